@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// headroom: readable compile-time capacity checks (DESIGN 5; style anchor C6).
+//
+//   HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 64, .context = 4096});
+//
+// On failure g++ 12 and clang 14 both print the undefined template below with its arguments:
+//   headroom::detail::model_does_not_fit_on_device<models::llama_3_1_8b_instruct,
+//       devices::h100_sxm, 84779468800, 76968728985>
+// i.e. the model and device table entries, the bytes needed and the bytes usable.
+#pragma once
+
+#include <cstdint>
+
+#include <headroom/device.hpp>
+#include <headroom/fit.hpp>
+#include <headroom/model.hpp>
+
+namespace headroom {
+namespace detail {
+// Named in a build error: the deployment needs NeedBytes but the device has UsableBytes
+// usable. Lower seqs or context, use an fp8 KV cache, or pick a device with more memory
+// (`headroom report MODEL DEVICE` prints the TP needed and the devices that hold it).
+template <const model& Model, const device& Device, std::uint64_t NeedBytes, std::uint64_t UsableBytes>
+struct model_does_not_fit_on_device;
+}  // namespace detail
+
+/// True when `Dep` fits; otherwise a compile error naming the entries and both byte counts.
+template <const model& Model, const device& Device, deployment Dep>
+consteval bool assert_fits() {
+  constexpr std::uint64_t need = need_bytes(Model, Dep);
+  constexpr std::uint64_t usable = usable_bytes(Device);
+  constexpr bool weights_plus_kv_and_state_must_fit_in_usable_device_memory = need <= usable;
+  if constexpr (!weights_plus_kv_and_state_must_fit_in_usable_device_memory) {
+    return sizeof(detail::model_does_not_fit_on_device<Model, Device, need, usable>) != 0;
+  } else {
+    return true;
+  }
+}
+
+}  // namespace headroom
+
+/// static_assert that a deployment fits; the braces are a `headroom::deployment` initializer.
+#define HEADROOM_ASSERT_FITS(model_entry, device_entry, ...)                                          \
+  static_assert(::headroom::assert_fits<model_entry, device_entry, ::headroom::deployment __VA_ARGS__>(), \
+                "headroom: " #model_entry " must fit on " #device_entry)

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+// headroom: the circuit IR (seed-system 1.3-1.6). A circuit is a few block templates (nodes in
+// execution order, edges with rows = a*n + b and a width, declared states) and the sequence of
+// block instances that makes the model (layer, section, layer kind). Identical layers share one
+// template, so a 126-layer model stays a small constexpr object and is cheap to evaluate.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+
+#include <headroom/bytes.hpp>
+#include <headroom/error.hpp>
+#include <headroom/settings.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom {
+
+/// The closed op vocabulary the shipped families use (seed-system 1.3).
+enum class op : std::uint8_t {
+  embed, rms_norm, gated_rms_norm, residual_add, copy, concat, split, linear, silu_mul,
+  act_quant, qk_norm, rope, kv_write, paged_attention, sigmoid_gate_mul, gdn_gates,
+  conv1d_update, l2_norm, gdn_recurrence, router, top_k, expert_gate_up, expert_down, blend,
+  final_norm, lm_head, argmax,
+};
+
+/// Roles of linear projections (seed-system 1.4), for precision rules and reports.
+enum class linear_role : std::uint8_t {
+  none, q, k, v, o, qkvz, ba, gdn_out, gate_up, down, shared_gate_up, shared_down, shared_gate,
+  mtp_fc,
+};
+
+enum class section : std::uint8_t { main, draft };
+
+enum class layer_kind : std::uint8_t { none, full_attention, linear_attention, sliding_attention };
+
+enum class state_kind : std::uint8_t {
+  paged_kv,     ///< one unit per token of a sequence (one side of K or V, or a latent row)
+  recurrent,    ///< one unit per sequence (GDN / Mamba h)
+  conv_window,  ///< one unit per sequence (rolling conv1d taps)
+};
+
+/// Where a state's element type comes from: fixed, or a setting (one element size per state).
+enum class dtype_key : std::uint8_t { fixed_bf16, fixed_f32, kv_cache, ssm_h, conv };
+
+constexpr std::string_view name(op o) {
+  constexpr std::string_view names[] = {
+      "embed", "rms_norm", "gated_rms_norm", "residual_add", "copy", "concat", "split", "linear",
+      "silu_mul", "act_quant", "qk_norm", "rope", "kv_write", "paged_attention",
+      "sigmoid_gate_mul", "gdn_gates", "conv1d_update", "l2_norm", "gdn_recurrence", "router",
+      "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax"};
+  return names[static_cast<std::size_t>(o)];
+}
+constexpr std::string_view name(linear_role r) {
+  constexpr std::string_view names[] = {"",     "q",       "k",              "v",           "o",
+                                        "qkvz", "ba",      "gdn_out",        "gate_up",     "down",
+                                        "shared_gate_up", "shared_down", "shared_gate", "mtp_fc"};
+  return names[static_cast<std::size_t>(r)];
+}
+constexpr std::string_view name(layer_kind k) {
+  constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention"};
+  return names[static_cast<std::size_t>(k)];
+}
+constexpr std::string_view name(section s) { return s == section::main ? "main" : "draft"; }
+
+/// Ops that read a matmul weight through the node's (out, k) shape.
+constexpr bool reads_linear_weight(op o) {
+  return o == op::linear || o == op::router || o == op::lm_head || o == op::expert_gate_up ||
+         o == op::expert_down;
+}
+constexpr bool is_routed_expert(op o) { return o == op::expert_gate_up || o == op::expert_down; }
+
+/// An activation edge: `rows = rows_per_n * n + rows_fixed` rows of `width` elements.
+struct edge {
+  tensor_format format = formats::bf16;
+  std::uint64_t width = 0;
+  std::uint64_t rows_per_n = 1;
+  std::uint64_t rows_fixed = 0;
+
+  [[nodiscard]] constexpr std::uint64_t rows(std::uint64_t n) const {
+    return checked_add(checked_mul(rows_per_n, n), rows_fixed);
+  }
+  [[nodiscard]] constexpr std::uint64_t bytes_at(std::uint64_t n) const {
+    return headroom::bytes(format, rows(n), width);
+  }
+};
+
+/// n x width at `f` (bf16 unless stated).
+constexpr edge e(std::uint64_t width, tensor_format f = formats::bf16) { return {f, width, 1, 0}; }
+/// (per_n * n) x width, e.g. one row per (token, routed expert) pair.
+constexpr edge e_rows(std::uint64_t per_n, std::uint64_t width, tensor_format f = formats::bf16) {
+  return {f, width, per_n, 0};
+}
+
+inline constexpr std::size_t max_node_inputs = 4;
+inline constexpr std::size_t max_node_outputs = 3;
+
+/// One op of a block template.
+struct node {
+  std::string_view local;  ///< id inside its block, e.g. `q`; site = block.local
+  op kind = op::copy;
+  linear_role role = linear_role::none;
+  std::array<edge, max_node_inputs> in{};
+  std::array<edge, max_node_outputs> out{};
+  std::uint8_t n_in = 0;
+  std::uint8_t n_out = 0;
+  /// false: the node reads a tensor another node stores (a tied lm_head, a draft head's shared
+  /// embedding or lm_head), so the footprint does not count it twice (fix of 8.2.1).
+  bool stores_weight = true;
+  bool bias = false;                 ///< stores a bias of `out` elements (at aux_format)
+  std::uint16_t weight_tensors = 1;  ///< checkpoint tensors the weight is split into (gate+up = 2)
+  std::uint64_t table_rows = 0;      ///< embed: rows of the table (vocab)
+  std::uint64_t aux_params = 0;      ///< non-matmul parameters: norm weights, conv taps, A_log, dt_bias
+  tensor_format aux_format = formats::bf16;
+  std::uint64_t window = 0;  ///< paged_attention: attended tokens capped at this (0 = whole context)
+  std::uint64_t experts = 0;  ///< routed experts: E
+  std::uint64_t top_k = 0;    ///< routed experts: K
+  std::uint8_t reads = 0;     ///< bitmask of the block's states this node reads (attention)
+  std::uint8_t updates = 0;   ///< bitmask of the block's states read and written once per sequence
+
+  [[nodiscard]] constexpr bool has_weight() const { return reads_linear_weight(kind) || kind == op::embed; }
+  /// The weight as [out, k]: k = width of the first input, out = sum of output widths
+  /// (a packed gate|up has out = 2*inter); embed: [table_rows, width of its output].
+  [[nodiscard]] constexpr std::uint64_t weight_k() const {
+    if (kind == op::embed) return n_out > 0 ? out[0].width : 0;
+    return n_in > 0 ? in[0].width : 0;
+  }
+  [[nodiscard]] constexpr std::uint64_t weight_out() const {
+    if (kind == op::embed) return table_rows;
+    std::uint64_t s = 0;
+    for (std::size_t i = 0; i < n_out; ++i) s = checked_add(s, out[i].width);
+    return s;
+  }
+};
+
+/// Builds a node: inputs and outputs as lists, the rest by designated-initialiser-like setters.
+constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> in,
+                  std::initializer_list<edge> out, linear_role role = linear_role::none) {
+  node n{};
+  n.local = local;
+  n.kind = kind;
+  n.role = role;
+  if (in.size() > max_node_inputs || out.size() > max_node_outputs) detail::model_table_is_inconsistent();
+  for (const auto& x : in) n.in[n.n_in++] = x;
+  for (const auto& x : out) n.out[n.n_out++] = x;
+  return n;
+}
+constexpr node with_aux(node n, std::uint64_t params, tensor_format f = formats::bf16) {
+  n.aux_params = params;
+  n.aux_format = f;
+  return n;
+}
+constexpr node with_states(node n, std::uint8_t reads, std::uint8_t updates = 0) {
+  n.reads = reads;
+  n.updates = updates;
+  return n;
+}
+
+/// A state a block declares: elements per unit (token or sequence) and where its dtype comes from.
+struct state_decl {
+  std::string_view local;
+  state_kind kind = state_kind::paged_kv;
+  dtype_key dtype = dtype_key::kv_cache;
+  std::uint64_t elements = 0;
+};
+
+constexpr std::uint64_t element_bytes(dtype_key k, const settings& s) {
+  switch (k) {
+    case dtype_key::fixed_bf16: return 2;
+    case dtype_key::fixed_f32: return 4;
+    case dtype_key::kv_cache: return element_bytes(s.kv);
+    case dtype_key::ssm_h: return element_bytes(s.ssm_h);
+    case dtype_key::conv: return element_bytes(s.conv);
+  }
+  return 0;
+}
+/// Bytes of one unit of a state under the settings.
+constexpr std::uint64_t unit_bytes(const state_decl& d, const settings& s) {
+  return checked_mul(d.elements, element_bytes(d.dtype, s));
+}
+
+inline constexpr std::size_t max_block_states = 4;
+
+struct block {
+  std::string_view name;
+  std::uint16_t first = 0;  ///< node range [first, end) in circuit::nodes
+  std::uint16_t end = 0;
+  std::array<state_decl, max_block_states> states{};
+  std::uint8_t n_states = 0;
+};
+
+struct instance {
+  std::uint8_t block = 0;
+  std::uint16_t layer = 0;  ///< text layer index (draft: its own index); 0xffff = prologue/epilogue
+  section sec = section::main;
+  layer_kind kind = layer_kind::none;
+};
+inline constexpr std::uint16_t no_layer = 0xffff;
+
+inline constexpr std::size_t max_nodes = 160;
+inline constexpr std::size_t max_blocks = 16;
+inline constexpr std::size_t max_instances = 320;
+
+struct circuit {
+  std::array<node, max_nodes> nodes{};
+  std::array<block, max_blocks> blocks{};
+  std::array<instance, max_instances> instances{};
+  std::uint16_t n_nodes = 0;
+  std::uint8_t n_blocks = 0;
+  std::uint16_t n_instances = 0;
+
+  /// Adds a block template; returns its index.
+  constexpr std::uint8_t add_block(std::string_view block_name, std::initializer_list<node> ns,
+                                   std::initializer_list<state_decl> states = {}) {
+    if (n_blocks >= max_blocks || n_nodes + ns.size() > max_nodes || states.size() > max_block_states)
+      detail::model_table_is_inconsistent();
+    block& b = blocks[n_blocks];
+    b.name = block_name;
+    b.first = n_nodes;
+    for (const auto& n : ns) nodes[n_nodes++] = n;
+    b.end = n_nodes;
+    for (const auto& s : states) b.states[b.n_states++] = s;
+    return n_blocks++;
+  }
+  constexpr void add(std::uint8_t block_index, std::uint16_t layer, section sec, layer_kind kind) {
+    if (n_instances >= max_instances || block_index >= n_blocks) detail::model_table_is_inconsistent();
+    instances[n_instances++] = {block_index, layer, sec, kind};
+  }
+};
+
+}  // namespace headroom

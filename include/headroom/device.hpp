@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// headroom: the device datasheet type (seed-system 1.9, DESIGN 3). Every number carries its
+// unit in its name; `sources` are ids of the device source table; `derived` names the values
+// that are computed from published ones rather than printed by the vendor.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/bytes.hpp>
+
+namespace headroom {
+
+/// Matrix-unit instruction kinds that decide an execution path.
+enum class mma_kind : std::uint8_t {
+  bf16,
+  fp16,
+  fp8,
+  int8,
+  fp4_block_scale,       ///< NVFP4: E2M1 with an E4M3 scale per 16, both operands
+  mxf8f6f4,              ///< MX formats, UE8M0 scale per 32 (MXFP4 weights)
+  fp4_fp8_nvfp4_scaled,  ///< W4A8 with NVFP4 scales in one instruction (no device has it yet)
+};
+constexpr std::uint16_t bit(mma_kind k) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(k)); }
+constexpr std::string_view name(mma_kind k) {
+  constexpr std::string_view names[] = {"bf16", "fp16", "fp8", "int8", "fp4_block_scale", "mxf8f6f4",
+                                        "fp4_fp8_nvfp4_scaled"};
+  return names[static_cast<std::size_t>(k)];
+}
+
+enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other };
+constexpr std::string_view name(mma_family f) {
+  constexpr std::string_view names[] = {"mma_sync", "wgmma", "tcgen05", "mfma", "other"};
+  return names[static_cast<std::size_t>(f)];
+}
+
+/// Dense peaks in TFLOP/s (TOP/s for int8); 0 = no tensor path for that format.
+struct peak_tflops {
+  double bf16 = 0;
+  double fp16 = 0;
+  double fp8 = 0;
+  double int8 = 0;
+  double nvfp4 = 0;  ///< fp4 block-scale (NVFP4)
+  double mxfp4 = 0;
+};
+
+/// Measured achievable constants shipped with a device (seed-system 1.8).
+struct measured_constants {
+  std::string_view source;  ///< where the measurement lives
+  double dram_gbps = 0;
+  double bf16_tflops = 0;
+  double fp8_tflops = 0;
+  double nvfp4_tflops = 0;
+  std::uint64_t context_tokens = 4096;
+};
+
+struct device {
+  std::string_view id;
+  std::string_view name;
+  std::string_view vendor;
+  std::string_view arch;             ///< e.g. sm_90a
+  std::string_view memory_marketed;  ///< as the vendor prints it, e.g. "80 GB HBM3"
+  byte_count memory_bytes = 0;       ///< visible to the runtime, exact
+  std::string_view memory_basis;     ///< the driver reading it comes from, or the assumption
+  std::uint32_t usable_permille = 900;  ///< usable fraction x 1000, in (0, 1000]
+  std::string_view usable_why;
+  double bandwidth_gbps = 0;  ///< decimal GB/s
+  peak_tflops peak{};
+  std::uint16_t native = 0;   ///< bitmask of mma_kind the device runs natively
+  mma_family family = mma_family::other;
+  std::uint32_t sms = 0;
+  std::string_view sources;   ///< source ids, ", "-separated
+  std::string_view derived;   ///< derived keys, ", "-separated; empty if none
+  bool has_measured = false;
+  measured_constants measured{};
+
+  [[nodiscard]] constexpr bool runs(mma_kind k) const { return (native & bit(k)) != 0; }
+};
+
+/// A citation a device's `sources` refer to.
+struct source_entry {
+  std::string_view id;
+  std::string_view citation;
+};
+
+/// Usable bytes = visible bytes x usable fraction, exact (rounded down).
+constexpr byte_count usable_bytes(const device& d) {
+  return checked_mul(d.memory_bytes, d.usable_permille) / 1000;
+}
+
+}  // namespace headroom

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// headroom: errors. One code path serves compile time and run time: a failed check during
+// constant evaluation calls a non-constexpr function whose name is the diagnostic; at run time
+// the same check throws `headroom::error` with a message naming what and where.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace headroom {
+
+/// What went wrong, for callers that branch on it (the CLI maps every kind to exit code 2).
+enum class error_kind : std::uint8_t {
+  overflow,        ///< an exact byte count does not fit in 64 bits
+  bad_format,      ///< a format spelling is not canonical, or a shape has no byte size
+  bad_input,       ///< a deployment or query value is out of range (context 0, seqs 0)
+  bad_model,       ///< a model table is inconsistent (no precision rule for a node, ...)
+  bad_device,      ///< a device table is inconsistent
+  unknown_name,    ///< a model or device id the registry does not know
+};
+
+class error : public std::runtime_error {
+ public:
+  error(error_kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+  [[nodiscard]] error_kind kind() const noexcept { return kind_; }
+
+ private:
+  error_kind kind_;
+};
+
+namespace detail {
+
+// Reaching one of these during constant evaluation is the compile error: the compiler prints
+// the function's name and the call chain that led here. They are declared, never defined.
+void byte_count_overflows_64_bits();
+void format_has_no_byte_size_for_this_shape();
+void context_must_be_positive();
+void seqs_must_be_positive();
+void tokens_must_be_positive();
+void batch_must_be_positive();
+void no_precision_rule_matches_a_weight_node();
+void model_table_is_inconsistent();
+
+[[noreturn]] inline void fail(error_kind kind, const std::string& what) { throw error(kind, what); }
+
+}  // namespace detail
+}  // namespace headroom

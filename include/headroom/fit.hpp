@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// headroom: does it fit (seed-system 2.10). usable = visible bytes x usable fraction (exact);
+// need = footprint.bytes(seqs, context); fits <=> need <= usable. Max sequences at a context
+// is solved exactly, not read off a ladder; TP = ceil(need / usable).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include <headroom/bytes.hpp>
+#include <headroom/device.hpp>
+#include <headroom/footprint.hpp>
+#include <headroom/model.hpp>
+#include <headroom/settings.hpp>
+
+namespace headroom {
+
+/// A deployment to check: `seqs` concurrent sequences of `context` tokens each.
+struct deployment {
+  std::uint64_t seqs = 1;
+  std::uint64_t context = 4096;
+  ::headroom::settings settings{};
+};
+
+namespace detail {
+[[noreturn]] inline void bad_deployment_at_run_time(const char* what) { fail(error_kind::bad_input, what); }
+constexpr void validate(const deployment& dep) {
+  if (dep.seqs == 0) {
+    if (std::is_constant_evaluated()) seqs_must_be_positive();
+    bad_deployment_at_run_time("deployment: seqs must be at least 1");
+  }
+  if (dep.context == 0) {
+    if (std::is_constant_evaluated()) context_must_be_positive();
+    bad_deployment_at_run_time("deployment: context must be at least 1 token");
+  }
+}
+}  // namespace detail
+
+/// Bytes the deployment needs on one device (overflow of seqs x context x bytes is an error).
+constexpr byte_count need_bytes(const model& m, const deployment& dep) {
+  detail::validate(dep);
+  return footprint(m, dep.settings).bytes(dep.seqs, dep.context);
+}
+
+constexpr bool fits(const model& m, const device& d, const deployment& dep) {
+  return need_bytes(m, dep) <= usable_bytes(d);
+}
+
+/// The largest number of sequences of `context` tokens that fits; 0 if even the weights do not.
+constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s) {
+  detail::validate({1, context, s});
+  const footprint_bytes fp = footprint(m, s);
+  const byte_count usable = usable_bytes(d);
+  if (fp.loaded_weights > usable) return 0;
+  const byte_count per = fp.per_seq(context);
+  if (per == 0) return UINT64_MAX;  // nothing grows with sequences
+  return (usable - fp.loaded_weights) / per;
+}
+
+/// Devices of the same kind needed to hold `need` (tensor parallel, even split assumed).
+constexpr std::uint64_t tp_needed(byte_count need, const device& d) { return ceil_div(need, usable_bytes(d)); }
+
+/// The batch ladder and contexts of the fit table.
+inline constexpr std::array<std::uint64_t, 8> fit_batches{1, 2, 4, 8, 16, 32, 64, 128};
+inline constexpr std::array<std::uint64_t, 2> fit_contexts{4096, 32768};
+
+struct fit_cell {
+  byte_count need = 0;
+  bool fits = false;
+};
+struct fit_table {
+  byte_count usable = 0;
+  footprint_bytes fp{};
+  std::array<std::array<fit_cell, fit_contexts.size()>, fit_batches.size()> cells{};
+  /// Largest ladder batch that fits at each context (0 = none).
+  std::array<std::uint64_t, fit_contexts.size()> ladder_max{};
+  /// Exact largest batch at each context.
+  std::array<std::uint64_t, fit_contexts.size()> exact_max{};
+};
+
+constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s) {
+  fit_table t{};
+  t.usable = usable_bytes(d);
+  t.fp = footprint(m, s);
+  for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
+    for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
+      const byte_count need = t.fp.bytes(fit_batches[bi], fit_contexts[ci]);
+      t.cells[bi][ci] = {need, need <= t.usable};
+      if (need <= t.usable) t.ladder_max[ci] = fit_batches[bi];
+    }
+  }
+  for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) t.exact_max[ci] = max_seqs(m, d, fit_contexts[ci], s);
+  return t;
+}
+
+/// For each registry device, whether its usable bytes alone hold `need`.
+template <std::size_t N>
+constexpr std::array<bool, N> holders(byte_count need, const std::array<const device*, N>& registry) {
+  std::array<bool, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = usable_bytes(*registry[i]) >= need;
+  return out;
+}
+
+}  // namespace headroom

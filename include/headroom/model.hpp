@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// headroom: a model = a circuit (the family's template instantiated with a checkpoint's dims),
+// a precision recipe (first matching rule wins), per-row loop facts, and provenance.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/circuit.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom {
+
+/// Which weight-bearing nodes a precision rule applies to. Unset fields match anything.
+struct precision_rule {
+  bool any_op = true;
+  op kind = op::linear;
+  bool any_role = true;
+  linear_role role = linear_role::none;
+  bool any_section = true;
+  section sec = section::main;
+  std::uint16_t layer_lo = 0;       ///< layers [layer_lo, layer_hi) (prologue/epilogue match only the full range)
+  std::uint16_t layer_hi = no_layer;
+  tensor_format weight = formats::bf16;
+  tensor_format activation = formats::bf16;
+
+  [[nodiscard]] constexpr bool matches(const node& n, const instance& i) const {
+    if (!any_op && n.kind != kind) return false;
+    if (!any_role && n.role != role) return false;
+    if (!any_section && i.sec != sec) return false;
+    if (layer_lo != 0 || layer_hi != no_layer) {
+      if (i.layer == no_layer || i.layer < layer_lo || i.layer >= layer_hi) return false;
+    }
+    return true;
+  }
+};
+
+/// A rule that sets every weight and activation to one format (a plain BF16 checkpoint).
+constexpr precision_rule all_weights(tensor_format w, tensor_format a = formats::bf16) {
+  precision_rule r{};
+  r.weight = w;
+  r.activation = a;
+  return r;
+}
+constexpr precision_rule for_op(op o, tensor_format w, tensor_format a = formats::bf16) {
+  precision_rule r{};
+  r.any_op = false;
+  r.kind = o;
+  r.weight = w;
+  r.activation = a;
+  return r;
+}
+
+/// An engine loop that runs a layer kind's nodes once per sequence (seed-system 1.8,
+/// `[[legacy_path]]`): above `rows_above` rows, the site costs rows x its one-row time.
+struct loop_site {
+  layer_kind kind = layer_kind::none;
+  std::string_view block;  ///< empty: every block of that layer kind
+  std::string_view local;  ///< empty: every node of the block
+  std::uint64_t rows_above = 1;
+  std::string_view cite;   ///< where the engine loops (file:line or issue)
+};
+
+/// Where a model's numbers come from.
+struct provenance {
+  std::string_view repo;      ///< the checkpoint's repository id
+  std::string_view files;     ///< files the dims, formats and sizes were read from
+  std::string_view notes;     ///< assumptions (dtype of small tensors, what ships, ...)
+};
+
+inline constexpr std::size_t max_rules = 12;
+inline constexpr std::size_t max_loop_sites = 8;
+
+struct model {
+  std::string_view id;      ///< snake_case of the repository name
+  std::string_view name;    ///< label for reports
+  std::string_view family;  ///< architecture template
+  provenance source;
+  circuit c;
+  std::array<precision_rule, max_rules> rules{};
+  std::uint8_t n_rules = 0;
+  std::array<loop_site, max_loop_sites> loops{};
+  std::uint8_t n_loops = 0;
+
+  constexpr void add_rule(const precision_rule& r) {
+    if (n_rules >= max_rules) detail::model_table_is_inconsistent();
+    rules[n_rules++] = r;
+  }
+  constexpr void add_loop(const loop_site& l) {
+    if (n_loops >= max_loop_sites) detail::model_table_is_inconsistent();
+    loops[n_loops++] = l;
+  }
+};
+
+/// Formats a weight-bearing node runs at in one instance.
+struct resolved_formats {
+  tensor_format weight = formats::bf16;
+  tensor_format activation = formats::bf16;
+  friend constexpr bool operator==(const resolved_formats&, const resolved_formats&) = default;
+};
+
+namespace detail {
+[[noreturn]] inline void no_rule_at_run_time(const model& m, const node& n) {
+  fail(error_kind::bad_model, "model `" + std::string(m.id) + "`: no precision rule matches node `" +
+                                  std::string(n.local) + "`");
+}
+}  // namespace detail
+
+/// The first matching rule's formats; a weight node no rule matches is a table error.
+constexpr resolved_formats formats_of(const model& m, const node& n, const instance& i) {
+  for (std::size_t r = 0; r < m.n_rules; ++r) {
+    if (m.rules[r].matches(n, i)) return {m.rules[r].weight, m.rules[r].activation};
+  }
+  if (std::is_constant_evaluated()) detail::no_precision_rule_matches_a_weight_node();
+  detail::no_rule_at_run_time(m, n);
+}
+
+}  // namespace headroom

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+// headroom: roofline constants, their basis (seed-system 2.4), execution paths and the FP4
+// fallback (2.5). The KV context a decode step attends over is a per-query input, not part of
+// the constants (fix of 8.2.5).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/detail/fixed_text.hpp>
+#include <headroom/device.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom {
+
+struct roofline {
+  double dram_gbps = 0;     ///< decimal GB/s
+  double bf16_tflops = 0;   ///< dense
+  double fp8_tflops = 0;
+  double nvfp4_tflops = 0;
+};
+
+/// The constants used on a device and where they come from.
+struct device_roofline {
+  roofline r{};
+  bool measured = false;             ///< measured on the device itself; else a datasheet ceiling
+  detail::fixed_text<320> basis{};   ///< `measured achievable (...)` or `datasheet ceiling (...)`
+};
+
+/// How a weight-reading node runs its declared (weight, activation) pair on a device.
+enum class exec_path : std::uint8_t {
+  native,               ///< one MMA instruction takes the pair (narrower weights widen in registers)
+  exact_fp8_emulation,  ///< NVFP4 converted exactly E2M1 -> E4M3 and run on the FP8 MMA
+  no_path,              ///< no MMA runs the activation format: costed at the BF16 peak
+};
+struct exec {
+  exec_path path = exec_path::native;
+  mma_kind kind = mma_kind::bf16;  ///< native: the kind used; no_path: the kind missing
+  friend constexpr bool operator==(const exec&, const exec&) = default;
+};
+
+/// MMA kind an activation format needs.
+constexpr mma_kind kind_of_activation(const tensor_format& a) {
+  if (a.kind == format_kind::fp8) return mma_kind::fp8;
+  if (a.kind == format_kind::nvfp4) return mma_kind::fp4_block_scale;
+  return mma_kind::bf16;
+}
+
+/// What a device does with NVFP4 activations when it has no FP4 MMA.
+constexpr exec fp4_fallback(const device& d) {
+  if (d.runs(mma_kind::fp4_block_scale)) return {exec_path::native, mma_kind::fp4_block_scale};
+  if (d.runs(mma_kind::fp8)) return {exec_path::exact_fp8_emulation, mma_kind::fp8};
+  return {exec_path::no_path, mma_kind::fp4_block_scale};
+}
+
+constexpr exec exec_of(const device& d, const tensor_format& weight, const tensor_format& activation) {
+  const mma_kind k = kind_of_activation(activation);
+  if (weight.kind == format_kind::nvfp4 && k == mma_kind::fp8) {  // W4A8
+    if (d.runs(mma_kind::fp4_fp8_nvfp4_scaled)) return {exec_path::native, mma_kind::fp4_fp8_nvfp4_scaled};
+    if (d.runs(mma_kind::fp8)) return {exec_path::exact_fp8_emulation, mma_kind::fp8};
+    return {exec_path::no_path, mma_kind::fp8};
+  }
+  if (d.runs(k)) return {exec_path::native, k};
+  if (k == mma_kind::fp4_block_scale) return fp4_fallback(d);
+  return {exec_path::no_path, k};
+}
+
+/// The peak an execution path runs at on constants r (TFLOP/s).
+constexpr double peak_of(const exec& x, const roofline& r) {
+  if (x.path == exec_path::exact_fp8_emulation) return r.fp8_tflops;
+  if (x.path == exec_path::native) {
+    if (x.kind == mma_kind::fp4_block_scale) return r.nvfp4_tflops;
+    if (x.kind == mma_kind::fp8 || x.kind == mma_kind::fp4_fp8_nvfp4_scaled) return r.fp8_tflops;
+  }
+  return r.bf16_tflops;
+}
+
+constexpr std::string_view peak_name(const exec& x) {
+  if (x.path == exec_path::exact_fp8_emulation) return "the FP8 peak (exact E2M1->E4M3)";
+  if (x.path == exec_path::native && x.kind == mma_kind::fp4_block_scale) return "the NVFP4 peak";
+  if (x.path == exec_path::native && (x.kind == mma_kind::fp8 || x.kind == mma_kind::fp4_fp8_nvfp4_scaled))
+    return "the FP8 peak";
+  return "the BF16 peak";
+}
+
+/// Report text for an execution path.
+constexpr detail::fixed_text<128> describe(const exec& x) {
+  detail::fixed_text<128> t;
+  switch (x.path) {
+    case exec_path::native: return t.append("native ").append(name(x.kind));
+    case exec_path::exact_fp8_emulation:
+      return t.append("exact E2M1->E4M3 on the FP8 MMA, group-16 scales in FP32 (no native MMA for the pair)");
+    case exec_path::no_path: return t.append("no path: the device has no ").append(name(x.kind)).append(" MMA");
+  }
+  return t;
+}
+
+/// Datasheet constants: fp8 falls back to bf16 when absent; the NVFP4 slot is the peak of the
+/// FP4 fallback when the device has no FP4 MMA.
+constexpr device_roofline datasheet_roofline(const device& d) {
+  device_roofline out{};
+  out.r.dram_gbps = d.bandwidth_gbps;
+  out.r.bf16_tflops = d.peak.bf16;
+  out.r.fp8_tflops = d.peak.fp8 > 0 ? d.peak.fp8 : d.peak.bf16;
+  out.r.nvfp4_tflops = d.peak.nvfp4 > 0 ? d.peak.nvfp4 : peak_of(fp4_fallback(d), out.r);
+  out.measured = false;
+  out.basis.append("datasheet ceiling (sources ").append(d.sources);
+  if (!d.derived.empty()) out.basis.append("; derived, not published: ").append(d.derived);
+  out.basis.append(")");
+  return out;
+}
+
+/// Measured constants (a manifest shipped with the device, or loaded at run time).
+constexpr device_roofline measured_roofline(const roofline& r, std::string_view source) {
+  device_roofline out{};
+  out.r = r;
+  out.measured = true;
+  out.basis.append("measured achievable (").append(source).append(")");
+  return out;
+}
+
+/// The device's default constants: its shipped measurement if it has one, else the datasheet.
+constexpr device_roofline default_roofline(const device& d) {
+  if (d.has_measured) {
+    const auto& m = d.measured;
+    return measured_roofline({m.dram_gbps, m.bf16_tflops, m.fp8_tflops, m.nvfp4_tflops}, m.source);
+  }
+  return datasheet_roofline(d);
+}
+
+/// The label every estimate from unmeasured constants carries.
+constexpr std::string_view projection_label(const device_roofline& r) {
+  return r.measured ? "" : " (roofline projection, unmeasured)";
+}
+
+}  // namespace headroom

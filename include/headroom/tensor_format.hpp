@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+// headroom: tensor formats and their byte laws (seed-system 1.1, 2.1), every scale byte counted.
+//
+// Laws, for a tensor of rows x d elements (E = rows * d):
+//   bf16 2E; f32, i32 4E;
+//   fp8/tensor E + 4; fp8/token E + 4*rows; fp8/channel E + 4*rows (one F32 scale per output
+//   channel: for a weight [out, in] that is `out` scales -- the seed counted `in`, 8.2.3);
+//   fp8/g<g> E + 4*rows*(d/g); fp8/block<r>x<c> E + 4*ceil(rows/r)*ceil(d/c);
+//   mxfp4/g32 E/2 + E/32 (E2M1 pairs + one E8M0 byte per 32);
+//   nvfp4/g<g> E/2 + E/g + 4*rows for an activation (F32 global per row) and
+//   E/2 + E/g + 4 for a weight (one F32 global per tensor, the checkpoint's weight_scale_2).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <headroom/bytes.hpp>
+#include <headroom/detail/fixed_text.hpp>
+#include <headroom/error.hpp>
+
+namespace headroom {
+
+enum class format_kind : std::uint8_t { bf16, f32, i32, fp8, mxfp4, nvfp4 };
+enum class scale_kind : std::uint8_t { none, tensor, token, channel, group, block };
+
+/// A tensor's storage format. Build with the named constants or `fp8_group(n)` etc.; parse a
+/// spelling with `parse_format`.
+struct tensor_format {
+  format_kind kind = format_kind::bf16;
+  scale_kind scale = scale_kind::none;
+  std::uint32_t group = 0;    ///< g<n> of fp8/g<n>, nvfp4/g<n>, mxfp4/g32
+  std::uint32_t block_r = 0;  ///< r of fp8/block<r>x<c>
+  std::uint32_t block_c = 0;  ///< c of fp8/block<r>x<c>
+
+  friend constexpr bool operator==(const tensor_format&, const tensor_format&) = default;
+};
+
+namespace formats {
+inline constexpr tensor_format bf16{format_kind::bf16};
+inline constexpr tensor_format f32{format_kind::f32};
+inline constexpr tensor_format i32{format_kind::i32};
+inline constexpr tensor_format fp8_tensor{format_kind::fp8, scale_kind::tensor};
+inline constexpr tensor_format fp8_token{format_kind::fp8, scale_kind::token};
+inline constexpr tensor_format fp8_channel{format_kind::fp8, scale_kind::channel};
+inline constexpr tensor_format mxfp4{format_kind::mxfp4, scale_kind::group, 32};
+inline constexpr tensor_format nvfp4_g16{format_kind::nvfp4, scale_kind::group, 16};
+constexpr tensor_format fp8_group(std::uint32_t g) { return {format_kind::fp8, scale_kind::group, g}; }
+constexpr tensor_format fp8_block(std::uint32_t r, std::uint32_t c) {
+  return {format_kind::fp8, scale_kind::block, 0, r, c};
+}
+constexpr tensor_format nvfp4(std::uint32_t g) { return {format_kind::nvfp4, scale_kind::group, g}; }
+}  // namespace formats
+
+/// The valid spellings, as every parse error lists them.
+inline constexpr std::string_view format_spellings =
+    "bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>>, nvfp4/g<n> or mxfp4/g32";
+
+/// The canonical spelling: name(parse(s)) == s for every accepted s.
+constexpr detail::fixed_text<32> name(const tensor_format& f) {
+  detail::fixed_text<32> t;
+  switch (f.kind) {
+    case format_kind::bf16: return t.append("bf16");
+    case format_kind::f32: return t.append("f32");
+    case format_kind::i32: return t.append("i32");
+    case format_kind::mxfp4: return t.append("mxfp4/g32");
+    case format_kind::nvfp4: return t.append("nvfp4/g").append(f.group);
+    case format_kind::fp8:
+      t.append("fp8/");
+      switch (f.scale) {
+        case scale_kind::tensor: return t.append("tensor");
+        case scale_kind::token: return t.append("token");
+        case scale_kind::channel: return t.append("channel");
+        case scale_kind::group: return t.append("g").append(f.group);
+        case scale_kind::block: return t.append("block").append(f.block_r).append("x").append(f.block_c);
+        case scale_kind::none: break;
+      }
+      return t.append("?");
+  }
+  return t.append("?");
+}
+
+/// Strict parse: lowercase canonical spellings only, no whitespace. nullopt when refused.
+constexpr std::optional<tensor_format> try_parse_format(std::string_view s) {
+  using detail::parse_positive;
+  if (s == "bf16") return formats::bf16;
+  if (s == "f32") return formats::f32;
+  if (s == "i32") return formats::i32;
+  if (s == "mxfp4/g32") return formats::mxfp4;
+  if (s.substr(0, 7) == "nvfp4/g") {
+    const auto g = parse_positive(s.substr(7));
+    if (g == 0) return std::nullopt;
+    return formats::nvfp4(static_cast<std::uint32_t>(g));
+  }
+  if (s.substr(0, 4) != "fp8/") return std::nullopt;
+  const auto rest = s.substr(4);
+  if (rest == "tensor") return formats::fp8_tensor;
+  if (rest == "token") return formats::fp8_token;
+  if (rest == "channel") return formats::fp8_channel;
+  if (rest.substr(0, 1) == "g") {
+    const auto g = parse_positive(rest.substr(1));
+    if (g == 0) return std::nullopt;
+    return formats::fp8_group(static_cast<std::uint32_t>(g));
+  }
+  if (rest.substr(0, 5) == "block") {
+    const auto body = rest.substr(5);
+    const auto x = body.find('x');
+    if (x == std::string_view::npos) return std::nullopt;
+    const auto r = parse_positive(body.substr(0, x));
+    const auto c = parse_positive(body.substr(x + 1));
+    if (r == 0 || c == 0) return std::nullopt;
+    return formats::fp8_block(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(c));
+  }
+  return std::nullopt;
+}
+
+/// Parse or throw headroom::error naming the spelling and listing the valid ones.
+inline tensor_format parse_format(std::string_view s) {
+  if (auto f = try_parse_format(s)) return *f;
+  detail::fail(error_kind::bad_format, "unknown format `" + std::string(s) + "` (expected " +
+                                           std::string(format_spellings) + ")");
+}
+
+/// May appear on an activation edge: not fp8/channel, fp8/block (weight-only layouts) and
+/// not mxfp4 (storage-only until an E8M0 activation quantizer exists).
+constexpr bool is_edge_format(const tensor_format& f) {
+  if (f.kind == format_kind::mxfp4) return false;
+  if (f.kind == format_kind::fp8) return f.scale == scale_kind::tensor || f.scale == scale_kind::token || f.scale == scale_kind::group;
+  return true;
+}
+
+/// Bits per stored element, for the W<bits>A<bits> pair name.
+constexpr unsigned element_bits(const tensor_format& f) {
+  switch (f.kind) {
+    case format_kind::mxfp4:
+    case format_kind::nvfp4: return 4;
+    case format_kind::fp8: return 8;
+    default: return 16;
+  }
+}
+
+namespace detail {
+// Every law in one place; `weight` selects the per-tensor NVFP4 global scale.
+constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d,
+                                                 bool weight) {
+  std::uint64_t e = 0;
+  if (__builtin_mul_overflow(rows, d, &e)) return std::nullopt;
+  auto mul = [](std::uint64_t a, std::uint64_t b) -> std::optional<std::uint64_t> {
+    std::uint64_t r = 0;
+    if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+    return r;
+  };
+  auto add = [](std::optional<std::uint64_t> a, std::optional<std::uint64_t> b) -> std::optional<std::uint64_t> {
+    std::uint64_t r = 0;
+    if (!a || !b || __builtin_add_overflow(*a, *b, &r)) return std::nullopt;
+    return r;
+  };
+  switch (f.kind) {
+    case format_kind::bf16: return mul(e, 2);
+    case format_kind::f32:
+    case format_kind::i32: return mul(e, 4);
+    case format_kind::mxfp4:
+      if (d % 32 != 0) return std::nullopt;
+      return add(e / 2, e / 32);
+    case format_kind::nvfp4:
+      if (f.group == 0 || d % f.group != 0 || e % 2 != 0) return std::nullopt;
+      return add(add(e / 2, e / f.group), weight ? std::optional<std::uint64_t>(4) : mul(rows, 4));
+    case format_kind::fp8:
+      switch (f.scale) {
+        case scale_kind::tensor: return add(e, 4);
+        case scale_kind::token:
+        case scale_kind::channel: return add(e, mul(rows, 4));
+        case scale_kind::group:
+          if (f.group == 0 || d % f.group != 0) return std::nullopt;
+          return add(e, mul(rows, (d / f.group) * 4));
+        case scale_kind::block:
+          if (f.block_r == 0 || f.block_c == 0) return std::nullopt;
+          return add(e, mul(ceil_div(rows, f.block_r), ceil_div(d, f.block_c) * 4));
+        case scale_kind::none: return std::nullopt;
+      }
+  }
+  return std::nullopt;
+}
+}  // namespace detail
+
+/// Bytes of a rows x d activation or state tensor; nullopt when the shape has no byte size.
+constexpr std::optional<std::uint64_t> try_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d) {
+  return detail::law_bytes(f, rows, d, false);
+}
+
+/// Bytes of an [n (out), k (in)] weight with its scale tensors; nullopt when it has no size.
+constexpr std::optional<std::uint64_t> try_weight_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
+  return detail::law_bytes(f, n, k, true);
+}
+
+namespace detail {
+[[noreturn]] inline void no_size_at_run_time(const tensor_format& f, std::uint64_t rows, std::uint64_t d) {
+  fail(error_kind::bad_format, std::string("format ") + std::string(name(f).view()) + " has no byte size for " +
+                                   std::to_string(rows) + " x " + std::to_string(d) +
+                                   " (not a multiple of its group, or over 64 bits)");
+}
+}  // namespace detail
+
+/// Bytes of a rows x d tensor, or an error (compile error in constant evaluation).
+constexpr std::uint64_t bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d) {
+  if (auto b = try_bytes(f, rows, d)) return *b;
+  if (std::is_constant_evaluated()) detail::format_has_no_byte_size_for_this_shape();
+  detail::no_size_at_run_time(f, rows, d);
+}
+
+/// Bytes of an [n, k] weight, or an error.
+constexpr std::uint64_t weight_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
+  if (auto b = try_weight_bytes(f, n, k)) return *b;
+  if (std::is_constant_evaluated()) detail::format_has_no_byte_size_for_this_shape();
+  detail::no_size_at_run_time(f, n, k);
+}
+
+}  // namespace headroom
