@@ -141,7 +141,7 @@ constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> i
   n.local = local;
   n.kind = kind;
   n.role = role;
-  if (in.size() > max_node_inputs || out.size() > max_node_outputs) detail::model_table_is_inconsistent();
+  detail::require_table(!(in.size() > max_node_inputs || out.size() > max_node_outputs), "a node has too many edges");
   for (const auto& x : in) n.in[n.n_in++] = x;
   for (const auto& x : out) n.out[n.n_out++] = x;
   return n;
@@ -214,7 +214,7 @@ struct circuit {
   constexpr std::uint8_t add_block(std::string_view block_name, std::initializer_list<node> ns,
                                    std::initializer_list<state_decl> states = {}) {
     if (n_blocks >= max_blocks || n_nodes + ns.size() > max_nodes || states.size() > max_block_states)
-      detail::model_table_is_inconsistent();
+      detail::require_table(false, "the circuit exceeds its node, block or state capacity");
     block& b = blocks[n_blocks];
     b.name = block_name;
     b.first = n_nodes;
@@ -224,7 +224,7 @@ struct circuit {
     return n_blocks++;
   }
   constexpr void add(std::uint8_t block_index, std::uint16_t layer, section sec, layer_kind kind) {
-    if (n_instances >= max_instances || block_index >= n_blocks) detail::model_table_is_inconsistent();
+    detail::require_table(!(n_instances >= max_instances || block_index >= n_blocks), "too many block instances, or an unknown block");
     instances[n_instances++] = {block_index, layer, sec, kind};
   }
 };

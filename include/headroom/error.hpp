@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace headroom {
 
@@ -43,6 +44,14 @@ void no_precision_rule_matches_a_weight_node();
 void model_table_is_inconsistent();
 
 [[noreturn]] inline void fail(error_kind kind, const std::string& what) { throw error(kind, what); }
+
+/// A model or circuit table must satisfy `ok`: otherwise a compile error in constant
+/// evaluation, a headroom::error naming `what` at run time.
+constexpr void require_table(bool ok, const char* what) {
+  if (ok) return;
+  if (std::is_constant_evaluated()) model_table_is_inconsistent();
+  fail(error_kind::bad_model, std::string("model table is inconsistent: ") + what);
+}
 
 }  // namespace detail
 }  // namespace headroom

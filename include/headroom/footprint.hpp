@@ -77,7 +77,7 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
         if (window == 0) {
           fp.kv_per_token = checked_add(fp.kv_per_token, u);
         } else {
-          if (fp.swa_window != 0 && fp.swa_window != window) detail::model_table_is_inconsistent();
+          detail::require_table(!(fp.swa_window != 0 && fp.swa_window != window), "sliding layers with different windows");
           fp.swa_window = window;
           fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, u);
         }

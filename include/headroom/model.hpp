@@ -84,11 +84,11 @@ struct model {
   std::uint8_t n_loops = 0;
 
   constexpr void add_rule(const precision_rule& r) {
-    if (n_rules >= max_rules) detail::model_table_is_inconsistent();
+    detail::require_table(!(n_rules >= max_rules), "too many precision rules");
     rules[n_rules++] = r;
   }
   constexpr void add_loop(const loop_site& l) {
-    if (n_loops >= max_loop_sites) detail::model_table_is_inconsistent();
+    detail::require_table(!(n_loops >= max_loop_sites), "too many loop sites");
     loops[n_loops++] = l;
   }
 };

@@ -57,7 +57,7 @@ constexpr std::uint64_t one_weight_bytes(const node& n, const tensor_format& w) 
   const std::uint64_t out = n.weight_out();
   const std::uint64_t k = n.weight_k();
   const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
-  if (out % t != 0) detail::model_table_is_inconsistent();
+  detail::require_table(!(out % t != 0), "a weight's rows do not split evenly into its tensors");
   return checked_mul(t, weight_bytes(w, out / t, k));
 }
 
@@ -124,7 +124,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       for (std::size_t i = 0; i < b.n_states; ++i) {
         if (n.reads & (1u << i)) unit = checked_add(unit, unit_bytes(b.states[i], q.s));
       }
-      if (unit == 0) detail::model_table_is_inconsistent();  // attention must read its KV
+      detail::require_table(!(unit == 0), "an attention node reads no KV state");
       c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       c.flops = 4.0 * t * static_cast<double>(attended) * qw;
