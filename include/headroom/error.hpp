@@ -33,15 +33,17 @@ class error : public std::runtime_error {
 namespace detail {
 
 // Reaching one of these during constant evaluation is the compile error: the compiler prints
-// the function's name and the call chain that led here. They are declared, never defined.
-void byte_count_overflows_64_bits();
-void format_has_no_byte_size_for_this_shape();
-void context_must_be_positive();
-void seqs_must_be_positive();
-void tokens_must_be_positive();
-void batch_must_be_positive();
-void no_precision_rule_matches_a_weight_node();
-void model_table_is_inconsistent();
+// the function's name (it is not constexpr) and the call chain that led here. They are empty
+// and never reached at run time, where the same check throws headroom::error instead; they are
+// defined only so that unoptimised builds link.
+inline void byte_count_overflows_64_bits() {}
+inline void format_has_no_byte_size_for_this_shape() {}
+inline void context_must_be_positive() {}
+inline void seqs_must_be_positive() {}
+inline void tokens_must_be_positive() {}
+inline void batch_must_be_positive() {}
+inline void no_precision_rule_matches_a_weight_node() {}
+inline void model_table_is_inconsistent() {}
 
 [[noreturn]] inline void fail(error_kind kind, const std::string& what) { throw error(kind, what); }
 

@@ -74,6 +74,8 @@ constexpr step_estimate sum_costs(const model& m, const device& d, const rooflin
   const circuit& c = m.c;
   const cost_query q{rows, seqs, context, s};
   const cost_query q1{1, 1, context, s};
+  std::array<std::uint16_t, max_nodes> last_row{};
+  for (auto& x : last_row) x = 0xffff;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     if (in.sec != section::main) continue;
@@ -86,9 +88,17 @@ constexpr step_estimate sum_costs(const model& m, const device& d, const rooflin
       if (p == pass::decode) {
         for (std::size_t li = 0; li < m.n_loops; ++li) per_row = per_row || loop_matches(m.loops[li], b, n, in.kind, rows);
       }
-      // Fold into an existing row of the same node, formats and loop status.
-      std::size_t ri = 0;
-      while (ri < est.n_rows && !(est.rows[ri].node == ni && est.rows[ri].formats == f && est.rows[ri].per_row == per_row)) ++ri;
+      // Fold into an existing row of the same node, formats and loop status: the node's last
+      // row first (the common case: every instance of a template agrees), then a scan.
+      std::size_t ri = last_row[ni];
+      auto same = [&](std::size_t k) {
+        return est.rows[k].node == ni && est.rows[k].formats == f && est.rows[k].per_row == per_row;
+      };
+      if (ri >= est.n_rows || !same(ri)) {
+        ri = 0;
+        while (ri < est.n_rows && !same(ri)) ++ri;
+      }
+      last_row[ni] = static_cast<std::uint16_t>(ri);
       if (ri == est.n_rows) {
         site_row row{};
         row.node = ni;
@@ -158,17 +168,28 @@ constexpr step_estimate prefill(const model& m, const device& d, const device_ro
 constexpr byte_count weight_floor_bytes(const model& m) {
   byte_count total = 0;
   const circuit& c = m.c;
+  const bool per_layer = formats_depend_on_layer(m);
+  std::array<byte_count, max_blocks> memo{};
+  std::array<bool, max_blocks> known{};
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     if (in.sec != section::main) continue;
+    if (!per_layer && known[in.block]) {
+      total = checked_add(total, memo[in.block]);
+      continue;
+    }
     const block& b = c.blocks[in.block];
+    byte_count w = 0;
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
       const node& n = c.nodes[ni];
-      total = checked_add(total, aux_bytes(n));
+      w = checked_add(w, aux_bytes(n));
       if (!reads_linear_weight(n.kind)) continue;
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.top_k : 1;
-      total = checked_add(total, checked_mul(copies, one_weight_bytes(n, formats_of(m, n, in).weight)));
+      w = checked_add(w, checked_mul(copies, one_weight_bytes(n, formats_of(m, n, in).weight)));
     }
+    memo[in.block] = w;
+    known[in.block] = true;
+    total = checked_add(total, w);
   }
   return total;
 }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
@@ -58,11 +59,22 @@ constexpr byte_count stored_bytes(const model& m, const node& n, const instance&
 constexpr footprint_bytes footprint(const model& m, const settings& s) {
   footprint_bytes fp{};
   const circuit& c = m.c;
+  // Stored bytes of a block instance depend only on (block, section) unless a rule names layers.
+  const bool per_layer = formats_depend_on_layer(m);
+  std::array<byte_count, 2 * max_blocks> memo{};
+  std::array<bool, 2 * max_blocks> known{};
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     const block& b = c.blocks[in.block];
+    const std::size_t key = 2u * in.block + (in.sec == section::draft ? 1u : 0u);
     byte_count w = 0;
-    for (std::size_t ni = b.first; ni < b.end; ++ni) w = checked_add(w, stored_bytes(m, c.nodes[ni], in));
+    if (!per_layer && known[key]) {
+      w = memo[key];
+    } else {
+      for (std::size_t ni = b.first; ni < b.end; ++ni) w = checked_add(w, stored_bytes(m, c.nodes[ni], in));
+      memo[key] = w;
+      known[key] = true;
+    }
     fp.weights = checked_add(fp.weights, w);
     if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
     if (in.sec == section::draft && !s.speculative) continue;

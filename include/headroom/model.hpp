@@ -93,6 +93,15 @@ struct model {
   }
 };
 
+/// Whether any precision rule depends on the layer index: if none does, every instance of a
+/// block in one section resolves to the same formats, and per-block sums can be memoised.
+constexpr bool formats_depend_on_layer(const model& m) {
+  for (std::size_t r = 0; r < m.n_rules; ++r) {
+    if (m.rules[r].layer_lo != 0 || m.rules[r].layer_hi != no_layer) return true;
+  }
+  return false;
+}
+
 /// Formats a weight-bearing node runs at in one instance.
 struct resolved_formats {
   tensor_format weight = formats::bf16;

@@ -1,0 +1,23 @@
+# Configures, builds and runs the consumer project; for find_package, installs headroom first.
+set(work ${BINARY_DIR}/package_${VIA})
+file(REMOVE_RECURSE ${work})
+if(VIA STREQUAL "find_package")
+  execute_process(COMMAND ${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${work}/prefix RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "install failed")
+  endif()
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/package -B ${work}/build -DHEADROOM_VIA=${VIA}
+                        -DHEADROOM_SOURCE_DIR=${SOURCE_DIR} -DCMAKE_PREFIX_PATH=${work}/prefix -DCMAKE_CXX_COMPILER=${CXX}
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "configure failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${work}/build RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "build failed")
+endif()
+execute_process(COMMAND ${work}/build/consumer RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer exited ${rc}")
+endif()

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// End-to-end estimates against outside numbers: the seed system's generated report for
+// Llama-3.1-8B-Instruct on h100-sxm (seed-system 7.2), reproduced within 0.5 %; the
+// distinct-expert law on Qwen3-Next's routed experts by hand arithmetic.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string_view>
+
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+
+bool within(double actual, double expected, double rel) { return std::fabs(actual - expected) <= rel * std::fabs(expected); }
+
+// Bound to constexpr first: these are computed by the compiler (style anchor C8).
+constexpr auto h100 = default_roofline(devices::h100_sxm);
+constexpr const model& llama = models::llama_3_1_8b_instruct;
+constexpr double c1 = decode_step(llama, devices::h100_sxm, h100, 1, 4096, {}).total_us;
+constexpr double c16 = decode_step(llama, devices::h100_sxm, h100, 16, 4096, {}).total_us;
+constexpr double c128 = decode_step(llama, devices::h100_sxm, h100, 128, 4096, {}).total_us;
+constexpr double p4k = prefill(llama, devices::h100_sxm, h100, 4096, {}).total_us;
+constexpr double p32k = prefill(llama, devices::h100_sxm, h100, 32768, {}).total_us;
+
+}  // namespace
+
+TEST_CASE("Llama-3.1-8B on H100 SXM reproduces the seed report within 0.5 %") {
+  // Seed report (datasheet 3350 GB/s, 989.5 TFLOPS, context 4096): decode 4.644 / 7.104 /
+  // 25.465 ms, prefill 74.5 / 844.5 ms.
+  CHECK(within(c1, 4644.0, 0.005));
+  CHECK(within(c16, 7104.0, 0.005));
+  CHECK(within(c128, 25465.0, 0.005));
+  CHECK(within(p4k, 74500.0, 0.005));
+  CHECK(within(p32k, 844500.0, 0.005));
+  // Run-time evaluation of the same code path gives the same numbers.
+  CHECK(decode_step(llama, devices::h100_sxm, h100, 16, 4096, {}).total_us == c16);
+}
+
+TEST_CASE("Llama-3.1-8B decode by hand: weights, KV and edges over bandwidth") {
+  // C=128: every node memory-bound. Bytes = weight floor 15,009,849,344 + KV 128 x 32 x 4096
+  // x 4096 + edges; edges are < 2 % of the step, so the step is within 2 % of the first two.
+  const double floor_and_kv = 15'009'849'344.0 + 128.0 * 32 * 4096 * 4096;
+  CHECK(c128 >= floor_and_kv / 3350e3);
+  CHECK(within(c128, floor_and_kv / 3350e3, 0.02));
+  // Context is a per-query input: at 8192 tokens the KV part doubles.
+  const double c128_8k = decode_step(llama, devices::h100_sxm, h100, 128, 8192, {}).total_us;
+  CHECK(within(c128_8k - c128, 128.0 * 32 * 4096 * 4096 / 3350e3, 1e-9));
+  // fp8 KV halves the KV bytes.
+  const double c128_fp8 = decode_step(llama, devices::h100_sxm, h100, 128, 4096, {.kv = kv_dtype::fp8}).total_us;
+  CHECK(within(c128 - c128_fp8, 128.0 * 32 * 4096 * 2048 / 3350e3, 1e-9));
+}
+
+TEST_CASE("Qwen3-Next routed-expert bytes follow the distinct-expert law") {
+  const model& m = models::qwen3_next_80b_a3b_instruct;
+  // The MoE block's expert_gate_up node: one expert's gate + up = 2 x 512 x 2048 x 2 B.
+  const block* moe = nullptr;
+  for (std::size_t i = 0; i < m.c.n_blocks; ++i) {
+    if (m.c.blocks[i].name == "moe") moe = &m.c.blocks[i];
+  }
+  REQUIRE(moe != nullptr);
+  const node* gate_up = nullptr;
+  for (std::size_t i = moe->first; i < moe->end; ++i) {
+    if (m.c.nodes[i].local == "gate_up") gate_up = &m.c.nodes[i];
+  }
+  REQUIRE(gate_up != nullptr);
+  const double one_expert = 2.0 * 512 * 2048 * 2;
+  for (std::uint64_t t : {1ULL, 16ULL, 128ULL}) {
+    const cost c = node_cost(*gate_up, *moe, {}, {.rows = t, .seqs = t, .context = 4096, .s = {}}, devices::h100_sxm, h100.r);
+    // Edges: input t x 10 rows x 2048 bf16 + ids t x 10 i32 + output t x 10 x 1024 bf16.
+    const double td = static_cast<double>(t);
+    const double edges = td * 10.0 * 2048 * 2 + td * 10.0 * 4 + td * 10.0 * 1024 * 2;
+    const double distinct = 512.0 * (1.0 - std::pow(1.0 - 10.0 / 512.0, static_cast<double>(t)));
+    CHECK(within(c.bytes - edges, distinct * one_expert, 1e-12));
+    CHECK(c.by == bound::memory);
+  }
+  // At t = 1 exactly top_k = 10 experts are read.
+  CHECK(distinct_experts(512, 10, 1) == 10.0);
+}
+
+TEST_CASE("Qwen3-Next decode is memory-bound at C = 1, 16, 128 on every device") {
+  const model& m = models::qwen3_next_80b_a3b_instruct;
+  for (const device* d : devices::all) {
+    const auto r = default_roofline(*d);
+    for (std::uint64_t c : {1ULL, 16ULL, 128ULL}) {
+      const auto st = decode_step(m, *d, r, c, 4096, {});
+      CAPTURE(d->id);
+      CAPTURE(c);
+      CHECK(st.compute_bound_us == 0.0);
+      CHECK(st.memory_bound_us == doctest::Approx(st.total_us));
+    }
+  }
+}
+
+TEST_CASE("GB10 uses its measured constants; others are datasheet ceilings") {
+  const auto gb10 = default_roofline(devices::gb10);
+  CHECK(gb10.measured);
+  CHECK(std::string_view(gb10.basis.view()) == "measured achievable (kernels/gb10/common/KERNEL_FAMILIES.toml [roofline], S32)");
+  for (const device* d : {&devices::h100_sxm, &devices::h200_sxm, &devices::b200}) {
+    const auto r = default_roofline(*d);
+    CHECK_FALSE(r.measured);
+    CHECK(r.basis.view().starts_with("datasheet ceiling (sources "));
+    CHECK(projection_label(r) == " (roofline projection, unmeasured)");
+  }
+  // Llama C=1 on GB10 at 249 GB/s: 15,009,849,344 B of weights alone take 60.28 ms.
+  const double t = decode_step(models::llama_3_1_8b_instruct, devices::gb10, gb10, 1, 4096, {}).total_us;
+  CHECK(t > 15'009'849'344.0 / 249e3);
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// Llama-3.1-8B-Instruct: exact bytes against the checkpoint's published figures and hand
+// arithmetic on its config.json (hidden 4096, intermediate 14336, vocab 128256, 32 layers,
+// 32 query heads, 8 KV heads, head_dim 128, untied, BF16).
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+constexpr const model& m = models::llama_3_1_8b_instruct;
+constexpr settings bf16_kv{.kv = kv_dtype::bf16};
+constexpr settings fp8_kv{.kv = kv_dtype::fp8};
+constexpr auto fp = footprint(m, bf16_kv);
+
+// model.safetensors.index.json: "total_size": 16060522496; the Hub's safetensors metadata:
+// 8,030,261,248 parameters, all BF16 (2 x 8,030,261,248 = 16,060,522,496).
+static_assert(fp.weights == 16'060'522'496);
+static_assert(parameter_count(m) == 8'030'261'248);
+static_assert(fp.loaded_weights == fp.weights && fp.draft_weights == 0);
+
+// Hand sum of tensor shapes: per layer q 4096x4096, k and v 1024x4096, o 4096x4096,
+// gate/up 14336x4096, down 4096x14336, two norms of 4096; embed and lm_head 128256x4096; norm.
+constexpr std::uint64_t per_layer = 2 * 4096ULL * 4096 + 2 * 1024ULL * 4096 + 3 * 14336ULL * 4096 + 2 * 4096;
+static_assert(per_layer == 218'112'000);
+static_assert(32 * per_layer + 2 * 128256ULL * 4096 + 4096 == 8'030'261'248);
+
+// KV per token: 32 layers x 2 (K, V) x 8 heads x 128 x element size. Not 4x that (peers.md:
+// the vLLM PR #29736 review found a 4x over-count for Llama-3-8B), and never zero heads.
+static_assert(fp.kv_per_token == 32 * 2 * 8 * 128 * 2);
+static_assert(fp.kv_per_token == 131'072);
+static_assert(footprint(m, fp8_kv).kv_per_token == 65'536);
+static_assert(fp.state_per_seq == 0 && fp.conv_per_seq == 0 && fp.swa_window == 0);
+
+// Weight floor: everything a C=1 step reads = all stored bytes but the embedding table
+// (a row gather): 16,060,522,496 - 128256 x 4096 x 2.
+static_assert(weight_floor_bytes(m) == 16'060'522'496 - 128256ULL * 4096 * 2);
+
+// Fit on H100 SXM: usable = 81,559 MiB x 0.9, rounded down.
+static_assert(usable_bytes(devices::h100_sxm) == 81'559ULL * 1048576 * 9 / 10);
+// C=64 at 4k: 16.06e9 + 64 x 4096 x 131072 = 50.42e9 fits; C=128: 84.78e9 does not (seed 7.2).
+static_assert(need_bytes(m, {.seqs = 64, .context = 4096}) == 16'060'522'496 + 64ULL * 4096 * 131072);
+static_assert(fits(m, devices::h100_sxm, {.seqs = 64, .context = 4096}));
+static_assert(!fits(m, devices::h100_sxm, {.seqs = 128, .context = 4096}));
+static_assert(fits(m, devices::h100_sxm, {.seqs = 8, .context = 32768}));
+static_assert(!fits(m, devices::h100_sxm, {.seqs = 16, .context = 32768}));
+// The exact maximum: floor((76,968,728,985 - 16,060,522,496) / 536,870,912) = 113.
+static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == (81'559ULL * 1048576 * 9 / 10 - 16'060'522'496) / 536'870'912);
+static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == 113);
+// The 8-value ladder of the seed's matrix: max C @4k = 64.
+constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv);
+static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
+// Advice for C=128 at 4k: TP = ceil(84,779,468,800 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
+static_assert(tp_needed(need_bytes(m, {.seqs = 128, .context = 4096}), devices::h100_sxm) == 2);
+constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
+static_assert(!hold[0] && hold[1] && hold[2] && hold[3]);
+
+// Datasheet ceiling on H100 SXM: C=1 is memory-bound, nothing computes faster than it reads.
+constexpr auto h100 = default_roofline(devices::h100_sxm);
+static_assert(!h100.measured);
+static_assert(decode_step(m, devices::h100_sxm, h100, 1, 4096, bf16_kv).compute_bound_us == 0);
+// Floor time alone: 15,009,849,344 B / 3350 GB/s = 4480.55 us; the step adds KV and edges.
+static_assert(decode_step_us(m, devices::h100_sxm, {.seqs = 1}) > 15'009'849'344 / 3350e3);
+}  // namespace

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// Qwen3-Next-80B-A3B-Instruct: bytes from hand arithmetic on its config.json and the tensor
+// shapes of transformers' modeling_qwen3_next.py (Qwen3NextGatedDeltaNet, Qwen3NextAttention,
+// Qwen3NextSparseMoeBlock, Qwen3NextMultiTokenPredictor weights `mtp.*` that ship with the
+// checkpoint). Config: hidden 2048, 48 layers, full_attention_interval 4, 16 query / 2 KV
+// heads of 256, linear heads 16 key / 32 value of 128, conv kernel 4, 512 experts top-10 of
+// 512, shared expert 512, vocab 151936, untied.
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+constexpr const model& m = models::qwen3_next_80b_a3b_instruct;
+constexpr settings s{.kv = kv_dtype::bf16, .ssm_h = state_dtype::f32};
+constexpr auto fp = footprint(m, s);
+
+// KV: 12 full-attention layers x 2 (K, V) x 2 KV heads x 256 x 2 B.
+static_assert(fp.kv_per_token == 12 * 2 * 2 * 256 * 2);
+static_assert(footprint(m, {.kv = kv_dtype::fp8}).kv_per_token == 12 * 2 * 2 * 256 * 1);
+// Recurrent state: 36 Gated DeltaNet layers x 32 value heads x 128 x 128 x 4 B (f32).
+static_assert(fp.state_per_seq == 36ULL * 32 * 128 * 128 * 4);
+static_assert(footprint(m, {.ssm_h = state_dtype::bf16}).state_per_seq == 36ULL * 32 * 128 * 128 * 2);
+// Conv windows, shown separately: 36 layers x conv channels (2 x 16 x 128 + 32 x 128 = 8192)
+// x (kernel 4 - 1) past inputs x 2 B (bf16, the model dtype vLLM keeps them in).
+static_assert(fp.conv_per_seq == 36ULL * 8192 * 3 * 2);
+static_assert(footprint(m, {.conv = state_dtype::f32}).conv_per_seq == 36ULL * 8192 * 3 * 4);
+// The MTP layer's KV is held only when speculative decoding runs it.
+static_assert(footprint(m, {.speculative = true}).kv_per_token == 13 * 2 * 2 * 256 * 2);
+
+// Weights: the sum of the checkpoint's tensor shapes.
+//  Gated DeltaNet layer: in_proj_qkvz 12288x2048, in_proj_ba 64x2048, conv1d 8192x1x4,
+//    A_log 32, dt_bias 32, norm 128, out_proj 2048x4096, input_layernorm 2048.
+constexpr std::uint64_t gdn = 12288ULL * 2048 + 64 * 2048 + 8192 * 4 + 32 + 32 + 128 + 2048ULL * 4096 + 2048;
+static_assert(gdn == 33'720'512);
+//  Attention layer: q_proj 8192x2048 (query + output gate), k/v_proj 512x2048, o_proj
+//    2048x4096, q_norm and k_norm 256, input_layernorm 2048.
+constexpr std::uint64_t attn = 8192ULL * 2048 + 2 * 512 * 2048 + 2048ULL * 4096 + 256 + 256 + 2048;
+static_assert(attn == 27'265'536);
+//  MoE: router 512x2048, 512 experts x (gate 512x2048 + up 512x2048 + down 2048x512),
+//    shared expert gate/up 512x2048 and down 2048x512, shared_expert_gate 1x2048,
+//    post_attention_layernorm 2048.
+constexpr std::uint64_t moe = 512ULL * 2048 + 512ULL * 3 * 512 * 2048 + 3ULL * 512 * 2048 + 2048 + 2048;
+static_assert(moe == 1'614'811'136);
+//  Embedding and lm_head 151936x2048, final norm 2048.
+constexpr std::uint64_t main_params = 36 * gdn + 12 * attn + 48 * moe + 2 * 151936ULL * 2048 + 2048;
+//  MTP: fc 2048x4096, pre_fc_norm_embedding and pre_fc_norm_hidden 2048, one attention layer
+//    with its MoE, norm 2048 (it reads the main embedding and lm_head).
+constexpr std::uint64_t mtp_params = 2048ULL * 4096 + 2 * 2048 + attn + moe + 2048;
+static_assert(main_params == 79'674'391'296);
+// The Hub's safetensors metadata reports 81,324,862,720 parameters for the repository
+// (debaditc/kvfit models.json, "exact params from HF safetensors").
+static_assert(main_params + mtp_params == 81'324'862'720);
+static_assert(parameter_count(m) == 81'324'862'720);
+// Every tensor BF16.
+static_assert(fp.weights == 2 * 81'324'862'720ULL);
+static_assert(fp.draft_weights == 2 * mtp_params);
+static_assert(fp.loaded_weights == 2 * main_params);
+static_assert(footprint(m, {.speculative = true}).loaded_weights == fp.weights);
+
+// Weight floor: every main weight but the embedding, routed experts at 10 of 512.
+constexpr std::uint64_t floor_params = 36 * gdn + 12 * attn +
+                                       48 * (moe - 512ULL * 3 * 512 * 2048 + 10ULL * 3 * 512 * 2048) +
+                                       151936ULL * 2048 + 2048;
+static_assert(weight_floor_bytes(m) == 2 * floor_params);
+
+// Decode on H100 SXM at C = 1, 16, 128 (datasheet): every node memory-bound.
+constexpr auto h100 = default_roofline(devices::h100_sxm);
+static_assert(decode_step(m, devices::h100_sxm, h100, 1, 4096, s).compute_bound_us == 0);
+static_assert(decode_step(m, devices::h100_sxm, h100, 16, 4096, s).compute_bound_us == 0);
+static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_bound_us == 0);
+
+// The model fits one H200 at C=1 (162.6 GB checkpoint, MTP not loaded: 159.3 GB)? No: 141 GB
+// class devices hold neither; B200 (173.1 GB usable) holds it.
+static_assert(!fits(m, devices::h200_sxm, {.seqs = 1, .context = 4096, .settings = s}));
+static_assert(fits(m, devices::b200, {.seqs = 1, .context = 4096, .settings = s}));
+}  // namespace

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// Format spellings and byte laws: the seed system's test vectors (seed-system 7.1), except
+// fp8/channel, which counts one scale per output channel (8.2.3).
+#include <headroom/tensor_format.hpp>
+
+#include <string_view>
+
+namespace {
+using namespace headroom;
+
+constexpr bool round_trips(std::string_view s) {
+  const auto f = try_parse_format(s);
+  return f.has_value() && name(*f).view() == s;
+}
+static_assert(round_trips("bf16"));
+static_assert(round_trips("f32"));
+static_assert(round_trips("i32"));
+static_assert(round_trips("fp8/token"));
+static_assert(round_trips("fp8/tensor"));
+static_assert(round_trips("fp8/channel"));
+static_assert(round_trips("fp8/g128"));
+static_assert(round_trips("fp8/block128x128"));
+static_assert(round_trips("nvfp4/g16"));
+static_assert(round_trips("mxfp4/g32"));
+
+// Refused spellings (seed-system 7.1), plus a few of our own.
+static_assert(!try_parse_format(""));
+static_assert(!try_parse_format("BF16"));
+static_assert(!try_parse_format("fp8"));
+static_assert(!try_parse_format("fp8/"));
+static_assert(!try_parse_format("fp8/g0"));
+static_assert(!try_parse_format("fp8/block128"));
+static_assert(!try_parse_format("fp8/block0x128"));
+static_assert(!try_parse_format("nvfp4/16"));
+static_assert(!try_parse_format("nvfp4/g"));
+static_assert(!try_parse_format("fp16"));
+static_assert(!try_parse_format("fp8/token "));
+static_assert(!try_parse_format(" bf16"));
+static_assert(!try_parse_format("fp8/g0128"));   // leading zero is not canonical
+static_assert(!try_parse_format("mxfp4/g16"));   // MXFP4 is group 32 by definition
+static_assert(!try_parse_format("fp8/g-1"));
+
+// Edge formats.
+static_assert(!is_edge_format(*try_parse_format("fp8/channel")));
+static_assert(!is_edge_format(*try_parse_format("fp8/block128x128")));
+static_assert(is_edge_format(*try_parse_format("fp8/token")));
+static_assert(is_edge_format(*try_parse_format("nvfp4/g16")));
+static_assert(!is_edge_format(formats::mxfp4));
+
+// Byte laws (seed-system 7.1).
+static_assert(bytes(formats::bf16, 3, 5120) == 30720);
+static_assert(bytes(formats::f32, 2, 7) == 56);
+static_assert(bytes(formats::nvfp4_g16, 1, 5120) == 2560 + 320 + 4);
+static_assert(bytes(formats::fp8_token, 4, 256) == 1024 + 16);
+static_assert(bytes(formats::fp8_group(128), 2, 256) == 512 + 16);
+static_assert(bytes(formats::nvfp4_g16, 8, 5120) == 23072);
+static_assert(weight_bytes(formats::nvfp4_g16, 8, 5120) == 8 * 2880 + 4);
+static_assert(weight_bytes(formats::bf16, 8, 5120) == bytes(formats::bf16, 8, 5120));
+static_assert(!try_bytes(formats::nvfp4_g16, 1, 24));
+static_assert(!try_bytes(formats::fp8_group(128), 1, 200));
+static_assert(!try_bytes(formats::bf16, ~0ULL, 2));
+
+// fp8/channel: one F32 scale per output channel (rows of an [out, in] weight), not per input.
+static_assert(weight_bytes(formats::fp8_channel, 4096, 14336) == 4096ULL * 14336 + 4 * 4096);
+// fp8/block128x128: one F32 per 128x128 block, partial blocks rounded up (DeepSeek-V3's
+// weight_scale_inv is [ceil(out/128), ceil(in/128)]): [7168, 2048] -> 56 x 16 scales.
+static_assert(weight_bytes(formats::fp8_block(128, 128), 7168, 2048) == 7168ULL * 2048 + 4 * 56 * 16);
+static_assert(weight_bytes(formats::fp8_block(128, 128), 129, 1) == 129 + 4 * 2 * 1);
+// MXFP4: E2M1 pairs plus one E8M0 byte per 32 values = 0.53125 B/param.
+static_assert(weight_bytes(formats::mxfp4, 2880, 2880) == 2880ULL * 2880 / 2 + 2880ULL * 2880 / 32);
+// NVFP4 weight: 0.5 + 1/16 = 0.5625 B/param plus one F32 global per tensor.
+static_assert(weight_bytes(formats::nvfp4_g16, 4096, 4096) == 4096ULL * 4096 * 9 / 16 + 4);
+}  // namespace

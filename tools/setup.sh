@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# headroom's one entry point: installs the Debian packages it needs when missing, configures,
+# builds, then runs the main job or every test.
+#
+#   tools/setup.sh            # set up, build, print the default hardware report
+#   tools/setup.sh test       # set up, build with g++ 12 and clang 14, run every test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-run}"
+
+packages=(g++ clang cmake make libboost1.81-dev libfmt-dev doctest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "headroom: installing ${missing[*]}"
+  sudo_cmd=""
+  if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+build() {  # build DIR CXX [cmake args...]
+  local dir="$1" cxx="$2"
+  shift 2
+  cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$cxx" "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+case "$mode" in
+  run)
+    build build g++ -DCMAKE_BUILD_TYPE=Release
+    ./build/tools/headroom report llama_3_1_8b_instruct h100_sxm
+    ;;
+  test)
+    # clang 14 first: its compile-time tests must build and its suite pass too. g++ 12 last,
+    # with AddressSanitizer and UBSan, so CTest's summary line ends the output.
+    build build-clang clang++ -DCMAKE_BUILD_TYPE=Release
+    (cd build-clang && ctest -j "$jobs" --output-on-failure)
+    build build-gcc g++ -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all"
+    cd build-gcc && ctest -j "$jobs" --output-on-failure
+    ;;
+  *)
+    echo "usage: tools/setup.sh [run|test]" >&2
+    exit 2
+    ;;
+esac
