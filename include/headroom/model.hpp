@@ -93,6 +93,19 @@ struct model {
   }
 };
 
+/// Calls f(node, instance, block) for every node of every block instance of section `sec`, in
+/// execution order.
+template <typename F>
+constexpr void for_each_node(const model& m, section sec, F&& f) {
+  const circuit& c = m.c;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != sec) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) f(c.nodes[ni], in, b);
+  }
+}
+
 /// Whether any precision rule depends on the layer index: if none does, every instance of a
 /// block in one section resolves to the same formats, and per-block sums can be memoised.
 constexpr bool formats_depend_on_layer(const model& m) {

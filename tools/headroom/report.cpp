@@ -44,17 +44,11 @@ std::string fp4_costing(const model& m, const device& d) {
     return fmt::format("{} not native: NVFP4-activation nodes costed at {}",
                        fb.path == exec_path::exact_fp8_emulation ? "FP4 MMA" : "FP4 and FP8 MMA", peak_name(fb));
   }
-  const circuit& c = m.c;
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec != section::main) continue;
-    const block& b = c.blocks[in.block];
-    for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      const node& n = c.nodes[ni];
-      if (reads_linear_weight(n.kind) && formats_of(m, n, in).activation.kind == format_kind::nvfp4) return "native";
-    }
-  }
-  return "not used: the model has no NVFP4-activation node";
+  bool nvfp4_mma = false;
+  for_each_node(m, section::main, [&](const node& n, const instance& in, const block&) {
+    nvfp4_mma = nvfp4_mma || (reads_linear_weight(n.kind) && formats_of(m, n, in).activation.kind == format_kind::nvfp4);
+  });
+  return nvfp4_mma ? "native" : "not used: the model has no NVFP4-activation node";
 }
 
 std::string site(const model& m, const site_row& r) {
@@ -119,19 +113,12 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   w("| pair | weight | activation | nodes | execution |\n|---|---|---|---:|---|\n");
   {
     std::map<std::tuple<std::string, std::string, std::string, std::string>, std::uint64_t> groups;
-    const circuit& c = m.c;
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      const instance& in = c.instances[ii];
-      if (in.sec != section::main) continue;
-      const block& b = c.blocks[in.block];
-      for (std::size_t ni = b.first; ni < b.end; ++ni) {
-        const node& n = c.nodes[ni];
-        if (!reads_linear_weight(n.kind)) continue;
-        const resolved_formats f = formats_of(m, n, in);
-        groups[{pair_name(f), std::string(name(f.weight).view()), std::string(name(f.activation).view()),
-                std::string(describe(exec_of(d, f.weight, f.activation)).view())}] += 1;
-      }
-    }
+    for_each_node(m, section::main, [&](const node& n, const instance& in, const block&) {
+      if (!reads_linear_weight(n.kind)) return;
+      const resolved_formats f = formats_of(m, n, in);
+      groups[{pair_name(f), std::string(name(f.weight).view()), std::string(name(f.activation).view()),
+              std::string(describe(exec_of(d, f.weight, f.activation)).view())}] += 1;
+    });
     for (const auto& [k, count] : groups) {
       w("| {} | {} | {} | {} | {} |\n", std::get<0>(k), std::get<1>(k), std::get<2>(k), count, std::get<3>(k));
     }
