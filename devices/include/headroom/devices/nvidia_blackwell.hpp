@@ -51,7 +51,7 @@ inline constexpr device gb10{
     .derived = "peak_tflops.bf16, peak_tflops.fp16 (48 SMs x 1024 FLOP/clk x 2.543 GHz), peak_tflops.fp8, "
                "peak_tflops.nvfp4 (1 PFLOP sparse / 2)",
     .has_measured = true,
-    .measured = {.source = "kernels/gb10/common/KERNEL_FAMILIES.toml [roofline], S32",
+    .measured = {.source = "devices/measured/gb10.json: the seed system's kernels/gb10/common/KERNEL_FAMILIES.toml [roofline], S32",
                  .dram_gbps = 249.0,
                  .bf16_tflops = 123.7,
                  .fp8_tflops = 243.6,
