@@ -22,18 +22,21 @@ enum class op : std::uint8_t {
   embed, rms_norm, gated_rms_norm, residual_add, copy, concat, split, linear, silu_mul,
   act_quant, qk_norm, rope, kv_write, paged_attention, sigmoid_gate_mul, gdn_gates,
   conv1d_update, l2_norm, gdn_recurrence, router, top_k, expert_gate_up, expert_down, blend,
-  final_norm, lm_head, argmax,
+  final_norm, lm_head, argmax, ssm_update, relu2,
 };
 
 /// Roles of linear projections (seed-system 1.4), for precision rules and reports.
 enum class linear_role : std::uint8_t {
   none, q, k, v, o, qkvz, ba, gdn_out, gate_up, down, shared_gate_up, shared_down, shared_gate,
-  mtp_fc,
+  mtp_fc, up, mamba_in, mamba_out, mla_q_a, mla_q_b, mla_kv_a, mla_kv_b,
 };
 
-enum class section : std::uint8_t { main, draft };
+/// main: the target model's forward; draft: the MTP head (speculative decoding); vision: an
+/// encoder the checkpoint stores (multimodal), held in memory but not in a text decode step.
+enum class section : std::uint8_t { main, draft, vision };
 
-enum class layer_kind : std::uint8_t { none, full_attention, linear_attention, sliding_attention };
+enum class layer_kind : std::uint8_t { none, full_attention, linear_attention, sliding_attention, mamba, mlp };
+inline constexpr std::size_t layer_kinds = 6;
 
 enum class state_kind : std::uint8_t {
   paged_kv,     ///< one unit per token of a sequence (one side of K or V, or a latent row)
@@ -49,20 +52,25 @@ constexpr std::string_view name(op o) {
       "embed", "rms_norm", "gated_rms_norm", "residual_add", "copy", "concat", "split", "linear",
       "silu_mul", "act_quant", "qk_norm", "rope", "kv_write", "paged_attention",
       "sigmoid_gate_mul", "gdn_gates", "conv1d_update", "l2_norm", "gdn_recurrence", "router",
-      "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax"};
+      "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax",
+      "ssm_update", "relu2"};
   return names[static_cast<std::size_t>(o)];
 }
 constexpr std::string_view name(linear_role r) {
   constexpr std::string_view names[] = {"",     "q",       "k",              "v",           "o",
                                         "qkvz", "ba",      "gdn_out",        "gate_up",     "down",
-                                        "shared_gate_up", "shared_down", "shared_gate", "mtp_fc"};
+                                        "shared_gate_up", "shared_down", "shared_gate", "mtp_fc",
+                                        "up",   "mamba_in", "mamba_out",      "mla_q_a",     "mla_q_b",
+                                        "mla_kv_a", "mla_kv_b"};
   return names[static_cast<std::size_t>(r)];
 }
 constexpr std::string_view name(layer_kind k) {
-  constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention"};
+  constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention", "mamba", "mlp"};
   return names[static_cast<std::size_t>(k)];
 }
-constexpr std::string_view name(section s) { return s == section::main ? "main" : "draft"; }
+constexpr std::string_view name(section s) {
+  return s == section::main ? "main" : (s == section::draft ? "draft" : "vision");
+}
 
 /// Ops that read a matmul weight through the node's (out, k) shape.
 constexpr bool reads_linear_weight(op o) {
@@ -163,6 +171,9 @@ struct state_decl {
   state_kind kind = state_kind::paged_kv;
   dtype_key dtype = dtype_key::kv_cache;
   std::uint64_t elements = 0;
+  /// KV heads the elements span (elements = heads x head_dim), for tensor-parallel sharding:
+  /// each rank keeps ceil(heads / tp) of them, never zero. 0: replicated (an MLA latent row).
+  std::uint64_t heads = 0;
 };
 
 constexpr std::uint64_t element_bytes(dtype_key k, const settings& s) {
@@ -209,6 +220,11 @@ struct circuit {
   std::uint16_t n_nodes = 0;
   std::uint8_t n_blocks = 0;
   std::uint16_t n_instances = 0;
+  /// Instances per (block, section): uses[3 * block + section]. Sums that do not depend on
+  /// the layer index visit each block once and multiply, exactly.
+  std::array<std::uint16_t, 3 * max_blocks> uses{};
+  /// Main-section instances per (block, layer kind): main_uses[block][kind].
+  std::array<std::array<std::uint16_t, layer_kinds>, max_blocks> main_uses{};
 
   /// Adds a block template; returns its index.
   constexpr std::uint8_t add_block(std::string_view block_name, std::initializer_list<node> ns,
@@ -226,6 +242,8 @@ struct circuit {
   constexpr void add(std::uint8_t block_index, std::uint16_t layer, section sec, layer_kind kind) {
     detail::require_table(!(n_instances >= max_instances || block_index >= n_blocks), "too many block instances, or an unknown block");
     instances[n_instances++] = {block_index, layer, sec, kind};
+    uses[3u * block_index + static_cast<std::size_t>(sec)] += 1;
+    if (sec == section::main) main_uses[block_index][static_cast<std::size_t>(kind)] += 1;
   }
 };
 

@@ -18,7 +18,8 @@
 
 namespace headroom {
 
-/// One row of a step breakdown: a template node (site = block.local) at one format.
+/// One row of a step breakdown: a template node (site = block.local) at one format, with or
+/// without an engine's per-row loop.
 struct site_row {
   std::uint16_t node = 0;   ///< index into circuit::nodes
   std::uint8_t block = 0;
@@ -26,9 +27,11 @@ struct site_row {
   bool has_weight = false;
   exec how{};
   std::uint32_t count = 0;  ///< instances folded into the row
-  cost one{};               ///< cost of one instance
-  double time_us = 0;       ///< all instances, per-row loops included
+  cost one{};               ///< cost of one instance at the run's rows
+  double each_us = 0;       ///< time of one instance, a per-row loop included
+  double time_us = 0;       ///< count x each_us
   bool per_row = false;     ///< an engine loop runs it once per row
+  layer_kind kind = layer_kind::none;  ///< the layer kind a per-row row is charged to
 };
 
 /// Time a per-row loop adds over one multi-row launch, per layer kind.
@@ -46,7 +49,7 @@ struct step_estimate {
   double compute_bound_us = 0;  ///< time of nodes whose FLOPs won
   std::array<site_row, max_nodes> rows{};
   std::uint16_t n_rows = 0;
-  std::array<loop_flag, 4> flags{};
+  std::array<loop_flag, layer_kinds> flags{};
   std::uint8_t n_flags = 0;
 
   [[nodiscard]] constexpr double tokens_per_s(std::uint64_t tokens) const {
@@ -66,130 +69,192 @@ constexpr bool loop_matches(const loop_site& l, const block& b, const node& n, l
 
 enum class pass : std::uint8_t { decode, prefill };
 
-// The shared sum. Decode: rows = batch, one row per sequence, engine loops apply.
-// Prefill: rows = T tokens of one sequence at a causal half-context, no loops.
-constexpr step_estimate sum_costs(const model& m, const device& d, const roofline& r, std::uint64_t rows,
-                                  std::uint64_t seqs, std::uint64_t context, const settings& s, pass p) {
-  step_estimate est{};
-  const circuit& c = m.c;
-  const cost_query q{rows, seqs, context, s};
-  const cost_query q1{1, 1, context, s};
-  std::array<std::uint16_t, max_nodes> last_row{};
-  for (auto& x : last_row) x = 0xffff;
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec != section::main) continue;
-    const block& b = c.blocks[in.block];
-    for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
-      const node& n = c.nodes[ni];
-      const bool w = reads_linear_weight(n.kind);
-      const resolved_formats f = w ? formats_of(m, n, in) : resolved_formats{};
-      bool per_row = false;
-      if (p == pass::decode) {
-        for (std::size_t li = 0; li < m.n_loops; ++li) per_row = per_row || loop_matches(m.loops[li], b, n, in.kind, rows);
-      }
-      // Fold into an existing row of the same node, formats and loop status: the node's last
-      // row first (the common case: every instance of a template agrees), then a scan.
-      std::size_t ri = last_row[ni];
-      auto same = [&](std::size_t k) {
-        return est.rows[k].node == ni && est.rows[k].formats == f && est.rows[k].per_row == per_row;
-      };
-      if (ri >= est.n_rows || !same(ri)) {
-        ri = 0;
-        while (ri < est.n_rows && !same(ri)) ++ri;
-      }
-      last_row[ni] = static_cast<std::uint16_t>(ri);
-      if (ri == est.n_rows) {
-        site_row row{};
-        row.node = ni;
-        row.block = in.block;
-        row.formats = f;
-        row.has_weight = w;
-        row.how = w ? exec_of(d, f.weight, f.activation) : exec{};
-        row.one = node_cost(n, b, f, q, d, r);
-        row.per_row = per_row;
-        est.rows[est.n_rows++] = row;
-      }
-      site_row& row = est.rows[ri];
-      row.count += 1;
-      double time = row.one.time_us;
-      if (per_row) {
-        const cost single = node_cost(n, b, f, q1, d, r);
-        time = static_cast<double>(rows) * single.time_us;
-        std::size_t fi = 0;
-        while (fi < est.n_flags && est.flags[fi].kind != in.kind) ++fi;
-        if (fi == est.n_flags) est.flags[est.n_flags++].kind = in.kind;
-        est.flags[fi].added_us += time - row.one.time_us;
-        est.flags[fi].sites += 1;
-      }
-      row.time_us += time;
-      est.total_us += time;
-      est.bytes += row.one.bytes;
-      est.flops += row.one.flops;
-      if (row.one.by == bound::compute) {
-        est.compute_bound_us += time;
-      } else {
-        est.memory_bound_us += time;
-      }
+struct run {
+  const model* m;
+  const device* d;
+  const roofline* r;
+  cost_query q;   // the run's rows
+  cost_query q1;  // one row of one sequence (per-row loops)
+  pass p;
+};
+
+// Folds `count` instances of block `bi` (as in instance `in`) into the rows.
+constexpr void fold_block(step_estimate& est, const run& x, std::uint8_t bi, const instance& in, std::uint32_t count) {
+  const circuit& c = x.m->c;
+  const block& b = c.blocks[bi];
+  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+    const node& n = c.nodes[ni];
+    const bool w = reads_linear_weight(n.kind);
+    const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
+    bool per_row = false;
+    if (x.p == pass::decode) {
+      for (std::size_t li = 0; li < x.m->n_loops; ++li) per_row = per_row || loop_matches(x.m->loops[li], b, n, in.kind, x.q.rows);
+    }
+    const layer_kind kind = per_row ? in.kind : layer_kind::none;
+    std::size_t ri = 0;
+    while (ri < est.n_rows && !(est.rows[ri].node == ni && est.rows[ri].formats == f && est.rows[ri].per_row == per_row &&
+                                est.rows[ri].kind == kind)) {
+      ++ri;
+    }
+    if (ri == est.n_rows) {
+      require_table(est.n_rows < max_nodes, "more breakdown rows than nodes");
+      site_row row{};
+      row.node = ni;
+      row.block = bi;
+      row.formats = f;
+      row.has_weight = w;
+      row.how = w ? exec_of(*x.d, f.weight, f.activation) : exec{};
+      row.one = node_cost(n, b, f, x.q, *x.d, *x.r);
+      row.per_row = per_row;
+      row.kind = kind;
+      row.each_us = per_row ? static_cast<double>(x.q.rows) * node_cost(n, b, f, x.q1, *x.d, *x.r).time_us : row.one.time_us;
+      est.rows[est.n_rows++] = row;
+    }
+    est.rows[ri].count += count;
+  }
+}
+
+constexpr bool format_less(const tensor_format& a, const tensor_format& b) {
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (a.scale != b.scale) return a.scale < b.scale;
+  if (a.group != b.group) return a.group < b.group;
+  if (a.block_r != b.block_r) return a.block_r < b.block_r;
+  return a.block_c < b.block_c;
+}
+// Canonical row order, whatever order instances were visited in: node, loop, kind, formats.
+constexpr bool row_less(const site_row& a, const site_row& b) {
+  if (a.node != b.node) return a.node < b.node;
+  if (a.per_row != b.per_row) return !a.per_row;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (!(a.formats.weight == b.formats.weight)) return format_less(a.formats.weight, b.formats.weight);
+  if (!(a.formats.activation == b.formats.activation)) return format_less(a.formats.activation, b.formats.activation);
+  return a.formats.extra_scalars < b.formats.extra_scalars;
+}
+
+// Sorts the rows and sums them in that order, so every way of visiting the instances gives
+// bit-identical totals.
+constexpr void finish(step_estimate& est) {
+  for (std::size_t i = 1; i < est.n_rows; ++i) {
+    for (std::size_t j = i; j > 0 && row_less(est.rows[j], est.rows[j - 1]); --j) {
+      const site_row t = est.rows[j];
+      est.rows[j] = est.rows[j - 1];
+      est.rows[j - 1] = t;
     }
   }
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    site_row& row = est.rows[ri];
+    const double count = static_cast<double>(row.count);
+    row.time_us = count * row.each_us;
+    est.total_us += row.time_us;
+    est.bytes += count * row.one.bytes;
+    est.flops += count * row.one.flops;
+    if (row.one.by == bound::compute) {
+      est.compute_bound_us += row.time_us;
+    } else {
+      est.memory_bound_us += row.time_us;
+    }
+    if (row.per_row) {
+      std::size_t fi = 0;
+      while (fi < est.n_flags && est.flags[fi].kind != row.kind) ++fi;
+      if (fi == est.n_flags) est.flags[est.n_flags++].kind = row.kind;
+      est.flags[fi].added_us += count * (row.each_us - row.one.time_us);
+      est.flags[fi].sites += row.count;
+    }
+  }
+}
+
+// The reference sum: every main-section instance visited in execution order.
+constexpr step_estimate sum_per_instance(const run& x) {
+  step_estimate est{};
+  const circuit& c = x.m->c;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec == section::main) fold_block(est, x, in.block, in, 1);
+  }
+  finish(est);
   return est;
+}
+
+// The same sum visiting each (block, layer kind) once and counting its instances: exact,
+// because a node's cost does not depend on which layer it sits in. Used unless a precision
+// rule names layers.
+constexpr step_estimate sum_per_block(const run& x) {
+  if (formats_depend_on_layer(*x.m)) return sum_per_instance(x);
+  step_estimate est{};
+  const circuit& c = x.m->c;
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+    for (std::size_t k = 0; k < layer_kinds; ++k) {
+      const std::uint32_t count = c.main_uses[bi][k];
+      if (count != 0) fold_block(est, x, bi, {bi, 0, section::main, static_cast<layer_kind>(k)}, count);
+    }
+  }
+  finish(est);
+  return est;
+}
+
+constexpr run decode_run(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
+                         std::uint64_t context, const settings& s) {
+  if (batch == 0) {
+    if (std::is_constant_evaluated()) batch_must_be_positive();
+    bad_query_at_run_time("decode batch must be at least 1");
+  }
+  if (context == 0) {
+    if (std::is_constant_evaluated()) context_must_be_positive();
+    bad_query_at_run_time("context must be at least 1 token");
+  }
+  return {&m, &d, &r.r, {batch, batch, context, s}, {1, 1, context, s}, pass::decode};
+}
+constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
+                          const settings& s) {
+  if (tokens == 0) {
+    if (std::is_constant_evaluated()) tokens_must_be_positive();
+    bad_query_at_run_time("prefill needs at least 1 token");
+  }
+  const std::uint64_t half = tokens / 2 == 0 ? 1 : tokens / 2;
+  return {&m, &d, &r.r, {tokens, 1, half, s}, {1, 1, half, s}, pass::prefill};
 }
 }  // namespace detail
 
 /// A decode step of `batch` sequences, each attending over `context` tokens.
 constexpr step_estimate decode_step(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
                                     std::uint64_t context, const settings& s) {
-  if (batch == 0) {
-    if (std::is_constant_evaluated()) detail::batch_must_be_positive();
-    detail::bad_query_at_run_time("decode batch must be at least 1");
-  }
-  if (context == 0) {
-    if (std::is_constant_evaluated()) detail::context_must_be_positive();
-    detail::bad_query_at_run_time("context must be at least 1 token");
-  }
-  return detail::sum_costs(m, d, r.r, batch, batch, context, s, detail::pass::decode);
+  return detail::sum_per_block(detail::decode_run(m, d, r, batch, context, s));
 }
 
 /// Prefill of `tokens` prompt tokens of one sequence: every node at T rows, attention over a
 /// causal half-context max(1, T/2), no per-row loops, no draft.
 constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
                                 const settings& s) {
-  if (tokens == 0) {
-    if (std::is_constant_evaluated()) detail::tokens_must_be_positive();
-    detail::bad_query_at_run_time("prefill needs at least 1 token");
-  }
-  return detail::sum_costs(m, d, r.r, tokens, 1, tokens / 2 == 0 ? 1 : tokens / 2, s, detail::pass::prefill);
+  return detail::sum_per_block(detail::prefill_run(m, d, r, tokens, s));
 }
 
 /// Bytes a C=1 decode step must read: every main-section weight once (routed experts at
 /// top_k of them, the lm_head included, the embedding table not: a row gather), plus the small
 /// parameters (norm weights, conv taps) each step reads.
 constexpr byte_count weight_floor_bytes(const model& m) {
-  byte_count total = 0;
   const circuit& c = m.c;
-  const bool per_layer = formats_depend_on_layer(m);
-  std::array<byte_count, max_blocks> memo{};
-  std::array<bool, max_blocks> known{};
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec != section::main) continue;
-    if (!per_layer && known[in.block]) {
-      total = checked_add(total, memo[in.block]);
-      continue;
-    }
-    const block& b = c.blocks[in.block];
+  auto block_floor = [&](const block& b, const instance& in) {
     byte_count w = 0;
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
       const node& n = c.nodes[ni];
-      w = checked_add(w, aux_bytes(n));
+      w = checked_add(w, aux_only_bytes(n));
       if (!reads_linear_weight(n.kind)) continue;
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.top_k : 1;
-      w = checked_add(w, checked_mul(copies, one_weight_bytes(n, formats_of(m, n, in).weight)));
+      w = checked_add(w, checked_mul(copies, checked_add(one_weight_bytes(n, formats_of(m, n, in)), one_bias_bytes(n))));
     }
-    memo[in.block] = w;
-    known[in.block] = true;
-    total = checked_add(total, w);
+    return w;
+  };
+  byte_count total = 0;
+  if (!formats_depend_on_layer(m)) {  // each main block once, times its instances
+    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+      const std::uint64_t count = c.uses[3u * bi];
+      if (count != 0) total = checked_add(total, checked_mul(count, block_floor(c.blocks[bi], {bi, 0, section::main, layer_kind::none})));
+    }
+    return total;
+  }
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec == section::main) total = checked_add(total, block_floor(c.blocks[in.block], in));
   }
   return total;
 }

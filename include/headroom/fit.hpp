@@ -46,16 +46,24 @@ constexpr byte_count need_bytes(const model& m, const deployment& dep) {
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
   return need_bytes(m, dep) <= usable_bytes(d);
 }
+/// The same check on a footprint computed once (planners reuse it across devices).
+constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context) {
+  detail::validate({seqs, context, {}});
+  return fp.bytes(seqs, context) <= usable_bytes(d);
+}
 
 /// The largest number of sequences of `context` tokens that fits; 0 if even the weights do not.
-constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s) {
-  detail::validate({1, context, s});
-  const footprint_bytes fp = footprint(m, s);
+constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std::uint64_t context) {
+  detail::validate({1, context, {}});
   const byte_count usable = usable_bytes(d);
   if (fp.loaded_weights > usable) return 0;
   const byte_count per = fp.per_seq(context);
   if (per == 0) return UINT64_MAX;  // nothing grows with sequences
   return (usable - fp.loaded_weights) / per;
+}
+constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s) {
+  detail::validate({1, context, s});
+  return max_seqs(footprint(m, s), d, context);
 }
 
 /// Devices of the same kind needed to hold `need` (tensor parallel, even split assumed).
@@ -90,7 +98,7 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
       if (need <= t.usable) t.ladder_max[ci] = fit_batches[bi];
     }
   }
-  for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) t.exact_max[ci] = max_seqs(m, d, fit_contexts[ci], s);
+  for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) t.exact_max[ci] = max_seqs(t.fp, d, fit_contexts[ci]);
   return t;
 }
 

@@ -7,8 +7,10 @@
 //   embedding / lm_head) adds nothing.
 // kv_per_token: per token of one sequence, every paged-KV state of every main-section block
 //   instance at its own element size (draft blocks too when speculative decoding is on).
-//   Sliding-window layers keep min(context, window) tokens (the same model the decode-step
-//   time uses): their bytes are `swa_kv_per_token` over `swa_window` tokens.
+//   Sliding-window layers hold every token by default (engines that give every layer one page
+//   size keep them: vLLM's physical allocation); with settings.evict_sliding they hold
+//   min(context, window) tokens, counted as `swa_kv_per_token` over `swa_window` tokens. Their
+//   attention reads min(context, window) tokens either way (node_cost).
 // state_per_seq: recurrent h states (GDN / Mamba) at ssm_h_dtype; conv_per_seq: conv windows.
 #pragma once
 
@@ -27,6 +29,7 @@ namespace headroom {
 struct footprint_bytes {
   byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size)
   byte_count draft_weights = 0;   ///< of which the draft (MTP) head's own tensors
+  byte_count vision_weights = 0;  ///< of which a stored vision encoder's tensors (loaded, not in decode)
   byte_count loaded_weights = 0;  ///< what the engine loads: weights, less the draft's unless speculative
   byte_count kv_per_token = 0;    ///< full-attention KV bytes per token of one sequence
   byte_count swa_kv_per_token = 0;  ///< sliding-window KV bytes per kept token
@@ -53,79 +56,166 @@ constexpr byte_count stored_bytes(const model& m, const node& n, const instance&
   const resolved_formats f = formats_of(m, n, i);
   if (n.kind == op::embed) return checked_add(b, weight_bytes(f.weight, n.table_rows, n.weight_k()));
   const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
-  return checked_add(b, checked_mul(copies, one_weight_bytes(n, f.weight)));
+  return checked_add(b, checked_mul(copies, one_weight_bytes(n, f)));
 }
+
+namespace detail {
+// What one instance of a block adds: stored bytes and per-token / per-sequence state bytes.
+struct block_bytes {
+  byte_count weights = 0;
+  byte_count kv = 0;
+  byte_count swa_kv = 0;
+  std::uint64_t window = 0;
+  byte_count state = 0;
+  byte_count conv = 0;
+};
+
+constexpr block_bytes states_of(const circuit& c, const block& b, const settings& s) {
+  block_bytes out{};
+  for (std::size_t si = 0; si < b.n_states; ++si) {
+    const state_decl& st = b.states[si];
+    const byte_count u = unit_bytes(st, s);
+    if (st.kind == state_kind::paged_kv) {
+      std::uint64_t window = 0;  // the window of the attention node that reads this state
+      for (std::size_t ni = b.first; ni < b.end; ++ni) {
+        if (c.nodes[ni].reads & (1u << si)) window = std::max(window, c.nodes[ni].window);
+      }
+      if (window == 0 || !s.evict_sliding) {
+        out.kv = checked_add(out.kv, u);
+      } else {
+        require_table(out.window == 0 || out.window == window, "sliding layers with different windows");
+        out.window = window;
+        out.swa_kv = checked_add(out.swa_kv, u);
+      }
+    } else if (st.kind == state_kind::recurrent) {
+      out.state = checked_add(out.state, u);
+    } else {
+      out.conv = checked_add(out.conv, u);
+    }
+  }
+  return out;
+}
+}  // namespace detail
 
 constexpr footprint_bytes footprint(const model& m, const settings& s) {
   footprint_bytes fp{};
   const circuit& c = m.c;
-  // Stored bytes of a block instance depend only on (block, section) unless a rule names layers.
-  const bool per_layer = formats_depend_on_layer(m);
-  std::array<byte_count, 2 * max_blocks> memo{};
-  std::array<bool, 2 * max_blocks> known{};
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    const block& b = c.blocks[in.block];
-    const std::size_t key = 2u * in.block + (in.sec == section::draft ? 1u : 0u);
-    byte_count w = 0;
-    if (!per_layer && known[key]) {
-      w = memo[key];
-    } else {
-      for (std::size_t ni = b.first; ni < b.end; ++ni) w = checked_add(w, stored_bytes(m, c.nodes[ni], in));
-      memo[key] = w;
-      known[key] = true;
-    }
+  auto add = [&](const detail::block_bytes& bb, section sec, std::uint64_t count) {
+    const byte_count w = checked_mul(count, bb.weights);
     fp.weights = checked_add(fp.weights, w);
-    if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
-    if (in.sec == section::draft && !s.speculative) continue;
-    for (std::size_t si = 0; si < b.n_states; ++si) {
-      const state_decl& st = b.states[si];
-      const byte_count u = unit_bytes(st, s);
-      if (st.kind == state_kind::paged_kv) {
-        std::uint64_t window = 0;  // the window of the attention node that reads this state
-        for (std::size_t ni = b.first; ni < b.end; ++ni) {
-          if (c.nodes[ni].reads & (1u << si)) window = std::max(window, c.nodes[ni].window);
-        }
-        if (window == 0) {
-          fp.kv_per_token = checked_add(fp.kv_per_token, u);
-        } else {
-          detail::require_table(!(fp.swa_window != 0 && fp.swa_window != window), "sliding layers with different windows");
-          fp.swa_window = window;
-          fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, u);
-        }
-      } else if (st.kind == state_kind::recurrent) {
-        fp.state_per_seq = checked_add(fp.state_per_seq, u);
-      } else {
-        fp.conv_per_seq = checked_add(fp.conv_per_seq, u);
+    if (sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
+    if (sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
+    if (sec == section::vision || (sec == section::draft && !s.speculative)) return;
+    fp.kv_per_token = checked_add(fp.kv_per_token, checked_mul(count, bb.kv));
+    if (bb.window != 0) {
+      detail::require_table(fp.swa_window == 0 || fp.swa_window == bb.window, "sliding layers with different windows");
+      fp.swa_window = bb.window;
+      fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, checked_mul(count, bb.swa_kv));
+    }
+    fp.state_per_seq = checked_add(fp.state_per_seq, checked_mul(count, bb.state));
+    fp.conv_per_seq = checked_add(fp.conv_per_seq, checked_mul(count, bb.conv));
+  };
+  if (!formats_depend_on_layer(m)) {
+    // Every instance of a block in one section holds the same bytes: visit each block once.
+    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+      const block& b = c.blocks[bi];
+      for (const section sec : {section::main, section::draft, section::vision}) {
+        const std::uint64_t count = c.uses[3u * bi + static_cast<std::size_t>(sec)];
+        if (count == 0) continue;
+        detail::block_bytes bb = detail::states_of(c, b, s);
+        const instance any{bi, 0, sec, layer_kind::none};
+        for (std::size_t ni = b.first; ni < b.end; ++ni) bb.weights = checked_add(bb.weights, stored_bytes(m, c.nodes[ni], any));
+        add(bb, sec, count);
       }
+    }
+  } else {
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+      const instance& in = c.instances[ii];
+      const block& b = c.blocks[in.block];
+      detail::block_bytes bb = detail::states_of(c, b, s);
+      for (std::size_t ni = b.first; ni < b.end; ++ni) bb.weights = checked_add(bb.weights, stored_bytes(m, c.nodes[ni], in));
+      add(bb, in.sec, 1);
     }
   }
   fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;
   return fp;
 }
 
-/// Parameters (elements) of every stored tensor, scales excluded: the checkpoint's parameter
-/// count as the Hub reports it for an unquantized checkpoint.
+/// Logical parameters of every stored weight, norm, bias and small tensor (a 4-bit value counts
+/// one), scale tensors excluded: the figure model cards and parameter registries publish.
 constexpr std::uint64_t parameter_count(const model& m) {
   std::uint64_t p = 0;
-  const circuit& c = m.c;
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    const block& b = c.blocks[in.block];
-    for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      const node& n = c.nodes[ni];
+  for (const section sec : {section::main, section::draft, section::vision}) {
+    for_each_node(m, sec, [&](const node& n, const instance&, const block&) {
       p = checked_add(p, n.aux_params);
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
       if (n.bias) p = checked_add(p, checked_mul(copies, n.weight_out()));
-      if (!n.has_weight() || !n.stores_weight) continue;
-      if (n.kind == op::embed) {
-        p = checked_add(p, checked_mul(n.table_rows, n.weight_k()));
-      } else {
-        p = checked_add(p, checked_mul(copies, checked_mul(n.weight_out(), n.weight_k())));
+      if (!n.has_weight() || !n.stores_weight) return;
+      const std::uint64_t rows = n.kind == op::embed ? n.table_rows : n.weight_out();
+      p = checked_add(p, checked_mul(copies, checked_mul(rows, n.weight_k())));
+    });
+  }
+  return p;
+}
+
+/// Elements of the scale tensors the checkpoint stores (F32 fp8 scales, E4M3 / E8M0 group
+/// scales, per-tensor globals and extra scalars): the Hub's safetensors element count is
+/// parameter_count + scale_elements for checkpoints with one value per byte.
+constexpr std::uint64_t scale_elements(const model& m) {
+  std::uint64_t p = 0;
+  for (const section sec : {section::main, section::draft, section::vision}) {
+    for_each_node(m, sec, [&](const node& n, const instance& in, const block&) {
+      if (!n.has_weight() || !n.stores_weight || n.kind == op::embed) return;
+      const resolved_formats f = formats_of(m, n, in);
+      const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
+      const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
+      const std::uint64_t out = n.weight_out() / t;
+      const std::uint64_t k = n.weight_k();
+      std::uint64_t per = f.extra_scalars;
+      const tensor_format& w = f.weight;
+      switch (w.kind) {
+        case format_kind::fp8:
+          if (w.scale == scale_kind::tensor) per += 1;
+          if (w.scale == scale_kind::channel || w.scale == scale_kind::token) per += out;
+          if (w.scale == scale_kind::group) per += out * (k / w.group);
+          if (w.scale == scale_kind::block) per += ceil_div(out, w.block_r) * ceil_div(k, w.block_c);
+          break;
+        case format_kind::mxfp4: per += out * k / 32; break;
+        case format_kind::nvfp4: per += out * k / w.group + 1; break;
+        default: break;
+      }
+      p = checked_add(p, checked_mul(copies, checked_mul(t, per)));
+    });
+  }
+  return p;
+}
+
+/// KV bytes per token one rank holds under tensor parallelism `tp`: each attention layer's K
+/// and V heads split over the ranks, ceil(kv_heads / tp) per rank and never zero (ranks beyond
+/// the head count replicate a head); a latent row (MLA) is replicated on every rank.
+constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, std::uint64_t tp) {
+  detail::require_table(tp != 0, "tensor parallelism must be at least 1");
+  byte_count total = 0;
+  for (const section sec : {section::main, section::draft}) {
+    if (sec == section::draft && !s.speculative) continue;
+    const circuit& c = m.c;
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+      const instance& in = c.instances[ii];
+      if (in.sec != sec) continue;
+      const block& b = c.blocks[in.block];
+      for (std::size_t si = 0; si < b.n_states; ++si) {
+        const state_decl& st = b.states[si];
+        if (st.kind != state_kind::paged_kv) continue;
+        if (st.heads == 0) {
+          total = checked_add(total, unit_bytes(st, s));
+        } else {
+          const std::uint64_t per_head = st.elements / st.heads;
+          total = checked_add(total, checked_mul(checked_mul(ceil_div(st.heads, tp), per_head), element_bytes(st.dtype, s)));
+        }
       }
     }
   }
-  return p;
+  return total;
 }
 
 }  // namespace headroom

@@ -24,6 +24,9 @@ struct precision_rule {
   std::uint16_t layer_hi = no_layer;
   tensor_format weight = formats::bf16;
   tensor_format activation = formats::bf16;
+  /// F32 scalars the checkpoint stores per weight tensor beyond the format's own scales
+  /// (ModelOpt's `input_scale`; `k_scale` / `v_scale` on k_proj / v_proj with an FP8 KV cache).
+  std::uint8_t extra_scalars = 0;
 
   [[nodiscard]] constexpr bool matches(const node& n, const instance& i) const {
     if (!any_op && n.kind != kind) return false;
@@ -49,6 +52,25 @@ constexpr precision_rule for_op(op o, tensor_format w, tensor_format a = formats
   r.kind = o;
   r.weight = w;
   r.activation = a;
+  return r;
+}
+constexpr precision_rule for_role(linear_role role, tensor_format w, tensor_format a = formats::bf16) {
+  precision_rule r{};
+  r.any_op = false;
+  r.kind = op::linear;
+  r.any_role = false;
+  r.role = role;
+  r.weight = w;
+  r.activation = a;
+  return r;
+}
+constexpr precision_rule in_section(precision_rule r, section s) {
+  r.any_section = false;
+  r.sec = s;
+  return r;
+}
+constexpr precision_rule with_scalars(precision_rule r, std::uint8_t n) {
+  r.extra_scalars = n;
   return r;
 }
 
@@ -119,6 +141,7 @@ constexpr bool formats_depend_on_layer(const model& m) {
 struct resolved_formats {
   tensor_format weight = formats::bf16;
   tensor_format activation = formats::bf16;
+  std::uint8_t extra_scalars = 0;  ///< F32 scalars stored per weight tensor beyond the format's scales
   friend constexpr bool operator==(const resolved_formats&, const resolved_formats&) = default;
 };
 
@@ -132,7 +155,7 @@ namespace detail {
 /// The first matching rule's formats; a weight node no rule matches is a table error.
 constexpr resolved_formats formats_of(const model& m, const node& n, const instance& i) {
   for (std::size_t r = 0; r < m.n_rules; ++r) {
-    if (m.rules[r].matches(n, i)) return {m.rules[r].weight, m.rules[r].activation};
+    if (m.rules[r].matches(n, i)) return {m.rules[r].weight, m.rules[r].activation, m.rules[r].extra_scalars};
   }
   if (std::is_constant_evaluated()) detail::no_precision_rule_matches_a_weight_node();
   detail::no_rule_at_run_time(m, n);

@@ -52,23 +52,26 @@ constexpr double distinct_experts(std::uint64_t experts, std::uint64_t top_k, st
 
 /// Stored bytes of one copy of a node's matmul weight (one expert for routed experts), with
 /// every scale tensor: a weight stored as `weight_tensors` checkpoint tensors (gate and up
-/// apart) carries each tensor's own per-tensor scales.
-constexpr std::uint64_t one_weight_bytes(const node& n, const tensor_format& w) {
+/// apart) carries each tensor's own per-tensor scales and extra F32 scalars.
+constexpr std::uint64_t one_weight_bytes(const node& n, const resolved_formats& f) {
   const std::uint64_t out = n.weight_out();
   const std::uint64_t k = n.weight_k();
   const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
-  detail::require_table(!(out % t != 0), "a weight's rows do not split evenly into its tensors");
-  return checked_mul(t, weight_bytes(w, out / t, k));
+  detail::require_table(out % t == 0, "a weight's rows do not split evenly into its tensors");
+  return checked_mul(t, checked_add(weight_bytes(f.weight, out / t, k), 4u * f.extra_scalars));
 }
 
-/// Stored small parameters of a node (norm weights, conv taps, A_log, dt_bias) and its bias.
+/// Stored small parameters of a node (norm weights, conv taps, A_log, dt_bias, sinks).
+constexpr std::uint64_t aux_only_bytes(const node& n) {
+  return n.aux_params == 0 ? 0 : bytes(n.aux_format, 1, n.aux_params);
+}
+/// One copy of the node's bias (one expert's for routed experts), at aux_format.
+constexpr std::uint64_t one_bias_bytes(const node& n) { return n.bias ? bytes(n.aux_format, 1, n.weight_out()) : 0; }
+
+/// Stored small parameters and every copy of the bias.
 constexpr std::uint64_t aux_bytes(const node& n) {
-  std::uint64_t b = n.aux_params == 0 ? 0 : bytes(n.aux_format, 1, n.aux_params);
-  if (n.bias) {
-    const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
-    b = checked_add(b, checked_mul(copies, bytes(n.aux_format, 1, n.weight_out())));
-  }
-  return b;
+  const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
+  return checked_add(aux_only_bytes(n), checked_mul(copies, one_bias_bytes(n)));
 }
 
 /// The inputs of one node_cost call.
@@ -97,14 +100,14 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
     }
   }
   for (std::size_t i = 0; i < n.n_out; ++i) c.bytes += static_cast<double>(n.out[i].bytes_at(rows));
-  c.bytes += static_cast<double>(aux_bytes(n));
+  c.bytes += static_cast<double>(aux_only_bytes(n));
 
   double peak = r.bf16_tflops;
   switch (n.kind) {
     case op::linear:
     case op::lm_head:
     case op::router: {
-      c.bytes += static_cast<double>(one_weight_bytes(n, f.weight));
+      c.bytes += static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
       c.flops = 2.0 * t * static_cast<double>(n.weight_k()) * static_cast<double>(n.weight_out());
       peak = peak_of(exec_of(d, f.weight, f.activation), r);
       break;
@@ -112,22 +115,27 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
     case op::expert_gate_up:
     case op::expert_down: {
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
-      c.bytes += distinct * static_cast<double>(one_weight_bytes(n, f.weight));
+      c.bytes += distinct * static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
       c.flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(n.weight_k()) *
                 static_cast<double>(n.weight_out());
       peak = peak_of(exec_of(d, f.weight, f.activation), r);
       break;
     }
     case op::paged_attention: {
+      // Reads min(context, window) tokens of every KV state it declares, per sequence. FLOPs:
+      // scores over the query width and the weighted sum over the output width,
+      // 2*t*attended*(q + o) (= 4*t*attended*q for plain attention; for absorbed MLA the query
+      // is latent + rope wide and the output latent wide).
       const std::uint64_t attended = n.window != 0 ? std::min(q.context, n.window) : q.context;
       std::uint64_t unit = 0;
       for (std::size_t i = 0; i < b.n_states; ++i) {
         if (n.reads & (1u << i)) unit = checked_add(unit, unit_bytes(b.states[i], q.s));
       }
-      detail::require_table(!(unit == 0), "an attention node reads no KV state");
+      detail::require_table(unit != 0, "an attention node reads no KV state");
       c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
-      c.flops = 4.0 * t * static_cast<double>(attended) * qw;
+      const double ow = n.n_out > 0 ? static_cast<double>(n.out[0].width) : 0.0;
+      c.flops = 2.0 * t * static_cast<double>(attended) * (qw + ow);
       break;
     }
     default: break;
@@ -143,7 +151,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       }
     }
     c.bytes += 2.0 * static_cast<double>(checked_mul(q.seqs, unit));
-    if (n.kind == op::gdn_recurrence) c.flops = 4.0 * t * static_cast<double>(h_elems);
+    if (n.kind == op::gdn_recurrence || n.kind == op::ssm_update) c.flops = 4.0 * t * static_cast<double>(h_elems);
   }
   const double mem_us = c.bytes / (r.dram_gbps * 1e3);
   const double cmp_us = peak > 0 ? c.flops / (peak * 1e6) : 0.0;

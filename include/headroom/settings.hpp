@@ -20,6 +20,10 @@ struct settings {
   /// Speculative decoding with the checkpoint's MTP draft head: its weights are loaded and its
   /// attention layers hold KV. Off: the engine skips the draft's tensors.
   bool speculative = false;
+  /// Sliding-window layers: false (default) keeps every token's KV, as engines that give all
+  /// layers one page size do (vLLM's physical allocation); true frees what falls out of the
+  /// window, so those layers hold min(context, window) tokens.
+  bool evict_sliding = false;
 
   friend constexpr bool operator==(const settings&, const settings&) = default;
 };

@@ -6,6 +6,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+#include <string_view>
+
 namespace {
 using namespace headroom;
 constexpr const model& m = models::llama_3_1_8b_instruct;
@@ -53,7 +55,13 @@ static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
 // Advice for C=128 at 4k: TP = ceil(84,779,468,800 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
 static_assert(tp_needed(need_bytes(m, {.seqs = 128, .context = 4096}), devices::h100_sxm) == 2);
 constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
-static_assert(!hold[0] && hold[1] && hold[2] && hold[3]);
+constexpr bool holds(std::string_view id) {
+  for (std::size_t i = 0; i < devices::all.size(); ++i) {
+    if (devices::all[i]->id == id) return hold[i];
+  }
+  return false;
+}
+static_assert(!holds("h100_sxm") && holds("h200_sxm") && holds("b200") && holds("gb10"));
 
 // Datasheet ceiling on H100 SXM: C=1 is memory-bound, nothing computes faster than it reads.
 constexpr auto h100 = default_roofline(devices::h100_sxm);

@@ -52,7 +52,7 @@ constexpr bool model_laws(const model& m) {
   bool ok = fp.bytes(2, 4096) > fp.bytes(1, 4096) && fp.bytes(1, 8192) > fp.bytes(1, 4096);
   ok = ok && fp.weights >= weight_floor_bytes(m) && fp.loaded_weights <= fp.weights;
   bool recurrent = false;
-  for (std::size_t i = 0; i < m.c.n_nodes; ++i) recurrent = recurrent || m.c.nodes[i].kind == op::gdn_recurrence;
+  for (std::size_t i = 0; i < m.c.n_nodes; ++i) recurrent = recurrent || m.c.nodes[i].kind == op::gdn_recurrence || m.c.nodes[i].kind == op::ssm_update;
   ok = ok && (recurrent || (fp.state_per_seq == 0 && fp.conv_per_seq == 0));
   ok = ok && fp.kv_per_token > 0;  // every shipped model has attention: KV heads never floor to zero
   return ok;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: NVIDIA Blackwell: B200 (sm_100a, tcgen05) and GB10 / DGX Spark (sm_121, mma.sync);
-// both run NVFP4 and MXFP4 natively.
+// headroom: NVIDIA Blackwell: datacentre B200, GB200 (sm_100a) and Blackwell Ultra B300, GB300
+// (sm_103a) on tcgen05; GB10 / DGX Spark (sm_121), RTX PRO 6000 and GeForce RTX 5090 (sm_120) on
+// mma.sync block-scale. All run NVFP4 and MXFP4 natively.
 #pragma once
 
 #include <headroom/device.hpp>
@@ -57,6 +58,134 @@ inline constexpr device gb10{
                  .fp8_tflops = 243.6,
                  .nvfp4_tflops = 490.8,
                  .context_tokens = 4096},
+};
+
+// Blackwell Ultra, HGX (1,100 W): the datasheet cuts INT8 back to 0.15 POPS dense.
+inline constexpr device b300{
+    .id = "b300",
+    .name = "NVIDIA B300 (HGX B300, Blackwell Ultra, 1100 W)",
+    .vendor = "NVIDIA",
+    .arch = "sm_103a",
+    .memory_marketed = "270 GB HBM3e (physical 288 GB)",
+    .memory_bytes = 275'040ULL * mib,  // 288,400,343,040 B
+    .memory_basis = "nvidia-smi total 275,040 MiB as recorded in aiconfigurator b300_sxm.yaml (S50)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 7700,  // the datasheet's; NVIDIA's blog says 8 TB/s for the full chip
+    .peak = {.bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 150, .nvfp4 = 14000, .mxfp4 = 14000},
+    .native = blackwell_native,
+    .family = mma_family::tcgen05,
+    .sms = 160,
+    .sources = "S6, S8, S9, S11, S12, S50",
+    .derived = "peak_tflops (bf16, fp16, fp8, int8: dense = datasheet sparse / 2; nvfp4, mxfp4: the 14,000 "
+               "per-GPU row, 13,125-15,000 across sources), sm_count (160 = full chip; shipped count unconfirmed)",
+};
+
+// One Blackwell GPU of a GB200 NVL72 (1,200 W): the B200 die at a higher power limit.
+inline constexpr device gb200{
+    .id = "gb200",
+    .name = "NVIDIA GB200 NVL72 (per B200 GPU, 1200 W)",
+    .vendor = "NVIDIA",
+    .arch = "sm_100a",
+    .memory_marketed = "186 GB HBM3e",
+    .memory_bytes = 189'471ULL * mib,  // 198,674,743,296 B
+    .memory_basis = "nvidia-smi total 189,471 MiB as recorded in aiconfigurator gb200.yaml (S51)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 8000,
+    .peak = {.bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .nvfp4 = 10000, .mxfp4 = 10000},
+    .native = blackwell_native,
+    .family = mma_family::tcgen05,
+    .sms = 148,
+    .sources = "S5, S9, S11, S12, S17, S51",
+    .derived = "peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 "
+               "(dense = datasheet sparse / 2), sm_count (the B200 die's 148; not published for GB200)",
+};
+
+// One Blackwell Ultra GPU of a GB300 NVL72 (1,400 W).
+inline constexpr device gb300{
+    .id = "gb300",
+    .name = "NVIDIA GB300 NVL72 (per B300 GPU, 1400 W)",
+    .vendor = "NVIDIA",
+    .arch = "sm_103a",
+    .memory_marketed = "279 GB HBM3e (physical 288 GB)",
+    .memory_bytes = 284'208ULL * mib,  // 298,013,687,808 B
+    .memory_basis = "nvidia-smi total 284,208 MiB as recorded in aiconfigurator gb300.yaml (S52)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 8000,
+    .peak = {.bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 165, .nvfp4 = 15000, .mxfp4 = 15000},
+    .native = blackwell_native,
+    .family = mma_family::tcgen05,
+    .sms = 160,
+    .sources = "S6, S8, S9, S11, S12, S52",
+    .derived = "peak_tflops (bf16, fp16, fp8, int8: dense = datasheet sparse / 2; mxfp4 = the NVFP4 rate), "
+               "sm_count (160 = full chip; shipped count unconfirmed)",
+};
+
+// Professional Blackwell cards run BF16/FP8 MMA at the full FP32-accumulate rate (not halved as on
+// GeForce); NVIDIA prints only the sparse FP4 figure, so BF16/FP8 follow the usual 4:2:1 ratio.
+// INT8 is not published: 0 here, the instruction exists (as on GB10).
+inline constexpr device rtx_pro_6000_workstation{
+    .id = "rtx_pro_6000_workstation",
+    .name = "NVIDIA RTX PRO 6000 Blackwell Workstation Edition (600 W)",
+    .vendor = "NVIDIA",
+    .arch = "sm_120",
+    .memory_marketed = "96 GB GDDR7 ECC",
+    .memory_bytes = 97'887ULL * mib,  // 102,641,958,912 B
+    .memory_basis = "nvidia-smi total 97,887 MiB read on the Server Edition (S57), taken as equal: the same 96 GB "
+                    "GDDR7 ECC; no Workstation reading published",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 1792,
+    .peak = {.bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .nvfp4 = 2015.2, .mxfp4 = 2015.2},
+    .native = blackwell_native,
+    .family = mma_family::mma_sync,
+    .sms = 188,
+    .sources = "S10, S11, S53, S54, S55, S57",
+    .derived = "peak_tflops (nvfp4, mxfp4: 2,015.2 dense, S54, ~ 4,000 AI TOPS sparse / 2; fp8 = / 2 and bf16, "
+               "fp16 = / 4 of it, full-rate FP32 accumulate assumed)",
+};
+
+inline constexpr device rtx_pro_6000_server{
+    .id = "rtx_pro_6000_server",
+    .name = "NVIDIA RTX PRO 6000 Blackwell Server Edition",
+    .vendor = "NVIDIA",
+    .arch = "sm_120",
+    .memory_marketed = "96 GB GDDR7 ECC",
+    .memory_bytes = 97'887ULL * mib,  // 102,641,958,912 B
+    .memory_basis = "nvidia-smi total 97,887 MiB as recorded in aiconfigurator rtx_pro_6000_server.yaml (S57)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 1597,  // NVIDIA's page; aiconfigurator uses the Workstation's 1,792
+    .peak = {.bf16 = 500, .fp16 = 500, .fp8 = 1000, .nvfp4 = 2000, .mxfp4 = 2000},
+    .native = blackwell_native,
+    .family = mma_family::mma_sync,
+    .sms = 188,
+    .sources = "S10, S11, S55, S56, S57",
+    .derived = "peak_tflops (dense = product-page sparse / 2; ~468 / 936 / 1,871 at the 2,430 MHz max clock, S57)",
+};
+
+// GeForce: BF16/FP16 and FP8 MMA with FP32 accumulation (what engines use) run at half the
+// FP16-accumulate rate, so those are the rates here. INT8 accumulates in INT32 (not halved).
+inline constexpr device rtx_5090{
+    .id = "rtx_5090",
+    .name = "NVIDIA GeForce RTX 5090",
+    .vendor = "NVIDIA",
+    .arch = "sm_120",
+    .memory_marketed = "32 GB GDDR7",
+    .memory_bytes = 32'607ULL * mib,  // 34,190,917,632 B
+    .memory_basis = "nvidia-smi total 32,607 MiB as recorded in aiconfigurator rtx_5090.yaml (S59)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 1792,
+    .peak = {.bf16 = 209.5, .fp16 = 209.5, .fp8 = 419, .int8 = 838, .nvfp4 = 1676, .mxfp4 = 1676},
+    .native = blackwell_native,
+    .family = mma_family::mma_sync,
+    .sms = 170,
+    .sources = "S10, S11, S41, S58, S59, S60",
+    .derived = "peak_tflops (bf16, fp16, fp8: FP32-accumulate rates, int8: reported, S58; nvfp4, mxfp4 = 3,352 AI "
+               "TOPS sparse / 2, a third-party table lists 838)",
 };
 
 }  // namespace headroom::devices

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: NVIDIA Hopper (sm_90a): FP8 MMA, no FP4 MMA.
+// headroom: NVIDIA Hopper (sm_90a, wgmma): H100 SXM / PCIe / NVL, H200 SXM / NVL, H20 and the
+// GH200 GPU. FP8 MMA, no FP4 MMA: NVFP4 activations take the exact E2M1 -> E4M3 path at the FP8
+// peak.
 #pragma once
 
 #include <headroom/device.hpp>
@@ -45,6 +47,106 @@ inline constexpr device h200_sxm{
     .sms = 132,
     .sources = "S2, S4, S26",
     .derived = "peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM)",
+};
+
+inline constexpr device h100_pcie{
+    .id = "h100_pcie",
+    .name = "NVIDIA H100 PCIe 80GB",
+    .vendor = "NVIDIA",
+    .arch = "sm_90a",
+    .memory_marketed = "80 GB HBM2e",
+    .memory_bytes = 81'559ULL * mib,  // 85,520,809,984 B
+    .memory_basis = "nvidia-smi total 81,559 MiB (S42; one host shows 81,920 MiB)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 2000,  // NVIDIA's "2 TB/s"; a third-party table says 2,048
+    // Whitepaper dense 756.5 = datasheet 1,513 sparse / 2; FP8 and INT8 1,513 dense.
+    .peak = {.bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513},
+    .native = hopper_native,
+    .family = mma_family::wgmma,
+    .sms = 114,  // 114 x 4,096 FLOP/clk x 1.62 GHz = 756.4 agrees
+    .sources = "S1, S3, S4, S10, S11, S40, S41, S42",
+    .derived = "",
+};
+
+inline constexpr device h100_nvl{
+    .id = "h100_nvl",
+    .name = "NVIDIA H100 NVL 94GB (PCIe)",
+    .vendor = "NVIDIA",
+    .arch = "sm_90a",
+    .memory_marketed = "94 GB HBM3",
+    .memory_bytes = 95'830ULL * mib,  // 100,485,038,080 B
+    .memory_basis = "nvidia-smi total 95,830 MiB (S43)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 3900,  // NVIDIA's "3.9 TB/s"; third-party copies print 3,938
+    .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
+    .native = hopper_native,
+    .family = mma_family::wgmma,
+    .sms = 132,
+    .sources = "S1, S4, S10, S11, S43",
+    .derived = "peak_tflops (dense = product-page sparse / 2)",
+};
+
+inline constexpr device h200_nvl{
+    .id = "h200_nvl",
+    .name = "NVIDIA H200 NVL 141GB (PCIe)",
+    .vendor = "NVIDIA",
+    .arch = "sm_90a",
+    .memory_marketed = "141 GB HBM3e",
+    .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
+    .memory_basis = "nvidia-smi total 143,771 MiB (S44)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 4800,
+    .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
+    .native = hopper_native,
+    .family = mma_family::wgmma,
+    .sms = 132,
+    .sources = "S2, S4, S10, S11, S44",
+    .derived = "peak_tflops (dense = product-page sparse / 2; ~836 BF16 measured, S44), sm_count (same GH100 "
+               "configuration as H200 SXM)",
+};
+
+// NVIDIA publishes no H20 datasheet: every rate here is a secondary report.
+inline constexpr device h20{
+    .id = "h20",
+    .name = "NVIDIA H20 96GB (HGX)",
+    .vendor = "NVIDIA",
+    .arch = "sm_90a",
+    .memory_marketed = "96 GB HBM3",
+    .memory_bytes = 97'871ULL * mib,  // 102,625,181,696 B
+    .memory_basis = "nvidia-smi total 97,871 MiB (S47)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 4000,
+    .peak = {.bf16 = 148, .fp16 = 148, .fp8 = 296, .int8 = 296},
+    .native = hopper_native,
+    .family = mma_family::wgmma,
+    .sms = 78,
+    .sources = "S4, S10, S11, S45, S46, S47",
+    .derived = "peak_tflops, sm_count (reported by secondary sources S45, S46; no NVIDIA datasheet)",
+};
+
+// The GPU side of the superchip, 96 GB HBM3 variant (the one with a driver reading). Grace's
+// LPDDR5X, reachable over NVLink-C2C, is not counted: engines keep weights and KV in HBM.
+inline constexpr device gh200{
+    .id = "gh200",
+    .name = "NVIDIA GH200 Grace Hopper Superchip (GPU, 96 GB HBM3)",
+    .vendor = "NVIDIA",
+    .arch = "sm_90a",
+    .memory_marketed = "96 GB HBM3 (144 GB HBM3e variant at 4.9 TB/s; Grace LPDDR5X besides)",
+    .memory_bytes = 97'871ULL * mib,  // 102,625,181,696 B
+    .memory_basis = "nvidia-smi total 97,871 MiB on a GH200 480GB (S49)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 4000,
+    .peak = {.bf16 = 990, .fp16 = 990, .fp8 = 1979, .int8 = 1979},  // the datasheet prints these dense
+    .native = hopper_native,
+    .family = mma_family::wgmma,
+    .sms = 132,
+    .sources = "S4, S10, S11, S48, S49",
+    .derived = "",
 };
 
 }  // namespace headroom::devices

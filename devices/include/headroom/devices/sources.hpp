@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // headroom: citations the device tables refer to by id (the seed registry's ids, kept so its
-// reports and ours name the same documents). Facts and conflicts: shared/reference/devices.md.
+// reports and ours name the same documents; S6 and S8 are the seed's ids for the same Blackwell
+// Ultra documents). Ids from S36 on are new, one per document, and skip the seed's S33-S35.
+// Facts and conflicts: shared/reference/devices.md.
 #pragma once
 
 #include <array>
@@ -11,12 +13,14 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 16> sources{{
+inline constexpr std::array<source_entry, 67> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
   {"S4",  "NVIDIA Hopper Tuning Guide (CUDA 13.x)"},
   {"S5",  "NVIDIA Blackwell Datasheet (doc 3384703): HGX B200 per GPU 180 GB HBM3e, 7.7 TB/s, FP4 18 PF / FP8 9 PF / BF16 4.5 PF sparse, dense one-half; NVFP4 144 | 72 PFLOPS per 8 GPUs"},
+  {"S6",  "NVIDIA Blackwell Ultra Datasheet (doc 4169750), per-GPU table as transcribed by Verda/DataCrunch (datacrunch-research/blogs b300_comparison_b200, gb300-technical-report): HGX B300 FP4 14 PF, FP8 4.5 PF, INT8 0.15 POPS, BF16 2.25 PF, 270 GB, 7.7 TB/s; GB300 FP4 15 PF, FP8 5 PF, INT8 0.165 POPS, BF16 2.5 PF, 279 GB, 8 TB/s"},
+  {"S8",  "NVIDIA Technical Blog 'Inside NVIDIA Blackwell Ultra: The Chip Powering the AI Factory Era': 160 SMs in the full GPU, 15 PF dense NVFP4, 288 GB HBM3e, 8 TB/s"},
   {"S9",  "NVIDIA Blackwell Tuning Guide (CUDA 13.4)"},
   {"S10", "CUDA Programming Guide v13.4.2, compute-capabilities appendix"},
   {"S11", "PTX ISA 9.4: mma / wgmma / tcgen05 and block-scaling tables"},
@@ -28,6 +32,55 @@ inline constexpr std::array<source_entry, 16> sources{{
   {"S26", "nvidia-smi totals: H100 80GB HBM3 81,559 MiB; H200 143,771 MiB (blog 'Why does an H100 80GB offer 85.52 GB?' and public nvidia-smi logs)"},
   {"S27", "nvidia-smi B200 183,359 MiB (Modal GPU glossary; public nvidia-smi logs)"},
   {"S32", "Local measurement on a GB10 host (driver 580.126.09, CUDA 13.0, 2026-09-29): cudaMemGetInfo total 130,663,886,848 B; achievable 249 GB/s, BF16 123.7, FP8 243.6, NVFP4 490.8 TFLOPS"},
+  {"S36", "NVIDIA A100 datasheet (nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf), via glennklockwood.com/garden/processors/A100, lamonoai/gpumap and hahnyuan/LLM-Viewer: BF16 312 / INT8 624 dense, SXM 80GB 2,039 GB/s, PCIe 40GB 1,555 GB/s, 108 SMs"},
+  {"S37", "ai-dynamo/aiconfigurator systems/a100_sxm.yaml (commit 095f58a5): 2,039 GB/s, BF16 312, INT8 624"},
+  {"S38", "nvidia-smi public-file copies: 'A100-SXM4-80GB ... 81920MiB'"},
+  {"S39", "nvidia-smi public-file copies: 'A100-PCIE-40GB ... 40960MiB'"},
+  {"S40", "ai-dynamo/aiconfigurator systems/h100_pcie.yaml (commit 095f58a5): '756.5 TFLOPS dense; NVIDIA specs list 1513 TFLOPS with sparsity', 2 TB/s"},
+  {"S41", "lamonoai/gpumap nvidia/GPU.md: SM counts (H100 PCIe 114, RTX 5090 170, RTX 4090 128; L40S 142 and L4 58 via RT cores), boost clocks, GeForce FP16/FP32-accumulate rates"},
+  {"S42", "nvidia-smi public-file copies: 'H100 PCIe ... 81559MiB' (one host shows 81920MiB)"},
+  {"S43", "nvidia-smi and deviceQuery public-file copies: 'H100 NVL ... 95830MiB', multiProcessorCount 132"},
+  {"S44", "Public server README for 4 x H200 NVL (public-file copy): nvidia-smi 143,771 MiB, 600 W, ~1,785 MHz, BF16 dense GEMM ~836 TFLOPS measured"},
+  {"S45", "ai-dynamo/aiconfigurator history systems/h20_sxm.yaml (commit 18aac735): 4,000 GB/s, 96 GiB, FP16 148, FP8/INT8 296"},
+  {"S46", "zangshuxian.com/new/674733024499207168: H20 FP16 dense 148 TFLOPS, INT8 296, 4.0 TB/s, 78 SMs"},
+  {"S47", "nvidia-smi public-file copies: 'H20 ... 97871MiB'"},
+  {"S48", "NVIDIA GH200 Grace Hopper Superchip datasheet (3773000), transcribed in atineoSE/coding-model-seeks-gpu gh200_specs.md: BF16 990 / FP8 1,979 / INT8 1,979 dense, 96 GB HBM3 at 4 TB/s or 144 GB HBM3e at 4.9 TB/s"},
+  {"S49", "nvidia-smi public-file copies: 'GH200 480GB ... 97871MiB'; '(sm_90, 132 SMs)'"},
+  {"S50", "ai-dynamo/aiconfigurator systems/b300_sxm.yaml (commit 095f58a5): 275,040 MiB reported by nvidia-smi, 7.75 TB/s, BF16 2,250, INT8 153.5, FP8 4,500, FP4 14,000 dense"},
+  {"S51", "ai-dynamo/aiconfigurator systems/gb200.yaml (commit 095f58a5): 189,471 MiB reported by nvidia-smi, 8 TB/s, BF16 2,500, FP8/INT8 5,000, FP4 10,000"},
+  {"S52", "ai-dynamo/aiconfigurator systems/gb300.yaml (commit 095f58a5): 284,208 MiB reported by nvidia-smi, 8 TB/s, BF16 2,500, INT8 165, FP8 5,000, FP4 15,000"},
+  {"S53", "NVIDIA RTX PRO 6000 Blackwell Workstation Edition datasheet (3519208), transcribed in atineoSE/coding-model-seeks-gpu rtxpro6000_specs.md: 4,000 AI TOPS (FP4 with sparsity), 96 GB GDDR7 ECC, 1,792 GB/s, 600 W"},
+  {"S54", "Public-file copy citing the RTX Blackwell whitepaper: RTX PRO 6000 Workstation / Max-Q 1,792 GB/s, 2,015.2 TFLOPS dense FP4"},
+  {"S55", "hardware-corner.net/rtx-5090-vs-rtx-pro-6000-spec-comparison-20250321: RTX PRO 6000 Blackwell 188 SMs"},
+  {"S56", "NVIDIA RTX PRO 6000 Blackwell Server Edition product page (public-file transcriptions): FP4 4 / FP8 2 / BF16 1 PFLOPS with sparsity, 96 GB GDDR7, 1,597 GB/s"},
+  {"S57", "ai-dynamo/aiconfigurator systems/rtx_pro_6000_server.yaml (commit 095f58a5): nvidia-smi 97,887 MiB, max SM clock 2,430 MHz, compute capability 12.0"},
+  {"S58", "Public-file copy of the NVIDIA RTX Blackwell whitepaper values: RTX 5090 dense FP16/BF16 with FP32 accumulate 209.5 TFLOPS, FP8 419, INT8 838 TOPS, 1,792 GB/s"},
+  {"S59", "ai-dynamo/aiconfigurator history systems/rtx_5090.yaml (commit 23882323): 32,607 MiB, FP4 1,676 dense"},
+  {"S60", "NVIDIA GeForce RTX 5090 marketing: 3,352 AI TOPS (FP4 with sparsity)"},
+  {"S61", "hmc-tech.com/gpus/nvidia-geforce-rtx-4090-vs-nvidia-rtx-pro-5000-blackwell (Ada whitepaper values): RTX 4090 BF16 165.2, FP8 with FP32 accumulate 330.3, INT8 660.6"},
+  {"S62", "nvidia-smi public-file copies: 'GeForce RTX 4090 ... 24564MiB'"},
+  {"S63", "NVIDIA L40S datasheet, via stas00/ml-engineering: BF16/FP16 362, FP8/INT8 733 dense"},
+  {"S64", "ai-dynamo/aiconfigurator systems/l40s.yaml (commit 095f58a5): 864 GB/s, 46,068 MiB, BF16 362.05, FP8/INT8 733"},
+  {"S65", "NVIDIA L4 datasheet (prints sparse only), via aiconfigurator l4.yaml: BF16 242, FP8 485, INT8 485 TFLOPS with sparsity; 300 GB/s"},
+  {"S66", "ai-dynamo/aiconfigurator systems/l4.yaml (commit 095f58a5): '121TFLOPS (dense; NVIDIA specs list 242TFLOPS with sparsity)', FP8/INT8 242 dense, 300 GB/s"},
+  {"S67", "nvidia-smi public-file copies: 'L4 ... 23034MiB'"},
+  {"S68", "Ultralytics 'NVIDIA Jetson' guide (public-file copy): AGX Thor 2,070 TFLOPS FP4, 1.57 GHz, 128 GB LPDDR5X at 273 GB/s; AGX Orin 64GB 275 TOPS, 1.3 GHz, 204.8 GB/s"},
+  {"S69", "NVIDIA developer forum 'Clarification on CUDA core and Tensor Core counts for Jetson AGX Thor': the runtime reports 20 SMs"},
+  {"S70", "torring.dev/blog/2026/rtx-spark-throttling: Thor 20 SMs x 65,536 sparse FP4 FLOP/clk x 1,570 MHz, about 2 PFLOPS"},
+  {"S71", "RidgeRun wiki 'NVIDIA Jetson AGX Thor/Blackwell GPU': FP8 E4M3/E5M2 and FP4 E2M1 with UE8M0/32 or UE4M3/16 scales"},
+  {"S72", "NVIDIA Jetson AGX Orin technical brief (not re-read; per devices.md): GPU 170 sparse INT8 TOPS of the module's 275"},
+  {"S73", "brojogopalsapui.com Jetson Orin Nano Super pages (NVIDIA Dec-2024 Super datasheet): 8 SMs at 1.02 GHz, 8 GB LPDDR5 at 102 GB/s, 67 sparse INT8 TOPS"},
+  {"S74", "Jetson Orin Nano datasheet copy (scribd.com/document/673174036): 'Up to 20 (Sparse) INT8 TOPs and 10 (Dense)' (dense = sparse / 2)"},
+  {"S75", "AMD Instinct MI300X specifications (amd.com), via stas00/ml-engineering and a public-file copy: FP16/BF16 1,307.4, FP8 2,614.9, 5.3 TB/s, 304 CUs"},
+  {"S76", "ROCm 'AMD GPU specifications' (rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html): VRAM MI300X 192 GiB, MI325X 256 GiB, MI355X 288 GiB; CU counts"},
+  {"S77", "stas00/ml-engineering compute/accelerator/README.md (commit 744d01e1): MI325X = MI300X compute; MI355X dense table; Gaudi 3 at 1,600 MHz = 1,677 BF16, FP16 459; TPU v6e FP8 918"},
+  {"S78", "docs.vultr.com inference-cookbook ROCm hardware page: MI325X 256 GB HBM3E, 6.0 TB/s, FP16 1,307 TFLOPS"},
+  {"S79", "AMD Instinct MI355X page, via stas00/ml-engineering note 22: dense FP16/BF16 2.5, FP8 5.0, FP6/FP4 10.1 PFLOPS (no sparse FP4), 8 TB/s"},
+  {"S80", "ISSCC 2026 report (world-today-news.com/?p=7253162): MI355X 32 CUs per XCD, 8,192 FP8 FLOP/clk per CU"},
+  {"S81", "Google Cloud TPU v5e documentation (docs.cloud.google.com/tpu/docs/v5e): 197 TFLOPS BF16, 393/394 TOPS INT8, 16 GB HBM2, 819 GBps"},
+  {"S82", "jax-ml/scaling-book tpus.md: v5e 16 GB, 1.97e14 BF16, 3.94e14 INT8; v6e 9.20e14 BF16"},
+  {"S83", "Google Cloud TPU v6e documentation (docs.cloud.google.com/tpu/docs/v6e): 918 TFLOPS BF16, 1,836 TOPS INT8, 32 GB HBM, 1,638 GBps, 2 MXUs"},
+  {"S84", "Intel Hot Chips 2024 'Intel Gaudi 3 AI Accelerator' slides (copy at sgpjbg.com/baogao/465025.html): BF16/FP8 matrix 1,835 TFLOPS, 8 MME, 64 TPC, 128 GB HBM2e at 3.67 TB/s"},
 }};
 // clang-format on
 

@@ -24,6 +24,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/blocks.hpp>
 
 namespace headroom::models::family {
 
@@ -45,6 +46,9 @@ struct qwen3_next_dims {
   std::uint64_t moe_inter = 0;
   std::uint64_t shared_inter = 0;
   std::uint64_t mtp_layers = 0;  ///< MTP draft layers the checkpoint ships (0 = none)
+  /// Parameters of a vision encoder stored in the same checkpoint (Qwen3.5 / 3.6 multimodal
+  /// releases), held as one aggregate in the vision section: loaded, never in a text decode step.
+  std::uint64_t vision_params = 0;
 };
 
 constexpr circuit qwen3_next(const qwen3_next_dims& d) {
@@ -159,6 +163,10 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
       c.add(moe_block, static_cast<std::uint16_t>(l), section::draft, layer_kind::full_attention);
     }
     c.add(mtp_out, 0, section::draft, layer_kind::none);
+  }
+  if (d.vision_params > 0) {
+    const auto vision = c.add_block("vision", {with_aux(nd("encoder", op::copy, {}, {}), d.vision_params)});
+    c.add(vision, no_layer, section::vision, layer_kind::none);
   }
   return c;
 }

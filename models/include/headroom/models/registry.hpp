@@ -7,11 +7,52 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/llama_3_1_70b_instruct.hpp>
+#include <headroom/models/llama_3_1_405b_instruct.hpp>
+#include <headroom/models/llama_3_3_70b_instruct_fp8.hpp>
+#include <headroom/models/qwen3_8b.hpp>
+#include <headroom/models/qwen3_32b.hpp>
+#include <headroom/models/mistral_7b_v0_1.hpp>
+#include <headroom/models/qwen3_30b_a3b.hpp>
+#include <headroom/models/qwen3_235b_a22b.hpp>
+#include <headroom/models/qwen3_235b_a22b_fp8.hpp>
+#include <headroom/models/mixtral_8x7b_v0_1.hpp>
 #include <headroom/models/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/qwen3_next_80b_a3b_instruct_fp8.hpp>
+#include <headroom/models/qwen3_5_35b_a3b.hpp>
+#include <headroom/models/nvidia_nemotron_nano_9b_v2.hpp>
+#include <headroom/models/nemotron_h_56b_base_8k.hpp>
+#include <headroom/models/gpt_oss_20b.hpp>
+#include <headroom/models/gpt_oss_120b.hpp>
+#include <headroom/models/deepseek_v3.hpp>
+#include <headroom/models/qwen3_30b_a3b_nvfp4.hpp>
+#include <headroom/models/deepseek_v3_0324_fp4.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 2> all{&llama_3_1_8b_instruct, &qwen3_next_80b_a3b_instruct};
+inline constexpr std::array<const model*, 21> all{
+    &llama_3_1_8b_instruct,
+    &llama_3_1_70b_instruct,
+    &llama_3_1_405b_instruct,
+    &llama_3_3_70b_instruct_fp8,
+    &qwen3_8b,
+    &qwen3_32b,
+    &mistral_7b_v0_1,
+    &qwen3_30b_a3b,
+    &qwen3_235b_a22b,
+    &qwen3_235b_a22b_fp8,
+    &mixtral_8x7b_v0_1,
+    &qwen3_next_80b_a3b_instruct,
+    &qwen3_next_80b_a3b_instruct_fp8,
+    &qwen3_5_35b_a3b,
+    &nvidia_nemotron_nano_9b_v2,
+    &nemotron_h_56b_base_8k,
+    &gpt_oss_20b,
+    &gpt_oss_120b,
+    &deepseek_v3,
+    &qwen3_30b_a3b_nvfp4,
+    &deepseek_v3_0324_fp4,
+};
 
 /// The registry entry with this id, or nullptr.
 constexpr const model* find(std::string_view id) {

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// headroom: AMD Instinct, MFMA: CDNA3 MI300X / MI325X (gfx942: FP8 in the FNUZ encoding, no FP4)
+// and CDNA4 MI355X (gfx950: OCP FP8, MXFP4 via the scaled f8f6f4 MFMA, no NVFP4). ROCm lists
+// VRAM in GiB, and AMD prints dense peaks as the headline.
+#pragma once
+
+#include <headroom/device.hpp>
+
+namespace headroom::devices {
+
+inline constexpr std::uint16_t cdna3_native = bit(mma_kind::bf16) | bit(mma_kind::fp16) | bit(mma_kind::fp8) |
+                                              bit(mma_kind::int8);
+// MXFP4 (UE8M0 scale per 32) only: NVFP4's E4M3 scale per 16 has no MFMA, so NVFP4 activations
+// take the exact E2M1 -> E4M3 path at the FP8 peak.
+inline constexpr std::uint16_t cdna4_native = cdna3_native | bit(mma_kind::mxf8f6f4);
+
+// FP8 runs at the same rate as on OCP parts but in E4M3FNUZ/E5M2FNUZ: checkpoints need conversion.
+inline constexpr device mi300x{
+    .id = "mi300x",
+    .name = "AMD Instinct MI300X (OAM)",
+    .vendor = "AMD",
+    .arch = "gfx942",
+    .memory_marketed = "192 GB HBM3",
+    .memory_bytes = 192ULL * gib,  // 206,158,430,208 B
+    .memory_basis = "ROCm GPU specifications: 192 GiB (S76); no exact rocm-smi byte total in the sources",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 5300,
+    .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},  // 304 CU x 2.1 GHz x 2,048 / 4,096
+    .native = cdna3_native,
+    .family = mma_family::mfma,
+    .sms = 304,  // compute units
+    .sources = "S75, S76",
+    .derived = "",
+};
+
+// MI300X compute with more and faster memory.
+inline constexpr device mi325x{
+    .id = "mi325x",
+    .name = "AMD Instinct MI325X (OAM)",
+    .vendor = "AMD",
+    .arch = "gfx942",
+    .memory_marketed = "256 GB HBM3E",
+    .memory_bytes = 256ULL * gib,  // 274,877,906,944 B
+    .memory_basis = "ROCm GPU specifications: 256 GiB (S76); no exact rocm-smi byte total in the sources",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 6000,
+    .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},
+    .native = cdna3_native,
+    .family = mma_family::mfma,
+    .sms = 304,  // compute units
+    .sources = "S76, S77, S78",
+    .derived = "",
+};
+
+// MXFP6 runs at the MXFP4 rate on CDNA4 (2x FP8); the mxfp4 peak has no sparse variant.
+inline constexpr device mi355x{
+    .id = "mi355x",
+    .name = "AMD Instinct MI355X (OAM, liquid-cooled, 1400 W)",
+    .vendor = "AMD",
+    .arch = "gfx950",
+    .memory_marketed = "288 GB HBM3E",
+    .memory_bytes = 288ULL * gib,  // 309,237,645,312 B
+    .memory_basis = "ROCm GPU specifications: 288 GiB (S76); no exact rocm-smi byte total in the sources",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 8000,
+    .peak = {.bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033, .int8 = 5033, .mxfp4 = 10066},  // 256 CU x 2.4 GHz
+    .native = cdna4_native,
+    .family = mma_family::mfma,
+    .sms = 256,  // compute units
+    .sources = "S76, S77, S79, S80",
+    .derived = "",
+};
+
+}  // namespace headroom::devices

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// headroom: NVIDIA Ada Lovelace (sm_89, mma.sync): GeForce RTX 4090, L40S, L4. FP8 MMA, no FP4
+// MMA: NVFP4 activations take the exact E2M1 -> E4M3 path at the FP8 peak.
+#pragma once
+
+#include <headroom/device.hpp>
+
+namespace headroom::devices {
+
+inline constexpr std::uint16_t ada_native = bit(mma_kind::bf16) | bit(mma_kind::fp16) | bit(mma_kind::fp8) |
+                                            bit(mma_kind::int8);
+
+// GeForce: BF16/FP16 and FP8 MMA with FP32 accumulation (what engines use) run at half the
+// FP16-accumulate rate (330.3 / 660.6), so those are the rates here. INT8 is not halved.
+inline constexpr device rtx_4090{
+    .id = "rtx_4090",
+    .name = "NVIDIA GeForce RTX 4090",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "24 GB GDDR6X",
+    .memory_bytes = 24'564ULL * mib,  // 25,757,220,864 B
+    .memory_basis = "nvidia-smi total 24,564 MiB (S62)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 1008,
+    .peak = {.bf16 = 165.2, .fp16 = 165.2, .fp8 = 330.3, .int8 = 660.6},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 128,
+    .sources = "S10, S11, S41, S61, S62",
+    .derived = "peak_tflops (the Ada whitepaper's FP32-accumulate rates as reported by S61, S41; whitepaper not "
+               "re-read)",
+};
+
+inline constexpr device l40s{
+    .id = "l40s",
+    .name = "NVIDIA L40S",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "48 GB GDDR6 ECC",
+    .memory_bytes = 46'068ULL * mib,  // 48,305,799,168 B
+    .memory_basis = "nvidia-smi total 46,068 MiB as recorded in aiconfigurator l40s.yaml (S64)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 864,
+    .peak = {.bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733},  // the datasheet prints these dense
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 142,
+    .sources = "S10, S11, S41, S63, S64",
+    .derived = "sm_count (142 RT cores, one per SM, S41)",
+};
+
+inline constexpr device l4{
+    .id = "l4",
+    .name = "NVIDIA L4",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "24 GB GDDR6",
+    .memory_bytes = 23'034ULL * mib,  // 24,152,899,584 B
+    .memory_basis = "nvidia-smi total 23,034 MiB (S67)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 300,
+    .peak = {.bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 58,
+    .sources = "S10, S11, S41, S65, S66, S67",
+    .derived = "peak_tflops (dense = datasheet sparse / 2), sm_count (58 RT cores, one per SM, S41)",
+};
+
+}  // namespace headroom::devices

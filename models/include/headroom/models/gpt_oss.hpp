@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// headroom: the gpt-oss family: `layer_types` alternate sliding (window 128) and full
+// attention with biases and per-head sinks; every MLP a routed MoE (top-k of experts,
+// softmax after top-k) with biases, its expert matrices MXFP4 (E2M1 + one E8M0 scale per 32).
+//
+// Stored tensors per layer: input_layernorm, post_attention_layernorm [hidden];
+// self_attn.{q,k,v,o}_proj weight and bias; self_attn.sinks [q_heads]; mlp.router weight
+// [experts, hidden] and bias [experts]; mlp.experts.gate_up_proj_{blocks,scales} for
+// [experts, 2*inter, hidden] (gate and up interleaved in one tensor) and gate_up_proj_bias
+// [experts, 2*inter]; mlp.experts.down_proj_{blocks,scales} for [experts, hidden, inter] and
+// down_proj_bias [experts, hidden]. Top: embed_tokens, norm, lm_head (untied).
+#pragma once
+
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/models/blocks.hpp>
+
+namespace headroom::models::family {
+
+struct gpt_oss_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t vocab = 0;
+  std::uint64_t layers = 0;
+  std::uint64_t q_heads = 0;
+  std::uint64_t kv_heads = 0;
+  std::uint64_t head_dim = 0;
+  std::uint64_t experts = 0;
+  std::uint64_t top_k = 0;
+  std::uint64_t inter = 0;
+  std::uint64_t window = 0;  ///< sliding_window of the sliding layers
+};
+
+constexpr circuit gpt_oss(const gpt_oss_dims& d) {
+  circuit c{};
+  const auto embed = blocks::embed(c, "embed", d.vocab, d.hidden);
+  blocks::gqa_dims a{.hidden = d.hidden,
+                     .q_heads = d.q_heads,
+                     .kv_heads = d.kv_heads,
+                     .head_dim = d.head_dim,
+                     .qkv_bias = true,
+                     .o_bias = true,
+                     .sinks = true,
+                     .window = d.window};
+  const auto sliding = blocks::gqa_attention(c, "sliding", a);
+  a.window = 0;
+  const auto full = blocks::gqa_attention(c, "full", a);
+  const auto moe = blocks::routed_moe(c, "moe", {.hidden = d.hidden,
+                                                 .experts = d.experts,
+                                                 .top_k = d.top_k,
+                                                 .moe_inter = d.inter,
+                                                 .fused_gate_up = true,
+                                                 .expert_bias = true,
+                                                 .router_bias = true});
+  const auto head = blocks::head(c, "head", d.vocab, d.hidden);
+  c.add(embed, no_layer, section::main, layer_kind::none);
+  for (std::uint64_t l = 0; l < d.layers; ++l) {  // layer_types: sliding, full, sliding, ...
+    const bool is_sliding = l % 2 == 0;
+    const layer_kind kind = is_sliding ? layer_kind::sliding_attention : layer_kind::full_attention;
+    c.add(is_sliding ? sliding : full, static_cast<std::uint16_t>(l), section::main, kind);
+    c.add(moe, static_cast<std::uint16_t>(l), section::main, kind);
+  }
+  c.add(head, no_layer, section::main, layer_kind::none);
+  return c;
+}
+
+}  // namespace headroom::models::family

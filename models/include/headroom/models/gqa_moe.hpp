@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// headroom: the GQA MoE family (Qwen3 MoE, Mixtral): dense-GQA attention, and every layer's MLP
+// a routed MoE without a shared expert (experts stored one tensor per projection per expert).
+//
+// Stored tensors per layer: input_layernorm, q/k/v/o_proj, q_norm/k_norm when qk_norm,
+// post_attention_layernorm, the router (`mlp.gate` / `block_sparse_moe.gate`) [experts,
+// hidden], experts.E.{gate,up}_proj (w1, w3) [moe_inter, hidden], down_proj (w2) [hidden,
+// moe_inter].
+#pragma once
+
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/models/blocks.hpp>
+
+namespace headroom::models::family {
+
+struct gqa_moe_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t vocab = 0;
+  std::uint64_t layers = 0;
+  std::uint64_t q_heads = 0;
+  std::uint64_t kv_heads = 0;
+  std::uint64_t head_dim = 0;
+  std::uint64_t experts = 0;
+  std::uint64_t top_k = 0;
+  std::uint64_t moe_inter = 0;
+  bool qk_norm = false;
+  bool tie = false;
+  std::uint64_t window = 0;
+};
+
+constexpr circuit gqa_moe(const gqa_moe_dims& d) {
+  circuit c{};
+  const auto embed = blocks::embed(c, "embed", d.vocab, d.hidden);
+  const auto attn = blocks::gqa_attention(c, "attn", {.hidden = d.hidden,
+                                                      .q_heads = d.q_heads,
+                                                      .kv_heads = d.kv_heads,
+                                                      .head_dim = d.head_dim,
+                                                      .qk_norm = d.qk_norm,
+                                                      .window = d.window});
+  const auto moe = blocks::routed_moe(
+      c, "moe", {.hidden = d.hidden, .experts = d.experts, .top_k = d.top_k, .moe_inter = d.moe_inter});
+  const auto head = blocks::head(c, "head", d.vocab, d.hidden, !d.tie);
+  const layer_kind kind = d.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention;
+  c.add(embed, no_layer, section::main, layer_kind::none);
+  for (std::uint64_t l = 0; l < d.layers; ++l) {
+    c.add(attn, static_cast<std::uint16_t>(l), section::main, kind);
+    c.add(moe, static_cast<std::uint16_t>(l), section::main, kind);
+  }
+  c.add(head, no_layer, section::main, layer_kind::none);
+  return c;
+}
+
+}  // namespace headroom::models::family

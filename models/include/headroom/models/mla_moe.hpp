@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// headroom: the MLA MoE family (DeepSeek-V3): multi-head latent attention -- the KV cache holds
+// one latent row of kv_lora + qk_rope values per token per layer, not per head --, the first
+// `first_dense` layers a dense SwiGLU MLP, the rest a routed MoE with shared experts, and the
+// checkpoint's MTP layers as the draft section.
+//
+// Stored tensors per layer: input_layernorm, post_attention_layernorm [hidden];
+// self_attn.q_a_proj [q_lora, hidden], q_a_layernorm [q_lora], q_b_proj [heads * (qk_nope +
+// qk_rope), q_lora], kv_a_proj_with_mqa [kv_lora + qk_rope, hidden], kv_a_layernorm [kv_lora],
+// kv_b_proj [heads * (qk_nope + v_head), kv_lora], o_proj [hidden, heads * v_head]; dense
+// layers: mlp.{gate,up}_proj [inter, hidden], down_proj [hidden, inter]; MoE layers: mlp.gate
+// [experts, hidden] and its e_score_correction_bias [experts] (F32), experts.E.{gate,up,down}
+// and shared_experts.{gate,up,down} (width moe_inter * n_shared). MTP layer: its own
+// embed_tokens, enorm, hnorm [hidden], eh_proj [hidden, 2 * hidden], a full MoE decoder layer,
+// shared_head.norm and shared_head.head [vocab, hidden] (copies stored in the checkpoint).
+//
+// Decode runs MLA absorbed: kv_b_proj's halves fold into the query and the output, so a step
+// reads kv_b_proj once (2 * t * kv_lora * heads * (qk_nope + v_head) FLOPs) and attends over
+// latent rows with a query of heads x (kv_lora + qk_rope) and an output of heads x kv_lora.
+#pragma once
+
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/models/blocks.hpp>
+
+namespace headroom::models::family {
+
+struct mla_moe_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t vocab = 0;
+  std::uint64_t layers = 0;
+  std::uint64_t q_heads = 0;
+  std::uint64_t q_lora = 0;
+  std::uint64_t kv_lora = 0;
+  std::uint64_t qk_nope = 0;
+  std::uint64_t qk_rope = 0;
+  std::uint64_t v_head = 0;
+  std::uint64_t inter = 0;        ///< dense layers' intermediate_size
+  std::uint64_t first_dense = 0;  ///< first_k_dense_replace
+  std::uint64_t experts = 0;
+  std::uint64_t top_k = 0;
+  std::uint64_t moe_inter = 0;
+  std::uint64_t shared_experts = 0;
+  std::uint64_t mtp_layers = 0;  ///< num_nextn_predict_layers
+};
+
+constexpr circuit mla_moe(const mla_moe_dims& d) {
+  circuit c{};
+  const std::uint64_t h = d.hidden;
+  const std::uint64_t H = d.q_heads;
+  const std::uint64_t latent = d.kv_lora + d.qk_rope;
+
+  const auto embed = blocks::embed(c, "embed", d.vocab, h);
+  const auto mla = c.add_block(
+      "mla",
+      {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+       nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
+       with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
+       nd("q_b", op::linear, {e(d.q_lora)}, {e(H * (d.qk_nope + d.qk_rope))}, linear_role::mla_q_b),
+       nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
+       with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
+       nd("rope", op::rope, {e(H * d.qk_rope), e(d.qk_rope)}, {e(H * d.qk_rope), e(d.qk_rope)}),
+       nd("kv_write", op::kv_write, {e(latent)}, {}),
+       nd("kv_b", op::linear, {e(d.kv_lora)}, {e(H * (d.qk_nope + d.v_head))}, linear_role::mla_kv_b),
+       with_states(nd("attend", op::paged_attention, {e(H * latent)}, {e(H * d.kv_lora)}), 0b1),
+       nd("o", op::linear, {e(H * d.v_head)}, {e(h)}, linear_role::o),
+       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
+      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, 0}});
+  const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, d.inter);
+  const auto moe = blocks::routed_moe(c, "moe", {.hidden = h,
+                                                 .experts = d.experts,
+                                                 .top_k = d.top_k,
+                                                 .moe_inter = d.moe_inter,
+                                                 .shared_inter = d.moe_inter * d.shared_experts,
+                                                 .router_aux = d.experts,
+                                                 .router_aux_format = formats::f32});
+  const auto head = blocks::head(c, "head", d.vocab, h);
+
+  c.add(embed, no_layer, section::main, layer_kind::none);
+  for (std::uint64_t l = 0; l < d.layers; ++l) {
+    c.add(mla, static_cast<std::uint16_t>(l), section::main, layer_kind::full_attention);
+    c.add(l < d.first_dense ? dense : moe, static_cast<std::uint16_t>(l), section::main, layer_kind::full_attention);
+  }
+  c.add(head, no_layer, section::main, layer_kind::none);
+
+  if (d.mtp_layers > 0) {
+    node mtp_embed = nd("embed", op::embed, {e(1, formats::i32)}, {e(h)});
+    mtp_embed.table_rows = d.vocab;  // the checkpoint stores the MTP layer's own copy
+    const auto mtp_in = c.add_block("mtp_in", {mtp_embed, with_aux(nd("enorm", op::rms_norm, {e(h)}, {e(h)}), h),
+                                               with_aux(nd("hnorm", op::rms_norm, {e(h)}, {e(h)}), h),
+                                               nd("concat", op::concat, {e(h), e(h)}, {e(2 * h)}),
+                                               nd("eh_proj", op::linear, {e(2 * h)}, {e(h)}, linear_role::mtp_fc)});
+    const auto mtp_out = blocks::head(c, "mtp_out", d.vocab, h);  // shared_head.norm, shared_head.head
+    for (std::uint64_t l = 0; l < d.mtp_layers; ++l) {
+      const auto layer = static_cast<std::uint16_t>(d.layers + l);
+      c.add(mtp_in, layer, section::draft, layer_kind::none);
+      c.add(mla, layer, section::draft, layer_kind::full_attention);
+      c.add(moe, layer, section::draft, layer_kind::full_attention);
+      c.add(mtp_out, layer, section::draft, layer_kind::none);
+    }
+  }
+  return c;
+}
+
+}  // namespace headroom::models::family

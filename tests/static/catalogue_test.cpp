@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// The catalogue (issue 3): for every shipped checkpoint, its weight bytes, parameter count,
+// KV bytes per token (BF16 and FP8) and state bytes per sequence, each against a published
+// figure (the checkpoint's model.safetensors.index.json total_size, or the Hub's safetensors
+// parameter count as recorded by debaditc/kvfit models.json @ bd4ccabf and similar registries)
+// or hand arithmetic on its config.json written here. Sources per model: its table's
+// `source` field and tests/static/README.md.
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+using u64 = std::uint64_t;
+constexpr settings bf16_kv{.kv = kv_dtype::bf16};
+constexpr settings fp8_kv{.kv = kv_dtype::fp8};
+
+constexpr u64 weights(const model& m) { return footprint(m, {}).weights; }
+constexpr u64 kv_bf16(const model& m) { return footprint(m, bf16_kv).kv_per_token; }
+constexpr u64 kv_fp8(const model& m) { return footprint(m, fp8_kv).kv_per_token; }
+constexpr u64 state(const model& m) { return footprint(m, {}).state_per_seq; }
+constexpr u64 conv(const model& m) { return footprint(m, {}).conv_per_seq; }
+// GQA KV per token: layers x 2 (K, V) x kv_heads x head_dim x element bytes.
+constexpr u64 gqa_kv(u64 layers, u64 kv_heads, u64 head_dim, u64 elem) { return layers * 2 * kv_heads * head_dim * elem; }
+
+// ---- dense GQA ------------------------------------------------------------------------------
+// Llama-3.1-70B-Instruct: total_size 141,107,412,992; 70,553,706,496 parameters (Hub).
+static_assert(weights(models::llama_3_1_70b_instruct) == 141'107'412'992);
+static_assert(parameter_count(models::llama_3_1_70b_instruct) == 70'553'706'496);
+static_assert(kv_bf16(models::llama_3_1_70b_instruct) == gqa_kv(80, 8, 128, 2) && gqa_kv(80, 8, 128, 2) == 327'680);
+static_assert(kv_fp8(models::llama_3_1_70b_instruct) == gqa_kv(80, 8, 128, 1));
+static_assert(state(models::llama_3_1_70b_instruct) == 0);
+// Llama-3.1-405B-Instruct: 405,853,388,800 parameters (Hub), BF16 total 811,706,777,600.
+static_assert(weights(models::llama_3_1_405b_instruct) == 811'706'777'600);
+static_assert(parameter_count(models::llama_3_1_405b_instruct) == 405'853'388'800);
+static_assert(kv_bf16(models::llama_3_1_405b_instruct) == gqa_kv(126, 8, 128, 2));
+static_assert(kv_fp8(models::llama_3_1_405b_instruct) == gqa_kv(126, 8, 128, 1));
+// Qwen3-8B: total_size 16,381,470,720; 8,190,735,360 parameters.
+static_assert(weights(models::qwen3_8b) == 16'381'470'720);
+static_assert(parameter_count(models::qwen3_8b) == 8'190'735'360);
+static_assert(kv_bf16(models::qwen3_8b) == gqa_kv(36, 8, 128, 2) && kv_fp8(models::qwen3_8b) == gqa_kv(36, 8, 128, 1));
+// Qwen3-32B: total_size 65,524,246,528; 32,762,123,264 parameters.
+static_assert(weights(models::qwen3_32b) == 65'524'246'528);
+static_assert(parameter_count(models::qwen3_32b) == 32'762'123'264);
+static_assert(kv_bf16(models::qwen3_32b) == gqa_kv(64, 8, 128, 2) && kv_fp8(models::qwen3_32b) == gqa_kv(64, 8, 128, 1));
+// Mistral-7B-v0.1: 7,241,732,096 parameters; 14,483,464,192 B (the v0.2 index, same shapes).
+static_assert(weights(models::mistral_7b_v0_1) == 14'483'464'192);
+static_assert(parameter_count(models::mistral_7b_v0_1) == 7'241'732'096);
+// Every layer slides over 4,096 tokens: all tokens held by default, 4,096 with eviction.
+static_assert(kv_bf16(models::mistral_7b_v0_1) == gqa_kv(32, 8, 128, 2) && kv_fp8(models::mistral_7b_v0_1) == gqa_kv(32, 8, 128, 1));
+static_assert(footprint(models::mistral_7b_v0_1, {.evict_sliding = true}).kv_per_token == 0);
+static_assert(footprint(models::mistral_7b_v0_1, {.evict_sliding = true}).swa_kv_per_token == gqa_kv(32, 8, 128, 2));
+static_assert(footprint(models::mistral_7b_v0_1, {.evict_sliding = true}).per_seq(32768) == 4096 * gqa_kv(32, 8, 128, 2));
+// nvidia/Llama-3.3-70B-Instruct-FP8: no published total; hand sum. Per layer the seven
+// projections at 1 B/element, each with an F32 weight_scale and input_scale, k_proj and v_proj
+// also an F32 k_scale / v_scale; two BF16 norms. BF16 embed_tokens and lm_head, final norm.
+constexpr u64 l70_linear = 2 * 8192ULL * 8192 + 2 * 1024ULL * 8192 + 3 * 28672ULL * 8192;
+static_assert(weights(models::llama_3_3_70b_instruct_fp8) ==
+              80 * (l70_linear + 7 * 8 + 2 * 4 + 2 * 8192 * 2) + 2 * 128256ULL * 8192 * 2 + 8192 * 2);
+static_assert(parameter_count(models::llama_3_3_70b_instruct_fp8) == 70'553'706'496);  // same shapes as the BF16 release
+static_assert(scale_elements(models::llama_3_3_70b_instruct_fp8) == 80 * (7 * 2 + 2));
+static_assert(kv_bf16(models::llama_3_3_70b_instruct_fp8) == 327'680);
+
+// ---- GQA MoE --------------------------------------------------------------------------------
+// Qwen3-30B-A3B: total_size 61,064,245,248; 30,532,122,624 parameters; KV 98,304 B/token at
+// BF16 (peers.md regression; InferSim prints 96.00 KB).
+static_assert(weights(models::qwen3_30b_a3b) == 61'064'245'248);
+static_assert(parameter_count(models::qwen3_30b_a3b) == 30'532'122'624);
+static_assert(kv_bf16(models::qwen3_30b_a3b) == 98'304 && kv_bf16(models::qwen3_30b_a3b) == gqa_kv(48, 4, 128, 2));
+static_assert(kv_fp8(models::qwen3_30b_a3b) == gqa_kv(48, 4, 128, 1));
+// Qwen3-235B-A22B: total_size 470,187,269,120; 235,093,634,560 parameters.
+static_assert(weights(models::qwen3_235b_a22b) == 470'187'269'120);
+static_assert(parameter_count(models::qwen3_235b_a22b) == 235'093'634'560);
+static_assert(kv_bf16(models::qwen3_235b_a22b) == gqa_kv(94, 4, 128, 2) && kv_fp8(models::qwen3_235b_a22b) == gqa_kv(94, 4, 128, 1));
+// Qwen3-235B-A22B-FP8: hand sum. Per layer: q [8192, 4096], k, v [512, 4096], o [4096, 8192]
+// and 128 experts x (gate, up [1536, 4096], down [4096, 1536]) at 1 B/element plus one F32
+// per 128 x 128 block; router [128, 4096], q_norm, k_norm [128], two norms [4096] in BF16.
+constexpr u64 q235_attn = 8192ULL * 4096 + 2 * 512ULL * 4096 + 4096ULL * 8192 + 4 * (64 * 32 + 2 * 4 * 32 + 32 * 64);
+constexpr u64 q235_experts = 128 * (3 * 1536ULL * 4096 + 4 * 3 * 12 * 32);
+constexpr u64 q235_bf16 = 2 * (128ULL * 4096 + 2 * 128 + 2 * 4096);
+static_assert(weights(models::qwen3_235b_a22b_fp8) ==
+              94 * (q235_attn + q235_experts + q235_bf16) + 2 * 151936ULL * 4096 * 2 + 4096 * 2);
+static_assert(parameter_count(models::qwen3_235b_a22b_fp8) == 235'093'634'560);
+// Mixtral-8x7B-v0.1: total_size 93,405,585,408; 46,702,792,704 parameters.
+static_assert(weights(models::mixtral_8x7b_v0_1) == 93'405'585'408);
+static_assert(parameter_count(models::mixtral_8x7b_v0_1) == 46'702'792'704);
+static_assert(kv_bf16(models::mixtral_8x7b_v0_1) == gqa_kv(32, 8, 128, 2));
+// nvidia/Qwen3-30B-A3B-NVFP4: hand sum. NVFP4 weight = 0.5625 B/element (E2M1 pairs + one
+// E4M3 per 16) + F32 weight_scale_2 + F32 input_scale per tensor; k_proj, v_proj also an F32
+// k_scale / v_scale (FP8 KV). Per layer q [4096, 2048], k, v [512, 2048], o [2048, 4096] and
+// 128 experts x (gate, up [768, 2048], down [2048, 768]); BF16 router [128, 2048], q_norm,
+// k_norm [128], two norms [2048]; BF16 embed_tokens and lm_head.
+constexpr u64 nv(u64 out, u64 in) { return out * in * 9 / 16 + 8; }
+constexpr u64 q30_layer = nv(4096, 2048) + 2 * (nv(512, 2048) + 4) + nv(2048, 4096) + 128 * 3 * nv(768, 2048) +
+                          2 * (128ULL * 2048 + 2 * 128 + 2 * 2048);
+static_assert(weights(models::qwen3_30b_a3b_nvfp4) == 48 * q30_layer + 2 * 151936ULL * 2048 * 2 + 2048 * 2);
+static_assert(parameter_count(models::qwen3_30b_a3b_nvfp4) == 30'532'122'624);
+static_assert(kv_fp8(models::qwen3_30b_a3b_nvfp4) == gqa_kv(48, 4, 128, 1));
+// NVFP4 law (peers.md): 0.5625 B/parameter, not 0.5; the BF16 parts stay 2 B.
+static_assert(weight_bytes(formats::nvfp4_g16, 768, 2048) * 16 == 768ULL * 2048 * 9 + 64);
+
+// ---- Qwen3 hybrid ---------------------------------------------------------------------------
+// Qwen3-Next-80B-A3B-Instruct-FP8: hand sum (tests/static/qwen3_next_80b_a3b_instruct_test.cpp
+// has the BF16 shapes). FP8 + F32 128 x 128 block scales on every projection and expert but
+// in_proj_ba, the routers and shared_expert_gate; BF16 everything else.
+constexpr u64 fp8b(u64 out, u64 in) { return out * in + 4 * ((out + 127) / 128) * ((in + 127) / 128); }
+constexpr u64 qn_gdn = fp8b(12288, 2048) + 2 * (64ULL * 2048 + 8192 * 4 + 64 + 128 + 2048) + fp8b(2048, 4096);
+constexpr u64 qn_attn = fp8b(8192, 2048) + 2 * fp8b(512, 2048) + fp8b(2048, 4096) + 2 * (256 + 256 + 2048);
+constexpr u64 qn_moe = 2 * 512ULL * 2048 + 512 * (2 * fp8b(512, 2048) + fp8b(2048, 512)) + 2 * fp8b(512, 2048) +
+                       fp8b(2048, 512) + 2 * (2048 + 2048);
+constexpr u64 qn_mtp = fp8b(2048, 4096) + 2 * (2048 + 2048 + 2048) + qn_attn + qn_moe;
+static_assert(weights(models::qwen3_next_80b_a3b_instruct_fp8) ==
+              36 * qn_gdn + 12 * qn_attn + 48 * qn_moe + 2 * 151936ULL * 2048 * 2 + 2048 * 2 + qn_mtp);
+static_assert(parameter_count(models::qwen3_next_80b_a3b_instruct_fp8) == 81'324'862'720);
+static_assert(kv_bf16(models::qwen3_next_80b_a3b_instruct_fp8) == gqa_kv(12, 2, 256, 2));
+static_assert(state(models::qwen3_next_80b_a3b_instruct_fp8) == 36ULL * 32 * 128 * 128 * 4);
+// Qwen3.5-35B-A3B: no published total: hand sum. 30 GDN + 10 gated-attention layers, MoE of
+// 256 experts (512) + shared expert (512) on all 40, vocab 248320, one MTP layer, and the
+// vision tower's 446,571,248 parameters summed from its vision_config (see the model's notes).
+constexpr u64 q35_gdn = 12288ULL * 2048 + 64 * 2048 + 8192 * 4 + 32 + 32 + 128 + 2048ULL * 4096 + 2048;
+constexpr u64 q35_attn = 8192ULL * 2048 + 2 * 512 * 2048 + 2048ULL * 4096 + 256 + 256 + 2048;
+constexpr u64 q35_moe = 256ULL * 2048 + 256ULL * 3 * 512 * 2048 + 3ULL * 512 * 2048 + 2048 + 2048;
+constexpr u64 q35_vision = (3ULL * 2 * 16 * 16 * 1152 + 1152) + 2304ULL * 1152 +
+                           27 * (4 * 1152 + 3456ULL * 1152 + 3456 + 1152ULL * 1152 + 1152 + 4304ULL * 1152 + 4304 +
+                                 1152ULL * 4304 + 1152) +
+                           (2 * 1152 + 4608ULL * 4608 + 4608 + 2048ULL * 4608 + 2048);
+static_assert(q35_vision == 446'571'248);
+constexpr u64 q35_params = 30 * q35_gdn + 10 * q35_attn + 40 * q35_moe + 2 * 248320ULL * 2048 + 2048 +
+                           (2048ULL * 4096 + 2 * 2048 + q35_attn + q35_moe + 2048) + q35_vision;
+static_assert(parameter_count(models::qwen3_5_35b_a3b) == q35_params);
+static_assert(weights(models::qwen3_5_35b_a3b) == 2 * q35_params);
+static_assert(footprint(models::qwen3_5_35b_a3b, {}).vision_weights == 2 * q35_vision);
+static_assert(kv_bf16(models::qwen3_5_35b_a3b) == gqa_kv(10, 2, 256, 2) && kv_fp8(models::qwen3_5_35b_a3b) == gqa_kv(10, 2, 256, 1));
+static_assert(state(models::qwen3_5_35b_a3b) == 30ULL * 32 * 128 * 128 * 4);
+static_assert(conv(models::qwen3_5_35b_a3b) == 30ULL * 8192 * 3 * 2);
+
+// ---- Nemotron-H -----------------------------------------------------------------------------
+// NVIDIA-Nemotron-Nano-9B-v2: 8,888,227,328 parameters (Hub), all BF16. Pattern: 27 Mamba,
+// 4 attention, 25 MLP layers. Mamba state: 128 heads x 80 x 128 x 4 B (f32) per layer; conv
+// window (10240 + 2 x 8 x 128 = 12288 channels) x 3 x 2 B.
+static_assert(parameter_count(models::nvidia_nemotron_nano_9b_v2) == 8'888'227'328);
+static_assert(weights(models::nvidia_nemotron_nano_9b_v2) == 2 * 8'888'227'328ULL);
+static_assert(kv_bf16(models::nvidia_nemotron_nano_9b_v2) == gqa_kv(4, 8, 128, 2));
+static_assert(kv_fp8(models::nvidia_nemotron_nano_9b_v2) == gqa_kv(4, 8, 128, 1));
+static_assert(state(models::nvidia_nemotron_nano_9b_v2) == 27ULL * 128 * 80 * 128 * 4);
+static_assert(footprint(models::nvidia_nemotron_nano_9b_v2, {.ssm_h = state_dtype::bf16}).state_per_seq == 27ULL * 128 * 80 * 128 * 2);
+static_assert(conv(models::nvidia_nemotron_nano_9b_v2) == 27ULL * 12288 * 3 * 2);
+// Nemotron-H-56B-Base-8K: no published count: hand sum over 54 Mamba, 10 attention, 54 MLP
+// layers (d_inner 256 x 64 = 16384, conv_dim 16384 + 2 x 8 x 256 = 20480).
+constexpr u64 nh_mamba = 8192 + (16384ULL + 20480 + 256) * 8192 + 20480 * 4 + 20480 + 3 * 256 + 16384 + 8192ULL * 16384;
+constexpr u64 nh_attn = 8192 + 2 * 8192ULL * 8192 + 2 * 1024ULL * 8192;
+constexpr u64 nh_mlp = 8192 + 2 * 32768ULL * 8192;
+static_assert(parameter_count(models::nemotron_h_56b_base_8k) == 54 * nh_mamba + 10 * nh_attn + 54 * nh_mlp + 2 * 131072ULL * 8192 + 8192);
+static_assert(weights(models::nemotron_h_56b_base_8k) == 2 * parameter_count(models::nemotron_h_56b_base_8k));
+static_assert(kv_bf16(models::nemotron_h_56b_base_8k) == gqa_kv(10, 8, 128, 2));
+static_assert(state(models::nemotron_h_56b_base_8k) == 54ULL * 256 * 64 * 256 * 4);
+static_assert(conv(models::nemotron_h_56b_base_8k) == 54ULL * 20480 * 3 * 2);
+
+// ---- gpt-oss --------------------------------------------------------------------------------
+// gpt-oss-20b: total_size 13,761,264,768; 20,914,757,184 parameters. gpt-oss-120b: tensor
+// bytes 65,248,815,744; 116,829,156,672 parameters. Experts MXFP4 = 0.53125 B/element.
+static_assert(weights(models::gpt_oss_20b) == 13'761'264'768);
+static_assert(parameter_count(models::gpt_oss_20b) == 20'914'757'184);
+static_assert(weights(models::gpt_oss_120b) == 65'248'815'744);
+static_assert(parameter_count(models::gpt_oss_120b) == 116'829'156'672);
+static_assert(weight_bytes(formats::mxfp4, 5760, 2880) * 32 == 5760ULL * 2880 * 17);
+// KV: every layer 2 x 8 x 64 x 2 B = 2,048 B/token; vLLM's physical allocation keeps sliding
+// layers' pages too: 36 x 2,048 = 73,728 (peers.md: hf-mem #60; 36,864 drops them).
+static_assert(kv_bf16(models::gpt_oss_120b) == 73'728 && kv_bf16(models::gpt_oss_120b) == gqa_kv(36, 8, 64, 2));
+static_assert(kv_bf16(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 2));
+static_assert(kv_fp8(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 1));
+// With eviction the 18 sliding layers keep 128 tokens: 36,864 per token + 36,864 x 128.
+static_assert(footprint(models::gpt_oss_120b, {.evict_sliding = true}).per_seq(8192) == 36'864ULL * 8192 + 36'864ULL * 128);
+
+// ---- MLA MoE --------------------------------------------------------------------------------
+// DeepSeek-V3: the Hub counts 684,531,386,000 elements = weights and norms + F32 block scales.
+static_assert(parameter_count(models::deepseek_v3) + scale_elements(models::deepseek_v3) == 684'531'386'000);
+// KV: 61 layers x (kv_lora 512 + qk_rope 64) x 2 B = 70,272 (not per head; peers.md).
+static_assert(kv_bf16(models::deepseek_v3) == 61 * (512 + 64) * 2 && kv_bf16(models::deepseek_v3) == 70'272);
+static_assert(kv_fp8(models::deepseek_v3) == 61 * (512 + 64));
+static_assert(footprint(models::deepseek_v3, {.speculative = true}).kv_per_token == 62 * (512 + 64) * 2);
+// Weights by hand: FP8 + F32 128 x 128 block scales on every attention and MLP projection,
+// BF16 norms, routers (+ F32 e_score_correction_bias), eh_proj, embeddings and heads.
+constexpr u64 ds_mla = 7168 * 2 + fp8b(1536, 7168) + 1536 * 2 + fp8b(24576, 1536) + fp8b(576, 7168) + 512 * 2 +
+                       fp8b(32768, 512) + fp8b(7168, 16384);
+constexpr u64 ds_dense = 7168 * 2 + 2 * fp8b(18432, 7168) + fp8b(7168, 18432);
+constexpr u64 ds_expert = 2 * fp8b(2048, 7168) + fp8b(7168, 2048);
+constexpr u64 ds_moe = 7168 * 2 + 256ULL * 7168 * 2 + 256 * 4 + 257 * ds_expert;
+constexpr u64 ds_head = 7168 * 2 + 129280ULL * 7168 * 2;
+constexpr u64 ds_mtp = 129280ULL * 7168 * 2 + 2 * 7168 * 2 + 7168ULL * 14336 * 2 + ds_mla + ds_moe + ds_head;
+static_assert(weights(models::deepseek_v3) == 129280ULL * 7168 * 2 + 61 * ds_mla + 3 * ds_dense + 58 * ds_moe + ds_head + ds_mtp);
+static_assert(footprint(models::deepseek_v3, {}).draft_weights == ds_mtp);
+// nvidia/DeepSeek-V3-0324-FP4: hand sum: NVFP4 (+ weight_scale_2 + input_scale) on dense MLPs
+// and experts, BF16 attention, routers, embeddings, heads and the MTP layer.
+constexpr u64 b16(u64 out, u64 in) { return out * in * 2; }
+constexpr u64 d4_mla = 7168 * 2 + b16(1536, 7168) + 1536 * 2 + b16(24576, 1536) + b16(576, 7168) + 512 * 2 +
+                       b16(32768, 512) + b16(7168, 16384);
+constexpr u64 d4_moe = 7168 * 2 + 256ULL * 7168 * 2 + 256 * 4 + 257 * (2 * nv(2048, 7168) + nv(7168, 2048));
+constexpr u64 d4_dense = 7168 * 2 + 2 * nv(18432, 7168) + nv(7168, 18432);
+constexpr u64 d4_mtp_moe = 7168 * 2 + 256ULL * 7168 * 2 + 256 * 4 + 257 * (3 * b16(2048, 7168));
+constexpr u64 d4_mtp = 129280ULL * 7168 * 2 + 2 * 7168 * 2 + b16(7168, 14336) + d4_mla + d4_mtp_moe + ds_head;
+static_assert(weights(models::deepseek_v3_0324_fp4) ==
+              129280ULL * 7168 * 2 + 61 * d4_mla + 3 * d4_dense + 58 * d4_moe + ds_head + d4_mtp);
+static_assert(parameter_count(models::deepseek_v3_0324_fp4) == parameter_count(models::deepseek_v3));
+
+// ---- peers.md regressions -------------------------------------------------------------------
+// Llama-3-8B KV 131,072 B/token (not 4x).
+static_assert(kv_bf16(models::llama_3_1_8b_instruct) == 131'072);
+// KV heads never floor to zero: 8 KV heads over 16 ranks keep one each (not 0), over 2
+// ranks four; an MLA latent row is replicated on every rank.
+static_assert(kv_per_token_per_rank(models::llama_3_1_8b_instruct, bf16_kv, 16) == 32 * 2 * 1 * 128 * 2);
+static_assert(kv_per_token_per_rank(models::llama_3_1_8b_instruct, bf16_kv, 8) == 32 * 2 * 1 * 128 * 2);
+static_assert(kv_per_token_per_rank(models::llama_3_1_8b_instruct, bf16_kv, 2) == 32 * 2 * 4 * 128 * 2);
+static_assert(kv_per_token_per_rank(models::qwen3_30b_a3b, bf16_kv, 8) == 48 * 2 * 1 * 128 * 2);
+static_assert(kv_per_token_per_rank(models::deepseek_v3, bf16_kv, 8) == 70'272);
+// Llama-3.1-405B BF16 (811.7 GB) does not fit one H100 (76.97 GB usable): TP = 11.
+static_assert(!fits(models::llama_3_1_405b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096}));
+static_assert(tp_needed(need_bytes(models::llama_3_1_405b_instruct, {.seqs = 1, .context = 4096}), devices::h100_sxm) ==
+              (811'706'777'600ULL + 4096 * 516'096 + 76'968'728'984) / 76'968'728'985);
+// DeepSeek-V3's shared expert is moe_intermediate_size x n_shared_experts = 2048 wide (not 18432).
+static_assert(ds_expert == fp8b(2048, 7168) * 2 + fp8b(7168, 2048));
+}  // namespace

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: MIT
+// The device catalogue against shared/reference/devices.md (row = its main-table row for the
+// device): memory bytes by hand arithmetic from the driver reading or the marketed figure, the
+// bandwidth, the dense peaks and the native MMA kinds that decide execution paths; then the laws
+// every registry entry obeys.
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+
+#include <array>
+#include <string_view>
+
+namespace {
+using namespace headroom;
+using namespace headroom::devices;
+
+// ---- Registry: the catalogue's ids, in registry order ---------------------------------------
+
+constexpr std::array<std::string_view, 29> expected_ids{
+    "a100_sxm_80gb", "a100_pcie_40gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm", "h200_nvl", "h20",
+    "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server", "rtx_5090",
+    "rtx_4090", "l40s", "l4", "gb10", "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb",
+    "mi300x", "mi325x", "mi355x", "gaudi3", "tpu_v5e", "tpu_v6e"};
+static_assert(all.size() == expected_ids.size());
+constexpr bool registry_in_order() {
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i]->id != expected_ids[i] || find(expected_ids[i]) != all[i]) return false;
+  }
+  return true;
+}
+static_assert(registry_in_order());
+static_assert(find("h100") == nullptr);
+
+// ---- Laws over every registry entry -----------------------------------------------------------
+
+constexpr bool ids_unique() {
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    for (std::size_t j = i + 1; j < all.size(); ++j) {
+      if (all[i]->id == all[j]->id) return false;
+    }
+  }
+  return true;
+}
+static_assert(ids_unique());
+
+constexpr bool source_ids_unique() {
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    for (std::size_t j = i + 1; j < sources.size(); ++j) {
+      if (sources[i].id == sources[j].id) return false;
+    }
+  }
+  return true;
+}
+static_assert(source_ids_unique());
+
+// Whether `list` (", "-separated) names `id` exactly.
+constexpr bool cites(std::string_view list, std::string_view id) {
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    if (list.substr(0, comma) == id) return true;
+    if (comma == std::string_view::npos) break;
+    list = list.substr(comma + 1);
+    if (!list.empty() && list[0] == ' ') list = list.substr(1);
+  }
+  return false;
+}
+// Every source entry is cited by some device: the table holds no dead citations.
+constexpr bool every_source_cited() {
+  for (const auto& s : sources) {
+    bool cited = false;
+    for (const device* d : all) cited = cited || cites(d->sources, s.id);
+    if (!cited) return false;
+  }
+  return true;
+}
+static_assert(every_source_cited());
+static_assert(cites("S1, S10, S11", "S1") && !cites("S10, S11", "S1"));
+
+// The roofline basis carries sources and derived keys whole: it never reaches the text's capacity.
+constexpr bool basis_fits(const device& d) {
+  const std::size_t derived =
+      d.derived.empty() ? 0 : std::string_view("; derived, not published: ").size() + d.derived.size();
+  const std::size_t want = std::string_view("datasheet ceiling (sources ").size() + d.sources.size() + derived + 1;
+  return datasheet_roofline(d).basis.view().size() == want && want < 320;
+}
+
+constexpr bool device_laws(const device& d) {
+  const bool positive = d.memory_bytes > 0 && d.bandwidth_gbps > 0 && d.peak.bf16 > 0 && d.sms > 0;
+  const bool fraction = d.usable_permille > 0 && d.usable_permille <= 1000 && !d.usable_why.empty();
+  const bool described = !d.name.empty() && !d.vendor.empty() && !d.arch.empty() && !d.memory_marketed.empty() &&
+                         !d.memory_basis.empty();
+  // Native kinds <=> non-zero dense peaks, for every kind that decides an execution path.
+  const bool bf16 = d.runs(mma_kind::bf16);
+  const bool fp16 = d.runs(mma_kind::fp16) == (d.peak.fp16 > 0);
+  const bool fp8 = d.runs(mma_kind::fp8) == (d.peak.fp8 > 0);
+  const bool fp4 = d.runs(mma_kind::fp4_block_scale) == (d.peak.nvfp4 > 0);
+  const bool mx = d.runs(mma_kind::mxf8f6f4) == (d.peak.mxfp4 > 0);
+  // A published INT8 rate implies the instruction (GB10, Thor, RTX PRO: instruction, rate unpublished).
+  const bool int8 = d.peak.int8 == 0 || d.runs(mma_kind::int8);
+  // No device has the W4A8 NVFP4-scaled instruction yet.
+  const bool w4a8 = !d.runs(mma_kind::fp4_fp8_nvfp4_scaled);
+  // Narrower formats are never slower than wider ones where both run.
+  const bool ordered = (d.peak.fp8 == 0 || d.peak.fp8 >= d.peak.bf16) &&
+                       (d.peak.nvfp4 == 0 || d.peak.nvfp4 >= d.peak.fp8) &&
+                       (d.peak.mxfp4 == 0 || d.peak.mxfp4 >= d.peak.fp8);
+  const bool cited = !d.sources.empty() && sources_resolve(d.sources);
+  return positive && fraction && described && bf16 && fp16 && fp8 && fp4 && mx && int8 && w4a8 && ordered && cited &&
+         basis_fits(d);
+}
+constexpr bool all_devices_lawful() {
+  for (const device* d : all) {
+    if (!device_laws(*d)) return false;
+  }
+  return true;
+}
+static_assert(all_devices_lawful());
+
+// Execution paths follow from the kinds: FP4 without an FP4 MMA takes the exact FP8 path where
+// FP8 runs, else has no path; the datasheet NVFP4 slot is then that path's peak.
+constexpr bool fallback_law(const device& d) {
+  const exec x = fp4_fallback(d);
+  const auto r = datasheet_roofline(d).r;
+  if (d.runs(mma_kind::fp4_block_scale)) return x.path == exec_path::native && r.nvfp4_tflops == d.peak.nvfp4;
+  if (d.runs(mma_kind::fp8)) return x.path == exec_path::exact_fp8_emulation && r.nvfp4_tflops == d.peak.fp8;
+  return x.path == exec_path::no_path && r.nvfp4_tflops == d.peak.bf16 && r.fp8_tflops == d.peak.bf16;
+}
+constexpr bool all_fallbacks_lawful() {
+  for (const device* d : all) {
+    if (!fallback_law(*d)) return false;
+  }
+  return true;
+}
+static_assert(all_fallbacks_lawful());
+
+// ---- Families -----------------------------------------------------------------------------------
+
+static_assert(a100_sxm_80gb.family == mma_family::mma_sync && l40s.family == mma_family::mma_sync);
+static_assert(h100_pcie.family == mma_family::wgmma && gh200.family == mma_family::wgmma);
+static_assert(b300.family == mma_family::tcgen05 && gb200.family == mma_family::tcgen05 &&
+              gb300.family == mma_family::tcgen05);
+static_assert(rtx_5090.family == mma_family::mma_sync && rtx_pro_6000_server.family == mma_family::mma_sync);
+static_assert(mi300x.family == mma_family::mfma && mi355x.family == mma_family::mfma);
+static_assert(tpu_v5e.family == mma_family::other && gaudi3.family == mma_family::other);
+
+// ---- The four seed devices keep their values (seed-system 3.1 / 3.3) ---------------------------
+
+static_assert(h100_sxm.memory_bytes == 81'559ULL * 1048576 && h100_sxm.bandwidth_gbps == 3350 &&
+              h100_sxm.peak.bf16 == 989.5 && h100_sxm.peak.fp8 == 1979);
+static_assert(h200_sxm.memory_bytes == 143'771ULL * 1048576 && h200_sxm.bandwidth_gbps == 4800);
+static_assert(b200.memory_bytes == 183'359ULL * 1048576 && b200.bandwidth_gbps == 7700 && b200.peak.nvfp4 == 9000);
+static_assert(gb10.memory_bytes == 130'663'886'848ULL && gb10.usable_permille == 850 && gb10.peak.nvfp4 == 500);
+
+// ---- Ampere: no FP8, no FP4 ---------------------------------------------------------------------
+
+// A100 SXM 80GB row: 81,920 MiB, 2,039 GB/s, BF16 312 P, INT8 624 P, FP8 and FP4 "—".
+static_assert(a100_sxm_80gb.memory_bytes == 81'920ULL * 1048576);  // 85,899,345,920 B
+static_assert(a100_sxm_80gb.bandwidth_gbps == 2039);
+static_assert(a100_sxm_80gb.peak.bf16 == 312 && a100_sxm_80gb.peak.fp16 == 312 && a100_sxm_80gb.peak.int8 == 624);
+static_assert(!a100_sxm_80gb.runs(mma_kind::fp8) && !a100_sxm_80gb.runs(mma_kind::fp4_block_scale) &&
+              !a100_sxm_80gb.runs(mma_kind::mxf8f6f4) && a100_sxm_80gb.peak.fp8 == 0);
+// A100 PCIe 40GB row: 40,960 MiB, 1,555 GB/s, 312 / 624.
+static_assert(a100_pcie_40gb.memory_bytes == 40'960ULL * 1048576);  // 42,949,672,960 B
+static_assert(a100_pcie_40gb.bandwidth_gbps == 1555 && a100_pcie_40gb.peak.bf16 == 312);
+static_assert(!a100_pcie_40gb.runs(mma_kind::fp8));
+// FP8 and NVFP4 layers on Ampere have no path and cost BF16 time: W8A8 at 312.
+static_assert(exec_of(a100_sxm_80gb, formats::fp8_channel, formats::fp8_token) ==
+              exec{exec_path::no_path, mma_kind::fp8});
+static_assert(datasheet_roofline(a100_sxm_80gb).r.fp8_tflops == 312);
+// 0.9 of 81,920 MiB, rounded down: 85,899,345,920 x 9 / 10 = 77,309,411,328.
+static_assert(usable_bytes(a100_sxm_80gb) == 77'309'411'328ULL);
+
+// ---- Hopper: FP8, no FP4 ------------------------------------------------------------------------
+
+// H100 PCIe row: 81,559 MiB, 2,000 GB/s, 756 P (whitepaper 756.5), FP8 1,513 P.
+static_assert(h100_pcie.memory_bytes == 81'559ULL * 1048576);  // 85,520,809,984 B
+static_assert(h100_pcie.bandwidth_gbps == 2000);
+static_assert(h100_pcie.peak.bf16 == 756.5 && h100_pcie.peak.fp8 == 1513 && h100_pcie.peak.int8 == 1513);
+static_assert(h100_pcie.sms == 114);
+// H100 NVL row: 95,830 MiB, 3,900 GB/s, 835.5 D, FP8 1,670.5 D.
+static_assert(h100_nvl.memory_bytes == 95'830ULL * 1048576);  // 100,485,038,080 B
+static_assert(h100_nvl.bandwidth_gbps == 3900 && h100_nvl.peak.bf16 == 835.5 && h100_nvl.peak.fp8 == 1670.5);
+static_assert(!h100_nvl.derived.empty());
+// H200 NVL row: 143,771 MiB, 4,800 GB/s, 835.5 D, 1,670.5 D.
+static_assert(h200_nvl.memory_bytes == 143'771ULL * 1048576);  // 150,754,820,096 B
+static_assert(h200_nvl.bandwidth_gbps == 4800 && h200_nvl.peak.bf16 == 835.5 && h200_nvl.peak.fp8 == 1670.5);
+// H20 row: 97,871 MiB, 4,000 GB/s, 148 R, FP8 296 R, 78 SMs R: all reported, so all in `derived`.
+static_assert(h20.memory_bytes == 97'871ULL * 1048576);  // 102,625,181,696 B
+static_assert(h20.bandwidth_gbps == 4000 && h20.peak.bf16 == 148 && h20.peak.fp8 == 296 && h20.sms == 78);
+static_assert(h20.derived.starts_with("peak_tflops, sm_count"));
+// GH200 row: 97,871 MiB for the 96 GB part, 4,000 GB/s, 990 P, FP8 1,979 P.
+static_assert(gh200.memory_bytes == 97'871ULL * 1048576 && gh200.bandwidth_gbps == 4000);
+static_assert(gh200.peak.bf16 == 990 && gh200.peak.fp8 == 1979 && gh200.derived.empty());
+// No Hopper part has an FP4 MMA: NVFP4 activations take the exact FP8 path at the FP8 peak.
+static_assert(!h100_pcie.runs(mma_kind::fp4_block_scale) && !h100_nvl.runs(mma_kind::fp4_block_scale) &&
+              !h200_nvl.runs(mma_kind::fp4_block_scale) && !h20.runs(mma_kind::fp4_block_scale) &&
+              !gh200.runs(mma_kind::fp4_block_scale) && !gh200.runs(mma_kind::mxf8f6f4));
+static_assert(h20.runs(mma_kind::fp8) && gh200.runs(mma_kind::fp8));
+static_assert(exec_of(h20, formats::nvfp4_g16, formats::nvfp4_g16).path == exec_path::exact_fp8_emulation);
+static_assert(datasheet_roofline(h20).r.nvfp4_tflops == 296);
+
+// ---- Datacentre Blackwell (tcgen05) ----------------------------------------------------------
+
+// B300 row: 275,040 MiB, 7,700 GB/s, BF16 2,250 D, FP8 4,500 D, INT8 ~150 D, FP4 14,000 R.
+static_assert(b300.memory_bytes == 275'040ULL * 1048576);  // 288,400,343,040 B
+static_assert(b300.bandwidth_gbps == 7700);
+static_assert(b300.peak.bf16 == 2250 && b300.peak.fp8 == 4500 && b300.peak.int8 == 150 && b300.peak.nvfp4 == 14000 &&
+              b300.peak.mxfp4 == 14000);
+// GB200 row: 189,471 MiB, 8,000 GB/s, 2,500 D, 5,000 D, NVFP4 10,000 P.
+static_assert(gb200.memory_bytes == 189'471ULL * 1048576);  // 198,674,743,296 B
+static_assert(gb200.bandwidth_gbps == 8000 && gb200.peak.bf16 == 2500 && gb200.peak.fp8 == 5000 &&
+              gb200.peak.nvfp4 == 10000);
+// GB300 row: 284,208 MiB, 8,000 GB/s, 2,500 D, 5,000 D, INT8 ~165 D, NVFP4 15,000 P.
+static_assert(gb300.memory_bytes == 284'208ULL * 1048576);  // 298,013,687,808 B
+static_assert(gb300.bandwidth_gbps == 8000 && gb300.peak.bf16 == 2500 && gb300.peak.fp8 == 5000 &&
+              gb300.peak.int8 == 165 && gb300.peak.nvfp4 == 15000);
+static_assert(b300.runs(mma_kind::fp4_block_scale) && b300.runs(mma_kind::mxf8f6f4) &&
+              gb300.runs(mma_kind::fp4_block_scale) && gb200.runs(mma_kind::fp4_block_scale));
+static_assert(exec_of(gb300, formats::nvfp4_g16, formats::nvfp4_g16) ==
+              exec{exec_path::native, mma_kind::fp4_block_scale});
+
+// ---- Workstation / GeForce Blackwell (mma.sync block-scale) -----------------------------------
+
+// RTX PRO 6000 Workstation row: ~97,887 MiB (the Server Edition's reading; same memory),
+// 1,792 GB/s, FP4 ~2,015 D; BF16 ~504 and FP8 ~1,008 are 2,015.2 / 4 and / 2.
+static_assert(rtx_pro_6000_workstation.memory_bytes == 97'887ULL * 1048576);  // 102,641,958,912 B
+static_assert(rtx_pro_6000_workstation.bandwidth_gbps == 1792);
+static_assert(rtx_pro_6000_workstation.peak.nvfp4 == 2015.2 && rtx_pro_6000_workstation.peak.fp8 == 2015.2 / 2 &&
+              rtx_pro_6000_workstation.peak.bf16 == 2015.2 / 4);
+// RTX PRO 6000 Server row: 97,887 MiB, 1,597 GB/s (not the Workstation's 1,792), 500 / 1,000 / 2,000 D.
+static_assert(rtx_pro_6000_server.memory_bytes == 97'887ULL * 1048576);
+static_assert(rtx_pro_6000_server.bandwidth_gbps == 1597);
+static_assert(rtx_pro_6000_server.peak.bf16 == 500 && rtx_pro_6000_server.peak.fp8 == 1000 &&
+              rtx_pro_6000_server.peak.nvfp4 == 2000);
+// RTX 5090 row, FP32-accumulate rates (cross-cutting note 2): 32,607 MiB, 1,792 GB/s, BF16 209.5,
+// FP8 419 (not the FP16-accumulate 838), INT8 838, FP4 1,676 D.
+static_assert(rtx_5090.memory_bytes == 32'607ULL * 1048576);  // 34,190,917,632 B
+static_assert(rtx_5090.bandwidth_gbps == 1792);
+static_assert(rtx_5090.peak.bf16 == 209.5 && rtx_5090.peak.fp16 == 209.5 && rtx_5090.peak.fp8 == 419 &&
+              rtx_5090.peak.int8 == 838 && rtx_5090.peak.nvfp4 == 1676);
+static_assert(rtx_5090.runs(mma_kind::fp4_block_scale) && rtx_5090.runs(mma_kind::mxf8f6f4) &&
+              rtx_pro_6000_server.runs(mma_kind::fp4_block_scale));
+
+// ---- Ada: FP8, no FP4 ---------------------------------------------------------------------------
+
+// RTX 4090 row, FP32-accumulate rates: 24,564 MiB, 1,008 GB/s, BF16 165.2, FP8 330.3, INT8 660.6.
+static_assert(rtx_4090.memory_bytes == 24'564ULL * 1048576);  // 25,757,220,864 B
+static_assert(rtx_4090.bandwidth_gbps == 1008);
+static_assert(rtx_4090.peak.bf16 == 165.2 && rtx_4090.peak.fp8 == 330.3 && rtx_4090.peak.int8 == 660.6);
+// L40S row: 46,068 MiB, 864 GB/s, 362.05 P (not halved: a professional part), FP8 733 P.
+static_assert(l40s.memory_bytes == 46'068ULL * 1048576);  // 48,305,799,168 B
+static_assert(l40s.bandwidth_gbps == 864 && l40s.peak.bf16 == 362.05 && l40s.peak.fp8 == 733);
+// L4 row: 23,034 MiB, 300 GB/s, 121 D, FP8 242.5 D.
+static_assert(l4.memory_bytes == 23'034ULL * 1048576);  // 24,152,899,584 B
+static_assert(l4.bandwidth_gbps == 300 && l4.peak.bf16 == 121 && l4.peak.fp8 == 242.5);
+static_assert(rtx_4090.runs(mma_kind::fp8) && !rtx_4090.runs(mma_kind::fp4_block_scale) &&
+              !l40s.runs(mma_kind::fp4_block_scale) && !l4.runs(mma_kind::mxf8f6f4));
+
+// ---- Jetson: unified memory, marketed GB as 10^9 B ------------------------------------------
+
+// Jetson AGX Thor row: 128 GB LPDDR5X, 273 GB/s, FP4 1,035 D (2,070 sparse); FP8 ~517 C,
+// BF16 ~257 C: here 1,035 / 2 and / 4.
+static_assert(jetson_agx_thor.memory_bytes == 128'000'000'000ULL);
+static_assert(jetson_agx_thor.usable_permille == 850);
+static_assert(jetson_agx_thor.bandwidth_gbps == 273);
+static_assert(jetson_agx_thor.peak.nvfp4 == 2070.0 / 2 && jetson_agx_thor.peak.fp8 == 1035.0 / 2 &&
+              jetson_agx_thor.peak.bf16 == 1035.0 / 4);
+static_assert(jetson_agx_thor.runs(mma_kind::fp4_block_scale) && jetson_agx_thor.runs(mma_kind::mxf8f6f4));
+static_assert(jetson_agx_thor.sms == 20);
+// Jetson AGX Orin 64GB row: 64 GB, 204.8 GB/s, ~42.6 C, FP8 "—", INT8 ~85 D (170 sparse GPU share).
+static_assert(jetson_agx_orin_64gb.memory_bytes == 64'000'000'000ULL);
+static_assert(jetson_agx_orin_64gb.bandwidth_gbps == 204.8 && jetson_agx_orin_64gb.peak.bf16 == 42.6 &&
+              jetson_agx_orin_64gb.peak.int8 == 85);
+static_assert(!jetson_agx_orin_64gb.runs(mma_kind::fp8) && !jetson_agx_orin_64gb.runs(mma_kind::fp4_block_scale));
+// Jetson Orin Nano 8GB (Super) row: 8 GB, 102 GB/s, ~16.7 C, INT8 33.5 D, no FP8.
+static_assert(jetson_orin_nano_8gb.memory_bytes == 8'000'000'000ULL);
+static_assert(jetson_orin_nano_8gb.bandwidth_gbps == 102 && jetson_orin_nano_8gb.peak.bf16 == 16.7 &&
+              jetson_orin_nano_8gb.peak.int8 == 33.5);
+static_assert(!jetson_orin_nano_8gb.runs(mma_kind::fp8));
+// 0.75 of 8e9 B: 6e9 B usable.
+static_assert(usable_bytes(jetson_orin_nano_8gb) == 6'000'000'000ULL);
+// Unified-memory parts are below the datacentre 0.9.
+static_assert(jetson_agx_orin_64gb.usable_permille < 900 && jetson_orin_nano_8gb.usable_permille < 900);
+
+// ---- AMD: ROCm lists GiB ----------------------------------------------------------------------
+
+// MI300X row: 192 GiB = 206.16e9 B, 5,300 GB/s, 1,307.4 P, FP8 2,614.9 P (FNUZ), FP4 "—".
+static_assert(mi300x.memory_bytes == 192ULL * 1073741824);  // 206,158,430,208 B, not 192e9
+static_assert(mi300x.memory_bytes == 206'158'430'208ULL);
+static_assert(mi300x.bandwidth_gbps == 5300 && mi300x.peak.bf16 == 1307.4 && mi300x.peak.fp8 == 2614.9);
+static_assert(mi300x.runs(mma_kind::fp8) && !mi300x.runs(mma_kind::fp4_block_scale) &&
+              !mi300x.runs(mma_kind::mxf8f6f4));
+// MI325X row: 256 GiB = 274.88e9 B, 6,000 GB/s, MI300X compute.
+static_assert(mi325x.memory_bytes == 256ULL * 1073741824);  // 274,877,906,944 B
+static_assert(mi325x.bandwidth_gbps == 6000 && mi325x.peak.bf16 == 1307.4 && mi325x.peak.fp8 == 2614.9);
+static_assert(!mi325x.runs(mma_kind::fp4_block_scale) && !mi325x.runs(mma_kind::mxf8f6f4));
+// MI355X row: 288 GiB = 309.24e9 B, 8,000 GB/s, 2,516.6 P, FP8 5,033 P, FP4 10,066 P "MXFP4 only; no NVFP4".
+static_assert(mi355x.memory_bytes == 288ULL * 1073741824);  // 309,237,645,312 B
+static_assert(mi355x.bandwidth_gbps == 8000 && mi355x.peak.bf16 == 2516.6 && mi355x.peak.fp8 == 5033);
+static_assert(mi355x.runs(mma_kind::mxf8f6f4) && mi355x.peak.mxfp4 == 10066);
+static_assert(!mi355x.runs(mma_kind::fp4_block_scale) && mi355x.peak.nvfp4 == 0);
+// So NVFP4 activations on MI355X take the exact FP8 path at 5,033, never an FP4 peak.
+static_assert(exec_of(mi355x, formats::nvfp4_g16, formats::nvfp4_g16).path == exec_path::exact_fp8_emulation);
+static_assert(datasheet_roofline(mi355x).r.nvfp4_tflops == 5033);
+
+// ---- Intel Gaudi 3: FP8 at the BF16 rate -----------------------------------------------------
+
+// Gaudi 3 row: 128 GB HBM2e (no reading: 128e9 B), 3,670 GB/s, BF16 1,835 P, FP8 1,835 P (same
+// as BF16), FP16 459 R, FP4 "—".
+static_assert(gaudi3.memory_bytes == 128'000'000'000ULL);
+static_assert(gaudi3.bandwidth_gbps == 3670 && gaudi3.peak.bf16 == 1835 && gaudi3.peak.fp16 == 459);
+static_assert(gaudi3.runs(mma_kind::fp8) && gaudi3.peak.fp8 == gaudi3.peak.bf16);
+static_assert(!gaudi3.runs(mma_kind::fp4_block_scale) && !gaudi3.runs(mma_kind::mxf8f6f4));
+// W8A8 is native but buys no compute over BF16.
+static_assert(exec_of(gaudi3, formats::fp8_channel, formats::fp8_token) == exec{exec_path::native, mma_kind::fp8});
+static_assert(datasheet_roofline(gaudi3).r.fp8_tflops == 1835 && datasheet_roofline(gaudi3).r.nvfp4_tflops == 1835);
+
+// ---- Google TPU: no FP8, no FP4 ---------------------------------------------------------------
+
+// TPU v5e row: 16 GB (no reading: 16e9 B), 819 GB/s, BF16 197 P, INT8 394 P, FP8 "—".
+static_assert(tpu_v5e.memory_bytes == 16'000'000'000ULL);
+static_assert(tpu_v5e.bandwidth_gbps == 819 && tpu_v5e.peak.bf16 == 197 && tpu_v5e.peak.int8 == 394);
+// TPU v6e row: 32 GB, 1,638 GB/s, BF16 918 P, INT8 1,836 P, FP8 "No faster path".
+static_assert(tpu_v6e.memory_bytes == 32'000'000'000ULL);
+static_assert(tpu_v6e.bandwidth_gbps == 1638 && tpu_v6e.peak.bf16 == 918 && tpu_v6e.peak.int8 == 1836);
+static_assert(!tpu_v5e.runs(mma_kind::fp8) && !tpu_v6e.runs(mma_kind::fp8) && tpu_v6e.peak.fp8 == 0);
+static_assert(!tpu_v6e.runs(mma_kind::fp4_block_scale) && !tpu_v6e.runs(mma_kind::mxf8f6f4));
+// FP8 layers have no path and cost BF16 time, the same 918 the reported FP8 rate gives.
+static_assert(exec_of(tpu_v6e, formats::fp8_channel, formats::fp8_token) == exec{exec_path::no_path, mma_kind::fp8});
+static_assert(datasheet_roofline(tpu_v6e).r.fp8_tflops == 918);
+
+// ---- Units: GB vs GiB -------------------------------------------------------------------------
+
+// NVIDIA's "141 GB" is the nvidia-smi total in GiB (140.4 GiB), AMD's "192 GB" is 192 GiB.
+static_assert(h200_nvl.memory_bytes / 1073741824 == 140 && mi300x.memory_bytes / 1000000000 == 206);
+}  // namespace

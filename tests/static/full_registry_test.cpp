@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The full registry, every model x every device, static_assert-checked in one translation unit
+// under default constant-evaluation limits (issue 3). Each model is one constant expression
+// (a class template's static_assert per registry index), so adding a model or a device subjects
+// it to every law here without editing this file.
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+#include <utility>
+
+namespace {
+using namespace headroom;
+
+// Fit laws at 4k and 32k on every device: max_seqs is exact (it fits, one more does not), fits
+// agrees with the byte counts, TP is the least device count that holds the C=1 need.
+constexpr bool fit_laws(const model& m) {
+  const footprint_bytes fp = footprint(m, {});
+  for (const device* d : devices::all) {
+    const std::uint64_t usable = usable_bytes(*d);
+    for (const std::uint64_t ctx : {4096ULL, 32768ULL}) {
+      const std::uint64_t c = max_seqs(fp, *d, ctx);
+      if (c > 0 && !fits(fp, *d, c, ctx)) return false;
+      if (fits(fp, *d, c + 1, ctx)) return false;
+    }
+    const std::uint64_t need = fp.bytes(1, 4096);
+    const std::uint64_t tp = tp_needed(need, *d);
+    if (need > tp * usable || (tp > 1 && need <= (tp - 1) * usable)) return false;
+  }
+  // The model-level entry points agree with the footprint-level ones.
+  const device& d0 = *devices::all[0];
+  return max_seqs(m, d0, 4096, {}) == max_seqs(fp, d0, 4096) && need_bytes(m, {.seqs = 3, .context = 4096}) == fp.bytes(3, 4096);
+}
+
+// Estimates: decode at C = 1 and 128, prefill of 32k, on the model's first device; positive,
+// decode grows with the batch, a step takes at least its weight floor over bandwidth.
+constexpr bool estimate_laws(const model& m) {
+  const device& d = *devices::all[0];
+  const auto r = default_roofline(d);
+  const double c1 = decode_step(m, d, r, 1, 4096, {}).total_us;
+  const double c128 = decode_step(m, d, r, 128, 4096, {}).total_us;
+  const double p = prefill(m, d, r, 32768, {}).total_us;
+  return c1 > 0 && c128 > c1 && p > 0 && c1 >= weight_floor_us(m, r);
+}
+
+template <std::size_t I>
+struct model_checks {
+  static_assert(fit_laws(*models::all[I]), "fit laws hold on every device");
+  static_assert(estimate_laws(*models::all[I]), "decode and prefill evaluate and are consistent");
+  static constexpr bool ok = true;
+};
+template <std::size_t... I>
+constexpr bool all_models_checked(std::index_sequence<I...>) {
+  return (model_checks<I>::ok && ...);
+}
+static_assert(all_models_checked(std::make_index_sequence<models::all.size()>{}));
+}  // namespace
