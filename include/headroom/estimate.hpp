@@ -18,6 +18,9 @@
 
 namespace headroom {
 
+/// Rows a step breakdown holds: distinct (node, formats, loop) of the main section.
+inline constexpr std::size_t max_rows = 64;
+
 /// One row of a step breakdown: a template node (site = block.local) at one format, with or
 /// without an engine's per-row loop.
 struct site_row {
@@ -47,7 +50,7 @@ struct step_estimate {
   double flops = 0;
   double memory_bound_us = 0;   ///< time of nodes whose bytes won
   double compute_bound_us = 0;  ///< time of nodes whose FLOPs won
-  std::array<site_row, max_nodes> rows{};
+  std::array<site_row, max_rows> rows{};
   std::uint16_t n_rows = 0;
   std::array<loop_flag, layer_kinds> flags{};
   std::uint8_t n_flags = 0;
@@ -78,8 +81,18 @@ struct run {
   pass p;
 };
 
+// The first breakdown row of each node (0xff: none yet).
+struct row_index {
+  std::array<std::uint8_t, max_nodes> first{};
+  constexpr row_index() {
+    for (auto& x : first) x = 0xff;
+  }
+  constexpr std::uint8_t& operator[](std::size_t node) { return first[node]; }
+};
+
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
-constexpr void fold_block(step_estimate& est, const run& x, std::uint8_t bi, const instance& in, std::uint32_t count) {
+constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, std::uint8_t bi, const instance& in,
+                          std::uint32_t count) {
   const circuit& c = x.m->c;
   const block& b = c.blocks[bi];
   for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
@@ -91,14 +104,23 @@ constexpr void fold_block(step_estimate& est, const run& x, std::uint8_t bi, con
       for (std::size_t li = 0; li < x.m->n_loops; ++li) per_row = per_row || loop_matches(x.m->loops[li], b, n, in.kind, x.q.rows);
     }
     const layer_kind kind = per_row ? in.kind : layer_kind::none;
-    std::size_t ri = 0;
-    while (ri < est.n_rows && !(est.rows[ri].node == ni && est.rows[ri].formats == f && est.rows[ri].per_row == per_row &&
-                                est.rows[ri].kind == kind)) {
-      ++ri;
+    auto same = [&](std::size_t k) {
+      const site_row& r = est.rows[k];
+      return r.node == ni && r.per_row == per_row && r.kind == kind && r.formats == f;
+    };
+    // The node's first row is the usual match (every instance of a template agrees); scan the
+    // rest only when formats or loops differ between instances.
+    std::size_t ri = row_of[ni];
+    if (ri == 0xff) {
+      ri = est.n_rows;  // the node's first row
+    } else if (!same(ri)) {
+      ri = 0;
+      while (ri < est.n_rows && !same(ri)) ++ri;
     }
     if (ri == est.n_rows) {
-      require_table(est.n_rows < max_nodes, "more breakdown rows than nodes");
-      site_row row{};
+      if (row_of[ni] == 0xff) row_of[ni] = static_cast<std::uint8_t>(ri);
+      require_table(est.n_rows < max_rows, "more distinct (node, formats, loop) rows than a breakdown holds");
+      site_row& row = est.rows[est.n_rows++];
       row.node = ni;
       row.block = bi;
       row.formats = f;
@@ -108,7 +130,6 @@ constexpr void fold_block(step_estimate& est, const run& x, std::uint8_t bi, con
       row.per_row = per_row;
       row.kind = kind;
       row.each_us = per_row ? static_cast<double>(x.q.rows) * node_cost(n, b, f, x.q1, *x.d, *x.r).time_us : row.one.time_us;
-      est.rows[est.n_rows++] = row;
     }
     est.rows[ri].count += count;
   }
@@ -166,10 +187,11 @@ constexpr void finish(step_estimate& est) {
 // The reference sum: every main-section instance visited in execution order.
 constexpr step_estimate sum_per_instance(const run& x) {
   step_estimate est{};
+  row_index row_of{};
   const circuit& c = x.m->c;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
-    if (in.sec == section::main) fold_block(est, x, in.block, in, 1);
+    if (in.sec == section::main) fold_block(est, row_of, x, in.block, in, 1);
   }
   finish(est);
   return est;
@@ -177,15 +199,22 @@ constexpr step_estimate sum_per_instance(const run& x) {
 
 // The same sum visiting each (block, layer kind) once and counting its instances: exact,
 // because a node's cost does not depend on which layer it sits in. Used unless a precision
-// rule names layers.
+// rule names layers (then it visits every instance, as the reference does).
 constexpr step_estimate sum_per_block(const run& x) {
-  if (formats_depend_on_layer(*x.m)) return sum_per_instance(x);
   step_estimate est{};
+  row_index row_of{};
   const circuit& c = x.m->c;
-  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-    for (std::size_t k = 0; k < layer_kinds; ++k) {
-      const std::uint32_t count = c.main_uses[bi][k];
-      if (count != 0) fold_block(est, x, bi, {bi, 0, section::main, static_cast<layer_kind>(k)}, count);
+  if (formats_depend_on_layer(*x.m)) {
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+      const instance& in = c.instances[ii];
+      if (in.sec == section::main) fold_block(est, row_of, x, in.block, in, 1);
+    }
+  } else {
+    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+      for (std::size_t k = 0; k < layer_kinds; ++k) {
+        const std::uint32_t count = c.main_uses[bi][k];
+        if (count != 0) fold_block(est, row_of, x, bi, {bi, 0, section::main, static_cast<layer_kind>(k)}, count);
+      }
     }
   }
   finish(est);

@@ -147,6 +147,11 @@ constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::ui
                                                  bool weight) {
   std::uint64_t e = 0;
   if (__builtin_mul_overflow(rows, d, &e)) return std::nullopt;
+  if (f.kind == format_kind::bf16 || f.kind == format_kind::f32 || f.kind == format_kind::i32) {  // most edges
+    std::uint64_t b = 0;
+    if (__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &b)) return std::nullopt;
+    return b;
+  }
   auto mul = [](std::uint64_t a, std::uint64_t b) -> std::optional<std::uint64_t> {
     std::uint64_t r = 0;
     if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;

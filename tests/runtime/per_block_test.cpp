@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The per-block sum (each distinct block costed once and multiplied by its instance count)
+// gives results bit-identical to the reference sum over every instance, over the whole sweep
+// of issue 5: every model x device x C in {1, 2, 4, ..., 1024} x context in {1k, 4k, 32k, 128k}.
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+bool identical(const step_estimate& a, const step_estimate& b) {
+  if (!same_bits(a.total_us, b.total_us) || !same_bits(a.bytes, b.bytes) || !same_bits(a.flops, b.flops)) return false;
+  if (!same_bits(a.memory_bound_us, b.memory_bound_us) || a.n_rows != b.n_rows || a.n_flags != b.n_flags) return false;
+  for (std::size_t i = 0; i < a.n_rows; ++i) {
+    if (a.rows[i].node != b.rows[i].node || a.rows[i].count != b.rows[i].count ||
+        !same_bits(a.rows[i].time_us, b.rows[i].time_us)) {
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
+TEST_CASE("per-block and per-instance sums are bit-identical over the sweep") {
+  std::size_t compared = 0;
+  for (const model* m : models::all) {
+    for (const device* d : devices::all) {
+      const device_roofline r = default_roofline(*d);
+      for (std::uint64_t ctx : {1024ULL, 4096ULL, 32768ULL, 131072ULL}) {
+        for (std::uint64_t c = 1; c <= 1024; c *= 2) {
+          const auto run = detail::decode_run(*m, *d, r, c, ctx, {});
+          const bool same = identical(detail::sum_per_block(run), detail::sum_per_instance(run));
+          if (!same) {
+            CAPTURE(m->id);
+            CAPTURE(d->id);
+            CAPTURE(c);
+            CAPTURE(ctx);
+            CHECK(same);
+          }
+          ++compared;
+        }
+      }
+      for (std::uint64_t t : {4096ULL, 32768ULL}) {
+        const auto run = detail::prefill_run(*m, *d, r, t, {});
+        CHECK(identical(detail::sum_per_block(run), detail::sum_per_instance(run)));
+      }
+    }
+  }
+  CHECK(compared == models::all.size() * devices::all.size() * 4 * 11);
+}
+
+TEST_CASE("a model whose precision rules name layers takes the per-instance path, with the same totals") {
+  model m = models::llama_3_1_8b_instruct;
+  m.n_rules = 0;
+  precision_rule first_layers = all_weights(formats::fp8_channel, formats::fp8_token);
+  first_layers.layer_lo = 0;
+  first_layers.layer_hi = 4;
+  m.add_rule(first_layers);
+  m.add_rule(all_weights(formats::bf16));
+  const auto r = default_roofline(devices::h100_sxm);
+  const auto run = detail::decode_run(m, devices::h100_sxm, r, 16, 4096, {});
+  const auto a = detail::sum_per_block(run);
+  CHECK(identical(a, detail::sum_per_instance(run)));
+  // q, k, v, o, gate_up and down in layers 0-3 form their own FP8 rows next to the BF16 ones.
+  CHECK(a.n_rows == 18 + 6);
+}
