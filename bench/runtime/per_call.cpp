@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// Per-call cost of the run-time entry points, on the smallest and the largest shipped model
+// (by node count) and one device. Inputs live in a struct whose address escapes every
+// iteration (headroom_bench::escape), so the optimiser can neither fold the constexpr tables
+// into a constant nor hoist a call out of the loop; every result goes to
+// benchmark::DoNotOptimize.
+#include <cstdint>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "common.hpp"
+#include "per_call.hpp"
+
+namespace headroom_bench {
+namespace {
+
+using headroom::device;
+using headroom::model;
+
+constexpr std::uint64_t per_call_context = 4096;
+constexpr std::uint64_t prefill_tokens = 4096;
+constexpr std::uint64_t fits_seqs = 64;
+
+struct inputs {
+  const model* m = nullptr;
+  const device* d = nullptr;
+  headroom::device_roofline r{};
+  std::uint64_t batch = 1;
+  std::uint64_t context = per_call_context;
+  std::uint64_t tokens = prefill_tokens;
+  headroom::settings s{};
+  headroom::deployment dep{.seqs = fits_seqs, .context = per_call_context, .settings = {}};
+};
+
+inputs make_inputs(const model* m, const device* d, std::uint64_t batch = 1) {
+  inputs in{};
+  in.m = m;
+  in.d = d;
+  in.r = headroom::default_roofline(*d);
+  in.batch = batch;
+  return in;
+}
+
+void bm_footprint(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    headroom::footprint_bytes fp = headroom::footprint(*in.m, in.s);
+    benchmark::DoNotOptimize(fp);
+  }
+}
+
+void bm_weight_floor(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    headroom::byte_count b = headroom::weight_floor_bytes(*in.m);
+    benchmark::DoNotOptimize(b);
+  }
+}
+
+void bm_decode(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    headroom::step_estimate est = headroom::decode_step(*in.m, *in.d, in.r, in.batch, in.context, in.s);
+    benchmark::DoNotOptimize(est);
+  }
+}
+
+void bm_prefill(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    headroom::step_estimate est = headroom::prefill(*in.m, *in.d, in.r, in.tokens, in.s);
+    benchmark::DoNotOptimize(est);
+  }
+}
+
+void bm_fits(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    bool ok = headroom::fits(*in.m, *in.d, in.dep);
+    benchmark::DoNotOptimize(ok);
+  }
+}
+
+void bm_max_seqs(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    std::uint64_t n = headroom::max_seqs(*in.m, *in.d, in.context, in.s);
+    benchmark::DoNotOptimize(n);
+  }
+}
+
+using bench_fn = void (*)(benchmark::State&, inputs);
+
+void add(const std::string& name, const std::string& label, bench_fn fn, const inputs& in) {
+  benchmark::RegisterBenchmark(name.c_str(), [fn, in, label](benchmark::State& st) {
+    st.SetLabel(label);
+    fn(st, in);
+  })->Unit(benchmark::kMicrosecond);
+}
+
+void register_for(const model& m, const char* which) {
+  const device& d = per_call_device();
+  const std::string id{m.id};
+  const std::string on = "/" + std::string{d.id};
+  const std::string ctx = "/ctx=" + std::to_string(per_call_context);
+  const std::string label = std::string{which} + ", " + std::to_string(node_count(m)) + " nodes";
+  const inputs in = make_inputs(&m, &d);
+  add("footprint/" + id, label, bm_footprint, in);
+  add("weight_floor_bytes/" + id, label, bm_weight_floor, in);
+  for (const std::uint64_t c : {std::uint64_t{1}, std::uint64_t{16}, std::uint64_t{128}}) {
+    add("decode_step/" + id + on + "/C=" + std::to_string(c) + ctx, label, bm_decode, make_inputs(&m, &d, c));
+  }
+  add("prefill/" + id + on + "/T=" + std::to_string(prefill_tokens), label, bm_prefill, in);
+  add("fits/" + id + on + "/seqs=" + std::to_string(fits_seqs) + ctx, label, bm_fits, in);
+  add("max_seqs/" + id + on + ctx, label, bm_max_seqs, in);
+}
+
+}  // namespace
+
+void register_per_call_benchmarks() {
+  register_for(smallest_model(), "smallest");
+  register_for(largest_model(), "largest");
+}
+
+}  // namespace headroom_bench

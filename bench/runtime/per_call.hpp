@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+namespace headroom_bench {
+/// Registers the per-call benchmarks (smallest and largest model by node count).
+void register_per_call_benchmarks();
+/// Registers the registry sweep (every model x device x batch x context).
+void register_sweep_benchmark();
+}  // namespace headroom_bench
