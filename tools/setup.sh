@@ -3,7 +3,7 @@
 # headroom's one entry point: installs the Debian packages it needs when missing, configures,
 # builds, then runs the main job or every test.
 #
-#   tools/setup.sh            # set up, build, print the default hardware report
+#   tools/setup.sh            # set up, build, print the default hardware report (headroom, no arguments)
 #   tools/setup.sh test       # set up, build with g++ 12 and clang 14, run every test
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +33,7 @@ build() {  # build DIR CXX [cmake args...]
 case "$mode" in
   run)
     build build g++ -DCMAKE_BUILD_TYPE=Release
-    ./build/tools/headroom report llama_3_1_8b_instruct h100_sxm
+    ./build/tools/headroom
     ;;
   test)
     # clang 14 first: its compile-time tests must build and its suite pass too. g++ 12 last,

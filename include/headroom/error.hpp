@@ -11,8 +11,8 @@
 
 namespace headroom {
 
-/// What went wrong, for callers that branch on it (the CLI maps every kind to exit code 2).
-enum class error_kind : std::uint8_t {
+/// What went wrong, for callers that branch on it.
+enum class error_kind : std::uint8_t {  // the CLI exits 2 for refused input, 1 for a failed evaluation
   overflow,        ///< an exact byte count does not fit in 64 bits
   bad_format,      ///< a format spelling is not canonical, or a shape has no byte size
   bad_input,       ///< a deployment or query value is out of range (context 0, seqs 0)

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: what each command computes, and its two renderings -- Markdown text and the
+// JSON of docs/cli-json.md. Computing and rendering are apart so that tests can compare the
+// JSON a command prints with the constexpr functions, number by number.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <headroom/headroom.hpp>
+
+#include "headroom/common.hpp"
+#include "headroom/report.hpp"
+
+namespace headroom::cli {
+
+using ordered_json = nlohmann::ordered_json;
+
+/// The JSON schema version every `--json` output carries (docs/cli-json.md).
+inline constexpr int json_schema_version = 1;
+
+/// {"schema_version", "headroom_version", "command"}: the start of every JSON document.
+ordered_json envelope(std::string_view command);
+/// JSON text as printed: two-space indent, a final newline.
+std::string dump(const ordered_json& j);
+
+// Shared JSON objects.
+ordered_json model_json(const model& m);
+ordered_json device_json(const device& d);
+ordered_json roofline_json(const device_roofline& r, std::string_view manifest);
+ordered_json settings_json(const settings& s);
+ordered_json footprint_json(const footprint_bytes& fp, byte_count weight_floor);
+ordered_json decode_run_json(const model& m, const step_estimate& st, std::uint64_t batch, std::uint64_t context,
+                             bool with_nodes);
+ordered_json prefill_run_json(const step_estimate& st, std::uint64_t tokens);
+
+// list
+std::string list_models_text();
+ordered_json list_models_json();
+std::string list_devices_text();
+ordered_json list_devices_json();
+
+// fit
+struct fit_answer {
+  std::uint64_t seqs = 1;
+  std::uint64_t context = 4096;
+  footprint_bytes fp{};
+  byte_count per_seq = 0;   ///< bytes one sequence adds at `context`
+  byte_count usable = 0;
+  byte_count need = 0;
+  bool fits = false;
+  std::uint64_t max_seqs = 0;
+  std::uint64_t tp = 0;
+  std::vector<std::string_view> holders;  ///< other registry devices that hold `need` alone
+};
+fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context);
+ordered_json fit_json(const fit_answer& a);
+std::string fit_text(const query& q, const fit_answer& a);
+ordered_json fit_command_json(const query& q, const fit_answer& a);
+
+// decode
+struct decode_run {
+  std::uint64_t batch = 1;
+  std::uint64_t context = 4096;
+  step_estimate est{};
+};
+std::vector<decode_run> compute_decode(const query& q, const std::vector<std::uint64_t>& batches,
+                                       const std::vector<std::uint64_t>& contexts);
+std::string decode_text(const query& q, const std::vector<decode_run>& runs);
+ordered_json decode_json(const query& q, const std::vector<decode_run>& runs);
+
+// prefill
+struct prefill_run {
+  std::uint64_t tokens = 4096;
+  step_estimate est{};
+};
+std::vector<prefill_run> compute_prefill(const query& q, const std::vector<std::uint64_t>& tokens);
+std::string prefill_text(const query& q, const std::vector<prefill_run>& runs);
+ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs);
+
+// matrix: every model x device at 4096 tokens on the device's default constants.
+inline constexpr std::uint64_t matrix_context = 4096;
+inline constexpr std::array<std::uint64_t, 3> matrix_batches{1, 16, 128};
+struct matrix_row {
+  const model* m = nullptr;
+  const device* d = nullptr;
+  device_roofline r{};
+  std::array<double, matrix_batches.size()> step_us{};
+  fit_answer c1{};  ///< one sequence at matrix_context; c1.max_seqs is max C @4k
+};
+std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds);
+std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& command);
+ordered_json matrix_json(const std::vector<matrix_row>& rows);
+
+// report
+ordered_json report_json(const query& q, const report::options& o, const report::report_data& data);
+
+}  // namespace headroom::cli

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/common.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include <headroom/devices.hpp>
+#include <headroom/models.hpp>
+
+#ifndef HEADROOM_VERSION
+#error "HEADROOM_VERSION must be defined by the build (CMake's PROJECT_VERSION)"
+#endif
+
+namespace headroom::cli {
+
+std::string_view version() { return HEADROOM_VERSION; }
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), std::size_t{0});
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+namespace {
+// Case, dots and dashes do not count as typos: `Llama-3.1-8B-Instruct` is near
+// `llama_3_1_8b_instruct`.
+std::string fold(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c == '-' || c == '.') c = '_';
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<std::string_view> nearest(std::string_view wanted, const std::vector<std::string_view>& known) {
+  const std::string w = fold(wanted);
+  // A typo: at most a third of the longer spelling (and 2 for short ids) edited away.
+  // Ids that start with `wanted` rank first, then by distance, then by spelling.
+  std::vector<std::tuple<bool, std::size_t, std::string_view>> close;
+  for (std::string_view id : known) {
+    const std::string k = fold(id);
+    const std::size_t dist = edit_distance(w, k);
+    const std::size_t limit = std::max<std::size_t>(2, std::max(w.size(), k.size()) / 3);
+    const bool prefix = !w.empty() && k.compare(0, w.size(), w) == 0;
+    if (dist <= limit || prefix) close.emplace_back(!prefix, dist, id);
+  }
+  std::sort(close.begin(), close.end());
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < close.size() && i < 3; ++i) out.push_back(std::get<2>(close[i]));
+  return out;
+}
+
+std::string normalize_id(std::string_view id) {
+  std::string out(id);
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
+}
+
+namespace {
+template <typename Entries>
+std::string unknown_message(std::string_view what, std::string_view id, const Entries& all, std::string_view list_cmd) {
+  std::vector<std::string_view> ids;
+  for (const auto* e : all) ids.push_back(e->id);
+  const auto near = nearest(id, ids);
+  std::string hint;
+  for (std::string_view n : near) hint += (hint.empty() ? "nearest: " : ", ") + std::string(n);
+  if (hint.empty()) hint = "no known id is close";
+  return fmt::format("unknown {} `{}` ({}; `headroom list {}` lists all)", what, id, hint, list_cmd);
+}
+}  // namespace
+
+std::string unknown_device_message(std::string_view id) {
+  return unknown_message("device", id, devices::all, "devices");
+}
+
+const model& resolve_model(std::string_view id) {
+  if (const model* m = models::find(normalize_id(id))) return *m;
+  throw usage_error(unknown_message("model", id, models::all, "models"));
+}
+
+const device& resolve_device(std::string_view id) {
+  if (const device* d = devices::find(normalize_id(id))) return *d;
+  throw usage_error(unknown_device_message(id));
+}
+
+std::uint64_t parse_positive(std::string_view flag, std::string_view text) {
+  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits) throw usage_error(fmt::format("{}: `{}` is not a positive integer", flag, text));
+  std::uint64_t v = 0;
+  for (char c : text) {
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (v > (UINT64_MAX - digit) / 10) throw usage_error(fmt::format("{}: `{}` does not fit in 64 bits", flag, text));
+    v = v * 10 + digit;
+  }
+  if (v == 0) throw usage_error(fmt::format("{}: must be at least 1, got `{}`", flag, text));
+  return v;
+}
+
+namespace {
+std::vector<std::string_view> split_commas(std::string_view flag, std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    if (item.empty()) throw usage_error(fmt::format("{}: `{}` has an empty item (expected a,b,c)", flag, text));
+    out.push_back(item);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<std::uint64_t> parse_positive_list(std::string_view flag, std::string_view text) {
+  std::vector<std::uint64_t> out;
+  for (std::string_view item : split_commas(flag, text)) out.push_back(parse_positive(flag, item));
+  return out;
+}
+
+std::vector<std::string> parse_id_list(std::string_view flag, std::string_view text) {
+  std::vector<std::string> out;
+  for (std::string_view item : split_commas(flag, text)) out.emplace_back(item);
+  return out;
+}
+
+kv_dtype parse_kv(std::string_view text) {
+  if (const auto k = try_parse_kv_dtype(text)) return *k;
+  throw usage_error(fmt::format("--kv: unknown dtype `{}` (expected bf16 or fp8)", text));
+}
+
+state_dtype parse_state(std::string_view flag, std::string_view text) {
+  if (const auto s = try_parse_state_dtype(text)) return *s;
+  throw usage_error(fmt::format("{}: unknown dtype `{}` (expected f32, bf16 or f16)", flag, text));
+}
+
+std::string describe(const settings& s) {
+  return fmt::format("kv_cache_dtype={}, ssm_h_dtype={}, conv_dtype={}, speculative={}, evict_sliding={}", name(s.kv),
+                     name(s.ssm_h), name(s.conv), s.speculative ? "on" : "off", s.evict_sliding ? "on" : "off");
+}
+
+std::string num(double v) { return fmt::format("{}", v); }
+
+}  // namespace headroom::cli

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: what every command shares -- the error that means "the input was refused"
+// (exit 2), id resolution with kebab spellings and nearest-id suggestions, strict number and
+// list parsing, and the query a command evaluates (model, device, constants, settings).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <headroom/headroom.hpp>
+
+namespace headroom::cli {
+
+/// The headroom version the CLI was built from (CMake's PROJECT_VERSION).
+std::string_view version();
+
+/// An input refused before any evaluation: a bad flag value, an unknown id, a bad manifest, an
+/// output path in a missing folder. The CLI prints it and exits 2. Evaluation errors
+/// (headroom::error from the core) exit 1.
+class usage_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Levenshtein distance (insert, delete, substitute: 1 each).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+/// The ids of `known` close to `wanted` (a typo away, or `wanted` is a prefix), nearest first,
+/// at most three.
+std::vector<std::string_view> nearest(std::string_view wanted, const std::vector<std::string_view>& known);
+
+/// `id` with the kebab spelling accepted: `h200-sxm` -> `h200_sxm`.
+std::string normalize_id(std::string_view id);
+
+/// The registry entry, or usage_error: "unknown model `x` (nearest: a, b; `headroom list models`
+/// lists all)".
+const model& resolve_model(std::string_view id);
+const device& resolve_device(std::string_view id);
+/// The message resolve_device throws, for callers that add a position (the manifest loader).
+std::string unknown_device_message(std::string_view id);
+
+/// A positive decimal integer, or usage_error naming the flag: "--context: `-5` is not a
+/// positive integer".
+std::uint64_t parse_positive(std::string_view flag, std::string_view text);
+/// A comma-separated list of positive integers ("1,8,64").
+std::vector<std::uint64_t> parse_positive_list(std::string_view flag, std::string_view text);
+/// A comma-separated list of ids ("a,b"); empty items refused.
+std::vector<std::string> parse_id_list(std::string_view flag, std::string_view text);
+
+kv_dtype parse_kv(std::string_view text);
+state_dtype parse_state(std::string_view flag, std::string_view text);
+
+/// One model on one device with the constants and settings a command evaluates.
+struct query {
+  const model* m = nullptr;
+  const device* d = nullptr;
+  device_roofline r{};
+  settings s{};
+  std::string manifest;                 ///< --measured path as given; empty: none
+  std::uint64_t context_default = 4096; ///< the KV context of the constants (manifest or shipped)
+};
+
+/// `settings` as `kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off`.
+std::string describe(const settings& s);
+
+/// Shortest round-trip text of a datasheet number (3350 -> "3350", 989.5 -> "989.5").
+std::string num(double v);
+
+}  // namespace headroom::cli

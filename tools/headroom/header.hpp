@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: generated headers for firmware-style deployers (DESIGN 6, style anchor C14).
+//
+// `headroom header MODEL DEVICE --seqs N --context N` writes one self-contained header: a
+// banner (headroom version, every input, "do not edit"), `#define` constants with a prefix
+// derived from the ids (HEADROOM_<MODEL>_<DEVICE>_...), `constexpr` copies in a namespace under
+// C++, and a static assertion that the asked load fits. It includes nothing; it compiles as C11
+// and as C++11; its bytes depend only on the inputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "headroom/commands.hpp"
+#include "headroom/common.hpp"
+
+namespace headroom::cli {
+
+/// The constants a generated header carries.
+struct header_values {
+  std::uint64_t seqs = 0;
+  std::uint64_t context_tokens = 0;
+  std::uint64_t weights_bytes = 0;
+  std::uint64_t loaded_weights_bytes = 0;
+  std::uint64_t kv_bytes_per_token = 0;
+  std::uint64_t swa_kv_bytes_per_token = 0;
+  std::uint64_t swa_window_tokens = 0;
+  std::uint64_t state_bytes_per_seq = 0;
+  std::uint64_t conv_bytes_per_seq = 0;
+  std::uint64_t usable_bytes = 0;
+  std::uint64_t needed_bytes = 0;
+  std::uint64_t max_seqs = 0;
+  std::uint64_t weight_floor_bytes = 0;
+  std::uint64_t decode_step_ns = 0;  ///< one decode step of `seqs` sequences at `context_tokens`
+  std::uint64_t prefill_ns = 0;      ///< prefill of `context_tokens` prompt tokens of one sequence
+  bool fits = false;
+};
+
+/// Microseconds to whole nanoseconds, rounded to the nearest (halves up); beyond 64 bits is an
+/// evaluation error.
+constexpr std::uint64_t to_ns(double us) {
+  const double ns = us * 1000.0 + 0.5;
+  if (!(ns < 18446744073709551616.0)) detail::fail(error_kind::overflow, "a time in nanoseconds overflows 64 bits");
+  return static_cast<std::uint64_t>(ns);
+}
+
+header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t context);
+
+/// `HEADROOM_<MODEL>_<DEVICE>_`: ids upper-cased, every other character `_`.
+std::string macro_prefix(const model& m, const device& d);
+
+/// The header text. `command`: the command line that regenerates it (named in the banner).
+std::string generate_header(const query& q, const header_values& v, const std::string& command);
+
+/// The same constants as JSON (`headroom header ... --json`).
+ordered_json header_json(const query& q, const header_values& v);
+
+}  // namespace headroom::cli

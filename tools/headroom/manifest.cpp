@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/manifest.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <headroom/devices.hpp>
+
+namespace headroom::cli {
+
+text_position position_of(std::string_view text, std::size_t offset) {
+  text_position p{};
+  offset = std::min(offset, text.size());
+  for (std::size_t i = 0; i < offset; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      ++p.line;
+      p.column = 1;
+    } else if ((c & 0xC0u) != 0x80u) {  // a UTF-8 continuation byte is not a new character
+      ++p.column;
+    }
+  }
+  return p;
+}
+
+namespace {
+
+using json = nlohmann::json;
+
+// The keys of schema_version 1, in the order they are checked and documented.
+constexpr std::array<std::string_view, 9> known_keys{"schema_version", "device",      "source",
+                                                     "dram_gbps",      "bf16_tflops", "fp8_tflops",
+                                                     "nvfp4_tflops",   "context_tokens", "notes"};
+constexpr std::array<std::string_view, 4> rate_keys{"dram_gbps", "bf16_tflops", "fp8_tflops", "nvfp4_tflops"};
+
+// One member of the top-level object: where its key and its value sit in the text. nlohmann
+// keeps no positions, so the text is scanned again; the scanner runs only on text nlohmann
+// accepted as JSON (or refused for a number that overflows a double), so it need not
+// diagnose syntax.
+struct member {
+  std::string key;
+  std::size_t key_at = 0;
+  std::size_t value_at = 0;
+  std::size_t value_end = 0;
+};
+
+struct scanned {
+  std::size_t object_at = 0;
+  std::vector<member> members;
+};
+
+std::size_t skip_ws(std::string_view t, std::size_t i) {
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) ++i;
+  return i;
+}
+std::size_t skip_string(std::string_view t, std::size_t i) {  // i at the opening quote
+  ++i;
+  while (i < t.size() && t[i] != '"') i += t[i] == '\\' ? 2u : 1u;
+  return std::min(i + 1, t.size());
+}
+std::size_t skip_value(std::string_view t, std::size_t i) {
+  if (i >= t.size()) return i;
+  if (t[i] == '"') return skip_string(t, i);
+  if (t[i] == '{' || t[i] == '[') {
+    int depth = 0;
+    while (i < t.size()) {
+      if (t[i] == '"') {
+        i = skip_string(t, i);
+        continue;
+      }
+      if (t[i] == '{' || t[i] == '[') ++depth;
+      if (t[i] == '}' || t[i] == ']') --depth;
+      ++i;
+      if (depth == 0) break;
+    }
+    return i;
+  }
+  while (i < t.size() && std::string_view(",}] \t\r\n").find(t[i]) == std::string_view::npos) ++i;
+  return i;
+}
+
+scanned scan_object(std::string_view t) {
+  scanned s{};
+  std::size_t i = skip_ws(t, 0);
+  s.object_at = i;
+  i = skip_ws(t, i + 1);
+  while (i < t.size() && t[i] == '"') {
+    member m{};
+    m.key_at = i;
+    const std::size_t key_end = skip_string(t, i);
+    m.key = json::parse(t.substr(i, key_end - i)).get<std::string>();
+    i = skip_ws(t, key_end);
+    i = skip_ws(t, i + 1);  // the colon
+    m.value_at = i;
+    m.value_end = skip_value(t, i);
+    s.members.push_back(std::move(m));
+    i = skip_ws(t, s.members.back().value_end);
+    if (i < t.size() && t[i] == ',') i = skip_ws(t, i + 1);
+  }
+  return s;
+}
+
+std::string type_name(const json& v) {
+  if (v.is_object()) return "an object";
+  if (v.is_array()) return "an array";
+  if (v.is_string()) return "a string";
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_null()) return "null";
+  return "a number";
+}
+
+class loader {
+ public:
+  loader(std::string_view text, std::string_view path) : text_(text), path_(path) {}
+
+  [[noreturn]] void fail_at(std::size_t offset, const std::string& what) const {
+    const text_position p = position_of(text_, offset);
+    throw manifest_error(fmt::format("{}:{}:{}: {}", path_, p.line, p.column, what));
+  }
+  [[noreturn]] void fail_value(const member& m, const std::string& what) const {
+    fail_at(m.value_at, fmt::format("key `{}`: {}", m.key, what));
+  }
+  // The value as written in the file, for messages ("got `-249`").
+  [[nodiscard]] std::string literal(const member& m) const {
+    std::string_view v = text_.substr(m.value_at, m.value_end - m.value_at);
+    if (v.size() > 40) return std::string(v.substr(0, 37)) + "...";
+    return std::string(v);
+  }
+
+  manifest run(const device* expected) {
+    json doc;
+    try {
+      doc = json::parse(text_);
+    } catch (const json::parse_error& e) {
+      // e.byte: 1-based index of the character the parser stopped at.
+      fail_at(e.byte == 0 ? 0 : e.byte - 1, "malformed JSON: " + parse_error_detail(e.what()));
+    } catch (const json::out_of_range& e) {
+      // A number literal beyond a double's range (e.g. 1e999): nlohmann refuses it as a
+      // whole, without a position; find the member that holds it.
+      const scanned s = scan_object(text_);
+      for (const member& m : s.members) {
+        const std::string lit(text_.substr(m.value_at, m.value_end - m.value_at));
+        if (!lit.empty() && (lit[0] == '-' || (lit[0] >= '0' && lit[0] <= '9')) && !std::isfinite(std::strtod(lit.c_str(), nullptr))) {
+          fail_value(m, fmt::format("must be a positive, finite number, got `{}`", literal(m)));
+        }
+      }
+      fail_at(s.object_at, std::string("malformed JSON: ") + e.what());
+    }
+    const scanned s = scan_object(text_);
+    if (!doc.is_object()) fail_at(s.object_at, "the manifest must be a JSON object, got " + type_name(doc));
+
+    // Keys first: a duplicate or a typo is reported before any value is read.
+    for (std::size_t i = 0; i < s.members.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (s.members[j].key == s.members[i].key) fail_at(s.members[i].key_at, fmt::format("duplicate key `{}`", s.members[i].key));
+      }
+      if (std::find(known_keys.begin(), known_keys.end(), s.members[i].key) == known_keys.end()) {
+        fail_at(s.members[i].key_at, unknown_key_message(s.members[i].key));
+      }
+    }
+    auto find = [&](std::string_view key) -> const member* {
+      for (const member& m : s.members) {
+        if (m.key == key) return &m;
+      }
+      return nullptr;
+    };
+
+    // The schema version decides how the rest is read: checked before anything else.
+    const member* version = find("schema_version");
+    if (version == nullptr) fail_at(s.object_at, "missing key `schema_version`");
+    const json& v = doc.at("schema_version");
+    if (!v.is_number_integer()) fail_value(*version, fmt::format("expected an integer, got `{}`", literal(*version)));
+    if (v.get<std::int64_t>() != manifest_schema_version) {
+      fail_value(*version, fmt::format("unsupported schema version {} (this headroom reads {})", literal(*version),
+                                       manifest_schema_version));
+    }
+
+    std::string missing;
+    std::size_t n_missing = 0;
+    for (std::string_view key : known_keys) {
+      if (key == "notes" || find(key) != nullptr) continue;
+      missing += fmt::format("{}`{}`", missing.empty() ? "" : ", ", key);
+      ++n_missing;
+    }
+    if (n_missing != 0) fail_at(s.object_at, fmt::format("missing key{} {}", n_missing > 1 ? "s" : "", missing));
+
+    manifest out{};
+    out.path = std::string(path_);
+
+    const member& dev = *find("device");
+    const std::string device_id = string_value(doc, dev);
+    out.d = devices::find(device_id);
+    if (out.d == nullptr) fail_value(dev, unknown_device_message(device_id));
+    if (expected != nullptr && out.d != expected) {
+      fail_value(dev, fmt::format("the manifest measures `{}`, the command asks for `{}`", out.d->id, expected->id));
+    }
+
+    const member& src = *find("source");
+    out.source = string_value(doc, src);
+    if (out.source.empty()) fail_value(src, "must not be empty");
+
+    std::array<double, rate_keys.size()> rates{};
+    for (std::size_t i = 0; i < rate_keys.size(); ++i) {
+      const member& m = *find(rate_keys[i]);
+      const json& x = doc.at(m.key);
+      if (!x.is_number()) fail_value(m, fmt::format("expected a number, got `{}`", literal(m)));
+      rates[i] = x.get<double>();
+      if (!std::isfinite(rates[i]) || !(rates[i] > 0)) {
+        fail_value(m, fmt::format("must be a positive, finite number, got `{}`", literal(m)));
+      }
+    }
+    out.r = roofline{rates[0], rates[1], rates[2], rates[3]};
+
+    const member& ctx = *find("context_tokens");
+    const json& c = doc.at("context_tokens");
+    if (!c.is_number_integer()) fail_value(ctx, fmt::format("expected a positive integer, got `{}`", literal(ctx)));
+    if (!c.is_number_unsigned() || c.get<std::uint64_t>() == 0) {
+      fail_value(ctx, fmt::format("must be at least 1, got `{}`", literal(ctx)));
+    }
+    out.context_tokens = c.get<std::uint64_t>();
+
+    if (const member* notes = find("notes")) out.notes = string_value(doc, *notes);
+
+    // The constants go through the library's own function; its basis text has a fixed
+    // capacity, so a source too long to fit is refused rather than cut.
+    const std::string basis_source = out.path + ": " + out.source;
+    out.constants = measured_roofline(out.r, basis_source);
+    const std::string expected_basis = "measured achievable (" + basis_source + ")";
+    if (out.constants.basis.view() != expected_basis) {
+      const std::size_t capacity = std::tuple_size_v<decltype(out.constants.basis.data)>;
+      fail_value(src, fmt::format("too long: `<file>: <source>` is {} characters, the basis text holds {}",
+                                  basis_source.size(), capacity - (expected_basis.size() - basis_source.size())));
+    }
+    return out;
+  }
+
+ private:
+  std::string string_value(const json& doc, const member& m) const {
+    const json& x = doc.at(m.key);
+    if (!x.is_string()) fail_value(m, fmt::format("expected a string, got `{}`", literal(m)));
+    return x.get<std::string>();
+  }
+
+  static std::string unknown_key_message(const std::string& key) {
+    std::vector<std::string_view> keys(known_keys.begin(), known_keys.end());
+    const auto near = nearest(key, keys);
+    if (!near.empty()) return fmt::format("unknown key `{}` (did you mean `{}`?)", key, near.front());
+    std::string all;
+    for (std::string_view k : known_keys) all += fmt::format("{}{}", all.empty() ? "" : ", ", k);
+    return fmt::format("unknown key `{}` (schema_version 1 keys: {})", key, all);
+  }
+
+  // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 9:
+  // syntax error while ..."; the position is ours, the description is kept.
+  static std::string parse_error_detail(std::string_view what) {
+    const std::size_t col = what.find("column ");
+    if (col != std::string_view::npos) {
+      const std::size_t colon = what.find(": ", col);
+      if (colon != std::string_view::npos) return std::string(what.substr(colon + 2));
+    }
+    const std::size_t bracket = what.find("] ");
+    return std::string(bracket == std::string_view::npos ? what : what.substr(bracket + 2));
+  }
+
+  std::string_view text_;
+  std::string_view path_;
+};
+
+}  // namespace
+
+manifest parse_manifest(std::string_view text, std::string_view path, const device* expected) {
+  return loader(text, path).run(expected);
+}
+
+manifest load_manifest(const std::string& path, const device* expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw manifest_error(fmt::format("{}: cannot read the manifest", path));
+  return parse_manifest(text.str(), path, expected);
+}
+
+}  // namespace headroom::cli
