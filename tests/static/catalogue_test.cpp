@@ -9,6 +9,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+#include <iterator>
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -202,6 +204,47 @@ constexpr u64 d4_mtp = 129280ULL * 7168 * 2 + 2 * 7168 * 2 + b16(7168, 14336) + 
 static_assert(weights(models::deepseek_v3_0324_fp4) ==
               129280ULL * 7168 * 2 + 61 * d4_mla + 3 * d4_dense + 58 * d4_moe + ds_head + d4_mtp);
 static_assert(parameter_count(models::deepseek_v3_0324_fp4) == parameter_count(models::deepseek_v3));
+
+// ---- KV (BF16 and FP8) and state per sequence, every checkpoint, by hand ----------------------
+// layers with KV x 2 x kv_heads x head_dim (MLA: kv_lora + qk_rope, once) x element bytes;
+// recurrent state: recurrent layers x heads x dims x 4 B (f32); 0 where no layer is recurrent.
+struct kv_row {
+  const model* m;
+  u64 kv_bf16;
+  u64 kv_fp8;
+  u64 state;
+};
+constexpr kv_row kv_rows[] = {
+    {&models::llama_3_1_8b_instruct, gqa_kv(32, 8, 128, 2), gqa_kv(32, 8, 128, 1), 0},
+    {&models::llama_3_1_70b_instruct, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
+    {&models::llama_3_1_405b_instruct, gqa_kv(126, 8, 128, 2), gqa_kv(126, 8, 128, 1), 0},
+    {&models::llama_3_3_70b_instruct_fp8, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
+    {&models::qwen3_8b, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
+    {&models::qwen3_32b, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
+    {&models::mistral_7b_v0_1, gqa_kv(32, 8, 128, 2), gqa_kv(32, 8, 128, 1), 0},
+    {&models::qwen3_30b_a3b, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
+    {&models::qwen3_235b_a22b, gqa_kv(94, 4, 128, 2), gqa_kv(94, 4, 128, 1), 0},
+    {&models::qwen3_235b_a22b_fp8, gqa_kv(94, 4, 128, 2), gqa_kv(94, 4, 128, 1), 0},
+    {&models::mixtral_8x7b_v0_1, gqa_kv(32, 8, 128, 2), gqa_kv(32, 8, 128, 1), 0},
+    {&models::qwen3_next_80b_a3b_instruct, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 32 * 128 * 128 * 4},
+    {&models::qwen3_next_80b_a3b_instruct_fp8, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 32 * 128 * 128 * 4},
+    {&models::qwen3_5_35b_a3b, gqa_kv(10, 2, 256, 2), gqa_kv(10, 2, 256, 1), 30ULL * 32 * 128 * 128 * 4},
+    {&models::nvidia_nemotron_nano_9b_v2, gqa_kv(4, 8, 128, 2), gqa_kv(4, 8, 128, 1), 27ULL * 128 * 80 * 128 * 4},
+    {&models::nemotron_h_56b_base_8k, gqa_kv(10, 8, 128, 2), gqa_kv(10, 8, 128, 1), 54ULL * 256 * 64 * 256 * 4},
+    {&models::gpt_oss_20b, gqa_kv(24, 8, 64, 2), gqa_kv(24, 8, 64, 1), 0},
+    {&models::gpt_oss_120b, gqa_kv(36, 8, 64, 2), gqa_kv(36, 8, 64, 1), 0},
+    {&models::deepseek_v3, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    {&models::qwen3_30b_a3b_nvfp4, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
+    {&models::deepseek_v3_0324_fp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+};
+constexpr bool kv_rows_hold() {
+  for (const kv_row& r : kv_rows) {
+    if (kv_bf16(*r.m) != r.kv_bf16 || kv_fp8(*r.m) != r.kv_fp8 || state(*r.m) != r.state) return false;
+  }
+  return true;
+}
+static_assert(std::size(kv_rows) == models::all.size(), "every registry model has a row here");
+static_assert(kv_rows_hold());
 
 // ---- peers.md regressions -------------------------------------------------------------------
 // Llama-3-8B KV 131,072 B/token (not 4x).
