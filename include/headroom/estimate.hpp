@@ -184,15 +184,20 @@ constexpr void finish(step_estimate& est) {
   }
 }
 
-// The reference sum: every main-section instance visited in execution order.
-constexpr step_estimate sum_per_instance(const run& x) {
-  step_estimate est{};
-  row_index row_of{};
+// Every main-section instance, in execution order.
+constexpr void fold_instances(step_estimate& est, row_index& row_of, const run& x) {
   const circuit& c = x.m->c;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     if (in.sec == section::main) fold_block(est, row_of, x, in.block, in, 1);
   }
+}
+
+// The reference sum: every main-section instance visited in execution order.
+constexpr step_estimate sum_per_instance(const run& x) {
+  step_estimate est{};
+  row_index row_of{};
+  fold_instances(est, row_of, x);
   finish(est);
   return est;
 }
@@ -205,10 +210,7 @@ constexpr step_estimate sum_per_block(const run& x) {
   row_index row_of{};
   const circuit& c = x.m->c;
   if (formats_depend_on_layer(*x.m)) {
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      const instance& in = c.instances[ii];
-      if (in.sec == section::main) fold_block(est, row_of, x, in.block, in, 1);
-    }
+    fold_instances(est, row_of, x);
   } else {
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
       for (std::size_t k = 0; k < layer_kinds; ++k) {
