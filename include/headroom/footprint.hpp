@@ -59,6 +59,13 @@ constexpr byte_count stored_bytes(const model& m, const node& n, const instance&
   return checked_add(b, checked_mul(copies, one_weight_bytes(n, f)));
 }
 
+/// Stored bytes of one instance of a block.
+constexpr byte_count block_stored_bytes(const model& m, const block& b, const instance& in) {
+  byte_count w = 0;
+  for (std::size_t ni = b.first; ni < b.end; ++ni) w = checked_add(w, stored_bytes(m, m.c.nodes[ni], in));
+  return w;
+}
+
 namespace detail {
 // What one instance of a block adds: stored bytes and per-token / per-sequence state bytes.
 struct block_bytes {
@@ -123,8 +130,7 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
         const std::uint64_t count = c.uses[3u * bi + static_cast<std::size_t>(sec)];
         if (count == 0) continue;
         detail::block_bytes bb = detail::states_of(c, b, s);
-        const instance any{bi, 0, sec, layer_kind::none};
-        for (std::size_t ni = b.first; ni < b.end; ++ni) bb.weights = checked_add(bb.weights, stored_bytes(m, c.nodes[ni], any));
+        bb.weights = block_stored_bytes(m, b, {bi, 0, sec, layer_kind::none});
         add(bb, sec, count);
       }
     }
@@ -133,7 +139,7 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
       const instance& in = c.instances[ii];
       const block& b = c.blocks[in.block];
       detail::block_bytes bb = detail::states_of(c, b, s);
-      for (std::size_t ni = b.first; ni < b.end; ++ni) bb.weights = checked_add(bb.weights, stored_bytes(m, c.nodes[ni], in));
+      bb.weights = block_stored_bytes(m, b, in);
       add(bb, in.sec, 1);
     }
   }

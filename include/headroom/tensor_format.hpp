@@ -142,16 +142,26 @@ constexpr unsigned element_bits(const tensor_format& f) {
 }
 
 namespace detail {
+constexpr bool is_plain(const tensor_format& f) {
+  return f.kind == format_kind::bf16 || f.kind == format_kind::f32 || f.kind == format_kind::i32;
+}
+// The plain formats' law, 2 or 4 bytes an element; false on overflow. Most edges take it, so
+// bytes() calls it without going through std::optional.
+constexpr bool plain_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d, std::uint64_t& out) {
+  std::uint64_t e = 0;
+  return !__builtin_mul_overflow(rows, d, &e) && !__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &out);
+}
+
 // Every law in one place; `weight` selects the per-tensor NVFP4 global scale.
 constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d,
                                                  bool weight) {
-  std::uint64_t e = 0;
-  if (__builtin_mul_overflow(rows, d, &e)) return std::nullopt;
-  if (f.kind == format_kind::bf16 || f.kind == format_kind::f32 || f.kind == format_kind::i32) {  // most edges
+  if (is_plain(f)) {
     std::uint64_t b = 0;
-    if (__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &b)) return std::nullopt;
+    if (!plain_bytes(f, rows, d, b)) return std::nullopt;
     return b;
   }
+  std::uint64_t e = 0;
+  if (__builtin_mul_overflow(rows, d, &e)) return std::nullopt;
   auto mul = [](std::uint64_t a, std::uint64_t b) -> std::optional<std::uint64_t> {
     std::uint64_t r = 0;
     if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
@@ -210,13 +220,9 @@ namespace detail {
 
 /// Bytes of a rows x d tensor, or an error (compile error in constant evaluation).
 constexpr std::uint64_t bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d) {
-  if (f.kind == format_kind::bf16 || f.kind == format_kind::f32 || f.kind == format_kind::i32) {
-    // The plain formats, most edges: the same law without the optional (a hot path).
-    std::uint64_t e = 0;
+  if (detail::is_plain(f)) {
     std::uint64_t b = 0;
-    if (!__builtin_mul_overflow(rows, d, &e) && !__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &b)) {
-      return b;
-    }
+    if (detail::plain_bytes(f, rows, d, b)) return b;
   } else if (auto b = try_bytes(f, rows, d)) {
     return *b;
   }

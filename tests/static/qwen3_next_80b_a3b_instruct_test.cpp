@@ -70,8 +70,8 @@ static_assert(decode_step(m, devices::h100_sxm, h100, 1, 4096, s).compute_bound_
 static_assert(decode_step(m, devices::h100_sxm, h100, 16, 4096, s).compute_bound_us == 0);
 static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_bound_us == 0);
 
-// The model fits one H200 at C=1 (162.6 GB checkpoint, MTP not loaded: 159.3 GB)? No: 141 GB
-// class devices hold neither; B200 (173.1 GB usable) holds it.
+// One sequence needs 159.3 GB (the 162.6 GB checkpoint less its MTP head, plus KV and state):
+// more than an H200's 135.7 GB usable, less than a B200's 173.0 GB.
 static_assert(!fits(m, devices::h200_sxm, {.seqs = 1, .context = 4096, .settings = s}));
 static_assert(fits(m, devices::b200, {.seqs = 1, .context = 4096, .settings = s}));
 }  // namespace
