@@ -10,17 +10,22 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/device.hpp>
+#include <headroom/engine.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
 #include <headroom/settings.hpp>
 
 namespace headroom {
 
-/// A deployment to check: `seqs` concurrent sequences of `context` tokens each.
+/// A deployment to check: `seqs` concurrent sequences of `context` tokens each, served by
+/// `engine` (vLLM with its defaults unless stated) under the parallel plan `parallel`.
 struct deployment {
   std::uint64_t seqs = 1;
   std::uint64_t context = 4096;
   ::headroom::settings settings{};
+  ::headroom::engine engine{};
+  ::headroom::parallel parallel{};
 };
 
 namespace detail {

@@ -6,12 +6,14 @@
 #include <headroom/check.hpp>          // IWYU pragma: export
 #include <headroom/circuit.hpp>        // IWYU pragma: export
 #include <headroom/device.hpp>         // IWYU pragma: export
+#include <headroom/engine.hpp>         // IWYU pragma: export
 #include <headroom/error.hpp>          // IWYU pragma: export
 #include <headroom/estimate.hpp>       // IWYU pragma: export
 #include <headroom/fit.hpp>            // IWYU pragma: export
 #include <headroom/footprint.hpp>      // IWYU pragma: export
 #include <headroom/model.hpp>          // IWYU pragma: export
 #include <headroom/node_cost.hpp>      // IWYU pragma: export
+#include <headroom/parallel.hpp>       // IWYU pragma: export
 #include <headroom/roofline.hpp>       // IWYU pragma: export
 #include <headroom/settings.hpp>       // IWYU pragma: export
 #include <headroom/tensor_format.hpp>  // IWYU pragma: export

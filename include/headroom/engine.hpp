@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// headroom: a serving-engine profile -- which engine runs the deployment and the knobs it was
+// started with, under the engine's own names and defaults. The tables of the shipped profiles
+// live in engines/include/headroom/engines/; how each engine turns device memory into a KV pool
+// (the named terms, each cited) lives in engine_memory.hpp and docs/engines.md.
+//
+// Every field is an integer, an enum or a bool, so the profile (and the `deployment` carrying
+// it) is a structural type usable as a template argument on g++ 12 and clang 14 (clang 14 has
+// no floating-point template arguments): fractions are stored in millionths.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/bytes.hpp>
+
+namespace headroom {
+
+/// The engines headroom models. `none` is the pure arithmetic: usable = visible x the device's
+/// usable fraction, need = weights + KV + state, nothing else.
+enum class engine_kind : std::uint8_t { none, vllm, sglang, trtllm, llama_cpp };
+
+/// A fraction in [0, 1] in millionths (0.92 = 920000), exact and structural.
+struct fraction {
+  std::uint32_t millionths = 0;
+  friend constexpr bool operator==(const fraction&, const fraction&) = default;
+  [[nodiscard]] constexpr double value() const { return static_cast<double>(millionths) / 1e6; }
+};
+/// `x` rounded to the nearest millionth (the CLI parses `0.85`; tables write frac(0.85)).
+constexpr fraction frac(double x) {
+  const double scaled = x * 1e6 + 0.5;
+  return {scaled <= 0 ? 0u : static_cast<std::uint32_t>(scaled)};
+}
+/// b x f, rounded down, exact: the engines compute `total * fraction` in floating point and
+/// truncate to bytes; a millionth of 192 GB is 192 kB, far below any reported rounding.
+constexpr byte_count scale(byte_count b, fraction f) {
+  return b / 1'000'000 * f.millionths + (b % 1'000'000) * f.millionths / 1'000'000;
+}
+
+/// "0" in a knob below means "the engine's own default", which for these knobs depends on the
+/// device or the model (vLLM's batch defaults depend on device memory, SGLang's fraction on
+/// memory and TP); the resolved value is reported with every answer.
+inline constexpr std::uint64_t engine_default = 0;
+
+/// vLLM (V1 engine) flags: vllm/config/cache.py, vllm/config/scheduler.py, vllm/engine/arg_utils.py.
+struct vllm_knobs {
+  fraction gpu_memory_utilization{920000};      ///< --gpu-memory-utilization (0.92 since v0.21; 0.90 before)
+  std::uint64_t max_model_len = engine_default; ///< --max-model-len (default: the deployment's context)
+  std::uint64_t max_num_seqs = engine_default;  ///< --max-num-seqs
+  std::uint64_t max_num_batched_tokens = engine_default;  ///< --max-num-batched-tokens
+  std::uint32_t block_size = 16;                ///< --block-size (raised for hybrid models)
+  byte_count kv_cache_memory_bytes = 0;         ///< --kv-cache-memory-bytes (0: profile instead)
+  bool enforce_eager = false;                   ///< --enforce-eager: no CUDA graphs
+  friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
+};
+
+/// SGLang flags: python/sglang/srt/server_args.py.
+struct sglang_knobs {
+  fraction mem_fraction_static{0};              ///< --mem-fraction-static (0: the engine's heuristic)
+  std::uint32_t page_size = 1;                  ///< --page-size
+  std::uint64_t chunked_prefill_size = engine_default;   ///< --chunked-prefill-size
+  std::uint64_t max_running_requests = engine_default;   ///< --max-running-requests
+  std::uint64_t cuda_graph_max_bs = engine_default;      ///< --cuda-graph-max-bs
+  std::uint64_t context_length = engine_default;         ///< --context-length (default: the deployment's context)
+  friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
+};
+
+/// TensorRT-LLM (LLM API, PyTorch backend) options: tensorrt_llm/llmapi/llm_args.py.
+struct trtllm_knobs {
+  fraction free_gpu_memory_fraction{900000};    ///< kv_cache_config.free_gpu_memory_fraction
+  std::uint32_t tokens_per_block = 32;          ///< kv_cache_config.tokens_per_block
+  std::uint64_t max_num_tokens = 8192;          ///< max_num_tokens
+  std::uint64_t max_batch_size = 2048;          ///< max_batch_size
+  std::uint64_t max_seq_len = engine_default;   ///< max_seq_len (default: the deployment's context)
+  friend constexpr bool operator==(const trtllm_knobs&, const trtllm_knobs&) = default;
+};
+
+/// llama.cpp cache element types (ggml types of --cache-type-k / --cache-type-v).
+enum class ggml_cache_type : std::uint8_t { f16, bf16, f32, q8_0, q4_0 };
+
+/// llama.cpp (llama-server / llama-cli) parameters: common/arg.cpp, src/llama-context.cpp.
+struct llama_cpp_knobs {
+  std::uint64_t n_ctx = engine_default;         ///< --ctx-size (default: the deployment's seqs x context)
+  std::uint32_t n_seq_max = 0;                  ///< --parallel (0: the deployment's seqs)
+  std::uint32_t n_ubatch = 512;                 ///< --ubatch-size
+  std::uint32_t n_batch = 2048;                 ///< --batch-size
+  ggml_cache_type type_k = ggml_cache_type::f16;  ///< --cache-type-k
+  ggml_cache_type type_v = ggml_cache_type::f16;  ///< --cache-type-v
+  bool kv_unified = false;                      ///< --kv-unified
+  bool swa_full = false;                        ///< --swa-full
+  friend constexpr bool operator==(const llama_cpp_knobs&, const llama_cpp_knobs&) = default;
+};
+
+/// One engine and the knobs it runs with. Only the knobs of `kind` are read.
+struct engine {
+  engine_kind kind = engine_kind::vllm;  ///< vLLM by default: the engine most deployments run
+  vllm_knobs vllm{};
+  sglang_knobs sglang{};
+  trtllm_knobs trtllm{};
+  llama_cpp_knobs llama_cpp{};
+  friend constexpr bool operator==(const engine&, const engine&) = default;
+};
+
+constexpr std::string_view name(engine_kind k) {
+  switch (k) {
+    case engine_kind::none: return "none";
+    case engine_kind::vllm: return "vllm";
+    case engine_kind::sglang: return "sglang";
+    case engine_kind::trtllm: return "trtllm";
+    case engine_kind::llama_cpp: return "llama.cpp";
+  }
+  return "?";
+}
+
+}  // namespace headroom

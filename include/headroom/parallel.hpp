@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// headroom: a parallel plan -- how one deployment is split over ranks (devices of one kind).
+//
+// The plan is a structural aggregate so that a `deployment` carrying it can be a template
+// argument (HEADROOM_ASSERT_FITS). What each degree shards, the rules a plan must satisfy and
+// the per-rank bytes live in parallel_rules.hpp / rank_footprint (see docs/parallel.md).
+#pragma once
+
+#include <cstdint>
+
+namespace headroom {
+
+struct parallel {
+  std::uint16_t tp = 1;  ///< tensor parallel: heads and matmul columns / rows split over tp ranks
+  std::uint16_t pp = 1;  ///< pipeline parallel: contiguous layer ranges, one per stage
+  std::uint16_t ep = 1;  ///< expert parallel: routed experts split over ep ranks (inside tp x dp)
+  /// Attention data parallel (SGLang --enable-dp-attention, vLLM DP + EP): each of the tp ranks
+  /// runs attention for its own sequences with the whole KV of those sequences; MoE layers stay
+  /// split over the tp ranks.
+  bool dp_attention = false;
+
+  /// Devices the plan occupies.
+  [[nodiscard]] constexpr std::uint32_t ranks() const { return static_cast<std::uint32_t>(tp) * pp; }
+  friend constexpr bool operator==(const parallel&, const parallel&) = default;
+};
+
+}  // namespace headroom
