@@ -9,6 +9,8 @@
 // no floating-point template arguments): fractions are stored in millionths.
 #pragma once
 
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
 #include <cstdint>
 #include <string_view>
 

@@ -4,6 +4,8 @@
 // the same check throws `headroom::error` with a message naming what and where.
 #pragma once
 
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>

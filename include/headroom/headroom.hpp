@@ -2,6 +2,8 @@
 // headroom: the core, for users. Library headers include the narrowest header they need.
 #pragma once
 
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
 #include <headroom/bytes.hpp>          // IWYU pragma: export
 #include <headroom/check.hpp>          // IWYU pragma: export
 #include <headroom/circuit.hpp>        // IWYU pragma: export

@@ -6,6 +6,8 @@
 // the per-rank bytes live in parallel_rules.hpp / rank_footprint (see docs/parallel.md).
 #pragma once
 
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
 #include <cstdint>
 
 namespace headroom {

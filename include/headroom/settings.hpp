@@ -2,6 +2,8 @@
 // headroom: the policy settings an estimate depends on, typed (the seed read strings from a map).
 #pragma once
 
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
 #include <cstdint>
 #include <optional>
 #include <string_view>

@@ -11,6 +11,8 @@
 //   E/2 + E/g + 4 for a weight (one F32 global per tensor, the checkpoint's weight_scale_2).
 #pragma once
 
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
 #include <array>
 #include <cstdint>
 #include <optional>

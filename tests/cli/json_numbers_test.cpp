@@ -182,7 +182,7 @@ TEST_CASE("fit, decode, prefill and header --json: every model x device equals t
       const json pj = printed(prefill_json(q, compute_prefill(q, {1000})));
       check_step(pj["runs"][0], prefill(*m, *d, q.r, 1000, fp8), 1000);
 
-      const json hj = printed(header_json(q, compute_header(q, 4, 8192)));
+      const json hj = printed(header_json(q, compute_header(q, 4, 8192), macro_prefix(*q.m, *q.d)));
       const json& c = hj["constants"];
       CHECK(u64(c["needed_bytes"]) == need_bytes(*m, {4, 8192, fp8}));
       CHECK(u64(c["max_seqs"]) == max_seqs(*m, *d, 8192, fp8));

@@ -87,13 +87,42 @@ std::string unknown_device_message(std::string_view id) {
   return unknown_message("device", id, devices::all, "devices");
 }
 
+namespace {
+// The spellings people type for an entry, compared after fold(): its id, its display name and,
+// for a model, its Hub repository id with or without the organisation. `GB10`,
+// `Llama-3.1-8B-Instruct` and `meta-llama/Llama-3.1-8B-Instruct` all name an entry.
+bool spelled(std::string_view folded, std::string_view id, std::string_view display, std::string_view repo) {
+  if (folded == fold(id) || folded == fold(display)) return true;
+  if (repo.empty()) return false;
+  if (folded == fold(repo)) return true;
+  const std::size_t slash = repo.find('/');
+  return slash != std::string_view::npos && folded == fold(repo.substr(slash + 1));
+}
+
+template <typename Entry, typename Entries, typename Repo>
+const Entry* find_spelled(std::string_view wanted, const Entries& all, Repo repo_of, std::string_view what) {
+  const std::string folded = fold(wanted);
+  const Entry* found = nullptr;
+  for (const Entry* e : all) {
+    if (!spelled(folded, e->id, e->name, repo_of(*e))) continue;
+    if (found != nullptr && found != e) {
+      throw usage_error(fmt::format("{} `{}` is ambiguous: it names `{}` and `{}`; use an id", what, wanted, found->id, e->id));
+    }
+    found = e;
+  }
+  return found;
+}
+}  // namespace
+
 const model& resolve_model(std::string_view id) {
   if (const model* m = models::find(normalize_id(id))) return *m;
+  if (const model* m = find_spelled<model>(id, models::all, [](const model& e) { return e.source.repo; }, "model")) return *m;
   throw usage_error(unknown_message("model", id, models::all, "models"));
 }
 
 const device& resolve_device(std::string_view id) {
   if (const device* d = devices::find(normalize_id(id))) return *d;
+  if (const device* d = find_spelled<device>(id, devices::all, [](const device&) { return std::string_view{}; }, "device")) return *d;
   throw usage_error(unknown_device_message(id));
 }
 

@@ -50,6 +50,21 @@ std::string macro_prefix(const model& m, const device& d) {
   return p + "_";
 }
 
+std::string resolve_macro_prefix(const model& m, const device& d, std::string_view requested) {
+  if (requested.empty()) return macro_prefix(m, d);
+  const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  bool ok = letter(requested[0]) && requested.size() <= 64;
+  for (char c : requested) ok = ok && (letter(c) || digit(c) || c == '_');
+  if (!ok) {
+    throw usage_error("--macro-prefix: expected a C identifier of at most 64 characters that starts with a letter "
+                      "(letters, digits, `_`)");
+  }
+  std::string p(requested);
+  if (p.back() != '_') p += '_';
+  return p;
+}
+
 namespace {
 
 // Text from the tables goes inside a C comment: no sequence may end or nest it.
@@ -80,12 +95,15 @@ std::string upper(std::string_view s) {
 
 }  // namespace
 
-std::string generate_header(const query& q, const header_values& v, const std::string& command) {
+std::string generate_header(const query& q, const header_values& v, const std::string& command, const std::string& prefix) {
   const model& m = *q.m;
   const device& d = *q.d;
-  const std::string prefix = macro_prefix(m, d);
   const std::string guard = prefix + "H";
-  std::string ns = prefix.substr(9, prefix.size() - 10);  // MODEL_DEVICE
+  // The C++ namespace: the prefix less `HEADROOM_` (when it is the derived one) and its `_`.
+  const std::string_view derived_lead = "HEADROOM_";
+  std::string ns = prefix.compare(0, derived_lead.size(), derived_lead) == 0 && prefix.size() > derived_lead.size() + 1
+                       ? prefix.substr(derived_lead.size(), prefix.size() - derived_lead.size() - 1)
+                       : prefix.substr(0, prefix.size() - 1);
   for (char& c : ns) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
@@ -161,20 +179,22 @@ std::string generate_header(const query& q, const header_values& v, const std::s
       fmt::format("\"headroom: {} x {} tokens of {} does not fit in the usable bytes of {}\"", v.seqs, v.context_tokens,
                   m.id, d.id);
   out += fmt::format("static_assert({0}NEEDED_BYTES <= {0}USABLE_BYTES,\n              {1});\n", prefix, message);
-  line("#else");
+  line("#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L");
   out += fmt::format("_Static_assert({0}NEEDED_BYTES <= {0}USABLE_BYTES,\n               {1});\n", prefix, message);
+  line("#else /* C99: an array of negative size names the failure */");
+  out += fmt::format("typedef char {0}LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[({0}NEEDED_BYTES <= {0}USABLE_BYTES) ? 1 : -1];\n", prefix);
   line("#endif");
   w("\n#endif /* {} */\n", guard);
   return out;
 }
 
-ordered_json header_json(const query& q, const header_values& v) {
+ordered_json header_json(const query& q, const header_values& v, const std::string& prefix) {
   ordered_json j = envelope("header");
   j["model"] = model_json(*q.m);
   j["device"] = device_json(*q.d);
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
-  j["macro_prefix"] = macro_prefix(*q.m, *q.d);
+  j["macro_prefix"] = prefix;
   ordered_json c;
   c["seqs"] = v.seqs;
   c["context_tokens"] = v.context_tokens;

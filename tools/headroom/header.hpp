@@ -4,8 +4,9 @@
 // `headroom header MODEL DEVICE --seqs N --context N` writes one self-contained header: a
 // banner (headroom version, every input, "do not edit"), `#define` constants with a prefix
 // derived from the ids (HEADROOM_<MODEL>_<DEVICE>_...), `constexpr` copies in a namespace under
-// C++, and a static assertion that the asked load fits. It includes nothing; it compiles as C11
-// and as C++11; its bytes depend only on the inputs.
+// C++, and a static assertion that the asked load fits (`_Static_assert` in C11, a negative array
+// size in C99). It includes nothing; it compiles as C99, C11 and C++11; its bytes depend only on
+// the inputs.
 #pragma once
 
 #include <cstdint>
@@ -49,10 +50,17 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
 /// `HEADROOM_<MODEL>_<DEVICE>_`: ids upper-cased, every other character `_`.
 std::string macro_prefix(const model& m, const device& d);
 
-/// The header text. `command`: the command line that regenerates it (named in the banner).
-std::string generate_header(const query& q, const header_values& v, const std::string& command);
+/// The prefix of every macro: `requested` (from --macro-prefix) with a `_` appended when it
+/// lacks one, so that C code reading `APP_LLM_MAX_SEQS` keeps compiling when the model or the
+/// device changes; empty: macro_prefix(m, d). A requested prefix must be a C identifier that
+/// does not start with `_` (reserved), or usage_error.
+std::string resolve_macro_prefix(const model& m, const device& d, std::string_view requested);
+
+/// The header text. `command`: the command line that regenerates it (named in the banner);
+/// `prefix`: resolve_macro_prefix's result.
+std::string generate_header(const query& q, const header_values& v, const std::string& command, const std::string& prefix);
 
 /// The same constants as JSON (`headroom header ... --json`).
-ordered_json header_json(const query& q, const header_values& v);
+ordered_json header_json(const query& q, const header_values& v, const std::string& prefix);
 
 }  // namespace headroom::cli

@@ -165,6 +165,9 @@ int run(int argc, char** argv) {
   add_target(header, t, false, true);
   header->add_option("--seqs", header_seqs, "concurrent sequences")->required();
   header->add_option("--context", header_context, "tokens of context per sequence")->required();
+  std::string header_prefix;
+  auto* header_prefix_option = header->add_option("--macro-prefix", header_prefix,
+                     "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes");
   add_output(header, o);
 
   try {
@@ -240,9 +243,11 @@ int run(int argc, char** argv) {
     const std::uint64_t seqs = parse_positive("--seqs", header_seqs);
     const std::uint64_t context = parse_positive("--context", header_context);
     const header_values v = compute_header(q, seqs, context);
-    const std::string cmd =
-        fmt::format("headroom header {} {} --seqs {} --context {}{}", q.m->id, q.d->id, seqs, context, settings_flags(q));
-    text = o.json ? dump(header_json(q, v)) : generate_header(q, v, cmd);
+    if (header_prefix_option->count() > 0 && header_prefix.empty()) throw usage_error("--macro-prefix: empty; omit it for the default");
+    const std::string prefix = resolve_macro_prefix(*q.m, *q.d, header_prefix);
+    const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", q.m->id, q.d->id, seqs, context,
+                                        settings_flags(q), header_prefix.empty() ? "" : " --macro-prefix " + header_prefix);
+    text = o.json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix);
     if (!v.fits) {
       warning = fmt::format(
           "headroom: warning: {} x {} tokens of {} needs {} bytes, {} has {} usable: the header's static assertion "

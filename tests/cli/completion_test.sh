@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The bash completion completes commands, model ids, device ids and flags from the tool itself.
+#   completion_test.sh CLI COMPLETION_SCRIPT
+set -euo pipefail
+cli="$1"
+# shellcheck source=/dev/null
+source "$2"
+fail=0
+expect() {  # expect "words..." cword "wanted completion"
+  local -a words
+  read -r -a words <<<"$1"
+  COMP_WORDS=("$cli" "${words[@]}")
+  COMP_CWORD=$2
+  COMPREPLY=()
+  _headroom
+  if [[ " ${COMPREPLY[*]} " != *" $3 "* ]]; then
+    echo "FAIL: '$1' (word $2): '$3' not among: ${COMPREPLY[*]}"
+    fail=1
+  fi
+}
+expect "fi" 1 fit
+expect "fit llama_3_1_8" 2 llama_3_1_8b_instruct
+expect "fit llama_3_1_8b_instruct h100" 3 h100_sxm
+expect "fit llama_3_1_8b_instruct h100_sxm --cont" 4 --context
+expect "header llama_3_1_8b_instruct h100_sxm --macro" 4 --macro-prefix
+expect "list mo" 2 models
+expect "report x y --kv f" 5 fp8
+exit $fail
