@@ -61,9 +61,11 @@ constexpr bool fits = HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_FITS != 0;
 }  // namespace headroom_generated
 static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES,
               "headroom: 8 x 32768 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of gb10");
-#else
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 _Static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES,
                "headroom: 8 x 32768 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of gb10");
+#else /* C99: an array of negative size names the failure */
+typedef char HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_H */

@@ -61,9 +61,11 @@ constexpr bool fits = HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_FITS != 0;
 }  // namespace headroom_generated
 static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES,
               "headroom: 16 x 32768 tokens of qwen3_next_80b_a3b_instruct does not fit in the usable bytes of b200");
-#else
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 _Static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES,
                "headroom: 16 x 32768 tokens of qwen3_next_80b_a3b_instruct does not fit in the usable bytes of b200");
+#else /* C99: an array of negative size names the failure */
+typedef char HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_H */
