@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
 
-packages=(g++ clang cmake make libboost1.81-dev libfmt-dev doctest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev)
+packages=(g++ clang cmake make libboost1.81-dev libfmt-dev doctest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
+          libxml2-utils librsvg2-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

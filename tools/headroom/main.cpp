@@ -32,6 +32,7 @@
 #include "headroom/header.hpp"
 #include "headroom/manifest.hpp"
 #include "headroom/output.hpp"
+#include "headroom/plot.hpp"
 #include "headroom/report.hpp"
 
 namespace {
@@ -170,6 +171,27 @@ int run(int argc, char** argv) {
                      "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes");
   add_output(header, o);
 
+  auto* plot = app.add_subcommand("plot", "SVG charts: the roofline, memory bars per device, decode tok/s against batch");
+  std::string plot_kind_text;
+  std::vector<std::string> plot_devices;
+  std::string plot_seqs = "1";
+  std::string plot_context;
+  std::string plot_batch = "1,2,4,8,16,32,64,128,256";
+  std::string plot_tokens = "4096";
+  plot->add_option("chart", plot_kind_text, "roofline | memory | decode")->required();
+  plot->add_option("model", t.model, "model id, display name or Hub id (headroom list models)")->required();
+  plot->add_option("devices", plot_devices, "one device (roofline) or several (memory, decode)")->required();
+  plot->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  plot->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: f32 | bf16 | f16 (default f32)");
+  plot->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
+  plot->add_flag("--evict-sliding", t.evict_sliding, "sliding-window layers hold only their window's KV");
+  plot->add_option("--measured", t.measured, "measured roofline manifest of the (one) device");
+  plot->add_option("--seqs", plot_seqs, "memory: sequences held (default 1)");
+  plot->add_option("--context", plot_context, "tokens of context per sequence (default: the constants' context, 4096)");
+  plot->add_option("--batch", plot_batch, "decode: comma-separated batch sizes (default 1,2,...,256)");
+  plot->add_option("--tokens", plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
+  plot->add_option("-o,--output", o.out, "write the SVG to FILE (atomically) instead of stdout");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -221,6 +243,20 @@ int run(int argc, char** argv) {
     }
     const auto rows = compute_matrix(ms, ds);
     text = o.json ? dump(matrix_json(rows)) : matrix_text(rows, cmd);
+  } else if (*plot) {
+    plot_request p;
+    p.kind = parse_plot_kind(plot_kind_text);
+    if (!t.measured.empty() && plot_devices.size() != 1) throw usage_error("plot: --measured takes one device");
+    for (const std::string& id : plot_devices) {
+      target_flags one = t;
+      one.device = id;
+      p.targets.push_back(make_query(one));
+    }
+    p.seqs = parse_positive("--seqs", plot_seqs);
+    p.context = plot_context.empty() ? p.targets.front().context_default : parse_positive("--context", plot_context);
+    p.batches = parse_positive_list("--batch", plot_batch);
+    p.prefill_tokens = parse_positive("--tokens", plot_tokens);
+    text = plot_svg(p);
   } else if (*fit) {
     const query q = make_query(t);
     const std::uint64_t context = parse_positive("--context", fit_context);

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace headroom::cli {
+
+plot_kind parse_plot_kind(std::string_view text) {
+  if (text == "roofline") return plot_kind::roofline;
+  if (text == "memory") return plot_kind::memory;
+  if (text == "decode") return plot_kind::decode;
+  throw usage_error(fmt::format("plot: unknown chart `{}` (expected roofline, memory or decode)", text));
+}
+
+namespace {
+
+// Short enough for one line of a chart; the full basis is in `headroom report`.
+std::string basis_note(const query& q) {
+  return q.r.measured ? "measured achievable constants" : "datasheet ceilings (roofline projection, unmeasured)";
+}
+std::string kv_note(const query& q) { return fmt::format("KV cache {}", name(q.s.kv)); }
+
+// Rows of a step with both bytes and FLOPs, as (FLOP/byte, achieved TFLOP/s).
+std::vector<svg::point> rows_of(const step_estimate& st) {
+  std::vector<svg::point> out;
+  for (std::size_t i = 0; i < st.n_rows; ++i) {
+    const cost& c = st.rows[i].one;
+    if (c.bytes <= 0 || c.flops <= 0 || c.time_us <= 0) continue;
+    out.push_back({c.flops / c.bytes, c.flops / (c.time_us * 1e6)});
+  }
+  std::sort(out.begin(), out.end(), [](const svg::point& a, const svg::point& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  return out;
+}
+
+svg::point whole(const step_estimate& st) { return {st.flops / st.bytes, st.flops / (st.total_us * 1e6)}; }
+
+}  // namespace
+
+svg::line_chart roofline_chart(const plot_request& p) {
+  const query& q = p.targets.front();
+  const step_estimate d1 = decode_step(*q.m, *q.d, q.r, 1, p.context, q.s);
+  const step_estimate d128 = decode_step(*q.m, *q.d, q.r, 128, p.context, q.s);
+  const step_estimate pf = prefill(*q.m, *q.d, q.r, p.prefill_tokens, q.s);
+
+  svg::line_chart c;
+  c.title = fmt::format("Roofline: {} on {}", q.m->name, q.d->name);
+  c.subtitle = fmt::format("{}; decode at {} tokens of context, {}", basis_note(q), p.context, kv_note(q));
+  c.x = {"arithmetic intensity (FLOP per DRAM byte)", true, 10};
+  c.y = {"attainable TFLOP/s", true, 10};
+
+  std::vector<svg::series> points;
+  const std::vector<svg::point> r1 = rows_of(d1);
+  const std::vector<svg::point> r128 = rows_of(d128);
+  const std::vector<svg::point> rp = rows_of(pf);
+  points.push_back({"decode C=1 nodes", r1, false, true, false});
+  points.push_back({"decode C=128 nodes", r128, false, true, false});
+  points.push_back({fmt::format("prefill {} nodes", p.prefill_tokens), rp, false, true, false});
+  points.push_back({"whole steps", {whole(d1), whole(d128), whole(pf)}, false, true, false});
+
+  double xlo = 1e30, xhi = 0;
+  for (const svg::series& s : points) {
+    for (const svg::point& pt : s.points) {
+      xlo = std::min(xlo, pt.x);
+      xhi = std::max(xhi, pt.x);
+    }
+  }
+  xlo = std::min(xlo, 0.1);
+  // One roof per format with a peak: bandwidth x intensity up to the ridge, the peak after it.
+  const double bw_tb = q.r.r.dram_gbps / 1e3;  // TB/s, so bw x FLOP/byte = TFLOP/s
+  struct roof {
+    const char* name;
+    double peak;
+    bool runs;  // only the formats the device has a matrix path for get a roof
+  };
+  for (const roof rf : {roof{"BF16", q.r.r.bf16_tflops, true}, roof{"FP8", q.r.r.fp8_tflops, q.d->runs(mma_kind::fp8)},
+                        roof{"NVFP4", q.r.r.nvfp4_tflops, q.d->runs(mma_kind::fp4_block_scale)}}) {
+    if (rf.peak <= 0 || !rf.runs) continue;
+    const double ridge = rf.peak / bw_tb;
+    const double right = std::max(xhi, ridge) * 4;
+    c.lines.push_back({fmt::format("{} roof, {} TFLOP/s", rf.name, num(rf.peak)),
+                       {{xlo, bw_tb * xlo}, {ridge, rf.peak}, {right, rf.peak}},
+                       true,
+                       false,
+                       true});
+  }
+  for (svg::series& s : points) {
+    if (!s.points.empty()) c.lines.push_back(std::move(s));
+  }
+  return c;
+}
+
+svg::bar_chart memory_chart(const plot_request& p) {
+  svg::bar_chart c;
+  const query& first = p.targets.front();
+  c.title = fmt::format("Memory: {} x {} tokens of {}", p.seqs, p.context, first.m->name);
+  c.subtitle = fmt::format("GiB (2^30 bytes) per device, {}; usable: visible x the device's usable fraction", kv_note(first));
+  c.value_label = "GiB";
+  c.limit_label = "usable";
+  for (const query& q : p.targets) {
+    const footprint_bytes fp = footprint(*q.m, q.s);
+    const byte_count kv = checked_mul(p.seqs, checked_add(checked_mul(fp.kv_per_token, p.context),
+                                                            checked_mul(fp.swa_kv_per_token, std::min(p.context, fp.swa_window))));
+    svg::bar b;
+    b.label = std::string(q.d->id);
+    b.segments = {{"weights (loaded)", to_gib(fp.loaded_weights)},
+                  {"KV cache", to_gib(kv)},
+                  {"recurrent state", to_gib(checked_mul(p.seqs, fp.state_per_seq))},
+                  {"conv windows", to_gib(checked_mul(p.seqs, fp.conv_per_seq))}};
+    b.limit = to_gib(usable_bytes(*q.d));
+    c.bars.push_back(std::move(b));
+  }
+  return c;
+}
+
+svg::line_chart decode_chart(const plot_request& p) {
+  svg::line_chart c;
+  const query& first = p.targets.front();
+  c.title = fmt::format("Decode ceiling: {}", first.m->name);
+  c.subtitle = fmt::format("tokens/s of all sequences at {} tokens of context, {}; {}", p.context, kv_note(first),
+                           first.r.measured ? "measured constants" : "datasheet ceilings");
+  c.x = {"batch (sequences decoded together)", true, 2};
+  c.y = {"tokens/s (roofline ceiling)", true, 10};
+  for (const query& q : p.targets) {
+    svg::series s;
+    s.name = fmt::format("{}{}", q.d->id, q.r.measured ? " (measured)" : "");
+    for (const std::uint64_t b : p.batches) {
+      const step_estimate st = decode_step(*q.m, *q.d, q.r, b, p.context, q.s);
+      s.points.push_back({static_cast<double>(b), st.tokens_per_s(b)});
+    }
+    c.lines.push_back(std::move(s));
+  }
+  return c;
+}
+
+std::string plot_svg(const plot_request& p) {
+  if (p.targets.empty()) throw usage_error("plot: name at least one device");
+  switch (p.kind) {
+    case plot_kind::roofline:
+      if (p.targets.size() != 1) throw usage_error("plot roofline: takes one device");
+      return svg::render(roofline_chart(p));
+    case plot_kind::memory: return svg::render(memory_chart(p));
+    case plot_kind::decode: return svg::render(decode_chart(p));
+  }
+  return {};
+}
+
+}  // namespace headroom::cli
