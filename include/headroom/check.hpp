@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// headroom: readable compile-time capacity checks (DESIGN 5; style anchor C6).
+// headroom: readable compile-time capacity checks: a failed check names the model, the device
+// and both byte counts in the compiler's error (README, "Ten lines").
 //
 //   HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 64, .context = 4096});
 //

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the circuit IR (seed-system 1.3-1.6). A circuit is a few block templates (nodes in
+// headroom: the circuit IR (docs/model.md#the-circuit). A circuit is a few block templates (nodes in
 // execution order, edges with rows = a*n + b and a width, declared states) and the sequence of
 // block instances that makes the model (layer, section, layer kind). Identical layers share one
 // template, so a 126-layer model stays a small constexpr object and is cheap to evaluate.
@@ -17,7 +17,7 @@
 
 namespace headroom {
 
-/// The closed op vocabulary the shipped families use (seed-system 1.3).
+/// The closed op vocabulary the shipped families use.
 enum class op : std::uint8_t {
   embed, rms_norm, gated_rms_norm, residual_add, copy, concat, split, linear, silu_mul,
   act_quant, qk_norm, rope, kv_write, paged_attention, sigmoid_gate_mul, gdn_gates,
@@ -25,7 +25,7 @@ enum class op : std::uint8_t {
   final_norm, lm_head, argmax, ssm_update, relu2,
 };
 
-/// Roles of linear projections (seed-system 1.4), for precision rules and reports.
+/// Roles of linear projections, for precision rules and reports.
 enum class linear_role : std::uint8_t {
   none, q, k, v, o, qkvz, ba, gdn_out, gate_up, down, shared_gate_up, shared_down, shared_gate,
   mtp_fc, up, mamba_in, mamba_out, mla_q_a, mla_q_b, mla_kv_a, mla_kv_b,
@@ -114,7 +114,7 @@ struct node {
   std::uint8_t n_in = 0;
   std::uint8_t n_out = 0;
   /// false: the node reads a tensor another node stores (a tied lm_head, a draft head's shared
-  /// embedding or lm_head), so the footprint does not count it twice (fix of 8.2.1).
+  /// embedding or lm_head), so the footprint does not count it twice.
   bool stores_weight = true;
   bool bias = false;                 ///< stores a bias of `out` elements (at aux_format)
   std::uint16_t weight_tensors = 1;  ///< checkpoint tensors the weight is split into (gate+up = 2)

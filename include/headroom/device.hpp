@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the device datasheet type (seed-system 1.9, DESIGN 3). Every number carries its
+// headroom: the device datasheet type (docs/adding-a-device.md). Every number carries its
 // unit in its name; `sources` are ids of the device source table; `derived` names the values
 // that are computed from published ones rather than printed by the vendor.
 #pragma once
@@ -44,7 +44,7 @@ struct peak_tflops {
   double mxfp4 = 0;
 };
 
-/// Measured achievable constants shipped with a device (seed-system 1.8).
+/// Measured achievable constants shipped with a device (a manifest under devices/measured/).
 struct measured_constants {
   std::string_view source;  ///< where the measurement lives
   double dram_gbps = 0;
