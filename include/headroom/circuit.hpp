@@ -42,12 +42,10 @@ enum class linear_role : std::uint8_t {
 };
 /// Every linear role, in declaration order.
 inline constexpr std::array all_linear_roles{
-    linear_role::none,    linear_role::q,           linear_role::k,           linear_role::v,
-    linear_role::o,       linear_role::qkvz,        linear_role::ba,          linear_role::gdn_out,
-    linear_role::gate_up, linear_role::down,        linear_role::shared_gate_up, linear_role::shared_down,
-    linear_role::shared_gate, linear_role::mtp_fc,  linear_role::up,          linear_role::mamba_in,
-    linear_role::mamba_out, linear_role::mla_q_a,   linear_role::mla_q_b,     linear_role::mla_kv_a,
-    linear_role::mla_kv_b,
+    linear_role::none, linear_role::q, linear_role::k, linear_role::v, linear_role::o, linear_role::qkvz,
+    linear_role::ba, linear_role::gdn_out, linear_role::gate_up, linear_role::down, linear_role::shared_gate_up,
+    linear_role::shared_down, linear_role::shared_gate, linear_role::mtp_fc, linear_role::up, linear_role::mamba_in,
+    linear_role::mamba_out, linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b,
 };
 static_assert(detail::lists_values_in_order(all_linear_roles));
 
@@ -57,9 +55,8 @@ enum class section : std::uint8_t { main, draft, vision };
 
 enum class layer_kind : std::uint8_t { none, full_attention, linear_attention, sliding_attention, mamba, mlp };
 /// Every layer kind, in declaration order.
-inline constexpr std::array all_layer_kinds{layer_kind::none,              layer_kind::full_attention,
-                                            layer_kind::linear_attention,  layer_kind::sliding_attention,
-                                            layer_kind::mamba,             layer_kind::mlp};
+inline constexpr std::array all_layer_kinds{layer_kind::none, layer_kind::full_attention, layer_kind::linear_attention,
+                                            layer_kind::sliding_attention, layer_kind::mamba, layer_kind::mlp};
 static_assert(detail::lists_values_in_order(all_layer_kinds));
 inline constexpr std::size_t layer_kinds = all_layer_kinds.size();
 
