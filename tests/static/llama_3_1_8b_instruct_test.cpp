@@ -27,8 +27,8 @@ constexpr std::uint64_t per_layer = 2 * 4096ULL * 4096 + 2 * 1024ULL * 4096 + 3 
 static_assert(per_layer == 218'112'000);
 static_assert(32 * per_layer + 2 * 128256ULL * 4096 + 4096 == 8'030'261'248);
 
-// KV per token: 32 layers x 2 (K, V) x 8 heads x 128 x element size. Not 4x that (peers.md:
-// the vLLM PR #29736 review found a 4x over-count for Llama-3-8B), and never zero heads.
+// KV per token: 32 layers x 2 (K, V) x 8 heads x 128 x element size. Not 4x that (a formula
+// on 2 x hidden over-counts Llama-3-8B 4x: vllm-project/vllm PR #29736 review), never zero heads.
 static_assert(fp.kv_per_token == 32 * 2 * 8 * 128 * 2);
 static_assert(fp.kv_per_token == 131'072);
 static_assert(footprint(m, fp8_kv).kv_per_token == 65'536);
