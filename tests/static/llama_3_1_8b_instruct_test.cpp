@@ -52,7 +52,7 @@ static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == 113);
 // The fit table's 8-value batch ladder (fit_batches): max C @4k = 64, @32k = 8.
 constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv);
 static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
-// Advice for C=128 at 4k: TP = ceil(84,779,468,800 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
+// Advice for C=128 at 4k: TP = ceil(84,779,999,232 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
 static_assert(tp_needed(need_bytes(m, {.seqs = 128, .context = 4096}), devices::h100_sxm) == 2);
 constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
 constexpr bool holds(std::string_view id) {
