@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom_bench: the run-time benchmarks of issue 5. Benchmarks are registered at run time
+// headroom_bench: the run-time benchmarks (bench/README.md). Benchmarks are registered at run time
 // because which model is the smallest / largest is read from the registry.
 #include <benchmark/benchmark.h>
 

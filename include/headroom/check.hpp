@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// headroom: readable compile-time capacity checks (DESIGN 5; style anchor C6).
+// headroom: readable compile-time capacity checks: a failed check names the model, the device
+// and both byte counts in the compiler's error (README, "Ten lines").
 //
 //   HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 64, .context = 4096});
 //
 // On failure g++ 12 and clang 14 both print the undefined template below with its arguments:
 //   headroom::detail::model_does_not_fit_on_device<models::llama_3_1_8b_instruct,
-//       devices::h100_sxm, 84779468800, 76968728985>
+//       devices::h100_sxm, 84779999232, 76968728985>
 // i.e. the model and device table entries, the bytes needed and the bytes usable.
 #pragma once
 

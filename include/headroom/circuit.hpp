@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the circuit IR (seed-system 1.3-1.6). A circuit is a few block templates (nodes in
+// headroom: the circuit IR (docs/model.md#the-circuit). A circuit is a few block templates (nodes in
 // execution order, edges with rows = a*n + b and a width, declared states) and the sequence of
 // block instances that makes the model (layer, section, layer kind). Identical layers share one
 // template, so a 126-layer model stays a small constexpr object and is cheap to evaluate.
@@ -8,35 +8,57 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <string_view>
 
 #include <headroom/bytes.hpp>
+#include <headroom/detail/enum_table.hpp>
 #include <headroom/error.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/tensor_format.hpp>
 
 namespace headroom {
 
-/// The closed op vocabulary the shipped families use (seed-system 1.3).
+/// The closed op vocabulary the shipped families use.
 enum class op : std::uint8_t {
   embed, rms_norm, gated_rms_norm, residual_add, copy, concat, split, linear, silu_mul,
   act_quant, qk_norm, rope, kv_write, paged_attention, sigmoid_gate_mul, gdn_gates,
   conv1d_update, l2_norm, gdn_recurrence, router, top_k, expert_gate_up, expert_down, blend,
   final_norm, lm_head, argmax, ssm_update, relu2,
 };
+/// Every op, in declaration order (a new op goes at the end of both lists and of its names).
+inline constexpr std::array all_ops{
+    op::embed, op::rms_norm, op::gated_rms_norm, op::residual_add, op::copy, op::concat, op::split, op::linear,
+    op::silu_mul, op::act_quant, op::qk_norm, op::rope, op::kv_write, op::paged_attention, op::sigmoid_gate_mul,
+    op::gdn_gates, op::conv1d_update, op::l2_norm, op::gdn_recurrence, op::router, op::top_k, op::expert_gate_up,
+    op::expert_down, op::blend, op::final_norm, op::lm_head, op::argmax, op::ssm_update, op::relu2,
+};
+static_assert(detail::lists_values_in_order(all_ops));
 
-/// Roles of linear projections (seed-system 1.4), for precision rules and reports.
+/// Roles of linear projections, for precision rules and reports.
 enum class linear_role : std::uint8_t {
   none, q, k, v, o, qkvz, ba, gdn_out, gate_up, down, shared_gate_up, shared_down, shared_gate,
   mtp_fc, up, mamba_in, mamba_out, mla_q_a, mla_q_b, mla_kv_a, mla_kv_b,
 };
+/// Every linear role, in declaration order.
+inline constexpr std::array all_linear_roles{
+    linear_role::none, linear_role::q, linear_role::k, linear_role::v, linear_role::o, linear_role::qkvz,
+    linear_role::ba, linear_role::gdn_out, linear_role::gate_up, linear_role::down, linear_role::shared_gate_up,
+    linear_role::shared_down, linear_role::shared_gate, linear_role::mtp_fc, linear_role::up, linear_role::mamba_in,
+    linear_role::mamba_out, linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b,
+};
+static_assert(detail::lists_values_in_order(all_linear_roles));
 
 /// main: the target model's forward; draft: the MTP head (speculative decoding); vision: an
 /// encoder the checkpoint stores (multimodal), held in memory but not in a text decode step.
 enum class section : std::uint8_t { main, draft, vision };
 
 enum class layer_kind : std::uint8_t { none, full_attention, linear_attention, sliding_attention, mamba, mlp };
-inline constexpr std::size_t layer_kinds = 6;
+/// Every layer kind, in declaration order.
+inline constexpr std::array all_layer_kinds{layer_kind::none, layer_kind::full_attention, layer_kind::linear_attention,
+                                            layer_kind::sliding_attention, layer_kind::mamba, layer_kind::mlp};
+static_assert(detail::lists_values_in_order(all_layer_kinds));
+inline constexpr std::size_t layer_kinds = all_layer_kinds.size();
 
 enum class state_kind : std::uint8_t {
   paged_kv,     ///< one unit per token of a sequence (one side of K or V, or a latent row)
@@ -54,6 +76,7 @@ constexpr std::string_view name(op o) {
       "sigmoid_gate_mul", "gdn_gates", "conv1d_update", "l2_norm", "gdn_recurrence", "router",
       "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax",
       "ssm_update", "relu2"};
+  static_assert(std::size(names) == all_ops.size(), "one name per op");
   return names[static_cast<std::size_t>(o)];
 }
 constexpr std::string_view name(linear_role r) {
@@ -62,10 +85,12 @@ constexpr std::string_view name(linear_role r) {
                                         "shared_gate_up", "shared_down", "shared_gate", "mtp_fc",
                                         "up",   "mamba_in", "mamba_out",      "mla_q_a",     "mla_q_b",
                                         "mla_kv_a", "mla_kv_b"};
+  static_assert(std::size(names) == all_linear_roles.size(), "one name per linear role");
   return names[static_cast<std::size_t>(r)];
 }
 constexpr std::string_view name(layer_kind k) {
   constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention", "mamba", "mlp"};
+  static_assert(std::size(names) == all_layer_kinds.size(), "one name per layer kind");
   return names[static_cast<std::size_t>(k)];
 }
 constexpr std::string_view name(section s) {
@@ -114,7 +139,7 @@ struct node {
   std::uint8_t n_in = 0;
   std::uint8_t n_out = 0;
   /// false: the node reads a tensor another node stores (a tied lm_head, a draft head's shared
-  /// embedding or lm_head), so the footprint does not count it twice (fix of 8.2.1).
+  /// embedding or lm_head), so the footprint does not count it twice.
   bool stores_weight = true;
   bool bias = false;                 ///< stores a bias of `out` elements (at aux_format)
   std::uint16_t weight_tensors = 1;  ///< checkpoint tensors the weight is split into (gate+up = 2)

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
-// headroom: the device datasheet type (seed-system 1.9, DESIGN 3). Every number carries its
+// headroom: the device datasheet type (docs/adding-a-device.md). Every number carries its
 // unit in its name; `sources` are ids of the device source table; `derived` names the values
 // that are computed from published ones rather than printed by the vendor.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include <headroom/bytes.hpp>
+#include <headroom/detail/enum_table.hpp>
 
 namespace headroom {
 
@@ -21,16 +24,27 @@ enum class mma_kind : std::uint8_t {
   mxf8f6f4,              ///< MX formats, UE8M0 scale per 32 (MXFP4 weights)
   fp4_fp8_nvfp4_scaled,  ///< W4A8 with NVFP4 scales in one instruction (no device has it yet)
 };
+/// Every MMA kind, in declaration order (loops over kinds use this, not the last enumerator).
+inline constexpr std::array all_mma_kinds{mma_kind::bf16, mma_kind::fp16, mma_kind::fp8, mma_kind::int8,
+                                          mma_kind::fp4_block_scale, mma_kind::mxf8f6f4,
+                                          mma_kind::fp4_fp8_nvfp4_scaled};
+static_assert(detail::lists_values_in_order(all_mma_kinds));
 constexpr std::uint16_t bit(mma_kind k) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(k)); }
 constexpr std::string_view name(mma_kind k) {
   constexpr std::string_view names[] = {"bf16", "fp16", "fp8", "int8", "fp4_block_scale", "mxf8f6f4",
                                         "fp4_fp8_nvfp4_scaled"};
+  static_assert(std::size(names) == all_mma_kinds.size(), "one name per MMA kind");
   return names[static_cast<std::size_t>(k)];
 }
 
 enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other };
+/// Every MMA family, in declaration order.
+inline constexpr std::array all_mma_families{mma_family::mma_sync, mma_family::wgmma, mma_family::tcgen05,
+                                             mma_family::mfma, mma_family::other};
+static_assert(detail::lists_values_in_order(all_mma_families));
 constexpr std::string_view name(mma_family f) {
   constexpr std::string_view names[] = {"mma_sync", "wgmma", "tcgen05", "mfma", "other"};
+  static_assert(std::size(names) == all_mma_families.size(), "one name per MMA family");
   return names[static_cast<std::size_t>(f)];
 }
 
@@ -44,7 +58,7 @@ struct peak_tflops {
   double mxfp4 = 0;
 };
 
-/// Measured achievable constants shipped with a device (seed-system 1.8).
+/// Measured achievable constants shipped with a device (a manifest under devices/measured/).
 struct measured_constants {
   std::string_view source;  ///< where the measurement lives
   double dram_gbps = 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// headroom: the estimates -- decode step at a batch (seed-system 2.6), prefill of T tokens
-// (2.7) and the weight floor (2.9) -- all sums of node_cost over one constexpr code path.
+// headroom: the estimates -- decode step at a batch, prefill of T tokens and the weight floor
+// (docs/model.md#decode-step) -- all sums of node_cost over one constexpr code path.
 //
 // Identical block instances with identical resolved formats cost the same: each template node
 // is costed once per distinct format and multiplied by its instance count, which is exact

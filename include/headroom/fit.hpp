@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: does it fit (seed-system 2.10). usable = visible bytes x usable fraction (exact);
+// headroom: does it fit (docs/model.md#fit). usable = visible bytes x usable fraction (exact);
 // need = footprint.bytes(seqs, context); fits <=> need <= usable. Max sequences at a context
 // is solved exactly, not read off a ladder; TP = ceil(need / usable).
 #pragma once

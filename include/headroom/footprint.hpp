@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: what a model holds in device memory (seed-system 2.8, fixed per 8.2.1/8.2.2).
+// headroom: what a model holds in device memory (docs/model.md#footprint).
 //
 // weights: every tensor the checkpoint stores, once: matmul weights with their scale tensors
 //   (routed experts x E), embedding table, norm weights, biases, conv taps, A_log, dt_bias. A

@@ -74,8 +74,8 @@ constexpr precision_rule with_scalars(precision_rule r, std::uint8_t n) {
   return r;
 }
 
-/// An engine loop that runs a layer kind's nodes once per sequence (seed-system 1.8,
-/// `[[legacy_path]]`): above `rows_above` rows, the site costs rows x its one-row time.
+/// An engine loop that runs a layer kind's nodes once per sequence (docs/model.md#per-row-loops;
+/// `cite` names the engine source): above `rows_above` rows, the site costs rows x its one-row time.
 struct loop_site {
   layer_kind kind = layer_kind::none;
   std::string_view block;  ///< empty: every block of that layer kind

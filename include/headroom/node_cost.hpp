@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the one cost function (seed-system 2.3). A pure function of the node, its resolved
+// headroom: the one cost function (docs/model.md#node-cost). A pure function of the node, its resolved
 // formats, the row count, the sequences those rows belong to, the context attended over, the
 // settings and the constants; decode steps, prefill and breakdowns all call it.
 //
@@ -8,7 +8,7 @@
 // bytes = every input and output edge at `rows` + the weight (linear, lm_head, router) or the
 // expected distinct routed experts' weights + stored small parameters (norm weights, conv taps,
 // biases) + state traffic (attention reads its KV; recurrences and conv windows read and write
-// their state once per sequence, at the state's own element size -- fix of 8.2.2).
+// their state once per sequence, at the state's own element size).
 #pragma once
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: roofline constants, their basis (seed-system 2.4), execution paths and the FP4
-// fallback (2.5). The KV context a decode step attends over is a per-query input, not part of
-// the constants (fix of 8.2.5).
+// headroom: roofline constants, their basis, execution paths and the FP4 fallback
+// (docs/model.md#execution-paths). The KV context a decode step attends over is a per-query
+// input, not part of the constants: one device table serves every context.
 #pragma once
 
 #include <cstdint>

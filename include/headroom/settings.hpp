@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the policy settings an estimate depends on, typed (the seed read strings from a map).
+// headroom: the policy settings an estimate depends on, typed (a misspelt key cannot exist).
 #pragma once
 
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// headroom: tensor formats and their byte laws (seed-system 1.1, 2.1), every scale byte counted.
+// headroom: tensor formats and their byte laws (docs/model.md#formats-and-byte-laws), every
+// scale byte counted.
 //
 // Laws, for a tensor of rows x d elements (E = rows * d):
 //   bf16 2E; f32, i32 4E;
 //   fp8/tensor E + 4; fp8/token E + 4*rows; fp8/channel E + 4*rows (one F32 scale per output
-//   channel: for a weight [out, in] that is `out` scales -- the seed counted `in`, 8.2.3);
+//   channel: for a weight [out, in] that is `out` scales, compressed-tensors' [out, 1]);
 //   fp8/g<g> E + 4*rows*(d/g); fp8/block<r>x<c> E + 4*ceil(rows/r)*ceil(d/c);
 //   mxfp4/g32 E/2 + E/32 (E2M1 pairs + one E8M0 byte per 32);
 //   nvfp4/g<g> E/2 + E/g + 4*rows for an activation (F32 global per row) and

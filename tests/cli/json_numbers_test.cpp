@@ -213,7 +213,7 @@ TEST_CASE("the CLI's JSON equals constant evaluation and published numbers") {
   CHECK(u64(llama_h100["footprint"]["weights_bytes"]) == 16'060'522'496ULL);
   CHECK(u64(llama_h100["footprint"]["kv_bytes_per_token"]) == 32ULL * 8 * 128 * 2 * 2);
   CHECK(u64(llama_h100["device"]["usable_bytes"]) == 81'559ULL * 1'048'576 * 9 / 10);
-  // The seed report's decode C=128 on H100 SXM: 25.465 ms (seed-system 7.2), within 0.5 %.
+  // The reference decode C=128 on H100 SXM: 25.465 ms (tests/runtime/estimates_test.cpp), within 0.5 %.
   CHECK(f64(llama_h100["decode"][2]["step_us"]) == doctest::Approx(25465.0).epsilon(0.005));
 
   const json qwen_gb10 = printed(prefill_json(default_query(qwen, devices::gb10),

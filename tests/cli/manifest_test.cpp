@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The measured-roofline manifest loader: the shipped GB10 manifest gives exactly the GB10
-// table's measured constants (the seed system's KERNEL_FAMILIES.toml [roofline], seed-system
-// 1.8: 249.0 GB/s, 123.7 / 243.6 / 490.8 TFLOPS, context 4096), and they evaluate through the
+// table's measured constants (a local GB10 measurement, source S32:
+// 249.0 GB/s, 123.7 / 243.6 / 490.8 TFLOPS, context 4096), and they evaluate through the
 // same constexpr functions. The error classes are checked with their exact messages through
 // the CLI (error_cases.txt); here, positions and what the CLI cannot reach.
 #include <doctest/doctest.h>
@@ -48,7 +48,7 @@ TEST_CASE("devices/measured/gb10.json gives exactly devices::gb10.measured") {
   const manifest mf = shipped_gb10();
   const measured_constants& table = devices::gb10.measured;
   CHECK(mf.d == &devices::gb10);
-  // The seed's numbers, written out (seed-system 1.8) ...
+  // The measured numbers, written out (source S32) ...
   CHECK(mf.r.dram_gbps == 249.0);
   CHECK(mf.r.bf16_tflops == 123.7);
   CHECK(mf.r.fp8_tflops == 243.6);

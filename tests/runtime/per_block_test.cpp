@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The per-block sum (each distinct block costed once and multiplied by its instance count)
-// gives results bit-identical to the reference sum over every instance, over the whole sweep
-// of issue 5: every model x device x C in {1, 2, 4, ..., 1024} x context in {1k, 4k, 32k, 128k}.
+// gives results bit-identical to the reference sum over every instance, over the whole benchmark
+// sweep (bench/README.md): every model x device x C in {1, 2, 4, ..., 1024} x context in {1k, 4k, 32k, 128k}.
 #include <doctest/doctest.h>
 
 #include <cstring>

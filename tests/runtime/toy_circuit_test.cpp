@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The seed system's toy circuit (seed-system 7.1 fixture, 7.3 derived vectors): 2 layers of
+// A toy circuit small enough to check every number by hand (docs/model.md): 2 layers of
 // rms_norm -> linear:gate_up [256, 64] -> silu_mul -> linear:down [64, 128] -> residual_add;
 // prologue embed; epilogue final_norm -> lm_head [256, 64]; hidden 64, inter 128, vocab 256.
 // W4A16: lm_head bf16/bf16, every other weight nvfp4/g16 with bf16 activations.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The catalogue (issue 3): for every shipped checkpoint, its weight bytes, parameter count,
+// The catalogue: for every shipped checkpoint, its weight bytes, parameter count,
 // KV bytes per token (BF16 and FP8) and state bytes per sequence, each against a published
 // figure (the checkpoint's model.safetensors.index.json total_size, or the Hub's safetensors
 // parameter count as recorded by debaditc/kvfit models.json @ bd4ccabf and similar registries)
 // or hand arithmetic on its config.json written here. Sources per model: its table's
-// `source` field and tests/static/README.md.
+// `source` field (repository, files read, assumptions).
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
@@ -65,7 +65,7 @@ static_assert(kv_bf16(models::llama_3_3_70b_instruct_fp8) == 327'680);
 
 // ---- GQA MoE --------------------------------------------------------------------------------
 // Qwen3-30B-A3B: total_size 61,064,245,248; 30,532,122,624 parameters; KV 98,304 B/token at
-// BF16 (peers.md regression; InferSim prints 96.00 KB).
+// BF16: 48 x 2 x 4 x 128 x 2 (alibaba/InferSim prints 96.00 KB, the same bytes in KiB).
 static_assert(weights(models::qwen3_30b_a3b) == 61'064'245'248);
 static_assert(parameter_count(models::qwen3_30b_a3b) == 30'532'122'624);
 static_assert(kv_bf16(models::qwen3_30b_a3b) == 98'304 && kv_bf16(models::qwen3_30b_a3b) == gqa_kv(48, 4, 128, 2));
@@ -98,7 +98,7 @@ constexpr u64 q30_layer = nv(4096, 2048) + 2 * (nv(512, 2048) + 4) + nv(2048, 40
 static_assert(weights(models::qwen3_30b_a3b_nvfp4) == 48 * q30_layer + 2 * 151936ULL * 2048 * 2 + 2048 * 2);
 static_assert(parameter_count(models::qwen3_30b_a3b_nvfp4) == 30'532'122'624);
 static_assert(kv_fp8(models::qwen3_30b_a3b_nvfp4) == gqa_kv(48, 4, 128, 1));
-// NVFP4 law (peers.md): 0.5625 B/parameter, not 0.5; the BF16 parts stay 2 B.
+// NVFP4 law: 0.5625 B/parameter (E2M1 + one E4M3 scale per 16), not 0.5; BF16 parts stay 2 B.
 static_assert(weight_bytes(formats::nvfp4_g16, 768, 2048) * 16 == 768ULL * 2048 * 9 + 64);
 
 // ---- Qwen3 hybrid ---------------------------------------------------------------------------
@@ -167,7 +167,8 @@ static_assert(weights(models::gpt_oss_120b) == 65'248'815'744);
 static_assert(parameter_count(models::gpt_oss_120b) == 116'829'156'672);
 static_assert(weight_bytes(formats::mxfp4, 5760, 2880) * 32 == 5760ULL * 2880 * 17);
 // KV: every layer 2 x 8 x 64 x 2 B = 2,048 B/token; vLLM's physical allocation keeps sliding
-// layers' pages too: 36 x 2,048 = 73,728 (peers.md: hf-mem #60; 36,864 drops them).
+// layers' pages too: 36 x 2,048 = 73,728 (alvarobartt/hf-mem issue #60, checked against vLLM's
+// startup log; 36,864 drops them).
 static_assert(kv_bf16(models::gpt_oss_120b) == 73'728 && kv_bf16(models::gpt_oss_120b) == gqa_kv(36, 8, 64, 2));
 static_assert(kv_bf16(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 2));
 static_assert(kv_fp8(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 1));
@@ -177,7 +178,7 @@ static_assert(footprint(models::gpt_oss_120b, {.evict_sliding = true}).per_seq(8
 // ---- MLA MoE --------------------------------------------------------------------------------
 // DeepSeek-V3: the Hub counts 684,531,386,000 elements = weights and norms + F32 block scales.
 static_assert(parameter_count(models::deepseek_v3) + scale_elements(models::deepseek_v3) == 684'531'386'000);
-// KV: 61 layers x (kv_lora 512 + qk_rope 64) x 2 B = 70,272 (not per head; peers.md).
+// KV: 61 layers x (kv_lora 512 + qk_rope 64) x 2 B = 70,272: one latent row, not per head.
 static_assert(kv_bf16(models::deepseek_v3) == 61 * (512 + 64) * 2 && kv_bf16(models::deepseek_v3) == 70'272);
 static_assert(kv_fp8(models::deepseek_v3) == 61 * (512 + 64));
 static_assert(footprint(models::deepseek_v3, {.speculative = true}).kv_per_token == 62 * (512 + 64) * 2);
@@ -246,7 +247,7 @@ constexpr bool kv_rows_hold() {
 static_assert(std::size(kv_rows) == models::all.size(), "every registry model has a row here");
 static_assert(kv_rows_hold());
 
-// ---- peers.md regressions -------------------------------------------------------------------
+// ---- Regressions other estimators have had ---------------------------------------------------
 // Llama-3-8B KV 131,072 B/token (not 4x).
 static_assert(kv_bf16(models::llama_3_1_8b_instruct) == 131'072);
 // KV heads never floor to zero: 8 KV heads over 16 ranks keep one each (not 0), over 2

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The device catalogue against shared/reference/devices.md (row = its main-table row for the
-// device): memory bytes by hand arithmetic from the driver reading or the marketed figure, the
+// The device catalogue against its sources (the S-ids on each entry, sources.hpp); a "row"
+// comment restates the datasheet figures for that device, tagged P published, D derived (dense =
+// sparse / 2), R reported by a secondary source only, C computed from units x clock: memory bytes by hand arithmetic from the driver reading or the marketed figure, the
 // bandwidth, the dense peaks and the native MMA kinds that decide execution paths; then the laws
 // every registry entry obeys.
 #include <headroom/devices.hpp>
@@ -141,7 +142,7 @@ static_assert(rtx_5090.family == mma_family::mma_sync && rtx_pro_6000_server.fam
 static_assert(mi300x.family == mma_family::mfma && mi355x.family == mma_family::mfma);
 static_assert(tpu_v5e.family == mma_family::other && gaudi3.family == mma_family::other);
 
-// ---- The four seed devices keep their values (seed-system 3.1 / 3.3) ---------------------------
+// ---- The four first devices keep the values the reference estimates use ----------------------
 
 static_assert(h100_sxm.memory_bytes == 81'559ULL * 1048576 && h100_sxm.bandwidth_gbps == 3350 &&
               h100_sxm.peak.bf16 == 989.5 && h100_sxm.peak.fp8 == 1979);
@@ -230,7 +231,8 @@ static_assert(rtx_pro_6000_server.memory_bytes == 97'887ULL * 1048576);
 static_assert(rtx_pro_6000_server.bandwidth_gbps == 1597);
 static_assert(rtx_pro_6000_server.peak.bf16 == 500 && rtx_pro_6000_server.peak.fp8 == 1000 &&
               rtx_pro_6000_server.peak.nvfp4 == 2000);
-// RTX 5090 row, FP32-accumulate rates (cross-cutting note 2): 32,607 MiB, 1,792 GB/s, BF16 209.5,
+// RTX 5090 row, FP32-accumulate rates (GeForce parts run FP32 accumulation at half the
+// FP16-accumulate rate; engines accumulate in FP32): 32,607 MiB, 1,792 GB/s, BF16 209.5,
 // FP8 419 (not the FP16-accumulate 838), INT8 838, FP4 1,676 D.
 static_assert(rtx_5090.memory_bytes == 32'607ULL * 1048576);  // 34,190,917,632 B
 static_assert(rtx_5090.bandwidth_gbps == 1792);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The full registry, every model x every device, static_assert-checked in one translation unit
-// under default constant-evaluation limits (issue 3). Each model is one constant expression
+// under default constant-evaluation limits (no -fconstexpr-* flag). Each model is one constant expression
 // (a class template's static_assert per registry index), so adding a model or a device subjects
 // it to every law here without editing this file.
 #include <headroom/devices.hpp>

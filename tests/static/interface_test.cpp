@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The compile-time interface exactly as users write it (issue 2). Building this file is the test.
+// The compile-time interface exactly as users write it (README, "Ten lines"). Building this file
+// is the test.
 #include <headroom/headroom.hpp>  // core
 #include <headroom/models.hpp>    // every shipped model
 #include <headroom/devices.hpp>   // every shipped device

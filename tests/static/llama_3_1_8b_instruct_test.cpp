@@ -27,8 +27,8 @@ constexpr std::uint64_t per_layer = 2 * 4096ULL * 4096 + 2 * 1024ULL * 4096 + 3 
 static_assert(per_layer == 218'112'000);
 static_assert(32 * per_layer + 2 * 128256ULL * 4096 + 4096 == 8'030'261'248);
 
-// KV per token: 32 layers x 2 (K, V) x 8 heads x 128 x element size. Not 4x that (peers.md:
-// the vLLM PR #29736 review found a 4x over-count for Llama-3-8B), and never zero heads.
+// KV per token: 32 layers x 2 (K, V) x 8 heads x 128 x element size. Not 4x that (a formula
+// on 2 x hidden over-counts Llama-3-8B 4x: vllm-project/vllm PR #29736 review), never zero heads.
 static_assert(fp.kv_per_token == 32 * 2 * 8 * 128 * 2);
 static_assert(fp.kv_per_token == 131'072);
 static_assert(footprint(m, fp8_kv).kv_per_token == 65'536);
@@ -40,7 +40,7 @@ static_assert(weight_floor_bytes(m) == 16'060'522'496 - 128256ULL * 4096 * 2);
 
 // Fit on H100 SXM: usable = 81,559 MiB x 0.9, rounded down.
 static_assert(usable_bytes(devices::h100_sxm) == 81'559ULL * 1048576 * 9 / 10);
-// C=64 at 4k: 16.06e9 + 64 x 4096 x 131072 = 50.42e9 fits; C=128: 84.78e9 does not (seed 7.2).
+// C=64 at 4k: 16.06e9 + 64 x 4096 x 131072 = 50.42e9 fits; C=128: 84.78e9 does not.
 static_assert(need_bytes(m, {.seqs = 64, .context = 4096}) == 16'060'522'496 + 64ULL * 4096 * 131072);
 static_assert(fits(m, devices::h100_sxm, {.seqs = 64, .context = 4096}));
 static_assert(!fits(m, devices::h100_sxm, {.seqs = 128, .context = 4096}));
@@ -49,10 +49,10 @@ static_assert(!fits(m, devices::h100_sxm, {.seqs = 16, .context = 32768}));
 // The exact maximum: floor((76,968,728,985 - 16,060,522,496) / 536,870,912) = 113.
 static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == (81'559ULL * 1048576 * 9 / 10 - 16'060'522'496) / 536'870'912);
 static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == 113);
-// The 8-value ladder of the seed's matrix: max C @4k = 64.
+// The fit table's 8-value batch ladder (fit_batches): max C @4k = 64, @32k = 8.
 constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv);
 static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
-// Advice for C=128 at 4k: TP = ceil(84,779,468,800 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
+// Advice for C=128 at 4k: TP = ceil(84,779,999,232 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
 static_assert(tp_needed(need_bytes(m, {.seqs = 128, .context = 4096}), devices::h100_sxm) == 2);
 constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
 constexpr bool holds(std::string_view id) {

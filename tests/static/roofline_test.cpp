@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Bases, execution paths and the FP4 fallback (seed-system 2.4, 2.5).
+// Bases, execution paths and the FP4 fallback (docs/model.md#execution-paths).
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 
@@ -8,7 +8,8 @@
 namespace {
 using namespace headroom;
 
-// GB10 ships measured constants (seed-system 1.8): 249 GB/s, 123.7 / 243.6 / 490.8 TFLOPS.
+// GB10 ships measured constants (devices/measured/gb10.json, source S32): 249 GB/s,
+// 123.7 / 243.6 / 490.8 TFLOPS.
 constexpr auto gb10 = default_roofline(devices::gb10);
 static_assert(gb10.measured);
 static_assert(gb10.basis.view().starts_with("measured achievable ("));
@@ -70,7 +71,8 @@ static_assert(exec_of(ampere_like, formats::fp8_channel, formats::fp8_token) == 
 static_assert(peak_of(exec_of(ampere_like, formats::fp8_channel, formats::fp8_token), ampere.r) == 312);
 static_assert(describe(exec{exec_path::no_path, mma_kind::fp8}).view() == "no path: the device has no fp8 MMA");
 
-// Expected distinct experts, E = 256, K = 8 (seed-system 7.3): 8, 101.962, 251.601.
+// Expected distinct experts, E = 256, K = 8: 256 x (1 - (31/32)^t) = 8, 101.962, 251.601 at
+// t = 1, 16, 128 (docs/model.md#routed-experts).
 static_assert(distinct_experts(256, 8, 1) == 8.0);
 static_assert(distinct_experts(256, 8, 16) > 101.961 && distinct_experts(256, 8, 16) < 101.963);
 static_assert(distinct_experts(256, 8, 128) > 251.600 && distinct_experts(256, 8, 128) < 251.602);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Format spellings and byte laws: the seed system's test vectors (seed-system 7.1), except
-// fp8/channel, which counts one scale per output channel (8.2.3).
+// Format spellings and byte laws (docs/model.md#formats-and-byte-laws). fp8/channel counts one
+// F32 scale per output channel, the [out, 1] weight_scale of compressed-tensors' channel strategy.
 #include <headroom/tensor_format.hpp>
 
 #include <string_view>
@@ -23,7 +23,7 @@ static_assert(round_trips("fp8/block128x128"));
 static_assert(round_trips("nvfp4/g16"));
 static_assert(round_trips("mxfp4/g32"));
 
-// Refused spellings (seed-system 7.1), plus a few of our own.
+// Refused spellings: anything but the canonical lowercase form.
 static_assert(!try_parse_format(""));
 static_assert(!try_parse_format("BF16"));
 static_assert(!try_parse_format("fp8"));
@@ -47,7 +47,7 @@ static_assert(is_edge_format(*try_parse_format("fp8/token")));
 static_assert(is_edge_format(*try_parse_format("nvfp4/g16")));
 static_assert(!is_edge_format(formats::mxfp4));
 
-// Byte laws (seed-system 7.1).
+// Byte laws, each checked by hand arithmetic.
 static_assert(bytes(formats::bf16, 3, 5120) == 30720);
 static_assert(bytes(formats::f32, 2, 7) == 56);
 static_assert(bytes(formats::nvfp4_g16, 1, 5120) == 2560 + 320 + 4);

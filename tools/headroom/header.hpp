@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom CLI: generated headers for firmware-style deployers (DESIGN 6, style anchor C14).
+// headroom CLI: generated headers for firmware-style deployers (docs/cli.md#generated-headers).
 //
 // `headroom header MODEL DEVICE --seqs N --context N` writes one self-contained header: a
 // banner (headroom version, every input, "do not edit"), `#define` constants with a prefix

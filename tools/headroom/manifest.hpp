@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom CLI: measured roofline manifests (DESIGN 6, style anchor C13), loaded strictly.
+// headroom CLI: measured roofline manifests (docs/cli.md#measured-rooflines), loaded strictly.
 //
 //   {
 //     "schema_version": 1,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the hardware report (seed-system 5.1) as deterministic Markdown, and the numbers
+// headroom: the hardware report (docs/cli.md, `report`) as deterministic Markdown, and the numbers
 // behind it (computed once, rendered as Markdown here and as JSON by the CLI).
 #pragma once
 

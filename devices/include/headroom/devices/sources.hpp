@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// headroom: citations the device tables refer to by id (the seed registry's ids, kept so its
-// reports and ours name the same documents; S6 and S8 are the seed's ids for the same Blackwell
-// Ultra documents). Ids from S36 on are new, one per document, and skip the seed's S33-S35.
-// Facts and conflicts: shared/reference/devices.md.
+// headroom: citations the device tables refer to by id. Ids are stable once published, so
+// reports name the same documents across releases: S6 and S8 cite the same Blackwell Ultra
+// documents, and S33-S35 are unused. Where sources conflict, the device entry's comment says
+// which figure it takes and why.
 #pragma once
 
 #include <array>
