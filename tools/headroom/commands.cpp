@@ -266,10 +266,8 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   // Under DP attention each rank serves its share of the sequences.
   const std::uint64_t per_rank = max_seqs(a.fp, d, context);
   a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
-  if (!a.fits) {
-    a.advice = smallest_plan(m, d, {seqs, context, s});
-    a.holders = report::other_holders(need_bytes(m, {seqs, context, s}), d);
-  }
+  if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s});
+  a.holders = report::other_holders(need_bytes(m, {seqs, context, s}), d);
   return a;
 }
 
@@ -294,6 +292,10 @@ std::string fit_text(const query& q, const fit_answer& a) {
   w("{}", title("Fit", q));
   w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; GB = 10^9 bytes.\n\n", describe(q.s), a.seqs,
     a.seqs == 1 ? "" : "s", a.context);
+  if (!(a.plan == parallel{})) {
+    w("Plan: {} ({} devices): every figure below is the heaviest rank's{}.\n\n", plan_text(a.plan), a.plan.ranks(),
+      a.plan.dp_attention ? fmt::format(", which serves {} of the sequences", rank_seqs(a.seqs, a.plan)) : std::string());
+  }
   w("| quantity | bytes | GB |\n|---|---:|---:|\n");
   w("| weights (every stored tensor) | {} | {} |\n", a.fp.weights, gb2(a.fp.weights));
   w("| weights loaded | {} | {} |\n", a.fp.loaded_weights, gb2(a.fp.loaded_weights));
@@ -351,6 +353,11 @@ std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
     w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
       pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3);
   }
+  if (!(q.p == parallel{})) {
+    w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
+      plan_text(q.p), q.p.ranks());
+    for (const decode_run& r : runs) w("{}", links_text(r.est, fmt::format("C={} at {}", r.batch, r.context).c_str()));
+  }
   return std::move(w.out);
 }
 
@@ -361,8 +368,12 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
-  for (const decode_run& r : runs) a.push_back(decode_run_json(*q.m, r.est, r.batch, r.context, false));
+  for (const decode_run& r : runs) {
+    a.push_back(decode_run_json(*q.m, r.est, r.batch, r.context, false));
+    if (!(q.p == parallel{})) add_link_keys(a.back(), r.est);
+  }
   j["runs"] = a;
+  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
   return j;
 }
 
@@ -385,6 +396,11 @@ std::string prefill_text(const query& q, const std::vector<prefill_run>& runs) {
     w("| {} | {:.1f} | {:.0f} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
       pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0));
   }
+  if (!(q.p == parallel{})) {
+    w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
+      plan_text(q.p), q.p.ranks());
+    for (const prefill_run& r : runs) w("{}", links_text(r.est, fmt::format("T={}", r.tokens).c_str()));
+  }
   return std::move(w.out);
 }
 
@@ -395,8 +411,12 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) 
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
-  for (const prefill_run& r : runs) a.push_back(prefill_run_json(r.est, r.tokens));
+  for (const prefill_run& r : runs) {
+    a.push_back(prefill_run_json(r.est, r.tokens));
+    if (!(q.p == parallel{})) add_link_keys(a.back(), r.est);
+  }
   j["runs"] = a;
+  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
   return j;
 }
 

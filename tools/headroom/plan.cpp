@@ -45,8 +45,8 @@ parallel parse_plan(const model& m, const plan_flags& f) {
 
 std::string plan_text(const parallel& p) {
   if (p == parallel{}) return "1 device";
-  std::string s = fmt::format("TP={}", p.tp);
-  if (p.pp > 1) s += fmt::format(" x PP={}", p.pp);
+  std::string s = p.tp > 1 || p.pp == 1 ? fmt::format("TP={}", p.tp) : std::string();
+  if (p.pp > 1) s += fmt::format("{}PP={}", s.empty() ? "" : " x ", p.pp);
   if (p.ep > 1) s += fmt::format(" EP={}", p.ep);
   if (p.dp_attention) s += " DP-attention";
   return s;
@@ -80,6 +80,32 @@ void add_rank_keys(nlohmann::ordered_json& j, const footprint_bytes& rank, const
   j["weights_bytes_per_rank"] = rank.loaded_weights;
   j["kv_bytes_per_token_per_rank"] = rank.kv_per_token;
   j["state_bytes_per_seq_per_rank"] = checked_add(rank.state_per_seq, rank.conv_per_seq);
+}
+
+std::string links_text(const step_estimate& st, const char* label) {
+  if (st.n_links == 0) return {};
+  writer w;
+  w("\nLinks, {} ({:.3f} ms of {:.3f} ms, {:.1f}% of the step):\n\n", label, st.link_us / 1e3, st.total_us / 1e3,
+    100.0 * st.link_share());
+  w("| collective | link | count | bytes each | us each | ms |\n|---|---|---:|---:|---:|---:|\n");
+  for (std::size_t i = 0; i < st.n_links; ++i) {
+    const link_row& l = st.links[i];
+    w("| {} | {} | {} | {:.0f} | {:.3f} | {:.3f} |\n", name(l.op), l.scale_out ? "scale-out" : "scale-up", l.count,
+      l.bytes_each, l.each_us, l.time_us / 1e3);
+  }
+  return std::move(w.out);
+}
+
+void add_link_keys(nlohmann::ordered_json& j, const step_estimate& st) {
+  j["links_us"] = st.link_us;
+  j["link_share"] = st.link_share();
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < st.n_links; ++i) {
+    const link_row& l = st.links[i];
+    a.push_back({{"op", std::string(name(l.op))}, {"scale_out", l.scale_out}, {"count", l.count},
+                 {"bytes_each", l.bytes_each}, {"each_us", l.each_us}, {"time_us", l.time_us}});
+  }
+  j["links"] = a;
 }
 
 std::string advice_text(const std::optional<parallel>& p, const device& d) {

@@ -41,6 +41,11 @@ nlohmann::ordered_json plan_json(const std::optional<parallel>& p);
 /// `state_bytes_per_seq_per_rank` (recurrent state + conv windows) to `j`.
 void add_rank_keys(nlohmann::ordered_json& j, const footprint_bytes& rank, const parallel& p);
 
+/// The collectives of a step under a plan, one line each (empty for the single-device plan).
+std::string links_text(const step_estimate& st, const char* label);
+/// {"links_us", "link_share", "links": [{"op", "scale_out", "count", "bytes_each", "each_us", "time_us"}]}.
+void add_link_keys(nlohmann::ordered_json& j, const step_estimate& st);
+
 /// Advice when a deployment does not fit: "TP=2 on h200_sxm", or that no plan up to the
 /// search's limit holds it.
 std::string advice_text(const std::optional<parallel>& p, const device& d);
