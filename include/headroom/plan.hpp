@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // headroom: plans, not degrees -- the smallest valid parallel plans that hold a deployment.
 //
-// Candidates: tp and pp from the degrees engines run (tp up to 64, pp up to 16), ep = 1 or tp
+// Candidates: tp and pp degrees (plan_tp_degrees, plan_pp_degrees), ep = 1 or tp
 // for models with routed experts, with or without DP attention. Each is checked against the
 // engine rules (parallel_rules.hpp) and against the heaviest rank's bytes (rank_footprint).
 // Order of preference among plans of equal size: the tensor-parallel group inside one
@@ -22,8 +22,11 @@
 
 namespace headroom {
 
-inline constexpr std::array<std::uint16_t, 12> plan_tp_degrees{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64};
-inline constexpr std::array<std::uint16_t, 8> plan_pp_degrees{1, 2, 3, 4, 6, 8, 12, 16};
+/// TP degrees searched: every degree up to 8, then the multiples of 4 and 8 that head counts
+/// (a power of two, or 40 / 48 / 96 / 128 heads) divide; PP: every degree up to 16 (vLLM
+/// splits any layer count with get_pp_indices).
+inline constexpr std::array<std::uint16_t, 15> plan_tp_degrees{1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24, 32, 48, 64};
+inline constexpr std::array<std::uint16_t, 16> plan_pp_degrees{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 inline constexpr std::size_t max_plan_candidates = plan_tp_degrees.size() * plan_pp_degrees.size() * 3;
 
 namespace detail {

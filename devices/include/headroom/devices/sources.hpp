@@ -2,7 +2,7 @@
 // headroom: citations the device tables refer to by id (the seed registry's ids, kept so its
 // reports and ours name the same documents; S6 and S8 are the seed's ids for the same Blackwell
 // Ultra documents). Ids from S36 on are new, one per document, and skip the seed's S33-S35.
-// Facts and conflicts: shared/reference/devices.md.
+// Each entry names the public document a figure comes from.
 #pragma once
 
 #include <array>
