@@ -52,13 +52,18 @@ struct plan_list {
 constexpr plan_list valid_plans(const model& m, const device& d) {
   plan_list out{};
   const bool moe = detail::has_routed_experts(m);
+  const std::uint64_t layers = main_layers(m);
   for (const std::uint16_t tp : plan_tp_degrees) {
-    for (const std::uint16_t pp : plan_pp_degrees) {
-      const parallel base{.tp = tp, .pp = pp};
-      const parallel variants[] = {base, {.tp = tp, .pp = pp, .ep = tp}, {.tp = tp, .pp = pp, .ep = tp, .dp_attention = true}};
-      const std::size_t n_variants = moe && tp > 1 ? 3 : 1;
-      for (std::size_t v = 0; v < n_variants; ++v) {
-        if (valid(m, variants[v])) out.plans[out.n++] = variants[v];
+    const parallel variants[] = {{.tp = tp}, {.tp = tp, .ep = tp}, {.tp = tp, .ep = tp, .dp_attention = true}};
+    const std::size_t n_variants = moe && tp > 1 ? 3 : 1;
+    for (std::size_t v = 0; v < n_variants; ++v) {
+      // Only pp_within_layers depends on pp: check the rest once per (tp, ep, dp_attention).
+      if (!valid(m, variants[v])) continue;
+      for (const std::uint16_t pp : plan_pp_degrees) {
+        if (pp > layers) break;
+        parallel p = variants[v];
+        p.pp = pp;
+        out.plans[out.n++] = p;
       }
     }
   }
