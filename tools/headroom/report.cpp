@@ -253,6 +253,13 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
         row->has_weight ? std::string(describe(row->how).view()) : std::string("-"), row->count, row->time_us / 1e3,
         pct(row->time_us / st.total_us), row->one.by == bound::compute ? "compute" : "memory");
     }
+    // Under a plan: the collectives as rows of their own, with their share of the step.
+    for (std::size_t li = 0; li < st.n_links; ++li) {
+      const link_row& l = st.links[li];
+      w("| link.{} | {} | - | {} | {} | {:.4f} | {} | link |\n", name(l.op), name(l.op),
+        l.scale_out ? "scale-out" : "scale-up", l.count, l.time_us / 1e3, pct(l.time_us / st.total_us));
+    }
+    if (st.n_links != 0) w("\nOn links: {} of the step.\n", pct(st.link_share()));
   }
   return std::move(w.out);
 }
