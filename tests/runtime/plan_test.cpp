@@ -94,6 +94,30 @@ TEST_CASE("the collectives of a TP=4 decode step by hand") {
   CHECK(st.total_us - st.link_us < 0.26 * one.total_us);
 }
 
+TEST_CASE("a plan larger than the scale-up domain pays the scale-out link") {
+  // GB10 has no scale-up link (domain 1): TP=2 of Llama-3.1-8B runs its collectives over the
+  // ConnectX-7 200 GbE (25 GB/s each way, 2 us a hop). C = 1: 65 all-reduces (embedding, then o
+  // and down in 32 layers) of 4,096 x 2 B: 2 x 1/2 x 8,192 / 25,000 + 2 x 1 x 2 us each; the
+  // logits: 1/2 x 128,256 x 2 B / 25,000 + 2 us.
+  const step_estimate st = decode_step(models::llama_3_1_8b_instruct, devices::gb10, default_roofline(devices::gb10), 1,
+                                       4096, {}, {.tp = 2});
+  for (std::size_t i = 0; i < st.n_links; ++i) CHECK(st.links[i].scale_out);
+  CHECK(within(st.link_us, 65.0 * (8192.0 / 25000.0 + 4.0) + (128256.0 / 25000.0 + 2.0), 1e-12));
+  // H100 SXM: TP=16 spans two 8-GPU NVLink domains, so its all-reduces leave NVLink; TP=8 x
+  // PP=2 keeps TP inside a domain and sends one stage boundary over the NIC.
+  const step_estimate tp16 = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100, 1, 4096, {}, {.tp = 16});
+  const step_estimate tp8pp2 =
+      decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100, 1, 4096, {}, {.tp = 8, .pp = 2});
+  CHECK(tp16.links[0].scale_out);
+  bool pp_out = false;
+  for (std::size_t i = 0; i < tp8pp2.n_links; ++i) {
+    if (tp8pp2.links[i].op == link_op::pp_send) pp_out = tp8pp2.links[i].scale_out && tp8pp2.links[i].count == 1;
+    if (tp8pp2.links[i].op == link_op::tp_all_reduce) CHECK_FALSE(tp8pp2.links[i].scale_out);
+  }
+  CHECK(pp_out);
+  CHECK(tp16.link_us > tp8pp2.link_us);
+}
+
 TEST_CASE("ceilings under a plan stay above measured multi-GPU decode speeds") {
   // vLLM issue #11705 (https://github.com/vllm-project/vllm/issues/11705): DeepSeek-V3 on 16 x
   // H100 with --tensor-parallel-size 8 --pipeline-parallel-size 2, one request: "Avg generation
