@@ -135,6 +135,10 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   line(fmt::format(" * manifest: {}", q.manifest.empty() ? std::string("none") : comment_safe(q.manifest)));
   line(fmt::format(" * settings: {}", describe(q.s)));
   line(fmt::format(" * load:     {} sequence{} x {} tokens", v.seqs, v.seqs == 1 ? "" : "s", v.context_tokens));
+  if (!(q.p == parallel{})) {
+    line(fmt::format(" * plan:     {} ({} devices): every byte count is the heaviest rank's, every time one rank's",
+                     plan_text(q.p), q.p.ranks()));
+  }
   line(v.fits ? fmt::format(" * fits:     yes, {} of {} usable bytes", v.needed_bytes, v.usable_bytes)
               : fmt::format(" * fits:     NO, {} of {} usable bytes: every build that includes this header fails", v.needed_bytes,
                             v.usable_bytes));
