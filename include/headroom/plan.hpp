@@ -78,9 +78,6 @@ constexpr plan_list valid_plans(const model& m, const device& d) {
   return out;
 }
 
-/// Whether the deployment under plan `p` fits every rank (p must be valid).
-constexpr bool plan_fits(const model& m, const device& d, const deployment& dep) { return fits(m, d, dep); }
-
 /// The smallest valid plan under which `seqs` sequences of `context` tokens fit, if any up to
 /// 64 x 16 devices does. The deployment's own plan is ignored.
 constexpr std::optional<parallel> smallest_plan(const model& m, const device& d, deployment dep) {
