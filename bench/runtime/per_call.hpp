@@ -6,4 +6,6 @@ namespace headroom_bench {
 void register_per_call_benchmarks();
 /// Registers the registry sweep (every model x device x batch x context).
 void register_sweep_benchmark();
+/// Registers the plan search over the registry (smallest_plan for every model x device).
+void register_plan_search_benchmark();
 }  // namespace headroom_bench

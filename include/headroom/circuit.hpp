@@ -66,6 +66,25 @@ enum class state_kind : std::uint8_t {
   conv_window,  ///< one unit per sequence (rolling conv1d taps)
 };
 
+/// How a stored tensor, a node's activations or a state split over tensor-parallel ranks: the
+/// Megatron-style layouts vLLM (model_executor/layers/linear.py @0036d38,
+/// vocab_parallel_embedding.py @7f5d141, fused_moe/config.py @00c1c6a) and SGLang (a port of the
+/// same layers) load. `units` on the node or state is the count that splits (heads,
+/// intermediate size, vocab): each rank keeps units / tp of them.
+enum class shard : std::uint8_t {
+  replicated,  ///< whole on every rank: norms, routers, MLA down-projections, a latent KV row
+  heads,       ///< split by heads (QKVParallelLinear's query heads; GDN / Mamba heads): tp | units
+  kv_heads,    ///< KV heads: split when tp <= units (tp | units), else replicated (units | tp)
+  columns,     ///< ColumnParallelLinear / MergedColumnParallelLinear: output columns / tp
+  rows,        ///< RowParallelLinear: input columns / tp; its bias stays whole on every rank
+  experts,     ///< fused MoE: experts / ep ranks, each expert's intermediate / (tp / ep)
+  vocab,       ///< VocabParallelEmbedding / ParallelLMHead: round_up(vocab, 64) / tp rows
+};
+constexpr std::string_view name(shard s) {
+  constexpr std::string_view names[] = {"replicated", "heads", "kv_heads", "columns", "rows", "experts", "vocab"};
+  return names[static_cast<std::size_t>(s)];
+}
+
 /// Where a state's element type comes from: fixed, or a setting (one element size per state).
 enum class dtype_key : std::uint8_t { fixed_bf16, fixed_f32, kv_cache, ssm_h, conv };
 
@@ -151,6 +170,9 @@ struct node {
   std::uint64_t top_k = 0;    ///< routed experts: K
   std::uint8_t reads = 0;     ///< bitmask of the block's states this node reads (attention)
   std::uint8_t updates = 0;   ///< bitmask of the block's states read and written once per sequence
+  shard split = shard::replicated;  ///< how the weight and the activations split over TP ranks
+  bool aux_split = false;           ///< aux_params split with the node (conv taps, A_log, sinks) or stay whole (norms)
+  std::uint32_t units = 0;          ///< what `split` divides: heads, intermediate size, vocab, experts' intermediate
 
   [[nodiscard]] constexpr bool has_weight() const { return reads_linear_weight(kind) || kind == op::embed; }
   /// The weight as [out, k]: k = width of the first input, out = sum of output widths
@@ -184,6 +206,14 @@ constexpr node with_aux(node n, std::uint64_t params, tensor_format f = formats:
   n.aux_format = f;
   return n;
 }
+/// The node splits over TP ranks as `how`, by `units` (heads, intermediate size, vocab);
+/// `aux` true: its small parameters split too (per-head A_log, per-channel conv taps).
+constexpr node sharded(node n, shard how, std::uint64_t units, bool aux = false) {
+  n.split = how;
+  n.units = static_cast<std::uint32_t>(units);
+  n.aux_split = aux;
+  return n;
+}
 constexpr node with_states(node n, std::uint8_t reads, std::uint8_t updates = 0) {
   n.reads = reads;
   n.updates = updates;
@@ -196,8 +226,11 @@ struct state_decl {
   state_kind kind = state_kind::paged_kv;
   dtype_key dtype = dtype_key::kv_cache;
   std::uint64_t elements = 0;
-  /// KV heads the elements span (elements = heads x head_dim), for tensor-parallel sharding:
-  /// each rank keeps ceil(heads / tp) of them, never zero. 0: replicated (an MLA latent row).
+  /// How the state splits over TP ranks, declared (never inferred from `heads`): kv_heads for
+  /// attention K/V, heads / columns for GDN and Mamba states, replicated for an MLA latent.
+  shard split = shard::replicated;
+  /// What `split` divides: KV heads (elements = heads x head_dim), GDN value heads, Mamba
+  /// groups or key heads; 0 only for a replicated state.
   std::uint64_t heads = 0;
 };
 

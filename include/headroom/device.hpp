@@ -68,6 +68,23 @@ struct measured_constants {
   std::uint64_t context_tokens = 4096;
 };
 
+/// The links a device's ranks exchange activations over. Bandwidths are per device, one
+/// direction, decimal GB/s (vendors print NVLink and Infinity Fabric as both directions added:
+/// 900 GB/s NVLink 4 is 450 each way). The scale-up domain is the set of devices one such link
+/// joins (8 on an HGX board, 72 on an NVL72 rack, 1 with no link); a plan larger than it crosses
+/// the scale-out link (a NIC per device). Latency is per hop of a ring collective.
+struct interconnect {
+  std::string_view scale_up;         ///< e.g. "NVLink 4 (NVSwitch)", "PCIe Gen5 x16", "none"
+  double scale_up_gbps = 0;          ///< per device, one direction; 0 when the domain is 1
+  double scale_up_latency_us = 0;    ///< per ring hop
+  std::uint32_t domain = 1;          ///< devices one scale-up link joins
+  std::string_view scale_out;        ///< e.g. "ConnectX-7 400 Gb/s per GPU"
+  double scale_out_gbps = 0;         ///< per device, one direction
+  double scale_out_latency_us = 0;   ///< per ring hop
+  std::string_view sources;          ///< source ids, ", "-separated
+  std::string_view derived;          ///< values computed or assumed rather than printed
+};
+
 struct device {
   std::string_view id;
   std::string_view name;
@@ -87,6 +104,7 @@ struct device {
   std::string_view derived;   ///< derived keys, ", "-separated; empty if none
   bool has_measured = false;
   measured_constants measured{};
+  interconnect link{};  ///< scale-up and scale-out links (parallel plans)
 
   [[nodiscard]] constexpr bool runs(mma_kind k) const { return (native & bit(k)) != 0; }
 };

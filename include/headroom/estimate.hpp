@@ -14,6 +14,8 @@
 #include <headroom/device.hpp>
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
+#include <headroom/parallel.hpp>
+#include <headroom/parallel_rules.hpp>
 #include <headroom/roofline.hpp>
 
 namespace headroom {
@@ -44,6 +46,33 @@ struct loop_flag {
   std::uint32_t sites = 0;
 };
 
+/// Collectives a sharded step pays (nccl-tests doc/PERFORMANCE.md @03a204a: ring all-reduce
+/// 2(n-1)/n x S / B, all-gather / reduce-scatter / all-to-all (n-1)/n x S / B; plus a latency
+/// per ring hop).
+enum class link_op : std::uint8_t {
+  tp_all_reduce,      ///< after each row-parallel block (o, down, experts) and the embedding
+  lm_head_gather,     ///< the vocab-parallel logits gathered
+  ep_all_to_all,      ///< DP attention + EP: dispatch and combine of routed tokens
+  dp_gather_scatter,  ///< DP attention without EP: all-gather before, reduce-scatter after an MLP
+  pp_send,            ///< hidden state and residual handed to the next pipeline stage
+};
+inline constexpr std::size_t link_ops = 5;
+constexpr std::string_view name(link_op o) {
+  constexpr std::string_view names[] = {"tp_all_reduce", "lm_head_gather", "ep_all_to_all", "dp_gather_scatter",
+                                        "pp_send"};
+  return names[static_cast<std::size_t>(o)];
+}
+
+/// One kind of collective of a step: how many, the bytes of each, over which link.
+struct link_row {
+  link_op op = link_op::tp_all_reduce;
+  bool scale_out = false;  ///< crosses the scale-out link (the plan outgrows the scale-up domain)
+  std::uint32_t count = 0;
+  double bytes_each = 0;   ///< payload S of one collective
+  double each_us = 0;
+  double time_us = 0;      ///< count x each_us
+};
+
 struct step_estimate {
   double total_us = 0;
   double bytes = 0;
@@ -54,6 +83,13 @@ struct step_estimate {
   std::uint16_t n_rows = 0;
   std::array<loop_flag, layer_kinds> flags{};
   std::uint8_t n_flags = 0;
+  /// Collectives under a parallel plan (none on one device); their time is in total_us.
+  std::array<link_row, 2 * link_ops> links{};
+  std::uint8_t n_links = 0;
+  double link_us = 0;
+
+  /// The share of the step spent on links, in [0, 1].
+  [[nodiscard]] constexpr double link_share() const { return total_us > 0 ? link_us / total_us : 0.0; }
 
   [[nodiscard]] constexpr double tokens_per_s(std::uint64_t tokens) const {
     return total_us > 0 ? static_cast<double>(tokens) / (total_us / 1e6) : 0.0;
@@ -79,6 +115,8 @@ struct run {
   cost_query q;   // the run's rows
   cost_query q1;  // one row of one sequence (per-row loops)
   pass p;
+  parallel plan{};       // the single-device plan unless stated
+  bool sharded = false;  // plan != parallel{}: nodes are cut to one rank's share
 };
 
 // The first breakdown row of each node (0xff: none yet).
@@ -95,8 +133,19 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, s
                           std::uint32_t count) {
   const circuit& c = x.m->c;
   const block& b = c.blocks[bi];
+  const block rb = x.sharded ? rank_block(b, block_tp(b, x.plan)) : block{};
   for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
-    const node& n = c.nodes[ni];
+    const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
+    // Under a plan, the rank's share of the node and of the block's states; DP attention
+    // deals the sequences of attention-side blocks out over the tp ranks.
+    const node n = x.sharded ? rank_node(c.nodes[ni], tp, x.plan.ep) : c.nodes[ni];
+    const block& cb = x.sharded ? rb : b;
+    cost_query q = x.q;
+    cost_query q1 = x.q1;
+    if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
+      q.rows = ceil_div(q.rows, x.plan.tp);
+      q.seqs = ceil_div(q.seqs, x.plan.tp);
+    }
     const bool w = reads_linear_weight(n.kind);
     const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
     bool per_row = false;
@@ -126,10 +175,10 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, s
       row.formats = f;
       row.has_weight = w;
       row.how = w ? exec_of(*x.d, f.weight, f.activation) : exec{};
-      row.one = node_cost(n, b, f, x.q, *x.d, *x.r);
+      row.one = node_cost(n, cb, f, q, *x.d, *x.r);
       row.per_row = per_row;
       row.kind = kind;
-      row.each_us = per_row ? static_cast<double>(x.q.rows) * node_cost(n, b, f, x.q1, *x.d, *x.r).time_us : row.one.time_us;
+      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r).time_us : row.one.time_us;
     }
     est.rows[ri].count += count;
   }
@@ -246,6 +295,117 @@ constexpr run prefill_run(const model& m, const device& d, const device_roofline
 }
 }  // namespace detail
 
+namespace detail {
+// Time of one collective of payload `bytes` over `n` ranks on a link of `gbps` (one
+// direction) with `hop_us` per hop: ring all-reduce 2(n-1)/n x S / B + 2(n-1) hops;
+// all-gather / reduce-scatter (n-1)/n x S / B + (n-1) hops; all-to-all (n-1)/n x S / B + one
+// hop (direct sends); a point-to-point send S / B + one hop.
+constexpr double collective_us(link_op o, double bytes, double n, double gbps, double hop_us) {
+  const double b = gbps * 1e3;  // bytes per microsecond
+  switch (o) {
+    case link_op::tp_all_reduce: return 2.0 * (n - 1) / n * bytes / b + 2.0 * (n - 1) * hop_us;
+    case link_op::lm_head_gather:
+    case link_op::dp_gather_scatter: return (n - 1) / n * bytes / b + (n - 1) * hop_us;
+    case link_op::ep_all_to_all: return (n - 1) / n * bytes / b + hop_us;
+    case link_op::pp_send: return bytes / b + hop_us;
+  }
+  return 0;
+}
+
+constexpr void add_link(step_estimate& est, const device& d, link_op o, bool out, double n, std::uint32_t count,
+                        double bytes) {
+  if (count == 0 || n <= 1) return;
+  const interconnect& l = d.link;
+  const double gbps = out ? l.scale_out_gbps : l.scale_up_gbps;
+  const double hop = out ? l.scale_out_latency_us : l.scale_up_latency_us;
+  require_table(gbps > 0, "a plan crosses a link the device table does not give");
+  std::size_t i = 0;
+  while (i < est.n_links && !(est.links[i].op == o && est.links[i].scale_out == out && est.links[i].bytes_each == bytes)) ++i;
+  if (i == est.n_links) {
+    require_table(est.n_links < est.links.size(), "more kinds of collective than a breakdown holds");
+    est.links[est.n_links++] = {o, out, 0, bytes, collective_us(o, bytes, n, gbps, hop), 0};
+  }
+  est.links[i].count += count;
+  est.links[i].time_us = static_cast<double>(est.links[i].count) * est.links[i].each_us;
+}
+
+// The collectives of one step under the plan (vLLM / SGLang, one rank's view): a TP
+// all-reduce after every block with a row-parallel or routed-expert node and after the
+// vocab-parallel embedding; the logits gathered; under DP attention, MLP blocks gather their
+// tokens and scatter them back (all-to-all dispatch / combine with EP); one send per pipeline
+// boundary. A group larger than the scale-up domain runs over the scale-out link.
+constexpr void add_links(step_estimate& est, const run& x) {
+  const circuit& c = x.m->c;
+  const parallel& p = x.plan;
+  const interconnect& l = x.d->link;
+  const std::uint64_t domain = l.domain == 0 ? 1 : l.domain;
+  const bool tp_out = p.tp > domain;
+  const std::uint64_t rows = x.q.rows;
+  const double tpn = static_cast<double>(p.tp);
+  double hidden_bytes = 0;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != section::main) continue;
+    const block& b = c.blocks[in.block];
+    const node& last = c.nodes[b.end - 1];
+    bool reduce = false;
+    bool routed = false;
+    bool vocab_embed = false;
+    bool vocab_head = false;
+    double logits = 0;
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      const node& n = c.nodes[ni];
+      reduce = reduce || n.split == shard::rows || n.split == shard::experts;
+      routed = routed || is_routed_expert(n.kind);
+      if (n.split == shard::vocab && n.kind == op::embed) vocab_embed = true;
+      if (n.split == shard::vocab && n.kind == op::lm_head) {
+        vocab_head = true;
+        logits = static_cast<double>(checked_mul(checked_mul(rows, round_up(n.units, vocab_padding)), 2));
+      }
+    }
+    const std::uint64_t block_rows = p.dp_attention && mixer_block(b) ? ceil_div(rows, p.tp) : rows;
+    const double out_bytes = last.n_out > 0 ? static_cast<double>(last.out[0].bytes_at(block_rows)) : 0.0;
+    if (vocab_embed) {
+      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, 1, out_bytes);
+      hidden_bytes = out_bytes;
+    }
+    if (vocab_head) add_link(est, *x.d, link_op::lm_head_gather, tp_out, tpn, 1, logits);
+    if (!reduce || block_tp(b, p) == 1) continue;
+    if (!p.dp_attention) {
+      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, 1, out_bytes);
+    } else if (routed && p.ep > 1) {
+      // Each rank sends its ceil(rows / tp) tokens to top_k experts and takes them back.
+      std::uint64_t k = 1;
+      for (std::size_t ni = b.first; ni < b.end; ++ni) k = std::max<std::uint64_t>(k, c.nodes[ni].top_k);
+      const double s = static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.tp), k), last.out[0].width)) * 2.0;
+      add_link(est, *x.d, link_op::ep_all_to_all, tp_out, tpn, 2, s);
+    } else {
+      add_link(est, *x.d, link_op::dp_gather_scatter, tp_out, tpn, 2, out_bytes);
+    }
+  }
+  if (p.pp > 1) {
+    // Boundary k hands over from rank k*tp - 1 to rank k*tp: it leaves the scale-up domain
+    // when k*tp is a multiple of the domain size.
+    std::uint32_t cross = 0;
+    for (std::uint64_t k = 1; k < p.pp; ++k) cross += (k * p.tp) % domain == 0 ? 1u : 0u;
+    const double s = 2.0 * (hidden_bytes > 0 ? hidden_bytes : static_cast<double>(rows) * 2.0);  // hidden + residual
+    add_link(est, *x.d, link_op::pp_send, true, 2, cross, s);
+    add_link(est, *x.d, link_op::pp_send, false, 2, static_cast<std::uint32_t>(p.pp - 1) - cross, s);
+  }
+  for (std::size_t i = 0; i < est.n_links; ++i) est.link_us += est.links[i].time_us;
+  est.total_us += est.link_us;
+}
+
+constexpr step_estimate sum_plan(run x, const parallel& p) {
+  if (p == parallel{}) return sum_per_block(x);
+  x.plan = p;
+  x.sharded = true;
+  step_estimate est = sum_per_block(x);
+  add_links(est, x);
+  return est;
+}
+}  // namespace detail
+
 /// A decode step of `batch` sequences, each attending over `context` tokens.
 constexpr step_estimate decode_step(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
                                     std::uint64_t context, const settings& s) {
@@ -257,6 +417,22 @@ constexpr step_estimate decode_step(const model& m, const device& d, const devic
 constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
                                 const settings& s) {
   return detail::sum_per_block(detail::prefill_run(m, d, r, tokens, s));
+}
+
+/// The same step on one rank of plan `p` (the plan must be valid): every node at the rank's
+/// share (heads, columns, rows, experts over ep), attention-side blocks at the rank's share of
+/// the sequences under DP attention, then the collectives (link rows) the plan pays. Pipeline
+/// stages run one after another for a token, so a decode step walks every layer.
+/// Bit-identical to the overload without a plan for the single-device plan.
+constexpr step_estimate decode_step(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
+                                    std::uint64_t context, const settings& s, const parallel& p) {
+  validate(m, p);
+  return detail::sum_plan(detail::decode_run(m, d, r, batch, context, s), p);
+}
+constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
+                                const settings& s, const parallel& p) {
+  validate(m, p);
+  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s), p);
 }
 
 /// Bytes a C=1 decode step must read: every main-section weight once (routed experts at

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // headroom: does it fit (docs/model.md#fit). usable = visible bytes x usable fraction (exact);
 // need = footprint.bytes(seqs, context); fits <=> need <= usable. Max sequences at a context
-// is solved exactly, not read off a ladder; TP = ceil(need / usable).
+// is solved exactly, not read off a ladder. What to do when it does not fit: plan.hpp
+// (the smallest valid parallel plan that holds it).
 #pragma once
 
 #include <array>
@@ -14,6 +15,8 @@
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
+#include <headroom/parallel_rules.hpp>
+#include <headroom/rank_footprint.hpp>
 #include <headroom/settings.hpp>
 
 namespace headroom {
@@ -42,10 +45,12 @@ constexpr void validate(const deployment& dep) {
 }
 }  // namespace detail
 
-/// Bytes the deployment needs on one device (overflow of seqs x context x bytes is an error).
+/// Bytes the deployment needs on one device -- under a plan, on its heaviest rank, which
+/// serves every sequence (or its share of them under DP attention). Overflow of seqs x
+/// context x bytes is an error; a plan that breaks a rule is one too (parallel_rules.hpp).
 constexpr byte_count need_bytes(const model& m, const deployment& dep) {
   detail::validate(dep);
-  return footprint(m, dep.settings).bytes(dep.seqs, dep.context);
+  return rank_footprint(m, dep.settings, dep.parallel).bytes(rank_seqs(dep.seqs, dep.parallel), dep.context);
 }
 
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
@@ -70,9 +75,6 @@ constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t 
   detail::validate({1, context, s});
   return max_seqs(footprint(m, s), d, context);
 }
-
-/// Devices of the same kind needed to hold `need` (tensor parallel, even split assumed).
-constexpr std::uint64_t tp_needed(byte_count need, const device& d) { return ceil_div(need, usable_bytes(d)); }
 
 /// The batch ladder and contexts of the fit table.
 inline constexpr std::array<std::uint64_t, 8> fit_batches{1, 2, 4, 8, 16, 32, 64, 128};

@@ -196,32 +196,4 @@ constexpr std::uint64_t scale_elements(const model& m) {
   return p;
 }
 
-/// KV bytes per token one rank holds under tensor parallelism `tp`: each attention layer's K
-/// and V heads split over the ranks, ceil(kv_heads / tp) per rank and never zero (ranks beyond
-/// the head count replicate a head); a latent row (MLA) is replicated on every rank.
-constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, std::uint64_t tp) {
-  detail::require_table(tp != 0, "tensor parallelism must be at least 1");
-  byte_count total = 0;
-  for (const section sec : {section::main, section::draft}) {
-    if (sec == section::draft && !s.speculative) continue;
-    const circuit& c = m.c;
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      const instance& in = c.instances[ii];
-      if (in.sec != sec) continue;
-      const block& b = c.blocks[in.block];
-      for (std::size_t si = 0; si < b.n_states; ++si) {
-        const state_decl& st = b.states[si];
-        if (st.kind != state_kind::paged_kv) continue;
-        if (st.heads == 0) {
-          total = checked_add(total, unit_bytes(st, s));
-        } else {
-          const std::uint64_t per_head = st.elements / st.heads;
-          total = checked_add(total, checked_mul(checked_mul(ceil_div(st.heads, tp), per_head), element_bytes(st.dtype, s)));
-        }
-      }
-    }
-  }
-  return total;
-}
-
 }  // namespace headroom

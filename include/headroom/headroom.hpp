@@ -16,6 +16,9 @@
 #include <headroom/model.hpp>          // IWYU pragma: export
 #include <headroom/node_cost.hpp>      // IWYU pragma: export
 #include <headroom/parallel.hpp>       // IWYU pragma: export
+#include <headroom/parallel_rules.hpp> // IWYU pragma: export
+#include <headroom/plan.hpp>           // IWYU pragma: export
+#include <headroom/rank_footprint.hpp> // IWYU pragma: export
 #include <headroom/roofline.hpp>       // IWYU pragma: export
 #include <headroom/settings.hpp>       // IWYU pragma: export
 #include <headroom/tensor_format.hpp>  // IWYU pragma: export

@@ -1,21 +1,148 @@
 // SPDX-License-Identifier: MIT
 // headroom: what one rank of a parallel plan holds -- the heaviest rank's weights, KV per token
-// and state per sequence.
+// and state per sequence, exact bytes.
 //
-// PLACEHOLDER until the sharding rules land: the single-rank plan is exact (the model's
-// footprint); any other plan is refused rather than guessed.
+// Each node is cut to one rank's share (parallel_rules.hpp: heads, columns, rows, vocab rows
+// padded to 64, experts over ep) and summed with the same stored_bytes law the single-device
+// footprint uses; states likewise. Pipeline stage s holds the layers vLLM's get_pp_indices
+// gives it; the prologue (embedding, a vision encoder) sits on the first stage, the epilogue
+// (final norm, LM head) and a draft (MTP) head on the last, as vLLM places them. The heaviest
+// rank takes each figure at its largest over the stages (weights, KV per token, state per
+// sequence), which is exact for the usual uniform split and an upper bound otherwise.
+//
+// The single-rank plan returns footprint(m, s) itself: the checkpoint's bytes (no vocab padding).
 #pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
+#include <headroom/parallel_rules.hpp>
 #include <headroom/settings.hpp>
 
 namespace headroom {
 
+namespace detail {
+// The pipeline stage an instance runs on.
+constexpr std::uint64_t stage_of(const model& m, std::size_t ii, std::uint64_t layers, std::uint64_t pp) {
+  const instance& in = m.c.instances[ii];
+  if (pp == 1) return 0;
+  if (in.sec == section::vision) return 0;
+  if (in.sec == section::draft) return pp - 1;
+  if (in.layer == no_layer) {
+    // Prologue before the first layer, epilogue after the last.
+    for (std::size_t jj = 0; jj < ii; ++jj) {
+      if (m.c.instances[jj].sec == section::main && m.c.instances[jj].layer != no_layer) return pp - 1;
+    }
+    return 0;
+  }
+  std::uint64_t s = 0;
+  while (s + 1 < pp && in.layer >= pp_first_layer(layers, pp, s + 1)) ++s;
+  return s;
+}
+
+// One stage's footprint on one rank. Without layer-dependent formats every instance of a
+// block in one section holds the same bytes: each (block, section) is costed once and
+// multiplied by its instances on the stage, exactly (as footprint() does).
+constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage,
+                                          std::uint64_t layers) {
+  footprint_bytes fp{};
+  const circuit& c = m.c;
+  auto add = [&](const instance& in, std::uint64_t count) {
+    const block& b = c.blocks[in.block];
+    const std::uint64_t tp = in.sec == section::vision ? 1 : block_tp(b, p);
+    byte_count w = 0;
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      w = checked_add(w, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(c.nodes[ni], tp, p.ep), in));
+    }
+    w = checked_mul(count, w);
+    fp.weights = checked_add(fp.weights, w);
+    if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
+    if (in.sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
+    if (in.sec == section::vision || (in.sec == section::draft && !s.speculative)) return;
+    const block_bytes bb = states_of(c, rank_block(b, tp), s);
+    fp.kv_per_token = checked_add(fp.kv_per_token, checked_mul(count, bb.kv));
+    if (bb.window != 0) {
+      fp.swa_window = bb.window;
+      fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, checked_mul(count, bb.swa_kv));
+    }
+    fp.state_per_seq = checked_add(fp.state_per_seq, checked_mul(count, bb.state));
+    fp.conv_per_seq = checked_add(fp.conv_per_seq, checked_mul(count, bb.conv));
+  };
+  if (formats_depend_on_layer(m)) {
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+      if (stage_of(m, ii, layers, p.pp) == stage) add(c.instances[ii], 1);
+    }
+  } else {
+    std::array<std::uint16_t, 3 * max_blocks> count{};
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+      const instance& in = c.instances[ii];
+      if (stage_of(m, ii, layers, p.pp) == stage) ++count[3u * in.block + static_cast<std::size_t>(in.sec)];
+    }
+    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+      for (const section sec : {section::main, section::draft, section::vision}) {
+        const std::uint16_t k = count[3u * bi + static_cast<std::size_t>(sec)];
+        if (k != 0) add({bi, 0, sec, layer_kind::none}, k);
+      }
+    }
+  }
+  fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;
+  return fp;
+}
+}  // namespace detail
+
+/// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
+constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage) {
+  validate(m, p);
+  return detail::stage_footprint(m, s, p, stage, main_layers(m));
+}
+
+/// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
+/// that breaks a rule is a compile error naming the rule (validate).
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
-  detail::require_table(p == parallel{}, "parallel plans are not supported yet");
-  return footprint(m, s);
+  if (p == parallel{}) return footprint(m, s);
+  validate(m, p);
+  const std::uint64_t layers = main_layers(m);
+  footprint_bytes out{};
+  for (std::uint64_t st = 0; st < p.pp; ++st) {
+    const footprint_bytes f = detail::stage_footprint(m, s, p, st, layers);
+    out.weights = std::max(out.weights, f.weights);
+    out.draft_weights = std::max(out.draft_weights, f.draft_weights);
+    out.vision_weights = std::max(out.vision_weights, f.vision_weights);
+    out.loaded_weights = std::max(out.loaded_weights, f.loaded_weights);
+    out.kv_per_token = std::max(out.kv_per_token, f.kv_per_token);
+    out.swa_kv_per_token = std::max(out.swa_kv_per_token, f.swa_kv_per_token);
+    out.swa_window = std::max(out.swa_window, f.swa_window);
+    out.state_per_seq = std::max(out.state_per_seq, f.state_per_seq);
+    out.conv_per_seq = std::max(out.conv_per_seq, f.conv_per_seq);
+  }
+  return out;
+}
+
+/// KV bytes per token one rank holds at tensor parallelism `tp` (pp = ep = 1): each attention
+/// layer's K and V keep kv_heads / tp heads, or one replicated head when tp exceeds them; a
+/// latent row (MLA) is replicated on every rank. Draft layers count when speculative. Every
+/// token of a sliding layer counts (as footprint().kv_per_token without evict_sliding).
+constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, std::uint64_t tp) {
+  if (tp == 0 || tp > 0xffff) validate(m, {.tp = 0});
+  const parallel p{.tp = static_cast<std::uint16_t>(tp)};
+  byte_count total = 0;
+  const circuit& c = m.c;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec == section::vision || (in.sec == section::draft && !s.speculative)) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t si = 0; si < b.n_states; ++si) {
+      const state_decl& st = b.states[si];
+      if (st.kind != state_kind::paged_kv) continue;
+      if (st.split != shard::replicated && rank_units(st.split, st.heads, tp) == 0) validate(m, p);
+      total = checked_add(total, unit_bytes(rank_state(st, block_tp(b, p)), s));
+    }
+  }
+  return total;
 }
 
 }  // namespace headroom

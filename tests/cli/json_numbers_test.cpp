@@ -148,7 +148,16 @@ TEST_CASE("matrix --json: every model x device equals the core") {
       CHECK(u64(fit["needed_bytes"]) == need);
       CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, {}}));
       CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, {}));
-      CHECK(u64(fit["tp_needed"]) == tp_needed(need, *d));
+      // Advice: the smallest valid plan that holds it (null when it fits), never ceil(need / usable).
+      const auto plan = fits(*m, *d, {1, 4096, {}}) ? std::nullopt : smallest_plan(*m, *d, {1, 4096, {}});
+      if (plan) {
+        CHECK(u64(fit["advice_plan"]["tp"]) == plan->tp);
+        CHECK(u64(fit["advice_plan"]["pp"]) == plan->pp);
+        CHECK(u64(fit["advice_plan"]["ep"]) == plan->ep);
+        CHECK(valid(*m, *plan));
+      } else {
+        CHECK(fit["advice_plan"].is_null());
+      }
     }
   }
 }

@@ -31,5 +31,11 @@ static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 1,
 static_assert(bytes(formats::nvfp4_g16, 1, 24) > 0);
 #elif defined(HEADROOM_CASE_BAD_SHAPE_TWIN)
 static_assert(bytes(formats::nvfp4_g16, 1, 32) > 0);
+#elif defined(HEADROOM_CASE_PLAN_BREAKS_RULE)
+// Llama-3.1-70B has 64 query heads: TP=3 does not divide them (vLLM refuses it), so the plan
+// is a compile error naming the rule, not a guessed footprint.
+HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 3}});
+#elif defined(HEADROOM_CASE_PLAN_BREAKS_RULE_TWIN)
+HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 4}});
 #endif
 }  // namespace

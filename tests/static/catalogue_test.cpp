@@ -257,10 +257,21 @@ static_assert(kv_per_token_per_rank(models::llama_3_1_8b_instruct, bf16_kv, 8) =
 static_assert(kv_per_token_per_rank(models::llama_3_1_8b_instruct, bf16_kv, 2) == 32 * 2 * 4 * 128 * 2);
 static_assert(kv_per_token_per_rank(models::qwen3_30b_a3b, bf16_kv, 8) == 48 * 2 * 1 * 128 * 2);
 static_assert(kv_per_token_per_rank(models::deepseek_v3, bf16_kv, 8) == 70'272);
-// Llama-3.1-405B BF16 (811.7 GB) does not fit one H100 (76.97 GB usable): TP = 11.
+// Llama-3.1-405B BF16 (811.7 GB) does not fit one H100 (76.97 GB usable); TP=11 (ceil(need /
+// usable)) breaks the 128 query heads. One layer is 6,375,407,616 B: 8 ranks hold ~101.5 GB
+// each; 10 ranks (TP=2 x PP=5 or PP=10) leave a 26-layer half-width or 13-layer stage of
+// 82.9 GB; 11 ranks as PP=11 (get_pp_indices: 11 or 12 layers a stage) hold at most
+// 12 x 6,375,407,616 + 12 x 4,096 B x 4,096 tokens of KV = 76,706,217,984 B <= 76,968,728,985.
+// TP=4 x PP=3 (42 layers at ~1.594 GB + a quarter of the 4.20 GB embedding, ~68.2 GB) fits too.
 static_assert(!fits(models::llama_3_1_405b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096}));
-static_assert(tp_needed(need_bytes(models::llama_3_1_405b_instruct, {.seqs = 1, .context = 4096}), devices::h100_sxm) ==
-              (811'706'777'600ULL + 4096 * 516'096 + 76'968'728'984) / 76'968'728'985);
+// (The search itself, smallest_plan == PP=11, runs in tests/runtime/plan_test.cpp.)
+static_assert(!fits(models::llama_3_1_405b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 8}}));
+static_assert(!fits(models::llama_3_1_405b_instruct, devices::h100_sxm,
+                    {.seqs = 1, .context = 4096, .parallel = {.tp = 2, .pp = 5}}));
+static_assert(fits(models::llama_3_1_405b_instruct, devices::h100_sxm,
+                   {.seqs = 1, .context = 4096, .parallel = {.tp = 4, .pp = 3}}));
+static_assert(need_bytes(models::llama_3_1_405b_instruct, {.seqs = 1, .context = 4096, .parallel = {.pp = 11}}) ==
+              12ULL * 6'375'407'616 + 12ULL * 4096 * 4096);
 // DeepSeek-V3's shared expert is moe_intermediate_size x n_shared_experts = 2048 wide (not 18432).
 static_assert(ds_expert == fp8b(2048, 7168) * 2 + fp8b(7168, 2048));
 }  // namespace

@@ -68,12 +68,39 @@ constexpr bool cites(std::string_view list, std::string_view id) {
 constexpr bool every_source_cited() {
   for (const auto& s : sources) {
     bool cited = false;
-    for (const device* d : all) cited = cited || cites(d->sources, s.id);
+    for (const device* d : all) cited = cited || cites(d->sources, s.id) || cites(d->link.sources, s.id);
     if (!cited) return false;
   }
   return true;
 }
 static_assert(every_source_cited());
+
+// Interconnect laws: every device states its links with sources; a scale-up domain of more
+// than one device has a positive link bandwidth and hop latency, one of one has none; the
+// scale-out link exists and is no faster than the scale-up link; both are per device and one
+// direction, so no figure exceeds NVLink 5's 900 GB/s each way (1.8 TB/s both ways).
+constexpr bool link_laws(const device& d) {
+  const interconnect& l = d.link;
+  const bool cited = !l.sources.empty() && sources_resolve(l.sources) && !l.scale_up.empty() && !l.scale_out.empty();
+  const bool domain = l.domain >= 1 && (l.domain == 1 ? l.scale_up_gbps == 0 : l.scale_up_gbps > 0 && l.scale_up_latency_us > 0);
+  const bool out = l.scale_out_gbps > 0 && l.scale_out_latency_us > 0 && (l.domain == 1 || l.scale_out_gbps <= l.scale_up_gbps);
+  const bool bounded = l.scale_up_gbps <= 900 && l.scale_out_gbps <= 100;
+  // A derived value is named: latencies are always assumed, so `derived` is never empty.
+  return cited && domain && out && bounded && !l.derived.empty();
+}
+constexpr bool all_links_lawful() {
+  for (const device* d : all) {
+    if (!link_laws(*d)) return false;
+  }
+  return true;
+}
+static_assert(all_links_lawful());
+// Spot values by hand: NVLink 4 is 900 GB/s both ways = 450 each way on 8-GPU HGX boards;
+// NVL72 joins 72 GPUs at 1,800 / 2 = 900; PCIe Gen5 x16 = 32 GT/s x 16 lanes x 128/130 / 8 =
+// 63.0 GB/s; 400 Gb/s ConnectX-7 = 50 GB/s.
+static_assert(h100_sxm.link.scale_up_gbps == 450 && h100_sxm.link.domain == 8 && h100_sxm.link.scale_out_gbps == 50);
+static_assert(gb200.link.scale_up_gbps == 900 && gb200.link.domain == 72);
+static_assert(rtx_5090.link.scale_up_gbps == 63 && gb10.link.domain == 1);
 static_assert(cites("S1, S10, S11", "S1") && !cites("S10, S11", "S1"));
 
 // The roofline basis carries sources and derived keys whole: it never reaches the text's capacity.

@@ -13,7 +13,7 @@ namespace {
 using namespace headroom;
 
 // Fit laws at 4k and 32k on every device: max_seqs is exact (it fits, one more does not), fits
-// agrees with the byte counts, TP is the least device count that holds the C=1 need.
+// agrees with the byte counts. (The smallest plan that holds the C=1 need: tests/runtime/plan_test.cpp.)
 constexpr bool fit_laws(const model& m) {
   const footprint_bytes fp = footprint(m, {});
   for (const device* d : devices::all) {
@@ -23,9 +23,7 @@ constexpr bool fit_laws(const model& m) {
       if (c > 0 && !fits(fp, *d, c, ctx)) return false;
       if (fits(fp, *d, c + 1, ctx)) return false;
     }
-    const std::uint64_t need = fp.bytes(1, 4096);
-    const std::uint64_t tp = tp_needed(need, *d);
-    if (need > tp * usable || (tp > 1 && need <= (tp - 1) * usable)) return false;
+    static_cast<void>(usable);
   }
   // The model-level entry points agree with the footprint-level ones.
   const device& d0 = *devices::all[0];

@@ -52,8 +52,13 @@ static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == 113);
 // The fit table's 8-value batch ladder (fit_batches): max C @4k = 64, @32k = 8.
 constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv);
 static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
-// Advice for C=128 at 4k: TP = ceil(84,779,999,232 / 76,968,728,985) = 2; H200, B200, GB10 hold it.
-static_assert(tp_needed(need_bytes(m, {.seqs = 128, .context = 4096}), devices::h100_sxm) == 2);
+// Advice for C=128 at 4k: the smallest valid plan is TP=2 (32 query / 8 KV heads, vocab
+// 128,256 = 2,004 x 64 all split in two): per rank 8,030,527,488 B of weights (half of
+// 16,060,522,496 plus a second copy of the 65 norm vectors, 65 x 4,096 x 2 / 2 = 266,240 B)
+// + 128 x 4,096 x 65,536 B of KV (4 of 8 KV heads) = 42,390,265,856 B <= 76,968,728,985.
+static_assert(need_bytes(m, {.seqs = 128, .context = 4096, .parallel = {.tp = 2}}) ==
+              8'030'527'488ULL + 128ULL * 4096 * 65'536);
+static_assert(smallest_plan(m, devices::h100_sxm, {.seqs = 128, .context = 4096}) == parallel{.tp = 2});
 constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
 constexpr bool holds(std::string_view id) {
   for (std::size_t i = 0; i < devices::all.size(); ++i) {

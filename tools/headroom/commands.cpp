@@ -10,6 +10,8 @@
 #include <headroom/devices.hpp>
 #include <headroom/models.hpp>
 
+#include "headroom/plan_cli.hpp"
+
 namespace headroom::cli {
 
 namespace {
@@ -250,18 +252,22 @@ ordered_json list_devices_json() {
 
 // ---- fit ----
 
-fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context) {
+fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context,
+                       const parallel& p) {
   fit_answer a{};
   a.seqs = seqs;
   a.context = context;
-  a.fp = footprint(m, s);
+  a.plan = p;
+  a.fp = rank_footprint(m, s, p);
   a.per_seq = a.fp.per_seq(context);
   a.usable = usable_bytes(d);
-  a.need = need_bytes(m, {seqs, context, s});
-  a.fits = fits(m, d, {seqs, context, s});
-  a.max_seqs = max_seqs(m, d, context, s);
-  a.tp = tp_needed(a.need, d);
-  a.holders = report::other_holders(a.need, d);
+  a.need = need_bytes(m, {seqs, context, s, {}, p});
+  a.fits = a.need <= a.usable;
+  // Under DP attention each rank serves its share of the sequences.
+  const std::uint64_t per_rank = max_seqs(a.fp, d, context);
+  a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
+  if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s});
+  a.holders = report::other_holders(need_bytes(m, {seqs, context, s}), d);
   return a;
 }
 
@@ -274,8 +280,9 @@ ordered_json fit_json(const fit_answer& a) {
   j["usable_bytes"] = a.usable;
   j["fits"] = a.fits;
   j["max_seqs"] = a.max_seqs;
-  j["tp_needed"] = a.tp;
+  j["advice_plan"] = plan_json(a.advice);
   j["holders"] = ids_json(a.holders);
+  add_rank_keys(j, a.fp, a.plan);
   return j;
 }
 
@@ -285,6 +292,10 @@ std::string fit_text(const query& q, const fit_answer& a) {
   w("{}", title("Fit", q));
   w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; GB = 10^9 bytes.\n\n", describe(q.s), a.seqs,
     a.seqs == 1 ? "" : "s", a.context);
+  if (!(a.plan == parallel{})) {
+    w("Plan: {} ({} devices): every figure below is the heaviest rank's{}.\n\n", plan_text(a.plan), a.plan.ranks(),
+      a.plan.dp_attention ? fmt::format(", which serves {} of the sequences", rank_seqs(a.seqs, a.plan)) : std::string());
+  }
   w("| quantity | bytes | GB |\n|---|---:|---:|\n");
   w("| weights (every stored tensor) | {} | {} |\n", a.fp.weights, gb2(a.fp.weights));
   w("| weights loaded | {} | {} |\n", a.fp.loaded_weights, gb2(a.fp.loaded_weights));
@@ -300,7 +311,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
   if (a.fits) {
     w("Fits: yes, {} GB of {} GB usable.", gb2(a.need), gb2(a.usable));
   } else {
-    w("Fits: no, needs {} GB of {} GB usable: TP={} on {}{}.", gb2(a.need), gb2(a.usable), a.tp, d.id,
+    w("Fits: no, needs {} GB of {} GB usable: {}{}.", gb2(a.need), gb2(a.usable), advice_text(a.advice, d),
       a.holders.empty() ? std::string(", no single registry device holds it") : ", or one " + ids_joined(a.holders, " / "));
   }
   w(" Max sequences at {} tokens: {}.\n", a.context, a.max_seqs);
@@ -324,7 +335,7 @@ std::vector<decode_run> compute_decode(const query& q, const std::vector<std::ui
                                        const std::vector<std::uint64_t>& contexts) {
   std::vector<decode_run> runs;
   for (std::uint64_t c : contexts) {
-    for (std::uint64_t b : batches) runs.push_back({b, c, decode_step(*q.m, *q.d, q.r, b, c, q.s)});
+    for (std::uint64_t b : batches) runs.push_back({b, c, decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p)});
   }
   return runs;
 }
@@ -342,6 +353,11 @@ std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
     w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
       pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3);
   }
+  if (!(q.p == parallel{})) {
+    w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
+      plan_text(q.p), q.p.ranks());
+    for (const decode_run& r : runs) w("{}", links_text(r.est, fmt::format("C={} at {}", r.batch, r.context).c_str()));
+  }
   return std::move(w.out);
 }
 
@@ -352,8 +368,12 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
-  for (const decode_run& r : runs) a.push_back(decode_run_json(*q.m, r.est, r.batch, r.context, false));
+  for (const decode_run& r : runs) {
+    a.push_back(decode_run_json(*q.m, r.est, r.batch, r.context, false));
+    if (!(q.p == parallel{})) add_link_keys(a.back(), r.est);
+  }
   j["runs"] = a;
+  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
   return j;
 }
 
@@ -361,7 +381,7 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
 
 std::vector<prefill_run> compute_prefill(const query& q, const std::vector<std::uint64_t>& tokens) {
   std::vector<prefill_run> runs;
-  for (std::uint64_t t : tokens) runs.push_back({t, prefill(*q.m, *q.d, q.r, t, q.s)});
+  for (std::uint64_t t : tokens) runs.push_back({t, prefill(*q.m, *q.d, q.r, t, q.s, q.p)});
   return runs;
 }
 
@@ -376,6 +396,11 @@ std::string prefill_text(const query& q, const std::vector<prefill_run>& runs) {
     w("| {} | {:.1f} | {:.0f} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
       pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0));
   }
+  if (!(q.p == parallel{})) {
+    w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
+      plan_text(q.p), q.p.ranks());
+    for (const prefill_run& r : runs) w("{}", links_text(r.est, fmt::format("T={}", r.tokens).c_str()));
+  }
   return std::move(w.out);
 }
 
@@ -386,8 +411,12 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) 
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
-  for (const prefill_run& r : runs) a.push_back(prefill_run_json(r.est, r.tokens));
+  for (const prefill_run& r : runs) {
+    a.push_back(prefill_run_json(r.est, r.tokens));
+    if (!(q.p == parallel{})) add_link_keys(a.back(), r.est);
+  }
   j["runs"] = a;
+  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
   return j;
 }
 
@@ -418,7 +447,7 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
   w("Decode at {} tokens of KV context per sequence, default settings ({}). Each device's default constants: its "
     "shipped measurement when it has one, else its datasheet; a row marked \"roofline projection, unmeasured\" is "
     "estimated from datasheet ceilings alone. tok/s = C / step time. \"fits C1 @4k\": one sequence of {} tokens "
-    "on one device, else the TP it needs. \"max C @4k\": the exact largest number of sequences.\n\n",
+    "on one device, else the smallest valid parallel plan that holds it. \"max C @4k\": the exact largest number of sequences.\n\n",
     matrix_context, describe(settings{}), matrix_context);
   w("| model | device | tok/s C1 / C16 / C128 (roofline) | fits C1 @4k | max C @4k |\n|---|---|---:|---|---:|\n");
   for (const matrix_row& r : rows) {
@@ -428,7 +457,8 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
       toks += fmt::format("{}{:.0f}", i == 0 ? "" : " / ", tps);
     }
     w("| {} | {} | {}{} | {} | {} |\n", r.m->id, r.d->id, toks, r.r.measured ? "" : " (roofline projection, unmeasured)",
-      r.c1.fits ? std::string("yes") : fmt::format("no: TP={}", r.c1.tp), r.c1.max_seqs);
+      r.c1.fits ? std::string("yes") : fmt::format("no: {}", r.c1.advice ? plan_text(*r.c1.advice) : std::string("no plan")),
+      r.c1.max_seqs);
   }
   return std::move(w.out);
 }
@@ -507,10 +537,11 @@ ordered_json report_json(const query& q, const report::options& o, const report:
   j["fit_table"] = table;
   ordered_json advice = ordered_json::array();
   for (const report::fit_advice& a : data.advice) {
-    advice.push_back({{"seqs", a.seqs}, {"context_tokens", a.context}, {"needed_bytes", a.need}, {"tp_needed", a.tp},
+    advice.push_back({{"seqs", a.seqs}, {"context_tokens", a.context}, {"needed_bytes", a.need}, {"advice_plan", plan_json(a.plan)},
                       {"holders", ids_json(a.holders)}});
   }
   j["advice"] = advice;
+  add_rank_keys(j, data.fit.fp, o.p);
   return j;
 }
 

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,10 +56,12 @@ struct fit_answer {
   byte_count need = 0;
   bool fits = false;
   std::uint64_t max_seqs = 0;
-  std::uint64_t tp = 0;
+  parallel plan{};                  ///< the plan asked about (fp, need: its heaviest rank)
+  std::optional<parallel> advice;   ///< when it does not fit: the smallest valid plan that holds it
   std::vector<std::string_view> holders;  ///< other registry devices that hold `need` alone
 };
-fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context);
+fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context,
+                       const parallel& p = {});
 ordered_json fit_json(const fit_answer& a);
 std::string fit_text(const query& q, const fit_answer& a);
 ordered_json fit_command_json(const query& q, const fit_answer& a);

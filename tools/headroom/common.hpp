@@ -59,6 +59,7 @@ struct query {
   const device* d = nullptr;
   device_roofline r{};
   settings s{};
+  parallel p{};                         ///< the plan (--tp / --pp / --ep / --dp-attention)
   std::string manifest;                 ///< --measured path as given; empty: none
   std::uint64_t context_default = 4096; ///< the KV context of the constants (manifest or shipped)
 };

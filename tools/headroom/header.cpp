@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/header.hpp"
 
+#include "headroom/plan_cli.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,7 +15,8 @@ namespace headroom::cli {
 header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t context) {
   const model& m = *q.m;
   const device& d = *q.d;
-  const footprint_bytes fp = footprint(m, q.s);
+  // Under a plan: the heaviest rank's bytes and one rank's step times (collectives included).
+  const footprint_bytes fp = rank_footprint(m, q.s, q.p);
   header_values v{};
   v.seqs = seqs;
   v.context_tokens = context;
@@ -25,11 +28,11 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.state_bytes_per_seq = fp.state_per_seq;
   v.conv_bytes_per_seq = fp.conv_per_seq;
   v.usable_bytes = usable_bytes(d);
-  v.needed_bytes = need_bytes(m, {seqs, context, q.s});
-  v.max_seqs = max_seqs(m, d, context, q.s);
+  v.needed_bytes = need_bytes(m, {seqs, context, q.s, {}, q.p});
+  v.max_seqs = max_seqs(fp, d, context);
   v.weight_floor_bytes = weight_floor_bytes(m);
-  v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s).total_us);
-  v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s).total_us);
+  v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p).total_us);
+  v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s, q.p).total_us);
   v.fits = v.needed_bytes <= v.usable_bytes;
   return v;
 }
@@ -150,6 +153,10 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   line(fmt::format(" * manifest: {}", q.manifest.empty() ? std::string("none") : comment_safe(q.manifest)));
   line(fmt::format(" * settings: {}", describe(q.s)));
   line(fmt::format(" * load:     {} sequence{} x {} tokens", v.seqs, v.seqs == 1 ? "" : "s", v.context_tokens));
+  if (!(q.p == parallel{})) {
+    line(fmt::format(" * plan:     {} ({} devices): every byte count is the heaviest rank's, every time one rank's",
+                     plan_text(q.p), q.p.ranks()));
+  }
   line(v.fits ? fmt::format(" * fits:     yes, {} of {} usable bytes", v.needed_bytes, v.usable_bytes)
               : fmt::format(" * fits:     NO, {} of {} usable bytes: every build that includes this header fails", v.needed_bytes,
                             v.usable_bytes));
@@ -212,6 +219,7 @@ ordered_json header_json(const query& q, const header_values& v, const std::stri
   c["decode_step_ns"] = v.decode_step_ns;
   c["prefill_ns"] = v.prefill_ns;
   c["fits"] = v.fits;
+  add_rank_keys(c, rank_footprint(*q.m, q.s, q.p), q.p);
   j["constants"] = c;
   return j;
 }

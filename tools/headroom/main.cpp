@@ -9,6 +9,10 @@
 //   headroom decode MODEL DEVICE [--batch 1,8,64] [--context 4096,32768]
 //   headroom prefill MODEL DEVICE [--tokens 4096,32768]
 //   headroom header MODEL DEVICE --seqs N --context N [-o FILE]
+//   headroom plan MODEL DEVICE --context N [--seqs N]   the smallest valid parallel plans, fastest first
+//
+// fit, decode, prefill, report, header and plan's settings take a parallel plan: --tp N --pp N
+// --ep N --dp-attention (plan.hpp); a plan that breaks an engine rule is refused (exit 2).
 //
 // Every command takes --json and -o FILE. Exit codes: 0 done; 1 an evaluation failed (a
 // headroom::error from the core, e.g. a byte count over 64 bits) or the output could not be
@@ -33,6 +37,7 @@
 #include "headroom/manifest.hpp"
 #include "headroom/output.hpp"
 #include "headroom/plot.hpp"
+#include "headroom/plan_cli.hpp"
 #include "headroom/report.hpp"
 
 namespace {
@@ -53,11 +58,20 @@ struct target_flags {
   bool speculative = false;
   bool evict_sliding = false;
   std::string measured;
+  plan_flags plan;
 };
 struct output_flags {
   bool json = false;
   std::string out;
 };
+
+// The parallel plan: degrees as strings so that bad values name their flag (plan.hpp).
+void add_plan(CLI::App* cmd, plan_flags& p) {
+  cmd->add_option("--tp", p.tp, "tensor-parallel degree (default 1)");
+  cmd->add_option("--pp", p.pp, "pipeline-parallel degree (default 1)");
+  cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp (default 1)");
+  cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
+}
 
 void add_target(CLI::App* cmd, target_flags& t, bool optional_ids, bool with_measured) {
   auto* m = cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
@@ -71,6 +85,7 @@ void add_target(CLI::App* cmd, target_flags& t, bool optional_ids, bool with_mea
   cmd->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
   cmd->add_flag("--evict-sliding", t.evict_sliding, "sliding-window layers hold only their window's KV");
   if (with_measured) cmd->add_option("--measured", t.measured, "measured roofline manifest (JSON, docs/cli.md)");
+  add_plan(cmd, t.plan);
 }
 
 void add_output(CLI::App* cmd, output_flags& o) {
@@ -87,6 +102,7 @@ query make_query(const target_flags& t) {
   q.s.ssm_h = parse_state("--ssm-h", t.ssm_h);
   q.s.speculative = t.speculative;
   q.s.evict_sliding = t.evict_sliding;
+  q.p = parse_plan(*q.m, t.plan);
   if (!t.measured.empty()) {
     const manifest mf = load_manifest(t.measured, q.d);
     q.r = mf.constants;
@@ -108,7 +124,7 @@ std::string settings_flags(const query& q) {
   if (q.s.speculative) s += " --speculative";
   if (q.s.evict_sliding) s += " --evict-sliding";
   if (!q.manifest.empty()) s += fmt::format(" --measured {}", q.manifest);
-  return s;
+  return s + plan_cli_flags(q.p);
 }
 
 int run(int argc, char** argv) {
@@ -159,6 +175,14 @@ int run(int argc, char** argv) {
   add_target(pre, t, false, true);
   pre->add_option("--tokens", prefill_tokens, "comma-separated prompt lengths (default 4096,32768)");
   add_output(pre, o);
+
+  auto* plan = app.add_subcommand("plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first");
+  std::string plan_seqs = "1";
+  std::string plan_context;
+  add_target(plan, t, false, true);
+  plan->add_option("--seqs", plan_seqs, "concurrent sequences (default 1)");
+  plan->add_option("--context", plan_context, "tokens of context per sequence")->required();
+  add_output(plan, o);
 
   auto* header = app.add_subcommand("header", "a self-contained C/C++ header of the deployment's constants");
   std::string header_seqs;
@@ -261,7 +285,7 @@ int run(int argc, char** argv) {
     const query q = make_query(t);
     const std::uint64_t context = parse_positive("--context", fit_context);
     const std::uint64_t seqs = parse_positive("--seqs", fit_seqs);
-    const fit_answer a = compute_fit(*q.m, *q.d, q.s, seqs, context);
+    const fit_answer a = compute_fit(*q.m, *q.d, q.s, seqs, context, q.p);
     text = o.json ? dump(fit_command_json(q, a)) : fit_text(q, a);
   } else if (*decode) {
     const query q = make_query(t);
@@ -274,6 +298,10 @@ int run(int argc, char** argv) {
     const query q = make_query(t);
     const auto runs = compute_prefill(q, parse_positive_list("--tokens", prefill_tokens));
     text = o.json ? dump(prefill_json(q, runs)) : prefill_text(q, runs);
+  } else if (*plan) {
+    const query q = make_query(t);
+    const plan_answer a = compute_plans(q, parse_positive("--seqs", plan_seqs), parse_positive("--context", plan_context));
+    text = o.json ? dump(plan_command_json(q, a)) : plan_command_text(q, a);
   } else if (*header) {
     const query q = make_query(t);
     const std::uint64_t seqs = parse_positive("--seqs", header_seqs);
@@ -297,6 +325,7 @@ int run(int argc, char** argv) {
     ro.context_default = q.context_default;
     ro.context = report_context.empty() ? q.context_default : parse_positive("--context", report_context);
     ro.measured = q.manifest;
+    ro.p = q.p;
     if (o.json) {
       text = dump(report_json(q, ro, headroom::report::compute(*q.m, *q.d, q.r, ro)));
     } else {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/report.hpp"
 
+#include "headroom/plan_cli.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -84,6 +86,7 @@ std::string command_line(const model& m, const device& d, const options& o) {
   if (o.s.evict_sliding) cmd += " --evict-sliding";
   if (o.context != o.context_default) cmd += fmt::format(" --context {}", o.context);
   if (!o.measured.empty()) cmd += fmt::format(" --measured {}", o.measured);
+  cmd += cli::plan_cli_flags(o.p);
   return cmd;
 }
 
@@ -112,14 +115,16 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
     }
   }
   out.fp4_costing = fp4_costing(m, d);
-  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = decode_step(m, d, r, decode_batches[i], o.context, s);
-  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = prefill(m, d, r, prefill_tokens[i], s);
+  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = decode_step(m, d, r, decode_batches[i], o.context, s, o.p);
+  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = prefill(m, d, r, prefill_tokens[i], s, o.p);
   out.weight_floor = weight_floor_bytes(m);
-  out.fit = make_fit_table(m, d, s);
+  out.fit = make_fit_table(m, d, s, o.p);
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {
     const fit_cell& cell = out.fit.cells[bi][0];
     if (cell.fits) continue;
-    out.advice.push_back({fit_batches[bi], fit_contexts[0], cell.need, tp_needed(cell.need, d), other_holders(cell.need, d)});
+    out.advice.push_back({fit_batches[bi], fit_contexts[0], cell.need,
+                          smallest_plan(m, d, {fit_batches[bi], fit_contexts[0], s}),
+                          other_holders(need_bytes(m, {fit_batches[bi], fit_contexts[0], s}), d)});
   }
   return out;
 }
@@ -136,6 +141,10 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   w("## Inputs\n\n| input | value |\n|---|---|\n");
   w("| model | {} (`{}`, family `{}`) |\n", m.name, m.id, m.family);
   w("| checkpoint | {} |\n", escape(m.source.repo));
+  if (!(o.p == parallel{})) {
+    w("| plan | {} ({} devices; bytes and step times are one rank's, collectives included) |\n", cli::plan_text(o.p),
+      o.p.ranks());
+  }
   w("| sources | {} |\n", escape(m.source.files));
   w("| assumptions | {} |\n", escape(m.source.notes));
   w("| device | {} ({}, {} SMs, {} visible = {} GB = {:.2f} GiB ({}), {} GB/s) |\n", d.name, d.arch, d.sms,
@@ -210,8 +219,8 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   for (const fit_advice& a : data.advice) {
     std::string others;
     for (std::string_view id : a.holders) others += fmt::format("{}{}", others.empty() ? "" : " / ", id);
-    w("C={} at 4k does not fit: needs {} GB of {} GB usable: TP={} on {}{}.\n", a.seqs, fmt_bytes_gb(a.need),
-      fmt_bytes_gb(t.usable), a.tp, d.id, others.empty() ? std::string(", no single registry device holds it") : ", or one " + others);
+    w("C={} at 4k does not fit: needs {} GB of {} GB usable: {}{}.\n", a.seqs, fmt_bytes_gb(a.need),
+      fmt_bytes_gb(t.usable), cli::advice_text(a.plan, d), others.empty() ? std::string(", no single registry device holds it") : ", or one " + others);
   }
 
   // Per-row loops.
@@ -244,6 +253,13 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
         row->has_weight ? std::string(describe(row->how).view()) : std::string("-"), row->count, row->time_us / 1e3,
         pct(row->time_us / st.total_us), row->one.by == bound::compute ? "compute" : "memory");
     }
+    // Under a plan: the collectives as rows of their own, with their share of the step.
+    for (std::size_t li = 0; li < st.n_links; ++li) {
+      const link_row& l = st.links[li];
+      w("| link.{} | {} | - | {} | {} | {:.4f} | {} | link |\n", name(l.op), name(l.op),
+        l.scale_out ? "scale-out" : "scale-up", l.count, l.time_us / 1e3, pct(l.time_us / st.total_us));
+    }
+    if (st.n_links != 0) w("\nOn links: {} of the step.\n", pct(st.link_share()));
   }
   return std::move(w.out);
 }

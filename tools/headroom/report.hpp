@@ -18,6 +18,7 @@ struct options {
   std::uint64_t context = 4096;          ///< KV tokens each sequence attends over in the decode runs
   std::string measured;                  ///< the --measured manifest path; empty: none
   std::uint64_t context_default = 4096;  ///< the context the constants state (--context is shown when it differs)
+  parallel p{};                          ///< the plan: per-rank bytes and per-rank step times
 };
 
 /// Declared formats of the main section's weight nodes, grouped by (pair, weight, activation,
@@ -35,7 +36,7 @@ struct fit_advice {
   std::uint64_t seqs = 0;
   std::uint64_t context = 0;
   byte_count need = 0;
-  std::uint64_t tp = 0;
+  std::optional<parallel> plan;           ///< the smallest valid plan that holds it
   std::vector<std::string_view> holders;  ///< other registry devices whose usable bytes hold it
 };
 

@@ -32,6 +32,15 @@ inline constexpr device mi300x{
     .sms = 304,  // compute units
     .sources = "S75, S76",
     .derived = "",
+    .link = {.scale_up = "Infinity Fabric, 7 links x 128 GB/s to 7 peers",
+             .scale_up_gbps = 448,
+             .scale_up_latency_us = 0.5,
+             .domain = 8,
+             .scale_out = "400 Gb/s NIC per GPU",
+             .scale_out_gbps = 50,
+             .scale_out_latency_us = 2,
+             .sources = "S91, S94",
+             .derived = "scale_up_gbps (896 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 // MI300X compute with more and faster memory.
@@ -52,6 +61,15 @@ inline constexpr device mi325x{
     .sms = 304,  // compute units
     .sources = "S76, S77, S78",
     .derived = "",
+    .link = {.scale_up = "Infinity Fabric, 7 links x 128 GB/s to 7 peers",
+             .scale_up_gbps = 448,
+             .scale_up_latency_us = 0.5,
+             .domain = 8,
+             .scale_out = "400 Gb/s NIC per GPU",
+             .scale_out_gbps = 50,
+             .scale_out_latency_us = 2,
+             .sources = "S91, S94",
+             .derived = "scale_up_gbps (896 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 // MXFP6 runs at the MXFP4 rate on CDNA4 (2x FP8); the mxfp4 peak has no sparse variant.
@@ -72,6 +90,15 @@ inline constexpr device mi355x{
     .sms = 256,  // compute units
     .sources = "S76, S77, S79, S80",
     .derived = "",
+    .link = {.scale_up = "Infinity Fabric, 7 links x 153.6 GB/s to 7 peers",
+             .scale_up_gbps = 537.6,
+             .scale_up_latency_us = 0.5,
+             .domain = 8,
+             .scale_out = "400 Gb/s NIC per GPU",
+             .scale_out_gbps = 50,
+             .scale_out_latency_us = 2,
+             .sources = "S91, S94",
+             .derived = "scale_up_gbps (7 x 153.6 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 }  // namespace headroom::devices

@@ -30,6 +30,15 @@ inline constexpr device rtx_4090{
     .sources = "S10, S11, S41, S61, S62",
     .derived = "peak_tflops (the Ada whitepaper's FP32-accumulate rates as reported by S61, S41; whitepaper not "
                "re-read)",
+    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 2 per desktop",
+             .scale_up_gbps = 31.5,
+             .scale_up_latency_us = 1,
+             .domain = 2,
+             .scale_out = "100 GbE NIC (assumed)",
+             .scale_out_gbps = 12.5,
+             .scale_out_latency_us = 2,
+             .sources = "S41, S90, S94",
+             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 inline constexpr device l40s{
@@ -49,6 +58,15 @@ inline constexpr device l40s{
     .sms = 142,
     .sources = "S10, S11, S41, S63, S64",
     .derived = "sm_count (142 RT cores, one per SM, S41)",
+    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
+             .scale_up_gbps = 31.5,
+             .scale_up_latency_us = 1,
+             .domain = 8,
+             .scale_out = "200 Gb/s NIC per GPU (assumed)",
+             .scale_out_gbps = 25,
+             .scale_out_latency_us = 2,
+             .sources = "S63, S90, S94",
+             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 inline constexpr device l4{
@@ -68,6 +86,15 @@ inline constexpr device l4{
     .sms = 58,
     .sources = "S10, S11, S41, S65, S66, S67",
     .derived = "peak_tflops (dense = datasheet sparse / 2), sm_count (58 RT cores, one per SM, S41)",
+    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
+             .scale_up_gbps = 31.5,
+             .scale_up_latency_us = 1,
+             .domain = 8,
+             .scale_out = "100 GbE NIC (assumed)",
+             .scale_out_gbps = 12.5,
+             .scale_out_latency_us = 2,
+             .sources = "S65, S90, S94",
+             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 }  // namespace headroom::devices

@@ -26,6 +26,15 @@ inline constexpr device a100_sxm_80gb{
     .sms = 108,
     .sources = "S10, S11, S36, S37, S38",
     .derived = "",
+    .link = {.scale_up = "NVLink 3 via NVSwitch (12 links, 600 GB/s both ways)",
+             .scale_up_gbps = 300,
+             .scale_up_latency_us = 0.5,
+             .domain = 8,
+             .scale_out = "ConnectX-6 200 Gb/s HDR per GPU",
+             .scale_out_gbps = 25,
+             .scale_out_latency_us = 2,
+             .sources = "S85, S87, S94",
+             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (200 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 inline constexpr device a100_pcie_40gb{
@@ -45,6 +54,15 @@ inline constexpr device a100_pcie_40gb{
     .sms = 108,
     .sources = "S10, S11, S36, S39",
     .derived = "",
+    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
+             .scale_up_gbps = 300,
+             .scale_up_latency_us = 0.5,
+             .domain = 2,
+             .scale_out = "200 Gb/s NIC per GPU (assumed)",
+             .scale_out_gbps = 25,
+             .scale_out_latency_us = 2,
+             .sources = "S85, S94",
+             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 }  // namespace headroom::devices

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // headroom: citations the device tables refer to by id. Ids are stable once published, so
 // reports name the same documents across releases: S6 and S8 cite the same Blackwell Ultra
-// documents, and S33-S35 are unused. Where sources conflict, the device entry's comment says
+// documents, S33-S35 are unused, and ids from S36 on are one per document. Where sources conflict, the device entry's comment says
 // which figure it takes and why.
 #pragma once
 
@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 67> sources{{
+inline constexpr std::array<source_entry, 78> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -81,6 +81,17 @@ inline constexpr std::array<source_entry, 67> sources{{
   {"S82", "jax-ml/scaling-book tpus.md: v5e 16 GB, 1.97e14 BF16, 3.94e14 INT8; v6e 9.20e14 BF16"},
   {"S83", "Google Cloud TPU v6e documentation (docs.cloud.google.com/tpu/docs/v6e): 918 TFLOPS BF16, 1,836 TOPS INT8, 32 GB HBM, 1,638 GBps, 2 MXUs"},
   {"S84", "Intel Hot Chips 2024 'Intel Gaudi 3 AI Accelerator' slides (copy at sgpjbg.com/baogao/465025.html): BF16/FP8 matrix 1,835 TFLOPS, 8 MME, 64 TPC, 128 GB HBM2e at 3.67 TB/s"},
+  {"S85", "NVIDIA NVLink and NVSwitch page (nvidia.com/en-us/data-center/nvlink/): per-GPU NVLink bandwidth, both directions added: NVLink 3 600 GB/s, NVLink 4 900 GB/s, NVLink 5 1.8 TB/s; NVL72 joins 72 GPUs in one NVLink domain"},
+  {"S86", "NVIDIA DGX H100/H200 user guide (docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html): 8 GPUs on NVSwitch, 8 single-port ConnectX-7 400 Gb/s for the compute fabric"},
+  {"S87", "NVIDIA DGX A100 user guide (docs.nvidia.com/dgx/dgxa100-user-guide/introduction-to-dgxa100.html): 8 GPUs on 6 NVSwitch, 8 ConnectX-6 200 Gb/s HDR for the compute fabric"},
+  {"S88", "NVIDIA DGX B200 / DGX B300 user guides (docs.nvidia.com/dgx/dgxb200-user-guide, dgxb300-user-guide): 8 GPUs on NVLink 5 switches; 8 ConnectX-7 400 Gb/s (B200), 8 ConnectX-8 800 Gb/s (B300)"},
+  {"S89", "NVIDIA GB200 NVL72 and GB300 NVL72 pages (nvidia.com/en-us/data-center/gb200-nvl72/, gb300-nvl72/): 72 GPUs in one NVLink domain, 130 TB/s, 1.8 TB/s per GPU; ConnectX-7 400 Gb/s (GB200), ConnectX-8 800 Gb/s (GB300) per GPU"},
+  {"S90", "PCI-SIG PCI Express Base Specification 4.0 / 5.0 (pcisig.com): 16 GT/s and 32 GT/s per lane, 128b/130b encoding: x16 = 31.5 / 63 GB/s each way"},
+  {"S91", "AMD Instinct MI300X / MI355X platform data sheets (amd.com): 8 OAM fully connected, 7 Infinity Fabric links per GPU at 128 GB/s (MI300X / MI325X, 896 GB/s) and 153.6 GB/s (MI355X, 1,075 GB/s), both directions added"},
+  {"S92", "jax-ml/scaling-book tpus.md, ICI table: one-way bandwidth per link 4.5e10 B/s (v5e), 9.0e10 B/s (v6e), 4 links per chip, 2D torus pods of 16 x 16"},
+  {"S93", "NVIDIA Jetson AGX Thor, AGX Orin and Orin Nano module data sheets (developer.nvidia.com/embedded/jetson-modules): networking 4 x 25 GbE, 10 GbE, 1 GbE"},
+  {"S94", "NVIDIA nccl-tests doc/PERFORMANCE.md @03a204a1f38a: all-reduce time = S / B x 2(n-1)/n, all-gather / reduce-scatter / all-to-all (n-1)/n; small messages are latency bound (t = overhead + size / bw)"},
+  {"S95", "Intel Gaudi 3 AI accelerator white paper (intel.com): 24 x 200 GbE RoCE on die; on the HLS-Gaudi3 baseboard 21 ports join the 8 cards all-to-all, 3 ports go to scale-out"},
 }};
 // clang-format on
 

@@ -13,7 +13,7 @@ namespace headroom::models::blocks {
 /// embed_tokens [vocab, hidden]; `stored` false when another node stores the table.
 constexpr std::uint8_t embed(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
                              bool stored = true) {
-  node n = nd("embed", op::embed, {e(1, formats::i32)}, {e(hidden)});
+  node n = sharded(nd("embed", op::embed, {e(1, formats::i32)}, {e(hidden)}), shard::vocab, vocab);
   n.table_rows = vocab;
   n.stores_weight = stored;
   return c.add_block(block_name, {n});
@@ -23,7 +23,7 @@ constexpr std::uint8_t embed(circuit& c, std::string_view block_name, std::uint6
 /// a draft head that reads the main one.
 constexpr std::uint8_t head(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
                             bool stored = true) {
-  node lm = nd("lm_head", op::lm_head, {e(hidden)}, {e(vocab)});
+  node lm = sharded(nd("lm_head", op::lm_head, {e(hidden)}, {e(vocab)}), shard::vocab, vocab);
   lm.stores_weight = stored;
   return c.add_block(block_name, {with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), hidden), lm,
                                   nd("argmax", op::argmax, {e(vocab)}, {e(1, formats::i32)})});
@@ -53,20 +53,24 @@ constexpr std::uint8_t gqa_attention(circuit& c, std::string_view block_name, co
     n.bias = bias;
     return n;
   };
-  node attend = with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(kvw)}, {e(qw)}), 0b11);
+  // QKVParallelLinear splits query heads and KV heads (replicating KV heads when tp exceeds
+  // them); o is RowParallelLinear; per-head norms and the input norm are replicated; a sink
+  // logit per query head splits with the heads (vLLM gpt_oss.py: sinks of num_heads / tp).
+  node attend = sharded(with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(kvw)}, {e(qw)}), 0b11),
+                        shard::heads, d.q_heads, true);
   attend.window = d.window;
   if (d.sinks) attend = with_aux(attend, d.q_heads);
-  const state_decl k_state{"k", state_kind::paged_kv, dtype_key::kv_cache, kvw, d.kv_heads};
-  const state_decl v_state{"v", state_kind::paged_kv, dtype_key::kv_cache, kvw, d.kv_heads};
+  const state_decl k_state{"k", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads};
+  const state_decl v_state{"v", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads};
   const node input_norm = with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h);
-  const node q = lin("q", h, qw, linear_role::q, d.qkv_bias);
-  const node k = lin("k", h, kvw, linear_role::k, d.qkv_bias);
-  const node v = lin("v", h, kvw, linear_role::v, d.qkv_bias);
-  const node qn = with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.head_dim);
-  const node kn = with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.head_dim);
-  const node rope = nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)});
-  const node kv_write = nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {});
-  const node o = lin("o", qw, h, linear_role::o, d.o_bias);
+  const node q = sharded(lin("q", h, qw, linear_role::q, d.qkv_bias), shard::heads, d.q_heads);
+  const node k = sharded(lin("k", h, kvw, linear_role::k, d.qkv_bias), shard::kv_heads, d.kv_heads);
+  const node v = sharded(lin("v", h, kvw, linear_role::v, d.qkv_bias), shard::kv_heads, d.kv_heads);
+  const node qn = sharded(with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.head_dim), shard::heads, d.q_heads);
+  const node kn = sharded(with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.head_dim), shard::kv_heads, d.kv_heads);
+  const node rope = sharded(nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)}), shard::heads, d.q_heads);
+  const node kv_write = sharded(nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {}), shard::kv_heads, d.kv_heads);
+  const node o = sharded(lin("o", qw, h, linear_role::o, d.o_bias), shard::rows, d.q_heads);
   const node add = nd("add", op::residual_add, {e(h), e(h)}, {e(h)});
   if (d.qk_norm) return c.add_block(block_name, {input_norm, q, k, v, qn, kn, rope, kv_write, attend, o, add}, {k_state, v_state});
   if (!d.rope) return c.add_block(block_name, {input_norm, q, k, v, kv_write, attend, o, add}, {k_state, v_state});
@@ -75,11 +79,12 @@ constexpr std::uint8_t gqa_attention(circuit& c, std::string_view block_name, co
 
 /// post norm, gate|up (stored as two tensors), silu_mul, down, residual add.
 constexpr std::uint8_t swiglu_mlp(circuit& c, std::string_view block_name, std::uint64_t hidden, std::uint64_t inter) {
-  node gate_up = nd("gate_up", op::linear, {e(hidden)}, {e(2 * inter)}, linear_role::gate_up);
+  // gate|up: MergedColumnParallelLinear; down: RowParallelLinear (both split the intermediate).
+  node gate_up = sharded(nd("gate_up", op::linear, {e(hidden)}, {e(2 * inter)}, linear_role::gate_up), shard::columns, inter);
   gate_up.weight_tensors = 2;
   return c.add_block(block_name, {with_aux(nd("post_norm", op::rms_norm, {e(hidden)}, {e(hidden)}), hidden), gate_up,
-                                  nd("act", op::silu_mul, {e(2 * inter)}, {e(inter)}),
-                                  nd("down", op::linear, {e(inter)}, {e(hidden)}, linear_role::down),
+                                  sharded(nd("act", op::silu_mul, {e(2 * inter)}, {e(inter)}), shard::columns, inter),
+                                  sharded(nd("down", op::linear, {e(inter)}, {e(hidden)}, linear_role::down), shard::rows, inter),
                                   nd("add", op::residual_add, {e(hidden), e(hidden)}, {e(hidden)})});
 }
 
@@ -105,27 +110,32 @@ constexpr std::uint8_t routed_moe(circuit& c, std::string_view block_name, const
   node router = nd("router", op::router, {e(h)}, {e(d.experts)});
   router.bias = d.router_bias;
   if (d.router_aux != 0) router = with_aux(router, d.router_aux, d.router_aux_format);
-  node gate_up = nd("gate_up", op::expert_gate_up, {e_rows(K, h), e(K, formats::i32)}, {e_rows(K, 2 * d.moe_inter)});
+  // Routed experts: fused MoE, experts over ep ranks and each expert's intermediate over tp / ep;
+  // the router is ReplicatedLinear; a shared expert is a column / row parallel MLP.
+  node gate_up = sharded(nd("gate_up", op::expert_gate_up, {e_rows(K, h), e(K, formats::i32)}, {e_rows(K, 2 * d.moe_inter)}),
+                         shard::experts, d.moe_inter);
   gate_up.experts = d.experts;
   gate_up.top_k = K;
   gate_up.weight_tensors = d.fused_gate_up ? 1 : 2;
   gate_up.bias = d.expert_bias;
-  node down = nd("down", op::expert_down, {e_rows(K, d.moe_inter)}, {e_rows(K, h)});
+  node down = sharded(nd("down", op::expert_down, {e_rows(K, d.moe_inter)}, {e_rows(K, h)}), shard::experts, d.moe_inter);
   down.experts = d.experts;
   down.top_k = K;
   down.bias = d.expert_bias;
   const node norm = with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h);
   const node top_k = nd("top_k", op::top_k, {e(d.experts)}, {e(K, formats::f32), e(K, formats::i32)});
-  const node act = nd("act", op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)});
+  const node act = sharded(nd("act", op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)}), shard::experts, d.moe_inter);
   const node add = nd("add", op::residual_add, {e(h), e(h)}, {e(h)});
   if (d.shared_inter == 0) {
     return c.add_block(block_name, {norm, router, top_k, gate_up, act, down,
                                     nd("blend", op::blend, {e_rows(K, h), e(K, formats::f32)}, {e(h)}), add});
   }
-  node shared_gate_up = nd("shared_gate_up", op::linear, {e(h)}, {e(2 * d.shared_inter)}, linear_role::shared_gate_up);
+  node shared_gate_up = sharded(nd("shared_gate_up", op::linear, {e(h)}, {e(2 * d.shared_inter)}, linear_role::shared_gate_up),
+                                shard::columns, d.shared_inter);
   shared_gate_up.weight_tensors = 2;
-  const node shared_act = nd("shared_act", op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)});
-  const node shared_down = nd("shared_down", op::linear, {e(d.shared_inter)}, {e(h)}, linear_role::shared_down);
+  const node shared_act = sharded(nd("shared_act", op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)}), shard::columns, d.shared_inter);
+  const node shared_down = sharded(nd("shared_down", op::linear, {e(d.shared_inter)}, {e(h)}, linear_role::shared_down),
+                                   shard::rows, d.shared_inter);
   if (d.shared_gate) {
     return c.add_block(block_name,
                        {norm, router, top_k, gate_up, act, down, shared_gate_up, shared_act, shared_down,

@@ -55,18 +55,21 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
   const auto mla = c.add_block(
       "mla",
       {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+       // vLLM deepseek_v2.py: q_a_proj and kv_a_proj_with_mqa are ReplicatedLinear, q_b_proj
+       // and kv_b_proj ColumnParallelLinear by heads, o_proj RowParallelLinear; the latent KV
+       // row is replicated on every TP rank (MLAAttentionSpec: one KV head).
        nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
        with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
-       nd("q_b", op::linear, {e(d.q_lora)}, {e(H * (d.qk_nope + d.qk_rope))}, linear_role::mla_q_b),
+       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(H * (d.qk_nope + d.qk_rope))}, linear_role::mla_q_b), shard::heads, H),
        nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
        with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
-       nd("rope", op::rope, {e(H * d.qk_rope), e(d.qk_rope)}, {e(H * d.qk_rope), e(d.qk_rope)}),
+       sharded(nd("rope", op::rope, {e(H * d.qk_rope), e(d.qk_rope)}, {e(H * d.qk_rope), e(d.qk_rope)}), shard::heads, H),
        nd("kv_write", op::kv_write, {e(latent)}, {}),
-       nd("kv_b", op::linear, {e(d.kv_lora)}, {e(H * (d.qk_nope + d.v_head))}, linear_role::mla_kv_b),
-       with_states(nd("attend", op::paged_attention, {e(H * latent)}, {e(H * d.kv_lora)}), 0b1),
-       nd("o", op::linear, {e(H * d.v_head)}, {e(h)}, linear_role::o),
+       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(H * (d.qk_nope + d.v_head))}, linear_role::mla_kv_b), shard::heads, H),
+       sharded(with_states(nd("attend", op::paged_attention, {e(H * latent)}, {e(H * d.kv_lora)}), 0b1), shard::heads, H),
+       sharded(nd("o", op::linear, {e(H * d.v_head)}, {e(h)}, linear_role::o), shard::rows, H),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, 0}});
+      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
   const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, d.inter);
   const auto moe = blocks::routed_moe(c, "moe", {.hidden = h,
                                                  .experts = d.experts,
@@ -85,7 +88,7 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
   c.add(head, no_layer, section::main, layer_kind::none);
 
   if (d.mtp_layers > 0) {
-    node mtp_embed = nd("embed", op::embed, {e(1, formats::i32)}, {e(h)});
+    node mtp_embed = sharded(nd("embed", op::embed, {e(1, formats::i32)}, {e(h)}), shard::vocab, d.vocab);
     mtp_embed.table_rows = d.vocab;  // the checkpoint stores the MTP layer's own copy
     const auto mtp_in = c.add_block("mtp_in", {mtp_embed, with_aux(nd("enorm", op::rms_norm, {e(h)}, {e(h)}), h),
                                                with_aux(nd("hnorm", op::rms_norm, {e(h)}, {e(h)}), h),

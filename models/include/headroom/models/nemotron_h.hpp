@@ -48,24 +48,32 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
   const auto mamba = c.add_block(
       "mamba",
       {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       nd("in_proj", op::linear, {e(h)}, {e(d_inner + conv_dim + d.mamba_heads)}, linear_role::mamba_in),
-       with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim)}),
-                            conv_dim * d.conv_kernel + conv_dim),  // conv1d weight and bias
-                   0, 0b10),
-       with_states(with_aux(nd("ssm", op::ssm_update, {e(conv_dim), e(d.mamba_heads)}, {e(d_inner, f32)}),
-                            3 * d.mamba_heads),  // dt_bias, A_log, D
-                   0, 0b01),
-       with_aux(nd("gated_norm", op::gated_rms_norm, {e(d_inner, f32), e(d_inner)}, {e(d_inner)}), d_inner),
-       nd("out_proj", op::linear, {e(d_inner)}, {e(h)}, linear_role::mamba_out),
+       // vLLM MambaMixer2 (mamba_mixer2.py; states in mamba_utils.py @2afe1e8): in_proj and the
+       // conv channels split by groups (tp | n_groups, so tp | heads), A_log / D / dt_bias,
+       // the gated norm weight and the h state by heads, out_proj is row parallel.
+       sharded(nd("in_proj", op::linear, {e(h)}, {e(d_inner + conv_dim + d.mamba_heads)}, linear_role::mamba_in),
+               shard::heads, d.n_groups),
+       sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim)}),
+                                    conv_dim * d.conv_kernel + conv_dim),  // conv1d weight and bias
+                           0, 0b10),
+               shard::heads, d.n_groups, true),
+       sharded(with_states(with_aux(nd("ssm", op::ssm_update, {e(conv_dim), e(d.mamba_heads)}, {e(d_inner, f32)}),
+                                    3 * d.mamba_heads),  // dt_bias, A_log, D
+                           0, 0b01),
+               shard::heads, d.mamba_heads, true),
+       sharded(with_aux(nd("gated_norm", op::gated_rms_norm, {e(d_inner, f32), e(d_inner)}, {e(d_inner)}), d_inner),
+               shard::heads, d.mamba_heads, true),
+       sharded(nd("out_proj", op::linear, {e(d_inner)}, {e(h)}, linear_role::mamba_out), shard::rows, d.mamba_heads),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.mamba_heads * d.mamba_head_dim * d.ssm_state},
-       {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1)}});
+      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.mamba_heads * d.mamba_head_dim * d.ssm_state, shard::heads,
+        d.mamba_heads},
+       {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1), shard::heads, d.n_groups}});
   const auto attn = blocks::gqa_attention(
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .rope = false});
   const auto mlp = c.add_block("mlp", {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
-                                       nd("up", op::linear, {e(h)}, {e(d.inter)}, linear_role::up),
-                                       nd("act", op::relu2, {e(d.inter)}, {e(d.inter)}),
-                                       nd("down", op::linear, {e(d.inter)}, {e(h)}, linear_role::down),
+                                       sharded(nd("up", op::linear, {e(h)}, {e(d.inter)}, linear_role::up), shard::columns, d.inter),
+                                       sharded(nd("act", op::relu2, {e(d.inter)}, {e(d.inter)}), shard::columns, d.inter),
+                                       sharded(nd("down", op::linear, {e(d.inter)}, {e(h)}, linear_role::down), shard::rows, d.inter),
                                        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})});
   const auto head = blocks::head(c, "head", d.vocab, h);
 

@@ -62,78 +62,95 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
   const auto f32 = formats::f32;
   const auto i32 = formats::i32;
 
-  node embed = nd("embed", op::embed, {e(1, i32)}, {e(h)});
+  node embed = sharded(nd("embed", op::embed, {e(1, i32)}, {e(h)}), shard::vocab, d.vocab);
   embed.table_rows = d.vocab;
   const auto embed_block = c.add_block("embed", {embed});
 
   // Gated DeltaNet. States: h [lin_v_heads, lin_k_dim, lin_v_dim] at ssm_h_dtype; the conv
   // window keeps conv_kernel - 1 past inputs of each conv channel (what vLLM allocates).
+  // Under TP (vLLM qwen3_next.py, mamba_utils.py @2afe1e8): in_proj_qkvz / in_proj_ba and the
+  // conv channels split by key-head groups, A_log / dt_bias and the h state by value heads,
+  // out_proj is row parallel; the gated norm's [lin_v_dim] weight is per head, so replicated.
+  const std::uint64_t kh = d.lin_k_heads;
+  const std::uint64_t vh = d.lin_v_heads;
   const auto gdn_block = c.add_block(
       "gdn",
       {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       nd("qkvz", op::linear, {e(h)}, {e(2 * key_dim + 2 * value_dim)}, linear_role::qkvz),
-       nd("ba", op::linear, {e(h)}, {e(2 * d.lin_v_heads)}, linear_role::ba),
-       with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim, f32)}), conv_dim * d.conv_kernel),
-                   0, 0b10),
-       with_aux(nd("gates", op::gdn_gates, {e(2 * d.lin_v_heads)}, {e(d.lin_v_heads, f32), e(d.lin_v_heads, f32)}),
-                2 * d.lin_v_heads),  // A_log and dt_bias
-       nd("l2", op::l2_norm, {e(2 * key_dim, f32)}, {e(2 * key_dim, f32)}),
-       with_states(nd("recurrence", op::gdn_recurrence,
-                      {e(2 * key_dim, f32), e(value_dim, f32), e(d.lin_v_heads, f32), e(d.lin_v_heads, f32)},
-                      {e(value_dim, f32)}),
-                   0, 0b01),
-       with_aux(nd("norm", op::gated_rms_norm, {e(value_dim, f32), e(value_dim)}, {e(value_dim)}), d.lin_v_dim),
-       nd("out", op::linear, {e(value_dim)}, {e(h)}, linear_role::gdn_out),
+       sharded(nd("qkvz", op::linear, {e(h)}, {e(2 * key_dim + 2 * value_dim)}, linear_role::qkvz), shard::heads, kh),
+       sharded(nd("ba", op::linear, {e(h)}, {e(2 * d.lin_v_heads)}, linear_role::ba), shard::heads, kh),
+       sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim, f32)}), conv_dim * d.conv_kernel),
+                           0, 0b10),
+               shard::heads, kh, true),
+       sharded(with_aux(nd("gates", op::gdn_gates, {e(2 * d.lin_v_heads)}, {e(d.lin_v_heads, f32), e(d.lin_v_heads, f32)}),
+                        2 * d.lin_v_heads),  // A_log and dt_bias
+               shard::heads, vh, true),
+       sharded(nd("l2", op::l2_norm, {e(2 * key_dim, f32)}, {e(2 * key_dim, f32)}), shard::heads, kh),
+       sharded(with_states(nd("recurrence", op::gdn_recurrence,
+                              {e(2 * key_dim, f32), e(value_dim, f32), e(d.lin_v_heads, f32), e(d.lin_v_heads, f32)},
+                              {e(value_dim, f32)}),
+                           0, 0b01),
+               shard::heads, vh),
+       sharded(with_aux(nd("norm", op::gated_rms_norm, {e(value_dim, f32), e(value_dim)}, {e(value_dim)}), d.lin_v_dim),
+               shard::heads, vh),
+       sharded(nd("out", op::linear, {e(value_dim)}, {e(h)}, linear_role::gdn_out), shard::rows, vh),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.lin_v_heads * d.lin_k_dim * d.lin_v_dim},
-       {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1)}});
+      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.lin_v_heads * d.lin_k_dim * d.lin_v_dim, shard::heads, vh},
+       {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1), shard::heads, kh}});
 
   // Gated full attention: q_proj emits the query and a sigmoid output gate per head.
   const auto attn_block = c.add_block(
       "attn",
       {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       nd("q", op::linear, {e(h)}, {e(2 * qw)}, linear_role::q),
-       nd("split", op::split, {e(2 * qw)}, {e(qw), e(qw)}),
-       nd("k", op::linear, {e(h)}, {e(kvw)}, linear_role::k),
-       nd("v", op::linear, {e(h)}, {e(kvw)}, linear_role::v),
-       with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.head_dim),
-       with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.head_dim),
-       nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)}),
-       nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {}),
-       with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(kvw)}, {e(qw)}), 0b11),
-       nd("gate", op::sigmoid_gate_mul, {e(qw), e(qw)}, {e(qw)}),
-       nd("o", op::linear, {e(qw)}, {e(h)}, linear_role::o),
+       sharded(nd("q", op::linear, {e(h)}, {e(2 * qw)}, linear_role::q), shard::heads, d.q_heads),
+       sharded(nd("split", op::split, {e(2 * qw)}, {e(qw), e(qw)}), shard::heads, d.q_heads),
+       sharded(nd("k", op::linear, {e(h)}, {e(kvw)}, linear_role::k), shard::kv_heads, d.kv_heads),
+       sharded(nd("v", op::linear, {e(h)}, {e(kvw)}, linear_role::v), shard::kv_heads, d.kv_heads),
+       sharded(with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.head_dim), shard::heads, d.q_heads),
+       sharded(with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.head_dim), shard::kv_heads, d.kv_heads),
+       sharded(nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)}), shard::heads, d.q_heads),
+       sharded(nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {}), shard::kv_heads, d.kv_heads),
+       sharded(with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(kvw)}, {e(qw)}), 0b11), shard::heads, d.q_heads),
+       sharded(nd("gate", op::sigmoid_gate_mul, {e(qw), e(qw)}, {e(qw)}), shard::heads, d.q_heads),
+       sharded(nd("o", op::linear, {e(qw)}, {e(h)}, linear_role::o), shard::rows, d.q_heads),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"k", state_kind::paged_kv, dtype_key::kv_cache, kvw}, {"v", state_kind::paged_kv, dtype_key::kv_cache, kvw}});
+      // K and V carry their KV heads: under TP each rank keeps kv_heads / tp of them (or one,
+      // replicated, when tp exceeds them).
+      {{"k", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads},
+       {"v", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads}});
 
   // Routed MoE (top_k of experts, softmax) plus a shared expert scaled by a sigmoid gate.
-  node gate_up = nd("gate_up", op::expert_gate_up, {e_rows(d.top_k, h), e(d.top_k, i32)},
-                    {e_rows(d.top_k, 2 * d.moe_inter)});
+  node gate_up = sharded(nd("gate_up", op::expert_gate_up, {e_rows(d.top_k, h), e(d.top_k, i32)},
+                            {e_rows(d.top_k, 2 * d.moe_inter)}),
+                         shard::experts, d.moe_inter);
   gate_up.experts = d.experts;
   gate_up.top_k = d.top_k;
   gate_up.weight_tensors = 2;
-  node down = nd("down", op::expert_down, {e_rows(d.top_k, d.moe_inter)}, {e_rows(d.top_k, h)});
+  node down = sharded(nd("down", op::expert_down, {e_rows(d.top_k, d.moe_inter)}, {e_rows(d.top_k, h)}), shard::experts,
+                      d.moe_inter);
   down.experts = d.experts;
   down.top_k = d.top_k;
-  node shared_gate_up = nd("shared_gate_up", op::linear, {e(h)}, {e(2 * d.shared_inter)}, linear_role::shared_gate_up);
+  node shared_gate_up = sharded(nd("shared_gate_up", op::linear, {e(h)}, {e(2 * d.shared_inter)}, linear_role::shared_gate_up),
+                                shard::columns, d.shared_inter);
   shared_gate_up.weight_tensors = 2;
   const auto moe_block = c.add_block(
       "moe", {with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h),
               nd("router", op::router, {e(h)}, {e(d.experts)}),
               nd("top_k", op::top_k, {e(d.experts)}, {e(d.top_k, f32), e(d.top_k, i32)}),
               gate_up,
-              nd("act", op::silu_mul, {e_rows(d.top_k, 2 * d.moe_inter)}, {e_rows(d.top_k, d.moe_inter)}),
+              sharded(nd("act", op::silu_mul, {e_rows(d.top_k, 2 * d.moe_inter)}, {e_rows(d.top_k, d.moe_inter)}),
+                      shard::experts, d.moe_inter),
               down,
               shared_gate_up,
-              nd("shared_act", op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)}),
-              nd("shared_down", op::linear, {e(d.shared_inter)}, {e(h)}, linear_role::shared_down),
+              sharded(nd("shared_act", op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)}), shard::columns, d.shared_inter),
+              sharded(nd("shared_down", op::linear, {e(d.shared_inter)}, {e(h)}, linear_role::shared_down), shard::rows,
+                      d.shared_inter),
               nd("shared_gate", op::linear, {e(h)}, {e(1)}, linear_role::shared_gate),
               nd("blend", op::blend, {e_rows(d.top_k, h), e(d.top_k, f32), e(h), e(1)}, {e(h)}),
               nd("add", op::residual_add, {e(h), e(h)}, {e(h)})});
 
   const auto head_block =
       c.add_block("head", {with_aux(nd("final_norm", op::final_norm, {e(h)}, {e(h)}), h),
-                           nd("lm_head", op::lm_head, {e(h)}, {e(d.vocab)}),
+                           sharded(nd("lm_head", op::lm_head, {e(h)}, {e(d.vocab)}), shard::vocab, d.vocab),
                            nd("argmax", op::argmax, {e(d.vocab)}, {e(1, i32)})});
 
   c.add(embed_block, no_layer, section::main, layer_kind::none);
@@ -153,7 +170,7 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
                    with_aux(nd("hidden_norm", op::rms_norm, {e(h)}, {e(h)}), h),
                    nd("concat", op::concat, {e(h), e(h)}, {e(2 * h)}),
                    nd("fc", op::linear, {e(2 * h)}, {e(h)}, linear_role::mtp_fc)});
-    node shared_head = nd("lm_head", op::lm_head, {e(h)}, {e(d.vocab)});
+    node shared_head = sharded(nd("lm_head", op::lm_head, {e(h)}, {e(d.vocab)}), shard::vocab, d.vocab);
     shared_head.stores_weight = false;  // reads the main lm_head
     const auto mtp_out = c.add_block("mtp_out", {with_aux(nd("final_norm", op::final_norm, {e(h)}, {e(h)}), h),
                                                  shared_head, nd("argmax", op::argmax, {e(d.vocab)}, {e(1, i32)})});

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/plan_cli.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
+#include "headroom/commands.hpp"
+
+namespace headroom::cli {
+
+namespace {
+
+struct writer {
+  std::string out;
+  template <typename... T>
+  void operator()(fmt::format_string<T...> f, T&&... args) {
+    fmt::format_to(std::back_inserter(out), f, std::forward<T>(args)...);
+  }
+};
+
+std::string gb2(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
+
+std::uint16_t parse_degree(std::string_view flag, const std::string& text) {
+  const std::uint64_t v = parse_positive(flag, text);
+  if (v > 1024) throw usage_error(fmt::format("{}: `{}` is above 1024", flag, text));
+  return static_cast<std::uint16_t>(v);
+}
+
+}  // namespace
+
+parallel parse_plan(const model& m, const plan_flags& f) {
+  const parallel p{.tp = parse_degree("--tp", f.tp),
+                   .pp = parse_degree("--pp", f.pp),
+                   .ep = parse_degree("--ep", f.ep),
+                   .dp_attention = f.dp_attention};
+  const plan_rule r = plan_violation(m, p);
+  if (r != plan_rule::ok) {
+    throw usage_error(fmt::format("plan {} is invalid for `{}`: {}", plan_text(p), m.id, describe(r)));
+  }
+  return p;
+}
+
+std::string plan_text(const parallel& p) {
+  if (p == parallel{}) return "1 device";
+  std::string s = p.tp > 1 || p.pp == 1 ? fmt::format("TP={}", p.tp) : std::string();
+  if (p.pp > 1) s += fmt::format("{}PP={}", s.empty() ? "" : " x ", p.pp);
+  if (p.ep > 1) s += fmt::format(" EP={}", p.ep);
+  if (p.dp_attention) s += " DP-attention";
+  return s;
+}
+
+std::string plan_cli_flags(const parallel& p) {
+  std::string s;
+  if (p.tp != 1) s += fmt::format(" --tp {}", p.tp);
+  if (p.pp != 1) s += fmt::format(" --pp {}", p.pp);
+  if (p.ep != 1) s += fmt::format(" --ep {}", p.ep);
+  if (p.dp_attention) s += " --dp-attention";
+  return s;
+}
+
+nlohmann::ordered_json plan_json(const parallel& p) {
+  nlohmann::ordered_json j;
+  j["tp"] = p.tp;
+  j["pp"] = p.pp;
+  j["ep"] = p.ep;
+  j["dp_attention"] = p.dp_attention;
+  j["ranks"] = p.ranks();
+  return j;
+}
+
+nlohmann::ordered_json plan_json(const std::optional<parallel>& p) {
+  return p ? plan_json(*p) : nlohmann::ordered_json(nullptr);
+}
+
+void add_rank_keys(nlohmann::ordered_json& j, const footprint_bytes& rank, const parallel& p) {
+  j["plan"] = plan_json(p);
+  j["weights_bytes_per_rank"] = rank.loaded_weights;
+  j["kv_bytes_per_token_per_rank"] = rank.kv_per_token;
+  j["state_bytes_per_seq_per_rank"] = checked_add(rank.state_per_seq, rank.conv_per_seq);
+}
+
+std::string links_text(const step_estimate& st, const char* label) {
+  if (st.n_links == 0) return {};
+  writer w;
+  w("\nLinks, {} ({:.3f} ms of {:.3f} ms, {:.1f}% of the step):\n\n", label, st.link_us / 1e3, st.total_us / 1e3,
+    100.0 * st.link_share());
+  w("| collective | link | count | bytes each | us each | ms |\n|---|---|---:|---:|---:|---:|\n");
+  for (std::size_t i = 0; i < st.n_links; ++i) {
+    const link_row& l = st.links[i];
+    w("| {} | {} | {} | {:.0f} | {:.3f} | {:.3f} |\n", name(l.op), l.scale_out ? "scale-out" : "scale-up", l.count,
+      l.bytes_each, l.each_us, l.time_us / 1e3);
+  }
+  return std::move(w.out);
+}
+
+void add_link_keys(nlohmann::ordered_json& j, const step_estimate& st) {
+  j["links_us"] = st.link_us;
+  j["link_share"] = st.link_share();
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < st.n_links; ++i) {
+    const link_row& l = st.links[i];
+    a.push_back({{"op", std::string(name(l.op))}, {"scale_out", l.scale_out}, {"count", l.count},
+                 {"bytes_each", l.bytes_each}, {"each_us", l.each_us}, {"time_us", l.time_us}});
+  }
+  j["links"] = a;
+}
+
+std::string advice_text(const std::optional<parallel>& p, const device& d) {
+  if (!p) {
+    return fmt::format("no valid plan of up to {} x {} {} holds it", plan_tp_degrees.back(), plan_pp_degrees.back(), d.id);
+  }
+  return fmt::format("{} on {}", plan_text(*p), d.id);
+}
+
+plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t context) {
+  plan_answer a{};
+  a.seqs = seqs;
+  a.context = context;
+  a.usable = usable_bytes(*q.d);
+  const plan_list l = valid_plans(*q.m, *q.d);
+  std::uint32_t sizes = 0;
+  std::uint32_t last_ranks = 0;
+  for (std::size_t i = 0; i < l.n; ++i) {
+    const parallel& p = l.plans[i];
+    if (p.ranks() != last_ranks && sizes == 2) break;
+    const deployment dep{seqs, context, q.s, {}, p};
+    if (!fits(*q.m, *q.d, dep)) continue;
+    if (p.ranks() != last_ranks) {
+      ++sizes;
+      last_ranks = p.ranks();
+    }
+    plan_row row{};
+    row.p = p;
+    row.rank = rank_footprint(*q.m, q.s, p);
+    row.need = need_bytes(*q.m, dep);
+    row.scale_out = p.ranks() > q.d->link.domain;
+    row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p);
+    a.rows.push_back(row);
+  }
+  std::stable_sort(a.rows.begin(), a.rows.end(), [](const plan_row& x, const plan_row& y) {
+    return x.decode.total_us < y.decode.total_us;
+  });
+  return a;
+}
+
+std::string plan_command_text(const query& q, const plan_answer& a) {
+  writer w;
+  w("# Plans: {} on {} (`{}`)\n\n", q.m->name, q.d->name, q.d->id);
+  w("Settings: {}. Load: {} sequence{} x {} tokens. Valid plans (tensor, pipeline and expert parallel degrees the "
+    "engines accept for this model) of the two smallest device counts that hold it on every rank, fastest decode "
+    "ceiling first. Scale-up link: {} ({} GB/s each way, {} devices); beyond it: {} ({} GB/s).\n\n",
+    describe(q.s), a.seqs, a.seqs == 1 ? "" : "s", a.context, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
+    q.d->link.domain, q.d->link.scale_out, num(q.d->link.scale_out_gbps));
+  if (a.rows.empty()) {
+    w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());
+    return std::move(w.out);
+  }
+  w("| plan | devices | weights / rank GB | KV / token / rank | need / rank GB | usable GB | decode tok/s | "
+    "step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const plan_row& r : a.rows) {
+    w("| {}{} | {} | {} | {} | {} | {} | {:.0f} | {:.2f} | {:.1f}% |\n", plan_text(r.p),
+      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), gb2(r.rank.loaded_weights), r.rank.kv_per_token,
+      gb2(r.need), gb2(a.usable), r.decode.tokens_per_s(a.seqs), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
+  }
+  w("\nRoofline ceilings: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
+    "all-to-all, pipeline sends) over the links. Not counted: activations, workspaces, the CUDA context, "
+    "allocator slack.\n");
+  return std::move(w.out);
+}
+
+nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
+  nlohmann::ordered_json j = envelope("plan");
+  j["model"] = model_json(*q.m);
+  j["device"] = device_json(*q.d);
+  j["settings"] = settings_json(q.s);
+  j["seqs"] = a.seqs;
+  j["context_tokens"] = a.context;
+  j["usable_bytes"] = a.usable;
+  nlohmann::ordered_json plans = nlohmann::ordered_json::array();
+  for (const plan_row& r : a.rows) {
+    nlohmann::ordered_json p;
+    add_rank_keys(p, r.rank, r.p);
+    p["needed_bytes_per_rank"] = r.need;
+    p["crosses_scale_out"] = r.scale_out;
+    p["decode_step_us"] = r.decode.total_us;
+    p["decode_tokens_per_s"] = r.decode.tokens_per_s(a.seqs);
+    p["link_us"] = r.decode.link_us;
+    plans.push_back(p);
+  }
+  j["plans"] = plans;
+  return j;
+}
+
+}  // namespace headroom::cli
