@@ -62,9 +62,11 @@ constexpr bool fits = HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_FITS != 0;
 }  // namespace headroom_generated
 static_assert(HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_USABLE_BYTES,
               "headroom: 8 x 4096 tokens of llama_3_1_70b_instruct does not fit in the usable bytes of h100_sxm");
-#else
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 _Static_assert(HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_USABLE_BYTES,
                "headroom: 8 x 4096 tokens of llama_3_1_70b_instruct does not fit in the usable bytes of h100_sxm");
+#else /* C99: an array of negative size names the failure */
+typedef char HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_USABLE_BYTES) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_H */
