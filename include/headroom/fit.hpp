@@ -15,6 +15,7 @@
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/settings.hpp>
+#include <headroom/validate.hpp>
 
 namespace headroom {
 
@@ -49,17 +50,20 @@ constexpr byte_count need_bytes(const model& m, const deployment& dep) {
 }
 
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
+  validate(d);
   return need_bytes(m, dep) <= usable_bytes(d);
 }
 /// The same check on a footprint computed once (planners reuse it across devices).
 constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context) {
   detail::validate({seqs, context, {}});
+  validate(d);
   return fp.bytes(seqs, context) <= usable_bytes(d);
 }
 
 /// The largest number of sequences of `context` tokens that fits; 0 if even the weights do not.
 constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std::uint64_t context) {
   detail::validate({1, context, {}});
+  validate(d);
   const byte_count usable = usable_bytes(d);
   if (fp.loaded_weights > usable) return 0;
   const byte_count per = fp.per_seq(context);
@@ -72,7 +76,11 @@ constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t 
 }
 
 /// Devices of the same kind needed to hold `need` (tensor parallel, even split assumed).
-constexpr std::uint64_t tp_needed(byte_count need, const device& d) { return ceil_div(need, usable_bytes(d)); }
+/// A valid device has at least one usable byte, so the division is defined.
+constexpr std::uint64_t tp_needed(byte_count need, const device& d) {
+  validate(d);
+  return ceil_div(need, usable_bytes(d));
+}
 
 /// The batch ladder and contexts of the fit table.
 inline constexpr std::array<std::uint64_t, 8> fit_batches{1, 2, 4, 8, 16, 32, 64, 128};

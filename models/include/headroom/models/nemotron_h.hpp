@@ -40,8 +40,8 @@ struct nemotron_h_dims {
 constexpr circuit nemotron_h(const nemotron_h_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
-  const std::uint64_t d_inner = d.mamba_heads * d.mamba_head_dim;
-  const std::uint64_t conv_dim = d_inner + 2 * d.n_groups * d.ssm_state;
+  const std::uint64_t d_inner = checked_mul(d.mamba_heads, d.mamba_head_dim);  // checked: hand-written dims
+  const std::uint64_t conv_dim = checked_add(d_inner, checked_mul(2 * d.n_groups, d.ssm_state));
   const auto f32 = formats::f32;
 
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
@@ -58,7 +58,7 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
        with_aux(nd("gated_norm", op::gated_rms_norm, {e(d_inner, f32), e(d_inner)}, {e(d_inner)}), d_inner),
        nd("out_proj", op::linear, {e(d_inner)}, {e(h)}, linear_role::mamba_out),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.mamba_heads * d.mamba_head_dim * d.ssm_state},
+      {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(d_inner, d.ssm_state)},
        {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1)}});
   const auto attn = blocks::gqa_attention(
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .rope = false});
