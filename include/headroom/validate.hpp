@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -126,8 +127,11 @@ inline void roofline_tflops_must_be_positive_and_finite() {}
 template <const auto& Entry, table_rule Rule>
 struct table_breaks_a_rule;
 
-/// Finite: NaN and +-inf give NaN for x - x (constexpr, unlike std::isfinite in C++20).
-constexpr bool finite(double x) { return x - x == 0.0; }
+/// Finite by comparisons only (std::isfinite is not constexpr in C++20, and arithmetic on an
+/// infinity or NaN is not a constant expression): NaN fails x == x, +-inf the bounds.
+constexpr bool finite(double x) {
+  return x == x && x <= std::numeric_limits<double>::max() && x >= -std::numeric_limits<double>::max();
+}
 constexpr bool positive_finite(double x) { return finite(x) && x > 0; }
 
 /// A format value whose fields agree with its kind (the parser only builds these; a table
