@@ -136,8 +136,9 @@ scanned scan_object(std::string_view t) {
 }
 
 // A first pass over the text with nlohmann's SAX parser: it reports every syntax error with
-// its byte position, and, unlike the DOM parser, does not stop at a number beyond a double's
-// range (it receives inf), so `1e999` before a later syntax error is located at that error.
+// its byte position. A number beyond a double's range (406) is reported too; the caller
+// blanks it and goes on, so that `1e999` before a later syntax error is located at that error,
+// and a file whose only fault is such a number gets the key's own message.
 struct syntax_pass : nlohmann::json_sax<json> {
   bool null() override { return true; }
   bool boolean(bool) override { return true; }
@@ -151,10 +152,13 @@ struct syntax_pass : nlohmann::json_sax<json> {
   bool end_object() override { --depth; return true; }
   bool start_array(std::size_t) override { return ++depth <= max_depth; }
   bool end_array() override { --depth; return true; }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+  bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& ex) override {
     failed = true;
-    at = position == 0 ? 0 : position - 1;  // position: 1-based index of the offending byte
+    at = position == 0 ? 0 : position - 1;  // position: bytes read, the offending one included
     what = ex.what();
+    overflow = ex.id == 406;
+    token_end = position;
+    token_size = last_token.size();
     return false;
   }
   // A manifest is flat; deep nesting (in `notes`, say) is refused before it costs stack.
@@ -163,6 +167,9 @@ struct syntax_pass : nlohmann::json_sax<json> {
   bool failed = false;
   std::size_t at = 0;
   std::string what;
+  bool overflow = false;       ///< a number literal beyond a double's range
+  std::size_t token_end = 0;   ///< one past its last byte
+  std::size_t token_size = 0;
 };
 
 std::string type_name(const json& v) {
@@ -193,10 +200,25 @@ class loader {
   }
 
   manifest run(const device* expected) {
-    syntax_pass syntax{};
-    const bool well_formed = json::sax_parse(text_, &syntax, json::input_format_t::json, true);
-    if (syntax.failed) fail_at(syntax.at, "malformed JSON: " + parse_error_detail(syntax.what));
-    if (!well_formed) fail_at(0, fmt::format("malformed JSON: nested deeper than {} levels", syntax_pass::max_depth));
+    std::string blanked(text_);
+    for (int overflows = 0;; ++overflows) {
+      syntax_pass syntax{};
+      const bool well_formed = json::sax_parse(blanked, &syntax, json::input_format_t::json, true);
+      if (syntax.failed && syntax.overflow && overflows < 16 && syntax.token_size != 0 &&
+          syntax.token_size <= syntax.token_end && syntax.token_end <= blanked.size()) {
+        // Same length, so every later position is unchanged; the DOM pass below still sees it.
+        blanked.replace(syntax.token_end - syntax.token_size, syntax.token_size,
+                        "0" + std::string(syntax.token_size - 1, ' '));
+        continue;
+      }
+      if (syntax.failed && !(syntax.overflow && overflows > 0)) {
+        fail_at(syntax.at, "malformed JSON: " + parse_error_detail(syntax.what));
+      }
+      if (!well_formed && !syntax.failed) {
+        fail_at(0, fmt::format("malformed JSON: nested deeper than {} levels", syntax_pass::max_depth));
+      }
+      break;
+    }
     json doc;
     try {
       doc = json::parse(text_);
