@@ -187,7 +187,9 @@ class loader {
 
   [[noreturn]] void fail_at(std::size_t offset, const std::string& what) const {
     const text_position p = position_of(text_, offset);
-    throw manifest_error(fmt::format("{}:{}:{}: {}", path_, p.line, p.column, what));
+    // Messages echo the file's bytes (a key, a literal, the JSON library's "last read"):
+    // escaped here, so a manifest_error is one printable line wherever it is shown.
+    throw manifest_error(printable(fmt::format("{}:{}:{}: {}", path_, p.line, p.column, what)));
   }
   [[noreturn]] void fail_value(const member& m, const std::string& what) const {
     fail_at(m.value_at, fmt::format("key `{}`: {}", m.key, what));
