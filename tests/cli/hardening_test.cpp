@@ -121,6 +121,9 @@ TEST_CASE("errors are one printable line whatever the input holds") {
   const result flag = run({"decode", "llama_3_1_8b_instruct", "h100_sxm", "--batch", "1\r\n2"});
   CHECK(flag.code == 2);
   CHECK(one_printable_line(flag.err));
+  const result path = run({"report", "llama_3_1_8b_instruct", "gb10", "--measured", "a\nb.json"});
+  CHECK(path.code == 2);
+  CHECK(path.err == "headroom: error: --measured: the path `a\\x0ab.json` holds control characters or invalid UTF-8\n");
   const result unknown = run({"--\x1b]0;title\x07"});
   CHECK(unknown.code == 2);
   CHECK(one_printable_line(unknown.err));

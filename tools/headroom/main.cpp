@@ -88,6 +88,10 @@ query make_query(const target_flags& t) {
   q.s.speculative = t.speculative;
   q.s.evict_sliding = t.evict_sliding;
   if (!t.measured.empty()) {
+    // The path is echoed into reports, JSON and generated headers: it must print as itself.
+    if (printable(t.measured) != t.measured) {
+      throw usage_error(fmt::format("--measured: the path `{}` holds control characters or invalid UTF-8", t.measured));
+    }
     const manifest mf = load_manifest(t.measured, q.d);
     q.r = mf.constants;
     q.manifest = t.measured;
