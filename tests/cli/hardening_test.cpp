@@ -17,6 +17,7 @@
 
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -185,6 +186,20 @@ TEST_CASE("a UTF-8 byte order mark is skipped, and positions count from after it
   CHECK_THROWS_WITH_AS(parse_manifest("\xef\xbb\xbf{\"schema_version\": 2}", "v.json"),
                        "v.json:1:20: key `schema_version`: unsupported schema version 2 (this headroom reads 1)",
                        manifest_error);
+}
+
+TEST_CASE("-o refuses a character device") {
+  // Never /dev/null itself: a regression would replace the machine's real one (as root).
+  // A private copy of it (major 1, minor 3) in a scratch folder where mknod is allowed.
+  scratch s;
+  const std::string dev = s.file("null");
+  if (::mknod(dev.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) return;  // not root: FIFOs below cover the rule
+  const result r = run({"list", "models", "-o", dev});
+  CHECK(r.code == 2);
+  CHECK(r.err == "headroom: error: -o: `" + dev + "` is not a regular file (a device, FIFO or socket; refused)\n");
+  struct stat st {};
+  REQUIRE(::lstat(dev.c_str(), &st) == 0);
+  CHECK(S_ISCHR(st.st_mode));
 }
 
 TEST_CASE("-o refuses what is not a regular file and keeps an existing file's mode") {
