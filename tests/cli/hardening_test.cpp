@@ -258,3 +258,34 @@ TEST_CASE("a file-size limit fails the write and leaves no temporary file") {
   CHECK(WEXITSTATUS(status) == 0);
   CHECK(s.entries() == 0);
 }
+
+TEST_CASE("SIGTERM during a write removes the temporary file") {
+  scratch s;
+  const std::string path = s.file("big.md");
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    std::signal(SIGTERM, SIG_DFL);  // the test framework's crash handler is not the user's shell
+    const std::string text(std::size_t{1} << 28, 'x');  // long enough to be caught mid-write
+    try {
+      write_output(text, path);
+    } catch (const std::exception&) {
+      ::_exit(2);
+    }
+    ::_exit(0);
+  }
+  // Signal as soon as the temporary file exists.
+  for (int i = 0; i < 20000 && s.entries() == 0; ++i) ::usleep(100);
+  ::kill(child, SIGTERM);
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  if (WIFSIGNALED(status)) {
+    CHECK(WTERMSIG(status) == SIGTERM);  // the default action, after the cleanup
+    CHECK(s.entries() == 0);
+  } else {
+    // The write won the race: the file is complete and nothing else is left.
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(s.entries() == 1);
+    CHECK(fs::file_size(path) == std::size_t{1} << 28);
+  }
+}

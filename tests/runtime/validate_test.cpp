@@ -55,6 +55,14 @@ TEST_CASE("a zero-layer model is refused by footprint, fits, max_seqs and the es
   CHECK(message_of([&] { (void)weight_floor_bytes(m); }, error_kind::bad_model) == want);
 }
 
+TEST_CASE("a forgotten head_dim is refused where the attention block is built") {
+  CHECK(message_of([] {
+          model m{};
+          m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32,
+                                           .q_heads = 32, .kv_heads = 8});
+        }, error_kind::bad_model) == "attention block `attn`: head_dim must be positive");
+}
+
 TEST_CASE("kv_heads = 0 is refused where the attention block is built") {
   CHECK(message_of([] { (void)user_model(32, 0); }, error_kind::bad_model) ==
         "attention block `attn`: kv_heads must be positive");

@@ -15,6 +15,8 @@
 #include <system_error>
 #include <vector>
 
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,6 +75,8 @@ class temp_guard {
   }
   temp_guard(const temp_guard&) = delete;
   temp_guard& operator=(const temp_guard&) = delete;
+  /// The temporary file is gone (renamed or removed): a later signal has nothing to clean.
+  void release() { temp_exists = 0; }
   ~temp_guard() {
     temp_exists = 0;
     for (std::size_t i = 0; i < caught.size(); ++i) std::signal(caught[i], previous_[i]);
@@ -111,10 +115,23 @@ void write_output(const std::string& text, const std::string& path) {
   std::string tmpl = (folder_of(path) / ("." + name + ".XXXXXX")).string();
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
+  // The caught signals are blocked from creating the file until its cleanup is installed: a
+  // signal in between would otherwise leave the file behind. One pending is delivered (and
+  // cleans up) when they are unblocked.
+  sigset_t caught_set;
+  sigset_t previous_set;
+  sigemptyset(&caught_set);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&caught_set, sig);
+  ::pthread_sigmask(SIG_BLOCK, &caught_set, &previous_set);
   const int fd = ::mkstemp(buf.data());
-  if (fd < 0) throw std::runtime_error(fmt::format("-o {}: cannot create a temporary file ({})", path, std::strerror(errno)));
+  if (fd < 0) {
+    const int err = errno;
+    ::pthread_sigmask(SIG_SETMASK, &previous_set, nullptr);
+    throw std::runtime_error(fmt::format("-o {}: cannot create a temporary file ({})", path, std::strerror(err)));
+  }
   const std::string tmp(buf.data());
-  const temp_guard guard(tmp);
+  temp_guard guard(tmp);
+  ::pthread_sigmask(SIG_SETMASK, &previous_set, nullptr);
   auto fail = [&](std::string_view what) {
     const int err = errno;
     ::close(fd);
@@ -154,6 +171,7 @@ void write_output(const std::string& text, const std::string& path) {
     ::unlink(tmp.c_str());
     throw std::runtime_error(fmt::format("-o {}: cannot rename the temporary file ({})", path, std::strerror(err)));
   }
+  guard.release();
 }
 
 }  // namespace headroom::cli
