@@ -13,7 +13,9 @@
 // Every command takes --json and -o FILE. Exit codes: 0 done; 1 an evaluation failed (a
 // headroom::error from the core, e.g. a byte count over 64 bits) or the output could not be
 // written; 2 the input was refused before evaluation (usage, flag values, ids, manifests, an
-// -o folder that does not exist). Errors go to stderr; output is written only once complete.
+// -o path refused by docs/cli.md's rules). Errors go to stderr as one printable line; output is
+// written only once complete. The dispatcher is headroom::cli::run_main (run.hpp), so that tests
+// and fuzz targets run it in-process; the executable's main() is entry.cpp.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
