@@ -56,7 +56,7 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
   const std::uint64_t h = d.hidden;
   const std::uint64_t key_dim = checked_mul(d.lin_k_heads, d.lin_k_dim);  // checked: hand-written dims
   const std::uint64_t value_dim = checked_mul(d.lin_v_heads, d.lin_v_dim);
-  const std::uint64_t conv_dim = 2 * key_dim + value_dim;
+  const std::uint64_t conv_dim = checked_add(checked_mul(2, key_dim), value_dim);
   const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);
   const std::uint64_t kvw = checked_mul(d.kv_heads, d.head_dim);
   const auto f32 = formats::f32;
