@@ -4,13 +4,17 @@
 # builds, then runs the main job or every test.
 #
 #   tools/setup.sh            # set up, build, print the default hardware report (headroom, no arguments)
-#   tools/setup.sh test       # set up, build with g++ 12 and clang 14, run every test
+#   tools/setup.sh test       # set up, build with g++ 12 and clang 14, run every test and each
+#                             # fuzz target for 30 s
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
 
+# libclang-rt-14-dev: libFuzzer and the sanitizer runtimes for clang (only recommended by clang,
+# so a --no-install-recommends install lacks it); the fuzz targets need it. libxml2-utils and
+# librsvg2-bin: the plot tests check every golden SVG with xmllint and rsvg-convert.
 packages=(g++ clang cmake make libboost1.81-dev libfmt-dev doctest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
-          libxml2-utils librsvg2-bin)
+          libclang-rt-14-dev libxml2-utils librsvg2-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -41,6 +45,9 @@ case "$mode" in
     # with AddressSanitizer and UBSan, so CTest's summary line ends the output.
     build build-clang clang++ -DCMAKE_BUILD_TYPE=Release
     (cd build-clang && ctest -j "$jobs" --output-on-failure)
+    # The libFuzzer targets (clang, ASan + UBSan), 30 s each from their seed corpora; any
+    # finding fails the run (tests/fuzz/run.sh; README: how to run them longer).
+    tests/fuzz/run.sh 30
     build build-gcc g++ -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all"
     cd build-gcc && ctest -j "$jobs" --output-on-failure
     ;;

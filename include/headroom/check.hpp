@@ -15,6 +15,7 @@
 #include <headroom/device.hpp>
 #include <headroom/fit.hpp>
 #include <headroom/model.hpp>
+#include <headroom/validate.hpp>
 
 namespace headroom {
 namespace detail {
@@ -25,9 +26,9 @@ template <const model& Model, const device& Device, std::uint64_t NeedBytes, std
 struct model_does_not_fit_on_device;
 }  // namespace detail
 
-/// True when `Dep` fits; otherwise a compile error naming the entries and both byte counts.
+namespace detail {
 template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_fits() {
+consteval bool fits_or_name_the_numbers() {
   constexpr std::uint64_t need = need_bytes(Model, Dep);
   constexpr std::uint64_t usable = usable_bytes(Device);
   constexpr bool weights_plus_kv_and_state_must_fit_in_usable_device_memory = need <= usable;
@@ -35,6 +36,23 @@ consteval bool assert_fits() {
     return sizeof(detail::model_does_not_fit_on_device<Model, Device, need, usable>) != 0;
   } else {
     return true;
+  }
+}
+}  // namespace detail
+
+/// True when `Dep` fits; otherwise a compile error naming the entries and both byte counts
+/// (or, for a table that breaks a law, the entry and the rule).
+template <const model& Model, const device& Device, deployment Dep>
+consteval bool assert_fits() {
+  // A broken table is named with its rule before any byte is counted.
+  constexpr table_rule model_rule = check_model(Model).rule;
+  constexpr table_rule device_rule = check_device(Device).rule;
+  if constexpr (model_rule != table_rule::ok) {
+    return sizeof(detail::table_breaks_a_rule<Model, model_rule>) != 0;
+  } else if constexpr (device_rule != table_rule::ok) {
+    return sizeof(detail::table_breaks_a_rule<Device, device_rule>) != 0;
+  } else {
+    return detail::fits_or_name_the_numbers<Model, Device, Dep>();
   }
 }
 

@@ -17,6 +17,7 @@
 #include <headroom/parallel.hpp>
 #include <headroom/parallel_rules.hpp>
 #include <headroom/roofline.hpp>
+#include <headroom/validate.hpp>
 
 namespace headroom {
 
@@ -274,6 +275,7 @@ constexpr step_estimate sum_per_block(const run& x) {
 
 constexpr run decode_run(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
                          std::uint64_t context, const settings& s) {
+  validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (batch == 0) {
     if (std::is_constant_evaluated()) batch_must_be_positive();
     bad_query_at_run_time("decode batch must be at least 1");
@@ -286,6 +288,7 @@ constexpr run decode_run(const model& m, const device& d, const device_roofline&
 }
 constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
                           const settings& s) {
+  validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (tokens == 0) {
     if (std::is_constant_evaluated()) tokens_must_be_positive();
     bad_query_at_run_time("prefill needs at least 1 token");
@@ -439,6 +442,7 @@ constexpr step_estimate prefill(const model& m, const device& d, const device_ro
 /// top_k of them, the lm_head included, the embedding table not: a row gather), plus the small
 /// parameters (norm weights, conv taps) each step reads.
 constexpr byte_count weight_floor_bytes(const model& m) {
+  validate(m);
   const circuit& c = m.c;
   auto block_floor = [&](const block& b, const instance& in) {
     byte_count w = 0;
@@ -468,6 +472,7 @@ constexpr byte_count weight_floor_bytes(const model& m) {
 
 /// The C=1 floor in microseconds: floor bytes over bandwidth.
 constexpr double weight_floor_us(const model& m, const device_roofline& r) {
+  validate(r.r);
   return static_cast<double>(weight_floor_bytes(m)) / (r.r.dram_gbps * 1e3);
 }
 

@@ -18,6 +18,7 @@
 #include <headroom/parallel_rules.hpp>
 #include <headroom/rank_footprint.hpp>
 #include <headroom/settings.hpp>
+#include <headroom/validate.hpp>
 
 namespace headroom {
 
@@ -54,17 +55,20 @@ constexpr byte_count need_bytes(const model& m, const deployment& dep) {
 }
 
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
+  validate(d);
   return need_bytes(m, dep) <= usable_bytes(d);
 }
 /// The same check on a footprint computed once (planners reuse it across devices).
 constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context) {
   detail::validate({seqs, context, {}});
+  validate(d);
   return fp.bytes(seqs, context) <= usable_bytes(d);
 }
 
 /// The largest number of sequences of `context` tokens that fits; 0 if even the weights do not.
 constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std::uint64_t context) {
   detail::validate({1, context, {}});
+  validate(d);
   const byte_count usable = usable_bytes(d);
   if (fp.loaded_weights > usable) return 0;
   const byte_count per = fp.per_seq(context);

@@ -23,6 +23,7 @@
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/settings.hpp>
+#include <headroom/validate.hpp>
 
 namespace headroom {
 
@@ -105,6 +106,7 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
 }  // namespace detail
 
 constexpr footprint_bytes footprint(const model& m, const settings& s) {
+  validate(m);
   footprint_bytes fp{};
   const circuit& c = m.c;
   auto add = [&](const detail::block_bytes& bb, section sec, std::uint64_t count) {
@@ -181,13 +183,14 @@ constexpr std::uint64_t scale_elements(const model& m) {
       const tensor_format& w = f.weight;
       switch (w.kind) {
         case format_kind::fp8:
-          if (w.scale == scale_kind::tensor) per += 1;
-          if (w.scale == scale_kind::channel || w.scale == scale_kind::token) per += out;
-          if (w.scale == scale_kind::group) per += out * (k / w.group);
-          if (w.scale == scale_kind::block) per += ceil_div(out, w.block_r) * ceil_div(k, w.block_c);
+          // Checked like every byte count: a hand-written table can make these wrap.
+          if (w.scale == scale_kind::tensor) per = checked_add(per, 1);
+          if (w.scale == scale_kind::channel || w.scale == scale_kind::token) per = checked_add(per, out);
+          if (w.scale == scale_kind::group) per = checked_add(per, checked_mul(out, k / w.group));
+          if (w.scale == scale_kind::block) per = checked_add(per, checked_mul(ceil_div(out, w.block_r), ceil_div(k, w.block_c)));
           break;
-        case format_kind::mxfp4: per += out * k / 32; break;
-        case format_kind::nvfp4: per += out * k / w.group + 1; break;
+        case format_kind::mxfp4: per = checked_add(per, checked_mul(out, k) / 32); break;
+        case format_kind::nvfp4: per = checked_add(per, checked_mul(out, k) / w.group + 1); break;
         default: break;
       }
       p = checked_add(p, checked_mul(copies, checked_mul(t, per)));

@@ -22,3 +22,4 @@
 #include <headroom/roofline.hpp>       // IWYU pragma: export
 #include <headroom/settings.hpp>       // IWYU pragma: export
 #include <headroom/tensor_format.hpp>  // IWYU pragma: export
+#include <headroom/validate.hpp>       // IWYU pragma: export

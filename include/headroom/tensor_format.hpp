@@ -192,10 +192,13 @@ constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::ui
         case scale_kind::channel: return add(e, mul(rows, 4));
         case scale_kind::group:
           if (f.group == 0 || d % f.group != 0) return std::nullopt;
-          return add(e, mul(rows, (d / f.group) * 4));
+          // Every factor of the scale term is checked: fp8/g1 on 2^62 elements must refuse.
+          if (const auto per_row = mul(d / f.group, 4)) return add(e, mul(rows, *per_row));
+          return std::nullopt;
         case scale_kind::block:
           if (f.block_r == 0 || f.block_c == 0) return std::nullopt;
-          return add(e, mul(ceil_div(rows, f.block_r), ceil_div(d, f.block_c) * 4));
+          if (const auto per_band = mul(ceil_div(d, f.block_c), 4)) return add(e, mul(ceil_div(rows, f.block_r), *per_band));
+          return std::nullopt;
         case scale_kind::none: return std::nullopt;
       }
   }

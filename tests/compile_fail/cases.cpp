@@ -37,5 +37,127 @@ static_assert(bytes(formats::nvfp4_g16, 1, 32) > 0);
 HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 3}});
 #elif defined(HEADROOM_CASE_PLAN_BREAKS_RULE_TWIN)
 HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 4}});
+#elif defined(HEADROOM_CASE_ZERO_LAYERS) || defined(HEADROOM_CASE_ZERO_LAYERS_TWIN)
+// A user table outside the registry: zero layers would hold nothing per sequence and "fit"
+// 10^9 sequences of 10^9 tokens.
+constexpr model make_user_model() {
+  model m{};
+  m.id = "user_model";
+#if defined(HEADROOM_CASE_ZERO_LAYERS)
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 0, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+#else
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+#endif
+  m.add_rule(all_weights(formats::bf16));
+  return m;
+}
+constexpr model user_model = make_user_model();
+#if defined(HEADROOM_CASE_ZERO_LAYERS)
+HEADROOM_ASSERT_FITS(user_model, devices::h100_sxm, {.seqs = 1'000'000'000, .context = 1'000'000'000});
+#else
+HEADROOM_ASSERT_FITS(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096});
+#endif
+#elif defined(HEADROOM_CASE_ZERO_KV_HEADS) || defined(HEADROOM_CASE_ZERO_KV_HEADS_TWIN)
+// kv_heads = 0 gave 0 KV bytes per token and "fits" for a million sequences.
+constexpr model make_user_model() {
+  model m{};
+  m.id = "user_model";
+#if defined(HEADROOM_CASE_ZERO_KV_HEADS)
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 0, .head_dim = 128});
+#else
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+#endif
+  m.add_rule(all_weights(formats::bf16));
+  return m;
+}
+constexpr model user_model = make_user_model();
+static_assert(fits(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096}));
+#elif defined(HEADROOM_CASE_WRAPPING_Q_WIDTH) || defined(HEADROOM_CASE_WRAPPING_Q_WIDTH_TWIN)
+// q_heads x head_dim = 2^33 x 2^31 wrapped to 0 in the attention block builder.
+constexpr model make_user_model() {
+  model m{};
+  m.id = "user_model";
+#if defined(HEADROOM_CASE_WRAPPING_Q_WIDTH)
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 1ULL << 33, .kv_heads = 1ULL << 33, .head_dim = 1ULL << 31});
+#else
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+#endif
+  m.add_rule(all_weights(formats::bf16));
+  return m;
+}
+constexpr model user_model = make_user_model();
+static_assert(fits(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096}));
+#elif defined(HEADROOM_CASE_TOP_K_OVER_EXPERTS) || defined(HEADROOM_CASE_TOP_K_OVER_EXPERTS_TWIN)
+// top_k > experts was accepted (more distinct experts read than exist).
+constexpr model make_user_model() {
+  model m{};
+  m.id = "user_moe";
+#if defined(HEADROOM_CASE_TOP_K_OVER_EXPERTS)
+  constexpr std::uint64_t top_k = 16;
+#else
+  constexpr std::uint64_t top_k = 8;
+#endif
+  m.c = models::family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128, .experts = 8, .top_k = top_k, .moe_inter = 768});
+  m.add_rule(all_weights(formats::bf16));
+  return m;
+}
+constexpr model user_moe = make_user_model();
+static_assert(fits(user_moe, devices::h100_sxm, {.seqs = 1, .context = 4096}));
+#elif defined(HEADROOM_CASE_ZERO_BF16_PEAK) || defined(HEADROOM_CASE_ZERO_BF16_PEAK_TWIN)
+// A zero BF16 peak made compute free.
+constexpr device make_user_device() {
+  device d = devices::h100_sxm;
+  d.id = "user_device";
+#if defined(HEADROOM_CASE_ZERO_BF16_PEAK)
+  d.peak.bf16 = 0;
+#endif
+  return d;
+}
+constexpr device user_device = make_user_device();
+static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
+#elif defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH) || defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH_TWIN)
+// A negative bandwidth gave a 17 us decode step.
+constexpr device make_user_device() {
+  device d = devices::h100_sxm;
+  d.id = "user_device";
+#if defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH)
+  d.bandwidth_gbps = -3350;
+#endif
+  return d;
+}
+constexpr device user_device = make_user_device();
+static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
+#elif defined(HEADROOM_CASE_USABLE_PERMILLE) || defined(HEADROOM_CASE_USABLE_PERMILLE_TWIN)
+// usable_permille = 5000 gave 5x the visible memory.
+constexpr device make_user_device() {
+  device d = devices::h100_sxm;
+  d.id = "user_device";
+#if defined(HEADROOM_CASE_USABLE_PERMILLE)
+  d.usable_permille = 5000;
+#endif
+  return d;
+}
+constexpr device user_device = make_user_device();
+HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, user_device, {.seqs = 1, .context = 4096});
+#elif defined(HEADROOM_CASE_MXFP4_ACTIVATION) || defined(HEADROOM_CASE_MXFP4_ACTIVATION_TWIN)
+// An mxfp4 activation was reported as "native bf16": activations take edge formats only.
+constexpr model make_user_model() {
+  model m{};
+  m.id = "user_model";
+  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+#if defined(HEADROOM_CASE_MXFP4_ACTIVATION)
+  m.add_rule(all_weights(formats::mxfp4, formats::mxfp4));
+#else
+  m.add_rule(all_weights(formats::mxfp4, formats::bf16));
+#endif
+  return m;
+}
+constexpr model user_model = make_user_model();
+static_assert(decode_step(user_model, devices::b200, datasheet_roofline(devices::b200), 1, 4096, {}).total_us > 0);
+#elif defined(HEADROOM_CASE_SCALE_TERM_WRAPS)
+// The fp8/g1 scale term 4 x rows x (d / 1) wrapped: 2^62 elements gave 2^62 bytes.
+static_assert(bytes(formats::fp8_group(1), 1, 1ULL << 62) > 0);
+#elif defined(HEADROOM_CASE_SCALE_TERM_WRAPS_TWIN)
+static_assert(bytes(formats::fp8_group(1), 1, 1ULL << 40) == (1ULL << 40) * 5);
 #endif
 }  // namespace

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/commands.hpp"
+#include "headroom/totals.hpp"
 
 #include <fmt/format.h>
 
@@ -30,16 +31,6 @@ std::string gb2(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
 std::string pct(double x) {
   const double p = 100.0 * x;
   return fmt::format("{:.1f}%", p == 0.0 ? 0.0 : p);
-}
-
-// A step's bytes and FLOPs are sums of doubles (expected distinct experts are fractional):
-// JSON carries them rounded to the nearest integer.
-// Beyond 64 bits is an evaluation error, as for every byte count.
-std::uint64_t rounded(double x, const char* what) {
-  if (!(x < 18446744073709551616.0)) {
-    throw error(error_kind::overflow, fmt::format("the step's {} ({:g}) overflow 64 bits", what, x));
-  }
-  return static_cast<std::uint64_t>(std::llround(x));
 }
 
 std::string roofline_line(const device_roofline& r) {
@@ -335,7 +326,7 @@ std::vector<decode_run> compute_decode(const query& q, const std::vector<std::ui
                                        const std::vector<std::uint64_t>& contexts) {
   std::vector<decode_run> runs;
   for (std::uint64_t c : contexts) {
-    for (std::uint64_t b : batches) runs.push_back({b, c, decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p)});
+    for (std::uint64_t b : batches) runs.push_back({b, c, checked_totals(decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p))});
   }
   return runs;
 }
@@ -381,7 +372,7 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
 
 std::vector<prefill_run> compute_prefill(const query& q, const std::vector<std::uint64_t>& tokens) {
   std::vector<prefill_run> runs;
-  for (std::uint64_t t : tokens) runs.push_back({t, prefill(*q.m, *q.d, q.r, t, q.s, q.p)});
+  for (std::uint64_t t : tokens) runs.push_back({t, checked_totals(prefill(*q.m, *q.d, q.r, t, q.s, q.p))});
   return runs;
 }
 

@@ -17,7 +17,9 @@
 // Every command takes --json and -o FILE. Exit codes: 0 done; 1 an evaluation failed (a
 // headroom::error from the core, e.g. a byte count over 64 bits) or the output could not be
 // written; 2 the input was refused before evaluation (usage, flag values, ids, manifests, an
-// -o folder that does not exist). Errors go to stderr; output is written only once complete.
+// -o path refused by docs/cli.md's rules). Errors go to stderr as one printable line; output is
+// written only once complete. The dispatcher is headroom::cli::run_main (run.hpp), so that tests
+// and fuzz targets run it in-process; the executable's main() is entry.cpp.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -39,6 +41,7 @@
 #include "headroom/plot.hpp"
 #include "headroom/plan_cli.hpp"
 #include "headroom/report.hpp"
+#include "headroom/run.hpp"
 
 namespace {
 
@@ -104,6 +107,10 @@ query make_query(const target_flags& t) {
   q.s.evict_sliding = t.evict_sliding;
   q.p = parse_plan(*q.m, t.plan);
   if (!t.measured.empty()) {
+    // The path is echoed into reports, JSON and generated headers: it must print as itself.
+    if (printable(t.measured) != t.measured) {
+      throw usage_error(fmt::format("--measured: the path `{}` holds control characters or invalid UTF-8", t.measured));
+    }
     const manifest mf = load_manifest(t.measured, q.d);
     q.r = mf.constants;
     q.manifest = t.measured;
@@ -127,7 +134,31 @@ std::string settings_flags(const query& q) {
   return s + plan_cli_flags(q.p);
 }
 
-int run(int argc, char** argv) {
+// ---- Input hardening (issue 13): nothing is given a silent default --------------------------
+
+// An option given with an empty value is refused, never read as "absent" (`--measured ''` was
+// ignored, `matrix --models ''` meant all, `-o ''` wrote to stdout).
+void refuse_empty_values(const CLI::App& cmd) {
+  for (const CLI::Option* opt : cmd.get_options()) {
+    if (opt->count() == 0 || opt->get_expected_min() == 0) continue;  // absent, or a flag
+    for (const std::string& value : opt->results()) {
+      if (value.empty()) throw usage_error(fmt::format("{}: expected a value, got an empty string", opt->get_name()));
+    }
+  }
+}
+
+// `report` takes both ids or neither (then the default report): one alone is a mistake, not a
+// request for the default device.
+void require_both_ids(const CLI::App& cmd) {
+  const bool model_given = cmd.get_option("model")->count() != 0;
+  const bool device_given = cmd.get_option("device")->count() != 0;
+  if (model_given != device_given) {
+    throw usage_error(fmt::format("{}: expected MODEL and DEVICE, got only the {}", cmd.get_name(),
+                                  model_given ? "model" : "device"));
+  }
+}
+
+int run(int argc, char** argv, run_io& io) {
   CLI::App app{"headroom: what an LLM deployment holds in memory, whether it fits, and its roofline ceilings.\n"
                "With no command: the report of qwen3_next_80b_a3b_instruct on h200_sxm."};
   app.require_subcommand(0, 1);
@@ -219,17 +250,22 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return app.exit(e, io.out, io.err);
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return app.exit(e, io.out, io.err);
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return app.exit(e, io.out, io.err);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "headroom: error: " << e.what() << " (see `headroom --help`)\n";
+    io.err << "headroom: error: " << printable(e.what()) << " (see `headroom --help`)\n";
     return 2;
   }
 
-  if (!o.out.empty()) check_output_path(o.out);
+  for (const CLI::App* sub : app.get_subcommands()) refuse_empty_values(*sub);
+  if (*report) require_both_ids(*report);
+  if (!o.out.empty()) {
+    if (!io.allow_output_files) throw usage_error("-o: writing files is disabled here");
+    check_output_path(o.out);
+  }
 
   std::string text;
   std::string warning;
@@ -332,24 +368,34 @@ int run(int argc, char** argv) {
       text = headroom::report::hardware_report(*q.m, *q.d, q.r, ro);
     }
   }
-  write_output(text, o.out);
-  if (!warning.empty()) std::cerr << warning;
+  if (o.out.empty() && io.capture_stdout) {
+    io.out << text;
+  } else {
+    write_output(text, o.out);
+  }
+  if (!warning.empty()) io.err << printable(warning.substr(0, warning.size() - 1)) << "\n";
   return 0;
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace headroom::cli {
+
+// Every message is one printable line whatever the input echoed in it held (escaped by
+// printable()); exit codes as documented in docs/cli.md.
+int run_main(int argc, char** argv, run_io& io) {
   try {
-    return run(argc, argv);
+    return run(argc, argv, io);
   } catch (const usage_error& e) {
-    std::cerr << "headroom: error: " << e.what() << "\n";
+    io.err << "headroom: error: " << printable(e.what()) << "\n";
     return 2;
   } catch (const headroom::error& e) {
-    std::cerr << "headroom: error: " << e.what() << "\n";
+    io.err << "headroom: error: " << printable(e.what()) << "\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "headroom: error: " << e.what() << "\n";
+    io.err << "headroom: error: " << printable(e.what()) << "\n";
     return 1;
   }
 }
+
+}  // namespace headroom::cli

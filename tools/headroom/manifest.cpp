@@ -9,16 +9,20 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <optional>
-#include <sstream>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <headroom/devices.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "headroom/run.hpp"
 
 namespace headroom::cli {
 
@@ -46,6 +50,22 @@ constexpr std::array<std::string_view, 9> known_keys{"schema_version", "device",
                                                      "dram_gbps",      "bf16_tflops", "fp8_tflops",
                                                      "nvfp4_tflops",   "context_tokens", "notes"};
 constexpr std::array<std::string_view, 4> rate_keys{"dram_gbps", "bf16_tflops", "fp8_tflops", "nvfp4_tflops"};
+
+// Physical ranges of a measured rate. Below them a rate is a typo or a unit slip (5e-324 GB/s
+// made every time infinite and every percentage NaN); above them no device is near: the
+// registry spans 102 GB/s (Jetson Orin Nano) to 8 TB/s (B300 HBM3e) and about 10 to 15,000
+// dense TFLOPS, so the ranges leave a factor of ten or more on each side.
+struct rate_range {
+  double lo;
+  double hi;
+  std::string_view unit;
+};
+constexpr rate_range dram_range{1, 100'000, "GB/s"};      // 1 GB/s to 100 TB/s
+constexpr rate_range tflops_range{0.01, 100'000, "TFLOPS"};  // 10 GFLOPS to 100 PFLOPS
+
+// The largest manifest read (a schema-1 manifest is a few hundred bytes; notes included, 1 MiB
+// is generous). Checked before reading, so /dev/zero or a huge file costs nothing.
+constexpr std::size_t max_manifest_bytes = 1u << 20;
 
 // One member of the top-level object: where its key and its value sit in the text. nlohmann
 // keeps no positions, so the text is scanned again; the scanner runs only on text nlohmann
@@ -97,6 +117,7 @@ scanned scan_object(std::string_view t) {
   scanned s{};
   std::size_t i = skip_ws(t, 0);
   s.object_at = i;
+  if (i >= t.size() || t[i] != '{') return s;  // not an object: no members to find
   i = skip_ws(t, i + 1);
   while (i < t.size() && t[i] == '"') {
     member m{};
@@ -114,6 +135,43 @@ scanned scan_object(std::string_view t) {
   return s;
 }
 
+// A first pass over the text with nlohmann's SAX parser: it reports every syntax error with
+// its byte position. A number beyond a double's range (406) is reported too; the caller
+// blanks it and goes on, so that `1e999` before a later syntax error is located at that error,
+// and a file whose only fault is such a number gets the key's own message.
+struct syntax_pass : nlohmann::json_sax<json> {
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return ++depth <= max_depth; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { --depth; return true; }
+  bool start_array(std::size_t) override { return ++depth <= max_depth; }
+  bool end_array() override { --depth; return true; }
+  bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& ex) override {
+    failed = true;
+    at = position == 0 ? 0 : position - 1;  // position: bytes read, the offending one included
+    what = ex.what();
+    overflow = ex.id == 406;
+    token_end = position;
+    token_size = last_token.size();
+    return false;
+  }
+  // A manifest is flat; deep nesting (in `notes`, say) is refused before it costs stack.
+  static constexpr int max_depth = 64;
+  int depth = 0;
+  bool failed = false;
+  std::size_t at = 0;
+  std::string what;
+  bool overflow = false;       ///< a number literal beyond a double's range
+  std::size_t token_end = 0;   ///< one past its last byte
+  std::size_t token_size = 0;
+};
+
 std::string type_name(const json& v) {
   if (v.is_object()) return "an object";
   if (v.is_array()) return "an array";
@@ -129,7 +187,9 @@ class loader {
 
   [[noreturn]] void fail_at(std::size_t offset, const std::string& what) const {
     const text_position p = position_of(text_, offset);
-    throw manifest_error(fmt::format("{}:{}:{}: {}", path_, p.line, p.column, what));
+    // Messages echo the file's bytes (a key, a literal, the JSON library's "last read"):
+    // escaped here, so a manifest_error is one printable line wherever it is shown.
+    throw manifest_error(printable(fmt::format("{}:{}:{}: {}", path_, p.line, p.column, what)));
   }
   [[noreturn]] void fail_value(const member& m, const std::string& what) const {
     fail_at(m.value_at, fmt::format("key `{}`: {}", m.key, what));
@@ -142,6 +202,25 @@ class loader {
   }
 
   manifest run(const device* expected) {
+    std::string blanked(text_);
+    for (int overflows = 0;; ++overflows) {
+      syntax_pass syntax{};
+      const bool well_formed = json::sax_parse(blanked, &syntax, json::input_format_t::json, true);
+      if (syntax.failed && syntax.overflow && overflows < 16 && syntax.token_size != 0 &&
+          syntax.token_size <= syntax.token_end && syntax.token_end <= blanked.size()) {
+        // Same length, so every later position is unchanged; the DOM pass below still sees it.
+        blanked.replace(syntax.token_end - syntax.token_size, syntax.token_size,
+                        "0" + std::string(syntax.token_size - 1, ' '));
+        continue;
+      }
+      if (syntax.failed && !(syntax.overflow && overflows > 0)) {
+        fail_at(syntax.at, "malformed JSON: " + parse_error_detail(syntax.what));
+      }
+      if (!well_formed && !syntax.failed) {
+        fail_at(0, fmt::format("malformed JSON: nested deeper than {} levels", syntax_pass::max_depth));
+      }
+      break;
+    }
     json doc;
     try {
       doc = json::parse(text_);
@@ -158,7 +237,7 @@ class loader {
           fail_value(m, fmt::format("must be a positive, finite number, got `{}`", literal(m)));
         }
       }
-      fail_at(s.object_at, std::string("malformed JSON: ") + e.what());
+      fail_at(s.object_at, "a number is beyond the range of a double");
     }
     const scanned s = scan_object(text_);
     if (!doc.is_object()) fail_at(s.object_at, "the manifest must be a JSON object, got " + type_name(doc));
@@ -222,6 +301,11 @@ class loader {
       if (!std::isfinite(rates[i]) || !(rates[i] > 0)) {
         fail_value(m, fmt::format("must be a positive, finite number, got `{}`", literal(m)));
       }
+      const rate_range range = i == 0 ? dram_range : tflops_range;
+      if (rates[i] < range.lo || rates[i] > range.hi) {
+        fail_value(m, fmt::format("`{}` is outside the physical range {} to {} {}", literal(m), num(range.lo),
+                                  num(range.hi), range.unit));
+      }
     }
     out.r = roofline{rates[0], rates[1], rates[2], rates[3]};
 
@@ -252,7 +336,11 @@ class loader {
   std::string string_value(const json& doc, const member& m) const {
     const json& x = doc.at(m.key);
     if (!x.is_string()) fail_value(m, fmt::format("expected a string, got `{}`", literal(m)));
-    return x.get<std::string>();
+    std::string v = x.get<std::string>();
+    // Strings reach reports and generated headers: a NUL, a newline or an escape sequence
+    // (written as \u0000, \n, \u001b in JSON) would break or spoof them.
+    if (printable(v) != v) fail_value(m, "must not contain control characters (NUL, newline, escape, ...)");
+    return v;
   }
 
   static std::string unknown_key_message(const std::string& key) {
@@ -283,16 +371,47 @@ class loader {
 }  // namespace
 
 manifest parse_manifest(std::string_view text, std::string_view path, const device* expected) {
+  // A UTF-8 byte order mark (editors on Windows write one) is skipped; lines and columns count
+  // from the character after it, as an editor shows them.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   return loader(text, path).run(expected);
 }
 
 manifest load_manifest(const std::string& path, const device* expected) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw manifest_error(fmt::format("{}: cannot read the manifest", path));
-  return parse_manifest(text.str(), path, expected);
+  if (path.empty()) throw manifest_error("--measured: expected a file name, got an empty string");
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
+  struct closer {
+    int fd;
+    ~closer() { ::close(fd); }
+  } const close_at_exit{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) {
+    throw manifest_error(fmt::format("{}: the manifest must be a regular file (not a folder, device, FIFO or socket)", path));
+  }
+  if (st.st_size < 0 || static_cast<std::uint64_t>(st.st_size) > max_manifest_bytes) {
+    throw manifest_error(fmt::format("{}: the manifest is {} bytes, more than the {} a manifest may have", path,
+                                     st.st_size, max_manifest_bytes));
+  }
+  // Read at most one byte past the cap: a file that grew after fstat is refused, not read whole.
+  std::string text(max_manifest_bytes + 1, '\0');
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
+    }
+    if (n == 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  if (done > max_manifest_bytes) {
+    throw manifest_error(fmt::format("{}: the manifest is more than the {} bytes a manifest may have", path, max_manifest_bytes));
+  }
+  text.resize(done);
+  return parse_manifest(text, path, expected);
 }
 
 }  // namespace headroom::cli

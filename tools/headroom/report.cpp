@@ -17,6 +17,7 @@
 #include <headroom/devices.hpp>
 
 #include "headroom/common.hpp"
+#include "headroom/totals.hpp"
 
 namespace headroom::report {
 namespace {
@@ -115,8 +116,8 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
     }
   }
   out.fp4_costing = fp4_costing(m, d);
-  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = decode_step(m, d, r, decode_batches[i], o.context, s, o.p);
-  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = prefill(m, d, r, prefill_tokens[i], s, o.p);
+  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = cli::checked_totals(decode_step(m, d, r, decode_batches[i], o.context, s, o.p));
+  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = cli::checked_totals(prefill(m, d, r, prefill_tokens[i], s, o.p));
   out.weight_floor = weight_floor_bytes(m);
   out.fit = make_fit_table(m, d, s, o.p);
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {

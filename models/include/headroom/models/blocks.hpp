@@ -4,9 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <type_traits>
 
+#include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/error.hpp>
 
 namespace headroom::models::blocks {
 
@@ -42,12 +46,46 @@ struct gqa_dims {
   std::uint64_t window = 0;   ///< sliding window, 0 = full attention
 };
 
+namespace detail {
+// Reached only during constant evaluation of bad dims: the name is the diagnostic.
+inline void gqa_dims_q_heads_must_be_positive() {}
+inline void gqa_dims_kv_heads_must_be_positive() {}
+inline void gqa_dims_head_dim_must_be_positive() {}
+inline void gqa_dims_kv_heads_must_divide_q_heads() {}
+
+/// GQA's dims law: every query head group shares one KV head, so kv_heads divides q_heads; a
+/// zero head count or head_dim would give a block with no KV and no work.
+constexpr void check_gqa_dims(std::string_view block_name, const gqa_dims& d) {
+  auto refuse = [&](const char* what) {
+    ::headroom::detail::fail(error_kind::bad_model,
+                             "attention block `" + std::string(block_name) + "`: " + what);
+  };
+  if (d.q_heads == 0) {
+    if (std::is_constant_evaluated()) gqa_dims_q_heads_must_be_positive();
+    refuse("q_heads must be positive");
+  }
+  if (d.kv_heads == 0) {
+    if (std::is_constant_evaluated()) gqa_dims_kv_heads_must_be_positive();
+    refuse("kv_heads must be positive");
+  }
+  if (d.head_dim == 0) {
+    if (std::is_constant_evaluated()) gqa_dims_head_dim_must_be_positive();
+    refuse("head_dim must be positive");
+  }
+  if (d.q_heads % d.kv_heads != 0) {
+    if (std::is_constant_evaluated()) gqa_dims_kv_heads_must_divide_q_heads();
+    refuse("kv_heads must divide q_heads");
+  }
+}
+}  // namespace detail
+
 /// input norm, q/k/v, (q_norm, k_norm), rope, kv_write, attention over the paged K and V
 /// states (kv_heads x head_dim each, at kv_cache_dtype), o, residual add.
 constexpr std::uint8_t gqa_attention(circuit& c, std::string_view block_name, const gqa_dims& d) {
+  detail::check_gqa_dims(block_name, d);
   const std::uint64_t h = d.hidden;
-  const std::uint64_t qw = d.q_heads * d.head_dim;
-  const std::uint64_t kvw = d.kv_heads * d.head_dim;
+  const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);  // wraps silently otherwise
+  const std::uint64_t kvw = checked_mul(d.kv_heads, d.head_dim);
   auto lin = [&](std::string_view local, std::uint64_t in, std::uint64_t out, linear_role role, bool bias) {
     node n = nd(local, op::linear, {e(in)}, {e(out)}, role);
     n.bias = bias;

@@ -49,7 +49,14 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
   const std::uint64_t H = d.q_heads;
-  const std::uint64_t latent = d.kv_lora + d.qk_rope;
+  // Every width from the dims is formed checked: a hand-written table must not wrap silently.
+  const std::uint64_t latent = checked_add(d.kv_lora, d.qk_rope);
+  const std::uint64_t q_b_out = checked_mul(H, checked_add(d.qk_nope, d.qk_rope));
+  const std::uint64_t rope_w = checked_mul(H, d.qk_rope);
+  const std::uint64_t kv_b_out = checked_mul(H, checked_add(d.qk_nope, d.v_head));
+  const std::uint64_t attend_in = checked_mul(H, latent);
+  const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
+  const std::uint64_t o_in = checked_mul(H, d.v_head);
 
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
   const auto mla = c.add_block(
@@ -60,14 +67,14 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
        // row is replicated on every TP rank (MLAAttentionSpec: one KV head).
        nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
        with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
-       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(H * (d.qk_nope + d.qk_rope))}, linear_role::mla_q_b), shard::heads, H),
+       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
        nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
        with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
-       sharded(nd("rope", op::rope, {e(H * d.qk_rope), e(d.qk_rope)}, {e(H * d.qk_rope), e(d.qk_rope)}), shard::heads, H),
+       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
        nd("kv_write", op::kv_write, {e(latent)}, {}),
-       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(H * (d.qk_nope + d.v_head))}, linear_role::mla_kv_b), shard::heads, H),
-       sharded(with_states(nd("attend", op::paged_attention, {e(H * latent)}, {e(H * d.kv_lora)}), 0b1), shard::heads, H),
-       sharded(nd("o", op::linear, {e(H * d.v_head)}, {e(h)}, linear_role::o), shard::rows, H),
+       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
+       sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
+       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
       {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
   const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, d.inter);
@@ -75,7 +82,7 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                                                  .experts = d.experts,
                                                  .top_k = d.top_k,
                                                  .moe_inter = d.moe_inter,
-                                                 .shared_inter = d.moe_inter * d.shared_experts,
+                                                 .shared_inter = checked_mul(d.moe_inter, d.shared_experts),
                                                  .router_aux = d.experts,
                                                  .router_aux_format = formats::f32});
   const auto head = blocks::head(c, "head", d.vocab, h);

@@ -40,8 +40,8 @@ struct nemotron_h_dims {
 constexpr circuit nemotron_h(const nemotron_h_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
-  const std::uint64_t d_inner = d.mamba_heads * d.mamba_head_dim;
-  const std::uint64_t conv_dim = d_inner + 2 * d.n_groups * d.ssm_state;
+  const std::uint64_t d_inner = checked_mul(d.mamba_heads, d.mamba_head_dim);  // checked: hand-written dims
+  const std::uint64_t conv_dim = checked_add(d_inner, checked_mul(2 * d.n_groups, d.ssm_state));
   const auto f32 = formats::f32;
 
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
@@ -65,9 +65,9 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
                shard::heads, d.mamba_heads, true),
        sharded(nd("out_proj", op::linear, {e(d_inner)}, {e(h)}, linear_role::mamba_out), shard::rows, d.mamba_heads),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.mamba_heads * d.mamba_head_dim * d.ssm_state, shard::heads,
-        d.mamba_heads},
-       {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1), shard::heads, d.n_groups}});
+      {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(checked_mul(d.mamba_heads, d.mamba_head_dim), d.ssm_state),
+        shard::heads, d.mamba_heads},
+       {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_dim, d.conv_kernel - 1), shard::heads, d.n_groups}});
   const auto attn = blocks::gqa_attention(
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .rope = false});
   const auto mlp = c.add_block("mlp", {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),

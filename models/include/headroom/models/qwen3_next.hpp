@@ -54,11 +54,11 @@ struct qwen3_next_dims {
 constexpr circuit qwen3_next(const qwen3_next_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
-  const std::uint64_t key_dim = d.lin_k_heads * d.lin_k_dim;
-  const std::uint64_t value_dim = d.lin_v_heads * d.lin_v_dim;
-  const std::uint64_t conv_dim = 2 * key_dim + value_dim;
-  const std::uint64_t qw = d.q_heads * d.head_dim;
-  const std::uint64_t kvw = d.kv_heads * d.head_dim;
+  const std::uint64_t key_dim = checked_mul(d.lin_k_heads, d.lin_k_dim);  // checked: hand-written dims
+  const std::uint64_t value_dim = checked_mul(d.lin_v_heads, d.lin_v_dim);
+  const std::uint64_t conv_dim = checked_add(checked_mul(2, key_dim), value_dim);
+  const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);
+  const std::uint64_t kvw = checked_mul(d.kv_heads, d.head_dim);
   const auto f32 = formats::f32;
   const auto i32 = formats::i32;
 
@@ -94,8 +94,9 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
                shard::heads, vh),
        sharded(nd("out", op::linear, {e(value_dim)}, {e(h)}, linear_role::gdn_out), shard::rows, vh),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"h", state_kind::recurrent, dtype_key::ssm_h, d.lin_v_heads * d.lin_k_dim * d.lin_v_dim, shard::heads, vh},
-       {"conv", state_kind::conv_window, dtype_key::conv, conv_dim * (d.conv_kernel - 1), shard::heads, kh}});
+      {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(checked_mul(d.lin_v_heads, d.lin_k_dim), d.lin_v_dim),
+        shard::heads, vh},
+       {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_dim, d.conv_kernel - 1), shard::heads, kh}});
 
   // Gated full attention: q_proj emits the query and a sigmoid output gate per head.
   const auto attn_block = c.add_block(

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: MIT
+// headroom: one validation of a model, a device and roofline constants, always on.
+//
+// Tables defined outside the registry (docs/adding-a-model.md shows how) meet the same laws as
+// the shipped ones: every public entry point (footprint, fits, max_seqs, decode_step, prefill,
+// weight_floor_bytes, smallest_plan, HEADROOM_ASSERT_FITS) calls validate() once per evaluation, so
+// a zero-layer model, a zero KV head count, a zero BF16 peak or a 5x usable fraction can never
+// produce a number. check_*() find the first broken rule; validate() turns it into
+//   * during constant evaluation: a call to the non-constexpr function named after the rule
+//     (detail::<table>_<field>_<rule>); the compiler prints that name and the call chain, whose
+//     outermost call names the table entry (e.g. `fits(my_model, ...)`);
+//   * at run time: headroom::error (bad_model / bad_device) whose one-line message names the
+//     table, the field and the rule.
+// HEADROOM_ASSERT_FITS reports it through an undefined template that carries the entry and the
+// rule (detail::table_breaks_a_rule<Entry, rule>), like model_does_not_fit_on_device.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <headroom/bytes.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/device.hpp>
+#include <headroom/error.hpp>
+#include <headroom/model.hpp>
+#include <headroom/roofline.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom {
+
+/// The laws a model, device or roofline table must satisfy; `ok` when it satisfies all.
+enum class table_rule : std::uint8_t {
+  ok,
+  // model
+  model_layers_must_be_positive,
+  model_edge_width_must_be_positive,
+  model_edge_rows_must_be_positive,
+  model_edge_format_must_be_legal_for_an_activation,
+  model_weight_shape_must_be_positive,
+  model_experts_must_be_positive,
+  model_top_k_must_be_between_1_and_experts,
+  model_state_elements_must_be_positive,
+  model_state_heads_must_divide_elements,
+  model_rule_weight_format_must_be_well_formed,
+  model_rule_activation_format_must_be_legal_for_an_activation,
+  // device
+  device_memory_bytes_must_be_positive,
+  device_usable_permille_must_be_in_1_to_1000,
+  device_usable_bytes_must_be_positive,
+  device_bandwidth_gbps_must_be_positive_and_finite,
+  device_peak_bf16_must_be_positive_and_finite,
+  device_peaks_must_be_finite_and_not_negative,
+  device_native_kind_needs_a_positive_peak,
+  device_measured_constants_must_be_positive_and_finite,
+  // roofline constants
+  roofline_dram_gbps_must_be_positive_and_finite,
+  roofline_tflops_must_be_positive_and_finite,
+};
+
+/// The first broken rule and where: `block` / `item` name the block and its node or state
+/// (model), or the field (device, roofline).
+struct table_finding {
+  table_rule rule = table_rule::ok;
+  std::string_view block;
+  std::string_view item;
+  [[nodiscard]] constexpr bool ok() const { return rule == table_rule::ok; }
+};
+
+/// The rule as a sentence, for run-time messages.
+constexpr std::string_view describe(table_rule r) {
+  switch (r) {
+    case table_rule::ok: return "ok";
+    case table_rule::model_layers_must_be_positive: return "layers must be at least 1 (no main-section layer instance)";
+    case table_rule::model_edge_width_must_be_positive: return "every edge width must be positive (a zero dim: hidden, heads, head_dim, inter, vocab?)";
+    case table_rule::model_edge_rows_must_be_positive: return "every edge must have at least one row";
+    case table_rule::model_edge_format_must_be_legal_for_an_activation: return "an edge format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed";
+    case table_rule::model_weight_shape_must_be_positive: return "a weight's [out, k] (embed: [vocab, hidden]) must be positive";
+    case table_rule::model_experts_must_be_positive: return "routed experts must be at least 1";
+    case table_rule::model_top_k_must_be_between_1_and_experts: return "top_k must be between 1 and experts";
+    case table_rule::model_state_elements_must_be_positive: return "a state's elements (kv_heads x head_dim, ...) must be positive";
+    case table_rule::model_state_heads_must_divide_elements: return "a state's heads must divide its elements";
+    case table_rule::model_rule_weight_format_must_be_well_formed: return "a precision rule's weight format must be well formed";
+    case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: return "a precision rule's activation format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed";
+    case table_rule::device_memory_bytes_must_be_positive: return "memory_bytes must be positive";
+    case table_rule::device_usable_permille_must_be_in_1_to_1000: return "usable_permille must be in [1, 1000] (a usable fraction in (0, 1])";
+    case table_rule::device_usable_bytes_must_be_positive: return "usable bytes (memory_bytes x usable_permille / 1000) must be positive";
+    case table_rule::device_bandwidth_gbps_must_be_positive_and_finite: return "bandwidth_gbps must be positive and finite";
+    case table_rule::device_peak_bf16_must_be_positive_and_finite: return "peak.bf16 must be positive and finite";
+    case table_rule::device_peaks_must_be_finite_and_not_negative: return "every peak must be finite and not negative";
+    case table_rule::device_native_kind_needs_a_positive_peak: return "a native MMA kind needs a positive peak";
+    case table_rule::device_measured_constants_must_be_positive_and_finite: return "measured constants must be positive and finite, context_tokens at least 1";
+    case table_rule::roofline_dram_gbps_must_be_positive_and_finite: return "dram_gbps must be positive and finite";
+    case table_rule::roofline_tflops_must_be_positive_and_finite: return "every TFLOPS constant must be positive and finite";
+  }
+  return "unknown rule";
+}
+
+namespace detail {
+
+// Reached only during constant evaluation of a broken table: the name is the diagnostic.
+inline void model_layers_must_be_positive() {}
+inline void model_edge_width_must_be_positive() {}
+inline void model_edge_rows_must_be_positive() {}
+inline void model_edge_format_must_be_legal_for_an_activation() {}
+inline void model_weight_shape_must_be_positive() {}
+inline void model_experts_must_be_positive() {}
+inline void model_top_k_must_be_between_1_and_experts() {}
+inline void model_state_elements_must_be_positive() {}
+inline void model_state_heads_must_divide_elements() {}
+inline void model_rule_weight_format_must_be_well_formed() {}
+inline void model_rule_activation_format_must_be_legal_for_an_activation() {}
+inline void device_memory_bytes_must_be_positive() {}
+inline void device_usable_permille_must_be_in_1_to_1000() {}
+inline void device_usable_bytes_must_be_positive() {}
+inline void device_bandwidth_gbps_must_be_positive_and_finite() {}
+inline void device_peak_bf16_must_be_positive_and_finite() {}
+inline void device_peaks_must_be_finite_and_not_negative() {}
+inline void device_native_kind_needs_a_positive_peak() {}
+inline void device_measured_constants_must_be_positive_and_finite() {}
+inline void roofline_dram_gbps_must_be_positive_and_finite() {}
+inline void roofline_tflops_must_be_positive_and_finite() {}
+
+// Named in HEADROOM_ASSERT_FITS's error: `Entry` (the model or device) breaks `Rule`.
+template <const auto& Entry, table_rule Rule>
+struct table_breaks_a_rule;
+
+/// Finite by comparisons only (std::isfinite is not constexpr in C++20, and arithmetic on an
+/// infinity or NaN is not a constant expression): NaN fails x == x, +-inf the bounds.
+constexpr bool finite(double x) {
+  return x == x && x <= std::numeric_limits<double>::max() && x >= -std::numeric_limits<double>::max();
+}
+constexpr bool positive_finite(double x) { return finite(x) && x > 0; }
+
+/// A format value whose fields agree with its kind (the parser only builds these; a table
+/// written by hand may not).
+constexpr bool well_formed(const tensor_format& f) {
+  switch (f.kind) {
+    case format_kind::bf16:
+    case format_kind::f32:
+    case format_kind::i32: return f.scale == scale_kind::none;
+    case format_kind::mxfp4: return f.scale == scale_kind::group && f.group == 32;
+    case format_kind::nvfp4: return f.scale == scale_kind::group && f.group > 0;
+    case format_kind::fp8:
+      switch (f.scale) {
+        case scale_kind::tensor:
+        case scale_kind::token:
+        case scale_kind::channel: return true;
+        case scale_kind::group: return f.group > 0;
+        case scale_kind::block: return f.block_r > 0 && f.block_c > 0;
+        case scale_kind::none: return false;
+      }
+  }
+  return false;
+}
+
+constexpr table_rule edge_problem(const edge& x) {
+  if (x.width == 0) return table_rule::model_edge_width_must_be_positive;
+  if (x.rows_per_n == 0 && x.rows_fixed == 0) return table_rule::model_edge_rows_must_be_positive;
+  if (!well_formed(x.format) || !is_edge_format(x.format)) return table_rule::model_edge_format_must_be_legal_for_an_activation;
+  return table_rule::ok;
+}
+
+constexpr table_rule node_problem(const node& n) {
+  for (std::size_t i = 0; i < n.n_in; ++i) {
+    if (const table_rule r = edge_problem(n.in[i]); r != table_rule::ok) return r;
+  }
+  for (std::size_t i = 0; i < n.n_out; ++i) {
+    if (const table_rule r = edge_problem(n.out[i]); r != table_rule::ok) return r;
+  }
+  if (n.has_weight() && (n.weight_k() == 0 || n.weight_out() == 0)) return table_rule::model_weight_shape_must_be_positive;
+  if (is_routed_expert(n.kind)) {
+    if (n.experts == 0) return table_rule::model_experts_must_be_positive;
+    if (n.top_k == 0 || n.top_k > n.experts) return table_rule::model_top_k_must_be_between_1_and_experts;
+  }
+  return table_rule::ok;
+}
+
+}  // namespace detail
+
+/// The first rule `m` breaks (nodes and states in block order, then precision rules).
+constexpr table_finding check_model(const model& m) {
+  const circuit& c = m.c;
+  bool has_layer = false;
+  for (std::size_t bi = 0; bi < c.n_blocks && !has_layer; ++bi) {
+    for (std::size_t k = 1; k < layer_kinds; ++k) has_layer = has_layer || c.main_uses[bi][k] != 0;
+  }
+  if (!has_layer) return {table_rule::model_layers_must_be_positive, {}, "layers"};
+  for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
+    const block& b = c.blocks[bi];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      if (const table_rule r = detail::node_problem(c.nodes[ni]); r != table_rule::ok) return {r, b.name, c.nodes[ni].local};
+    }
+    for (std::size_t si = 0; si < b.n_states; ++si) {
+      const state_decl& st = b.states[si];
+      if (st.elements == 0) return {table_rule::model_state_elements_must_be_positive, b.name, st.local};
+      if (st.heads != 0 && st.elements % st.heads != 0) return {table_rule::model_state_heads_must_divide_elements, b.name, st.local};
+    }
+  }
+  for (std::size_t ri = 0; ri < m.n_rules; ++ri) {
+    const precision_rule& r = m.rules[ri];
+    if (!detail::well_formed(r.weight)) return {table_rule::model_rule_weight_format_must_be_well_formed, "rules", "weight"};
+    if (!detail::well_formed(r.activation) || !is_edge_format(r.activation)) {
+      return {table_rule::model_rule_activation_format_must_be_legal_for_an_activation, "rules", "activation"};
+    }
+  }
+  return {};
+}
+
+/// The first rule `d` breaks.
+constexpr table_finding check_device(const device& d) {
+  using detail::finite;
+  using detail::positive_finite;
+  if (d.memory_bytes == 0) return {table_rule::device_memory_bytes_must_be_positive, {}, "memory_bytes"};
+  if (d.usable_permille == 0 || d.usable_permille > 1000) return {table_rule::device_usable_permille_must_be_in_1_to_1000, {}, "usable_permille"};
+  if (usable_bytes(d) == 0) return {table_rule::device_usable_bytes_must_be_positive, {}, "usable_permille"};
+  if (!positive_finite(d.bandwidth_gbps)) return {table_rule::device_bandwidth_gbps_must_be_positive_and_finite, {}, "bandwidth_gbps"};
+  if (!positive_finite(d.peak.bf16)) return {table_rule::device_peak_bf16_must_be_positive_and_finite, {}, "peak.bf16"};
+  const double peaks[] = {d.peak.fp16, d.peak.fp8, d.peak.int8, d.peak.nvfp4, d.peak.mxfp4};
+  for (const double p : peaks) {
+    if (!finite(p) || p < 0) return {table_rule::device_peaks_must_be_finite_and_not_negative, {}, "peak"};
+  }
+  if (d.runs(mma_kind::fp8) && !(d.peak.fp8 > 0)) return {table_rule::device_native_kind_needs_a_positive_peak, {}, "peak.fp8"};
+  if (d.runs(mma_kind::fp4_block_scale) && !(d.peak.nvfp4 > 0)) return {table_rule::device_native_kind_needs_a_positive_peak, {}, "peak.nvfp4"};
+  if (d.runs(mma_kind::mxf8f6f4) && !(d.peak.mxfp4 > 0)) return {table_rule::device_native_kind_needs_a_positive_peak, {}, "peak.mxfp4"};
+  if (d.has_measured) {
+    const auto& x = d.measured;
+    if (!positive_finite(x.dram_gbps) || !positive_finite(x.bf16_tflops) || !positive_finite(x.fp8_tflops) ||
+        !positive_finite(x.nvfp4_tflops) || x.context_tokens == 0) {
+      return {table_rule::device_measured_constants_must_be_positive_and_finite, {}, "measured"};
+    }
+  }
+  return {};
+}
+
+/// The first rule roofline constants break (every constant is a divisor of a time).
+constexpr table_finding check_roofline(const roofline& r) {
+  if (!detail::positive_finite(r.dram_gbps)) return {table_rule::roofline_dram_gbps_must_be_positive_and_finite, {}, "dram_gbps"};
+  if (!detail::positive_finite(r.bf16_tflops) || !detail::positive_finite(r.fp8_tflops) ||
+      !detail::positive_finite(r.nvfp4_tflops)) {
+    return {table_rule::roofline_tflops_must_be_positive_and_finite, {}, "tflops"};
+  }
+  return {};
+}
+
+namespace detail {
+// One switch from rule to named function: the only place a broken table meets the compiler.
+constexpr void name_rule_at_compile_time(table_rule r) {
+  switch (r) {
+    case table_rule::ok: return;
+    case table_rule::model_layers_must_be_positive: model_layers_must_be_positive(); return;
+    case table_rule::model_edge_width_must_be_positive: model_edge_width_must_be_positive(); return;
+    case table_rule::model_edge_rows_must_be_positive: model_edge_rows_must_be_positive(); return;
+    case table_rule::model_edge_format_must_be_legal_for_an_activation: model_edge_format_must_be_legal_for_an_activation(); return;
+    case table_rule::model_weight_shape_must_be_positive: model_weight_shape_must_be_positive(); return;
+    case table_rule::model_experts_must_be_positive: model_experts_must_be_positive(); return;
+    case table_rule::model_top_k_must_be_between_1_and_experts: model_top_k_must_be_between_1_and_experts(); return;
+    case table_rule::model_state_elements_must_be_positive: model_state_elements_must_be_positive(); return;
+    case table_rule::model_state_heads_must_divide_elements: model_state_heads_must_divide_elements(); return;
+    case table_rule::model_rule_weight_format_must_be_well_formed: model_rule_weight_format_must_be_well_formed(); return;
+    case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: model_rule_activation_format_must_be_legal_for_an_activation(); return;
+    case table_rule::device_memory_bytes_must_be_positive: device_memory_bytes_must_be_positive(); return;
+    case table_rule::device_usable_permille_must_be_in_1_to_1000: device_usable_permille_must_be_in_1_to_1000(); return;
+    case table_rule::device_usable_bytes_must_be_positive: device_usable_bytes_must_be_positive(); return;
+    case table_rule::device_bandwidth_gbps_must_be_positive_and_finite: device_bandwidth_gbps_must_be_positive_and_finite(); return;
+    case table_rule::device_peak_bf16_must_be_positive_and_finite: device_peak_bf16_must_be_positive_and_finite(); return;
+    case table_rule::device_peaks_must_be_finite_and_not_negative: device_peaks_must_be_finite_and_not_negative(); return;
+    case table_rule::device_native_kind_needs_a_positive_peak: device_native_kind_needs_a_positive_peak(); return;
+    case table_rule::device_measured_constants_must_be_positive_and_finite: device_measured_constants_must_be_positive_and_finite(); return;
+    case table_rule::roofline_dram_gbps_must_be_positive_and_finite: roofline_dram_gbps_must_be_positive_and_finite(); return;
+    case table_rule::roofline_tflops_must_be_positive_and_finite: roofline_tflops_must_be_positive_and_finite(); return;
+  }
+}
+
+[[noreturn]] inline void broken_table_at_run_time(error_kind kind, std::string_view table, std::string_view id,
+                                                  const table_finding& f) {
+  std::string where;
+  if (!f.block.empty()) where += "block `" + std::string(f.block) + "`, ";
+  if (!f.item.empty()) where += "`" + std::string(f.item) + "`: ";
+  const std::string named = id.empty() ? std::string(table) : std::string(table) + " `" + std::string(id) + "`";
+  fail(kind, named + ": " + where + std::string(describe(f.rule)));
+}
+}  // namespace detail
+
+/// A broken model is a compile error in constant evaluation, a headroom::error at run time.
+constexpr void validate(const model& m) {
+  const table_finding f = check_model(m);
+  if (f.ok()) return;
+  if (std::is_constant_evaluated()) detail::name_rule_at_compile_time(f.rule);
+  detail::broken_table_at_run_time(error_kind::bad_model, "model table", m.id, f);
+}
+constexpr void validate(const device& d) {
+  const table_finding f = check_device(d);
+  if (f.ok()) return;
+  if (std::is_constant_evaluated()) detail::name_rule_at_compile_time(f.rule);
+  detail::broken_table_at_run_time(error_kind::bad_device, "device table", d.id, f);
+}
+constexpr void validate(const roofline& r) {
+  const table_finding f = check_roofline(r);
+  if (f.ok()) return;
+  if (std::is_constant_evaluated()) detail::name_rule_at_compile_time(f.rule);
+  detail::broken_table_at_run_time(error_kind::bad_device, "roofline constants", "", f);
+}
+
+}  // namespace headroom

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer target: the CLI dispatcher (headroom::cli::run_main) in-process. The input is
+// split at NUL bytes into at most 24 arguments. `-o` is refused by the harness's run_io (a
+// fuzzer must not write files where it runs); everything else runs as on the command line.
+// A finding is a crash or sanitizer report, or a broken contract:
+//   * an exit code other than 0, 1, 2;
+//   * a failure whose stderr is not exactly one printable line, or that wrote output.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "headroom/run.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::string> args{"headroom"};
+  std::string_view rest(reinterpret_cast<const char*>(data), size);
+  while (args.size() < 25) {
+    const std::size_t nul = rest.find('\0');
+    args.emplace_back(rest.substr(0, nul));
+    if (nul == std::string_view::npos) break;
+    rest.remove_prefix(nul + 1);
+  }
+  if (size == 0) args.pop_back();  // no input: `headroom` with no arguments
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::ostringstream out;
+  std::ostringstream err;
+  headroom::cli::run_io io{out, err, true, false};
+  const int code = headroom::cli::run_main(static_cast<int>(args.size()), argv.data(), io);
+  if (code < 0 || code > 2) std::abort();
+  if (code != 0) {
+    const std::string e = err.str();
+    if (e.empty() || e.back() != '\n' || e.find('\n') != e.size() - 1) std::abort();
+    if (headroom::cli::printable(e.substr(0, e.size() - 1)) != e.substr(0, e.size() - 1)) std::abort();
+    if (!out.str().empty()) std::abort();
+  }
+  return 0;
+}

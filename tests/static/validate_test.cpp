@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// The always-on validation (include/headroom/validate.hpp): every registry entry passes it, and
+// each defect of issue 13 is found with its rule (the compile-fail cases show the compiler's
+// side; tests/runtime/validate_test.cpp the run-time messages).
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+#include <cstdint>
+
+namespace {
+using namespace headroom;
+
+constexpr bool registry_valid() {
+  for (const model* m : models::all) {
+    if (!check_model(*m).ok()) return false;
+  }
+  for (const device* d : devices::all) {
+    if (!check_device(*d).ok() || !check_roofline(default_roofline(*d).r).ok()) return false;
+  }
+  return true;
+}
+static_assert(registry_valid());
+
+// The byte laws' scale terms are checked: fp8/g1 on 2^62 values has 2^62 + 2^64 bytes.
+static_assert(!try_bytes(formats::fp8_group(1), 1, 1ULL << 62));
+static_assert(!try_weight_bytes(formats::fp8_block(1, 1), 1, 1ULL << 62));
+static_assert(*try_bytes(formats::fp8_group(1), 1, 1ULL << 40) == 5 * (1ULL << 40));
+static_assert(*try_weight_bytes(formats::fp8_block(128, 128), 256, 256) == 65536 + 2 * 2 * 4);
+
+constexpr model gqa(std::uint64_t layers, std::uint64_t experts, std::uint64_t top_k) {
+  model m{};
+  m.id = "user_moe";
+  m.c = models::family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = layers, .q_heads = 32, .kv_heads = 4,
+                                 .head_dim = 128, .experts = experts, .top_k = top_k, .moe_inter = 768});
+  m.add_rule(all_weights(formats::bf16));
+  return m;
+}
+static_assert(check_model(gqa(2, 8, 8)).ok());
+static_assert(check_model(gqa(0, 8, 8)).rule == table_rule::model_layers_must_be_positive);
+static_assert(check_model(gqa(2, 8, 9)).rule == table_rule::model_top_k_must_be_between_1_and_experts);
+static_assert(check_model(gqa(2, 8, 9)).block == "moe" && check_model(gqa(2, 8, 9)).item == "gate_up");
+static_assert(check_model(gqa(2, 8, 0)).rule == table_rule::model_edge_width_must_be_positive);
+static_assert(check_model(gqa(2, 0, 0)).rule == table_rule::model_edge_width_must_be_positive);
+
+constexpr model with_rule(precision_rule r) {
+  model m = gqa(2, 8, 8);
+  m.n_rules = 0;
+  m.add_rule(r);
+  return m;
+}
+static_assert(check_model(with_rule(all_weights(formats::mxfp4, formats::mxfp4))).rule ==
+              table_rule::model_rule_activation_format_must_be_legal_for_an_activation);
+static_assert(check_model(with_rule(all_weights(formats::fp8_channel, formats::fp8_channel))).rule ==
+              table_rule::model_rule_activation_format_must_be_legal_for_an_activation);
+static_assert(check_model(with_rule(all_weights(formats::fp8_group(0)))).rule ==
+              table_rule::model_rule_weight_format_must_be_well_formed);
+static_assert(check_model(with_rule(all_weights(formats::fp8_channel, formats::fp8_token))).ok());
+
+constexpr device changed(int what) {
+  device d = devices::h100_sxm;
+  switch (what) {
+    case 0: d.memory_bytes = 0; break;
+    case 1: d.usable_permille = 5000; break;
+    case 2: d.usable_permille = 0; break;
+    case 3: d.bandwidth_gbps = -3350; break;
+    case 4: d.bandwidth_gbps = 5e-324 * 0; break;
+    case 5: d.peak.bf16 = 0; break;
+    case 6: d.peak.fp8 = -1; break;
+    case 7: d.peak.fp8 = 0; break;  // H100 runs fp8 natively: a zero peak would make it free
+    case 8: d.memory_bytes = 1, d.usable_permille = 1; break;  // rounds to 0 usable bytes
+    case 9: d.bandwidth_gbps = __builtin_inf(); break;
+    case 10: d.peak.bf16 = __builtin_nan(""); break;
+    default: break;
+  }
+  return d;
+}
+static_assert(check_device(changed(-1)).ok());
+static_assert(check_device(changed(0)).rule == table_rule::device_memory_bytes_must_be_positive);
+static_assert(check_device(changed(1)).rule == table_rule::device_usable_permille_must_be_in_1_to_1000);
+static_assert(check_device(changed(2)).rule == table_rule::device_usable_permille_must_be_in_1_to_1000);
+static_assert(check_device(changed(3)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
+static_assert(check_device(changed(4)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
+static_assert(check_device(changed(5)).rule == table_rule::device_peak_bf16_must_be_positive_and_finite);
+static_assert(check_device(changed(6)).rule == table_rule::device_peaks_must_be_finite_and_not_negative);
+static_assert(check_device(changed(7)).rule == table_rule::device_native_kind_needs_a_positive_peak);
+static_assert(check_device(changed(8)).rule == table_rule::device_usable_bytes_must_be_positive);
+static_assert(check_device(changed(9)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
+static_assert(check_device(changed(10)).rule == table_rule::device_peak_bf16_must_be_positive_and_finite);
+
+static_assert(check_roofline({249, 123.7, 243.6, 490.8}).ok());
+static_assert(check_roofline({0, 123.7, 243.6, 490.8}).rule == table_rule::roofline_dram_gbps_must_be_positive_and_finite);
+static_assert(check_roofline({249, 123.7, 0, 490.8}).rule == table_rule::roofline_tflops_must_be_positive_and_finite);
+}  // namespace
