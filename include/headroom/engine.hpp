@@ -51,6 +51,9 @@ struct vllm_knobs {
   std::uint32_t block_size = 16;                ///< --block-size (raised for hybrid models)
   byte_count kv_cache_memory_bytes = 0;         ///< --kv-cache-memory-bytes (0: profile instead)
   bool enforce_eager = false;                   ///< --enforce-eager: no CUDA graphs
+  /// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: CUDA-graph memory subtracted from the KV budget
+  /// (on by default since v0.21.0, PR #38284; earlier releases behave as `false`).
+  bool cudagraph_memory_profiling = true;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 
@@ -62,6 +65,8 @@ struct sglang_knobs {
   std::uint64_t max_running_requests = engine_default;   ///< --max-running-requests
   std::uint64_t cuda_graph_max_bs = engine_default;      ///< --cuda-graph-max-bs
   std::uint64_t context_length = engine_default;         ///< --context-length (default: the deployment's context)
+  fraction swa_full_tokens_ratio{800000};       ///< --swa-full-tokens-ratio (sliding pool / full pool tokens)
+  fraction mamba_full_memory_ratio{900000};     ///< --mamba-full-memory-ratio (state pool / KV pool bytes)
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 

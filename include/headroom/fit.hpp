@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// headroom: does it fit (seed-system 2.10). usable = visible bytes x usable fraction (exact);
-// need = footprint.bytes(seqs, context); fits <=> need <= usable. Max sequences at a context
-// is solved exactly, not read off a ladder; TP = ceil(need / usable).
+// headroom: does it fit. With an engine profile (the default, vLLM): the engine starts on one
+// rank and its KV pool holds `seqs` requests of `context` tokens under its scheduler's cap
+// (engine_memory.hpp). With engines::none, the pure arithmetic: usable = visible bytes x usable
+// fraction (exact); need = footprint.bytes(seqs, context); fits <=> need <= usable. Max
+// sequences at a context is solved exactly, not read off a ladder; TP = ceil(need / usable).
 #pragma once
 
 #include <array>
@@ -11,6 +13,7 @@
 #include <headroom/bytes.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
+#include <headroom/engine_memory.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
@@ -48,8 +51,21 @@ constexpr byte_count need_bytes(const model& m, const deployment& dep) {
   return footprint(m, dep.settings).bytes(dep.seqs, dep.context);
 }
 
+/// One rank of the deployment as its engine sizes it (not for engines::none).
+constexpr engine_memory engine_memory_of(const model& m, const device& d, const deployment& dep) {
+  detail::validate(dep);
+  return engine_memory_of(m, d, dep.settings, dep.engine, dep.parallel, dep.seqs, dep.context);
+}
+
+/// Why the deployment does not fit under its engine (engine_term::none when it does).
+constexpr engine_term stopping_term(const model& m, const device& d, const deployment& dep) {
+  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d) ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
+  return stopping_term(engine_memory_of(m, d, dep), dep.seqs, dep.context);
+}
+
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
-  return need_bytes(m, dep) <= usable_bytes(d);
+  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d);
+  return stopping_term(engine_memory_of(m, d, dep), dep.seqs, dep.context) == engine_term::none;
 }
 /// The same check on a footprint computed once (planners reuse it across devices).
 constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context) {
@@ -66,9 +82,13 @@ constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std
   if (per == 0) return UINT64_MAX;  // nothing grows with sequences
   return (usable - fp.loaded_weights) / per;
 }
-constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s) {
+/// The largest number of sequences of `context` tokens the engine holds (engines::none: the
+/// arithmetic above); 0 if it does not start.
+constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s,
+                                 const engine& e = engine{}) {
   detail::validate({1, context, s});
-  return max_seqs(footprint(m, s), d, context);
+  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s), d, context);
+  return max_seqs_at(engine_memory_of(m, d, s, e, parallel{}, 1, context), context);
 }
 
 /// Devices of the same kind needed to hold `need` (tensor parallel, even split assumed).
