@@ -77,6 +77,7 @@ struct trtllm_knobs {
   std::uint64_t max_num_tokens = 8192;          ///< max_num_tokens
   std::uint64_t max_batch_size = 2048;          ///< max_batch_size
   std::uint64_t max_seq_len = engine_default;   ///< max_seq_len (default: the deployment's context)
+  std::uint64_t max_tokens = engine_default;    ///< kv_cache_config.max_tokens (0: none; the smaller wins)
   friend constexpr bool operator==(const trtllm_knobs&, const trtllm_knobs&) = default;
 };
 
@@ -93,6 +94,9 @@ struct llama_cpp_knobs {
   ggml_cache_type type_v = ggml_cache_type::f16;  ///< --cache-type-v
   bool kv_unified = false;                      ///< --kv-unified
   bool swa_full = false;                        ///< --swa-full
+  /// Cells are padded to a multiple of this: 256 since llama.cpp PR #17046 (Nov 2025); builds
+  /// before PR #16812 padded to 256 with flash attention and 32 without.
+  std::uint32_t n_pad = 256;
   friend constexpr bool operator==(const llama_cpp_knobs&, const llama_cpp_knobs&) = default;
 };
 

@@ -402,7 +402,9 @@ constexpr engine_memory trtllm_memory(const model& m, const device& d, const trt
   const byte_count per_token = checked_add(l.full_per_token, l.swa_per_token);
   em.block_size_tokens = k.tokens_per_block;
   em.block_bytes = checked_mul(per_token, k.tokens_per_block);
-  const std::uint64_t tokens = per_token == 0 ? 0 : em.available_kv_cache_bytes / per_token;
+  std::uint64_t tokens = per_token == 0 ? 0 : em.available_kv_cache_bytes / per_token;
+  // Both free_gpu_memory_fraction and max_tokens set: "The smaller value will be used."
+  if (k.max_tokens != 0) tokens = std::min(tokens, k.max_tokens);
   // blocks_in_primary_pool = ceil(max_tokens / tokens_per_block); the log's token count is blocks x tpb.
   em.kv_cache_blocks = ceil_div(tokens, k.tokens_per_block);
   em.kv_cache_tokens = em.kv_cache_blocks * k.tokens_per_block;
@@ -438,10 +440,11 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   const std::uint64_t n_seq = k.n_seq_max != 0 ? k.n_seq_max : seqs;
   std::uint64_t n_ctx = k.n_ctx != 0 ? k.n_ctx : checked_mul(seqs, context);
   // llama-context.cpp after PR #17046: n_ctx padded to 256; per-sequence streams unless unified.
-  n_ctx = pad_to(n_ctx, 256);
+  const std::uint64_t pad = k.n_pad == 0 ? 1 : k.n_pad;
+  n_ctx = pad_to(n_ctx, pad);
   std::uint64_t n_ctx_seq = n_ctx;
   if (!k.kv_unified) {
-    n_ctx_seq = pad_to(n_ctx / n_seq, 256);
+    n_ctx_seq = pad_to(n_ctx / n_seq, pad);
     n_ctx = checked_mul(n_ctx_seq, n_seq);
   }
   const std::uint64_t n_stream = k.kv_unified ? 1 : n_seq;
@@ -453,12 +456,16 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   const std::uint64_t kv_elem = element_bytes(s.kv);
   const std::uint64_t full_elems = l.full_per_token / kv_elem;
   const std::uint64_t swa_elems = l.swa_per_token / kv_elem;
-  auto row = [&](std::uint64_t elems) { return checked_add(ggml_bytes(k.type_k, elems / 2), ggml_bytes(k.type_v, elems - elems / 2)); };
+  // MLA keeps one latent row per token (the K cache; llama.cpp forks with MLA store no V).
+  auto row = [&](std::uint64_t elems) -> byte_count {
+    if (l.latent) return ggml_bytes(k.type_k, elems);
+    return checked_add(ggml_bytes(k.type_k, elems / 2), ggml_bytes(k.type_v, elems - elems / 2));
+  };
   // llama-kv-cache-iswa.cpp: SWA layers hold pad(min(size, n_swa x (unified ? n_seq : 1) + n_ubatch), 256) cells.
   const std::uint64_t cells = k.kv_unified ? n_ctx : n_ctx_seq;
   std::uint64_t swa_cells = cells;
   if (!k.swa_full && l.window != 0) {
-    swa_cells = pad_to(std::min(cells, l.window * (k.kv_unified ? n_seq : 1) + k.n_ubatch), 256);
+    swa_cells = pad_to(std::min(cells, l.window * (k.kv_unified ? n_seq : 1) + k.n_ubatch), pad);
     swa_cells = std::min(swa_cells, cells);
   }
   byte_count kv = checked_mul(checked_mul(row(full_elems), cells), n_stream);

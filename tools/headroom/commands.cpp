@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <iterator>
 #include <utility>
@@ -250,16 +252,20 @@ ordered_json list_devices_json() {
 
 // ---- fit ----
 
-fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context) {
+fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context,
+                       const engine& e) {
   fit_answer a{};
   a.seqs = seqs;
   a.context = context;
+  a.e = e;
   a.fp = footprint(m, s);
   a.per_seq = a.fp.per_seq(context);
   a.usable = usable_bytes(d);
-  a.need = need_bytes(m, {seqs, context, s});
-  a.fits = fits(m, d, {seqs, context, s});
-  a.max_seqs = max_seqs(m, d, context, s);
+  a.need = need_bytes(m, {seqs, context, s, e});
+  a.fits = fits(m, d, {seqs, context, s, e});
+  a.max_seqs = max_seqs(m, d, context, s, e);
+  if (e.kind != engine_kind::none) a.em = engine_memory_of(m, d, {seqs, context, s, e});
+  a.v = load_verdict(m, d, s, e, seqs, context);
   a.tp = tp_needed(a.need, d);
   a.holders = report::other_holders(a.need, d);
   return a;
@@ -273,9 +279,12 @@ ordered_json fit_json(const fit_answer& a) {
   j["needed_bytes"] = a.need;
   j["usable_bytes"] = a.usable;
   j["fits"] = a.fits;
+  j["stops"] = name(a.v.term);
+  j["shortfall_bytes"] = a.v.shortfall_bytes;
   j["max_seqs"] = a.max_seqs;
   j["tp_needed"] = a.tp;
   j["holders"] = ids_json(a.holders);
+  j["engine"] = a.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(a.em);
   return j;
 }
 
@@ -297,6 +306,16 @@ std::string fit_text(const query& q, const fit_answer& a) {
   w("| usable: {} B visible x {} | {} | {} |\n", d.memory_bytes, num(static_cast<double>(d.usable_permille) / 1000.0),
     a.usable, gb2(a.usable));
   w("\n");
+  if (a.e.kind != engine_kind::none) {
+    w("{}\n", engine_section(a.em, a.seqs, a.context));
+    w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
+    if (!a.fits) {
+      w(" Weights + KV alone: {} GB; TP={} on {}{}.", gb2(a.need), a.tp, d.id,
+        a.holders.empty() ? std::string(", no single registry device holds it") : ", or one " + ids_joined(a.holders, " / "));
+    }
+    w("\n");
+    return std::move(w.out);
+  }
   if (a.fits) {
     w("Fits: yes, {} GB of {} GB usable.", gb2(a.need), gb2(a.usable));
   } else {
@@ -304,7 +323,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
       a.holders.empty() ? std::string(", no single registry device holds it") : ", or one " + ids_joined(a.holders, " / "));
   }
   w(" Max sequences at {} tokens: {}.\n", a.context, a.max_seqs);
-  w("Not counted: activations, workspaces, the CUDA context, allocator slack.\n");
+  w("Not counted (engine none): activations, workspaces, the CUDA context, allocator slack.\n");
   return std::move(w.out);
 }
 
@@ -324,7 +343,9 @@ std::vector<decode_run> compute_decode(const query& q, const std::vector<std::ui
                                        const std::vector<std::uint64_t>& contexts) {
   std::vector<decode_run> runs;
   for (std::uint64_t c : contexts) {
-    for (std::uint64_t b : batches) runs.push_back({b, c, decode_step(*q.m, *q.d, q.r, b, c, q.s)});
+    for (std::uint64_t b : batches) {
+      runs.push_back({b, c, decode_step(*q.m, *q.d, q.r, b, c, q.s), load_verdict(*q.m, *q.d, q.s, q.e, b, c)});
+    }
   }
   return runs;
 }
@@ -335,12 +356,17 @@ std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
   w("Roofline: {}. Settings: {}. Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`: a ceiling, not a "
     "prediction{}.\n\n",
     roofline_line(q.r), describe(q.s), projection_label(q.r));
-  w("| C | context | step (ms) | tok/s | memory-bound | per-row loops (ms) |\n|---:|---:|---:|---:|---:|---:|\n");
+  for (const decode_run& r : runs) {
+    if (!r.v.fits) w("C={} at {} tokens: {}\n", r.batch, r.context, verdict_text(q.e, r.v));
+  }
+  w("{}| C | context | step (ms) | tok/s | memory-bound | per-row loops (ms) | fits ({}) |\n|---:|---:|---:|---:|---:|---:|---|\n",
+    std::any_of(runs.begin(), runs.end(), [](const decode_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
   for (const decode_run& r : runs) {
     double loops = 0;
     for (std::size_t fi = 0; fi < r.est.n_flags; ++fi) loops += r.est.flags[fi].added_us;
-    w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
-      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3);
+    w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} | {} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
+      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3,
+      r.v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(r.v.term)));
   }
   return std::move(w.out);
 }
@@ -352,7 +378,13 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
-  for (const decode_run& r : runs) a.push_back(decode_run_json(*q.m, r.est, r.batch, r.context, false));
+  for (const decode_run& r : runs) {
+    ordered_json x = decode_run_json(*q.m, r.est, r.batch, r.context, false);
+    x["fits"] = r.v.fits;
+    x["stops"] = name(r.v.term);
+    x["shortfall_bytes"] = r.v.shortfall_bytes;
+    a.push_back(std::move(x));
+  }
   j["runs"] = a;
   return j;
 }
@@ -361,7 +393,7 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
 
 std::vector<prefill_run> compute_prefill(const query& q, const std::vector<std::uint64_t>& tokens) {
   std::vector<prefill_run> runs;
-  for (std::uint64_t t : tokens) runs.push_back({t, prefill(*q.m, *q.d, q.r, t, q.s)});
+  for (std::uint64_t t : tokens) runs.push_back({t, prefill(*q.m, *q.d, q.r, t, q.s), load_verdict(*q.m, *q.d, q.s, q.e, 1, t)});
   return runs;
 }
 
@@ -371,10 +403,15 @@ std::string prefill_text(const query& q, const std::vector<prefill_run>& runs) {
   w("Roofline: {}. Settings: {}. One sequence of T prompt tokens, attention over a causal half-context; a "
     "ceiling, not a prediction{}.\n\n",
     roofline_line(q.r), describe(q.s), projection_label(q.r));
-  w("| tokens | time (ms) | tok/s | memory-bound |\n|---:|---:|---:|---:|\n");
   for (const prefill_run& r : runs) {
-    w("| {} | {:.1f} | {:.0f} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
-      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0));
+    if (!r.v.fits) w("{} prompt tokens: {}\n", r.tokens, verdict_text(q.e, r.v));
+  }
+  w("{}| tokens | time (ms) | tok/s | memory-bound | fits ({}) |\n|---:|---:|---:|---:|---|\n",
+    std::any_of(runs.begin(), runs.end(), [](const prefill_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
+  for (const prefill_run& r : runs) {
+    w("| {} | {:.1f} | {:.0f} | {} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
+      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0),
+      r.v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(r.v.term)));
   }
   return std::move(w.out);
 }
@@ -386,16 +423,28 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) 
   j["roofline"] = roofline_json(q.r, q.manifest);
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
-  for (const prefill_run& r : runs) a.push_back(prefill_run_json(r.est, r.tokens));
+  for (const prefill_run& r : runs) {
+    ordered_json x = prefill_run_json(r.est, r.tokens);
+    x["fits"] = r.v.fits;
+    x["stops"] = name(r.v.term);
+    x["shortfall_bytes"] = r.v.shortfall_bytes;
+    a.push_back(std::move(x));
+  }
   j["runs"] = a;
   return j;
 }
 
 // ---- matrix ----
 
+settings matrix_settings() {
+  settings s = engine_settings(settings{}, engine{});
+  s.ssm_h = auto_state_dtype(engine{});
+  return s;
+}
+
 std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds) {
   std::vector<matrix_row> rows;
-  const settings s{};
+  const settings s = matrix_settings();
   for (const model* m : ms) {
     for (const device* d : ds) {
       matrix_row row{};
@@ -418,8 +467,9 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
   w("Decode at {} tokens of KV context per sequence, default settings ({}). Each device's default constants: its "
     "shipped measurement when it has one, else its datasheet; a row marked \"roofline projection, unmeasured\" is "
     "estimated from datasheet ceilings alone. tok/s = C / step time. \"fits C1 @4k\": one sequence of {} tokens "
-    "on one device, else the TP it needs. \"max C @4k\": the exact largest number of sequences.\n\n",
-    matrix_context, describe(settings{}), matrix_context);
+    "on one device under vLLM with its defaults (docs/engines.md), else the engine term that ran out and the TP that "
+    "weights + KV alone need. \"max C @4k\": the exact largest number of sequences vLLM holds.\n\n",
+    matrix_context, describe(matrix_settings()), matrix_context);
   w("| model | device | tok/s C1 / C16 / C128 (roofline) | fits C1 @4k | max C @4k |\n|---|---|---:|---|---:|\n");
   for (const matrix_row& r : rows) {
     std::string toks;
@@ -428,7 +478,7 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
       toks += fmt::format("{}{:.0f}", i == 0 ? "" : " / ", tps);
     }
     w("| {} | {} | {}{} | {} | {} |\n", r.m->id, r.d->id, toks, r.r.measured ? "" : " (roofline projection, unmeasured)",
-      r.c1.fits ? std::string("yes") : fmt::format("no: TP={}", r.c1.tp), r.c1.max_seqs);
+      r.c1.fits ? std::string("yes") : fmt::format("does not fit: {}, TP={}", name(r.c1.v.term), r.c1.tp), r.c1.max_seqs);
   }
   return std::move(w.out);
 }
@@ -436,7 +486,8 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
 ordered_json matrix_json(const std::vector<matrix_row>& rows) {
   ordered_json j = envelope("matrix");
   j["context_tokens"] = matrix_context;
-  j["settings"] = settings_json(settings{});
+  j["settings"] = settings_json(matrix_settings());
+  j["engine"] = name(engine{}.kind);
   ordered_json a = ordered_json::array();
   for (const matrix_row& r : rows) {
     ordered_json x;
@@ -511,6 +562,10 @@ ordered_json report_json(const query& q, const report::options& o, const report:
                       {"holders", ids_json(a.holders)}});
   }
   j["advice"] = advice;
+  j["fits"] = data.c1.fits;
+  j["stops"] = name(data.c1.term);
+  j["shortfall_bytes"] = data.c1.shortfall_bytes;
+  j["engine"] = o.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(data.em);
   return j;
 }
 
