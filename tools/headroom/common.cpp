@@ -182,7 +182,9 @@ std::uint64_t parse_count(std::string_view flag, std::string_view text) {
     if (unit != 1) num.remove_suffix(1);
   }
   const auto v = scaled_decimal(num, unit);
-  if (!v) throw usage_error(fmt::format("{}: `{}` is not a whole positive count (e.g. 4096, 32k = 32000, 32K = 32768)", flag, text));
+  const bool digits = !num.empty() && std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!v && digits) throw usage_error(fmt::format("{}: `{}` does not fit in 64 bits", flag, text));
+  if (!v) throw usage_error(fmt::format("{}: `{}` is not a positive integer (suffixes: 32k = 32000, 32K = 32768)", flag, text));
   if (*v == 0) throw usage_error(fmt::format("{}: must be at least 1, got `{}`", flag, text));
   return *v;
 }

@@ -26,7 +26,9 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.conv_bytes_per_seq = fp.conv_per_seq;
   v.usable_bytes = usable_bytes(d);
   v.needed_bytes = need_bytes(m, {seqs, context, q.s});
-  v.max_seqs = max_seqs(m, d, context, q.s);
+  // The header carries the arithmetic model (engines::none): a C header has no engine profile;
+  // `headroom fit` gives the engine's answer.
+  v.max_seqs = max_seqs(m, d, context, q.s, engine{.kind = engine_kind::none});
   v.weight_floor_bytes = weight_floor_bytes(m);
   v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s).total_us);
   v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s).total_us);

@@ -237,7 +237,11 @@ int run(int argc, char** argv) {
     const std::uint64_t seqs = parse_count("--seqs", fit_seqs);
     const fit_answer a = compute_fit(*q.m, *q.d, q.s, seqs, context, q.e);
     text = o.json ? dump(fit_command_json(q, a)) : fit_text(q, a);
-    if (!a.fits && !fit_exit_zero) status = exit_does_not_fit;
+    if (!a.fits && !fit_exit_zero) {
+      status = exit_does_not_fit;
+      warning = fmt::format("headroom: {} x {} tokens of {} do not fit on {} under {} ({}); exit {} (--exit-zero: 0)\n", seqs,
+                            context, q.m->id, q.d->id, name(q.e.kind), name(a.v.term), exit_does_not_fit);
+    }
   } else if (*decode) {
     const query q = make_query(t);
     const auto batches = parse_positive_list("--batch", decode_batch);

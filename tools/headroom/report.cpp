@@ -79,9 +79,9 @@ std::string command_line(const model& m, const device& d, const options& o) {
   const settings defaults{};
   std::string cmd = fmt::format("headroom report {} {}", m.id, d.id);
   if (o.s.kv != defaults.kv) cmd += fmt::format(" --kv {}", name(o.s.kv));
-  if (o.s.ssm_h != defaults.ssm_h) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
+  if (o.s.ssm_h != cli::auto_state_dtype(o.e)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
   if (o.s.speculative) cmd += " --speculative";
-  if (o.s.evict_sliding) cmd += " --evict-sliding";
+  if (o.s.evict_sliding && o.e.kind == engine_kind::none) cmd += " --evict-sliding";
   if (o.context != o.context_default) cmd += fmt::format(" --context {}", o.context);
   if (!o.measured.empty()) cmd += fmt::format(" --measured {}", o.measured);
   cmd += cli::engine_flags_text(o.e);
