@@ -113,6 +113,7 @@ struct engine_memory {
   byte_count block_bytes = 0;             ///< one block over every layer tensor of the rank
   std::uint64_t kv_cache_blocks = 0;
   std::uint64_t kv_cache_tokens = 0;
+  std::uint64_t swa_kv_cache_tokens = 0;  ///< SGLang: the sliding-window pool's tokens (full x swa_full_tokens_ratio)
   std::uint64_t groups_full = 0;          ///< vLLM KV-cache groups by kind (1 each for non-hybrid)
   std::uint64_t groups_sliding = 0;
   std::uint64_t groups_state = 0;
@@ -124,7 +125,7 @@ struct engine_memory {
   std::uint64_t request_blocks = 0;       ///< blocks one request of max_model_len needs
   byte_count request_bytes = 0;           ///< request_blocks x block_bytes
   std::uint64_t max_concurrency = 0;      ///< requests of max_model_len the pool holds (floor)
-  std::uint64_t max_concurrency_hundredths = 0;  ///< the same x 100, floor (the engines print 2 decimals)
+  std::uint64_t max_concurrency_hundredths = 0;  ///< blocks / request blocks x 100, rounded (vLLM prints %.2f)
   bool engine_starts = false;
   engine_term stops = engine_term::none;  ///< why it does not start
   std::uint64_t largest_max_model_len = 0;  ///< if it does not start: the longest max_model_len that would (0: none)
@@ -184,7 +185,8 @@ constexpr void finish_admission(engine_memory& em) {
   if (em.kind == engine_kind::llama_cpp) return;  // set by the llama.cpp rule
   em.request_bytes = checked_mul(em.request_blocks, em.block_bytes);
   em.max_concurrency = em.request_blocks == 0 ? 0 : em.kv_cache_blocks / em.request_blocks;
-  em.max_concurrency_hundredths = em.request_blocks == 0 ? 0 : checked_mul(em.kv_cache_blocks, 100) / em.request_blocks;
+  em.max_concurrency_hundredths =
+      em.request_blocks == 0 ? 0 : (checked_mul(em.kv_cache_blocks, 200) + em.request_blocks) / (2 * em.request_blocks);
 }
 
 /// The largest len in [1, hi] with request_blocks(len) x block_bytes <= available (0: none),
@@ -365,6 +367,11 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   const std::uint64_t tokens = cell == 0 ? 0 : (rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell);
   em.kv_cache_tokens = tokens / page * page;
   em.kv_cache_blocks = em.kv_cache_tokens / page;
+  if (l.swa_per_token != 0) {
+    em.swa_kv_cache_tokens = em.kv_cache_tokens / 1'000'000 * k.swa_full_tokens_ratio.millionths +
+                             em.kv_cache_tokens % 1'000'000 * k.swa_full_tokens_ratio.millionths / 1'000'000;
+    em.swa_kv_cache_tokens = em.swa_kv_cache_tokens / page * page;
+  }
   em.block_bytes = ceil_div(checked_mul(cell, page), 1'000'000);
   // Default max_running_requests: min(max(tokens / context_len x 512, 2048), 4096); Mamba
   // hybrids at most state slots / 3 (MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO).
