@@ -94,6 +94,7 @@ struct llama_cpp_knobs {
   ggml_cache_type type_v = ggml_cache_type::f16;  ///< --cache-type-v
   bool kv_unified = false;                      ///< --kv-unified
   bool swa_full = false;                        ///< --swa-full
+  bool flash_attn = true;                       ///< --flash-attn (off: the compute buffer holds the attention scores)
   /// Cells are padded to a multiple of this: 256 since llama.cpp PR #17046 (Nov 2025); builds
   /// before PR #16812 padded to 256 with flash attention and 32 without.
   std::uint32_t n_pad = 256;

@@ -488,6 +488,10 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   em.activation_peak_bytes = forward_peak_bytes(m, k.n_ubatch, l.hidden);
   em.sampler_bytes = checked_mul(checked_mul(k.n_ubatch, l.vocab), 4);
   em.compute_buffer_bytes = checked_add(em.activation_peak_bytes, em.sampler_bytes);
+  if (!k.flash_attn) {
+    // Without flash attention the graph materialises the scores [cells, n_ubatch, heads] in f32.
+    em.compute_buffer_bytes = checked_add(em.compute_buffer_bytes, checked_mul(checked_mul(checked_mul(cells, k.n_ubatch), l.q_heads), 4));
+  }
   em.request_blocks = 1;
   em.request_bytes = n_stream == 0 ? 0 : kv / n_stream;
   em.max_concurrency = n_seq;

@@ -164,6 +164,11 @@ static_assert(c2.kv_cache_tokens == 2016 && c2.available_kv_cache_bytes == (2016
 constexpr engine_memory c3 = engine_memory_of(models::gpt_oss_20b, devices::mi300x, {},
                                               llama({.n_ctx = 131072, .n_seq_max = 1, .swa_full = true}), {}, 1, 131072);
 static_assert(c3.available_kv_cache_bytes == 6144ULL * mib);
+// The same issue's failure: without flash attention "CUDA0 compute buffer size = 16929.88 MiB",
+// of which the scores are 131,072 cells x 512 ubatch rows x 64 heads x 4 B = 16,384 MiB.
+constexpr engine_memory c3_no_fa = engine_memory_of(
+    models::gpt_oss_20b, devices::mi300x, {}, llama({.n_ctx = 131072, .n_seq_max = 1, .swa_full = true, .flash_attn = false}), {}, 1, 131072);
+static_assert(within_10pct(c3_no_fa.compute_buffer_bytes, 1'692'988ULL * mib / 100));
 // ik_llama.cpp PR #259 (DeepSeek-V3/R1, MLA latent cache, n_ctx 32768, q8_0): "KV self size =
 // 1166.62 MiB": 61 layers x (576 / 32 x 34 B) x 32,768 = 1,223,262,208 B.
 constexpr engine_memory c4 = engine_memory_of(models::deepseek_v3, devices::mi300x, {},

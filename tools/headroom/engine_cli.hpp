@@ -39,6 +39,7 @@ inline void add_engine_options(CLI::App* cmd, engine_flags& f) {
   cmd->add_option("--cache-type-v", f.cache_type_v, l + "f16 | bf16 | f32 | q8_0 | q4_0 (default f16)");
   cmd->add_flag("--kv-unified", f.kv_unified, l + "one KV stream for all sequences");
   cmd->add_flag("--swa-full", f.swa_full, l + "sliding-window layers keep every cell");
+  cmd->add_option("--flash-attn", f.flash_attn, l + "on | off (default on; off adds the attention scores to the compute buffer)");
 }
 
 }  // namespace headroom::cli

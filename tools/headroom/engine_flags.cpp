@@ -33,6 +33,17 @@ ggml_cache_type parse_ggml(std::string_view flag, std::string_view t) {
   throw usage_error(fmt::format("{}: unknown cache type `{}` (expected f16, bf16, f32, q8_0 or q4_0)", flag, t));
 }
 
+std::string_view ggml_name(ggml_cache_type t) {
+  switch (t) {
+    case ggml_cache_type::f16: return "f16";
+    case ggml_cache_type::bf16: return "bf16";
+    case ggml_cache_type::f32: return "f32";
+    case ggml_cache_type::q8_0: return "q8_0";
+    case ggml_cache_type::q4_0: return "q4_0";
+  }
+  return "?";
+}
+
 std::uint32_t to_u32(std::string_view flag, std::uint64_t v) {
   if (v > UINT32_MAX) throw usage_error(fmt::format("{}: {} is too large", flag, v));
   return static_cast<std::uint32_t>(v);
@@ -91,6 +102,7 @@ engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given) {
       {"--cache-type-v", !f.cache_type_v.empty(), {engine_kind::llama_cpp}},
       {"--kv-unified", f.kv_unified, {engine_kind::llama_cpp}},
       {"--swa-full", f.swa_full, {engine_kind::llama_cpp}},
+      {"--flash-attn", !f.flash_attn.empty(), {engine_kind::llama_cpp}},
   };
   for (const knob& k : knobs) {
     if (!k.given) continue;
@@ -155,6 +167,12 @@ engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given) {
   if (!f.cache_type_v.empty()) l.type_v = parse_ggml("--cache-type-v", f.cache_type_v);
   l.kv_unified = f.kv_unified;
   l.swa_full = f.swa_full;
+  if (!f.flash_attn.empty()) {
+    if (f.flash_attn != "on" && f.flash_attn != "off") {
+      throw usage_error(fmt::format("--flash-attn: expected on or off, got `{}`", f.flash_attn));
+    }
+    l.flash_attn = f.flash_attn == "on";
+  }
   return e;
 }
 
@@ -195,10 +213,13 @@ std::string engine_flags_text(const engine& e) {
   } else if (e.kind == engine_kind::llama_cpp) {
     const llama_cpp_knobs& k = e.llama_cpp;
     if (k.n_ctx != 0) s += fmt::format(" --ctx-size {}", k.n_ctx);
+    if (k.type_k != d.llama_cpp.type_k) s += fmt::format(" --cache-type-k {}", ggml_name(k.type_k));
+    if (k.type_v != d.llama_cpp.type_v) s += fmt::format(" --cache-type-v {}", ggml_name(k.type_v));
     if (k.n_seq_max != 0) s += fmt::format(" --parallel {}", k.n_seq_max);
     if (k.n_ubatch != d.llama_cpp.n_ubatch) s += fmt::format(" --ubatch-size {}", k.n_ubatch);
     if (k.kv_unified) s += " --kv-unified";
     if (k.swa_full) s += " --swa-full";
+    if (!k.flash_attn) s += " --flash-attn off";
   }
   return s;
 }
@@ -295,6 +316,10 @@ std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uin
   out("| sampler / logits | {} | {} | {} |\n", em.sampler_bytes, gib2(em.sampler_bytes), src.sampler);
   out("| CUDA graphs | {} | {} | {} |\n", em.cuda_graph_bytes, gib2(em.cuda_graph_bytes), src.graphs);
   out("| non-torch | {} | {} | {} |\n", em.non_torch_bytes, gib2(em.non_torch_bytes), src.non_torch);
+  if (em.compute_buffer_bytes != 0) {
+    out("| compute buffer | {} | {} | one ubatch forward + its logits (+ attention scores without flash attention) |\n",
+        em.compute_buffer_bytes, gib2(em.compute_buffer_bytes));
+  }
   if (em.recurrent_state_pool_bytes != 0) {
     out("| recurrent state pool | {} | {} | Mamba / GDN states |\n", em.recurrent_state_pool_bytes, gib2(em.recurrent_state_pool_bytes));
   }
@@ -342,6 +367,7 @@ nlohmann::ordered_json engine_json(const engine_memory& em) {
                 {"non_torch_bytes", em.non_torch_bytes},
                 {"recurrent_state_pool_bytes", em.recurrent_state_pool_bytes},
                 {"kv_shortfall_bytes", em.kv_shortfall_bytes},
+                {"compute_buffer_bytes", em.compute_buffer_bytes},
                 {"block_bytes", em.block_bytes},
                 {"request_blocks", em.request_blocks},
                 {"request_bytes", em.request_bytes}};

@@ -32,6 +32,7 @@ struct engine_flags {
   std::string ctx_size, parallel, ubatch_size, cache_type_k, cache_type_v;
   bool kv_unified = false;
   bool swa_full = false;
+  std::string flash_attn;  ///< on | off
 };
 
 /// The engine the flags select, with their knobs; usage_error for an unknown engine, a bad

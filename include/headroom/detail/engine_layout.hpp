@@ -31,6 +31,7 @@ struct kv_layout {
   std::uint64_t head_dim = 0;     ///< attention head size (0: a latent row, MLA)
   bool latent = false;            ///< MLA: one latent row per token, replicated on every rank
   std::uint64_t vocab = 0;        ///< lm_head rows (logits width)
+  std::uint64_t q_heads = 0;      ///< query heads of an attention layer (its query width / head size)
   std::uint64_t hidden = 0;       ///< residual-stream width
 
   /// One full-attention layer's bytes per token (vLLM's page of one token).
@@ -80,6 +81,9 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
     const node& n = c.nodes[ni];
     if (n.kind == op::lm_head) l.vocab = std::max(l.vocab, n.weight_out());
     if (n.kind == op::embed && n.n_out > 0) l.hidden = std::max(l.hidden, n.out[0].width);
+    if (n.kind == op::paged_attention && n.n_in > 0 && l.head_dim != 0 && !l.latent) {
+      l.q_heads = std::max(l.q_heads, n.in[0].width / l.head_dim);
+    }
   }
   l.full_per_token = fp.kv_per_token;
   l.swa_per_token = fp.swa_kv_per_token;
