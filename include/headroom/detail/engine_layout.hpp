@@ -131,6 +131,10 @@ constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, st
 /// == 0 (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod.create_weights).
 /// vLLM issue #23278 (gpt-oss-120b, H100, Marlin) logs "Model loading took 65.9651 GiB".
 constexpr byte_count mxfp4_marlin_padding_bytes(const model& m) {
+  // Most models have no MXFP4 weight: skip the walk over every instance (compile time).
+  bool any = false;
+  for (std::size_t r = 0; r < m.n_rules; ++r) any = any || m.rules[r].weight.kind == format_kind::mxfp4;
+  if (!any) return 0;
   const circuit& c = m.c;
   byte_count extra = 0;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
