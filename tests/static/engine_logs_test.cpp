@@ -47,6 +47,12 @@ constexpr engine_memory l10 =
 static_assert(!l10.engine_starts && l10.stops == engine_term::no_memory_for_kv_cache);
 static_assert(within_10pct(l10.loaded_weights_bytes_per_rank, 6'596'510ULL * gib / 100'000));
 
+// ---- vLLM issue #33155: the same model and device started on v0.11.2 with
+// --gpu-memory-utilization 0.97 --max_num_seqs 100 --max-model-len $((85 * 1024)).
+static_assert(engine_memory_of(models::gpt_oss_120b, devices::h100_sxm, {}, vllm_with({.gpu_memory_utilization = {970000}, .max_num_seqs = 100}),
+                               {}, 1, 85 * 1024)
+                  .engine_starts);
+
 // ---- vLLM issue #25350 (Qwen3-30B-A3B layout, --kv-cache-dtype fp8): "GPU KV cache size:
 // 230,528 tokens", "Maximum concurrency for 100,000 tokens per request: 2.31x"; at
 // --max-model-len 221000 "10.12 GiB KV cache is needed ... available KV cache memory (5.59 GiB)
@@ -181,4 +187,7 @@ static_assert(c4.available_kv_cache_bytes == 61ULL * 612 * 32768);
 static_assert(max_concurrency_at(l9a, 1000, 99000) == 2);
 static_assert(longest_input_at(l9a, 2, 1000) == 99'000);
 static_assert(longest_input_at(l9a, 3, 1000) == 14'408 / 3 * 16 - 1000);  // 4,802 blocks = 76,832 tokens
+// docs/engines.md's first example.
+HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                     {.seqs = 64, .context = 4096, .engine = {.kind = engine_kind::sglang}});
 }  // namespace
