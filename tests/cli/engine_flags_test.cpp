@@ -33,7 +33,7 @@ std::string refusal(const engine_flags& f) {
 }
 }  // namespace
 
-TEST_CASE("counts take vLLM's suffixes: k = 10^3, K = 2^10") {
+TEST_CASE("counts take the suffixes of vLLM: k is 1000 and K is 1024") {
   CHECK(parse_count("--max-model-len", "32k") == 32'000);
   CHECK(parse_count("--max-model-len", "32K") == 32'768);
   CHECK(parse_count("--max-model-len", "128K") == 131'072);
@@ -55,7 +55,7 @@ TEST_CASE("byte sizes: decimal and binary units, exact") {
   CHECK_THROWS_AS(parse_bytes("--kv-cache-memory-bytes", "20GiBs"), usage_error);
 }
 
-TEST_CASE("fractions in (0, 1], millionths") {
+TEST_CASE("fractions above 0 and at most 1, in millionths") {
   CHECK(parse_fraction("--gpu-memory-utilization", "0.85").millionths == 850'000);
   CHECK(parse_fraction("--gpu-memory-utilization", "1").millionths == 1'000'000);
   CHECK(parse_fraction("--gpu-memory-utilization", "0.9764").millionths == 976'400);
