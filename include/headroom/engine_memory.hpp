@@ -554,17 +554,32 @@ constexpr engine_term stopping_term(const engine_memory& em, std::uint64_t seqs,
   return engine_term::none;
 }
 
-/// Inverse query: the largest concurrency whose requests of input + output tokens all fit
-/// (exact: the pool's blocks over one request's blocks, capped by the scheduler).
+/// Blocks `seqs` requests of `tokens` tokens hold in a vLLM pool while each decodes its next
+/// token, plus the pool's null block: seqs x request_blocks(tokens + 1) + 1 -- with full
+/// attention seqs x (floor(tokens / block_size) + 1) + 1 (vllm/v1/core/block_pool.py reserves
+/// block 0 as the null block; a request's next token takes a new block when its blocks are full).
+/// Other engines: seqs x request_blocks(tokens).
+constexpr std::uint64_t kv_blocks_for(const engine_memory& em, std::uint64_t seqs, std::uint64_t tokens) {
+  if (em.kind == engine_kind::vllm) return checked_add(checked_mul(seqs, detail::request_blocks(em, checked_add(tokens, 1))), 1);
+  return checked_mul(seqs, detail::request_blocks(em, tokens));
+}
+
+/// Inverse query: the largest concurrency whose requests of input + output tokens all fit under
+/// the block admission rule above (exact; 0 if none), capped by the scheduler and max_model_len.
 constexpr std::uint64_t max_concurrency_at(const engine_memory& em, std::uint64_t input, std::uint64_t output) {
-  return max_seqs_at(em, checked_add(input, output));
+  const std::uint64_t tokens = checked_add(input, output);
+  if (!em.engine_starts || tokens > em.max_model_len) return 0;
+  if (em.kind == engine_kind::llama_cpp) return tokens <= em.n_ctx_seq ? em.max_num_seqs : 0;
+  const std::uint64_t per = kv_blocks_for(em, 1, tokens) - (em.kind == engine_kind::vllm ? 1 : 0);
+  const std::uint64_t pool = em.kind == engine_kind::vllm ? (em.kv_cache_blocks == 0 ? 0 : em.kv_cache_blocks - 1) : em.kv_cache_blocks;
+  return std::min(per == 0 ? UINT64_MAX : pool / per, em.max_num_seqs);
 }
 
 /// Inverse query: the longest input such that `concurrency` requests of input + output tokens
-/// fit (0: none), by bisection over the monotone block need.
+/// fit under the same rule (0: none), by bisection over the monotone block need.
 constexpr std::uint64_t longest_input_at(const engine_memory& em, std::uint64_t concurrency, std::uint64_t output) {
   if (!em.engine_starts || concurrency == 0 || concurrency > em.max_num_seqs || output >= em.max_model_len) return 0;
-  auto ok = [&](std::uint64_t input) { return max_seqs_at(em, input + output) >= concurrency; };
+  auto ok = [&](std::uint64_t input) { return max_concurrency_at(em, input, output) >= concurrency; };
   std::uint64_t hi = em.max_model_len - output;
   if (!ok(1)) return 0;
   if (ok(hi)) return hi;

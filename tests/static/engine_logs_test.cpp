@@ -181,12 +181,17 @@ constexpr engine_memory c4 = engine_memory_of(models::deepseek_v3, devices::mi30
                                               llama({.n_ctx = 32768, .n_seq_max = 1, .type_k = ggml_cache_type::q8_0}), {}, 1, 32768);
 static_assert(c4.available_kv_cache_bytes == 61ULL * 612 * 32768);
 
-// ---- Inverse queries on the l9a pool (14,408 blocks of 16 tokens, 6,250 per 100,000-token
-// request): 1,000 + 99,000 tokens -> 2 requests; at 2 requests of 1,000 output tokens the
-// longest input is 7,204 blocks x 16 - 1,000 = 114,264 tokens, capped by max_model_len 100,000.
+// ---- Inverse queries on the l9a pool (14,408 blocks of 16 tokens) under the admission rule
+// S x (floor(T / 16) + 1) + 1 blocks (the next token and vLLM's null block):
+// 1,000 + 99,000 tokens: 2 x 6,251 + 1 = 12,503 <= 14,408 < 3 x 6,251 + 1 -> 2 requests.
+static_assert(kv_blocks_for(l9a, 2, 100'000) == 2 * (100'000 / 16 + 1) + 1);
 static_assert(max_concurrency_at(l9a, 1000, 99000) == 2);
+// 2 requests of 1,000 output tokens: up to 7,203 blocks each, 115,248 tokens, more than
+// max_model_len 100,000 allows: the longest input is 99,000.
 static_assert(longest_input_at(l9a, 2, 1000) == 99'000);
-static_assert(longest_input_at(l9a, 3, 1000) == 14'408 / 3 * 16 - 1000);  // 4,802 blocks = 76,832 tokens
+// 3 requests: 3 x 4,802 + 1 = 14,407 <= 14,408, so T + 1 <= 4,802 x 16 = 76,832 and the input
+// is at most 76,832 - 1 - 1,000 = 75,831 tokens.
+static_assert(longest_input_at(l9a, 3, 1000) == 75'831);
 // docs/engines.md's first example.
 HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm,
                      {.seqs = 64, .context = 4096, .engine = {.kind = engine_kind::sglang}});
