@@ -42,8 +42,7 @@ static_assert(!fits(models::gpt_oss_120b, devices::h100_sxm, {.seqs = 1, .contex
 
 // ---- vLLM issue #23278: gpt-oss-120b, H100, Marlin MXFP4 path: "Model loading took 65.9651
 // GiB", "Available KV cache memory: -2.14 GiB" -> refused (utilization 0.90 then).
-constexpr engine_memory l10 =
-    engine_memory_of(models::gpt_oss_120b, devices::h100_sxm, {}, vllm_with({.gpu_memory_utilization = {900000}}), {}, 1, 131072);
+constexpr engine_memory l10 = engine_memory_of(models::gpt_oss_120b, devices::h100_sxm, {}, engines::vllm_0_20, {}, 1, 131072);
 static_assert(!l10.engine_starts && l10.stops == engine_term::no_memory_for_kv_cache);
 static_assert(within_10pct(l10.loaded_weights_bytes_per_rank, 6'596'510ULL * gib / 100'000));
 
