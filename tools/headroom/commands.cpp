@@ -309,9 +309,12 @@ std::string fit_text(const query& q, const fit_answer& a) {
   if (a.e.kind != engine_kind::none) {
     w("{}\n", engine_section(a.em, a.seqs, a.context));
     w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
-    if (!a.fits) {
+    if (!a.fits && a.tp > 1) {
       w(" Weights + KV alone: {} GB; TP={} on {}{}.", gb2(a.need), a.tp, d.id,
         a.holders.empty() ? std::string(", no single registry device holds it") : ", or one " + ids_joined(a.holders, " / "));
+    } else if (!a.fits) {
+      w(" Weights + KV alone ({} GB) fit {} GB usable: the engine's other terms or its limits are what run out.",
+        gb2(a.need), gb2(a.usable));
     }
     w("\n");
     return std::move(w.out);
