@@ -4,10 +4,12 @@
 //
 //   HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 64, .context = 4096});
 //
-// On failure g++ 12 and clang 14 both print the undefined template below with its arguments:
-//   headroom::detail::model_does_not_fit_on_device<models::llama_3_1_8b_instruct,
-//       devices::h100_sxm, 84779999232, 76968728985>
-// i.e. the model and device table entries, the bytes needed and the bytes usable.
+// On failure g++ 12 and clang 14 both print an undefined template whose name is the engine term
+// that ran out, with the model, the device, the engine and the two numbers that disagree, e.g.
+//   headroom::detail::kv_cache_of_engine_cannot_hold_one_request<models::gpt_oss_120b,
+//       devices::h100_sxm, headroom::engine_kind::vllm, NeedBytes, AvailableBytes>
+// With engines::none (the pure arithmetic) it is
+//   headroom::detail::model_does_not_fit_on_device<Model, Device, NeedBytes, UsableBytes>.
 #pragma once
 
 #include <cstdint>
@@ -24,11 +26,32 @@ namespace detail {
 // (`headroom report MODEL DEVICE` prints the TP needed and the devices that hold it).
 template <const model& Model, const device& Device, std::uint64_t NeedBytes, std::uint64_t UsableBytes>
 struct model_does_not_fit_on_device;
+
+// The engine terms (engine_memory.hpp), one undefined template each. Arguments: the entries,
+// the engine, then what was needed and what there was.
+// vLLM: the free memory at start-up is below gpu_memory_utilization x total.
+template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t BudgetBytes, std::uint64_t FreeBytes>
+struct free_memory_at_start_below_engine_budget;
+// Weights + activation peak + non-torch + CUDA graphs leave nothing of the budget for KV.
+template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t NonKvBytes, std::uint64_t BudgetBytes>
+struct engine_budget_leaves_no_memory_for_kv_cache;
+// The pool is smaller than one request of max_model_len (vLLM refuses to start).
+template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t NeedBytes, std::uint64_t AvailableBytes>
+struct kv_cache_of_engine_cannot_hold_one_request;
+// The deployment's context exceeds the engine's max_model_len.
+template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Context, std::uint64_t MaxModelLen>
+struct context_above_engine_max_model_len;
+// The scheduler's cap (max_num_seqs / max_running_requests / max_batch_size / n_seq_max).
+template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Seqs, std::uint64_t MaxNumSeqs>
+struct engine_max_num_seqs_below_the_sequences;
+// The pool holds MaxSeqs requests of the context, fewer than Seqs.
+template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Seqs, std::uint64_t MaxSeqs>
+struct kv_cache_of_engine_cannot_hold_the_sequences;
 }  // namespace detail
 
-namespace detail {
+/// engines::none: a compile error naming the entries and both byte counts.
 template <const model& Model, const device& Device, deployment Dep>
-consteval bool fits_or_name_the_numbers() {
+consteval bool assert_arithmetic_fits() {
   constexpr std::uint64_t need = need_bytes(Model, Dep);
   constexpr std::uint64_t usable = usable_bytes(Device);
   constexpr bool weights_plus_kv_and_state_must_fit_in_usable_device_memory = need <= usable;
@@ -38,10 +61,33 @@ consteval bool fits_or_name_the_numbers() {
     return true;
   }
 }
-}  // namespace detail
 
-/// True when `Dep` fits; otherwise a compile error naming the entries and both byte counts
-/// (or, for a table that breaks a law, the entry and the rule).
+/// An engine profile: a compile error whose template name is the engine term that ran out.
+template <const model& Model, const device& Device, deployment Dep>
+consteval bool assert_engine_fits() {
+  constexpr engine_memory em = engine_memory_of(Model, Device, Dep);
+  constexpr std::uint64_t seqs = rank_seqs(Dep.seqs, Dep.parallel);  // a DP-attention rank's share
+  constexpr engine_term t = stopping_term(em, seqs, Dep.context);
+  constexpr engine_kind k = Dep.engine.kind;
+  if constexpr (t == engine_term::free_memory_below_budget) {
+    return sizeof(detail::free_memory_at_start_below_engine_budget<Model, Device, k, em.budget_bytes, em.free_at_start_bytes>) != 0;
+  } else if constexpr (t == engine_term::no_memory_for_kv_cache) {
+    return sizeof(detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, em.budget_bytes + em.kv_shortfall_bytes, em.budget_bytes>) != 0;
+  } else if constexpr (t == engine_term::kv_cache_cannot_hold_one_request) {
+    return sizeof(detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, em.request_bytes, em.available_kv_cache_bytes>) != 0;
+  } else if constexpr (t == engine_term::context_above_max_model_len) {
+    return sizeof(detail::context_above_engine_max_model_len<Model, Device, k, Dep.context, em.max_model_len>) != 0;
+  } else if constexpr (t == engine_term::max_num_seqs_below_the_sequences) {
+    return sizeof(detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, seqs, em.max_num_seqs>) != 0;
+  } else if constexpr (t == engine_term::kv_cache_cannot_hold_the_sequences) {
+    return sizeof(detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, seqs, max_seqs_at(em, Dep.context)>) != 0;
+  } else {
+    return true;
+  }
+}
+
+/// True when `Dep` fits; otherwise a compile error naming the entries, the engine term that
+/// ran out and its numbers (or, for a table that breaks a law, the entry and the rule).
 template <const model& Model, const device& Device, deployment Dep>
 consteval bool assert_fits() {
   // A broken table is named with its rule before any byte is counted.
@@ -51,11 +97,12 @@ consteval bool assert_fits() {
     return sizeof(detail::table_breaks_a_rule<Model, model_rule>) != 0;
   } else if constexpr (device_rule != table_rule::ok) {
     return sizeof(detail::table_breaks_a_rule<Device, device_rule>) != 0;
+  } else if constexpr (Dep.engine.kind != engine_kind::none) {
+    return assert_engine_fits<Model, Device, Dep>();
   } else {
-    return detail::fits_or_name_the_numbers<Model, Device, Dep>();
+    return assert_arithmetic_fits<Model, Device, Dep>();
   }
 }
-
 }  // namespace headroom
 
 /// static_assert that a deployment fits; the braces are a `headroom::deployment` initializer.

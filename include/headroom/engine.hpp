@@ -53,6 +53,9 @@ struct vllm_knobs {
   std::uint32_t block_size = 16;                ///< --block-size (raised for hybrid models)
   byte_count kv_cache_memory_bytes = 0;         ///< --kv-cache-memory-bytes (0: profile instead)
   bool enforce_eager = false;                   ///< --enforce-eager: no CUDA graphs
+  /// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: CUDA-graph memory subtracted from the KV budget
+  /// (on by default since v0.21.0, PR #38284; earlier releases behave as `false`).
+  bool cudagraph_memory_profiling = true;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 
@@ -64,6 +67,8 @@ struct sglang_knobs {
   std::uint64_t max_running_requests = engine_default;   ///< --max-running-requests
   std::uint64_t cuda_graph_max_bs = engine_default;      ///< --cuda-graph-max-bs
   std::uint64_t context_length = engine_default;         ///< --context-length (default: the deployment's context)
+  fraction swa_full_tokens_ratio{800000};       ///< --swa-full-tokens-ratio (sliding pool / full pool tokens)
+  fraction mamba_full_memory_ratio{900000};     ///< --mamba-full-memory-ratio (state pool / KV pool bytes)
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 
@@ -74,6 +79,7 @@ struct trtllm_knobs {
   std::uint64_t max_num_tokens = 8192;          ///< max_num_tokens
   std::uint64_t max_batch_size = 2048;          ///< max_batch_size
   std::uint64_t max_seq_len = engine_default;   ///< max_seq_len (default: the deployment's context)
+  std::uint64_t max_tokens = engine_default;    ///< kv_cache_config.max_tokens (0: none; the smaller wins)
   friend constexpr bool operator==(const trtllm_knobs&, const trtllm_knobs&) = default;
 };
 
@@ -90,6 +96,10 @@ struct llama_cpp_knobs {
   ggml_cache_type type_v = ggml_cache_type::f16;  ///< --cache-type-v
   bool kv_unified = false;                      ///< --kv-unified
   bool swa_full = false;                        ///< --swa-full
+  bool flash_attn = true;                       ///< --flash-attn (off: the compute buffer holds the attention scores)
+  /// Cells are padded to a multiple of this: 256 since llama.cpp PR #17046 (Nov 2025); builds
+  /// before PR #16812 padded to 256 with flash attention and 32 without.
+  std::uint32_t n_pad = 256;
   friend constexpr bool operator==(const llama_cpp_knobs&, const llama_cpp_knobs&) = default;
 };
 

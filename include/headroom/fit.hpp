@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// headroom: does it fit (docs/model.md#fit). usable = visible bytes x usable fraction (exact);
-// need = footprint.bytes(seqs, context); fits <=> need <= usable. Max sequences at a context
-// is solved exactly, not read off a ladder. What to do when it does not fit: plan.hpp
-// (the smallest valid parallel plan that holds it).
+// headroom: does it fit (docs/model.md#fit). With an engine profile (the default, vLLM): the
+// engine starts on every rank and its KV pool holds `seqs` requests of `context` tokens under
+// its scheduler's cap (engine_memory.hpp, docs/engines.md). With engines::none, the pure
+// arithmetic: usable = visible bytes x usable fraction (exact); need = footprint.bytes(seqs,
+// context); fits <=> need <= usable. Max sequences at a context is solved exactly, not read off
+// a ladder. What to do when it does not fit: plan.hpp (the smallest valid parallel plan).
 #pragma once
 
 #include <array>
@@ -12,6 +14,7 @@
 #include <headroom/bytes.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
+#include <headroom/engine_memory.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
@@ -54,9 +57,22 @@ constexpr byte_count need_bytes(const model& m, const deployment& dep) {
   return rank_footprint(m, dep.settings, dep.parallel).bytes(rank_seqs(dep.seqs, dep.parallel), dep.context);
 }
 
+/// One rank of the deployment as its engine sizes it (not for engines::none).
+constexpr engine_memory engine_memory_of(const model& m, const device& d, const deployment& dep) {
+  detail::validate(dep);
+  return engine_memory_of(m, d, dep.settings, dep.engine, dep.parallel, rank_seqs(dep.seqs, dep.parallel), dep.context);
+}
+
+/// Why the deployment does not fit under its engine (engine_term::none when it does).
+constexpr engine_term stopping_term(const model& m, const device& d, const deployment& dep) {
+  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d) ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
+  return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context);
+}
+
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
   validate(d);
-  return need_bytes(m, dep) <= usable_bytes(d);
+  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d);
+  return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context) == engine_term::none;
 }
 /// The same check on a footprint computed once (planners reuse it across devices).
 constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context) {
@@ -75,9 +91,13 @@ constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std
   if (per == 0) return UINT64_MAX;  // nothing grows with sequences
   return (usable - fp.loaded_weights) / per;
 }
-constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s) {
+/// The largest number of sequences of `context` tokens the engine holds (engines::none: the
+/// arithmetic above); 0 if it does not start.
+constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s,
+                                 const engine& e = engine{}) {
   detail::validate({1, context, s});
-  return max_seqs(footprint(m, s), d, context);
+  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s), d, context);
+  return max_seqs_at(engine_memory_of(m, d, s, e, parallel{}, 1, context), context);
 }
 
 /// The batch ladder and contexts of the fit table.

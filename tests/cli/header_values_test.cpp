@@ -15,6 +15,9 @@
 
 namespace {
 using namespace headroom;
+// Generated headers carry the arithmetic model; their settings are the CLI's, resolved for the
+// default engine (vLLM: recurrent states in the model dtype, sliding layers keep their window).
+constexpr engine arithmetic{.kind = engine_kind::none};
 
 // The header's rule for times (docs/cli.md): microseconds to nanoseconds, rounded to the nearest.
 constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t>(us * 1000.0 + 0.5); }
@@ -38,27 +41,27 @@ constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t
   HEADROOM_TEST_CONSTANT(PREFIX, NS, conv_bytes_per_seq, CONV_BYTES_PER_SEQ, footprint(M, S).conv_per_seq);          \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, usable_bytes, USABLE_BYTES, usable_bytes(D));                                   \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, needed_bytes, NEEDED_BYTES, need_bytes(M, {N_SEQS, N_CONTEXT, S}));                 \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, max_seqs, MAX_SEQS, max_seqs(M, D, N_CONTEXT, S));                                \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, max_seqs, MAX_SEQS, max_seqs(M, D, N_CONTEXT, S, arithmetic));                                \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, weight_floor_bytes, WEIGHT_FLOOR_BYTES, weight_floor_bytes(M));                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, decode_step_ns, DECODE_STEP_NS, ns_nearest(decode_step(M, D, R, N_SEQS, N_CONTEXT, S).total_us)); \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, prefill_ns, PREFILL_NS, ns_nearest(prefill(M, D, R, N_CONTEXT, S).total_us));     \
-  static_assert(PREFIX##FITS == 1 && headroom_generated::NS::fits == fits(M, D, {N_SEQS, N_CONTEXT, S}), "fits")
+  static_assert(PREFIX##FITS == 1 && headroom_generated::NS::fits == fits(M, D, {N_SEQS, N_CONTEXT, S, arithmetic}), "fits")
 
 // headroom header llama_3_1_8b_instruct h100_sxm --seqs 64 --context 4096
 HEADROOM_TEST_HEADER(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_, llama_3_1_8b_instruct_h100_sxm,
                      models::llama_3_1_8b_instruct, devices::h100_sxm, default_roofline(devices::h100_sxm),
-                     settings{}, 64, 4096);
+                     (settings{.ssm_h = state_dtype::bf16, .evict_sliding = true}), 64, 4096);
 
 // headroom header qwen3-next-80b-a3b-instruct b200 --seqs 16 --context 32768 --kv fp8
 HEADROOM_TEST_HEADER(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_, qwen3_next_80b_a3b_instruct_b200,
                      models::qwen3_next_80b_a3b_instruct, devices::b200, default_roofline(devices::b200),
-                     (settings{.kv = kv_dtype::fp8}), 16, 32768);
+                     (settings{.kv = kv_dtype::fp8, .ssm_h = state_dtype::bf16, .evict_sliding = true}), 16, 32768);
 
 // headroom header llama_3_1_8b_instruct gb10 --seqs 8 --context 32768 --measured devices/measured/gb10.json
 // The manifest's constants are the GB10 table's shipped measurement (manifest_test.cpp), so
 // the library's value for these inputs is the one on default_roofline(gb10).
 HEADROOM_TEST_HEADER(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_, llama_3_1_8b_instruct_gb10, models::llama_3_1_8b_instruct,
-                     devices::gb10, default_roofline(devices::gb10), settings{}, 8, 32768);
+                     devices::gb10, default_roofline(devices::gb10), (settings{.ssm_h = state_dtype::bf16, .evict_sliding = true}), 8, 32768);
 
 // A header's values are usable where a deployer needs them: array bounds, template arguments.
 [[maybe_unused]] const char kv_page[headroom_generated::llama_3_1_8b_instruct_h100_sxm::kv_bytes_per_token / 1024] = {};

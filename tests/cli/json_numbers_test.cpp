@@ -38,6 +38,9 @@ query default_query(const model& m, const device& d) {
 }
 
 std::uint64_t u64(const json& j) { return j.get<std::uint64_t>(); }
+
+// The report's fit table and generated headers carry the arithmetic model (engines::none).
+constexpr engine arithmetic{.kind = engine_kind::none};
 double f64(const json& j) { return j.get<double>(); }
 
 void check_footprint(const json& j, const model& m, const settings& s) {
@@ -89,6 +92,14 @@ TEST_CASE("report --json: every model x device equals the core") {
       check_roofline(j["roofline"], q.r);
       check_footprint(j["footprint"], *m, {});
       CHECK(f64(j["weight_floor_us"]) == weight_floor_us(*m, q.r));
+      // The engine answer (vLLM by default) for one sequence of the report's context.
+      const engine_memory em = engine_memory_of(*m, *d, {1, 4096, {}});
+      CHECK(j["fits"].get<bool>() == fits(*m, *d, {1, 4096, {}}));
+      CHECK(u64(j["engine"]["loaded_weights_bytes_per_rank"]) == em.loaded_weights_bytes_per_rank);
+      CHECK(u64(j["engine"]["available_kv_cache_bytes"]) == em.available_kv_cache_bytes);
+      CHECK(u64(j["engine"]["kv_cache_tokens"]) == em.kv_cache_tokens);
+      CHECK(u64(j["engine"]["block_size_tokens"]) == em.block_size_tokens);
+      CHECK(j["engine"]["engine_starts"].get<bool>() == em.engine_starts);
       REQUIRE(j["decode"].size() == batches.size());
       for (std::size_t i = 0; i < batches.size(); ++i) {
         const step_estimate st = decode_step(*m, *d, q.r, batches[i], 4096, {});
@@ -116,11 +127,11 @@ TEST_CASE("report --json: every model x device equals the core") {
           const json& cell = table["rows"][bi]["cells"][ci];
           CHECK(u64(cell["context_tokens"]) == tokens[ci]);
           CHECK(u64(cell["needed_bytes"]) == fp.bytes(ladder[bi], tokens[ci]));
-          CHECK(cell["fits"].get<bool>() == fits(*m, *d, {ladder[bi], tokens[ci], {}}));
+          CHECK(cell["fits"].get<bool>() == fits(*m, *d, {ladder[bi], tokens[ci], {}, arithmetic}));
         }
       }
       for (std::size_t ci = 0; ci < tokens.size(); ++ci) {
-        CHECK(u64(table["max_seqs"][ci]["max_seqs"]) == max_seqs(*m, *d, tokens[ci], {}));
+        CHECK(u64(table["max_seqs"][ci]["max_seqs"]) == max_seqs(*m, *d, tokens[ci], {}, arithmetic));
       }
     }
   }
@@ -130,6 +141,9 @@ TEST_CASE("matrix --json: every model x device equals the core") {
   const std::vector<const model*> ms(models::all.begin(), models::all.end());
   const std::vector<const device*> ds(devices::all.begin(), devices::all.end());
   const json j = printed(matrix_json(compute_matrix(ms, ds)));
+  const settings s = matrix_settings();
+  CHECK(s.ssm_h == state_dtype::bf16);  // vLLM keeps recurrent states in the model dtype
+  CHECK(s.evict_sliding);               // and only a sliding layer's window
   REQUIRE(j["rows"].size() == ms.size() * ds.size());
   std::size_t i = 0;
   for (const model* m : ms) {
@@ -141,15 +155,20 @@ TEST_CASE("matrix --json: every model x device equals the core") {
       check_roofline(row["roofline"], default_roofline(*d));
       const std::vector<std::uint64_t> batches{1, 16, 128};
       for (std::size_t b = 0; b < batches.size(); ++b) {
-        CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, {}).total_us);
+        CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s).total_us);
       }
       const json& fit = row["fit"];
-      const std::uint64_t need = need_bytes(*m, {1, 4096, {}});
+      const std::uint64_t need = need_bytes(*m, {1, 4096, s});
       CHECK(u64(fit["needed_bytes"]) == need);
-      CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, {}}));
-      CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, {}));
-      // Advice: the smallest valid plan that holds it (null when it fits), never ceil(need / usable).
-      const auto plan = fits(*m, *d, {1, 4096, {}}) ? std::nullopt : smallest_plan(*m, *d, {1, 4096, {}});
+      CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, s}));
+      CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, s));
+      const engine_memory em = engine_memory_of(*m, *d, {1, 4096, s});
+      CHECK(fit["engine"]["engine_starts"].get<bool>() == em.engine_starts);
+      CHECK(u64(fit["engine"]["available_kv_cache_bytes"]) == em.available_kv_cache_bytes);
+      CHECK(u64(fit["engine"]["kv_cache_blocks"]) == em.kv_cache_blocks);
+      // Advice: the smallest valid plan that holds it under vLLM (null when it fits), never
+      // ceil(need / usable).
+      const auto plan = fits(*m, *d, {1, 4096, s}) ? std::nullopt : smallest_plan(*m, *d, {1, 4096, s});
       if (plan) {
         CHECK(u64(fit["advice_plan"]["tp"]) == plan->tp);
         CHECK(u64(fit["advice_plan"]["pp"]) == plan->pp);
@@ -194,7 +213,7 @@ TEST_CASE("fit, decode, prefill and header --json: every model x device equals t
       const json hj = printed(header_json(q, compute_header(q, 4, 8192), macro_prefix(*q.m, *q.d)));
       const json& c = hj["constants"];
       CHECK(u64(c["needed_bytes"]) == need_bytes(*m, {4, 8192, fp8}));
-      CHECK(u64(c["max_seqs"]) == max_seqs(*m, *d, 8192, fp8));
+      CHECK(u64(c["max_seqs"]) == max_seqs(*m, *d, 8192, fp8, arithmetic));
       // Nanoseconds rounded to the nearest (docs/cli.md).
       CHECK(u64(c["decode_step_ns"]) ==
             static_cast<std::uint64_t>(decode_step(*m, *d, q.r, 4, 8192, fp8).total_us * 1000.0 + 0.5));

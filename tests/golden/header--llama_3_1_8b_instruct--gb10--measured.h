@@ -8,7 +8,7 @@
  * roofline: measured achievable (devices/measured/gb10.json: the seed system's kernels/gb10/common/KERNEL_FAMILIES.toml [roofline], S32)
  *           DRAM 249 GB/s, BF16 123.7 / FP8 243.6 / NVFP4 490.8 TFLOPS
  * manifest: devices/measured/gb10.json
- * settings: kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off, evict_sliding=off
+ * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
  * load:     8 sequences x 32768 tokens
  * fits:     yes, 50420260864 of 111064303820 usable bytes
  *

@@ -8,9 +8,9 @@
  * roofline: datasheet ceiling (sources S5, S9, S11, S12, S17, S27; derived, not published: peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 (dense = datasheet sparse / 2))
  *           DRAM 7700 GB/s, BF16 2250 / FP8 4500 / NVFP4 9000 TFLOPS (roofline projection, unmeasured)
  * manifest: none
- * settings: kv_cache_dtype=fp8, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off, evict_sliding=off
+ * settings: kv_cache_dtype=fp8, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
  * load:     16 sequences x 32768 tokens
- * fits:     yes, 167027504640 of 173039262105 usable bytes
+ * fits:     yes, 166423524864 of 173039262105 usable bytes
  *
  * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,
  * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.
@@ -28,14 +28,14 @@
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_KV_BYTES_PER_TOKEN     12288ULL /* KV cache per token of one sequence */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_SWA_KV_BYTES_PER_TOKEN 0ULL /* sliding-window KV per kept token */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_SWA_WINDOW_TOKENS      0ULL /* tokens a sliding layer keeps (0: none) */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_STATE_BYTES_PER_SEQ    75497472ULL /* recurrent state per sequence */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_STATE_BYTES_PER_SEQ    37748736ULL /* recurrent state per sequence */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_CONV_BYTES_PER_SEQ     1769472ULL /* conv windows per sequence */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES           173039262105ULL /* device bytes usable: visible x usable fraction */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES           167027504640ULL /* loaded weights + seqs x per-sequence bytes */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS               28ULL /* most sequences that fit at context_tokens */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES           166423524864ULL /* loaded weights + seqs x per-sequence bytes */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS               30ULL /* most sequences that fit at context_tokens */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_WEIGHT_FLOOR_BYTES     7127528960ULL /* bytes a one-sequence decode step reads */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_DECODE_STEP_NS         7172529ULL /* decode step of seqs sequences, roofline ceiling */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_PREFILL_NS             211534763ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_DECODE_STEP_NS         7015652ULL /* decode step of seqs sequences, roofline ceiling */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_PREFILL_NS             211524958ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_FITS                   1
 
 #ifdef __cplusplus

@@ -27,7 +27,26 @@ constexpr bool fit_laws(const model& m) {
   }
   // The model-level entry points agree with the footprint-level ones.
   const device& d0 = *devices::all[0];
-  return max_seqs(m, d0, 4096, {}) == max_seqs(fp, d0, 4096) && need_bytes(m, {.seqs = 3, .context = 4096}) == fp.bytes(3, 4096);
+  constexpr engine arithmetic{.kind = engine_kind::none};
+  return max_seqs(m, d0, 4096, {}, arithmetic) == max_seqs(fp, d0, 4096) &&
+         need_bytes(m, {.seqs = 3, .context = 4096}) == fp.bytes(3, 4096);
+}
+
+// Engine laws (vLLM, the default profile) on H200: max_seqs is exact under the engine too (it
+// fits, one more does not), a deployment fits only if the engine starts, and a KV pool that
+// exists holds what its blocks say.
+constexpr bool engine_laws(const model& m) {
+  const device& d = devices::h200_sxm;
+  for (const std::uint64_t ctx : {4096ULL, 32768ULL}) {
+    const engine_memory em = engine_memory_of(m, d, {}, engine{}, {}, 1, ctx);
+    const std::uint64_t c = max_seqs(m, d, ctx, {});
+    if (c != max_seqs_at(em, ctx)) return false;
+    if (c > 0 && !fits(m, d, {.seqs = c, .context = ctx})) return false;
+    if (fits(m, d, {.seqs = c + 1, .context = ctx})) return false;
+    if (c > 0 && !em.engine_starts) return false;
+    if (em.engine_starts && em.kv_cache_blocks * em.block_bytes > em.available_kv_cache_bytes) return false;
+  }
+  return true;
 }
 
 // Estimates: decode at C = 1 and 128, prefill of 32k, on the model's first device; positive,
@@ -44,6 +63,7 @@ constexpr bool estimate_laws(const model& m) {
 template <std::size_t I>
 struct model_checks {
   static_assert(fit_laws(*models::all[I]), "fit laws hold on every device");
+  static_assert(engine_laws(*models::all[I]), "engine fit laws hold");
   static_assert(estimate_laws(*models::all[I]), "decode and prefill evaluate and are consistent");
   static constexpr bool ok = true;
 };

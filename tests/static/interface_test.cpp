@@ -18,4 +18,12 @@ static_assert(max_seqs(models::llama_3_1_8b_instruct, devices::h100_sxm, 4096, s
 
 // The readable form: passes here; tests/compile_fail shows its failure text.
 HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 64, .context = 4096, .settings = s});
+
+// README's "Ten lines", under the default engine (vLLM with its defaults).
+static_assert(max_seqs(models::llama_3_1_8b_instruct, devices::h100_sxm, 4096, {}) == 106);
+static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 8, .context = 32768}));
+// Its failing line, checked term by term (the build error's two numbers).
+constexpr engine_memory gpt_oss = engine_memory_of(models::gpt_oss_120b, devices::h100_sxm, {.seqs = 1, .context = 131072});
+static_assert(gpt_oss.stops == engine_term::kv_cache_cannot_hold_one_request);
+static_assert(gpt_oss.request_bytes == 5'139'136'512 && gpt_oss.available_kv_cache_bytes == 36'534'216);
 }  // namespace

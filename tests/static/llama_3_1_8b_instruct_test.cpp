@@ -42,13 +42,15 @@ static_assert(weight_floor_bytes(m) == 16'060'522'496 - 128256ULL * 4096 * 2);
 static_assert(usable_bytes(devices::h100_sxm) == 81'559ULL * 1048576 * 9 / 10);
 // C=64 at 4k: 16.06e9 + 64 x 4096 x 131072 = 50.42e9 fits; C=128: 84.78e9 does not.
 static_assert(need_bytes(m, {.seqs = 64, .context = 4096}) == 16'060'522'496 + 64ULL * 4096 * 131072);
-static_assert(fits(m, devices::h100_sxm, {.seqs = 64, .context = 4096}));
-static_assert(!fits(m, devices::h100_sxm, {.seqs = 128, .context = 4096}));
-static_assert(fits(m, devices::h100_sxm, {.seqs = 8, .context = 32768}));
-static_assert(!fits(m, devices::h100_sxm, {.seqs = 16, .context = 32768}));
+// The pure arithmetic (engines::none): usable x 0.9 against weights + KV.
+constexpr engine arithmetic{.kind = engine_kind::none};
+static_assert(fits(m, devices::h100_sxm, {.seqs = 64, .context = 4096, .engine = arithmetic}));
+static_assert(!fits(m, devices::h100_sxm, {.seqs = 128, .context = 4096, .engine = arithmetic}));
+static_assert(fits(m, devices::h100_sxm, {.seqs = 8, .context = 32768, .engine = arithmetic}));
+static_assert(!fits(m, devices::h100_sxm, {.seqs = 16, .context = 32768, .engine = arithmetic}));
 // The exact maximum: floor((76,968,728,985 - 16,060,522,496) / 536,870,912) = 113.
-static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == (81'559ULL * 1048576 * 9 / 10 - 16'060'522'496) / 536'870'912);
-static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv) == 113);
+static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv, arithmetic) == (81'559ULL * 1048576 * 9 / 10 - 16'060'522'496) / 536'870'912);
+static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv, arithmetic) == 113);
 // The fit table's 8-value batch ladder (fit_batches): max C @4k = 64, @32k = 8.
 constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv);
 static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
@@ -58,7 +60,7 @@ static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
 // + 128 x 4,096 x 65,536 B of KV (4 of 8 KV heads) = 42,390,265,856 B <= 76,968,728,985.
 static_assert(need_bytes(m, {.seqs = 128, .context = 4096, .parallel = {.tp = 2}}) ==
               8'030'527'488ULL + 128ULL * 4096 * 65'536);
-static_assert(smallest_plan(m, devices::h100_sxm, {.seqs = 128, .context = 4096}) == parallel{.tp = 2});
+static_assert(smallest_plan(m, devices::h100_sxm, {.seqs = 128, .context = 4096, .engine = arithmetic}) == parallel{.tp = 2});
 constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
 constexpr bool holds(std::string_view id) {
   for (std::size_t i = 0; i < devices::all.size(); ++i) {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <iterator>
 #include <utility>
@@ -244,21 +246,27 @@ ordered_json list_devices_json() {
 // ---- fit ----
 
 fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context,
-                       const parallel& p) {
+                       const engine& e, const parallel& p) {
   fit_answer a{};
   a.seqs = seqs;
   a.context = context;
   a.plan = p;
+  a.e = e;
   a.fp = rank_footprint(m, s, p);
   a.per_seq = a.fp.per_seq(context);
   a.usable = usable_bytes(d);
-  a.need = need_bytes(m, {seqs, context, s, {}, p});
-  a.fits = a.need <= a.usable;
-  // Under DP attention each rank serves its share of the sequences.
-  const std::uint64_t per_rank = max_seqs(a.fp, d, context);
+  const deployment dep{seqs, context, s, e, p};
+  a.need = need_bytes(m, dep);
+  a.fits = fits(m, d, dep);
+  // Per rank; under DP attention each of the tp ranks serves its share of the sequences.
+  const std::uint64_t per_rank = e.kind == engine_kind::none
+                                     ? max_seqs(a.fp, d, context)
+                                     : max_seqs_at(engine_memory_of(m, d, {1, context, s, e, p}), context);
   a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
-  if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s});
-  a.holders = report::other_holders(need_bytes(m, {seqs, context, s}), d);
+  if (e.kind != engine_kind::none) a.em = engine_memory_of(m, d, dep);
+  a.v = load_verdict(m, d, s, e, seqs, context, p);
+  if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
+  a.holders = report::other_holders(need_bytes(m, {seqs, context, s, engines::none}), d);
   return a;
 }
 
@@ -270,10 +278,13 @@ ordered_json fit_json(const fit_answer& a) {
   j["needed_bytes"] = a.need;
   j["usable_bytes"] = a.usable;
   j["fits"] = a.fits;
+  j["stops"] = name(a.v.term);
+  j["shortfall_bytes"] = a.v.shortfall_bytes;
   j["max_seqs"] = a.max_seqs;
   j["advice_plan"] = plan_json(a.advice);
   j["holders"] = ids_json(a.holders);
   add_rank_keys(j, a.fp, a.plan);
+  j["engine"] = a.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(a.em);
   return j;
 }
 
@@ -299,6 +310,17 @@ std::string fit_text(const query& q, const fit_answer& a) {
   w("| usable: {} B visible x {} | {} | {} |\n", d.memory_bytes, num(static_cast<double>(d.usable_permille) / 1000.0),
     a.usable, gb2(a.usable));
   w("\n");
+  if (a.e.kind != engine_kind::none) {
+    w("{}\n", engine_section(a.em, a.seqs, a.context));
+    w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
+    if (!a.fits) {
+      w(" Under {}: {}{}.", name(a.e.kind), advice_text(a.advice, d),
+        a.holders.empty() ? std::string(", no single registry device holds weights + KV alone")
+                          : ", or one " + ids_joined(a.holders, " / ") + " (weights + KV alone)");
+    }
+    w("\n");
+    return std::move(w.out);
+  }
   if (a.fits) {
     w("Fits: yes, {} GB of {} GB usable.", gb2(a.need), gb2(a.usable));
   } else {
@@ -306,7 +328,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
       a.holders.empty() ? std::string(", no single registry device holds it") : ", or one " + ids_joined(a.holders, " / "));
   }
   w(" Max sequences at {} tokens: {}.\n", a.context, a.max_seqs);
-  w("Not counted: activations, workspaces, the CUDA context, allocator slack.\n");
+  w("Not counted (engine none): activations, workspaces, the CUDA context, allocator slack.\n");
   return std::move(w.out);
 }
 
@@ -326,7 +348,9 @@ std::vector<decode_run> compute_decode(const query& q, const std::vector<std::ui
                                        const std::vector<std::uint64_t>& contexts) {
   std::vector<decode_run> runs;
   for (std::uint64_t c : contexts) {
-    for (std::uint64_t b : batches) runs.push_back({b, c, checked_totals(decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p))});
+    for (std::uint64_t b : batches) {
+      runs.push_back({b, c, checked_totals(decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p)), load_verdict(*q.m, *q.d, q.s, q.e, b, c, q.p)});
+    }
   }
   return runs;
 }
@@ -337,12 +361,17 @@ std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
   w("Roofline: {}. Settings: {}. Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`: a ceiling, not a "
     "prediction{}.\n\n",
     roofline_line(q.r), describe(q.s), projection_label(q.r));
-  w("| C | context | step (ms) | tok/s | memory-bound | per-row loops (ms) |\n|---:|---:|---:|---:|---:|---:|\n");
+  for (const decode_run& r : runs) {
+    if (!r.v.fits) w("C={} at {} tokens: {}\n", r.batch, r.context, verdict_text(q.e, r.v));
+  }
+  w("{}| C | context | step (ms) | tok/s | memory-bound | per-row loops (ms) | fits ({}) |\n|---:|---:|---:|---:|---:|---:|---|\n",
+    std::any_of(runs.begin(), runs.end(), [](const decode_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
   for (const decode_run& r : runs) {
     double loops = 0;
     for (std::size_t fi = 0; fi < r.est.n_flags; ++fi) loops += r.est.flags[fi].added_us;
-    w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
-      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3);
+    w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} | {} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
+      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3,
+      r.v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(r.v.term)));
   }
   if (!(q.p == parallel{})) {
     w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
@@ -360,8 +389,12 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
   for (const decode_run& r : runs) {
-    a.push_back(decode_run_json(*q.m, r.est, r.batch, r.context, false));
-    if (!(q.p == parallel{})) add_link_keys(a.back(), r.est);
+    ordered_json x = decode_run_json(*q.m, r.est, r.batch, r.context, false);
+    if (!(q.p == parallel{})) add_link_keys(x, r.est);
+    x["fits"] = r.v.fits;
+    x["stops"] = name(r.v.term);
+    x["shortfall_bytes"] = r.v.shortfall_bytes;
+    a.push_back(std::move(x));
   }
   j["runs"] = a;
   if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
@@ -372,7 +405,9 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
 
 std::vector<prefill_run> compute_prefill(const query& q, const std::vector<std::uint64_t>& tokens) {
   std::vector<prefill_run> runs;
-  for (std::uint64_t t : tokens) runs.push_back({t, checked_totals(prefill(*q.m, *q.d, q.r, t, q.s, q.p))});
+  for (std::uint64_t t : tokens) {
+    runs.push_back({t, checked_totals(prefill(*q.m, *q.d, q.r, t, q.s, q.p)), load_verdict(*q.m, *q.d, q.s, q.e, 1, t, q.p)});
+  }
   return runs;
 }
 
@@ -382,10 +417,15 @@ std::string prefill_text(const query& q, const std::vector<prefill_run>& runs) {
   w("Roofline: {}. Settings: {}. One sequence of T prompt tokens, attention over a causal half-context; a "
     "ceiling, not a prediction{}.\n\n",
     roofline_line(q.r), describe(q.s), projection_label(q.r));
-  w("| tokens | time (ms) | tok/s | memory-bound |\n|---:|---:|---:|---:|\n");
   for (const prefill_run& r : runs) {
-    w("| {} | {:.1f} | {:.0f} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
-      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0));
+    if (!r.v.fits) w("{} prompt tokens: {}\n", r.tokens, verdict_text(q.e, r.v));
+  }
+  w("{}| tokens | time (ms) | tok/s | memory-bound | fits ({}) |\n|---:|---:|---:|---:|---|\n",
+    std::any_of(runs.begin(), runs.end(), [](const prefill_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
+  for (const prefill_run& r : runs) {
+    w("| {} | {:.1f} | {:.0f} | {} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
+      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0),
+      r.v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(r.v.term)));
   }
   if (!(q.p == parallel{})) {
     w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
@@ -403,8 +443,12 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) 
   j["settings"] = settings_json(q.s);
   ordered_json a = ordered_json::array();
   for (const prefill_run& r : runs) {
-    a.push_back(prefill_run_json(r.est, r.tokens));
-    if (!(q.p == parallel{})) add_link_keys(a.back(), r.est);
+    ordered_json x = prefill_run_json(r.est, r.tokens);
+    if (!(q.p == parallel{})) add_link_keys(x, r.est);
+    x["fits"] = r.v.fits;
+    x["stops"] = name(r.v.term);
+    x["shortfall_bytes"] = r.v.shortfall_bytes;
+    a.push_back(std::move(x));
   }
   j["runs"] = a;
   if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
@@ -413,9 +457,15 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) 
 
 // ---- matrix ----
 
+settings matrix_settings() {
+  settings s = engine_settings(settings{}, engine{});
+  s.ssm_h = auto_state_dtype(engine{});
+  return s;
+}
+
 std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds) {
   std::vector<matrix_row> rows;
-  const settings s{};
+  const settings s = matrix_settings();
   for (const model* m : ms) {
     for (const device* d : ds) {
       matrix_row row{};
@@ -438,8 +488,9 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
   w("Decode at {} tokens of KV context per sequence, default settings ({}). Each device's default constants: its "
     "shipped measurement when it has one, else its datasheet; a row marked \"roofline projection, unmeasured\" is "
     "estimated from datasheet ceilings alone. tok/s = C / step time. \"fits C1 @4k\": one sequence of {} tokens "
-    "on one device, else the smallest valid parallel plan that holds it. \"max C @4k\": the exact largest number of sequences.\n\n",
-    matrix_context, describe(settings{}), matrix_context);
+    "on one device under vLLM with its defaults (docs/engines.md), else the engine term that ran out and the smallest "
+    "valid parallel plan that holds it. \"max C @4k\": the exact largest number of sequences vLLM holds.\n\n",
+    matrix_context, describe(matrix_settings()), matrix_context);
   w("| model | device | tok/s C1 / C16 / C128 (roofline) | fits C1 @4k | max C @4k |\n|---|---|---:|---|---:|\n");
   for (const matrix_row& r : rows) {
     std::string toks;
@@ -448,7 +499,8 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
       toks += fmt::format("{}{:.0f}", i == 0 ? "" : " / ", tps);
     }
     w("| {} | {} | {}{} | {} | {} |\n", r.m->id, r.d->id, toks, r.r.measured ? "" : " (roofline projection, unmeasured)",
-      r.c1.fits ? std::string("yes") : fmt::format("no: {}", r.c1.advice ? plan_text(*r.c1.advice) : std::string("no plan")),
+      r.c1.fits ? std::string("yes")
+                : fmt::format("does not fit: {}, {}", name(r.c1.v.term), r.c1.advice ? plan_text(*r.c1.advice) : std::string("no plan")),
       r.c1.max_seqs);
   }
   return std::move(w.out);
@@ -457,7 +509,8 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
 ordered_json matrix_json(const std::vector<matrix_row>& rows) {
   ordered_json j = envelope("matrix");
   j["context_tokens"] = matrix_context;
-  j["settings"] = settings_json(settings{});
+  j["settings"] = settings_json(matrix_settings());
+  j["engine"] = name(engine{}.kind);
   ordered_json a = ordered_json::array();
   for (const matrix_row& r : rows) {
     ordered_json x;
@@ -533,6 +586,10 @@ ordered_json report_json(const query& q, const report::options& o, const report:
   }
   j["advice"] = advice;
   add_rank_keys(j, data.fit.fp, o.p);
+  j["fits"] = data.c1.fits;
+  j["stops"] = name(data.c1.term);
+  j["shortfall_bytes"] = data.c1.shortfall_bytes;
+  j["engine"] = o.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(data.em);
   return j;
 }
 

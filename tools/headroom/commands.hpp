@@ -16,6 +16,7 @@
 #include <headroom/headroom.hpp>
 
 #include "headroom/common.hpp"
+#include "headroom/engine_flags.hpp"
 #include "headroom/report.hpp"
 
 namespace headroom::cli {
@@ -59,9 +60,16 @@ struct fit_answer {
   parallel plan{};                  ///< the plan asked about (fp, need: its heaviest rank)
   std::optional<parallel> advice;   ///< when it does not fit: the smallest valid plan that holds it
   std::vector<std::string_view> holders;  ///< other registry devices that hold `need` alone
+  engine e{};                             ///< the engine the answer is for
+  engine_memory em{};                     ///< its memory answer (not for engines::none)
+  verdict v{};                            ///< fits under the engine, and the shortfall if not
 };
+/// The fit of `seqs` x `context` under engine `e` (vLLM by default; engines::none: the
+/// arithmetic) and plan `p` (its heaviest rank).
 fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context,
-                       const parallel& p = {});
+                       const engine& e = engine{}, const parallel& p = {});
+/// The exit status of `fit` when the load does not fit (docs/cli.md).
+inline constexpr int exit_does_not_fit = 3;
 ordered_json fit_json(const fit_answer& a);
 std::string fit_text(const query& q, const fit_answer& a);
 ordered_json fit_command_json(const query& q, const fit_answer& a);
@@ -71,6 +79,7 @@ struct decode_run {
   std::uint64_t batch = 1;
   std::uint64_t context = 4096;
   step_estimate est{};
+  verdict v{};  ///< whether `batch` sequences of `context` tokens fit under the query's engine
 };
 std::vector<decode_run> compute_decode(const query& q, const std::vector<std::uint64_t>& batches,
                                        const std::vector<std::uint64_t>& contexts);
@@ -81,6 +90,7 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs);
 struct prefill_run {
   std::uint64_t tokens = 4096;
   step_estimate est{};
+  verdict v{};  ///< whether one sequence of `tokens` tokens fits under the query's engine
 };
 std::vector<prefill_run> compute_prefill(const query& q, const std::vector<std::uint64_t>& tokens);
 std::string prefill_text(const query& q, const std::vector<prefill_run>& runs);
@@ -96,6 +106,8 @@ struct matrix_row {
   std::array<double, matrix_batches.size()> step_us{};
   fit_answer c1{};  ///< one sequence at matrix_context; c1.max_seqs is max C @4k
 };
+/// The matrix's settings: the defaults as the default engine (vLLM) allocates them.
+settings matrix_settings();
 std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds);
 std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& command);
 ordered_json matrix_json(const std::vector<matrix_row>& rows);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 #include <headroom/devices.hpp>
@@ -165,6 +166,88 @@ std::vector<std::string> parse_id_list(std::string_view flag, std::string_view t
   std::vector<std::string> out;
   for (std::string_view item : split_commas(flag, text)) out.emplace_back(item);
   return out;
+}
+
+namespace {
+__extension__ typedef unsigned __int128 u128;  // exact products of a 64-bit mantissa and a unit
+// `text` as digits[.digits] times `unit`, exactly; nullopt when it is not a whole number.
+std::optional<std::uint64_t> scaled_decimal(std::string_view num, std::uint64_t unit) {
+  if (num.empty()) return std::nullopt;
+  const std::size_t dot = num.find('.');
+  const std::string_view whole = num.substr(0, dot);
+  const std::string_view frac_part = dot == std::string_view::npos ? std::string_view{} : num.substr(dot + 1);
+  auto digits = [](std::string_view t) { return std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }); };
+  if (whole.empty() || !digits(whole) || !digits(frac_part) || (dot != std::string_view::npos && frac_part.empty())) return std::nullopt;
+  if (frac_part.size() > 18) return std::nullopt;
+  u128 mant = 0;
+  u128 den = 1;
+  for (char c : whole) {
+    mant = mant * 10 + static_cast<unsigned>(c - '0');
+    if (mant > UINT64_MAX) return std::nullopt;
+  }
+  for (char c : frac_part) {
+    mant = mant * 10 + static_cast<unsigned>(c - '0');
+    den *= 10;
+  }
+  const u128 v = mant * unit;
+  if (v % den != 0 || v / den > UINT64_MAX) return std::nullopt;
+  return static_cast<std::uint64_t>(v / den);
+}
+}  // namespace
+
+std::uint64_t parse_count(std::string_view flag, std::string_view text) {
+  std::uint64_t unit = 1;
+  std::string_view num = text;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'k': unit = 1'000; break;
+      case 'm': unit = 1'000'000; break;
+      case 'g': unit = 1'000'000'000; break;
+      case 'K': unit = 1ULL << 10; break;
+      case 'M': unit = 1ULL << 20; break;
+      case 'G': unit = 1ULL << 30; break;
+      default: break;
+    }
+    if (unit != 1) num.remove_suffix(1);
+  }
+  const auto v = scaled_decimal(num, unit);
+  const bool digits = !num.empty() && std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!v && digits) throw usage_error(fmt::format("{}: `{}` does not fit in 64 bits", flag, text));
+  if (!v) throw usage_error(fmt::format("{}: `{}` is not a positive integer (suffixes: 32k = 32000, 32K = 32768)", flag, text));
+  if (*v == 0) throw usage_error(fmt::format("{}: must be at least 1, got `{}`", flag, text));
+  return *v;
+}
+
+std::uint64_t parse_bytes(std::string_view flag, std::string_view text) {
+  struct suffix {
+    std::string_view s;
+    std::uint64_t unit;
+  };
+  // Longest first, so `GiB` is not read as `B`.
+  constexpr suffix suffixes[] = {{"KiB", 1ULL << 10}, {"MiB", 1ULL << 20}, {"GiB", 1ULL << 30}, {"TiB", 1ULL << 40},
+                                 {"kB", 1'000},       {"KB", 1'000},       {"MB", 1'000'000},   {"GB", 1'000'000'000},
+                                 {"TB", 1'000'000'000'000}, {"B", 1}};
+  std::uint64_t unit = 1;
+  std::string_view num = text;
+  for (const suffix& x : suffixes) {
+    if (text.size() > x.s.size() && text.substr(text.size() - x.s.size()) == x.s) {
+      unit = x.unit;
+      num = text.substr(0, text.size() - x.s.size());
+      break;
+    }
+  }
+  const auto v = scaled_decimal(num, unit);
+  if (!v) throw usage_error(fmt::format("{}: `{}` is not a whole byte size (e.g. 21474836480, 20GiB, 1.5GiB, 80GB)", flag, text));
+  if (*v == 0) throw usage_error(fmt::format("{}: must be at least 1 byte, got `{}`", flag, text));
+  return *v;
+}
+
+fraction parse_fraction(std::string_view flag, std::string_view text) {
+  const auto v = scaled_decimal(text, 1'000'000);
+  if (!v || *v == 0 || *v > 1'000'000) {
+    throw usage_error(fmt::format("{}: `{}` is not a fraction in (0, 1] with at most 6 decimals (e.g. 0.9)", flag, text));
+  }
+  return {static_cast<std::uint32_t>(*v)};
 }
 
 kv_dtype parse_kv(std::string_view text) {

@@ -50,6 +50,16 @@ std::vector<std::uint64_t> parse_positive_list(std::string_view flag, std::strin
 /// A comma-separated list of ids ("a,b"); empty items refused.
 std::vector<std::string> parse_id_list(std::string_view flag, std::string_view text);
 
+/// A positive count with an optional suffix, spelled as vLLM's --max-model-len takes it:
+/// k / m / g = 10^3 / 10^6 / 10^9, K / M / G = 2^10 / 2^20 / 2^30, a decimal allowed when the
+/// result is whole ("32k" = 32,000, "32K" = 32,768, "1.5k" = 1,500).
+std::uint64_t parse_count(std::string_view flag, std::string_view text);
+/// A positive byte size: plain bytes, or a decimal number with B, kB / KB, MB, GB, TB (10^3k)
+/// or KiB, MiB, GiB, TiB (2^10k), exact ("1.5GiB" = 1,610,612,736; "80GB" = 80,000,000,000).
+std::uint64_t parse_bytes(std::string_view flag, std::string_view text);
+/// A fraction in (0, 1] as millionths ("0.85" = 850,000), at most 6 decimals.
+fraction parse_fraction(std::string_view flag, std::string_view text);
+
 kv_dtype parse_kv(std::string_view text);
 state_dtype parse_state(std::string_view flag, std::string_view text);
 
@@ -60,6 +70,7 @@ struct query {
   device_roofline r{};
   settings s{};
   parallel p{};                         ///< the plan (--tp / --pp / --ep / --dp-attention)
+  engine e{};                           ///< the serving engine (--engine, default vLLM) and its knobs
   std::string manifest;                 ///< --measured path as given; empty: none
   std::uint64_t context_default = 4096; ///< the KV context of the constants (manifest or shipped)
 };

@@ -28,7 +28,9 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.state_bytes_per_seq = fp.state_per_seq;
   v.conv_bytes_per_seq = fp.conv_per_seq;
   v.usable_bytes = usable_bytes(d);
-  v.needed_bytes = need_bytes(m, {seqs, context, q.s, {}, q.p});
+  // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
+  // header has no engine profile; `headroom fit` gives the engine's answer.
+  v.needed_bytes = need_bytes(m, {seqs, context, q.s, engine{.kind = engine_kind::none}, q.p});
   v.max_seqs = max_seqs(fp, d, context);
   v.weight_floor_bytes = weight_floor_bytes(m);
   v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p).total_us);

@@ -17,9 +17,10 @@
 // Every command takes --json and -o FILE. Exit codes: 0 done; 1 an evaluation failed (a
 // headroom::error from the core, e.g. a byte count over 64 bits) or the output could not be
 // written; 2 the input was refused before evaluation (usage, flag values, ids, manifests, an
-// -o path refused by docs/cli.md's rules). Errors go to stderr as one printable line; output is
-// written only once complete. The dispatcher is headroom::cli::run_main (run.hpp), so that tests
-// and fuzz targets run it in-process; the executable's main() is entry.cpp.
+// -o path refused by docs/cli.md's rules); 3 `fit` ran and the load does not fit (--exit-zero:
+// 0). Errors go to stderr as one printable line; output is written only once complete. The
+// dispatcher is headroom::cli::run_main (run.hpp), so that tests and fuzz targets run it
+// in-process; the executable's main() is entry.cpp.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -35,6 +36,8 @@
 
 #include "headroom/commands.hpp"
 #include "headroom/common.hpp"
+#include "headroom/engine_cli.hpp"
+#include "headroom/engine_flags.hpp"
 #include "headroom/header.hpp"
 #include "headroom/manifest.hpp"
 #include "headroom/output.hpp"
@@ -56,12 +59,13 @@ constexpr std::string_view default_device = "h200_sxm";
 struct target_flags {
   std::string model{default_model};
   std::string device{default_device};
-  std::string kv = "bf16";
-  std::string ssm_h = "f32";
+  std::string kv;               ///< empty: bf16 (or --kv-cache-dtype)
+  std::string ssm_h = "auto";   ///< auto: as the engine allocates it (vLLM bf16, others f32)
   bool speculative = false;
   bool evict_sliding = false;
   std::string measured;
   plan_flags plan;
+  engine_flags engine;
 };
 struct output_flags {
   bool json = false;
@@ -84,7 +88,8 @@ void add_target(CLI::App* cmd, target_flags& t, bool optional_ids, bool with_mea
     d->required();
   }
   cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
-  cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: f32 | bf16 | f16 (default f32)");
+  cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
+  add_engine_options(cmd, t.engine);
   cmd->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
   cmd->add_flag("--evict-sliding", t.evict_sliding, "sliding-window layers hold only their window's KV");
   if (with_measured) cmd->add_option("--measured", t.measured, "measured roofline manifest (JSON, docs/cli.md)");
@@ -101,11 +106,15 @@ query make_query(const target_flags& t) {
   query q{};
   q.m = &resolve_model(t.model);
   q.d = &resolve_device(t.device);
-  q.s.kv = parse_kv(t.kv);
-  q.s.ssm_h = parse_state("--ssm-h", t.ssm_h);
+  q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
+  q.e = resolve_engine(t.engine, q.s.kv, !t.kv.empty());
+  q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e) : parse_state("--ssm-h", t.ssm_h);
   q.s.speculative = t.speculative;
+  // Fit and time use one model: sliding layers as the engine stores them (only their window
+  // under every engine; all tokens under engines::none unless --evict-sliding).
   q.s.evict_sliding = t.evict_sliding;
   q.p = parse_plan(*q.m, t.plan);
+  q.s = engine_settings(q.s, q.e);
   if (!t.measured.empty()) {
     // The path is echoed into reports, JSON and generated headers: it must print as itself.
     if (printable(t.measured) != t.measured) {
@@ -127,10 +136,11 @@ std::string settings_flags(const query& q) {
   const settings defaults{};
   std::string s;
   if (q.s.kv != defaults.kv) s += fmt::format(" --kv {}", name(q.s.kv));
-  if (q.s.ssm_h != defaults.ssm_h) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
+  if (q.s.ssm_h != auto_state_dtype(q.e)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
   if (q.s.speculative) s += " --speculative";
-  if (q.s.evict_sliding) s += " --evict-sliding";
+  if (q.s.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
   if (!q.manifest.empty()) s += fmt::format(" --measured {}", q.manifest);
+  s += engine_flags_text(q.e);
   return s + plan_cli_flags(q.p);
 }
 
@@ -185,12 +195,14 @@ int run(int argc, char** argv, run_io& io) {
   matrix->add_option("--devices", matrix_devices, "comma-separated device ids (default: all)");
   add_output(matrix, o);
 
-  auto* fit = app.add_subcommand("fit", "does SEQS x CONTEXT fit on DEVICE; max sequences; TP");
+  auto* fit = app.add_subcommand("fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; TP");
   std::string fit_context;
   std::string fit_seqs = "1";
+  bool fit_exit_zero = false;
   add_target(fit, t, false, false);
-  fit->add_option("--context", fit_context, "tokens of context per sequence")->required();
+  fit->add_option("--context", fit_context, "tokens of context per sequence (32k = 32000, 32K = 32768)")->required();
   fit->add_option("--seqs", fit_seqs, "concurrent sequences (default 1)");
+  fit->add_flag("--exit-zero", fit_exit_zero, "exit 0 even when the load does not fit (default: exit 3)");
   add_output(fit, o);
 
   auto* decode = app.add_subcommand("decode", "decode-step ceilings over batches x contexts");
@@ -269,6 +281,7 @@ int run(int argc, char** argv, run_io& io) {
 
   std::string text;
   std::string warning;
+  int status = 0;
   if (*list) {
     if (what == "models") {
       text = o.json ? dump(list_models_json()) : list_models_text();
@@ -319,10 +332,15 @@ int run(int argc, char** argv, run_io& io) {
     text = plot_svg(p);
   } else if (*fit) {
     const query q = make_query(t);
-    const std::uint64_t context = parse_positive("--context", fit_context);
-    const std::uint64_t seqs = parse_positive("--seqs", fit_seqs);
-    const fit_answer a = compute_fit(*q.m, *q.d, q.s, seqs, context, q.p);
+    const std::uint64_t context = parse_count("--context", fit_context);
+    const std::uint64_t seqs = parse_count("--seqs", fit_seqs);
+    const fit_answer a = compute_fit(*q.m, *q.d, q.s, seqs, context, q.e, q.p);
     text = o.json ? dump(fit_command_json(q, a)) : fit_text(q, a);
+    if (!a.fits && !fit_exit_zero) {
+      status = exit_does_not_fit;
+      warning = fmt::format("headroom: {} x {} tokens of {} do not fit on {} under {} ({}); exit {} (--exit-zero: 0)\n", seqs,
+                            context, q.m->id, q.d->id, name(q.e.kind), name(a.v.term), exit_does_not_fit);
+    }
   } else if (*decode) {
     const query q = make_query(t);
     const auto batches = parse_positive_list("--batch", decode_batch);
@@ -358,6 +376,7 @@ int run(int argc, char** argv, run_io& io) {
     const query q = make_query(t);
     headroom::report::options ro;
     ro.s = q.s;
+    ro.e = q.e;
     ro.context_default = q.context_default;
     ro.context = report_context.empty() ? q.context_default : parse_positive("--context", report_context);
     ro.measured = q.manifest;
@@ -374,7 +393,7 @@ int run(int argc, char** argv, run_io& io) {
     write_output(text, o.out);
   }
   if (!warning.empty()) io.err << printable(warning.substr(0, warning.size() - 1)) << "\n";
-  return 0;
+  return status;
 }
 
 }  // namespace

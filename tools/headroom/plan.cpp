@@ -126,7 +126,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
   for (std::size_t i = 0; i < l.n; ++i) {
     const parallel& p = l.plans[i];
     if (p.ranks() != last_ranks && sizes == 2) break;
-    const deployment dep{seqs, context, q.s, {}, p};
+    const deployment dep{seqs, context, q.s, q.e, p};
     if (!fits(*q.m, *q.d, dep)) continue;
     if (p.ranks() != last_ranks) {
       ++sizes;

@@ -11,6 +11,8 @@
 
 #include <headroom/headroom.hpp>
 
+#include "headroom/engine_flags.hpp"
+
 namespace headroom::report {
 
 struct options {
@@ -19,6 +21,7 @@ struct options {
   std::string measured;                  ///< the --measured manifest path; empty: none
   std::uint64_t context_default = 4096;  ///< the context the constants state (--context is shown when it differs)
   parallel p{};                          ///< the plan: per-rank bytes and per-rank step times
+  engine e{};                            ///< the serving engine whose memory answer the report shows (vLLM)
 };
 
 /// Declared formats of the main section's weight nodes, grouped by (pair, weight, activation,
@@ -51,6 +54,8 @@ struct report_data {
   std::vector<format_group> formats;
   std::vector<fit_advice> advice;  ///< C=1 and C=128 at 4k, when they do not fit
   std::string fp4_costing;
+  engine_memory em{};              ///< one rank under the engine at the report's context (not for engines::none)
+  cli::verdict c1{};               ///< whether one sequence of the report's context fits under the engine
 };
 
 /// Every number of the report of `m` on `d` with constants `r`.

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT
-// headroom: the shipped engine profiles, each with its engine's defaults (docs/engines.md).
+// headroom: the shipped engine profiles, each with its engine's defaults (docs/engines.md), one
+// header per engine.
 #pragma once
 
 #include <array>
 
 #include <headroom/engine.hpp>
+#include <headroom/engines/llama_cpp.hpp>
+#include <headroom/engines/sglang.hpp>
+#include <headroom/engines/trtllm.hpp>
+#include <headroom/engines/vllm.hpp>
 
 namespace headroom::engines {
 
+/// The pure arithmetic: usable = visible x the device's usable fraction, need = weights + KV +
+/// state, nothing else.
 inline constexpr engine none{.kind = engine_kind::none};
-inline constexpr engine vllm{.kind = engine_kind::vllm};
-inline constexpr engine sglang{.kind = engine_kind::sglang};
-inline constexpr engine trtllm{.kind = engine_kind::trtllm};
-inline constexpr engine llama_cpp{.kind = engine_kind::llama_cpp};
 
-inline constexpr std::array<const engine*, 5> all{&vllm, &sglang, &trtllm, &llama_cpp, &none};
+inline constexpr std::array<const engine*, 6> all{&vllm, &vllm_0_20, &sglang, &trtllm, &llama_cpp, &none};
 
 }  // namespace headroom::engines

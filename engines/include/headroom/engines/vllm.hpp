@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// headroom: vLLM (V1 engine) profiles. The knobs and their defaults are vllm_knobs'
+// (include/headroom/engine.hpp); the memory rule is docs/engines.md, "vLLM".
+//
+// Defaults (vllm/config/cache.py @002f10e5cfa1373a19a0d2756598a34b700d20e5,
+// vllm/engine/arg_utils.py @99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b):
+//   gpu_memory_utilization 0.92 (0.90 before v0.21.0, vllm-project/vllm PR #38284)
+//   block_size 16; kv_cache_dtype "auto"; kv_cache_memory_bytes unset; enforce_eager off
+//   max_num_batched_tokens / max_num_seqs: 8192 / 1024 (`vllm serve` on a device with >= 70 GiB
+//   that is not an A100), else 2048 / 256
+//   VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0 (PR #38284): CUDA-graph memory is
+//   taken off the KV budget
+#pragma once
+
+#include <headroom/engine.hpp>
+
+namespace headroom::engines {
+
+/// vLLM as released today (v0.21 and later), every default.
+inline constexpr engine vllm{.kind = engine_kind::vllm};
+
+/// vLLM up to v0.20: utilization 0.90 and no CUDA-graph term in the KV budget (the graphs were
+/// captured after the KV cache and had to fit in the remaining 10 %).
+inline constexpr engine vllm_0_20{.kind = engine_kind::vllm,
+                                  .vllm = {.gpu_memory_utilization = {900000}, .cudagraph_memory_profiling = false}};
+
+}  // namespace headroom::engines

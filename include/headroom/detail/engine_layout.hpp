@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+// headroom internals: what an engine's KV-cache manager needs to know about one rank of a model
+// -- its layers by kind (full attention, sliding-window attention, recurrent state), the bytes
+// of one layer per token or per sequence, and the widths the profiling forward allocates.
+//
+// Totals come from rank_footprint (so a parallel plan's per-rank bytes flow through); the
+// circuit only says how many layers of each kind share those totals.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+
+#include <headroom/bytes.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/footprint.hpp>
+#include <headroom/model.hpp>
+#include <headroom/settings.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom::detail {
+
+struct kv_layout {
+  std::uint64_t n_full = 0;       ///< full-attention layers (KV per token)
+  std::uint64_t n_swa = 0;        ///< sliding-window attention layers
+  std::uint64_t n_state = 0;      ///< recurrent layers (Mamba / GDN: state per sequence)
+  std::uint64_t window = 0;       ///< tokens a sliding layer attends to
+  byte_count full_per_token = 0;  ///< all full-attention layers, per token (this rank)
+  byte_count swa_per_token = 0;   ///< all sliding layers, per token (this rank)
+  byte_count state_per_seq = 0;   ///< all recurrent layers, per sequence: h + conv (this rank)
+  std::uint64_t head_dim = 0;     ///< attention head size (0: a latent row, MLA)
+  bool latent = false;            ///< MLA: one latent row per token, replicated on every rank
+  std::uint64_t vocab = 0;        ///< lm_head rows (logits width)
+  std::uint64_t q_heads = 0;      ///< query heads of an attention layer (its query width / head size)
+  std::uint64_t hidden = 0;       ///< residual-stream width
+
+  /// One full-attention layer's bytes per token (vLLM's page of one token).
+  [[nodiscard]] constexpr byte_count full_layer_token() const { return n_full == 0 ? 0 : ceil_div(full_per_token, n_full); }
+  [[nodiscard]] constexpr byte_count swa_layer_token() const { return n_swa == 0 ? 0 : ceil_div(swa_per_token, n_swa); }
+  [[nodiscard]] constexpr byte_count state_layer_seq() const { return n_state == 0 ? 0 : ceil_div(state_per_seq, n_state); }
+};
+
+/// The layout of the rank whose footprint is `fp` (computed with evict_sliding on, so sliding
+/// layers are apart from full ones).
+constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const settings& s) {
+  kv_layout l{};
+  const circuit& c = m.c;
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+    const block& b = c.blocks[bi];
+    std::uint64_t count = c.uses[3u * bi + static_cast<std::size_t>(section::main)];
+    if (s.speculative) count += c.uses[3u * bi + static_cast<std::size_t>(section::draft)];
+    if (count == 0) continue;
+    bool attention = false;
+    bool sliding = false;
+    bool recurrent = false;
+    for (std::size_t si = 0; si < b.n_states; ++si) {
+      const state_decl& st = b.states[si];
+      if (st.kind == state_kind::paged_kv) {
+        attention = true;
+        if (st.heads == 0) {
+          l.latent = true;
+          l.head_dim = std::max(l.head_dim, st.elements);
+        } else {
+          l.head_dim = std::max(l.head_dim, st.elements / st.heads);
+        }
+        for (std::size_t ni = b.first; ni < b.end; ++ni) {
+          if ((c.nodes[ni].reads & (1u << si)) && c.nodes[ni].window != 0) {
+            sliding = true;
+            l.window = std::max(l.window, c.nodes[ni].window);
+          }
+        }
+      } else {
+        recurrent = true;
+      }
+    }
+    if (attention && sliding) l.n_swa += count;
+    if (attention && !sliding) l.n_full += count;
+    if (recurrent) l.n_state += count;
+  }
+  for (std::size_t ni = 0; ni < c.n_nodes; ++ni) {
+    const node& n = c.nodes[ni];
+    if (n.kind == op::lm_head) l.vocab = std::max(l.vocab, n.weight_out());
+    if (n.kind == op::embed && n.n_out > 0) l.hidden = std::max(l.hidden, n.out[0].width);
+    if (n.kind == op::paged_attention && n.n_in > 0 && l.head_dim != 0 && !l.latent) {
+      l.q_heads = std::max(l.q_heads, n.in[0].width / l.head_dim);
+    }
+  }
+  l.full_per_token = fp.kv_per_token;
+  l.swa_per_token = fp.swa_kv_per_token;
+  l.state_per_seq = checked_add(fp.state_per_seq, fp.conv_per_seq);
+  return l;
+}
+
+/// Bytes of an activation edge at `n` tokens (0 for a shape the format cannot hold).
+constexpr byte_count edge_bytes(const edge& x, std::uint64_t n) {
+  const std::optional<std::uint64_t> b = try_bytes(x.format, x.rows(n), x.width);
+  return b ? *b : 0;
+}
+
+/// Hidden-wide bf16 tensors alive across a layer besides the node's own edges: the residual,
+/// the normed input and the sublayer output. Calibrated on vLLM issue #10517 (Llama-3.1-8B,
+/// no chunked prefill, so the profiled batch is max_model_len tokens): the activation peak is
+/// 2.07 GiB at 20,000 tokens and 2.99 GiB at 29,000, 110,592 B per token = the gate_up output
+/// and the SiLU output (86,016 B) + 3 x 8,192 B.
+inline constexpr std::uint64_t forward_hidden_tensors = 3;
+
+/// The largest live set of one forward over `tokens` tokens: for every node of the main
+/// section, its inputs and outputs alive together, plus forward_hidden_tensors hidden-wide
+/// tensors. The lm_head runs on `logit_rows` rows only (the
+/// engines gather the last token of each request before it), so it is left to the sampler term.
+constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, std::uint64_t hidden) {
+  const circuit& c = m.c;
+  byte_count peak = 0;
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+    if (c.uses[3u * bi + static_cast<std::size_t>(section::main)] == 0) continue;
+    const block& b = c.blocks[bi];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      const node& n = c.nodes[ni];
+      if (n.kind == op::lm_head || n.kind == op::argmax || n.kind == op::embed) continue;
+      byte_count live = 0;
+      for (std::size_t i = 0; i < n.n_in; ++i) live = checked_add(live, edge_bytes(n.in[i], tokens));
+      for (std::size_t o = 0; o < n.n_out; ++o) live = checked_add(live, edge_bytes(n.out[o], tokens));
+      peak = std::max(peak, live);
+    }
+  }
+  return checked_add(peak, checked_mul(checked_mul(checked_mul(hidden, tokens), 2), forward_hidden_tensors));
+}
+
+/// Extra bytes vLLM's MXFP4 MoE method allocates on a device without native MXFP4 MMA (the
+/// Marlin weight-only path): expert weights padded to hidden % 256 == 0 and intermediate % 128
+/// == 0 (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod.create_weights).
+/// vLLM issue #23278 (gpt-oss-120b, H100, Marlin) logs "Model loading took 65.9651 GiB".
+constexpr byte_count mxfp4_marlin_padding_bytes(const model& m) {
+  // Most models have no MXFP4 weight: skip the walk over every instance (compile time).
+  bool any = false;
+  for (std::size_t r = 0; r < m.n_rules; ++r) any = any || m.rules[r].weight.kind == format_kind::mxfp4;
+  if (!any) return 0;
+  const circuit& c = m.c;
+  byte_count extra = 0;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != section::main) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      const node& n = c.nodes[ni];
+      if (!is_routed_expert(n.kind) || !n.stores_weight) continue;
+      const resolved_formats f = formats_of(m, n, in);
+      if (f.weight.kind != format_kind::mxfp4) continue;
+      const std::uint64_t out = n.weight_out();
+      const std::uint64_t k = n.weight_k();
+      const std::uint64_t out_p = n.kind == op::expert_gate_up ? 2 * ((out / 2 + 127) / 128 * 128) : (out + 255) / 256 * 256;
+      const std::uint64_t k_p = n.kind == op::expert_gate_up ? (k + 255) / 256 * 256 : (k + 127) / 128 * 128;
+      const byte_count padded = weight_bytes(f.weight, out_p, k_p);
+      const byte_count plain = weight_bytes(f.weight, out, k);
+      extra = checked_add(extra, checked_mul(n.experts, padded - plain));
+    }
+  }
+  return extra;
+}
+
+}  // namespace headroom::detail

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// The engine flags: suffixes as the engines' parsers take them, knobs refused for an engine that
+// is not selected, and the settings an engine implies. Expected values are written by hand.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <headroom/devices.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+#include "headroom/common.hpp"
+#include "headroom/engine_flags.hpp"
+
+using namespace headroom;
+using namespace headroom::cli;
+
+// g++ 12 at -O2 warns on assigning a short literal to a std::string member (a false positive,
+// GCC bug 105329); the assignments below are the flags as CLI11 stores them.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace {
+std::string refusal(const engine_flags& f) {
+  kv_dtype kv = kv_dtype::bf16;
+  try {
+    (void)resolve_engine(f, kv, false);
+  } catch (const usage_error& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("counts take the suffixes of vLLM: k is 1000 and K is 1024") {
+  CHECK(parse_count("--max-model-len", "32k") == 32'000);
+  CHECK(parse_count("--max-model-len", "32K") == 32'768);
+  CHECK(parse_count("--max-model-len", "128K") == 131'072);
+  CHECK(parse_count("--max-model-len", "1.5k") == 1'500);
+  CHECK(parse_count("--max-model-len", "1m") == 1'000'000);
+  CHECK(parse_count("--max-model-len", "4096") == 4'096);
+  CHECK_THROWS_AS(parse_count("--max-model-len", "1.5"), usage_error);  // not whole
+  CHECK_THROWS_AS(parse_count("--max-model-len", "0"), usage_error);
+  CHECK_THROWS_AS(parse_count("--max-model-len", "k"), usage_error);
+}
+
+TEST_CASE("byte sizes: decimal and binary units, exact") {
+  CHECK(parse_bytes("--kv-cache-memory-bytes", "1.5GiB") == 1'610'612'736ULL);  // 1.5 x 2^30
+  CHECK(parse_bytes("--kv-cache-memory-bytes", "80GB") == 80'000'000'000ULL);
+  CHECK(parse_bytes("--kv-cache-memory-bytes", "512MiB") == 536'870'912ULL);
+  CHECK(parse_bytes("--kv-cache-memory-bytes", "21474836480") == 21'474'836'480ULL);
+  CHECK(parse_bytes("--kv-cache-memory-bytes", "2TB") == 2'000'000'000'000ULL);
+  CHECK_THROWS_AS(parse_bytes("--kv-cache-memory-bytes", "1.3B"), usage_error);
+  CHECK_THROWS_AS(parse_bytes("--kv-cache-memory-bytes", "20GiBs"), usage_error);
+}
+
+TEST_CASE("fractions above 0 and at most 1, in millionths") {
+  CHECK(parse_fraction("--gpu-memory-utilization", "0.85").millionths == 850'000);
+  CHECK(parse_fraction("--gpu-memory-utilization", "1").millionths == 1'000'000);
+  CHECK(parse_fraction("--gpu-memory-utilization", "0.9764").millionths == 976'400);
+  CHECK_THROWS_AS(parse_fraction("--gpu-memory-utilization", "1.2"), usage_error);
+  CHECK_THROWS_AS(parse_fraction("--gpu-memory-utilization", "0"), usage_error);
+  CHECK_THROWS_AS(parse_fraction("--gpu-memory-utilization", "0.1234567"), usage_error);
+}
+
+TEST_CASE("each engine's knobs, and only its knobs") {
+  engine_flags f;
+  f.gpu_memory_utilization = "0.85";
+  f.max_model_len = "32K";
+  f.kv_cache_memory_bytes = "20GiB";
+  kv_dtype kv = kv_dtype::bf16;
+  const engine v = resolve_engine(f, kv, false);
+  CHECK(v.kind == engine_kind::vllm);
+  CHECK(v.vllm.gpu_memory_utilization.millionths == 850'000);
+  CHECK(v.vllm.max_model_len == 32'768);
+  CHECK(v.vllm.kv_cache_memory_bytes == 20ULL * 1024 * 1024 * 1024);
+
+  f.engine = "sglang";
+  CHECK(refusal(f) == "--gpu-memory-utilization is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
+
+  engine_flags l;
+  l.engine = "llama.cpp";
+  l.ctx_size = "8k";
+  l.parallel = "4";
+  l.cache_type_k = "q8_0";
+  const engine e = resolve_engine(l, kv, false);
+  CHECK(e.kind == engine_kind::llama_cpp);
+  CHECK(e.llama_cpp.n_ctx == 8'000);
+  CHECK(e.llama_cpp.n_seq_max == 4);
+  CHECK(e.llama_cpp.type_k == ggml_cache_type::q8_0);
+  l.mem_fraction_static = "0.8";
+  CHECK(refusal(l) == "--mem-fraction-static is a sglang flag; the selected engine is llama.cpp (pass --engine sglang to use it)");
+
+  engine_flags k;
+  k.kv_cache_dtype = "fp8_e4m3";
+  kv = kv_dtype::bf16;
+  (void)resolve_engine(k, kv, false);
+  CHECK(kv == kv_dtype::fp8);
+  kv = kv_dtype::bf16;
+  CHECK_THROWS_AS(resolve_engine(k, kv, true), usage_error);  // contradicts --kv bf16
+}
+
+TEST_CASE("recurrent state as each engine allocates it") {
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}) == state_dtype::bf16);
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::sglang}) == state_dtype::f32);
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::llama_cpp}) == state_dtype::f32);
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::none}) == state_dtype::f32);
+  // Sliding layers keep only their window under every engine but none.
+  CHECK(engine_settings({}, engine{}).evict_sliding);
+  CHECK_FALSE(engine_settings({}, engine{.kind = engine_kind::none}).evict_sliding);
+}
+
+TEST_CASE("a load that does not fit says why and by how much") {
+  // vLLM issue #27508: gpt-oss-120b on one H100 at 0.95 with 1,024 batched tokens.
+  const engine e{.kind = engine_kind::vllm, .vllm = {.gpu_memory_utilization = {950'000}, .max_num_batched_tokens = 1024}};
+  const verdict v = load_verdict(models::gpt_oss_120b, devices::h100_sxm, {}, e, 1, 131072);
+  CHECK_FALSE(v.fits);
+  CHECK(v.term == engine_term::kv_cache_cannot_hold_one_request);
+  CHECK(v.shortfall_bytes > 0);
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: the serving-engine profile of a query -- `--engine` and the engines' own flag
+// spellings (docs/cli.md, "Engine flags"), how they become a headroom::engine, and how an
+// engine's memory answer is rendered (Markdown and the JSON keys of docs/cli-json.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include <headroom/headroom.hpp>
+
+namespace headroom::cli {
+
+/// The flags as typed; an empty string (or false) means "not given".
+struct engine_flags {
+  std::string engine = "vllm";
+  // vLLM
+  std::string gpu_memory_utilization, max_model_len, max_num_seqs, max_num_batched_tokens, block_size,
+      kv_cache_memory_bytes;
+  bool enforce_eager = false;
+  // shared by vLLM, SGLang and TensorRT-LLM
+  std::string kv_cache_dtype;
+  // SGLang
+  std::string mem_fraction_static, page_size, chunked_prefill_size, max_running_requests, cuda_graph_max_bs,
+      context_length;
+  // TensorRT-LLM
+  std::string free_gpu_memory_fraction, tokens_per_block, max_num_tokens, max_batch_size, max_seq_len, max_tokens;
+  // llama.cpp
+  std::string ctx_size, parallel, ubatch_size, cache_type_k, cache_type_v;
+  bool kv_unified = false;
+  bool swa_full = false;
+  std::string flash_attn;  ///< on | off
+};
+
+/// The engine the flags select, with their knobs; usage_error for an unknown engine, a bad
+/// value, or a knob of an engine that is not selected. `kv` is updated by --kv-cache-dtype.
+engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given);
+
+/// The recurrent-state dtype `--ssm-h auto` means under `e`: vLLM keeps Mamba / GDN states in
+/// the model dtype (mamba_ssm_cache_dtype "auto"); SGLang (mamba_ssm_dtype float32), llama.cpp
+/// (F32 recurrent cells), TensorRT-LLM and the pure arithmetic keep f32.
+state_dtype auto_state_dtype(const engine& e);
+
+/// The flags that change an engine answer, canonical spelling, for regenerate lines.
+std::string engine_flags_text(const engine& e);
+
+/// Whether a load fits under the query's engine and, if not, why and by how many bytes.
+struct verdict {
+  bool fits = true;
+  engine_term term = engine_term::none;
+  byte_count shortfall_bytes = 0;  ///< bytes the rank lacks for the load (0 when it fits)
+};
+verdict load_verdict(const model& m, const device& d, const settings& s, const engine& e, std::uint64_t seqs,
+                     std::uint64_t context, const parallel& p = {});
+/// One line: "Does not fit under vLLM: kv_cache_cannot_hold_one_request (short by N bytes = G GiB)."
+std::string verdict_text(const engine& e, const verdict& v);
+
+/// The engine's memory answer as a Markdown section (terms with their sources, the pool, admission).
+std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uint64_t context);
+/// The JSON object of docs/cli-json.md: loaded_weights_bytes_per_rank, available_kv_cache_bytes,
+/// kv_cache_tokens, kv_cache_blocks, block_size_tokens, max_concurrency, engine_starts, and the terms.
+nlohmann::ordered_json engine_json(const engine_memory& em);
+
+/// A display name: "vLLM", "SGLang", "TensorRT-LLM", "llama.cpp", "none".
+std::string_view display_name(engine_kind k);
+
+}  // namespace headroom::cli
