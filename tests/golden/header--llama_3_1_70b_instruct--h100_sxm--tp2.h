@@ -8,7 +8,7 @@
  * roofline: datasheet ceiling (sources S1, S3, S4, S26; derived, not published: peak_tflops (dense = product-page sparse / 2; the whitepaper prints 989.4 BF16))
  *           DRAM 3350 GB/s, BF16 989.5 / FP8 1979 / NVFP4 1979 TFLOPS (roofline projection, unmeasured)
  * manifest: none
- * settings: kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off, evict_sliding=off
+ * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
  * load:     8 sequences x 4096 tokens
  * plan:     TP=2 (2 devices): every byte count is the heaviest rank's, every time one rank's
  * fits:     yes, 75923734528 of 76968728985 usable bytes

@@ -8,7 +8,7 @@
  * roofline: datasheet ceiling (sources S10, S11, S41, S63, S64; derived, not published: sm_count (142 RT cores, one per SM, S41))
  *           DRAM 864 GB/s, BF16 362.05 / FP8 733 / NVFP4 733 TFLOPS (roofline projection, unmeasured)
  * manifest: none
- * settings: kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off, evict_sliding=off
+ * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
  * load:     4 sequences x 8192 tokens
  * fits:     yes, 20355489792 of 43475219251 usable bytes
  *

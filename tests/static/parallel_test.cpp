@@ -66,10 +66,16 @@ static_assert(!fits(models::qwen3_next_80b_a3b_instruct, devices::h200_sxm, {.se
 static_assert(fits(models::qwen3_next_80b_a3b_instruct, devices::h200_sxm, {.seqs = 16, .context = 32768, .parallel = {.tp = 2}}));
 HEADROOM_ASSERT_FITS(models::qwen3_next_80b_a3b_instruct, devices::h200_sxm,
                      {.seqs = 16, .context = 32768, .parallel = {.tp = 2}});
-// Llama-3.1-70B on 2 x H100: 70,555,025,408 B a rank + 9 x 4,096 x 163,840 B of KV =
-// 76,594,823,168 <= 76,968,728,985 usable; a tenth sequence (+671,088,640) does not fit.
-HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 9, .context = 4096, .parallel = {.tp = 2}});
-static_assert(!fits(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 10, .context = 4096, .parallel = {.tp = 2}}));
+// Llama-3.1-70B on 2 x H100, the pure arithmetic (engines::none): 70,555,025,408 B a rank +
+// 9 x 4,096 x 163,840 B of KV = 76,594,823,168 <= 76,968,728,985 usable; a tenth sequence
+// (+671,088,640) does not fit. (vLLM holds fewer: its activation peak, CUDA graphs and
+// non-torch memory come out of the same rank.)
+constexpr engine arithmetic{.kind = engine_kind::none};
+HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm,
+                     {.seqs = 9, .context = 4096, .engine = arithmetic, .parallel = {.tp = 2}});
+static_assert(!fits(models::llama_3_1_70b_instruct, devices::h100_sxm,
+                    {.seqs = 10, .context = 4096, .engine = arithmetic, .parallel = {.tp = 2}}));
+static_assert(!fits(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 9, .context = 4096, .parallel = {.tp = 2}}));
 static_assert(max_seqs(rank_footprint(models::llama_3_1_70b_instruct, {}, {.tp = 2}), devices::h100_sxm, 4096) == 9);
 
 // A sharded decode step evaluates at compile time and pays for its links.

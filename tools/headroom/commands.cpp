@@ -266,7 +266,7 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   if (e.kind != engine_kind::none) a.em = engine_memory_of(m, d, dep);
   a.v = load_verdict(m, d, s, e, seqs, context, p);
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
-  a.holders = report::other_holders(need_bytes(m, {seqs, context, s, engines::none}), d);
+  a.holders = report::other_holders(need_bytes(m, {seqs, context, s, engine{.kind = engine_kind::none}}), d);
   return a;
 }
 
