@@ -311,7 +311,6 @@ class exclusions {
         fail_key(file_, key_, fmt::format("`{}` is listed for {} of the {} layers that have it: per-layer precision is "
                                           "not supported yet", suffix, layers.size(), want.size()));
       }
-      targets(suffix, fmt::format("model.layers.N.{}", suffix));
     }
     std::vector<precision_rule> out;
     if (draft_) out.push_back(in_section(all_weights(formats::bf16), section::draft));
@@ -355,6 +354,7 @@ class exclusions {
       }
       if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
       if (is_norm(suffix)) return;
+      targets(suffix, module);  // refuses a module the family does not have before counting layers
       numbered_[suffix].insert(layer);
       return;
     }
@@ -401,7 +401,7 @@ class exclusions {
     for (const auto& [spelling, role] : roles) {
       if (suffix == spelling) return role_rule(role);
     }
-    fail_key(file_, key_, fmt::format("`{}` names no module headroom knows in the {} family", module, s_.family));
+    fail_key(file_, key_, fmt::format("`{}` names no module whose precision headroom can set apart in the {} family", module, s_.family));
   }
 
   void push(const precision_rule& r) {
