@@ -24,6 +24,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@
 #include "headroom/common.hpp"
 #include "headroom/header.hpp"
 #include "headroom/import/importer.hpp"
+#include "headroom/import/verify.hpp"
 #include "headroom/manifest.hpp"
 #include "headroom/output.hpp"
 #include "headroom/plot.hpp"
@@ -237,6 +239,15 @@ int run(int argc, char** argv) {
   imp->add_option("--id", import_id, "the model's id, snake_case (the header's variable name)")->required();
   imp->add_option("-o,--output", o.out, "write the header to FILE (atomically) instead of stdout");
 
+  auto* ver = app.add_subcommand("verify", "a checkpoint folder's safetensors headers against the model, tensor by tensor");
+  std::string verify_dir;
+  std::string verify_model;
+  std::string verify_config;
+  ver->add_option("dir", verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)")->required();
+  ver->add_option("model", verify_model, "model id (default: the folder's own config.json, as --config DIR)");
+  ver->add_option("--config", verify_config, "a config.json or folder, in place of MODEL");
+  ver->add_option("-o,--output", o.out, "write the report to FILE (atomically) instead of stdout");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -254,6 +265,7 @@ int run(int argc, char** argv) {
 
   std::string text;
   std::string warning;
+  int exit_code = 0;
   if (*list) {
     if (what == "models") {
       text = o.json ? dump(list_models_json()) : list_models_text();
@@ -294,6 +306,26 @@ int run(int argc, char** argv) {
     if (!import_quant.empty()) cmd += " --quant " + import_quant;
     cmd += " --id " + import_id;
     text = import::emit_header(*im, cmd);
+  } else if (*ver) {
+    // Exit 1 when the files and the model disagree: the report says where.
+    if (!verify_model.empty() && !verify_config.empty()) throw usage_error("verify: --config takes the place of MODEL: give one");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(verify_dir, ec)) throw usage_error(fmt::format("verify: `{}` is not a folder", verify_dir));
+    if (verify_model.empty() && verify_config.empty()) verify_config = verify_dir;
+    std::shared_ptr<const import::imported> im;
+    const model* m = nullptr;
+    if (!verify_config.empty()) {
+      im = import::import_config({verify_config, "", ""});
+      m = &im->m;
+    } else {
+      m = &resolve_model(verify_model);
+    }
+    // Mixtral spells its MoE tensors block_sparse_moe.*: the importer knows the model_type; a
+    // shipped table is recognised by its id.
+    const std::string model_type = im ? im->model_type : (m->id.substr(0, 7) == "mixtral" ? "mixtral" : "");
+    const import::verify_result r = import::verify(*m, model_type, verify_dir);
+    text = r.text;
+    exit_code = r.agree ? 0 : 1;
   } else if (*plot) {
     if (!t.config.empty()) {  // the first positional was a device
       plot_devices.insert(plot_devices.begin(), t.model);
@@ -367,7 +399,7 @@ int run(int argc, char** argv) {
   }
   write_output(text, o.out);
   if (!warning.empty()) std::cerr << warning;
-  return 0;
+  return exit_code;
 }
 
 }  // namespace
