@@ -172,3 +172,14 @@ TEST_CASE("import: a folder's name gives the id; the header names its inputs and
   CHECK(imp::snake_case("Qwen3-4B-Instruct-2507") == "qwen3_4b_instruct_2507");
   CHECK(imp::snake_case("Llama-3.2-3B") == "llama_3_2_3b");
 }
+
+TEST_CASE("import: Qwen3-0.6B is tied, yet its checkpoint stores lm_head: the import counts the tied model") {
+  // The Hub's safetensors metadata for Qwen/Qwen3-0.6B reports 751,632,384 BF16 parameters and a
+  // single model.safetensors of 1,503,300,328 bytes = 8 + a 35,552-byte header + 1,503,264,768
+  // bytes of data in 311 tensors: 28 layers x 11, embed_tokens, norm and a materialised
+  // lm_head.weight, although config.json says tie_word_embeddings true. The importer follows the
+  // config (engines tie the head and skip the stored copy), so it counts the data less
+  // lm_head's 151,936 x 1,024 x 2 = 311,164,928 bytes.
+  const auto im = imp::import_config({config_dir("qwen3_0_6b"), "", ""});
+  CHECK(footprint(im->m, settings{}).weights == 1'503'264'768 - 311'164'928);
+}
