@@ -303,6 +303,7 @@ inline constexpr ignored nemotron_h_ignored[] = {
     {"hidden_dropout", "training only"},
     {"num_logits_to_keep", "a generation setting"},
     {"use_mamba_kernels", "a kernel choice"},
+    {"expand", "the Mamba inner width is mamba_num_heads x mamba_head_dim in the stored tensors"},
 };
 }  // namespace nemo
 
@@ -335,12 +336,16 @@ inline constexpr check qwen3_next_checks[] = {
     {"decoder_sparse_step", check_kind::equals, "1", "every layer's MLP must be the routed MoE"},
     {"mlp_only_layers", check_kind::equals, "[]", "dense MLP layers are not in the qwen3_next family"},
     {"tie_word_embeddings", check_kind::equals, "false", "the qwen3_next family stores its own lm_head"},
+    {"attention_bias", check_kind::equals, "false", "attention biases are not in the qwen3_next family"},
+    {"use_sliding_window", check_kind::equals, "false", "the qwen3_next family's attention layers are full"},
     {"hidden_act", check_kind::equals, "\"silu\"", "the experts are SwiGLU"},
 };
 inline constexpr ignored qwen3_next_ignored[] = {
     {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
     {"norm_topk_prob", "router arithmetic, no tensor"},
     {"partial_rotary_factor", "rotary arithmetic, no tensor"},
+    {"sliding_window", "only read when use_sliding_window is true (checked false)"},
+    {"max_window_layers", "only read when use_sliding_window is true (checked false)"},
 };
 }  // namespace next
 
@@ -399,6 +404,10 @@ inline constexpr profile profiles[] = {
     {"qwen3_next", "Qwen3NextForCausalLM", "qwen3_next", next::qwen3_next, next::qwen3_next_checks,
      next::qwen3_next_ignored},
     {"deepseek_v3", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
+     mla::deepseek_v3_ignored},
+    // Kimi K2 (https://huggingface.co/moonshotai/Kimi-K2-Instruct/blob/main/config.json) names its
+    // own model_type but the DeepSeek-V3 class and keys.
+    {"kimi_k2", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
 };
 
