@@ -180,7 +180,10 @@ void read_one(const fs::path& path, std::vector<tensor_info>& out) {
     throw import_error(fmt::format("{}: the safetensors header is not valid JSON (at byte {})", file, e.byte));
   }
   if (!h.is_object()) throw import_error(fmt::format("{}: the safetensors header is not a JSON object", file));
-  for (const auto& [name, t] : h.items()) {
+  for (const auto& item : h.items()) {
+    // Named copies: clang 14 cannot capture structured bindings in a lambda.
+    const std::string name = item.key();
+    const json& t = item.value();
     if (name == "__metadata__") continue;
     auto bad = [&](std::string_view why) {
       throw import_error(fmt::format("{}: tensor `{}`: {}", file, name, why));
