@@ -391,6 +391,7 @@ int run(int argc, char** argv) {
     ro.context_default = q.context_default;
     ro.context = report_context.empty() ? q.context_default : parse_positive("--context", report_context);
     ro.measured = q.manifest;
+    ro.config = q.config;
     if (o.json) {
       text = dump(report_json(q, ro, headroom::report::compute(*q.m, *q.d, q.r, ro)));
     } else {

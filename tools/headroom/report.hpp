@@ -18,6 +18,7 @@ struct options {
   std::uint64_t context = 4096;          ///< KV tokens each sequence attends over in the decode runs
   std::string measured;                  ///< the --measured manifest path; empty: none
   std::uint64_t context_default = 4096;  ///< the context the constants state (--context is shown when it differs)
+  std::string config;                    ///< --config path the model was imported from; empty: a registry id
 };
 
 /// Declared formats of the main section's weight nodes, grouped by (pair, weight, activation,
