@@ -156,3 +156,23 @@ TEST_CASE("verify: the inventory of a shipped model sums to its published total_
     CHECK(sum == headroom::footprint(*m, headroom::settings{}).weights);
   }
 }
+
+TEST_CASE("verify: inventories match the published tensor counts and byte totals") {
+  auto count_and_sum = [](const headroom::model& m, std::string_view model_type) {
+    std::uint64_t sum = 0;
+    const auto inv = imp::inventory(m, model_type);
+    for (const auto& x : inv) sum += x.bytes;
+    return std::pair<std::size_t, std::uint64_t>{inv.size(), sum};
+  };
+  // openai/gpt-oss-20b model.safetensors.index.json: 459 tensors, total_size 13761264768.
+  CHECK(count_and_sum(headroom::models::gpt_oss_20b, "") == std::pair<std::size_t, std::uint64_t>{459, 13'761'264'768});
+  // openai/gpt-oss-120b: 65,248,815,744 bytes of tensors (the shipped table's provenance).
+  CHECK(count_and_sum(headroom::models::gpt_oss_120b, "").second == 65'248'815'744);
+  // Qwen/Qwen3-235B-A22B model.safetensors.index.json: 36,945 tensors, total_size 470187269120.
+  CHECK(count_and_sum(headroom::models::qwen3_235b_a22b, "") ==
+        std::pair<std::size_t, std::uint64_t>{36'945, 470'187'269'120});
+  // DeepSeek-V3 publishes no total_size: its inventory (FP8 weights with their 128x128
+  // weight_scale_inv, the MTP layer's copies) sums to the footprint's byte laws.
+  CHECK(count_and_sum(headroom::models::deepseek_v3, "").second ==
+        headroom::footprint(headroom::models::deepseek_v3, headroom::settings{}).weights);
+}

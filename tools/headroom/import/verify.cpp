@@ -31,8 +31,8 @@ std::string shape_text(const std::vector<std::uint64_t>& s) {
 }
 
 [[noreturn]] void unsupported(const model& m, std::string_view what) {
-  throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows the dense_gqa and gqa_moe "
-                                 "families in BF16, FP8 and NVFP4)", m.id, what));
+  throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows the dense_gqa, gqa_moe, "
+                                 "gpt_oss and mla_moe families in BF16, FP8, NVFP4 and MXFP4)", m.id, what));
 }
 
 std::string plain_dtype(const model& m, const tensor_format& f) {
@@ -79,38 +79,92 @@ class inventory_builder {
     if (rf.extra_scalars > 2) unsupported(m_, "more than two extra scalars are");
   }
 
+  // Names after transformers' modeling files (llama, qwen2/3, qwen3_moe, mixtral, gpt_oss) and
+  // DeepSeek-V3's README_WEIGHTS.md (the MTP layer numbered after the main layers).
   void node_tensors(const node& n, const instance& in, const block& b) {
     const std::string layer = in.layer == no_layer ? "" : fmt::format("model.layers.{}.", in.layer);
-    const std::string site = fmt::format("{}.{}", b.name, n.local);
+    const std::string blk(b.name);
+    const std::string local(n.local);
+    const bool attention = blk == "attn" || blk == "sliding" || blk == "full" || blk == "mla";
+    const bool mtp = in.sec == section::draft;
     if (n.kind == op::embed) {
-      if (n.stores_weight) add_plain("model.embed_tokens.weight", formats_of(m_, n, in).weight, {n.weight_out(), n.weight_k()});
+      const std::string name = mtp ? layer + "embed_tokens.weight" : "model.embed_tokens.weight";
+      if (n.stores_weight) add_plain(name, formats_of(m_, n, in).weight, {n.weight_out(), n.weight_k()});
       return;
     }
-    if (n.kind == op::final_norm) return add_plain("model.norm.weight", n.aux_format, {n.aux_params});
+    if (n.kind == op::final_norm) {
+      return add_plain(mtp ? layer + "shared_head.norm.weight" : "model.norm.weight", n.aux_format, {n.aux_params});
+    }
     if (n.kind == op::lm_head) {
-      if (n.stores_weight) add_weight("lm_head", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      if (n.stores_weight) {
+        add_weight(mtp ? layer + "shared_head.head" : "lm_head", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      }
       return;
     }
-    if (site == "attn.input_norm") return add_plain(layer + "input_layernorm.weight", n.aux_format, {n.aux_params});
-    if (site == "attn.q_norm" || site == "attn.k_norm") {
-      return add_plain(layer + "self_attn." + std::string(n.local) + ".weight", n.aux_format, {n.aux_params});
+    if (blk == "mtp_in") {
+      if (local == "enorm") return add_plain(layer + "enorm.weight", n.aux_format, {n.aux_params});
+      if (local == "hnorm") return add_plain(layer + "hnorm.weight", n.aux_format, {n.aux_params});
+      if (local == "eh_proj") return add_weight(layer + "eh_proj", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
     }
-    if (n.local == "post_norm") return add_plain(layer + "post_attention_layernorm.weight", n.aux_format, {n.aux_params});
+    if (attention && local == "input_norm") return add_plain(layer + "input_layernorm.weight", n.aux_format, {n.aux_params});
+    if (attention && (local == "q_norm" || local == "k_norm")) {
+      return add_plain(layer + "self_attn." + local + ".weight", n.aux_format, {n.aux_params});
+    }
+    if (blk == "mla" && (local == "q_a_norm" || local == "kv_a_norm")) {
+      return add_plain(layer + "self_attn." + (local == "q_a_norm" ? "q_a_layernorm" : "kv_a_layernorm") + ".weight",
+                       n.aux_format, {n.aux_params});
+    }
+    if (attention && local == "attend" && n.aux_params != 0) {  // gpt-oss: one learned sink per head
+      return add_plain(layer + "self_attn.sinks", n.aux_format, {n.aux_params});
+    }
+    if (local == "post_norm") return add_plain(layer + "post_attention_layernorm.weight", n.aux_format, {n.aux_params});
     const std::string moe = mixtral_ ? "block_sparse_moe." : "mlp.";
-    if (n.kind == op::linear && b.name == "attn") {
-      const std::string base = layer + "self_attn." + std::string(n.local) + "_proj";
+    if (n.kind == op::linear && attention) {
+      static constexpr std::pair<std::string_view, std::string_view> mla_names[] = {
+          {"q_a", "q_a_proj"}, {"q_b", "q_b_proj"}, {"kv_a", "kv_a_proj_with_mqa"}, {"kv_b", "kv_b_proj"}, {"o", "o_proj"}};
+      std::string proj = local + "_proj";
+      if (blk == "mla") {
+        for (const auto& [from, to] : mla_names) {
+          if (local == from) proj = std::string(to);
+        }
+      }
+      const std::string base = layer + "self_attn." + proj;
       add_weight(base, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
       if (n.bias) add_plain(base + ".bias", n.aux_format, {n.weight_out()});
       return;
     }
-    if (n.kind == op::linear && b.name == "ffn" && (n.role == linear_role::gate_up || n.role == linear_role::down)) {
+    if (n.kind == op::linear && (n.role == linear_role::gate_up || n.role == linear_role::down ||
+                                 n.role == linear_role::shared_gate_up || n.role == linear_role::shared_down)) {
+      // DeepSeek-V3's shared experts are mlp.shared_experts.*; a dense MLP is mlp.*.
+      const bool shared = n.role == linear_role::shared_gate_up || n.role == linear_role::shared_down;
+      if (shared && m_.family != "mla_moe") unsupported(m_, "the shared expert's tensor names are");
+      const std::string mlp = layer + (shared ? "mlp.shared_experts." : "mlp.");
       const resolved_formats rf = formats_of(m_, n, in);
-      if (n.role == linear_role::down) return add_weight(layer + "mlp.down_proj", rf, n.role, n.weight_out(), n.weight_k());
-      add_weight(layer + "mlp.gate_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
-      return add_weight(layer + "mlp.up_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
+      if (n.role == linear_role::down || n.role == linear_role::shared_down) {
+        return add_weight(mlp + "down_proj", rf, n.role, n.weight_out(), n.weight_k());
+      }
+      add_weight(mlp + "gate_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
+      return add_weight(mlp + "up_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
     }
-    if (n.kind == op::router && !n.bias && n.aux_params == 0) {
-      return add_weight(layer + moe + "gate", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+    if (n.kind == op::router) {
+      const std::string base = layer + moe + (m_.family == "gpt_oss" ? "router" : "gate");
+      add_weight(base, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      if (n.bias) add_plain(base + ".bias", n.aux_format, {n.weight_out()});
+      if (n.aux_params != 0) add_plain(base + ".e_score_correction_bias", n.aux_format, {n.aux_params});
+      return;
+    }
+    if (is_routed_expert(n.kind) && n.weight_tensors == 1 && formats_of(m_, n, in).weight == formats::mxfp4) {
+      // gpt-oss: one tensor per projection for all experts, E2M1 pairs in *_blocks [E, out,
+      // in / 32, 16] and E8M0 scales in *_scales [E, out, in / 32].
+      const std::string base = layer + "mlp.experts." + (n.kind == op::expert_down ? "down_proj" : "gate_up_proj");
+      const std::uint64_t out = n.weight_out();
+      const std::uint64_t k = n.weight_k();
+      if (k % 32 != 0) unsupported(m_, "an MXFP4 width that is not a multiple of 32 is");
+      const std::uint64_t groups = checked_mul(checked_mul(n.experts, out), k / 32);
+      out_.push_back({base + "_blocks", "U8", {n.experts, out, k / 32, 16}, checked_mul(groups, 16)});
+      out_.push_back({base + "_scales", "U8", {n.experts, out, k / 32}, groups});
+      if (n.bias) add_plain(base + "_bias", n.aux_format, {n.experts, out});
+      return;
     }
     if (((n.kind == op::expert_gate_up && n.weight_tensors == 2) || n.kind == op::expert_down) && !n.bias) {
       const resolved_formats rf = formats_of(m_, n, in);
@@ -125,7 +179,7 @@ class inventory_builder {
       }
       return;
     }
-    if (n.has_weight() || n.aux_params != 0 || n.bias) unsupported(m_, fmt::format("the tensors of node `{}` are", site));
+    if (n.has_weight() || n.aux_params != 0 || n.bias) unsupported(m_, fmt::format("the tensors of node `{}.{}` are", blk, local));
   }
 
   std::vector<tensor_info> finish() {
@@ -217,12 +271,16 @@ void read_one(const fs::path& path, std::vector<tensor_info>& out) {
 }  // namespace
 
 std::vector<tensor_info> inventory(const model& m, std::string_view model_type) {
-  if (m.family != "dense_gqa" && m.family != "gqa_moe") unsupported(m, fmt::format("the tensor names of the {} family are", m.family));
+  if (m.family != "dense_gqa" && m.family != "gqa_moe" && m.family != "gpt_oss" && m.family != "mla_moe") {
+    unsupported(m, fmt::format("the tensor names of the {} family are", m.family));
+  }
   inventory_builder b(m, model_type);
   const circuit& c = m.c;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
-    if (in.sec != section::main) unsupported(m, "a draft or vision section is");
+    if (in.sec == section::vision || (in.sec == section::draft && m.family != "mla_moe")) {
+      unsupported(m, "a draft or vision section is");
+    }
     const block& blk = c.blocks[in.block];
     for (std::size_t ni = blk.first; ni < blk.end; ++ni) b.node_tensors(c.nodes[ni], in, blk);
   }
