@@ -31,8 +31,8 @@ std::string shape_text(const std::vector<std::uint64_t>& s) {
 }
 
 [[noreturn]] void unsupported(const model& m, std::string_view what) {
-  throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows the dense_gqa, gqa_moe, "
-                                 "gpt_oss and mla_moe families in BF16, FP8, NVFP4 and MXFP4)", m.id, what));
+  throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows every family's text "
+                                 "tensors in BF16, FP8, NVFP4 and MXFP4)", m.id, what));
 }
 
 std::string plain_dtype(const model& m, const tensor_format& f) {
@@ -79,9 +79,109 @@ class inventory_builder {
     if (rf.extra_scalars > 2) unsupported(m_, "more than two extra scalars are");
   }
 
+  // Nemotron-H (transformers' modeling_nemotron_h.py): backbone.*, one `mixer` per layer.
+  void nemotron_tensors(const node& n, const instance& in, const block& b) {
+    const std::string blk(b.name);
+    const std::string local(n.local);
+    const std::string layer = in.layer == no_layer ? "" : fmt::format("backbone.layers.{}.", in.layer);
+    const std::string mixer = layer + "mixer.";
+    if (n.kind == op::embed) return add_plain("backbone.embeddings.weight", formats_of(m_, n, in).weight, {n.weight_out(), n.weight_k()});
+    if (n.kind == op::final_norm) return add_plain("backbone.norm_f.weight", n.aux_format, {n.aux_params});
+    if (n.kind == op::lm_head) return add_weight("lm_head", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+    if (local == "norm" || local == "input_norm") return add_plain(layer + "norm.weight", n.aux_format, {n.aux_params});
+    if (n.kind == op::linear) {
+      const std::string name = blk == "attn" ? local + "_proj" : local;  // in_proj, out_proj, up, down
+      const std::string base = mixer + (name == "up" || name == "down" ? name + "_proj" : name);
+      return add_weight(base, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+    }
+    if (n.kind == op::conv1d_update) {  // weight [conv_dim, 1, kernel] and bias [conv_dim]
+      const std::uint64_t conv_dim = n.in[0].width;
+      add_plain(mixer + "conv1d.weight", n.aux_format, {conv_dim, 1, (n.aux_params - conv_dim) / conv_dim});
+      return add_plain(mixer + "conv1d.bias", n.aux_format, {conv_dim});
+    }
+    if (n.kind == op::ssm_update) {  // dt_bias, A_log, D: one per Mamba head
+      const std::uint64_t heads = n.in[1].width;
+      for (const char* t : {"dt_bias", "A_log", "D"}) add_plain(mixer + t, n.aux_format, {heads});
+      return;
+    }
+    if (n.kind == op::gated_rms_norm) return add_plain(mixer + "norm.weight", n.aux_format, {n.aux_params});
+    if (n.has_weight() || n.aux_params != 0 || n.bias) unsupported(m_, fmt::format("the tensors of node `{}.{}` are", blk, local));
+  }
+
+  // Qwen3-Next (transformers' modeling_qwen3_next.py; the MTP head as vLLM's qwen3_next_mtp.py
+  // loads it: mtp.fc, mtp.pre_fc_norm_*, mtp.layers.N.*, mtp.norm).
+  void next_tensors(const node& n, const instance& in, const block& b) {
+    const std::string blk(b.name);
+    const std::string local(n.local);
+    const bool mtp = in.sec == section::draft;
+    const std::string layer = in.layer == no_layer || blk == "mtp_in" || blk == "mtp_out"
+                                  ? (mtp ? "mtp." : "")
+                                  : fmt::format("{}layers.{}.", mtp ? "mtp." : "model.", in.layer);
+    if (n.kind == op::embed) {
+      if (n.stores_weight) add_plain("model.embed_tokens.weight", formats_of(m_, n, in).weight, {n.weight_out(), n.weight_k()});
+      return;
+    }
+    if (n.kind == op::final_norm) return add_plain(mtp ? "mtp.norm.weight" : "model.norm.weight", n.aux_format, {n.aux_params});
+    if (n.kind == op::lm_head) {
+      if (n.stores_weight) add_weight("lm_head", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      return;
+    }
+    if (blk == "mtp_in") {
+      if (local == "embed_norm") return add_plain("mtp.pre_fc_norm_embedding.weight", n.aux_format, {n.aux_params});
+      if (local == "hidden_norm") return add_plain("mtp.pre_fc_norm_hidden.weight", n.aux_format, {n.aux_params});
+      if (local == "fc") return add_weight("mtp.fc", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+    }
+    if (local == "input_norm") return add_plain(layer + "input_layernorm.weight", n.aux_format, {n.aux_params});
+    if (local == "post_norm") return add_plain(layer + "post_attention_layernorm.weight", n.aux_format, {n.aux_params});
+    const resolved_formats rf = n.has_weight() ? formats_of(m_, n, in) : resolved_formats{};
+    if (blk == "gdn") {
+      const std::string la = layer + "linear_attn.";
+      if (local == "qkvz" || local == "ba") return add_weight(la + "in_proj_" + local, rf, n.role, n.weight_out(), n.weight_k());
+      if (local == "out") return add_weight(la + "out_proj", rf, n.role, n.weight_out(), n.weight_k());
+      if (local == "conv") {  // weight [conv_dim, 1, kernel], no bias
+        const std::uint64_t conv_dim = n.in[0].width;
+        return add_plain(la + "conv1d.weight", n.aux_format, {conv_dim, 1, n.aux_params / conv_dim});
+      }
+      if (local == "gates") {  // A_log and dt_bias, one per value head
+        add_plain(la + "A_log", n.aux_format, {n.aux_params / 2});
+        return add_plain(la + "dt_bias", n.aux_format, {n.aux_params / 2});
+      }
+      if (local == "norm") return add_plain(la + "norm.weight", n.aux_format, {n.aux_params});
+    }
+    if (blk == "attn") {
+      if (local == "q_norm" || local == "k_norm") return add_plain(layer + "self_attn." + local + ".weight", n.aux_format, {n.aux_params});
+      if (n.kind == op::linear) return add_weight(layer + "self_attn." + local + "_proj", rf, n.role, n.weight_out(), n.weight_k());
+    }
+    if (blk == "moe") {
+      const std::string mlp = layer + "mlp.";
+      if (n.kind == op::router) return add_weight(mlp + "gate", rf, n.role, n.weight_out(), n.weight_k());
+      if (local == "shared_gate") return add_weight(mlp + "shared_expert_gate", rf, n.role, n.weight_out(), n.weight_k());
+      if (local == "shared_gate_up") {
+        add_weight(mlp + "shared_expert.gate_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
+        return add_weight(mlp + "shared_expert.up_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
+      }
+      if (local == "shared_down") return add_weight(mlp + "shared_expert.down_proj", rf, n.role, n.weight_out(), n.weight_k());
+      if (is_routed_expert(n.kind)) {
+        for (std::uint64_t e = 0; e < n.experts; ++e) {
+          const std::string ex = fmt::format("{}experts.{}.", mlp, e);
+          if (n.kind == op::expert_down) {
+            add_weight(ex + "down_proj", rf, n.role, n.weight_out(), n.weight_k());
+          } else {
+            add_weight(ex + "gate_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
+            add_weight(ex + "up_proj", rf, n.role, n.weight_out() / 2, n.weight_k());
+          }
+        }
+        return;
+      }
+    }
+    if (n.has_weight() || n.aux_params != 0 || n.bias) unsupported(m_, fmt::format("the tensors of node `{}.{}` are", blk, local));
+  }
+
   // Names after transformers' modeling files (llama, qwen2/3, qwen3_moe, mixtral, gpt_oss) and
   // DeepSeek-V3's README_WEIGHTS.md (the MTP layer numbered after the main layers).
   void node_tensors(const node& n, const instance& in, const block& b) {
+    if (m_.family == "nemotron_h") return nemotron_tensors(n, in, b);
+    if (m_.family == "qwen3_next") return next_tensors(n, in, b);
     const std::string layer = in.layer == no_layer ? "" : fmt::format("model.layers.{}.", in.layer);
     const std::string blk(b.name);
     const std::string local(n.local);
@@ -271,16 +371,16 @@ void read_one(const fs::path& path, std::vector<tensor_info>& out) {
 }  // namespace
 
 std::vector<tensor_info> inventory(const model& m, std::string_view model_type) {
-  if (m.family != "dense_gqa" && m.family != "gqa_moe" && m.family != "gpt_oss" && m.family != "mla_moe") {
+  if (m.family != "dense_gqa" && m.family != "gqa_moe" && m.family != "gpt_oss" && m.family != "mla_moe" &&
+      m.family != "nemotron_h" && m.family != "qwen3_next") {
     unsupported(m, fmt::format("the tensor names of the {} family are", m.family));
   }
   inventory_builder b(m, model_type);
   const circuit& c = m.c;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
-    if (in.sec == section::vision || (in.sec == section::draft && m.family != "mla_moe")) {
-      unsupported(m, "a draft or vision section is");
-    }
+    if (in.sec == section::vision) unsupported(m, "a stored vision encoder is");
+    if (in.sec == section::draft && m.family != "mla_moe" && m.family != "qwen3_next") unsupported(m, "a draft section is");
     const block& blk = c.blocks[in.block];
     for (std::size_t ni = blk.first; ni < blk.end; ++ni) b.node_tensors(c.nodes[ni], in, blk);
   }
