@@ -15,14 +15,14 @@ _headroom() {
     cword=$COMP_CWORD
   }
   _headroom_cmd="${words[0]}"
-  local commands="list report matrix fit plan decode prefill header plot"
+  local commands="list report matrix fit plan decode prefill header plot import verify"
   if ((cword == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
   fi
   local command="${words[1]}"
   case "$prev" in
-    -o | --output | --measured)
+    -o | --output | --measured | --config | --quant)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
@@ -42,12 +42,20 @@ _headroom() {
   local positional=0 i
   for ((i = 2; i < cword; i++)); do
     [[ "${words[i]}" == -* ]] && continue
-    case "${words[i - 1]}" in -o | --output | --measured | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix) continue ;; esac
+    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix) continue ;; esac
     positional=$((positional + 1))
   done
   case "$command" in
     list) ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -W "models devices" -- "$cur") ;;
     matrix) ;;
+    import) ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;  # a config.json or folder
+    verify)  # the checkpoint folder, then a model id
+      if ((positional == 0)); then
+        mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+      else
+        mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids models)" -- "$cur")
+      fi
+      ;;
     *)
       if ((positional == 0)); then
         mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids models)" -- "$cur")

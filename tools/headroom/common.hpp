@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -73,6 +74,8 @@ struct query {
   engine e{};                           ///< the serving engine (--engine, default vLLM) and its knobs
   std::string manifest;                 ///< --measured path as given; empty: none
   std::uint64_t context_default = 4096; ///< the KV context of the constants (manifest or shipped)
+  std::shared_ptr<const void> owner;    ///< keeps a model imported with --config alive (m points into it)
+  std::string config;                   ///< --config path as given; empty: a registry model
 };
 
 /// `settings` as `kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off`.

@@ -13,6 +13,11 @@
 //
 // fit, decode, prefill, report, header and plan's settings take a parallel plan: --tp N --pp N
 // --ep N --dp-attention (plan.hpp); a plan that breaks an engine rule is refused (exit 2).
+//   headroom import CONFIG [--quant FILE] --id NAME [-o FILE]
+//   headroom verify DIR (MODEL | --config PATH)
+//
+// Every command that takes MODEL also takes `--config PATH` (a config.json or a checkpoint
+// folder, docs/importing.md) in its place.
 //
 // Every command takes --json and -o FILE. Exit codes: 0 done; 1 an evaluation failed (a
 // headroom::error from the core, e.g. a byte count over 64 bits) or the output could not be
@@ -26,6 +31,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -39,6 +45,8 @@
 #include "headroom/engine_cli.hpp"
 #include "headroom/engine_flags.hpp"
 #include "headroom/header.hpp"
+#include "headroom/import/importer.hpp"
+#include "headroom/import/verify.hpp"
 #include "headroom/manifest.hpp"
 #include "headroom/output.hpp"
 #include "headroom/plot.hpp"
@@ -57,8 +65,9 @@ constexpr std::string_view default_device = "h200_sxm";
 
 // Flags shared by the commands that evaluate one model on one device.
 struct target_flags {
-  std::string model{default_model};
-  std::string device{default_device};
+  std::string model;   // empty: not given (the report's default, or an error)
+  std::string device;
+  std::string config;  // --config PATH in place of MODEL
   std::string kv;               ///< empty: bf16 (or --kv-cache-dtype)
   std::string ssm_h = "auto";   ///< auto: as the engine allocates it (vLLM bf16, others f32)
   bool speculative = false;
@@ -81,12 +90,11 @@ void add_plan(CLI::App* cmd, plan_flags& p) {
 }
 
 void add_target(CLI::App* cmd, target_flags& t, bool optional_ids, bool with_measured) {
-  auto* m = cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
-  auto* d = cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
-  if (!optional_ids) {
-    m->required();
-    d->required();
-  }
+  cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
+  cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
+  cmd->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+  // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
+  (void)optional_ids;
   cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
   cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
   add_engine_options(cmd, t.engine);
@@ -101,10 +109,39 @@ void add_output(CLI::App* cmd, output_flags& o) {
   cmd->add_option("-o,--output", o.out, "write to FILE (atomically) instead of stdout");
 }
 
+// MODEL and DEVICE as positionals, or --config PATH and DEVICE (then the one positional is
+// the device); `defaults`: the report's qwen3_next_80b_a3b_instruct on h200_sxm when absent.
+void resolve_ids(target_flags& t, std::string_view command, bool defaults) {
+  if (!t.config.empty()) {
+    if (!t.model.empty() && !t.device.empty()) {
+      throw usage_error(fmt::format("{}: --config takes the place of MODEL: give DEVICE alone", command));
+    }
+    if (t.device.empty()) t.device = t.model;
+    t.model.clear();
+    if (t.device.empty() && defaults) t.device = default_device;
+    if (t.device.empty()) throw usage_error(fmt::format("{}: DEVICE is required", command));
+    return;
+  }
+  if (defaults) {
+    if (t.model.empty()) t.model = default_model;
+    if (t.device.empty()) t.device = default_device;
+  }
+  if (t.model.empty() || t.device.empty()) {
+    throw usage_error(fmt::format("{}: MODEL and DEVICE are required (or --config PATH and DEVICE)", command));
+  }
+}
+
 // Ids, flag values, the manifest: every check that can refuse the input, before evaluation.
 query make_query(const target_flags& t) {
   query q{};
-  q.m = &resolve_model(t.model);
+  if (!t.config.empty()) {
+    std::shared_ptr<const import::imported> im = import::import_config({t.config, "", ""});
+    q.m = &im->m;
+    q.owner = im;
+    q.config = t.config;
+  } else {
+    q.m = &resolve_model(t.model);
+  }
   q.d = &resolve_device(t.device);
   q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
   q.e = resolve_engine(t.engine, q.s.kv, !t.kv.empty());
@@ -160,6 +197,7 @@ void refuse_empty_values(const CLI::App& cmd) {
 // `report` takes both ids or neither (then the default report): one alone is a mistake, not a
 // request for the default device.
 void require_both_ids(const CLI::App& cmd) {
+  if (cmd.get_option("--config")->count() != 0) return;  // then the one positional is the device (resolve_ids)
   const bool model_given = cmd.get_option("model")->count() != 0;
   const bool device_given = cmd.get_option("device")->count() != 0;
   if (model_given != device_given) {
@@ -247,9 +285,10 @@ int run(int argc, char** argv, run_io& io) {
   std::string plot_tokens = "4096";
   plot->add_option("chart", plot_kind_text, "roofline | memory | decode")->required();
   plot->add_option("model", t.model, "model id, display name or Hub id (headroom list models)")->required();
-  plot->add_option("devices", plot_devices, "one device (roofline) or several (memory, decode)")->required();
+  plot->add_option("devices", plot_devices, "one device (roofline) or several (memory, decode)");
+  plot->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
   plot->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
-  plot->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: f32 | bf16 | f16 (default f32)");
+  plot->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
   plot->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
   plot->add_flag("--evict-sliding", t.evict_sliding, "sliding-window layers hold only their window's KV");
   plot->add_option("--measured", t.measured, "measured roofline manifest of the (one) device");
@@ -258,6 +297,24 @@ int run(int argc, char** argv, run_io& io) {
   plot->add_option("--batch", plot_batch, "decode: comma-separated batch sizes (default 1,2,...,256)");
   plot->add_option("--tokens", plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
   plot->add_option("-o,--output", o.out, "write the SVG to FILE (atomically) instead of stdout");
+
+  auto* imp = app.add_subcommand("import", "a constexpr model header from a checkpoint's config.json (docs/importing.md)");
+  std::string import_config_path;
+  std::string import_quant;
+  std::string import_id;
+  imp->add_option("config", import_config_path, "config.json, or a checkpoint folder")->required();
+  imp->add_option("--quant", import_quant, "hf_quant_config.json (NVIDIA ModelOpt)");
+  imp->add_option("--id", import_id, "the model's id, snake_case (the header's variable name)")->required();
+  imp->add_option("-o,--output", o.out, "write the header to FILE (atomically) instead of stdout");
+
+  auto* ver = app.add_subcommand("verify", "a checkpoint folder's safetensors headers against the model, tensor by tensor");
+  std::string verify_dir;
+  std::string verify_model;
+  std::string verify_config;
+  ver->add_option("dir", verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)")->required();
+  ver->add_option("model", verify_model, "model id (default: the folder's own config.json, as --config DIR)");
+  ver->add_option("--config", verify_config, "a config.json or folder, in place of MODEL");
+  ver->add_option("-o,--output", o.out, "write the report to FILE (atomically) instead of stdout");
 
   try {
     app.parse(argc, argv);
@@ -316,7 +373,38 @@ int run(int argc, char** argv, run_io& io) {
     }
     const auto rows = compute_matrix(ms, ds);
     text = o.json ? dump(matrix_json(rows)) : matrix_text(rows, cmd);
+  } else if (*imp) {
+    const auto im = import::import_config({import_config_path, import_quant, import_id});
+    std::string cmd = fmt::format("headroom import {}", import_config_path);
+    if (!import_quant.empty()) cmd += " --quant " + import_quant;
+    cmd += " --id " + import_id;
+    text = import::emit_header(*im, cmd);
+  } else if (*ver) {
+    // Exit 1 when the files and the model disagree: the report says where.
+    if (!verify_model.empty() && !verify_config.empty()) throw usage_error("verify: --config takes the place of MODEL: give one");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(verify_dir, ec)) throw usage_error(fmt::format("verify: `{}` is not a folder", verify_dir));
+    if (verify_model.empty() && verify_config.empty()) verify_config = verify_dir;
+    std::shared_ptr<const import::imported> im;
+    const model* m = nullptr;
+    if (!verify_config.empty()) {
+      im = import::import_config({verify_config, "", ""});
+      m = &im->m;
+    } else {
+      m = &resolve_model(verify_model);
+    }
+    // Mixtral spells its MoE tensors block_sparse_moe.*: the importer knows the model_type; a
+    // shipped table is recognised by its id.
+    const std::string model_type = im ? im->model_type : (m->id.substr(0, 7) == "mixtral" ? "mixtral" : "");
+    const import::verify_result r = import::verify(*m, model_type, verify_dir);
+    text = r.text;
+    status = r.agree ? 0 : 1;
   } else if (*plot) {
+    if (!t.config.empty()) {  // the first positional was a device
+      plot_devices.insert(plot_devices.begin(), t.model);
+      t.model.clear();
+    }
+    if (plot_devices.empty()) throw usage_error("plot: DEVICES are required");
     plot_request p;
     p.kind = parse_plot_kind(plot_kind_text);
     if (!t.measured.empty() && plot_devices.size() != 1) throw usage_error("plot: --measured takes one device");
@@ -331,6 +419,7 @@ int run(int argc, char** argv, run_io& io) {
     p.prefill_tokens = parse_positive("--tokens", plot_tokens);
     text = plot_svg(p);
   } else if (*fit) {
+    resolve_ids(t, "fit", false);
     const query q = make_query(t);
     const std::uint64_t context = parse_count("--context", fit_context);
     const std::uint64_t seqs = parse_count("--seqs", fit_seqs);
@@ -342,6 +431,7 @@ int run(int argc, char** argv, run_io& io) {
                             context, q.m->id, q.d->id, name(q.e.kind), name(a.v.term), exit_does_not_fit);
     }
   } else if (*decode) {
+    resolve_ids(t, "decode", false);
     const query q = make_query(t);
     const auto batches = parse_positive_list("--batch", decode_batch);
     const auto contexts = decode_context.empty() ? std::vector<std::uint64_t>{q.context_default}
@@ -349,21 +439,25 @@ int run(int argc, char** argv, run_io& io) {
     const auto runs = compute_decode(q, batches, contexts);
     text = o.json ? dump(decode_json(q, runs)) : decode_text(q, runs);
   } else if (*pre) {
+    resolve_ids(t, "prefill", false);
     const query q = make_query(t);
     const auto runs = compute_prefill(q, parse_positive_list("--tokens", prefill_tokens));
     text = o.json ? dump(prefill_json(q, runs)) : prefill_text(q, runs);
   } else if (*plan) {
+    resolve_ids(t, "plan", false);
     const query q = make_query(t);
     const plan_answer a = compute_plans(q, parse_positive("--seqs", plan_seqs), parse_positive("--context", plan_context));
     text = o.json ? dump(plan_command_json(q, a)) : plan_command_text(q, a);
   } else if (*header) {
+    resolve_ids(t, "header", false);
     const query q = make_query(t);
     const std::uint64_t seqs = parse_positive("--seqs", header_seqs);
     const std::uint64_t context = parse_positive("--context", header_context);
     const header_values v = compute_header(q, seqs, context);
     if (header_prefix_option->count() > 0 && header_prefix.empty()) throw usage_error("--macro-prefix: empty; omit it for the default");
     const std::string prefix = resolve_macro_prefix(*q.m, *q.d, header_prefix);
-    const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", q.m->id, q.d->id, seqs, context,
+    const std::string model_arg = q.config.empty() ? std::string(q.m->id) : "--config " + q.config;
+    const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", model_arg, q.d->id, seqs, context,
                                         settings_flags(q), header_prefix.empty() ? "" : " --macro-prefix " + header_prefix);
     text = o.json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix);
     if (!v.fits) {
@@ -373,6 +467,7 @@ int run(int argc, char** argv, run_io& io) {
           seqs, context, q.m->id, v.needed_bytes, q.d->id, v.usable_bytes);
     }
   } else {  // `report`, or no command at all: the report on the defaults
+    resolve_ids(t, "report", true);
     const query q = make_query(t);
     headroom::report::options ro;
     ro.s = q.s;
@@ -381,6 +476,7 @@ int run(int argc, char** argv, run_io& io) {
     ro.context = report_context.empty() ? q.context_default : parse_positive("--context", report_context);
     ro.measured = q.manifest;
     ro.p = q.p;
+    ro.config = q.config;
     if (o.json) {
       text = dump(report_json(q, ro, headroom::report::compute(*q.m, *q.d, q.r, ro)));
     } else {

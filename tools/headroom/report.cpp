@@ -80,7 +80,9 @@ std::vector<std::string_view> other_holders(byte_count need, const device& d) {
 
 std::string command_line(const model& m, const device& d, const options& o) {
   const settings defaults{};
-  std::string cmd = fmt::format("headroom report {} {}", m.id, d.id);
+  // An imported model is named by the config it came from, so the line reruns as printed.
+  std::string cmd = o.config.empty() ? fmt::format("headroom report {} {}", m.id, d.id)
+                                     : fmt::format("headroom report --config {} {}", o.config, d.id);
   if (o.s.kv != defaults.kv) cmd += fmt::format(" --kv {}", name(o.s.kv));
   if (o.s.ssm_h != cli::auto_state_dtype(o.e)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
   if (o.s.speculative) cmd += " --speculative";

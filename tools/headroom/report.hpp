@@ -22,6 +22,7 @@ struct options {
   std::uint64_t context_default = 4096;  ///< the context the constants state (--context is shown when it differs)
   parallel p{};                          ///< the plan: per-rank bytes and per-rank step times
   engine e{};                            ///< the serving engine whose memory answer the report shows (vLLM)
+  std::string config;                    ///< --config path the model was imported from; empty: a registry id
 };
 
 /// Declared formats of the main section's weight nodes, grouped by (pair, weight, activation,

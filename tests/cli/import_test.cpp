@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// The importer: every family's dims are bound key by key for every model_type; the real (or,
+// where marked in tests/data/configs/README.md, reconstructed) config.json of each shipped
+// checkpoint imports to the shipped table node for node; imported checkpoints weigh their
+// published total_size to the byte.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+#include <headroom/models/config_keys.hpp>
+
+#include "headroom/import/importer.hpp"
+#include "headroom/import/reflect.hpp"
+
+using namespace headroom;
+namespace imp = headroom::cli::import;
+
+namespace {
+
+std::string config_dir(std::string_view id) {
+  return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs/" + std::string(id);
+}
+
+bool same_edge(const edge& a, const edge& b) {
+  return a.format == b.format && a.width == b.width && a.rows_per_n == b.rows_per_n && a.rows_fixed == b.rows_fixed;
+}
+
+bool same_node(const node& a, const node& b) {
+  if (a.local != b.local || a.kind != b.kind || a.role != b.role || a.n_in != b.n_in || a.n_out != b.n_out) return false;
+  for (std::size_t i = 0; i < a.n_in; ++i) {
+    if (!same_edge(a.in[i], b.in[i])) return false;
+  }
+  for (std::size_t i = 0; i < a.n_out; ++i) {
+    if (!same_edge(a.out[i], b.out[i])) return false;
+  }
+  return a.stores_weight == b.stores_weight && a.bias == b.bias && a.weight_tensors == b.weight_tensors &&
+         a.table_rows == b.table_rows && a.aux_params == b.aux_params && a.aux_format == b.aux_format &&
+         a.window == b.window && a.experts == b.experts && a.top_k == b.top_k && a.reads == b.reads &&
+         a.updates == b.updates;
+}
+
+bool same_state(const state_decl& a, const state_decl& b) {
+  return a.local == b.local && a.kind == b.kind && a.dtype == b.dtype && a.elements == b.elements && a.heads == b.heads;
+}
+
+// Node for node, block for block, instance for instance; every weight node at the same formats
+// in every instance; the same footprint under several settings.
+void require_same_model(const model& got, const model& want) {
+  const circuit& x = got.c;
+  const circuit& y = want.c;
+  CHECK(got.family == want.family);
+  REQUIRE(x.n_nodes == y.n_nodes);
+  REQUIRE(x.n_blocks == y.n_blocks);
+  REQUIRE(x.n_instances == y.n_instances);
+  for (std::size_t i = 0; i < x.n_nodes; ++i) {
+    INFO("node " << i << " `" << y.nodes[i].local << "`");
+    CHECK(same_node(x.nodes[i], y.nodes[i]));
+  }
+  for (std::size_t b = 0; b < x.n_blocks; ++b) {
+    INFO("block " << y.blocks[b].name);
+    CHECK(x.blocks[b].name == y.blocks[b].name);
+    CHECK(x.blocks[b].first == y.blocks[b].first);
+    CHECK(x.blocks[b].end == y.blocks[b].end);
+    REQUIRE(x.blocks[b].n_states == y.blocks[b].n_states);
+    for (std::size_t s = 0; s < x.blocks[b].n_states; ++s) CHECK(same_state(x.blocks[b].states[s], y.blocks[b].states[s]));
+  }
+  for (std::size_t i = 0; i < x.n_instances; ++i) {
+    const instance& a = x.instances[i];
+    const instance& b = y.instances[i];
+    INFO("instance " << i);
+    CHECK((a.block == b.block && a.layer == b.layer && a.sec == b.sec && a.kind == b.kind));
+    const block& blk = y.blocks[b.block];
+    for (std::size_t n = blk.first; n < blk.end; ++n) {
+      if (!y.nodes[n].has_weight()) continue;
+      INFO("node `" << blk.name << "." << y.nodes[n].local << "`");
+      CHECK(formats_of(got, x.nodes[n], a) == formats_of(want, y.nodes[n], b));
+    }
+  }
+  CHECK(x.uses == y.uses);
+  CHECK(x.main_uses == y.main_uses);
+  for (const settings& s : {settings{}, settings{.kv = kv_dtype::fp8, .speculative = true}}) {
+    const footprint_bytes a = footprint(got, s);
+    const footprint_bytes b = footprint(want, s);
+    CHECK(a.weights == b.weights);
+    CHECK(a.draft_weights == b.draft_weights);
+    CHECK(a.vision_weights == b.vision_weights);
+    CHECK(a.loaded_weights == b.loaded_weights);
+    CHECK(a.kv_per_token == b.kv_per_token);
+    CHECK(a.swa_kv_per_token == b.swa_kv_per_token);
+    CHECK(a.state_per_seq == b.state_per_seq);
+    CHECK(a.conv_per_seq == b.conv_per_seq);
+  }
+  CHECK(parameter_count(got) == parameter_count(want));
+}
+
+// Every member of the family's dims has exactly one binding, and every binding names a member.
+template <typename Dims>
+void require_bound(const models::config_keys::profile& p) {
+  Dims d{};
+  std::set<std::string> members;
+  imp::for_each_member(d, [&](std::string_view member, auto&) {
+    members.insert(std::string(member));
+    int n = 0;
+    for (const auto& b : p.bindings) n += b.member == member ? 1 : 0;
+    INFO("model_type " << p.model_type << ", member " << member);
+    CHECK(n == 1);
+  });
+  for (const auto& b : p.bindings) {
+    INFO("model_type " << p.model_type << ", binding " << b.member);
+    CHECK(members.count(std::string(b.member)) == 1);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("import: every model_type binds every member of its family's dims once") {
+  for (const auto& p : models::config_keys::profiles) {
+    bool found = false;
+    boost::hana::for_each(imp::all_dims, [&](auto t) {
+      using Dims = typename decltype(t)::type;
+      if (imp::family_of<Dims>::name != p.family) return;
+      found = true;
+      require_bound<Dims>(p);
+    });
+    INFO("model_type " << p.model_type);
+    CHECK(found);
+  }
+}
+
+TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped table, node for node") {
+  // tests/data/configs/README.md gives each file's source (verbatim or reconstructed).
+  for (const char* id : {"llama_3_1_8b_instruct", "llama_3_1_70b_instruct", "llama_3_1_405b_instruct",
+                         "llama_3_3_70b_instruct_fp8", "qwen3_8b", "qwen3_32b", "mistral_7b_v0_1", "qwen3_30b_a3b",
+                         "qwen3_235b_a22b", "qwen3_235b_a22b_fp8", "mixtral_8x7b_v0_1", "qwen3_next_80b_a3b_instruct",
+                         "nvidia_nemotron_nano_9b_v2", "nemotron_h_56b_base_8k", "gpt_oss_20b", "gpt_oss_120b",
+                         "deepseek_v3", "qwen3_30b_a3b_nvfp4", "deepseek_v3_0324_fp4"}) {
+    INFO("model " << id);
+    const model* shipped = models::find(id);
+    REQUIRE(shipped != nullptr);
+    const auto im = imp::import_config({config_dir(id), "", id});
+    require_same_model(im->m, *shipped);
+  }
+}
+
+TEST_CASE("import: checkpoints weigh their published total_size to the byte") {
+  struct published {
+    const char* id;
+    std::uint64_t total_size;  // model.safetensors.index.json metadata.total_size
+  };
+  // Sources: tests/data/configs/README.md (each the Hub's model.safetensors.index.json).
+  for (const published& p : {published{"qwen3_8b", 16'381'470'720}, published{"qwen3_32b", 65'524'246'528},
+                             published{"qwen3_30b_a3b", 61'064'245'248}, published{"qwen3_14b", 29'536'614'400},
+                             published{"qwen3_4b", 8'044'936'192}, published{"qwen2_5_7b", 15'231'233'024},
+                             published{"qwen2_5_3b", 6'171'877'376}}) {
+    INFO("model " << p.id);
+    const auto im = imp::import_config({config_dir(p.id), "", p.id});
+    CHECK(footprint(im->m, settings{}).weights == p.total_size);
+  }
+}
+
+TEST_CASE("import: a folder's name gives the id; the header names its inputs and is deterministic") {
+  const auto im = imp::import_config({config_dir("qwen3_8b"), "", ""});
+  CHECK(im->id == "qwen3_8b");
+  CHECK(im->m.id == "qwen3_8b");
+  const std::string a = imp::emit_header(*im, "headroom import X --id qwen3_8b");
+  const std::string b = imp::emit_header(*imp::import_config({config_dir("qwen3_8b"), "", ""}), "headroom import X --id qwen3_8b");
+  CHECK(a == b);
+  CHECK(a.find("family::dense_gqa({.hidden = 4096, .inter = 12288, .vocab = 151936, .layers = 36, .q_heads = 32, "
+               ".kv_heads = 8, .head_dim = 128, .qk_norm = true})") != std::string::npos);
+  CHECK(imp::snake_case("Qwen3-4B-Instruct-2507") == "qwen3_4b_instruct_2507");
+  CHECK(imp::snake_case("Llama-3.2-3B") == "llama_3_2_3b");
+}
+
+TEST_CASE("import: Qwen3-0.6B is tied, yet its checkpoint stores lm_head: the import counts the tied model") {
+  // The Hub's safetensors metadata for Qwen/Qwen3-0.6B reports 751,632,384 BF16 parameters and a
+  // single model.safetensors of 1,503,300,328 bytes = 8 + a 35,552-byte header + 1,503,264,768
+  // bytes of data in 311 tensors: 28 layers x 11, embed_tokens, norm and a materialised
+  // lm_head.weight, although config.json says tie_word_embeddings true. The importer follows the
+  // config (engines tie the head and skip the stored copy), so it counts the data less
+  // lm_head's 151,936 x 1,024 x 2 = 311,164,928 bytes.
+  const auto im = imp::import_config({config_dir("qwen3_0_6b"), "", ""});
+  CHECK(footprint(im->m, settings{}).weights == 1'503'264'768 - 311'164'928);
+}

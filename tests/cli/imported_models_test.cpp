@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// Model headers generated at build time by headroom_add_model (cmake/HeadroomAddModel.cmake)
+// from tests/data/configs/: building this file is passing it. Each imported model weighs its
+// published total_size (tests/data/configs/README.md gives the source of every number), or
+// equals the shipped table of the same checkpoint, at compile time.
+#include <headroom/footprint.hpp>
+#include <headroom/models/qwen3_14b.hpp>
+#include <headroom/models/qwen2_5_7b.hpp>
+#include <headroom/models/qwen3_30b_a3b_nvfp4.hpp>
+#include <headroom/models/imported_qwen3_30b_a3b_nvfp4.hpp>
+#include <headroom/models/deepseek_v3.hpp>
+#include <headroom/models/gpt_oss_20b.hpp>
+#include <headroom/models/nvidia_nemotron_nano_9b_v2.hpp>
+#include <headroom/models/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/imported_deepseek_v3.hpp>
+#include <headroom/models/imported_gpt_oss_20b.hpp>
+#include <headroom/models/imported_nvidia_nemotron_nano_9b_v2.hpp>
+#include <headroom/models/imported_qwen3_next_80b_a3b_instruct.hpp>
+
+namespace {
+using namespace headroom;
+
+// Qwen/Qwen3-14B model.safetensors.index.json: metadata.total_size 29536614400.
+static_assert(footprint(models::qwen3_14b, settings{}).weights == 29'536'614'400);
+// Qwen/Qwen2.5-7B-Instruct model.safetensors.index.json: metadata.total_size 15231233024.
+static_assert(footprint(models::qwen2_5_7b, settings{}).weights == 15'231'233'024);
+// A ModelOpt NVFP4 checkpoint (config.json + hf_quant_config.json) equals the shipped table.
+static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).weights ==
+              footprint(models::qwen3_30b_a3b_nvfp4, settings{}).weights);
+static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).kv_per_token ==
+              footprint(models::qwen3_30b_a3b_nvfp4, settings{}).kv_per_token);
+
+// One generated header per remaining family (mla_moe with FP8 blocks and an MTP layer, gpt_oss
+// with MXFP4 experts, nemotron_h's pattern, qwen3_next's hybrid layers) equals its shipped table.
+constexpr bool same_bytes(const model& a, const model& b) {
+  for (const settings& s : {settings{}, settings{.kv = kv_dtype::fp8, .speculative = true}}) {
+    const footprint_bytes x = footprint(a, s);
+    const footprint_bytes y = footprint(b, s);
+    if (x.weights != y.weights || x.kv_per_token != y.kv_per_token || x.state_per_seq != y.state_per_seq ||
+        x.conv_per_seq != y.conv_per_seq || x.swa_kv_per_token != y.swa_kv_per_token || x.draft_weights != y.draft_weights)
+      return false;
+  }
+  return true;
+}
+static_assert(same_bytes(models::imported_deepseek_v3, models::deepseek_v3));
+static_assert(same_bytes(models::imported_gpt_oss_20b, models::gpt_oss_20b));
+static_assert(same_bytes(models::imported_nvidia_nemotron_nano_9b_v2, models::nvidia_nemotron_nano_9b_v2));
+static_assert(same_bytes(models::imported_qwen3_next_80b_a3b_instruct, models::qwen3_next_80b_a3b_instruct));
+}  // namespace

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+// headroom verify: synthetic safetensors files (header only, no tensor data: verify never reads
+// it) written here from a tensor list spelled by hand after transformers' Llama layout, checked
+// against the inventory of a tiny imported Llama; the inventory of shipped models sums to their
+// published total_size.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+#include "headroom/import/importer.hpp"
+#include "headroom/import/verify.hpp"
+
+namespace fs = std::filesystem;
+namespace imp = headroom::cli::import;
+using json = nlohmann::json;
+
+namespace {
+
+struct t {
+  std::string name;
+  std::string dtype;
+  std::vector<std::uint64_t> shape;
+};
+
+std::uint64_t size_of(const t& x) {
+  std::uint64_t n = x.dtype == "BF16" ? 2 : (x.dtype == "F32" ? 4 : 1);
+  for (auto d : x.shape) n *= d;
+  return n;
+}
+
+// Header only: 8-byte little-endian length, then the JSON header; data_offsets as a real file
+// would have them, the data itself left out.
+void write_safetensors(const fs::path& file, const std::vector<t>& tensors) {
+  json h = json::object();
+  std::uint64_t at = 0;
+  for (const t& x : tensors) {
+    h[x.name] = {{"dtype", x.dtype}, {"shape", x.shape}, {"data_offsets", {at, at + size_of(x)}}};
+    at += size_of(x);
+  }
+  h["__metadata__"] = {{"format", "pt"}};
+  const std::string text = h.dump();
+  std::ofstream out(file, std::ios::binary);
+  std::uint64_t n = text.size();
+  for (int i = 0; i < 8; ++i) out.put(static_cast<char>((n >> (8 * i)) & 0xff));
+  out << text;
+}
+
+// tests/data/configs-bad/tiny_llama.json: hidden 64, intermediate 128, 4 heads of 16, 2 KV
+// heads, 2 layers, vocab 256, untied. Its tensors, by hand.
+std::vector<t> tiny_llama_tensors() {
+  std::vector<t> v = {{"model.embed_tokens.weight", "BF16", {256, 64}},
+                      {"model.norm.weight", "BF16", {64}},
+                      {"lm_head.weight", "BF16", {256, 64}}};
+  for (int l = 0; l < 2; ++l) {
+    const std::string p = "model.layers." + std::to_string(l) + ".";
+    v.push_back({p + "input_layernorm.weight", "BF16", {64}});
+    v.push_back({p + "self_attn.q_proj.weight", "BF16", {64, 64}});
+    v.push_back({p + "self_attn.k_proj.weight", "BF16", {32, 64}});
+    v.push_back({p + "self_attn.v_proj.weight", "BF16", {32, 64}});
+    v.push_back({p + "self_attn.o_proj.weight", "BF16", {64, 64}});
+    v.push_back({p + "post_attention_layernorm.weight", "BF16", {64}});
+    v.push_back({p + "mlp.gate_proj.weight", "BF16", {128, 64}});
+    v.push_back({p + "mlp.up_proj.weight", "BF16", {128, 64}});
+    v.push_back({p + "mlp.down_proj.weight", "BF16", {64, 128}});
+  }
+  return v;
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("headroom_verify_test_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  fs::copy_file(fs::path(HEADROOM_SOURCE_DIR) / "tests/data/configs-bad/tiny_llama.json", d / "config.json");
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("verify: sharded checkpoint with an index agrees with the imported model") {
+  const fs::path d = fresh_dir("sharded");
+  auto all = tiny_llama_tensors();
+  const std::vector<t> first(all.begin(), all.begin() + 10);
+  const std::vector<t> second(all.begin() + 10, all.end());
+  write_safetensors(d / "model-00001-of-00002.safetensors", first);
+  write_safetensors(d / "model-00002-of-00002.safetensors", second);
+  json index = {{"metadata", {{"total_size", 213632}}}, {"weight_map", json::object()}};
+  for (const t& x : first) index["weight_map"][x.name] = "model-00001-of-00002.safetensors";
+  for (const t& x : second) index["weight_map"][x.name] = "model-00002-of-00002.safetensors";
+  std::ofstream(d / "model.safetensors.index.json") << index.dump();
+
+  const auto im = imp::import_config({d.string(), "", "tiny"});
+  const imp::verify_result r = imp::verify(im->m, im->model_type, d.string());
+  CHECK(r.agree);
+  // 3 + 2 x 9 tensors; 2 x (256 x 64) x 2 B + 64 x 2 B + 2 x 73984 B = 213632 B, by hand.
+  CHECK(r.text.find("| model inventory | 21 | 213632 |") != std::string::npos);
+  CHECK(r.text.find("| safetensors headers | 21 | 213632 |") != std::string::npos);
+  CHECK(headroom::footprint(im->m, headroom::settings{}).weights == 213632);
+}
+
+TEST_CASE("verify: a missing tensor, an extra one and a wrong dtype are each reported") {
+  const fs::path d = fresh_dir("differ");
+  auto v = tiny_llama_tensors();
+  v.erase(v.begin() + 2);                        // lm_head.weight
+  v.push_back({"model.rotary.inv_freq", "F32", {8}});
+  for (t& x : v) {
+    if (x.name == "model.layers.0.input_layernorm.weight") x.dtype = "F32";
+  }
+  write_safetensors(d / "model.safetensors", v);
+  const auto im = imp::import_config({d.string(), "", "tiny"});
+  const imp::verify_result r = imp::verify(im->m, im->model_type, d.string());
+  CHECK_FALSE(r.agree);
+  CHECK(r.text.find("In the model, not in the files (1):\n- `lm_head.weight` (BF16 [256, 64])") != std::string::npos);
+  CHECK(r.text.find("In the files, not in the model (1):\n- `model.rotary.inv_freq` (F32 [8])") != std::string::npos);
+  CHECK(r.text.find("- `model.layers.0.input_layernorm.weight`: model BF16 [64], files F32 [64]") != std::string::npos);
+  CHECK(r.text.find("Disagree.") != std::string::npos);
+}
+
+TEST_CASE("verify: a header whose length runs past the file is refused, naming the file") {
+  const fs::path d = fresh_dir("truncated");
+  {
+    std::ofstream out(d / "model.safetensors", std::ios::binary);
+    const unsigned char len[8] = {0xe8, 0x03, 0, 0, 0, 0, 0, 0};  // 1000, little-endian
+    out.write(reinterpret_cast<const char*>(len), 8);
+    out << "{}";
+  }
+  const auto im = imp::import_config({d.string(), "", "tiny"});
+  CHECK_THROWS_WITH_AS(imp::verify(im->m, "", d.string()),
+                       ((d / "model.safetensors").string() +
+                        ": not a safetensors file (header length 1000 exceeds the file's 10 bytes or 100 MB)")
+                           .c_str(),
+                       imp::import_error);
+}
+
+TEST_CASE("verify: the inventory of a shipped model sums to its published total_size") {
+  std::uint64_t sum = 0;
+  for (const auto& x : imp::inventory(headroom::models::qwen3_8b, "")) sum += x.bytes;
+  CHECK(sum == 16'381'470'720);  // Qwen/Qwen3-8B model.safetensors.index.json
+  sum = 0;
+  for (const auto& x : imp::inventory(headroom::models::mixtral_8x7b_v0_1, "mixtral")) sum += x.bytes;
+  CHECK(sum == 93'405'585'408);  // mistralai/Mixtral-8x7B-v0.1 total_size (the shipped table's provenance)
+  // Quantized inventories (scale tensors included) sum to the footprint's byte laws.
+  for (const headroom::model* m : {&headroom::models::qwen3_235b_a22b_fp8, &headroom::models::qwen3_30b_a3b_nvfp4,
+                                   &headroom::models::llama_3_3_70b_instruct_fp8}) {
+    sum = 0;
+    for (const auto& x : imp::inventory(*m, "")) sum += x.bytes;
+    INFO(m->id);
+    CHECK(sum == headroom::footprint(*m, headroom::settings{}).weights);
+  }
+}
+
+TEST_CASE("verify: inventories match the published tensor counts and byte totals") {
+  auto count_and_sum = [](const headroom::model& m, std::string_view model_type) {
+    std::uint64_t sum = 0;
+    const auto inv = imp::inventory(m, model_type);
+    for (const auto& x : inv) sum += x.bytes;
+    return std::pair<std::size_t, std::uint64_t>{inv.size(), sum};
+  };
+  // openai/gpt-oss-20b model.safetensors.index.json: 459 tensors, total_size 13761264768.
+  CHECK(count_and_sum(headroom::models::gpt_oss_20b, "") == std::pair<std::size_t, std::uint64_t>{459, 13'761'264'768});
+  // openai/gpt-oss-120b: 65,248,815,744 bytes of tensors (the shipped table's provenance).
+  CHECK(count_and_sum(headroom::models::gpt_oss_120b, "").second == 65'248'815'744);
+  // Qwen/Qwen3-235B-A22B model.safetensors.index.json: 36,945 tensors, total_size 470187269120.
+  CHECK(count_and_sum(headroom::models::qwen3_235b_a22b, "") ==
+        std::pair<std::size_t, std::uint64_t>{36'945, 470'187'269'120});
+  // Hub safetensors metadata: NVIDIA-Nemotron-Nano-9B-v2 8,888,227,328 and
+  // Qwen3-Next-80B-A3B-Instruct 81,324,862,720 parameters, every tensor BF16 (2 bytes each).
+  CHECK(count_and_sum(headroom::models::nvidia_nemotron_nano_9b_v2, "").second == 2 * 8'888'227'328ull);
+  CHECK(count_and_sum(headroom::models::qwen3_next_80b_a3b_instruct, "").second == 2 * 81'324'862'720ull);
+  // The FP8 Qwen3-Next keeps in_proj_ba, routers and shared_expert_gate BF16: its inventory sums
+  // to the footprint's byte laws.
+  CHECK(count_and_sum(headroom::models::qwen3_next_80b_a3b_instruct_fp8, "").second ==
+        headroom::footprint(headroom::models::qwen3_next_80b_a3b_instruct_fp8, headroom::settings{}).weights);
+  // DeepSeek-V3 publishes no total_size: its inventory (FP8 weights with their 128x128
+  // weight_scale_inv, the MTP layer's copies) sums to the footprint's byte laws.
+  CHECK(count_and_sum(headroom::models::deepseek_v3, "").second ==
+        headroom::footprint(headroom::models::deepseek_v3, headroom::settings{}).weights);
+}
+
+TEST_CASE("verify: every shipped text-only model's inventory sums to its footprint weights") {
+  for (const headroom::model* m : headroom::models::all) {
+    if (m->id == "qwen3_5_35b_a3b") continue;  // a stored vision encoder: not named yet
+    INFO(m->id);
+    std::uint64_t sum = 0;
+    for (const auto& x : imp::inventory(*m, m->id.substr(0, 7) == "mixtral" ? "mixtral" : "")) sum += x.bytes;
+    CHECK(sum == headroom::footprint(*m, headroom::settings{}).weights);
+  }
+}
