@@ -3,8 +3,9 @@
 // split at NUL bytes into at most 24 arguments. `-o` is refused by the harness's run_io (a
 // fuzzer must not write files where it runs); everything else runs as on the command line.
 // A finding is a crash or sanitizer report, or a broken contract:
-//   * an exit code other than 0, 1, 2;
-//   * a failure whose stderr is not exactly one printable line, or that wrote output.
+//   * an exit code other than 0, 1, 2, or 3 (`fit`: the load does not fit);
+//   * a failure (1, 2) whose stderr is not exactly one printable line, or that wrote output;
+//   * a 3 without its answer on stdout and its one printable stderr line.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -33,12 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::ostringstream err;
   headroom::cli::run_io io{out, err, true, false};
   const int code = headroom::cli::run_main(static_cast<int>(args.size()), argv.data(), io);
-  if (code < 0 || code > 2) std::abort();
+  if (code < 0 || code > 3) std::abort();
   if (code != 0) {
     const std::string e = err.str();
     if (e.empty() || e.back() != '\n' || e.find('\n') != e.size() - 1) std::abort();
     if (headroom::cli::printable(e.substr(0, e.size() - 1)) != e.substr(0, e.size() - 1)) std::abort();
-    if (!out.str().empty()) std::abort();
+    if (code == 3 ? out.str().empty() : !out.str().empty()) std::abort();
   }
   return 0;
 }
