@@ -99,18 +99,35 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs);
 // matrix: every model x device at 4096 tokens on the device's default constants.
 inline constexpr std::uint64_t matrix_context = 4096;
 inline constexpr std::array<std::uint64_t, 3> matrix_batches{1, 16, 128};
+/// What a matrix (or a fleet `fit --devices`) asks of every model x device: decode ceilings at
+/// `batches` x `context`, and whether `seqs` x `context` fits under `e` (else the smallest valid
+/// plan) with the decode ceiling of that load.
+struct matrix_query {
+  std::uint64_t context = matrix_context;
+  std::vector<std::uint64_t> batches{matrix_batches.begin(), matrix_batches.end()};
+  std::uint64_t seqs = 1;
+  settings s = matrix_settings();
+  engine e{};
+};
 struct matrix_row {
   const model* m = nullptr;
   const device* d = nullptr;
   device_roofline r{};
-  std::array<double, matrix_batches.size()> step_us{};
-  fit_answer c1{};  ///< one sequence at matrix_context; c1.max_seqs is max C @4k
+  std::vector<double> step_us;  ///< one per matrix_query::batches
+  fit_answer c1{};              ///< the load (seqs x context); c1.max_seqs is max C at the context
+  /// The plan the load runs under: the single device when it fits, else the advice; none: no
+  /// valid plan holds it.
+  std::optional<parallel> load_plan;
+  double load_step_us = 0;      ///< decode step of the load under load_plan (0: none)
 };
 /// The matrix's settings: the defaults as the default engine (vLLM) allocates them.
 settings matrix_settings();
-std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds);
-std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& command);
-ordered_json matrix_json(const std::vector<matrix_row>& rows);
+std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds,
+                                       const matrix_query& mq = {});
+std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& command, const matrix_query& mq = {});
+ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query& mq = {});
+/// One header line, then one line per row; RFC 4180 quoting where a field needs it.
+std::string matrix_csv(const std::vector<matrix_row>& rows, const matrix_query& mq = {});
 
 // report
 ordered_json report_json(const query& q, const report::options& o, const report::report_data& data);

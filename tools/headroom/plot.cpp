@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "headroom/engine_flags.hpp"
+
 namespace headroom::cli {
 
 plot_kind parse_plot_kind(std::string_view text) {
@@ -94,21 +96,32 @@ svg::line_chart roofline_chart(const plot_request& p) {
 svg::bar_chart memory_chart(const plot_request& p) {
   svg::bar_chart c;
   const query& first = p.targets.front();
+  const bool engine = first.e.kind != engine_kind::none;
   c.title = fmt::format("Memory: {} x {} tokens of {}", p.seqs, p.context, first.m->name);
-  c.subtitle = fmt::format("GiB (2^30 bytes) per device, {}; usable: visible x the device's usable fraction", kv_note(first));
+  c.subtitle = engine ? fmt::format("GiB (2^30 bytes) per device (one rank), {}; {} sizes the pool: its budget is the mark",
+                                    kv_note(first), display_name(first.e.kind))
+                      : fmt::format("GiB (2^30 bytes) per device, {}; usable: visible x the device's usable fraction", kv_note(first));
   c.value_label = "GiB";
-  c.limit_label = "usable";
+  c.limit_label = engine ? fmt::format("{} budget", display_name(first.e.kind)) : std::string("usable");
   for (const query& q : p.targets) {
-    const footprint_bytes fp = footprint(*q.m, q.s);
+    const footprint_bytes fp = rank_footprint(*q.m, q.s, q.p);
     const byte_count kv = checked_mul(p.seqs, checked_add(checked_mul(fp.kv_per_token, p.context),
                                                             checked_mul(fp.swa_kv_per_token, std::min(p.context, fp.swa_window))));
     svg::bar b;
     b.label = std::string(q.d->id);
-    b.segments = {{"weights (loaded)", to_gib(fp.loaded_weights)},
-                  {"KV cache", to_gib(kv)},
-                  {"recurrent state", to_gib(checked_mul(p.seqs, fp.state_per_seq))},
-                  {"conv windows", to_gib(checked_mul(p.seqs, fp.conv_per_seq))}};
-    b.limit = to_gib(usable_bytes(*q.d));
+    b.segments = {{"weights (loaded)", to_gib(fp.loaded_weights)}};
+    if (engine) {
+      // The terms the engine subtracts before its KV pool (engine_memory.hpp, docs/engines.md).
+      const engine_memory em = engine_memory_of(*q.m, *q.d, {p.seqs, p.context, q.s, q.e, q.p});
+      b.segments.push_back({"activation peak / sampler", to_gib(std::max(em.activation_peak_bytes, em.sampler_bytes))});
+      b.segments.push_back({"CUDA graphs + non-torch", to_gib(checked_add(em.cuda_graph_bytes, em.non_torch_bytes))});
+      b.limit = to_gib(em.budget_bytes);
+    } else {
+      b.limit = to_gib(usable_bytes(*q.d));
+    }
+    b.segments.push_back({"KV cache of the load", to_gib(kv)});
+    b.segments.push_back({"state + conv of the load",
+                          to_gib(checked_mul(p.seqs, checked_add(fp.state_per_seq, fp.conv_per_seq)))});
     c.bars.push_back(std::move(b));
   }
   return c;
