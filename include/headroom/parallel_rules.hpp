@@ -71,7 +71,7 @@ constexpr std::string_view describe(plan_rule r) {
       "tp must divide the KV heads, or be a multiple of them (heads replicate)",
       "tp must divide the vocabulary padded to a multiple of 64",
       "tp must divide every sharded dimension (intermediate size, GDN / Mamba heads and groups)",
-      "a sharded weight's shape must still fit its format's groups or blocks",
+      "a sharded weight's shape, and its input row, must still fit their formats' groups or blocks",
       "pp must not exceed the layers",
   };
   return text[static_cast<std::size_t>(r)];
@@ -272,7 +272,11 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
       const bool sized = rn.kind == op::embed ? try_weight_bytes(f.weight, rn.table_rows, rn.weight_k()).has_value()
                                               : (rn.weight_out() % t == 0 &&
                                                  try_weight_bytes(f.weight, rn.weight_out() / t, rn.weight_k()).has_value());
-      if (!sized) broken[static_cast<std::size_t>(plan_rule::shard_fits_format)] = true;
+      // The activation a rank feeds the matmul is its share of the input row: a grouped
+      // activation format (fp8/g128, nvfp4/g16) needs that share to be whole groups too, as
+      // the engines' quantised kernels do (e.g. a 1,536-wide expert input at TP=8 is 192: no).
+      const bool act_sized = rn.kind == op::embed || try_bytes(f.activation, 1, rn.weight_k()).has_value();
+      if (!sized || !act_sized) broken[static_cast<std::size_t>(plan_rule::shard_fits_format)] = true;
     }
   };
   if (formats_depend_on_layer(m)) {

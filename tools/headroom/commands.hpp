@@ -99,10 +99,14 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs);
 // matrix: every model x device at 4096 tokens on the device's default constants.
 inline constexpr std::uint64_t matrix_context = 4096;
 inline constexpr std::array<std::uint64_t, 3> matrix_batches{1, 16, 128};
+/// The matrix's settings: the defaults as the default engine (vLLM) allocates them.
+settings matrix_settings();
+
 /// What a matrix (or a fleet `fit --devices`) asks of every model x device: decode ceilings at
 /// `batches` x `context`, and whether `seqs` x `context` fits under `e` (else the smallest valid
 /// plan) with the decode ceiling of that load.
 struct matrix_query {
+  std::string title = "Roofline matrix";  ///< the Markdown heading (`fit --devices`: the fleet's)
   std::uint64_t context = matrix_context;
   std::vector<std::uint64_t> batches{matrix_batches.begin(), matrix_batches.end()};
   std::uint64_t seqs = 1;
@@ -120,8 +124,6 @@ struct matrix_row {
   std::optional<parallel> load_plan;
   double load_step_us = 0;      ///< decode step of the load under load_plan (0: none)
 };
-/// The matrix's settings: the defaults as the default engine (vLLM) allocates them.
-settings matrix_settings();
 std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds,
                                        const matrix_query& mq = {});
 std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& command, const matrix_query& mq = {});

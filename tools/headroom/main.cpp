@@ -497,6 +497,8 @@ int run(int argc, char** argv, run_io& io) {
     one.device = std::string(ds.front()->id);
     const query q = make_query(one);
     matrix_query mq{};
+    mq.title = fmt::format("Fleet: {} x {} tokens of {}", parse_count("--seqs", fit_seqs), parse_count("--context", fit_context),
+                           q.m->name);
     mq.s = q.s;
     mq.e = q.e;
     mq.context = parse_count("--context", fit_context);
