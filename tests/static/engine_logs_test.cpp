@@ -180,6 +180,73 @@ constexpr engine_memory c4 = engine_memory_of(models::deepseek_v3, devices::mi30
                                               llama({.n_ctx = 32768, .n_seq_max = 1, .type_k = ggml_cache_type::q8_0}), {}, 1, 32768);
 static_assert(c4.available_kv_cache_bytes == 61ULL * 612 * 32768);
 
+// ---- Tensor-parallel logs: one rank's figures (`parallel{.tp = N}`), each rank holding 1 / N of
+// the heads and matmul columns / rows; embeddings and LM head split over the vocabulary.
+
+// vLLM PR #10511, the same command at -tp 2 (Meta-Llama-3-8B: the registry's Llama-3.1-8B has
+// the same tensors, 32 layers, hidden 4096, intermediate 14,336, vocab 128,256, 8 KV heads; only
+// RoPE scaling and max_position_embeddings differ, and max_model_len 8192 is given): "model
+// weights take 7.48GiB", "non_torch_memory 3.58GiB", "PyTorch activation peak memory 1.26GiB",
+// "the current vLLM instance can use 71.29GiB"; the available line is cut off in the thread.
+// Per rank: embedding and LM head 2 x 64,128 x 4,096; per layer q/k/v (2,048 + 512 + 512) x
+// 4,096, o 2,048 x 4,096, gate/up 2 x 7,168 x 4,096, down 7,168 x 4,096, two norms 2 x 4,096;
+// final norm 4,096: 525,336,576 + 32 x 109,060,096 + 4,096 = 4,015,263,744 values x 2 B.
+constexpr engine_memory l4 = engine_memory_of(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, v0_era(8192), {.tp = 2}, 1, 8192);
+static_assert(l4.loaded_weights_bytes_per_rank == 2ULL * 4'015'263'744 && gib_x100(l4.loaded_weights_bytes_per_rank) == 748);
+static_assert(l4.engine_starts && gib_x100(l4.total_bytes) == 7922);
+// Available from the log's own printed terms: 71.29 - 7.48 - 3.58 - 1.26 = 58.97 GiB.
+static_assert(within_10pct(l4.available_kv_cache_bytes, 5897ULL * gib / 100));
+
+// vLLM issue #17469 (v0.8.5, Qwen3-30B-A3B bf16 on 4 x A10, --tensor-parallel-size 4): "Model
+// loading took 14.2474 GiB" on each of the 4 ranks. The A10 is not in the registry; the weights
+// of a rank do not depend on the device. Per rank: embedding and LM head 2 x 37,984 x 2,048;
+// per layer q/k/v (1,024 + 128 + 128) x 2,048, o 1,024 x 2,048, q/k norms 2 x 128, two norms
+// 2 x 2,048, the router 128 x 2,048 (replicated), 128 experts x 3 x 2,048 x 192; final norm
+// 2,048: 155,582,464 + 48 x 155,980,032 + 2,048 = 7,642,626,048 values x 2 B = 14.2355 GiB.
+// vLLM's figure is the allocator's growth over loading: 12.8 MB more, most of it likely the
+// shared RoPE cos/sin cache, 40,960 x 128 x 2 B = 10 MiB.
+constexpr byte_count l13_weights = rank_footprint(models::qwen3_30b_a3b, {}, {.tp = 4}).loaded_weights;
+constexpr byte_count l13_log = 142'474ULL * gib / 10'000;
+static_assert(l13_weights == 2ULL * 7'642'626'048);
+static_assert(l13_weights < l13_log && 1000 * (l13_log - l13_weights) < l13_log);  // within 0.1 %
+
+// vLLM issue #21348 (Jul 2025, Qwen3-235B-A22B-FP8, 4 x H100, --tensor-parallel-size 4, every
+// other default: utilization 0.90, max_model_len 40,960): "Available KV cache memory: 8.11 GiB",
+// "GPU KV cache size: 178,880 tokens". A rank holds 1 of the 4 KV heads: 94 layers x 1 x 128 x
+// (K, V) x 2 B = 48,128 B per token, a block 16 x 48,128 = 770,048 B; 178,880 tokens = 11,180
+// blocks = 8.02 GiB (most likely V1 sized the pool for the smallest of the workers; the printed
+// 8.11 GiB would be 11,308 blocks). Given that pool to the byte:
+constexpr engine l7_pool_engine = [] {
+  engine e = engines::vllm_0_20;
+  e.vllm.kv_cache_memory_bytes = 11'180ULL * 770'048;
+  return e;
+}();
+constexpr engine_memory l7_pool =
+    engine_memory_of(models::qwen3_235b_a22b_fp8, devices::h100_sxm, {}, l7_pool_engine, {.tp = 4}, 1, 40960);
+static_assert(l7_pool.block_bytes == 770'048 && l7_pool.kv_cache_tokens == 178'880);
+// From the budget headroom is above the log by more than 10 % (docs/engines.md, L7): recorded,
+// not tuned. Its non-torch term is TP-independent while vLLM's grows with the ranks (PR #10511:
+// 1.79 GiB at TP 1, 3.58 GiB at TP 2), and a comment on the thread blames the profiling order of vLLM PR
+// #19312 for the small pool.
+constexpr engine_memory l7 = engine_memory_of(models::qwen3_235b_a22b_fp8, devices::h100_sxm, {}, engines::vllm_0_20, {.tp = 4}, 1, 40960);
+static_assert(l7.engine_starts && l7.block_bytes == 770'048);
+static_assert(l7.available_kv_cache_bytes > 811ULL * gib / 100 && !within_10pct(l7.available_kv_cache_bytes, 811ULL * gib / 100));
+
+// SGLang on the same thread: --tp 4 --mem-fraction-static 0.93: "KV Cache is allocated. #tokens:
+// 367404, K size: 8.23 GB, V size: 8.23 GB" (SGLang's GB are GiB): 367,404 x 94 x 128 x 2 B.
+constexpr engine_memory s1 = engine_memory_of(models::qwen3_235b_a22b_fp8, devices::h100_sxm, {},
+                                              {.kind = engine_kind::sglang, .sglang = {.mem_fraction_static = {930000}}}, {.tp = 4}, 1, 40960);
+static_assert(gib_x100(367'404ULL * 94 * 128 * 2) == 823 && s1.block_bytes == 2ULL * 94 * 128 * 2);
+static_assert(s1.engine_starts && within_10pct(s1.kv_cache_tokens, 367'404));
+
+// SGLang PR #11716 (Oct 2025, 8 x H200, TP 8; the model is not named: 53.31 GiB / 2,795,207 =
+// 20,480 B of K per token = 80 layers x 1 KV head x 128 x 2 B, 30 checkpoint shards: Llama-3.1-70B;
+// --mem-fraction-static not in the excerpt, so SGLang's default): "KV Cache is allocated. #tokens:
+// 2795207, K size: 53.31 GB, V size: 53.31 GB".
+constexpr engine_memory s4 = engine_memory_of(models::llama_3_1_70b_instruct, devices::h200_sxm, {}, engines::sglang, {.tp = 8}, 1, 131072);
+static_assert(gib_x100(2'795'207ULL * 80 * 128 * 2) == 5331 && s4.block_bytes == 2ULL * 80 * 128 * 2);
+static_assert(s4.engine_starts && within_10pct(s4.kv_cache_tokens, 2'795'207));
+
 // ---- Inverse queries on the l9a pool (14,408 blocks of 16 tokens) under the admission rule
 // S x (floor(T / 16) + 1) + 1 blocks (the next token and vLLM's null block):
 // 1,000 + 99,000 tokens: 2 x 6,251 + 1 = 12,503 <= 14,408 < 3 x 6,251 + 1 -> 2 requests.
