@@ -4,6 +4,7 @@
 #include <headroom/headroom.hpp>  // core
 #include <headroom/models.hpp>    // every shipped model
 #include <headroom/devices.hpp>   // every shipped device
+#include <headroom/engines.hpp>   // every engine profile
 
 namespace {
 using namespace headroom;
@@ -26,4 +27,13 @@ static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm, {.seqs = 8,
 constexpr engine_memory gpt_oss = engine_memory_of(models::gpt_oss_120b, devices::h100_sxm, {.seqs = 1, .context = 131072});
 static_assert(gpt_oss.stops == engine_term::kv_cache_cannot_hold_one_request);
 static_assert(gpt_oss.request_bytes == 5'139'136'512 && gpt_oss.available_kv_cache_bytes == 36'534'216);
+// README, "Ten lines": a deployment names its engine and its plan, and the knobs take the
+// engine's own names. Qwen3-Next-80B FP8 at TP=2 on H200 holds 64 x 32k under vLLM (each rank:
+// half of its weights, one of its 2 KV heads per layer in fp8).
+static_assert(fits(models::qwen3_next_80b_a3b_instruct_fp8, devices::h200_sxm,
+                   {.seqs = 64, .context = 32768, .settings = {.kv = kv_dtype::fp8},
+                    .engine = engines::vllm, .parallel = {.tp = 2}}));
+static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                   {.seqs = 8, .context = 32768,
+                    .engine = {.kind = engine_kind::vllm, .vllm = {.gpu_memory_utilization = frac(0.85), .max_model_len = 32768}}}));
 }  // namespace

@@ -244,6 +244,41 @@ void require_both_ids(const CLI::App& cmd) {
   }
 }
 
+// `--help` shows what a value is and its unit, not CLI11's `TEXT`: every option and positional
+// that takes a string is named here by what it holds (values are parsed by our own strict
+// parsers, which accept the suffixes the texts name).
+void name_value_types(CLI::App& app) {
+  struct typed {
+    std::string_view name;
+    std::string_view type;
+  };
+  static constexpr typed types[] = {
+      {"model", "MODEL"}, {"device", "DEVICE"}, {"devices", "DEVICE..."}, {"chart", "roofline|memory|decode"},
+      {"what", "models|devices"}, {"config", "PATH"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
+      {"output", "FILE"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
+      {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
+      {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
+      {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
+      {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
+      {"kv-cache-memory-bytes", "BYTES"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
+      {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"tokens-per-block", "TOKENS"},
+      {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
+      {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
+      {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"}};
+  std::vector<CLI::App*> cmds = app.get_subcommands([](CLI::App*) { return true; });
+  cmds.push_back(&app);
+  for (CLI::App* cmd : cmds) {
+    for (CLI::Option* opt : cmd->get_options()) {
+      if (opt->get_type_size() == 0) continue;  // a flag
+      // A positional's name, else its first long name (`-o,--output` is `output`).
+      std::string n = opt->get_lnames().empty() ? opt->get_name(true) : opt->get_lnames().front();
+      for (const typed& t : types) {
+        if (n == t.name) opt->type_name(std::string(t.type));
+      }
+    }
+  }
+}
+
 int run(int argc, char** argv, run_io& io) {
   CLI::App app{"headroom: what an LLM deployment holds in memory, whether it fits, and its roofline ceilings.\n"
                "With no command: the report of qwen3_next_80b_a3b_instruct on h200_sxm."};
@@ -280,7 +315,7 @@ int run(int argc, char** argv, run_io& io) {
   add_output(matrix, o);
   add_csv(matrix, o);
 
-  auto* fit = app.add_subcommand("fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; TP");
+  auto* fit = app.add_subcommand("fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it");
   std::string fit_context;
   std::string fit_seqs = "1";
   bool fit_exit_zero = false;
@@ -367,6 +402,7 @@ int run(int argc, char** argv, run_io& io) {
   ver->add_option("--config", verify_config, "a config.json or folder, in place of MODEL");
   ver->add_option("-o,--output", o.out, "write the report to FILE (atomically) instead of stdout");
 
+  name_value_types(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
