@@ -189,13 +189,10 @@ constexpr void finish_admission(engine_memory& em) {
       em.request_blocks == 0 ? 0 : (checked_mul(em.kv_cache_blocks, 200) + em.request_blocks) / (2 * em.request_blocks);
 }
 
-/// The largest len in [1, hi] with request_blocks(len) x block_bytes <= available (0: none),
-/// by bisection over a monotone need (vLLM's _estimate_max_model_len_from_groups).
-constexpr std::uint64_t largest_len(const engine_memory& em, std::uint64_t hi) {
-  auto ok = [&](std::uint64_t len) {
-    return checked_mul(request_blocks(em, len), em.block_bytes) <= em.available_kv_cache_bytes;
-  };
-  if (hi == 0 || !ok(1)) return 0;
+/// The largest x in [1, hi] with ok(x), given ok(1) and ok monotone (true then false): the one
+/// bisection both the admission search and the inverse queries use.
+template <typename Ok>
+constexpr std::uint64_t largest_true(std::uint64_t hi, Ok ok) {
   if (ok(hi)) return hi;
   std::uint64_t good = 1;
   std::uint64_t bad = hi;
@@ -204,6 +201,16 @@ constexpr std::uint64_t largest_len(const engine_memory& em, std::uint64_t hi) {
     (ok(mid) ? good : bad) = mid;
   }
   return good;
+}
+
+/// The largest len in [1, hi] with request_blocks(len) x block_bytes <= available (0: none),
+/// by bisection over a monotone need (vLLM's _estimate_max_model_len_from_groups).
+constexpr std::uint64_t largest_len(const engine_memory& em, std::uint64_t hi) {
+  auto ok = [&](std::uint64_t len) {
+    return checked_mul(request_blocks(em, len), em.block_bytes) <= em.available_kv_cache_bytes;
+  };
+  if (hi == 0 || !ok(1)) return 0;
+  return largest_true(hi, ok);
 }
 
 /// vLLM V1.
@@ -582,14 +589,7 @@ constexpr std::uint64_t longest_input_at(const engine_memory& em, std::uint64_t 
   auto ok = [&](std::uint64_t input) { return max_concurrency_at(em, input, output) >= concurrency; };
   std::uint64_t hi = em.max_model_len - output;
   if (!ok(1)) return 0;
-  if (ok(hi)) return hi;
-  std::uint64_t good = 1;
-  std::uint64_t bad = hi;
-  while (bad - good > 1) {
-    const std::uint64_t mid = good + (bad - good) / 2;
-    (ok(mid) ? good : bad) = mid;
-  }
-  return good;
+  return detail::largest_true(hi, ok);
 }
 
 }  // namespace headroom

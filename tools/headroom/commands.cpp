@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/commands.hpp"
+#include "headroom/text.hpp"
 #include "headroom/totals.hpp"
 
 #include <fmt/format.h>
@@ -19,16 +20,8 @@ namespace headroom::cli {
 
 namespace {
 
-// Appends formatted text; format strings are checked at compile time.
-struct writer {
-  std::string out;
-  template <typename... T>
-  void operator()(fmt::format_string<T...> f, T&&... args) {
-    fmt::format_to(std::back_inserter(out), f, std::forward<T>(args)...);
-  }
-};
-
-std::string gb2(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
+using ::headroom::cli::text::writer;
+using ::headroom::cli::text::gb2;
 
 std::string pct(double x) {
   const double p = 100.0 * x;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/plan_cli.hpp"
+#include "headroom/text.hpp"
 
 #include <fmt/format.h>
 
@@ -13,15 +14,8 @@ namespace headroom::cli {
 
 namespace {
 
-struct writer {
-  std::string out;
-  template <typename... T>
-  void operator()(fmt::format_string<T...> f, T&&... args) {
-    fmt::format_to(std::back_inserter(out), f, std::forward<T>(args)...);
-  }
-};
-
-std::string gb2(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
+using ::headroom::cli::text::writer;
+using ::headroom::cli::text::gb2;
 
 std::uint16_t parse_degree(std::string_view flag, const std::string& text) {
   const std::uint64_t v = parse_positive(flag, text);

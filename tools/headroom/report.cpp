@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/report.hpp"
+#include "headroom/text.hpp"
 
 #include "headroom/plan_cli.hpp"
 
@@ -56,16 +57,8 @@ std::string fp4_costing(const model& m, const device& d) {
   return nvfp4_mma ? "native" : "not used: the model has no NVFP4-activation node";
 }
 
-// Appends formatted text; format strings are checked at compile time.
-struct writer {
-  std::string out;
-  template <typename... T>
-  void operator()(fmt::format_string<T...> f, T&&... args) {
-    fmt::format_to(std::back_inserter(out), f, std::forward<T>(args)...);
-  }
-};
-
-std::string fmt_bytes_gb(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
+using ::headroom::cli::text::gb2;
+using ::headroom::cli::text::writer;
 
 }  // namespace
 
@@ -158,7 +151,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   w("| sources | {} |\n", escape(m.source.files));
   w("| assumptions | {} |\n", escape(m.source.notes));
   w("| device | {} ({}, {} SMs, {} visible = {} GB = {:.2f} GiB ({}), {} GB/s) |\n", d.name, d.arch, d.sms,
-    d.memory_marketed, fmt_bytes_gb(d.memory_bytes), to_gib(d.memory_bytes), escape(d.memory_basis),
+    d.memory_marketed, gb2(d.memory_bytes), to_gib(d.memory_bytes), escape(d.memory_basis),
     num(d.bandwidth_gbps));
   {
     std::string kinds;
@@ -199,7 +192,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
       p.tokens_per_s(prefill_tokens[i]));
   }
   const byte_count floor = data.weight_floor;
-  w("\nWeight floor at C=1: {} GB read per step = {:.3f} ms at {} GB/s{}.\n", fmt_bytes_gb(floor),
+  w("\nWeight floor at C=1: {} GB read per step = {:.3f} ms at {} GB/s{}.\n", gb2(floor),
     static_cast<double>(floor) / (r.r.dram_gbps * 1e3) / 1e3, num(r.r.dram_gbps), label);
 
   if (o.e.kind != engine_kind::none) w("\n{}", cli::engine_section(data.em, 1, o.context));
@@ -207,11 +200,11 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   // Memory fit.
   const fit_table& t = data.fit;
   const footprint_bytes& fp = t.fp;
-  w("\n## Memory fit (arithmetic, engine none)\n\nAll sizes in GB (10^9 bytes). Usable {} GB = {} GB visible x {} ({}). ", fmt_bytes_gb(t.usable),
-    fmt_bytes_gb(d.memory_bytes), num(static_cast<double>(d.usable_permille) / 1000.0), d.usable_why);
-  w("Weights {} GB ({} B, every stored tensor", fmt_bytes_gb(fp.weights), fp.weights);
+  w("\n## Memory fit (arithmetic, engine none)\n\nAll sizes in GB (10^9 bytes). Usable {} GB = {} GB visible x {} ({}). ", gb2(t.usable),
+    gb2(d.memory_bytes), num(static_cast<double>(d.usable_permille) / 1000.0), d.usable_why);
+  w("Weights {} GB ({} B, every stored tensor", gb2(fp.weights), fp.weights);
   if (fp.draft_weights != 0) {
-    w("; the MTP draft head's own {} GB {}", fmt_bytes_gb(fp.draft_weights),
+    w("; the MTP draft head's own {} GB {}", gb2(fp.draft_weights),
       s.speculative ? "loaded (speculative on)" : "not loaded (speculative off)");
   }
   w("). KV {} bytes per token", fp.kv_per_token);
@@ -221,8 +214,8 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   w("Not counted: activations, workspaces, the CUDA context, allocator slack.\n\n");
   w("| C | 4k GB | fits | 32k GB | fits |\n|---:|---:|---|---:|---|\n");
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
-    w("| {} | {} | {} | {} | {} |\n", fit_batches[bi], fmt_bytes_gb(t.cells[bi][0].need), t.cells[bi][0].fits ? "yes" : "no",
-      fmt_bytes_gb(t.cells[bi][1].need), t.cells[bi][1].fits ? "yes" : "no");
+    w("| {} | {} | {} | {} | {} |\n", fit_batches[bi], gb2(t.cells[bi][0].need), t.cells[bi][0].fits ? "yes" : "no",
+      gb2(t.cells[bi][1].need), t.cells[bi][1].fits ? "yes" : "no");
   }
   auto max_text = [](std::uint64_t ladder, std::uint64_t exact) {
     return fmt::format("{} on the ladder, {} exactly", ladder == 0 ? std::string("none") : std::to_string(ladder), exact);
@@ -231,8 +224,8 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   for (const fit_advice& a : data.advice) {
     std::string others;
     for (std::string_view id : a.holders) others += fmt::format("{}{}", others.empty() ? "" : " / ", id);
-    w("C={} at 4k does not fit: needs {} GB of {} GB usable: {}{}.\n", a.seqs, fmt_bytes_gb(a.need),
-      fmt_bytes_gb(t.usable), cli::advice_text(a.plan, d), others.empty() ? std::string(", no single registry device holds it") : ", or one " + others);
+    w("C={} at 4k does not fit: needs {} GB of {} GB usable: {}{}.\n", a.seqs, gb2(a.need),
+      gb2(t.usable), cli::advice_text(a.plan, d), others.empty() ? std::string(", no single registry device holds it") : ", or one " + others);
   }
 
   // Per-row loops.
