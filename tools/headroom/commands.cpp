@@ -307,7 +307,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
     w("{}\n", engine_section(a.em, a.seqs, a.context));
     w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
     if (!a.fits) {
-      w(" Under {}: {}{}.", name(a.e.kind), advice_text(a.advice, d),
+      w(" The smallest valid plan under which {} holds it: {}{}.", display_name(a.e.kind), advice_text(a.advice, d),
         a.holders.empty() ? std::string(", no single registry device holds weights + KV alone")
                           : ", or one " + ids_joined(a.holders, " / ") + " (weights + KV alone)");
     }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "headroom/commands.hpp"
+#include "headroom/engine_flags.hpp"
 
 namespace headroom::cli {
 
@@ -132,6 +133,12 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     row.need = need_bytes(*q.m, dep);
     row.scale_out = p.ranks() > q.d->link.domain;
     row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p);
+    std::uint64_t per_rank = max_seqs(row.rank, *q.d, context);
+    if (q.e.kind != engine_kind::none) {
+      row.em = engine_memory_of(*q.m, *q.d, dep);
+      per_rank = max_seqs_at(engine_memory_of(*q.m, *q.d, {1, context, q.s, q.e, p}), context);
+    }
+    row.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
     a.rows.push_back(row);
   }
   std::stable_sort(a.rows.begin(), a.rows.end(), [](const plan_row& x, const plan_row& y) {
@@ -152,16 +159,27 @@ std::string plan_command_text(const query& q, const plan_answer& a) {
     w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());
     return std::move(w.out);
   }
-  w("| plan | devices | weights / rank GB | KV / token / rank | need / rank GB | usable GB | decode tok/s | "
-    "step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  if (q.e.kind == engine_kind::none) {
+    w("| plan | devices | weights / rank GB | KV / token / rank | need / rank GB | usable GB | max seqs | decode tok/s | "
+      "step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  } else {
+    w("Each plan's every rank starts under {} and its KV pool holds the load; the pool is one rank's, in GiB (2^30 bytes).\n\n",
+      display_name(q.e.kind));
+    w("| plan | devices | weights / rank GB | KV / token / rank | KV pool / rank GiB | KV tokens / rank | max seqs | "
+      "decode tok/s | step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  }
   for (const plan_row& r : a.rows) {
+    const std::string memory = q.e.kind == engine_kind::none
+                                   ? fmt::format("{} | {}", gb2(r.need), gb2(a.usable))
+                                   : fmt::format("{:.2f} | {}", to_gib(r.em.available_kv_cache_bytes), r.em.kv_cache_tokens);
     w("| {}{} | {} | {} | {} | {} | {} | {:.0f} | {:.2f} | {:.1f}% |\n", plan_text(r.p),
-      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), gb2(r.rank.loaded_weights), r.rank.kv_per_token,
-      gb2(r.need), gb2(a.usable), r.decode.tokens_per_s(a.seqs), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
+      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), gb2(r.rank.loaded_weights), r.rank.kv_per_token, memory,
+      r.max_seqs, r.decode.tokens_per_s(a.seqs), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
   }
   w("\nRoofline ceilings: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
-    "all-to-all, pipeline sends) over the links. Not counted: activations, workspaces, the CUDA context, "
-    "allocator slack.\n");
+    "all-to-all, pipeline sends) over the links.{}\n",
+    q.e.kind == engine_kind::none ? " Not counted (engine none): activations, workspaces, the CUDA context, allocator slack."
+                                  : " Memory: the engine's terms per rank (docs/engines.md).");
   return std::move(w.out);
 }
 
@@ -178,6 +196,8 @@ nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
     nlohmann::ordered_json p;
     add_rank_keys(p, r.rank, r.p);
     p["needed_bytes_per_rank"] = r.need;
+    p["max_seqs"] = r.max_seqs;
+    p["engine"] = q.e.kind == engine_kind::none ? nlohmann::ordered_json(nullptr) : engine_json(r.em);
     p["crosses_scale_out"] = r.scale_out;
     p["decode_step_us"] = r.decode.total_us;
     p["decode_tokens_per_s"] = r.decode.tokens_per_s(a.seqs);

@@ -57,6 +57,8 @@ struct plan_row {
   byte_count need = 0;       ///< heaviest rank
   bool scale_out = false;    ///< the plan outgrows the scale-up domain
   step_estimate decode{};    ///< a decode step of `seqs` sequences at `context`
+  engine_memory em{};        ///< one rank as the engine sizes it (not for engines::none)
+  std::uint64_t max_seqs = 0;  ///< sequences of `context` the plan holds (all ranks' shares under DP attention)
 };
 struct plan_answer {
   std::uint64_t seqs = 1;
