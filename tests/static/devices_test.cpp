@@ -16,10 +16,10 @@ using namespace headroom::devices;
 
 // ---- Registry: the catalogue's ids, in registry order ---------------------------------------
 
-constexpr std::array<std::string_view, 29> expected_ids{
-    "a100_sxm_80gb", "a100_pcie_40gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm", "h200_nvl", "h20",
+constexpr std::array<std::string_view, 33> expected_ids{
+    "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm", "h200_nvl", "h20",
     "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server", "rtx_5090",
-    "rtx_4090", "l40s", "l4", "gb10", "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb",
+    "rtx_4090", "rtx_3090", "rtx_a6000", "l40s", "l4", "a10", "gb10", "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb",
     "mi300x", "mi325x", "mi355x", "gaudi3", "tpu_v5e", "tpu_v6e"};
 static_assert(all.size() == expected_ids.size());
 constexpr bool registry_in_order() {
@@ -189,6 +189,29 @@ static_assert(!a100_sxm_80gb.runs(mma_kind::fp8) && !a100_sxm_80gb.runs(mma_kind
 static_assert(a100_pcie_40gb.memory_bytes == 40'960ULL * 1048576);  // 42,949,672,960 B
 static_assert(a100_pcie_40gb.bandwidth_gbps == 1555 && a100_pcie_40gb.peak.bf16 == 312);
 static_assert(!a100_pcie_40gb.runs(mma_kind::fp8));
+// A100 PCIe 80GB row: 81,920 MiB (the SXM4 80GB reading, assumed for the PCIe board), 1,935 GB/s
+// P, BF16 312 P, INT8 624 P, 108 SMs.
+static_assert(a100_pcie_80gb.memory_bytes == 81'920ULL * 1048576);  // 85,899,345,920 B
+static_assert(a100_pcie_80gb.bandwidth_gbps == 1935 && a100_pcie_80gb.peak.bf16 == 312 &&
+              a100_pcie_80gb.peak.fp16 == 312 && a100_pcie_80gb.peak.int8 == 624 && a100_pcie_80gb.sms == 108);
+static_assert(!a100_pcie_80gb.runs(mma_kind::fp8) && !a100_pcie_80gb.derived.empty());
+// A10 row: NVML total 24,146,608,128 B = 23,028 MiB, 600 GB/s P, BF16/FP16 125 P (250 sparse),
+// INT8 250 P (500 sparse), 72 SMs R.
+static_assert(a10.memory_bytes == 23'028ULL * 1048576 && a10.memory_bytes == 24'146'608'128ULL);
+static_assert(a10.bandwidth_gbps == 600 && a10.peak.bf16 == 125 && a10.peak.fp16 == 125 && a10.peak.int8 == 250);
+static_assert(a10.sms == 72 && a10.peak.fp8 == 0 && !a10.runs(mma_kind::fp8));
+// RTX A6000 row: 48 GB marketed (no driver reading: 48 x 10^9 B, assumed), 768 GB/s P, FP16/BF16
+// 154.8 P with FP32 accumulate (309.7 sparse), INT8 309.7 P, 84 SMs P.
+static_assert(rtx_a6000.memory_bytes == 48'000'000'000ULL);
+static_assert(rtx_a6000.bandwidth_gbps == 768 && rtx_a6000.peak.bf16 == 154.8 && rtx_a6000.peak.int8 == 309.7);
+static_assert(rtx_a6000.sms == 84 && !rtx_a6000.runs(mma_kind::fp8));
+// RTX 3090 row, FP32-accumulate rates (GeForce halves them): 24,576 MiB, 936 GB/s P, BF16 71 P
+// (not the FP16-accumulate 142), INT8 284 P, 82 SMs P.
+static_assert(rtx_3090.memory_bytes == 24'576ULL * 1048576);  // 25,769,803,776 B
+static_assert(rtx_3090.bandwidth_gbps == 936 && rtx_3090.peak.bf16 == 71 && rtx_3090.peak.fp16 == 71 &&
+              rtx_3090.peak.int8 == 284 && rtx_3090.sms == 82);
+static_assert(!rtx_3090.runs(mma_kind::fp8) && !rtx_3090.runs(mma_kind::fp4_block_scale));
+static_assert(datasheet_roofline(rtx_3090).r.fp8_tflops == 71);
 // FP8 and NVFP4 layers on Ampere have no path and cost BF16 time: W8A8 at 312.
 static_assert(exec_of(a100_sxm_80gb, formats::fp8_channel, formats::fp8_token) ==
               exec{exec_path::no_path, mma_kind::fp8});
