@@ -16,11 +16,12 @@ using namespace headroom::devices;
 
 // ---- Registry: the catalogue's ids, in registry order ---------------------------------------
 
-constexpr std::array<std::string_view, 33> expected_ids{
-    "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm", "h200_nvl", "h20",
-    "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server", "rtx_5090",
-    "rtx_4090", "rtx_3090", "rtx_a6000", "l40s", "l4", "a10", "gb10", "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb",
-    "mi300x", "mi325x", "mi355x", "gaudi3", "tpu_v5e", "tpu_v6e"};
+constexpr std::array<std::string_view, 35> expected_ids{
+    "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm",
+    "h200_nvl", "h20", "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server",
+    "rtx_5090", "rtx_4090", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "a10", "gb10", "jetson_agx_thor",
+    "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi250x", "mi300x", "mi325x", "mi355x", "gaudi3", "tpu_v5e",
+    "tpu_v6e"};
 static_assert(all.size() == expected_ids.size());
 constexpr bool registry_in_order() {
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -212,6 +213,12 @@ static_assert(rtx_3090.bandwidth_gbps == 936 && rtx_3090.peak.bf16 == 71 && rtx_
               rtx_3090.peak.int8 == 284 && rtx_3090.sms == 82);
 static_assert(!rtx_3090.runs(mma_kind::fp8) && !rtx_3090.runs(mma_kind::fp4_block_scale));
 static_assert(datasheet_roofline(rtx_3090).r.fp8_tflops == 71);
+// RTX 3080 10GB row, FP32-accumulate rates: 10 GB marketed (no driver reading: 10 x 10^9 B,
+// assumed), 760 GB/s P, BF16 59.5 P (not the FP16-accumulate 119), INT8 238 P, 68 SMs P.
+static_assert(rtx_3080.memory_bytes == 10'000'000'000ULL);
+static_assert(rtx_3080.bandwidth_gbps == 760 && rtx_3080.peak.bf16 == 59.5 && rtx_3080.peak.fp16 == 59.5 &&
+              rtx_3080.peak.int8 == 238 && rtx_3080.sms == 68);
+static_assert(!rtx_3080.runs(mma_kind::fp8) && !rtx_3080.derived.empty());
 // FP8 and NVFP4 layers on Ampere have no path and cost BF16 time: W8A8 at 312.
 static_assert(exec_of(a100_sxm_80gb, formats::fp8_channel, formats::fp8_token) ==
               exec{exec_path::no_path, mma_kind::fp8});
@@ -335,6 +342,14 @@ static_assert(jetson_agx_orin_64gb.usable_permille < 900 && jetson_orin_nano_8gb
 // ---- AMD: ROCm lists GiB ----------------------------------------------------------------------
 
 // MI300X row: 192 GiB = 206.16e9 B, 5,300 GB/s, 1,307.4 P, FP8 2,614.9 P (FNUZ), FP4 "—".
+// MI250X row (the package, both GCDs): 128 GB marketed read as GiB (assumed), 3,200 GB/s P, FP16/BF16
+// 383 P, INT8 383 P, 220 CUs P, no FP8 MFMA (CDNA2): FP8 layers have no path and cost BF16 time.
+static_assert(mi250x.memory_bytes == 128ULL * 1073741824);  // 137,438,953,472 B
+static_assert(mi250x.bandwidth_gbps == 3200 && mi250x.peak.bf16 == 383 && mi250x.peak.fp16 == 383 &&
+              mi250x.peak.int8 == 383 && mi250x.sms == 220);
+static_assert(mi250x.family == mma_family::mfma && !mi250x.runs(mma_kind::fp8) && mi250x.peak.fp8 == 0 &&
+              !mi250x.runs(mma_kind::mxf8f6f4));
+static_assert(datasheet_roofline(mi250x).r.fp8_tflops == 383);
 static_assert(mi300x.memory_bytes == 192ULL * 1073741824);  // 206,158,430,208 B, not 192e9
 static_assert(mi300x.memory_bytes == 206'158'430'208ULL);
 static_assert(mi300x.bandwidth_gbps == 5300 && mi300x.peak.bf16 == 1307.4 && mi300x.peak.fp8 == 2614.9);

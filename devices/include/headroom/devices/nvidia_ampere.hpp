@@ -186,4 +186,34 @@ inline constexpr device rtx_3090{
              .derived = "scale_up_gbps (112.5 / 2), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
+// GeForce, as the RTX 3090: BF16/FP16 MMA with FP32 accumulation at half the FP16-accumulate rate
+// (59.5 / 119). The 10 GB board (the 12 GB one has 70 SMs and a 384-bit bus).
+inline constexpr device rtx_3080{
+    .id = "rtx_3080",
+    .name = "NVIDIA GeForce RTX 3080 10GB",
+    .vendor = "NVIDIA",
+    .arch = "sm_86",
+    .memory_marketed = "10 GB GDDR6X",
+    .memory_bytes = 10'000'000'000ULL,
+    .memory_basis = "marketed 10 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 760,
+    .peak = {.bf16 = 59.5, .fp16 = 59.5, .int8 = 238},
+    .native = ampere_native,
+    .family = mma_family::mma_sync,
+    .sms = 68,
+    .sources = "S10, S11, S100",
+    .derived = "memory_bytes (marketed figure, assumed)",
+    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 2 per desktop",
+             .scale_up_gbps = 31.5,
+             .scale_up_latency_us = 1,
+             .domain = 2,
+             .scale_out = "100 GbE NIC (assumed)",
+             .scale_out_gbps = 12.5,
+             .scale_out_latency_us = 2,
+             .sources = "S90, S94",
+             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+};
+
 }  // namespace headroom::devices

@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 84> sources{{
+inline constexpr std::array<source_entry, 87> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -96,8 +96,11 @@ inline constexpr std::array<source_entry, 84> sources{{
   {"S97", "NVIDIA A10 Tensor Core GPU datasheet (nvidia.com/en-us/data-center/products/a10-gpu/): 24 GB GDDR6, 600 GB/s, BF16/FP16 125 | 250 TFLOPS, INT8 250 | 500 TOPS (dense | sparse), 150 W, PCIe Gen4 64 GB/s; corroborated by gist.github.com/kimbochen (A10 125 TFLOP/s, 0.6 TB/s, 24 GB) and baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/ (24 GB GDDR6, 600 GB/s)"},
   {"S98", "github.com/mayooot/detect-gpu/issues/3: NVML memoryInfo for 'NVIDIA A10' Total 24146608128 (driver 535.129.03)"},
   {"S99", "sysrqmts.com/gpus/compare/nvidia-a10-pcie-vs-nvidia-quadro-rtx-4000: A10 GA102-890-A1, 72 SMs, 288 Tensor cores, 384-bit GDDR6 600.2 GB/s, PCIe 4.0 x16"},
-  {"S100", "NVIDIA Ampere GA102 GPU Architecture whitepaper V2.0 (copy at docslib.org/doc/759549/nvidia-ampere-ga102-gpu-architecture-whitepaper; figures not re-read): RTX 3090 82 SMs, 936 GB/s, FP16 tensor 142 (FP16 acc) / 71 (FP32 acc), BF16 71, INT8 284 TOPS dense, NVLink 112.5 GB/s; RTX A6000 84 SMs, 768 GB/s, FP16/BF16 154.8, INT8 309.7 dense"},
+  {"S100", "NVIDIA Ampere GA102 GPU Architecture whitepaper V2.0 (copy at docslib.org/doc/759549/nvidia-ampere-ga102-gpu-architecture-whitepaper; figures not re-read): RTX 3090 82 SMs, 936 GB/s, FP16 tensor 142 (FP16 acc) / 71 (FP32 acc), BF16 71, INT8 284 TOPS dense, NVLink 112.5 GB/s; RTX 3080 68 SMs, 760 GB/s, FP16 tensor 119 (FP16 acc) / 59.5 (FP32 acc), BF16 59.5, INT8 238 dense; RTX A6000 84 SMs, 768 GB/s, FP16/BF16 154.8, INT8 309.7 dense"},
   {"S101", "github.com/noonghunna/club-3090/issues/390: nvidia-smi 'NVIDIA GeForce RTX 3090 ... 24576MiB' (driver 580.142)"},
+  {"S102", "AMD Instinct MI200 launch specification table as reproduced by zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp: MI250X 220 CUs, 14,080 stream processors, FP16/BF16 up to 383.0 TF, INT8 up to 383.0 TOPS, 128 GB HBM2e ECC, 3.2 TB/s, OAM"},
+  {"S103", "zexron.com MI250(X) article body and meterpreter.org/amd-instinct-mi250x-computing-card-fp64-performance-has-been-greatly-improved-7nm-process-is-still-used: two compute dies at 1.7 GHz, eight HBM2E stacks with 128 GiByte in total, FP16/BF16 383 TFLOPs"},
+  {"S104", "gpu.blog/gpus/instinct-mi250x-mi250x (connectivity section only; its INT8 row says not published): Infinity Fabric (xGMI) 800 GB/s, fully connected xGMI mesh per OAM baseboard, up to 8 GPUs per node, PCIe Gen4 x16"},
 }};
 // clang-format on
 
