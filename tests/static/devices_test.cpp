@@ -16,12 +16,12 @@ using namespace headroom::devices;
 
 // ---- Registry: the catalogue's ids, in registry order ---------------------------------------
 
-constexpr std::array<std::string_view, 35> expected_ids{
+constexpr std::array<std::string_view, 36> expected_ids{
     "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm",
     "h200_nvl", "h20", "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server",
-    "rtx_5090", "rtx_4090", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "a10", "gb10", "jetson_agx_thor",
-    "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi250x", "mi300x", "mi325x", "mi355x", "gaudi3", "tpu_v5e",
-    "tpu_v6e"};
+    "rtx_5090", "rtx_4090", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "l20", "a10", "gb10",
+    "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi250x", "mi300x", "mi325x", "mi355x",
+    "gaudi3", "tpu_v5e", "tpu_v6e"};
 static_assert(all.size() == expected_ids.size());
 constexpr bool registry_in_order() {
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -310,6 +310,12 @@ static_assert(l40s.bandwidth_gbps == 864 && l40s.peak.bf16 == 362.05 && l40s.pea
 // L4 row: 23,034 MiB, 300 GB/s, 121 D, FP8 242.5 D.
 static_assert(l4.memory_bytes == 23'034ULL * 1048576);  // 24,152,899,584 B
 static_assert(l4.bandwidth_gbps == 300 && l4.peak.bf16 == 121 && l4.peak.fp8 == 242.5);
+// L20 row: 48 GB marketed (no driver reading: 48 x 10^9 B, assumed), 864 GB/s R, BF16/FP16 119.5 R
+// (measured 114.14 below it), FP8 and INT8 239 C (2 x 119.5), 92 SMs R; FP8 MMA (sm_89), no FP4.
+static_assert(l20.memory_bytes == 48'000'000'000ULL);
+static_assert(l20.bandwidth_gbps == 864 && l20.peak.bf16 == 119.5 && l20.peak.fp8 == 2 * 119.5 &&
+              l20.peak.int8 == 239 && l20.sms == 92);
+static_assert(l20.runs(mma_kind::fp8) && !l20.runs(mma_kind::fp4_block_scale) && !l20.derived.empty());
 static_assert(rtx_4090.runs(mma_kind::fp8) && !rtx_4090.runs(mma_kind::fp4_block_scale) &&
               !l40s.runs(mma_kind::fp4_block_scale) && !l4.runs(mma_kind::mxf8f6f4));
 

@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 87> sources{{
+inline constexpr std::array<source_entry, 90> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -101,6 +101,9 @@ inline constexpr std::array<source_entry, 87> sources{{
   {"S102", "AMD Instinct MI200 launch specification table as reproduced by zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp: MI250X 220 CUs, 14,080 stream processors, FP16/BF16 up to 383.0 TF, INT8 up to 383.0 TOPS, 128 GB HBM2e ECC, 3.2 TB/s, OAM"},
   {"S103", "zexron.com MI250(X) article body and meterpreter.org/amd-instinct-mi250x-computing-card-fp64-performance-has-been-greatly-improved-7nm-process-is-still-used: two compute dies at 1.7 GHz, eight HBM2E stacks with 128 GiByte in total, FP16/BF16 383 TFLOPs"},
   {"S104", "gpu.blog/gpus/instinct-mi250x-mi250x (connectivity section only; its INT8 row says not published): Infinity Fabric (xGMI) 800 GB/s, fully connected xGMI mesh per OAM baseboard, up to 8 GPUs per node, PCIe Gen4 x16"},
+  {"S105", "github.com/RVC-Boss/GPT-SoVITS/issues/1126 (quoting the autodl.com GPU table): L20 FP32 59.35 TFLOPS, half-precision Tensor 119.5 TFLOPS (RTX 4090 in the same table: 165.2, its dense FP32-accumulate rate)"},
+  {"S106", "topcpu.net/en/gpu-c/a40-pcie-vs-l20 and technical.city/pl/video/L20: L20 AD102, 92 SMs / 92 RT cores / 368 Tensor cores, 48 GB GDDR6 384-bit, 864.0 GB/s, PCIe 4.0 x16, 275 W"},
+  {"S107", "github.com/zzc0721/torch-performance-test-data/issues/107: measured on an L20, torch matmul BF16 114.14 and FP16 113.26 TFLOPS (below the 119.5 dense figure, so that figure is dense)"},
 }};
 // clang-format on
 
