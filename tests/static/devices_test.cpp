@@ -16,10 +16,10 @@ using namespace headroom::devices;
 
 // ---- Registry: the catalogue's ids, in registry order ---------------------------------------
 
-constexpr std::array<std::string_view, 36> expected_ids{
+constexpr std::array<std::string_view, 37> expected_ids{
     "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm",
     "h200_nvl", "h20", "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server",
-    "rtx_5090", "rtx_4090", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "l20", "a10", "gb10",
+    "rtx_5090", "rtx_4090", "rtx_3090_ti", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "l20", "a10", "gb10",
     "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi250x", "mi300x", "mi325x", "mi355x",
     "gaudi3", "tpu_v5e", "tpu_v6e"};
 static_assert(all.size() == expected_ids.size());
@@ -213,6 +213,12 @@ static_assert(rtx_3090.bandwidth_gbps == 936 && rtx_3090.peak.bf16 == 71 && rtx_
               rtx_3090.peak.int8 == 284 && rtx_3090.sms == 82);
 static_assert(!rtx_3090.runs(mma_kind::fp8) && !rtx_3090.runs(mma_kind::fp4_block_scale));
 static_assert(datasheet_roofline(rtx_3090).r.fp8_tflops == 71);
+// RTX 3090 Ti row: 24,576 MiB (the RTX 3090 reading, assumed), 1,008 GB/s R, 84 SMs R at 1.86 GHz:
+// BF16 80 C (84 x 1,024 x 1.86 / 2, FP32 accumulate), INT8 320 C.
+static_assert(rtx_3090_ti.memory_bytes == 24'576ULL * 1048576);
+static_assert(rtx_3090_ti.bandwidth_gbps == 1008 && rtx_3090_ti.peak.bf16 == 80 && rtx_3090_ti.peak.fp16 == 80 &&
+              rtx_3090_ti.peak.int8 == 320 && rtx_3090_ti.sms == 84);
+static_assert(!rtx_3090_ti.runs(mma_kind::fp8) && !rtx_3090_ti.derived.empty());
 // RTX 3080 10GB row, FP32-accumulate rates: 10 GB marketed (no driver reading: 10 x 10^9 B,
 // assumed), 760 GB/s P, BF16 59.5 P (not the FP16-accumulate 119), INT8 238 P, 68 SMs P.
 static_assert(rtx_3080.memory_bytes == 10'000'000'000ULL);

@@ -216,4 +216,37 @@ inline constexpr device rtx_3080{
              .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
+// Full GA102 (84 SMs) GeForce board; no whitepaper table covers it, so the tensor rates are
+// computed from SMs x boost clock at the GA102 per-SM rate that reproduces the RTX 3090's 142 / 71
+// / 284 (82 SMs x 1,024 FP16 FLOP/clk x 1.695 GHz), FP32 accumulation at half rate.
+inline constexpr device rtx_3090_ti{
+    .id = "rtx_3090_ti",
+    .name = "NVIDIA GeForce RTX 3090 Ti",
+    .vendor = "NVIDIA",
+    .arch = "sm_86",
+    .memory_marketed = "24 GB GDDR6X",
+    .memory_bytes = 24'576ULL * mib,  // 25,769,803,776 B
+    .memory_basis = "assumed equal to the RTX 3090 nvidia-smi total 24,576 MiB (S101), same 24 GB GDDR6X on GA102; no "
+                    "public nvidia-smi log of the 3090 Ti in the sources",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 1008,
+    .peak = {.bf16 = 80, .fp16 = 80, .int8 = 320},
+    .native = ampere_native,
+    .family = mma_family::mma_sync,
+    .sms = 84,
+    .sources = "S10, S11, S100, S101, S108, S109",
+    .derived = "memory_bytes (the RTX 3090 reading, S101), peak_tflops (84 SMs x 1,024 FP16 FLOP/clk x 1.86 GHz = "
+               "160.0 with FP16 accumulate, halved for FP32 accumulate = 80.0, INT8 2 x 160 = 320; S108, S109)",
+    .link = {.scale_up = "PCIe Gen4 x16, 2 per desktop",
+             .scale_up_gbps = 31.5,
+             .scale_up_latency_us = 1,
+             .domain = 2,
+             .scale_out = "100 GbE NIC (assumed)",
+             .scale_out_gbps = 12.5,
+             .scale_out_latency_us = 2,
+             .sources = "S90, S94",
+             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+};
+
 }  // namespace headroom::devices

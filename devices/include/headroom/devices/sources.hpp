@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 90> sources{{
+inline constexpr std::array<source_entry, 92> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -104,6 +104,8 @@ inline constexpr std::array<source_entry, 90> sources{{
   {"S105", "github.com/RVC-Boss/GPT-SoVITS/issues/1126 (quoting the autodl.com GPU table): L20 FP32 59.35 TFLOPS, half-precision Tensor 119.5 TFLOPS (RTX 4090 in the same table: 165.2, its dense FP32-accumulate rate)"},
   {"S106", "topcpu.net/en/gpu-c/a40-pcie-vs-l20 and technical.city/pl/video/L20: L20 AD102, 92 SMs / 92 RT cores / 368 Tensor cores, 48 GB GDDR6 384-bit, 864.0 GB/s, PCIe 4.0 x16, 275 W"},
   {"S107", "github.com/zzc0721/torch-performance-test-data/issues/107: measured on an L20, torch matmul BF16 114.14 and FP16 113.26 TFLOPS (below the 119.5 dense figure, so that figure is dense)"},
+  {"S108", "tweaktown.com/news/84164/nvidia-geforce-rtx-3090-ti-full-specs-price-performance-details/: RTX 3090 Ti GA102 with 84 SMs, 10,752 CUDA cores, 1,860 MHz boost, 24 GB GDDR6X at 21 Gbps on 384 bits = 1,008 GB/s, 450 W"},
+  {"S109", "gist getianao/33fb5306ba896193c7ae59ec64794283: GA10x tensor rate = SMs x 4 Tensor Cores x 128 FP16 FMA x 2 x clock with FP16 accumulate, / 2 with FP32 accumulate"},
 }};
 // clang-format on
 
