@@ -16,11 +16,12 @@ using namespace headroom::devices;
 
 // ---- Registry: the catalogue's ids, in registry order ---------------------------------------
 
-constexpr std::array<std::string_view, 29> expected_ids{
-    "a100_sxm_80gb", "a100_pcie_40gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm", "h200_nvl", "h20",
-    "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server", "rtx_5090",
-    "rtx_4090", "l40s", "l4", "gb10", "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb",
-    "mi300x", "mi325x", "mi355x", "gaudi3", "tpu_v5e", "tpu_v6e"};
+constexpr std::array<std::string_view, 37> expected_ids{
+    "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm",
+    "h200_nvl", "h20", "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server",
+    "rtx_5090", "rtx_4090", "rtx_3090_ti", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "l20", "a10", "gb10",
+    "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi250x", "mi300x", "mi325x", "mi355x",
+    "gaudi3", "tpu_v5e", "tpu_v6e"};
 static_assert(all.size() == expected_ids.size());
 constexpr bool registry_in_order() {
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -189,6 +190,41 @@ static_assert(!a100_sxm_80gb.runs(mma_kind::fp8) && !a100_sxm_80gb.runs(mma_kind
 static_assert(a100_pcie_40gb.memory_bytes == 40'960ULL * 1048576);  // 42,949,672,960 B
 static_assert(a100_pcie_40gb.bandwidth_gbps == 1555 && a100_pcie_40gb.peak.bf16 == 312);
 static_assert(!a100_pcie_40gb.runs(mma_kind::fp8));
+// A100 PCIe 80GB row: 81,920 MiB (the SXM4 80GB reading, assumed for the PCIe board), 1,935 GB/s
+// P, BF16 312 P, INT8 624 P, 108 SMs.
+static_assert(a100_pcie_80gb.memory_bytes == 81'920ULL * 1048576);  // 85,899,345,920 B
+static_assert(a100_pcie_80gb.bandwidth_gbps == 1935 && a100_pcie_80gb.peak.bf16 == 312 &&
+              a100_pcie_80gb.peak.fp16 == 312 && a100_pcie_80gb.peak.int8 == 624 && a100_pcie_80gb.sms == 108);
+static_assert(!a100_pcie_80gb.runs(mma_kind::fp8) && !a100_pcie_80gb.derived.empty());
+// A10 row: NVML total 24,146,608,128 B = 23,028 MiB, 600 GB/s P, BF16/FP16 125 P (250 sparse),
+// INT8 250 P (500 sparse), 72 SMs R.
+static_assert(a10.memory_bytes == 23'028ULL * 1048576 && a10.memory_bytes == 24'146'608'128ULL);
+static_assert(a10.bandwidth_gbps == 600 && a10.peak.bf16 == 125 && a10.peak.fp16 == 125 && a10.peak.int8 == 250);
+static_assert(a10.sms == 72 && a10.peak.fp8 == 0 && !a10.runs(mma_kind::fp8));
+// RTX A6000 row: 48 GB marketed (no driver reading: 48 x 10^9 B, assumed), 768 GB/s P, FP16/BF16
+// 154.8 P with FP32 accumulate (309.7 sparse), INT8 309.7 P, 84 SMs P.
+static_assert(rtx_a6000.memory_bytes == 48'000'000'000ULL);
+static_assert(rtx_a6000.bandwidth_gbps == 768 && rtx_a6000.peak.bf16 == 154.8 && rtx_a6000.peak.int8 == 309.7);
+static_assert(rtx_a6000.sms == 84 && !rtx_a6000.runs(mma_kind::fp8));
+// RTX 3090 row, FP32-accumulate rates (GeForce halves them): 24,576 MiB, 936 GB/s P, BF16 71 P
+// (not the FP16-accumulate 142), INT8 284 P, 82 SMs P.
+static_assert(rtx_3090.memory_bytes == 24'576ULL * 1048576);  // 25,769,803,776 B
+static_assert(rtx_3090.bandwidth_gbps == 936 && rtx_3090.peak.bf16 == 71 && rtx_3090.peak.fp16 == 71 &&
+              rtx_3090.peak.int8 == 284 && rtx_3090.sms == 82);
+static_assert(!rtx_3090.runs(mma_kind::fp8) && !rtx_3090.runs(mma_kind::fp4_block_scale));
+static_assert(datasheet_roofline(rtx_3090).r.fp8_tflops == 71);
+// RTX 3090 Ti row: 24,576 MiB (the RTX 3090 reading, assumed), 1,008 GB/s R, 84 SMs R at 1.86 GHz:
+// BF16 80 C (84 x 1,024 x 1.86 / 2, FP32 accumulate), INT8 320 C.
+static_assert(rtx_3090_ti.memory_bytes == 24'576ULL * 1048576);
+static_assert(rtx_3090_ti.bandwidth_gbps == 1008 && rtx_3090_ti.peak.bf16 == 80 && rtx_3090_ti.peak.fp16 == 80 &&
+              rtx_3090_ti.peak.int8 == 320 && rtx_3090_ti.sms == 84);
+static_assert(!rtx_3090_ti.runs(mma_kind::fp8) && !rtx_3090_ti.derived.empty());
+// RTX 3080 10GB row, FP32-accumulate rates: 10 GB marketed (no driver reading: 10 x 10^9 B,
+// assumed), 760 GB/s P, BF16 59.5 P (not the FP16-accumulate 119), INT8 238 P, 68 SMs P.
+static_assert(rtx_3080.memory_bytes == 10'000'000'000ULL);
+static_assert(rtx_3080.bandwidth_gbps == 760 && rtx_3080.peak.bf16 == 59.5 && rtx_3080.peak.fp16 == 59.5 &&
+              rtx_3080.peak.int8 == 238 && rtx_3080.sms == 68);
+static_assert(!rtx_3080.runs(mma_kind::fp8) && !rtx_3080.derived.empty());
 // FP8 and NVFP4 layers on Ampere have no path and cost BF16 time: W8A8 at 312.
 static_assert(exec_of(a100_sxm_80gb, formats::fp8_channel, formats::fp8_token) ==
               exec{exec_path::no_path, mma_kind::fp8});
@@ -280,6 +316,12 @@ static_assert(l40s.bandwidth_gbps == 864 && l40s.peak.bf16 == 362.05 && l40s.pea
 // L4 row: 23,034 MiB, 300 GB/s, 121 D, FP8 242.5 D.
 static_assert(l4.memory_bytes == 23'034ULL * 1048576);  // 24,152,899,584 B
 static_assert(l4.bandwidth_gbps == 300 && l4.peak.bf16 == 121 && l4.peak.fp8 == 242.5);
+// L20 row: 48 GB marketed (no driver reading: 48 x 10^9 B, assumed), 864 GB/s R, BF16/FP16 119.5 R
+// (measured 114.14 below it), FP8 and INT8 239 C (2 x 119.5), 92 SMs R; FP8 MMA (sm_89), no FP4.
+static_assert(l20.memory_bytes == 48'000'000'000ULL);
+static_assert(l20.bandwidth_gbps == 864 && l20.peak.bf16 == 119.5 && l20.peak.fp8 == 2 * 119.5 &&
+              l20.peak.int8 == 239 && l20.sms == 92);
+static_assert(l20.runs(mma_kind::fp8) && !l20.runs(mma_kind::fp4_block_scale) && !l20.derived.empty());
 static_assert(rtx_4090.runs(mma_kind::fp8) && !rtx_4090.runs(mma_kind::fp4_block_scale) &&
               !l40s.runs(mma_kind::fp4_block_scale) && !l4.runs(mma_kind::mxf8f6f4));
 
@@ -312,6 +354,14 @@ static_assert(jetson_agx_orin_64gb.usable_permille < 900 && jetson_orin_nano_8gb
 // ---- AMD: ROCm lists GiB ----------------------------------------------------------------------
 
 // MI300X row: 192 GiB = 206.16e9 B, 5,300 GB/s, 1,307.4 P, FP8 2,614.9 P (FNUZ), FP4 "—".
+// MI250X row (the package, both GCDs): 128 GB marketed read as GiB (assumed), 3,200 GB/s P, FP16/BF16
+// 383 P, INT8 383 P, 220 CUs P, no FP8 MFMA (CDNA2): FP8 layers have no path and cost BF16 time.
+static_assert(mi250x.memory_bytes == 128ULL * 1073741824);  // 137,438,953,472 B
+static_assert(mi250x.bandwidth_gbps == 3200 && mi250x.peak.bf16 == 383 && mi250x.peak.fp16 == 383 &&
+              mi250x.peak.int8 == 383 && mi250x.sms == 220);
+static_assert(mi250x.family == mma_family::mfma && !mi250x.runs(mma_kind::fp8) && mi250x.peak.fp8 == 0 &&
+              !mi250x.runs(mma_kind::mxf8f6f4));
+static_assert(datasheet_roofline(mi250x).r.fp8_tflops == 383);
 static_assert(mi300x.memory_bytes == 192ULL * 1073741824);  // 206,158,430,208 B, not 192e9
 static_assert(mi300x.memory_bytes == 206'158'430'208ULL);
 static_assert(mi300x.bandwidth_gbps == 5300 && mi300x.peak.bf16 == 1307.4 && mi300x.peak.fp8 == 2614.9);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: AMD Instinct, MFMA: CDNA3 MI300X / MI325X (gfx942: FP8 in the FNUZ encoding, no FP4)
+// headroom: AMD Instinct, MFMA: CDNA2 MI250X (gfx90a: BF16/FP16/INT8, no FP8), CDNA3 MI300X / MI325X (gfx942: FP8 in the FNUZ encoding, no FP4)
 // and CDNA4 MI355X (gfx950: OCP FP8, MXFP4 via the scaled f8f6f4 MFMA, no NVFP4). ROCm lists
 // VRAM in GiB, and AMD prints dense peaks as the headline.
 #pragma once
@@ -8,6 +8,7 @@
 
 namespace headroom::devices {
 
+inline constexpr std::uint16_t cdna2_native = bit(mma_kind::bf16) | bit(mma_kind::fp16) | bit(mma_kind::int8);
 inline constexpr std::uint16_t cdna3_native = bit(mma_kind::bf16) | bit(mma_kind::fp16) | bit(mma_kind::fp8) |
                                               bit(mma_kind::int8);
 // MXFP4 (UE8M0 scale per 32) only: NVFP4's E4M3 scale per 16 has no MFMA, so NVFP4 activations
@@ -99,6 +100,37 @@ inline constexpr device mi355x{
              .scale_out_latency_us = 2,
              .sources = "S91, S94",
              .derived = "scale_up_gbps (7 x 153.6 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+};
+
+// Two GCDs on one OAM package; ROCm shows each GCD as its own 64 GB device. The entry is the
+// package as AMD markets it (128 GB, 3.2 TB/s, 383 TFLOPS); a per-GCD view halves every figure.
+inline constexpr device mi250x{
+    .id = "mi250x",
+    .name = "AMD Instinct MI250X (OAM)",
+    .vendor = "AMD",
+    .arch = "gfx90a",
+    .memory_marketed = "128 GB HBM2e",
+    .memory_bytes = 128ULL * gib,  // 137,438,953,472 B
+    .memory_basis = "marketed 128 GB, read as 128 GiB as S103 gives it (an assumption: no rocm-smi byte total in the "
+                    "sources)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
+    .bandwidth_gbps = 3200,
+    .peak = {.bf16 = 383, .fp16 = 383, .int8 = 383},  // AMD prints dense; INT8 at the FP16 rate on CDNA2
+    .native = cdna2_native,
+    .family = mma_family::mfma,
+    .sms = 220,  // compute units (110 per GCD)
+    .sources = "S102, S103",
+    .derived = "memory_bytes (marketed figure read as GiB, assumed)",
+    .link = {.scale_up = "Infinity Fabric (xGMI), up to 8 per node",
+             .scale_up_gbps = 400,
+             .scale_up_latency_us = 0.5,
+             .domain = 8,
+             .scale_out = "200 Gb/s NIC per GPU (assumed)",
+             .scale_out_gbps = 25,
+             .scale_out_latency_us = 2,
+             .sources = "S94, S104",
+             .derived = "scale_up_gbps (800 / 2), domain (S104), scale_out_gbps (assumed), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 
 }  // namespace headroom::devices

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: NVIDIA Ada Lovelace (sm_89, mma.sync): GeForce RTX 4090, L40S, L4. FP8 MMA, no FP4
+// headroom: NVIDIA Ada Lovelace (sm_89, mma.sync): GeForce RTX 4090, L40S, L4, L20. FP8 MMA, no FP4
 // MMA: NVFP4 activations take the exact E2M1 -> E4M3 path at the FP8 peak.
 #pragma once
 
@@ -94,6 +94,37 @@ inline constexpr device l4{
              .scale_out_gbps = 12.5,
              .scale_out_latency_us = 2,
              .sources = "S65, S90, S94",
+             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+};
+
+// China-market AD102 board with 92 SMs: only the BF16/FP16 tensor rate is reported (119.5, R);
+// FP8 and INT8 at twice it, as on the L40S (362.05 -> 733), are computed, not printed.
+inline constexpr device l20{
+    .id = "l20",
+    .name = "NVIDIA L20",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "48 GB GDDR6",
+    .memory_bytes = 48'000'000'000ULL,
+    .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
+    .usable_permille = 900,
+    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
+    .bandwidth_gbps = 864,
+    .peak = {.bf16 = 119.5, .fp16 = 119.5, .fp8 = 239, .int8 = 239},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 92,
+    .sources = "S10, S11, S105, S106, S107",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (BF16/FP16 119.5 reported by S105, not a "
+               "datasheet; FP8 and INT8 = 2 x 119.5, the Ada ratio of S63), sm_count (92 RT cores, one per SM, S106)",
+    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
+             .scale_up_gbps = 31.5,
+             .scale_up_latency_us = 1,
+             .domain = 8,
+             .scale_out = "200 Gb/s NIC per GPU (assumed)",
+             .scale_out_gbps = 25,
+             .scale_out_latency_us = 2,
+             .sources = "S90, S94, S106",
              .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
 };
 

@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 78> sources{{
+inline constexpr std::array<source_entry, 92> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -92,6 +92,20 @@ inline constexpr std::array<source_entry, 78> sources{{
   {"S93", "NVIDIA Jetson AGX Thor, AGX Orin and Orin Nano module data sheets (developer.nvidia.com/embedded/jetson-modules): networking 4 x 25 GbE, 10 GbE, 1 GbE"},
   {"S94", "NVIDIA nccl-tests doc/PERFORMANCE.md @03a204a1f38a: all-reduce time = S / B x 2(n-1)/n, all-gather / reduce-scatter / all-to-all (n-1)/n; small messages are latency bound (t = overhead + size / bw)"},
   {"S95", "Intel Gaudi 3 AI accelerator white paper (intel.com): 24 x 200 GbE RoCE on die; on the HLS-Gaudi3 baseboard 21 ports join the 8 cards all-to-all, 3 ports go to scale-out"},
+  {"S96", "NVIDIA A100 product page spec table (nvidia.com/en-us/data-center/a100/; not re-read): A100 80GB PCIe 80 GB HBM2e at 1,935 GB/s, BF16 312 / INT8 624 dense, 300 W, NVLink bridge for 2 GPUs 600 GB/s"},
+  {"S97", "NVIDIA A10 Tensor Core GPU datasheet (nvidia.com/en-us/data-center/products/a10-gpu/): 24 GB GDDR6, 600 GB/s, BF16/FP16 125 | 250 TFLOPS, INT8 250 | 500 TOPS (dense | sparse), 150 W, PCIe Gen4 64 GB/s; corroborated by gist.github.com/kimbochen (A10 125 TFLOP/s, 0.6 TB/s, 24 GB) and baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/ (24 GB GDDR6, 600 GB/s)"},
+  {"S98", "github.com/mayooot/detect-gpu/issues/3: NVML memoryInfo for 'NVIDIA A10' Total 24146608128 (driver 535.129.03)"},
+  {"S99", "sysrqmts.com/gpus/compare/nvidia-a10-pcie-vs-nvidia-quadro-rtx-4000: A10 GA102-890-A1, 72 SMs, 288 Tensor cores, 384-bit GDDR6 600.2 GB/s, PCIe 4.0 x16"},
+  {"S100", "NVIDIA Ampere GA102 GPU Architecture whitepaper V2.0 (copy at docslib.org/doc/759549/nvidia-ampere-ga102-gpu-architecture-whitepaper; figures not re-read): RTX 3090 82 SMs, 936 GB/s, FP16 tensor 142 (FP16 acc) / 71 (FP32 acc), BF16 71, INT8 284 TOPS dense, NVLink 112.5 GB/s; RTX 3080 68 SMs, 760 GB/s, FP16 tensor 119 (FP16 acc) / 59.5 (FP32 acc), BF16 59.5, INT8 238 dense; RTX A6000 84 SMs, 768 GB/s, FP16/BF16 154.8, INT8 309.7 dense"},
+  {"S101", "github.com/noonghunna/club-3090/issues/390: nvidia-smi 'NVIDIA GeForce RTX 3090 ... 24576MiB' (driver 580.142)"},
+  {"S102", "AMD Instinct MI200 launch specification table as reproduced by zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp: MI250X 220 CUs, 14,080 stream processors, FP16/BF16 up to 383.0 TF, INT8 up to 383.0 TOPS, 128 GB HBM2e ECC, 3.2 TB/s, OAM"},
+  {"S103", "zexron.com MI250(X) article body and meterpreter.org/amd-instinct-mi250x-computing-card-fp64-performance-has-been-greatly-improved-7nm-process-is-still-used: two compute dies at 1.7 GHz, eight HBM2E stacks with 128 GiByte in total, FP16/BF16 383 TFLOPs"},
+  {"S104", "gpu.blog/gpus/instinct-mi250x-mi250x (connectivity section only; its INT8 row says not published): Infinity Fabric (xGMI) 800 GB/s, fully connected xGMI mesh per OAM baseboard, up to 8 GPUs per node, PCIe Gen4 x16"},
+  {"S105", "github.com/RVC-Boss/GPT-SoVITS/issues/1126 (quoting the autodl.com GPU table): L20 FP32 59.35 TFLOPS, half-precision Tensor 119.5 TFLOPS (RTX 4090 in the same table: 165.2, its dense FP32-accumulate rate)"},
+  {"S106", "topcpu.net/en/gpu-c/a40-pcie-vs-l20 and technical.city/pl/video/L20: L20 AD102, 92 SMs / 92 RT cores / 368 Tensor cores, 48 GB GDDR6 384-bit, 864.0 GB/s, PCIe 4.0 x16, 275 W"},
+  {"S107", "github.com/zzc0721/torch-performance-test-data/issues/107: measured on an L20, torch matmul BF16 114.14 and FP16 113.26 TFLOPS (below the 119.5 dense figure, so that figure is dense)"},
+  {"S108", "tweaktown.com/news/84164/nvidia-geforce-rtx-3090-ti-full-specs-price-performance-details/: RTX 3090 Ti GA102 with 84 SMs, 10,752 CUDA cores, 1,860 MHz boost, 24 GB GDDR6X at 21 Gbps on 384 bits = 1,008 GB/s, 450 W"},
+  {"S109", "gist getianao/33fb5306ba896193c7ae59ec64794283: GA10x tensor rate = SMs x 4 Tensor Cores x 128 FP16 FMA x 2 x clock with FP16 accumulate, / 2 with FP32 accumulate"},
 }};
 // clang-format on
 
