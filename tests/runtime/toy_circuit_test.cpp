@@ -56,7 +56,7 @@ constexpr device fp4dev = test_device(true);
 constexpr device nofp4 = test_device(false);
 }  // namespace
 
-TEST_CASE("toy W4A16: footprint and weight floor (seed-system 7.3)") {
+TEST_CASE("toy W4A16: footprint and weight floor (hand arithmetic, docs/model.md)") {
   // gate_up nvfp4/g16 [256, 64] = 8192 + 1024 + 4 = 9220; down [64, 128] = 4096 + 512 + 4 = 4612;
   // lm_head bf16 [256, 64] = 32768; embedding 256 x 64 x 2 = 32768.
   constexpr auto fp = footprint(w4a16, {});
@@ -67,7 +67,7 @@ TEST_CASE("toy W4A16: footprint and weight floor (seed-system 7.3)") {
   CHECK(weight_floor_bytes(w4a16) == 60'432);
 }
 
-TEST_CASE("toy W4A16: decode C=1 bytes and time (seed-system 7.3)") {
+TEST_CASE("toy W4A16: decode C=1 bytes and time (hand arithmetic, docs/model.md)") {
   // Node bytes: embed 128; per layer norm 256, gate_up 128 + 512 + 9220, silu_mul 768,
   // down 256 + 128 + 4612, add 384; final_norm 256; lm_head 128 + 512 + 32768 = 66,320 B,
   // all memory-bound at 1000 GB/s: 0.06632 us.
