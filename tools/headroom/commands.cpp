@@ -250,14 +250,20 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   a.usable = usable_bytes(d);
   const deployment dep{seqs, context, s, e, p};
   a.need = need_bytes(m, dep);
-  a.fits = fits(m, d, dep);
+  validate(d);  // as fits() does, before any byte of the device is read
+  // The rank is sized by its engine once; the verdict, and so `fits`, read that one answer.
+  if (e.kind != engine_kind::none) {
+    a.em = engine_memory_of(m, d, dep);
+    a.v = verdict_of(a.em, rank_seqs(seqs, p), context);
+  } else {
+    a.v = load_verdict(m, d, s, e, seqs, context, p);
+  }
+  a.fits = a.v.fits;
   // Per rank; under DP attention each of the tp ranks serves its share of the sequences.
   const std::uint64_t per_rank = e.kind == engine_kind::none
                                      ? max_seqs(a.fp, d, context)
                                      : max_seqs_at(engine_memory_of(m, d, {1, context, s, e, p}), context);
   a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
-  if (e.kind != engine_kind::none) a.em = engine_memory_of(m, d, dep);
-  a.v = load_verdict(m, d, s, e, seqs, context, p);
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
   a.holders = report::other_holders(need_bytes(m, {seqs, context, s, engine{.kind = engine_kind::none}}), d);
   return a;

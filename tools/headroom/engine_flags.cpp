@@ -236,8 +236,11 @@ verdict load_verdict(const model& m, const device& d, const settings& s, const e
     v.shortfall_bytes = need > usable ? need - usable : 0;
     return v;
   }
-  const engine_memory em = engine_memory_of(m, d, dep);
-  seqs = rank_seqs(seqs, p);  // a DP-attention rank serves its share
+  return verdict_of(engine_memory_of(m, d, dep), rank_seqs(seqs, p), context);  // a DP-attention rank serves its share
+}
+
+verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
+  verdict v{};
   v.term = stopping_term(em, seqs, context);
   v.fits = v.term == engine_term::none;
   if (v.fits) return v;

@@ -53,6 +53,9 @@ struct verdict {
   engine_term term = engine_term::none;
   byte_count shortfall_bytes = 0;  ///< bytes the rank lacks for the load (0 when it fits)
 };
+/// The verdict of one rank already sized by its engine (not engines::none): `seqs` is that
+/// rank's share of the sequences. load_verdict sizes the rank, then asks this.
+verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::uint64_t context);
 verdict load_verdict(const model& m, const device& d, const settings& s, const engine& e, std::uint64_t seqs,
                      std::uint64_t context, const parallel& p = {});
 /// One line: "Does not fit under vLLM: kv_cache_cannot_hold_one_request (short by N bytes = G GiB)."

@@ -116,7 +116,8 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
   for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = cli::checked_totals(prefill(m, d, r, prefill_tokens[i], s, o.p));
   out.weight_floor = weight_floor_bytes(m);
   if (o.e.kind != engine_kind::none) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
-  out.c1 = cli::load_verdict(m, d, s, o.e, 1, o.context, o.p);
+  out.c1 = o.e.kind != engine_kind::none ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once
+                                        : cli::load_verdict(m, d, s, o.e, 1, o.context, o.p);
   out.fit = make_fit_table(m, d, s, o.p);
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {
     const fit_cell& cell = out.fit.cells[bi][0];
