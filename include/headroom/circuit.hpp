@@ -19,12 +19,14 @@
 
 namespace headroom {
 
-/// The closed op vocabulary the shipped families use.
+/// The closed op vocabulary (docs/model.md#ops: each op's meaning and cost class).
 enum class op : std::uint8_t {
   embed, rms_norm, gated_rms_norm, residual_add, copy, concat, split, linear, silu_mul,
   act_quant, qk_norm, rope, kv_write, paged_attention, sigmoid_gate_mul, gdn_gates,
   conv1d_update, l2_norm, gdn_recurrence, router, top_k, expert_gate_up, expert_down, blend,
   final_norm, lm_head, argmax, ssm_update, relu2,
+  swiglu_clamp, layer_norm, kpool_compress, index_select, mla_attention, hc_expand, hc_pre,
+  hc_post, hc_contract, gelu_tanh_mul, scalar_mul, logit_softcap, ep_reduce, state_snapshot,
 };
 /// Every op, in declaration order (a new op goes at the end of both lists and of its names).
 inline constexpr std::array all_ops{
@@ -32,13 +34,21 @@ inline constexpr std::array all_ops{
     op::silu_mul, op::act_quant, op::qk_norm, op::rope, op::kv_write, op::paged_attention, op::sigmoid_gate_mul,
     op::gdn_gates, op::conv1d_update, op::l2_norm, op::gdn_recurrence, op::router, op::top_k, op::expert_gate_up,
     op::expert_down, op::blend, op::final_norm, op::lm_head, op::argmax, op::ssm_update, op::relu2,
+    op::swiglu_clamp, op::layer_norm, op::kpool_compress, op::index_select, op::mla_attention, op::hc_expand,
+    op::hc_pre, op::hc_post, op::hc_contract, op::gelu_tanh_mul, op::scalar_mul, op::logit_softcap, op::ep_reduce,
+    op::state_snapshot,
 };
 static_assert(detail::lists_values_in_order(all_ops));
 
-/// Roles of linear projections, for precision rules and reports.
+/// Roles of linear projections, for precision rules and reports (append-only).
 enum class linear_role : std::uint8_t {
   none, q, k, v, o, qkvz, ba, gdn_out, gate_up, down, shared_gate_up, shared_down, shared_gate,
   mtp_fc, up, mamba_in, mamba_out, mla_q_a, mla_q_b, mla_kv_a, mla_kv_b,
+  moe_latent_in, moe_latent_out,                  // latent MoE: hidden -> latent, latent -> hidden
+  kda_b, kda_f_a, kda_f_b, kda_g_a, kda_g_b,      // Kimi delta attention: beta, decay and gate low-rank pairs
+  index_q, index_k, index_weights, index_gate,    // sparse-attention indexer
+  hc_mix,                                         // hyper-connection mixes
+  o_group,                                        // a grouped output projection (weight_groups blocks)
 };
 /// Every linear role, in declaration order.
 inline constexpr std::array all_linear_roles{
@@ -46,6 +56,9 @@ inline constexpr std::array all_linear_roles{
     linear_role::ba, linear_role::gdn_out, linear_role::gate_up, linear_role::down, linear_role::shared_gate_up,
     linear_role::shared_down, linear_role::shared_gate, linear_role::mtp_fc, linear_role::up, linear_role::mamba_in,
     linear_role::mamba_out, linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b,
+    linear_role::moe_latent_in, linear_role::moe_latent_out, linear_role::kda_b, linear_role::kda_f_a,
+    linear_role::kda_f_b, linear_role::kda_g_a, linear_role::kda_g_b, linear_role::index_q, linear_role::index_k,
+    linear_role::index_weights, linear_role::index_gate, linear_role::hc_mix, linear_role::o_group,
 };
 static_assert(detail::lists_values_in_order(all_linear_roles));
 
@@ -94,7 +107,9 @@ constexpr std::string_view name(op o) {
       "silu_mul", "act_quant", "qk_norm", "rope", "kv_write", "paged_attention",
       "sigmoid_gate_mul", "gdn_gates", "conv1d_update", "l2_norm", "gdn_recurrence", "router",
       "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax",
-      "ssm_update", "relu2"};
+      "ssm_update", "relu2", "swiglu_clamp", "layer_norm", "kpool_compress", "index_select",
+      "mla_attention", "hc_expand", "hc_pre", "hc_post", "hc_contract", "gelu_tanh_mul", "scalar_mul",
+      "logit_softcap", "ep_reduce", "state_snapshot"};
   static_assert(std::size(names) == all_ops.size(), "one name per op");
   return names[static_cast<std::size_t>(o)];
 }
@@ -103,7 +118,9 @@ constexpr std::string_view name(linear_role r) {
                                         "qkvz", "ba",      "gdn_out",        "gate_up",     "down",
                                         "shared_gate_up", "shared_down", "shared_gate", "mtp_fc",
                                         "up",   "mamba_in", "mamba_out",      "mla_q_a",     "mla_q_b",
-                                        "mla_kv_a", "mla_kv_b"};
+                                        "mla_kv_a", "mla_kv_b", "moe_latent_in", "moe_latent_out",
+                                        "kda_b", "kda_f_a", "kda_f_b", "kda_g_a", "kda_g_b", "index_q",
+                                        "index_k", "index_weights", "index_gate", "hc_mix", "o_group"};
   static_assert(std::size(names) == all_linear_roles.size(), "one name per linear role");
   return names[static_cast<std::size_t>(r)];
 }
@@ -116,10 +133,11 @@ constexpr std::string_view name(section s) {
   return s == section::main ? "main" : (s == section::draft ? "draft" : "vision");
 }
 
-/// Ops that read a matmul weight through the node's (out, k) shape.
+/// Ops that read a matmul weight through the node's (out, k) shape. mla_attention reads
+/// kv_b_proj: absorbed into the query and the output in decode, it is read once per step.
 constexpr bool reads_linear_weight(op o) {
   return o == op::linear || o == op::router || o == op::lm_head || o == op::expert_gate_up ||
-         o == op::expert_down;
+         o == op::expert_down || o == op::mla_attention;
 }
 constexpr bool is_routed_expert(op o) { return o == op::expert_gate_up || o == op::expert_down; }
 
@@ -173,16 +191,28 @@ struct node {
   shard split = shard::replicated;  ///< how the weight and the activations split over TP ranks
   bool aux_split = false;           ///< aux_params split with the node (conv taps, A_log, sinks) or stay whole (norms)
   std::uint32_t units = 0;          ///< what `split` divides: heads, intermediate size, vocab, experts' intermediate
+  /// A grouped projection (DeepSeek-V4's `wo_a`, role o_group): the weight is `weight_groups`
+  /// blocks [out/g, k/g], group i reading the i-th k/g slice of the input, so stored as [out, k/g].
+  std::uint16_t weight_groups = 1;
+  std::uint64_t kv_b_out = 0;  ///< mla_attention: kv_b_proj's rows, q_heads x (qk_nope_head_dim + v_head_dim)
+  std::uint64_t kv_b_k = 0;    ///< mla_attention: kv_b_proj's k, kv_lora_rank
+  std::uint32_t heads = 0;     ///< mla_attention: query heads
+  std::uint64_t selected = 0;  ///< mla_attention: tokens the indexer selects (0 = the whole context)
+  std::uint64_t pool = 0;      ///< index_select: tokens pooled into one index key
 
   [[nodiscard]] constexpr bool has_weight() const { return reads_linear_weight(kind) || kind == op::embed; }
-  /// The weight as [out, k]: k = width of the first input, out = sum of output widths
-  /// (a packed gate|up has out = 2*inter); embed: [table_rows, width of its output].
+  /// The weight as [out, k]: k = width of the first input (/ weight_groups), out = sum of
+  /// output widths (a packed gate|up has out = 2*inter); embed: [table_rows, width of its
+  /// output]; mla_attention: kv_b_proj [kv_b_out, kv_b_k].
   [[nodiscard]] constexpr std::uint64_t weight_k() const {
     if (kind == op::embed) return n_out > 0 ? out[0].width : 0;
-    return n_in > 0 ? in[0].width : 0;
+    if (kind == op::mla_attention) return kv_b_k;
+    const std::uint64_t k = n_in > 0 ? in[0].width : 0;
+    return weight_groups > 1 ? k / weight_groups : k;
   }
   [[nodiscard]] constexpr std::uint64_t weight_out() const {
     if (kind == op::embed) return table_rows;
+    if (kind == op::mla_attention) return kv_b_out;
     std::uint64_t s = 0;
     for (std::size_t i = 0; i < n_out; ++i) s = checked_add(s, out[i].width);
     return s;
@@ -217,6 +247,26 @@ constexpr node sharded(node n, shard how, std::uint64_t units, bool aux = false)
 constexpr node with_states(node n, std::uint8_t reads, std::uint8_t updates = 0) {
   n.reads = reads;
   n.updates = updates;
+  return n;
+}
+/// A grouped projection: `groups` blocks, each [out/groups, k/groups] (DeepSeek-V4 `wo_a`).
+constexpr node grouped(node n, std::uint16_t groups) {
+  n.weight_groups = groups;
+  return n;
+}
+/// Absorbed multi-head latent attention over `heads` query heads reading kv_b_proj
+/// [kv_b_out, kv_lora]; `selected` tokens of the context when an indexer picks them (0: all).
+constexpr node latent_attention(node n, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
+                                std::uint64_t selected = 0) {
+  n.heads = heads;
+  n.kv_b_out = kv_b_out;
+  n.kv_b_k = kv_lora;
+  n.selected = selected;
+  return n;
+}
+/// An index_select whose keys pool `tokens` tokens each.
+constexpr node pooled(node n, std::uint64_t tokens) {
+  n.pool = tokens;
   return n;
 }
 

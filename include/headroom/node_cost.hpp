@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
+#include <headroom/cost_class.hpp>
 #include <headroom/model.hpp>
 #include <headroom/roofline.hpp>
 #include <headroom/settings.hpp>
@@ -103,42 +104,84 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
   c.bytes += static_cast<double>(aux_only_bytes(n));
 
   double peak = r.bf16_tflops;
-  switch (n.kind) {
-    case op::linear:
-    case op::lm_head:
-    case op::router: {
+  // Bytes (elements = false) or elements per token of the states the node reads.
+  auto read_per_token = [&](bool elements) {
+    std::uint64_t u = 0;
+    for (std::size_t i = 0; i < b.n_states; ++i) {
+      if (n.reads & (1u << i)) u = checked_add(u, elements ? b.states[i].elements : unit_bytes(b.states[i], q.s));
+    }
+    return u;
+  };
+  switch (cost_class_of(n.kind)) {
+    case cost_class::linear: {
+      const double k = static_cast<double>(n.weight_k());
+      const double out = static_cast<double>(n.weight_out());
       c.bytes += static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
-      c.flops = 2.0 * t * static_cast<double>(n.weight_k()) * static_cast<double>(n.weight_out());
+      c.flops = 2.0 * t * k * out;
       peak = peak_of(exec_of(d, f.weight, f.activation), r);
       break;
     }
-    case op::expert_gate_up:
-    case op::expert_down: {
+    case cost_class::routed_experts: {
+      const double k = static_cast<double>(n.weight_k());
+      const double out = static_cast<double>(n.weight_out());
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
       c.bytes += distinct * static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
-      c.flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(n.weight_k()) *
-                static_cast<double>(n.weight_out());
+      c.flops = 2.0 * t * static_cast<double>(n.top_k) * k * out;
       peak = peak_of(exec_of(d, f.weight, f.activation), r);
       break;
     }
-    case op::paged_attention: {
+    case cost_class::attention: {
       // Reads min(context, window) tokens of every KV state it declares, per sequence. FLOPs:
       // scores over the query width and the weighted sum over the output width,
       // 2*t*attended*(q + o) (= 4*t*attended*q for plain attention; for absorbed MLA the query
       // is latent + rope wide and the output latent wide).
       const std::uint64_t attended = n.window != 0 ? std::min(q.context, n.window) : q.context;
-      std::uint64_t unit = 0;
-      for (std::size_t i = 0; i < b.n_states; ++i) {
-        if (n.reads & (1u << i)) unit = checked_add(unit, unit_bytes(b.states[i], q.s));
-      }
-      detail::require_table(unit != 0, "an attention node reads no KV state");
-      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), unit));
+      const std::uint64_t read_unit = read_per_token(false);
+      detail::require_table(read_unit != 0, "an attention node reads no KV state");
+      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       const double ow = n.n_out > 0 ? static_cast<double>(n.out[0].width) : 0.0;
       c.flops = 2.0 * t * static_cast<double>(attended) * (qw + ow);
       break;
     }
-    default: break;
+    case cost_class::latent_attention: {
+      // Absorbed MLA (DeepSeek-V2 section 2.1.2): kv_b_proj [heads*(nope + v), kv_lora] folds
+      // into the query (nope -> latent) and the output (latent -> v), 2*t*k*out FLOPs and one
+      // read of the weight; then per head, scores over the latent row read (latent + rope
+      // elements) and a weighted sum over its latent part: 2*t*attended*heads*(key + kv_lora).
+      // An indexer-selected layer attends over min(context, selected) rows.
+      const std::uint64_t attended = n.selected != 0 ? std::min(q.context, n.selected) : q.context;
+      const std::uint64_t read_unit = read_per_token(false);
+      const double key = static_cast<double>(read_per_token(true));
+      const double k = static_cast<double>(n.weight_k());
+      const double out = static_cast<double>(n.weight_out());
+      detail::require_table(read_unit != 0, "a latent attention node reads no latent state");
+      c.bytes += static_cast<double>(one_weight_bytes(n, f));
+      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
+      c.flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
+                                        (key + k);
+      peak = peak_of(exec_of(d, f.weight, f.activation), r);
+      break;
+    }
+    case cost_class::indexer: {
+      // The indexer scores every whole pool of the context: it reads the index keys declared
+      // per token over the whole context, and each query row (index heads x index head_dim,
+      // its first input) takes a dot product with each pooled key.
+      const std::uint64_t read_unit = read_per_token(false);
+      detail::require_table(read_unit != 0 && n.pool != 0, "an indexer reads no index state, or pools no tokens");
+      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, q.context), read_unit));
+      const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
+      c.flops = 2.0 * t * static_cast<double>(q.context / n.pool) * qw;
+      break;
+    }
+    case cost_class::elementwise: {
+      std::uint64_t elements = 0;
+      for (std::size_t i = 0; i < n.n_out; ++i) elements = checked_add(elements, checked_mul(n.out[i].rows(rows), n.out[i].width));
+      c.flops = static_cast<double>(checked_mul(flops_per_output_element(n.kind), elements));
+      break;
+    }
+    case cost_class::recurrent:
+    case cost_class::edges: break;
   }
   // Recurrent states and conv windows: read and written once per sequence.
   if (n.updates != 0) {
@@ -151,7 +194,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       }
     }
     c.bytes += 2.0 * static_cast<double>(checked_mul(q.seqs, unit));
-    if (n.kind == op::gdn_recurrence || n.kind == op::ssm_update) c.flops = 4.0 * t * static_cast<double>(h_elems);
+    if (cost_class_of(n.kind) == cost_class::recurrent) c.flops = 4.0 * t * static_cast<double>(h_elems);
   }
   const double mem_us = c.bytes / (r.dram_gbps * 1e3);
   const double cmp_us = peak > 0 ? c.flops / (peak * 1e6) : 0.0;

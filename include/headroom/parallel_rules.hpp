@@ -200,7 +200,12 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
     return n;
   }
   if (n.aux_split) n.aux_params = detail::share(n.aux_params, n.units, ru);
-  if (reads_linear_weight(n.kind)) {
+  if (n.kind == op::mla_attention) {
+    // Split by query heads (kv_b_proj is column-parallel by head): the rank's heads, their
+    // rows of kv_b_proj, query and output; the latent row it reads stays whole.
+    n.kv_b_out = detail::share(n.kv_b_out, units, ru);
+    n.heads = static_cast<std::uint32_t>(detail::share(n.heads, units, ru));
+  } else if (reads_linear_weight(n.kind)) {
     if (n.split == shard::rows) {
       n.in[0] = detail::share(n.in[0], units, ru);
     } else {
@@ -259,7 +264,7 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
         plan_rule r = plan_rule::tp_divides_dimensions;
         if (n.split == shard::kv_heads) r = plan_rule::kv_heads_split_or_replicate;
         if (n.split == shard::vocab) r = plan_rule::tp_divides_padded_vocab;
-        if (n.split == shard::heads && (n.role == linear_role::q || n.kind == op::paged_attention ||
+        if (n.split == shard::heads && (n.role == linear_role::q || n.kind == op::paged_attention || n.kind == op::mla_attention ||
                                         n.role == linear_role::mla_q_b))
           r = plan_rule::tp_divides_query_heads;
         broken[static_cast<std::size_t>(r)] = true;

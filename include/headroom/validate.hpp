@@ -46,6 +46,11 @@ enum class table_rule : std::uint8_t {
   model_state_heads_must_divide_elements,
   model_rule_weight_format_must_be_well_formed,
   model_rule_activation_format_must_be_legal_for_an_activation,
+  model_linear_must_have_a_role,
+  model_role_must_be_on_a_linear,
+  model_weight_groups_must_divide_the_weight,
+  model_latent_attention_heads_must_divide_its_weight,
+  model_indexer_must_pool_tokens,
   // device
   device_memory_bytes_must_be_positive,
   device_usable_permille_must_be_in_1_to_1000,
@@ -84,6 +89,11 @@ constexpr std::string_view describe(table_rule r) {
     case table_rule::model_state_heads_must_divide_elements: return "a state's heads must divide its elements";
     case table_rule::model_rule_weight_format_must_be_well_formed: return "a precision rule's weight format must be well formed";
     case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: return "a precision rule's activation format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed";
+    case table_rule::model_linear_must_have_a_role: return "a linear node must name its linear role (q, o, gate_up, ...)";
+    case table_rule::model_role_must_be_on_a_linear: return "only a linear node has a linear role";
+    case table_rule::model_weight_groups_must_divide_the_weight: return "a grouped projection's groups must divide its weight's out and its input width";
+    case table_rule::model_latent_attention_heads_must_divide_its_weight: return "a latent attention node's query heads must be positive and divide kv_b_proj's rows";
+    case table_rule::model_indexer_must_pool_tokens: return "an index_select node must pool at least one token per index key";
     case table_rule::device_memory_bytes_must_be_positive: return "memory_bytes must be positive";
     case table_rule::device_usable_permille_must_be_in_1_to_1000: return "usable_permille must be in [1, 1000] (a usable fraction in (0, 1])";
     case table_rule::device_usable_bytes_must_be_positive: return "usable bytes (memory_bytes x usable_permille / 1000) must be positive";
@@ -112,6 +122,11 @@ inline void model_state_elements_must_be_positive() {}
 inline void model_state_heads_must_divide_elements() {}
 inline void model_rule_weight_format_must_be_well_formed() {}
 inline void model_rule_activation_format_must_be_legal_for_an_activation() {}
+inline void model_linear_must_have_a_role() {}
+inline void model_role_must_be_on_a_linear() {}
+inline void model_weight_groups_must_divide_the_weight() {}
+inline void model_latent_attention_heads_must_divide_its_weight() {}
+inline void model_indexer_must_pool_tokens() {}
 inline void device_memory_bytes_must_be_positive() {}
 inline void device_usable_permille_must_be_in_1_to_1000() {}
 inline void device_usable_bytes_must_be_positive() {}
@@ -170,7 +185,18 @@ constexpr table_rule node_problem(const node& n) {
   for (std::size_t i = 0; i < n.n_out; ++i) {
     if (const table_rule r = edge_problem(n.out[i]); r != table_rule::ok) return r;
   }
+  if ((n.kind == op::linear) != (n.role != linear_role::none)) {
+    return n.kind == op::linear ? table_rule::model_linear_must_have_a_role : table_rule::model_role_must_be_on_a_linear;
+  }
+  if (n.weight_groups > 1) {
+    const std::uint64_t k = n.n_in > 0 ? n.in[0].width : 0;
+    if (k % n.weight_groups != 0 || n.weight_out() % n.weight_groups != 0) return table_rule::model_weight_groups_must_divide_the_weight;
+  }
   if (n.has_weight() && (n.weight_k() == 0 || n.weight_out() == 0)) return table_rule::model_weight_shape_must_be_positive;
+  if (n.kind == op::mla_attention && (n.heads == 0 || n.kv_b_out % n.heads != 0)) {
+    return table_rule::model_latent_attention_heads_must_divide_its_weight;
+  }
+  if (n.kind == op::index_select && n.pool == 0) return table_rule::model_indexer_must_pool_tokens;
   if (is_routed_expert(n.kind)) {
     if (n.experts == 0) return table_rule::model_experts_must_be_positive;
     if (n.top_k == 0 || n.top_k > n.experts) return table_rule::model_top_k_must_be_between_1_and_experts;
@@ -261,6 +287,11 @@ constexpr void name_rule_at_compile_time(table_rule r) {
     case table_rule::model_state_heads_must_divide_elements: model_state_heads_must_divide_elements(); return;
     case table_rule::model_rule_weight_format_must_be_well_formed: model_rule_weight_format_must_be_well_formed(); return;
     case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: model_rule_activation_format_must_be_legal_for_an_activation(); return;
+    case table_rule::model_linear_must_have_a_role: model_linear_must_have_a_role(); return;
+    case table_rule::model_role_must_be_on_a_linear: model_role_must_be_on_a_linear(); return;
+    case table_rule::model_weight_groups_must_divide_the_weight: model_weight_groups_must_divide_the_weight(); return;
+    case table_rule::model_latent_attention_heads_must_divide_its_weight: model_latent_attention_heads_must_divide_its_weight(); return;
+    case table_rule::model_indexer_must_pool_tokens: model_indexer_must_pool_tokens(); return;
     case table_rule::device_memory_bytes_must_be_positive: device_memory_bytes_must_be_positive(); return;
     case table_rule::device_usable_permille_must_be_in_1_to_1000: device_usable_permille_must_be_in_1_to_1000(); return;
     case table_rule::device_usable_bytes_must_be_positive: device_usable_bytes_must_be_positive(); return;
