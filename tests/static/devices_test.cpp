@@ -129,7 +129,6 @@ constexpr bool basis_fits(const device& d) {
 
 constexpr bool device_laws(const device& d) {
   const bool positive = d.memory_bytes > 0 && d.bandwidth_gbps > 0 && d.peak.bf16 > 0 && d.sms > 0;
-  const bool fraction = d.usable_permille > 0 && d.usable_permille <= 1000 && !d.usable_why.empty();
   const bool described = !d.name.empty() && !d.vendor.empty() && !d.arch.empty() && !d.memory_marketed.empty() &&
                          !d.memory_basis.empty();
   // Native kinds <=> non-zero dense peaks, for every kind that decides an execution path.
@@ -147,7 +146,7 @@ constexpr bool device_laws(const device& d) {
                        (d.peak.nvfp4 == 0 || d.peak.nvfp4 >= d.peak.fp8) &&
                        (d.peak.mxfp4 == 0 || d.peak.mxfp4 >= d.peak.fp8);
   const bool cited = !d.sources.empty() && sources_resolve(d.sources);
-  return positive && fraction && described && bf16 && fp16 && fp8 && fp4 && mx && int8 && w4a8 && ordered && cited &&
+  return positive && described && bf16 && fp16 && fp8 && fp4 && mx && int8 && w4a8 && ordered && cited &&
          basis_fits(d);
 }
 constexpr bool all_devices_lawful() {
@@ -191,7 +190,7 @@ static_assert(h100_sxm.memory_bytes == 81'559ULL * 1048576 && h100_sxm.bandwidth
               h100_sxm.peak.bf16 == 989.5 && h100_sxm.peak.fp8 == 1979);
 static_assert(h200_sxm.memory_bytes == 143'771ULL * 1048576 && h200_sxm.bandwidth_gbps == 4800);
 static_assert(b200.memory_bytes == 183'359ULL * 1048576 && b200.bandwidth_gbps == 7700 && b200.peak.nvfp4 == 9000);
-static_assert(gb10.memory_bytes == 130'663'886'848ULL && gb10.usable_permille == 850 && gb10.peak.nvfp4 == 500);
+static_assert(gb10.memory_bytes == 130'663'886'848ULL && gb10.peak.nvfp4 == 500);
 
 // ---- Ampere: no FP8, no FP4 ---------------------------------------------------------------------
 
@@ -244,8 +243,6 @@ static_assert(!rtx_3080.runs(mma_kind::fp8) && !rtx_3080.derived.empty());
 static_assert(exec_of(a100_sxm_80gb, formats::fp8_channel, formats::fp8_token) ==
               exec{exec_path::no_path, mma_kind::fp8});
 static_assert(datasheet_roofline(a100_sxm_80gb).r.fp8_tflops == 312);
-// 0.9 of 81,920 MiB, rounded down: 85,899,345,920 x 9 / 10 = 77,309,411,328.
-static_assert(usable_bytes(a100_sxm_80gb) == 77'309'411'328ULL);
 
 // ---- Hopper: FP8, no FP4 ------------------------------------------------------------------------
 
@@ -345,7 +342,6 @@ static_assert(rtx_4090.runs(mma_kind::fp8) && !rtx_4090.runs(mma_kind::fp4_block
 // Jetson AGX Thor row: 128 GB LPDDR5X, 273 GB/s, FP4 1,035 D (2,070 sparse); FP8 ~517 C,
 // BF16 ~257 C: here 1,035 / 2 and / 4.
 static_assert(jetson_agx_thor.memory_bytes == 128'000'000'000ULL);
-static_assert(jetson_agx_thor.usable_permille == 850);
 static_assert(jetson_agx_thor.bandwidth_gbps == 273);
 static_assert(jetson_agx_thor.peak.nvfp4 == 2070.0 / 2 && jetson_agx_thor.peak.fp8 == 1035.0 / 2 &&
               jetson_agx_thor.peak.bf16 == 1035.0 / 4);
@@ -361,10 +357,6 @@ static_assert(jetson_orin_nano_8gb.memory_bytes == 8'000'000'000ULL);
 static_assert(jetson_orin_nano_8gb.bandwidth_gbps == 102 && jetson_orin_nano_8gb.peak.bf16 == 16.7 &&
               jetson_orin_nano_8gb.peak.int8 == 33.5);
 static_assert(!jetson_orin_nano_8gb.runs(mma_kind::fp8));
-// 0.75 of 8e9 B: 6e9 B usable.
-static_assert(usable_bytes(jetson_orin_nano_8gb) == 6'000'000'000ULL);
-// Unified-memory parts are below the datacentre 0.9.
-static_assert(jetson_agx_orin_64gb.usable_permille < 900 && jetson_orin_nano_8gb.usable_permille < 900);
 
 // ---- AMD: ROCm lists GiB ----------------------------------------------------------------------
 

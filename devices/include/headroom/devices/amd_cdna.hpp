@@ -24,8 +24,6 @@ inline constexpr device mi300x{
     .memory_marketed = "192 GB HBM3",
     .memory_bytes = 192ULL * gib,  // 206,158,430,208 B
     .memory_basis = "ROCm GPU specifications: 192 GiB (S76); no exact rocm-smi byte total in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 5300,
     .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},  // 304 CU x 2.1 GHz x 2,048 / 4,096
     .native = cdna3_native,
@@ -53,8 +51,6 @@ inline constexpr device mi325x{
     .memory_marketed = "256 GB HBM3E",
     .memory_bytes = 256ULL * gib,  // 274,877,906,944 B
     .memory_basis = "ROCm GPU specifications: 256 GiB (S76); no exact rocm-smi byte total in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 6000,
     .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},
     .native = cdna3_native,
@@ -82,8 +78,6 @@ inline constexpr device mi355x{
     .memory_marketed = "288 GB HBM3E",
     .memory_bytes = 288ULL * gib,  // 309,237,645,312 B
     .memory_basis = "ROCm GPU specifications: 288 GiB (S76); no exact rocm-smi byte total in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 8000,
     .peak = {.bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033, .int8 = 5033, .mxfp4 = 10066},  // 256 CU x 2.4 GHz
     .native = cdna4_native,
@@ -113,8 +107,6 @@ inline constexpr device mi250x{
     .memory_bytes = 128ULL * gib,  // 137,438,953,472 B
     .memory_basis = "marketed 128 GB, read as 128 GiB as S103 gives it (an assumption: no rocm-smi byte total in the "
                     "sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3200,
     .peak = {.bf16 = 383, .fp16 = 383, .int8 = 383},  // AMD prints dense; INT8 at the FP16 rate on CDNA2
     .native = cdna2_native,

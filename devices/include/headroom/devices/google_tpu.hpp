@@ -20,8 +20,6 @@ inline constexpr device tpu_v5e{
     .memory_bytes = 16ULL * gb,
     .memory_basis = "marketed 16 GB taken as 10^9 B: no runtime reading published (the scaling book's 16 GiB "
                     "would be 7 % more)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 819,  // the current documentation; an older revision said 800 GiB/s
     .peak = {.bf16 = 197, .int8 = 394},
     .native = tpu_native,
@@ -48,8 +46,6 @@ inline constexpr device tpu_v6e{
     .memory_marketed = "32 GB HBM",
     .memory_bytes = 32ULL * gb,
     .memory_basis = "marketed 32 GB taken as 10^9 B: no runtime reading published",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 1638,  // often quoted as 1,640
     .peak = {.bf16 = 918, .int8 = 1836},
     .native = tpu_native,

@@ -19,8 +19,6 @@ inline constexpr device gaudi3{
     .memory_marketed = "128 GB HBM2e",
     .memory_bytes = 128ULL * gb,
     .memory_basis = "marketed 128 GB taken as 10^9 B: no driver (hl-smi) reading published",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3670,
     .peak = {.bf16 = 1835, .fp16 = 459, .fp8 = 1835},
     .native = bit(mma_kind::bf16) | bit(mma_kind::fp16) | bit(mma_kind::fp8),

@@ -20,8 +20,6 @@ inline constexpr device rtx_4090{
     .memory_marketed = "24 GB GDDR6X",
     .memory_bytes = 24'564ULL * mib,  // 25,757,220,864 B
     .memory_basis = "nvidia-smi total 24,564 MiB (S62)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1008,
     .peak = {.bf16 = 165.2, .fp16 = 165.2, .fp8 = 330.3, .int8 = 660.6},
     .native = ada_native,
@@ -49,8 +47,6 @@ inline constexpr device l40s{
     .memory_marketed = "48 GB GDDR6 ECC",
     .memory_bytes = 46'068ULL * mib,  // 48,305,799,168 B
     .memory_basis = "nvidia-smi total 46,068 MiB as recorded in aiconfigurator l40s.yaml (S64)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 864,
     .peak = {.bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733},  // the datasheet prints these dense
     .native = ada_native,
@@ -77,8 +73,6 @@ inline constexpr device l4{
     .memory_marketed = "24 GB GDDR6",
     .memory_bytes = 23'034ULL * mib,  // 24,152,899,584 B
     .memory_basis = "nvidia-smi total 23,034 MiB (S67)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 300,
     .peak = {.bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5},
     .native = ada_native,
@@ -107,8 +101,6 @@ inline constexpr device l20{
     .memory_marketed = "48 GB GDDR6",
     .memory_bytes = 48'000'000'000ULL,
     .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 864,
     .peak = {.bf16 = 119.5, .fp16 = 119.5, .fp8 = 239, .int8 = 239},
     .native = ada_native,

@@ -18,8 +18,6 @@ inline constexpr device a100_sxm_80gb{
     .memory_marketed = "80 GB HBM2e",
     .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
     .memory_basis = "nvidia-smi total 81,920 MiB (S38)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 2039,  // the datasheet's figure; some tables round it to 2.0 TB/s
     .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
     .native = ampere_native,
@@ -46,8 +44,6 @@ inline constexpr device a100_pcie_40gb{
     .memory_marketed = "40 GB HBM2",
     .memory_bytes = 40'960ULL * mib,  // 42,949,672,960 B
     .memory_basis = "nvidia-smi total 40,960 MiB (S39)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 1555,  // the datasheet's figure; one estimator uses 1,600
     .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
     .native = ampere_native,
@@ -76,8 +72,6 @@ inline constexpr device a100_pcie_80gb{
     .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
     .memory_basis = "assumed equal to the A100 SXM4 80GB nvidia-smi total 81,920 MiB (S38), same 80 GB HBM2e; no "
                     "public nvidia-smi log of the PCIe 80GB board in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 1935,
     .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
     .native = ampere_native,
@@ -106,8 +100,6 @@ inline constexpr device a10{
     .memory_marketed = "24 GB GDDR6",
     .memory_bytes = 23'028ULL * mib,  // 24,146,608,128 B
     .memory_basis = "NVML memoryInfo total 24,146,608,128 B = 23,028 MiB (S98)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 600,
     .peak = {.bf16 = 125, .fp16 = 125, .int8 = 250},
     .native = ampere_native,
@@ -136,8 +128,6 @@ inline constexpr device rtx_a6000{
     .memory_marketed = "48 GB GDDR6 ECC",
     .memory_bytes = 48'000'000'000ULL,
     .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 768,
     .peak = {.bf16 = 154.8, .fp16 = 154.8, .int8 = 309.7},
     .native = ampere_native,
@@ -166,8 +156,6 @@ inline constexpr device rtx_3090{
     .memory_marketed = "24 GB GDDR6X",
     .memory_bytes = 24'576ULL * mib,  // 25,769,803,776 B
     .memory_basis = "nvidia-smi total 24,576 MiB (S101)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 936,
     .peak = {.bf16 = 71, .fp16 = 71, .int8 = 284},
     .native = ampere_native,
@@ -196,8 +184,6 @@ inline constexpr device rtx_3080{
     .memory_marketed = "10 GB GDDR6X",
     .memory_bytes = 10'000'000'000ULL,
     .memory_basis = "marketed 10 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 760,
     .peak = {.bf16 = 59.5, .fp16 = 59.5, .int8 = 238},
     .native = ampere_native,
@@ -228,8 +214,6 @@ inline constexpr device rtx_3090_ti{
     .memory_bytes = 24'576ULL * mib,  // 25,769,803,776 B
     .memory_basis = "assumed equal to the RTX 3090 nvidia-smi total 24,576 MiB (S101), same 24 GB GDDR6X on GA102; no "
                     "public nvidia-smi log of the 3090 Ti in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1008,
     .peak = {.bf16 = 80, .fp16 = 80, .int8 = 320},
     .native = ampere_native,

@@ -20,8 +20,6 @@ inline constexpr device b200{
     .memory_marketed = "180 GB HBM3e",
     .memory_bytes = 183'359ULL * mib,  // 192,265,846,784 B
     .memory_basis = "nvidia-smi total 183,359 MiB (S27)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 7700,
     .peak = {.bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500, .nvfp4 = 9000, .mxfp4 = 9000},
     .native = blackwell_native,
@@ -49,9 +47,6 @@ inline constexpr device gb10{
     .memory_marketed = "128 GB LPDDR5X (unified with the CPU)",
     .memory_bytes = 130'663'886'848ULL,
     .memory_basis = "cudaMemGetInfo total 130,663,886,848 B (S32)",
-    .usable_permille = 850,
-    .usable_why = "gpu-memory-utilization above 0.85 froze a GB10 and needed a power cycle; fp8 KV is the "
-                  "headroom lever instead",
     .bandwidth_gbps = 273,
     .peak = {.bf16 = 125, .fp16 = 125, .fp8 = 250, .nvfp4 = 500, .mxfp4 = 500},
     .native = blackwell_native,
@@ -87,8 +82,6 @@ inline constexpr device b300{
     .memory_marketed = "270 GB HBM3e (physical 288 GB)",
     .memory_bytes = 275'040ULL * mib,  // 288,400,343,040 B
     .memory_basis = "nvidia-smi total 275,040 MiB as recorded in aiconfigurator b300_sxm.yaml (S50)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 7700,  // the datasheet's; NVIDIA's blog says 8 TB/s for the full chip
     .peak = {.bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 150, .nvfp4 = 14000, .mxfp4 = 14000},
     .native = blackwell_native,
@@ -117,8 +110,6 @@ inline constexpr device gb200{
     .memory_marketed = "186 GB HBM3e",
     .memory_bytes = 189'471ULL * mib,  // 198,674,743,296 B
     .memory_basis = "nvidia-smi total 189,471 MiB as recorded in aiconfigurator gb200.yaml (S51)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 8000,
     .peak = {.bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .nvfp4 = 10000, .mxfp4 = 10000},
     .native = blackwell_native,
@@ -147,8 +138,6 @@ inline constexpr device gb300{
     .memory_marketed = "279 GB HBM3e (physical 288 GB)",
     .memory_bytes = 284'208ULL * mib,  // 298,013,687,808 B
     .memory_basis = "nvidia-smi total 284,208 MiB as recorded in aiconfigurator gb300.yaml (S52)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 8000,
     .peak = {.bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 165, .nvfp4 = 15000, .mxfp4 = 15000},
     .native = blackwell_native,
@@ -180,8 +169,6 @@ inline constexpr device rtx_pro_6000_workstation{
     .memory_bytes = 97'887ULL * mib,  // 102,641,958,912 B
     .memory_basis = "nvidia-smi total 97,887 MiB read on the Server Edition (S57), taken as equal: the same 96 GB "
                     "GDDR7 ECC; no Workstation reading published",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1792,
     .peak = {.bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .nvfp4 = 2015.2, .mxfp4 = 2015.2},
     .native = blackwell_native,
@@ -209,8 +196,6 @@ inline constexpr device rtx_pro_6000_server{
     .memory_marketed = "96 GB GDDR7 ECC",
     .memory_bytes = 97'887ULL * mib,  // 102,641,958,912 B
     .memory_basis = "nvidia-smi total 97,887 MiB as recorded in aiconfigurator rtx_pro_6000_server.yaml (S57)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1597,  // NVIDIA's page; aiconfigurator uses the Workstation's 1,792
     .peak = {.bf16 = 500, .fp16 = 500, .fp8 = 1000, .nvfp4 = 2000, .mxfp4 = 2000},
     .native = blackwell_native,
@@ -239,8 +224,6 @@ inline constexpr device rtx_5090{
     .memory_marketed = "32 GB GDDR7",
     .memory_bytes = 32'607ULL * mib,  // 34,190,917,632 B
     .memory_basis = "nvidia-smi total 32,607 MiB as recorded in aiconfigurator rtx_5090.yaml (S59)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1792,
     .peak = {.bf16 = 209.5, .fp16 = 209.5, .fp8 = 419, .int8 = 838, .nvfp4 = 1676, .mxfp4 = 1676},
     .native = blackwell_native,

@@ -19,8 +19,6 @@ inline constexpr device h100_sxm{
     .memory_marketed = "80 GB HBM3",
     .memory_bytes = 81'559ULL * mib,  // 85,520,809,984 B
     .memory_basis = "nvidia-smi total 81,559 MiB (S26)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3350,
     .peak = {.bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979},
     .native = hopper_native,
@@ -47,8 +45,6 @@ inline constexpr device h200_sxm{
     .memory_marketed = "141 GB HBM3e",
     .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
     .memory_basis = "nvidia-smi total 143,771 MiB (S26)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4800,
     .peak = {.bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979},
     .native = hopper_native,
@@ -75,8 +71,6 @@ inline constexpr device h100_pcie{
     .memory_marketed = "80 GB HBM2e",
     .memory_bytes = 81'559ULL * mib,  // 85,520,809,984 B
     .memory_basis = "nvidia-smi total 81,559 MiB (S42; one host shows 81,920 MiB)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 2000,  // NVIDIA's "2 TB/s"; a third-party table says 2,048
     // Whitepaper dense 756.5 = datasheet 1,513 sparse / 2; FP8 and INT8 1,513 dense.
     .peak = {.bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513},
@@ -104,8 +98,6 @@ inline constexpr device h100_nvl{
     .memory_marketed = "94 GB HBM3",
     .memory_bytes = 95'830ULL * mib,  // 100,485,038,080 B
     .memory_basis = "nvidia-smi total 95,830 MiB (S43)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3900,  // NVIDIA's "3.9 TB/s"; third-party copies print 3,938
     .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
     .native = hopper_native,
@@ -132,8 +124,6 @@ inline constexpr device h200_nvl{
     .memory_marketed = "141 GB HBM3e",
     .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
     .memory_basis = "nvidia-smi total 143,771 MiB (S44)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4800,
     .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
     .native = hopper_native,
@@ -162,8 +152,6 @@ inline constexpr device h20{
     .memory_marketed = "96 GB HBM3",
     .memory_bytes = 97'871ULL * mib,  // 102,625,181,696 B
     .memory_basis = "nvidia-smi total 97,871 MiB (S47)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4000,
     .peak = {.bf16 = 148, .fp16 = 148, .fp8 = 296, .int8 = 296},
     .native = hopper_native,
@@ -192,8 +180,6 @@ inline constexpr device gh200{
     .memory_marketed = "96 GB HBM3 (144 GB HBM3e variant at 4.9 TB/s; Grace LPDDR5X besides)",
     .memory_bytes = 97'871ULL * mib,  // 102,625,181,696 B
     .memory_basis = "nvidia-smi total 97,871 MiB on a GH200 480GB (S49)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4000,
     .peak = {.bf16 = 990, .fp16 = 990, .fp8 = 1979, .int8 = 1979},  // the datasheet prints these dense
     .native = hopper_native,

@@ -22,9 +22,6 @@ inline constexpr device jetson_agx_thor{
     .memory_marketed = "128 GB LPDDR5X, 256-bit (unified with the CPU)",
     .memory_bytes = 128ULL * gb,
     .memory_basis = "marketed 128 GB taken as 10^9 B: no driver reading published",
-    .usable_permille = 850,
-    .usable_why = "memory unified with the CPU and the OS, as on GB10: GB10's 0.85 ceiling taken over (no Thor "
-                  "measurement)",
     .bandwidth_gbps = 273,
     .peak = {.bf16 = 258.75, .fp16 = 258.75, .fp8 = 517.5, .nvfp4 = 1035, .mxfp4 = 1035},
     .native = blackwell_native,
@@ -52,9 +49,6 @@ inline constexpr device jetson_agx_orin_64gb{
     .memory_marketed = "64 GB LPDDR5, 256-bit (unified with the CPU)",
     .memory_bytes = 64ULL * gb,
     .memory_basis = "marketed 64 GB taken as 10^9 B: no driver reading published",
-    .usable_permille = 850,
-    .usable_why = "memory unified with the CPU and the OS, as on GB10: GB10's 0.85 ceiling taken over (no Orin "
-                  "measurement)",
     .bandwidth_gbps = 204.8,
     .peak = {.bf16 = 42.6, .fp16 = 42.6, .int8 = 85},  // the GPU only; the two DLAs are not an MMA path
     .native = ampere_native,
@@ -82,9 +76,6 @@ inline constexpr device jetson_orin_nano_8gb{
     .memory_marketed = "8 GB LPDDR5, 128-bit (unified with the CPU)",
     .memory_bytes = 8ULL * gb,
     .memory_basis = "marketed 8 GB taken as 10^9 B: no driver reading published",
-    .usable_permille = 750,
-    .usable_why = "memory unified with the CPU and the OS, whose share is about fixed and weighs more on 8 GB: "
-                  "0.75 leaves 6 GB (a judgement; no measurement)",
     .bandwidth_gbps = 102,
     .peak = {.bf16 = 16.7, .fp16 = 16.7, .int8 = 33.5},
     .native = ampere_native,
