@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -31,15 +32,7 @@ inline constexpr device mi300x{
     .sms = 304,  // compute units
     .sources = "S75, S76",
     .derived = "",
-    .link = {.scale_up = "Infinity Fabric, 7 links x 128 GB/s to 7 peers",
-             .scale_up_gbps = 448,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "400 Gb/s NIC per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S91, S94",
-             .derived = "scale_up_gbps (896 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi300,
 };
 
 // MI300X compute with more and faster memory.
@@ -58,15 +51,7 @@ inline constexpr device mi325x{
     .sms = 304,  // compute units
     .sources = "S76, S77, S78",
     .derived = "",
-    .link = {.scale_up = "Infinity Fabric, 7 links x 128 GB/s to 7 peers",
-             .scale_up_gbps = 448,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "400 Gb/s NIC per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S91, S94",
-             .derived = "scale_up_gbps (896 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi300,
 };
 
 // MXFP6 runs at the MXFP4 rate on CDNA4 (2x FP8); the mxfp4 peak has no sparse variant.
@@ -85,15 +70,7 @@ inline constexpr device mi355x{
     .sms = 256,  // compute units
     .sources = "S76, S77, S79, S80",
     .derived = "",
-    .link = {.scale_up = "Infinity Fabric, 7 links x 153.6 GB/s to 7 peers",
-             .scale_up_gbps = 537.6,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "400 Gb/s NIC per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S91, S94",
-             .derived = "scale_up_gbps (7 x 153.6 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi355x,
 };
 
 // Two GCDs on one OAM package; ROCm shows each GCD as its own 64 GB device. The entry is the
@@ -114,15 +91,7 @@ inline constexpr device mi250x{
     .sms = 220,  // compute units (110 per GCD)
     .sources = "S102, S103",
     .derived = "memory_bytes (marketed figure read as GiB, assumed)",
-    .link = {.scale_up = "Infinity Fabric (xGMI), up to 8 per node",
-             .scale_up_gbps = 400,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S94, S104",
-             .derived = "scale_up_gbps (800 / 2), domain (S104), scale_out_gbps (assumed), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi250x,
 };
 
 }  // namespace headroom::devices

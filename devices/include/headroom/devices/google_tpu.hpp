@@ -6,6 +6,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -27,15 +28,7 @@ inline constexpr device tpu_v5e{
     .sms = 1,  // TensorCores
     .sources = "S81, S82",
     .derived = "",
-    .link = {.scale_up = "ICI, 4 links of 45 GB/s each way (2D torus, 256-chip pod)",
-             .scale_up_gbps = 180,
-             .scale_up_latency_us = 1,
-             .domain = 256,
-             .scale_out = "data-centre network (assumed 200 Gb/s per chip)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S92, S94",
-             .derived = "scale_up_gbps (4 x 45), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::ici_v5e_pod,
 };
 
 inline constexpr device tpu_v6e{
@@ -53,15 +46,7 @@ inline constexpr device tpu_v6e{
     .sms = 1,  // TensorCores
     .sources = "S77, S82, S83",
     .derived = "",
-    .link = {.scale_up = "ICI, 4 links of 90 GB/s each way (2D torus, 256-chip pod)",
-             .scale_up_gbps = 360,
-             .scale_up_latency_us = 1,
-             .domain = 256,
-             .scale_out = "data-centre network (assumed 200 Gb/s per chip)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S92, S94",
-             .derived = "scale_up_gbps (4 x 90), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::ici_v6e_pod,
 };
 
 }  // namespace headroom::devices

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -28,15 +29,7 @@ inline constexpr device rtx_4090{
     .sources = "S10, S11, S41, S61, S62",
     .derived = "peak_tflops (the Ada whitepaper's FP32-accumulate rates as reported by S61, S41; whitepaper not "
                "re-read)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 2 per desktop",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S41, S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_desktop_rtx_4090,
 };
 
 inline constexpr device l40s{
@@ -54,15 +47,7 @@ inline constexpr device l40s{
     .sms = 142,
     .sources = "S10, S11, S41, S63, S64",
     .derived = "sm_count (142 RT cores, one per SM, S41)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S63, S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_l40s,
 };
 
 inline constexpr device l4{
@@ -80,15 +65,7 @@ inline constexpr device l4{
     .sms = 58,
     .sources = "S10, S11, S41, S65, S66, S67",
     .derived = "peak_tflops (dense = datasheet sparse / 2), sm_count (58 RT cores, one per SM, S41)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S65, S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_l4,
 };
 
 // China-market AD102 board with 92 SMs: only the BF16/FP16 tensor rate is reported (119.5, R);
@@ -109,15 +86,7 @@ inline constexpr device l20{
     .sources = "S10, S11, S105, S106, S107",
     .derived = "memory_bytes (marketed figure, assumed), peak_tflops (BF16/FP16 119.5 reported by S105, not a "
                "datasheet; FP8 and INT8 = 2 x 119.5, the Ada ratio of S63), sm_count (92 RT cores, one per SM, S106)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94, S106",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_l20,
 };
 
 }  // namespace headroom::devices

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -25,15 +26,7 @@ inline constexpr device a100_sxm_80gb{
     .sms = 108,
     .sources = "S10, S11, S36, S37, S38",
     .derived = "",
-    .link = {.scale_up = "NVLink 3 via NVSwitch (12 links, 600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-6 200 Gb/s HDR per GPU",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S87, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (200 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink3_hgx,
 };
 
 inline constexpr device a100_pcie_40gb{
@@ -51,15 +44,7 @@ inline constexpr device a100_pcie_40gb{
     .sms = 108,
     .sources = "S10, S11, S36, S39",
     .derived = "",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 // Same GA100 and 80 GB HBM2e as the SXM4 80GB part, at 1,935 GB/s on a PCIe board.
@@ -79,15 +64,7 @@ inline constexpr device a100_pcie_80gb{
     .sms = 108,
     .sources = "S10, S11, S36, S38, S96",
     .derived = "memory_bytes (the SXM4 80GB reading, S38)",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 // GA102 datacentre inference card: the datasheet prints dense | sparse, and the BF16/FP16 rate is
@@ -107,15 +84,7 @@ inline constexpr device a10{
     .sms = 72,
     .sources = "S10, S11, S97, S98, S99",
     .derived = "",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 4 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 4,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94, S97",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_a10,
 };
 
 // GA102 workstation card: not halved for FP32 accumulation (GA102 whitepaper appendix C prints
@@ -135,15 +104,7 @@ inline constexpr device rtx_a6000{
     .sms = 84,
     .sources = "S10, S11, S100",
     .derived = "memory_bytes (marketed figure, assumed)",
-    .link = {.scale_up = "NVLink 3 bridge, pairs (112.5 GB/s both ways)",
-             .scale_up_gbps = 56.25,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S94, S100",
-             .derived = "scale_up_gbps (112.5 / 2), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink3_bridge_rtx_a6000,
 };
 
 // GeForce: BF16/FP16 MMA with FP32 accumulation (what engines use) runs at half the
@@ -163,15 +124,7 @@ inline constexpr device rtx_3090{
     .sms = 82,
     .sources = "S10, S11, S100, S101",
     .derived = "",
-    .link = {.scale_up = "NVLink 3 bridge, pairs (112.5 GB/s both ways)",
-             .scale_up_gbps = 56.25,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S94, S100",
-             .derived = "scale_up_gbps (112.5 / 2), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink3_bridge_rtx_3090,
 };
 
 // GeForce, as the RTX 3090: BF16/FP16 MMA with FP32 accumulation at half the FP16-accumulate rate
@@ -191,15 +144,7 @@ inline constexpr device rtx_3080{
     .sms = 68,
     .sources = "S10, S11, S100",
     .derived = "memory_bytes (marketed figure, assumed)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 2 per desktop",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_desktop_rtx_3080,
 };
 
 // Full GA102 (84 SMs) GeForce board; no whitepaper table covers it, so the tensor rates are
@@ -222,15 +167,7 @@ inline constexpr device rtx_3090_ti{
     .sources = "S10, S11, S100, S101, S108, S109",
     .derived = "memory_bytes (the RTX 3090 reading, S101), peak_tflops (84 SMs x 1,024 FP16 FLOP/clk x 1.86 GHz = "
                "160.0 with FP16 accumulate, halved for FP32 accumulate = 80.0, INT8 2 x 160 = 320; S108, S109)",
-    .link = {.scale_up = "PCIe Gen4 x16, 2 per desktop",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_desktop_rtx_3090_ti,
 };
 
 }  // namespace headroom::devices

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -28,15 +29,7 @@ inline constexpr device b200{
     .sources = "S5, S9, S11, S12, S17, S27",
     .derived = "peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 "
                "(dense = datasheet sparse / 2)",
-    .link = {.scale_up = "NVLink 5 via NVSwitch (18 links, 1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S5, S85, S88, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_hgx_b200,
 };
 
 inline constexpr device gb10{
@@ -62,15 +55,7 @@ inline constexpr device gb10{
                  .fp8_tflops = 243.6,
                  .nvfp4_tflops = 490.8,
                  .context_tokens = 4096},
-    .link = {.scale_up = "none (one GPU per system)",
-             .scale_up_gbps = 0,
-             .scale_up_latency_us = 0,
-             .domain = 1,
-             .scale_out = "ConnectX-7 200 GbE (two-unit pairing)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S13, S94",
-             .derived = "scale_out_gbps (200 Gb/s / 8), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::gb10_pairing,
 };
 
 // Blackwell Ultra, HGX (1,100 W): the datasheet cuts INT8 back to 0.15 POPS dense.
@@ -90,15 +75,7 @@ inline constexpr device b300{
     .sources = "S6, S8, S9, S11, S12, S50",
     .derived = "peak_tflops (bf16, fp16, fp8, int8: dense = datasheet sparse / 2; nvfp4, mxfp4: the 14,000 "
                "per-GPU row, 13,125-15,000 across sources), sm_count (160 = full chip; shipped count unconfirmed)",
-    .link = {.scale_up = "NVLink 5 via NVSwitch (18 links, 1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-8 800 Gb/s per GPU",
-             .scale_out_gbps = 100,
-             .scale_out_latency_us = 2,
-             .sources = "S6, S85, S88, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (800 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_hgx_b300,
 };
 
 // One Blackwell GPU of a GB200 NVL72 (1,200 W): the B200 die at a higher power limit.
@@ -118,15 +95,7 @@ inline constexpr device gb200{
     .sources = "S5, S9, S11, S12, S17, S51",
     .derived = "peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 "
                "(dense = datasheet sparse / 2), sm_count (the B200 die's 148; not published for GB200)",
-    .link = {.scale_up = "NVLink 5, NVL72 rack (1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 72,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S89, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_nvl72_gb200,
 };
 
 // One Blackwell Ultra GPU of a GB300 NVL72 (1,400 W).
@@ -146,15 +115,7 @@ inline constexpr device gb300{
     .sources = "S6, S8, S9, S11, S12, S52",
     .derived = "peak_tflops (bf16, fp16, fp8, int8: dense = datasheet sparse / 2; mxfp4 = the NVFP4 rate), "
                "sm_count (160 = full chip; shipped count unconfirmed)",
-    .link = {.scale_up = "NVLink 5, NVL72 rack (1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 72,
-             .scale_out = "ConnectX-8 800 Gb/s per GPU",
-             .scale_out_gbps = 100,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S89, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (800 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_nvl72_gb300,
 };
 
 // Professional Blackwell cards run BF16/FP8 MMA at the full FP32-accumulate rate (not halved as on
@@ -177,15 +138,7 @@ inline constexpr device rtx_pro_6000_workstation{
     .sources = "S10, S11, S53, S54, S55, S57",
     .derived = "peak_tflops (nvfp4, mxfp4: 2,015.2 dense, S54, ~ 4,000 AI TOPS sparse / 2; fp8 = / 2 and bf16, "
                "fp16 = / 4 of it, full-rate FP32 accumulate assumed)",
-    .link = {.scale_up = "PCIe Gen5 x16 (no NVLink), up to 4 per workstation",
-             .scale_up_gbps = 63,
-             .scale_up_latency_us = 1,
-             .domain = 4,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S53, S90, S94",
-             .derived = "scale_up_gbps (32 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie5_workstation_rtx_pro,
 };
 
 inline constexpr device rtx_pro_6000_server{
@@ -203,15 +156,7 @@ inline constexpr device rtx_pro_6000_server{
     .sms = 188,
     .sources = "S10, S11, S55, S56, S57",
     .derived = "peak_tflops (dense = product-page sparse / 2; ~468 / 936 / 1,871 at the 2,430 MHz max clock, S57)",
-    .link = {.scale_up = "PCIe Gen5 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 63,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S56, S90, S94",
-             .derived = "scale_up_gbps (32 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie5_server_rtx_pro,
 };
 
 // GeForce: BF16/FP16 and FP8 MMA with FP32 accumulation (what engines use) run at half the
@@ -232,15 +177,7 @@ inline constexpr device rtx_5090{
     .sources = "S10, S11, S41, S58, S59, S60",
     .derived = "peak_tflops (bf16, fp16, fp8: FP32-accumulate rates, int8: reported, S58; nvfp4, mxfp4 = 3,352 AI "
                "TOPS sparse / 2, a third-party table lists 838)",
-    .link = {.scale_up = "PCIe Gen5 x16 (no NVLink), 2 per desktop",
-             .scale_up_gbps = 63,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S41, S90, S94",
-             .derived = "scale_up_gbps (32 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie5_desktop_rtx_5090,
 };
 
 }  // namespace headroom::devices

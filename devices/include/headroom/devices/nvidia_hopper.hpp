@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -26,15 +27,7 @@ inline constexpr device h100_sxm{
     .sms = 132,
     .sources = "S1, S3, S4, S26",
     .derived = "peak_tflops (dense = product-page sparse / 2; the whitepaper prints 989.4 BF16)",
-    .link = {.scale_up = "NVLink 4 via NVSwitch (18 links, 900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S86, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_hgx,
 };
 
 inline constexpr device h200_sxm{
@@ -52,15 +45,7 @@ inline constexpr device h200_sxm{
     .sms = 132,
     .sources = "S2, S4, S26",
     .derived = "peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM)",
-    .link = {.scale_up = "NVLink 4 via NVSwitch (18 links, 900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S86, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_hgx,
 };
 
 inline constexpr device h100_pcie{
@@ -79,15 +64,7 @@ inline constexpr device h100_pcie{
     .sms = 114,  // 114 x 4,096 FLOP/clk x 1.62 GHz = 756.4 agrees
     .sources = "S1, S3, S4, S10, S11, S40, S41, S42",
     .derived = "",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 inline constexpr device h100_nvl{
@@ -105,15 +82,7 @@ inline constexpr device h100_nvl{
     .sms = 132,
     .sources = "S1, S4, S10, S11, S43",
     .derived = "peak_tflops (dense = product-page sparse / 2)",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 inline constexpr device h200_nvl{
@@ -132,15 +101,7 @@ inline constexpr device h200_nvl{
     .sources = "S2, S4, S10, S11, S44",
     .derived = "peak_tflops (dense = product-page sparse / 2; ~836 BF16 measured, S44), sm_count (same GH100 "
                "configuration as H200 SXM)",
-    .link = {.scale_up = "NVLink bridge, 2- or 4-way (900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 4,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S2, S85, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_h200_nvl,
 };
 
 // NVIDIA publishes no H20 datasheet: every rate here is a secondary report.
@@ -159,15 +120,7 @@ inline constexpr device h20{
     .sms = 78,
     .sources = "S4, S10, S11, S45, S46, S47",
     .derived = "peak_tflops, sm_count (reported by secondary sources S45, S46; no NVIDIA datasheet)",
-    .link = {.scale_up = "NVLink 4 via NVSwitch (18 links, 900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S86, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_hgx,
 };
 
 // The GPU side of the superchip, 96 GB HBM3 variant (the one with a driver reading). Grace's
@@ -187,15 +140,7 @@ inline constexpr device gh200{
     .sms = 132,
     .sources = "S4, S10, S11, S48, S49",
     .derived = "",
-    .link = {.scale_up = "NVLink 4, NVL2 pair (900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S48, S85, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_nvl2_gh200,
 };
 
 }  // namespace headroom::devices
