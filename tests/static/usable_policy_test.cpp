@@ -16,8 +16,9 @@ constexpr usable_share share(const device& d) { return usable_share_of(d, engine
 static_assert(usable_bytes(a100_sxm_80gb, engines::usable) == 77'309'411'328ULL);
 // 0.75 of 8e9 B: 6e9 B usable.
 static_assert(usable_bytes(jetson_orin_nano_8gb, engines::usable) == 6'000'000'000ULL);
-// GB10: 0.85 (a GB10 froze above it).
+// GB10: 0.85 (a GB10 froze above it): 130,663,886,848 x 85 / 100 = 111,064,303,820.8, rounded down.
 static_assert(share(gb10).permille == 850 && share(jetson_agx_thor).permille == 850);
+static_assert(usable_bytes(gb10, engines::usable) == 111'064'303'820ULL);
 // Unified-memory parts are below the datacentre 0.9.
 static_assert(share(jetson_agx_orin_64gb).permille < 900 && share(jetson_orin_nano_8gb).permille < 900);
 // The default share, its reason worded by the kind of memory the datasheet names.
