@@ -53,7 +53,7 @@ struct kv_cache_of_engine_cannot_hold_the_sequences;
 template <const model& Model, const device& Device, deployment Dep>
 consteval bool assert_arithmetic_fits() {
   constexpr std::uint64_t need = need_bytes(Model, Dep);
-  constexpr std::uint64_t usable = usable_bytes(Device);
+  constexpr std::uint64_t usable = usable_bytes(Device, usable_policy_of(Dep.engine));
   constexpr bool weights_plus_kv_and_state_must_fit_in_usable_device_memory = need <= usable;
   if constexpr (!weights_plus_kv_and_state_must_fit_in_usable_device_memory) {
     return sizeof(detail::model_does_not_fit_on_device<Model, Device, need, usable>) != 0;
@@ -100,7 +100,13 @@ consteval bool assert_fits() {
   } else if constexpr (Dep.engine.kind != engine_kind::none) {
     return assert_engine_fits<Model, Device, Dep>();
   } else {
-    return assert_arithmetic_fits<Model, Device, Dep>();
+    // engines::none: the share its policy gives the device meets the same laws.
+    constexpr table_rule usable_rule = check_usable(Device, usable_share_of(Device, usable_policy_of(Dep.engine))).rule;
+    if constexpr (usable_rule != table_rule::ok) {
+      return sizeof(detail::table_breaks_a_rule<Device, usable_rule>) != 0;
+    } else {
+      return assert_arithmetic_fits<Model, Device, Dep>();
+    }
   }
 }
 }  // namespace headroom

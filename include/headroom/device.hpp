@@ -11,6 +11,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/enum_table.hpp>
+#include <headroom/engine.hpp>
 
 namespace headroom {
 
@@ -93,8 +94,6 @@ struct device {
   std::string_view memory_marketed;  ///< as the vendor prints it, e.g. "80 GB HBM3"
   byte_count memory_bytes = 0;       ///< visible to the runtime, exact
   std::string_view memory_basis;     ///< the driver reading it comes from, or the assumption
-  std::uint32_t usable_permille = 900;  ///< usable fraction x 1000, in (0, 1000]
-  std::string_view usable_why;
   double bandwidth_gbps = 0;  ///< decimal GB/s
   peak_tflops peak{};
   std::uint16_t native = 0;   ///< bitmask of mma_kind the device runs natively
@@ -115,9 +114,22 @@ struct source_entry {
   std::string_view citation;
 };
 
-/// Usable bytes = visible bytes x usable fraction, exact (rounded down).
-constexpr byte_count usable_bytes(const device& d) {
-  return checked_mul(d.memory_bytes, d.usable_permille) / 1000;
+/// The share a usable-memory policy (engines::none's, engine.hpp) gives `d`: its first rule
+/// naming `d`'s id or a word of `d`'s memory_marketed, else the policy's fallback.
+constexpr usable_share usable_share_of(const device& d, const usable_policy& p) {
+  for (std::size_t i = 0; i < p.n_rules; ++i) {
+    const usable_rule& r = p.rules[i];
+    const bool device_matches = r.device.empty() || r.device == d.id;
+    const bool memory_matches = r.memory.empty() || d.memory_marketed.find(r.memory) != std::string_view::npos;
+    if (device_matches && memory_matches) return r.share;
+  }
+  return p.fallback;
+}
+
+/// Usable bytes = visible bytes x the share, exact (rounded down). Unchecked: fits() and the
+/// other entry points go through the validated overload in validate.hpp.
+constexpr byte_count usable_bytes(const device& d, const usable_share& s) {
+  return checked_mul(d.memory_bytes, s.permille) / 1000;
 }
 
 }  // namespace headroom

@@ -11,6 +11,7 @@
 
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -18,8 +19,8 @@
 
 namespace headroom {
 
-/// The engines headroom models. `none` is the pure arithmetic: usable = visible x the device's
-/// usable fraction, need = weights + KV + state, nothing else.
+/// The engines headroom models. `none` is the pure arithmetic: usable = visible x the usable
+/// share its policy gives the device (usable_policy below), need = weights + KV + state.
 enum class engine_kind : std::uint8_t { none, vllm, sglang, trtllm, llama_cpp };
 
 /// A fraction in [0, 1] in millionths (0.92 = 920000), exact and structural.
@@ -103,6 +104,32 @@ struct llama_cpp_knobs {
   friend constexpr bool operator==(const llama_cpp_knobs&, const llama_cpp_knobs&) = default;
 };
 
+/// engines::none's share of one device's visible memory: usable = visible x permille / 1000,
+/// rounded down, and the reason reports print beside it.
+struct usable_share {
+  std::uint32_t permille = 900;  ///< in [1, 1000] (validate.hpp)
+  std::string_view why{};
+};
+/// One rule of a usable-memory policy: a device id, or a word of the device's
+/// `memory_marketed` (a kind of memory, e.g. "HBM"); an empty field matches every device.
+struct usable_rule {
+  std::string_view device{};
+  std::string_view memory{};
+  usable_share share{};
+};
+/// engines::none's usable-memory policy: the first rule that matches a device gives its share;
+/// a device no rule matches (one a user defines, say) gets `fallback`. The shipped policy is
+/// engines::usable (engines/include/headroom/engines/none.hpp); the fraction is the engine's,
+/// not the device's: the real engines size memory with their own knobs (engine_memory.hpp).
+struct usable_policy {
+  const usable_rule* rules = nullptr;
+  std::size_t n_rules = 0;
+  usable_share fallback{900, "the gpu-memory-utilization serving engines default to"};
+};
+/// A policy without rules: 0.9 of every device (an `engine{.kind = engine_kind::none}` that
+/// names no policy gets it).
+inline constexpr usable_policy default_usable_policy{};
+
 /// One engine and the knobs it runs with. Only the knobs of `kind` are read.
 struct engine {
   engine_kind kind = engine_kind::vllm;  ///< vLLM by default: the engine most deployments run
@@ -110,6 +137,9 @@ struct engine {
   sglang_knobs sglang{};
   trtllm_knobs trtllm{};
   llama_cpp_knobs llama_cpp{};
+  /// engines::none: its usable-memory policy (null: default_usable_policy). A pointer keeps the
+  /// profile structural; engines::none points it at the shipped engines::usable.
+  const usable_policy* usable = nullptr;
   friend constexpr bool operator==(const engine&, const engine&) = default;
 };
 
@@ -123,5 +153,9 @@ constexpr std::string_view name(engine_kind k) {
   }
   return "?";
 }
+
+/// The usable-memory policy an engine profile names (engines::none's; default_usable_policy
+/// when it names none).
+constexpr const usable_policy& usable_policy_of(const engine& e) { return e.usable != nullptr ? *e.usable : default_usable_policy; }
 
 }  // namespace headroom

@@ -2,7 +2,8 @@
 // headroom: does it fit (docs/model.md#fit). With an engine profile (the default, vLLM): the
 // engine starts on every rank and its KV pool holds `seqs` requests of `context` tokens under
 // its scheduler's cap (engine_memory.hpp, docs/engines.md). With engines::none, the pure
-// arithmetic: usable = visible bytes x usable fraction (exact); need = footprint.bytes(seqs,
+// arithmetic: usable = visible bytes x the share its usable_policy gives the device (exact);
+// need = footprint.bytes(seqs,
 // context); fits <=> need <= usable. Max sequences at a context is solved exactly, not read off
 // a ladder. What to do when it does not fit: plan.hpp (the smallest valid parallel plan).
 #pragma once
@@ -65,27 +66,30 @@ constexpr engine_memory engine_memory_of(const model& m, const device& d, const 
 
 /// Why the deployment does not fit under its engine (engine_term::none when it does).
 constexpr engine_term stopping_term(const model& m, const device& d, const deployment& dep) {
-  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d) ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
+  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d, usable_policy_of(dep.engine)) ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
   return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context);
 }
 
 constexpr bool fits(const model& m, const device& d, const deployment& dep) {
   validate(d);
-  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d);
+  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d, usable_policy_of(dep.engine));
   return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context) == engine_term::none;
 }
-/// The same check on a footprint computed once (planners reuse it across devices).
-constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context) {
+/// The same check on a footprint computed once (planners reuse it across devices), under the
+/// usable-memory policy `u` (engines::usable for the shipped one).
+constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context,
+                    const usable_policy& u) {
   detail::validate({seqs, context, {}});
   validate(d);
-  return fp.bytes(seqs, context) <= usable_bytes(d);
+  return fp.bytes(seqs, context) <= usable_bytes(d, u);
 }
 
 /// The largest number of sequences of `context` tokens that fits; 0 if even the weights do not.
-constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std::uint64_t context) {
+constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std::uint64_t context,
+                                 const usable_policy& u) {
   detail::validate({1, context, {}});
   validate(d);
-  const byte_count usable = usable_bytes(d);
+  const byte_count usable = usable_bytes(d, u);
   if (fp.loaded_weights > usable) return 0;
   const byte_count per = fp.per_seq(context);
   if (per == 0) return UINT64_MAX;  // nothing grows with sequences
@@ -96,7 +100,7 @@ constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std
 constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s,
                                  const engine& e = engine{}) {
   detail::validate({1, context, s});
-  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s), d, context);
+  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s), d, context, usable_policy_of(e));
   return max_seqs_at(engine_memory_of(m, d, s, e, parallel{}, 1, context), context);
 }
 
@@ -118,9 +122,10 @@ struct fit_table {
   std::array<std::uint64_t, fit_contexts.size()> exact_max{};
 };
 
-constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s) {
+/// The fit table (engines::none's arithmetic) under the usable-memory policy `u`.
+constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const usable_policy& u) {
   fit_table t{};
-  t.usable = usable_bytes(d);
+  t.usable = usable_bytes(d, u);
   t.fp = footprint(m, s);
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
     for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
@@ -129,15 +134,15 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
       if (need <= t.usable) t.ladder_max[ci] = fit_batches[bi];
     }
   }
-  for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) t.exact_max[ci] = max_seqs(t.fp, d, fit_contexts[ci]);
+  for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) t.exact_max[ci] = max_seqs(t.fp, d, fit_contexts[ci], u);
   return t;
 }
 
-/// For each registry device, whether its usable bytes alone hold `need`.
+/// For each registry device, whether its usable bytes under the policy `u` alone hold `need`.
 template <std::size_t N>
-constexpr std::array<bool, N> holders(byte_count need, const std::array<const device*, N>& registry) {
+constexpr std::array<bool, N> holders(byte_count need, const std::array<const device*, N>& registry, const usable_policy& u) {
   std::array<bool, N> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = usable_bytes(*registry[i]) >= need;
+  for (std::size_t i = 0; i < N; ++i) out[i] = usable_bytes(*registry[i], u) >= need;
   return out;
 }
 

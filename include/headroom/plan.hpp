@@ -91,10 +91,11 @@ constexpr std::optional<parallel> smallest_plan(const model& m, const device& d,
 
 /// The fit table of fit.hpp for one rank of plan `p`: the heaviest rank's footprint, each
 /// cell at the rank's share of the sequences (DP attention), maxima in sequences overall.
-constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const parallel& p) {
-  if (p == parallel{}) return make_fit_table(m, d, s);
+constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const parallel& p,
+                                   const usable_policy& u) {
+  if (p == parallel{}) return make_fit_table(m, d, s, u);
   fit_table t{};
-  t.usable = usable_bytes(d);
+  t.usable = usable_bytes(d, u);
   t.fp = rank_footprint(m, s, p);
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
     for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
@@ -104,7 +105,7 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
     }
   }
   for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
-    const std::uint64_t per_rank = max_seqs(t.fp, d, fit_contexts[ci]);
+    const std::uint64_t per_rank = max_seqs(t.fp, d, fit_contexts[ci], u);
     t.exact_max[ci] = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
   }
   return t;

@@ -4,7 +4,7 @@
 // Tables defined outside the registry (docs/adding-a-model.md shows how) meet the same laws as
 // the shipped ones: every public entry point (footprint, fits, max_seqs, decode_step, prefill,
 // weight_floor_bytes, smallest_plan, HEADROOM_ASSERT_FITS) calls validate() once per evaluation, so
-// a zero-layer model, a zero KV head count, a zero BF16 peak or a 5x usable fraction can never
+// a zero-layer model, a zero KV head count, a zero BF16 peak or a 5x usable share can never
 // produce a number. check_*() find the first broken rule; validate() turns it into
 //   * during constant evaluation: a call to the non-constexpr function named after the rule
 //     (detail::<table>_<field>_<rule>); the compiler prints that name and the call chain, whose
@@ -53,8 +53,6 @@ enum class table_rule : std::uint8_t {
   model_indexer_must_pool_tokens,
   // device
   device_memory_bytes_must_be_positive,
-  device_usable_permille_must_be_in_1_to_1000,
-  device_usable_bytes_must_be_positive,
   device_bandwidth_gbps_must_be_positive_and_finite,
   device_peak_bf16_must_be_positive_and_finite,
   device_peaks_must_be_finite_and_not_negative,
@@ -63,6 +61,9 @@ enum class table_rule : std::uint8_t {
   // roofline constants
   roofline_dram_gbps_must_be_positive_and_finite,
   roofline_tflops_must_be_positive_and_finite,
+  // the share a usable-memory policy (engines::none's) gives a device
+  usable_permille_must_be_in_1_to_1000,
+  usable_bytes_must_be_positive,
 };
 
 /// The first broken rule and where: `block` / `item` name the block and its node or state
@@ -95,8 +96,6 @@ constexpr std::string_view describe(table_rule r) {
     case table_rule::model_latent_attention_heads_must_divide_its_weight: return "a latent attention node's query heads must be positive and divide kv_b_proj's rows";
     case table_rule::model_indexer_must_pool_tokens: return "an index_select node must pool at least one token per index key";
     case table_rule::device_memory_bytes_must_be_positive: return "memory_bytes must be positive";
-    case table_rule::device_usable_permille_must_be_in_1_to_1000: return "usable_permille must be in [1, 1000] (a usable fraction in (0, 1])";
-    case table_rule::device_usable_bytes_must_be_positive: return "usable bytes (memory_bytes x usable_permille / 1000) must be positive";
     case table_rule::device_bandwidth_gbps_must_be_positive_and_finite: return "bandwidth_gbps must be positive and finite";
     case table_rule::device_peak_bf16_must_be_positive_and_finite: return "peak.bf16 must be positive and finite";
     case table_rule::device_peaks_must_be_finite_and_not_negative: return "every peak must be finite and not negative";
@@ -104,6 +103,8 @@ constexpr std::string_view describe(table_rule r) {
     case table_rule::device_measured_constants_must_be_positive_and_finite: return "measured constants must be positive and finite, context_tokens at least 1";
     case table_rule::roofline_dram_gbps_must_be_positive_and_finite: return "dram_gbps must be positive and finite";
     case table_rule::roofline_tflops_must_be_positive_and_finite: return "every TFLOPS constant must be positive and finite";
+    case table_rule::usable_permille_must_be_in_1_to_1000: return "usable permille must be in [1, 1000] (a usable fraction in (0, 1])";
+    case table_rule::usable_bytes_must_be_positive: return "usable bytes (memory_bytes x permille / 1000) must be positive";
   }
   return "unknown rule";
 }
@@ -128,8 +129,6 @@ inline void model_weight_groups_must_divide_the_weight() {}
 inline void model_latent_attention_heads_must_divide_its_weight() {}
 inline void model_indexer_must_pool_tokens() {}
 inline void device_memory_bytes_must_be_positive() {}
-inline void device_usable_permille_must_be_in_1_to_1000() {}
-inline void device_usable_bytes_must_be_positive() {}
 inline void device_bandwidth_gbps_must_be_positive_and_finite() {}
 inline void device_peak_bf16_must_be_positive_and_finite() {}
 inline void device_peaks_must_be_finite_and_not_negative() {}
@@ -137,6 +136,8 @@ inline void device_native_kind_needs_a_positive_peak() {}
 inline void device_measured_constants_must_be_positive_and_finite() {}
 inline void roofline_dram_gbps_must_be_positive_and_finite() {}
 inline void roofline_tflops_must_be_positive_and_finite() {}
+inline void usable_permille_must_be_in_1_to_1000() {}
+inline void usable_bytes_must_be_positive() {}
 
 // Named in HEADROOM_ASSERT_FITS's error: `Entry` (the model or device) breaks `Rule`.
 template <const auto& Entry, table_rule Rule>
@@ -240,8 +241,6 @@ constexpr table_finding check_device(const device& d) {
   using detail::finite;
   using detail::positive_finite;
   if (d.memory_bytes == 0) return {table_rule::device_memory_bytes_must_be_positive, {}, "memory_bytes"};
-  if (d.usable_permille == 0 || d.usable_permille > 1000) return {table_rule::device_usable_permille_must_be_in_1_to_1000, {}, "usable_permille"};
-  if (usable_bytes(d) == 0) return {table_rule::device_usable_bytes_must_be_positive, {}, "usable_permille"};
   if (!positive_finite(d.bandwidth_gbps)) return {table_rule::device_bandwidth_gbps_must_be_positive_and_finite, {}, "bandwidth_gbps"};
   if (!positive_finite(d.peak.bf16)) return {table_rule::device_peak_bf16_must_be_positive_and_finite, {}, "peak.bf16"};
   const double peaks[] = {d.peak.fp16, d.peak.fp8, d.peak.int8, d.peak.nvfp4, d.peak.mxfp4};
@@ -258,6 +257,13 @@ constexpr table_finding check_device(const device& d) {
       return {table_rule::device_measured_constants_must_be_positive_and_finite, {}, "measured"};
     }
   }
+  return {};
+}
+
+/// The first rule the usable share `s` of device `d` breaks (engines::none's arithmetic).
+constexpr table_finding check_usable(const device& d, const usable_share& s) {
+  if (s.permille == 0 || s.permille > 1000) return {table_rule::usable_permille_must_be_in_1_to_1000, {}, "permille"};
+  if (usable_bytes(d, s) == 0) return {table_rule::usable_bytes_must_be_positive, {}, "permille"};
   return {};
 }
 
@@ -293,8 +299,6 @@ constexpr void name_rule_at_compile_time(table_rule r) {
     case table_rule::model_latent_attention_heads_must_divide_its_weight: model_latent_attention_heads_must_divide_its_weight(); return;
     case table_rule::model_indexer_must_pool_tokens: model_indexer_must_pool_tokens(); return;
     case table_rule::device_memory_bytes_must_be_positive: device_memory_bytes_must_be_positive(); return;
-    case table_rule::device_usable_permille_must_be_in_1_to_1000: device_usable_permille_must_be_in_1_to_1000(); return;
-    case table_rule::device_usable_bytes_must_be_positive: device_usable_bytes_must_be_positive(); return;
     case table_rule::device_bandwidth_gbps_must_be_positive_and_finite: device_bandwidth_gbps_must_be_positive_and_finite(); return;
     case table_rule::device_peak_bf16_must_be_positive_and_finite: device_peak_bf16_must_be_positive_and_finite(); return;
     case table_rule::device_peaks_must_be_finite_and_not_negative: device_peaks_must_be_finite_and_not_negative(); return;
@@ -302,6 +306,8 @@ constexpr void name_rule_at_compile_time(table_rule r) {
     case table_rule::device_measured_constants_must_be_positive_and_finite: device_measured_constants_must_be_positive_and_finite(); return;
     case table_rule::roofline_dram_gbps_must_be_positive_and_finite: roofline_dram_gbps_must_be_positive_and_finite(); return;
     case table_rule::roofline_tflops_must_be_positive_and_finite: roofline_tflops_must_be_positive_and_finite(); return;
+    case table_rule::usable_permille_must_be_in_1_to_1000: usable_permille_must_be_in_1_to_1000(); return;
+    case table_rule::usable_bytes_must_be_positive: usable_bytes_must_be_positive(); return;
   }
 }
 
@@ -333,6 +339,17 @@ constexpr void validate(const roofline& r) {
   if (f.ok()) return;
   if (std::is_constant_evaluated()) detail::name_rule_at_compile_time(f.rule);
   detail::broken_table_at_run_time(error_kind::bad_device, "roofline constants", "", f);
+}
+
+/// Usable bytes of `d` under the usable-memory policy `p` (engines::none's arithmetic): the
+/// share the policy gives `d`, checked, times the visible bytes. A broken share is a compile
+/// error in constant evaluation, a headroom::error (bad_device) at run time.
+constexpr byte_count usable_bytes(const device& d, const usable_policy& p) {
+  const usable_share s = usable_share_of(d, p);
+  const table_finding f = check_usable(d, s);
+  if (f.ok()) return usable_bytes(d, s);
+  if (std::is_constant_evaluated()) detail::name_rule_at_compile_time(f.rule);
+  detail::broken_table_at_run_time(error_kind::bad_device, "usable share of device", d.id, f);
 }
 
 }  // namespace headroom

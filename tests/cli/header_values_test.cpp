@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -17,7 +18,7 @@ namespace {
 using namespace headroom;
 // Generated headers carry the arithmetic model; their settings are the CLI's, resolved for the
 // default engine (vLLM: recurrent states in the model dtype, sliding layers keep their window).
-constexpr engine arithmetic{.kind = engine_kind::none};
+constexpr engine arithmetic = engines::none;
 
 // The header's rule for times (docs/cli.md): microseconds to nanoseconds, rounded to the nearest.
 constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t>(us * 1000.0 + 0.5); }
@@ -39,7 +40,7 @@ constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t
   HEADROOM_TEST_CONSTANT(PREFIX, NS, swa_window_tokens, SWA_WINDOW_TOKENS, footprint(M, S).swa_window);              \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, state_bytes_per_seq, STATE_BYTES_PER_SEQ, footprint(M, S).state_per_seq);       \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, conv_bytes_per_seq, CONV_BYTES_PER_SEQ, footprint(M, S).conv_per_seq);          \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, usable_bytes, USABLE_BYTES, usable_bytes(D));                                   \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, usable_bytes, USABLE_BYTES, usable_bytes(D, engines::usable));                                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, needed_bytes, NEEDED_BYTES, need_bytes(M, {N_SEQS, N_CONTEXT, S}));                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, max_seqs, MAX_SEQS, max_seqs(M, D, N_CONTEXT, S, arithmetic));                                \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, weight_floor_bytes, WEIGHT_FLOOR_BYTES, weight_floor_bytes(M));                 \

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -40,7 +41,7 @@ query default_query(const model& m, const device& d) {
 std::uint64_t u64(const json& j) { return j.get<std::uint64_t>(); }
 
 // The report's fit table and generated headers carry the arithmetic model (engines::none).
-constexpr engine arithmetic{.kind = engine_kind::none};
+constexpr engine arithmetic = engines::none;
 double f64(const json& j) { return j.get<double>(); }
 
 void check_footprint(const json& j, const model& m, const settings& s) {
@@ -87,7 +88,7 @@ TEST_CASE("report --json: every model x device equals the core") {
       CHECK(j["schema_version"] == 1);
       CHECK(j["model"]["id"] == std::string(m->id));
       CHECK(j["device"]["id"] == std::string(d->id));
-      CHECK(u64(j["device"]["usable_bytes"]) == usable_bytes(*d));
+      CHECK(u64(j["device"]["usable_bytes"]) == usable_bytes(*d, engines::usable));
       CHECK(u64(j["device"]["memory_bytes"]) == d->memory_bytes);
       check_roofline(j["roofline"], q.r);
       check_footprint(j["footprint"], *m, {});
@@ -118,7 +119,7 @@ TEST_CASE("report --json: every model x device equals the core") {
       }
       const footprint_bytes fp = footprint(*m, {});
       const json& table = j["fit_table"];
-      CHECK(u64(table["usable_bytes"]) == usable_bytes(*d));
+      CHECK(u64(table["usable_bytes"]) == usable_bytes(*d, engines::usable));
       const std::vector<std::uint64_t> ladder{1, 2, 4, 8, 16, 32, 64, 128};
       REQUIRE(table["rows"].size() == ladder.size());
       for (std::size_t bi = 0; bi < ladder.size(); ++bi) {
@@ -192,7 +193,7 @@ TEST_CASE("fit, decode, prefill and header --json: every model x device equals t
       check_footprint(f["footprint"], *m, fp8);
       CHECK(u64(f["fit"]["bytes_per_seq"]) == footprint(*m, fp8).per_seq(32768));
       CHECK(u64(f["fit"]["needed_bytes"]) == need_bytes(*m, {8, 32768, fp8}));
-      CHECK(u64(f["fit"]["usable_bytes"]) == usable_bytes(*d));
+      CHECK(u64(f["fit"]["usable_bytes"]) == usable_bytes(*d, engines::usable));
       CHECK(f["fit"]["fits"].get<bool>() == fits(*m, *d, {8, 32768, fp8}));
       CHECK(u64(f["fit"]["max_seqs"]) == max_seqs(*m, *d, 32768, fp8));
 

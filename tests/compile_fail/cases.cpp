@@ -143,17 +143,21 @@ constexpr device make_user_device() {
 constexpr device user_device = make_user_device();
 static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
 #elif defined(HEADROOM_CASE_USABLE_PERMILLE) || defined(HEADROOM_CASE_USABLE_PERMILLE_TWIN)
-// usable_permille = 5000 gave 5x the visible memory.
+// A usable share of 5000 permille gave 5x the visible memory (engines::none under a user's
+// usable-memory policy; the twin's policy gives the default 0.9).
 constexpr device make_user_device() {
   device d = devices::h100_sxm;
   d.id = "user_device";
-#if defined(HEADROOM_CASE_USABLE_PERMILLE)
-  d.usable_permille = 5000;
-#endif
   return d;
 }
 constexpr device user_device = make_user_device();
-HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, user_device, {.seqs = 1, .context = 4096});
+#if defined(HEADROOM_CASE_USABLE_PERMILLE)
+constexpr usable_policy user_policy{.fallback = {5000, "user policy"}};
+#else
+constexpr usable_policy user_policy{.fallback = {900, "user policy"}};
+#endif
+HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, user_device,
+                     {.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::none, .usable = &user_policy}});
 #elif defined(HEADROOM_CASE_MXFP4_ACTIVATION) || defined(HEADROOM_CASE_MXFP4_ACTIVATION_TWIN)
 // An mxfp4 activation was reported as "native bf16": activations take edge formats only.
 constexpr model make_user_model() {

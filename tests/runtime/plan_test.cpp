@@ -9,6 +9,7 @@
 #include <string>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -155,7 +156,7 @@ TEST_CASE("plan rules refuse what the engines refuse") {
 
 TEST_CASE("the smallest plan by hand") {
   // The pure arithmetic (engines::none), which the hand sums below follow.
-  constexpr engine arithmetic{.kind = engine_kind::none};
+  constexpr engine arithmetic = engines::none;
   // tests/static/catalogue_test.cpp derives it: Llama-3.1-405B BF16 on H100 SXM needs 11
   // devices as PP=11 (128 query heads rule out TP=11; 9 and 10 devices do not hold it).
   CHECK(smallest_plan(models::llama_3_1_405b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .engine = arithmetic}) ==

@@ -42,7 +42,6 @@ constexpr device test_device(bool fp4) {
   d.id = fp4 ? "fp4dev" : "nofp4";
   d.name = d.id;
   d.memory_bytes = 64 * gib;
-  d.usable_permille = 900;
   d.bandwidth_gbps = 1000;
   d.peak = {.bf16 = 100, .fp8 = 200, .nvfp4 = fp4 ? 400.0 : 0.0};
   d.native = bit(mma_kind::bf16) | bit(mma_kind::fp8) | (fp4 ? bit(mma_kind::fp4_block_scale) : 0);

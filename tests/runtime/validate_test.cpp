@@ -72,9 +72,11 @@ TEST_CASE("kv_heads = 0 is refused where the attention block is built") {
 
 TEST_CASE("broken device fields are refused with their field and rule") {
   device d = user_device();
-  d.usable_permille = 5000;
-  CHECK(message_of([&] { (void)fits(models::llama_3_1_8b_instruct, d, {}); }, error_kind::bad_device) ==
-        "device table `user_device`: `usable_permille`: usable_permille must be in [1, 1000] (a usable fraction in (0, 1])");
+  // A usable-memory policy (engines::none's) that gives 5x the visible memory.
+  static constexpr usable_policy five_x{.fallback = {5000, "user policy"}};
+  CHECK(message_of([&] { (void)fits(models::llama_3_1_8b_instruct, d, {.engine = {.kind = engine_kind::none, .usable = &five_x}}); },
+                   error_kind::bad_device) ==
+        "usable share of device `user_device`: `permille`: usable permille must be in [1, 1000] (a usable fraction in (0, 1])");
   d = user_device();
   d.bandwidth_gbps = -3350;
   CHECK(message_of([&] { (void)decode_step(models::llama_3_1_8b_instruct, d, datasheet_roofline(d), 1, 4096, {}); },

@@ -4,6 +4,7 @@
 // (a class template's static_assert per registry index), so adding a model or a device subjects
 // it to every law here without editing this file.
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -17,18 +18,15 @@ using namespace headroom;
 constexpr bool fit_laws(const model& m) {
   const footprint_bytes fp = footprint(m, {});
   for (const device* d : devices::all) {
-    const std::uint64_t usable = usable_bytes(*d);
     for (const std::uint64_t ctx : {4096ULL, 32768ULL}) {
-      const std::uint64_t c = max_seqs(fp, *d, ctx);
-      if (c > 0 && !fits(fp, *d, c, ctx)) return false;
-      if (fits(fp, *d, c + 1, ctx)) return false;
+      const std::uint64_t c = max_seqs(fp, *d, ctx, engines::usable);
+      if (c > 0 && !fits(fp, *d, c, ctx, engines::usable)) return false;
+      if (fits(fp, *d, c + 1, ctx, engines::usable)) return false;
     }
-    static_cast<void>(usable);
   }
   // The model-level entry points agree with the footprint-level ones.
   const device& d0 = *devices::all[0];
-  constexpr engine arithmetic{.kind = engine_kind::none};
-  return max_seqs(m, d0, 4096, {}, arithmetic) == max_seqs(fp, d0, 4096) &&
+  return max_seqs(m, d0, 4096, {}, engines::none) == max_seqs(fp, d0, 4096, engines::usable) &&
          need_bytes(m, {.seqs = 3, .context = 4096}) == fp.bytes(3, 4096);
 }
 

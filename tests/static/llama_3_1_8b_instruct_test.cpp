@@ -3,6 +3,7 @@
 // arithmetic on its config.json (hidden 4096, intermediate 14336, vocab 128256, 32 layers,
 // 32 query heads, 8 KV heads, head_dim 128, untied, BF16).
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -39,11 +40,11 @@ static_assert(fp.state_per_seq == 0 && fp.conv_per_seq == 0 && fp.swa_window == 
 static_assert(weight_floor_bytes(m) == 16'060'522'496 - 128256ULL * 4096 * 2);
 
 // Fit on H100 SXM: usable = 81,559 MiB x 0.9, rounded down.
-static_assert(usable_bytes(devices::h100_sxm) == 81'559ULL * 1048576 * 9 / 10);
+static_assert(usable_bytes(devices::h100_sxm, engines::usable) == 81'559ULL * 1048576 * 9 / 10);
 // C=64 at 4k: 16.06e9 + 64 x 4096 x 131072 = 50.42e9 fits; C=128: 84.78e9 does not.
 static_assert(need_bytes(m, {.seqs = 64, .context = 4096}) == 16'060'522'496 + 64ULL * 4096 * 131072);
 // The pure arithmetic (engines::none): usable x 0.9 against weights + KV.
-constexpr engine arithmetic{.kind = engine_kind::none};
+constexpr engine arithmetic = engines::none;
 static_assert(fits(m, devices::h100_sxm, {.seqs = 64, .context = 4096, .engine = arithmetic}));
 static_assert(!fits(m, devices::h100_sxm, {.seqs = 128, .context = 4096, .engine = arithmetic}));
 static_assert(fits(m, devices::h100_sxm, {.seqs = 8, .context = 32768, .engine = arithmetic}));
@@ -52,7 +53,7 @@ static_assert(!fits(m, devices::h100_sxm, {.seqs = 16, .context = 32768, .engine
 static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv, arithmetic) == (81'559ULL * 1048576 * 9 / 10 - 16'060'522'496) / 536'870'912);
 static_assert(max_seqs(m, devices::h100_sxm, 4096, bf16_kv, arithmetic) == 113);
 // The fit table's 8-value batch ladder (fit_batches): max C @4k = 64, @32k = 8.
-constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv);
+constexpr auto table = make_fit_table(m, devices::h100_sxm, bf16_kv, engines::usable);
 static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
 // Advice for C=128 at 4k: the smallest valid plan is TP=2 (32 query / 8 KV heads, vocab
 // 128,256 = 2,004 x 64 all split in two): per rank 8,030,527,488 B of weights (half of
@@ -61,7 +62,7 @@ static_assert(table.ladder_max[0] == 64 && table.ladder_max[1] == 8);
 static_assert(need_bytes(m, {.seqs = 128, .context = 4096, .parallel = {.tp = 2}}) ==
               8'030'527'488ULL + 128ULL * 4096 * 65'536);
 static_assert(smallest_plan(m, devices::h100_sxm, {.seqs = 128, .context = 4096, .engine = arithmetic}) == parallel{.tp = 2});
-constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all);
+constexpr auto hold = holders(need_bytes(m, {.seqs = 128, .context = 4096}), devices::all, engines::usable);
 constexpr bool holds(std::string_view id) {
   for (std::size_t i = 0; i < devices::all.size(); ++i) {
     if (devices::all[i]->id == id) return hold[i];

@@ -3,6 +3,7 @@
 // fits() and HEADROOM_ASSERT_FITS with a plan, per-rank bytes by hand, and the registry laws of
 // the sharding declarations.
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -70,13 +71,13 @@ HEADROOM_ASSERT_FITS(models::qwen3_next_80b_a3b_instruct, devices::h200_sxm,
 // 9 x 4,096 x 163,840 B of KV = 76,594,823,168 <= 76,968,728,985 usable; a tenth sequence
 // (+671,088,640) does not fit. (vLLM holds fewer: its activation peak, CUDA graphs and
 // non-torch memory come out of the same rank.)
-constexpr engine arithmetic{.kind = engine_kind::none};
+constexpr engine arithmetic = engines::none;
 HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm,
                      {.seqs = 9, .context = 4096, .engine = arithmetic, .parallel = {.tp = 2}});
 static_assert(!fits(models::llama_3_1_70b_instruct, devices::h100_sxm,
                     {.seqs = 10, .context = 4096, .engine = arithmetic, .parallel = {.tp = 2}}));
 static_assert(!fits(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 9, .context = 4096, .parallel = {.tp = 2}}));
-static_assert(max_seqs(rank_footprint(models::llama_3_1_70b_instruct, {}, {.tp = 2}), devices::h100_sxm, 4096) == 9);
+static_assert(max_seqs(rank_footprint(models::llama_3_1_70b_instruct, {}, {.tp = 2}), devices::h100_sxm, 4096, engines::usable) == 9);
 
 // A sharded decode step evaluates at compile time and pays for its links.
 static_assert(decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, default_roofline(devices::h100_sxm), 1,

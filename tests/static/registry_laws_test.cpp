@@ -3,6 +3,7 @@
 // Also: every model on every device in static_assert form, under default constant-evaluation
 // limits (no -fconstexpr-steps / -fconstexpr-ops-limit).
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -26,7 +27,8 @@ static_assert(ids_unique());
 
 constexpr bool device_laws(const device& d) {
   const bool positive = d.memory_bytes > 0 && d.bandwidth_gbps > 0 && d.peak.bf16 > 0 && d.sms > 0;
-  const bool fraction = d.usable_permille > 0 && d.usable_permille <= 1000;
+  // engines::none's share of it is lawful (validate.hpp).
+  const bool fraction = check_usable(d, usable_share_of(d, engines::usable)).ok();
   // Native kinds <=> non-zero dense peaks.
   const bool fp8 = d.runs(mma_kind::fp8) == (d.peak.fp8 > 0);
   const bool fp4 = d.runs(mma_kind::fp4_block_scale) == (d.peak.nvfp4 > 0);

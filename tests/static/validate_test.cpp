@@ -61,14 +61,11 @@ constexpr device changed(int what) {
   device d = devices::h100_sxm;
   switch (what) {
     case 0: d.memory_bytes = 0; break;
-    case 1: d.usable_permille = 5000; break;
-    case 2: d.usable_permille = 0; break;
     case 3: d.bandwidth_gbps = -3350; break;
     case 4: d.bandwidth_gbps = 5e-324 * 0; break;
     case 5: d.peak.bf16 = 0; break;
     case 6: d.peak.fp8 = -1; break;
     case 7: d.peak.fp8 = 0; break;  // H100 runs fp8 natively: a zero peak would make it free
-    case 8: d.memory_bytes = 1, d.usable_permille = 1; break;  // rounds to 0 usable bytes
     case 9: d.bandwidth_gbps = __builtin_inf(); break;
     case 10: d.peak.bf16 = __builtin_nan(""); break;
     default: break;
@@ -77,14 +74,21 @@ constexpr device changed(int what) {
 }
 static_assert(check_device(changed(-1)).ok());
 static_assert(check_device(changed(0)).rule == table_rule::device_memory_bytes_must_be_positive);
-static_assert(check_device(changed(1)).rule == table_rule::device_usable_permille_must_be_in_1_to_1000);
-static_assert(check_device(changed(2)).rule == table_rule::device_usable_permille_must_be_in_1_to_1000);
 static_assert(check_device(changed(3)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
 static_assert(check_device(changed(4)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
 static_assert(check_device(changed(5)).rule == table_rule::device_peak_bf16_must_be_positive_and_finite);
 static_assert(check_device(changed(6)).rule == table_rule::device_peaks_must_be_finite_and_not_negative);
 static_assert(check_device(changed(7)).rule == table_rule::device_native_kind_needs_a_positive_peak);
-static_assert(check_device(changed(8)).rule == table_rule::device_usable_bytes_must_be_positive);
+// The share a usable-memory policy gives a device (engines::none's arithmetic).
+static_assert(check_usable(devices::h100_sxm, {900, "x"}).ok());
+static_assert(check_usable(devices::h100_sxm, {5000, "x"}).rule == table_rule::usable_permille_must_be_in_1_to_1000);
+static_assert(check_usable(devices::h100_sxm, {0, "x"}).rule == table_rule::usable_permille_must_be_in_1_to_1000);
+constexpr device one_byte() {
+  device d = devices::h100_sxm;
+  d.memory_bytes = 1;
+  return d;
+}
+static_assert(check_usable(one_byte(), {1, "x"}).rule == table_rule::usable_bytes_must_be_positive);  // 1 x 1 / 1000 = 0
 static_assert(check_device(changed(9)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
 static_assert(check_device(changed(10)).rule == table_rule::device_peak_bf16_must_be_positive_and_finite);
 

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines/none.hpp>
 #include <headroom/models.hpp>
 
 #include "headroom/plan_cli.hpp"
@@ -78,8 +79,8 @@ ordered_json device_json(const device& d) {
   j["arch"] = std::string(d.arch);
   j["memory_marketed"] = std::string(d.memory_marketed);
   j["memory_bytes"] = d.memory_bytes;
-  j["usable_permille"] = d.usable_permille;
-  j["usable_bytes"] = usable_bytes(d);
+  j["usable_permille"] = usable_share_of(d, engines::usable).permille;  // engines::none's share
+  j["usable_bytes"] = usable_bytes(d, engines::usable);
   j["bandwidth_gbps"] = d.bandwidth_gbps;
   j["peak_tflops"] = {{"bf16", d.peak.bf16}, {"fp16", d.peak.fp16}, {"fp8", d.peak.fp8},
                       {"int8", d.peak.int8}, {"nvfp4", d.peak.nvfp4}, {"mxfp4", d.peak.mxfp4}};
@@ -222,7 +223,7 @@ std::string list_devices_text() {
   w("|---|---|---|---|---:|---:|---:|---|---|\n");
   for (const device* d : devices::all) {
     w("| {} | {} | {} | {} | {:.2f} | {} | {} | {} / {} / {} | {} |\n", d->id, d->name, d->vendor, d->arch,
-      to_gib(d->memory_bytes), gb2(usable_bytes(*d)), num(d->bandwidth_gbps), num(d->peak.bf16), num(d->peak.fp8),
+      to_gib(d->memory_bytes), gb2(usable_bytes(*d, engines::usable)), num(d->bandwidth_gbps), num(d->peak.bf16), num(d->peak.fp8),
       num(d->peak.nvfp4), d->has_measured ? "yes" : "no");
   }
   return std::move(w.out);
@@ -247,7 +248,7 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   a.e = e;
   a.fp = rank_footprint(m, s, p);
   a.per_seq = a.fp.per_seq(context);
-  a.usable = usable_bytes(d);
+  a.usable = usable_bytes(d, engines::usable);
   const deployment dep{seqs, context, s, e, p};
   a.need = need_bytes(m, dep);
   validate(d);  // as fits() does, before any byte of the device is read
@@ -261,7 +262,7 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   a.fits = a.v.fits;
   // Per rank; under DP attention each of the tp ranks serves its share of the sequences.
   const std::uint64_t per_rank = e.kind == engine_kind::none
-                                     ? max_seqs(a.fp, d, context)
+                                     ? max_seqs(a.fp, d, context, usable_policy_of(e))
                                      : max_seqs_at(engine_memory_of(m, d, {1, context, s, e, p}), context);
   a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
@@ -306,7 +307,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
   w("| conv windows per sequence | {} | - |\n", a.fp.conv_per_seq);
   w("| one sequence at {} tokens | {} | {} |\n", a.context, a.per_seq, gb2(a.per_seq));
   w("| needed: {} x {} tokens | {} | {} |\n", a.seqs, a.context, a.need, gb2(a.need));
-  w("| usable: {} B visible x {} | {} | {} |\n", d.memory_bytes, num(static_cast<double>(d.usable_permille) / 1000.0),
+  w("| usable: {} B visible x {} | {} | {} |\n", d.memory_bytes, num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0),
     a.usable, gb2(a.usable));
   w("\n");
   if (a.e.kind != engine_kind::none) {

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <headroom/engines/none.hpp>
+
 #include "headroom/common.hpp"
 
 namespace headroom::cli {
@@ -62,7 +64,7 @@ engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given) {
   } else if (f.engine == "llama.cpp" || f.engine == "llama_cpp") {
     e.kind = engine_kind::llama_cpp;
   } else if (f.engine == "none") {
-    e.kind = engine_kind::none;
+    e = engines::none;  // the pure arithmetic under the shipped usable-memory policy
   } else {
     throw usage_error(fmt::format("--engine: unknown engine `{}` (expected vllm, sglang, trtllm, llama.cpp or none)", f.engine));
   }
@@ -230,7 +232,7 @@ verdict load_verdict(const model& m, const device& d, const settings& s, const e
   const deployment dep{seqs, context, s, e, p};
   if (e.kind == engine_kind::none) {
     const byte_count need = need_bytes(m, dep);
-    const byte_count usable = usable_bytes(d);
+    const byte_count usable = usable_bytes(d, usable_policy_of(e));
     v.fits = need <= usable;
     v.term = v.fits ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
     v.shortfall_bytes = need > usable ? need - usable : 0;

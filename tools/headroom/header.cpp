@@ -10,6 +10,8 @@
 #include <iterator>
 #include <utility>
 
+#include <headroom/engines/none.hpp>
+
 namespace headroom::cli {
 
 header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t context) {
@@ -27,11 +29,11 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.swa_window_tokens = fp.swa_window;
   v.state_bytes_per_seq = fp.state_per_seq;
   v.conv_bytes_per_seq = fp.conv_per_seq;
-  v.usable_bytes = usable_bytes(d);
+  v.usable_bytes = usable_bytes(d, engines::usable);
   // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
   // header has no engine profile; `headroom fit` gives the engine's answer.
   v.needed_bytes = need_bytes(m, {seqs, context, q.s, engine{.kind = engine_kind::none}, q.p});
-  v.max_seqs = max_seqs(fp, d, context);
+  v.max_seqs = max_seqs(fp, d, context, engines::usable);
   v.weight_floor_bytes = weight_floor_bytes(m);
   v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p).total_us);
   v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s, q.p).total_us);
@@ -148,7 +150,7 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   line(" *");
   line(fmt::format(" * model:    {} ({}), checkpoint {}", m.id, comment_safe(m.name), comment_safe(m.source.repo)));
   line(fmt::format(" * device:   {} ({}), {} B visible x {}", d.id, comment_safe(d.name), d.memory_bytes,
-                   num(static_cast<double>(d.usable_permille) / 1000.0)));
+                   num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0)));
   line(fmt::format(" * roofline: {}", comment_safe(q.r.basis.view())));
   line(fmt::format(" *           DRAM {} GB/s, BF16 {} / FP8 {} / NVFP4 {} TFLOPS{}", num(q.r.r.dram_gbps),
                    num(q.r.r.bf16_tflops), num(q.r.r.fp8_tflops), num(q.r.r.nvfp4_tflops), projection_label(q.r)));

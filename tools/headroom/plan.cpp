@@ -8,6 +8,8 @@
 #include <iterator>
 #include <utility>
 
+#include <headroom/engines/none.hpp>
+
 #include "headroom/commands.hpp"
 #include "headroom/engine_flags.hpp"
 
@@ -114,7 +116,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
   plan_answer a{};
   a.seqs = seqs;
   a.context = context;
-  a.usable = usable_bytes(*q.d);
+  a.usable = usable_bytes(*q.d, engines::usable);
   const plan_list l = valid_plans(*q.m, *q.d);
   std::uint32_t sizes = 0;
   std::uint32_t last_ranks = 0;
@@ -133,7 +135,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     row.need = need_bytes(*q.m, dep);
     row.scale_out = p.ranks() > q.d->link.domain;
     row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p);
-    std::uint64_t per_rank = max_seqs(row.rank, *q.d, context);
+    std::uint64_t per_rank = max_seqs(row.rank, *q.d, context, usable_policy_of(q.e));
     if (q.e.kind != engine_kind::none) {
       row.em = engine_memory_of(*q.m, *q.d, dep);
       per_rank = max_seqs_at(engine_memory_of(*q.m, *q.d, {1, context, q.s, q.e, p}), context);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <headroom/engines/none.hpp>
+
 #include "headroom/engine_flags.hpp"
 
 namespace headroom::cli {
@@ -117,7 +119,7 @@ svg::bar_chart memory_chart(const plot_request& p) {
       b.segments.push_back({"CUDA graphs + non-torch", to_gib(checked_add(em.cuda_graph_bytes, em.non_torch_bytes))});
       b.limit = to_gib(em.budget_bytes);
     } else {
-      b.limit = to_gib(usable_bytes(*q.d));
+      b.limit = to_gib(usable_bytes(*q.d, engines::usable));
     }
     b.segments.push_back({"KV cache of the load", to_gib(kv)});
     b.segments.push_back({"state + conv of the load",

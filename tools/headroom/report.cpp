@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines/none.hpp>
 
 #include "headroom/common.hpp"
 #include "headroom/totals.hpp"
@@ -64,7 +65,7 @@ using ::headroom::cli::text::writer;
 
 std::vector<std::string_view> other_holders(byte_count need, const device& d) {
   std::vector<std::string_view> out;
-  const auto hold = holders(need, devices::all);
+  const auto hold = holders(need, devices::all, engines::usable);
   for (std::size_t i = 0; i < devices::all.size(); ++i) {
     if (hold[i] && devices::all[i]->id != d.id) out.push_back(devices::all[i]->id);
   }
@@ -118,7 +119,7 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
   if (o.e.kind != engine_kind::none) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
   out.c1 = o.e.kind != engine_kind::none ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once
                                         : cli::load_verdict(m, d, s, o.e, 1, o.context, o.p);
-  out.fit = make_fit_table(m, d, s, o.p);
+  out.fit = make_fit_table(m, d, s, o.p, engines::usable);
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {
     const fit_cell& cell = out.fit.cells[bi][0];
     if (cell.fits) continue;
@@ -202,7 +203,8 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   const fit_table& t = data.fit;
   const footprint_bytes& fp = t.fp;
   w("\n## Memory fit (arithmetic, engine none)\n\nAll sizes in GB (10^9 bytes). Usable {} GB = {} GB visible x {} ({}). ", gb2(t.usable),
-    gb2(d.memory_bytes), num(static_cast<double>(d.usable_permille) / 1000.0), d.usable_why);
+    gb2(d.memory_bytes), num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0),
+    usable_share_of(d, engines::usable).why);
   w("Weights {} GB ({} B, every stored tensor", gb2(fp.weights), fp.weights);
   if (fp.draft_weights != 0) {
     w("; the MTP draft head's own {} GB {}", gb2(fp.draft_weights),

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -24,8 +25,6 @@ inline constexpr device mi300x{
     .memory_marketed = "192 GB HBM3",
     .memory_bytes = 192ULL * gib,  // 206,158,430,208 B
     .memory_basis = "ROCm GPU specifications: 192 GiB (S76); no exact rocm-smi byte total in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 5300,
     .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},  // 304 CU x 2.1 GHz x 2,048 / 4,096
     .native = cdna3_native,
@@ -33,15 +32,7 @@ inline constexpr device mi300x{
     .sms = 304,  // compute units
     .sources = "S75, S76",
     .derived = "",
-    .link = {.scale_up = "Infinity Fabric, 7 links x 128 GB/s to 7 peers",
-             .scale_up_gbps = 448,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "400 Gb/s NIC per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S91, S94",
-             .derived = "scale_up_gbps (896 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi300,
 };
 
 // MI300X compute with more and faster memory.
@@ -53,8 +44,6 @@ inline constexpr device mi325x{
     .memory_marketed = "256 GB HBM3E",
     .memory_bytes = 256ULL * gib,  // 274,877,906,944 B
     .memory_basis = "ROCm GPU specifications: 256 GiB (S76); no exact rocm-smi byte total in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 6000,
     .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},
     .native = cdna3_native,
@@ -62,15 +51,7 @@ inline constexpr device mi325x{
     .sms = 304,  // compute units
     .sources = "S76, S77, S78",
     .derived = "",
-    .link = {.scale_up = "Infinity Fabric, 7 links x 128 GB/s to 7 peers",
-             .scale_up_gbps = 448,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "400 Gb/s NIC per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S91, S94",
-             .derived = "scale_up_gbps (896 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi300,
 };
 
 // MXFP6 runs at the MXFP4 rate on CDNA4 (2x FP8); the mxfp4 peak has no sparse variant.
@@ -82,8 +63,6 @@ inline constexpr device mi355x{
     .memory_marketed = "288 GB HBM3E",
     .memory_bytes = 288ULL * gib,  // 309,237,645,312 B
     .memory_basis = "ROCm GPU specifications: 288 GiB (S76); no exact rocm-smi byte total in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 8000,
     .peak = {.bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033, .int8 = 5033, .mxfp4 = 10066},  // 256 CU x 2.4 GHz
     .native = cdna4_native,
@@ -91,15 +70,7 @@ inline constexpr device mi355x{
     .sms = 256,  // compute units
     .sources = "S76, S77, S79, S80",
     .derived = "",
-    .link = {.scale_up = "Infinity Fabric, 7 links x 153.6 GB/s to 7 peers",
-             .scale_up_gbps = 537.6,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "400 Gb/s NIC per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S91, S94",
-             .derived = "scale_up_gbps (7 x 153.6 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi355x,
 };
 
 // Two GCDs on one OAM package; ROCm shows each GCD as its own 64 GB device. The entry is the
@@ -113,8 +84,6 @@ inline constexpr device mi250x{
     .memory_bytes = 128ULL * gib,  // 137,438,953,472 B
     .memory_basis = "marketed 128 GB, read as 128 GiB as S103 gives it (an assumption: no rocm-smi byte total in the "
                     "sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3200,
     .peak = {.bf16 = 383, .fp16 = 383, .int8 = 383},  // AMD prints dense; INT8 at the FP16 rate on CDNA2
     .native = cdna2_native,
@@ -122,15 +91,7 @@ inline constexpr device mi250x{
     .sms = 220,  // compute units (110 per GCD)
     .sources = "S102, S103",
     .derived = "memory_bytes (marketed figure read as GiB, assumed)",
-    .link = {.scale_up = "Infinity Fabric (xGMI), up to 8 per node",
-             .scale_up_gbps = 400,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S94, S104",
-             .derived = "scale_up_gbps (800 / 2), domain (S104), scale_out_gbps (assumed), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::infinity_fabric_mi250x,
 };
 
 }  // namespace headroom::devices

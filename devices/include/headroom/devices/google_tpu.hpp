@@ -6,6 +6,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -20,8 +21,6 @@ inline constexpr device tpu_v5e{
     .memory_bytes = 16ULL * gb,
     .memory_basis = "marketed 16 GB taken as 10^9 B: no runtime reading published (the scaling book's 16 GiB "
                     "would be 7 % more)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 819,  // the current documentation; an older revision said 800 GiB/s
     .peak = {.bf16 = 197, .int8 = 394},
     .native = tpu_native,
@@ -29,15 +28,7 @@ inline constexpr device tpu_v5e{
     .sms = 1,  // TensorCores
     .sources = "S81, S82",
     .derived = "",
-    .link = {.scale_up = "ICI, 4 links of 45 GB/s each way (2D torus, 256-chip pod)",
-             .scale_up_gbps = 180,
-             .scale_up_latency_us = 1,
-             .domain = 256,
-             .scale_out = "data-centre network (assumed 200 Gb/s per chip)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S92, S94",
-             .derived = "scale_up_gbps (4 x 45), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::ici_v5e_pod,
 };
 
 inline constexpr device tpu_v6e{
@@ -48,8 +39,6 @@ inline constexpr device tpu_v6e{
     .memory_marketed = "32 GB HBM",
     .memory_bytes = 32ULL * gb,
     .memory_basis = "marketed 32 GB taken as 10^9 B: no runtime reading published",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 1638,  // often quoted as 1,640
     .peak = {.bf16 = 918, .int8 = 1836},
     .native = tpu_native,
@@ -57,15 +46,7 @@ inline constexpr device tpu_v6e{
     .sms = 1,  // TensorCores
     .sources = "S77, S82, S83",
     .derived = "",
-    .link = {.scale_up = "ICI, 4 links of 90 GB/s each way (2D torus, 256-chip pod)",
-             .scale_up_gbps = 360,
-             .scale_up_latency_us = 1,
-             .domain = 256,
-             .scale_out = "data-centre network (assumed 200 Gb/s per chip)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S92, S94",
-             .derived = "scale_up_gbps (4 x 90), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::ici_v6e_pod,
 };
 
 }  // namespace headroom::devices

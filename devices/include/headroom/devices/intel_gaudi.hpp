@@ -6,6 +6,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -19,8 +20,6 @@ inline constexpr device gaudi3{
     .memory_marketed = "128 GB HBM2e",
     .memory_bytes = 128ULL * gb,
     .memory_basis = "marketed 128 GB taken as 10^9 B: no driver (hl-smi) reading published",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3670,
     .peak = {.bf16 = 1835, .fp16 = 459, .fp8 = 1835},
     .native = bit(mma_kind::bf16) | bit(mma_kind::fp16) | bit(mma_kind::fp8),
@@ -28,15 +27,7 @@ inline constexpr device gaudi3{
     .sms = 8,  // matrix engines
     .sources = "S77, S84",
     .derived = "peak_tflops.fp16 (459 as reported by S77 from Intel's whitepaper; another table has 1,835)",
-    .link = {.scale_up = "21 of 24 on-die 200 GbE RoCE ports, all-to-all in an 8-card board",
-             .scale_up_gbps = 525,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "3 of the 24 ports (3 x 200 GbE)",
-             .scale_out_gbps = 75,
-             .scale_out_latency_us = 2,
-             .sources = "S84, S95, S94",
-             .derived = "scale_up_gbps (21 x 200 Gb/s / 8), scale_out_gbps (3 x 200 Gb/s / 8), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::gaudi3_roce,
 };
 
 }  // namespace headroom::devices

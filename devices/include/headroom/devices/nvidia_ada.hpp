@@ -4,6 +4,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -20,8 +21,6 @@ inline constexpr device rtx_4090{
     .memory_marketed = "24 GB GDDR6X",
     .memory_bytes = 24'564ULL * mib,  // 25,757,220,864 B
     .memory_basis = "nvidia-smi total 24,564 MiB (S62)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1008,
     .peak = {.bf16 = 165.2, .fp16 = 165.2, .fp8 = 330.3, .int8 = 660.6},
     .native = ada_native,
@@ -30,15 +29,7 @@ inline constexpr device rtx_4090{
     .sources = "S10, S11, S41, S61, S62",
     .derived = "peak_tflops (the Ada whitepaper's FP32-accumulate rates as reported by S61, S41; whitepaper not "
                "re-read)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 2 per desktop",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S41, S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_desktop_rtx_4090,
 };
 
 inline constexpr device l40s{
@@ -49,8 +40,6 @@ inline constexpr device l40s{
     .memory_marketed = "48 GB GDDR6 ECC",
     .memory_bytes = 46'068ULL * mib,  // 48,305,799,168 B
     .memory_basis = "nvidia-smi total 46,068 MiB as recorded in aiconfigurator l40s.yaml (S64)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 864,
     .peak = {.bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733},  // the datasheet prints these dense
     .native = ada_native,
@@ -58,15 +47,7 @@ inline constexpr device l40s{
     .sms = 142,
     .sources = "S10, S11, S41, S63, S64",
     .derived = "sm_count (142 RT cores, one per SM, S41)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S63, S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_l40s,
 };
 
 inline constexpr device l4{
@@ -77,8 +58,6 @@ inline constexpr device l4{
     .memory_marketed = "24 GB GDDR6",
     .memory_bytes = 23'034ULL * mib,  // 24,152,899,584 B
     .memory_basis = "nvidia-smi total 23,034 MiB (S67)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 300,
     .peak = {.bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5},
     .native = ada_native,
@@ -86,15 +65,7 @@ inline constexpr device l4{
     .sms = 58,
     .sources = "S10, S11, S41, S65, S66, S67",
     .derived = "peak_tflops (dense = datasheet sparse / 2), sm_count (58 RT cores, one per SM, S41)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S65, S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_l4,
 };
 
 // China-market AD102 board with 92 SMs: only the BF16/FP16 tensor rate is reported (119.5, R);
@@ -107,8 +78,6 @@ inline constexpr device l20{
     .memory_marketed = "48 GB GDDR6",
     .memory_bytes = 48'000'000'000ULL,
     .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 864,
     .peak = {.bf16 = 119.5, .fp16 = 119.5, .fp8 = 239, .int8 = 239},
     .native = ada_native,
@@ -117,15 +86,7 @@ inline constexpr device l20{
     .sources = "S10, S11, S105, S106, S107",
     .derived = "memory_bytes (marketed figure, assumed), peak_tflops (BF16/FP16 119.5 reported by S105, not a "
                "datasheet; FP8 and INT8 = 2 x 119.5, the Ada ratio of S63), sm_count (92 RT cores, one per SM, S106)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94, S106",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_l20,
 };
 
 }  // namespace headroom::devices

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -18,8 +19,6 @@ inline constexpr device a100_sxm_80gb{
     .memory_marketed = "80 GB HBM2e",
     .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
     .memory_basis = "nvidia-smi total 81,920 MiB (S38)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 2039,  // the datasheet's figure; some tables round it to 2.0 TB/s
     .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
     .native = ampere_native,
@@ -27,15 +26,7 @@ inline constexpr device a100_sxm_80gb{
     .sms = 108,
     .sources = "S10, S11, S36, S37, S38",
     .derived = "",
-    .link = {.scale_up = "NVLink 3 via NVSwitch (12 links, 600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-6 200 Gb/s HDR per GPU",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S87, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (200 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink3_hgx,
 };
 
 inline constexpr device a100_pcie_40gb{
@@ -46,8 +37,6 @@ inline constexpr device a100_pcie_40gb{
     .memory_marketed = "40 GB HBM2",
     .memory_bytes = 40'960ULL * mib,  // 42,949,672,960 B
     .memory_basis = "nvidia-smi total 40,960 MiB (S39)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 1555,  // the datasheet's figure; one estimator uses 1,600
     .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
     .native = ampere_native,
@@ -55,15 +44,7 @@ inline constexpr device a100_pcie_40gb{
     .sms = 108,
     .sources = "S10, S11, S36, S39",
     .derived = "",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 // Same GA100 and 80 GB HBM2e as the SXM4 80GB part, at 1,935 GB/s on a PCIe board.
@@ -76,8 +57,6 @@ inline constexpr device a100_pcie_80gb{
     .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
     .memory_basis = "assumed equal to the A100 SXM4 80GB nvidia-smi total 81,920 MiB (S38), same 80 GB HBM2e; no "
                     "public nvidia-smi log of the PCIe 80GB board in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 1935,
     .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
     .native = ampere_native,
@@ -85,15 +64,7 @@ inline constexpr device a100_pcie_80gb{
     .sms = 108,
     .sources = "S10, S11, S36, S38, S96",
     .derived = "memory_bytes (the SXM4 80GB reading, S38)",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 // GA102 datacentre inference card: the datasheet prints dense | sparse, and the BF16/FP16 rate is
@@ -106,8 +77,6 @@ inline constexpr device a10{
     .memory_marketed = "24 GB GDDR6",
     .memory_bytes = 23'028ULL * mib,  // 24,146,608,128 B
     .memory_basis = "NVML memoryInfo total 24,146,608,128 B = 23,028 MiB (S98)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 600,
     .peak = {.bf16 = 125, .fp16 = 125, .int8 = 250},
     .native = ampere_native,
@@ -115,15 +84,7 @@ inline constexpr device a10{
     .sms = 72,
     .sources = "S10, S11, S97, S98, S99",
     .derived = "",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 4 per server",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 4,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94, S97",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_server_a10,
 };
 
 // GA102 workstation card: not halved for FP32 accumulation (GA102 whitepaper appendix C prints
@@ -136,8 +97,6 @@ inline constexpr device rtx_a6000{
     .memory_marketed = "48 GB GDDR6 ECC",
     .memory_bytes = 48'000'000'000ULL,
     .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 768,
     .peak = {.bf16 = 154.8, .fp16 = 154.8, .int8 = 309.7},
     .native = ampere_native,
@@ -145,15 +104,7 @@ inline constexpr device rtx_a6000{
     .sms = 84,
     .sources = "S10, S11, S100",
     .derived = "memory_bytes (marketed figure, assumed)",
-    .link = {.scale_up = "NVLink 3 bridge, pairs (112.5 GB/s both ways)",
-             .scale_up_gbps = 56.25,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S94, S100",
-             .derived = "scale_up_gbps (112.5 / 2), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink3_bridge_rtx_a6000,
 };
 
 // GeForce: BF16/FP16 MMA with FP32 accumulation (what engines use) runs at half the
@@ -166,8 +117,6 @@ inline constexpr device rtx_3090{
     .memory_marketed = "24 GB GDDR6X",
     .memory_bytes = 24'576ULL * mib,  // 25,769,803,776 B
     .memory_basis = "nvidia-smi total 24,576 MiB (S101)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 936,
     .peak = {.bf16 = 71, .fp16 = 71, .int8 = 284},
     .native = ampere_native,
@@ -175,15 +124,7 @@ inline constexpr device rtx_3090{
     .sms = 82,
     .sources = "S10, S11, S100, S101",
     .derived = "",
-    .link = {.scale_up = "NVLink 3 bridge, pairs (112.5 GB/s both ways)",
-             .scale_up_gbps = 56.25,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S94, S100",
-             .derived = "scale_up_gbps (112.5 / 2), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink3_bridge_rtx_3090,
 };
 
 // GeForce, as the RTX 3090: BF16/FP16 MMA with FP32 accumulation at half the FP16-accumulate rate
@@ -196,8 +137,6 @@ inline constexpr device rtx_3080{
     .memory_marketed = "10 GB GDDR6X",
     .memory_bytes = 10'000'000'000ULL,
     .memory_basis = "marketed 10 GB read as 10^9 B (an assumption: no public nvidia-smi total in the sources)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 760,
     .peak = {.bf16 = 59.5, .fp16 = 59.5, .int8 = 238},
     .native = ampere_native,
@@ -205,15 +144,7 @@ inline constexpr device rtx_3080{
     .sms = 68,
     .sources = "S10, S11, S100",
     .derived = "memory_bytes (marketed figure, assumed)",
-    .link = {.scale_up = "PCIe Gen4 x16 (no NVLink), 2 per desktop",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_desktop_rtx_3080,
 };
 
 // Full GA102 (84 SMs) GeForce board; no whitepaper table covers it, so the tensor rates are
@@ -228,8 +159,6 @@ inline constexpr device rtx_3090_ti{
     .memory_bytes = 24'576ULL * mib,  // 25,769,803,776 B
     .memory_basis = "assumed equal to the RTX 3090 nvidia-smi total 24,576 MiB (S101), same 24 GB GDDR6X on GA102; no "
                     "public nvidia-smi log of the 3090 Ti in the sources",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1008,
     .peak = {.bf16 = 80, .fp16 = 80, .int8 = 320},
     .native = ampere_native,
@@ -238,15 +167,7 @@ inline constexpr device rtx_3090_ti{
     .sources = "S10, S11, S100, S101, S108, S109",
     .derived = "memory_bytes (the RTX 3090 reading, S101), peak_tflops (84 SMs x 1,024 FP16 FLOP/clk x 1.86 GHz = "
                "160.0 with FP16 accumulate, halved for FP32 accumulate = 80.0, INT8 2 x 160 = 320; S108, S109)",
-    .link = {.scale_up = "PCIe Gen4 x16, 2 per desktop",
-             .scale_up_gbps = 31.5,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S90, S94",
-             .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie4_desktop_rtx_3090_ti,
 };
 
 }  // namespace headroom::devices

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -20,8 +21,6 @@ inline constexpr device b200{
     .memory_marketed = "180 GB HBM3e",
     .memory_bytes = 183'359ULL * mib,  // 192,265,846,784 B
     .memory_basis = "nvidia-smi total 183,359 MiB (S27)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 7700,
     .peak = {.bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500, .nvfp4 = 9000, .mxfp4 = 9000},
     .native = blackwell_native,
@@ -30,15 +29,7 @@ inline constexpr device b200{
     .sources = "S5, S9, S11, S12, S17, S27",
     .derived = "peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 "
                "(dense = datasheet sparse / 2)",
-    .link = {.scale_up = "NVLink 5 via NVSwitch (18 links, 1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S5, S85, S88, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_hgx_b200,
 };
 
 inline constexpr device gb10{
@@ -49,9 +40,6 @@ inline constexpr device gb10{
     .memory_marketed = "128 GB LPDDR5X (unified with the CPU)",
     .memory_bytes = 130'663'886'848ULL,
     .memory_basis = "cudaMemGetInfo total 130,663,886,848 B (S32)",
-    .usable_permille = 850,
-    .usable_why = "gpu-memory-utilization above 0.85 froze a GB10 and needed a power cycle; fp8 KV is the "
-                  "headroom lever instead",
     .bandwidth_gbps = 273,
     .peak = {.bf16 = 125, .fp16 = 125, .fp8 = 250, .nvfp4 = 500, .mxfp4 = 500},
     .native = blackwell_native,
@@ -67,15 +55,7 @@ inline constexpr device gb10{
                  .fp8_tflops = 243.6,
                  .nvfp4_tflops = 490.8,
                  .context_tokens = 4096},
-    .link = {.scale_up = "none (one GPU per system)",
-             .scale_up_gbps = 0,
-             .scale_up_latency_us = 0,
-             .domain = 1,
-             .scale_out = "ConnectX-7 200 GbE (two-unit pairing)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S13, S94",
-             .derived = "scale_out_gbps (200 Gb/s / 8), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::gb10_pairing,
 };
 
 // Blackwell Ultra, HGX (1,100 W): the datasheet cuts INT8 back to 0.15 POPS dense.
@@ -87,8 +67,6 @@ inline constexpr device b300{
     .memory_marketed = "270 GB HBM3e (physical 288 GB)",
     .memory_bytes = 275'040ULL * mib,  // 288,400,343,040 B
     .memory_basis = "nvidia-smi total 275,040 MiB as recorded in aiconfigurator b300_sxm.yaml (S50)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 7700,  // the datasheet's; NVIDIA's blog says 8 TB/s for the full chip
     .peak = {.bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 150, .nvfp4 = 14000, .mxfp4 = 14000},
     .native = blackwell_native,
@@ -97,15 +75,7 @@ inline constexpr device b300{
     .sources = "S6, S8, S9, S11, S12, S50",
     .derived = "peak_tflops (bf16, fp16, fp8, int8: dense = datasheet sparse / 2; nvfp4, mxfp4: the 14,000 "
                "per-GPU row, 13,125-15,000 across sources), sm_count (160 = full chip; shipped count unconfirmed)",
-    .link = {.scale_up = "NVLink 5 via NVSwitch (18 links, 1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-8 800 Gb/s per GPU",
-             .scale_out_gbps = 100,
-             .scale_out_latency_us = 2,
-             .sources = "S6, S85, S88, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (800 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_hgx_b300,
 };
 
 // One Blackwell GPU of a GB200 NVL72 (1,200 W): the B200 die at a higher power limit.
@@ -117,8 +87,6 @@ inline constexpr device gb200{
     .memory_marketed = "186 GB HBM3e",
     .memory_bytes = 189'471ULL * mib,  // 198,674,743,296 B
     .memory_basis = "nvidia-smi total 189,471 MiB as recorded in aiconfigurator gb200.yaml (S51)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 8000,
     .peak = {.bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .nvfp4 = 10000, .mxfp4 = 10000},
     .native = blackwell_native,
@@ -127,15 +95,7 @@ inline constexpr device gb200{
     .sources = "S5, S9, S11, S12, S17, S51",
     .derived = "peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 "
                "(dense = datasheet sparse / 2), sm_count (the B200 die's 148; not published for GB200)",
-    .link = {.scale_up = "NVLink 5, NVL72 rack (1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 72,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S89, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_nvl72_gb200,
 };
 
 // One Blackwell Ultra GPU of a GB300 NVL72 (1,400 W).
@@ -147,8 +107,6 @@ inline constexpr device gb300{
     .memory_marketed = "279 GB HBM3e (physical 288 GB)",
     .memory_bytes = 284'208ULL * mib,  // 298,013,687,808 B
     .memory_basis = "nvidia-smi total 284,208 MiB as recorded in aiconfigurator gb300.yaml (S52)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 8000,
     .peak = {.bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 165, .nvfp4 = 15000, .mxfp4 = 15000},
     .native = blackwell_native,
@@ -157,15 +115,7 @@ inline constexpr device gb300{
     .sources = "S6, S8, S9, S11, S12, S52",
     .derived = "peak_tflops (bf16, fp16, fp8, int8: dense = datasheet sparse / 2; mxfp4 = the NVFP4 rate), "
                "sm_count (160 = full chip; shipped count unconfirmed)",
-    .link = {.scale_up = "NVLink 5, NVL72 rack (1.8 TB/s both ways)",
-             .scale_up_gbps = 900,
-             .scale_up_latency_us = 0.5,
-             .domain = 72,
-             .scale_out = "ConnectX-8 800 Gb/s per GPU",
-             .scale_out_gbps = 100,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S89, S94",
-             .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (800 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink5_nvl72_gb300,
 };
 
 // Professional Blackwell cards run BF16/FP8 MMA at the full FP32-accumulate rate (not halved as on
@@ -180,8 +130,6 @@ inline constexpr device rtx_pro_6000_workstation{
     .memory_bytes = 97'887ULL * mib,  // 102,641,958,912 B
     .memory_basis = "nvidia-smi total 97,887 MiB read on the Server Edition (S57), taken as equal: the same 96 GB "
                     "GDDR7 ECC; no Workstation reading published",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1792,
     .peak = {.bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .nvfp4 = 2015.2, .mxfp4 = 2015.2},
     .native = blackwell_native,
@@ -190,15 +138,7 @@ inline constexpr device rtx_pro_6000_workstation{
     .sources = "S10, S11, S53, S54, S55, S57",
     .derived = "peak_tflops (nvfp4, mxfp4: 2,015.2 dense, S54, ~ 4,000 AI TOPS sparse / 2; fp8 = / 2 and bf16, "
                "fp16 = / 4 of it, full-rate FP32 accumulate assumed)",
-    .link = {.scale_up = "PCIe Gen5 x16 (no NVLink), up to 4 per workstation",
-             .scale_up_gbps = 63,
-             .scale_up_latency_us = 1,
-             .domain = 4,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S53, S90, S94",
-             .derived = "scale_up_gbps (32 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie5_workstation_rtx_pro,
 };
 
 inline constexpr device rtx_pro_6000_server{
@@ -209,8 +149,6 @@ inline constexpr device rtx_pro_6000_server{
     .memory_marketed = "96 GB GDDR7 ECC",
     .memory_bytes = 97'887ULL * mib,  // 102,641,958,912 B
     .memory_basis = "nvidia-smi total 97,887 MiB as recorded in aiconfigurator rtx_pro_6000_server.yaml (S57)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1597,  // NVIDIA's page; aiconfigurator uses the Workstation's 1,792
     .peak = {.bf16 = 500, .fp16 = 500, .fp8 = 1000, .nvfp4 = 2000, .mxfp4 = 2000},
     .native = blackwell_native,
@@ -218,15 +156,7 @@ inline constexpr device rtx_pro_6000_server{
     .sms = 188,
     .sources = "S10, S11, S55, S56, S57",
     .derived = "peak_tflops (dense = product-page sparse / 2; ~468 / 936 / 1,871 at the 2,430 MHz max clock, S57)",
-    .link = {.scale_up = "PCIe Gen5 x16 (no NVLink), 8 per server",
-             .scale_up_gbps = 63,
-             .scale_up_latency_us = 1,
-             .domain = 8,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S56, S90, S94",
-             .derived = "scale_up_gbps (32 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie5_server_rtx_pro,
 };
 
 // GeForce: BF16/FP16 and FP8 MMA with FP32 accumulation (what engines use) run at half the
@@ -239,8 +169,6 @@ inline constexpr device rtx_5090{
     .memory_marketed = "32 GB GDDR7",
     .memory_bytes = 32'607ULL * mib,  // 34,190,917,632 B
     .memory_basis = "nvidia-smi total 32,607 MiB as recorded in aiconfigurator rtx_5090.yaml (S59)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on a discrete GPU",
     .bandwidth_gbps = 1792,
     .peak = {.bf16 = 209.5, .fp16 = 209.5, .fp8 = 419, .int8 = 838, .nvfp4 = 1676, .mxfp4 = 1676},
     .native = blackwell_native,
@@ -249,15 +177,7 @@ inline constexpr device rtx_5090{
     .sources = "S10, S11, S41, S58, S59, S60",
     .derived = "peak_tflops (bf16, fp16, fp8: FP32-accumulate rates, int8: reported, S58; nvfp4, mxfp4 = 3,352 AI "
                "TOPS sparse / 2, a third-party table lists 838)",
-    .link = {.scale_up = "PCIe Gen5 x16 (no NVLink), 2 per desktop",
-             .scale_up_gbps = 63,
-             .scale_up_latency_us = 1,
-             .domain = 2,
-             .scale_out = "100 GbE NIC (assumed)",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S41, S90, S94",
-             .derived = "scale_up_gbps (32 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::pcie5_desktop_rtx_5090,
 };
 
 }  // namespace headroom::devices

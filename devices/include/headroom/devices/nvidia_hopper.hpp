@@ -5,6 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 
 namespace headroom::devices {
 
@@ -19,8 +20,6 @@ inline constexpr device h100_sxm{
     .memory_marketed = "80 GB HBM3",
     .memory_bytes = 81'559ULL * mib,  // 85,520,809,984 B
     .memory_basis = "nvidia-smi total 81,559 MiB (S26)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3350,
     .peak = {.bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979},
     .native = hopper_native,
@@ -28,15 +27,7 @@ inline constexpr device h100_sxm{
     .sms = 132,
     .sources = "S1, S3, S4, S26",
     .derived = "peak_tflops (dense = product-page sparse / 2; the whitepaper prints 989.4 BF16)",
-    .link = {.scale_up = "NVLink 4 via NVSwitch (18 links, 900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S86, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_hgx,
 };
 
 inline constexpr device h200_sxm{
@@ -47,8 +38,6 @@ inline constexpr device h200_sxm{
     .memory_marketed = "141 GB HBM3e",
     .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
     .memory_basis = "nvidia-smi total 143,771 MiB (S26)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4800,
     .peak = {.bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979},
     .native = hopper_native,
@@ -56,15 +45,7 @@ inline constexpr device h200_sxm{
     .sms = 132,
     .sources = "S2, S4, S26",
     .derived = "peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM)",
-    .link = {.scale_up = "NVLink 4 via NVSwitch (18 links, 900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S86, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_hgx,
 };
 
 inline constexpr device h100_pcie{
@@ -75,8 +56,6 @@ inline constexpr device h100_pcie{
     .memory_marketed = "80 GB HBM2e",
     .memory_bytes = 81'559ULL * mib,  // 85,520,809,984 B
     .memory_basis = "nvidia-smi total 81,559 MiB (S42; one host shows 81,920 MiB)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 2000,  // NVIDIA's "2 TB/s"; a third-party table says 2,048
     // Whitepaper dense 756.5 = datasheet 1,513 sparse / 2; FP8 and INT8 1,513 dense.
     .peak = {.bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513},
@@ -85,15 +64,7 @@ inline constexpr device h100_pcie{
     .sms = 114,  // 114 x 4,096 FLOP/clk x 1.62 GHz = 756.4 agrees
     .sources = "S1, S3, S4, S10, S11, S40, S41, S42",
     .derived = "",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 inline constexpr device h100_nvl{
@@ -104,8 +75,6 @@ inline constexpr device h100_nvl{
     .memory_marketed = "94 GB HBM3",
     .memory_bytes = 95'830ULL * mib,  // 100,485,038,080 B
     .memory_basis = "nvidia-smi total 95,830 MiB (S43)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 3900,  // NVIDIA's "3.9 TB/s"; third-party copies print 3,938
     .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
     .native = hopper_native,
@@ -113,15 +82,7 @@ inline constexpr device h100_nvl{
     .sms = 132,
     .sources = "S1, S4, S10, S11, S43",
     .derived = "peak_tflops (dense = product-page sparse / 2)",
-    .link = {.scale_up = "NVLink bridge, pairs (600 GB/s both ways)",
-             .scale_up_gbps = 300,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S94",
-             .derived = "scale_up_gbps (600 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_pair,
 };
 
 inline constexpr device h200_nvl{
@@ -132,8 +93,6 @@ inline constexpr device h200_nvl{
     .memory_marketed = "141 GB HBM3e",
     .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
     .memory_basis = "nvidia-smi total 143,771 MiB (S44)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4800,
     .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
     .native = hopper_native,
@@ -142,15 +101,7 @@ inline constexpr device h200_nvl{
     .sources = "S2, S4, S10, S11, S44",
     .derived = "peak_tflops (dense = product-page sparse / 2; ~836 BF16 measured, S44), sm_count (same GH100 "
                "configuration as H200 SXM)",
-    .link = {.scale_up = "NVLink bridge, 2- or 4-way (900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 4,
-             .scale_out = "200 Gb/s NIC per GPU (assumed)",
-             .scale_out_gbps = 25,
-             .scale_out_latency_us = 2,
-             .sources = "S2, S85, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink_bridge_h200_nvl,
 };
 
 // NVIDIA publishes no H20 datasheet: every rate here is a secondary report.
@@ -162,8 +113,6 @@ inline constexpr device h20{
     .memory_marketed = "96 GB HBM3",
     .memory_bytes = 97'871ULL * mib,  // 102,625,181,696 B
     .memory_basis = "nvidia-smi total 97,871 MiB (S47)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4000,
     .peak = {.bf16 = 148, .fp16 = 148, .fp8 = 296, .int8 = 296},
     .native = hopper_native,
@@ -171,15 +120,7 @@ inline constexpr device h20{
     .sms = 78,
     .sources = "S4, S10, S11, S45, S46, S47",
     .derived = "peak_tflops, sm_count (reported by secondary sources S45, S46; no NVIDIA datasheet)",
-    .link = {.scale_up = "NVLink 4 via NVSwitch (18 links, 900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 8,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S85, S86, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_hgx,
 };
 
 // The GPU side of the superchip, 96 GB HBM3 variant (the one with a driver reading). Grace's
@@ -192,8 +133,6 @@ inline constexpr device gh200{
     .memory_marketed = "96 GB HBM3 (144 GB HBM3e variant at 4.9 TB/s; Grace LPDDR5X besides)",
     .memory_bytes = 97'871ULL * mib,  // 102,625,181,696 B
     .memory_basis = "nvidia-smi total 97,871 MiB on a GH200 480GB (S49)",
-    .usable_permille = 900,
-    .usable_why = "the gpu-memory-utilization serving engines default to on datacentre HBM",
     .bandwidth_gbps = 4000,
     .peak = {.bf16 = 990, .fp16 = 990, .fp8 = 1979, .int8 = 1979},  // the datasheet prints these dense
     .native = hopper_native,
@@ -201,15 +140,7 @@ inline constexpr device gh200{
     .sms = 132,
     .sources = "S4, S10, S11, S48, S49",
     .derived = "",
-    .link = {.scale_up = "NVLink 4, NVL2 pair (900 GB/s both ways)",
-             .scale_up_gbps = 450,
-             .scale_up_latency_us = 0.5,
-             .domain = 2,
-             .scale_out = "ConnectX-7 400 Gb/s per GPU",
-             .scale_out_gbps = 50,
-             .scale_out_latency_us = 2,
-             .sources = "S48, S85, S94",
-             .derived = "scale_up_gbps (900 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::nvlink4_nvl2_gh200,
 };
 
 }  // namespace headroom::devices

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
+#include <headroom/devices/links.hpp>
 #include <headroom/devices/nvidia_ampere.hpp>
 #include <headroom/devices/nvidia_blackwell.hpp>
 
@@ -22,9 +23,6 @@ inline constexpr device jetson_agx_thor{
     .memory_marketed = "128 GB LPDDR5X, 256-bit (unified with the CPU)",
     .memory_bytes = 128ULL * gb,
     .memory_basis = "marketed 128 GB taken as 10^9 B: no driver reading published",
-    .usable_permille = 850,
-    .usable_why = "memory unified with the CPU and the OS, as on GB10: GB10's 0.85 ceiling taken over (no Thor "
-                  "measurement)",
     .bandwidth_gbps = 273,
     .peak = {.bf16 = 258.75, .fp16 = 258.75, .fp8 = 517.5, .nvfp4 = 1035, .mxfp4 = 1035},
     .native = blackwell_native,
@@ -33,15 +31,7 @@ inline constexpr device jetson_agx_thor{
     .sources = "S10, S11, S68, S69, S70, S71",
     .derived = "peak_tflops (nvfp4, mxfp4 = 2,070 sparse / 2; fp8 = / 2 and bf16, fp16 = / 4 of that, the "
                "Blackwell ratio; 20 SMs x 1.57 GHz give 257 BF16)",
-    .link = {.scale_up = "none (one GPU per module)",
-             .scale_up_gbps = 0,
-             .scale_up_latency_us = 0,
-             .domain = 1,
-             .scale_out = "4 x 25 GbE",
-             .scale_out_gbps = 12.5,
-             .scale_out_latency_us = 2,
-             .sources = "S93, S94",
-             .derived = "scale_out_gbps (100 Gb/s / 8), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::jetson_thor_ethernet,
 };
 
 inline constexpr device jetson_agx_orin_64gb{
@@ -52,9 +42,6 @@ inline constexpr device jetson_agx_orin_64gb{
     .memory_marketed = "64 GB LPDDR5, 256-bit (unified with the CPU)",
     .memory_bytes = 64ULL * gb,
     .memory_basis = "marketed 64 GB taken as 10^9 B: no driver reading published",
-    .usable_permille = 850,
-    .usable_why = "memory unified with the CPU and the OS, as on GB10: GB10's 0.85 ceiling taken over (no Orin "
-                  "measurement)",
     .bandwidth_gbps = 204.8,
     .peak = {.bf16 = 42.6, .fp16 = 42.6, .int8 = 85},  // the GPU only; the two DLAs are not an MMA path
     .native = ampere_native,
@@ -62,15 +49,7 @@ inline constexpr device jetson_agx_orin_64gb{
     .sms = 16,
     .sources = "S10, S11, S68, S72",
     .derived = "peak_tflops (bf16, fp16 = 16 SMs x 2,048 FLOP/clk x 1.3 GHz; int8 = the GPU's 170 sparse / 2)",
-    .link = {.scale_up = "none (one GPU per module)",
-             .scale_up_gbps = 0,
-             .scale_up_latency_us = 0,
-             .domain = 1,
-             .scale_out = "10 GbE",
-             .scale_out_gbps = 1.25,
-             .scale_out_latency_us = 2,
-             .sources = "S93, S94",
-             .derived = "scale_out_gbps (10 Gb/s / 8), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::jetson_orin_10gbe,
 };
 
 // Super mode (25 W, GPU at 1.02 GHz, 102 GB/s), the current JetPack default for the dev kit.
@@ -82,9 +61,6 @@ inline constexpr device jetson_orin_nano_8gb{
     .memory_marketed = "8 GB LPDDR5, 128-bit (unified with the CPU)",
     .memory_bytes = 8ULL * gb,
     .memory_basis = "marketed 8 GB taken as 10^9 B: no driver reading published",
-    .usable_permille = 750,
-    .usable_why = "memory unified with the CPU and the OS, whose share is about fixed and weighs more on 8 GB: "
-                  "0.75 leaves 6 GB (a judgement; no measurement)",
     .bandwidth_gbps = 102,
     .peak = {.bf16 = 16.7, .fp16 = 16.7, .int8 = 33.5},
     .native = ampere_native,
@@ -92,15 +68,7 @@ inline constexpr device jetson_orin_nano_8gb{
     .sms = 8,
     .sources = "S10, S11, S73, S74",
     .derived = "peak_tflops (bf16, fp16 = 8 SMs x 2,048 FLOP/clk x 1.02 GHz; int8 = 67 sparse / 2)",
-    .link = {.scale_up = "none (one GPU per module)",
-             .scale_up_gbps = 0,
-             .scale_up_latency_us = 0,
-             .domain = 1,
-             .scale_out = "1 GbE",
-             .scale_out_gbps = 0.125,
-             .scale_out_latency_us = 2,
-             .sources = "S93, S94",
-             .derived = "scale_out_gbps (1 Gb/s / 8), scale-out latency per hop assumed 2 us (S94)"},
+    .link = links::jetson_orin_nano_1gbe,
 };
 
 }  // namespace headroom::devices

@@ -7,15 +7,12 @@
 
 #include <headroom/engine.hpp>
 #include <headroom/engines/llama_cpp.hpp>
+#include <headroom/engines/none.hpp>
 #include <headroom/engines/sglang.hpp>
 #include <headroom/engines/trtllm.hpp>
 #include <headroom/engines/vllm.hpp>
 
 namespace headroom::engines {
-
-/// The pure arithmetic: usable = visible x the device's usable fraction, need = weights + KV +
-/// state, nothing else.
-inline constexpr engine none{.kind = engine_kind::none};
 
 inline constexpr std::array<const engine*, 6> all{&vllm, &vllm_0_20, &sglang, &trtllm, &llama_cpp, &none};
 

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// engines::none's usable-memory policy (engines/include/headroom/engines/none.hpp): the share of
+// the visible memory the pure arithmetic counts on each device, by hand from the device's
+// visible bytes (devices_test.cpp cites them) and the policy's fractions.
+#include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
+#include <headroom/headroom.hpp>
+
+namespace {
+using namespace headroom;
+using namespace headroom::devices;
+
+constexpr usable_share share(const device& d) { return usable_share_of(d, engines::usable); }
+
+// 0.9 of 81,920 MiB, rounded down: 85,899,345,920 x 9 / 10 = 77,309,411,328.
+static_assert(usable_bytes(a100_sxm_80gb, engines::usable) == 77'309'411'328ULL);
+// 0.75 of 8e9 B: 6e9 B usable.
+static_assert(usable_bytes(jetson_orin_nano_8gb, engines::usable) == 6'000'000'000ULL);
+// GB10: 0.85 (a GB10 froze above it): 130,663,886,848 x 85 / 100 = 111,064,303,820.8, rounded down.
+static_assert(share(gb10).permille == 850 && share(jetson_agx_thor).permille == 850);
+static_assert(usable_bytes(gb10, engines::usable) == 111'064'303'820ULL);
+// Unified-memory parts are below the datacentre 0.9.
+static_assert(share(jetson_agx_orin_64gb).permille < 900 && share(jetson_orin_nano_8gb).permille < 900);
+// The default share, its reason worded by the kind of memory the datasheet names.
+static_assert(share(h100_sxm).permille == 900 &&
+              share(h100_sxm).why == "the gpu-memory-utilization serving engines default to on datacentre HBM");
+static_assert(share(rtx_4090).permille == 900 &&
+              share(rtx_4090).why == "the gpu-memory-utilization serving engines default to on a discrete GPU");
+
+// Every rule names a registry device or a kind of memory, every share has its reason, and
+// each device id appears once.
+constexpr bool in_registry(std::string_view id) {
+  for (const device* d : all) {
+    if (d->id == id) return true;
+  }
+  return false;
+}
+constexpr bool rules_lawful() {
+  for (std::size_t i = 0; i < engines::usable_rules.size(); ++i) {
+    const usable_rule& r = engines::usable_rules[i];
+    if (r.device.empty() == r.memory.empty() || r.share.why.empty()) return false;
+    if (!r.device.empty() && !in_registry(r.device)) return false;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!r.device.empty() && engines::usable_rules[j].device == r.device) return false;
+    }
+  }
+  return true;
+}
+static_assert(rules_lawful());
+
+// A device a user defines, named in no rule and of no listed memory kind: the fallback 0.9.
+constexpr device user_device() {
+  device d = h100_sxm;
+  d.id = "user_device";
+  d.memory_marketed = "64 GB";
+  d.memory_bytes = 64'000'000'000ULL;
+  return d;
+}
+static_assert(usable_bytes(user_device(), engines::usable) == 57'600'000'000ULL);  // 64e9 x 9 / 10
+static_assert(share(user_device()).why == usable_policy{}.fallback.why);
+// A profile that names no policy: 0.9 of every device, GB10 included (visible 130,663,886,848 B
+// x 9 / 10 = 117,597,498,163.2, rounded down).
+static_assert(usable_bytes(gb10, usable_policy_of(engine{.kind = engine_kind::none})) == 117'597'498'163ULL);
+static_assert(usable_policy_of(engines::none).n_rules == engines::usable_rules.size());
+
+}  // namespace
