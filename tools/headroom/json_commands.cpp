@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+// The JSON renderer of list, fit, decode, prefill, matrix and report (docs/cli-json.md): each
+// command's document, from the shared objects of json.hpp.
+#include <utility>
+
+#include <headroom/devices.hpp>
+#include <headroom/models.hpp>
+
+#include "headroom/commands.hpp"
+#include "headroom/json.hpp"
+#include "headroom/plan_cli.hpp"
+
+namespace headroom::cli {
+
+ordered_json list_models_json() {
+  ordered_json j = envelope("list");
+  const settings s{};
+  j["settings"] = settings_json(s);
+  ordered_json a = ordered_json::array();
+  for (const model* m : models::all) {
+    ordered_json x = model_json(*m);
+    x["parameter_count"] = parameter_count(*m);
+    x["footprint"] = footprint_json(footprint(*m, s), weight_floor_bytes(*m));
+    a.push_back(std::move(x));
+  }
+  j["models"] = a;
+  return j;
+}
+
+ordered_json list_devices_json() {
+  ordered_json j = envelope("list");
+  ordered_json a = ordered_json::array();
+  for (const device* d : devices::all) a.push_back(device_json(*d));
+  j["devices"] = a;
+  return j;
+}
+
+ordered_json fit_json(const fit_answer& a) {
+  ordered_json j;
+  j["seqs"] = a.seqs;
+  j["context_tokens"] = a.context;
+  j["bytes_per_seq"] = a.per_seq;
+  j["needed_bytes"] = a.need;
+  j["usable_bytes"] = a.usable;
+  add_verdict_keys(j, a.v);  // a.fits is a.v.fits
+  j["max_seqs"] = a.max_seqs;
+  j["advice_plan"] = plan_json(a.advice);
+  j["holders"] = ids_json(a.holders);
+  add_rank_keys(j, a.fp, a.plan);
+  j["engine"] = a.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(a.em);
+  return j;
+}
+
+ordered_json fit_command_json(const query& q, const fit_answer& a) {
+  ordered_json j = envelope("fit");
+  j["model"] = model_json(*q.m);
+  j["device"] = device_json(*q.d);
+  j["settings"] = settings_json(q.s);
+  j["footprint"] = footprint_json(a.fp, weight_floor_bytes(*q.m));
+  j["fit"] = fit_json(a);
+  return j;
+}
+
+ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
+  ordered_json j = envelope("decode");
+  j["model"] = model_json(*q.m);
+  j["device"] = device_json(*q.d);
+  j["roofline"] = roofline_json(q.r, q.manifest);
+  j["settings"] = settings_json(q.s);
+  ordered_json a = ordered_json::array();
+  for (const decode_run& r : runs) {
+    ordered_json x = decode_run_json(*q.m, r.est, r.batch, r.context, false);
+    if (!(q.p == parallel{})) add_link_keys(x, r.est);
+    add_verdict_keys(x, r.v);
+    a.push_back(std::move(x));
+  }
+  j["runs"] = a;
+  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
+  return j;
+}
+
+ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) {
+  ordered_json j = envelope("prefill");
+  j["model"] = model_json(*q.m);
+  j["device"] = device_json(*q.d);
+  j["roofline"] = roofline_json(q.r, q.manifest);
+  j["settings"] = settings_json(q.s);
+  ordered_json a = ordered_json::array();
+  for (const prefill_run& r : runs) {
+    ordered_json x = prefill_run_json(r.est, r.tokens);
+    if (!(q.p == parallel{})) add_link_keys(x, r.est);
+    add_verdict_keys(x, r.v);
+    a.push_back(std::move(x));
+  }
+  j["runs"] = a;
+  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
+  return j;
+}
+
+ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query& mq) {
+  ordered_json j = envelope("matrix");
+  j["context_tokens"] = mq.context;
+  j["seqs"] = mq.seqs;
+  j["settings"] = settings_json(mq.s);
+  j["engine"] = name(mq.e.kind);
+  ordered_json a = ordered_json::array();
+  for (const matrix_row& r : rows) {
+    ordered_json x;
+    x["model"] = model_json(*r.m);
+    x["device"] = device_json(*r.d);
+    x["roofline"] = roofline_json(r.r, "");
+    ordered_json runs = ordered_json::array();
+    for (std::size_t i = 0; i < mq.batches.size(); ++i) {
+      runs.push_back({{"batch", mq.batches[i]}, {"context_tokens", mq.context}, {"step_us", r.step_us[i]},
+                      {"tokens_per_s", tokens_per_s(mq.batches[i], r.step_us[i])}});
+    }
+    x["decode"] = runs;
+    x["fit"] = fit_json(r.c1);
+    x["load_plan"] = plan_json(r.load_plan);
+    x["load_step_us"] = r.load_plan ? ordered_json(r.load_step_us) : ordered_json(nullptr);
+    x["load_tokens_per_s"] = r.load_plan ? ordered_json(tokens_per_s(mq.seqs, r.load_step_us)) : ordered_json(nullptr);
+    a.push_back(std::move(x));
+  }
+  j["rows"] = a;
+  return j;
+}
+
+ordered_json report_json(const query& q, const report::options& o, const report::report_data& data) {
+  const model& m = *q.m;
+  ordered_json j = envelope("report");
+  j["model"] = model_json(m);
+  j["device"] = device_json(*q.d);
+  j["roofline"] = roofline_json(q.r, q.manifest);
+  j["settings"] = settings_json(o.s);
+  j["context_tokens"] = o.context;
+  j["fp4_costing"] = data.fp4_costing;
+  ordered_json formats = ordered_json::array();
+  for (const report::format_group& g : data.formats) {
+    formats.push_back({{"pair", g.pair}, {"weight", g.weight}, {"activation", g.activation}, {"nodes", g.nodes},
+                       {"execution", g.execution}});
+  }
+  j["formats"] = formats;
+  j["footprint"] = footprint_json(data.fit.fp, data.weight_floor);
+  j["weight_floor_us"] = weight_floor_us(m, q.r);
+  ordered_json decode = ordered_json::array();
+  for (std::size_t i = 0; i < report::decode_batches.size(); ++i) {
+    decode.push_back(decode_run_json(m, data.decode[i], report::decode_batches[i], o.context, true));
+  }
+  j["decode"] = decode;
+  ordered_json pre = ordered_json::array();
+  for (std::size_t i = 0; i < report::prefill_tokens.size(); ++i) {
+    pre.push_back(prefill_run_json(data.prefill[i], report::prefill_tokens[i]));
+  }
+  j["prefill"] = pre;
+  ordered_json table;
+  table["usable_bytes"] = data.fit.usable;
+  ordered_json rows = ordered_json::array();
+  for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
+    ordered_json cells = ordered_json::array();
+    for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
+      cells.push_back({{"context_tokens", fit_contexts[ci]}, {"needed_bytes", data.fit.cells[bi][ci].need},
+                       {"fits", data.fit.cells[bi][ci].fits}});
+    }
+    rows.push_back({{"seqs", fit_batches[bi]}, {"cells", cells}});
+  }
+  table["rows"] = rows;
+  ordered_json maxes = ordered_json::array();
+  for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
+    maxes.push_back({{"context_tokens", fit_contexts[ci]}, {"ladder_max_seqs", data.fit.ladder_max[ci]},
+                     {"max_seqs", data.fit.exact_max[ci]}});
+  }
+  table["max_seqs"] = maxes;
+  j["fit_table"] = table;
+  ordered_json advice = ordered_json::array();
+  for (const report::fit_advice& a : data.advice) {
+    advice.push_back({{"seqs", a.seqs}, {"context_tokens", a.context}, {"needed_bytes", a.need}, {"advice_plan", plan_json(a.plan)},
+                      {"holders", ids_json(a.holders)}});
+  }
+  j["advice"] = advice;
+  add_rank_keys(j, data.fit.fp, o.p);
+  j["fits"] = data.c1.fits;
+  j["stops"] = name(data.c1.term);
+  j["shortfall_bytes"] = data.c1.shortfall_bytes;
+  j["engine"] = o.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(data.em);
+  return j;
+}
+
+}  // namespace headroom::cli
