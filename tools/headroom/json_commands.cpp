@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The JSON renderer of list, fit, decode, prefill, matrix and report (docs/cli-json.md): each
 // command's document, from the shared objects of json.hpp.
+#include <string_view>
 #include <utility>
 
 #include <headroom/devices.hpp>
@@ -61,15 +62,25 @@ ordered_json fit_command_json(const query& q, const fit_answer& a) {
   return j;
 }
 
-ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
-  ordered_json j = envelope("decode");
+namespace {
+// envelope, model, device, roofline and settings: how decode, prefill and report documents start.
+ordered_json query_json(std::string_view command, const query& q, const settings& s) {
+  ordered_json j = envelope(command);
   j["model"] = model_json(*q.m);
   j["device"] = device_json(*q.d);
   j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(q.s);
+  j["settings"] = settings_json(s);
+  return j;
+}
+
+// decode and prefill: the query, then one object per run with its verdict (and, under a plan,
+// its collectives), then the plan.
+template <typename Run, typename RunJson>
+ordered_json runs_json(std::string_view command, const query& q, const std::vector<Run>& runs, RunJson run_json) {
+  ordered_json j = query_json(command, q, q.s);
   ordered_json a = ordered_json::array();
-  for (const decode_run& r : runs) {
-    ordered_json x = decode_run_json(*q.m, r.est, r.batch, r.context, false);
+  for (const Run& r : runs) {
+    ordered_json x = run_json(r);
     if (!(q.p == parallel{})) add_link_keys(x, r.est);
     add_verdict_keys(x, r.v);
     a.push_back(std::move(x));
@@ -78,23 +89,14 @@ ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
   if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
   return j;
 }
+}  // namespace
+
+ordered_json decode_json(const query& q, const std::vector<decode_run>& runs) {
+  return runs_json("decode", q, runs, [&](const decode_run& r) { return decode_run_json(*q.m, r.est, r.batch, r.context, false); });
+}
 
 ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs) {
-  ordered_json j = envelope("prefill");
-  j["model"] = model_json(*q.m);
-  j["device"] = device_json(*q.d);
-  j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(q.s);
-  ordered_json a = ordered_json::array();
-  for (const prefill_run& r : runs) {
-    ordered_json x = prefill_run_json(r.est, r.tokens);
-    if (!(q.p == parallel{})) add_link_keys(x, r.est);
-    add_verdict_keys(x, r.v);
-    a.push_back(std::move(x));
-  }
-  j["runs"] = a;
-  if (!(q.p == parallel{})) j["plan"] = plan_json(q.p);
-  return j;
+  return runs_json("prefill", q, runs, [](const prefill_run& r) { return prefill_run_json(r.est, r.tokens); });
 }
 
 ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query& mq) {
@@ -127,11 +129,7 @@ ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query
 
 ordered_json report_json(const query& q, const report::options& o, const report::report_data& data) {
   const model& m = *q.m;
-  ordered_json j = envelope("report");
-  j["model"] = model_json(m);
-  j["device"] = device_json(*q.d);
-  j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(o.s);
+  ordered_json j = query_json("report", q, o.s);
   j["context_tokens"] = o.context;
   j["fp4_costing"] = data.fp4_costing;
   ordered_json formats = ordered_json::array();

@@ -30,6 +30,22 @@ std::string title(std::string_view what, const query& q) {
   return fmt::format("# {}: {} on {} (`{}`)\n\n", what, q.m->name, q.d->name, q.d->id);
 }
 
+// The "fits" column of decode and prefill: yes, or the engine term that ran out.
+std::string fits_cell(const verdict& v) { return v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(v.term)); }
+
+std::string memory_bound_pct(const step_estimate& st) {
+  return pct(st.total_us > 0 ? st.memory_bound_us / st.total_us : 0.0);
+}
+
+// Under a plan, decode and prefill end with each run's collectives (`label`: the run's name).
+template <typename Run, typename Label>
+void plan_trailer(writer& w, const query& q, const std::vector<Run>& runs, Label label) {
+  if (q.p == parallel{}) return;
+  w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
+    plan_text(q.p), q.p.ranks());
+  for (const Run& r : runs) w("{}", links_text(r.est, label(r).c_str()));
+}
+
 std::string ids_joined(const std::vector<std::string_view>& ids, std::string_view sep) {
   std::string s;
   for (std::string_view id : ids) s += fmt::format("{}{}", s.empty() ? "" : sep, id);
@@ -137,14 +153,9 @@ std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
     double loops = 0;
     for (std::size_t fi = 0; fi < r.est.n_flags; ++fi) loops += r.est.flags[fi].added_us;
     w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} | {} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
-      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0), loops / 1e3,
-      r.v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(r.v.term)));
+      memory_bound_pct(r.est), loops / 1e3, fits_cell(r.v));
   }
-  if (!(q.p == parallel{})) {
-    w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
-      plan_text(q.p), q.p.ranks());
-    for (const decode_run& r : runs) w("{}", links_text(r.est, fmt::format("C={} at {}", r.batch, r.context).c_str()));
-  }
+  plan_trailer(w, q, runs, [](const decode_run& r) { return fmt::format("C={} at {}", r.batch, r.context); });
   return std::move(w.out);
 }
 
@@ -161,14 +172,9 @@ std::string prefill_text(const query& q, const std::vector<prefill_run>& runs) {
     std::any_of(runs.begin(), runs.end(), [](const prefill_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
   for (const prefill_run& r : runs) {
     w("| {} | {:.1f} | {:.0f} | {} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
-      pct(r.est.total_us > 0 ? r.est.memory_bound_us / r.est.total_us : 0.0),
-      r.v.fits ? std::string("yes") : fmt::format("does not fit: {}", name(r.v.term)));
+      memory_bound_pct(r.est), fits_cell(r.v));
   }
-  if (!(q.p == parallel{})) {
-    w("\nPlan: {} ({} devices). Times are one rank's: its share of every node, then the collectives below.\n",
-      plan_text(q.p), q.p.ranks());
-    for (const prefill_run& r : runs) w("{}", links_text(r.est, fmt::format("T={}", r.tokens).c_str()));
-  }
+  plan_trailer(w, q, runs, [](const prefill_run& r) { return fmt::format("T={}", r.tokens); });
   return std::move(w.out);
 }
 
