@@ -3,7 +3,6 @@
 // report, plan.cpp the plans): text.hpp's helpers, so a number prints the same everywhere.
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <utility>
 
 #include <headroom/devices.hpp>
@@ -35,6 +34,23 @@ std::string fits_cell(const verdict& v) { return v.fits ? std::string("yes") : f
 
 std::string memory_bound_pct(const step_estimate& st) {
   return pct(st.total_us > 0 ? st.memory_bound_us / st.total_us : 0.0);
+}
+
+// decode and prefill open alike: the title, the roofline and settings, a line per run that does
+// not fit (`label`: the run's name), then the table's head (`columns` and `aligns`: its cells
+// before the fits column).
+template <typename Run, typename Label>
+void ceilings_head(writer& w, const query& q, std::string_view what, std::string_view method, const std::vector<Run>& runs,
+                   Label label, std::string_view columns, std::string_view aligns) {
+  w("{}", title(what, q));
+  w("Roofline: {}. Settings: {}. {}{}.\n\n", roofline_line(q.r), describe(q.s), method, projection_label(q.r));
+  bool any = false;
+  for (const Run& r : runs) {
+    if (r.v.fits) continue;
+    w("{}: {}\n", label(r), verdict_text(q.e, r.v));
+    any = true;
+  }
+  w("{}| {} | fits ({}) |\n|{}---|\n", any ? "\n" : "", columns, name(q.e.kind), aligns);
 }
 
 // Under a plan, decode and prefill end with each run's collectives (`label`: the run's name).
@@ -140,15 +156,9 @@ std::string fit_text(const query& q, const fit_answer& a) {
 
 std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
   writer w;
-  w("{}", title("Decode ceilings", q));
-  w("Roofline: {}. Settings: {}. Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`: a ceiling, not a "
-    "prediction{}.\n\n",
-    roofline_line(q.r), describe(q.s), projection_label(q.r));
-  for (const decode_run& r : runs) {
-    if (!r.v.fits) w("C={} at {} tokens: {}\n", r.batch, r.context, verdict_text(q.e, r.v));
-  }
-  w("{}| C | context | step (ms) | tok/s | memory-bound | per-row loops (ms) | fits ({}) |\n|---:|---:|---:|---:|---:|---:|---|\n",
-    std::any_of(runs.begin(), runs.end(), [](const decode_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
+  ceilings_head(w, q, "Decode ceilings", "Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`: a ceiling, not a prediction",
+                runs, [](const decode_run& r) { return fmt::format("C={} at {} tokens", r.batch, r.context); },
+                "C | context | step (ms) | tok/s | memory-bound | per-row loops (ms)", "---:|---:|---:|---:|---:|---:|");
   for (const decode_run& r : runs) {
     double loops = 0;
     for (std::size_t fi = 0; fi < r.est.n_flags; ++fi) loops += r.est.flags[fi].added_us;
@@ -161,15 +171,10 @@ std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
 
 std::string prefill_text(const query& q, const std::vector<prefill_run>& runs) {
   writer w;
-  w("{}", title("Prefill ceilings", q));
-  w("Roofline: {}. Settings: {}. One sequence of T prompt tokens, attention over a causal half-context; a "
-    "ceiling, not a prediction{}.\n\n",
-    roofline_line(q.r), describe(q.s), projection_label(q.r));
-  for (const prefill_run& r : runs) {
-    if (!r.v.fits) w("{} prompt tokens: {}\n", r.tokens, verdict_text(q.e, r.v));
-  }
-  w("{}| tokens | time (ms) | tok/s | memory-bound | fits ({}) |\n|---:|---:|---:|---:|---|\n",
-    std::any_of(runs.begin(), runs.end(), [](const prefill_run& r) { return !r.v.fits; }) ? "\n" : "", name(q.e.kind));
+  ceilings_head(w, q, "Prefill ceilings",
+                "One sequence of T prompt tokens, attention over a causal half-context; a ceiling, not a prediction", runs,
+                [](const prefill_run& r) { return fmt::format("{} prompt tokens", r.tokens); },
+                "tokens | time (ms) | tok/s | memory-bound", "---:|---:|---:|---:|");
   for (const prefill_run& r : runs) {
     w("| {} | {:.1f} | {:.0f} | {} | {} |\n", r.tokens, r.est.total_us / 1e3, r.est.tokens_per_s(r.tokens),
       memory_bound_pct(r.est), fits_cell(r.v));
