@@ -5,10 +5,13 @@
 #include <utility>
 
 #include "headroom/common.hpp"
+#include "headroom/reflect_results.hpp"
 #include "headroom/report.hpp"
 #include "headroom/totals.hpp"
 
 namespace headroom::cli {
+
+using reflect::add_fields;
 
 ordered_json envelope(std::string_view command) {
   ordered_json j;
@@ -58,34 +61,19 @@ ordered_json roofline_json(const device_roofline& r, std::string_view manifest) 
   j["basis"] = std::string(r.basis.view());
   j["measured"] = r.measured;
   j["manifest"] = manifest.empty() ? ordered_json(nullptr) : ordered_json(std::string(manifest));
-  j["dram_gbps"] = r.r.dram_gbps;
-  j["bf16_tflops"] = r.r.bf16_tflops;
-  j["fp8_tflops"] = r.r.fp8_tflops;
-  j["nvfp4_tflops"] = r.r.nvfp4_tflops;
+  add_fields(j, r.r);
   return j;
 }
 
 ordered_json settings_json(const settings& s) {
   ordered_json j;
-  j["kv_cache_dtype"] = std::string(name(s.kv));
-  j["ssm_h_dtype"] = std::string(name(s.ssm_h));
-  j["conv_dtype"] = std::string(name(s.conv));
-  j["speculative"] = s.speculative;
-  j["evict_sliding"] = s.evict_sliding;
+  add_fields(j, s);
   return j;
 }
 
 ordered_json footprint_json(const footprint_bytes& fp, byte_count weight_floor) {
   ordered_json j;
-  j["weights_bytes"] = fp.weights;
-  j["draft_weights_bytes"] = fp.draft_weights;
-  j["vision_weights_bytes"] = fp.vision_weights;
-  j["loaded_weights_bytes"] = fp.loaded_weights;
-  j["kv_bytes_per_token"] = fp.kv_per_token;
-  j["swa_kv_bytes_per_token"] = fp.swa_kv_per_token;
-  j["swa_window_tokens"] = fp.swa_window;
-  j["state_bytes_per_seq"] = fp.state_per_seq;
-  j["conv_bytes_per_seq"] = fp.conv_per_seq;
+  add_fields(j, fp);
   j["weight_floor_bytes"] = weight_floor;
   return j;
 }

@@ -10,6 +10,7 @@
 #include "headroom/commands.hpp"
 #include "headroom/json.hpp"
 #include "headroom/plan_cli.hpp"
+#include "headroom/reflect_results.hpp"
 
 namespace headroom::cli {
 
@@ -38,15 +39,7 @@ ordered_json list_devices_json() {
 
 ordered_json fit_json(const fit_answer& a) {
   ordered_json j;
-  j["seqs"] = a.seqs;
-  j["context_tokens"] = a.context;
-  j["bytes_per_seq"] = a.per_seq;
-  j["needed_bytes"] = a.need;
-  j["usable_bytes"] = a.usable;
-  add_verdict_keys(j, a.v);  // a.fits is a.v.fits
-  j["max_seqs"] = a.max_seqs;
-  j["advice_plan"] = plan_json(a.advice);
-  j["holders"] = ids_json(a.holders);
+  reflect::add_fields(j, a);
   add_rank_keys(j, a.fp, a.plan);
   j["engine"] = a.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(a.em);
   return j;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "headroom/detail/json_scan.hpp"
+#include "headroom/reflect_results.hpp"
 #include "headroom/run.hpp"
 
 namespace headroom::cli {
@@ -36,10 +37,17 @@ using json_scan::scanned;
 using json_scan::syntax_pass;
 
 // The keys of schema_version 1, in the order they are checked and documented.
-constexpr std::array<std::string_view, 9> known_keys{"schema_version", "device",      "source",
-                                                     "dram_gbps",      "bf16_tflops", "fp8_tflops",
-                                                     "nvfp4_tflops",   "context_tokens", "notes"};
-constexpr std::array<std::string_view, 4> rate_keys{"dram_gbps", "bf16_tflops", "fp8_tflops", "nvfp4_tflops"};
+// The rates are the roofline's members, under the names its JSON object prints
+// (reflect_results.hpp); out.r takes them in that order.
+constexpr auto rate_keys = reflect::keys<roofline>();
+static_assert(rate_keys.size() == 4 && rate_keys[0] == "dram_gbps", "the rate ranges below assume dram_gbps first");
+constexpr auto known_keys = [] {
+  std::array<std::string_view, 5 + rate_keys.size()> k{"schema_version", "device", "source"};
+  for (std::size_t i = 0; i < rate_keys.size(); ++i) k[3 + i] = rate_keys[i];
+  k[3 + rate_keys.size()] = "context_tokens";
+  k[4 + rate_keys.size()] = "notes";
+  return k;
+}();
 
 // Physical ranges of a measured rate. Below them a rate is a typo or a unit slip (5e-324 GB/s
 // made every time infinite and every percentage NaN); above them no device is near: the
