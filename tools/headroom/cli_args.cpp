@@ -18,10 +18,14 @@ namespace {
 using format_list = std::span<const output_format>;
 constexpr std::array all_formats{output_format::md, output_format::json, output_format::csv, output_format::h};
 
-// "md | json": the formats a command renders, its default first.
+// "md | json" (`sep` " | ") or "md or json", "md, json or csv" (`sep` empty): the formats a
+// command renders, its default first.
 std::string formats_text(format_list formats, std::string_view sep) {
   std::string s;
-  for (const output_format f : formats) s += fmt::format("{}{}", s.empty() ? "" : sep, format_name(f));
+  for (std::size_t i = 0; i < formats.size(); ++i) {
+    const std::string_view between = !sep.empty() ? sep : i + 1 == formats.size() ? " or " : ", ";
+    s += fmt::format("{}{}", i == 0 ? "" : between, format_name(formats[i]));
+  }
   return s;
 }
 
@@ -144,10 +148,10 @@ output_format resolve_format(const output_flags& o, std::string_view command, fo
   }
   for (const output_format f : all_formats) {
     if (format_name(f) == wanted) {
-      throw usage_error(fmt::format("{}: no {} output (formats: {})", command, wanted, formats_text(formats, ", ")));
+      throw usage_error(fmt::format("{}: no {} output (expected {})", command, wanted, formats_text(formats, "")));
     }
   }
-  throw usage_error(fmt::format("--format: unknown format `{}` (expected {})", wanted, formats_text(formats, ", ")));
+  throw usage_error(fmt::format("--format: unknown format `{}` (expected {})", wanted, formats_text(formats, "")));
 }
 
 void declare_commands(CLI::App& app, cli_args& a) {

@@ -187,7 +187,9 @@ command_output run_fleet(cli_args& a) {
 command_output run_fit(cli_args& a) {
   if (!a.fit_devices.empty()) return run_fleet(a);
   const output_format f = resolve_format(a.o, "fit", table_formats);
-  if (f == output_format::csv) throw usage_error("fit: --csv needs --devices (a table of devices)");
+  if (f == output_format::csv) {
+    throw usage_error(fmt::format("fit: {} needs --devices (a table of devices)", a.o.csv ? "--csv" : "--format csv"));
+  }
   resolve_ids(a.t, "fit", false);
   const query q = make_query(a.t);
   const std::uint64_t context = parse_count("--context", a.fit_context);
