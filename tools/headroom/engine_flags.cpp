@@ -48,6 +48,14 @@ std::uint32_t to_u32(std::string_view flag, std::uint64_t v) {
   if (v > UINT32_MAX) throw usage_error(fmt::format("{}: {} is too large", flag, v));
   return static_cast<std::uint32_t>(v);
 }
+// A count into a 32-bit knob, range-checked.
+std::uint32_t parse_count32(std::string_view flag, std::string_view text) { return to_u32(flag, parse_count(flag, text)); }
+
+// A given flag parsed into its knob; an absent one leaves the engine's default.
+template <typename Knob, typename Parse>
+void set_knob(std::string_view flag, const std::string& text, Knob& knob, Parse parse) {
+  if (!text.empty()) knob = parse(flag, text);
+}
 
 }  // namespace
 
@@ -134,58 +142,37 @@ engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given) {
     kv = want;
   }
 
-  // Each given flag parsed into its knob; an absent one leaves the engine's default. A count
-  // into a 32-bit knob is range-checked (to_u32).
-  const auto count_knob = [](const char* flag, const std::string& text, auto& knob) {
-    if (text.empty()) return;
-    const std::uint64_t n = parse_count(flag, text);
-    if constexpr (sizeof(knob) == sizeof(std::uint32_t)) {
-      knob = to_u32(flag, n);
-    } else {
-      knob = n;
-    }
-  };
-  const auto fraction_knob = [](const char* flag, const std::string& text, auto& knob) {
-    if (!text.empty()) knob = parse_fraction(flag, text);
-  };
-  const auto bytes_knob = [](const char* flag, const std::string& text, auto& knob) {
-    if (!text.empty()) knob = parse_bytes(flag, text);
-  };
-  const auto ggml_knob = [](const char* flag, const std::string& text, auto& knob) {
-    if (!text.empty()) knob = parse_ggml(flag, text);
-  };
-
   vllm_knobs& v = e.vllm;
-  fraction_knob("--gpu-memory-utilization", f.gpu_memory_utilization, v.gpu_memory_utilization);
-  count_knob("--max-model-len", f.max_model_len, v.max_model_len);
-  count_knob("--max-num-seqs", f.max_num_seqs, v.max_num_seqs);
-  count_knob("--max-num-batched-tokens", f.max_num_batched_tokens, v.max_num_batched_tokens);
-  count_knob("--block-size", f.block_size, v.block_size);
-  bytes_knob("--kv-cache-memory-bytes", f.kv_cache_memory_bytes, v.kv_cache_memory_bytes);
+  set_knob("--gpu-memory-utilization", f.gpu_memory_utilization, v.gpu_memory_utilization, parse_fraction);
+  set_knob("--max-model-len", f.max_model_len, v.max_model_len, parse_count);
+  set_knob("--max-num-seqs", f.max_num_seqs, v.max_num_seqs, parse_count);
+  set_knob("--max-num-batched-tokens", f.max_num_batched_tokens, v.max_num_batched_tokens, parse_count);
+  set_knob("--block-size", f.block_size, v.block_size, parse_count32);
+  set_knob("--kv-cache-memory-bytes", f.kv_cache_memory_bytes, v.kv_cache_memory_bytes, parse_bytes);
   v.enforce_eager = f.enforce_eager;
 
   sglang_knobs& g = e.sglang;
-  fraction_knob("--mem-fraction-static", f.mem_fraction_static, g.mem_fraction_static);
-  count_knob("--page-size", f.page_size, g.page_size);
-  count_knob("--chunked-prefill-size", f.chunked_prefill_size, g.chunked_prefill_size);
-  count_knob("--max-running-requests", f.max_running_requests, g.max_running_requests);
-  count_knob("--cuda-graph-max-bs", f.cuda_graph_max_bs, g.cuda_graph_max_bs);
-  count_knob("--context-length", f.context_length, g.context_length);
+  set_knob("--mem-fraction-static", f.mem_fraction_static, g.mem_fraction_static, parse_fraction);
+  set_knob("--page-size", f.page_size, g.page_size, parse_count32);
+  set_knob("--chunked-prefill-size", f.chunked_prefill_size, g.chunked_prefill_size, parse_count);
+  set_knob("--max-running-requests", f.max_running_requests, g.max_running_requests, parse_count);
+  set_knob("--cuda-graph-max-bs", f.cuda_graph_max_bs, g.cuda_graph_max_bs, parse_count);
+  set_knob("--context-length", f.context_length, g.context_length, parse_count);
 
   trtllm_knobs& t = e.trtllm;
-  fraction_knob("--free-gpu-memory-fraction", f.free_gpu_memory_fraction, t.free_gpu_memory_fraction);
-  count_knob("--tokens-per-block", f.tokens_per_block, t.tokens_per_block);
-  count_knob("--max-num-tokens", f.max_num_tokens, t.max_num_tokens);
-  count_knob("--max-batch-size", f.max_batch_size, t.max_batch_size);
-  count_knob("--max-seq-len", f.max_seq_len, t.max_seq_len);
-  count_knob("--max-tokens", f.max_tokens, t.max_tokens);
+  set_knob("--free-gpu-memory-fraction", f.free_gpu_memory_fraction, t.free_gpu_memory_fraction, parse_fraction);
+  set_knob("--tokens-per-block", f.tokens_per_block, t.tokens_per_block, parse_count32);
+  set_knob("--max-num-tokens", f.max_num_tokens, t.max_num_tokens, parse_count);
+  set_knob("--max-batch-size", f.max_batch_size, t.max_batch_size, parse_count);
+  set_knob("--max-seq-len", f.max_seq_len, t.max_seq_len, parse_count);
+  set_knob("--max-tokens", f.max_tokens, t.max_tokens, parse_count);
 
   llama_cpp_knobs& l = e.llama_cpp;
-  count_knob("--ctx-size", f.ctx_size, l.n_ctx);
-  count_knob("--parallel", f.parallel, l.n_seq_max);
-  count_knob("--ubatch-size", f.ubatch_size, l.n_ubatch);
-  ggml_knob("--cache-type-k", f.cache_type_k, l.type_k);
-  ggml_knob("--cache-type-v", f.cache_type_v, l.type_v);
+  set_knob("--ctx-size", f.ctx_size, l.n_ctx, parse_count);
+  set_knob("--parallel", f.parallel, l.n_seq_max, parse_count32);
+  set_knob("--ubatch-size", f.ubatch_size, l.n_ubatch, parse_count32);
+  set_knob("--cache-type-k", f.cache_type_k, l.type_k, parse_ggml);
+  set_knob("--cache-type-v", f.cache_type_v, l.type_v, parse_ggml);
   l.kv_unified = f.kv_unified;
   l.swa_full = f.swa_full;
   if (!f.flash_attn.empty()) {
