@@ -226,18 +226,4 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   return out;
 }
 
-ordered_json header_json(const query& q, const header_values& v, const std::string& prefix) {
-  ordered_json j = envelope("header");
-  j["model"] = model_json(*q.m);
-  j["device"] = device_json(*q.d);
-  j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(q.s);
-  j["macro_prefix"] = prefix;
-  ordered_json c;
-  reflect::add_fields(c, v);
-  add_rank_keys(c, rank_footprint(*q.m, q.s, q.p), q.p);
-  j["constants"] = c;
-  return j;
-}
-
 }  // namespace headroom::cli

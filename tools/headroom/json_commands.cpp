@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The JSON renderer of list, fit, decode, prefill, matrix and report (docs/cli-json.md): each
-// command's document, from the shared objects of json.hpp.
+// The JSON renderer of list, fit, decode, prefill, matrix, report, plan and header
+// (docs/cli-json.md): each command's document, from the shared objects of json.hpp.
 #include <string_view>
 #include <utility>
 
@@ -8,6 +8,7 @@
 #include <headroom/models.hpp>
 
 #include "headroom/commands.hpp"
+#include "headroom/header.hpp"
 #include "headroom/json.hpp"
 #include "headroom/plan_cli.hpp"
 #include "headroom/reflect_results.hpp"
@@ -173,6 +174,45 @@ ordered_json report_json(const query& q, const report::options& o, const report:
   j["stops"] = name(data.c1.term);
   j["shortfall_bytes"] = data.c1.shortfall_bytes;
   j["engine"] = o.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(data.em);
+  return j;
+}
+
+nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
+  nlohmann::ordered_json j = envelope("plan");
+  j["model"] = model_json(*q.m);
+  j["device"] = device_json(*q.d);
+  j["settings"] = settings_json(q.s);
+  j["seqs"] = a.seqs;
+  j["context_tokens"] = a.context;
+  j["usable_bytes"] = a.usable;
+  nlohmann::ordered_json plans = nlohmann::ordered_json::array();
+  for (const plan_row& r : a.rows) {
+    nlohmann::ordered_json p;
+    add_rank_keys(p, r.rank, r.p);
+    p["needed_bytes_per_rank"] = r.need;
+    p["max_seqs"] = r.max_seqs;
+    p["engine"] = q.e.kind == engine_kind::none ? nlohmann::ordered_json(nullptr) : engine_json(r.em);
+    p["crosses_scale_out"] = r.scale_out;
+    p["decode_step_us"] = r.decode.total_us;
+    p["decode_tokens_per_s"] = r.decode.tokens_per_s(a.seqs);
+    p["link_us"] = r.decode.link_us;
+    plans.push_back(p);
+  }
+  j["plans"] = plans;
+  return j;
+}
+
+ordered_json header_json(const query& q, const header_values& v, const std::string& prefix) {
+  ordered_json j = envelope("header");
+  j["model"] = model_json(*q.m);
+  j["device"] = device_json(*q.d);
+  j["roofline"] = roofline_json(q.r, q.manifest);
+  j["settings"] = settings_json(q.s);
+  j["macro_prefix"] = prefix;
+  ordered_json c;
+  reflect::add_fields(c, v);
+  add_rank_keys(c, rank_footprint(*q.m, q.s, q.p), q.p);
+  j["constants"] = c;
   return j;
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The Markdown renderer of list, fit, decode, prefill and matrix (report.cpp renders the
-// report, plan.cpp the plans): text.hpp's helpers, so a number prints the same everywhere.
+// The Markdown renderer of list, fit, decode, prefill, matrix and plan (report.cpp renders the
+// report): text.hpp's helpers, so a number prints the same everywhere.
 #include <fmt/format.h>
 
 #include <utility>
@@ -211,6 +211,42 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
       r.c1.max_seqs,
       r.load_plan ? fmt::format("{:.0f} ({})", tokens_per_s(mq.seqs, r.load_step_us), load_plan_text(r)) : std::string("-"));
   }
+  return std::move(w.out);
+}
+
+std::string plan_command_text(const query& q, const plan_answer& a) {
+  writer w;
+  w("# Plans: {} on {} (`{}`)\n\n", q.m->name, q.d->name, q.d->id);
+  w("Settings: {}. Load: {} sequence{} x {} tokens. Valid plans (tensor, pipeline and expert parallel degrees the "
+    "engines accept for this model) of the two smallest device counts that hold it on every rank, fastest decode "
+    "ceiling first. Scale-up link: {} ({} GB/s each way, {} devices); beyond it: {} ({} GB/s).\n\n",
+    describe(q.s), a.seqs, a.seqs == 1 ? "" : "s", a.context, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
+    q.d->link.domain, q.d->link.scale_out, num(q.d->link.scale_out_gbps));
+  if (a.rows.empty()) {
+    w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());
+    return std::move(w.out);
+  }
+  if (q.e.kind == engine_kind::none) {
+    w("| plan | devices | weights / rank GB | KV / token / rank | need / rank GB | usable GB | max seqs | decode tok/s | "
+      "step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  } else {
+    w("Each plan's every rank starts under {} and its KV pool holds the load; the pool is one rank's, in GiB (2^30 bytes).\n\n",
+      display_name(q.e.kind));
+    w("| plan | devices | weights / rank GB | KV / token / rank | KV pool / rank GiB | KV tokens / rank | max seqs | "
+      "decode tok/s | step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  }
+  for (const plan_row& r : a.rows) {
+    const std::string memory = q.e.kind == engine_kind::none
+                                   ? fmt::format("{} | {}", gb2(r.need), gb2(a.usable))
+                                   : fmt::format("{:.2f} | {}", to_gib(r.em.available_kv_cache_bytes), r.em.kv_cache_tokens);
+    w("| {}{} | {} | {} | {} | {} | {} | {:.0f} | {:.2f} | {:.1f}% |\n", plan_text(r.p),
+      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), gb2(r.rank.loaded_weights), r.rank.kv_per_token, memory,
+      r.max_seqs, r.decode.tokens_per_s(a.seqs), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
+  }
+  w("\nRoofline ceilings: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
+    "all-to-all, pipeline sends) over the links.{}\n",
+    q.e.kind == engine_kind::none ? " Not counted (engine none): activations, workspaces, the CUDA context, allocator slack."
+                                  : " Memory: the engine's terms per rank (docs/engines.md).");
   return std::move(w.out);
 }
 
