@@ -24,13 +24,8 @@
 namespace headroom::report {
 namespace {
 
-// Shortest round-trip for datasheet numbers (3350 -> "3350", 989.5 -> "989.5", 0.9 -> "0.9").
-std::string num(double v) { return fmt::format("{}", v); }
-
-std::string pct(double x) {
-  const double p = 100.0 * x;
-  return fmt::format("{:.1f}%", p == 0.0 ? 0.0 : p);
-}
+using ::headroom::cli::num;
+using ::headroom::cli::text::pct;
 
 std::string escape(std::string_view s) {
   std::string out;
