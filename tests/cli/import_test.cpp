@@ -154,7 +154,7 @@ TEST_CASE("import: checkpoints weigh their published total_size to the byte") {
   for (const published& p : {published{"qwen3_8b", 16'381'470'720}, published{"qwen3_32b", 65'524'246'528},
                              published{"qwen3_30b_a3b", 61'064'245'248}, published{"qwen3_14b", 29'536'614'400},
                              published{"qwen3_4b", 8'044'936'192}, published{"qwen2_5_7b", 15'231'233'024},
-                             published{"qwen2_5_3b", 6'171'877'376}}) {
+                             published{"qwen2_5_3b", 6'171'877'376}, published{"qwen2_5_72b", 145'412'407'296}}) {
     INFO("model " << p.id);
     const auto im = imp::import_config({config_dir(p.id), "", p.id});
     CHECK(footprint(im->m, settings{}).weights == p.total_size);
