@@ -8,6 +8,7 @@
 #include <string>
 
 #include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
 
 #include "headroom/import/importer.hpp"
 
@@ -114,4 +115,32 @@ TEST_CASE("import: compressed-tensors W8A8 INT8 stores I8 weights and a 16-bit s
     CHECK(formats_of(im->m, n, in).activation == formats::int8_token);
   });
   CHECK(found);
+}
+
+TEST_CASE("import: DeepSeek-V3.1 (scale_fmt ue8m0) is DeepSeek-V3's circuit and bytes") {
+  // DeepSeek-V3.1 keeps DeepSeek-V3's dims; its quantization_config adds scale_fmt ue8m0, block
+  // scales rounded to powers of two but still stored as F32 weight_scale_inv.
+  const auto v31 = imp::import_config({config_dir("deepseek_v3_1"), "", ""});
+  const model* v3 = models::find("deepseek_v3");
+  REQUIRE(v3 != nullptr);
+  for (const settings& s : {settings{}, settings{.kv = kv_dtype::fp8, .speculative = true}}) {
+    CHECK(footprint(v31->m, s).weights == footprint(*v3, s).weights);
+    CHECK(footprint(v31->m, s).draft_weights == footprint(*v3, s).draft_weights);
+    CHECK(footprint(v31->m, s).kv_per_token == footprint(*v3, s).kv_per_token);
+  }
+}
+
+TEST_CASE("import: Kimi-K2 (model_type kimi_k2) builds DeepSeek-V3's class at its own dims") {
+  const auto im = imp::import_config({config_dir("kimi_k2_instruct"), "", ""});
+  CHECK(im->m.family == "mla_moe");
+  // MLA caches kv_lora_rank + qk_rope_head_dim = 512 + 64 values a token a layer, BF16, 61 layers.
+  CHECK(footprint(im->m, settings{}).kv_per_token == 61 * (512 + 64) * 2);
+  // No MTP layer (num_nextn_predict_layers 0).
+  CHECK(footprint(im->m, settings{}).draft_weights == 0);
+  // Published: "1.026T total parameters" (the model card of unsloth/Kimi-K2-Instruct-GGUF, a
+  // conversion of these weights); no total_size was found.
+  const std::uint64_t p = parameter_count(im->m);
+  INFO("parameters " << p);
+  CHECK(p >= 1'025'500'000'000);
+  CHECK(p < 1'026'500'000'000);
 }

@@ -49,7 +49,12 @@ using detail::keep_embed_bf16;
 recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
   const std::string p = "quantization_config.";
   only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
-                         "ignored_layers"});
+                         "ignored_layers", "scale_fmt"});
+  // DeepSeek-V3.1's `scale_fmt: ue8m0` rounds each block scale to a power of two; the
+  // checkpoint still stores them as F32 weight_scale_inv, so the bytes do not change.
+  if (q.contains("scale_fmt") && q["scale_fmt"] != "ue8m0") {
+    fail_key(file, p + "scale_fmt", fmt::format("{} is not supported yet (ue8m0 or absent)", q["scale_fmt"].dump()));
+  }
   if (q.contains("fmt") && q["fmt"] != "e4m3") fail_key(file, p + "fmt", fmt::format("{} is not supported yet (e4m3 only)", q["fmt"].dump()));
   if (q.contains("activation_scheme") && q["activation_scheme"] != "dynamic") {
     fail_key(file, p + "activation_scheme", fmt::format("{} is not supported yet (dynamic only)", q["activation_scheme"].dump()));
