@@ -11,6 +11,7 @@
 #include <headroom/models.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "headroom/import/verify.hpp"
 
 using namespace headroom;
 namespace imp = headroom::cli::import;
@@ -143,4 +144,18 @@ TEST_CASE("import: Kimi-K2 (model_type kimi_k2) builds DeepSeek-V3's class at it
   INFO("parameters " << p);
   CHECK(p >= 1'025'500'000'000);
   CHECK(p < 1'026'500'000'000);
+}
+
+TEST_CASE("verify: the INT4 / INT8 layouts' tensor lists sum to the byte laws") {
+  // verify.cpp names each stored tensor (qweight, qzeros, scales, g_idx; weight_packed,
+  // weight_scale, weight_shape; I8 weight and weight_scale) independently of the byte laws.
+  for (const std::string& path : {config_dir("qwen2_5_7b_instruct_awq"), config_dir("llama_3_1_8b_instruct_w4a16"),
+                                 std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs-quant/tiny_llama_gptq.json",
+                                 std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs-quant/tiny_llama_w8a8.json"}) {
+    INFO(path);
+    const auto im = imp::import_config({path, "", "x"});
+    std::uint64_t sum = 0;
+    for (const imp::tensor_info& t : imp::inventory(im->m, im->model_type)) sum += t.bytes;
+    CHECK(sum == footprint(im->m, settings{}).weights);
+  }
 }
