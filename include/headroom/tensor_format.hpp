@@ -128,11 +128,7 @@ constexpr std::optional<tensor_format> try_parse_format(std::string_view s) {
   if (s == "f32") return formats::f32;
   if (s == "i32") return formats::i32;
   if (s == "mxfp4/g32") return formats::mxfp4;
-  if (s.substr(0, 7) == "nvfp4/g") {
-    const auto g = parse_positive(s.substr(7));
-    if (g == 0) return std::nullopt;
-    return formats::nvfp4(static_cast<std::uint32_t>(g));
-  }
+  if (const auto g = detail::parse_group(s, "nvfp4/g")) return formats::nvfp4(*g);
   if (s == "int8/channel") return formats::int8_channel;
   if (s == "int8/token") return formats::int8_token;
   if (const auto g = detail::parse_group(s, "awq/g")) return formats::awq(*g);
@@ -147,11 +143,7 @@ constexpr std::optional<tensor_format> try_parse_format(std::string_view s) {
   if (rest == "tensor") return formats::fp8_tensor;
   if (rest == "token") return formats::fp8_token;
   if (rest == "channel") return formats::fp8_channel;
-  if (rest.substr(0, 1) == "g") {
-    const auto g = parse_positive(rest.substr(1));
-    if (g == 0) return std::nullopt;
-    return formats::fp8_group(static_cast<std::uint32_t>(g));
-  }
+  if (const auto g = detail::parse_group(rest, "g")) return formats::fp8_group(*g);
   if (rest.substr(0, 5) == "block") {
     const auto body = rest.substr(5);
     const auto x = body.find('x');
