@@ -122,6 +122,11 @@ inline constexpr binding qwen_window[] = {
 };
 inline constexpr check swiglu_mlp[] = {{"hidden_act", check_kind::equals, "\"silu\"", "the MLP is SwiGLU"}};
 inline constexpr check swiglu_experts[] = {{"hidden_act", check_kind::equals, "\"silu\"", "the experts are SwiGLU"}};
+/// Families that store their own lm_head and no attention biases.
+inline constexpr check untied_unbiased[] = {
+    {"tie_word_embeddings", check_kind::equals, "false", "the family stores its own lm_head"},
+    {"attention_bias", check_kind::equals, "false", "attention biases are not in the family"},
+};
 /// Qwen's MoE families: every layer's MLP is the routed MoE.
 inline constexpr check every_layer_moe[] = {
     {"decoder_sparse_step", check_kind::equals, "1", "every layer's MLP must be the routed MoE"},

@@ -49,15 +49,14 @@ inline constexpr binding nemotron_h[] = {
     {"n_groups", "n_groups"},
     {"conv_kernel", "conv_kernel"},
 };
-inline constexpr check nemotron_h_checks[] = {
+inline constexpr check nemotron_h_own_checks[] = {
     {"num_hidden_layers", check_kind::pattern_length, {}, "one pattern character per layer"},
-    {"tie_word_embeddings", check_kind::equals, "false", "the nemotron_h family stores its own lm_head"},
     {"use_conv_bias", check_kind::equals, "true", "the nemotron_h family stores the conv1d bias"},
-    {"attention_bias", check_kind::equals, "false", "attention biases are not in the nemotron_h family"},
     {"mlp_bias", check_kind::equals, "false", "MLP biases are not in the nemotron_h family"},
     {"use_bias", check_kind::equals, "false", "Mamba projection biases are not in the nemotron_h family"},
     {"mlp_hidden_act", check_kind::equals, "\"relu2\"", "the MLP is ungated relu2"},
 };
+inline constexpr auto nemotron_h_checks = join(nemotron_h_own_checks, shared::untied_unbiased);
 inline constexpr ignored nemotron_h_ignored[] = {
     {"auto_map", "where transformers finds the remote code"},
     {"layer_norm_epsilon", "a constant of the norm, no tensor"},
@@ -100,11 +99,9 @@ inline constexpr binding qwen3_next_own[] = {
 inline constexpr auto qwen3_next = join(shared::gqa, qwen3_next_own);
 inline constexpr check qwen3_next_own_checks[] = {
     {"layer_types", check_kind::layer_types_interval, {}, "the qwen3_next family places full attention every interval"},
-    {"tie_word_embeddings", check_kind::equals, "false", "the qwen3_next family stores its own lm_head"},
-    {"attention_bias", check_kind::equals, "false", "attention biases are not in the qwen3_next family"},
     {"use_sliding_window", check_kind::equals, "false", "the qwen3_next family's attention layers are full"},
 };
-inline constexpr auto qwen3_next_checks = join(shared::every_layer_moe, qwen3_next_own_checks, shared::swiglu_experts);
+inline constexpr auto qwen3_next_checks = join(shared::every_layer_moe, qwen3_next_own_checks, shared::untied_unbiased, shared::swiglu_experts);
 inline constexpr ignored qwen3_next_ignored[] = {
     {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
     {"norm_topk_prob", "router arithmetic, no tensor"},
@@ -135,12 +132,11 @@ inline constexpr binding deepseek_v3[] = {
     {"shared_experts", "n_shared_experts"},
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
 };
-inline constexpr check deepseek_v3_checks[] = {
+inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
-    {"tie_word_embeddings", check_kind::equals, "false", "the mla_moe family stores its own lm_head"},
-    {"attention_bias", check_kind::equals, "false", "attention biases are not in the mla_moe family"},
     {"hidden_act", check_kind::equals, "\"silu\"", "the MLPs are SwiGLU"},
 };
+inline constexpr auto deepseek_v3_checks = join(deepseek_v3_own_checks, shared::untied_unbiased);
 inline constexpr ignored deepseek_v3_ignored[] = {
     {"auto_map", "where transformers finds the remote code"},
     {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
