@@ -191,6 +191,17 @@ constexpr std::uint64_t scale_elements(const model& m) {
           break;
         case format_kind::mxfp4: per = checked_add(per, checked_mul(out, k) / 32); break;
         case format_kind::nvfp4: per = checked_add(per, checked_mul(out, k) / w.group + 1); break;
+        case format_kind::int8: per = checked_add(per, out); break;
+        // INT4 layouts: their scales, plus the qzeros / zero-point I32s, g_idx and weight_shape.
+        case format_kind::awq4:
+        case format_kind::gptq4:
+          per = checked_add(per, checked_add(checked_mul(out, k / w.group), checked_mul(out / 8, k / w.group)));
+          if (w.kind == format_kind::gptq4) per = checked_add(per, k);
+          break;
+        case format_kind::int4:
+          per = checked_add(per, checked_add(checked_mul(out, k / w.group), 2));
+          if (w.zero_point) per = checked_add(per, checked_mul(ceil_div(out, 8), k / w.group));
+          break;
         default: break;
       }
       p = checked_add(p, checked_mul(copies, checked_mul(t, per)));
