@@ -458,7 +458,7 @@ constexpr byte_count weight_floor_bytes(const model& m) {
   byte_count total = 0;
   if (!formats_depend_on_layer(m)) {  // each main block once, times its instances
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      const std::uint64_t count = c.uses[3u * bi];
+      const std::uint64_t count = c.uses_in(bi, section::main);
       if (count != 0) total = checked_add(total, checked_mul(count, block_floor(c.blocks[bi], {bi, 0, section::main, layer_kind::none})));
     }
     return total;
