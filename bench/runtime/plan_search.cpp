@@ -35,16 +35,13 @@ void bm_plan_search(benchmark::State& state) {
   }
   state.counters["pairs"] = benchmark::Counter(static_cast<double>(searched));
   state.counters["plans_found"] = benchmark::Counter(static_cast<double>(found));
-  state.SetLabel(std::to_string(headroom::models::all.size()) + " models x " +
-                 std::to_string(headroom::devices::all.size()) + " devices, C=1 at 4096");
+  state.SetLabel(registry_label() + ", C=1 at 4096");
 }
 
 }  // namespace
 
 void register_plan_search_benchmark() {
-  benchmark::RegisterBenchmark("plan_search/smallest_plan/all_models/all_devices", bm_plan_search)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  register_registry_benchmark("plan_search/smallest_plan/all_models/all_devices", bm_plan_search);
 }
 
 }  // namespace headroom_bench
