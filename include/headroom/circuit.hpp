@@ -93,8 +93,7 @@ inline constexpr std::array all_shards{shard::replicated, shard::heads,   shard:
 static_assert(detail::lists_values_in_order(all_shards));
 constexpr std::string_view name(shard s) {
   constexpr std::string_view names[] = {"replicated", "heads", "kv_heads", "columns", "rows", "experts", "vocab"};
-  static_assert(std::size(names) == all_shards.size(), "one name per shard layout");
-  return names[static_cast<std::size_t>(s)];
+  return detail::name_in(names, all_shards, s);
 }
 
 /// Where a state's element type comes from: fixed, or a setting (one element size per state).
@@ -125,13 +124,11 @@ constexpr std::string_view name(linear_role r) {
 }
 constexpr std::string_view name(layer_kind k) {
   constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention", "mamba", "mlp"};
-  static_assert(std::size(names) == all_layer_kinds.size(), "one name per layer kind");
-  return names[static_cast<std::size_t>(k)];
+  return detail::name_in(names, all_layer_kinds, k);
 }
 constexpr std::string_view name(section s) {
   constexpr std::string_view names[] = {"main", "draft", "vision"};
-  static_assert(std::size(names) == all_sections.size(), "one name per section");
-  return names[static_cast<std::size_t>(s)];
+  return detail::name_in(names, all_sections, s);
 }
 
 /// Ops that read a matmul weight through the node's (out, k) shape.

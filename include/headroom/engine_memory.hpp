@@ -49,7 +49,8 @@ namespace headroom {
 /// (mamba_ssm_cache_dtype "auto", vllm/config/cache.py @002f10e5cfa1373a19a0d2756598a34b700d20e5)
 /// when the caller asks for the engine default; every engine other than `none` keeps only a
 /// sliding layer's window (vLLM's sliding-window spec, SGLang's SWA pool, llama.cpp's iSWA
-/// cache, TensorRT-LLM's per-window pools).
+/// cache, TensorRT-LLM's per-window pools). For what the caller reports and the footprint it
+/// shows: engine_memory_of does not read s.evict_sliding (each engine's rule decides).
 constexpr settings engine_settings(settings s, const engine& e) {
   if (e.kind != engine_kind::none) s.evict_sliding = true;
   return s;
@@ -59,15 +60,15 @@ constexpr settings engine_settings(settings s, const engine& e) {
 /// (context is max_model_len unless the engine's knob sets it).
 constexpr engine_memory engine_memory_of(const model& m, const device& d, const settings& s, const engine& e,
                                          const parallel& p, std::uint64_t seqs, std::uint64_t context) {
-  settings rs = engine_settings(s, e);
-  rs.evict_sliding = true;  // sliding layers apart from full ones in the layout
-  const footprint_bytes fp = rank_footprint(m, rs, p);
-  const detail::kv_layout l = detail::layout_of(m, fp, rs);
+  // Every engine's KV manager keeps sliding layers apart from full ones and decides itself what
+  // they hold (the rules below), so the footprint keeps them apart whatever s.evict_sliding says.
+  const footprint_bytes fp = detail::rank_footprint_of(m, s, p, true);
+  const detail::kv_layout l = detail::layout_of(m, fp, s);
   switch (e.kind) {
     case engine_kind::vllm: return detail::vllm_memory(m, d, e.vllm, fp, l, context);
     case engine_kind::sglang: return detail::sglang_memory(m, d, e.sglang, p, fp, l, context);
     case engine_kind::trtllm: return detail::trtllm_memory(m, d, e.trtllm, fp, l, context);
-    case engine_kind::llama_cpp: return detail::llama_cpp_memory(m, d, rs, e.llama_cpp, fp, l, seqs, context);
+    case engine_kind::llama_cpp: return detail::llama_cpp_memory(m, d, s, e.llama_cpp, fp, l, seqs, context);
     case engine_kind::none: break;
   }
   detail::require_table(false, "engine_memory_of: the `none` engine has no engine memory (use footprint)");

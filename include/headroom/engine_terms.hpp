@@ -74,8 +74,7 @@ constexpr std::string_view name(engine_term t) {
                                         "context_above_max_model_len",
                                         "kv_cache_cannot_hold_the_sequences",
                                         "max_num_seqs_below_the_sequences"};
-  static_assert(std::size(names) == all_engine_terms.size(), "one name per engine term");
-  return names[static_cast<std::size_t>(t)];
+  return detail::name_in(names, all_engine_terms, t);
 }
 
 /// One rank's memory as the engine sizes it: every term it subtracts, its KV pool in its own

@@ -62,9 +62,9 @@ struct block_bytes {
 };
 
 /// The one per-token / per-sequence state law: what one instance of block `b` holds per
-/// token (paged KV, sliding layers apart under evict_sliding) and per sequence (recurrent h,
-/// conv windows). footprint, stage_footprint and kv_per_token_per_rank all sum it.
-constexpr block_bytes states_of(const circuit& c, const block& b, const settings& s) {
+/// token (paged KV; a sliding layer's apart when `sliding_apart`) and per sequence (recurrent
+/// h, conv windows). footprint, stage_footprint and kv_per_token_per_rank all sum it.
+constexpr block_bytes states_of(const circuit& c, const block& b, const settings& s, bool sliding_apart) {
   block_bytes out{};
   for (std::size_t si = 0; si < b.n_states; ++si) {
     const state_decl& st = b.states[si];
@@ -74,7 +74,7 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
       for (std::size_t ni = b.first; ni < b.end; ++ni) {
         if (c.nodes[ni].reads & (1u << si)) window = std::max(window, c.nodes[ni].window);
       }
-      if (window == 0 || !s.evict_sliding) {
+      if (window == 0 || !sliding_apart) {
         out.kv = checked_add(out.kv, u);
       } else {
         require_table(out.window == 0 || out.window == window, "sliding layers with different windows");
@@ -113,16 +113,18 @@ constexpr void add_block(footprint_bytes& fp, const block_bytes& bb, section sec
 constexpr void set_loaded_weights(footprint_bytes& fp, const settings& s) {
   fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;
 }
-}  // namespace detail
 
-constexpr footprint_bytes footprint(const model& m, const settings& s) {
+/// The footprint with sliding layers apart (their tokens counted over their window) or not:
+/// footprint() follows settings.evict_sliding; an engine's memory rule keeps them apart always
+/// (engine_memory.hpp), whatever the settings say.
+constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool sliding_apart) {
   validate(m);
   footprint_bytes fp{};
   const circuit& c = m.c;
   auto add = [&](const block& b, const instance& in, std::uint64_t count) {
-    detail::block_bytes bb = detail::states_of(c, b, s);
+    block_bytes bb = states_of(c, b, s, sliding_apart);
     bb.weights = block_stored_bytes(m, b, in);
-    detail::add_block(fp, bb, in.sec, count, s);
+    add_block(fp, bb, in.sec, count, s);
   };
   if (!formats_depend_on_layer(m)) {
     // Every instance of a block in one section holds the same bytes: visit each block once.
@@ -135,8 +137,11 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
   } else {
     for (std::size_t ii = 0; ii < c.n_instances; ++ii) add(c.blocks[c.instances[ii].block], c.instances[ii], 1);
   }
-  detail::set_loaded_weights(fp, s);
+  set_loaded_weights(fp, s);
   return fp;
 }
+}  // namespace detail
+
+constexpr footprint_bytes footprint(const model& m, const settings& s) { return detail::footprint_of(m, s, s.evict_sliding); }
 
 }  // namespace headroom

@@ -82,8 +82,7 @@ constexpr std::string_view describe(plan_rule r) {
       "a sharded weight's shape, and its input row, must still fit their formats' groups or blocks",
       "pp must not exceed the layers",
   };
-  static_assert(std::size(text) == all_plan_rules.size(), "one sentence per plan rule");
-  return text[static_cast<std::size_t>(r)];
+  return detail::name_in(text, all_plan_rules, r);
 }
 
 namespace detail {

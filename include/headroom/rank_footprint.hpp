@@ -48,13 +48,13 @@ constexpr std::uint64_t stage_of(const model& m, std::size_t ii, std::uint64_t l
 // block in one section holds the same bytes: each (block, section) is costed once and
 // multiplied by its instances on the stage, exactly (as footprint() does).
 constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage,
-                                          std::uint64_t layers) {
+                                          std::uint64_t layers, bool sliding_apart) {
   footprint_bytes fp{};
   const circuit& c = m.c;
   auto add = [&](const instance& in, std::uint64_t count) {
     const block& b = c.blocks[in.block];
     const std::uint64_t tp = in.sec == section::vision ? 1 : block_tp(b, p);
-    block_bytes bb = states_of(c, rank_block(b, tp), s);
+    block_bytes bb = states_of(c, rank_block(b, tp), s, sliding_apart);
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
       bb.weights = checked_add(bb.weights, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(c.nodes[ni], tp, p.ep), in));
     }
@@ -80,23 +80,15 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
   set_loaded_weights(fp, s);
   return fp;
 }
-}  // namespace detail
 
-/// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
-constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage) {
-  validate(m, p);
-  return detail::stage_footprint(m, s, p, stage, main_layers(m));
-}
-
-/// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
-/// that breaks a rule is a compile error naming the rule (validate).
-constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
-  if (p == parallel{}) return footprint(m, s);
+/// The heaviest rank of plan `p`, sliding layers apart or not (footprint_of).
+constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, const parallel& p, bool sliding_apart) {
+  if (p == parallel{}) return footprint_of(m, s, sliding_apart);
   validate(m, p);
   const std::uint64_t layers = main_layers(m);
   footprint_bytes out{};
   for (std::uint64_t st = 0; st < p.pp; ++st) {
-    const footprint_bytes f = detail::stage_footprint(m, s, p, st, layers);
+    const footprint_bytes f = stage_footprint(m, s, p, st, layers, sliding_apart);
     out.weights = std::max(out.weights, f.weights);
     out.draft_weights = std::max(out.draft_weights, f.draft_weights);
     out.vision_weights = std::max(out.vision_weights, f.vision_weights);
@@ -109,6 +101,19 @@ constexpr footprint_bytes rank_footprint(const model& m, const settings& s, cons
   }
   return out;
 }
+}  // namespace detail
+
+/// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
+constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage) {
+  validate(m, p);
+  return detail::stage_footprint(m, s, p, stage, main_layers(m), s.evict_sliding);
+}
+
+/// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
+/// that breaks a rule is a compile error naming the rule (validate).
+constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
+  return detail::rank_footprint_of(m, s, p, s.evict_sliding);
+}
 
 /// KV bytes per token one rank holds at tensor parallelism `tp` (pp = ep = 1): each attention
 /// layer's K and V keep kv_heads / tp heads, or one replicated head when tp exceeds them; a
@@ -117,8 +122,6 @@ constexpr footprint_bytes rank_footprint(const model& m, const settings& s, cons
 constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, std::uint64_t tp) {
   if (tp == 0 || tp > 0xffff) validate(m, {.tp = 0});
   const parallel p{.tp = static_cast<std::uint16_t>(tp)};
-  settings every_token = s;  // the footprint's law with sliding layers counted whole
-  every_token.evict_sliding = false;
   byte_count total = 0;
   const circuit& c = m.c;
   for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
@@ -129,7 +132,7 @@ constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, st
       const state_decl& st = b.states[si];
       if (st.kind == state_kind::paged_kv && st.split != shard::replicated && rank_units(st.split, st.heads, tp) == 0) validate(m, p);
     }
-    total = checked_add(total, checked_mul(count, detail::states_of(c, rank_block(b, block_tp(b, p)), every_token).kv));
+    total = checked_add(total, checked_mul(count, detail::states_of(c, rank_block(b, block_tp(b, p)), s, false).kv));
   }
   return total;
 }

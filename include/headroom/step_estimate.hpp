@@ -62,8 +62,7 @@ inline constexpr std::size_t link_ops = all_link_ops.size();
 constexpr std::string_view name(link_op o) {
   constexpr std::string_view names[] = {"tp_all_reduce", "lm_head_gather", "ep_all_to_all", "dp_gather_scatter",
                                         "pp_send"};
-  static_assert(std::size(names) == all_link_ops.size(), "one name per collective");
-  return names[static_cast<std::size_t>(o)];
+  return detail::name_in(names, all_link_ops, o);
 }
 
 /// One kind of collective of a step: how many, the bytes of each, over which link.

@@ -26,6 +26,15 @@ constexpr headroom::model user_dense(const headroom::models::family::dense_gqa_d
   m.add_rule(headroom::all_weights(w, a));
   return m;
 }
+// A user device table: the H100 SXM with one field changed by `change`.
+template <typename Change>
+constexpr headroom::device h100_with(Change change) {
+  headroom::device d = headroom::devices::h100_sxm;
+  d.id = "user_device";
+  change(d);
+  return d;
+}
+inline constexpr auto unchanged_device = [](headroom::device&) {};
 }  // namespace cases
 
 namespace {
@@ -122,39 +131,27 @@ constexpr model user_moe = make_user_model();
 static_assert(fits(user_moe, devices::h100_sxm, {.seqs = 1, .context = 4096}));
 #elif defined(HEADROOM_CASE_ZERO_BF16_PEAK) || defined(HEADROOM_CASE_ZERO_BF16_PEAK_TWIN)
 // A zero BF16 peak made compute free.
-constexpr device make_user_device() {
-  device d = devices::h100_sxm;
-  d.id = "user_device";
 #if defined(HEADROOM_CASE_ZERO_BF16_PEAK)
-  d.peak.bf16 = 0;
+constexpr device user_device = cases::h100_with([](device& d) { d.peak.bf16 = 0; });
+#else
+constexpr device user_device = cases::h100_with(cases::unchanged_device);
 #endif
-  return d;
-}
-constexpr device user_device = make_user_device();
 static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
 #elif defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH) || defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH_TWIN)
 // A negative bandwidth gave a 17 us decode step.
-constexpr device make_user_device() {
-  device d = devices::h100_sxm;
-  d.id = "user_device";
 #if defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH)
-  d.bandwidth_gbps = -3350;
+constexpr device user_device = cases::h100_with([](device& d) { d.bandwidth_gbps = -3350; });
+#else
+constexpr device user_device = cases::h100_with(cases::unchanged_device);
 #endif
-  return d;
-}
-constexpr device user_device = make_user_device();
 static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
 #elif defined(HEADROOM_CASE_USABLE_PERMILLE) || defined(HEADROOM_CASE_USABLE_PERMILLE_TWIN)
 // usable_permille = 5000 gave 5x the visible memory.
-constexpr device make_user_device() {
-  device d = devices::h100_sxm;
-  d.id = "user_device";
 #if defined(HEADROOM_CASE_USABLE_PERMILLE)
-  d.usable_permille = 5000;
+constexpr device user_device = cases::h100_with([](device& d) { d.usable_permille = 5000; });
+#else
+constexpr device user_device = cases::h100_with(cases::unchanged_device);
 #endif
-  return d;
-}
-constexpr device user_device = make_user_device();
 HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, user_device, {.seqs = 1, .context = 4096});
 #elif defined(HEADROOM_CASE_MXFP4_ACTIVATION) || defined(HEADROOM_CASE_MXFP4_ACTIVATION_TWIN)
 // An mxfp4 activation was reported as "native bf16": activations take edge formats only.

@@ -40,8 +40,8 @@ struct kv_layout {
   [[nodiscard]] constexpr byte_count state_layer_seq() const { return n_state == 0 ? 0 : ceil_div(state_per_seq, n_state); }
 };
 
-/// The layout of the rank whose footprint is `fp` (computed with evict_sliding on, so sliding
-/// layers are apart from full ones).
+/// The layout of the rank whose footprint is `fp` (computed with sliding layers apart from full
+/// ones: detail::rank_footprint_of(..., true)).
 constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const settings& s) {
   kv_layout l{};
   const circuit& c = m.c;
