@@ -299,8 +299,8 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
       }
     }
   }
-  for (std::size_t r = 1; r < plan_rules; ++r) {
-    if (broken[r]) return static_cast<plan_rule>(r);
+  for (const plan_rule r : all_plan_rules) {
+    if (r != plan_rule::ok && broken[static_cast<std::size_t>(r)]) return r;
   }
   if (p.pp > main_layers(m)) return plan_rule::pp_within_layers;
   return plan_rule::ok;

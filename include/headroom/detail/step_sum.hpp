@@ -188,9 +188,9 @@ constexpr step_estimate sum_per_block(const run& x) {
     fold_instances(est, row_of, x);
   } else {
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      for (std::size_t k = 0; k < layer_kinds; ++k) {
-        const std::uint32_t count = c.main_uses[bi][k];
-        if (count != 0) fold_block(est, row_of, x, bi, {bi, 0, section::main, static_cast<layer_kind>(k)}, count);
+      for (const layer_kind k : all_layer_kinds) {
+        const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
+        if (count != 0) fold_block(est, row_of, x, bi, {bi, 0, section::main, k}, count);
       }
     }
   }
