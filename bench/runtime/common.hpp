@@ -8,8 +8,6 @@
 #include <cstdint>
 #include <string>
 
-#include <benchmark/benchmark.h>
-
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
@@ -64,11 +62,6 @@ inline const headroom::device& per_call_device() {
 inline std::string registry_label() {
   return std::to_string(headroom::models::all.size()) + " models x " + std::to_string(headroom::devices::all.size()) +
          " devices";
-}
-
-/// Registers a benchmark over the whole registries, reported in milliseconds of real time.
-inline void register_registry_benchmark(const char* name, void (*fn)(benchmark::State&)) {
-  benchmark::RegisterBenchmark(name, fn)->Unit(benchmark::kMillisecond)->UseRealTime();
 }
 
 }  // namespace headroom_bench

@@ -12,6 +12,7 @@
 
 #include "common.hpp"
 #include "per_call.hpp"
+#include "registry_benchmark.hpp"
 
 namespace headroom_bench {
 namespace {
