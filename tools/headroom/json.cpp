@@ -47,8 +47,8 @@ ordered_json device_json(const device& d) {
   j["peak_tflops"] = {{"bf16", d.peak.bf16}, {"fp16", d.peak.fp16}, {"fp8", d.peak.fp8},
                       {"int8", d.peak.int8}, {"nvfp4", d.peak.nvfp4}, {"mxfp4", d.peak.mxfp4}};
   ordered_json kinds = ordered_json::array();
-  for (unsigned k = 0; k <= static_cast<unsigned>(mma_kind::fp4_fp8_nvfp4_scaled); ++k) {
-    if (d.runs(static_cast<mma_kind>(k))) kinds.push_back(std::string(name(static_cast<mma_kind>(k))));
+  for (const mma_kind k : all_mma_kinds) {
+    if (d.runs(k)) kinds.push_back(std::string(name(k)));
   }
   j["mma_family"] = std::string(name(d.family));
   j["native_mma"] = kinds;

@@ -152,10 +152,10 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     num(d.bandwidth_gbps));
   {
     std::string kinds;
-    for (unsigned k = 0; k <= static_cast<unsigned>(mma_kind::fp4_fp8_nvfp4_scaled); ++k) {
-      if (d.runs(static_cast<mma_kind>(k))) {
+    for (const mma_kind k : all_mma_kinds) {
+      if (d.runs(k)) {
         if (!kinds.empty()) kinds += ", ";
-        kinds += fmt::format("{}.{}", name(d.family), name(static_cast<mma_kind>(k)));
+        kinds += fmt::format("{}.{}", name(d.family), name(k));
       }
     }
     w("| tensor cores | {}; native: {} |\n", name(d.family), kinds);
