@@ -14,7 +14,11 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/error.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/mamba2.hpp>
+#include <headroom/models/blocks/mlp.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -47,15 +51,13 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .rope = false});
   const auto mlp = blocks::relu2_mlp(c, "mlp", h, d.inter);
   const auto head = blocks::head(c, "head", d.vocab, h);
-  blocks::decoder(c, embed, d.pattern.size(), [&](std::uint64_t l) {
-    switch (d.pattern[l]) {
-      case 'M': return blocks::layer(layer_kind::mamba, {mamba});
-      case '*': return blocks::layer(layer_kind::full_attention, {attn});
-      case '-': return blocks::layer(layer_kind::mlp, {mlp});
-      default: break;
-    }
-    ::headroom::detail::require_table(false, "hybrid_override_pattern has a character other than M, * or -");
-    return blocks::layer_spec{};
+  const auto mamba_layer = blocks::layer(layer_kind::mamba, {mamba});
+  const auto attn_layer = blocks::layer(layer_kind::full_attention, {attn});
+  const auto mlp_layer = blocks::layer(layer_kind::mlp, {mlp});
+  blocks::decoder(c, embed, d.pattern.size(), [&](std::uint64_t l) -> const auto& {
+    const char x = d.pattern[l];
+    ::headroom::detail::require_table(x == 'M' || x == '*' || x == '-', "hybrid_override_pattern has a character other than M, * or -");
+    return x == 'M' ? mamba_layer : x == '*' ? attn_layer : mlp_layer;
   }, head);
   return c;
 }
