@@ -4,7 +4,8 @@
 // weights: every tensor the checkpoint stores, once: matmul weights with their scale tensors
 //   (routed experts x E), embedding table, norm weights, biases, conv taps, A_log, dt_bias. A
 //   node that reads a tensor another node stores (tied lm_head, a draft head's shared
-//   embedding / lm_head) adds nothing.
+//   embedding / lm_head) adds nothing. A weight the engine builds at load time (node
+//   runtime_copy) is held like a stored one and also counted apart as runtime_weights.
 // kv_per_token: per token of one sequence, every paged-KV state of every main-section block
 //   instance at its own element size (draft blocks too when speculative decoding is on).
 //   Sliding-window layers hold every token by default (engines that give every layer one page
@@ -28,7 +29,8 @@
 namespace headroom {
 
 struct footprint_bytes {
-  byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size)
+  byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size) + runtime_weights
+  byte_count runtime_weights = 0; ///< of which weights the engine builds at load time (not in the checkpoint)
   byte_count draft_weights = 0;   ///< of which the draft (MTP) head's own tensors
   byte_count vision_weights = 0;  ///< of which a stored vision encoder's tensors (loaded, not in decode)
   byte_count loaded_weights = 0;  ///< what the engine loads: weights, less the draft's unless speculative
@@ -67,10 +69,20 @@ constexpr byte_count block_stored_bytes(const model& m, const block& b, const in
   return w;
 }
 
+/// Of a block instance's stored bytes, those of weights the engine builds at load time.
+constexpr byte_count block_runtime_bytes(const model& m, const block& b, const instance& in) {
+  byte_count w = 0;
+  for (std::size_t ni = b.first; ni < b.end; ++ni) {
+    if (m.c.nodes[ni].runtime_copy) w = checked_add(w, stored_bytes(m, m.c.nodes[ni], in));
+  }
+  return w;
+}
+
 namespace detail {
 // What one instance of a block adds: stored bytes and per-token / per-sequence state bytes.
 struct block_bytes {
   byte_count weights = 0;
+  byte_count runtime = 0;  ///< of which runtime copies
   byte_count kv = 0;
   byte_count swa_kv = 0;
   std::uint64_t window = 0;
@@ -112,6 +124,7 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
   auto add = [&](const detail::block_bytes& bb, section sec, std::uint64_t count) {
     const byte_count w = checked_mul(count, bb.weights);
     fp.weights = checked_add(fp.weights, w);
+    fp.runtime_weights = checked_add(fp.runtime_weights, checked_mul(count, bb.runtime));
     if (sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
     if (sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
     if (sec == section::vision || (sec == section::draft && !s.speculative)) return;
@@ -133,6 +146,7 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
         if (count == 0) continue;
         detail::block_bytes bb = detail::states_of(c, b, s);
         bb.weights = block_stored_bytes(m, b, {bi, 0, sec, layer_kind::none});
+        bb.runtime = block_runtime_bytes(m, b, {bi, 0, sec, layer_kind::none});
         add(bb, sec, count);
       }
     }
@@ -142,6 +156,7 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
       const block& b = c.blocks[in.block];
       detail::block_bytes bb = detail::states_of(c, b, s);
       bb.weights = block_stored_bytes(m, b, in);
+      bb.runtime = block_runtime_bytes(m, b, in);
       add(bb, in.sec, 1);
     }
   }
@@ -158,7 +173,7 @@ constexpr std::uint64_t parameter_count(const model& m) {
       p = checked_add(p, n.aux_params);
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
       if (n.bias) p = checked_add(p, checked_mul(copies, n.weight_out()));
-      if (!n.has_weight() || !n.stores_weight) return;
+      if (!n.has_weight() || !n.stores_weight || n.runtime_copy) return;
       const std::uint64_t rows = n.kind == op::embed ? n.table_rows : n.weight_out();
       p = checked_add(p, checked_mul(copies, checked_mul(rows, n.weight_k())));
     });
@@ -173,7 +188,7 @@ constexpr std::uint64_t scale_elements(const model& m) {
   std::uint64_t p = 0;
   for (const section sec : {section::main, section::draft, section::vision}) {
     for_each_node(m, sec, [&](const node& n, const instance& in, const block&) {
-      if (!n.has_weight() || !n.stores_weight || n.kind == op::embed) return;
+      if (!n.has_weight() || !n.stores_weight || n.runtime_copy || n.kind == op::embed) return;
       const resolved_formats f = formats_of(m, n, in);
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
       const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
