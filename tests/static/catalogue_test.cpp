@@ -10,6 +10,8 @@
 #include <headroom/models.hpp>
 
 #include <iterator>
+#include <type_traits>
+#include <utility>
 
 namespace {
 using namespace headroom;
@@ -241,14 +243,19 @@ constexpr kv_row kv_rows[] = {
     {&models::qwen3_30b_a3b_nvfp4, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
     {&models::deepseek_v3_0324_fp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
 };
-constexpr bool kv_rows_hold() {
-  for (const kv_row& r : kv_rows) {
-    if (kv_bf16(*r.m) != r.kv_bf16 || kv_fp8(*r.m) != r.kv_fp8 || state(*r.m) != r.state) return false;
-  }
-  return true;
+// One constant expression per row (a model whose precision rules name layers is costed
+// instance by instance; all rows at once would pass clang's default step limit).
+template <std::size_t I>
+constexpr bool kv_row_holds() {
+  const kv_row& r = kv_rows[I];
+  return kv_bf16(*r.m) == r.kv_bf16 && kv_fp8(*r.m) == r.kv_fp8 && state(*r.m) == r.state;
+}
+template <std::size_t... I>
+constexpr bool kv_rows_hold(std::index_sequence<I...>) {
+  return ((std::integral_constant<bool, kv_row_holds<I>()>::value) && ...);
 }
 static_assert(std::size(kv_rows) == models::all.size(), "every registry model has a row here");
-static_assert(kv_rows_hold());
+static_assert(kv_rows_hold(std::make_index_sequence<std::size(kv_rows)>{}));
 
 // ---- Regressions other estimators have had ---------------------------------------------------
 // Llama-3-8B KV 131,072 B/token (not 4x).
