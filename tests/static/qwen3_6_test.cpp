@@ -23,8 +23,8 @@ constexpr u64 fp8c(u64 n, u64 k) { return n * k + 4 * n; }
 
 // ---- Qwen3.6-35B-A3B-FP8 ----------------------------------------------------------------------
 // hidden 2048, 40 layers (30 GDN, 10 attention), 16 query / 2 KV heads of 256, linear heads
-// 16 key / 32 value of 128 (key_dim 2048, value_dim 4096, conv_dim 8192), 256 experts top-8 of
-// 512, shared expert 512, vocab 248320, one MTP layer.
+// 16 key / 32 value of 128 (key_dim 2048, value_dim 4096, conv_dim 8192), 256 experts (8 per
+// token) of intermediate 512, shared expert 512, vocab 248320, one MTP layer.
 constexpr const model& q36 = models::qwen3_6_35b_a3b_fp8;
 constexpr auto fp36 = footprint(q36, s);
 // Small BF16 parameters per block: GDN input norm 2048 + conv 8192 x 4 + A_log 32 + dt_bias 32

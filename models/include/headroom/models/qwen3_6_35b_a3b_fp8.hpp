@@ -15,10 +15,11 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
   m.name = "Qwen3.6-35B-A3B-FP8";
   m.family = "qwen3_6_moe";
   m.source = {"Qwen/Qwen3.6-35B-A3B-FP8",
-      "config.json not read: dims as Qwen/Qwen3.5-35B-A3B's config.json (same Qwen3_5MoeForConditionalGeneration "
-      "layout; the seed system's instance table gives these for Qwen3.6-35B-A3B): hidden_size 2048, 40 layers "
-      "(3 linear_attention then full_attention), 16 query / 2 KV heads of 256, linear heads 16 key / 32 value "
-      "of 128, conv kernel 4, 256 experts top-8 of moe_intermediate_size 512, shared expert 512, 1 MTP layer, vocab 248320, untied; "
+      "config.json not read: dims as Qwen/Qwen3.5-35B-A3B's config.json (same "
+      "Qwen3_5MoeForConditionalGeneration layout; the seed system's instance table gives these for "
+      "Qwen3.6-35B-A3B): hidden_size 2048, 40 layers (3 linear_attention then 1 full_attention, repeated), 16 "
+      "query / 2 KV heads of 256, linear heads 16 key / 32 value of 128, conv kernel 4, 256 experts (8 per "
+      "token) of moe_intermediate_size 512, shared expert 512, 1 MTP layer, vocab 248320, untied; "
       "vision_config as Qwen3.5-35B-A3B's (27 blocks of 1152, out_hidden_size 2048: 446,571,248 parameters by "
       "hand); quantization_config fp8 e4m3, dynamic, weight_block_size [128, 128], modules_to_not_convert "
       "lm_head, embed_tokens, norms, linear_attn in_proj_a / in_proj_b / conv1d / A_log / dt_bias / norm, "
