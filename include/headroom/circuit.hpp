@@ -193,6 +193,10 @@ struct node {
   /// false: the node reads a tensor another node stores (a tied lm_head, a draft head's shared
   /// embedding or lm_head), so the footprint does not count it twice.
   bool stores_weight = true;
+  /// true: a weight the engine builds at load time, absent from the checkpoint (an NVFP4 copy
+  /// of lm_head an MTP draft head reads): held in memory like a stored one, never counted in
+  /// the checkpoint's parameters or scale tensors.
+  bool runtime_copy = false;
   bool bias = false;                 ///< stores a bias of `out` elements (at aux_format)
   std::uint16_t weight_tensors = 1;  ///< checkpoint tensors the weight is split into (gate+up = 2)
   std::uint64_t table_rows = 0;      ///< embed: rows of the table (vocab)

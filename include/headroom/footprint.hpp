@@ -4,7 +4,8 @@
 // weights: every tensor the checkpoint stores, once: matmul weights with their scale tensors
 //   (routed experts x E), embedding table, norm weights, biases, conv taps, A_log, dt_bias. A
 //   node that reads a tensor another node stores (tied lm_head, a draft head's shared
-//   embedding / lm_head) adds nothing.
+//   embedding / lm_head) adds nothing. A weight the engine builds at load time (node
+//   runtime_copy) is held like a stored one and also counted apart as runtime_weights.
 // kv_per_token: per token of one sequence, every paged-KV state of every main-section block
 //   instance at its own element size (draft blocks too when speculative decoding is on).
 //   Sliding-window layers hold every token by default (engines that give every layer one page
@@ -28,7 +29,8 @@
 namespace headroom {
 
 struct footprint_bytes {
-  byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size)
+  byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size) + runtime_weights
+  byte_count runtime_weights = 0; ///< of which weights the engine builds at load time (not in the checkpoint)
   byte_count draft_weights = 0;   ///< of which the draft (MTP) head's own tensors
   byte_count vision_weights = 0;  ///< of which a stored vision encoder's tensors (loaded, not in decode)
   byte_count loaded_weights = 0;  ///< what the engine loads: weights, less the draft's unless speculative
@@ -54,6 +56,7 @@ namespace detail {
 // What one instance of a block adds: stored bytes and per-token / per-sequence state bytes.
 struct block_bytes {
   byte_count weights = 0;
+  byte_count runtime = 0;  ///< of which runtime copies
   byte_count kv = 0;
   byte_count swa_kv = 0;
   std::uint64_t window = 0;
@@ -96,6 +99,7 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
 constexpr void add_block(footprint_bytes& fp, const block_bytes& bb, section sec, std::uint64_t count, const settings& s) {
   const byte_count w = checked_mul(count, bb.weights);
   fp.weights = checked_add(fp.weights, w);
+  fp.runtime_weights = checked_add(fp.runtime_weights, checked_mul(count, bb.runtime));
   if (sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
   if (sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
   if (sec == section::vision || (sec == section::draft && !s.speculative)) return;
@@ -124,6 +128,7 @@ constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool s
   auto add = [&](const block& b, const instance& in, std::uint64_t count) {
     block_bytes bb = states_of(c, b, s, sliding_apart);
     bb.weights = block_stored_bytes(m, b, in);
+    bb.runtime = block_runtime_bytes(m, b, in);
     add_block(fp, bb, in.sec, count, s);
   };
   if (!formats_depend_on_layer(m)) {

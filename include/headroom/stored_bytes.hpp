@@ -57,6 +57,15 @@ constexpr byte_count block_stored_bytes(const model& m, const block& b, const in
   return w;
 }
 
+/// Of a block instance's stored bytes, those of weights the engine builds at load time.
+constexpr byte_count block_runtime_bytes(const model& m, const block& b, const instance& in) {
+  byte_count w = 0;
+  for (std::size_t ni = b.first; ni < b.end; ++ni) {
+    if (m.c.nodes[ni].runtime_copy) w = checked_add(w, stored_bytes(m, m.c.nodes[ni], in));
+  }
+  return w;
+}
+
 /// Logical parameters of every stored weight, norm, bias and small tensor (a 4-bit value counts
 /// one), scale tensors excluded: the figure model cards and parameter registries publish.
 constexpr std::uint64_t parameter_count(const model& m) {
@@ -66,7 +75,7 @@ constexpr std::uint64_t parameter_count(const model& m) {
       p = checked_add(p, n.aux_params);
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
       if (n.bias) p = checked_add(p, checked_mul(copies, n.weight_out()));
-      if (!n.has_weight() || !n.stores_weight) return;
+      if (!n.has_weight() || !n.stores_weight || n.runtime_copy) return;
       const std::uint64_t rows = n.kind == op::embed ? n.table_rows : n.weight_out();
       p = checked_add(p, checked_mul(copies, checked_mul(rows, n.weight_k())));
     });
@@ -114,7 +123,7 @@ constexpr std::uint64_t scale_elements(const model& m) {
   std::uint64_t p = 0;
   for (const section sec : all_sections) {
     for_each_node(m, sec, [&](const node& n, const instance& in, const block&) {
-      if (!n.has_weight() || !n.stores_weight || n.kind == op::embed) return;
+      if (!n.has_weight() || !n.stores_weight || n.runtime_copy || n.kind == op::embed) return;
       const resolved_formats f = formats_of(m, n, in);
       const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
       const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
