@@ -15,9 +15,6 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/models/blocks.hpp>
-#include <headroom/models/blocks/dsa.hpp>
-#include <headroom/models/blocks/hyper_connections.hpp>
-#include <headroom/models/blocks/kda.hpp>
 
 namespace headroom::models::family {
 
