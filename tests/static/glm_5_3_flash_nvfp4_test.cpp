@@ -9,6 +9,7 @@
 // 32 heads of 128, kpool 4, topk 2048, dense inter 12288 (first 3 layers), 288 experts top-8 of
 // 2048 and one shared, vocab 154880, one MTP layer.
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -105,6 +106,18 @@ static_assert(floor_bytes - seed_floor ==
                   11 * (h * 2 + 1536 * 2 + 512 * 2 + 2 * 128 * 2 + 128 * 4 * 2) + 45 * h * 2 + 42 * 288 * 4 + h * 2 +
                   3 * 16 + 42 * 8 * 16);
 static_assert(within_half_percent(static_cast<double>(floor_bytes), 20.67e9));
+
+// One sequence of 4,096 tokens with the MTP head running: every weight + 12 x 576 B x 4,096 +
+// the state + the conv windows = 204.80 GB, the seed's 204.72 GB (its weights, KV and state)
+// plus what the weights and conv windows add above.
+constexpr settings spec{.kv = kv_dtype::fp8, .speculative = true};
+constexpr std::uint64_t one_seq = main_bytes + mtp_bytes + 6'912ULL * 4096 + 142'606'336 + 34ULL * 3 * 8192 * 3 * 2;
+static_assert(footprint(m, spec).bytes(1, 4096) == one_seq);
+static_assert(within_half_percent(static_cast<double>(one_seq), 204.72e9));
+// Under engines::none it does not fit one H100 SXM (76.97 GB usable) and fits one B300
+// (0.9 x 275,040 MiB = 259.56 GB usable).
+static_assert(!fits(m, devices::h100_sxm, {.seqs = 1, .context = 4096, .settings = spec, .engine = engines::none}));
+static_assert(fits(m, devices::b300, {.seqs = 1, .context = 4096, .settings = spec, .engine = engines::none}));
 
 // Decode on H100 SXM (datasheet 3,350 GB/s), context 4,096, FP8 KV.
 //  C = 1: the seed's 6.282 ms. headroom adds the MLP hc mixes and small tensors (78.5 MB, 23 us)
