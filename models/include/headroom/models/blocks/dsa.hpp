@@ -18,8 +18,8 @@
 // tokens) is attended too, so attention reads min(context, index_topk + kpool) latent rows
 // (build_kpool_select appends the tail to the selection). States: the latent row [kv_lora] per
 // token at kv_cache_dtype; the pooled index key, index_head_dim / kpool values per token, BF16
-// (the seed system's declaration: only the pooled keys; llama.cpp's cache also keeps each
-// token's raw key and gate rows until its pool completes, which is not counted here).
+// (the seed system's declaration: only the pooled keys; llama.cpp's build_kpool_select caches
+// key | gate | pooled rows, 3 x index_head_dim values per token, which is not what is counted here).
 #pragma once
 
 #include <cstdint>
