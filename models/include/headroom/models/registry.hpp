@@ -30,10 +30,11 @@
 #include <headroom/models/deepseek_v3.hpp>
 #include <headroom/models/qwen3_30b_a3b_nvfp4.hpp>
 #include <headroom/models/deepseek_v3_0324_fp4.hpp>
+#include <headroom/models/glm_5_3_flash_nvfp4.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 24> all{
+inline constexpr std::array<const model*, 25> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -58,6 +59,7 @@ inline constexpr std::array<const model*, 24> all{
     &deepseek_v3,
     &qwen3_30b_a3b_nvfp4,
     &deepseek_v3_0324_fp4,
+    &glm_5_3_flash_nvfp4,
 };
 
 /// The registry entry with this id, or nullptr.

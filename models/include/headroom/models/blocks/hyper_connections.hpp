@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// headroom: manifold-constrained hyper-connections (mHC; hyper-connections: Zhu et al.,
+// arXiv:2409.19606) and the feed-forward blocks that sit inside them (GLM-5.3-Flash). The
+// residual is `hc` streams of `hidden` values, n x (hc * hidden) per row. Around every sublayer
+// (the mixer, then the MLP) a mix projection reads the flattened streams and gives hc pre
+// weights (collapse the streams into the sublayer's input), hc post weights (where its output
+// lands) and an hc x hc stream mix; hc_pre and hc_post apply them, so a hyper-connected block has
+// no residual add. Edges are bf16 unless stated, rows n unless stated.
+//
+// Stored tensors per site (llama.cpp src/models/glm5-next.cpp @2220411, load_arch_tensors:
+// hc_attn_fn / hc_ffn_fn [(2 + hc) * hc, hc * hidden], hc_*_base [(2 + hc) * hc], hc_*_scale [3]),
+// kept in F32 (NeMo AutoModel's glm5_next layers, Glm5NextHyperConnectionFp32Params).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/bytes.hpp>
+#include <headroom/circuit.hpp>
+
+namespace headroom::models::blocks {
+
+namespace hyper {
+/// (2 + hc) * hc mix coefficients per row: hc pre, hc post, hc x hc stream mix.
+constexpr std::uint64_t mix_width(std::uint64_t hc) { return checked_mul(checked_add(2, hc), hc); }
+
+/// The mix projection [mix, hc * hidden] (role hc_mix, its precision rule says F32) with its
+/// base [mix] and 3 scales as F32 small parameters; its coefficients leave as F32.
+constexpr node mix(std::uint64_t hidden, std::uint64_t hc) {
+  const std::uint64_t m = mix_width(hc);
+  return with_aux(nd("hc_mix", op::linear, {e(checked_mul(hc, hidden))}, {e(m, formats::f32)}, linear_role::hc_mix),
+                  m + 3, formats::f32);
+}
+/// Collapses the streams into the sublayer's input with the pre weights (the Sinkhorn
+/// normalisation of the coefficients is per row, hc x hc: hidden under the edges).
+constexpr node pre(std::uint64_t hidden, std::uint64_t hc) {
+  return nd("hc_pre", op::hc_pre, {e(checked_mul(hc, hidden)), e(mix_width(hc), formats::f32)}, {e(hidden)});
+}
+/// Streams' next state: post weights x the sublayer's output + the mixed streams.
+constexpr node post(std::uint64_t hidden, std::uint64_t hc) {
+  const std::uint64_t w = checked_mul(hc, hidden);
+  return nd("hc_post", op::hc_post, {e(hidden), e(w), e(mix_width(hc), formats::f32)}, {e(w)});
+}
+}  // namespace hyper
+
+/// Token embedding [vocab, hidden], broadcast into hc streams.
+constexpr std::uint8_t hc_embed(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
+                                std::uint64_t hc) {
+  node emb = sharded(nd("embed", op::embed, {e(1, formats::i32)}, {e(hidden)}), shard::vocab, vocab);
+  emb.table_rows = vocab;
+  return c.add_block(block_name, {emb, nd("hc_expand", op::hc_expand, {e(hidden)}, {e(checked_mul(hc, hidden))})});
+}
+
+/// The streams' mean back to one row, final norm [hidden], lm_head [vocab, hidden], argmax.
+constexpr std::uint8_t hc_head(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
+                               std::uint64_t hc) {
+  return c.add_block(block_name,
+                     {nd("hc_contract", op::hc_contract, {e(checked_mul(hc, hidden))}, {e(hidden)}),
+                      with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), hidden),
+                      sharded(nd("lm_head", op::lm_head, {e(hidden)}, {e(vocab)}), shard::vocab, vocab),
+                      nd("argmax", op::argmax, {e(vocab)}, {e(1, formats::i32)})});
+}
+
+/// Inside hc streams: mix, pre, the layer's ffn norm, gate|up (two tensors), silu_mul, down, post.
+constexpr std::uint8_t hc_swiglu_mlp(circuit& c, std::string_view block_name, std::uint64_t hidden,
+                                     std::uint64_t inter, std::uint64_t hc) {
+  node gate_up = sharded(nd("gate_up", op::linear, {e(hidden)}, {e(2 * inter)}, linear_role::gate_up), shard::columns, inter);
+  gate_up.weight_tensors = 2;
+  return c.add_block(block_name, {hyper::mix(hidden, hc), hyper::pre(hidden, hc),
+                                  with_aux(nd("post_norm", op::rms_norm, {e(hidden)}, {e(hidden)}), hidden), gate_up,
+                                  sharded(nd("act", op::silu_mul, {e(2 * inter)}, {e(inter)}), shard::columns, inter),
+                                  sharded(nd("down", op::linear, {e(inter)}, {e(hidden)}, linear_role::down), shard::rows, inter),
+                                  hyper::post(hidden, hc)});
+}
+
+struct hc_moe_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t hc = 0;
+  std::uint64_t experts = 0;
+  std::uint64_t top_k = 0;
+  std::uint64_t moe_inter = 0;
+  std::uint64_t shared_inter = 0;  ///< moe_inter x n_shared_experts
+};
+
+/// Inside hc streams: mix, pre, the layer's ffn norm, the sigmoid router [experts, hidden] with
+/// its F32 correction bias [experts], top_k, routed experts' gate|up and down (gate and up
+/// stored apart), the shared expert, blend, post.
+constexpr std::uint8_t hc_routed_moe(circuit& c, std::string_view block_name, const hc_moe_dims& d) {
+  const std::uint64_t h = d.hidden;
+  const std::uint64_t K = d.top_k;
+  node gate_up = sharded(nd("gate_up", op::expert_gate_up, {e_rows(K, h), e(K, formats::i32)}, {e_rows(K, 2 * d.moe_inter)}),
+                         shard::experts, d.moe_inter);
+  gate_up.experts = d.experts;
+  gate_up.top_k = K;
+  gate_up.weight_tensors = 2;
+  node down = sharded(nd("down", op::expert_down, {e_rows(K, d.moe_inter)}, {e_rows(K, h)}), shard::experts, d.moe_inter);
+  down.experts = d.experts;
+  down.top_k = K;
+  node shared_gate_up = sharded(nd("shared_gate_up", op::linear, {e(h)}, {e(2 * d.shared_inter)}, linear_role::shared_gate_up),
+                                shard::columns, d.shared_inter);
+  shared_gate_up.weight_tensors = 2;
+  return c.add_block(
+      block_name,
+      {hyper::mix(h, d.hc), hyper::pre(h, d.hc), with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+       with_aux(nd("router", op::router, {e(h)}, {e(d.experts)}), d.experts, formats::f32),
+       nd("top_k", op::top_k, {e(d.experts)}, {e(K, formats::f32), e(K, formats::i32)}), gate_up,
+       sharded(nd("act", op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)}), shard::experts, d.moe_inter),
+       down, shared_gate_up,
+       sharded(nd("shared_act", op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)}), shard::columns, d.shared_inter),
+       sharded(nd("shared_down", op::linear, {e(d.shared_inter)}, {e(h)}, linear_role::shared_down), shard::rows, d.shared_inter),
+       nd("blend", op::blend, {e_rows(K, h), e(K, formats::f32), e(h)}, {e(h)}), hyper::post(h, d.hc)});
+}
+
+}  // namespace headroom::models::blocks

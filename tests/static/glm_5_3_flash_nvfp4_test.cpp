@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// GLM-5.3-Flash-NVFP4: bytes from hand arithmetic on zai-org/GLM-5.3-Flash's config.json and the
+// tensor shapes of llama.cpp src/models/glm5-next.cpp @2220411; the seed system's end-to-end
+// vector for this checkpoint on H100 SXM (weights 204.55 GB, KV 6,912 B/token, state 142.6 MB,
+// weight floor 20.67 GB, decode 6.282 / 25.194 / 69.708 ms at C = 1 / 16 / 128, context 4,096,
+// FP8 KV) within 0.5 %, and where headroom counts differently, the difference written out.
+// Config: hidden 4096, 45 layers (KDA, and sparse attention at 3, 7, ..., 43), KDA 64 heads of
+// 128, conv 4, hc 4, 64 query heads, q_lora 1536, kv_lora 512, qk 256 (no RoPE), v 256, indexer
+// 32 heads of 128, kpool 4, topk 2048, dense inter 12288 (first 3 layers), 288 experts top-8 of
+// 2048 and one shared, vocab 154880, one MTP layer.
+#include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+constexpr const model& m = models::glm_5_3_flash_nvfp4;
+constexpr settings s{.kv = kv_dtype::fp8};
+constexpr auto fp = footprint(m, s);
+constexpr std::uint64_t h = 4096;
+constexpr std::uint64_t vocab = 154880;
+
+// KV per token: every sparse-attention layer holds its latent row (512 x 1 B at FP8) and its
+// pooled index key (128 / 4 = 32 values x 2 B, BF16): 11 main layers, 12 with the MTP layer
+// when speculative decoding runs it (the seed's 6,912 B counts the MTP layer's).
+static_assert(fp.kv_per_token == 11 * (512 * 1 + 32 * 2));
+static_assert(footprint(m, {.kv = kv_dtype::fp8, .speculative = true}).kv_per_token == 6'912);
+static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 11 * (512 * 2 + 32 * 2));
+// Recurrent state: 34 KDA layers x 64 heads x 128 x 128 x 4 B (f32) = 142.6 MB, as the seed.
+static_assert(fp.state_per_seq == 34ULL * 64 * 128 * 128 * 4 && fp.state_per_seq == 142'606'336);
+// Conv windows (the seed counts none): 34 layers x q, k, v (3 x 8192 channels) x 3 past inputs
+// x 2 B.
+static_assert(fp.conv_per_seq == 34ULL * 3 * 8192 * 3 * 2);
+
+// Weights, by tensor group (bytes; BF16 2 B, F32 4 B; NVFP4 [n, k]: n k / 2 + n k / 16 E4M3
+// scales + an F32 weight_scale_2 + an F32 input_scale per tensor).
+constexpr std::uint64_t nvfp4(std::uint64_t n, std::uint64_t k) { return n * k / 2 + n * k / 16 + 4 + 4; }
+//  A hyper-connection site: fn [24, 16384] F32, base [24] and scale [3] F32.
+constexpr std::uint64_t hc = 24ULL * 16384 * 4 + (24 + 3) * 4;
+//  KDA: attn_norm; q, k, v [8192, 4096]; q/k/v conv [8192, 1, 4]; b [64, 4096]; f_a, g_a
+//  [128, 4096]; f_b, g_b [8192, 128]; A_log [64] and dt_bias [8192] F32; o_norm [128]; o [4096, 8192].
+constexpr std::uint64_t kda = hc + h * 2 + 3 * 8192ULL * 4096 * 2 + 3 * 8192ULL * 4 * 2 + 64ULL * 4096 * 2 +
+                              2 * (128ULL * 4096 * 2 + 8192ULL * 128 * 2) + (64 + 8192) * 4 + 128 * 2 + 4096ULL * 8192 * 2;
+//  Sparse attention: attn_norm; q_a [1536, 4096], q_a_norm; q_b [16384, 1536]; kv_a [512, 4096],
+//  kv_a_norm; kv_b [32768, 512]; o [4096, 16384]; indexer attn_k [128, 4096], its LayerNorm
+//  (weight and bias, 128), kpool_gate [128, 4096], kpool_ape [128, 4], proj [32, 4096], attn_q_b
+//  [4096, 1536].
+constexpr std::uint64_t dsa_core = h * 2 + 1536ULL * 4096 * 2 + 1536 * 2 + 16384ULL * 1536 * 2 + 512ULL * 4096 * 2 +
+                                   512 * 2 + 32768ULL * 512 * 2 + 4096ULL * 16384 * 2 + 128ULL * 4096 * 2 + 2 * 128 * 2 +
+                                   128ULL * 4096 * 2 + 128 * 4 * 2 + 32ULL * 4096 * 2 + 4096ULL * 1536 * 2;
+constexpr std::uint64_t dsa = hc + dsa_core;
+//  MoE: ffn_norm; router [288, 4096] and its F32 correction bias [288]; shared expert gate, up
+//  [2048, 4096] and down [4096, 2048] BF16; 288 experts' gate, up [2048, 4096] and down [4096, 2048].
+constexpr std::uint64_t moe_common = h * 2 + 288ULL * 4096 * 2 + 288 * 4 + 3 * 2048ULL * 4096 * 2;
+constexpr std::uint64_t expert = 2 * nvfp4(2048, 4096) + nvfp4(4096, 2048);
+constexpr std::uint64_t moe = hc + moe_common + 288 * expert;
+//  Dense MLP: ffn_norm; gate, up [12288, 4096] and down [4096, 12288] NVFP4.
+constexpr std::uint64_t dense = hc + h * 2 + 2 * nvfp4(12288, 4096) + nvfp4(4096, 12288);
+//  Embedding; final norm and lm_head [154880, 4096].
+constexpr std::uint64_t table = vocab * h * 2;
+constexpr std::uint64_t main_bytes = table + 34 * kda + 11 * dsa + 3 * dense + 42 * moe + h * 2 + table;
+//  MTP, all BF16, no hyper-connections: enorm, hnorm; eh_proj [4096, 8192]; a sparse-attention
+//  layer; a MoE with BF16 experts; shared_head norm and head.
+constexpr std::uint64_t mtp_bytes = 2 * h * 2 + 4096ULL * 8192 * 2 + dsa_core + moe_common +
+                                    288ULL * 3 * 2048 * 4096 * 2 + h * 2 + table;
+static_assert(fp.draft_weights == mtp_bytes);
+static_assert(fp.weights == main_bytes + mtp_bytes);
+static_assert(fp.loaded_weights == main_bytes);
+
+// The seed's 204.55 GB is the same sum under its footprint law (docs: its formulas count every
+// weight node and the embedding, no norms or small tensors, one F32 global per NVFP4 node, a hc
+// mix only around the mixer, and none in the MTP layer):
+constexpr std::uint64_t seed_nvfp4(std::uint64_t n, std::uint64_t k) { return n * k / 2 + n * k / 16 + 4; }
+constexpr std::uint64_t seed_hc = 24ULL * 16384 * 4;
+constexpr std::uint64_t seed_kda = seed_hc + 3 * 8192ULL * 4096 * 2 + 64ULL * 4096 * 2 +
+                                   2 * (128ULL * 4096 * 2 + 8192ULL * 128 * 2) + 4096ULL * 8192 * 2;
+constexpr std::uint64_t seed_dsa = 1536ULL * 4096 * 2 + 16384ULL * 1536 * 2 + 512ULL * 4096 * 2 + 32768ULL * 512 * 2 +
+                                   4096ULL * 16384 * 2 + 2 * 128ULL * 4096 * 2 + 32ULL * 4096 * 2 + 4096ULL * 1536 * 2;
+constexpr std::uint64_t seed_moe = 288ULL * 4096 * 2 + 3 * 2048ULL * 4096 * 2;  // router, shared expert
+constexpr std::uint64_t seed_expert = seed_nvfp4(4096, 4096) + seed_nvfp4(4096, 2048);
+constexpr std::uint64_t seed_dense = seed_nvfp4(24576, 4096) + seed_nvfp4(4096, 12288);
+constexpr std::uint64_t seed_weights = table + 34 * seed_kda + 11 * (seed_hc + seed_dsa) + 3 * seed_dense +
+                                       42 * (seed_moe + 288 * seed_expert) + table + 4096ULL * 8192 * 2 + seed_dsa +
+                                       seed_moe + 288ULL * 3 * 2048 * 4096 * 2 + table;
+static_assert(seed_weights == 204'545'030'680);  // 204.55 GB, the seed's figure
+// headroom's sum is larger by the norms and small tensors, the hc mixes around the MLPs (45 x
+// 1,572,864 B) and the per-tensor F32 scalars: within 0.5 % of the seed's.
+constexpr bool within_half_percent(double x, double ref) { return (x > ref ? x - ref : ref - x) <= 0.005 * ref; }
+static_assert(fp.weights > seed_weights);
+static_assert(within_half_percent(static_cast<double>(fp.weights), 204.55e9));
+
+// Weight floor: main weights but the embedding, 8 of 288 experts.
+constexpr std::uint64_t floor_bytes = 34 * kda + 11 * dsa + 3 * dense + 42 * (hc + moe_common + 8 * expert) + h * 2 + table;
+static_assert(weight_floor_bytes(m) == floor_bytes);
+constexpr std::uint64_t seed_floor = 34 * seed_kda + 11 * (seed_hc + seed_dsa) + 3 * seed_dense +
+                                     42 * (seed_moe + 8 * seed_expert) + table;
+static_assert(seed_floor == 20'670'319'256);  // 20.67 GB, the seed's figure
+// The floor differs by exactly what the seed's law leaves out: 45 MLP hc mixes [24, 16384] F32;
+// 90 hc bases and scales (27 x 4 B); per KDA layer attn_norm, q/k/v conv taps, A_log + dt_bias
+// (F32) and o_norm; per sparse layer attn_norm, q_a_norm, kv_a_norm, the indexer's LayerNorm and
+// kpool_ape; 45 ffn norms; 42 router biases (F32); the final norm; and per NVFP4 weight an
+// input_scale, with gate and up stored as two tensors (+16 B per expert or dense MLP).
+static_assert(floor_bytes - seed_floor ==
+              45 * 24ULL * 16384 * 4 + 90 * 27 * 4 + 34 * (h * 2 + 3 * 8192 * 4 * 2 + (64 + 8192) * 4 + 128 * 2) +
+                  11 * (h * 2 + 1536 * 2 + 512 * 2 + 2 * 128 * 2 + 128 * 4 * 2) + 45 * h * 2 + 42 * 288 * 4 + h * 2 +
+                  3 * 16 + 42 * 8 * 16);
+static_assert(within_half_percent(static_cast<double>(floor_bytes), 20.67e9));
+
+// One sequence of 4,096 tokens with the MTP head running: every weight + 12 x 576 B x 4,096 +
+// the state + the conv windows = 204.80 GB, the seed's 204.72 GB (its weights, KV and state)
+// plus what the weights and conv windows add above.
+constexpr settings spec{.kv = kv_dtype::fp8, .speculative = true};
+constexpr std::uint64_t one_seq = main_bytes + mtp_bytes + 6'912ULL * 4096 + 142'606'336 + 34ULL * 3 * 8192 * 3 * 2;
+static_assert(footprint(m, spec).bytes(1, 4096) == one_seq);
+static_assert(within_half_percent(static_cast<double>(one_seq), 204.72e9));
+// Under engines::none it does not fit one H100 SXM (76.97 GB usable) and fits one B300
+// (0.9 x 275,040 MiB = 259.56 GB usable).
+static_assert(!fits(m, devices::h100_sxm, {.seqs = 1, .context = 4096, .settings = spec, .engine = engines::none}));
+static_assert(fits(m, devices::b300, {.seqs = 1, .context = 4096, .settings = spec, .engine = engines::none}));
+
+// Decode on H100 SXM (datasheet 3,350 GB/s), context 4,096, FP8 KV.
+//  C = 1: the seed's 6.282 ms. headroom adds the MLP hc mixes and small tensors (78.5 MB, 23 us)
+//  and the conv windows read and written (2 x 34 x 24,576 x 3 x 2 B = 10.0 MB, 3 us).
+constexpr auto h100 = default_roofline(devices::h100_sxm);
+constexpr double c1 = decode_step(m, devices::h100_sxm, h100, 1, 4096, s).total_us;
+static_assert(c1 > 6'282.0 && within_half_percent(c1, 6'282.0));
+//  C = 16 and 128: the seed's report charges the sparse-attention layers' indexer per row (its
+//  legacy per-sequence loop facts), so the indexer's hidden-row projections (index_k,
+//  index_gate, index_weights: (128 + 128 + 32) x 4096 x 2 B = 2,359,296 B in each of 11 layers)
+//  are read C times, not once: (C - 1) x 25,952,256 B over 3,350 GB/s, 7.747 us a row. No engine
+//  source for that loop is known, so headroom reads them once: 25.194 - 0.116 = 25.078 ms and
+//  69.708 - 0.984 = 68.724 ms.
+constexpr double loop_us_per_row = 11.0 * (128 + 128 + 32) * 4096 * 2 / 3350e3;
+constexpr double c16 = decode_step(m, devices::h100_sxm, h100, 16, 4096, s).total_us;
+constexpr double c128 = decode_step(m, devices::h100_sxm, h100, 128, 4096, s).total_us;
+static_assert(within_half_percent(c16, 25'194.0 - 15 * loop_us_per_row));
+static_assert(within_half_percent(c128, 69'708.0 - 127 * loop_us_per_row));
+// Memory-bound at every batch (routed experts: 280 of 288 distinct experts at C = 128).
+static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_bound_us == 0);
+}  // namespace
