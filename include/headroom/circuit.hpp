@@ -39,6 +39,7 @@ static_assert(detail::lists_values_in_order(all_ops));
 enum class linear_role : std::uint8_t {
   none, q, k, v, o, qkvz, ba, gdn_out, gate_up, down, shared_gate_up, shared_down, shared_gate,
   mtp_fc, up, mamba_in, mamba_out, mla_q_a, mla_q_b, mla_kv_a, mla_kv_b,
+  shared_up, moe_latent_in, moe_latent_out,  // ungated shared expert; latent MoE fc1 / fc2 (Nemotron-3)
 };
 /// Every linear role, in declaration order.
 inline constexpr std::array all_linear_roles{
@@ -46,6 +47,7 @@ inline constexpr std::array all_linear_roles{
     linear_role::ba, linear_role::gdn_out, linear_role::gate_up, linear_role::down, linear_role::shared_gate_up,
     linear_role::shared_down, linear_role::shared_gate, linear_role::mtp_fc, linear_role::up, linear_role::mamba_in,
     linear_role::mamba_out, linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b,
+    linear_role::shared_up, linear_role::moe_latent_in, linear_role::moe_latent_out,
 };
 static_assert(detail::lists_values_in_order(all_linear_roles));
 
@@ -103,7 +105,8 @@ constexpr std::string_view name(linear_role r) {
                                         "qkvz", "ba",      "gdn_out",        "gate_up",     "down",
                                         "shared_gate_up", "shared_down", "shared_gate", "mtp_fc",
                                         "up",   "mamba_in", "mamba_out",      "mla_q_a",     "mla_q_b",
-                                        "mla_kv_a", "mla_kv_b"};
+                                        "mla_kv_a", "mla_kv_b",
+                                        "shared_up", "moe_latent_in", "moe_latent_out"};
   static_assert(std::size(names) == all_linear_roles.size(), "one name per linear role");
   return names[static_cast<std::size_t>(r)];
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // headroom: the Nemotron-H family: `hybrid_override_pattern` gives each layer one mixer --
-// `M` Mamba2, `*` attention (GQA, no RoPE, no biases), `-` MLP (ungated up, relu2, down) --
-// each behind the layer's own RMSNorm.
+// `M` Mamba2, `*` attention (GQA, no RoPE, no biases), `-` MLP (ungated up, relu2, down), `E`
+// MoE (Nemotron-3: blocks/moe_relu2.hpp, with Super's latent projection when moe_latent_size
+// is set) -- each behind the layer's own RMSNorm. Nemotron-3 Super / 3.5 Lightning also ship
+// an MTP draft (`mtp_hybrid_override_pattern`, e.g. "*E": mtp.layers.0 attention, .1 MoE).
 //
 // Stored tensors (HF modeling_nemotron_h.py): backbone.embeddings [vocab, hidden];
 // backbone.layers.i.norm [hidden]; Mamba mixer: in_proj [d_inner + conv_dim + mamba_heads,
@@ -9,7 +11,10 @@
 // A_log, D [mamba_heads], norm [d_inner], out_proj [hidden, d_inner], where d_inner =
 // mamba_heads * mamba_head_dim and conv_dim = d_inner + 2 * n_groups * ssm_state; attention
 // mixer: q_proj, k_proj, v_proj, o_proj; MLP mixer: up_proj [inter, hidden], down_proj
-// [hidden, inter]; backbone.norm_f [hidden]; lm_head [vocab, hidden].
+// [hidden, inter]; backbone.norm_f [hidden]; lm_head [vocab, hidden]. MTP (vLLM
+// nemotron_h_mtp.py; the checkpoints' mtp.* tensors): mtp.layers.0.{enorm, hnorm} [hidden],
+// eh_proj [hidden, 2 * hidden], then one block per mtp pattern character (norm + mixer), the
+// last with final_layernorm [hidden]; it reads the main embedding and lm_head.
 // States per Mamba layer: h [mamba_heads, mamba_head_dim, ssm_state] at ssm_h_dtype and the
 // conv window [conv_dim, conv_kernel - 1] at the conv dtype.
 #pragma once
@@ -19,6 +24,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/moe_relu2.hpp>
 
 namespace headroom::models::family {
 
@@ -35,6 +41,13 @@ struct nemotron_h_dims {
   std::uint64_t ssm_state = 0;
   std::uint64_t n_groups = 0;
   std::uint64_t conv_kernel = 0;
+  // Nemotron-3 MoE layers (`E`) and MTP draft; zero / empty when the checkpoint has none.
+  std::uint64_t experts = 0;       ///< n_routed_experts
+  std::uint64_t top_k = 0;         ///< num_experts_per_tok
+  std::uint64_t moe_inter = 0;     ///< moe_intermediate_size
+  std::uint64_t shared_inter = 0;  ///< moe_shared_expert_intermediate_size (n_shared_experts 1)
+  std::uint64_t moe_latent = 0;    ///< moe_latent_size (Super); 0: experts read the hidden row
+  std::string_view mtp_pattern;    ///< mtp_hybrid_override_pattern; empty: no MTP draft
 };
 
 constexpr circuit nemotron_h(const nemotron_h_dims& d) {
@@ -70,24 +83,51 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
        {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_dim, d.conv_kernel - 1), shard::heads, d.n_groups}});
   const auto attn = blocks::gqa_attention(
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .rope = false});
-  const auto mlp = c.add_block("mlp", {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
+  // A block only for a mixer the pattern uses (an unused one would have zero-width edges).
+  const bool has_mlp = d.pattern.find('-') != std::string_view::npos;
+  const auto mlp = !has_mlp ? std::uint8_t{0} : c.add_block("mlp", {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
                                        sharded(nd("up", op::linear, {e(h)}, {e(d.inter)}, linear_role::up), shard::columns, d.inter),
                                        sharded(nd("act", op::relu2, {e(d.inter)}, {e(d.inter)}), shard::columns, d.inter),
                                        sharded(nd("down", op::linear, {e(d.inter)}, {e(h)}, linear_role::down), shard::rows, d.inter),
                                        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})});
   const auto head = blocks::head(c, "head", d.vocab, h);
+  const bool has_moe = d.pattern.find('E') != std::string_view::npos || d.mtp_pattern.find('E') != std::string_view::npos;
+  const std::uint8_t moe = has_moe ? blocks::relu2_moe(c, "moe", {.hidden = h, .experts = d.experts, .top_k = d.top_k,
+                                                                  .moe_inter = d.moe_inter, .shared_inter = d.shared_inter,
+                                                                  .latent = d.moe_latent})
+                                   : std::uint8_t{0};
 
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::size_t l = 0; l < d.pattern.size(); ++l) {
-    const auto layer = static_cast<std::uint16_t>(l);
-    switch (d.pattern[l]) {
-      case 'M': c.add(mamba, layer, section::main, layer_kind::mamba); break;
-      case '*': c.add(attn, layer, section::main, layer_kind::full_attention); break;
-      case '-': c.add(mlp, layer, section::main, layer_kind::mlp); break;
-      default: ::headroom::detail::require_table(false, "hybrid_override_pattern has a character other than M, * or -");
+  // One pattern character: the block and the layer kind its instance is charged to.
+  auto add_layer = [&](char ch, std::uint16_t layer, section sec) {
+    switch (ch) {
+      case 'M': c.add(mamba, layer, sec, layer_kind::mamba); break;
+      case '*': c.add(attn, layer, sec, layer_kind::full_attention); break;
+      case '-': c.add(mlp, layer, sec, layer_kind::mlp); break;
+      case 'E': c.add(moe, layer, sec, layer_kind::mlp); break;
+      default: ::headroom::detail::require_table(false, "hybrid_override_pattern has a character other than M, *, - or E");
     }
-  }
+  };
+  c.add(embed, no_layer, section::main, layer_kind::none);
+  for (std::size_t l = 0; l < d.pattern.size(); ++l) add_layer(d.pattern[l], static_cast<std::uint16_t>(l), section::main);
   c.add(head, no_layer, section::main, layer_kind::none);
+
+  if (!d.mtp_pattern.empty()) {
+    // The draft's input: the token's embedding and the main model's last hidden state, each
+    // normed (enorm, hnorm), concatenated and projected by eh_proj; its output: the last block's
+    // final_layernorm, then the main lm_head.
+    node shared_embed = sharded(nd("embed", op::embed, {e(1, formats::i32)}, {e(h)}), shard::vocab, d.vocab);
+    shared_embed.table_rows = d.vocab;
+    shared_embed.stores_weight = false;  // reads backbone.embeddings
+    const auto mtp_in = c.add_block("mtp_in", {shared_embed,
+                                               with_aux(nd("enorm", op::rms_norm, {e(h)}, {e(h)}), h),
+                                               with_aux(nd("hnorm", op::rms_norm, {e(h)}, {e(h)}), h),
+                                               nd("concat", op::concat, {e(h), e(h)}, {e(2 * h)}),
+                                               nd("eh_proj", op::linear, {e(2 * h)}, {e(h)}, linear_role::mtp_fc)});
+    const auto mtp_out = blocks::head(c, "mtp_out", d.vocab, h, false);
+    c.add(mtp_in, 0, section::draft, layer_kind::none);
+    for (std::size_t l = 0; l < d.mtp_pattern.size(); ++l) add_layer(d.mtp_pattern[l], static_cast<std::uint16_t>(l), section::draft);
+    c.add(mtp_out, 0, section::draft, layer_kind::none);
+  }
   return c;
 }
 
