@@ -47,7 +47,7 @@ struct nemotron_h_dims {
   std::uint64_t moe_inter = 0;     ///< moe_intermediate_size
   std::uint64_t shared_inter = 0;  ///< moe_shared_expert_intermediate_size (n_shared_experts 1)
   std::uint64_t moe_latent = 0;    ///< moe_latent_size (Super); 0: experts read the hidden row
-  std::string_view mtp_pattern;    ///< mtp_hybrid_override_pattern; empty: no MTP draft
+  std::string_view mtp_pattern = {};  ///< mtp_hybrid_override_pattern; empty: no MTP draft
 };
 
 constexpr circuit nemotron_h(const nemotron_h_dims& d) {
