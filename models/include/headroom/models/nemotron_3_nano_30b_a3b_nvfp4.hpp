@@ -3,6 +3,8 @@
 // sources below; see docs/adding-a-model.md.
 #pragma once
 
+#include <cstdint>
+
 #include <headroom/model.hpp>
 #include <headroom/models/nemotron_h.hpp>
 
@@ -36,7 +38,8 @@ constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
   m.add_rule(with_scalars(for_role(linear_role::k, formats::bf16), 1));
   m.add_rule(with_scalars(for_role(linear_role::v, formats::bf16), 1));
   // Each excluded Mamba layer sits right before an attention layer: [L, L + 2) covers both.
-  for (const std::uint16_t l : {4, 11, 18, 25, 32, 41}) {
+  constexpr std::uint16_t bf16_mamba_layers[] = {4, 11, 18, 25, 32, 41};
+  for (const std::uint16_t l : bf16_mamba_layers) {
     precision_rule r = all_weights(formats::bf16);
     r.layer_lo = l;
     r.layer_hi = static_cast<std::uint16_t>(l + 2);
