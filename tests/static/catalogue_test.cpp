@@ -237,6 +237,10 @@ constexpr kv_row kv_rows[] = {
     {&models::deepseek_v3, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
     {&models::qwen3_30b_a3b_nvfp4, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
     {&models::deepseek_v3_0324_fp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    // Nemotron-3 (weights and parameters: tests/static/nemotron_3_test.cpp).
+    {&models::nemotron_3_nano_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
+    {&models::nemotron_3_5_lightning_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
+    {&models::nemotron_3_super_120b_a12b_nvfp4, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
 };
 constexpr bool kv_rows_hold() {
   for (const kv_row& r : kv_rows) {
