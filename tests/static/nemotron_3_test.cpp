@@ -217,4 +217,16 @@ static_assert(super_fp.kv_per_token == 8 * 2 * 2 * 128);
 static_assert(super_fp.state_per_seq == 40ULL * 128 * 64 * 128 * 4);
 // W4A4: the 40 layers' expert up / down nodes and layer 1's shared down.
 static_assert(count_pairs(super).w4a4 == 40 * 2 + 1);
+// The seed's matrix: 257 tok/s at C=1 on H100 SXM (one sequence, 4,096 tokens).
+static_assert(within(decode_step(super, devices::h100_sxm, h100, 1, 4096, fp8_kv).total_us, 1e6 / 257, 0.005));
+// It also reports "no: TP=2" at C=1, because it counts the MTP draft's 5.88 GB in every
+// footprint. Headroom loads the draft only for speculative decoding: without it the main
+// weights (80.30 - 5.88 = 74.41 GB) and one 4k sequence fit the 76.97 GB usable of engines::none;
+// with it they do not.
+constexpr engine arithmetic{.kind = engine_kind::none};
+static_assert(super_fp.loaded_weights == super_main_bytes);
+static_assert(fits(super, devices::h100_sxm, {.seqs = 1, .context = 4096, .settings = fp8_kv, .engine = arithmetic}));
+static_assert(!fits(super, devices::h100_sxm,
+                    {.seqs = 1, .context = 4096,
+                     .settings = {.kv = kv_dtype::fp8, .ssm_h = state_dtype::f32, .speculative = true}, .engine = arithmetic}));
 }  // namespace
