@@ -42,12 +42,7 @@ constexpr circuit dense_gqa(const dense_gqa_dims& d) {
   const auto ffn = blocks::swiglu_mlp(c, "ffn", d.hidden, d.inter);
   const auto head = blocks::head(c, "head", d.vocab, d.hidden, !d.tie);
   const layer_kind kind = d.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention;
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::uint64_t l = 0; l < d.layers; ++l) {
-    c.add(attn, static_cast<std::uint16_t>(l), section::main, kind);
-    c.add(ffn, static_cast<std::uint16_t>(l), section::main, kind);
-  }
-  c.add(head, no_layer, section::main, layer_kind::none);
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t) { return blocks::layer(kind, {attn, ffn}); }, head);
   return c;
 }
 

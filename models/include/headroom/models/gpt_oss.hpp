@@ -53,14 +53,10 @@ constexpr circuit gpt_oss(const gpt_oss_dims& d) {
                                                  .expert_bias = true,
                                                  .router_bias = true});
   const auto head = blocks::head(c, "head", d.vocab, d.hidden);
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::uint64_t l = 0; l < d.layers; ++l) {  // layer_types: sliding, full, sliding, ...
-    const bool is_sliding = l % 2 == 0;
-    const layer_kind kind = is_sliding ? layer_kind::sliding_attention : layer_kind::full_attention;
-    c.add(is_sliding ? sliding : full, static_cast<std::uint16_t>(l), section::main, kind);
-    c.add(moe, static_cast<std::uint16_t>(l), section::main, kind);
-  }
-  c.add(head, no_layer, section::main, layer_kind::none);
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) {  // layer_types: sliding, full, sliding, ...
+    if (l % 2 == 0) return blocks::layer(layer_kind::sliding_attention, {sliding, moe});
+    return blocks::layer(layer_kind::full_attention, {full, moe});
+  }, head);
   return c;
 }
 

@@ -43,12 +43,7 @@ constexpr circuit gqa_moe(const gqa_moe_dims& d) {
       c, "moe", {.hidden = d.hidden, .experts = d.experts, .top_k = d.top_k, .moe_inter = d.moe_inter});
   const auto head = blocks::head(c, "head", d.vocab, d.hidden, !d.tie);
   const layer_kind kind = d.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention;
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::uint64_t l = 0; l < d.layers; ++l) {
-    c.add(attn, static_cast<std::uint16_t>(l), section::main, kind);
-    c.add(moe, static_cast<std::uint16_t>(l), section::main, kind);
-  }
-  c.add(head, no_layer, section::main, layer_kind::none);
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t) { return blocks::layer(kind, {attn, moe}); }, head);
   return c;
 }
 

@@ -6,23 +6,19 @@
 // an MTP draft (`mtp_hybrid_override_pattern`, e.g. "*E": mtp.layers.0 attention, .1 MoE).
 //
 // Stored tensors (HF modeling_nemotron_h.py): backbone.embeddings [vocab, hidden];
-// backbone.layers.i.norm [hidden]; Mamba mixer: in_proj [d_inner + conv_dim + mamba_heads,
-// hidden] (z, xBC, dt), conv1d weight [conv_dim, 1, conv_kernel] and bias [conv_dim], dt_bias,
-// A_log, D [mamba_heads], norm [d_inner], out_proj [hidden, d_inner], where d_inner =
-// mamba_heads * mamba_head_dim and conv_dim = d_inner + 2 * n_groups * ssm_state; attention
-// mixer: q_proj, k_proj, v_proj, o_proj; MLP mixer: up_proj [inter, hidden], down_proj
-// [hidden, inter]; backbone.norm_f [hidden]; lm_head [vocab, hidden]. MTP (vLLM
+// backbone.layers.i.norm [hidden] and the layer's mixer: Mamba2 (blocks/mamba2.hpp), attention
+// (q_proj, k_proj, v_proj, o_proj), MLP (up_proj [inter, hidden], down_proj [hidden, inter]) or
+// MoE (blocks/moe_relu2.hpp); backbone.norm_f [hidden]; lm_head [vocab, hidden]. MTP (vLLM
 // nemotron_h_mtp.py; the checkpoints' mtp.* tensors): mtp.layers.0.{enorm, hnorm} [hidden],
 // eh_proj [hidden, 2 * hidden], then one block per mtp pattern character (norm + mixer), the
 // last with final_layernorm [hidden]; it reads the main embedding and lm_head.
-// States per Mamba layer: h [mamba_heads, mamba_head_dim, ssm_state] at ssm_h_dtype and the
-// conv window [conv_dim, conv_kernel - 1] at the conv dtype.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
 #include <headroom/circuit.hpp>
+#include <headroom/error.hpp>
 #include <headroom/models/blocks.hpp>
 #include <headroom/models/blocks/moe_relu2.hpp>
 
@@ -53,79 +49,46 @@ struct nemotron_h_dims {
 constexpr circuit nemotron_h(const nemotron_h_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
-  const std::uint64_t d_inner = checked_mul(d.mamba_heads, d.mamba_head_dim);  // checked: hand-written dims
-  const std::uint64_t conv_dim = checked_add(d_inner, checked_mul(2 * d.n_groups, d.ssm_state));
-  const auto f32 = formats::f32;
-
+  const auto uses = [&](char ch) {
+    return d.pattern.find(ch) != std::string_view::npos || d.mtp_pattern.find(ch) != std::string_view::npos;
+  };
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
-  const auto mamba = c.add_block(
-      "mamba",
-      {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       // vLLM MambaMixer2 (mamba_mixer2.py; states in mamba_utils.py @2afe1e8): in_proj and the
-       // conv channels split by groups (tp | n_groups, so tp | heads), A_log / D / dt_bias,
-       // the gated norm weight and the h state by heads, out_proj is row parallel.
-       sharded(nd("in_proj", op::linear, {e(h)}, {e(d_inner + conv_dim + d.mamba_heads)}, linear_role::mamba_in),
-               shard::heads, d.n_groups),
-       sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim)}),
-                                    conv_dim * d.conv_kernel + conv_dim),  // conv1d weight and bias
-                           0, 0b10),
-               shard::heads, d.n_groups, true),
-       sharded(with_states(with_aux(nd("ssm", op::ssm_update, {e(conv_dim), e(d.mamba_heads)}, {e(d_inner, f32)}),
-                                    3 * d.mamba_heads),  // dt_bias, A_log, D
-                           0, 0b01),
-               shard::heads, d.mamba_heads, true),
-       sharded(with_aux(nd("gated_norm", op::gated_rms_norm, {e(d_inner, f32), e(d_inner)}, {e(d_inner)}), d_inner),
-               shard::heads, d.mamba_heads, true),
-       sharded(nd("out_proj", op::linear, {e(d_inner)}, {e(h)}, linear_role::mamba_out), shard::rows, d.mamba_heads),
-       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(checked_mul(d.mamba_heads, d.mamba_head_dim), d.ssm_state),
-        shard::heads, d.mamba_heads},
-       {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_dim, d.conv_kernel - 1), shard::heads, d.n_groups}});
+  const auto mamba = blocks::mamba2(c, "mamba", {.hidden = h,
+                                                 .heads = d.mamba_heads,
+                                                 .head_dim = d.mamba_head_dim,
+                                                 .ssm_state = d.ssm_state,
+                                                 .n_groups = d.n_groups,
+                                                 .conv_kernel = d.conv_kernel});
   const auto attn = blocks::gqa_attention(
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .rope = false});
-  // A block only for a mixer the pattern uses (an unused one would have zero-width edges).
-  const bool has_mlp = d.pattern.find('-') != std::string_view::npos;
-  const auto mlp = !has_mlp ? std::uint8_t{0} : c.add_block("mlp", {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
-                                       sharded(nd("up", op::linear, {e(h)}, {e(d.inter)}, linear_role::up), shard::columns, d.inter),
-                                       sharded(nd("act", op::relu2, {e(d.inter)}, {e(d.inter)}), shard::columns, d.inter),
-                                       sharded(nd("down", op::linear, {e(d.inter)}, {e(h)}, linear_role::down), shard::rows, d.inter),
-                                       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})});
+  // A block only for a mixer the patterns use (an unused one would have zero-width edges).
+  const auto mlp = uses('-') ? blocks::relu2_mlp(c, "mlp", h, d.inter) : std::uint8_t{0};
   const auto head = blocks::head(c, "head", d.vocab, h);
-  const bool has_moe = d.pattern.find('E') != std::string_view::npos || d.mtp_pattern.find('E') != std::string_view::npos;
-  const std::uint8_t moe = has_moe ? blocks::relu2_moe(c, "moe", {.hidden = h, .experts = d.experts, .top_k = d.top_k,
-                                                                  .moe_inter = d.moe_inter, .shared_inter = d.shared_inter,
-                                                                  .latent = d.moe_latent})
-                                   : std::uint8_t{0};
-
-  // One pattern character: the block and the layer kind its instance is charged to.
-  auto add_layer = [&](char ch, std::uint16_t layer, section sec) {
+  const auto moe = uses('E') ? blocks::relu2_moe(c, "moe", {.hidden = h, .experts = d.experts, .top_k = d.top_k,
+                                                            .moe_inter = d.moe_inter, .shared_inter = d.shared_inter,
+                                                            .latent = d.moe_latent})
+                             : std::uint8_t{0};
+  // One pattern character: the block and the layer kind its instance carries.
+  const auto layer_of = [&](char ch) {
     switch (ch) {
-      case 'M': c.add(mamba, layer, sec, layer_kind::mamba); break;
-      case '*': c.add(attn, layer, sec, layer_kind::full_attention); break;
-      case '-': c.add(mlp, layer, sec, layer_kind::mlp); break;
-      case 'E': c.add(moe, layer, sec, layer_kind::mlp); break;
-      default: ::headroom::detail::require_table(false, "hybrid_override_pattern has a character other than M, *, - or E");
+      case 'M': return blocks::layer(layer_kind::mamba, {mamba});
+      case '*': return blocks::layer(layer_kind::full_attention, {attn});
+      case '-': return blocks::layer(layer_kind::mlp, {mlp});
+      case 'E': return blocks::layer(layer_kind::mlp, {moe});
+      default: break;
     }
+    ::headroom::detail::require_table(false, "hybrid_override_pattern has a character other than M, *, - or E");
+    return blocks::layer_spec{};
   };
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::size_t l = 0; l < d.pattern.size(); ++l) add_layer(d.pattern[l], static_cast<std::uint16_t>(l), section::main);
-  c.add(head, no_layer, section::main, layer_kind::none);
+  blocks::decoder(c, embed, d.pattern.size(), [&](std::uint64_t l) { return layer_of(d.pattern[l]); }, head);
 
   if (!d.mtp_pattern.empty()) {
-    // The draft's input: the token's embedding and the main model's last hidden state, each
-    // normed (enorm, hnorm), concatenated and projected by eh_proj; its output: the last block's
-    // final_layernorm, then the main lm_head.
-    node shared_embed = sharded(nd("embed", op::embed, {e(1, formats::i32)}, {e(h)}), shard::vocab, d.vocab);
-    shared_embed.table_rows = d.vocab;
-    shared_embed.stores_weight = false;  // reads backbone.embeddings
-    const auto mtp_in = c.add_block("mtp_in", {shared_embed,
-                                               with_aux(nd("enorm", op::rms_norm, {e(h)}, {e(h)}), h),
-                                               with_aux(nd("hnorm", op::rms_norm, {e(h)}, {e(h)}), h),
-                                               nd("concat", op::concat, {e(h), e(h)}, {e(2 * h)}),
-                                               nd("eh_proj", op::linear, {e(2 * h)}, {e(h)}, linear_role::mtp_fc)});
-    const auto mtp_out = blocks::head(c, "mtp_out", d.vocab, h, false);
+    // The draft reads backbone.embeddings and the main lm_head; its blocks are numbered from 0.
+    const auto mtp_in = blocks::mtp_in(
+        c, "mtp_in", {.hidden = h, .vocab = d.vocab, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
+    const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, false);
     c.add(mtp_in, 0, section::draft, layer_kind::none);
-    for (std::size_t l = 0; l < d.mtp_pattern.size(); ++l) add_layer(d.mtp_pattern[l], static_cast<std::uint16_t>(l), section::draft);
+    blocks::stack(c, d.mtp_pattern.size(), [&](std::uint64_t l) { return layer_of(d.mtp_pattern[l]); }, section::draft);
     c.add(mtp_out, 0, section::draft, layer_kind::none);
   }
   return c;
