@@ -83,13 +83,14 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
   blocks::decoder(c, embed, d.pattern.size(), [&](std::uint64_t l) { return layer_of(d.pattern[l]); }, head);
 
   if (!d.mtp_pattern.empty()) {
-    // The draft reads backbone.embeddings and the main lm_head; its blocks are numbered from 0.
+    // The draft reads backbone.embeddings and the main lm_head; its blocks are numbered from 0,
+    // its output block with the last (whose final_layernorm it holds).
     const auto mtp_in = blocks::mtp_in(
         c, "mtp_in", {.hidden = h, .vocab = d.vocab, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, false);
     c.add(mtp_in, 0, section::draft, layer_kind::none);
     blocks::stack(c, d.mtp_pattern.size(), [&](std::uint64_t l) { return layer_of(d.mtp_pattern[l]); }, section::draft);
-    c.add(mtp_out, 0, section::draft, layer_kind::none);
+    c.add(mtp_out, static_cast<std::uint16_t>(d.mtp_pattern.size() - 1), section::draft, layer_kind::none);
   }
   return c;
 }
