@@ -144,8 +144,8 @@ constexpr u64 mtp_params = 2 * 2688 + 2688ULL * 5376 + nano_attn_params + nano_m
 static_assert(mtp_params == 1'335'325'952 && nano_main_params + mtp_params == 32'913'266'240);
 static_assert(parameter_count(lightning) == 32'913'266'240);
 // The NVFP4 repository's Hub count, 17,820,210,764, is reproduced by hand as 15,093,055,488 u8
-// elements (two E2M1 values each; a third-party reading of its headers gives the same u8
-// count) + every parameter not in NVFP4 + 12 (the 6 attention layers' k_scale and v_scale):
+// elements (two E2M1 values each; a third-party reading of its headers: "15.09B of those
+// elements are uint8") + every parameter not in NVFP4 + 12 (the attention k_scale / v_scale):
 // so the Hub's count leaves out the E4M3 scale grids and the zero-dimensional F32 scalars, and
 // the NVFP4 parameters are 2 x 15,093,055,488 = the routed and shared experts and lm_head.
 constexpr u64 lightning_nvfp4_params = 23 * (128ULL * 2 * 1856 * 2688 + 2 * 3712ULL * 2688) + 131072ULL * 2688;
