@@ -78,6 +78,20 @@ struct block_bytes {
   byte_count conv = 0;
 };
 
+/// Whether a layer-ranged rule decides node `n`'s formats in section `sec` for some layer: the
+/// first rule that matches it regardless of layer has a range. Nodes that store no matmul
+/// weight have no formats.
+constexpr bool layer_dependent(const model& m, const node& n, section sec) {
+  if (!n.has_weight() || !n.stores_weight) return false;
+  for (std::size_t r = 0; r < m.n_rules; ++r) {
+    precision_rule any_layer = m.rules[r];
+    any_layer.layer_lo = 0;
+    any_layer.layer_hi = no_layer;
+    if (any_layer.matches(n, {0, 0, sec, layer_kind::none})) return m.rules[r].layer_lo != 0 || m.rules[r].layer_hi != no_layer;
+  }
+  return false;
+}
+
 constexpr block_bytes states_of(const circuit& c, const block& b, const settings& s) {
   block_bytes out{};
   for (std::size_t si = 0; si < b.n_states; ++si) {
@@ -137,12 +151,34 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
       }
     }
   } else {
+    // Layer-dependent rules: each (block, section) is costed once for its states and the nodes
+    // no layer-ranged rule can reach; per instance only the other weight nodes are resolved.
+    std::array<std::array<bool, 3>, max_nodes> dependent{};
+    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+      const block& b = c.blocks[bi];
+      for (const section sec : {section::main, section::draft, section::vision}) {
+        const std::uint64_t count = c.uses[3u * bi + static_cast<std::size_t>(sec)];
+        if (count == 0) continue;
+        detail::block_bytes bb = detail::states_of(c, b, s);
+        const instance any{bi, 0, sec, layer_kind::none};
+        for (std::size_t ni = b.first; ni < b.end; ++ni) {
+          const bool dep = detail::layer_dependent(m, c.nodes[ni], sec);
+          dependent[ni][static_cast<std::size_t>(sec)] = dep;
+          if (!dep) bb.weights = checked_add(bb.weights, stored_bytes(m, c.nodes[ni], any));
+        }
+        add(bb, sec, count);
+      }
+    }
     for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
       const instance& in = c.instances[ii];
       const block& b = c.blocks[in.block];
-      detail::block_bytes bb = detail::states_of(c, b, s);
-      bb.weights = block_stored_bytes(m, b, in);
-      add(bb, in.sec, 1);
+      byte_count w = 0;
+      for (std::size_t ni = b.first; ni < b.end; ++ni) {
+        if (dependent[ni][static_cast<std::size_t>(in.sec)]) w = checked_add(w, stored_bytes(m, c.nodes[ni], in));
+      }
+      fp.weights = checked_add(fp.weights, w);
+      if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
+      if (in.sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
     }
   }
   fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;

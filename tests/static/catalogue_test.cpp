@@ -10,6 +10,7 @@
 #include <headroom/models.hpp>
 
 #include <iterator>
+#include <utility>
 
 namespace {
 using namespace headroom;
@@ -242,14 +243,21 @@ constexpr kv_row kv_rows[] = {
     {&models::nemotron_3_5_lightning_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
     {&models::nemotron_3_super_120b_a12b_nvfp4, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
 };
-constexpr bool kv_rows_hold() {
-  for (const kv_row& r : kv_rows) {
-    if (kv_bf16(*r.m) != r.kv_bf16 || kv_fp8(*r.m) != r.kv_fp8 || state(*r.m) != r.state) return false;
-  }
-  return true;
+constexpr bool kv_row_holds(const kv_row& r) {
+  return kv_bf16(*r.m) == r.kv_bf16 && kv_fp8(*r.m) == r.kv_fp8 && state(*r.m) == r.state;
+}
+// One constant evaluation per row (within clang's default step limit with per-layer recipes).
+template <std::size_t I>
+struct kv_row_check {
+  static_assert(kv_row_holds(kv_rows[I]));
+  static constexpr bool ok = true;
+};
+template <std::size_t... I>
+constexpr bool kv_rows_hold(std::index_sequence<I...>) {
+  return (kv_row_check<I>::ok && ...);
 }
 static_assert(std::size(kv_rows) == models::all.size(), "every registry model has a row here");
-static_assert(kv_rows_hold());
+static_assert(kv_rows_hold(std::make_index_sequence<std::size(kv_rows)>{}));
 
 // ---- Regressions other estimators have had ---------------------------------------------------
 // Llama-3-8B KV 131,072 B/token (not 4x).

@@ -35,29 +35,40 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
   m.c = family::nemotron_h({.hidden = 4096, .vocab = 131072, .pattern = "MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEM*EMEMEMEME", .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 128, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 512, .top_k = 22, .moe_inter = 2688, .shared_inter = 5376, .moe_latent = 1024, .mtp_pattern = "*E"});
   // The draft's layers are numbered 0 and 1 of their own: its BF16 rule comes before any range.
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
-  auto in_layers = [](precision_rule r, std::uint16_t lo, std::uint16_t hi) {
-    r.layer_lo = lo;
-    r.layer_hi = hi;
-    return r;
-  };
-  m.add_rule(in_layers(with_scalars(for_role(linear_role::shared_down, formats::nvfp4_g16, formats::nvfp4_g16), 1), 1, 2));
-  // Per-tensor FP8 modules, as layer ranges over the layers of the module's own kind (a range
-  // [lo, hi) holds every such layer in it): e.g. in_proj at Mamba layers 0-20 (all ten of them).
-  struct fp8_range {
+  // Per layer: each module's FP8 (or NVFP4) layers as ranges over the layers of the module's
+  // own kind (a range [lo, hi) holds every such layer in it: e.g. in_proj at Mamba layers 0-20,
+  // all ten of them), then BF16 for its other layers. Modules whose BF16 rule is reached most
+  // often come first (a shorter scan per layer at compile time; no two modules' rules overlap).
+  struct module_layers {
     linear_role role;
     std::uint16_t lo, hi;
+    bool nvfp4;
   };
-  constexpr fp8_range fp8[] = {
-      {linear_role::mamba_in, 0, 21},        {linear_role::mamba_in, 27, 32},       {linear_role::mamba_in, 40, 41},
-      {linear_role::mamba_in, 49, 63},       {linear_role::mamba_in, 66, 74},       {linear_role::mamba_in, 82, 87},
-      {linear_role::mamba_out, 0, 5},        {linear_role::mamba_out, 9, 14},       {linear_role::mamba_out, 18, 19},
-      {linear_role::mamba_out, 38, 45},      {linear_role::mamba_out, 49, 87},      {linear_role::shared_up, 1, 40},
-      {linear_role::shared_up, 43, 88},      {linear_role::shared_down, 3, 6},      {linear_role::shared_down, 10, 75},
-      {linear_role::shared_down, 79, 88},    {linear_role::moe_latent_in, 1, 6},    {linear_role::moe_latent_out, 3, 4},
-      {linear_role::o, 69, 79},
+  constexpr module_layers quantized[] = {
+      {linear_role::moe_latent_in, 1, 6, false},  {linear_role::moe_latent_in, 0, 0, false},
+      {linear_role::moe_latent_out, 3, 4, false}, {linear_role::moe_latent_out, 0, 0, false},
+      {linear_role::shared_up, 1, 40, false},     {linear_role::shared_up, 43, 88, false},
+      {linear_role::shared_up, 0, 0, false},      {linear_role::shared_down, 1, 2, true},
+      {linear_role::shared_down, 3, 6, false},    {linear_role::shared_down, 10, 75, false},
+      {linear_role::shared_down, 79, 88, false},  {linear_role::shared_down, 0, 0, false},
+      {linear_role::mamba_out, 0, 5, false},      {linear_role::mamba_out, 9, 14, false},
+      {linear_role::mamba_out, 18, 19, false},    {linear_role::mamba_out, 38, 45, false},
+      {linear_role::mamba_out, 49, 87, false},    {linear_role::mamba_out, 0, 0, false},
+      {linear_role::mamba_in, 0, 21, false},      {linear_role::mamba_in, 27, 32, false},
+      {linear_role::mamba_in, 40, 41, false},     {linear_role::mamba_in, 49, 63, false},
+      {linear_role::mamba_in, 66, 74, false},     {linear_role::mamba_in, 82, 87, false},
+      {linear_role::mamba_in, 0, 0, false},       {linear_role::o, 69, 79, false},
   };
-  for (const fp8_range& x : fp8) {
-    m.add_rule(in_layers(with_scalars(for_role(x.role, formats::fp8_tensor, formats::fp8_tensor), 1), x.lo, x.hi));
+  for (const module_layers& x : quantized) {
+    if (x.hi == 0) {  // the module's remaining layers
+      m.add_rule(for_role(x.role, formats::bf16));
+      continue;
+    }
+    const tensor_format f = x.nvfp4 ? formats::nvfp4_g16 : formats::fp8_tensor;
+    precision_rule r = with_scalars(for_role(x.role, f, f), 1);  // + input_scale
+    r.layer_lo = x.lo;
+    r.layer_hi = x.hi;
+    m.add_rule(r);
   }
   m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
