@@ -169,12 +169,22 @@ constexpr footprint_bytes footprint(const model& m, const settings& s) {
         add(bb, sec, count);
       }
     }
+    // A node's bytes depend only on the rule that resolves it: each (node, rule) is sized once.
+    std::array<std::array<byte_count, max_rules>, max_nodes> sized{};
     for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
       const instance& in = c.instances[ii];
       const block& b = c.blocks[in.block];
       byte_count w = 0;
       for (std::size_t ni = b.first; ni < b.end; ++ni) {
-        if (dependent[ni][static_cast<std::size_t>(in.sec)]) w = checked_add(w, stored_bytes(m, c.nodes[ni], in));
+        if (!dependent[ni][static_cast<std::size_t>(in.sec)]) continue;
+        std::size_t r = 0;
+        while (r < m.n_rules && !m.rules[r].matches(c.nodes[ni], in)) ++r;
+        if (r == m.n_rules) {  // no rule: stored_bytes names the error
+          w = checked_add(w, stored_bytes(m, c.nodes[ni], in));
+          continue;
+        }
+        if (sized[ni][r] == 0) sized[ni][r] = stored_bytes(m, c.nodes[ni], in);
+        w = checked_add(w, sized[ni][r]);
       }
       fp.weights = checked_add(fp.weights, w);
       if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
