@@ -22,7 +22,11 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/mlp.hpp>
+#include <headroom/models/blocks/moe.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -65,9 +69,10 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                                                  .router_aux = d.experts,
                                                  .router_aux_format = formats::f32});
   const auto head = blocks::head(c, "head", d.vocab, h);
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) {
-    return blocks::layer(layer_kind::full_attention, {mla, l < d.first_dense ? dense : moe});
-  }, head);
+  const auto dense_layer = blocks::layer(layer_kind::full_attention, {mla, dense});
+  const auto moe_layer = blocks::layer(layer_kind::full_attention, {mla, moe});
+  // first_k_dense_replace dense layers, then MoE layers.
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l < d.first_dense ? dense_layer : moe_layer; }, head);
 
   if (d.mtp_layers > 0) {
     // The MTP layer stores its own embed_tokens copy and its shared_head; it is numbered after
@@ -75,13 +80,10 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
     const auto mtp_in = blocks::mtp_in(
         c, "mtp_in", {.hidden = h, .vocab = d.vocab, .stored_embed = true, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, true);  // shared_head.norm, shared_head.head
-    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) {
-      return blocks::layer_spec{}
-          .then(mtp_in, layer_kind::none)
-          .then(mla, layer_kind::full_attention)
-          .then(moe, layer_kind::full_attention)
-          .then(mtp_out, layer_kind::none);
-    }, section::draft, d.layers);
+    blocks::layer_spec mtp{};
+    mtp.then(mtp_in, layer_kind::none).then(mla, layer_kind::full_attention).then(moe, layer_kind::full_attention);
+    mtp.then(mtp_out, layer_kind::none);
+    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) -> const auto& { return mtp; }, section::draft, d.layers);
   }
   return c;
 }

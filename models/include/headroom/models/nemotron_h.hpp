@@ -19,8 +19,12 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/error.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/mamba2.hpp>
+#include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe_relu2.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -68,19 +72,17 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
                                                             .moe_inter = d.moe_inter, .shared_inter = d.shared_inter,
                                                             .latent = d.moe_latent})
                              : std::uint8_t{0};
-  // One pattern character: the block and the layer kind its instance carries.
-  const auto layer_of = [&](char ch) {
-    switch (ch) {
-      case 'M': return blocks::layer(layer_kind::mamba, {mamba});
-      case '*': return blocks::layer(layer_kind::full_attention, {attn});
-      case '-': return blocks::layer(layer_kind::mlp, {mlp});
-      case 'E': return blocks::layer(layer_kind::mlp, {moe});
-      default: break;
-    }
-    ::headroom::detail::require_table(false, "hybrid_override_pattern has a character other than M, *, - or E");
-    return blocks::layer_spec{};
+  // One spec per kind of layer, built once; each pattern character names one.
+  const auto mamba_layer = blocks::layer(layer_kind::mamba, {mamba});
+  const auto attn_layer = blocks::layer(layer_kind::full_attention, {attn});
+  const auto mlp_layer = blocks::layer(layer_kind::mlp, {mlp});
+  const auto moe_layer = blocks::layer(layer_kind::mlp, {moe});
+  const auto layer_of = [&](char x) -> const blocks::layer_spec& {
+    ::headroom::detail::require_table(x == 'M' || x == '*' || x == '-' || x == 'E',
+                                      "hybrid_override_pattern has a character other than M, *, - or E");
+    return x == 'M' ? mamba_layer : x == '*' ? attn_layer : x == '-' ? mlp_layer : moe_layer;
   };
-  blocks::decoder(c, embed, d.pattern.size(), [&](std::uint64_t l) { return layer_of(d.pattern[l]); }, head);
+  blocks::decoder(c, embed, d.pattern.size(), [&](std::uint64_t l) -> const auto& { return layer_of(d.pattern[l]); }, head);
 
   if (!d.mtp_pattern.empty()) {
     // The draft reads backbone.embeddings and the main lm_head; its blocks are numbered from 0,
@@ -89,7 +91,8 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
         c, "mtp_in", {.hidden = h, .vocab = d.vocab, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, false);
     c.add(mtp_in, 0, section::draft, layer_kind::none);
-    blocks::stack(c, d.mtp_pattern.size(), [&](std::uint64_t l) { return layer_of(d.mtp_pattern[l]); }, section::draft);
+    blocks::stack(c, d.mtp_pattern.size(), [&](std::uint64_t l) -> const auto& { return layer_of(d.mtp_pattern[l]); },
+                  section::draft);
     c.add(mtp_out, static_cast<std::uint16_t>(d.mtp_pattern.size() - 1), section::draft, layer_kind::none);
   }
   return c;

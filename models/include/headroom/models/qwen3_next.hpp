@@ -20,7 +20,11 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/gdn.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/moe.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -67,10 +71,11 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
                                                  .shared_inter = d.shared_inter,
                                                  .shared_gate = true});
   const auto head = blocks::head(c, "head", d.vocab, h);
+  const auto full_layer = blocks::layer(layer_kind::full_attention, {attn, moe});
+  const auto linear_layer = blocks::layer(layer_kind::linear_attention, {gdn, moe});
   // Every full_attention_interval-th layer is gated attention, the others Gated DeltaNet.
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) {
-    if ((l + 1) % d.full_attention_interval == 0) return blocks::layer(layer_kind::full_attention, {attn, moe});
-    return blocks::layer(layer_kind::linear_attention, {gdn, moe});
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& {
+    return (l + 1) % d.full_attention_interval == 0 ? full_layer : linear_layer;
   }, head);
 
   if (d.mtp_layers > 0) {
@@ -78,8 +83,7 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
     const auto mtp_in = blocks::mtp_in(c, "mtp_in", {.hidden = h, .vocab = d.vocab});
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, false);
     c.add(mtp_in, 0, section::draft, layer_kind::none);
-    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) { return blocks::layer(layer_kind::full_attention, {attn, moe}); },
-                  section::draft);
+    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) -> const auto& { return full_layer; }, section::draft);
     c.add(mtp_out, 0, section::draft, layer_kind::none);
   }
   if (d.vision_params > 0) {
