@@ -15,13 +15,10 @@ constexpr model make_nemotron_3_5_lightning_30b_a3b_nvfp4() {
   m.name = "NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4";
   m.family = "nemotron_h";
   m.source = {"nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4",
-      "config.json: the Nano-30B-A3B dims (hidden_size 2688, 52 layers, 23 Mamba2 / 23 MoE / 6 attention in "
-      "Nano's order, 32 query / 2 KV heads of 128, Mamba 64 heads x 64, ssm_state 128, 8 groups, conv 4, 128 "
-      "experts top-6, moe_intermediate_size 1856, shared 3712, vocab 131072, untied) plus "
-      "num_nextn_predict_layers 1 with mtp_layers_block_type [attention, moe] (mtp.layers.0 / .1, 270 "
-      "tensors); the BF16 release's safetensors: 31,577,940,288 main and 1,335,325,952 MTP elements; the NVFP4 "
-      "repository's Hub count holds 15,093,055,488 u8 elements (two E2M1 values each: the routed and shared "
-      "experts and lm_head)",
+      "config.json (Nano-30B-A3B's, plus num_nextn_predict_layers 1 and mtp_layers_block_type [attention, moe]:"
+      " mtp.layers.0 / .1, 270 tensors); the BF16 release's safetensors: 31,577,940,288 main and 1,335,325,952 "
+      "MTP elements; the NVFP4 repository's Hub count 17,820,210,764 (15.09 B of it u8: the routed and shared "
+      "experts and lm_head, two E2M1 values per byte)",
       "quantization as the seed system's declared formats (the checkpoint's quantization config was not "
       "found): routed and shared experts and lm_head NVFP4 weights with BF16 activations (W4A16); Mamba "
       "in_proj / out_proj FP8 per-tensor weights with static per-tensor activation scales (W8A8); routers, "

@@ -17,20 +17,16 @@ constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
   m.name = "NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4";
   m.family = "nemotron_h";
   m.source = {"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4",
-      "config.json (hidden_size 2688, num_hidden_layers 52, hybrid_override_pattern MEMEM*EMEMEM*EMEMEM*EMEMEM*"
-      "EMEMEM*EMEMEMEM*EMEMEMEME, num_attention_heads 32, num_key_value_heads 2, head_dim 128, mamba_num_heads 64,"
-      " mamba_head_dim 64, ssm_state_size 128, n_groups 8, conv_kernel 4, use_conv_bias true, n_routed_experts "
-      "128, num_experts_per_tok 6, moe_intermediate_size 1856, n_shared_experts 1, "
-      "moe_shared_expert_intermediate_size 3712, vocab_size 131072, tie_word_embeddings false, "
-      "mamba_ssm_cache_dtype float32); hf_quant_config.json (modelopt 0.29.0, quant_algo NVFP4, group_size 16, "
-      "kv_cache_quant_algo FP8, exclude_modules: lm_head, in_proj / out_proj of layers 4, 11, 18, 25, 32, 41, "
-      "q/k/v/o_proj of layers 5, 12, 19, 26, 33, 42, every conv1d); tensor shapes from HF modeling_nemotron_h.py",
+      "config.json (use_conv_bias true, tie_word_embeddings false, n_shared_experts 1, mamba_ssm_cache_dtype "
+      "float32); hf_quant_config.json (modelopt 0.29.0, quant_algo NVFP4, group_size 16, kv_cache_quant_algo "
+      "FP8, exclude_modules: lm_head, in_proj / out_proj of layers 4, 11, 18, 25, 32, 41, q/k/v/o_proj of layers"
+      " 5, 12, 19, 26, 33, 42, every conv1d); tensor shapes from HF modeling_nemotron_h.py; parameters: the BF16 "
+      "release's safetensors and llama.cpp's n_params, 31,577,940,288",
       "NVFP4 weights (u8 E2M1 pairs, E4M3 weight_scale per 16, F32 weight_scale_2) and NVFP4 activations (F32 "
       "input_scale) on routed and shared experts and 17 Mamba layers' in_proj / out_proj; the excluded modules, "
       "routers (mixer.gate, not an nn.Linear: not quantized), embeddings, norms, conv1d and Mamba parameters "
       "BF16; e_score_correction_bias F32; k_proj / v_proj assumed to carry F32 k_scale / v_scale for the FP8 KV "
-      "cache (as ModelOpt exports them); total_size not used: weights are the hand sum; parameters equal the BF16"
-      " release's 31,577,940,288"};
+      "cache (as ModelOpt exports them); total_size not used: weights are the hand sum"};
   m.c = family::nemotron_h({.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712});
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_op(op::lm_head, formats::bf16));

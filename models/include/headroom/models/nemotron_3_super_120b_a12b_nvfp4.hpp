@@ -17,17 +17,13 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
   m.name = "NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4";
   m.family = "nemotron_h";
   m.source = {"nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4",
-      "config.json (hidden_size 4096, num_hidden_layers 88, hybrid_override_pattern below: 40 Mamba2, 40 MoE, "
-      "8 attention; num_attention_heads 32, num_key_value_heads 2, head_dim 128, mamba_num_heads 128, "
-      "mamba_head_dim 64, ssm_state_size 128, n_groups 8, conv_kernel 4, n_routed_experts 512, "
-      "num_experts_per_tok 22, moe_intermediate_size 2688, moe_latent_size 1024, "
-      "moe_shared_expert_intermediate_size 5376, num_nextn_predict_layers 1, mtp_hybrid_override_pattern *E, "
-      "vocab_size 131072, untied); its quantization_config (quant_algo MIXED_PRECISION, modelopt, FP8 KV "
-      "cache) names 41,100 quantized modules: every routed expert of the 40 MoE layers and layer 1's "
-      "shared_experts.down_proj NVFP4 (group 16, NVFP4 activations), and 139 per-tensor FP8 modules (W8A8, "
-      "static input scales): in_proj of 28 Mamba layers, out_proj of 29, shared up_proj of 39 and down_proj "
-      "of 37 MoE layers, fc1_latent_proj of layers 1, 3, 5, fc2_latent_proj of layer 3, o_proj of layers 69 "
-      "and 78 (the ranges below); the BF16 release's API total 123,611,033,088 parameters (MTP 2,942,325,248)",
+      "config.json (n_shared_experts 1, mtp_hybrid_override_pattern *E with num_nextn_predict_layers 1, "
+      "untied) and its quantization_config (quant_algo MIXED_PRECISION, modelopt, FP8 KV cache): 41,100 "
+      "quantized modules, every routed expert of the 40 MoE layers and layer 1's shared_experts.down_proj "
+      "NVFP4 (group 16, NVFP4 activations), 139 per-tensor FP8 (W8A8, static input scales): in_proj of 28 "
+      "Mamba layers, out_proj of 29, shared up_proj of 39 and down_proj of 37 MoE layers, fc1_latent_proj of "
+      "layers 1, 3, 5, fc2_latent_proj of layer 3, o_proj of layers 69 and 78 (the ranges below); the BF16 "
+      "release's API total 123,611,033,088 parameters (MTP 2,942,325,248)",
       "modules the quantization config does not name are BF16 (attention q/k/v, the remaining Mamba and "
       "shared-expert projections, routers, embeddings, lm_head, norms, conv1d, the MTP draft); "
       "e_score_correction_bias F32; k_proj / v_proj assumed to carry F32 k_scale / v_scale for the FP8 KV "
