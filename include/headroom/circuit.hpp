@@ -49,6 +49,7 @@ enum class linear_role : std::uint8_t {
   index_q, index_k, index_weights, index_gate,    // sparse-attention indexer
   hc_mix,                                         // hyper-connection mixes
   o_group,                                        // a grouped output projection (weight_groups blocks)
+  shared_up,                                      // an ungated shared expert's up projection (Nemotron-3)
 };
 /// Every linear role, in declaration order.
 inline constexpr std::array all_linear_roles{
@@ -59,6 +60,7 @@ inline constexpr std::array all_linear_roles{
     linear_role::moe_latent_in, linear_role::moe_latent_out, linear_role::kda_b, linear_role::kda_f_a,
     linear_role::kda_f_b, linear_role::kda_g_a, linear_role::kda_g_b, linear_role::index_q, linear_role::index_k,
     linear_role::index_weights, linear_role::index_gate, linear_role::hc_mix, linear_role::o_group,
+    linear_role::shared_up,
 };
 static_assert(detail::lists_values_in_order(all_linear_roles));
 
@@ -135,7 +137,8 @@ constexpr std::string_view name(linear_role r) {
                                         "up",   "mamba_in", "mamba_out",      "mla_q_a",     "mla_q_b",
                                         "mla_kv_a", "mla_kv_b", "moe_latent_in", "moe_latent_out",
                                         "kda_b", "kda_f_a", "kda_f_b", "kda_g_a", "kda_g_b", "index_q",
-                                        "index_k", "index_weights", "index_gate", "hc_mix", "o_group"};
+                                        "index_k", "index_weights", "index_gate", "hc_mix", "o_group",
+                                        "shared_up"};
   static_assert(std::size(names) == all_linear_roles.size(), "one name per linear role");
   return names[static_cast<std::size_t>(r)];
 }

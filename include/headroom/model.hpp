@@ -85,7 +85,7 @@ struct provenance {
   std::string_view notes;     ///< assumptions (dtype of small tensors, what ships, ...)
 };
 
-inline constexpr std::size_t max_rules = 12;
+inline constexpr std::size_t max_rules = 32;  // Nemotron-3 Super: per-layer FP8 ranges
 inline constexpr std::size_t max_loop_sites = 8;
 
 struct model {

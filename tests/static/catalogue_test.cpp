@@ -244,6 +244,10 @@ constexpr kv_row kv_rows[] = {
     {&models::deepseek_v3_0324_fp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
     // 11 sparse-attention layers: a latent row of 512 and a BF16 pooled index key of 128 / 4.
     {&models::glm_5_3_flash_nvfp4, 11 * (512 * 2 + 32 * 2), 11 * (512 + 32 * 2), 34ULL * 64 * 128 * 128 * 4},
+    // Nemotron-3 (weights and parameters: tests/static/nemotron_3_test.cpp).
+    {&models::nemotron_3_nano_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
+    {&models::nemotron_3_5_lightning_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
+    {&models::nemotron_3_super_120b_a12b_nvfp4, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -77,6 +77,11 @@ class inventory_builder {
     } else {
       unsupported(m_, fmt::format("the tensor names of format {} are", name(f).view()));
     }
+    // An unquantized k_proj / v_proj with one scalar holds only the FP8 KV cache's k / v scale.
+    const bool plain = f.kind == format_kind::bf16 || f.kind == format_kind::f32;
+    if (plain && rf.extra_scalars == 1 && (role == linear_role::k || role == linear_role::v)) {
+      return add_plain(base + (role == linear_role::k ? ".k_scale" : ".v_scale"), formats::f32, {});
+    }
     if (rf.extra_scalars >= 1) add_plain(base + ".input_scale", formats::f32, {});
     if (rf.extra_scalars >= 2) {
       if (role != linear_role::k && role != linear_role::v) unsupported(m_, "a second extra scalar outside k_proj / v_proj is");
@@ -110,20 +115,47 @@ class inventory_builder {
     }
   }
 
-  // Nemotron-H (transformers' modeling_nemotron_h.py): backbone.*, one `mixer` per layer.
+  // Nemotron-H (transformers' modeling_nemotron_h.py): backbone.*, one `mixer` per layer; the
+  // MTP draft's mtp.layers.N.* (its first layer also enorm, hnorm, eh_proj; its last
+  // final_layernorm), reading the main embeddings and lm_head.
   void nemotron_tensors(const node& n, const instance& in, const block& b) {
     const std::string blk(b.name);
     const std::string local(n.local);
-    const std::string layer = in.layer == no_layer ? "" : fmt::format("backbone.layers.{}.", in.layer);
+    const bool mtp = in.sec == section::draft;
+    const std::string layer = in.layer == no_layer ? "" : fmt::format("{}.layers.{}.", mtp ? "mtp" : "backbone", in.layer);
     const std::string mixer = layer + "mixer.";
-    if (n.kind == op::embed) return add_plain("backbone.embeddings.weight", formats_of(m_, n, in).weight, {n.weight_out(), n.weight_k()});
-    if (n.kind == op::final_norm) return add_plain("backbone.norm_f.weight", n.aux_format, {n.aux_params});
-    if (n.kind == op::lm_head) return add_weight("lm_head", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+    if (n.kind == op::embed) {
+      if (n.stores_weight) add_plain("backbone.embeddings.weight", formats_of(m_, n, in).weight, {n.weight_out(), n.weight_k()});
+      return;
+    }
+    if (n.kind == op::final_norm) {
+      return add_plain(mtp ? layer + "final_layernorm.weight" : "backbone.norm_f.weight", n.aux_format, {n.aux_params});
+    }
+    if (n.kind == op::lm_head) {
+      if (n.stores_weight) add_weight("lm_head", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      return;
+    }
+    if (blk == "mtp_in" && n.kind == op::rms_norm) return add_plain(layer + local + ".weight", n.aux_format, {n.aux_params});
+    if (blk == "mtp_in" && n.kind == op::linear) return add_weight(layer + local, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
     if (local == "norm" || local == "input_norm") return add_plain(layer + "norm.weight", n.aux_format, {n.aux_params});
+    if (n.kind == op::router) {  // mixer.gate.weight and its F32 e_score_correction_bias
+      add_weight(mixer + "gate", formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      return add_plain(mixer + "gate.e_score_correction_bias", n.aux_format, {n.aux_params});
+    }
+    if (is_routed_expert(n.kind)) {  // ungated experts: up_proj, down_proj each
+      const resolved_formats rf = formats_of(m_, n, in);
+      for (std::uint64_t e = 0; e < n.experts; ++e) {
+        add_weight(fmt::format("{}experts.{}.{}_proj", mixer, e, local), rf, n.role, n.weight_out(), n.weight_k());
+      }
+      return;
+    }
     if (n.kind == op::linear) {
-      const std::string name = blk == "attn" ? local + "_proj" : local;  // in_proj, out_proj, up, down
-      const std::string base = mixer + (name == "up" || name == "down" ? name + "_proj" : name);
-      return add_weight(base, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
+      std::string name = blk == "attn" ? local + "_proj" : local;  // in_proj, out_proj, up, down
+      if (name == "up" || name == "down") name += "_proj";
+      if (local == "shared_up" || local == "shared_down") name = "shared_experts." + local.substr(7) + "_proj";
+      if (local == "latent_in") name = "fc1_latent_proj";
+      if (local == "latent_out") name = "fc2_latent_proj";
+      return add_weight(mixer + name, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
     }
     if (n.kind == op::conv1d_update) {  // weight [conv_dim, 1, kernel] and bias [conv_dim]
       const std::uint64_t conv_dim = n.in[0].width;
@@ -339,7 +371,9 @@ std::vector<tensor_info> inventory(const model& m, std::string_view model_type) 
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     if (in.sec == section::vision) unsupported(m, "a stored vision encoder is");
-    if (in.sec == section::draft && m.family != "mla_moe" && m.family != "qwen3_next") unsupported(m, "a draft section is");
+    if (in.sec == section::draft && m.family != "mla_moe" && m.family != "qwen3_next" && m.family != "nemotron_h") {
+      unsupported(m, "a draft section is");
+    }
     const block& blk = c.blocks[in.block];
     for (std::size_t ni = blk.first; ni < blk.end; ++ni) b.node_tensors(c.nodes[ni], in, blk);
   }

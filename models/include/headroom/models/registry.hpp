@@ -31,10 +31,13 @@
 #include <headroom/models/qwen3_30b_a3b_nvfp4.hpp>
 #include <headroom/models/deepseek_v3_0324_fp4.hpp>
 #include <headroom/models/glm_5_3_flash_nvfp4.hpp>
+#include <headroom/models/nemotron_3_nano_30b_a3b_nvfp4.hpp>
+#include <headroom/models/nemotron_3_5_lightning_30b_a3b_nvfp4.hpp>
+#include <headroom/models/nemotron_3_super_120b_a12b_nvfp4.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 25> all{
+inline constexpr std::array<const model*, 28> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -60,6 +63,9 @@ inline constexpr std::array<const model*, 25> all{
     &qwen3_30b_a3b_nvfp4,
     &deepseek_v3_0324_fp4,
     &glm_5_3_flash_nvfp4,
+    &nemotron_3_nano_30b_a3b_nvfp4,
+    &nemotron_3_5_lightning_30b_a3b_nvfp4,
+    &nemotron_3_super_120b_a12b_nvfp4,
 };
 
 /// The registry entry with this id, or nullptr.
