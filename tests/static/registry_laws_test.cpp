@@ -67,6 +67,56 @@ constexpr bool all_models_lawful() {
 }
 static_assert(all_models_lawful());
 
+// A state splits over TP ranks exactly as the node that writes it: paged K / V as the block's
+// kv_write (by KV heads; an MLA latent row replicated with its replicated kv_write), a GDN or
+// Mamba state as the node whose `updates` names it. The split is the state's declared field,
+// never inferred: a K / V declared replicated under a kv_write split by KV heads is what gave
+// Qwen3-Next's gated attention a whole K and V on every rank.
+constexpr bool states_split_as_written(const model& m) {
+  const circuit& c = m.c;
+  for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
+    const block& b = c.blocks[bi];
+    for (std::size_t si = 0; si < b.n_states; ++si) {
+      const state_decl& st = b.states[si];
+      bool written = false;
+      for (std::size_t ni = b.first; ni < b.end; ++ni) {
+        const node& n = c.nodes[ni];
+        if (st.kind == state_kind::paged_kv ? n.kind != op::kv_write : ((n.updates >> si) & 1u) == 0) continue;
+        written = true;
+        if (n.split != st.split || n.units != st.heads) return false;
+      }
+      if (!written) return false;
+    }
+  }
+  return true;
+}
+constexpr bool all_states_split_as_written() {
+  for (const model* m : models::all) {
+    if (!states_split_as_written(*m)) return false;
+  }
+  return true;
+}
+static_assert(all_states_split_as_written());
+
+// The law fails on the Qwen3-Next case: its attention K and V declared replicated (no heads).
+constexpr model qwen3_next_with_replicated_kv() {
+  model m = models::qwen3_next_80b_a3b_instruct;
+  for (std::size_t bi = 0; bi < m.c.n_blocks; ++bi) {
+    block& b = m.c.blocks[bi];
+    for (std::size_t si = 0; si < b.n_states; ++si) {
+      if (b.states[si].kind != state_kind::paged_kv) continue;
+      b.states[si].split = shard::replicated;
+      b.states[si].heads = 0;
+    }
+  }
+  return m;
+}
+static_assert(!states_split_as_written(qwen3_next_with_replicated_kv()));
+// ... and that is the wrong answer it would give at TP=2: 12 attention layers x 2 (K, V) x
+// 2 KV heads x 256 x 2 B = 24,576 B per token, where each rank keeps one head: 12,288 B
+// (parallel_test.cpp asserts the right one on the shipped model).
+static_assert(kv_per_token_per_rank(qwen3_next_with_replicated_kv(), {}, 2) == 12 * 2 * 2 * 256 * 2);
+
 // Every model x device at C=1, context 4096: the fit answer, from the byte counts by hand
 // (usable = visible MiB x 0.9, or GB10's measured bytes x 0.85).
 // Llama-3.1-8B (16.06 GB + 0.54 GB KV) fits all four.

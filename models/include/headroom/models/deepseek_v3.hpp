@@ -5,6 +5,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/mla_moe.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -15,12 +16,8 @@ constexpr model make_deepseek_v3() {
   m.name = "DeepSeek-V3";
   m.family = "mla_moe";
   m.source = {"deepseek-ai/DeepSeek-V3",
-      "config.json (hidden_size 7168, num_hidden_layers 61, num_attention_heads 128, q_lora_rank 1536, "
-      "kv_lora_rank 512, qk_nope_head_dim 128, qk_rope_head_dim 64, v_head_dim 128, intermediate_size "
-      "18432, first_k_dense_replace 3, n_routed_experts 256, n_shared_experts 1, num_experts_per_tok 8, "
-      "moe_intermediate_size 2048, num_nextn_predict_layers 1, vocab_size 129280, tie_word_embeddings "
-      "false); quantization_config (quant_method fp8, fmt e4m3, activation_scheme dynamic, "
-      "weight_block_size [128, 128]); README_WEIGHTS.md; Hub safetensors metadata 684,531,386,000 elements",
+      "config.json and its quantization_config (quant_method fp8, fmt e4m3, activation_scheme dynamic);"
+      " README_WEIGHTS.md; Hub safetensors metadata 684,531,386,000 elements",
       "FP8 E4M3 with an F32 weight_scale_inv per 128x128 block on every attention and MLP projection; "
       "mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32; the MTP layer "
       "(model.layers.61) stores its own embed_tokens and shared_head.head copies; total_size not published:"
@@ -28,9 +25,7 @@ constexpr model make_deepseek_v3() {
   m.c = family::mla_moe({.hidden = 7168, .vocab = 129280, .layers = 61, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128, .inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1});
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_role(linear_role::mtp_fc, formats::bf16));
-  m.add_rule(for_op(op::lm_head, formats::bf16));
-  m.add_rule(for_op(op::embed, formats::bf16));
-  m.add_rule(all_weights(formats::fp8_block(128, 128), formats::fp8_group(128)));
+  recipes::fp8_block_128(m);
   return m;
 }
 }  // namespace detail

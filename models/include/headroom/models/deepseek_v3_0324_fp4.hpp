@@ -15,13 +15,9 @@ constexpr model make_deepseek_v3_0324_fp4() {
   m.name = "DeepSeek-V3-0324-FP4 (NVIDIA ModelOpt)";
   m.family = "mla_moe";
   m.source = {"nvidia/DeepSeek-V3-0324-FP4",
-      "config.json (hidden_size 7168, num_hidden_layers 61, num_attention_heads 128, q_lora_rank 1536, "
-      "kv_lora_rank 512, qk_nope_head_dim 128, qk_rope_head_dim 64, v_head_dim 128, intermediate_size "
-      "18432, first_k_dense_replace 3, n_routed_experts 256, n_shared_experts 1, num_experts_per_tok 8, "
-      "moe_intermediate_size 2048, num_nextn_predict_layers 1, vocab_size 129280, tie_word_embeddings "
-      "false) (DeepSeek-V3-0324 keeps the V3 architecture); hf_quant_config.json (producer modelopt 0.27.0,"
-      " quant_algo NVFP4, group_size 16, kv_cache_quant_algo null, exclude_modules every self_attn*, the "
-      "norms, every mlp.gate, model.layers.61*, embed_tokens, norm, lm_head)",
+      "config.json (DeepSeek-V3-0324 keeps the V3 architecture); hf_quant_config.json (producer modelopt"
+      " 0.27.0, quant_algo NVFP4, kv_cache_quant_algo null, exclude_modules every self_attn*, the norms,"
+      " every mlp.gate, the MTP layer, embed_tokens, norm, lm_head)",
       "NVFP4 weights and activations (weight_scale, weight_scale_2, input_scale) on the dense MLPs, routed "
       "and shared experts; attention, routers, the MTP layer (assumed stored, in BF16), embed_tokens and "
       "lm_head BF16; e_score_correction_bias F32; total_size not published: weights are the hand sum"};

@@ -11,7 +11,10 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/mlp.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -41,13 +44,8 @@ constexpr circuit dense_gqa(const dense_gqa_dims& d) {
                                                       .window = d.window});
   const auto ffn = blocks::swiglu_mlp(c, "ffn", d.hidden, d.inter);
   const auto head = blocks::head(c, "head", d.vocab, d.hidden, !d.tie);
-  const layer_kind kind = d.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention;
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::uint64_t l = 0; l < d.layers; ++l) {
-    c.add(attn, static_cast<std::uint16_t>(l), section::main, kind);
-    c.add(ffn, static_cast<std::uint16_t>(l), section::main, kind);
-  }
-  c.add(head, no_layer, section::main, layer_kind::none);
+  const auto layer = blocks::layer(d.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention, {attn, ffn});
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t) -> const auto& { return layer; }, head);
   return c;
 }
 

@@ -14,7 +14,10 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/moe.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -53,14 +56,10 @@ constexpr circuit gpt_oss(const gpt_oss_dims& d) {
                                                  .expert_bias = true,
                                                  .router_bias = true});
   const auto head = blocks::head(c, "head", d.vocab, d.hidden);
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::uint64_t l = 0; l < d.layers; ++l) {  // layer_types: sliding, full, sliding, ...
-    const bool is_sliding = l % 2 == 0;
-    const layer_kind kind = is_sliding ? layer_kind::sliding_attention : layer_kind::full_attention;
-    c.add(is_sliding ? sliding : full, static_cast<std::uint16_t>(l), section::main, kind);
-    c.add(moe, static_cast<std::uint16_t>(l), section::main, kind);
-  }
-  c.add(head, no_layer, section::main, layer_kind::none);
+  const auto sliding_layer = blocks::layer(layer_kind::sliding_attention, {sliding, moe});
+  const auto full_layer = blocks::layer(layer_kind::full_attention, {full, moe});
+  // layer_types: sliding, full, sliding, ...
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l % 2 == 0 ? sliding_layer : full_layer; }, head);
   return c;
 }
 

@@ -5,6 +5,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/gpt_oss.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -15,18 +16,13 @@ constexpr model make_gpt_oss_20b() {
   m.name = "gpt-oss-20b";
   m.family = "gpt_oss";
   m.source = {"openai/gpt-oss-20b",
-      "config.json (hidden_size 2880, intermediate_size 2880, num_hidden_layers 24, layer_types "
-      "sliding_attention / full_attention alternating, sliding_window 128, num_attention_heads 64, "
-      "num_key_value_heads 8, head_dim 64, num_local_experts 32, num_experts_per_tok 4, vocab_size 201088, "
-      "tie_word_embeddings false, quantization_config mxfp4 with modules_to_not_convert self_attn, "
-      "mlp.router, embed_tokens, lm_head); model.safetensors.index.json (total_size 13761264768, 459 "
-      "tensors)",
+      "config.json (layer_types sliding_attention / full_attention alternating, tie_word_embeddings false,"
+      " quantization_config mxfp4 with modules_to_not_convert self_attn, mlp.router, embed_tokens,"
+      " lm_head); model.safetensors.index.json (total_size 13761264768, 459 tensors)",
       "routed experts MXFP4 (*_blocks u8 + *_scales E8M0 per 32), everything else BF16 on disk including "
       "sinks and biases"};
   m.c = family::gpt_oss({.hidden = 2880, .vocab = 201088, .layers = 24, .q_heads = 64, .kv_heads = 8, .head_dim = 64, .experts = 32, .top_k = 4, .inter = 2880, .window = 128});
-  m.add_rule(for_op(op::expert_gate_up, formats::mxfp4));
-  m.add_rule(for_op(op::expert_down, formats::mxfp4));
-  m.add_rule(all_weights(formats::bf16));
+  recipes::mxfp4_experts(m);
   return m;
 }
 }  // namespace detail

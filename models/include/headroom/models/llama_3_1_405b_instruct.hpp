@@ -15,12 +15,10 @@ constexpr model make_llama_3_1_405b_instruct() {
   m.name = "Llama-3.1-405B-Instruct";
   m.family = "dense_gqa";
   m.source = {"meta-llama/Llama-3.1-405B-Instruct",
-      "config.json at snapshot be673f326cab (hidden_size 16384, intermediate_size 53248, vocab_size 128256,"
-      " num_hidden_layers 126, num_attention_heads 128, num_key_value_heads 8, head_dim 128, "
-      "tie_word_embeddings false, torch_dtype bfloat16); Hub safetensors metadata 405,853,388,800 "
-      "parameters",
-      "every tensor BF16; Meta's first upload declared 16 KV heads, the current config 8 (the published "
-      "parameter count holds only with 8)"};
+      "config.json at snapshot be673f326cab (tie_word_embeddings false, torch_dtype bfloat16); Hub"
+      " safetensors metadata 405,853,388,800 parameters",
+      "every tensor BF16; Meta's first upload declared twice the current config's KV heads (the published"
+      " parameter count holds only with the current config)"};
   m.c = family::dense_gqa({.hidden = 16384, .inter = 53248, .vocab = 128256, .layers = 126, .q_heads = 128, .kv_heads = 8, .head_dim = 128});
   m.add_rule(all_weights(formats::bf16));
   return m;

@@ -5,6 +5,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/dense_gqa.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -15,18 +16,13 @@ constexpr model make_llama_3_3_70b_instruct_fp8() {
   m.name = "Llama-3.3-70B-Instruct-FP8 (NVIDIA ModelOpt)";
   m.family = "dense_gqa";
   m.source = {"nvidia/Llama-3.3-70B-Instruct-FP8",
-      "config.json of meta-llama/Llama-3.3-70B-Instruct (hidden_size 8192, intermediate_size 28672, "
-      "vocab_size 128256, 80 layers, 64 heads, 8 KV heads, untied); hf_quant_config.json (producer "
-      "modelopt, quant_algo FP8, kv_cache_quant_algo FP8 as vLLM resolves it)",
+      "config.json of meta-llama/Llama-3.3-70B-Instruct (untied); hf_quant_config.json (producer modelopt,"
+      " quant_algo FP8, kv_cache_quant_algo FP8 as vLLM resolves it)",
       "per-tensor FP8 (E4M3) weights with an F32 weight_scale and input_scale per projection, k_proj / "
       "v_proj also carry k_scale / v_scale; lm_head and embed_tokens BF16 (the sibling ModelOpt exports "
       "exclude lm_head); total_size not published: weights are the hand sum"};
   m.c = family::dense_gqa({.hidden = 8192, .inter = 28672, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128});
-  m.add_rule(for_op(op::lm_head, formats::bf16));
-  m.add_rule(for_op(op::embed, formats::bf16));
-  m.add_rule(with_scalars(for_role(linear_role::k, formats::fp8_tensor, formats::fp8_tensor), 2));
-  m.add_rule(with_scalars(for_role(linear_role::v, formats::fp8_tensor, formats::fp8_tensor), 2));
-  m.add_rule(with_scalars(all_weights(formats::fp8_tensor, formats::fp8_tensor), 1));
+  recipes::modelopt_fp8_kv(m, formats::fp8_tensor);
   return m;
 }
 }  // namespace detail

@@ -15,10 +15,9 @@ constexpr model make_mistral_7b_v0_1() {
   m.name = "Mistral-7B-v0.1";
   m.family = "dense_gqa";
   m.source = {"mistralai/Mistral-7B-v0.1",
-      "config.json at snapshot 1fb99329f902 (hidden_size 4096, intermediate_size 14336, num_hidden_layers "
-      "32, num_attention_heads 32, num_key_value_heads 8, vocab_size 32000, sliding_window 4096, "
-      "tie_word_embeddings false, torch_dtype bfloat16); Hub safetensors metadata 7,241,732,096 parameters",
-      "every tensor BF16; every layer a 4,096-token sliding window"};
+      "config.json at snapshot 1fb99329f902 (tie_word_embeddings false, torch_dtype bfloat16); Hub"
+      " safetensors metadata 7,241,732,096 parameters",
+      "every tensor BF16; every layer attends within the sliding window"};
   m.c = family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128, .window = 4096});
   m.add_rule(all_weights(formats::bf16));
   return m;

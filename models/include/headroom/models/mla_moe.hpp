@@ -22,7 +22,11 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
-#include <headroom/models/blocks.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/mlp.hpp>
+#include <headroom/models/blocks/moe.hpp>
+#include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
@@ -48,35 +52,14 @@ struct mla_moe_dims {
 constexpr circuit mla_moe(const mla_moe_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
-  const std::uint64_t H = d.q_heads;
-  // Every width from the dims is formed checked: a hand-written table must not wrap silently.
-  const std::uint64_t latent = checked_add(d.kv_lora, d.qk_rope);
-  const std::uint64_t q_b_out = checked_mul(H, checked_add(d.qk_nope, d.qk_rope));
-  const std::uint64_t rope_w = checked_mul(H, d.qk_rope);
-  const std::uint64_t kv_b_out = checked_mul(H, checked_add(d.qk_nope, d.v_head));
-  const std::uint64_t attend_in = checked_mul(H, latent);
-  const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
-  const std::uint64_t o_in = checked_mul(H, d.v_head);
-
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
-  const auto mla = c.add_block(
-      "mla",
-      {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       // vLLM deepseek_v2.py: q_a_proj and kv_a_proj_with_mqa are ReplicatedLinear, q_b_proj
-       // and kv_b_proj ColumnParallelLinear by heads, o_proj RowParallelLinear; the latent KV
-       // row is replicated on every TP rank (MLAAttentionSpec: one KV head).
-       nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
-       with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
-       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
-       nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
-       with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
-       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
-       nd("kv_write", op::kv_write, {e(latent)}, {}),
-       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
-       sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
-       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
-       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
+  const auto mla = blocks::mla_attention(c, "mla", {.hidden = h,
+                                                    .q_heads = d.q_heads,
+                                                    .q_lora = d.q_lora,
+                                                    .kv_lora = d.kv_lora,
+                                                    .qk_nope = d.qk_nope,
+                                                    .qk_rope = d.qk_rope,
+                                                    .v_head = d.v_head});
   const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, d.inter);
   const auto moe = blocks::routed_moe(c, "moe", {.hidden = h,
                                                  .experts = d.experts,
@@ -86,29 +69,21 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                                                  .router_aux = d.experts,
                                                  .router_aux_format = formats::f32});
   const auto head = blocks::head(c, "head", d.vocab, h);
-
-  c.add(embed, no_layer, section::main, layer_kind::none);
-  for (std::uint64_t l = 0; l < d.layers; ++l) {
-    c.add(mla, static_cast<std::uint16_t>(l), section::main, layer_kind::full_attention);
-    c.add(l < d.first_dense ? dense : moe, static_cast<std::uint16_t>(l), section::main, layer_kind::full_attention);
-  }
-  c.add(head, no_layer, section::main, layer_kind::none);
+  const auto dense_layer = blocks::layer(layer_kind::full_attention, {mla, dense});
+  const auto moe_layer = blocks::layer(layer_kind::full_attention, {mla, moe});
+  // first_k_dense_replace dense layers, then MoE layers.
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l < d.first_dense ? dense_layer : moe_layer; }, head);
 
   if (d.mtp_layers > 0) {
-    node mtp_embed = sharded(nd("embed", op::embed, {e(1, formats::i32)}, {e(h)}), shard::vocab, d.vocab);
-    mtp_embed.table_rows = d.vocab;  // the checkpoint stores the MTP layer's own copy
-    const auto mtp_in = c.add_block("mtp_in", {mtp_embed, with_aux(nd("enorm", op::rms_norm, {e(h)}, {e(h)}), h),
-                                               with_aux(nd("hnorm", op::rms_norm, {e(h)}, {e(h)}), h),
-                                               nd("concat", op::concat, {e(h), e(h)}, {e(2 * h)}),
-                                               nd("eh_proj", op::linear, {e(2 * h)}, {e(h)}, linear_role::mtp_fc)});
-    const auto mtp_out = blocks::head(c, "mtp_out", d.vocab, h);  // shared_head.norm, shared_head.head
-    for (std::uint64_t l = 0; l < d.mtp_layers; ++l) {
-      const auto layer = static_cast<std::uint16_t>(d.layers + l);
-      c.add(mtp_in, layer, section::draft, layer_kind::none);
-      c.add(mla, layer, section::draft, layer_kind::full_attention);
-      c.add(moe, layer, section::draft, layer_kind::full_attention);
-      c.add(mtp_out, layer, section::draft, layer_kind::none);
-    }
+    // The MTP layer stores its own embed_tokens copy and its shared_head; it is numbered after
+    // the main layers (model.layers.61 in DeepSeek-V3).
+    const auto mtp_in = blocks::mtp_in(
+        c, "mtp_in", {.hidden = h, .vocab = d.vocab, .stored_embed = true, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
+    const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, true);  // shared_head.norm, shared_head.head
+    blocks::layer_spec mtp{};
+    mtp.then(mtp_in, layer_kind::none).then(mla, layer_kind::full_attention).then(moe, layer_kind::full_attention);
+    mtp.then(mtp_out, layer_kind::none);
+    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) -> const auto& { return mtp; }, section::draft, d.layers);
   }
   return c;
 }

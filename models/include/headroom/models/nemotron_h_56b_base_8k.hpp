@@ -15,10 +15,8 @@ constexpr model make_nemotron_h_56b_base_8k() {
   m.name = "Nemotron-H-56B-Base-8K";
   m.family = "nemotron_h";
   m.source = {"nvidia/Nemotron-H-56B-Base-8K",
-      "Megatron-Bridge NemotronH56BProvider and docs/models/llm/nemotronh.md (118 layers, "
-      "hybrid_override_pattern below, hidden_size 8192, intermediate_size 32768, 64 heads, 8 KV heads, "
-      "head_dim 128, mamba 256 heads x 64, ssm_state 256, 8 groups, conv_kernel 4, vocab 131072); NVIDIA's "
-      "blog: 54 Mamba-2, 54 MLP and 10 attention layers",
+      "Megatron-Bridge NemotronH56BProvider and docs/models/llm/nemotronh.md (every dim and the"
+      " hybrid_override_pattern); NVIDIA's blog: 54 Mamba-2, 54 MLP and 10 attention layers",
       "the HF config.json itself was not found: dims from NVIDIA's Megatron-Bridge provider; every tensor "
       "assumed BF16 with a conv1d bias (as Nano-9B-v2); no published total_size or parameter count: weights"
       " are the hand sum"};

@@ -15,12 +15,9 @@ constexpr model make_nvidia_nemotron_nano_9b_v2() {
   m.name = "NVIDIA-Nemotron-Nano-9B-v2";
   m.family = "nemotron_h";
   m.source = {"nvidia/NVIDIA-Nemotron-Nano-9B-v2",
-      "config.json values as transcribed by debaditc/kvfit models.json and Megatron-Bridge's "
-      "NemotronNano9Bv2Provider (hidden_size 4480, num_hidden_layers 56, hybrid_override_pattern M-M-M-MM-"
-      "M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-, num_attention_heads 40, num_key_value_heads 8, "
-      "head_dim 128, intermediate_size 15680, mamba_num_heads 128, mamba_head_dim 80, ssm_state_size 128, "
-      "n_groups 8, conv_kernel 4, use_conv_bias true, vocab_size 131072, tie_word_embeddings false); Hub "
-      "safetensors metadata 8,888,227,328 parameters",
+      "config.json values as transcribed by debaditc/kvfit models.json and Megatron-Bridge's"
+      " NemotronNano9Bv2Provider (use_conv_bias true, tie_word_embeddings false); Hub safetensors metadata"
+      " 8,888,227,328 parameters",
       "every tensor BF16 (a third-party byte count gives 17,776,454,656 B = 2 x parameters); no RoPE, no "
       "biases"};
   m.c = family::nemotron_h({.hidden = 4480, .vocab = 131072, .pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-", .q_heads = 40, .kv_heads = 8, .head_dim = 128, .inter = 15680, .mamba_heads = 128, .mamba_head_dim = 80, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4});

@@ -15,10 +15,8 @@ constexpr model make_qwen3_235b_a22b() {
   m.name = "Qwen3-235B-A22B";
   m.family = "gqa_moe";
   m.source = {"Qwen/Qwen3-235B-A22B",
-      "config.json (hidden_size 4096, num_hidden_layers 94, num_attention_heads 64, num_key_value_heads 4, "
-      "head_dim 128, num_experts 128, num_experts_per_tok 8, moe_intermediate_size 1536, vocab_size 151936,"
-      " tie_word_embeddings false, torch_dtype bfloat16); model.safetensors.index.json (total_size "
-      "470187269120, 36,945 tensors)",
+      "config.json (tie_word_embeddings false, torch_dtype bfloat16); model.safetensors.index.json"
+      " (total_size 470187269120, 36,945 tensors)",
       "every tensor BF16; no shared expert"};
   m.c = family::gqa_moe({.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));

@@ -5,6 +5,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/gqa_moe.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -15,19 +16,15 @@ constexpr model make_qwen3_30b_a3b_nvfp4() {
   m.name = "Qwen3-30B-A3B-NVFP4 (NVIDIA ModelOpt)";
   m.family = "gqa_moe";
   m.source = {"nvidia/Qwen3-30B-A3B-NVFP4",
-      "config.json of Qwen/Qwen3-30B-A3B; hf_quant_config.json (producer modelopt 0.33.0, quant_algo NVFP4,"
-      " group_size 16, kv_cache_quant_algo FP8, exclude_modules model.layers.*.mlp.gate and lm_head)",
+      "config.json of Qwen/Qwen3-30B-A3B; hf_quant_config.json (producer modelopt 0.33.0, quant_algo"
+      " NVFP4, kv_cache_quant_algo FP8, exclude_modules model.layers.*.mlp.gate and lm_head)",
       "NVFP4 weights (u8 E2M1 pairs, E4M3 weight_scale per 16, F32 weight_scale_2) and NVFP4 activations "
       "(F32 input_scale) on attention and experts; k_proj / v_proj carry k_scale / v_scale for the FP8 KV "
       "cache; routers, lm_head, embed_tokens, norms BF16; total_size not published: weights are the hand "
       "sum"};
   m.c = family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(for_op(op::router, formats::bf16));
-  m.add_rule(for_op(op::lm_head, formats::bf16));
-  m.add_rule(for_op(op::embed, formats::bf16));
-  m.add_rule(with_scalars(for_role(linear_role::k, formats::nvfp4_g16, formats::nvfp4_g16), 2));
-  m.add_rule(with_scalars(for_role(linear_role::v, formats::nvfp4_g16, formats::nvfp4_g16), 2));
-  m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
+  recipes::modelopt_fp8_kv(m, formats::nvfp4_g16);
   return m;
 }
 }  // namespace detail

@@ -15,14 +15,10 @@ constexpr model make_qwen3_5_35b_a3b() {
   m.name = "Qwen3.5-35B-A3B";
   m.family = "qwen3_next";
   m.source = {"Qwen/Qwen3.5-35B-A3B",
-      "config.json (Qwen3_5MoeForConditionalGeneration; text_config: hidden_size 2048, num_hidden_layers "
-      "40, layer_types 3 x linear_attention then full_attention, full_attention_interval 4, "
-      "num_attention_heads 16, num_key_value_heads 2, head_dim 256, attn_output_gate true, "
-      "linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim "
-      "128, linear_conv_kernel_dim 4, num_experts 256, num_experts_per_tok 8, moe_intermediate_size 512, "
-      "shared_expert_intermediate_size 512, mtp_num_hidden_layers 1, vocab_size 248320, tie_word_embeddings"
-      " false; vision_config: depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 2048, "
-      "patch_size 16, temporal_patch_size 2, spatial_merge_size 2, num_position_embeddings 2304)",
+      "config.json (Qwen3_5MoeForConditionalGeneration; text_config: attn_output_gate true,"
+      " tie_word_embeddings false; vision_config: depth 27, hidden_size 1152, intermediate_size 4304,"
+      " out_hidden_size 2048, patch_size 16, temporal_patch_size 2, spatial_merge_size 2,"
+      " num_position_embeddings 2304)",
       "every tensor BF16; the vision tower model.visual.* is stored in the same checkpoint: 446,571,248 "
       "parameters by hand from vision_config (patch_embed conv [1152, 3, 2, 16, 16] + bias, pos_embed "
       "[2304, 1152], 27 blocks of LayerNorm x 2, qkv [3456, 1152], proj [1152, 1152], fc1 [4304, 1152], fc2"

@@ -5,6 +5,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/qwen3_next.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -15,14 +16,9 @@ constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
   m.name = "Qwen3-Next-80B-A3B-Instruct-FP8";
   m.family = "qwen3_next";
   m.source = {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8",
-      "config.json (hidden_size 2048, num_hidden_layers 48, full_attention_interval 4, num_attention_heads "
-      "16, num_key_value_heads 2, head_dim 256, linear_num_key_heads 16, linear_num_value_heads 32, "
-      "linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4, num_experts 512, "
-      "num_experts_per_tok 10, moe_intermediate_size 512, shared_expert_intermediate_size 512, "
-      "decoder_sparse_step 1, mlp_only_layers [], vocab_size 151936, tie_word_embeddings false); tensor "
-      "shapes from transformers modeling_qwen3_next.py; mtp.* tensors ship in the safetensors (1 layer; the"
-      " config has no mtp key); quantization_config as Qwen's FP8 releases (fp8, e4m3, dynamic, "
-      "weight_block_size [128, 128]); linear_attn.in_proj_ba is not FP8 (vLLM PR #25079)",
+      "config.json as Qwen/Qwen3-Next-80B-A3B-Instruct's, with a quantization_config as Qwen's FP8"
+      " releases (fp8, e4m3, dynamic); linear_attn.in_proj_ba is not FP8 (vLLM PR #25079); mtp.* tensors"
+      " ship in the safetensors",
       "FP8 E4M3 weights with F32 block scales (128x128) for every projection and expert, dynamic FP8 "
       "activations per 128-group; in_proj_ba, routers, shared_expert_gate, lm_head, embed_tokens, norms, "
       "conv and GDN parameters BF16; the full modules_to_not_convert list was not found; total_size not "
@@ -31,9 +27,7 @@ constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_role(linear_role::ba, formats::bf16));
   m.add_rule(for_role(linear_role::shared_gate, formats::bf16));
-  m.add_rule(for_op(op::lm_head, formats::bf16));
-  m.add_rule(for_op(op::embed, formats::bf16));
-  m.add_rule(all_weights(formats::fp8_block(128, 128), formats::fp8_group(128)));
+  recipes::fp8_block_128(m);
   return m;
 }
 }  // namespace detail

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// headroom: attention blocks: GQA (with its sliding-window, sink, qk-norm and bias variants),
+// Qwen's gated attention and DeepSeek's multi-head latent attention. Each adds one block
+// template to a circuit and returns its index; edges are bf16 unless stated, rows n unless
+// stated. Every KV state declares its TP split (never inferred from a head count).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <headroom/bytes.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/error.hpp>
+
+namespace headroom::models::blocks {
+
+struct gqa_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t q_heads = 0;
+  std::uint64_t kv_heads = 0;
+  std::uint64_t head_dim = 0;
+  bool qk_norm = false;       ///< per-head RMSNorm of q and k (Qwen3)
+  bool qkv_bias = false;      ///< biases on q, k, v (Qwen2.5, gpt-oss)
+  bool o_bias = false;        ///< bias on o (gpt-oss)
+  bool sinks = false;         ///< one learned sink logit per head (gpt-oss)
+  bool rope = true;           ///< false: no rotary embedding (Nemotron-H)
+  std::uint64_t window = 0;   ///< sliding window, 0 = full attention
+};
+
+namespace detail {
+// Reached only during constant evaluation of bad dims: the name is the diagnostic.
+inline void gqa_dims_q_heads_must_be_positive() {}
+inline void gqa_dims_kv_heads_must_be_positive() {}
+inline void gqa_dims_head_dim_must_be_positive() {}
+inline void gqa_dims_kv_heads_must_divide_q_heads() {}
+
+/// GQA's dims law: every query head group shares one KV head, so kv_heads divides q_heads; a
+/// zero head count or head_dim would give a block with no KV and no work.
+constexpr void check_gqa_dims(std::string_view block_name, const gqa_dims& d) {
+  auto refuse = [&](const char* what) {
+    ::headroom::detail::fail(error_kind::bad_model,
+                             "attention block `" + std::string(block_name) + "`: " + what);
+  };
+  if (d.q_heads == 0) {
+    if (std::is_constant_evaluated()) gqa_dims_q_heads_must_be_positive();
+    refuse("q_heads must be positive");
+  }
+  if (d.kv_heads == 0) {
+    if (std::is_constant_evaluated()) gqa_dims_kv_heads_must_be_positive();
+    refuse("kv_heads must be positive");
+  }
+  if (d.head_dim == 0) {
+    if (std::is_constant_evaluated()) gqa_dims_head_dim_must_be_positive();
+    refuse("head_dim must be positive");
+  }
+  if (d.q_heads % d.kv_heads != 0) {
+    if (std::is_constant_evaluated()) gqa_dims_kv_heads_must_divide_q_heads();
+    refuse("kv_heads must divide q_heads");
+  }
+}
+
+/// The nodes and states a GQA block and a gated-attention block share. `q_out` is q_proj's
+/// output width: q_heads x head_dim, or twice that when q_proj also emits an output gate.
+struct gqa_parts {
+  node input_norm, q, k, v, q_norm, k_norm, rope, kv_write, attend, o, add;
+  state_decl k_state, v_state;
+};
+
+constexpr gqa_parts gqa_parts_of(std::string_view block_name, const gqa_dims& d, std::uint64_t q_out) {
+  check_gqa_dims(block_name, d);
+  const std::uint64_t h = d.hidden;
+  const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);  // wraps silently otherwise
+  const std::uint64_t kvw = checked_mul(d.kv_heads, d.head_dim);
+  auto lin = [&](std::string_view local, std::uint64_t in, std::uint64_t out, linear_role role, bool bias) {
+    node n = nd(local, op::linear, {e(in)}, {e(out)}, role);
+    n.bias = bias;
+    return n;
+  };
+  // QKVParallelLinear splits query heads and KV heads (replicating KV heads when tp exceeds
+  // them); o is RowParallelLinear; per-head norms and the input norm are replicated; a sink
+  // logit per query head splits with the heads (vLLM gpt_oss.py: sinks of num_heads / tp).
+  node attend = sharded(with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(kvw)}, {e(qw)}), 0b11),
+                        shard::heads, d.q_heads, true);
+  attend.window = d.window;
+  if (d.sinks) attend = with_aux(attend, d.q_heads);
+  // K and V carry their KV heads: under TP each rank keeps kv_heads / tp of them (or one,
+  // replicated, when tp exceeds them).
+  return {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+          sharded(lin("q", h, q_out, linear_role::q, d.qkv_bias), shard::heads, d.q_heads),
+          sharded(lin("k", h, kvw, linear_role::k, d.qkv_bias), shard::kv_heads, d.kv_heads),
+          sharded(lin("v", h, kvw, linear_role::v, d.qkv_bias), shard::kv_heads, d.kv_heads),
+          sharded(with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.head_dim), shard::heads, d.q_heads),
+          sharded(with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.head_dim), shard::kv_heads, d.kv_heads),
+          sharded(nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)}), shard::heads, d.q_heads),
+          sharded(nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {}), shard::kv_heads, d.kv_heads),
+          attend,
+          sharded(lin("o", qw, h, linear_role::o, d.o_bias), shard::rows, d.q_heads),
+          nd("add", op::residual_add, {e(h), e(h)}, {e(h)}),
+          {"k", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads},
+          {"v", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads}};
+}
+}  // namespace detail
+
+/// input norm, q/k/v, (q_norm, k_norm), rope, kv_write, attention over the paged K and V
+/// states (kv_heads x head_dim each, at kv_cache_dtype), o, residual add.
+constexpr std::uint8_t gqa_attention(circuit& c, std::string_view block_name, const gqa_dims& d) {
+  const detail::gqa_parts p = detail::gqa_parts_of(block_name, d, checked_mul(d.q_heads, d.head_dim));
+  if (d.qk_norm) {
+    return c.add_block(block_name, {p.input_norm, p.q, p.k, p.v, p.q_norm, p.k_norm, p.rope, p.kv_write, p.attend, p.o, p.add},
+                       {p.k_state, p.v_state});
+  }
+  if (!d.rope) return c.add_block(block_name, {p.input_norm, p.q, p.k, p.v, p.kv_write, p.attend, p.o, p.add}, {p.k_state, p.v_state});
+  return c.add_block(block_name, {p.input_norm, p.q, p.k, p.v, p.rope, p.kv_write, p.attend, p.o, p.add}, {p.k_state, p.v_state});
+}
+
+/// Qwen's gated attention (Qwen3-Next, Qwen3.5): q_proj [2 * q_heads * head_dim, hidden] emits
+/// the query and a sigmoid output gate per head (interleaved per head, split after the
+/// projection); q_norm / k_norm and RoPE as in GQA; the gate multiplies the attention output
+/// before o. Used with qk_norm true; no biases, sinks or window in the shipped checkpoints.
+constexpr std::uint8_t gated_attention(circuit& c, std::string_view block_name, const gqa_dims& d) {
+  const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);
+  const detail::gqa_parts p = detail::gqa_parts_of(block_name, d, checked_mul(2, qw));
+  const node split = sharded(nd("split", op::split, {e(2 * qw)}, {e(qw), e(qw)}), shard::heads, d.q_heads);
+  const node gate = sharded(nd("gate", op::sigmoid_gate_mul, {e(qw), e(qw)}, {e(qw)}), shard::heads, d.q_heads);
+  if (d.qk_norm) {
+    return c.add_block(block_name,
+                       {p.input_norm, p.q, split, p.k, p.v, p.q_norm, p.k_norm, p.rope, p.kv_write, p.attend, gate, p.o, p.add},
+                       {p.k_state, p.v_state});
+  }
+  return c.add_block(block_name, {p.input_norm, p.q, split, p.k, p.v, p.rope, p.kv_write, p.attend, gate, p.o, p.add},
+                     {p.k_state, p.v_state});
+}
+
+struct mla_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t q_heads = 0;
+  std::uint64_t q_lora = 0;
+  std::uint64_t kv_lora = 0;
+  std::uint64_t qk_nope = 0;
+  std::uint64_t qk_rope = 0;
+  std::uint64_t v_head = 0;
+};
+
+/// Multi-head latent attention (DeepSeek-V3), run absorbed: kv_b_proj's halves fold into the
+/// query and the output, so a step reads kv_b_proj once and attends over latent rows of
+/// kv_lora + qk_rope values per token with a query of q_heads x (kv_lora + qk_rope) and an
+/// output of q_heads x kv_lora.
+constexpr std::uint8_t mla_attention(circuit& c, std::string_view block_name, const mla_dims& d) {
+  const std::uint64_t h = d.hidden;
+  const std::uint64_t H = d.q_heads;
+  // Every width from the dims is formed checked: a hand-written table must not wrap silently.
+  const std::uint64_t latent = checked_add(d.kv_lora, d.qk_rope);
+  const std::uint64_t q_b_out = checked_mul(H, checked_add(d.qk_nope, d.qk_rope));
+  const std::uint64_t rope_w = checked_mul(H, d.qk_rope);
+  const std::uint64_t kv_b_out = checked_mul(H, checked_add(d.qk_nope, d.v_head));
+  const std::uint64_t attend_in = checked_mul(H, latent);
+  const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
+  const std::uint64_t o_in = checked_mul(H, d.v_head);
+  return c.add_block(
+      block_name,
+      {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+       // vLLM deepseek_v2.py: q_a_proj and kv_a_proj_with_mqa are ReplicatedLinear, q_b_proj
+       // and kv_b_proj ColumnParallelLinear by heads, o_proj RowParallelLinear; the latent KV
+       // row is replicated on every TP rank (MLAAttentionSpec: one KV head).
+       nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
+       with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
+       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
+       nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
+       with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
+       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
+       nd("kv_write", op::kv_write, {e(latent)}, {}),
+       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
+       sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
+       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
+       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
+      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
+}
+
+}  // namespace headroom::models::blocks

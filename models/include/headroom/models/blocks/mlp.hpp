@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// headroom: dense MLP blocks. Each adds one block template to a circuit and returns its index;
+// edges are bf16, rows n.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/circuit.hpp>
+
+namespace headroom::models::blocks {
+
+/// post norm, gate|up (stored as two tensors), silu_mul, down, residual add.
+constexpr std::uint8_t swiglu_mlp(circuit& c, std::string_view block_name, std::uint64_t hidden, std::uint64_t inter) {
+  // gate|up: MergedColumnParallelLinear; down: RowParallelLinear (both split the intermediate).
+  node gate_up = sharded(nd("gate_up", op::linear, {e(hidden)}, {e(2 * inter)}, linear_role::gate_up), shard::columns, inter);
+  gate_up.weight_tensors = 2;
+  return c.add_block(block_name, {with_aux(nd("post_norm", op::rms_norm, {e(hidden)}, {e(hidden)}), hidden), gate_up,
+                                  sharded(nd("act", op::silu_mul, {e(2 * inter)}, {e(inter)}), shard::columns, inter),
+                                  sharded(nd("down", op::linear, {e(inter)}, {e(hidden)}, linear_role::down), shard::rows, inter),
+                                  nd("add", op::residual_add, {e(hidden), e(hidden)}, {e(hidden)})});
+}
+
+/// The layer's own norm, an ungated up, squared ReLU, down, residual add (Nemotron-H's `-`
+/// layers: up_proj [inter, hidden], down_proj [hidden, inter]; column / row parallel).
+constexpr std::uint8_t relu2_mlp(circuit& c, std::string_view block_name, std::uint64_t hidden, std::uint64_t inter) {
+  return c.add_block(block_name, {with_aux(nd("norm", op::rms_norm, {e(hidden)}, {e(hidden)}), hidden),
+                                  sharded(nd("up", op::linear, {e(hidden)}, {e(inter)}, linear_role::up), shard::columns, inter),
+                                  sharded(nd("act", op::relu2, {e(inter)}, {e(inter)}), shard::columns, inter),
+                                  sharded(nd("down", op::linear, {e(inter)}, {e(hidden)}, linear_role::down), shard::rows, inter),
+                                  nd("add", op::residual_add, {e(hidden), e(hidden)}, {e(hidden)})});
+}
+
+}  // namespace headroom::models::blocks

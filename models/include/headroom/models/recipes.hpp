@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// headroom: precision recipes several checkpoints share, each named after the release format
+// that defines it. A checkpoint adds its own exceptions first (the first matching rule wins),
+// then calls the recipe, whose last rule is the catch-all.
+#pragma once
+
+#include <headroom/circuit.hpp>
+#include <headroom/model.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom::models::recipes {
+
+/// gpt-oss's release (quantization_config quant_method mxfp4): the routed experts' matrices
+/// MXFP4 (E2M1 `*_blocks` with one E8M0 `*_scales` per 32), everything else BF16.
+constexpr void mxfp4_experts(model& m) {
+  m.add_rule(for_op(op::expert_gate_up, formats::mxfp4));
+  m.add_rule(for_op(op::expert_down, formats::mxfp4));
+  m.add_rule(all_weights(formats::bf16));
+}
+
+/// An NVIDIA ModelOpt export (hf_quant_config.json) with an FP8 KV cache, weights and
+/// activations at `f` (FP8 per tensor, NVFP4 per group): lm_head and embed_tokens BF16; every
+/// projection stores an F32 input_scale besides its weight scales, k_proj and v_proj also their
+/// k_scale / v_scale.
+constexpr void modelopt_fp8_kv(model& m, tensor_format f) {
+  m.add_rule(for_op(op::lm_head, formats::bf16));
+  m.add_rule(for_op(op::embed, formats::bf16));
+  m.add_rule(with_scalars(for_role(linear_role::k, f, f), 2));
+  m.add_rule(with_scalars(for_role(linear_role::v, f, f), 2));
+  m.add_rule(with_scalars(all_weights(f, f), 1));
+}
+
+/// DeepSeek's and Qwen's FP8 releases (quantization_config quant_method fp8, fmt e4m3,
+/// activation_scheme dynamic, weight_block_size [128, 128]): E4M3 weights with one F32
+/// weight_scale_inv per 128x128 block, activations quantized per 128-group at run time;
+/// lm_head and embed_tokens BF16.
+constexpr void fp8_block_128(model& m) {
+  m.add_rule(for_op(op::lm_head, formats::bf16));
+  m.add_rule(for_op(op::embed, formats::bf16));
+  m.add_rule(all_weights(formats::fp8_block(128, 128), formats::fp8_group(128)));
+}
+
+}  // namespace headroom::models::recipes
