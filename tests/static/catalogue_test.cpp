@@ -237,6 +237,9 @@ constexpr kv_row kv_rows[] = {
     {&models::deepseek_v3, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
     {&models::qwen3_30b_a3b_nvfp4, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
     {&models::deepseek_v3_0324_fp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    // Gemma-4: 50 (25) sliding layers of 16 (8) KV heads x 256, 10 (5) global of 4 (2) x 512.
+    {&models::gemma_4_31b, gqa_kv(50, 16, 256, 2) + gqa_kv(10, 4, 512, 2), gqa_kv(50, 16, 256, 1) + gqa_kv(10, 4, 512, 1), 0},
+    {&models::gemma_4_26b_a4b, gqa_kv(25, 8, 256, 2) + gqa_kv(5, 2, 512, 2), gqa_kv(25, 8, 256, 1) + gqa_kv(5, 2, 512, 1), 0},
 };
 constexpr bool kv_rows_hold() {
   for (const kv_row& r : kv_rows) {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // headroom: every block builder the family templates share, by kind: io (embed, head, MTP
-// in/out), attention (GQA, gated, MLA), mlp, moe, gdn (Gated DeltaNet), mamba2; and stack, the
+// in/out), attention (GQA, gated, MLA), mlp, moe, gdn (Gated DeltaNet), mamba2, gemma (Gemma-4's
+// embedding, attention, feed-forward and head); and stack, the
 // per-layer skeleton. A family may include just the kinds it uses.
 #pragma once
 
 #include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/blocks/gdn.hpp>
+#include <headroom/models/blocks/gemma.hpp>
 #include <headroom/models/blocks/io.hpp>
 #include <headroom/models/blocks/mamba2.hpp>
 #include <headroom/models/blocks/mlp.hpp>

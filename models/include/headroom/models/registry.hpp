@@ -27,10 +27,12 @@
 #include <headroom/models/deepseek_v3.hpp>
 #include <headroom/models/qwen3_30b_a3b_nvfp4.hpp>
 #include <headroom/models/deepseek_v3_0324_fp4.hpp>
+#include <headroom/models/gemma_4_31b.hpp>
+#include <headroom/models/gemma_4_26b_a4b.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 21> all{
+inline constexpr std::array<const model*, 23> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -52,6 +54,8 @@ inline constexpr std::array<const model*, 21> all{
     &deepseek_v3,
     &qwen3_30b_a3b_nvfp4,
     &deepseek_v3_0324_fp4,
+    &gemma_4_31b,
+    &gemma_4_26b_a4b,
 };
 
 /// The registry entry with this id, or nullptr.
