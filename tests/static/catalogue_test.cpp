@@ -240,6 +240,7 @@ constexpr kv_row kv_rows[] = {
     // Gemma-4: 50 (25) sliding layers of 16 (8) KV heads x 256, 10 (5) global of 4 (2) x 512.
     {&models::gemma_4_31b, gqa_kv(50, 16, 256, 2) + gqa_kv(10, 4, 512, 2), gqa_kv(50, 16, 256, 1) + gqa_kv(10, 4, 512, 1), 0},
     {&models::gemma_4_26b_a4b, gqa_kv(25, 8, 256, 2) + gqa_kv(5, 2, 512, 2), gqa_kv(25, 8, 256, 1) + gqa_kv(5, 2, 512, 1), 0},
+    {&models::minimax_m2_7, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
 };
 constexpr bool kv_rows_hold() {
   for (const kv_row& r : kv_rows) {

@@ -29,10 +29,11 @@
 #include <headroom/models/deepseek_v3_0324_fp4.hpp>
 #include <headroom/models/gemma_4_31b.hpp>
 #include <headroom/models/gemma_4_26b_a4b.hpp>
+#include <headroom/models/minimax_m2_7.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 23> all{
+inline constexpr std::array<const model*, 24> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -56,6 +57,7 @@ inline constexpr std::array<const model*, 23> all{
     &deepseek_v3_0324_fp4,
     &gemma_4_31b,
     &gemma_4_26b_a4b,
+    &minimax_m2_7,
 };
 
 /// The registry entry with this id, or nullptr.
