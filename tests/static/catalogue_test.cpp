@@ -241,6 +241,7 @@ constexpr kv_row kv_rows[] = {
     {&models::gemma_4_31b, gqa_kv(50, 16, 256, 2) + gqa_kv(10, 4, 512, 2), gqa_kv(50, 16, 256, 1) + gqa_kv(10, 4, 512, 1), 0},
     {&models::gemma_4_26b_a4b, gqa_kv(25, 8, 256, 2) + gqa_kv(5, 2, 512, 2), gqa_kv(25, 8, 256, 1) + gqa_kv(5, 2, 512, 1), 0},
     {&models::minimax_m2_7, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
+    {&models::mistral_small_4_119b, 36 * (256 + 64) * 2, 36 * (256 + 64), 0},
 };
 constexpr bool kv_rows_hold() {
   for (const kv_row& r : kv_rows) {

@@ -30,10 +30,11 @@
 #include <headroom/models/gemma_4_31b.hpp>
 #include <headroom/models/gemma_4_26b_a4b.hpp>
 #include <headroom/models/minimax_m2_7.hpp>
+#include <headroom/models/mistral_small_4_119b.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 24> all{
+inline constexpr std::array<const model*, 25> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -58,6 +59,7 @@ inline constexpr std::array<const model*, 24> all{
     &gemma_4_31b,
     &gemma_4_26b_a4b,
     &minimax_m2_7,
+    &mistral_small_4_119b,
 };
 
 /// The registry entry with this id, or nullptr.
