@@ -9,23 +9,11 @@
 # `headroom::models::<NAME>` like a shipped model (docs/importing.md). The rule reruns when the
 # config, the quantization config or the headroom executable (and so its importer) changes.
 # OUTPUT defaults to ${CMAKE_CURRENT_BINARY_DIR}/headroom_models/headroom/models/<NAME>.hpp.
+include(${CMAKE_CURRENT_LIST_DIR}/HeadroomCheckArguments.cmake)
+
 function(headroom_add_model)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;NAME;CONFIG;QUANT;OUTPUT" "")
-  foreach(required TARGET NAME CONFIG)
-    if(NOT DEFINED arg_${required} OR "${arg_${required}}" STREQUAL "")
-      message(FATAL_ERROR "headroom_add_model: ${required} is required")
-    endif()
-  endforeach()
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "headroom_add_model: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
-  endif()
-  if(NOT TARGET ${arg_TARGET})
-    message(FATAL_ERROR "headroom_add_model: `${arg_TARGET}` is not a target")
-  endif()
-  if(NOT TARGET headroom::cli)
-    message(FATAL_ERROR "headroom_add_model: the headroom CLI is not available (install headroom with its tools, "
-                        "or add_subdirectory it with HEADROOM_BUILD_TOOLS=ON)")
-  endif()
+  headroom_check_arguments(headroom_add_model TARGET NAME CONFIG)
   get_filename_component(arg_CONFIG "${arg_CONFIG}" ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
   set(depends $<TARGET_FILE:headroom::cli>)
   if(IS_DIRECTORY "${arg_CONFIG}")

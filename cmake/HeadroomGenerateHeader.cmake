@@ -10,23 +10,11 @@
 # OUTPUT defaults to ${CMAKE_CURRENT_BINARY_DIR}/headroom/<MODEL>--<DEVICE>.h. Include the header
 # by its file name; with MACRO_PREFIX the macro names stay the same when the model or device
 # changes.
+include(${CMAKE_CURRENT_LIST_DIR}/HeadroomCheckArguments.cmake)
+
 function(headroom_generate_header)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;MODEL;DEVICE;SEQS;CONTEXT;OUTPUT;MACRO_PREFIX;MEASURED" "ARGS")
-  foreach(required TARGET MODEL DEVICE SEQS CONTEXT)
-    if(NOT DEFINED arg_${required} OR "${arg_${required}}" STREQUAL "")
-      message(FATAL_ERROR "headroom_generate_header: ${required} is required")
-    endif()
-  endforeach()
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "headroom_generate_header: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
-  endif()
-  if(NOT TARGET ${arg_TARGET})
-    message(FATAL_ERROR "headroom_generate_header: `${arg_TARGET}` is not a target")
-  endif()
-  if(NOT TARGET headroom::cli)
-    message(FATAL_ERROR "headroom_generate_header: the headroom CLI is not available (install headroom with its "
-                        "tools, or add_subdirectory it with HEADROOM_BUILD_TOOLS=ON)")
-  endif()
+  headroom_check_arguments(headroom_generate_header TARGET MODEL DEVICE SEQS CONTEXT)
   if(NOT arg_OUTPUT)
     set(arg_OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/headroom/${arg_MODEL}--${arg_DEVICE}.h)
   endif()

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
@@ -55,6 +56,12 @@ inline const headroom::model& largest_model() {
 inline const headroom::device& per_call_device() {
   const headroom::device* d = headroom::devices::find("h100_sxm");
   return d != nullptr ? *d : *headroom::devices::all[0];
+}
+
+/// "N models x M devices": the label of a benchmark over the whole registries.
+inline std::string registry_label() {
+  return std::to_string(headroom::models::all.size()) + " models x " + std::to_string(headroom::devices::all.size()) +
+         " devices";
 }
 
 }  // namespace headroom_bench

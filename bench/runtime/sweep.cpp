@@ -12,6 +12,7 @@
 
 #include "common.hpp"
 #include "per_call.hpp"
+#include "registry_benchmark.hpp"
 
 namespace headroom_bench {
 namespace {
@@ -60,17 +61,14 @@ void bm_sweep(benchmark::State& state) {
   state.counters["failed"] = benchmark::Counter(static_cast<double>(failed));
   state.counters["estimates_per_s"] =
       benchmark::Counter(n * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.SetLabel(std::to_string(headroom::models::all.size()) + " models x " +
-                 std::to_string(headroom::devices::all.size()) + " devices x " + std::to_string(sweep_batches.size()) +
-                 " C x " + std::to_string(sweep_contexts.size()) + " contexts");
+  state.SetLabel(registry_label() + " x " + std::to_string(sweep_batches.size()) + " C x " +
+                 std::to_string(sweep_contexts.size()) + " contexts");
 }
 
 }  // namespace
 
 void register_sweep_benchmark() {
-  benchmark::RegisterBenchmark("sweep/decode_step/all_models/all_devices", bm_sweep)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  register_registry_benchmark("sweep/decode_step/all_models/all_devices", bm_sweep);
 }
 
 }  // namespace headroom_bench

@@ -27,26 +27,25 @@ namespace detail {
 template <const model& Model, const device& Device, std::uint64_t NeedBytes, std::uint64_t UsableBytes>
 struct model_does_not_fit_on_device;
 
-// The engine terms (engine_memory.hpp), one undefined template each. Arguments: the entries,
-// the engine, then what was needed and what there was.
+// The engine terms (engine_memory.hpp), one undefined template each, named in the build error.
+// Arguments: the entries, the engine, then what was needed and what there was (the macro's
+// last two arguments name them).
+#define HEADROOM_DETAIL_ENGINE_TERM(term, Needed, There)                                                   \
+  template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Needed, std::uint64_t There> \
+  struct term
 // vLLM: the free memory at start-up is below gpu_memory_utilization x total.
-template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t BudgetBytes, std::uint64_t FreeBytes>
-struct free_memory_at_start_below_engine_budget;
+HEADROOM_DETAIL_ENGINE_TERM(free_memory_at_start_below_engine_budget, BudgetBytes, FreeBytes);
 // Weights + activation peak + non-torch + CUDA graphs leave nothing of the budget for KV.
-template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t NonKvBytes, std::uint64_t BudgetBytes>
-struct engine_budget_leaves_no_memory_for_kv_cache;
+HEADROOM_DETAIL_ENGINE_TERM(engine_budget_leaves_no_memory_for_kv_cache, NonKvBytes, BudgetBytes);
 // The pool is smaller than one request of max_model_len (vLLM refuses to start).
-template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t NeedBytes, std::uint64_t AvailableBytes>
-struct kv_cache_of_engine_cannot_hold_one_request;
+HEADROOM_DETAIL_ENGINE_TERM(kv_cache_of_engine_cannot_hold_one_request, NeedBytes, AvailableBytes);
 // The deployment's context exceeds the engine's max_model_len.
-template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Context, std::uint64_t MaxModelLen>
-struct context_above_engine_max_model_len;
+HEADROOM_DETAIL_ENGINE_TERM(context_above_engine_max_model_len, Context, MaxModelLen);
 // The scheduler's cap (max_num_seqs / max_running_requests / max_batch_size / n_seq_max).
-template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Seqs, std::uint64_t MaxNumSeqs>
-struct engine_max_num_seqs_below_the_sequences;
+HEADROOM_DETAIL_ENGINE_TERM(engine_max_num_seqs_below_the_sequences, Seqs, MaxNumSeqs);
 // The pool holds MaxSeqs requests of the context, fewer than Seqs.
-template <const model& Model, const device& Device, engine_kind Engine, std::uint64_t Seqs, std::uint64_t MaxSeqs>
-struct kv_cache_of_engine_cannot_hold_the_sequences;
+HEADROOM_DETAIL_ENGINE_TERM(kv_cache_of_engine_cannot_hold_the_sequences, Seqs, MaxSeqs);
+#undef HEADROOM_DETAIL_ENGINE_TERM
 }  // namespace detail
 
 /// engines::none: a compile error naming the entries and both byte counts.

@@ -65,6 +65,10 @@ static_assert(detail::lists_values_in_order(all_linear_roles));
 /// main: the target model's forward; draft: the MTP head (speculative decoding); vision: an
 /// encoder the checkpoint stores (multimodal), held in memory but not in a text decode step.
 enum class section : std::uint8_t { main, draft, vision };
+/// Every section, in declaration order.
+inline constexpr std::array all_sections{section::main, section::draft, section::vision};
+static_assert(detail::lists_values_in_order(all_sections));
+inline constexpr std::size_t sections = all_sections.size();
 
 enum class layer_kind : std::uint8_t { none, full_attention, linear_attention, sliding_attention, mamba, mlp };
 /// Every layer kind, in declaration order.
@@ -78,6 +82,9 @@ enum class state_kind : std::uint8_t {
   recurrent,    ///< one unit per sequence (GDN / Mamba h)
   conv_window,  ///< one unit per sequence (rolling conv1d taps)
 };
+/// Every state kind, in declaration order.
+inline constexpr std::array all_state_kinds{state_kind::paged_kv, state_kind::recurrent, state_kind::conv_window};
+static_assert(detail::lists_values_in_order(all_state_kinds));
 
 /// How a stored tensor, a node's activations or a state split over tensor-parallel ranks: the
 /// Megatron-style layouts vLLM (model_executor/layers/linear.py @0036d38,
@@ -93,13 +100,21 @@ enum class shard : std::uint8_t {
   experts,     ///< fused MoE: experts / ep ranks, each expert's intermediate / (tp / ep)
   vocab,       ///< VocabParallelEmbedding / ParallelLMHead: round_up(vocab, 64) / tp rows
 };
+/// Every shard layout, in declaration order.
+inline constexpr std::array all_shards{shard::replicated, shard::heads,   shard::kv_heads, shard::columns,
+                                       shard::rows,       shard::experts, shard::vocab};
+static_assert(detail::lists_values_in_order(all_shards));
 constexpr std::string_view name(shard s) {
   constexpr std::string_view names[] = {"replicated", "heads", "kv_heads", "columns", "rows", "experts", "vocab"};
-  return names[static_cast<std::size_t>(s)];
+  return detail::name_in(names, all_shards, s);
 }
 
 /// Where a state's element type comes from: fixed, or a setting (one element size per state).
 enum class dtype_key : std::uint8_t { fixed_bf16, fixed_f32, kv_cache, ssm_h, conv };
+/// Every dtype key, in declaration order.
+inline constexpr std::array all_dtype_keys{dtype_key::fixed_bf16, dtype_key::fixed_f32, dtype_key::kv_cache,
+                                           dtype_key::ssm_h, dtype_key::conv};
+static_assert(detail::lists_values_in_order(all_dtype_keys));
 
 constexpr std::string_view name(op o) {
   constexpr std::string_view names[] = {
@@ -126,11 +141,11 @@ constexpr std::string_view name(linear_role r) {
 }
 constexpr std::string_view name(layer_kind k) {
   constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention", "mamba", "mlp"};
-  static_assert(std::size(names) == all_layer_kinds.size(), "one name per layer kind");
-  return names[static_cast<std::size_t>(k)];
+  return detail::name_in(names, all_layer_kinds, k);
 }
 constexpr std::string_view name(section s) {
-  return s == section::main ? "main" : (s == section::draft ? "draft" : "vision");
+  constexpr std::string_view names[] = {"main", "draft", "vision"};
+  return detail::name_in(names, all_sections, s);
 }
 
 /// Ops that read a matmul weight through the node's (out, k) shape. mla_attention reads
@@ -178,6 +193,10 @@ struct node {
   /// false: the node reads a tensor another node stores (a tied lm_head, a draft head's shared
   /// embedding or lm_head), so the footprint does not count it twice.
   bool stores_weight = true;
+  /// true: a weight the engine builds at load time, absent from the checkpoint (an NVFP4 copy
+  /// of lm_head an MTP draft head reads): held in memory like a stored one, never counted in
+  /// the checkpoint's parameters or scale tensors.
+  bool runtime_copy = false;
   bool bias = false;                 ///< stores a bias of `out` elements (at aux_format)
   std::uint16_t weight_tensors = 1;  ///< checkpoint tensors the weight is split into (gate+up = 2)
   std::uint64_t table_rows = 0;      ///< embed: rows of the table (vocab)
@@ -328,11 +347,17 @@ struct circuit {
   std::uint16_t n_nodes = 0;
   std::uint8_t n_blocks = 0;
   std::uint16_t n_instances = 0;
-  /// Instances per (block, section): uses[3 * block + section]. Sums that do not depend on
-  /// the layer index visit each block once and multiply, exactly.
-  std::array<std::uint16_t, 3 * max_blocks> uses{};
+  /// Instances per (block, section): uses[sections * block + section] (read it through
+  /// uses_in). Sums that do not depend on the layer index visit each block once and multiply,
+  /// exactly.
+  std::array<std::uint16_t, sections * max_blocks> uses{};
   /// Main-section instances per (block, layer kind): main_uses[block][kind].
   std::array<std::array<std::uint16_t, layer_kinds>, max_blocks> main_uses{};
+
+  /// Instances of block `bi` in section `sec`.
+  [[nodiscard]] constexpr std::uint16_t uses_in(std::size_t bi, section sec) const {
+    return uses[sections * bi + static_cast<std::size_t>(sec)];
+  }
 
   /// Adds a block template; returns its index.
   constexpr std::uint8_t add_block(std::string_view block_name, std::initializer_list<node> ns,
@@ -350,7 +375,7 @@ struct circuit {
   constexpr void add(std::uint8_t block_index, std::uint16_t layer, section sec, layer_kind kind) {
     detail::require_table(!(n_instances >= max_instances || block_index >= n_blocks), "too many block instances, or an unknown block");
     instances[n_instances++] = {block_index, layer, sec, kind};
-    uses[3u * block_index + static_cast<std::size_t>(sec)] += 1;
+    uses[sections * block_index + static_cast<std::size_t>(sec)] += 1;
     if (sec == section::main) main_uses[block_index][static_cast<std::size_t>(kind)] += 1;
   }
 };

@@ -34,8 +34,7 @@ constexpr std::uint16_t bit(mma_kind k) { return static_cast<std::uint16_t>(1u <
 constexpr std::string_view name(mma_kind k) {
   constexpr std::string_view names[] = {"bf16", "fp16", "fp8", "int8", "fp4_block_scale", "mxf8f6f4",
                                         "fp4_fp8_nvfp4_scaled"};
-  static_assert(std::size(names) == all_mma_kinds.size(), "one name per MMA kind");
-  return names[static_cast<std::size_t>(k)];
+  return detail::name_in(names, all_mma_kinds, k);
 }
 
 enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other };
@@ -45,8 +44,7 @@ inline constexpr std::array all_mma_families{mma_family::mma_sync, mma_family::w
 static_assert(detail::lists_values_in_order(all_mma_families));
 constexpr std::string_view name(mma_family f) {
   constexpr std::string_view names[] = {"mma_sync", "wgmma", "tcgen05", "mfma", "other"};
-  static_assert(std::size(names) == all_mma_families.size(), "one name per MMA family");
-  return names[static_cast<std::size_t>(f)];
+  return detail::name_in(names, all_mma_families, f);
 }
 
 /// Dense peaks in TFLOP/s (TOP/s for int8); 0 = no tensor path for that format.

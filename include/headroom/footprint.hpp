@@ -4,7 +4,8 @@
 // weights: every tensor the checkpoint stores, once: matmul weights with their scale tensors
 //   (routed experts x E), embedding table, norm weights, biases, conv taps, A_log, dt_bias. A
 //   node that reads a tensor another node stores (tied lm_head, a draft head's shared
-//   embedding / lm_head) adds nothing.
+//   embedding / lm_head) adds nothing. A weight the engine builds at load time (node
+//   runtime_copy) is held like a stored one and also counted apart as runtime_weights.
 // kv_per_token: per token of one sequence, every paged-KV state of every main-section block
 //   instance at its own element size (draft blocks too when speculative decoding is on).
 //   Sliding-window layers hold every token by default (engines that give every layer one page
@@ -21,14 +22,15 @@
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
-#include <headroom/node_cost.hpp>
 #include <headroom/settings.hpp>
+#include <headroom/stored_bytes.hpp>
 #include <headroom/validate.hpp>
 
 namespace headroom {
 
 struct footprint_bytes {
-  byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size)
+  byte_count weights = 0;         ///< every stored tensor of the checkpoint (its total_size) + runtime_weights
+  byte_count runtime_weights = 0; ///< of which weights the engine builds at load time (not in the checkpoint)
   byte_count draft_weights = 0;   ///< of which the draft (MTP) head's own tensors
   byte_count vision_weights = 0;  ///< of which a stored vision encoder's tensors (loaded, not in decode)
   byte_count loaded_weights = 0;  ///< what the engine loads: weights, less the draft's unless speculative
@@ -50,27 +52,11 @@ struct footprint_bytes {
   }
 };
 
-/// Stored bytes of one node (all its copies), 0 if it reads another node's tensor.
-constexpr byte_count stored_bytes(const model& m, const node& n, const instance& i) {
-  byte_count b = aux_bytes(n);
-  if (!n.has_weight() || !n.stores_weight) return b;
-  const resolved_formats f = formats_of(m, n, i);
-  if (n.kind == op::embed) return checked_add(b, weight_bytes(f.weight, n.table_rows, n.weight_k()));
-  const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
-  return checked_add(b, checked_mul(copies, one_weight_bytes(n, f)));
-}
-
-/// Stored bytes of one instance of a block.
-constexpr byte_count block_stored_bytes(const model& m, const block& b, const instance& in) {
-  byte_count w = 0;
-  for (std::size_t ni = b.first; ni < b.end; ++ni) w = checked_add(w, stored_bytes(m, m.c.nodes[ni], in));
-  return w;
-}
-
 namespace detail {
 // What one instance of a block adds: stored bytes and per-token / per-sequence state bytes.
 struct block_bytes {
   byte_count weights = 0;
+  byte_count runtime = 0;  ///< of which runtime copies
   byte_count kv = 0;
   byte_count swa_kv = 0;
   std::uint64_t window = 0;
@@ -78,7 +64,10 @@ struct block_bytes {
   byte_count conv = 0;
 };
 
-constexpr block_bytes states_of(const circuit& c, const block& b, const settings& s) {
+/// The one per-token / per-sequence state law: what one instance of block `b` holds per
+/// token (paged KV; a sliding layer's apart when `sliding_apart`) and per sequence (recurrent
+/// h, conv windows). footprint, stage_footprint and kv_per_token_per_rank all sum it.
+constexpr block_bytes states_of(const circuit& c, const block& b, const settings& s, bool sliding_apart) {
   block_bytes out{};
   for (std::size_t si = 0; si < b.n_states; ++si) {
     const state_decl& st = b.states[si];
@@ -88,7 +77,7 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
       for (std::size_t ni = b.first; ni < b.end; ++ni) {
         if (c.nodes[ni].reads & (1u << si)) window = std::max(window, c.nodes[ni].window);
       }
-      if (window == 0 || !s.evict_sliding) {
+      if (window == 0 || !sliding_apart) {
         out.kv = checked_add(out.kv, u);
       } else {
         require_table(out.window == 0 || out.window == window, "sliding layers with different windows");
@@ -103,100 +92,61 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
   }
   return out;
 }
-}  // namespace detail
 
-constexpr footprint_bytes footprint(const model& m, const settings& s) {
+/// Adds `count` instances of a block of section `sec` to `fp`: weights always; per-token and
+/// per-sequence bytes unless the section holds none (a vision encoder; a draft head when not
+/// speculative).
+constexpr void add_block(footprint_bytes& fp, const block_bytes& bb, section sec, std::uint64_t count, const settings& s) {
+  const byte_count w = checked_mul(count, bb.weights);
+  fp.weights = checked_add(fp.weights, w);
+  fp.runtime_weights = checked_add(fp.runtime_weights, checked_mul(count, bb.runtime));
+  if (sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
+  if (sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
+  if (sec == section::vision || (sec == section::draft && !s.speculative)) return;
+  fp.kv_per_token = checked_add(fp.kv_per_token, checked_mul(count, bb.kv));
+  if (bb.window != 0) {
+    require_table(fp.swa_window == 0 || fp.swa_window == bb.window, "sliding layers with different windows");
+    fp.swa_window = bb.window;
+    fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, checked_mul(count, bb.swa_kv));
+  }
+  fp.state_per_seq = checked_add(fp.state_per_seq, checked_mul(count, bb.state));
+  fp.conv_per_seq = checked_add(fp.conv_per_seq, checked_mul(count, bb.conv));
+}
+
+/// What the engine loads: every stored tensor, less the draft head's unless speculative.
+constexpr void set_loaded_weights(footprint_bytes& fp, const settings& s) {
+  fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;
+}
+
+/// The footprint with sliding layers apart (their tokens counted over their window) or not:
+/// footprint() follows settings.evict_sliding; an engine's memory rule keeps them apart always
+/// (engine_memory.hpp), whatever the settings say.
+constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool sliding_apart) {
   validate(m);
   footprint_bytes fp{};
   const circuit& c = m.c;
-  auto add = [&](const detail::block_bytes& bb, section sec, std::uint64_t count) {
-    const byte_count w = checked_mul(count, bb.weights);
-    fp.weights = checked_add(fp.weights, w);
-    if (sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
-    if (sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
-    if (sec == section::vision || (sec == section::draft && !s.speculative)) return;
-    fp.kv_per_token = checked_add(fp.kv_per_token, checked_mul(count, bb.kv));
-    if (bb.window != 0) {
-      detail::require_table(fp.swa_window == 0 || fp.swa_window == bb.window, "sliding layers with different windows");
-      fp.swa_window = bb.window;
-      fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, checked_mul(count, bb.swa_kv));
-    }
-    fp.state_per_seq = checked_add(fp.state_per_seq, checked_mul(count, bb.state));
-    fp.conv_per_seq = checked_add(fp.conv_per_seq, checked_mul(count, bb.conv));
+  auto add = [&](const block& b, const instance& in, std::uint64_t count) {
+    block_bytes bb = states_of(c, b, s, sliding_apart);
+    bb.weights = block_stored_bytes(m, b, in);
+    bb.runtime = block_runtime_bytes(m, b, in);
+    add_block(fp, bb, in.sec, count, s);
   };
   if (!formats_depend_on_layer(m)) {
     // Every instance of a block in one section holds the same bytes: visit each block once.
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      const block& b = c.blocks[bi];
-      for (const section sec : {section::main, section::draft, section::vision}) {
-        const std::uint64_t count = c.uses[3u * bi + static_cast<std::size_t>(sec)];
-        if (count == 0) continue;
-        detail::block_bytes bb = detail::states_of(c, b, s);
-        bb.weights = block_stored_bytes(m, b, {bi, 0, sec, layer_kind::none});
-        add(bb, sec, count);
+      for (const section sec : all_sections) {
+        const std::uint64_t count = c.uses_in(bi, sec);
+        if (count != 0) add(c.blocks[bi], {bi, 0, sec, layer_kind::none}, count);
       }
     }
   } else {
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      const instance& in = c.instances[ii];
-      const block& b = c.blocks[in.block];
-      detail::block_bytes bb = detail::states_of(c, b, s);
-      bb.weights = block_stored_bytes(m, b, in);
-      add(bb, in.sec, 1);
-    }
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) add(c.blocks[c.instances[ii].block], c.instances[ii], 1);
   }
-  fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;
+  set_loaded_weights(fp, s);
   return fp;
 }
+}  // namespace detail
 
-/// Logical parameters of every stored weight, norm, bias and small tensor (a 4-bit value counts
-/// one), scale tensors excluded: the figure model cards and parameter registries publish.
-constexpr std::uint64_t parameter_count(const model& m) {
-  std::uint64_t p = 0;
-  for (const section sec : {section::main, section::draft, section::vision}) {
-    for_each_node(m, sec, [&](const node& n, const instance&, const block&) {
-      p = checked_add(p, n.aux_params);
-      const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
-      if (n.bias) p = checked_add(p, checked_mul(copies, n.weight_out()));
-      if (!n.has_weight() || !n.stores_weight) return;
-      const std::uint64_t rows = n.kind == op::embed ? n.table_rows : n.weight_out();
-      p = checked_add(p, checked_mul(copies, checked_mul(rows, n.weight_k())));
-    });
-  }
-  return p;
-}
-
-/// Elements of the scale tensors the checkpoint stores (F32 fp8 scales, E4M3 / E8M0 group
-/// scales, per-tensor globals and extra scalars): the Hub's safetensors element count is
-/// parameter_count + scale_elements for checkpoints with one value per byte.
-constexpr std::uint64_t scale_elements(const model& m) {
-  std::uint64_t p = 0;
-  for (const section sec : {section::main, section::draft, section::vision}) {
-    for_each_node(m, sec, [&](const node& n, const instance& in, const block&) {
-      if (!n.has_weight() || !n.stores_weight || n.kind == op::embed) return;
-      const resolved_formats f = formats_of(m, n, in);
-      const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
-      const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
-      const std::uint64_t out = n.weight_out() / t;
-      const std::uint64_t k = n.weight_k();
-      std::uint64_t per = f.extra_scalars;
-      const tensor_format& w = f.weight;
-      switch (w.kind) {
-        case format_kind::fp8:
-          // Checked like every byte count: a hand-written table can make these wrap.
-          if (w.scale == scale_kind::tensor) per = checked_add(per, 1);
-          if (w.scale == scale_kind::channel || w.scale == scale_kind::token) per = checked_add(per, out);
-          if (w.scale == scale_kind::group) per = checked_add(per, checked_mul(out, k / w.group));
-          if (w.scale == scale_kind::block) per = checked_add(per, checked_mul(ceil_div(out, w.block_r), ceil_div(k, w.block_c)));
-          break;
-        case format_kind::mxfp4: per = checked_add(per, checked_mul(out, k) / 32); break;
-        case format_kind::nvfp4: per = checked_add(per, checked_mul(out, k) / w.group + 1); break;
-        default: break;
-      }
-      p = checked_add(p, checked_mul(copies, checked_mul(t, per)));
-    });
-  }
-  return p;
-}
+constexpr footprint_bytes footprint(const model& m, const settings& s) { return detail::footprint_of(m, s, s.evict_sliding); }
 
 }  // namespace headroom

@@ -21,5 +21,7 @@
 #include <headroom/rank_footprint.hpp> // IWYU pragma: export
 #include <headroom/roofline.hpp>       // IWYU pragma: export
 #include <headroom/settings.hpp>       // IWYU pragma: export
+#include <headroom/step_estimate.hpp>  // IWYU pragma: export
+#include <headroom/stored_bytes.hpp>   // IWYU pragma: export
 #include <headroom/tensor_format.hpp>  // IWYU pragma: export
 #include <headroom/validate.hpp>       // IWYU pragma: export

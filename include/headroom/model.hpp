@@ -47,21 +47,15 @@ constexpr precision_rule all_weights(tensor_format w, tensor_format a = formats:
   return r;
 }
 constexpr precision_rule for_op(op o, tensor_format w, tensor_format a = formats::bf16) {
-  precision_rule r{};
+  precision_rule r = all_weights(w, a);
   r.any_op = false;
   r.kind = o;
-  r.weight = w;
-  r.activation = a;
   return r;
 }
 constexpr precision_rule for_role(linear_role role, tensor_format w, tensor_format a = formats::bf16) {
-  precision_rule r{};
-  r.any_op = false;
-  r.kind = op::linear;
+  precision_rule r = for_op(op::linear, w, a);
   r.any_role = false;
   r.role = role;
-  r.weight = w;
-  r.activation = a;
   return r;
 }
 constexpr precision_rule in_section(precision_rule r, section s) {

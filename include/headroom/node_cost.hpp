@@ -19,6 +19,7 @@
 #include <headroom/model.hpp>
 #include <headroom/roofline.hpp>
 #include <headroom/settings.hpp>
+#include <headroom/stored_bytes.hpp>
 
 namespace headroom {
 
@@ -49,30 +50,6 @@ constexpr double distinct_experts(std::uint64_t experts, std::uint64_t top_k, st
   if (t == 1) return static_cast<double>(top_k);
   const double e = static_cast<double>(experts);
   return e * (1.0 - ipow(1.0 - static_cast<double>(top_k) / e, t));
-}
-
-/// Stored bytes of one copy of a node's matmul weight (one expert for routed experts), with
-/// every scale tensor: a weight stored as `weight_tensors` checkpoint tensors (gate and up
-/// apart) carries each tensor's own per-tensor scales and extra F32 scalars.
-constexpr std::uint64_t one_weight_bytes(const node& n, const resolved_formats& f) {
-  const std::uint64_t out = n.weight_out();
-  const std::uint64_t k = n.weight_k();
-  const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
-  detail::require_table(out % t == 0, "a weight's rows do not split evenly into its tensors");
-  return checked_mul(t, checked_add(weight_bytes(f.weight, out / t, k), 4u * f.extra_scalars));
-}
-
-/// Stored small parameters of a node (norm weights, conv taps, A_log, dt_bias, sinks).
-constexpr std::uint64_t aux_only_bytes(const node& n) {
-  return n.aux_params == 0 ? 0 : bytes(n.aux_format, 1, n.aux_params);
-}
-/// One copy of the node's bias (one expert's for routed experts), at aux_format.
-constexpr std::uint64_t one_bias_bytes(const node& n) { return n.bias ? bytes(n.aux_format, 1, n.weight_out()) : 0; }
-
-/// Stored small parameters and every copy of the bias.
-constexpr std::uint64_t aux_bytes(const node& n) {
-  const std::uint64_t copies = is_routed_expert(n.kind) ? n.experts : 1;
-  return checked_add(aux_only_bytes(n), checked_mul(copies, one_bias_bytes(n)));
 }
 
 /// The inputs of one node_cost call.

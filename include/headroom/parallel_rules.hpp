@@ -35,7 +35,7 @@
 #include <headroom/circuit.hpp>
 #include <headroom/error.hpp>
 #include <headroom/model.hpp>
-#include <headroom/node_cost.hpp>
+#include <headroom/stored_bytes.hpp>
 #include <headroom/parallel.hpp>
 
 namespace headroom {
@@ -57,7 +57,15 @@ enum class plan_rule : std::uint8_t {
   shard_fits_format,            ///< a sharded weight still has a byte size at its format (groups, blocks)
   pp_within_layers,             ///< every pipeline stage keeps at least one layer
 };
-inline constexpr std::size_t plan_rules = 11;
+/// Every plan rule, in declaration order (the order they are checked).
+inline constexpr std::array all_plan_rules{
+    plan_rule::ok,           plan_rule::degrees_positive,       plan_rule::ep_divides_tp,
+    plan_rule::ep_needs_experts, plan_rule::ep_divides_experts, plan_rule::tp_divides_query_heads,
+    plan_rule::kv_heads_split_or_replicate, plan_rule::tp_divides_padded_vocab, plan_rule::tp_divides_dimensions,
+    plan_rule::shard_fits_format, plan_rule::pp_within_layers,
+};
+static_assert(detail::lists_values_in_order(all_plan_rules));
+inline constexpr std::size_t plan_rules = all_plan_rules.size();
 
 /// The rule as a sentence, for run-time errors and advice.
 constexpr std::string_view describe(plan_rule r) {
@@ -74,7 +82,7 @@ constexpr std::string_view describe(plan_rule r) {
       "a sharded weight's shape, and its input row, must still fit their formats' groups or blocks",
       "pp must not exceed the layers",
   };
-  return text[static_cast<std::size_t>(r)];
+  return detail::name_in(text, all_plan_rules, r);
 }
 
 namespace detail {
@@ -292,12 +300,12 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
     // Every instance of a block in one section resolves alike: each (block, section) once.
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
       for (const section sec : {section::main, section::draft}) {
-        if (c.uses[3u * bi + static_cast<std::size_t>(sec)] != 0) check_block({bi, 0, sec, layer_kind::none});
+        if (c.uses_in(bi, sec) != 0) check_block({bi, 0, sec, layer_kind::none});
       }
     }
   }
-  for (std::size_t r = 1; r < plan_rules; ++r) {
-    if (broken[r]) return static_cast<plan_rule>(r);
+  for (const plan_rule r : all_plan_rules) {
+    if (r != plan_rule::ok && broken[static_cast<std::size_t>(r)]) return r;
   }
   if (p.pp > main_layers(m)) return plan_rule::pp_within_layers;
   return plan_rule::ok;

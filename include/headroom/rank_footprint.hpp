@@ -48,67 +48,47 @@ constexpr std::uint64_t stage_of(const model& m, std::size_t ii, std::uint64_t l
 // block in one section holds the same bytes: each (block, section) is costed once and
 // multiplied by its instances on the stage, exactly (as footprint() does).
 constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage,
-                                          std::uint64_t layers) {
+                                          std::uint64_t layers, bool sliding_apart) {
   footprint_bytes fp{};
   const circuit& c = m.c;
   auto add = [&](const instance& in, std::uint64_t count) {
     const block& b = c.blocks[in.block];
     const std::uint64_t tp = in.sec == section::vision ? 1 : block_tp(b, p);
-    byte_count w = 0;
+    block_bytes bb = states_of(c, rank_block(b, tp), s, sliding_apart);
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      w = checked_add(w, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(c.nodes[ni], tp, p.ep), in));
+      bb.weights = checked_add(bb.weights, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(c.nodes[ni], tp, p.ep), in));
     }
-    w = checked_mul(count, w);
-    fp.weights = checked_add(fp.weights, w);
-    if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
-    if (in.sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
-    if (in.sec == section::vision || (in.sec == section::draft && !s.speculative)) return;
-    const block_bytes bb = states_of(c, rank_block(b, tp), s);
-    fp.kv_per_token = checked_add(fp.kv_per_token, checked_mul(count, bb.kv));
-    if (bb.window != 0) {
-      fp.swa_window = bb.window;
-      fp.swa_kv_per_token = checked_add(fp.swa_kv_per_token, checked_mul(count, bb.swa_kv));
-    }
-    fp.state_per_seq = checked_add(fp.state_per_seq, checked_mul(count, bb.state));
-    fp.conv_per_seq = checked_add(fp.conv_per_seq, checked_mul(count, bb.conv));
+    add_block(fp, bb, in.sec, count, s);
   };
   if (formats_depend_on_layer(m)) {
     for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
       if (stage_of(m, ii, layers, p.pp) == stage) add(c.instances[ii], 1);
     }
   } else {
-    std::array<std::uint16_t, 3 * max_blocks> count{};
+    std::array<std::uint16_t, sections * max_blocks> count{};
     for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
       const instance& in = c.instances[ii];
-      if (stage_of(m, ii, layers, p.pp) == stage) ++count[3u * in.block + static_cast<std::size_t>(in.sec)];
+      if (stage_of(m, ii, layers, p.pp) == stage) ++count[sections * in.block + static_cast<std::size_t>(in.sec)];
     }
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      for (const section sec : {section::main, section::draft, section::vision}) {
-        const std::uint16_t k = count[3u * bi + static_cast<std::size_t>(sec)];
+      for (const section sec : all_sections) {
+        const std::uint16_t k = count[sections * bi + static_cast<std::size_t>(sec)];
         if (k != 0) add({bi, 0, sec, layer_kind::none}, k);
       }
     }
   }
-  fp.loaded_weights = s.speculative ? fp.weights : fp.weights - fp.draft_weights;
+  set_loaded_weights(fp, s);
   return fp;
 }
-}  // namespace detail
 
-/// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
-constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage) {
-  validate(m, p);
-  return detail::stage_footprint(m, s, p, stage, main_layers(m));
-}
-
-/// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
-/// that breaks a rule is a compile error naming the rule (validate).
-constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
-  if (p == parallel{}) return footprint(m, s);
+/// The heaviest rank of plan `p`, sliding layers apart or not (footprint_of).
+constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, const parallel& p, bool sliding_apart) {
+  if (p == parallel{}) return footprint_of(m, s, sliding_apart);
   validate(m, p);
   const std::uint64_t layers = main_layers(m);
   footprint_bytes out{};
   for (std::uint64_t st = 0; st < p.pp; ++st) {
-    const footprint_bytes f = detail::stage_footprint(m, s, p, st, layers);
+    const footprint_bytes f = stage_footprint(m, s, p, st, layers, sliding_apart);
     out.weights = std::max(out.weights, f.weights);
     out.draft_weights = std::max(out.draft_weights, f.draft_weights);
     out.vision_weights = std::max(out.vision_weights, f.vision_weights);
@@ -121,6 +101,19 @@ constexpr footprint_bytes rank_footprint(const model& m, const settings& s, cons
   }
   return out;
 }
+}  // namespace detail
+
+/// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
+constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage) {
+  validate(m, p);
+  return detail::stage_footprint(m, s, p, stage, main_layers(m), s.evict_sliding);
+}
+
+/// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
+/// that breaks a rule is a compile error naming the rule (validate).
+constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
+  return detail::rank_footprint_of(m, s, p, s.evict_sliding);
+}
 
 /// KV bytes per token one rank holds at tensor parallelism `tp` (pp = ep = 1): each attention
 /// layer's K and V keep kv_heads / tp heads, or one replicated head when tp exceeds them; a
@@ -131,16 +124,15 @@ constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, st
   const parallel p{.tp = static_cast<std::uint16_t>(tp)};
   byte_count total = 0;
   const circuit& c = m.c;
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec == section::vision || (in.sec == section::draft && !s.speculative)) continue;
-    const block& b = c.blocks[in.block];
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+    const std::uint64_t count = checked_add(c.uses_in(bi, section::main), s.speculative ? c.uses_in(bi, section::draft) : 0);
+    if (count == 0) continue;
+    const block& b = c.blocks[bi];
     for (std::size_t si = 0; si < b.n_states; ++si) {
       const state_decl& st = b.states[si];
-      if (st.kind != state_kind::paged_kv) continue;
-      if (st.split != shard::replicated && rank_units(st.split, st.heads, tp) == 0) validate(m, p);
-      total = checked_add(total, unit_bytes(rank_state(st, block_tp(b, p)), s));
+      if (st.kind == state_kind::paged_kv && st.split != shard::replicated && rank_units(st.split, st.heads, tp) == 0) validate(m, p);
     }
+    total = checked_add(total, checked_mul(count, detail::states_of(c, rank_block(b, block_tp(b, p)), s, false).kv));
   }
   return total;
 }

@@ -39,10 +39,14 @@ struct exec {
   friend constexpr bool operator==(const exec&, const exec&) = default;
 };
 
-/// MMA kind an activation format needs.
+/// MMA kind an activation format needs. The weight-only layouts (awq, gptq, int4, int8/channel
+/// under BF16 activations) take the activation's MMA: the engines widen the weights in registers
+/// (vLLM's Marlin / machete kernels), so they are costed on the BF16 peak. W8A8-INT8 takes the
+/// INT8 MMA; the roofline has no INT8 constant, so peak_of costs it at the BF16 peak too.
 constexpr mma_kind kind_of_activation(const tensor_format& a) {
   if (a.kind == format_kind::fp8) return mma_kind::fp8;
   if (a.kind == format_kind::nvfp4) return mma_kind::fp4_block_scale;
+  if (a.kind == format_kind::int8) return mma_kind::int8;
   return mma_kind::bf16;
 }
 

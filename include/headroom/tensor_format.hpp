@@ -9,7 +9,20 @@
 //   fp8/g<g> E + 4*rows*(d/g); fp8/block<r>x<c> E + 4*ceil(rows/r)*ceil(d/c);
 //   mxfp4/g32 E/2 + E/32 (E2M1 pairs + one E8M0 byte per 32);
 //   nvfp4/g<g> E/2 + E/g + 4*rows for an activation (F32 global per row) and
-//   E/2 + E/g + 4 for a weight (one F32 global per tensor, the checkpoint's weight_scale_2).
+//   E/2 + E/g + 4 for a weight (one F32 global per tensor, the checkpoint's weight_scale_2);
+//   int8/token E + 4*rows (an F32 scale per token, computed at run time);
+// and, for an [n (out), k (in)] weight with G = k/g groups per output channel (weight-only
+// layouts, each as the code that writes the checkpoint lays it out):
+//   int8/channel n*k + 2*n: I8 weight, compressed-tensors' weight_scale [n, 1] in the model's
+//     16-bit dtype (initialize.py: scale_dtype = module.weight.dtype);
+//   awq/g<g>  n*k/2 + n*G/2 + 2*n*G: AutoAWQ WQLinear_GEMM's qweight I32 [k, n/8], qzeros I32
+//     [G, n/8], scales F16 [G, n] (awq/modules/linear/gemm.py);
+//   gptq/g<g> n*k/2 + n*G/2 + 2*n*G + 4*k: AutoGPTQ's qweight I32 [k/8, n], qzeros I32 [G, n/8],
+//     scales F16 [G, n], g_idx I32 [k] (auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py);
+//   int4/g<g> n*k/2 + 2*n*G + 16: compressed-tensors pack-quantized weight_packed I32 [n, k/8],
+//     weight_scale [n, G] in the model's 16-bit dtype, weight_shape I64 [2];
+//   int4/g<g>/zp the same + 4*ceil(n/8)*G: the asymmetric scheme's weight_zero_point, packed
+//     eight to an I32 along the output dimension [ceil(n/8), G].
 #pragma once
 
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
@@ -26,7 +39,7 @@
 
 namespace headroom {
 
-enum class format_kind : std::uint8_t { bf16, f32, i32, fp8, mxfp4, nvfp4 };
+enum class format_kind : std::uint8_t { bf16, f32, i32, fp8, mxfp4, nvfp4, int8, awq4, gptq4, int4 };
 enum class scale_kind : std::uint8_t { none, tensor, token, channel, group, block };
 
 /// A tensor's storage format. Build with the named constants or `fp8_group(n)` etc.; parse a
@@ -37,6 +50,7 @@ struct tensor_format {
   std::uint32_t group = 0;    ///< g<n> of fp8/g<n>, nvfp4/g<n>, mxfp4/g32
   std::uint32_t block_r = 0;  ///< r of fp8/block<r>x<c>
   std::uint32_t block_c = 0;  ///< c of fp8/block<r>x<c>
+  bool zero_point = false;    ///< int4/g<n>/zp: asymmetric, with stored zero points
 
   friend constexpr bool operator==(const tensor_format&, const tensor_format&) = default;
 };
@@ -55,11 +69,19 @@ constexpr tensor_format fp8_block(std::uint32_t r, std::uint32_t c) {
   return {format_kind::fp8, scale_kind::block, 0, r, c};
 }
 constexpr tensor_format nvfp4(std::uint32_t g) { return {format_kind::nvfp4, scale_kind::group, g}; }
+inline constexpr tensor_format int8_channel{format_kind::int8, scale_kind::channel};
+inline constexpr tensor_format int8_token{format_kind::int8, scale_kind::token};
+constexpr tensor_format awq(std::uint32_t g) { return {format_kind::awq4, scale_kind::group, g}; }
+constexpr tensor_format gptq(std::uint32_t g) { return {format_kind::gptq4, scale_kind::group, g}; }
+constexpr tensor_format int4(std::uint32_t g, bool zero_point = false) {
+  return {format_kind::int4, scale_kind::group, g, 0, 0, zero_point};
+}
 }  // namespace formats
 
 /// The valid spellings, as every parse error lists them.
 inline constexpr std::string_view format_spellings =
-    "bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>>, nvfp4/g<n> or mxfp4/g32";
+    "bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>>, nvfp4/g<n>, mxfp4/g32, int8/<token|channel>, "
+    "awq/g<n>, gptq/g<n> or int4/g<n>[/zp]";
 
 /// The canonical spelling: name(parse(s)) == s for every accepted s.
 constexpr detail::fixed_text<32> name(const tensor_format& f) {
@@ -70,6 +92,10 @@ constexpr detail::fixed_text<32> name(const tensor_format& f) {
     case format_kind::i32: return t.append("i32");
     case format_kind::mxfp4: return t.append("mxfp4/g32");
     case format_kind::nvfp4: return t.append("nvfp4/g").append(f.group);
+    case format_kind::int8: return t.append(f.scale == scale_kind::token ? "int8/token" : "int8/channel");
+    case format_kind::awq4: return t.append("awq/g").append(f.group);
+    case format_kind::gptq4: return t.append("gptq/g").append(f.group);
+    case format_kind::int4: return f.zero_point ? t.append("int4/g").append(f.group).append("/zp") : t.append("int4/g").append(f.group);
     case format_kind::fp8:
       t.append("fp8/");
       switch (f.scale) {
@@ -85,6 +111,16 @@ constexpr detail::fixed_text<32> name(const tensor_format& f) {
   return t.append("?");
 }
 
+namespace detail {
+// `<prefix><n>` with n a canonical positive number; nullopt otherwise.
+constexpr std::optional<std::uint32_t> parse_group(std::string_view s, std::string_view prefix) {
+  if (s.substr(0, prefix.size()) != prefix) return std::nullopt;
+  const auto g = parse_positive(s.substr(prefix.size()));
+  if (g == 0 || g > 0xffffffffULL) return std::nullopt;
+  return static_cast<std::uint32_t>(g);
+}
+}  // namespace detail
+
 /// Strict parse: lowercase canonical spellings only, no whitespace. nullopt when refused.
 constexpr std::optional<tensor_format> try_parse_format(std::string_view s) {
   using detail::parse_positive;
@@ -92,21 +128,22 @@ constexpr std::optional<tensor_format> try_parse_format(std::string_view s) {
   if (s == "f32") return formats::f32;
   if (s == "i32") return formats::i32;
   if (s == "mxfp4/g32") return formats::mxfp4;
-  if (s.substr(0, 7) == "nvfp4/g") {
-    const auto g = parse_positive(s.substr(7));
-    if (g == 0) return std::nullopt;
-    return formats::nvfp4(static_cast<std::uint32_t>(g));
+  if (const auto g = detail::parse_group(s, "nvfp4/g")) return formats::nvfp4(*g);
+  if (s == "int8/channel") return formats::int8_channel;
+  if (s == "int8/token") return formats::int8_token;
+  if (const auto g = detail::parse_group(s, "awq/g")) return formats::awq(*g);
+  if (const auto g = detail::parse_group(s, "gptq/g")) return formats::gptq(*g);
+  if (s.size() > 3 && s.substr(s.size() - 3) == "/zp") {
+    if (const auto g = detail::parse_group(s.substr(0, s.size() - 3), "int4/g")) return formats::int4(*g, true);
+    return std::nullopt;
   }
+  if (const auto g = detail::parse_group(s, "int4/g")) return formats::int4(*g);
   if (s.substr(0, 4) != "fp8/") return std::nullopt;
   const auto rest = s.substr(4);
   if (rest == "tensor") return formats::fp8_tensor;
   if (rest == "token") return formats::fp8_token;
   if (rest == "channel") return formats::fp8_channel;
-  if (rest.substr(0, 1) == "g") {
-    const auto g = parse_positive(rest.substr(1));
-    if (g == 0) return std::nullopt;
-    return formats::fp8_group(static_cast<std::uint32_t>(g));
-  }
+  if (const auto g = detail::parse_group(rest, "g")) return formats::fp8_group(*g);
   if (rest.substr(0, 5) == "block") {
     const auto body = rest.substr(5);
     const auto x = body.find('x');
@@ -126,10 +163,13 @@ inline tensor_format parse_format(std::string_view s) {
                                            std::string(format_spellings) + ")");
 }
 
-/// May appear on an activation edge: not fp8/channel, fp8/block (weight-only layouts) and
-/// not mxfp4 (storage-only until an E8M0 activation quantizer exists).
+/// May appear on an activation edge: not fp8/channel, fp8/block, int8/channel, awq, gptq, int4
+/// (weight-only layouts) and not mxfp4 (storage-only until an E8M0 activation quantizer exists).
 constexpr bool is_edge_format(const tensor_format& f) {
-  if (f.kind == format_kind::mxfp4) return false;
+  if (f.kind == format_kind::mxfp4 || f.kind == format_kind::awq4 || f.kind == format_kind::gptq4 ||
+      f.kind == format_kind::int4)
+    return false;
+  if (f.kind == format_kind::int8) return f.scale == scale_kind::token;
   if (f.kind == format_kind::fp8) return f.scale == scale_kind::tensor || f.scale == scale_kind::token || f.scale == scale_kind::group;
   return true;
 }
@@ -138,8 +178,12 @@ constexpr bool is_edge_format(const tensor_format& f) {
 constexpr unsigned element_bits(const tensor_format& f) {
   switch (f.kind) {
     case format_kind::mxfp4:
-    case format_kind::nvfp4: return 4;
-    case format_kind::fp8: return 8;
+    case format_kind::nvfp4:
+    case format_kind::awq4:
+    case format_kind::gptq4:
+    case format_kind::int4: return 4;
+    case format_kind::fp8:
+    case format_kind::int8: return 8;
     default: return 16;
   }
 }
@@ -153,6 +197,29 @@ constexpr bool is_plain(const tensor_format& f) {
 constexpr bool plain_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d, std::uint64_t& out) {
   std::uint64_t e = 0;
   return !__builtin_mul_overflow(rows, d, &e) && !__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &out);
+}
+
+// The three INT4 layouts of an [n = rows, k = d] weight (the header comment gives each tensor).
+constexpr std::optional<std::uint64_t> int4_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
+  if (f.group == 0 || k % f.group != 0) return std::nullopt;
+  const bool packs_k = f.kind != format_kind::awq4;  // AWQ packs eight output channels, the others eight inputs
+  if (packs_k ? k % 8 != 0 : n % 8 != 0) return std::nullopt;
+  if (f.kind != format_kind::int4 && n % 8 != 0) return std::nullopt;  // qzeros pack n by eight
+  std::uint64_t e = 0, scales = 0, total = 0;
+  if (__builtin_mul_overflow(n, k, &e) || __builtin_mul_overflow(n, k / f.group, &scales)) return std::nullopt;
+  total = e / 2;  // the packed INT4 values
+  std::uint64_t extra = 0;
+  if (__builtin_mul_overflow(scales, 2, &extra) || __builtin_add_overflow(total, extra, &total)) return std::nullopt;
+  if (f.kind == format_kind::int4) {
+    extra = 16;  // weight_shape I64 [2]
+    if (f.zero_point && __builtin_mul_overflow(ceil_div(n, 8) * 4, k / f.group, &extra)) return std::nullopt;
+    if (f.zero_point && __builtin_add_overflow(extra, 16, &extra)) return std::nullopt;
+  } else {
+    extra = scales / 2;  // qzeros: G x n INT4 values in I32s
+    if (f.kind == format_kind::gptq4 && __builtin_add_overflow(extra, 4 * k, &extra)) return std::nullopt;  // g_idx
+  }
+  if (__builtin_add_overflow(total, extra, &total)) return std::nullopt;
+  return total;
 }
 
 // Every law in one place; `weight` selects the per-tensor NVFP4 global scale.
@@ -185,6 +252,12 @@ constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::ui
     case format_kind::nvfp4:
       if (f.group == 0 || d % f.group != 0 || e % 2 != 0) return std::nullopt;
       return add(add(e / 2, e / f.group), weight ? std::optional<std::uint64_t>(4) : mul(rows, 4));
+    case format_kind::int8:
+      // A weight's scales are 16-bit per output channel; an activation's F32 per token.
+      return add(e, mul(rows, f.scale == scale_kind::token ? 4 : 2));
+    case format_kind::awq4:
+    case format_kind::gptq4:
+    case format_kind::int4: return int4_bytes(f, rows, d);
     case format_kind::fp8:
       switch (f.scale) {
         case scale_kind::tensor: return add(e, 4);

@@ -159,6 +159,10 @@ constexpr bool well_formed(const tensor_format& f) {
     case format_kind::i32: return f.scale == scale_kind::none;
     case format_kind::mxfp4: return f.scale == scale_kind::group && f.group == 32;
     case format_kind::nvfp4: return f.scale == scale_kind::group && f.group > 0;
+    case format_kind::int8: return f.scale == scale_kind::channel || f.scale == scale_kind::token;
+    case format_kind::awq4:
+    case format_kind::gptq4:
+    case format_kind::int4: return f.scale == scale_kind::group && f.group > 0 && (!f.zero_point || f.kind == format_kind::int4);
     case format_kind::fp8:
       switch (f.scale) {
         case scale_kind::tensor:

@@ -26,4 +26,7 @@ expect "fit llama_3_1_8b_instruct h100_sxm --cont" 4 --context
 expect "header llama_3_1_8b_instruct h100_sxm --macro" 4 --macro-prefix
 expect "list mo" 2 models
 expect "report x y --kv f" 5 fp8
+expect "matrix --for" 2 --format
+expect "matrix --format c" 3 csv
+expect "fit --format json llama_3_1_8" 4 llama_3_1_8b_instruct
 exit $fail

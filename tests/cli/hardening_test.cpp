@@ -100,6 +100,10 @@ TEST_CASE("an option given an empty value is refused, never read as absent") {
   CHECK(out.code == 2);
   CHECK(out.err == "headroom: error: --output: expected a value, got an empty string\n");
   CHECK(out.out.empty());
+  const result format = run({"list", "models", "--format", ""});
+  CHECK(format.code == 2);
+  CHECK(format.err == "headroom: error: --format: expected a value, got an empty string\n");
+  CHECK(format.out.empty());
   CHECK_THROWS_AS(load_manifest(""), manifest_error);
 }
 

@@ -16,6 +16,8 @@
 #include <headroom/models/imported_gpt_oss_20b.hpp>
 #include <headroom/models/imported_nvidia_nemotron_nano_9b_v2.hpp>
 #include <headroom/models/imported_qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/qwen2_5_7b_instruct_awq.hpp>
+#include <headroom/models/llama_3_1_8b_instruct_w4a16.hpp>
 
 namespace {
 using namespace headroom;
@@ -46,4 +48,11 @@ static_assert(same_bytes(models::imported_deepseek_v3, models::deepseek_v3));
 static_assert(same_bytes(models::imported_gpt_oss_20b, models::gpt_oss_20b));
 static_assert(same_bytes(models::imported_nvidia_nemotron_nano_9b_v2, models::nvidia_nemotron_nano_9b_v2));
 static_assert(same_bytes(models::imported_qwen3_next_80b_a3b_instruct, models::qwen3_next_80b_a3b_instruct));
+
+// The INT4 layouts in a generated header weigh the hand sums tests/cli/import_quant_test.cpp
+// writes out (AutoAWQ GEMM at group 128; compressed-tensors pack-quantized at group 128).
+static_assert(footprint(models::qwen2_5_7b_instruct_awq, settings{}).weights ==
+              3'390'091'264ULL + 659'456 + 2'179'989'504 + 7'168);
+static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights ==
+              3'598'716'416ULL + 524'288 + 2'101'346'304 + 8'192);
 }  // namespace

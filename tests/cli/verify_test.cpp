@@ -188,6 +188,7 @@ TEST_CASE("verify: inventories match the published tensor counts and byte totals
 TEST_CASE("verify: every shipped text-only model's inventory sums to its footprint weights") {
   for (const headroom::model* m : headroom::models::all) {
     if (m->id == "qwen3_5_35b_a3b") continue;  // a stored vision encoder: not named yet
+    if (m->family == "qwen3_5" || m->family == "qwen3_6_moe") continue;  // their tensor names: not named yet
     if (m->family == "gemma4") continue;         // Gemma-4's tensor names: not in verify's inventory yet
     INFO(m->id);
     std::uint64_t sum = 0;

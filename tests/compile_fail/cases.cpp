@@ -5,6 +5,38 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+namespace cases {
+// Llama-3.1-8B's shape (meta-llama/Llama-3.1-8B-Instruct config.json), with one field changed
+// by `change`: the user tables below break one law each, and their twins keep it.
+template <typename Change>
+constexpr headroom::models::family::dense_gqa_dims llama_8b_dims_with(Change change) {
+  headroom::models::family::dense_gqa_dims d{.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32,
+                                             .q_heads = 32, .kv_heads = 8, .head_dim = 128};
+  change(d);
+  return d;
+}
+inline constexpr auto unchanged = [](headroom::models::family::dense_gqa_dims&) {};
+// A user table outside the registry: a dense GQA circuit, every weight at `w`, activations at `a`.
+constexpr headroom::model user_dense(const headroom::models::family::dense_gqa_dims& d,
+                                     headroom::tensor_format w = headroom::formats::bf16,
+                                     headroom::tensor_format a = headroom::formats::bf16) {
+  headroom::model m{};
+  m.id = "user_model";
+  m.c = headroom::models::family::dense_gqa(d);
+  m.add_rule(headroom::all_weights(w, a));
+  return m;
+}
+// A user device table: the H100 SXM with one field changed by `change`.
+template <typename Change>
+constexpr headroom::device h100_with(Change change) {
+  headroom::device d = headroom::devices::h100_sxm;
+  d.id = "user_device";
+  change(d);
+  return d;
+}
+inline constexpr auto unchanged_device = [](headroom::device&) {};
+}  // namespace cases
+
 namespace {
 using namespace headroom;
 
@@ -55,52 +87,31 @@ HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs =
 #elif defined(HEADROOM_CASE_ZERO_LAYERS) || defined(HEADROOM_CASE_ZERO_LAYERS_TWIN)
 // A user table outside the registry: zero layers would hold nothing per sequence and "fit"
 // 10^9 sequences of 10^9 tokens.
-constexpr model make_user_model() {
-  model m{};
-  m.id = "user_model";
 #if defined(HEADROOM_CASE_ZERO_LAYERS)
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 0, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
-#else
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
-#endif
-  m.add_rule(all_weights(formats::bf16));
-  return m;
-}
-constexpr model user_model = make_user_model();
-#if defined(HEADROOM_CASE_ZERO_LAYERS)
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) { d.layers = 0; }));
 HEADROOM_ASSERT_FITS(user_model, devices::h100_sxm, {.seqs = 1'000'000'000, .context = 1'000'000'000});
 #else
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged));
 HEADROOM_ASSERT_FITS(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096});
 #endif
 #elif defined(HEADROOM_CASE_ZERO_KV_HEADS) || defined(HEADROOM_CASE_ZERO_KV_HEADS_TWIN)
 // kv_heads = 0 gave 0 KV bytes per token and "fits" for a million sequences.
-constexpr model make_user_model() {
-  model m{};
-  m.id = "user_model";
 #if defined(HEADROOM_CASE_ZERO_KV_HEADS)
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 0, .head_dim = 128});
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) { d.kv_heads = 0; }));
 #else
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged));
 #endif
-  m.add_rule(all_weights(formats::bf16));
-  return m;
-}
-constexpr model user_model = make_user_model();
 static_assert(fits(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096}));
 #elif defined(HEADROOM_CASE_WRAPPING_Q_WIDTH) || defined(HEADROOM_CASE_WRAPPING_Q_WIDTH_TWIN)
 // q_heads x head_dim = 2^33 x 2^31 wrapped to 0 in the attention block builder.
-constexpr model make_user_model() {
-  model m{};
-  m.id = "user_model";
 #if defined(HEADROOM_CASE_WRAPPING_Q_WIDTH)
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 1ULL << 33, .kv_heads = 1ULL << 33, .head_dim = 1ULL << 31});
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) {
+  d.q_heads = d.kv_heads = 1ULL << 33;
+  d.head_dim = 1ULL << 31;
+}));
 #else
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged));
 #endif
-  m.add_rule(all_weights(formats::bf16));
-  return m;
-}
-constexpr model user_model = make_user_model();
 static_assert(fits(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096}));
 #elif defined(HEADROOM_CASE_TOP_K_OVER_EXPERTS) || defined(HEADROOM_CASE_TOP_K_OVER_EXPERTS_TWIN)
 // top_k > experts was accepted (more distinct experts read than exist).
@@ -120,37 +131,24 @@ constexpr model user_moe = make_user_model();
 static_assert(fits(user_moe, devices::h100_sxm, {.seqs = 1, .context = 4096}));
 #elif defined(HEADROOM_CASE_ZERO_BF16_PEAK) || defined(HEADROOM_CASE_ZERO_BF16_PEAK_TWIN)
 // A zero BF16 peak made compute free.
-constexpr device make_user_device() {
-  device d = devices::h100_sxm;
-  d.id = "user_device";
 #if defined(HEADROOM_CASE_ZERO_BF16_PEAK)
-  d.peak.bf16 = 0;
+constexpr device user_device = cases::h100_with([](device& d) { d.peak.bf16 = 0; });
+#else
+constexpr device user_device = cases::h100_with(cases::unchanged_device);
 #endif
-  return d;
-}
-constexpr device user_device = make_user_device();
 static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
 #elif defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH) || defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH_TWIN)
 // A negative bandwidth gave a 17 us decode step.
-constexpr device make_user_device() {
-  device d = devices::h100_sxm;
-  d.id = "user_device";
 #if defined(HEADROOM_CASE_NEGATIVE_BANDWIDTH)
-  d.bandwidth_gbps = -3350;
+constexpr device user_device = cases::h100_with([](device& d) { d.bandwidth_gbps = -3350; });
+#else
+constexpr device user_device = cases::h100_with(cases::unchanged_device);
 #endif
-  return d;
-}
-constexpr device user_device = make_user_device();
 static_assert(decode_step(models::llama_3_1_8b_instruct, user_device, datasheet_roofline(user_device), 1, 4096, {}).total_us > 0);
 #elif defined(HEADROOM_CASE_USABLE_PERMILLE) || defined(HEADROOM_CASE_USABLE_PERMILLE_TWIN)
 // A usable share of 5000 permille gave 5x the visible memory (engines::none under a user's
 // usable-memory policy; the twin's policy gives the default 0.9).
-constexpr device make_user_device() {
-  device d = devices::h100_sxm;
-  d.id = "user_device";
-  return d;
-}
-constexpr device user_device = make_user_device();
+constexpr device user_device = cases::h100_with(cases::unchanged_device);
 #if defined(HEADROOM_CASE_USABLE_PERMILLE)
 constexpr usable_policy user_policy{.fallback = {5000, "user policy"}};
 #else
@@ -160,18 +158,11 @@ HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, user_device,
                      {.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::none, .usable = &user_policy}});
 #elif defined(HEADROOM_CASE_MXFP4_ACTIVATION) || defined(HEADROOM_CASE_MXFP4_ACTIVATION_TWIN)
 // An mxfp4 activation was reported as "native bf16": activations take edge formats only.
-constexpr model make_user_model() {
-  model m{};
-  m.id = "user_model";
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
 #if defined(HEADROOM_CASE_MXFP4_ACTIVATION)
-  m.add_rule(all_weights(formats::mxfp4, formats::mxfp4));
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged), formats::mxfp4, formats::mxfp4);
 #else
-  m.add_rule(all_weights(formats::mxfp4, formats::bf16));
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged), formats::mxfp4, formats::bf16);
 #endif
-  return m;
-}
-constexpr model user_model = make_user_model();
 static_assert(decode_step(user_model, devices::b200, datasheet_roofline(devices::b200), 1, 4096, {}).total_us > 0);
 #elif defined(HEADROOM_CASE_SCALE_TERM_WRAPS)
 // The fp8/g1 scale term 4 x rows x (d / 1) wrapped: 2^62 elements gave 2^62 bytes.

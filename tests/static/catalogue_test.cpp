@@ -10,6 +10,8 @@
 #include <headroom/models.hpp>
 
 #include <iterator>
+#include <type_traits>
+#include <utility>
 
 namespace {
 using namespace headroom;
@@ -230,6 +232,9 @@ constexpr kv_row kv_rows[] = {
     {&models::qwen3_next_80b_a3b_instruct, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 32 * 128 * 128 * 4},
     {&models::qwen3_next_80b_a3b_instruct_fp8, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 32 * 128 * 128 * 4},
     {&models::qwen3_5_35b_a3b, gqa_kv(10, 2, 256, 2), gqa_kv(10, 2, 256, 1), 30ULL * 32 * 128 * 128 * 4},
+    {&models::qwen3_6_35b_a3b_fp8, gqa_kv(10, 2, 256, 2), gqa_kv(10, 2, 256, 1), 30ULL * 32 * 128 * 128 * 4},
+    {&models::qwen3_5_27b, gqa_kv(16, 4, 256, 2), gqa_kv(16, 4, 256, 1), 48ULL * 48 * 128 * 128 * 4},
+    {&models::qwen3_8_27b_nvfp4, gqa_kv(16, 4, 256, 2), gqa_kv(16, 4, 256, 1), 48ULL * 48 * 128 * 128 * 4},
     {&models::nvidia_nemotron_nano_9b_v2, gqa_kv(4, 8, 128, 2), gqa_kv(4, 8, 128, 1), 27ULL * 128 * 80 * 128 * 4},
     {&models::nemotron_h_56b_base_8k, gqa_kv(10, 8, 128, 2), gqa_kv(10, 8, 128, 1), 54ULL * 256 * 64 * 256 * 4},
     {&models::gpt_oss_20b, gqa_kv(24, 8, 64, 2), gqa_kv(24, 8, 64, 1), 0},
@@ -243,14 +248,19 @@ constexpr kv_row kv_rows[] = {
     {&models::minimax_m2_7, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
     {&models::mistral_small_4_119b, 36 * (256 + 64) * 2, 36 * (256 + 64), 0},
 };
-constexpr bool kv_rows_hold() {
-  for (const kv_row& r : kv_rows) {
-    if (kv_bf16(*r.m) != r.kv_bf16 || kv_fp8(*r.m) != r.kv_fp8 || state(*r.m) != r.state) return false;
-  }
-  return true;
+// One constant expression per row (a model whose precision rules name layers is costed
+// instance by instance; all rows at once would pass clang's default step limit).
+template <std::size_t I>
+constexpr bool kv_row_holds() {
+  const kv_row& r = kv_rows[I];
+  return kv_bf16(*r.m) == r.kv_bf16 && kv_fp8(*r.m) == r.kv_fp8 && state(*r.m) == r.state;
+}
+template <std::size_t... I>
+constexpr bool kv_rows_hold(std::index_sequence<I...>) {
+  return ((std::integral_constant<bool, kv_row_holds<I>()>::value) && ...);
 }
 static_assert(std::size(kv_rows) == models::all.size(), "every registry model has a row here");
-static_assert(kv_rows_hold());
+static_assert(kv_rows_hold(std::make_index_sequence<std::size(kv_rows)>{}));
 
 // ---- Regressions other estimators have had ---------------------------------------------------
 // Llama-3-8B KV 131,072 B/token (not 4x).

@@ -22,6 +22,12 @@ static_assert(round_trips("fp8/g128"));
 static_assert(round_trips("fp8/block128x128"));
 static_assert(round_trips("nvfp4/g16"));
 static_assert(round_trips("mxfp4/g32"));
+static_assert(round_trips("int8/channel"));
+static_assert(round_trips("int8/token"));
+static_assert(round_trips("awq/g128"));
+static_assert(round_trips("gptq/g32"));
+static_assert(round_trips("int4/g128"));
+static_assert(round_trips("int4/g64/zp"));
 
 // Refused spellings: anything but the canonical lowercase form.
 static_assert(!try_parse_format(""));
@@ -39,6 +45,14 @@ static_assert(!try_parse_format(" bf16"));
 static_assert(!try_parse_format("fp8/g0128"));   // leading zero is not canonical
 static_assert(!try_parse_format("mxfp4/g16"));   // MXFP4 is group 32 by definition
 static_assert(!try_parse_format("fp8/g-1"));
+static_assert(!try_parse_format("int8"));
+static_assert(!try_parse_format("int8/g128"));
+static_assert(!try_parse_format("awq/g0"));
+static_assert(!try_parse_format("gptq/g"));
+static_assert(!try_parse_format("int4/zp"));
+static_assert(!try_parse_format("int4/g128/"));
+static_assert(!try_parse_format("int4/g128/zpx"));
+static_assert(!try_parse_format("awq/g128/zp"));  // AWQ always stores zeros: no variant
 
 // Edge formats.
 static_assert(!is_edge_format(*try_parse_format("fp8/channel")));
@@ -46,6 +60,12 @@ static_assert(!is_edge_format(*try_parse_format("fp8/block128x128")));
 static_assert(is_edge_format(*try_parse_format("fp8/token")));
 static_assert(is_edge_format(*try_parse_format("nvfp4/g16")));
 static_assert(!is_edge_format(formats::mxfp4));
+static_assert(is_edge_format(formats::int8_token));
+static_assert(!is_edge_format(formats::int8_channel));
+static_assert(!is_edge_format(formats::awq(128)));
+static_assert(!is_edge_format(formats::gptq(128)));
+static_assert(!is_edge_format(formats::int4(128)));
+static_assert(element_bits(formats::awq(128)) == 4 && element_bits(formats::int8_channel) == 8);
 
 // Byte laws, each checked by hand arithmetic.
 static_assert(bytes(formats::bf16, 3, 5120) == 30720);
@@ -70,4 +90,27 @@ static_assert(weight_bytes(formats::fp8_block(128, 128), 129, 1) == 129 + 4 * 2 
 static_assert(weight_bytes(formats::mxfp4, 2880, 2880) == 2880ULL * 2880 / 2 + 2880ULL * 2880 / 32);
 // NVFP4 weight: 0.5 + 1/16 = 0.5625 B/param plus one F32 global per tensor.
 static_assert(weight_bytes(formats::nvfp4_g16, 4096, 4096) == 4096ULL * 4096 * 9 / 16 + 4);
+
+// The INT4 / INT8 layouts, tensor by tensor, for Qwen2.5-7B's q_proj [n = 3584, k = 3584] at
+// group 128 (G = 28 groups per output channel).
+// int8/channel: I8 weight + one 16-bit scale per output channel ([n, 1]).
+static_assert(weight_bytes(formats::int8_channel, 4096, 14336) == 4096ULL * 14336 + 2 * 4096);
+// int8/token activation: I8 values + one F32 scale per token.
+static_assert(bytes(formats::int8_token, 4, 256) == 1024 + 16);
+// AWQ: qweight I32 [3584, 448] = 6,422,528; qzeros I32 [28, 448] = 50,176; scales F16 [28, 3584] = 200,704.
+static_assert(weight_bytes(formats::awq(128), 3584, 3584) == 6'422'528 + 50'176 + 200'704);
+// GPTQ: qweight I32 [448, 3584] = 6,422,528; qzeros and scales as AWQ; g_idx I32 [3584] = 14,336.
+static_assert(weight_bytes(formats::gptq(128), 3584, 3584) == 6'422'528 + 50'176 + 200'704 + 14'336);
+// compressed-tensors pack-quantized: weight_packed I32 [3584, 448] = 6,422,528; weight_scale
+// BF16 [3584, 28] = 200,704; weight_shape I64 [2] = 16; asymmetric adds weight_zero_point I32 [448, 28] = 50,176.
+static_assert(weight_bytes(formats::int4(128), 3584, 3584) == 6'422'528 + 200'704 + 16);
+static_assert(weight_bytes(formats::int4(128, true), 3584, 3584) == 6'422'528 + 200'704 + 16 + 50'176);
+// A zero-point row count that is not a multiple of 8 rounds its I32 up: [ceil(12/8), 1] = 2 x 4 bytes.
+static_assert(weight_bytes(formats::int4(128, true), 12, 128) == 12 * 64 + 2 * 12 + 16 + 8);
+// Shapes a layout cannot pack have no size.
+static_assert(!try_weight_bytes(formats::awq(128), 12, 128));    // AWQ packs n by eight
+static_assert(!try_weight_bytes(formats::gptq(128), 16, 100));   // k not whole groups
+static_assert(!try_weight_bytes(formats::gptq(4), 16, 12));      // GPTQ packs k by eight
+static_assert(!try_weight_bytes(formats::int4(128), 16, 132));   // k not whole groups
+static_assert(!try_weight_bytes(formats::awq(8), (~0ULL / 4) & ~7ULL, 8));  // over 64 bits
 }  // namespace

@@ -29,6 +29,7 @@ _headroom() {
     --kv | --kv-cache-dtype) mapfile -t COMPREPLY < <(compgen -W "auto bf16 fp8 fp8_e4m3 fp8_e5m2" -- "$cur"); return ;;
     --ssm-h) mapfile -t COMPREPLY < <(compgen -W "f32 bf16 f16" -- "$cur"); return ;;
     --engine) mapfile -t COMPREPLY < <(compgen -W "vllm sglang trtllm llama.cpp none" -- "$cur"); return ;;
+    --format) mapfile -t COMPREPLY < <(compgen -W "md json csv h" -- "$cur"); return ;;
     --models) mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids models)" -- "$cur"); return ;;
     --devices) mapfile -t COMPREPLY < <(compgen -W "all $(_headroom_ids devices)" -- "$cur"); return ;;
   esac
@@ -42,7 +43,7 @@ _headroom() {
   local positional=0 i
   for ((i = 2; i < cword; i++)); do
     [[ "${words[i]}" == -* ]] && continue
-    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix) continue ;; esac
+    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format) continue ;; esac
     positional=$((positional + 1))
   done
   case "$command" in

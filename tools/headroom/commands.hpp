@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// headroom CLI: what each command computes, and its two renderings -- Markdown text and the
-// JSON of docs/cli-json.md. Computing and rendering are apart so that tests can compare the
-// JSON a command prints with the constexpr functions, number by number.
+// headroom CLI: what each command computes (a typed result, one file per command: fit.cpp,
+// decode.cpp, prefill.cpp, matrix.cpp) and its renderings, one file per format: markdown.cpp,
+// json_commands.cpp (docs/cli-json.md), csv.cpp. Computing and rendering are apart so that
+// tests can compare the JSON a command prints with the constexpr functions, number by number.
 #pragma once
 
 #include <array>
@@ -11,35 +12,14 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include <headroom/headroom.hpp>
 
 #include "headroom/common.hpp"
 #include "headroom/engine_flags.hpp"
+#include "headroom/json.hpp"
 #include "headroom/report.hpp"
 
 namespace headroom::cli {
-
-using ordered_json = nlohmann::ordered_json;
-
-/// The JSON schema version every `--json` output carries (docs/cli-json.md).
-inline constexpr int json_schema_version = 1;
-
-/// {"schema_version", "headroom_version", "command"}: the start of every JSON document.
-ordered_json envelope(std::string_view command);
-/// JSON text as printed: two-space indent, a final newline.
-std::string dump(const ordered_json& j);
-
-// Shared JSON objects.
-ordered_json model_json(const model& m);
-ordered_json device_json(const device& d);
-ordered_json roofline_json(const device_roofline& r, std::string_view manifest);
-ordered_json settings_json(const settings& s);
-ordered_json footprint_json(const footprint_bytes& fp, byte_count weight_floor);
-ordered_json decode_run_json(const model& m, const step_estimate& st, std::uint64_t batch, std::uint64_t context,
-                             bool with_nodes);
-ordered_json prefill_run_json(const step_estimate& st, std::uint64_t tokens);
 
 // list
 std::string list_models_text();
@@ -130,6 +110,10 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
 ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query& mq = {});
 /// One header line, then one line per row; RFC 4180 quoting where a field needs it.
 std::string matrix_csv(const std::vector<matrix_row>& rows, const matrix_query& mq = {});
+/// Tokens per second of a decode step of `batch` sequences (0 for a zero step).
+double tokens_per_s(std::uint64_t batch, double step_us);
+/// "1 device", the plan's text, or "none" when no valid plan holds the load.
+std::string load_plan_text(const matrix_row& r);
 
 // report
 ordered_json report_json(const query& q, const report::options& o, const report::report_data& data);

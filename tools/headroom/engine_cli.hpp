@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom CLI: the engine flags on a CLI11 command (main.cpp only; the rules live in
+// headroom CLI: the engine flags on a CLI11 command (cli_args.cpp only; the rules live in
 // engine_flags.cpp). Spellings are the engines' own (docs/cli.md, "Engine flags").
 #pragma once
 

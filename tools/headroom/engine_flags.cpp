@@ -50,6 +50,14 @@ std::uint32_t to_u32(std::string_view flag, std::uint64_t v) {
   if (v > UINT32_MAX) throw usage_error(fmt::format("{}: {} is too large", flag, v));
   return static_cast<std::uint32_t>(v);
 }
+// A count into a 32-bit knob, range-checked.
+std::uint32_t parse_count32(std::string_view flag, std::string_view text) { return to_u32(flag, parse_count(flag, text)); }
+
+// A given flag parsed into its knob; an absent one leaves the engine's default.
+template <typename Knob, typename Parse>
+void set_knob(std::string_view flag, const std::string& text, Knob& knob, Parse parse) {
+  if (!text.empty()) knob = parse(flag, text);
+}
 
 }  // namespace
 
@@ -137,36 +145,36 @@ engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given) {
   }
 
   vllm_knobs& v = e.vllm;
-  if (!f.gpu_memory_utilization.empty()) v.gpu_memory_utilization = parse_fraction("--gpu-memory-utilization", f.gpu_memory_utilization);
-  if (!f.max_model_len.empty()) v.max_model_len = parse_count("--max-model-len", f.max_model_len);
-  if (!f.max_num_seqs.empty()) v.max_num_seqs = parse_count("--max-num-seqs", f.max_num_seqs);
-  if (!f.max_num_batched_tokens.empty()) v.max_num_batched_tokens = parse_count("--max-num-batched-tokens", f.max_num_batched_tokens);
-  if (!f.block_size.empty()) v.block_size = to_u32("--block-size", parse_count("--block-size", f.block_size));
-  if (!f.kv_cache_memory_bytes.empty()) v.kv_cache_memory_bytes = parse_bytes("--kv-cache-memory-bytes", f.kv_cache_memory_bytes);
+  set_knob("--gpu-memory-utilization", f.gpu_memory_utilization, v.gpu_memory_utilization, parse_fraction);
+  set_knob("--max-model-len", f.max_model_len, v.max_model_len, parse_count);
+  set_knob("--max-num-seqs", f.max_num_seqs, v.max_num_seqs, parse_count);
+  set_knob("--max-num-batched-tokens", f.max_num_batched_tokens, v.max_num_batched_tokens, parse_count);
+  set_knob("--block-size", f.block_size, v.block_size, parse_count32);
+  set_knob("--kv-cache-memory-bytes", f.kv_cache_memory_bytes, v.kv_cache_memory_bytes, parse_bytes);
   v.enforce_eager = f.enforce_eager;
 
   sglang_knobs& g = e.sglang;
-  if (!f.mem_fraction_static.empty()) g.mem_fraction_static = parse_fraction("--mem-fraction-static", f.mem_fraction_static);
-  if (!f.page_size.empty()) g.page_size = to_u32("--page-size", parse_count("--page-size", f.page_size));
-  if (!f.chunked_prefill_size.empty()) g.chunked_prefill_size = parse_count("--chunked-prefill-size", f.chunked_prefill_size);
-  if (!f.max_running_requests.empty()) g.max_running_requests = parse_count("--max-running-requests", f.max_running_requests);
-  if (!f.cuda_graph_max_bs.empty()) g.cuda_graph_max_bs = parse_count("--cuda-graph-max-bs", f.cuda_graph_max_bs);
-  if (!f.context_length.empty()) g.context_length = parse_count("--context-length", f.context_length);
+  set_knob("--mem-fraction-static", f.mem_fraction_static, g.mem_fraction_static, parse_fraction);
+  set_knob("--page-size", f.page_size, g.page_size, parse_count32);
+  set_knob("--chunked-prefill-size", f.chunked_prefill_size, g.chunked_prefill_size, parse_count);
+  set_knob("--max-running-requests", f.max_running_requests, g.max_running_requests, parse_count);
+  set_knob("--cuda-graph-max-bs", f.cuda_graph_max_bs, g.cuda_graph_max_bs, parse_count);
+  set_knob("--context-length", f.context_length, g.context_length, parse_count);
 
   trtllm_knobs& t = e.trtllm;
-  if (!f.free_gpu_memory_fraction.empty()) t.free_gpu_memory_fraction = parse_fraction("--free-gpu-memory-fraction", f.free_gpu_memory_fraction);
-  if (!f.tokens_per_block.empty()) t.tokens_per_block = to_u32("--tokens-per-block", parse_count("--tokens-per-block", f.tokens_per_block));
-  if (!f.max_num_tokens.empty()) t.max_num_tokens = parse_count("--max-num-tokens", f.max_num_tokens);
-  if (!f.max_batch_size.empty()) t.max_batch_size = parse_count("--max-batch-size", f.max_batch_size);
-  if (!f.max_seq_len.empty()) t.max_seq_len = parse_count("--max-seq-len", f.max_seq_len);
-  if (!f.max_tokens.empty()) t.max_tokens = parse_count("--max-tokens", f.max_tokens);
+  set_knob("--free-gpu-memory-fraction", f.free_gpu_memory_fraction, t.free_gpu_memory_fraction, parse_fraction);
+  set_knob("--tokens-per-block", f.tokens_per_block, t.tokens_per_block, parse_count32);
+  set_knob("--max-num-tokens", f.max_num_tokens, t.max_num_tokens, parse_count);
+  set_knob("--max-batch-size", f.max_batch_size, t.max_batch_size, parse_count);
+  set_knob("--max-seq-len", f.max_seq_len, t.max_seq_len, parse_count);
+  set_knob("--max-tokens", f.max_tokens, t.max_tokens, parse_count);
 
   llama_cpp_knobs& l = e.llama_cpp;
-  if (!f.ctx_size.empty()) l.n_ctx = parse_count("--ctx-size", f.ctx_size);
-  if (!f.parallel.empty()) l.n_seq_max = to_u32("--parallel", parse_count("--parallel", f.parallel));
-  if (!f.ubatch_size.empty()) l.n_ubatch = to_u32("--ubatch-size", parse_count("--ubatch-size", f.ubatch_size));
-  if (!f.cache_type_k.empty()) l.type_k = parse_ggml("--cache-type-k", f.cache_type_k);
-  if (!f.cache_type_v.empty()) l.type_v = parse_ggml("--cache-type-v", f.cache_type_v);
+  set_knob("--ctx-size", f.ctx_size, l.n_ctx, parse_count);
+  set_knob("--parallel", f.parallel, l.n_seq_max, parse_count32);
+  set_knob("--ubatch-size", f.ubatch_size, l.n_ubatch, parse_count32);
+  set_knob("--cache-type-k", f.cache_type_k, l.type_k, parse_ggml);
+  set_knob("--cache-type-v", f.cache_type_v, l.type_v, parse_ggml);
   l.kv_unified = f.kv_unified;
   l.swa_full = f.swa_full;
   if (!f.flash_attn.empty()) {

@@ -2,14 +2,15 @@
 #include "headroom/header.hpp"
 
 #include "headroom/plan_cli.hpp"
+#include "headroom/reflect_results.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <type_traits>
 #include <utility>
-
 #include <headroom/engines/none.hpp>
 
 namespace headroom::cli {
@@ -22,13 +23,8 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   header_values v{};
   v.seqs = seqs;
   v.context_tokens = context;
-  v.weights_bytes = fp.weights;
-  v.loaded_weights_bytes = fp.loaded_weights;
-  v.kv_bytes_per_token = fp.kv_per_token;
-  v.swa_kv_bytes_per_token = fp.swa_kv_per_token;
-  v.swa_window_tokens = fp.swa_window;
-  v.state_bytes_per_seq = fp.state_per_seq;
-  v.conv_bytes_per_seq = fp.conv_per_seq;
+  // weights_bytes ... conv_bytes_per_seq: the footprint's members of the same names.
+  reflect::copy_same_names(v, fp);
   v.usable_bytes = usable_bytes(d, engines::usable);
   // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
   // header has no engine profile; `headroom fit` gives the engine's answer.
@@ -92,6 +88,54 @@ struct constant {
   std::string_view what;
 };
 
+// What each integer constant of header_values is, in its description's order (the comment after
+// each macro). The names and values come from the description; this table only says what they
+// mean, and a member added without its line here does not compile.
+struct constant_doc {
+  std::string_view name;
+  std::string_view what;
+};
+constexpr std::array<constant_doc, 15> constant_docs{{
+    {"seqs", "sequences of the asked load"},
+    {"context_tokens", "tokens of context per sequence of the asked load"},
+    {"weights_bytes", "every tensor the checkpoint stores"},
+    {"loaded_weights_bytes", "weights the engine loads"},
+    {"kv_bytes_per_token", "KV cache per token of one sequence"},
+    {"swa_kv_bytes_per_token", "sliding-window KV per kept token"},
+    {"swa_window_tokens", "tokens a sliding layer keeps (0: none)"},
+    {"state_bytes_per_seq", "recurrent state per sequence"},
+    {"conv_bytes_per_seq", "conv windows per sequence"},
+    {"usable_bytes", "device bytes usable: visible x usable fraction"},
+    {"needed_bytes", "loaded weights + seqs x per-sequence bytes"},
+    {"max_seqs", "most sequences that fit at context_tokens"},
+    {"weight_floor_bytes", "bytes a one-sequence decode step reads"},
+    {"decode_step_ns", "decode step of seqs sequences, roofline ceiling"},
+    {"prefill_ns", "prefill of context_tokens tokens, roofline ceiling"},
+}};
+// Every member but the last (`fits`, printed as the FITS macro) has its line, in order.
+constexpr bool docs_follow_description() {
+  constexpr auto names = reflect::keys<header_values>();
+  if (names.size() != constant_docs.size() + 1 || names.back() != "fits") return false;
+  for (std::size_t i = 0; i < constant_docs.size(); ++i) {
+    if (names[i] != constant_docs[i].name) return false;
+  }
+  return true;
+}
+static_assert(docs_follow_description(), "header_values and constant_docs disagree");
+
+// The integer constants of `v` with what each is.
+std::array<constant, constant_docs.size()> constants_of(const header_values& v) {
+  std::array<constant, constant_docs.size()> out{};
+  std::size_t i = 0;
+  reflect::for_each_field(v, [&](std::string_view name, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::uint64_t>) {
+      out[i] = {name, value, constant_docs[i].what};
+      ++i;
+    }
+  });
+  return out;
+}
+
 std::string upper(std::string_view s) {
   std::string out(s);
   for (char& c : out) {
@@ -116,23 +160,7 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   }
   if (!ns.empty() && ns[0] >= '0' && ns[0] <= '9') ns = "m" + ns;
 
-  const std::array<constant, 15> constants{{
-      {"seqs", v.seqs, "sequences of the asked load"},
-      {"context_tokens", v.context_tokens, "tokens of context per sequence of the asked load"},
-      {"weights_bytes", v.weights_bytes, "every tensor the checkpoint stores"},
-      {"loaded_weights_bytes", v.loaded_weights_bytes, "weights the engine loads"},
-      {"kv_bytes_per_token", v.kv_bytes_per_token, "KV cache per token of one sequence"},
-      {"swa_kv_bytes_per_token", v.swa_kv_bytes_per_token, "sliding-window KV per kept token"},
-      {"swa_window_tokens", v.swa_window_tokens, "tokens a sliding layer keeps (0: none)"},
-      {"state_bytes_per_seq", v.state_bytes_per_seq, "recurrent state per sequence"},
-      {"conv_bytes_per_seq", v.conv_bytes_per_seq, "conv windows per sequence"},
-      {"usable_bytes", v.usable_bytes, "device bytes usable: visible x usable fraction"},
-      {"needed_bytes", v.needed_bytes, "loaded weights + seqs x per-sequence bytes"},
-      {"max_seqs", v.max_seqs, "most sequences that fit at context_tokens"},
-      {"weight_floor_bytes", v.weight_floor_bytes, "bytes a one-sequence decode step reads"},
-      {"decode_step_ns", v.decode_step_ns, "decode step of seqs sequences, roofline ceiling"},
-      {"prefill_ns", v.prefill_ns, "prefill of context_tokens tokens, roofline ceiling"},
-  }};
+  const auto constants = constants_of(v);
   std::size_t width = 0;
   for (const constant& c : constants) width = std::max(width, prefix.size() + c.name.size());
   width = std::max(width, prefix.size() + 4);  // FITS
@@ -197,35 +225,6 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   line("#endif");
   w("\n#endif /* {} */\n", guard);
   return out;
-}
-
-ordered_json header_json(const query& q, const header_values& v, const std::string& prefix) {
-  ordered_json j = envelope("header");
-  j["model"] = model_json(*q.m);
-  j["device"] = device_json(*q.d);
-  j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(q.s);
-  j["macro_prefix"] = prefix;
-  ordered_json c;
-  c["seqs"] = v.seqs;
-  c["context_tokens"] = v.context_tokens;
-  c["weights_bytes"] = v.weights_bytes;
-  c["loaded_weights_bytes"] = v.loaded_weights_bytes;
-  c["kv_bytes_per_token"] = v.kv_bytes_per_token;
-  c["swa_kv_bytes_per_token"] = v.swa_kv_bytes_per_token;
-  c["swa_window_tokens"] = v.swa_window_tokens;
-  c["state_bytes_per_seq"] = v.state_bytes_per_seq;
-  c["conv_bytes_per_seq"] = v.conv_bytes_per_seq;
-  c["usable_bytes"] = v.usable_bytes;
-  c["needed_bytes"] = v.needed_bytes;
-  c["max_seqs"] = v.max_seqs;
-  c["weight_floor_bytes"] = v.weight_floor_bytes;
-  c["decode_step_ns"] = v.decode_step_ns;
-  c["prefill_ns"] = v.prefill_ns;
-  c["fits"] = v.fits;
-  add_rank_keys(c, rank_footprint(*q.m, q.s, q.p), q.p);
-  j["constants"] = c;
-  return j;
 }
 
 }  // namespace headroom::cli

@@ -22,34 +22,32 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "headroom/detail/json_scan.hpp"
+#include "headroom/reflect_results.hpp"
 #include "headroom/run.hpp"
 
 namespace headroom::cli {
 
-text_position position_of(std::string_view text, std::size_t offset) {
-  text_position p{};
-  offset = std::min(offset, text.size());
-  for (std::size_t i = 0; i < offset; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else if ((c & 0xC0u) != 0x80u) {  // a UTF-8 continuation byte is not a new character
-      ++p.column;
-    }
-  }
-  return p;
-}
-
 namespace {
 
 using json = nlohmann::json;
+using json_scan::member;
+using json_scan::scan_object;
+using json_scan::scanned;
+using json_scan::syntax_pass;
 
 // The keys of schema_version 1, in the order they are checked and documented.
-constexpr std::array<std::string_view, 9> known_keys{"schema_version", "device",      "source",
-                                                     "dram_gbps",      "bf16_tflops", "fp8_tflops",
-                                                     "nvfp4_tflops",   "context_tokens", "notes"};
-constexpr std::array<std::string_view, 4> rate_keys{"dram_gbps", "bf16_tflops", "fp8_tflops", "nvfp4_tflops"};
+// The rates are the roofline's members, under the names its JSON object prints
+// (reflect_results.hpp); out.r takes them in that order.
+constexpr auto rate_keys = reflect::keys<roofline>();
+static_assert(rate_keys.size() == 4 && rate_keys[0] == "dram_gbps", "the rate ranges below assume dram_gbps first");
+constexpr auto known_keys = [] {
+  std::array<std::string_view, 5 + rate_keys.size()> k{"schema_version", "device", "source"};
+  for (std::size_t i = 0; i < rate_keys.size(); ++i) k[3 + i] = rate_keys[i];
+  k[3 + rate_keys.size()] = "context_tokens";
+  k[4 + rate_keys.size()] = "notes";
+  return k;
+}();
 
 // Physical ranges of a measured rate. Below them a rate is a typo or a unit slip (5e-324 GB/s
 // made every time infinite and every percentage NaN); above them no device is near: the
@@ -66,111 +64,6 @@ constexpr rate_range tflops_range{0.01, 100'000, "TFLOPS"};  // 10 GFLOPS to 100
 // The largest manifest read (a schema-1 manifest is a few hundred bytes; notes included, 1 MiB
 // is generous). Checked before reading, so /dev/zero or a huge file costs nothing.
 constexpr std::size_t max_manifest_bytes = 1u << 20;
-
-// One member of the top-level object: where its key and its value sit in the text. nlohmann
-// keeps no positions, so the text is scanned again; the scanner runs only on text nlohmann
-// accepted as JSON (or refused for a number that overflows a double), so it need not
-// diagnose syntax.
-struct member {
-  std::string key;
-  std::size_t key_at = 0;
-  std::size_t value_at = 0;
-  std::size_t value_end = 0;
-};
-
-struct scanned {
-  std::size_t object_at = 0;
-  std::vector<member> members;
-};
-
-std::size_t skip_ws(std::string_view t, std::size_t i) {
-  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) ++i;
-  return i;
-}
-std::size_t skip_string(std::string_view t, std::size_t i) {  // i at the opening quote
-  ++i;
-  while (i < t.size() && t[i] != '"') i += t[i] == '\\' ? 2u : 1u;
-  return std::min(i + 1, t.size());
-}
-std::size_t skip_value(std::string_view t, std::size_t i) {
-  if (i >= t.size()) return i;
-  if (t[i] == '"') return skip_string(t, i);
-  if (t[i] == '{' || t[i] == '[') {
-    int depth = 0;
-    while (i < t.size()) {
-      if (t[i] == '"') {
-        i = skip_string(t, i);
-        continue;
-      }
-      if (t[i] == '{' || t[i] == '[') ++depth;
-      if (t[i] == '}' || t[i] == ']') --depth;
-      ++i;
-      if (depth == 0) break;
-    }
-    return i;
-  }
-  while (i < t.size() && std::string_view(",}] \t\r\n").find(t[i]) == std::string_view::npos) ++i;
-  return i;
-}
-
-scanned scan_object(std::string_view t) {
-  scanned s{};
-  std::size_t i = skip_ws(t, 0);
-  s.object_at = i;
-  if (i >= t.size() || t[i] != '{') return s;  // not an object: no members to find
-  i = skip_ws(t, i + 1);
-  while (i < t.size() && t[i] == '"') {
-    member m{};
-    m.key_at = i;
-    const std::size_t key_end = skip_string(t, i);
-    m.key = json::parse(t.substr(i, key_end - i)).get<std::string>();
-    i = skip_ws(t, key_end);
-    i = skip_ws(t, i + 1);  // the colon
-    m.value_at = i;
-    m.value_end = skip_value(t, i);
-    s.members.push_back(std::move(m));
-    i = skip_ws(t, s.members.back().value_end);
-    if (i < t.size() && t[i] == ',') i = skip_ws(t, i + 1);
-  }
-  return s;
-}
-
-// A first pass over the text with nlohmann's SAX parser: it reports every syntax error with
-// its byte position. A number beyond a double's range (406) is reported too; the caller
-// blanks it and goes on, so that `1e999` before a later syntax error is located at that error,
-// and a file whose only fault is such a number gets the key's own message.
-struct syntax_pass : nlohmann::json_sax<json> {
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return ++depth <= max_depth; }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { --depth; return true; }
-  bool start_array(std::size_t) override { return ++depth <= max_depth; }
-  bool end_array() override { --depth; return true; }
-  bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& ex) override {
-    failed = true;
-    at = position == 0 ? 0 : position - 1;  // position: bytes read, the offending one included
-    what = ex.what();
-    overflow = ex.id == 406;
-    token_end = position;
-    token_size = last_token.size();
-    return false;
-  }
-  // A manifest is flat; deep nesting (in `notes`, say) is refused before it costs stack.
-  static constexpr int max_depth = 64;
-  int depth = 0;
-  bool failed = false;
-  std::size_t at = 0;
-  std::string what;
-  bool overflow = false;       ///< a number literal beyond a double's range
-  std::size_t token_end = 0;   ///< one past its last byte
-  std::size_t token_size = 0;
-};
 
 std::string type_name(const json& v) {
   if (v.is_object()) return "an object";

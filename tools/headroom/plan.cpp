@@ -18,7 +18,6 @@ namespace headroom::cli {
 namespace {
 
 using ::headroom::cli::text::writer;
-using ::headroom::cli::text::gb2;
 
 std::uint16_t parse_degree(std::string_view flag, const std::string& text) {
   const std::uint64_t v = parse_positive(flag, text);
@@ -147,67 +146,6 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     return x.decode.total_us < y.decode.total_us;
   });
   return a;
-}
-
-std::string plan_command_text(const query& q, const plan_answer& a) {
-  writer w;
-  w("# Plans: {} on {} (`{}`)\n\n", q.m->name, q.d->name, q.d->id);
-  w("Settings: {}. Load: {} sequence{} x {} tokens. Valid plans (tensor, pipeline and expert parallel degrees the "
-    "engines accept for this model) of the two smallest device counts that hold it on every rank, fastest decode "
-    "ceiling first. Scale-up link: {} ({} GB/s each way, {} devices); beyond it: {} ({} GB/s).\n\n",
-    describe(q.s), a.seqs, a.seqs == 1 ? "" : "s", a.context, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
-    q.d->link.domain, q.d->link.scale_out, num(q.d->link.scale_out_gbps));
-  if (a.rows.empty()) {
-    w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());
-    return std::move(w.out);
-  }
-  if (q.e.kind == engine_kind::none) {
-    w("| plan | devices | weights / rank GB | KV / token / rank | need / rank GB | usable GB | max seqs | decode tok/s | "
-      "step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  } else {
-    w("Each plan's every rank starts under {} and its KV pool holds the load; the pool is one rank's, in GiB (2^30 bytes).\n\n",
-      display_name(q.e.kind));
-    w("| plan | devices | weights / rank GB | KV / token / rank | KV pool / rank GiB | KV tokens / rank | max seqs | "
-      "decode tok/s | step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  }
-  for (const plan_row& r : a.rows) {
-    const std::string memory = q.e.kind == engine_kind::none
-                                   ? fmt::format("{} | {}", gb2(r.need), gb2(a.usable))
-                                   : fmt::format("{:.2f} | {}", to_gib(r.em.available_kv_cache_bytes), r.em.kv_cache_tokens);
-    w("| {}{} | {} | {} | {} | {} | {} | {:.0f} | {:.2f} | {:.1f}% |\n", plan_text(r.p),
-      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), gb2(r.rank.loaded_weights), r.rank.kv_per_token, memory,
-      r.max_seqs, r.decode.tokens_per_s(a.seqs), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
-  }
-  w("\nRoofline ceilings: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
-    "all-to-all, pipeline sends) over the links.{}\n",
-    q.e.kind == engine_kind::none ? " Not counted (engine none): activations, workspaces, the CUDA context, allocator slack."
-                                  : " Memory: the engine's terms per rank (docs/engines.md).");
-  return std::move(w.out);
-}
-
-nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
-  nlohmann::ordered_json j = envelope("plan");
-  j["model"] = model_json(*q.m);
-  j["device"] = device_json(*q.d);
-  j["settings"] = settings_json(q.s);
-  j["seqs"] = a.seqs;
-  j["context_tokens"] = a.context;
-  j["usable_bytes"] = a.usable;
-  nlohmann::ordered_json plans = nlohmann::ordered_json::array();
-  for (const plan_row& r : a.rows) {
-    nlohmann::ordered_json p;
-    add_rank_keys(p, r.rank, r.p);
-    p["needed_bytes_per_rank"] = r.need;
-    p["max_seqs"] = r.max_seqs;
-    p["engine"] = q.e.kind == engine_kind::none ? nlohmann::ordered_json(nullptr) : engine_json(r.em);
-    p["crosses_scale_out"] = r.scale_out;
-    p["decode_step_us"] = r.decode.total_us;
-    p["decode_tokens_per_s"] = r.decode.tokens_per_s(a.seqs);
-    p["link_us"] = r.decode.link_us;
-    plans.push_back(p);
-  }
-  j["plans"] = plans;
-  return j;
 }
 
 }  // namespace headroom::cli

@@ -24,13 +24,8 @@
 namespace headroom::report {
 namespace {
 
-// Shortest round-trip for datasheet numbers (3350 -> "3350", 989.5 -> "989.5", 0.9 -> "0.9").
-std::string num(double v) { return fmt::format("{}", v); }
-
-std::string pct(double x) {
-  const double p = 100.0 * x;
-  return fmt::format("{:.1f}%", p == 0.0 ? 0.0 : p);
-}
+using ::headroom::cli::num;
+using ::headroom::cli::text::pct;
 
 std::string escape(std::string_view s) {
   std::string out;
@@ -157,10 +152,10 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     num(d.bandwidth_gbps));
   {
     std::string kinds;
-    for (unsigned k = 0; k <= static_cast<unsigned>(mma_kind::fp4_fp8_nvfp4_scaled); ++k) {
-      if (d.runs(static_cast<mma_kind>(k))) {
+    for (const mma_kind k : all_mma_kinds) {
+      if (d.runs(k)) {
         if (!kinds.empty()) kinds += ", ";
-        kinds += fmt::format("{}.{}", name(d.family), name(static_cast<mma_kind>(k)));
+        kinds += fmt::format("{}.{}", name(d.family), name(k));
       }
     }
     w("| tensor cores | {}; native: {} |\n", name(d.family), kinds);

@@ -124,6 +124,18 @@ void legend_entry(std::string& out, std::size_t i, const std::string& name, cons
 
 }  // namespace
 
+namespace {
+// The vertical grid lines and the x axis's tick labels (line and bar charts alike).
+void x_grid(std::string& out, const scale& sx) {
+  for (double t : sx.ticks()) {
+    const double x = sx.map(t);
+    out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#e0e0e0"/>)", px(x), px(top), px(height - bottom));
+    out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)", px(x), px(height - bottom + 18), tick_text(t));
+    out += "\n";
+  }
+}
+}  // namespace
+
 std::string render(const line_chart& c) {
   double xlo = 0, xhi = 0, ylo = 0, yhi = 0;
   bool any = false;
@@ -148,12 +160,7 @@ std::string render(const line_chart& c) {
   std::string out;
   open_document(out, c.title, c.subtitle);
   // Grid and ticks.
-  for (double t : sx.ticks()) {
-    const double x = sx.map(t);
-    out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#e0e0e0"/>)", px(x), px(top), px(height - bottom));
-    out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)", px(x), px(height - bottom + 18), tick_text(t));
-    out += "\n";
-  }
+  x_grid(out, sx);
   for (double t : sy.ticks()) {
     const double y = sy.map(t);
     out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="#e0e0e0"/>)", px(left), px(y), px(width - right));
@@ -214,12 +221,7 @@ std::string render(const bar_chart& c) {
 
   std::string out;
   open_document(out, c.title, c.subtitle);
-  for (double t : sx.ticks()) {
-    const double x = sx.map(t);
-    out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#e0e0e0"/>)", px(x), px(top), px(height - bottom));
-    out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)", px(x), px(height - bottom + 18), tick_text(t));
-    out += "\n";
-  }
+  x_grid(out, sx);
   out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)", px((left + 90 + width - right) / 2),
                      px(height - 22), escape(c.value_label));
   out += "\n";

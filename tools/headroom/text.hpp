@@ -25,4 +25,10 @@ struct writer {
 /// Bytes as decimal GB (10^9) with two decimals, the unit every Markdown table states.
 inline std::string gb2(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
 
+/// A share as a percentage with one decimal ("42.0%"); never "-0.0%".
+inline std::string pct(double x) {
+  const double p = 100.0 * x;
+  return fmt::format("{:.1f}%", p == 0.0 ? 0.0 : p);
+}
+
 }  // namespace headroom::cli::text

@@ -40,15 +40,15 @@ struct kv_layout {
   [[nodiscard]] constexpr byte_count state_layer_seq() const { return n_state == 0 ? 0 : ceil_div(state_per_seq, n_state); }
 };
 
-/// The layout of the rank whose footprint is `fp` (computed with evict_sliding on, so sliding
-/// layers are apart from full ones).
+/// The layout of the rank whose footprint is `fp` (computed with sliding layers apart from full
+/// ones: detail::rank_footprint_of(..., true)).
 constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const settings& s) {
   kv_layout l{};
   const circuit& c = m.c;
   for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
     const block& b = c.blocks[bi];
-    std::uint64_t count = c.uses[3u * bi + static_cast<std::size_t>(section::main)];
-    if (s.speculative) count += c.uses[3u * bi + static_cast<std::size_t>(section::draft)];
+    std::uint64_t count = c.uses_in(bi, section::main);
+    if (s.speculative) count += c.uses_in(bi, section::draft);
     if (count == 0) continue;
     bool attention = false;
     bool sliding = false;
@@ -112,7 +112,7 @@ constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, st
   const circuit& c = m.c;
   byte_count peak = 0;
   for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-    if (c.uses[3u * bi + static_cast<std::size_t>(section::main)] == 0) continue;
+    if (c.uses_in(bi, section::main) == 0) continue;
     const block& b = c.blocks[bi];
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
       const node& n = c.nodes[ni];

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // headroom: checks for enum name tables. An enum with a name table also has an `all_<x>s` list
 // of every value (for loops, instead of a hard-coded last enumerator); the list must hold the
-// values 0, 1, ..., N-1 in declaration order, and the name table exactly N names.
+// values 0, 1, ..., N-1 in declaration order (lists_values_in_order), and the name table exactly
+// N names (name_in checks it when the table is looked up).
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <string_view>
 
 namespace headroom::detail {
 
@@ -16,6 +18,15 @@ constexpr bool lists_values_in_order(const std::array<E, N>& all) {
     if (static_cast<std::size_t>(all[i]) != i) return false;
   }
   return true;
+}
+
+/// The name of `value` in `names`, the table of every value `all` lists: a table of another
+/// length does not compile.
+template <typename E, std::size_t N, std::size_t M>
+constexpr std::string_view name_in(const std::string_view (&names)[N], const std::array<E, M>& all, E value) {
+  static_assert(N == M, "an enum's name table holds one name per value");
+  (void)all;
+  return names[static_cast<std::size_t>(value)];
 }
 
 }  // namespace headroom::detail

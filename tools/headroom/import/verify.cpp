@@ -17,18 +17,18 @@
 
 namespace headroom::cli::import {
 
+std::string shape_text(const std::vector<std::uint64_t>& s) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) out += fmt::format("{}{}", i == 0 ? "" : ", ", s[i]);
+  return out + "]";
+}
+
 namespace {
 
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
 // ---- the model's inventory ------------------------------------------------------------------
-
-std::string shape_text(const std::vector<std::uint64_t>& s) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) out += fmt::format("{}{}", i == 0 ? "" : ", ", s[i]);
-  return out + "]";
-}
 
 [[noreturn]] void unsupported(const model& m, std::string_view what) {
   throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows every family's text "
@@ -68,6 +68,12 @@ class inventory_builder {
       out_.push_back({base + ".weight", "U8", {n, k / 2}, checked_mul(n, k / 2)});
       out_.push_back({base + ".weight_scale", "F8_E4M3", {n, k / f.group}, checked_mul(n, k / f.group)});
       add_plain(base + ".weight_scale_2", formats::f32, {});
+    } else if (f.kind == format_kind::int8 && f.scale == scale_kind::channel) {
+      // compressed-tensors int-quantized: I8 weight, weight_scale [n, 1] in the model's dtype.
+      out_.push_back({base + ".weight", "I8", {n, k}, checked_mul(n, k)});
+      add_plain(base + ".weight_scale", formats::bf16, {n, 1});
+    } else if (f.kind == format_kind::awq4 || f.kind == format_kind::gptq4 || f.kind == format_kind::int4) {
+      int4_tensors(base, f, n, k);
     } else {
       unsupported(m_, fmt::format("the tensor names of format {} are", name(f).view()));
     }
@@ -77,6 +83,31 @@ class inventory_builder {
       add_plain(base + (role == linear_role::k ? ".k_scale" : ".v_scale"), formats::f32, {});
     }
     if (rf.extra_scalars > 2) unsupported(m_, "more than two extra scalars are");
+  }
+
+  // The INT4 layouts' tensors (include/headroom/tensor_format.hpp gives the code that writes each).
+  void int4_tensors(const std::string& base, const tensor_format& f, std::uint64_t n, std::uint64_t k) {
+    if (!try_weight_bytes(f, n, k)) unsupported(m_, fmt::format("a {} weight of {} x {} is", name(f).view(), n, k));
+    const std::uint64_t g = k / f.group;
+    auto i32 = [&](const std::string& suffix, std::uint64_t r, std::uint64_t c) {
+      out_.push_back({base + suffix, "I32", c == 0 ? std::vector{r} : std::vector{r, c}, checked_mul(r, c == 0 ? 4 : 4 * c)});
+    };
+    const auto scales = [&] { out_.push_back({base + ".scales", "F16", {g, n}, checked_mul(g, 2 * n)}); };  // AWQ, GPTQ
+    if (f.kind == format_kind::awq4) {
+      i32(".qweight", k, n / 8);
+      i32(".qzeros", g, n / 8);
+      scales();
+    } else if (f.kind == format_kind::gptq4) {
+      i32(".qweight", k / 8, n);
+      i32(".qzeros", g, n / 8);
+      scales();
+      i32(".g_idx", k, 0);
+    } else {
+      i32(".weight_packed", n, k / 8);
+      add_plain(base + ".weight_scale", formats::bf16, {n, g});
+      out_.push_back({base + ".weight_shape", "I64", {2}, 16});
+      if (f.zero_point) i32(".weight_zero_point", ceil_div(n, 8), g);
+    }
   }
 
   // Nemotron-H (transformers' modeling_nemotron_h.py): backbone.*, one `mixer` per layer.
@@ -295,78 +326,6 @@ class inventory_builder {
 
 // ---- safetensors headers ----------------------------------------------------------------------
 
-std::uint64_t dtype_size(std::string_view d) {
-  static constexpr std::array<std::pair<std::string_view, std::uint64_t>, 16> sizes{{
-      {"BOOL", 1}, {"U8", 1}, {"I8", 1}, {"F8_E4M3", 1}, {"F8_E5M2", 1}, {"F8_E8M0", 1}, {"I16", 2}, {"U16", 2},
-      {"F16", 2}, {"BF16", 2}, {"I32", 4}, {"U32", 4}, {"F32", 4}, {"I64", 8}, {"U64", 8}, {"F64", 8}}};
-  for (const auto& [n, s] : sizes) {
-    if (n == d) return s;
-  }
-  return 0;
-}
-
-// The longest header accepted: the safetensors reference implementation refuses headers over
-// 100 MB (safetensors/src/tensor.rs, MAX_HEADER_SIZE).
-constexpr std::uint64_t max_header = 100'000'000;
-
-void read_one(const fs::path& path, std::vector<tensor_info>& out) {
-  const std::string file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw import_error(fmt::format("{}: cannot open the file", file));
-  std::error_code ec;
-  const std::uint64_t size = fs::file_size(path, ec);
-  std::array<unsigned char, 8> len{};
-  if (ec || size < 8 || !in.read(reinterpret_cast<char*>(len.data()), 8)) {
-    throw import_error(fmt::format("{}: not a safetensors file (shorter than its 8-byte header length)", file));
-  }
-  std::uint64_t n = 0;
-  for (std::size_t i = 0; i < 8; ++i) n |= static_cast<std::uint64_t>(len[i]) << (8 * i);  // little-endian
-  if (n > max_header || n > size - 8) {
-    throw import_error(fmt::format("{}: not a safetensors file (header length {} exceeds the file's {} bytes or 100 MB)",
-                                   file, n, size));
-  }
-  std::string text(static_cast<std::size_t>(n), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(n));
-  json h;
-  try {
-    h = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw import_error(fmt::format("{}: the safetensors header is not valid JSON (at byte {})", file, e.byte));
-  }
-  if (!h.is_object()) throw import_error(fmt::format("{}: the safetensors header is not a JSON object", file));
-  for (const auto& item : h.items()) {
-    // Named copies: clang 14 cannot capture structured bindings in a lambda.
-    const std::string name = item.key();
-    const json& t = item.value();
-    if (name == "__metadata__") continue;
-    auto bad = [&](std::string_view why) {
-      throw import_error(fmt::format("{}: tensor `{}`: {}", file, name, why));
-    };
-    if (!t.is_object() || !t.contains("dtype") || !t["dtype"].is_string() || !t.contains("shape") ||
-        !t["shape"].is_array() || !t.contains("data_offsets") || !t["data_offsets"].is_array() ||
-        t["data_offsets"].size() != 2) {
-      bad("expected {\"dtype\": string, \"shape\": [...], \"data_offsets\": [begin, end]}");
-    }
-    tensor_info ti{name, t["dtype"].get<std::string>(), {}, 0};
-    std::uint64_t elements = 1;
-    for (const json& d : t["shape"]) {
-      if (!d.is_number_unsigned()) bad("a dimension is not a non-negative integer");
-      ti.shape.push_back(d.get<std::uint64_t>());
-      elements = checked_mul(elements, ti.shape.back());
-    }
-    const json& off = t["data_offsets"];
-    if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned() || off[1].get<std::uint64_t>() < off[0].get<std::uint64_t>()) {
-      bad("data_offsets are not [begin, end] with begin <= end");
-    }
-    ti.bytes = off[1].get<std::uint64_t>() - off[0].get<std::uint64_t>();
-    const std::uint64_t es = dtype_size(ti.dtype);
-    if (es == 0) bad(fmt::format("unknown dtype `{}`", ti.dtype));
-    if (checked_mul(elements, es) != ti.bytes) {
-      bad(fmt::format("{} {} is {} bytes, its data_offsets span {}", ti.dtype, shape_text(ti.shape), elements * es, ti.bytes));
-    }
-    out.push_back(std::move(ti));
-  }
-}
 
 }  // namespace
 
@@ -387,40 +346,6 @@ std::vector<tensor_info> inventory(const model& m, std::string_view model_type) 
   return b.finish();
 }
 
-std::vector<tensor_info> read_safetensors_headers(const std::string& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw import_error(fmt::format("{}: not a folder", dir));
-  std::set<fs::path> files;
-  const fs::path index = fs::path(dir) / "model.safetensors.index.json";
-  if (fs::exists(index, ec)) {
-    std::ifstream in(index, std::ios::binary);
-    json j;
-    try {
-      j = json::parse(in);
-    } catch (const json::parse_error& e) {
-      throw import_error(fmt::format("{}: not valid JSON (at byte {})", index.string(), e.byte));
-    }
-    if (!j.is_object() || !j.contains("weight_map") || !j["weight_map"].is_object()) {
-      throw import_error(fmt::format("{}: key `weight_map`: missing, or not an object", index.string()));
-    }
-    for (const auto& [name, shard] : j["weight_map"].items()) {
-      if (!shard.is_string()) throw import_error(fmt::format("{}: key `weight_map.{}`: expected a file name", index.string(), name));
-      files.insert(fs::path(dir) / shard.get<std::string>());
-    }
-  } else {
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-      if (e.path().extension() == ".safetensors") files.insert(e.path());
-    }
-  }
-  if (files.empty()) throw import_error(fmt::format("{}: no .safetensors file and no model.safetensors.index.json", dir));
-  std::vector<tensor_info> out;
-  for (const fs::path& f : files) read_one(f, out);
-  std::sort(out.begin(), out.end(), [](const tensor_info& a, const tensor_info& b) { return a.name < b.name; });
-  for (std::size_t i = 1; i < out.size(); ++i) {
-    if (out[i].name == out[i - 1].name) throw import_error(fmt::format("{}: tensor `{}` is stored twice", dir, out[i].name));
-  }
-  return out;
-}
 
 verify_result verify(const model& m, std::string_view model_type, const std::string& dir) {
   const std::vector<tensor_info> want = inventory(m, model_type);

@@ -33,6 +33,9 @@ std::vector<tensor_info> inventory(const model& m, std::string_view model_type);
 /// A malformed file is an import_error naming it.
 std::vector<tensor_info> read_safetensors_headers(const std::string& dir);
 
+/// "[2048, 64]": a shape as the reports print it.
+std::string shape_text(const std::vector<std::uint64_t>& s);
+
 struct verify_result {
   bool agree = false;
   std::string text;  ///< the differences and both totals, Markdown

@@ -20,6 +20,9 @@
 #include <headroom/models/qwen3_next_80b_a3b_instruct.hpp>
 #include <headroom/models/qwen3_next_80b_a3b_instruct_fp8.hpp>
 #include <headroom/models/qwen3_5_35b_a3b.hpp>
+#include <headroom/models/qwen3_6_35b_a3b_fp8.hpp>
+#include <headroom/models/qwen3_5_27b.hpp>
+#include <headroom/models/qwen3_8_27b_nvfp4.hpp>
 #include <headroom/models/nvidia_nemotron_nano_9b_v2.hpp>
 #include <headroom/models/nemotron_h_56b_base_8k.hpp>
 #include <headroom/models/gpt_oss_20b.hpp>
@@ -34,7 +37,7 @@
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 25> all{
+inline constexpr std::array<const model*, 28> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -49,6 +52,9 @@ inline constexpr std::array<const model*, 25> all{
     &qwen3_next_80b_a3b_instruct,
     &qwen3_next_80b_a3b_instruct_fp8,
     &qwen3_5_35b_a3b,
+    &qwen3_6_35b_a3b_fp8,
+    &qwen3_5_27b,
+    &qwen3_8_27b_nvfp4,
     &nvidia_nemotron_nano_9b_v2,
     &nemotron_h_56b_base_8k,
     &gpt_oss_20b,

@@ -24,6 +24,9 @@ struct gdn_dims {
   std::uint64_t k_dim = 0;    ///< linear_key_head_dim
   std::uint64_t v_dim = 0;    ///< linear_value_head_dim
   std::uint64_t conv_kernel = 0;
+  /// Checkpoint tensors of each input projection: 1 (Qwen3-Next: in_proj_qkvz, in_proj_ba) or
+  /// 2 (Qwen3.5: in_proj_qkv + in_proj_z, in_proj_b + in_proj_a), each with its own scales.
+  std::uint16_t in_proj_tensors = 1;
 };
 
 /// input norm, qkvz and ba projections, the causal conv over q|k|v, the gates, L2 norm of q
@@ -36,6 +39,10 @@ constexpr std::uint8_t gated_deltanet(circuit& c, std::string_view block_name, c
   const auto f32 = formats::f32;
   const std::uint64_t kh = d.k_heads;
   const std::uint64_t vh = d.v_heads;
+  auto in_proj = [&](node n) {
+    n.weight_tensors = d.in_proj_tensors;
+    return sharded(n, shard::heads, kh);
+  };
   // States: h [v_heads, k_dim, v_dim] at ssm_h_dtype; the conv window keeps conv_kernel - 1
   // past inputs of each conv channel (what vLLM allocates).
   // Under TP (vLLM qwen3_next.py, mamba_utils.py @2afe1e8): in_proj_qkvz / in_proj_ba and the
@@ -44,8 +51,8 @@ constexpr std::uint8_t gated_deltanet(circuit& c, std::string_view block_name, c
   return c.add_block(
       block_name,
       {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       sharded(nd("qkvz", op::linear, {e(h)}, {e(2 * key_dim + 2 * value_dim)}, linear_role::qkvz), shard::heads, kh),
-       sharded(nd("ba", op::linear, {e(h)}, {e(2 * vh)}, linear_role::ba), shard::heads, kh),
+       in_proj(nd("qkvz", op::linear, {e(h)}, {e(2 * key_dim + 2 * value_dim)}, linear_role::qkvz)),
+       in_proj(nd("ba", op::linear, {e(h)}, {e(2 * vh)}, linear_role::ba)),
        sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim, f32)}), conv_dim * d.conv_kernel),
                            0, 0b10),
                shard::heads, kh, true),

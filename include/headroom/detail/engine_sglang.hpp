@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// headroom internals of engine_memory.hpp: SGLang's memory rule -- its default
+// mem_fraction_static, the Mamba / GDN state pool, the token pool with its sliding-window share.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include <headroom/bytes.hpp>
+#include <headroom/detail/engine_admission.hpp>
+#include <headroom/detail/engine_layout.hpp>
+#include <headroom/device.hpp>
+#include <headroom/engine.hpp>
+#include <headroom/engine_terms.hpp>
+#include <headroom/footprint.hpp>
+#include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
+
+namespace headroom::detail {
+
+/// SGLang's default mem_fraction_static (server_args.py _handle_gpu_memory_settings), in
+/// millionths, rounded to 3 decimals as the engine rounds it.
+constexpr fraction sglang_default_fraction(byte_count total, std::uint64_t tp, std::uint64_t& chunked, std::uint64_t& graph_bs) {
+  const std::uint64_t mem_mib = total / mib;
+  const std::uint64_t gib_ = total / gib;
+  std::uint64_t cps = 0;
+  std::uint64_t bs = 0;
+  if (gib_ < 20) { cps = 2048; bs = 8; }
+  else if (gib_ < 35) { cps = 2048; bs = tp < 4 ? 24 : 80; }
+  else if (gib_ < 60) { cps = 4096; bs = tp < 4 ? 32 : 160; }
+  else if (gib_ < 160) { cps = 8192; bs = tp < 4 ? 256 : 512; }
+  else { cps = 16384; bs = 512; }
+  if (chunked == 0) chunked = cps;
+  if (graph_bs == 0) graph_bs = bs;
+  // reserved MiB = 512 + max(chunked, 2048) x 1.5 + cuda_graph_max_bs x 2 + tp / 8 x 1024
+  std::uint64_t reserved = 512 + std::max<std::uint64_t>(chunked, 2048) * 3 / 2 + graph_bs * 2 + tp * 1024 / 8;
+  if (mem_mib > 60 * 1024) reserved = std::max<std::uint64_t>(reserved, 10 * 1024);
+  if (reserved >= mem_mib) return {0};
+  const std::uint64_t thousandths = ((mem_mib - reserved) * 2000 / mem_mib + 1) / 2;  // round(x, 3)
+  return {static_cast<std::uint32_t>(thousandths * 1000)};
+}
+
+constexpr engine_memory sglang_memory(const model& m, const device& d, const sglang_knobs& k, const parallel& p,
+                                      const footprint_bytes& fp, const kv_layout& l, std::uint64_t context) {
+  engine_memory em = memory_at_start(engine_kind::sglang, d);
+  std::uint64_t chunked = k.chunked_prefill_size;
+  std::uint64_t graph_bs = k.cuda_graph_max_bs;
+  const fraction dflt = sglang_default_fraction(em.total_bytes, p.tp, chunked, graph_bs);
+  em.budget_fraction = k.mem_fraction_static.millionths != 0 ? k.mem_fraction_static : dflt;
+  // The fraction is of the free memory before the weights load (profile_max_num_token).
+  em.budget_bytes = scale(em.free_at_start_bytes, em.budget_fraction);
+  em.loaded_weights_bytes_per_rank = fp.loaded_weights;
+  em.max_num_batched_tokens = chunked;
+  em.max_model_len = k.context_length != 0 ? k.context_length : context;
+  // Activations and graphs live in the (1 - fraction) reserve: shown, not subtracted.
+  em.activation_peak_bytes = forward_peak_bytes(m, chunked, l.hidden);
+  byte_count rest = sat_sub(em.budget_bytes, em.loaded_weights_bytes_per_rank);
+  em.kv_shortfall_bytes = sat_sub(em.loaded_weights_bytes_per_rank, em.budget_bytes);
+  std::uint64_t state_slots = UINT64_MAX;
+  if (l.n_state != 0 && l.state_per_seq != 0) {
+    // handle_max_mamba_cache: mamba / full KV = mamba_full_memory_ratio (0.9).
+    const byte_count mamba_mem = checked_mul(rest, k.mamba_full_memory_ratio.millionths) / (1'000'000 + k.mamba_full_memory_ratio.millionths);
+    state_slots = mamba_mem / l.state_per_seq;
+    em.recurrent_state_pool_bytes = checked_mul(state_slots, l.state_per_seq);
+    rest -= em.recurrent_state_pool_bytes;
+  }
+  em.available_kv_cache_bytes = rest;
+  // Bytes per token: full layers, plus the sliding pool at swa_full_tokens_ratio (HybridSWAPoolConfigurator).
+  const byte_count cell = checked_add(checked_mul(l.full_per_token, 1'000'000),
+                                      checked_mul(l.swa_per_token, k.swa_full_tokens_ratio.millionths));
+  const std::uint64_t page = k.page_size == 0 ? 1 : k.page_size;
+  em.block_size_tokens = page;
+  const std::uint64_t tokens = cell == 0 ? 0 : (rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell);
+  em.kv_cache_tokens = tokens / page * page;
+  em.kv_cache_blocks = em.kv_cache_tokens / page;
+  if (l.swa_per_token != 0) {
+    em.swa_kv_cache_tokens = em.kv_cache_tokens / 1'000'000 * k.swa_full_tokens_ratio.millionths +
+                             em.kv_cache_tokens % 1'000'000 * k.swa_full_tokens_ratio.millionths / 1'000'000;
+    em.swa_kv_cache_tokens = em.swa_kv_cache_tokens / page * page;
+  }
+  em.block_bytes = ceil_div(checked_mul(cell, page), 1'000'000);
+  // Default max_running_requests: min(max(tokens / context_len x 512, 2048), 4096); Mamba
+  // hybrids at most state slots / 3 (MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO).
+  std::uint64_t mrr = k.max_running_requests;
+  if (mrr == 0) mrr = std::min<std::uint64_t>(std::max<std::uint64_t>(em.kv_cache_tokens / std::max<std::uint64_t>(em.max_model_len, 1) * 512, 2048), 4096);
+  if (state_slots != UINT64_MAX) mrr = std::min(mrr, state_slots / 3);
+  em.max_num_seqs = mrr;
+  finish_admission(em);
+  if (em.kv_cache_tokens == 0) em.stops = engine_term::no_memory_for_kv_cache;  // "Not enough memory"
+  em.engine_starts = em.stops == engine_term::none;
+  return em;
+}
+
+}  // namespace headroom::detail

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// headroom internals of engine_memory.hpp: vLLM V1's memory rule -- budget, profiled terms, the
+// page and KV-cache groups, blocks, and its start-up checks (docs/engines.md cites each term).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include <headroom/bytes.hpp>
+#include <headroom/detail/engine_admission.hpp>
+#include <headroom/detail/engine_layout.hpp>
+#include <headroom/device.hpp>
+#include <headroom/engine.hpp>
+#include <headroom/engine_terms.hpp>
+#include <headroom/footprint.hpp>
+#include <headroom/model.hpp>
+
+namespace headroom::detail {
+
+/// vLLM's batch defaults for `vllm serve` (vllm/engine/arg_utils.py get_batch_defaults,
+/// @99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b): a device with >= 70 GiB that is not an A100 gets
+/// 8192 batched tokens and 1024 sequences, any other 2048 and 256.
+constexpr bool vllm_large_device(const device& d) { return d.memory_bytes >= 70ULL * gib && !contains(d.id, "a100"); }
+
+/// vLLM's CUDA-graph capture sizes not above `cap`: 1, 2, 4, then 8..248 by 8, then 256.. by 16.
+constexpr std::uint64_t vllm_capture_sizes_up_to(std::uint64_t cap) {
+  std::uint64_t n = std::min<std::uint64_t>(cap, 2) + (cap >= 4 ? 1 : 0);
+  if (cap >= 8) n += std::min<std::uint64_t>(cap, 248) / 8;
+  if (cap >= 256) n += (cap - 256) / 16 + 1;
+  return n;
+}
+
+/// vLLM V1.
+constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k,
+                                    const footprint_bytes& fp, const kv_layout& l, std::uint64_t context) {
+  engine_memory em = memory_at_start(engine_kind::vllm, d);
+  em.budget_fraction = k.gpu_memory_utilization;
+  em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);
+  em.loaded_weights_bytes_per_rank = fp.loaded_weights;
+  if (!d.runs(mma_kind::mxf8f6f4)) em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_marlin_padding_bytes(m));
+  em.max_model_len = k.max_model_len != 0 ? k.max_model_len : context;
+
+  const bool large = vllm_large_device(d);
+  em.max_num_batched_tokens = k.max_num_batched_tokens != 0 ? k.max_num_batched_tokens : (large ? 8192 : 2048);
+  em.max_num_seqs = std::min<std::uint64_t>(k.max_num_seqs != 0 ? k.max_num_seqs : (large ? 1024 : 256), em.max_num_batched_tokens);
+
+  // The profiling forward: max_num_batched_tokens tokens, then the sampler on
+  // min(max_num_seqs, max_num_batched_tokens) requests (gpu_model_runner.py profile_run).
+  em.activation_peak_bytes = forward_peak_bytes(m, em.max_num_batched_tokens, l.hidden);
+  em.sampler_bytes = checked_mul(checked_mul(checked_mul(em.max_num_seqs, l.vocab), 4), engine_constants::vllm_sampler_fp32_buffers);
+  em.non_torch_bytes = engine_constants::vllm_non_torch_bytes;
+  if (!k.enforce_eager && k.cudagraph_memory_profiling) {
+    // Capture sizes 1, 2, 4, 8..248 step 8, 256..512 step 16, up to min(2 x max_num_seqs, 512)
+    // (vllm/config/vllm.py _set_cudagraph_sizes); PIECEWISE graphs for every size, FULL
+    // graphs (FULL_AND_PIECEWISE, the default mode) for sizes up to max_num_seqs.
+    const std::uint64_t cap = std::min<std::uint64_t>(2 * em.max_num_seqs, 512);
+    const std::uint64_t graphs = checked_add(vllm_capture_sizes_up_to(cap), vllm_capture_sizes_up_to(std::min(cap, em.max_num_seqs)));
+    em.cuda_graph_bytes = checked_mul(graphs, engine_constants::vllm_cudagraph_bytes_per_graph);
+  }
+
+  // The page: block_size tokens of one layer; MLA backends use 64-token blocks (FlashMLA).
+  std::uint64_t bs = k.block_size;
+  if (l.latent && bs < 64) bs = 64;
+  const byte_count attn_1tok = l.n_full != 0 ? l.full_layer_token() : l.swa_layer_token();
+  const bool attention = l.n_full + l.n_swa != 0;
+  if (l.n_state != 0 && attention && attn_1tok != 0) {
+    // HybridAttentionMambaModelConfig.verify_and_update_config (vllm/model_executor/models/
+    // config.py @1936cf3841edb9781b06c50fc4daf4bac9d3b23e): the attention block is raised so one
+    // page holds a layer's whole recurrent state; alignment 16, or 32 for head size 256 on SM100.
+    const std::uint64_t align = (contains(d.arch, "sm_100") && l.head_dim == 256) ? 32 : 16;
+    bs = std::max<std::uint64_t>(bs, align * ceil_div(l.state_layer_seq(), align * attn_1tok));
+  }
+  em.block_size_tokens = bs;
+
+  const std::uint64_t counts[3] = {l.n_full, l.n_swa, l.n_state};
+  std::uint64_t types = 0;
+  std::uint64_t lo = UINT64_MAX;
+  std::uint64_t hi = 0;
+  for (std::uint64_t c : counts) {
+    if (c == 0) continue;
+    ++types;
+    lo = std::min(lo, c);
+    hi = std::max(hi, c);
+  }
+  if (types <= 1) {
+    // One kind of layer: one group (UniformTypeKVCacheSpecs when shapes differ): a block spans
+    // every layer, blocks = available // sum of pages.
+    em.block_bytes = l.n_state != 0 && !attention ? l.state_per_seq : checked_mul(bs, checked_add(l.full_per_token, l.swa_per_token));
+    em.groups_full = l.n_full != 0 ? 1 : 0;
+    em.groups_sliding = l.n_swa != 0 ? 1 : 0;
+    em.groups_state = l.n_state != 0 && !attention ? 1 : 0;
+  } else {
+    // Hybrid: layers of each kind cut into groups of `group_size` (min count, or max when
+    // max < 1.5 min); one tensor of page x num_blocks per group slot
+    // (kv_cache_utils.py _get_kv_cache_groups_uniform_page_size).
+    const std::uint64_t group_size = 2 * hi < 3 * lo ? hi : lo;
+    const byte_count page = checked_mul(bs, attn_1tok);
+    em.block_bytes = checked_mul(page, group_size);
+    em.groups_full = ceil_div(l.n_full, group_size);
+    em.groups_sliding = ceil_div(l.n_swa, group_size);
+    em.groups_state = ceil_div(l.n_state, group_size);
+  }
+  em.sliding_span = l.window == 0 ? 0 : l.window - 1 + em.max_num_batched_tokens;
+
+  const byte_count non_kv = checked_add(checked_add(em.loaded_weights_bytes_per_rank, std::max(em.activation_peak_bytes, em.sampler_bytes)),
+                                        checked_add(em.non_torch_bytes, em.cuda_graph_bytes));
+  if (k.kv_cache_memory_bytes != 0) {
+    em.available_kv_cache_bytes = k.kv_cache_memory_bytes;  // gpu_memory_utilization ignored (PR #21489)
+  } else {
+    em.available_kv_cache_bytes = sat_sub(em.budget_bytes, non_kv);
+    em.kv_shortfall_bytes = sat_sub(non_kv, em.budget_bytes);
+  }
+  em.kv_cache_blocks = em.block_bytes == 0 ? 0 : em.available_kv_cache_bytes / em.block_bytes;
+  const std::uint64_t groups = em.groups_full + em.groups_sliding + em.groups_state;
+  em.kv_cache_tokens = groups == 0 ? 0 : (em.kv_cache_blocks / groups) * bs;  // _report_kv_cache_config
+  finish_admission(em);
+
+  // gpu_worker.py init_device, then kv_cache_utils.py _check_enough_kv_cache_memory.
+  if (k.kv_cache_memory_bytes == 0 && em.free_at_start_bytes < em.budget_bytes) {
+    em.stops = engine_term::free_memory_below_budget;
+  } else if (em.available_kv_cache_bytes == 0) {
+    em.stops = engine_term::no_memory_for_kv_cache;
+  } else if (em.request_bytes > em.available_kv_cache_bytes) {
+    em.stops = engine_term::kv_cache_cannot_hold_one_request;
+    em.largest_max_model_len = largest_len(em, em.max_model_len);
+  }
+  em.engine_starts = em.stops == engine_term::none;
+  return em;
+}
+
+}  // namespace headroom::detail

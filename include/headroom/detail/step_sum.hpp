@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// headroom internals of estimate.hpp: a step as a sum of node_cost over the main section's
+// block instances -- folded into breakdown rows (each template node costed once per distinct
+// format and per-row loop, times its instances: exact, since a node's cost does not depend on
+// its layer), sorted, then summed in that order so every visiting order gives bit-identical
+// totals.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/device.hpp>
+#include <headroom/error.hpp>
+#include <headroom/model.hpp>
+#include <headroom/node_cost.hpp>
+#include <headroom/parallel.hpp>
+#include <headroom/parallel_rules.hpp>
+#include <headroom/roofline.hpp>
+#include <headroom/step_estimate.hpp>
+#include <headroom/validate.hpp>
+
+namespace headroom {
+
+namespace detail {
+[[noreturn]] inline void bad_query_at_run_time(const char* what) { fail(error_kind::bad_input, what); }
+
+constexpr bool loop_matches(const loop_site& l, const block& b, const node& n, layer_kind kind, std::uint64_t rows) {
+  if (l.kind != kind || rows <= l.rows_above) return false;
+  if (!l.block.empty() && l.block != b.name) return false;
+  if (!l.local.empty() && l.local != n.local) return false;
+  return true;
+}
+
+enum class pass : std::uint8_t { decode, prefill };
+
+struct run {
+  const model* m;
+  const device* d;
+  const roofline* r;
+  cost_query q;   // the run's rows
+  cost_query q1;  // one row of one sequence (per-row loops)
+  pass p;
+  parallel plan{};       // the single-device plan unless stated
+  bool sharded = false;  // plan != parallel{}: nodes are cut to one rank's share
+};
+
+// The first breakdown row of each node (0xff: none yet).
+struct row_index {
+  std::array<std::uint8_t, max_nodes> first{};
+  constexpr row_index() {
+    for (auto& x : first) x = 0xff;
+  }
+  constexpr std::uint8_t& operator[](std::size_t node) { return first[node]; }
+};
+
+// Folds `count` instances of block `bi` (as in instance `in`) into the rows.
+constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, std::uint8_t bi, const instance& in,
+                          std::uint32_t count) {
+  const circuit& c = x.m->c;
+  const block& b = c.blocks[bi];
+  const block rb = x.sharded ? rank_block(b, block_tp(b, x.plan)) : block{};
+  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+    const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
+    // Under a plan, the rank's share of the node and of the block's states; DP attention
+    // deals the sequences of attention-side blocks out over the tp ranks.
+    const node n = x.sharded ? rank_node(c.nodes[ni], tp, x.plan.ep) : c.nodes[ni];
+    const block& cb = x.sharded ? rb : b;
+    cost_query q = x.q;
+    cost_query q1 = x.q1;
+    if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
+      q.rows = ceil_div(q.rows, x.plan.tp);
+      q.seqs = ceil_div(q.seqs, x.plan.tp);
+    }
+    const bool w = reads_linear_weight(n.kind);
+    const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
+    bool per_row = false;
+    if (x.p == pass::decode) {
+      for (std::size_t li = 0; li < x.m->n_loops; ++li) per_row = per_row || loop_matches(x.m->loops[li], b, n, in.kind, x.q.rows);
+    }
+    const layer_kind kind = per_row ? in.kind : layer_kind::none;
+    auto same = [&](std::size_t k) {
+      const site_row& r = est.rows[k];
+      return r.node == ni && r.per_row == per_row && r.kind == kind && r.formats == f;
+    };
+    // The node's first row is the usual match (every instance of a template agrees); scan the
+    // rest only when formats or loops differ between instances.
+    std::size_t ri = row_of[ni];
+    if (ri == 0xff) {
+      ri = est.n_rows;  // the node's first row
+    } else if (!same(ri)) {
+      ri = 0;
+      while (ri < est.n_rows && !same(ri)) ++ri;
+    }
+    if (ri == est.n_rows) {
+      if (row_of[ni] == 0xff) row_of[ni] = static_cast<std::uint8_t>(ri);
+      require_table(est.n_rows < max_rows, "more distinct (node, formats, loop) rows than a breakdown holds");
+      site_row& row = est.rows[est.n_rows++];
+      row.node = ni;
+      row.block = bi;
+      row.formats = f;
+      row.has_weight = w;
+      row.how = w ? exec_of(*x.d, f.weight, f.activation) : exec{};
+      row.one = node_cost(n, cb, f, q, *x.d, *x.r);
+      row.per_row = per_row;
+      row.kind = kind;
+      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r).time_us : row.one.time_us;
+    }
+    est.rows[ri].count += count;
+  }
+}
+
+constexpr bool format_less(const tensor_format& a, const tensor_format& b) {
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (a.scale != b.scale) return a.scale < b.scale;
+  if (a.group != b.group) return a.group < b.group;
+  if (a.block_r != b.block_r) return a.block_r < b.block_r;
+  return a.block_c < b.block_c;
+}
+// Canonical row order, whatever order instances were visited in: node, loop, kind, formats.
+constexpr bool row_less(const site_row& a, const site_row& b) {
+  if (a.node != b.node) return a.node < b.node;
+  if (a.per_row != b.per_row) return !a.per_row;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (!(a.formats.weight == b.formats.weight)) return format_less(a.formats.weight, b.formats.weight);
+  if (!(a.formats.activation == b.formats.activation)) return format_less(a.formats.activation, b.formats.activation);
+  return a.formats.extra_scalars < b.formats.extra_scalars;
+}
+
+// Sorts the rows and sums them in that order, so every way of visiting the instances gives
+// bit-identical totals.
+constexpr void finish(step_estimate& est) {
+  for (std::size_t i = 1; i < est.n_rows; ++i) {
+    for (std::size_t j = i; j > 0 && row_less(est.rows[j], est.rows[j - 1]); --j) {
+      const site_row t = est.rows[j];
+      est.rows[j] = est.rows[j - 1];
+      est.rows[j - 1] = t;
+    }
+  }
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    site_row& row = est.rows[ri];
+    const double count = static_cast<double>(row.count);
+    row.time_us = count * row.each_us;
+    est.total_us += row.time_us;
+    est.bytes += count * row.one.bytes;
+    est.flops += count * row.one.flops;
+    if (row.one.by == bound::compute) {
+      est.compute_bound_us += row.time_us;
+    } else {
+      est.memory_bound_us += row.time_us;
+    }
+    if (row.per_row) {
+      std::size_t fi = 0;
+      while (fi < est.n_flags && est.flags[fi].kind != row.kind) ++fi;
+      if (fi == est.n_flags) est.flags[est.n_flags++].kind = row.kind;
+      est.flags[fi].added_us += count * (row.each_us - row.one.time_us);
+      est.flags[fi].sites += row.count;
+    }
+  }
+}
+
+// Every main-section instance, in execution order.
+constexpr void fold_instances(step_estimate& est, row_index& row_of, const run& x) {
+  const circuit& c = x.m->c;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec == section::main) fold_block(est, row_of, x, in.block, in, 1);
+  }
+}
+
+// The reference sum: every main-section instance visited in execution order.
+constexpr step_estimate sum_per_instance(const run& x) {
+  step_estimate est{};
+  row_index row_of{};
+  fold_instances(est, row_of, x);
+  finish(est);
+  return est;
+}
+
+// The same sum visiting each (block, layer kind) once and counting its instances: exact,
+// because a node's cost does not depend on which layer it sits in. Used unless a precision
+// rule names layers (then it visits every instance, as the reference does).
+constexpr step_estimate sum_per_block(const run& x) {
+  step_estimate est{};
+  row_index row_of{};
+  const circuit& c = x.m->c;
+  if (formats_depend_on_layer(*x.m)) {
+    fold_instances(est, row_of, x);
+  } else {
+    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+      for (const layer_kind k : all_layer_kinds) {
+        const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
+        if (count != 0) fold_block(est, row_of, x, bi, {bi, 0, section::main, k}, count);
+      }
+    }
+  }
+  finish(est);
+  return est;
+}
+
+constexpr run decode_run(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
+                         std::uint64_t context, const settings& s) {
+  validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
+  if (batch == 0) {
+    if (std::is_constant_evaluated()) batch_must_be_positive();
+    bad_query_at_run_time("decode batch must be at least 1");
+  }
+  if (context == 0) {
+    if (std::is_constant_evaluated()) context_must_be_positive();
+    bad_query_at_run_time("context must be at least 1 token");
+  }
+  return {&m, &d, &r.r, {batch, batch, context, s}, {1, 1, context, s}, pass::decode};
+}
+constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
+                          const settings& s) {
+  validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
+  if (tokens == 0) {
+    if (std::is_constant_evaluated()) tokens_must_be_positive();
+    bad_query_at_run_time("prefill needs at least 1 token");
+  }
+  const std::uint64_t half = tokens / 2 == 0 ? 1 : tokens / 2;
+  return {&m, &d, &r.r, {tokens, 1, half, s}, {1, 1, half, s}, pass::prefill};
+}
+}  // namespace detail
+
+}  // namespace headroom

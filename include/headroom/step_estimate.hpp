@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// headroom: what a decode step or a prefill estimate holds (estimate.hpp computes it): the
+// breakdown rows (one per template node, format and per-row loop), the per-row loop flags and
+// the collectives a parallel plan pays (docs/model.md#decode-step).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string_view>
+
+#include <headroom/circuit.hpp>
+#include <headroom/detail/enum_table.hpp>
+#include <headroom/model.hpp>
+#include <headroom/node_cost.hpp>
+#include <headroom/roofline.hpp>
+
+namespace headroom {
+
+/// Rows a step breakdown holds: distinct (node, formats, loop) of the main section.
+inline constexpr std::size_t max_rows = 64;
+
+/// One row of a step breakdown: a template node (site = block.local) at one format, with or
+/// without an engine's per-row loop.
+struct site_row {
+  std::uint16_t node = 0;   ///< index into circuit::nodes
+  std::uint8_t block = 0;
+  resolved_formats formats{};
+  bool has_weight = false;
+  exec how{};
+  std::uint32_t count = 0;  ///< instances folded into the row
+  cost one{};               ///< cost of one instance at the run's rows
+  double each_us = 0;       ///< time of one instance, a per-row loop included
+  double time_us = 0;       ///< count x each_us
+  bool per_row = false;     ///< an engine loop runs it once per row
+  layer_kind kind = layer_kind::none;  ///< the layer kind a per-row row is charged to
+};
+
+/// Time a per-row loop adds over one multi-row launch, per layer kind.
+struct loop_flag {
+  layer_kind kind = layer_kind::none;
+  double added_us = 0;
+  std::uint32_t sites = 0;
+};
+
+/// Collectives a sharded step pays (nccl-tests doc/PERFORMANCE.md @03a204a: ring all-reduce
+/// 2(n-1)/n x S / B, all-gather / reduce-scatter / all-to-all (n-1)/n x S / B; plus a latency
+/// per ring hop).
+enum class link_op : std::uint8_t {
+  tp_all_reduce,      ///< after each row-parallel block (o, down, experts) and the embedding
+  lm_head_gather,     ///< the vocab-parallel logits gathered
+  ep_all_to_all,      ///< DP attention + EP: dispatch and combine of routed tokens
+  dp_gather_scatter,  ///< DP attention without EP: all-gather before, reduce-scatter after an MLP
+  pp_send,            ///< hidden state and residual handed to the next pipeline stage
+};
+/// Every collective, in declaration order.
+inline constexpr std::array all_link_ops{link_op::tp_all_reduce, link_op::lm_head_gather, link_op::ep_all_to_all,
+                                         link_op::dp_gather_scatter, link_op::pp_send};
+static_assert(detail::lists_values_in_order(all_link_ops));
+inline constexpr std::size_t link_ops = all_link_ops.size();
+constexpr std::string_view name(link_op o) {
+  constexpr std::string_view names[] = {"tp_all_reduce", "lm_head_gather", "ep_all_to_all", "dp_gather_scatter",
+                                        "pp_send"};
+  return detail::name_in(names, all_link_ops, o);
+}
+
+/// One kind of collective of a step: how many, the bytes of each, over which link.
+struct link_row {
+  link_op op = link_op::tp_all_reduce;
+  bool scale_out = false;  ///< crosses the scale-out link (the plan outgrows the scale-up domain)
+  std::uint32_t count = 0;
+  double bytes_each = 0;   ///< payload S of one collective
+  double each_us = 0;
+  double time_us = 0;      ///< count x each_us
+};
+
+struct step_estimate {
+  double total_us = 0;
+  double bytes = 0;
+  double flops = 0;
+  double memory_bound_us = 0;   ///< time of nodes whose bytes won
+  double compute_bound_us = 0;  ///< time of nodes whose FLOPs won
+  std::array<site_row, max_rows> rows{};
+  std::uint16_t n_rows = 0;
+  std::array<loop_flag, layer_kinds> flags{};
+  std::uint8_t n_flags = 0;
+  /// Collectives under a parallel plan (none on one device); their time is in total_us.
+  std::array<link_row, 2 * link_ops> links{};
+  std::uint8_t n_links = 0;
+  double link_us = 0;
+
+  /// The share of the step spent on links, in [0, 1].
+  [[nodiscard]] constexpr double link_share() const { return total_us > 0 ? link_us / total_us : 0.0; }
+
+  [[nodiscard]] constexpr double tokens_per_s(std::uint64_t tokens) const {
+    return total_us > 0 ? static_cast<double>(tokens) / (total_us / 1e6) : 0.0;
+  }
+};
+
+}  // namespace headroom

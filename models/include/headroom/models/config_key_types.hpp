@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// headroom: the types of the config.json key tables (config_keys.hpp) -- how each family's dims
+// read a Hugging Face `config.json`: plain data, one table per model_type, next to the family templates. Nothing here is evaluated by a model header: only
+// the importer (tools/headroom/import/) reads these tables, and it pairs them with the dims
+// members by name through Boost.Hana (tools/headroom/import/reflect.hpp), so one generic
+// importer serves every family.
+//
+// Every dims member of a family has exactly one binding per model_type (a test checks it):
+//   required  the key must be present with a value of the member's type;
+//   optional  absent or null gives `fallback`, for the reason in `why`;
+//   fixed     no key: the model_type fixes the value (`why` says where it comes from);
+//   quotient  absent gives num / den of two other keys (transformers' own default).
+// `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
+// (Qwen's `sliding_window` only counts under `use_sliding_window`).
+// Every other key of a config is either a check (its value must be the one stated, or the
+// family cannot represent the checkpoint), ignored with a reason, or refused as unknown.
+//
+// Key spellings follow transformers' configuration classes, e.g.
+// https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct/blob/main/config.json and
+// https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace headroom::models::config_keys {
+
+enum class source : std::uint8_t { required, optional, fixed, quotient };
+
+struct binding {
+  std::string_view member;       ///< the dims member (its name in the family's dims struct)
+  std::string_view key;          ///< the config key; empty for `fixed`
+  source how = source::required;
+  std::uint64_t fallback = 0;    ///< optional / fixed / gated value (bools: 0 or 1)
+  std::string_view why = {};     ///< why the fallback or the fixed value is right
+  std::string_view gate = {};    ///< a boolean key that must be true for `key` to count
+  std::string_view num = {};     ///< quotient: numerator key
+  std::string_view den = {};     ///< quotient: denominator key
+};
+
+/// A key whose value must be exactly `expected` (JSON text), or the checkpoint is refused.
+enum class check_kind : std::uint8_t {
+  equals,            ///< the key, if present, equals `expected`
+  layer_types_alternate,  ///< gpt-oss: sliding_attention, full_attention, ... (even layers sliding)
+  layer_types_interval,   ///< Qwen3 hybrids: every full_attention_interval-th layer full attention
+  pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
+};
+struct check {
+  std::string_view key;
+  check_kind kind = check_kind::equals;
+  std::string_view expected = {};  ///< JSON text for `equals`
+  std::string_view why = {};
+};
+
+struct ignored {
+  std::string_view key;
+  std::string_view why;
+};
+
+/// One model_type: the family it builds, and how each key of its config is read.
+struct profile {
+  std::string_view model_type;
+  std::string_view architecture;  ///< the `architectures` entry it must name
+  std::string_view family;
+  std::span<const binding> bindings;
+  std::span<const check> checks;
+  std::span<const ignored> ignored_keys;  ///< beyond `common_ignored`
+};
+
+/// Keys no family reads: they change no stored tensor and no state.
+inline constexpr ignored common_ignored[] = {
+    {"_name_or_path", "the producer's local path"},
+    {"architectures", "read to confirm the model_type's class, not a dimension"},
+    {"model_type", "selects the family"},
+    {"torch_dtype", "checked against the precision recipe: BF16 unless quantization_config says otherwise"},
+    {"dtype", "checked against the precision recipe: BF16 unless quantization_config says otherwise"},
+    {"transformers_version", "the producer's version"},
+    {"bos_token_id", "a tokenizer id, no tensor"},
+    {"eos_token_id", "a tokenizer id, no tensor"},
+    {"pad_token_id", "a tokenizer id, no tensor"},
+    {"rope_theta", "rotary frequencies are computed, not stored"},
+    {"rope_scaling", "rotary scaling changes positions, not shapes"},
+    {"rope_parameters", "rotary scaling changes positions, not shapes"},
+    {"max_position_embeddings", "the longest trained context: a limit on --context, not a shape"},
+    {"rms_norm_eps", "a constant of the norm, no tensor"},
+    {"initializer_range", "training only"},
+    {"attention_dropout", "training only"},
+    {"use_cache", "a transformers run-time switch"},
+    {"pretraining_tp", "training only"},
+    {"output_router_logits", "training only (the router's auxiliary loss)"},
+    {"router_aux_loss_coef", "training only (the router's auxiliary loss)"},
+    {"quantization_config", "read by the quantization importer"},
+};
+
+/// One table from several: the entries model_types share are written once and joined.
+template <typename T, std::size_t... N>
+constexpr std::array<T, (N + ...)> join(const T (&... parts)[N]) {
+  std::array<T, (N + ...)> out{};
+  std::size_t at = 0;
+  ((std::copy(parts, parts + N, out.begin() + static_cast<std::ptrdiff_t>(at)), at += N), ...);
+  return out;
+}
+
+/// Entries several model_types share.
+namespace shared {
+/// The attention and embedding widths every GQA family reads under the same keys.
+inline constexpr binding gqa[] = {
+    {"hidden", "hidden_size"},
+    {"vocab", "vocab_size"},
+    {"layers", "num_hidden_layers"},
+    {"q_heads", "num_attention_heads"},
+    {"kv_heads", "num_key_value_heads"},
+};
+/// Qwen's sliding window counts only under use_sliding_window.
+inline constexpr binding qwen_window[] = {
+    {"window", "sliding_window", source::optional, 0, "null, or use_sliding_window false: full attention",
+     "use_sliding_window"},
+};
+inline constexpr check swiglu_mlp[] = {{"hidden_act", check_kind::equals, "\"silu\"", "the MLP is SwiGLU"}};
+inline constexpr check swiglu_experts[] = {{"hidden_act", check_kind::equals, "\"silu\"", "the experts are SwiGLU"}};
+/// Families that store their own lm_head and no attention biases.
+inline constexpr check untied_unbiased[] = {
+    {"tie_word_embeddings", check_kind::equals, "false", "the family stores its own lm_head"},
+    {"attention_bias", check_kind::equals, "false", "attention biases are not in the family"},
+};
+/// Qwen's MoE families: every layer's MLP is the routed MoE.
+inline constexpr check every_layer_moe[] = {
+    {"decoder_sparse_step", check_kind::equals, "1", "every layer's MLP must be the routed MoE"},
+    {"mlp_only_layers", check_kind::equals, "[]", "dense MLP layers are not in the family"},
+};
+inline constexpr ignored qwen_window_keys[] = {
+    {"max_window_layers", "only read when use_sliding_window is true"},
+    {"use_sliding_window", "the gate of sliding_window"},
+};
+}  // namespace shared
+
+}  // namespace headroom::models::config_keys

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: every command and its flags declared to CLI11 (cli_args.hpp), the output format
+// flags, and the checks after parsing.
+#include "headroom/cli_args.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "headroom/engine_cli.hpp"
+
+namespace headroom::cli {
+
+namespace {
+
+using format_list = std::span<const output_format>;
+constexpr std::array all_formats{output_format::md, output_format::json, output_format::csv, output_format::h};
+
+// "md | json" (`sep` " | ") or "md or json", "md, json or csv" (`sep` empty): the formats a
+// command renders, its default first.
+std::string formats_text(format_list formats, std::string_view sep) {
+  std::string s;
+  for (std::size_t i = 0; i < formats.size(); ++i) {
+    const std::string_view between = !sep.empty() ? sep : i + 1 == formats.size() ? " or " : ", ";
+    s += fmt::format("{}{}", i == 0 ? "" : between, format_name(formats[i]));
+  }
+  return s;
+}
+
+// The parallel plan: degrees as strings so that bad values name their flag (plan.hpp).
+void add_plan(CLI::App* cmd, plan_flags& p) {
+  cmd->add_option("--tp", p.tp, "tensor-parallel degree (default 1)");
+  cmd->add_option("--pp", p.pp, "pipeline-parallel degree (default 1)");
+  cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp (default 1)");
+  cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
+}
+
+void add_target(CLI::App* cmd, target_flags& t, bool optional_ids, bool with_measured) {
+  cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
+  cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
+  cmd->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+  // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
+  (void)optional_ids;
+  cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
+  add_engine_options(cmd, t.engine);
+  cmd->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
+  cmd->add_flag("--evict-sliding", t.evict_sliding, "sliding-window layers hold only their window's KV");
+  if (with_measured) cmd->add_option("--measured", t.measured, "measured roofline manifest (JSON, docs/cli.md)");
+  add_plan(cmd, t.plan);
+}
+
+// --format with its aliases: --json always, --csv for the commands that print a table.
+void add_output(CLI::App* cmd, output_flags& o, format_list formats) {
+  cmd->add_option("--format", o.format, fmt::format("output format: {} (default {})", formats_text(formats, " | "),
+                                                    format_name(formats.front())));
+  cmd->add_flag("--json", o.json, "print JSON (docs/cli-json.md): --format json");
+  for (const output_format f : formats) {
+    if (f == output_format::csv) {
+      cmd->add_flag("--csv", o.csv, "print CSV (one header line, one line per model x device): --format csv");
+    }
+  }
+  cmd->add_option("-o,--output", o.out, "write to FILE (atomically) instead of stdout");
+}
+
+// An option given with an empty value is refused, never read as "absent" (`--measured ''` was
+// ignored, `matrix --models ''` meant all, `-o ''` wrote to stdout).
+void refuse_empty_values(const CLI::App& cmd) {
+  for (const CLI::Option* opt : cmd.get_options()) {
+    if (opt->count() == 0 || opt->get_expected_min() == 0) continue;  // absent, or a flag
+    for (const std::string& value : opt->results()) {
+      if (value.empty()) throw usage_error(fmt::format("{}: expected a value, got an empty string", opt->get_name()));
+    }
+  }
+}
+
+// `report` takes both ids or neither (then the default report): one alone is a mistake, not a
+// request for the default device.
+void require_both_ids(const CLI::App& cmd) {
+  if (cmd.get_option("--config")->count() != 0) return;  // then the one positional is the device (resolve_ids)
+  const bool model_given = cmd.get_option("model")->count() != 0;
+  const bool device_given = cmd.get_option("device")->count() != 0;
+  if (model_given != device_given) {
+    throw usage_error(fmt::format("{}: expected MODEL and DEVICE, got only the {}", cmd.get_name(),
+                                  model_given ? "model" : "device"));
+  }
+}
+
+// `--help` shows what a value is and its unit, not CLI11's `TEXT`: every option and positional
+// that takes a string is named here by what it holds (values are parsed by our own strict
+// parsers, which accept the suffixes the texts name).
+void name_value_types(CLI::App& app) {
+  struct typed {
+    std::string_view name;
+    std::string_view type;
+  };
+  static constexpr typed types[] = {
+      {"model", "MODEL"}, {"device", "DEVICE"}, {"devices", "DEVICE..."}, {"chart", "roofline|memory|decode"},
+      {"what", "models|devices"}, {"config", "PATH"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
+      {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
+      {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
+      {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
+      {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
+      {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
+      {"kv-cache-memory-bytes", "BYTES"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
+      {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"tokens-per-block", "TOKENS"},
+      {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
+      {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
+      {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"}};
+  std::vector<CLI::App*> cmds = app.get_subcommands([](CLI::App*) { return true; });
+  cmds.push_back(&app);
+  for (CLI::App* cmd : cmds) {
+    for (CLI::Option* opt : cmd->get_options()) {
+      if (opt->get_type_size() == 0) continue;  // a flag
+      // A positional's name, else its first long name (`-o,--output` is `output`).
+      std::string n = opt->get_lnames().empty() ? opt->get_name(true) : opt->get_lnames().front();
+      for (const typed& t : types) {
+        if (n == t.name) opt->type_name(std::string(t.type));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view format_name(output_format f) {
+  switch (f) {
+    case output_format::md: return "md";
+    case output_format::json: return "json";
+    case output_format::csv: return "csv";
+    case output_format::h: return "h";
+  }
+  return "md";
+}
+
+output_format resolve_format(const output_flags& o, std::string_view command, format_list formats) {
+  if (o.json && o.csv) throw usage_error("--json and --csv: choose one output format");
+  const char* alias = o.json ? "json" : o.csv ? "csv" : nullptr;
+  if (o.format.empty() && alias == nullptr) return formats.front();
+  const std::string_view wanted = o.format.empty() ? std::string_view(alias) : std::string_view(o.format);
+  if (alias != nullptr && wanted != alias) {
+    throw usage_error(fmt::format("--format {} and --{}: choose one output format", wanted, alias));
+  }
+  for (const output_format f : formats) {
+    if (format_name(f) == wanted) return f;
+  }
+  for (const output_format f : all_formats) {
+    if (format_name(f) == wanted) {
+      throw usage_error(fmt::format("{}: no {} output (expected {})", command, wanted, formats_text(formats, "")));
+    }
+  }
+  throw usage_error(fmt::format("--format: unknown format `{}` (expected {})", wanted, formats_text(formats, "")));
+}
+
+void declare_commands(CLI::App& app, cli_args& a) {
+  a.list = app.add_subcommand("list", "list the shipped models or devices");
+  a.list->add_option("what", a.what, "models | devices")->required();
+  add_output(a.list, a.o, text_formats);
+
+  a.report = app.add_subcommand("report", "the hardware report of MODEL on DEVICE (Markdown)");
+  add_target(a.report, a.t, true, true);
+  a.report->add_option("--context", a.report_context, "KV tokens per sequence in the decode runs (default: the constants' context, 4096)");
+  add_output(a.report, a.o, text_formats);
+
+  a.matrix = app.add_subcommand("matrix", "every model x device: tok/s over batches, fit of a load, max C, the plan when one device is not enough");
+  a.matrix->add_option("--models", a.matrix_models, "comma-separated model ids (default: all)");
+  a.matrix->add_option("--devices", a.matrix_devices, "comma-separated device ids, or all (default: all)");
+  a.matrix->add_option("--context", a.sweep_context, "tokens of context per sequence (default 4096; 32k = 32000, 32K = 32768)");
+  a.matrix->add_option("--batch", a.sweep_batch, "comma-separated decode batches (default 1,16,128)");
+  a.matrix->add_option("--seqs", a.sweep_seqs, "sequences of the load whose fit is asked (default 1)");
+  a.matrix->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  add_engine_options(a.matrix, a.t.engine);
+  add_output(a.matrix, a.o, table_formats);
+
+  a.fit = app.add_subcommand("fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it");
+  add_target(a.fit, a.t, false, false);
+  a.fit->add_option("--context", a.fit_context, "tokens of context per sequence (32k = 32000, 32K = 32768)")->required();
+  a.fit->add_option("--seqs", a.fit_seqs, "concurrent sequences (default 1)");
+  a.fit->add_flag("--exit-zero", a.fit_exit_zero, "exit 0 even when the load does not fit (default: exit 3)");
+  a.fit->add_option("--devices", a.fit_devices,
+                  "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)");
+  add_output(a.fit, a.o, table_formats);
+
+  a.decode = app.add_subcommand("decode", "decode-step ceilings over batches x contexts");
+  add_target(a.decode, a.t, false, true);
+  a.decode->add_option("--batch", a.decode_batch, "comma-separated batch sizes (default 1,16,128)");
+  a.decode->add_option("--context", a.decode_context, "comma-separated contexts (default: the constants' context, 4096)");
+  add_output(a.decode, a.o, text_formats);
+
+  a.prefill = app.add_subcommand("prefill", "prefill ceilings of one sequence of T prompt tokens");
+  add_target(a.prefill, a.t, false, true);
+  a.prefill->add_option("--tokens", a.prefill_tokens, "comma-separated prompt lengths (default 4096,32768)");
+  add_output(a.prefill, a.o, text_formats);
+
+  a.plan = app.add_subcommand("plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first");
+  add_target(a.plan, a.t, false, true);
+  a.plan->add_option("--seqs", a.plan_seqs, "concurrent sequences (default 1)");
+  a.plan->add_option("--context", a.plan_context, "tokens of context per sequence")->required();
+  add_output(a.plan, a.o, text_formats);
+
+  a.header = app.add_subcommand("header", "a self-contained C/C++ header of the deployment's constants");
+  add_target(a.header, a.t, false, true);
+  a.header->add_option("--seqs", a.header_seqs, "concurrent sequences")->required();
+  a.header->add_option("--context", a.header_context, "tokens of context per sequence")->required();
+  a.header_prefix_option = a.header->add_option("--macro-prefix", a.header_prefix,
+                     "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes");
+  add_output(a.header, a.o, header_formats);
+
+  a.plot = app.add_subcommand("plot", "SVG charts: the roofline, memory bars per device, decode tok/s against batch");
+  a.plot->add_option("chart", a.plot_kind, "roofline | memory | decode")->required();
+  a.plot->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)")->required();
+  a.plot->add_option("devices", a.plot_devices, "one device (roofline) or several (memory, decode)");
+  a.plot->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+  a.plot->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  a.plot->add_option("--ssm-h", a.t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
+  a.plot->add_flag("--speculative", a.t.speculative, "load the MTP draft head and count its KV");
+  a.plot->add_flag("--evict-sliding", a.t.evict_sliding, "sliding-window layers hold only their window's KV");
+  a.plot->add_option("--measured", a.t.measured, "measured roofline manifest of the (one) device");
+  a.plot->add_option("--seqs", a.plot_seqs, "memory: sequences held (default 1)");
+  a.plot->add_option("--context", a.plot_context, "tokens of context per sequence (default: the constants' context, 4096)");
+  a.plot->add_option("--batch", a.plot_batch, "decode: comma-separated batch sizes (default 1,2,...,256)");
+  a.plot->add_option("--tokens", a.plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
+  a.plot->add_option("-o,--output", a.o.out, "write the SVG to FILE (atomically) instead of stdout");
+
+  a.import = app.add_subcommand("import", "a constexpr model header from a checkpoint's config.json (docs/importing.md)");
+  a.import->add_option("config", a.import_config, "config.json, or a checkpoint folder")->required();
+  a.import->add_option("--quant", a.import_quant, "hf_quant_config.json (NVIDIA ModelOpt)");
+  a.import->add_option("--id", a.import_id, "the model's id, snake_case (the header's variable name)")->required();
+  a.import->add_option("-o,--output", a.o.out, "write the header to FILE (atomically) instead of stdout");
+
+  a.verify = app.add_subcommand("verify", "a checkpoint folder's safetensors headers against the model, tensor by tensor");
+  a.verify->add_option("dir", a.verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)")->required();
+  a.verify->add_option("model", a.verify_model, "model id (default: the folder's own config.json, as --config DIR)");
+  a.verify->add_option("--config", a.verify_config, "a config.json or folder, in place of MODEL");
+  a.verify->add_option("-o,--output", a.o.out, "write the report to FILE (atomically) instead of stdout");
+  name_value_types(app);
+}
+
+void check_parsed(const CLI::App& app, const cli_args& a) {
+  for (const CLI::App* sub : app.get_subcommands()) refuse_empty_values(*sub);
+  if (*a.report) require_both_ids(*a.report);
+}
+
+}  // namespace headroom::cli

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/import/json_keys.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "headroom/import/importer.hpp"
+
+namespace headroom::cli::import {
+
+[[noreturn]] void fail_key(std::string_view file, std::string_view key, std::string_view why) {
+  throw import_error(fmt::format("{}: key `{}`: {}", file, key, why));
+}
+
+json read_json(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw import_error(fmt::format("{}: cannot open the file", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  try {
+    json j = json::parse(ss.str());
+    if (!j.is_object()) throw import_error(fmt::format("{}: expected a JSON object at the top level", path));
+    return j;
+  } catch (const json::parse_error& e) {
+    throw import_error(fmt::format("{}: not valid JSON (at byte {})", path, e.byte));
+  }
+}
+
+std::uint64_t as_uint(std::string_view file, std::string_view key, const json& v) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+  if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
+  fail_key(file, key, fmt::format("expected a non-negative integer, got {}", v.dump()));
+}
+
+bool as_bool(std::string_view file, std::string_view key, const json& v) {
+  if (v.is_boolean()) return v.get<bool>();
+  fail_key(file, key, fmt::format("expected true or false, got {}", v.dump()));
+}
+
+void only_keys(std::string_view file, std::string_view prefix, const json& obj,
+               std::initializer_list<std::string_view> known) {
+  for (const auto& [key, value] : obj.items()) {
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      fail_key(file, fmt::format("{}{}", prefix, key), "unknown to the importer (nothing is guessed)");
+    }
+  }
+}
+
+std::string get_string(std::string_view file, const std::string& key, const json& obj, std::string_view field) {
+  const auto it = obj.find(std::string(field));
+  if (it == obj.end() || it->is_null()) fail_key(file, key, "missing");
+  if (!it->is_string()) fail_key(file, key, fmt::format("expected a string, got {}", it->dump()));
+  return it->get<std::string>();
+}
+
+}  // namespace headroom::cli::import

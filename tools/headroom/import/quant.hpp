@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The importer's precision recipes: a checkpoint's quantization config (config.json's
+// quantization_config, or ModelOpt's hf_quant_config.json) -> precision rules on the model.
+// docs/importing.md#quantization lists what each source becomes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <headroom/model.hpp>
+
+#include "headroom/import/json_keys.hpp"
+
+namespace headroom::cli::import {
+
+/// What the precision recipe needs to know of the circuit.
+struct quant_shape {
+  std::string_view family;
+  std::uint64_t layers = 0;       ///< main layers
+  std::uint64_t first_dense = 0;  ///< mla_moe: layers before the first MoE layer
+  std::uint64_t mtp_layers = 0;
+};
+
+struct recipe {
+  std::vector<precision_rule> rules;
+  std::string note;
+};
+
+/// config.json's `quantization_config`.
+recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s);
+/// ModelOpt's hf_quant_config.json.
+recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s);
+
+/// The methods whose checkpoints keep their unquantized tensors in F16 (`torch_dtype` float16):
+/// the same two bytes an element as BF16, so the importer accepts them.
+bool stores_f16(const json& quantization_config);
+
+/// A precision rule as the C++ a model header writes.
+std::string rule_expr(const precision_rule& r);
+
+namespace detail {
+// Rules the recipes share (quant.cpp).
+void keep_embed_bf16(std::vector<precision_rule>& rules);
+void keep_bf16(std::vector<precision_rule>& rules, const precision_rule& r);
+/// lm_head always; on mla_moe the router and the MTP eh_proj (not converted by any quantizer).
+void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape& s);
+recipe awq_recipe(std::string_view file, const json& q, const quant_shape& s);
+recipe gptq_recipe(std::string_view file, const json& q, const quant_shape& s);
+recipe compressed_tensors_recipe(std::string_view file, const json& q, const quant_shape& s);
+}  // namespace detail
+
+}  // namespace headroom::cli::import

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// `matrix` and the fleet `fit --devices`: every model x device (matrix_row each).
+#include <fmt/format.h>
+
+#include "headroom/commands.hpp"
+#include "headroom/plan_cli.hpp"
+
+namespace headroom::cli {
+
+settings matrix_settings() {
+  settings s = engine_settings(settings{}, engine{});
+  s.ssm_h = auto_state_dtype(engine{});
+  return s;
+}
+
+std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, const std::vector<const device*>& ds,
+                                       const matrix_query& mq) {
+  std::vector<matrix_row> rows;
+  for (const model* m : ms) {
+    for (const device* d : ds) {
+      matrix_row row{};
+      row.m = m;
+      row.d = d;
+      row.r = default_roofline(*d);
+      for (const std::uint64_t b : mq.batches) row.step_us.push_back(decode_step(*m, *d, row.r, b, mq.context, mq.s).total_us);
+      row.c1 = compute_fit(*m, *d, mq.s, mq.seqs, mq.context, mq.e);
+      row.load_plan = row.c1.fits ? std::optional<parallel>(parallel{}) : row.c1.advice;
+      if (row.load_plan) row.load_step_us = decode_step(*m, *d, row.r, mq.seqs, mq.context, mq.s, *row.load_plan).total_us;
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+double tokens_per_s(std::uint64_t batch, double step_us) {
+  return step_us > 0 ? static_cast<double>(batch) / (step_us / 1e6) : 0.0;
+}
+
+std::string load_plan_text(const matrix_row& r) {
+  if (!r.load_plan) return "none";
+  return *r.load_plan == parallel{} ? std::string("1 device") : plan_text(*r.load_plan);
+}
+
+}  // namespace headroom::cli

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: the flags a command shares turned into a query (cli_args.hpp): ids, settings,
+// engine, plan and manifest, each refused (exit 2) before anything is evaluated.
+#include "headroom/cli_args.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "headroom/import/importer.hpp"
+#include "headroom/manifest.hpp"
+#include "headroom/run.hpp"
+
+namespace headroom::cli {
+
+// The settings and engine a command evaluates under, from the shared flags (make_query's rules).
+void settings_and_engine(const target_flags& t, settings& s, engine& e) {
+  s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
+  e = resolve_engine(t.engine, s.kv, !t.kv.empty());
+  s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(e) : parse_state("--ssm-h", t.ssm_h);
+  s.speculative = t.speculative;
+  s.evict_sliding = t.evict_sliding;
+  s = engine_settings(s, e);
+}
+
+// MODEL and DEVICE as positionals, or --config PATH and DEVICE (then the one positional is
+// the device); `defaults`: the report's qwen3_next_80b_a3b_instruct on h200_sxm when absent.
+void resolve_ids(target_flags& t, std::string_view command, bool defaults) {
+  if (!t.config.empty()) {
+    if (!t.model.empty() && !t.device.empty()) {
+      throw usage_error(fmt::format("{}: --config takes the place of MODEL: give DEVICE alone", command));
+    }
+    if (t.device.empty()) t.device = t.model;
+    t.model.clear();
+    if (t.device.empty() && defaults) t.device = default_device;
+    if (t.device.empty()) throw usage_error(fmt::format("{}: DEVICE is required", command));
+    return;
+  }
+  if (defaults) {
+    if (t.model.empty()) t.model = default_model;
+    if (t.device.empty()) t.device = default_device;
+  }
+  if (t.model.empty() || t.device.empty()) {
+    throw usage_error(fmt::format("{}: MODEL and DEVICE are required (or --config PATH and DEVICE)", command));
+  }
+}
+
+// Ids, flag values, the manifest: every check that can refuse the input, before evaluation.
+query make_query(const target_flags& t) {
+  query q{};
+  if (!t.config.empty()) {
+    std::shared_ptr<const import::imported> im = import::import_config({t.config, "", ""});
+    q.m = &im->m;
+    q.owner = im;
+    q.config = t.config;
+  } else {
+    q.m = &resolve_model(t.model);
+  }
+  q.d = &resolve_device(t.device);
+  q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
+  q.e = resolve_engine(t.engine, q.s.kv, !t.kv.empty());
+  q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e) : parse_state("--ssm-h", t.ssm_h);
+  q.s.speculative = t.speculative;
+  // Fit and time use one model: sliding layers as the engine stores them (only their window
+  // under every engine; all tokens under engines::none unless --evict-sliding).
+  q.s.evict_sliding = t.evict_sliding;
+  q.p = parse_plan(*q.m, t.plan);
+  q.s = engine_settings(q.s, q.e);
+  if (!t.measured.empty()) {
+    // The path is echoed into reports, JSON and generated headers: it must print as itself.
+    if (printable(t.measured) != t.measured) {
+      throw usage_error(fmt::format("--measured: the path `{}` holds control characters or invalid UTF-8", t.measured));
+    }
+    const manifest mf = load_manifest(t.measured, q.d);
+    q.r = mf.constants;
+    q.manifest = t.measured;
+    q.context_default = mf.context_tokens;
+  } else {
+    q.r = default_roofline(*q.d);
+    q.context_default = q.d->has_measured ? q.d->measured.context_tokens : 4096;
+  }
+  return q;
+}
+
+// The flags that change a result, in canonical spelling, for regenerate lines.
+std::string settings_flags(const query& q) {
+  const settings defaults{};
+  std::string s;
+  if (q.s.kv != defaults.kv) s += fmt::format(" --kv {}", name(q.s.kv));
+  if (q.s.ssm_h != auto_state_dtype(q.e)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
+  if (q.s.speculative) s += " --speculative";
+  if (q.s.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
+  if (!q.manifest.empty()) s += fmt::format(" --measured {}", q.manifest);
+  s += engine_flags_text(q.e);
+  return s + plan_cli_flags(q.p);
+}
+
+}  // namespace headroom::cli

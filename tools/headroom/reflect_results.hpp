@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: each result struct described once (Boost.Hana), under the names the CLI prints.
+// The JSON keys (docs/cli-json.md), the generated header's macro names and the measured
+// manifest's rate keys are read from these descriptions instead of being spelled again at each
+// place that prints or reads them.
+//
+// Why here and not beside the core structs: the names are the CLI's interface, not the core's.
+// Several JSON keys state a unit the core field name leaves out (footprint_bytes::weights is
+// `weights_bytes`, settings::kv is `kv_cache_dtype`), so a description of the core structs
+// under their own names would not give the keys; and the core headers stay free of Hana, so a
+// build that checks one model on one device never parses it. Only CLI translation units
+// include this header.
+#pragma once
+
+#include <boost/hana/accessors.hpp>
+#include <boost/hana/adapt_adt.hpp>
+#include <boost/hana/adapt_struct.hpp>
+#include <boost/hana/at_key.hpp>
+#include <boost/hana/contains.hpp>
+#include <boost/hana/first.hpp>
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/keys.hpp>
+#include <boost/hana/second.hpp>
+#include <boost/hana/string.hpp>
+#include <boost/hana/unpack.hpp>
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include <headroom/headroom.hpp>
+
+#include "headroom/commands.hpp"
+#include "headroom/header.hpp"
+#include "headroom/json.hpp"
+#include "headroom/plan_cli.hpp"
+
+// The rates of a roofline: the keys of the JSON `roofline` object and of a measured manifest.
+BOOST_HANA_ADAPT_STRUCT(headroom::roofline, dram_gbps, bf16_tflops, fp8_tflops, nvfp4_tflops);
+
+// What one rank (or one device) holds: the JSON `footprint` object, and the generated header's
+// byte constants of the same names.
+BOOST_HANA_ADAPT_ADT(headroom::footprint_bytes,
+                     (weights_bytes, [](const headroom::footprint_bytes& f) { return f.weights; }),
+                     (draft_weights_bytes, [](const headroom::footprint_bytes& f) { return f.draft_weights; }),
+                     (vision_weights_bytes, [](const headroom::footprint_bytes& f) { return f.vision_weights; }),
+                     (loaded_weights_bytes, [](const headroom::footprint_bytes& f) { return f.loaded_weights; }),
+                     (kv_bytes_per_token, [](const headroom::footprint_bytes& f) { return f.kv_per_token; }),
+                     (swa_kv_bytes_per_token, [](const headroom::footprint_bytes& f) { return f.swa_kv_per_token; }),
+                     (swa_window_tokens, [](const headroom::footprint_bytes& f) { return f.swa_window; }),
+                     (state_bytes_per_seq, [](const headroom::footprint_bytes& f) { return f.state_per_seq; }),
+                     (conv_bytes_per_seq, [](const headroom::footprint_bytes& f) { return f.conv_per_seq; }));
+
+// The settings a result is computed under: the JSON `settings` object.
+BOOST_HANA_ADAPT_ADT(headroom::settings,
+                     (kv_cache_dtype, [](const headroom::settings& s) { return std::string(name(s.kv)); }),
+                     (ssm_h_dtype, [](const headroom::settings& s) { return std::string(name(s.ssm_h)); }),
+                     (conv_dtype, [](const headroom::settings& s) { return std::string(name(s.conv)); }),
+                     (speculative, [](const headroom::settings& s) { return s.speculative; }),
+                     (evict_sliding, [](const headroom::settings& s) { return s.evict_sliding; }));
+
+// Whether a load fits (`fit`, and each row of a matrix): the JSON `fit` object up to its
+// per-rank keys (plan_cli.hpp) and its engine answer.
+BOOST_HANA_ADAPT_ADT(headroom::cli::fit_answer,
+                     (seqs, [](const headroom::cli::fit_answer& a) { return a.seqs; }),
+                     (context_tokens, [](const headroom::cli::fit_answer& a) { return a.context; }),
+                     (bytes_per_seq, [](const headroom::cli::fit_answer& a) { return a.per_seq; }),
+                     (needed_bytes, [](const headroom::cli::fit_answer& a) { return a.need; }),
+                     (usable_bytes, [](const headroom::cli::fit_answer& a) { return a.usable; }),
+                     (fits, [](const headroom::cli::fit_answer& a) { return a.fits; }),
+                     (stops, [](const headroom::cli::fit_answer& a) { return std::string(name(a.v.term)); }),
+                     (shortfall_bytes, [](const headroom::cli::fit_answer& a) { return a.v.shortfall_bytes; }),
+                     (max_seqs, [](const headroom::cli::fit_answer& a) { return a.max_seqs; }),
+                     (advice_plan, [](const headroom::cli::fit_answer& a) { return headroom::cli::plan_json(a.advice); }),
+                     (holders, [](const headroom::cli::fit_answer& a) { return headroom::cli::ids_json(a.holders); }));
+
+// The constants of a generated header: its macros (every integer member, upper-cased after the
+// prefix, and FITS) and the JSON `constants` object.
+BOOST_HANA_ADAPT_STRUCT(headroom::cli::header_values, seqs, context_tokens, weights_bytes, loaded_weights_bytes,
+                        kv_bytes_per_token, swa_kv_bytes_per_token, swa_window_tokens, state_bytes_per_seq,
+                        conv_bytes_per_seq, usable_bytes, needed_bytes, max_seqs, weight_floor_bytes, decode_step_ns,
+                        prefill_ns, fits);
+
+namespace headroom::cli::reflect {
+
+/// The names of T's description, in its order.
+template <typename T>
+constexpr auto keys() {
+  return boost::hana::unpack(boost::hana::accessors<T>(), [](auto... field) {
+    return std::array<std::string_view, sizeof...(field)>{
+        std::string_view(boost::hana::to<const char*>(boost::hana::first(field)))...};
+  });
+}
+
+/// Calls f(name, value) for each member of T's description, in its order.
+template <typename T, typename F>
+void for_each_field(const T& x, F&& f) {
+  boost::hana::for_each(boost::hana::accessors<T>(), [&](auto field) {
+    f(std::string_view(boost::hana::to<const char*>(boost::hana::first(field))), boost::hana::second(field)(x));
+  });
+}
+
+/// Adds the members of `x` to `j` under the names of its description, in its order.
+template <typename T>
+void add_fields(ordered_json& j, const T& x) {
+  for_each_field(x, [&j](std::string_view key, const auto& value) { j[std::string(key)] = value; });
+}
+
+/// Every member of `to` whose name is also in `from`'s description set to `from`'s value.
+template <typename To, typename From>
+void copy_same_names(To& to, const From& from) {
+  boost::hana::for_each(boost::hana::accessors<From>(), [&](auto field) {
+    const auto key = boost::hana::first(field);
+    if constexpr (decltype(boost::hana::contains(boost::hana::keys(to), key))::value) {
+      boost::hana::at_key(to, key) = boost::hana::second(field)(from);
+    }
+  });
+}
+
+}  // namespace headroom::cli::reflect
