@@ -248,6 +248,11 @@ constexpr kv_row kv_rows[] = {
     {&models::nemotron_3_nano_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
     {&models::nemotron_3_5_lightning_30b_a3b_nvfp4, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
     {&models::nemotron_3_super_120b_a12b_nvfp4, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
+    // Gemma-4: 50 (25) sliding layers of 16 (8) KV heads x 256, 10 (5) global of 4 (2) x 512.
+    {&models::gemma_4_31b, gqa_kv(50, 16, 256, 2) + gqa_kv(10, 4, 512, 2), gqa_kv(50, 16, 256, 1) + gqa_kv(10, 4, 512, 1), 0},
+    {&models::gemma_4_26b_a4b, gqa_kv(25, 8, 256, 2) + gqa_kv(5, 2, 512, 2), gqa_kv(25, 8, 256, 1) + gqa_kv(5, 2, 512, 1), 0},
+    {&models::minimax_m2_7, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
+    {&models::mistral_small_4_119b, 36 * (256 + 64) * 2, 36 * (256 + 64), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
-// headroom: the MLA MoE family (DeepSeek-V3): multi-head latent attention -- the KV cache holds
-// one latent row of kv_lora + qk_rope values per token per layer, not per head --, the first
-// `first_dense` layers a dense SwiGLU MLP, the rest a routed MoE with shared experts, and the
-// checkpoint's MTP layers as the draft section.
+// headroom: the MLA MoE family (DeepSeek-V3, Mistral-Small-4): multi-head latent attention --
+// the KV cache holds one latent row of kv_lora + qk_rope values per token per layer, not per
+// head --, the first `first_dense` layers a dense SwiGLU MLP, the rest a routed MoE with shared
+// experts, and the checkpoint's MTP layers as the draft section.
 //
 // Stored tensors per layer: input_layernorm, post_attention_layernorm [hidden];
 // self_attn.q_a_proj [q_lora, hidden], q_a_layernorm [q_lora], q_b_proj [heads * (qk_nope +
 // qk_rope), q_lora], kv_a_proj_with_mqa [kv_lora + qk_rope, hidden], kv_a_layernorm [kv_lora],
 // kv_b_proj [heads * (qk_nope + v_head), kv_lora], o_proj [hidden, heads * v_head]; dense
 // layers: mlp.{gate,up}_proj [inter, hidden], down_proj [hidden, inter]; MoE layers: mlp.gate
-// [experts, hidden] and its e_score_correction_bias [experts] (F32), experts.E.{gate,up,down}
-// and shared_experts.{gate,up,down} (width moe_inter * n_shared). MTP layer: its own
-// embed_tokens, enorm, hnorm [hidden], eh_proj [hidden, 2 * hidden], a full MoE decoder layer,
-// shared_head.norm and shared_head.head [vocab, hidden] (copies stored in the checkpoint).
+// [experts, hidden] and, with noaux_tc, its e_score_correction_bias [experts] (F32),
+// experts.E.{gate,up,down} and shared_experts.{gate,up,down} (width moe_inter * n_shared).
+// MTP layer: its own embed_tokens, enorm, hnorm [hidden], eh_proj [hidden, 2 * hidden], a full
+// MoE decoder layer, shared_head.norm and shared_head.head [vocab, hidden] (copies stored in
+// the checkpoint).
 //
 // Decode runs MLA absorbed: kv_b_proj's halves fold into the query and the output, so a step
 // reads kv_b_proj once (2 * t * kv_lora * heads * (qk_nope + v_head) FLOPs) and attends over
@@ -47,6 +48,9 @@ struct mla_moe_dims {
   std::uint64_t moe_inter = 0;
   std::uint64_t shared_experts = 0;
   std::uint64_t mtp_layers = 0;  ///< num_nextn_predict_layers
+  /// topk_method noaux_tc: the router stores e_score_correction_bias [experts] (DeepSeek-V3);
+  /// false: a plain router weight (Mistral-Small-4's Mistral4TopkRouter).
+  bool noaux_tc = true;
 };
 
 constexpr circuit mla_moe(const mla_moe_dims& d) {
@@ -66,7 +70,7 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                                                  .top_k = d.top_k,
                                                  .moe_inter = d.moe_inter,
                                                  .shared_inter = checked_mul(d.moe_inter, d.shared_experts),
-                                                 .router_aux = d.experts,
+                                                 .router_aux = d.noaux_tc ? d.experts : 0,
                                                  .router_aux_format = formats::f32});
   const auto head = blocks::head(c, "head", d.vocab, h);
   const auto dense_layer = blocks::layer(layer_kind::full_attention, {mla, dense});

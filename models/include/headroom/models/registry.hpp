@@ -34,10 +34,14 @@
 #include <headroom/models/nemotron_3_nano_30b_a3b_nvfp4.hpp>
 #include <headroom/models/nemotron_3_5_lightning_30b_a3b_nvfp4.hpp>
 #include <headroom/models/nemotron_3_super_120b_a12b_nvfp4.hpp>
+#include <headroom/models/gemma_4_31b.hpp>
+#include <headroom/models/gemma_4_26b_a4b.hpp>
+#include <headroom/models/minimax_m2_7.hpp>
+#include <headroom/models/mistral_small_4_119b.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 28> all{
+inline constexpr std::array<const model*, 32> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -66,6 +70,10 @@ inline constexpr std::array<const model*, 28> all{
     &nemotron_3_nano_30b_a3b_nvfp4,
     &nemotron_3_5_lightning_30b_a3b_nvfp4,
     &nemotron_3_super_120b_a12b_nvfp4,
+    &gemma_4_31b,
+    &gemma_4_26b_a4b,
+    &minimax_m2_7,
+    &mistral_small_4_119b,
 };
 
 /// The registry entry with this id, or nullptr.
