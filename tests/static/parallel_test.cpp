@@ -2,6 +2,8 @@
 // Parallel plans at compile time, under the compilers' default constant-evaluation limits:
 // fits() and HEADROOM_ASSERT_FITS with a plan, per-rank bytes by hand, and the registry laws of
 // the sharding declarations.
+#include <utility>
+
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
@@ -36,23 +38,27 @@ constexpr bool sharding_declared(const model& m) {
   }
   return true;
 }
-constexpr bool all_sharding_declared() {
-  for (const model* m : models::all) {
-    if (!sharding_declared(*m)) return false;
-  }
-  return true;
+// One constant evaluation per model: the whole registry in one would pass clang's default
+// step limit.
+template <std::size_t I>
+constexpr bool all_sharding_declared_at = sharding_declared(*models::all[I]);
+template <std::size_t... I>
+constexpr bool all_sharding_declared(std::index_sequence<I...>) {
+  return (all_sharding_declared_at<I> && ...);
 }
-static_assert(all_sharding_declared());
+static_assert(all_sharding_declared(std::make_index_sequence<models::all.size()>{}));
 
 // Every model accepts TP=2 except where an engine refuses it, and the single-rank plan is
 // always valid.
-constexpr bool single_rank_valid() {
-  for (const model* m : models::all) {
-    if (!valid(*m, {})) return false;
-  }
-  return true;
+// One constant evaluation per model: the whole registry in one would pass clang's default
+// step limit.
+template <std::size_t I>
+constexpr bool single_rank_valid_at = valid(*models::all[I], {});
+template <std::size_t... I>
+constexpr bool single_rank_valid(std::index_sequence<I...>) {
+  return (single_rank_valid_at<I> && ...);
 }
-static_assert(single_rank_valid());
+static_assert(single_rank_valid(std::make_index_sequence<models::all.size()>{}));
 
 // Qwen3-Next-80B: its K/V states declare 2 KV heads, so TP=2 keeps one each:
 // 12 attention layers x 2 (K, V) x 1 head x 256 x 2 B = 12,288 B per token (not 24,576).

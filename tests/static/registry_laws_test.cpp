@@ -2,6 +2,8 @@
 // Laws over every registry entry, checked at compile time: adding an entry subjects it to all.
 // Also: every model on every device in static_assert form, under default constant-evaluation
 // limits (no -fconstexpr-steps / -fconstexpr-ops-limit).
+#include <utility>
+
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
@@ -59,13 +61,15 @@ constexpr bool model_laws(const model& m) {
   ok = ok && fp.kv_per_token > 0;  // every shipped model has attention: KV heads never floor to zero
   return ok;
 }
-constexpr bool all_models_lawful() {
-  for (const model* m : models::all) {
-    if (!model_laws(*m)) return false;
-  }
-  return true;
+// One constant evaluation per model: the whole registry in one would pass clang's default
+// step limit.
+template <std::size_t I>
+constexpr bool all_models_lawful_at = model_laws(*models::all[I]);
+template <std::size_t... I>
+constexpr bool all_models_lawful(std::index_sequence<I...>) {
+  return (all_models_lawful_at<I> && ...);
 }
-static_assert(all_models_lawful());
+static_assert(all_models_lawful(std::make_index_sequence<models::all.size()>{}));
 
 // A state splits over TP ranks exactly as the node that writes it: paged K / V as the block's
 // kv_write (by KV heads; an MLA latent row replicated with its replicated kv_write), a GDN or
@@ -90,13 +94,15 @@ constexpr bool states_split_as_written(const model& m) {
   }
   return true;
 }
-constexpr bool all_states_split_as_written() {
-  for (const model* m : models::all) {
-    if (!states_split_as_written(*m)) return false;
-  }
-  return true;
+// One constant evaluation per model: the whole registry in one would pass clang's default
+// step limit.
+template <std::size_t I>
+constexpr bool all_states_split_as_written_at = states_split_as_written(*models::all[I]);
+template <std::size_t... I>
+constexpr bool all_states_split_as_written(std::index_sequence<I...>) {
+  return (all_states_split_as_written_at<I> && ...);
 }
-static_assert(all_states_split_as_written());
+static_assert(all_states_split_as_written(std::make_index_sequence<models::all.size()>{}));
 
 // The law fails on the Qwen3-Next case: its attention K and V declared replicated (no heads).
 constexpr model qwen3_next_with_replicated_kv() {
