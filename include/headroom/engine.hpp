@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include <headroom/bytes.hpp>
 
@@ -137,9 +138,10 @@ struct engine {
   sglang_knobs sglang{};
   trtllm_knobs trtllm{};
   llama_cpp_knobs llama_cpp{};
-  /// engines::none: its usable-memory policy (null: default_usable_policy). A pointer keeps the
-  /// profile structural; engines::none points it at the shipped engines::usable.
-  const usable_policy* usable = nullptr;
+  /// engines::none: its usable-memory policy. A pointer keeps the profile structural;
+  /// engines::none points it at the shipped engines::usable. Never null by default: g++ with
+  /// UBSan's null checks cannot compare a global's address with null in a constant expression.
+  const usable_policy* usable = &default_usable_policy;
   friend constexpr bool operator==(const engine&, const engine&) = default;
 };
 
@@ -155,7 +157,11 @@ constexpr std::string_view name(engine_kind k) {
 }
 
 /// The usable-memory policy an engine profile names (engines::none's; default_usable_policy
-/// when it names none).
-constexpr const usable_policy& usable_policy_of(const engine& e) { return e.usable != nullptr ? *e.usable : default_usable_policy; }
+/// unless it names another). A null pointer set by hand is a compile error in a constant
+/// expression (the dereference) and falls back to the default at run time.
+constexpr const usable_policy& usable_policy_of(const engine& e) {
+  if (std::is_constant_evaluated()) return *e.usable;
+  return e.usable != nullptr ? *e.usable : default_usable_policy;
+}
 
 }  // namespace headroom
