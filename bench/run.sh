@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Builds and runs headroom's benchmarks (issue 5) and prints one Markdown table on stdout
+# Builds and runs headroom's benchmarks and prints one Markdown table on stdout
 # (progress goes to stderr). Results are also kept in build-bench/results/.
 #
 #   bench/run.sh           # full run: run-time benchmarks with g++ and clang++, compile-time grid

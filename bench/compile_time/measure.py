@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Compile-time cost of headroom's static checks (issue 5), standard library only.
+"""Compile-time cost of headroom's static checks, standard library only.
 
 Generates translation units, compiles each with every compiler (`-std=c++20 -c`, include paths,
 nothing else), and prints one Markdown table of the median wall time per TU:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The plan search over the registry (issue 9): for every shipped model x every shipped device,
+// The plan search over the registry: for every shipped model x every shipped device,
 // smallest_plan() for one sequence of 4,096 tokens -- every candidate TP x PP x EP x
 // DP-attention plan checked against the engine rules, then fitted rank by rank, smallest first.
 // This is what `headroom matrix` does for each row that does not fit. One iteration = the whole

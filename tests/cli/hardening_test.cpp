@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 13 through the CLI in-process (headroom::cli::run_main): the cases error_cases.txt
+// Bad input through the CLI in-process (headroom::cli::run_main): the cases error_cases.txt
 // cannot express (empty arguments, raw control bytes in an argument, FIFOs, symlinks, file
 // modes, a file-size limit), and the numbers a JSON reader sees.
 #include <doctest/doctest.h>

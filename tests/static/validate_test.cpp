@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The always-on validation (include/headroom/validate.hpp): every registry entry passes it, and
-// each defect of issue 13 is found with its rule (the compile-fail cases show the compiler's
+// each table defect is found with its rule (the compile-fail cases show the compiler's
 // side; tests/runtime/validate_test.cpp the run-time messages).
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>

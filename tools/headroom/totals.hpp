@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // headroom CLI: a step's DRAM bytes and FLOPs as integers, for JSON, and the check that makes
-// Markdown and JSON refuse the same steps (issue 13: same load, same exit code).
+// Markdown and JSON refuse the same steps (same load, same exit code).
 #pragma once
 
 #include <fmt/format.h>
