@@ -27,29 +27,11 @@
 namespace headroom::models::family {
 
 namespace detail {
-/// What both Qwen3.5 hybrid families share: everything but the MLP.
-struct qwen3_5_stack {
-  std::uint64_t hidden = 0;
-  std::uint64_t vocab = 0;
-  std::uint64_t layers = 0;
-  std::uint64_t full_attention_interval = 4;
-  std::uint64_t q_heads = 0;
-  std::uint64_t kv_heads = 0;
-  std::uint64_t head_dim = 0;
-  std::uint64_t lin_k_heads = 0;
-  std::uint64_t lin_v_heads = 0;
-  std::uint64_t lin_k_dim = 0;
-  std::uint64_t lin_v_dim = 0;
-  std::uint64_t conv_kernel = 0;
-  std::uint64_t mtp_layers = 0;
-  bool mtp_head_copy = false;
-  std::uint64_t vision_params = 0;
-};
-
 /// The stack around an MLP block `add_mlp(c)` adds (one template shared by every layer and
-/// the MTP layer).
-template <class AddMlp>
-constexpr circuit qwen3_5_hybrid(const qwen3_5_stack& d, AddMlp add_mlp) {
+/// the MTP layer). `Dims` is qwen3_5_dims or qwen3_6_moe_dims: everything but the MLP is read
+/// from the fields both name alike, so neither is copied into a third struct.
+template <class Dims, class AddMlp>
+constexpr circuit qwen3_5_hybrid(const Dims& d, AddMlp add_mlp) {
   circuit c{};
   const std::uint64_t h = d.hidden;
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
@@ -115,9 +97,7 @@ struct qwen3_5_dims {
 };
 
 constexpr circuit qwen3_5(const qwen3_5_dims& d) {
-  return detail::qwen3_5_hybrid({d.hidden, d.vocab, d.layers, d.full_attention_interval, d.q_heads, d.kv_heads,
-                                 d.head_dim, d.lin_k_heads, d.lin_v_heads, d.lin_k_dim, d.lin_v_dim, d.conv_kernel,
-                                 d.mtp_layers, d.mtp_head_copy, d.vision_params},
+  return detail::qwen3_5_hybrid(d,
                                 [&](circuit& c) { return blocks::swiglu_mlp(c, "mlp", d.hidden, d.inter); });
 }
 

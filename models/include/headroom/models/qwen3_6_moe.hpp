@@ -43,9 +43,7 @@ struct qwen3_6_moe_dims {
 };
 
 constexpr circuit qwen3_6_moe(const qwen3_6_moe_dims& d) {
-  return detail::qwen3_5_hybrid({d.hidden, d.vocab, d.layers, d.full_attention_interval, d.q_heads, d.kv_heads,
-                                 d.head_dim, d.lin_k_heads, d.lin_v_heads, d.lin_k_dim, d.lin_v_dim, d.conv_kernel,
-                                 d.mtp_layers, d.mtp_head_copy, d.vision_params},
+  return detail::qwen3_5_hybrid(d,
                                 [&](circuit& c) {
                                   // top_k of experts (softmax) plus the shared expert scaled by a sigmoid gate.
                                   return blocks::routed_moe(c, "moe", {.hidden = d.hidden,
