@@ -201,7 +201,8 @@ constexpr auto nano_prefill_sites(u64 t) {
                  2.0 * dbl(t * 3712 * h), fp8_peak},
   };
 }
-static_assert(seed::rows_hold(p4k, nano, nano_prefill_sites(4096)) && seed::rows_hold(p32k, nano, nano_prefill_sites(32768)));
+static_assert(seed::rows_hold(p4k, nano, nano_prefill_sites(4096), bw_bytes_per_us) &&
+              seed::rows_hold(p32k, nano, nano_prefill_sites(32768), bw_bytes_per_us));
 constexpr double nano_seed_4k = p4k.total_us + seed::seed_minus_headroom_us(nano_prefill_sites(4096), bw_bytes_per_us);
 constexpr double nano_seed_32k = p32k.total_us + seed::seed_minus_headroom_us(nano_prefill_sites(32768), bw_bytes_per_us);
 // Within 0.5 %, and within the report's rounding to 0.1 ms.

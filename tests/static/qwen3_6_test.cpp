@@ -189,7 +189,8 @@ constexpr auto q36_prefill_sites(u64 t) {
 }
 constexpr auto q36_4k = prefill(q36, devices::gb10, gb10, 4096, s);
 constexpr auto q36_32k = prefill(q36, devices::gb10, gb10, 32768, s);
-static_assert(seed::rows_hold(q36_4k, q36, q36_prefill_sites(4096)) && seed::rows_hold(q36_32k, q36, q36_prefill_sites(32768)));
+static_assert(seed::rows_hold(q36_4k, q36, q36_prefill_sites(4096), gb10_bytes_per_us) &&
+              seed::rows_hold(q36_32k, q36, q36_prefill_sites(32768), gb10_bytes_per_us));
 constexpr double q36_seed_4k = q36_4k.total_us + seed::seed_minus_headroom_us(q36_prefill_sites(4096), gb10_bytes_per_us);
 constexpr double q36_seed_32k = q36_32k.total_us + seed::seed_minus_headroom_us(q36_prefill_sites(32768), gb10_bytes_per_us);
 // Within 0.5 %, and within the report's rounding to 0.1 ms; headroom's own answer is lower.

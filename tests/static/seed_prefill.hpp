@@ -61,13 +61,19 @@ constexpr const headroom::site_row* row_of(const headroom::step_estimate& e, con
   return nullptr;
 }
 
-/// headroom's breakdown holds its side of every site: the instance count, the bytes of one
-/// instance and the FLOPs (to 1e-12: the routed experts' expected count is fractional), and no
-/// row where its circuit has no such node.
+/// One node's roofline time, us: bytes over bandwidth (bytes per us) or FLOPs over peak.
+constexpr double node_us(double bytes, double flops, double peak, double bytes_per_us) {
+  return bytes == 0 ? 0.0 : std::max(bytes / bytes_per_us, flops / peak);
+}
+
 constexpr bool near(double x, double ref) { return (x > ref ? x - ref : ref - x) <= 1e-12 * ref; }
 
+/// headroom's breakdown holds its side of every site: the instance count, and the bytes, FLOPs
+/// and time of one instance (to 1e-12: the routed experts' expected count is fractional), and
+/// no row where its circuit has no such node.
 template <std::size_t N>
-constexpr bool rows_hold(const headroom::step_estimate& e, const headroom::model& m, const std::array<site, N>& sites) {
+constexpr bool rows_hold(const headroom::step_estimate& e, const headroom::model& m, const std::array<site, N>& sites,
+                         double bytes_per_us) {
   for (const site& s : sites) {
     const headroom::site_row* r = row_of(e, m, s);
     if (s.hr == 0) {
@@ -75,13 +81,9 @@ constexpr bool rows_hold(const headroom::step_estimate& e, const headroom::model
       continue;
     }
     if (r == nullptr || r->count != s.count || !near(r->one.bytes, s.hr) || !near(r->one.flops, s.flops)) return false;
+    if (!near(r->one.time_us, node_us(s.hr, s.flops, s.hr_peak != 0 ? s.hr_peak : s.peak, bytes_per_us))) return false;
   }
   return true;
-}
-
-/// One node's roofline time, us: bytes over bandwidth (bytes per us) or FLOPs over peak.
-constexpr double node_us(double bytes, double flops, double peak, double bytes_per_us) {
-  return bytes == 0 ? 0.0 : std::max(bytes / bytes_per_us, flops / peak);
 }
 
 /// The seed's time minus headroom's over the listed sites, us.
