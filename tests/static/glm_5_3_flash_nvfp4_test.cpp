@@ -144,8 +144,8 @@ static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_boun
 
 // Prefill on H100 SXM: the seed's 213.0 ms at 4,096 tokens and 1,526.2 ms at 32,768, its node
 // cost at T rows over half the context, headroom's law (seed_prefill.hpp), on its own circuit.
-// Every site whose bytes differ, one instance at T rows (K = 8; D: distinct experts; nv: an
-// NVFP4 activation edge):
+// Every site whose bytes differ, one instance at T rows (K = 8; d: the expected distinct
+// experts; nvfp4_edge: an NVFP4 activation edge; seed_nvfp4: the NVFP4 weight law above):
 //  - its hc_pre also writes the post and comb coefficients ([T, 4 + 16] F32) that its hc_post
 //    reads, where headroom's hc_post reads the mix row ([T, 24] F32); its FFN-site mixes carry
 //    no weight (as its footprint and its C = 1 step above: hc_ffn_fn left out);

@@ -137,7 +137,8 @@ constexpr auto p32k = prefill(nano, devices::h100_sxm, h100, 32768, fp8_kv);
 static_assert(within(p4k.flops, prefill_flops(4096), 1e-12) && within(p32k.flops, prefill_flops(32768), 1e-12));
 // The seed's prefill, 27.4 ms at 4,096 tokens and 257.5 ms at 32,768: its node cost at T rows
 // over half the context, headroom's law (seed_prefill.hpp), on its own circuit. Every site
-// whose bytes differ, one instance at T rows (nv: an NVFP4 activation edge; D: distinct experts):
+// whose bytes differ, one instance at T rows (nvfp4_edge: an NVFP4 activation edge; d: the
+// expected distinct experts; nv: the weight law above, the seed's without the input_scale):
 //  - its Mamba block snapshots the conv output [T, 6144] and the SSM output [T, 4096] after
 //    every row (state_snapshot nodes, for its MTP verify; a prefill takes none), and its SSM
 //    writes BF16 where headroom writes F32 (which the gated norm reads back);

@@ -139,7 +139,7 @@ static_assert(within(decode_step(q36_loops, devices::gb10, gb10, 16, 4096, s).to
 static_assert(within(decode_step(q36_loops, devices::gb10, gb10, 128, 4096, s).total_us, 259'193.0, 0.005));
 // Prefill on gb10: the seed's 551.8 ms at 4,096 tokens and 4,285.7 ms at 32,768, its node cost
 // at T rows over half the context, headroom's law (seed_prefill.hpp), on its own circuit. Every
-// site whose bytes differ, one instance at T rows (K = 8; D: distinct experts):
+// site whose bytes differ, one instance at T rows (K = 8; d: the expected distinct experts):
 //  - its GDN conv reads the whole in_proj output (q, k, v and z: 12,288 BF16 per row) where
 //    headroom reads the 8,192 conv channels; its gated norm reads that whole edge as its gate
 //    where headroom reads z (4,096); its L2 norm runs over q, k and v (8,192 F32) where
@@ -151,7 +151,8 @@ static_assert(within(decode_step(q36_loops, devices::gb10, gb10, 128, 4096, s).t
 //  - its routed gate|up reads each token's row once; headroom gathers it per routed row (8 T);
 //  - headroom also reads the small parameters (norm weights, conv taps, A_log / dt_bias), each
 //    sequence's conv window and the token ids.
-// Every node is memory-bound but the projections, the attention and lm_head (the same in both).
+// Each site's time is the larger of its two terms on each side: the routed gate|up, memory-bound
+// at 4k, is compute-bound in both at 32k, where its gathered rows cost nothing.
 namespace seed = seed_prefill;
 constexpr double gb10_bytes_per_us = 249e3, gb10_bf16 = 123.7e6;  // the seed's measured manifest
 constexpr auto q36_prefill_sites(u64 t) {
