@@ -137,7 +137,7 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "qwen3_235b_a22b", "qwen3_235b_a22b_fp8", "mixtral_8x7b_v0_1", "qwen3_next_80b_a3b_instruct",
                          "nvidia_nemotron_nano_9b_v2", "nemotron_h_56b_base_8k", "gpt_oss_20b", "gpt_oss_120b",
                          "deepseek_v3", "qwen3_30b_a3b_nvfp4", "deepseek_v3_0324_fp4",
-                         "qwen3_next_80b_a3b_instruct_fp8"}) {
+                         "qwen3_next_80b_a3b_instruct_fp8", "minimax_m2_7"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

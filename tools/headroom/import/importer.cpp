@@ -121,6 +121,18 @@ class dims_reader {
           }
           break;
         }
+        case ck::check_kind::every_entry: {
+          const json want = json::parse(c.expected);
+          if (!v->is_array() || v->size() != layers) {
+            fail_key(file_, c.key, fmt::format("expected an array of num_hidden_layers ({}) entries", layers));
+          }
+          for (std::size_t i = 0; i < v->size(); ++i) {
+            if ((*v)[i] != want) {
+              fail_key(file_, c.key, fmt::format("layer {} is {}, the importer needs {} ({})", i, (*v)[i].dump(), c.expected, c.why));
+            }
+          }
+          break;
+        }
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, c.key, *v);
           if (n != pattern.size()) {

@@ -40,14 +40,15 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_d
                         shared_experts, mtp_layers);
 
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, top_k, moe_inter, qk_norm, tie, window);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, top_k, moe_inter, qk_norm, tie, window,
+                        qk_norm_whole, routing_bias);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_next_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
                         experts, top_k, moe_inter, shared_inter, mtp_layers, vision_params);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
 
 namespace headroom::cli::import {
 
