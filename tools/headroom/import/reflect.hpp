@@ -36,9 +36,9 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, hidden, vocab, l
                         experts, top_k, inter, window);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_next_dims, hidden, vocab, layers, full_attention_interval,
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
-                        experts, top_k, moe_inter, shared_inter, mtp_layers, vision_params);
+                        inter, experts, top_k, moe_inter, shared_inter, mtp_layers, mtp_head_copy, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, hidden, vocab, layers, q_heads, q_lora, kv_lora,
                         qk_nope, qk_rope, v_head, inter, first_dense, experts, top_k, moe_inter, shared_experts,
                         mtp_layers);
@@ -69,9 +69,9 @@ struct family_of<models::family::nemotron_h_dims> {
   static constexpr circuit build(const models::family::nemotron_h_dims& d) { return models::family::nemotron_h(d); }
 };
 template <>
-struct family_of<models::family::qwen3_next_dims> {
+struct family_of<models::family::qwen3_hybrid_dims> {
   static constexpr std::string_view name = "qwen3_next";
-  static constexpr circuit build(const models::family::qwen3_next_dims& d) { return models::family::qwen3_next(d); }
+  static constexpr circuit build(const models::family::qwen3_hybrid_dims& d) { return models::family::qwen3_next(d); }
 };
 template <>
 struct family_of<models::family::mla_moe_dims> {
@@ -82,7 +82,7 @@ struct family_of<models::family::mla_moe_dims> {
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_dims =
     boost::hana::tuple_t<models::family::dense_gqa_dims, models::family::gqa_moe_dims, models::family::gpt_oss_dims,
-                         models::family::nemotron_h_dims, models::family::qwen3_next_dims,
+                         models::family::nemotron_h_dims, models::family::qwen3_hybrid_dims,
                          models::family::mla_moe_dims>;
 
 /// Calls f(name, member reference) for every member of `d`, in declaration order.

@@ -88,12 +88,14 @@ inline constexpr binding qwen3_next_own[] = {
     {"lin_k_dim", "linear_key_head_dim"},
     {"lin_v_dim", "linear_value_head_dim"},
     {"conv_kernel", "linear_conv_kernel_dim"},
+    {"inter", {}, source::fixed, 0, "every layer's MLP is the routed MoE (decoder_sparse_step 1)"},
     {"experts", "num_experts"},
     {"top_k", "num_experts_per_tok"},
     {"moe_inter", "moe_intermediate_size"},
     {"shared_inter", "shared_expert_intermediate_size"},
     {"mtp_layers", {}, source::fixed, 1,
      "Qwen3-Next checkpoints ship one mtp.* layer though the config has no key for it (vLLM's qwen3_next_mtp.py)"},
+    {"mtp_head_copy", {}, source::fixed, 0, "an engine's choice at load, not in the checkpoint"},
     {"vision_params", {}, source::fixed, 0, "Qwen3-Next is text only"},
 };
 inline constexpr auto qwen3_next = join(shared::gqa, qwen3_next_own);
