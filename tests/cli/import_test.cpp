@@ -5,6 +5,7 @@
 // published total_size to the byte.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include <headroom/models/config_keys.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "headroom/import/multimodal.hpp"
 #include "headroom/import/reflect.hpp"
 
 using namespace headroom;
@@ -119,11 +121,11 @@ void require_bound(const models::config_keys::profile& p) {
 TEST_CASE("import: every model_type binds every member of its family's dims once") {
   for (const auto& p : models::config_keys::profiles) {
     bool found = false;
-    boost::hana::for_each(imp::all_dims, [&](auto t) {
-      using Dims = typename decltype(t)::type;
-      if (imp::family_of<Dims>::name != p.family) return;
+    boost::hana::for_each(imp::all_families, [&](auto t) {
+      using family = typename decltype(t)::type;
+      if (family::name != p.family) return;
       found = true;
-      require_bound<Dims>(p);
+      require_bound<typename family::dims>(p);
     });
     INFO("model_type " << p.model_type);
     CHECK(found);
@@ -144,6 +146,32 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
     const auto im = imp::import_config({config_dir(id), "", id});
     require_same_model(im->m, *shipped);
   }
+}
+
+TEST_CASE("import: Qwen3.6-35B-A3B's multimodal config imports to the shipped FP8 table's circuit, in BF16") {
+  // The BF16 release's config.json (model_type qwen3_5_moe: text_config, vision_config;
+  // tests/data/configs/README.md). The shipped qwen3_6_35b_a3b_fp8 stores the same tensors in FP8
+  // under the seed system's recipe, whose engine builds an lm_head copy for the draft: in BF16
+  // and without that copy it is this checkpoint, node for node.
+  auto want = std::make_unique<model>(models::qwen3_6_35b_a3b_fp8);
+  int copies = 0;
+  for (std::size_t i = 0; i < want->c.n_nodes; ++i) {
+    if (!want->c.nodes[i].runtime_copy) continue;
+    want->c.nodes[i].runtime_copy = false;
+    want->c.nodes[i].stores_weight = false;
+    ++copies;
+  }
+  CHECK(copies == 1);
+  want->n_rules = 0;
+  want->add_rule(all_weights(formats::bf16));
+  const auto im = imp::import_config({config_dir("qwen3_6_35b_a3b"), "", "qwen3_6_35b_a3b"});
+  require_same_model(im->m, *want);
+  // The stored vision tower: the shipped tables' hand counts (their provenance), 446,571,248
+  // parameters for out_hidden_size 2048 and 460,730,096 for Qwen3.5-27B's 5120.
+  CHECK(footprint(im->m, settings{}).vision_weights == 2 * 446'571'248ULL);
+  CHECK(imp::vision_tower_params({.depth = 27, .hidden = 1152, .inter = 4304, .out_hidden = 5120, .patch = 16,
+                                  .in_channels = 3, .temporal_patch = 2, .merge = 2, .positions = 2304}) ==
+        460'730'096);
 }
 
 TEST_CASE("import: checkpoints weigh their published total_size to the byte") {
