@@ -11,6 +11,7 @@
 #include <iterator>
 #include <type_traits>
 #include <utility>
+#include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/none.hpp>
 
 namespace headroom::cli {

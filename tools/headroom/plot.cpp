@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/none.hpp>
 
 #include "headroom/engine_flags.hpp"
