@@ -20,6 +20,7 @@ static_assert(sm_of("gfx942") == 0 && sm_of("TPU v6e (2 MXU 256x256)") == 0);
 constexpr const exec_facts& vllm = engines::exec_facts_of(engine_kind::vllm);
 constexpr const exec_facts& seed = engines::exec_facts_of(engines::none);
 constexpr tensor_format nv = formats::nvfp4_g16;
+constexpr roofline h100_r = default_roofline(devices::h100_sxm).r;  // 3350 GB/s, BF16 989.5, FP8 1979
 
 // NVFP4 W4A4: vLLM runs Marlin W4A16 on Hopper, Ada and Ampere (capability 75 to 99) and
 // FlashInfer's CUTLASS FP4 GEMM from capability 100; the seed system's engine (no kernel fact)
@@ -50,8 +51,15 @@ static_assert(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vll
               "Marlin MXFP4 W4A16 MoE");
 // A non-NVIDIA device takes the device-only rule under every engine.
 static_assert(exec_of(devices::mi300x, nv, nv, vllm) == exec_of(devices::mi300x, nv, nv));
-// Engines without facts: the device-only rule.
-static_assert(exec_of(devices::h100_sxm, nv, nv, engines::exec_facts_of(engine_kind::sglang)) ==
+// SGLang has no NVFP4 path below Blackwell (costed as the device's no path, at the BF16 peak);
+// natively on B200 (no fact from capability 100: the device rule). Engines without facts
+// (TensorRT-LLM, llama.cpp) keep the device-only rule.
+constexpr const exec_facts& sgl = engines::exec_facts_of(engine_kind::sglang);
+static_assert(exec_of(devices::h100_sxm, nv, nv, sgl).path == exec_path::no_path);
+static_assert(peak_of(exec_of(devices::h100_sxm, nv, nv, sgl), h100_r) == 989.5);
+static_assert(describe(exec_of(devices::h100_sxm, nv, nv, sgl)).view().starts_with("no path: SGLang has no NVFP4 kernel"));
+static_assert(exec_of(devices::b200, nv, nv, sgl) == exec_of(devices::b200, nv, nv));
+static_assert(exec_of(devices::h100_sxm, nv, nv, engines::exec_facts_of(engine_kind::trtllm)) ==
               exec_of(devices::h100_sxm, nv, nv));
 // Report text names the path, the kernel and its source.
 static_assert(describe(h100_vllm).view().starts_with("weight-only: Marlin NVFP4 W4A16 (vLLM nvfp4_utils.py@"));

@@ -59,6 +59,19 @@ inline constexpr std::array vllm_kernels{
 };
 inline constexpr exec_facts vllm_exec{"vLLM", vllm_kernels.data(), vllm_kernels.size(), nullptr, 0};
 
+// SGLang: python/sglang/srt/layers/quantization/modelopt_quant.py
+// @faeb96856c4417d55695feec2f4d2463c8adb7fd. ModelOptFp4LinearMethod.apply always quantizes the
+// input to FP4 and calls an FP4 GEMM (FlashInfer mm_fp4 or sgl_kernel cutlass_scaled_fp4_mm):
+// there is no weight-only fallback; ModelOptNvFp4FusedMoEMethod refuses outright without
+// is_sm100_supported() ("Current platform does not support NVFP4 quantization. Please use
+// Blackwell and above."). So NVFP4 W4A4 has no path below capability 100.
+inline constexpr std::array sglang_kernels{
+    kernel_fact{format_kind::nvfp4, format_kind::nvfp4, 1, 100, exec_path::no_path,
+                "SGLang has no NVFP4 kernel below Blackwell (FP4 GEMM only; the NVFP4 MoE method refuses)",
+                "SGLang modelopt_quant.py@faeb96856c44 ModelOptNvFp4FusedMoEMethod"},
+};
+inline constexpr exec_facts sglang_exec{"SGLang", sglang_kernels.data(), sglang_kernels.size(), nullptr, 0};
+
 // engines::none is the seed system's own engine: its kernels follow the device-only rule (no
 // kernel fact), and its layer code loops per sequence where the seed system's legacy-path facts
 // say so (they ship in its GB10 kernel manifest, which its other device classes inherit):
@@ -79,13 +92,13 @@ inline constexpr std::array none_loops{
 };
 inline constexpr exec_facts none_exec{"the seed system's engine", nullptr, 0, none_loops.data(), none_loops.size()};
 
-/// The execution facts of an engine: vLLM's kernel facts, engines::none's loop sites; SGLang,
-/// TensorRT-LLM and llama.cpp have none encoded yet (the device-only rule).
+/// The execution facts of an engine: vLLM's and SGLang's kernel facts, engines::none's loop
+/// sites; TensorRT-LLM and llama.cpp have none encoded yet (the device-only rule).
 constexpr const exec_facts& exec_facts_of(engine_kind k) {
   switch (k) {
     case engine_kind::vllm: return vllm_exec;
     case engine_kind::none: return none_exec;
-    case engine_kind::sglang:
+    case engine_kind::sglang: return sglang_exec;
     case engine_kind::trtllm:
     case engine_kind::llama_cpp: return no_exec_facts;
   }
