@@ -66,20 +66,6 @@ constexpr std::uint16_t sm_of(std::string_view arch) {
   return v;
 }
 
-/// Index of the first kernel fact for the pair on capability `sm` (n_kernels: none). `runs`
-/// says whether the device runs a native fact's MMA.
-template <typename Runs>
-constexpr std::size_t find_kernel_fact(const exec_facts& x, std::uint16_t sm, format_kind w, format_kind a,
-                                       Runs runs) {
-  for (std::size_t i = 0; i < x.n_kernels; ++i) {
-    const kernel_fact& f = x.kernels[i];
-    if (f.weight != w || f.activation != a || sm < f.sm_lo || sm >= f.sm_hi) continue;
-    if (f.path == exec_path::native && !runs()) continue;
-    return i;
-  }
-  return x.n_kernels;
-}
-
 /// Whether engine loop site `l` applies to model `m` (its family, or every family).
 constexpr bool loop_applies(const loop_site& l, const model& m) { return l.family.empty() || l.family == m.family; }
 

@@ -72,19 +72,22 @@ constexpr exec exec_of(const device& d, const tensor_format& weight, const tenso
 /// activation row on the BF16 MMA; a no-path fact is costed at the BF16 peak.
 constexpr exec exec_of(const device& d, const tensor_format& weight, const tensor_format& activation,
                        const exec_facts& x) {
-  if (x.n_kernels == 0) return exec_of(d, weight, activation);
-  const std::size_t i = find_kernel_fact(x, sm_of(d.arch), weight.kind, activation.kind, [&] {
-    return exec_of(d, weight, activation).path == exec_path::native;
-  });
-  if (i == x.n_kernels) return exec_of(d, weight, activation);
-  const kernel_fact& f = x.kernels[i];
-  switch (f.path) {
-    case exec_path::native: return {exec_path::native, exec_of(d, weight, activation).kind, &f};
-    case exec_path::exact_fp8_emulation: return {exec_path::exact_fp8_emulation, mma_kind::fp8, &f};
-    case exec_path::no_path: return {exec_path::no_path, kind_of_activation(activation), &f};
-    case exec_path::weight_only: return {exec_path::weight_only, mma_kind::bf16, &f};
+  const exec base = exec_of(d, weight, activation);
+  for (std::size_t i = 0; i < x.n_kernels; ++i) {
+    const kernel_fact& f = x.kernels[i];
+    if (f.weight != weight.kind || f.activation != activation.kind) continue;  // cheap test first
+    const std::uint16_t sm = sm_of(d.arch);
+    if (sm < f.sm_lo || sm >= f.sm_hi) continue;
+    switch (f.path) {
+      case exec_path::native:
+        if (base.path != exec_path::native) continue;  // the device lacks the MMA: the next fact
+        return {exec_path::native, base.kind, &f};
+      case exec_path::exact_fp8_emulation: return {exec_path::exact_fp8_emulation, mma_kind::fp8, &f};
+      case exec_path::no_path: return {exec_path::no_path, kind_of_activation(activation), &f};
+      case exec_path::weight_only: return {exec_path::weight_only, mma_kind::bf16, &f};
+    }
   }
-  return exec_of(d, weight, activation);
+  return base;
 }
 
 /// The peak an execution path runs at on constants r (TFLOP/s).
