@@ -16,6 +16,7 @@
 #include <headroom/detail/step_links.hpp>
 #include <headroom/detail/step_sum.hpp>
 #include <headroom/device.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/roofline.hpp>
@@ -52,6 +53,23 @@ constexpr step_estimate prefill(const model& m, const device& d, const device_ro
                                 const settings& s, const parallel& p) {
   validate(m, p);
   return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s), p);
+}
+
+/// The same steps under an engine's execution facts (kernels.hpp; the shipped engines' in
+/// engines/include/headroom/engines/exec_facts.hpp): each weight node runs on the path the
+/// engine's first matching kernel fact gives (the device-only rule when none matches), and
+/// the engine's loop sites for the model's family loop per row in a decode step. With
+/// no_exec_facts these are bit-identical to the overloads above.
+constexpr step_estimate decode_step(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
+                                    std::uint64_t context, const settings& s, const parallel& p,
+                                    const exec_facts& facts) {
+  validate(m, p);
+  return detail::sum_plan(detail::decode_run(m, d, r, batch, context, s, facts), p);
+}
+constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
+                                const settings& s, const parallel& p, const exec_facts& facts) {
+  validate(m, p);
+  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts), p);
 }
 
 /// Bytes a C=1 decode step must read: every main-section weight once (routed experts at

@@ -12,6 +12,7 @@
 #include <headroom/error.hpp>          // IWYU pragma: export
 #include <headroom/estimate.hpp>       // IWYU pragma: export
 #include <headroom/fit.hpp>            // IWYU pragma: export
+#include <headroom/kernels.hpp>        // IWYU pragma: export
 #include <headroom/footprint.hpp>      // IWYU pragma: export
 #include <headroom/model.hpp>          // IWYU pragma: export
 #include <headroom/node_cost.hpp>      // IWYU pragma: export

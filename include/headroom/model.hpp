@@ -76,6 +76,7 @@ struct loop_site {
   std::string_view local;  ///< empty: every node of the block
   std::uint64_t rows_above = 1;
   std::string_view cite;   ///< where the engine loops (file:line or issue)
+  std::string_view family{};  ///< an engine's site (kernels.hpp): the model family it applies to; empty: every family
 };
 
 /// Where a model's numbers come from.

@@ -60,9 +60,11 @@ struct cost_query {
   settings s{};
 };
 
-/// Cost of node `n` of block `b` with formats `f` on device `d` with constants `r`.
+/// Cost of node `n` of block `b` with formats `f` on device `d` with constants `r`, a weight node
+/// running on path `how` (exec_of under the engine's facts). A weight-only path reads the input
+/// row as it is (no activation quantization) and runs at the BF16 peak.
 constexpr cost node_cost(const node& n, const block& b, const resolved_formats& f, const cost_query& q,
-                         const device& d, const roofline& r) {
+                         [[maybe_unused]] const device& d, const roofline& r, const exec& how) {
   cost c{};
   const std::uint64_t rows = q.rows;
   const double t = static_cast<double>(rows);
@@ -70,7 +72,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
   // act_quant in front: it reads the edge and writes the quantized copy the MMA reads.
   for (std::size_t i = 0; i < n.n_in; ++i) {
     const edge& x = n.in[i];
-    if (i == 0 && reads_linear_weight(n.kind) && !(f.activation == x.format)) {
+    if (i == 0 && reads_linear_weight(n.kind) && how.path != exec_path::weight_only && !(f.activation == x.format)) {
       c.bytes += static_cast<double>(x.bytes_at(rows));
       c.bytes += 2.0 * static_cast<double>(bytes(f.activation, x.rows(rows), x.width));
     } else {
@@ -95,7 +97,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const double out = static_cast<double>(n.weight_out());
       c.bytes += static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
       c.flops = 2.0 * t * k * out;
-      peak = peak_of(exec_of(d, f.weight, f.activation), r);
+      peak = peak_of(how, r);
       break;
     }
     case cost_class::routed_experts: {
@@ -104,7 +106,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
       c.bytes += distinct * static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
       c.flops = 2.0 * t * static_cast<double>(n.top_k) * k * out;
-      peak = peak_of(exec_of(d, f.weight, f.activation), r);
+      peak = peak_of(how, r);
       break;
     }
     case cost_class::attention: {
@@ -137,7 +139,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
       c.flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
                                         (key + k);
-      peak = peak_of(exec_of(d, f.weight, f.activation), r);
+      peak = peak_of(how, r);
       break;
     }
     case cost_class::indexer: {
@@ -178,6 +180,12 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
   c.by = cmp_us > mem_us ? bound::compute : bound::memory;
   c.time_us = c.by == bound::compute ? cmp_us : mem_us;
   return c;
+}
+
+/// The same under the device-only rule (no engine facts).
+constexpr cost node_cost(const node& n, const block& b, const resolved_formats& f, const cost_query& q,
+                         const device& d, const roofline& r) {
+  return node_cost(n, b, f, q, d, r, reads_linear_weight(n.kind) ? exec_of(d, f.weight, f.activation) : exec{});
 }
 
 }  // namespace headroom

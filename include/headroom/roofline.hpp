@@ -9,6 +9,7 @@
 
 #include <headroom/detail/fixed_text.hpp>
 #include <headroom/device.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/tensor_format.hpp>
 
 namespace headroom {
@@ -27,15 +28,12 @@ struct device_roofline {
   detail::fixed_text<320> basis{};   ///< `measured achievable (...)` or `datasheet ceiling (...)`
 };
 
-/// How a weight-reading node runs its declared (weight, activation) pair on a device.
-enum class exec_path : std::uint8_t {
-  native,               ///< one MMA instruction takes the pair (narrower weights widen in registers)
-  exact_fp8_emulation,  ///< NVFP4 converted exactly E2M1 -> E4M3 and run on the FP8 MMA
-  no_path,              ///< no MMA runs the activation format: costed at the BF16 peak
-};
+/// How a weight-reading node runs on a device: the path (kernels.hpp), the MMA kind it uses (or
+/// lacks), and the engine fact that chose it (no_kernel_fact under the device-only rule).
 struct exec {
   exec_path path = exec_path::native;
-  mma_kind kind = mma_kind::bf16;  ///< native: the kind used; no_path: the kind missing
+  mma_kind kind = mma_kind::bf16;  ///< native / weight_only: the kind used; no_path: the kind missing
+  const kernel_fact* fact = &no_kernel_fact;
   friend constexpr bool operator==(const exec&, const exec&) = default;
 };
 
@@ -69,6 +67,29 @@ constexpr exec exec_of(const device& d, const tensor_format& weight, const tenso
   return {exec_path::no_path, k};
 }
 
+/// The path of the pair under an engine's facts: the first fact for the pair on the device's
+/// compute capability, else the device-only rule above. A weight-only fact runs the BF16
+/// activation row on the BF16 MMA; a no-path fact is costed at the BF16 peak.
+constexpr exec exec_of(const device& d, const tensor_format& weight, const tensor_format& activation,
+                       const exec_facts& x) {
+  const exec base = exec_of(d, weight, activation);
+  for (std::size_t i = 0; i < x.n_kernels; ++i) {
+    const kernel_fact& f = x.kernels[i];
+    if (f.weight != weight.kind || f.activation != activation.kind) continue;  // cheap test first
+    const std::uint16_t sm = sm_of(d.arch);
+    if (sm < f.sm_lo || sm >= f.sm_hi) continue;
+    switch (f.path) {
+      case exec_path::native:
+        if (base.path != exec_path::native) continue;  // the device lacks the MMA: the next fact
+        return {exec_path::native, base.kind, &f};
+      case exec_path::exact_fp8_emulation: return {exec_path::exact_fp8_emulation, mma_kind::fp8, &f};
+      case exec_path::no_path: return {exec_path::no_path, kind_of_activation(activation), &f};
+      case exec_path::weight_only: return {exec_path::weight_only, mma_kind::bf16, &f};
+    }
+  }
+  return base;
+}
+
 /// The peak an execution path runs at on constants r (TFLOP/s).
 constexpr double peak_of(const exec& x, const roofline& r) {
   if (x.path == exec_path::exact_fp8_emulation) return r.fp8_tflops;
@@ -87,15 +108,21 @@ constexpr std::string_view peak_name(const exec& x) {
   return "the BF16 peak";
 }
 
-/// Report text for an execution path.
-constexpr detail::fixed_text<128> describe(const exec& x) {
-  detail::fixed_text<128> t;
+/// Report text for an execution path; a path an engine fact chose names its kernel and source.
+constexpr detail::fixed_text<384> describe(const exec& x) {
+  detail::fixed_text<384> t;
   switch (x.path) {
-    case exec_path::native: return t.append("native ").append(name(x.kind));
+    case exec_path::native: t.append("native ").append(name(x.kind)); break;
     case exec_path::exact_fp8_emulation:
-      return t.append("exact E2M1->E4M3 on the FP8 MMA, group-16 scales in FP32 (no native MMA for the pair)");
-    case exec_path::no_path: return t.append("no path: the device has no ").append(name(x.kind)).append(" MMA");
+      t.append("exact E2M1->E4M3 on the FP8 MMA, group-16 scales in FP32 (no native MMA for the pair)");
+      break;
+    case exec_path::no_path:
+      if (x.fact->kernel.empty()) return t.append("no path: the device has no ").append(name(x.kind)).append(" MMA");
+      t.append("no path");
+      break;
+    case exec_path::weight_only: t.append("weight-only"); break;
   }
+  if (!x.fact->kernel.empty()) t.append(": ").append(x.fact->kernel).append(" (").append(x.fact->cite).append(")");
   return t;
 }
 

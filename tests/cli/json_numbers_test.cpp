@@ -42,6 +42,8 @@ std::uint64_t u64(const json& j) { return j.get<std::uint64_t>(); }
 
 // The report's fit table and generated headers carry the arithmetic model (engines::none).
 constexpr engine arithmetic = engines::none;
+// Steps are costed under the CLI's engine, vLLM by default: its execution facts.
+constexpr const exec_facts& vllm_facts = engines::exec_facts_of(engine_kind::vllm);
 double f64(const json& j) { return j.get<double>(); }
 
 void check_footprint(const json& j, const model& m, const settings& s) {
@@ -103,7 +105,7 @@ TEST_CASE("report --json: every model x device equals the core") {
       CHECK(j["engine"]["engine_starts"].get<bool>() == em.engine_starts);
       REQUIRE(j["decode"].size() == batches.size());
       for (std::size_t i = 0; i < batches.size(); ++i) {
-        const step_estimate st = decode_step(*m, *d, q.r, batches[i], 4096, {});
+        const step_estimate st = decode_step(*m, *d, q.r, batches[i], 4096, {}, {}, vllm_facts);
         CHECK(u64(j["decode"][i]["batch"]) == batches[i]);
         CHECK(u64(j["decode"][i]["context_tokens"]) == 4096);
         check_step(j["decode"][i], st, batches[i]);
@@ -115,7 +117,7 @@ TEST_CASE("report --json: every model x device equals the core") {
       REQUIRE(j["prefill"].size() == tokens.size());
       for (std::size_t i = 0; i < tokens.size(); ++i) {
         CHECK(u64(j["prefill"][i]["tokens"]) == tokens[i]);
-        check_step(j["prefill"][i], prefill(*m, *d, q.r, tokens[i], {}), tokens[i]);
+        check_step(j["prefill"][i], prefill(*m, *d, q.r, tokens[i], {}, {}, vllm_facts), tokens[i]);
       }
       const footprint_bytes fp = footprint(*m, {});
       const json& table = j["fit_table"];
@@ -156,7 +158,7 @@ TEST_CASE("matrix --json: every model x device equals the core") {
       check_roofline(row["roofline"], default_roofline(*d));
       const std::vector<std::uint64_t> batches{1, 16, 128};
       for (std::size_t b = 0; b < batches.size(); ++b) {
-        CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s).total_us);
+        CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s, {}, vllm_facts).total_us);
       }
       const json& fit = row["fit"];
       const std::uint64_t need = need_bytes(*m, {1, 4096, s});
@@ -205,11 +207,11 @@ TEST_CASE("fit, decode, prefill and header --json: every model x device equals t
           const json& run = dj["runs"][i++];
           CHECK(u64(run["batch"]) == b);
           CHECK(u64(run["context_tokens"]) == c);
-          check_step(run, decode_step(*m, *d, q.r, b, c, fp8), b);
+          check_step(run, decode_step(*m, *d, q.r, b, c, fp8, {}, vllm_facts), b);
         }
       }
       const json pj = printed(prefill_json(q, compute_prefill(q, {1000})));
-      check_step(pj["runs"][0], prefill(*m, *d, q.r, 1000, fp8), 1000);
+      check_step(pj["runs"][0], prefill(*m, *d, q.r, 1000, fp8, {}, vllm_facts), 1000);
 
       const json hj = printed(header_json(q, compute_header(q, 4, 8192), macro_prefix(*q.m, *q.d)));
       const json& c = hj["constants"];
@@ -217,8 +219,8 @@ TEST_CASE("fit, decode, prefill and header --json: every model x device equals t
       CHECK(u64(c["max_seqs"]) == max_seqs(*m, *d, 8192, fp8, arithmetic));
       // Nanoseconds rounded to the nearest (docs/cli.md).
       CHECK(u64(c["decode_step_ns"]) ==
-            static_cast<std::uint64_t>(decode_step(*m, *d, q.r, 4, 8192, fp8).total_us * 1000.0 + 0.5));
-      CHECK(u64(c["prefill_ns"]) == static_cast<std::uint64_t>(prefill(*m, *d, q.r, 8192, fp8).total_us * 1000.0 + 0.5));
+            static_cast<std::uint64_t>(decode_step(*m, *d, q.r, 4, 8192, fp8, {}, vllm_facts).total_us * 1000.0 + 0.5));
+      CHECK(u64(c["prefill_ns"]) == static_cast<std::uint64_t>(prefill(*m, *d, q.r, 8192, fp8, {}, vllm_facts).total_us * 1000.0 + 0.5));
     }
   }
 }

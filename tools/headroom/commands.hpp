@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include <headroom/engines/exec_facts.hpp>
 #include <headroom/headroom.hpp>
 
 #include "headroom/common.hpp"

@@ -10,7 +10,7 @@ std::vector<decode_run> compute_decode(const query& q, const std::vector<std::ui
   std::vector<decode_run> runs;
   for (std::uint64_t c : contexts) {
     for (std::uint64_t b : batches) {
-      runs.push_back({b, c, checked_totals(decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p)), load_verdict(*q.m, *q.d, q.s, q.e, b, c, q.p)});
+      runs.push_back({b, c, checked_totals(decode_step(*q.m, *q.d, q.r, b, c, q.s, q.p, engines::exec_facts_of(q.e))), load_verdict(*q.m, *q.d, q.s, q.e, b, c, q.p)});
     }
   }
   return runs;

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <type_traits>
 #include <utility>
+#include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/none.hpp>
 
 namespace headroom::cli {
@@ -31,8 +32,8 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.needed_bytes = need_bytes(m, {seqs, context, q.s, engine{.kind = engine_kind::none}, q.p});
   v.max_seqs = max_seqs(fp, d, context, engines::usable);
   v.weight_floor_bytes = weight_floor_bytes(m);
-  v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p).total_us);
-  v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s, q.p).total_us);
+  v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
+  v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
   v.fits = v.needed_bytes <= v.usable_bytes;
   return v;
 }

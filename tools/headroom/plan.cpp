@@ -133,7 +133,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     row.rank = rank_footprint(*q.m, q.s, p);
     row.need = need_bytes(*q.m, dep);
     row.scale_out = p.ranks() > q.d->link.domain;
-    row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p);
+    row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p, engines::exec_facts_of(q.e));
     std::uint64_t per_rank = max_seqs(row.rank, *q.d, context, usable_policy_of(q.e));
     if (q.e.kind != engine_kind::none) {
       row.em = engine_memory_of(*q.m, *q.d, dep);

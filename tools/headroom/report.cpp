@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/none.hpp>
 
 #include "headroom/common.hpp"
@@ -40,9 +41,17 @@ std::string pair_name(const resolved_formats& f) {
   return fmt::format("W{}A{}", element_bits(f.weight), element_bits(f.activation));
 }
 
-std::string fp4_costing(const model& m, const device& d) {
+std::string fp4_costing(const model& m, const device& d, const exec_facts& x) {
   if (!d.runs(mma_kind::fp4_block_scale)) {
     const exec fb = fp4_fallback(d);
+    // The engine's own path for W4A4 NVFP4 on this device, when its facts name one.
+    const exec ex = exec_of(d, formats::nvfp4_g16, formats::nvfp4_g16, x);
+    if (!ex.fact->kernel.empty()) {
+      return fmt::format("{} not native: {} runs NVFP4 W4A4 nodes {} ({}), costed at {}",
+                         fb.path == exec_path::exact_fp8_emulation ? "FP4 MMA" : "FP4 and FP8 MMA", x.engine,
+                         ex.path == exec_path::weight_only ? "weight-only" : "on its own path", ex.fact->kernel,
+                         peak_name(ex));
+    }
     return fmt::format("{} not native: NVFP4-activation nodes costed at {}",
                        fb.path == exec_path::exact_fp8_emulation ? "FP4 MMA" : "FP4 and FP8 MMA", peak_name(fb));
   }
@@ -101,15 +110,15 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
       if (!reads_linear_weight(n.kind)) return;
       const resolved_formats f = formats_of(m, n, in);
       groups[{pair_name(f), std::string(name(f.weight).view()), std::string(name(f.activation).view()),
-              std::string(describe(exec_of(d, f.weight, f.activation)).view())}] += 1;
+              std::string(describe(exec_of(d, f.weight, f.activation, engines::exec_facts_of(o.e))).view())}] += 1;
     });
     for (const auto& [k, count] : groups) {
       out.formats.push_back({std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k), count});
     }
   }
-  out.fp4_costing = fp4_costing(m, d);
-  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = cli::checked_totals(decode_step(m, d, r, decode_batches[i], o.context, s, o.p));
-  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = cli::checked_totals(prefill(m, d, r, prefill_tokens[i], s, o.p));
+  out.fp4_costing = fp4_costing(m, d, engines::exec_facts_of(o.e));
+  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = cli::checked_totals(decode_step(m, d, r, decode_batches[i], o.context, s, o.p, engines::exec_facts_of(o.e)));
+  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = cli::checked_totals(prefill(m, d, r, prefill_tokens[i], s, o.p, engines::exec_facts_of(o.e)));
   out.weight_floor = weight_floor_bytes(m);
   if (o.e.kind != engine_kind::none) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
   out.c1 = o.e.kind != engine_kind::none ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once

@@ -4,4 +4,5 @@
 
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
 
+#include <headroom/engines/exec_facts.hpp>  // IWYU pragma: export
 #include <headroom/engines/registry.hpp>  // IWYU pragma: export

@@ -12,6 +12,7 @@
 #include <headroom/circuit.hpp>
 #include <headroom/device.hpp>
 #include <headroom/error.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/parallel.hpp>
@@ -43,6 +44,7 @@ struct run {
   pass p;
   parallel plan{};       // the single-device plan unless stated
   bool sharded = false;  // plan != parallel{}: nodes are cut to one rank's share
+  const exec_facts* facts = &no_exec_facts;  // the engine's kernel paths and loop sites
 };
 
 // The first breakdown row of each node (0xff: none yet).
@@ -77,6 +79,10 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, s
     bool per_row = false;
     if (x.p == pass::decode) {
       for (std::size_t li = 0; li < x.m->n_loops; ++li) per_row = per_row || loop_matches(x.m->loops[li], b, n, in.kind, x.q.rows);
+      for (std::size_t li = 0; li < x.facts->n_loops; ++li) {
+        const loop_site& l = x.facts->loops[li];
+        per_row = per_row || (loop_applies(l, *x.m) && loop_matches(l, b, n, in.kind, x.q.rows));
+      }
     }
     const layer_kind kind = per_row ? in.kind : layer_kind::none;
     auto same = [&](std::size_t k) {
@@ -100,11 +106,11 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, s
       row.block = bi;
       row.formats = f;
       row.has_weight = w;
-      row.how = w ? exec_of(*x.d, f.weight, f.activation) : exec{};
-      row.one = node_cost(n, cb, f, q, *x.d, *x.r);
+      row.how = w ? exec_of(*x.d, f.weight, f.activation, *x.facts) : exec{};
+      row.one = node_cost(n, cb, f, q, *x.d, *x.r, row.how);
       row.per_row = per_row;
       row.kind = kind;
-      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r).time_us : row.one.time_us;
+      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, row.how).time_us : row.one.time_us;
     }
     est.rows[ri].count += count;
   }
@@ -199,7 +205,7 @@ constexpr step_estimate sum_per_block(const run& x) {
 }
 
 constexpr run decode_run(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
-                         std::uint64_t context, const settings& s) {
+                         std::uint64_t context, const settings& s, const exec_facts& facts = no_exec_facts) {
   validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (batch == 0) {
     if (std::is_constant_evaluated()) batch_must_be_positive();
@@ -209,17 +215,17 @@ constexpr run decode_run(const model& m, const device& d, const device_roofline&
     if (std::is_constant_evaluated()) context_must_be_positive();
     bad_query_at_run_time("context must be at least 1 token");
   }
-  return {&m, &d, &r.r, {batch, batch, context, s}, {1, 1, context, s}, pass::decode};
+  return {&m, &d, &r.r, {batch, batch, context, s}, {1, 1, context, s}, pass::decode, {}, false, &facts};
 }
 constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
-                          const settings& s) {
+                          const settings& s, const exec_facts& facts = no_exec_facts) {
   validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (tokens == 0) {
     if (std::is_constant_evaluated()) tokens_must_be_positive();
     bad_query_at_run_time("prefill needs at least 1 token");
   }
   const std::uint64_t half = tokens / 2 == 0 ? 1 : tokens / 2;
-  return {&m, &d, &r.r, {tokens, 1, half, s}, {1, 1, half, s}, pass::prefill};
+  return {&m, &d, &r.r, {tokens, 1, half, s}, {1, 1, half, s}, pass::prefill, {}, false, &facts};
 }
 }  // namespace detail
 

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// headroom: the shipped engines' execution facts (include/headroom/kernels.hpp,
+// docs/engines.md#execution-facts): which kernel runs a (weight, activation) pair on which
+// NVIDIA compute capability, and which layer kinds an engine loops once per sequence. An
+// engine or a pair without a fact keeps the device-only rule (roofline.hpp). Ranges are
+// compute capability x10, [lo, hi); non-NVIDIA devices (capability 0) match no fact.
+#pragma once
+
+#include <array>
+
+#include <headroom/circuit.hpp>
+#include <headroom/engine.hpp>
+#include <headroom/kernels.hpp>
+#include <headroom/model.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom::engines {
+
+// vLLM. Each fact read in the engine source at the commit named:
+//  * NVFP4 linear layers: vllm/model_executor/layers/quantization/utils/nvfp4_utils.py
+//    @4159f5ba771cb20944234e8e7931ccf9e4258bfb, select_nvfp4_linear_backend: FlashInfer's
+//    CUTLASS FP4 GEMM when has_device_capability(100), else vLLM's CUTLASS FP4 GEMM when
+//    cutlass_fp4_supported() (compiled for capability 100 and above only:
+//    csrc/quantization/fp4/nvfp4_scaled_mm_entry.cu @f1d4e16220078d2b26c6cf35000e1d4d12d92f7a),
+//    else Marlin when is_fp4_marlin_supported() (capability >= 75:
+//    vllm/model_executor/layers/quantization/utils/marlin_utils_fp4.py
+//    @de5f26d5923e2b31dbb3d80efc45d5fd41f09946), which takes the BF16 input unquantized
+//    (apply_fp4_marlin_linear; "Weight-only FP4 compression will be used leveraging the Marlin
+//    kernel"). NVFP4 MoE: vllm/model_executor/layers/fused_moe/oracle/nvfp4.py
+//    @edd45a17c7e3cc39416f763b8b80614e96fc8576, select_nvfp4_moe_backend tries the FlashInfer
+//    and CUTLASS FP4 experts first and MARLIN last, with nvfp4_w4a16_moe_quant_config.
+//  * FP8 W8A8 (per tensor / channel / block): vllm/model_executor/layers/quantization/fp8.py
+//    @1436674bcb3f46f4c960d09334cf7dd1534943ca, Fp8LinearMethod.use_marlin and
+//    get_fp8_moe_backend: "weight-only path for older GPUs without native FP8" when not
+//    has_device_capability(89) (not on ROCm); Fp8Config.get_min_capability 80; the kernel:
+//    vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py
+//    @ee52d9901d368da35a80048c299ccb53e78a9a01, apply_fp8_marlin_linear (BF16 input).
+//  * MXFP4 W4A16 experts (gpt-oss): vllm/model_executor/layers/quantization/mxfp4.py
+//    @afdb4a4ff429377d0fcfac3752e814ffc36ea41d, get_mxfp4_backend: on capability 100 with
+//    FlashInfer, SM100_FI_MXFP4_BF16 (the MXFP8-activation backends only behind opt-in
+//    environment variables); otherwise Marlin below capability 90, the OpenAI Triton kernels
+//    (triton_kernels) from 90 up. All three keep BF16 activations: the device rule's BF16
+//    peak and bytes; the facts name the kernel.
+inline constexpr std::array vllm_kernels{
+    kernel_fact{format_kind::nvfp4, format_kind::nvfp4, 100, 1000, exec_path::native, "FlashInfer CUTLASS NVFP4 GEMM",
+                "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend"},
+    kernel_fact{format_kind::nvfp4, format_kind::nvfp4, 75, 100, exec_path::weight_only, "Marlin NVFP4 W4A16",
+                "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend, marlin_utils_fp4.py@de5f26d5923e; "
+                "MoE fused_moe/oracle/nvfp4.py@edd45a17c7e3"},
+    kernel_fact{format_kind::fp8, format_kind::fp8, 80, 89, exec_path::weight_only, "Marlin FP8 W8A16",
+                "vLLM fp8.py@1436674bcb3f Fp8LinearMethod.use_marlin, get_fp8_moe_backend; "
+                "marlin_utils_fp8.py@ee52d9901d36"},
+    kernel_fact{format_kind::mxfp4, format_kind::bf16, 100, 101, exec_path::weight_only,
+                "FlashInfer MXFP4 x BF16 MoE", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"},
+    kernel_fact{format_kind::mxfp4, format_kind::bf16, 90, 1000, exec_path::weight_only,
+                "Triton MXFP4 MoE (triton_kernels)", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"},
+    kernel_fact{format_kind::mxfp4, format_kind::bf16, 80, 90, exec_path::weight_only, "Marlin MXFP4 W4A16 MoE",
+                "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"},
+};
+inline constexpr exec_facts vllm_exec{"vLLM", vllm_kernels.data(), vllm_kernels.size(), nullptr, 0};
+
+// SGLang: python/sglang/srt/layers/quantization/modelopt_quant.py
+// @faeb96856c4417d55695feec2f4d2463c8adb7fd. ModelOptFp4LinearMethod.apply always quantizes the
+// input to FP4 and calls an FP4 GEMM (FlashInfer mm_fp4 or sgl_kernel cutlass_scaled_fp4_mm):
+// there is no weight-only fallback; ModelOptNvFp4FusedMoEMethod refuses outright without
+// is_sm100_supported() ("Current platform does not support NVFP4 quantization. Please use
+// Blackwell and above."). So NVFP4 W4A4 has no path below capability 100.
+inline constexpr std::array sglang_kernels{
+    kernel_fact{format_kind::nvfp4, format_kind::nvfp4, 1, 100, exec_path::no_path,
+                "SGLang has no NVFP4 kernel below Blackwell (FP4 GEMM only; the NVFP4 MoE method refuses)",
+                "SGLang modelopt_quant.py@faeb96856c44 ModelOptNvFp4FusedMoEMethod"},
+};
+inline constexpr exec_facts sglang_exec{"SGLang", sglang_kernels.data(), sglang_kernels.size(), nullptr, 0};
+
+// engines::none is the seed system's own engine: its kernels follow the device-only rule (no
+// kernel fact), and its layer code loops per sequence where the seed system's legacy-path facts
+// say so (they ship in its GB10 kernel manifest, which its other device classes inherit):
+// Nemotron-H's Mamba layers and MoE layers above one row, and the attention layers' q, k, v
+// projections above eight rows. Prefill never loops.
+inline constexpr std::string_view seed_loops_cite = "the seed system's legacy-path facts (nemotron_h, multi_seq)";
+inline constexpr std::array none_loops{
+    loop_site{.kind = layer_kind::mamba, .block = "mamba", .local = "", .rows_above = 1, .cite = seed_loops_cite,
+              .family = "nemotron_h"},
+    loop_site{.kind = layer_kind::mlp, .block = "moe", .local = "", .rows_above = 1, .cite = seed_loops_cite,
+              .family = "nemotron_h"},
+    loop_site{.kind = layer_kind::full_attention, .block = "attn", .local = "q", .rows_above = 8,
+              .cite = seed_loops_cite, .family = "nemotron_h"},
+    loop_site{.kind = layer_kind::full_attention, .block = "attn", .local = "k", .rows_above = 8,
+              .cite = seed_loops_cite, .family = "nemotron_h"},
+    loop_site{.kind = layer_kind::full_attention, .block = "attn", .local = "v", .rows_above = 8,
+              .cite = seed_loops_cite, .family = "nemotron_h"},
+};
+inline constexpr exec_facts none_exec{"the seed system's engine", nullptr, 0, none_loops.data(), none_loops.size()};
+
+/// The execution facts of an engine: vLLM's and SGLang's kernel facts, engines::none's loop
+/// sites; TensorRT-LLM and llama.cpp have none encoded yet (the device-only rule).
+constexpr const exec_facts& exec_facts_of(engine_kind k) {
+  switch (k) {
+    case engine_kind::vllm: return vllm_exec;
+    case engine_kind::none: return none_exec;
+    case engine_kind::sglang: return sglang_exec;
+    case engine_kind::trtllm:
+    case engine_kind::llama_cpp: return no_exec_facts;
+  }
+  return no_exec_facts;
+}
+constexpr const exec_facts& exec_facts_of(const engine& e) { return exec_facts_of(e.kind); }
+
+}  // namespace headroom::engines

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// headroom: engine execution facts as data (docs/model.md#execution-paths). An engine does not
+// always run a (weight, activation) pair the way the device's MMA list suggests: vLLM runs
+// NVFP4 W4A4 on Hopper as a weight-only Marlin W4A16 kernel, not on the FP8 MMA; and an engine
+// may run a layer kind once per sequence (a per-row loop). The tables of the shipped engines
+// live in engines/include/headroom/engines/exec_facts.hpp; `no_exec_facts` is the device-only
+// rule of roofline.hpp (exec_of without facts), which every estimate without facts keeps.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/model.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom {
+
+/// How a weight-reading node runs its declared (weight, activation) pair.
+enum class exec_path : std::uint8_t {
+  native,               ///< one MMA instruction takes the pair (narrower weights widen in registers)
+  exact_fp8_emulation,  ///< NVFP4 converted exactly E2M1 -> E4M3 and run on the FP8 MMA
+  no_path,              ///< no MMA (or no kernel of the engine) runs the activation format: the BF16 peak
+  weight_only,          ///< the engine's kernel dequantizes the weights and runs the BF16 activation
+                        ///< row unquantized on the BF16 MMA (Marlin): the BF16 peak, the weight's bytes
+};
+
+/// One fact of an engine: on NVIDIA compute capabilities [sm_lo, sm_hi) (x10: sm_90a is 90), a
+/// node whose declared weight and activation kinds are these runs on `path` with `kernel`.
+/// A `native` fact applies only where the device runs the pair's MMA (else the next fact).
+struct kernel_fact {
+  format_kind weight = format_kind::bf16;
+  format_kind activation = format_kind::bf16;
+  std::uint16_t sm_lo = 0;
+  std::uint16_t sm_hi = 0;
+  exec_path path = exec_path::native;
+  std::string_view kernel{};  ///< the kernel as the engine names it
+  std::string_view cite{};    ///< engine source file @ commit (and the function that selects it)
+};
+
+/// The fact a path carries when no engine fact gave it (the device-only rule).
+inline constexpr kernel_fact no_kernel_fact{};
+
+/// An engine's execution facts: kernel facts (first match wins; none: the device-only rule)
+/// and per-row loop sites (a site whose `family` is set applies to that model family only).
+struct exec_facts {
+  std::string_view engine{};  ///< display name for reports, e.g. "vLLM"
+  const kernel_fact* kernels = nullptr;
+  std::size_t n_kernels = 0;
+  const loop_site* loops = nullptr;
+  std::size_t n_loops = 0;
+};
+
+/// No facts: every pair takes the device-only rule, no engine loop.
+inline constexpr exec_facts no_exec_facts{};
+
+/// Compute capability x10 of an NVIDIA arch name ("sm_90a" -> 90, "sm_121" -> 121); 0 for any
+/// other arch (AMD gfx, TPU, Gaudi), which no kernel fact's range [sm_lo, sm_hi) with sm_lo >= 1
+/// contains.
+constexpr std::uint16_t sm_of(std::string_view arch) {
+  if (!arch.starts_with("sm_")) return 0;
+  std::uint16_t v = 0;
+  for (std::size_t i = 3; i < arch.size() && arch[i] >= '0' && arch[i] <= '9' && v < 1000; ++i) {
+    v = static_cast<std::uint16_t>(v * 10 + (arch[i] - '0'));
+  }
+  return v;
+}
+
+/// Whether engine loop site `l` applies to model `m` (its family, or every family).
+constexpr bool loop_applies(const loop_site& l, const model& m) { return l.family.empty() || l.family == m.family; }
+
+}  // namespace headroom
