@@ -66,15 +66,15 @@ constexpr u64 hash_moe = moe_common + vocab * 6 * 4;
 constexpr u64 table = vocab * h * 2;
 constexpr u64 head = 4 * 16384 * 4 + (4 + 1) * 4 + h * 2 + table;
 constexpr u64 weights = table + 2 * swa + 21 * csa + 20 * hca + 3 * hash_moe + 40 * moe + head;
-static_assert(fp8(1536, 4096) == 6'291'456 + 4 * 12 * 32 && expert == 13'369'344);
 static_assert(footprint(m, {}).weights == weights);
 static_assert(footprint(m, {}).loaded_weights == weights && footprint(m, {}).draft_weights == 0);
-// The checkpoint stores each block scale as one UE8M0 byte, not 4: 3 B less per block. Blocks
-// per layer: wq_a | wkv 12 x 32, wq_b 256 x 8, wo_a 64 x 32, wo_b 32 x 64, the shared expert
-// 3 x 16 x 32; the CSA indexer's wq_b 64 x 8.
-constexpr u64 layer_blocks = 12 * 32 + 256 * 8 + 64 * 32 + 32 * 64 + 3 * 16 * 32;
-constexpr u64 ue8m0_saving = 3 * (43 * layer_blocks + 21 * 64 * 8);
-static_assert(ue8m0_saving == 1'072'512);
+// Scale values: one per FP8 128 x 128 block (per layer: wq_a | wkv 12 x 32, wq_b 256 x 8,
+// wo_a 64 x 32, wo_b 32 x 64, the shared expert 3 x 16 x 32; the CSA indexer's wq_b 64 x 8) and
+// one per 32 MXFP4 values (256 experts x 3 x 2048 x 4096 / 32 a layer). The checkpoint stores
+// each block scale as one UE8M0 byte where the fp8/block law counts 4: its safetensors hold
+// 3 B x 357,504 = 1,072,512 B less than `weights`.
+constexpr u64 fp8_blocks = 43 * (12 * 32 + 256 * 8 + 64 * 32 + 32 * 64 + 3 * 16 * 32) + 21 * 64 * 8;
+static_assert(scale_elements(m) == fp8_blocks + 43ULL * 256 * 3 * (2048 * 4096 / 32));
 
 // Parameters (scales excluded): the model card's 284B, to its rounding.
 static_assert(parameter_count(m) >= 283'500'000'000 && parameter_count(m) < 284'500'000'000);
