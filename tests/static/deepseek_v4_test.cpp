@@ -56,11 +56,11 @@ constexpr u64 csa = attn + compressor(512, 2, 4) + fp8(8192, 1024) + b16(64, 409
 constexpr u64 hca = attn + compressor(512, 1, 128);
 //  MoE: hc site; ffn_norm; gate [256, 4096] BF16; shared expert w1, w3 [2048, 4096], w2 [4096,
 //  2048] FP8; 256 experts alike in MXFP4; then e_score_correction_bias [256] F32, or in the
-//  3 hash layers tid2eid [129280, 6] I32.
+//  3 hash layers tid2eid [129280, 6] I64.
 constexpr u64 expert = 2 * mx(2048, 4096) + mx(4096, 2048);
 constexpr u64 moe_common = hc_site + h * 2 + b16(256, 4096) + 2 * fp8(2048, 4096) + fp8(4096, 2048) + 256 * expert;
 constexpr u64 moe = moe_common + 256 * 4;
-constexpr u64 hash_moe = moe_common + vocab * 6 * 4;
+constexpr u64 hash_moe = moe_common + vocab * 6 * 8;
 //  Embedding [129280, 4096]; head: hc_head_fn [4, 16384] F32, base [4] and scale [1] F32, norm,
 //  lm_head [129280, 4096].
 constexpr u64 table = vocab * h * 2;

@@ -27,9 +27,10 @@ constexpr model make_deepseek_v4_flash() {
       "Mxfp4MoEMethod), run with FP8 activations grouped by 32 (vLLM's MegaMoE staging, FP8 x FP4); every other "
       "projection E4M3 in 128 x 128 blocks with FP8 activations per 128-group, except the compressors' wkv / wgate "
       "and the indexer's weights_proj (quant_config None: BF16); routers, embed and head BF16; hyper-connection "
-      "mixes, compressor ape and attention sinks F32; hash-layer tid2eid I32 (vLLM's parameter dtype). The block "
-      "scales are counted as F32 (4 B, the fp8/block law) where this checkpoint stores UE8M0 (1 B): "
-      "tests/static/deepseek_v4_test.cpp writes out the difference. Not modelled: the MTP layer (mtp.0.*, "
+      "mixes, compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). Dtypes as the "
+      "checkpoint's safetensors headers give them: F8_E4M3 weights with F8_E8M0 block scales, experts I8-packed "
+      "E2M1 with F8_E8M0 scales [n, k / 32]. The block scales are counted as F32 (4 B, the fp8/block law) where "
+      "this checkpoint stores UE8M0 (1 B): tests/static/deepseek_v4_test.cpp writes out the difference. Not modelled: the MTP layer (mtp.0.*, "
       "speculative only), vLLM's cache layout (584 B rows) and per-sequence compressor states (see "
       "blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
   m.c = family::deepseek_v4({.hidden = 4096,

@@ -97,8 +97,9 @@ struct hc_moe_dims {
   std::uint64_t shared_inter = 0;  ///< moe_inter x n_shared_experts
   bool swiglu_limit = false;       ///< gate and up clamped in the SwiGLU (swiglu_clamp; DeepSeek-V4)
   /// Hash routing (DeepSeek-V4's first num_hash_layers): the experts come from a table
-  /// tid2eid [vocab, top_k] I32 indexed by the token id (vocab rows), not from a correction bias
-  /// over the router's scores; 0: the F32 bias [experts].
+  /// tid2eid [vocab, top_k] indexed by the token id (vocab rows), not from a correction bias
+  /// over the router's scores; 0: the F32 bias [experts]. The checkpoint stores it I64: counted
+  /// as two I32 words per entry (bytes exact; parameter_count counts each entry twice).
   std::uint64_t hash_vocab = 0;
 };
 
@@ -123,7 +124,8 @@ constexpr std::uint8_t hc_routed_moe(circuit& c, std::string_view block_name, co
       block_name,
       {hyper::mix(h, d.hc), hyper::pre(h, d.hc), with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h),
        with_aux(nd("router", op::router, {e(h)}, {e(d.experts)}),
-                d.hash_vocab != 0 ? checked_mul(d.hash_vocab, K) : d.experts, d.hash_vocab != 0 ? formats::i32 : formats::f32),
+                d.hash_vocab != 0 ? checked_mul(checked_mul(2, d.hash_vocab), K) : d.experts,
+                d.hash_vocab != 0 ? formats::i32 : formats::f32),
        nd("top_k", op::top_k, {e(d.experts)}, {e(K, formats::f32), e(K, formats::i32)}), gate_up,
        sharded(nd("act", d.swiglu_limit ? op::swiglu_clamp : op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)}),
                shard::experts, d.moe_inter),
