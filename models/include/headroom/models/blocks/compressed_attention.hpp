@@ -64,14 +64,16 @@ constexpr bool sparse_ratio(std::uint64_t ratio) { return ratio == 4; }
 struct compressor_nodes {
   node proj, pool, write;
 };
-constexpr compressor_nodes compressor(std::uint64_t hidden, std::uint64_t row, std::uint64_t ratio) {
+constexpr compressor_nodes compressor(std::uint64_t hidden, std::uint64_t row, std::uint64_t ratio, bool indexer) {
   const std::uint64_t w = sparse_ratio(ratio) ? checked_mul(2, row) : row;
-  node proj = nd("compress", op::linear, {e(hidden)}, {e(w, formats::f32), e(w, formats::f32)}, linear_role::compress);
+  node proj = nd(indexer ? "index_compress" : "compress", op::linear, {e(hidden)}, {e(w, formats::f32), e(w, formats::f32)},
+                 linear_role::compress);
   proj.weight_tensors = 2;
   return {proj,
-          with_aux(nd("compress_pool", op::kpool_compress, {e(w, formats::f32), e(w, formats::f32)}, {e(row)}),
+          with_aux(nd(indexer ? "index_compress_pool" : "compress_pool", op::kpool_compress,
+                      {e(w, formats::f32), e(w, formats::f32)}, {e(row)}),
                    checked_mul(ratio, w), formats::f32),
-          with_aux(nd("compress_write", op::kv_write, {e(row)}, {}), row)};
+          with_aux(nd(indexer ? "index_compress_write" : "compress_write", op::kv_write, {e(row)}, {}), row)};
 }
 }  // namespace detail
 
@@ -114,7 +116,7 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
     return c.add_block(block_name, {mix, pre, norm, q_a, qkv_norm, q_b, rope, kv_write, window, wo_a, wo_b, post},
                        {window_row});
   }
-  const detail::compressor_nodes kv_c = detail::compressor(h, hd, d.ratio);
+  const detail::compressor_nodes kv_c = detail::compressor(h, hd, d.ratio, false);
   const state_decl compressed_row{"compressed", state_kind::paged_kv, dtype_key::kv_cache, hd / d.ratio, shard::replicated, 0};
   if (!sparse) {
     const node attend = sharded(with_states(compressed(nd("attend_compressed", op::paged_attention, {e(qw)}, {e(qw)}), d.ratio), 0b010),
@@ -125,7 +127,7 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
                        {window_row, compressed_row});
   }
   const std::uint64_t iw = checked_mul(d.index_heads, d.index_head_dim);
-  const detail::compressor_nodes ix_c = detail::compressor(h, d.index_head_dim, d.ratio);
+  const detail::compressor_nodes ix_c = detail::compressor(h, d.index_head_dim, d.ratio, true);
   const node index_q = nd("index_q", op::linear, {e(d.q_lora)}, {e(iw)}, linear_role::index_q);
   const node index_weights = nd("index_weights", op::linear, {e(h)}, {e(d.index_heads)}, linear_role::index_weights);
   const node select = with_states(
