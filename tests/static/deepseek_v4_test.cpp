@@ -3,8 +3,10 @@
 // shapes of vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1,
 // vllm/model_executor/layers/deepseek_v4_attention.py @0a291a2 and
 // vllm/model_executor/layers/deepseek_compressor.py @0de10a2; the model card's 284B parameters;
-// the seed system's layer counts (2 sliding, 21 CSA, 20 HCA). No total_size of the checkpoint
-// was found, so the weights are the hand sum below.
+// the seed system's layer counts (2 sliding, 21 CSA, 20 HCA). Dtypes as the checkpoint's
+// safetensors store them: F8_E4M3 projections with F8_E8M0 block scales, experts E2M1 packed two
+// to an I8 with F8_E8M0 scales per 32, BF16 / F32 small tensors, tid2eid I64. No total_size of
+// the checkpoint was found, so the weights are the hand sum below (the MTP layer not included).
 // Config: hidden 4096, 43 layers, compress_ratios 0, 0, then 4 and 128 alternating (layer 2 is
 // 4, layer 42 is 4), hc 4, 64 query heads of head_dim 512 (one KV head, rope 64), q_lora 1024,
 // o_groups 8 x o_lora 1024, window 128, indexer 64 heads x 128 picking 512 rows, 256 experts
@@ -33,7 +35,7 @@ static_assert(instances("hash_moe") == 3 && instances("moe") == 40);
 
 // ---- weights, by tensor group (bytes) --------------------------------------------------------
 // FP8 [n, k]: n k E4M3 + one scale per 128 x 128 block, counted 4 B (the fp8/block law); MXFP4
-// [n, k]: n k / 2 + one UE8M0 byte per 32; BF16 2 B, F32 4 B, I32 4 B.
+// [n, k]: n k / 2 + one UE8M0 byte per 32; BF16 2 B, F32 4 B, I64 8 B.
 constexpr u64 blocks128(u64 n, u64 k) { return ((n + 127) / 128) * ((k + 127) / 128); }
 constexpr u64 fp8(u64 n, u64 k) { return n * k + 4 * blocks128(n, k); }
 constexpr u64 mx(u64 n, u64 k) { return n * k / 2 + n * k / 32; }
