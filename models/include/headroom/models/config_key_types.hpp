@@ -48,6 +48,7 @@ enum class check_kind : std::uint8_t {
   layer_types_alternate,  ///< gpt-oss: sliding_attention, full_attention, ... (even layers sliding)
   layer_types_interval,   ///< Qwen3 hybrids: every full_attention_interval-th layer full attention
   pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
+  every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
 };
 struct check {
   std::string_view key;

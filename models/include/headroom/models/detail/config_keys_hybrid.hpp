@@ -131,6 +131,7 @@ inline constexpr binding deepseek_v3[] = {
     {"moe_inter", "moe_intermediate_size"},
     {"shared_experts", "n_shared_experts"},
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+    {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
 inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
