@@ -50,6 +50,7 @@ enum class linear_role : std::uint8_t {
   hc_mix,                                         // hyper-connection mixes
   o_group,                                        // a grouped output projection (weight_groups blocks)
   shared_up,                                      // an ungated shared expert's up projection (Nemotron-3)
+  compress,                                       // a KV compressor's wkv | wgate (DeepSeek-V4)
 };
 /// Every linear role, in declaration order.
 inline constexpr std::array all_linear_roles{
@@ -60,7 +61,7 @@ inline constexpr std::array all_linear_roles{
     linear_role::moe_latent_in, linear_role::moe_latent_out, linear_role::kda_b, linear_role::kda_f_a,
     linear_role::kda_f_b, linear_role::kda_g_a, linear_role::kda_g_b, linear_role::index_q, linear_role::index_k,
     linear_role::index_weights, linear_role::index_gate, linear_role::hc_mix, linear_role::o_group,
-    linear_role::shared_up,
+    linear_role::shared_up, linear_role::compress,
 };
 static_assert(detail::lists_values_in_order(all_linear_roles));
 
@@ -138,7 +139,7 @@ constexpr std::string_view name(linear_role r) {
                                         "mla_kv_a", "mla_kv_b", "moe_latent_in", "moe_latent_out",
                                         "kda_b", "kda_f_a", "kda_f_b", "kda_g_a", "kda_g_b", "index_q",
                                         "index_k", "index_weights", "index_gate", "hc_mix", "o_group",
-                                        "shared_up"};
+                                        "shared_up", "compress"};
   static_assert(std::size(names) == all_linear_roles.size(), "one name per linear role");
   return names[static_cast<std::size_t>(r)];
 }
@@ -219,8 +220,8 @@ struct node {
   std::uint64_t kv_b_out = 0;  ///< mla_attention: kv_b_proj's rows, q_heads x (qk_nope_head_dim + v_head_dim)
   std::uint64_t kv_b_k = 0;    ///< mla_attention: kv_b_proj's k, kv_lora_rank
   std::uint32_t heads = 0;     ///< mla_attention: query heads
-  std::uint64_t selected = 0;  ///< mla_attention: tokens the indexer selects (0 = the whole context)
-  std::uint64_t pool = 0;      ///< index_select: tokens pooled into one index key
+  std::uint64_t selected = 0;  ///< mla_attention, compressed paged_attention: tokens the indexer selects (0 = all)
+  std::uint64_t pool = 0;      ///< index_select, compressed paged_attention: tokens pooled into one key / row
 
   [[nodiscard]] constexpr bool has_weight() const { return reads_linear_weight(kind) || kind == op::embed; }
   /// The weight as [out, k]: k = width of the first input (/ weight_groups), out = sum of
@@ -289,6 +290,14 @@ constexpr node latent_attention(node n, std::uint32_t heads, std::uint64_t kv_b_
 /// An index_select whose keys pool `tokens` tokens each.
 constexpr node pooled(node n, std::uint64_t tokens) {
   n.pool = tokens;
+  return n;
+}
+/// Attention over a compressed KV (DeepSeek-V4's CSA / HCA): one row per `pool` tokens, its
+/// state declared per token as row / pool elements; `selected` tokens' worth of rows when an
+/// indexer picks them (index_topk x pool; 0: the whole context).
+constexpr node compressed(node n, std::uint64_t pool, std::uint64_t selected = 0) {
+  n.pool = pool;
+  n.selected = selected;
   return n;
 }
 

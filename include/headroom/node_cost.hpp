@@ -114,13 +114,19 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       // scores over the query width and the weighted sum over the output width,
       // 2*t*attended*(q + o) (= 4*t*attended*q for plain attention; for absorbed MLA the query
       // is latent + rope wide and the output latent wide).
-      const std::uint64_t attended = n.window != 0 ? std::min(q.context, n.window) : q.context;
+      // A compressed KV (`pool` > 1, DeepSeek-V4's CSA / HCA layers) keeps one row per pool
+      // tokens, declared per token as row / pool elements: the bytes are the attended tokens'
+      // share, the scores and the weighted sum run over attended / pool rows, and an indexer
+      // caps the attended tokens at `selected` (its top-k rows x pool).
+      std::uint64_t attended = n.window != 0 ? std::min(q.context, n.window) : q.context;
+      if (n.selected != 0) attended = std::min(attended, n.selected);
+      const std::uint64_t rows_attended = n.pool > 1 ? attended / n.pool : attended;
       const std::uint64_t read_unit = read_per_token(false);
       detail::require_table(read_unit != 0, "an attention node reads no KV state");
       c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       const double ow = n.n_out > 0 ? static_cast<double>(n.out[0].width) : 0.0;
-      c.flops = 2.0 * t * static_cast<double>(attended) * (qw + ow);
+      c.flops = 2.0 * t * static_cast<double>(rows_attended) * (qw + ow);
       break;
     }
     case cost_class::latent_attention: {

@@ -19,7 +19,7 @@
 namespace headroom {
 
 /// Rows a step breakdown holds: distinct (node, formats, loop) of the main section.
-inline constexpr std::size_t max_rows = 64;
+inline constexpr std::size_t max_rows = 96;
 
 /// One row of a step breakdown: a template node (site = block.local) at one format, with or
 /// without an engine's per-row loop.

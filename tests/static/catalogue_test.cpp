@@ -253,6 +253,10 @@ constexpr kv_row kv_rows[] = {
     {&models::gemma_4_26b_a4b, gqa_kv(25, 8, 256, 2) + gqa_kv(5, 2, 512, 2), gqa_kv(25, 8, 256, 1) + gqa_kv(5, 2, 512, 1), 0},
     {&models::minimax_m2_7, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
     {&models::mistral_small_4_119b, 36 * (256 + 64) * 2, 36 * (256 + 64), 0},
+    // DeepSeek-V4-Flash: every layer's window row of 512 (held per token unless evicted); 21 CSA
+    // layers' compressed row (512 per 4 tokens) and index key (128 per 4); 20 HCA layers' row
+    // (512 per 128 tokens). Weights: tests/static/deepseek_v4_test.cpp.
+    {&models::deepseek_v4_flash, (43 * 512 + 21 * (128 + 32) + 20 * 4) * 2, 43 * 512 + 21 * (128 + 32) + 20 * 4, 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -73,7 +73,8 @@ static_assert(every_role_named());
 static_assert(name(linear_role::moe_latent_in) == "moe_latent_in" && name(linear_role::moe_latent_out) == "moe_latent_out");
 static_assert(static_cast<int>(linear_role::moe_latent_out) == static_cast<int>(linear_role::mla_kv_b) + 2);
 static_assert(name(linear_role::kda_g_b) == "kda_g_b" && name(linear_role::index_gate) == "index_gate" &&
-              name(linear_role::hc_mix) == "hc_mix" && name(linear_role::o_group) == "o_group");
+              name(linear_role::hc_mix) == "hc_mix" && name(linear_role::o_group) == "o_group" &&
+              name(linear_role::compress) == "compress");
 
 // ---- edges: bytes of every edge and stored parameter, no FLOPs ------------------------------
 // Each edges-class op on one 64-wide BF16 input and output: (64 + 64) x 2 B = 256 B a row.
@@ -167,6 +168,20 @@ constexpr node attend_swa = [] {
   return n;
 }();
 static_assert(at(attend_swa, 1, kv_block).bytes == 5504 && at(attend_swa, 1, kv_block).flops == 10240);
+// A compressed KV (DeepSeek-V4's CSA / HCA): one 32-wide row per 4 tokens, declared as 8
+// elements a token, BF16: 16 B a token. Query and output 64 wide: edges 256 B a row. Context 100:
+// 100 x 16 = 1600 B read, 25 rows scored: 256 + 1600 = 1856 B, 2 x 25 x (64 + 64) = 6400 FLOPs.
+// An indexer picking 10 rows (40 tokens' worth): 256 + 40 x 16 = 896 B, 2 x 10 x 128 = 2560.
+constexpr block pooled_block = [] {
+  block b{};
+  b.states[0] = {.local = "compressed", .elements = 8};
+  b.n_states = 1;
+  return b;
+}();
+constexpr node attend_pooled = compressed(with_states(nd("attend", op::paged_attention, {e(64)}, {e(64)}), 0b1), 4);
+constexpr node attend_selected = compressed(attend_pooled, 4, 40);
+static_assert(at(attend_pooled, 1, pooled_block).bytes == 1856 && at(attend_pooled, 1, pooled_block).flops == 6400);
+static_assert(at(attend_selected, 1, pooled_block).bytes == 896 && at(attend_selected, 1, pooled_block).flops == 2560);
 
 // ---- latent attention (absorbed MLA reading kv_b_proj) -------------------------------------
 // 4 heads, qk_nope 16, rope 8, v 16, kv_lora 32: kv_b_proj [4 x (16 + 16), 32] = [128, 32] BF16,

@@ -50,13 +50,13 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
     std::uint64_t count = c.uses_in(bi, section::main);
     if (s.speculative) count += c.uses_in(bi, section::draft);
     if (count == 0) continue;
-    bool attention = false;
-    bool sliding = false;
+    bool full = false;     // a paged state no windowed node reads
+    bool sliding = false;  // a paged state a windowed node reads
     bool recurrent = false;
     for (std::size_t si = 0; si < b.n_states; ++si) {
       const state_decl& st = b.states[si];
       if (st.kind == state_kind::paged_kv) {
-        attention = true;
+        bool windowed = false;
         if (st.heads == 0) {
           l.latent = true;
           l.head_dim = std::max(l.head_dim, st.elements);
@@ -65,16 +65,19 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
         }
         for (std::size_t ni = b.first; ni < b.end; ++ni) {
           if ((c.nodes[ni].reads & (1u << si)) && c.nodes[ni].window != 0) {
-            sliding = true;
+            windowed = true;
             l.window = std::max(l.window, c.nodes[ni].window);
           }
         }
+        (windowed ? sliding : full) = true;
       } else {
         recurrent = true;
       }
     }
-    if (attention && sliding) l.n_swa += count;
-    if (attention && !sliding) l.n_full += count;
+    // A layer with both (DeepSeek-V4: a window beside compressed rows) counts in each kind: its
+    // compressed bytes grow with the request, its window's stop at the window.
+    if (sliding) l.n_swa += count;
+    if (full) l.n_full += count;
     if (recurrent) l.n_state += count;
   }
   for (std::size_t ni = 0; ni < c.n_nodes; ++ni) {

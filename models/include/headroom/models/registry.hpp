@@ -38,10 +38,11 @@
 #include <headroom/models/gemma_4_26b_a4b.hpp>
 #include <headroom/models/minimax_m2_7.hpp>
 #include <headroom/models/mistral_small_4_119b.hpp>
+#include <headroom/models/deepseek_v4_flash.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 32> all{
+inline constexpr std::array<const model*, 33> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -74,6 +75,7 @@ inline constexpr std::array<const model*, 32> all{
     &gemma_4_26b_a4b,
     &minimax_m2_7,
     &mistral_small_4_119b,
+    &deepseek_v4_flash,
 };
 
 /// The registry entry with this id, or nullptr.

@@ -61,6 +61,21 @@ constexpr std::uint8_t hc_head(circuit& c, std::string_view block_name, std::uin
                       nd("argmax", op::argmax, {e(vocab)}, {e(1, formats::i32)})});
 }
 
+/// DeepSeek-V4's head: a mix projection hc_head_fn [hc, hc * hidden] (role hc_mix) with its
+/// base [hc] and scale [1] F32 gives one sigmoid weight per stream, hc_contract sums the streams
+/// so weighted, then the final norm [hidden], lm_head [vocab, hidden], argmax (vLLM
+/// vllm/model_executor/models/deepseek_v4.py @f1b76c1, DeepseekV4Model: hc_head_op, then norm).
+constexpr std::uint8_t hc_mixed_head(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
+                                     std::uint64_t hc) {
+  const std::uint64_t w = checked_mul(hc, hidden);
+  return c.add_block(block_name,
+                     {with_aux(nd("hc_head_mix", op::linear, {e(w)}, {e(hc, formats::f32)}, linear_role::hc_mix), hc + 1, formats::f32),
+                      nd("hc_contract", op::hc_contract, {e(w), e(hc, formats::f32)}, {e(hidden)}),
+                      with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), hidden),
+                      sharded(nd("lm_head", op::lm_head, {e(hidden)}, {e(vocab)}), shard::vocab, vocab),
+                      nd("argmax", op::argmax, {e(vocab)}, {e(1, formats::i32)})});
+}
+
 /// Inside hc streams: mix, pre, the layer's ffn norm, gate|up (two tensors), silu_mul, down, post.
 constexpr std::uint8_t hc_swiglu_mlp(circuit& c, std::string_view block_name, std::uint64_t hidden,
                                      std::uint64_t inter, std::uint64_t hc) {
@@ -80,10 +95,16 @@ struct hc_moe_dims {
   std::uint64_t top_k = 0;
   std::uint64_t moe_inter = 0;
   std::uint64_t shared_inter = 0;  ///< moe_inter x n_shared_experts
+  bool swiglu_limit = false;       ///< gate and up clamped in the SwiGLU (swiglu_clamp; DeepSeek-V4)
+  /// Hash routing (DeepSeek-V4's first num_hash_layers): the experts come from a table
+  /// tid2eid [vocab, top_k] indexed by the token id (vocab rows), not from a correction bias
+  /// over the router's scores; 0: the F32 bias [experts]. The checkpoint stores it I64: counted
+  /// as two I32 words per entry (bytes exact; parameter_count counts each entry twice).
+  std::uint64_t hash_vocab = 0;
 };
 
 /// Inside hc streams: mix, pre, the layer's ffn norm, the sigmoid router [experts, hidden] with
-/// its F32 correction bias [experts], top_k, routed experts' gate|up and down (gate and up
+/// its F32 correction bias [experts] (or a hash table, above), top_k, routed experts' gate|up and down (gate and up
 /// stored apart), the shared expert, blend, post.
 constexpr std::uint8_t hc_routed_moe(circuit& c, std::string_view block_name, const hc_moe_dims& d) {
   const std::uint64_t h = d.hidden;
@@ -102,11 +123,15 @@ constexpr std::uint8_t hc_routed_moe(circuit& c, std::string_view block_name, co
   return c.add_block(
       block_name,
       {hyper::mix(h, d.hc), hyper::pre(h, d.hc), with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       with_aux(nd("router", op::router, {e(h)}, {e(d.experts)}), d.experts, formats::f32),
+       with_aux(nd("router", op::router, {e(h)}, {e(d.experts)}),
+                d.hash_vocab != 0 ? checked_mul(checked_mul(2, d.hash_vocab), K) : d.experts,
+                d.hash_vocab != 0 ? formats::i32 : formats::f32),
        nd("top_k", op::top_k, {e(d.experts)}, {e(K, formats::f32), e(K, formats::i32)}), gate_up,
-       sharded(nd("act", op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)}), shard::experts, d.moe_inter),
+       sharded(nd("act", d.swiglu_limit ? op::swiglu_clamp : op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)}),
+               shard::experts, d.moe_inter),
        down, shared_gate_up,
-       sharded(nd("shared_act", op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)}), shard::columns, d.shared_inter),
+       sharded(nd("shared_act", d.swiglu_limit ? op::swiglu_clamp : op::silu_mul, {e(2 * d.shared_inter)}, {e(d.shared_inter)}),
+               shard::columns, d.shared_inter),
        sharded(nd("shared_down", op::linear, {e(d.shared_inter)}, {e(h)}, linear_role::shared_down), shard::rows, d.shared_inter),
        nd("blend", op::blend, {e_rows(K, h), e(K, formats::f32), e(h)}, {e(h)}), hyper::post(h, d.hc)});
 }

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// headroom: the deepseek_v4 family (DeepSeek-V4-Flash): every layer one compressed-attention
+// block and one routed MoE (a shared expert, SwiGLU clamped at swiglu_limit) inside `hc`
+// hyper-connection streams; each layer's attention kind comes from `compress_ratios` (0: the
+// sliding window only, SWA; 4: compressed sparse attention with an indexer, CSA; 128: heavily
+// compressed attention, HCA); the first `hash_layers` MoE layers route by a token-id hash table.
+// The embedding is broadcast into the streams (hc_expand) and the head mixes them back
+// (hc_head_fn, sigmoid weights) before the final norm and lm_head.
+//
+// Layout and tensors: vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1
+// (DeepseekV4DecoderLayer: hc_attn_* and hc_ffn_* [(2 + hc) * hc, hc * hidden] F32 with bases and
+// 3 scales; DeepseekV4MoE: ffn_norm, gate [experts, hidden], e_score_correction_bias [experts]
+// F32 or, below num_hash_layers, tid2eid [vocab, top_k] I32; shared expert w1, w3 [moe_inter,
+// hidden], w2 [hidden, moe_inter]; experts w1, w3, w2 alike), blocks/compressed_attention.hpp for
+// the attention. The MTP layer the checkpoint also stores is not part of this family: main
+// layers only.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/models/blocks.hpp>
+
+namespace headroom::models::family {
+
+inline constexpr std::size_t deepseek_v4_max_layers = 64;
+
+struct deepseek_v4_dims {
+  std::uint64_t hidden = 0;  // hidden_size
+  std::uint64_t vocab = 0;   // vocab_size
+  std::uint64_t layers = 0;  // num_hidden_layers
+  /// compress_ratios, one per main layer (the config's list also carries the MTP layer's, not
+  /// read here)
+  std::array<std::uint16_t, deepseek_v4_max_layers> compress_ratios{};
+  std::uint64_t hc = 0;              // hc_mult
+  std::uint64_t q_heads = 0;         // num_attention_heads
+  std::uint64_t head_dim = 0;        // head_dim (one KV head, K = V)
+  std::uint64_t q_lora = 0;          // q_lora_rank
+  std::uint64_t o_groups = 0;        // o_groups
+  std::uint64_t o_lora = 0;          // o_lora_rank
+  std::uint64_t window = 0;          // sliding_window
+  std::uint64_t index_heads = 0;     // index_n_heads
+  std::uint64_t index_head_dim = 0;  // index_head_dim
+  std::uint64_t index_topk = 0;      // index_topk
+  std::uint64_t experts = 0;         // n_routed_experts
+  std::uint64_t top_k = 0;           // num_experts_per_tok
+  std::uint64_t moe_inter = 0;       // moe_intermediate_size
+  std::uint64_t shared_experts = 0;  // n_shared_experts
+  std::uint64_t hash_layers = 0;     // num_hash_layers
+};
+
+constexpr circuit deepseek_v4(const deepseek_v4_dims& d) {
+  circuit c{};
+  ::headroom::detail::require_table(d.layers <= deepseek_v4_max_layers, "more DeepSeek-V4 layers than compress_ratios holds");
+  const std::uint64_t h = d.hidden;
+  const auto embed = blocks::hc_embed(c, "embed", d.vocab, h, d.hc);
+  blocks::compressed_attention_dims a{.hidden = h,
+                                      .hc = d.hc,
+                                      .q_heads = d.q_heads,
+                                      .head_dim = d.head_dim,
+                                      .q_lora = d.q_lora,
+                                      .o_groups = d.o_groups,
+                                      .o_lora = d.o_lora,
+                                      .window = d.window,
+                                      .index_heads = d.index_heads,
+                                      .index_head_dim = d.index_head_dim,
+                                      .index_topk = d.index_topk};
+  const auto swa = blocks::compressed_attention(c, "swa", a);
+  a.ratio = 4;
+  const auto csa = blocks::compressed_attention(c, "csa", a);
+  a.ratio = 128;
+  const auto hca = blocks::compressed_attention(c, "hca", a);
+  blocks::hc_moe_dims md{.hidden = h,
+                         .hc = d.hc,
+                         .experts = d.experts,
+                         .top_k = d.top_k,
+                         .moe_inter = d.moe_inter,
+                         .shared_inter = checked_mul(d.moe_inter, d.shared_experts),
+                         .swiglu_limit = true};
+  const auto moe = blocks::hc_routed_moe(c, "moe", md);
+  md.hash_vocab = d.vocab;
+  const auto hash_moe = blocks::hc_routed_moe(c, "hash_moe", md);
+  const auto head = blocks::hc_mixed_head(c, "head", d.vocab, h, d.hc);
+  // SWA layers are sliding; CSA and HCA attend the whole history (compressed) beside the window.
+  const blocks::layer_spec swa_layer = blocks::layer(layer_kind::sliding_attention, {swa, moe});
+  const blocks::layer_spec csa_layer = blocks::layer(layer_kind::full_attention, {csa, moe});
+  const blocks::layer_spec hca_layer = blocks::layer(layer_kind::full_attention, {hca, moe});
+  const blocks::layer_spec swa_hash = blocks::layer(layer_kind::sliding_attention, {swa, hash_moe});
+  const blocks::layer_spec csa_hash = blocks::layer(layer_kind::full_attention, {csa, hash_moe});
+  const blocks::layer_spec hca_hash = blocks::layer(layer_kind::full_attention, {hca, hash_moe});
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const blocks::layer_spec& {
+    const std::uint16_t r = d.compress_ratios[l];
+    ::headroom::detail::require_table(r == 0 || r == 4 || r == 128, "a compress ratio other than 0, 4 or 128");
+    if (l < d.hash_layers) return r == 0 ? swa_hash : r == 4 ? csa_hash : hca_hash;
+    return r == 0 ? swa_layer : r == 4 ? csa_layer : hca_layer;
+  }, head);
+  return c;
+}
+
+}  // namespace headroom::models::family
