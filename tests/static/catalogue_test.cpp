@@ -178,6 +178,11 @@ static_assert(kv_bf16(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 2));
 static_assert(kv_fp8(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 1));
 // With eviction the 18 sliding layers keep 128 tokens: 36,864 per token + 36,864 x 128.
 static_assert(footprint(models::gpt_oss_120b, {}, evicting).per_seq(8192) == 36'864ULL * 8192 + 36'864ULL * 128);
+// need_bytes reads the deployment's engine for it: the default (vLLM, evict_sliding off) counts
+// every token, the evicting arithmetic 36,864 x (8,192 - 128) bytes fewer.
+static_assert(need_bytes(models::gpt_oss_120b, {.seqs = 1, .context = 8192}) -
+                  need_bytes(models::gpt_oss_120b, {.seqs = 1, .context = 8192, .engine = evicting}) ==
+              36'864ULL * (8192 - 128));
 
 // ---- MLA MoE --------------------------------------------------------------------------------
 // DeepSeek-V3: the Hub counts 684,531,386,000 elements = weights and norms + F32 block scales.
