@@ -99,7 +99,8 @@ inline constexpr device a10g{
     .family = mma_family::mma_sync,
     .sms = 80,
     .sources = "S10, S11, S97, S110, S111, S112",
-    .derived = "peak_tflops (reported by S111; no NVIDIA or AWS datasheet prints the A10G's tensor rates)",
+    .derived = "peak_tflops (reported by S111; no NVIDIA datasheet covers the A10G, none in the sources prints its "
+               "tensor rates)",
     .link = links::pcie4_g5_a10g,
 };
 
