@@ -37,13 +37,16 @@ constexpr std::string_view name(mma_kind k) {
   return detail::name_in(names, all_mma_kinds, k);
 }
 
-enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other };
+/// The matrix instructions a device has. `other`: a matrix unit outside the GPU instruction
+/// families (TPU MXU, Gaudi MME); `none`: no matrix unit at all (every matmul on the vector
+/// ALUs, e.g. gfx906), so the device runs no MMA kind natively.
+enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other, none };
 /// Every MMA family, in declaration order.
 inline constexpr std::array all_mma_families{mma_family::mma_sync, mma_family::wgmma, mma_family::tcgen05,
-                                             mma_family::mfma, mma_family::other};
+                                             mma_family::mfma, mma_family::other, mma_family::none};
 static_assert(detail::lists_values_in_order(all_mma_families));
 constexpr std::string_view name(mma_family f) {
-  constexpr std::string_view names[] = {"mma_sync", "wgmma", "tcgen05", "mfma", "other"};
+  constexpr std::string_view names[] = {"mma_sync", "wgmma", "tcgen05", "mfma", "other", "none"};
   return detail::name_in(names, all_mma_families, f);
 }
 

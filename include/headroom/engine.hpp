@@ -142,8 +142,23 @@ struct engine {
   /// engines::none points it at the shipped engines::usable. Never null by default: g++ with
   /// UBSan's null checks cannot compare a global's address with null in a constant expression.
   const usable_policy* usable = &default_usable_policy;
+  /// The arithmetic's sliding-window policy (engines::none's fit, and footprint / need_bytes
+  /// under this engine): true, a sliding layer holds min(context, window) tokens
+  /// (`--evict-sliding`); false (default), every token, as an engine that gives all layers one
+  /// page size does. An engine's own memory rule (engine_memory_of) keeps only the window
+  /// whatever this says; as_allocated sets it for every engine but `none`.
+  bool evict_sliding = false;
   friend constexpr bool operator==(const engine&, const engine&) = default;
 };
+
+/// `e` with the arithmetic's sliding policy as `e` allocates: every engine other than `none`
+/// keeps only a sliding layer's window (vLLM's sliding-window spec, SGLang's SWA pool,
+/// llama.cpp's iSWA cache, TensorRT-LLM's per-window pools), so footprints reported next to its
+/// answer match what it stores; `none` keeps its own evict_sliding.
+constexpr engine as_allocated(engine e) {
+  if (e.kind != engine_kind::none) e.evict_sliding = true;
+  return e;
+}
 
 constexpr std::string_view name(engine_kind k) {
   switch (k) {

@@ -45,23 +45,12 @@
 
 namespace headroom {
 
-/// Settings as `e` allocates them: vLLM keeps Mamba / GDN states in the model dtype
-/// (mamba_ssm_cache_dtype "auto", vllm/config/cache.py @002f10e5cfa1373a19a0d2756598a34b700d20e5)
-/// when the caller asks for the engine default; every engine other than `none` keeps only a
-/// sliding layer's window (vLLM's sliding-window spec, SGLang's SWA pool, llama.cpp's iSWA
-/// cache, TensorRT-LLM's per-window pools). For what the caller reports and the footprint it
-/// shows: engine_memory_of does not read s.evict_sliding (each engine's rule decides).
-constexpr settings engine_settings(settings s, const engine& e) {
-  if (e.kind != engine_kind::none) s.evict_sliding = true;
-  return s;
-}
-
 /// One rank of `m` on `d` as engine `e` sizes it, for `seqs` sequences of `context` tokens
 /// (context is max_model_len unless the engine's knob sets it).
 constexpr engine_memory engine_memory_of(const model& m, const device& d, const settings& s, const engine& e,
                                          const parallel& p, std::uint64_t seqs, std::uint64_t context) {
   // Every engine's KV manager keeps sliding layers apart from full ones and decides itself what
-  // they hold (the rules below), so the footprint keeps them apart whatever s.evict_sliding says.
+  // they hold (the rules below), so the footprint keeps them apart whatever e.evict_sliding says.
   const footprint_bytes fp = detail::rank_footprint_of(m, s, p, true);
   const detail::kv_layout l = detail::layout_of(m, fp, s);
   switch (e.kind) {

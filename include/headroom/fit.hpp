@@ -55,7 +55,7 @@ constexpr void validate(const deployment& dep) {
 /// context x bytes is an error; a plan that breaks a rule is one too (parallel_rules.hpp).
 constexpr byte_count need_bytes(const model& m, const deployment& dep) {
   detail::validate(dep);
-  return rank_footprint(m, dep.settings, dep.parallel).bytes(rank_seqs(dep.seqs, dep.parallel), dep.context);
+  return rank_footprint(m, dep.settings, dep.parallel, dep.engine).bytes(rank_seqs(dep.seqs, dep.parallel), dep.context);
 }
 
 /// One rank of the deployment as its engine sizes it (not for engines::none).
@@ -100,7 +100,7 @@ constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std
 constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s,
                                  const engine& e = engine{}) {
   detail::validate({1, context, s});
-  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s), d, context, usable_policy_of(e));
+  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s, e), d, context, usable_policy_of(e));
   return max_seqs_at(engine_memory_of(m, d, s, e, parallel{}, 1, context), context);
 }
 
@@ -122,11 +122,13 @@ struct fit_table {
   std::array<std::uint64_t, fit_contexts.size()> exact_max{};
 };
 
-/// The fit table (engines::none's arithmetic) under the usable-memory policy `u`.
-constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const usable_policy& u) {
+/// The fit table of engines::none's arithmetic under `e` (kind none): its usable-memory policy
+/// and its sliding-window policy (evict_sliding).
+constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const engine& e) {
+  const usable_policy& u = usable_policy_of(e);
   fit_table t{};
   t.usable = usable_bytes(d, u);
-  t.fp = footprint(m, s);
+  t.fp = footprint(m, s, e);
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
     for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
       const byte_count need = t.fp.bytes(fit_batches[bi], fit_contexts[ci]);
@@ -136,6 +138,10 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
   }
   for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) t.exact_max[ci] = max_seqs(t.fp, d, fit_contexts[ci], u);
   return t;
+}
+/// The same under the usable-memory policy `u`, every token of a sliding layer counted.
+constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const usable_policy& u) {
+  return make_fit_table(m, d, s, engine{.kind = engine_kind::none, .usable = &u});
 }
 
 /// For each registry device, whether its usable bytes under the policy `u` alone hold `need`.

@@ -9,9 +9,9 @@
 // kv_per_token: per token of one sequence, every paged-KV state of every main-section block
 //   instance at its own element size (draft blocks too when speculative decoding is on).
 //   Sliding-window layers hold every token by default (engines that give every layer one page
-//   size keep them: vLLM's physical allocation); with settings.evict_sliding they hold
-//   min(context, window) tokens, counted as `swa_kv_per_token` over `swa_window` tokens. Their
-//   attention reads min(context, window) tokens either way (node_cost).
+//   size keep them: vLLM's physical allocation); under an engine whose evict_sliding is set
+//   (engine.hpp) they hold min(context, window) tokens, counted as `swa_kv_per_token` over
+//   `swa_window` tokens. Their attention reads min(context, window) tokens either way (node_cost).
 // state_per_seq: recurrent h states (GDN / Mamba) at ssm_h_dtype; conv_per_seq: conv windows.
 #pragma once
 
@@ -21,6 +21,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/engine.hpp>
 #include <headroom/model.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/stored_bytes.hpp>
@@ -133,8 +134,8 @@ constexpr void set_loaded_weights(footprint_bytes& fp, const settings& s) {
 }
 
 /// The footprint with sliding layers apart (their tokens counted over their window) or not:
-/// footprint() follows settings.evict_sliding; an engine's memory rule keeps them apart always
-/// (engine_memory.hpp), whatever the settings say.
+/// footprint(m, s, e) follows the engine's evict_sliding; an engine's memory rule keeps them
+/// apart always (engine_memory.hpp).
 constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool sliding_apart) {
   validate(m);
   footprint_bytes fp{};
@@ -207,6 +208,12 @@ constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool s
 }
 }  // namespace detail
 
-constexpr footprint_bytes footprint(const model& m, const settings& s) { return detail::footprint_of(m, s, s.evict_sliding); }
+/// Every token of every layer, sliding ones included (engines::none's default).
+constexpr footprint_bytes footprint(const model& m, const settings& s) { return detail::footprint_of(m, s, false); }
+/// What `m` holds in `e`'s arithmetic: sliding layers hold only their window when
+/// e.evict_sliding (engines::none's knob; as_allocated sets it for the other engines).
+constexpr footprint_bytes footprint(const model& m, const settings& s, const engine& e) {
+  return detail::footprint_of(m, s, e.evict_sliding);
+}
 
 }  // namespace headroom

@@ -90,13 +90,15 @@ constexpr std::optional<parallel> smallest_plan(const model& m, const device& d,
 }
 
 /// The fit table of fit.hpp for one rank of plan `p`: the heaviest rank's footprint, each
-/// cell at the rank's share of the sequences (DP attention), maxima in sequences overall.
+/// cell at the rank's share of the sequences (DP attention), maxima in sequences overall; under
+/// `e` (kind none), its usable-memory and sliding-window policies.
 constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const parallel& p,
-                                   const usable_policy& u) {
-  if (p == parallel{}) return make_fit_table(m, d, s, u);
+                                   const engine& e) {
+  if (p == parallel{}) return make_fit_table(m, d, s, e);
+  const usable_policy& u = usable_policy_of(e);
   fit_table t{};
   t.usable = usable_bytes(d, u);
-  t.fp = rank_footprint(m, s, p);
+  t.fp = rank_footprint(m, s, p, e);
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
     for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
       const byte_count need = t.fp.bytes(rank_seqs(fit_batches[bi], p), fit_contexts[ci]);
@@ -109,6 +111,11 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
     t.exact_max[ci] = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
   }
   return t;
+}
+/// The same under the usable-memory policy `u`, every token of a sliding layer counted.
+constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const parallel& p,
+                                   const usable_policy& u) {
+  return make_fit_table(m, d, s, p, engine{.kind = engine_kind::none, .usable = &u});
 }
 
 }  // namespace headroom

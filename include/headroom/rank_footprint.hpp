@@ -104,21 +104,28 @@ constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, c
 }  // namespace detail
 
 /// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
-constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage) {
+/// Every token of a sliding layer counts unless e.evict_sliding (engine.hpp).
+constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage,
+                                          const engine& e = {.kind = engine_kind::none}) {
   validate(m, p);
-  return detail::stage_footprint(m, s, p, stage, main_layers(m), s.evict_sliding);
+  return detail::stage_footprint(m, s, p, stage, main_layers(m), e.evict_sliding);
 }
 
 /// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
 /// that breaks a rule is a compile error naming the rule (validate).
+/// Every token of a sliding layer counts, as footprint(m, s).
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
-  return detail::rank_footprint_of(m, s, p, s.evict_sliding);
+  return detail::rank_footprint_of(m, s, p, false);
+}
+/// The heaviest rank in `e`'s arithmetic: sliding layers hold their window when e.evict_sliding.
+constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p, const engine& e) {
+  return detail::rank_footprint_of(m, s, p, e.evict_sliding);
 }
 
 /// KV bytes per token one rank holds at tensor parallelism `tp` (pp = ep = 1): each attention
 /// layer's K and V keep kv_heads / tp heads, or one replicated head when tp exceeds them; a
 /// latent row (MLA) is replicated on every rank. Draft layers count when speculative. Every
-/// token of a sliding layer counts (as footprint().kv_per_token without evict_sliding).
+/// token of a sliding layer counts (as footprint(m, s).kv_per_token).
 constexpr byte_count kv_per_token_per_rank(const model& m, const settings& s, std::uint64_t tp) {
   if (tp == 0 || tp > 0xffff) validate(m, {.tp = 0});
   const parallel p{.tp = static_cast<std::uint16_t>(tp)};

@@ -22,10 +22,8 @@ struct settings {
   /// Speculative decoding with the checkpoint's MTP draft head: its weights are loaded and its
   /// attention layers hold KV. Off: the engine skips the draft's tensors.
   bool speculative = false;
-  /// Sliding-window layers: false (default) keeps every token's KV, as engines that give all
-  /// layers one page size do (vLLM's physical allocation); true frees what falls out of the
-  /// window, so those layers hold min(context, window) tokens.
-  bool evict_sliding = false;
+  // What a sliding-window layer holds is the engine's policy, not a setting:
+  // engine::evict_sliding and as_allocated (engine.hpp).
 
   friend constexpr bool operator==(const settings&, const settings&) = default;
 };

@@ -107,8 +107,10 @@ TEST_CASE("recurrent state as each engine allocates it") {
   CHECK(auto_state_dtype(engine{.kind = engine_kind::llama_cpp}) == state_dtype::f32);
   CHECK(auto_state_dtype(engine{.kind = engine_kind::none}) == state_dtype::f32);
   // Sliding layers keep only their window under every engine but none.
-  CHECK(engine_settings({}, engine{}).evict_sliding);
-  CHECK_FALSE(engine_settings({}, engine{.kind = engine_kind::none}).evict_sliding);
+  CHECK(as_allocated(engine{}).evict_sliding);
+  CHECK(as_allocated(engine{.kind = engine_kind::sglang}).evict_sliding);
+  CHECK_FALSE(as_allocated(engine{.kind = engine_kind::none}).evict_sliding);
+  CHECK(as_allocated(engine{.kind = engine_kind::none, .evict_sliding = true}).evict_sliding);
 }
 
 TEST_CASE("a load that does not fit says why and by how much") {

@@ -17,8 +17,10 @@
 namespace {
 using namespace headroom;
 // Generated headers carry the arithmetic model; their settings are the CLI's, resolved for the
-// default engine (vLLM: recurrent states in the model dtype, sliding layers keep their window).
-constexpr engine arithmetic = engines::none;
+// default engine (vLLM: recurrent states in the model dtype), and so is the sliding-window
+// policy (as_allocated: sliding layers keep their window).
+constexpr engine allocated = as_allocated(engine{});
+constexpr engine arithmetic{.kind = engine_kind::none, .usable = &engines::usable, .evict_sliding = allocated.evict_sliding};
 
 // The header's rule for times (docs/cli.md): microseconds to nanoseconds, rounded to the nearest.
 constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t>(us * 1000.0 + 0.5); }
@@ -33,15 +35,15 @@ constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t
 #define HEADROOM_TEST_HEADER(PREFIX, NS, M, D, R, S, N_SEQS, N_CONTEXT)                                                  \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, seqs, SEQS, N_SEQS);                                                              \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, context_tokens, CONTEXT_TOKENS, N_CONTEXT);                                       \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, weights_bytes, WEIGHTS_BYTES, footprint(M, S).weights);                         \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, loaded_weights_bytes, LOADED_WEIGHTS_BYTES, footprint(M, S).loaded_weights);    \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, kv_bytes_per_token, KV_BYTES_PER_TOKEN, footprint(M, S).kv_per_token);          \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, swa_kv_bytes_per_token, SWA_KV_BYTES_PER_TOKEN, footprint(M, S).swa_kv_per_token); \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, swa_window_tokens, SWA_WINDOW_TOKENS, footprint(M, S).swa_window);              \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, state_bytes_per_seq, STATE_BYTES_PER_SEQ, footprint(M, S).state_per_seq);       \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, conv_bytes_per_seq, CONV_BYTES_PER_SEQ, footprint(M, S).conv_per_seq);          \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, weights_bytes, WEIGHTS_BYTES, footprint(M, S, allocated).weights);                         \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, loaded_weights_bytes, LOADED_WEIGHTS_BYTES, footprint(M, S, allocated).loaded_weights);    \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, kv_bytes_per_token, KV_BYTES_PER_TOKEN, footprint(M, S, allocated).kv_per_token);          \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, swa_kv_bytes_per_token, SWA_KV_BYTES_PER_TOKEN, footprint(M, S, allocated).swa_kv_per_token); \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, swa_window_tokens, SWA_WINDOW_TOKENS, footprint(M, S, allocated).swa_window);              \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, state_bytes_per_seq, STATE_BYTES_PER_SEQ, footprint(M, S, allocated).state_per_seq);       \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, conv_bytes_per_seq, CONV_BYTES_PER_SEQ, footprint(M, S, allocated).conv_per_seq);          \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, usable_bytes, USABLE_BYTES, usable_bytes(D, engines::usable));                                 \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, needed_bytes, NEEDED_BYTES, need_bytes(M, {N_SEQS, N_CONTEXT, S}));                 \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, needed_bytes, NEEDED_BYTES, need_bytes(M, {N_SEQS, N_CONTEXT, S, allocated}));                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, max_seqs, MAX_SEQS, max_seqs(M, D, N_CONTEXT, S, arithmetic));                                \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, weight_floor_bytes, WEIGHT_FLOOR_BYTES, weight_floor_bytes(M));                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, decode_step_ns, DECODE_STEP_NS, ns_nearest(decode_step(M, D, R, N_SEQS, N_CONTEXT, S).total_us)); \
@@ -51,18 +53,18 @@ constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t
 // headroom header llama_3_1_8b_instruct h100_sxm --seqs 64 --context 4096
 HEADROOM_TEST_HEADER(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_, llama_3_1_8b_instruct_h100_sxm,
                      models::llama_3_1_8b_instruct, devices::h100_sxm, default_roofline(devices::h100_sxm),
-                     (settings{.ssm_h = state_dtype::bf16, .evict_sliding = true}), 64, 4096);
+                     (settings{.ssm_h = state_dtype::bf16}), 64, 4096);
 
 // headroom header qwen3-next-80b-a3b-instruct b200 --seqs 16 --context 32768 --kv fp8
 HEADROOM_TEST_HEADER(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_, qwen3_next_80b_a3b_instruct_b200,
                      models::qwen3_next_80b_a3b_instruct, devices::b200, default_roofline(devices::b200),
-                     (settings{.kv = kv_dtype::fp8, .ssm_h = state_dtype::bf16, .evict_sliding = true}), 16, 32768);
+                     (settings{.kv = kv_dtype::fp8, .ssm_h = state_dtype::bf16}), 16, 32768);
 
 // headroom header llama_3_1_8b_instruct gb10 --seqs 8 --context 32768 --measured devices/measured/gb10.json
 // The manifest's constants are the GB10 table's shipped measurement (manifest_test.cpp), so
 // the library's value for these inputs is the one on default_roofline(gb10).
 HEADROOM_TEST_HEADER(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_, llama_3_1_8b_instruct_gb10, models::llama_3_1_8b_instruct,
-                     devices::gb10, default_roofline(devices::gb10), (settings{.ssm_h = state_dtype::bf16, .evict_sliding = true}), 8, 32768);
+                     devices::gb10, default_roofline(devices::gb10), (settings{.ssm_h = state_dtype::bf16}), 8, 32768);
 
 // A header's values are usable where a deployer needs them: array bounds, template arguments.
 [[maybe_unused]] const char kv_page[headroom_generated::llama_3_1_8b_instruct_h100_sxm::kv_bytes_per_token / 1024] = {};

@@ -146,7 +146,8 @@ TEST_CASE("matrix --json: every model x device equals the core") {
   const json j = printed(matrix_json(compute_matrix(ms, ds)));
   const settings s = matrix_settings();
   CHECK(s.ssm_h == state_dtype::bf16);  // vLLM keeps recurrent states in the model dtype
-  CHECK(s.evict_sliding);               // and only a sliding layer's window
+  const engine allocated = matrix_query{}.e;
+  CHECK(allocated.evict_sliding);       // and only a sliding layer's window (as_allocated)
   REQUIRE(j["rows"].size() == ms.size() * ds.size());
   std::size_t i = 0;
   for (const model* m : ms) {
@@ -161,7 +162,7 @@ TEST_CASE("matrix --json: every model x device equals the core") {
         CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s, {}, vllm_facts).total_us);
       }
       const json& fit = row["fit"];
-      const std::uint64_t need = need_bytes(*m, {1, 4096, s});
+      const std::uint64_t need = need_bytes(*m, {1, 4096, s, allocated});
       CHECK(u64(fit["needed_bytes"]) == need);
       CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, s}));
       CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, s));

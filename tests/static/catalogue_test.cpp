@@ -50,11 +50,13 @@ static_assert(kv_bf16(models::qwen3_32b) == gqa_kv(64, 8, 128, 2) && kv_fp8(mode
 // Mistral-7B-v0.1: 7,241,732,096 parameters; 14,483,464,192 B (the v0.2 index, same shapes).
 static_assert(weights(models::mistral_7b_v0_1) == 14'483'464'192);
 static_assert(parameter_count(models::mistral_7b_v0_1) == 7'241'732'096);
-// Every layer slides over 4,096 tokens: all tokens held by default, 4,096 with eviction.
+// Every layer slides over 4,096 tokens: all tokens held by default, 4,096 with eviction (the
+// arithmetic's --evict-sliding, engines::none's knob).
+constexpr engine evicting{.kind = engine_kind::none, .evict_sliding = true};
 static_assert(kv_bf16(models::mistral_7b_v0_1) == gqa_kv(32, 8, 128, 2) && kv_fp8(models::mistral_7b_v0_1) == gqa_kv(32, 8, 128, 1));
-static_assert(footprint(models::mistral_7b_v0_1, {.evict_sliding = true}).kv_per_token == 0);
-static_assert(footprint(models::mistral_7b_v0_1, {.evict_sliding = true}).swa_kv_per_token == gqa_kv(32, 8, 128, 2));
-static_assert(footprint(models::mistral_7b_v0_1, {.evict_sliding = true}).per_seq(32768) == 4096 * gqa_kv(32, 8, 128, 2));
+static_assert(footprint(models::mistral_7b_v0_1, {}, evicting).kv_per_token == 0);
+static_assert(footprint(models::mistral_7b_v0_1, {}, evicting).swa_kv_per_token == gqa_kv(32, 8, 128, 2));
+static_assert(footprint(models::mistral_7b_v0_1, {}, evicting).per_seq(32768) == 4096 * gqa_kv(32, 8, 128, 2));
 // nvidia/Llama-3.3-70B-Instruct-FP8: no published total; hand sum. Per layer the seven
 // projections at 1 B/element, each with an F32 weight_scale and input_scale, k_proj and v_proj
 // also an F32 k_scale / v_scale; two BF16 norms. BF16 embed_tokens and lm_head, final norm.
@@ -175,7 +177,12 @@ static_assert(kv_bf16(models::gpt_oss_120b) == 73'728 && kv_bf16(models::gpt_oss
 static_assert(kv_bf16(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 2));
 static_assert(kv_fp8(models::gpt_oss_20b) == gqa_kv(24, 8, 64, 1));
 // With eviction the 18 sliding layers keep 128 tokens: 36,864 per token + 36,864 x 128.
-static_assert(footprint(models::gpt_oss_120b, {.evict_sliding = true}).per_seq(8192) == 36'864ULL * 8192 + 36'864ULL * 128);
+static_assert(footprint(models::gpt_oss_120b, {}, evicting).per_seq(8192) == 36'864ULL * 8192 + 36'864ULL * 128);
+// need_bytes reads the deployment's engine for it: the default (vLLM, evict_sliding off) counts
+// every token, the evicting arithmetic 36,864 x (8,192 - 128) bytes fewer.
+static_assert(need_bytes(models::gpt_oss_120b, {.seqs = 1, .context = 8192}) -
+                  need_bytes(models::gpt_oss_120b, {.seqs = 1, .context = 8192, .engine = evicting}) ==
+              36'864ULL * (8192 - 128));
 
 // ---- MLA MoE --------------------------------------------------------------------------------
 // DeepSeek-V3: the Hub counts 684,531,386,000 elements = weights and norms + F32 block scales.

@@ -110,7 +110,9 @@ constexpr bool device_laws(const device& d) {
   const bool described = !d.name.empty() && !d.vendor.empty() && !d.arch.empty() && !d.memory_marketed.empty() &&
                          !d.memory_basis.empty();
   // Native kinds <=> non-zero dense peaks, for every kind that decides an execution path.
-  const bool bf16 = d.runs(mma_kind::bf16);
+  // A device with a matrix unit runs BF16 on it; one without (family none: gfx906) runs no MMA
+  // kind, and its bf16 slot is the vector ALUs' 16-bit rate every matmul is costed at.
+  const bool bf16 = d.family == mma_family::none ? d.native == 0 : d.runs(mma_kind::bf16);
   const bool fp16 = d.runs(mma_kind::fp16) == (d.peak.fp16 > 0);
   const bool fp8 = d.runs(mma_kind::fp8) == (d.peak.fp8 > 0);
   const bool fp4 = d.runs(mma_kind::fp4_block_scale) == (d.peak.nvfp4 > 0);

@@ -16,12 +16,12 @@ using namespace headroom::devices;
 
 // ---- Registry: the catalogue's ids, in registry order ---------------------------------------
 
-constexpr std::array<std::string_view, 37> expected_ids{
+constexpr std::array<std::string_view, 39> expected_ids{
     "a100_sxm_80gb", "a100_pcie_40gb", "a100_pcie_80gb", "h100_sxm", "h100_pcie", "h100_nvl", "h200_sxm",
     "h200_nvl", "h20", "gh200", "b200", "b300", "gb200", "gb300", "rtx_pro_6000_workstation", "rtx_pro_6000_server",
-    "rtx_5090", "rtx_4090", "rtx_3090_ti", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "l20", "a10", "gb10",
-    "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi250x", "mi300x", "mi325x", "mi355x",
-    "gaudi3", "tpu_v5e", "tpu_v6e"};
+    "rtx_5090", "rtx_4090", "rtx_3090_ti", "rtx_3090", "rtx_3080", "rtx_a6000", "l40s", "l4", "l20", "a10", "a10g",
+    "gb10", "jetson_agx_thor", "jetson_agx_orin_64gb", "jetson_orin_nano_8gb", "mi50", "mi250x", "mi300x", "mi325x",
+    "mi355x", "gaudi3", "tpu_v5e", "tpu_v6e"};
 static_assert(all.size() == expected_ids.size());
 constexpr bool registry_in_order() {
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -41,6 +41,7 @@ static_assert(b300.family == mma_family::tcgen05 && gb200.family == mma_family::
 static_assert(rtx_5090.family == mma_family::mma_sync && rtx_pro_6000_server.family == mma_family::mma_sync);
 static_assert(mi300x.family == mma_family::mfma && mi355x.family == mma_family::mfma);
 static_assert(tpu_v5e.family == mma_family::other && gaudi3.family == mma_family::other);
+static_assert(mi50.family == mma_family::none && mi50.native == 0);
 
 // ---- The four first devices keep the values the reference estimates use ----------------------
 
@@ -73,6 +74,15 @@ static_assert(!a100_pcie_80gb.runs(mma_kind::fp8) && !a100_pcie_80gb.derived.emp
 static_assert(a10.memory_bytes == 23'028ULL * 1048576 && a10.memory_bytes == 24'146'608'128ULL);
 static_assert(a10.bandwidth_gbps == 600 && a10.peak.bf16 == 125 && a10.peak.fp16 == 125 && a10.peak.int8 == 250);
 static_assert(a10.sms == 72 && a10.peak.fp8 == 0 && !a10.runs(mma_kind::fp8));
+// A10G row (AWS G5; no NVIDIA datasheet): nvidia-smi 23,028 MiB (the A10's figure), 600 GB/s P
+// (S97), BF16/FP16 70 R and INT8 140 R (S111), 80 SMs R (S112), not the A10's 125 / 250 / 72.
+static_assert(a10g.memory_bytes == 23'028ULL * 1048576 && a10g.memory_bytes == a10.memory_bytes);
+static_assert(a10g.bandwidth_gbps == 600 && a10g.peak.bf16 == 70 && a10g.peak.fp16 == 70 && a10g.peak.int8 == 140);
+static_assert(a10g.sms == 80 && !a10g.runs(mma_kind::fp8) && !a10g.derived.empty());
+// Same bytes as the A10, so a memory-bound decode step is no slower; a compute-bound one runs at
+// 70 instead of 125.
+static_assert(datasheet_roofline(a10g).r.dram_gbps == datasheet_roofline(a10).r.dram_gbps);
+static_assert(datasheet_roofline(a10g).r.bf16_tflops == 70 && datasheet_roofline(a10g).r.fp8_tflops == 70);
 // RTX A6000 row: 48 GB marketed (no driver reading: 48 x 10^9 B, assumed), 768 GB/s P, FP16/BF16
 // 154.8 P with FP32 accumulate (309.7 sparse), INT8 309.7 P, 84 SMs P.
 static_assert(rtx_a6000.memory_bytes == 48'000'000'000ULL);
@@ -218,6 +228,18 @@ static_assert(!jetson_orin_nano_8gb.runs(mma_kind::fp8));
 
 // ---- AMD: ROCm lists GiB ----------------------------------------------------------------------
 
+// MI50 32GB row (gfx906, no matrix unit): rocm-smi 34,342,961,152 B = 32,752 MiB (32 GiB less
+// 16 MiB), 1,024 GB/s P, FP16 26.5 P (vector, 2 x FP32 13.3), BF16 "N/A", INT8 53 P (dot products,
+// no MMA), 60 CUs P. No kind is native: every activation format has no path and costs 26.5.
+static_assert(mi50.memory_bytes == 34'342'961'152ULL && mi50.memory_bytes == 32ULL * 1073741824 - 16 * 1048576);
+static_assert(mi50.bandwidth_gbps == 1024 && mi50.peak.bf16 == 26.5 && mi50.sms == 60);
+static_assert(mi50.peak.fp16 == 0 && mi50.peak.fp8 == 0 && mi50.peak.int8 == 0 && mi50.peak.nvfp4 == 0 &&
+              mi50.peak.mxfp4 == 0);
+static_assert(exec_of(mi50, formats::bf16, formats::bf16) == exec{exec_path::no_path, mma_kind::bf16});
+static_assert(exec_of(mi50, formats::fp8_channel, formats::fp8_token) == exec{exec_path::no_path, mma_kind::fp8});
+static_assert(exec_of(mi50, formats::nvfp4_g16, formats::nvfp4_g16).path == exec_path::no_path);
+static_assert(datasheet_roofline(mi50).r.bf16_tflops == 26.5 && datasheet_roofline(mi50).r.fp8_tflops == 26.5 &&
+              datasheet_roofline(mi50).r.nvfp4_tflops == 26.5);
 // MI300X row: 192 GiB = 206.16e9 B, 5,300 GB/s, 1,307.4 P, FP8 2,614.9 P (FNUZ), FP4 "—".
 // MI250X row (the package, both GCDs): 128 GB marketed read as GiB (assumed), 3,200 GB/s P, FP16/BF16
 // 383 P, INT8 383 P, 220 CUs P, no FP8 MFMA (CDNA2): FP8 layers have no path and cost BF16 time.

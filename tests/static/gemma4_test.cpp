@@ -65,7 +65,7 @@ static_assert(footprint(g31, {}).weights == 2 * g31_params);  // every tensor BF
 static_assert(footprint(g31, {.kv = kv_dtype::bf16}).kv_per_token == 50 * 16'384 + 10 * 8'192);
 static_assert(footprint(g31, {.kv = kv_dtype::fp8}).kv_per_token == 50 * 8'192 + 10 * 4'096);
 // With the sliding layers keeping their window (every engine's rule): 1,024 tokens of 819,200 B.
-constexpr auto g31_evict = footprint(g31, {.kv = kv_dtype::bf16, .evict_sliding = true});
+constexpr auto g31_evict = footprint(g31, {.kv = kv_dtype::bf16}, as_allocated(engine{}));
 static_assert(g31_evict.kv_per_token == 81'920 && g31_evict.swa_kv_per_token == 819'200 && g31_evict.swa_window == 1024);
 static_assert(g31_evict.per_seq(32768) == 32768ULL * 81'920 + 1024ULL * 819'200);
 static_assert(footprint(g31, {}).state_per_seq == 0);

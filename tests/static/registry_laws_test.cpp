@@ -35,7 +35,8 @@ constexpr bool device_laws(const device& d) {
   const bool fp8 = d.runs(mma_kind::fp8) == (d.peak.fp8 > 0);
   const bool fp4 = d.runs(mma_kind::fp4_block_scale) == (d.peak.nvfp4 > 0);
   const bool mx = d.runs(mma_kind::mxf8f6f4) == (d.peak.mxfp4 > 0);
-  const bool bf16 = d.runs(mma_kind::bf16);
+  // BF16 runs on the matrix unit; a device without one (family none) runs no MMA kind at all.
+  const bool bf16 = d.family == mma_family::none ? d.native == 0 : d.runs(mma_kind::bf16);
   const bool sources = devices::sources_resolve(d.sources) && !d.sources.empty();
   const bool measured = !d.has_measured || (d.measured.dram_gbps > 0 && d.measured.bf16_tflops > 0 &&
                                             d.measured.fp8_tflops > 0 && d.measured.nvfp4_tflops > 0);

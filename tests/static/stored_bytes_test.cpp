@@ -27,11 +27,9 @@ static_assert(weight_scale_elements(formats::mxfp4, 2880, 2880) == 2880 * 2880 /
 // docs/model.md: nvfp4/g16 [8, 5120]: 8 x 320 one-byte E4M3 scales and one F32 global.
 static_assert(weight_scale_elements(formats::nvfp4_g16, 8, 5120) == 8 * 320 + 1);
 
-// KV per token per rank counts every token of a sliding layer (the footprint's law without
-// evict_sliding). gpt-oss-120b (config.json: 36 layers, 8 KV heads of head_dim 64):
+// KV per token per rank counts every token of a sliding layer (the footprint's law without an
+// engine that evicts; kv_per_token_per_rank takes none). gpt-oss-120b (config.json: 36 layers, 8 KV heads of head_dim 64):
 // 36 x 8 x 64 x 2 (K, V) x 2 B = 73,728 B at TP 1; each of 8 ranks keeps one KV head: 9,216 B.
 static_assert(kv_per_token_per_rank(models::gpt_oss_120b, {}, 1) == 36 * 8 * 64 * 2 * 2);
 static_assert(kv_per_token_per_rank(models::gpt_oss_120b, {}, 8) == 36 * 1 * 64 * 2 * 2);
-// With evict_sliding asked for, still every token: the per-rank figure does not read it.
-static_assert(kv_per_token_per_rank(models::gpt_oss_120b, {.evict_sliding = true}, 1) == 36 * 8 * 64 * 2 * 2);
 }  // namespace

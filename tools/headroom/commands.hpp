@@ -80,7 +80,8 @@ ordered_json prefill_json(const query& q, const std::vector<prefill_run>& runs);
 // matrix: every model x device at 4096 tokens on the device's default constants.
 inline constexpr std::uint64_t matrix_context = 4096;
 inline constexpr std::array<std::uint64_t, 3> matrix_batches{1, 16, 128};
-/// The matrix's settings: the defaults as the default engine (vLLM) allocates them.
+/// The matrix's settings: the defaults as the default engine (vLLM) allocates them (its
+/// recurrent states in the model dtype; its sliding layers: matrix_query::e, as_allocated).
 settings matrix_settings();
 
 /// What a matrix (or a fleet `fit --devices`) asks of every model x device: decode ceilings at
@@ -92,7 +93,7 @@ struct matrix_query {
   std::vector<std::uint64_t> batches{matrix_batches.begin(), matrix_batches.end()};
   std::uint64_t seqs = 1;
   settings s = matrix_settings();
-  engine e{};
+  engine e = as_allocated(engine{});
 };
 struct matrix_row {
   const model* m = nullptr;

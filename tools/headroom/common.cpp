@@ -260,9 +260,9 @@ state_dtype parse_state(std::string_view flag, std::string_view text) {
   throw usage_error(fmt::format("{}: unknown dtype `{}` (expected f32, bf16 or f16)", flag, text));
 }
 
-std::string describe(const settings& s) {
+std::string describe(const settings& s, const engine& e) {
   return fmt::format("kv_cache_dtype={}, ssm_h_dtype={}, conv_dtype={}, speculative={}, evict_sliding={}", name(s.kv),
-                     name(s.ssm_h), name(s.conv), s.speculative ? "on" : "off", s.evict_sliding ? "on" : "off");
+                     name(s.ssm_h), name(s.conv), s.speculative ? "on" : "off", e.evict_sliding ? "on" : "off");
 }
 
 std::string num(double v) { return fmt::format("{}", v); }

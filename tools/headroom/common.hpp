@@ -78,8 +78,9 @@ struct query {
   std::string config;                   ///< --config path as given; empty: a registry model
 };
 
-/// `settings` as `kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off`.
-std::string describe(const settings& s);
+/// `settings` as `kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off`, then
+/// the engine's sliding-window policy (`evict_sliding=on`; engine.hpp).
+std::string describe(const settings& s, const engine& e);
 
 /// Shortest round-trip text of a datasheet number (3350 -> "3350", 989.5 -> "989.5").
 std::string num(double v);

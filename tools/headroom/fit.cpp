@@ -16,7 +16,7 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   a.context = context;
   a.plan = p;
   a.e = e;
-  a.fp = rank_footprint(m, s, p);
+  a.fp = rank_footprint(m, s, p, e);
   a.per_seq = a.fp.per_seq(context);
   a.usable = usable_bytes(d, engines::usable);
   const deployment dep{seqs, context, s, e, p};
@@ -36,7 +36,8 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
                                      : max_seqs_at(engine_memory_of(m, d, {1, context, s, e, p}), context);
   a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
-  a.holders = report::other_holders(need_bytes(m, {seqs, context, s, engine{.kind = engine_kind::none}}), d);
+  a.holders = report::other_holders(
+      need_bytes(m, {seqs, context, s, engine{.kind = engine_kind::none, .evict_sliding = e.evict_sliding}}), d);
   return a;
 }
 

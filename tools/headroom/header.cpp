@@ -20,7 +20,7 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   const model& m = *q.m;
   const device& d = *q.d;
   // Under a plan: the heaviest rank's bytes and one rank's step times (collectives included).
-  const footprint_bytes fp = rank_footprint(m, q.s, q.p);
+  const footprint_bytes fp = rank_footprint(m, q.s, q.p, q.e);
   header_values v{};
   v.seqs = seqs;
   v.context_tokens = context;
@@ -29,7 +29,8 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.usable_bytes = usable_bytes(d, engines::usable);
   // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
   // header has no engine profile; `headroom fit` gives the engine's answer.
-  v.needed_bytes = need_bytes(m, {seqs, context, q.s, engine{.kind = engine_kind::none}, q.p});
+  v.needed_bytes =
+      need_bytes(m, {seqs, context, q.s, engine{.kind = engine_kind::none, .evict_sliding = q.e.evict_sliding}, q.p});
   v.max_seqs = max_seqs(fp, d, context, engines::usable);
   v.weight_floor_bytes = weight_floor_bytes(m);
   v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
@@ -184,7 +185,7 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   line(fmt::format(" *           DRAM {} GB/s, BF16 {} / FP8 {} / NVFP4 {} TFLOPS{}", num(q.r.r.dram_gbps),
                    num(q.r.r.bf16_tflops), num(q.r.r.fp8_tflops), num(q.r.r.nvfp4_tflops), projection_label(q.r)));
   line(fmt::format(" * manifest: {}", q.manifest.empty() ? std::string("none") : comment_safe(q.manifest)));
-  line(fmt::format(" * settings: {}", describe(q.s)));
+  line(fmt::format(" * settings: {}", describe(q.s, q.e)));
   line(fmt::format(" * load:     {} sequence{} x {} tokens", v.seqs, v.seqs == 1 ? "" : "s", v.context_tokens));
   if (!(q.p == parallel{})) {
     line(fmt::format(" * plan:     {} ({} devices): every byte count is the heaviest rank's, every time one rank's",

@@ -66,9 +66,10 @@ ordered_json roofline_json(const device_roofline& r, std::string_view manifest) 
   return j;
 }
 
-ordered_json settings_json(const settings& s) {
+ordered_json settings_json(const settings& s, const engine& e) {
   ordered_json j;
   add_fields(j, s);
+  j["evict_sliding"] = e.evict_sliding;  // the engine's sliding-window policy (engine.hpp)
   return j;
 }
 

@@ -30,7 +30,7 @@ std::string dump(const ordered_json& j);
 ordered_json model_json(const model& m);
 ordered_json device_json(const device& d);
 ordered_json roofline_json(const device_roofline& r, std::string_view manifest);
-ordered_json settings_json(const settings& s);
+ordered_json settings_json(const settings& s, const engine& e);
 ordered_json footprint_json(const footprint_bytes& fp, byte_count weight_floor);
 ordered_json decode_run_json(const model& m, const step_estimate& st, std::uint64_t batch, std::uint64_t context,
                              bool with_nodes);

@@ -18,7 +18,7 @@ namespace headroom::cli {
 ordered_json list_models_json() {
   ordered_json j = envelope("list");
   const settings s{};
-  j["settings"] = settings_json(s);
+  j["settings"] = settings_json(s, engine{.kind = engine_kind::none});  // every token of every layer
   ordered_json a = ordered_json::array();
   for (const model* m : models::all) {
     ordered_json x = model_json(*m);
@@ -50,7 +50,7 @@ ordered_json fit_command_json(const query& q, const fit_answer& a) {
   ordered_json j = envelope("fit");
   j["model"] = model_json(*q.m);
   j["device"] = device_json(*q.d);
-  j["settings"] = settings_json(q.s);
+  j["settings"] = settings_json(q.s, q.e);
   j["footprint"] = footprint_json(a.fp, weight_floor_bytes(*q.m));
   j["fit"] = fit_json(a);
   return j;
@@ -58,12 +58,12 @@ ordered_json fit_command_json(const query& q, const fit_answer& a) {
 
 namespace {
 // envelope, model, device, roofline and settings: how decode, prefill and report documents start.
-ordered_json query_json(std::string_view command, const query& q, const settings& s) {
+ordered_json query_json(std::string_view command, const query& q, const settings& s, const engine& e) {
   ordered_json j = envelope(command);
   j["model"] = model_json(*q.m);
   j["device"] = device_json(*q.d);
   j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(s);
+  j["settings"] = settings_json(s, e);
   return j;
 }
 
@@ -71,7 +71,7 @@ ordered_json query_json(std::string_view command, const query& q, const settings
 // its collectives), then the plan.
 template <typename Run, typename RunJson>
 ordered_json runs_json(std::string_view command, const query& q, const std::vector<Run>& runs, RunJson run_json) {
-  ordered_json j = query_json(command, q, q.s);
+  ordered_json j = query_json(command, q, q.s, q.e);
   ordered_json a = ordered_json::array();
   for (const Run& r : runs) {
     ordered_json x = run_json(r);
@@ -97,7 +97,7 @@ ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query
   ordered_json j = envelope("matrix");
   j["context_tokens"] = mq.context;
   j["seqs"] = mq.seqs;
-  j["settings"] = settings_json(mq.s);
+  j["settings"] = settings_json(mq.s, mq.e);
   j["engine"] = name(mq.e.kind);
   ordered_json a = ordered_json::array();
   for (const matrix_row& r : rows) {
@@ -123,7 +123,7 @@ ordered_json matrix_json(const std::vector<matrix_row>& rows, const matrix_query
 
 ordered_json report_json(const query& q, const report::options& o, const report::report_data& data) {
   const model& m = *q.m;
-  ordered_json j = query_json("report", q, o.s);
+  ordered_json j = query_json("report", q, o.s, o.e);
   j["context_tokens"] = o.context;
   j["fp4_costing"] = data.fp4_costing;
   ordered_json formats = ordered_json::array();
@@ -181,7 +181,7 @@ nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
   nlohmann::ordered_json j = envelope("plan");
   j["model"] = model_json(*q.m);
   j["device"] = device_json(*q.d);
-  j["settings"] = settings_json(q.s);
+  j["settings"] = settings_json(q.s, q.e);
   j["seqs"] = a.seqs;
   j["context_tokens"] = a.context;
   j["usable_bytes"] = a.usable;
@@ -207,11 +207,11 @@ ordered_json header_json(const query& q, const header_values& v, const std::stri
   j["model"] = model_json(*q.m);
   j["device"] = device_json(*q.d);
   j["roofline"] = roofline_json(q.r, q.manifest);
-  j["settings"] = settings_json(q.s);
+  j["settings"] = settings_json(q.s, q.e);
   j["macro_prefix"] = prefix;
   ordered_json c;
   reflect::add_fields(c, v);
-  add_rank_keys(c, rank_footprint(*q.m, q.s, q.p), q.p);
+  add_rank_keys(c, rank_footprint(*q.m, q.s, q.p, q.e), q.p);
   j["constants"] = c;
   return j;
 }

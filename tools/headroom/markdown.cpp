@@ -44,7 +44,7 @@ template <typename Run, typename Label>
 void ceilings_head(writer& w, const query& q, std::string_view what, std::string_view method, const std::vector<Run>& runs,
                    Label label, std::string_view columns, std::string_view aligns) {
   w("{}", title(what, q));
-  w("Roofline: {}. Settings: {}. {}{}.\n\n", roofline_line(q.r), describe(q.s), method, projection_label(q.r));
+  w("Roofline: {}. Settings: {}. {}{}.\n\n", roofline_line(q.r), describe(q.s, q.e), method, projection_label(q.r));
   bool any = false;
   for (const Run& r : runs) {
     if (r.v.fits) continue;
@@ -87,7 +87,8 @@ std::string tokens_label(std::uint64_t t) { return t % 1024 == 0 ? fmt::format("
 std::string list_models_text() {
   writer w;
   const settings s{};
-  w("# Models\n\nKey figures at the default settings ({}). Weights in GB (10^9 bytes): every stored tensor.\n\n", describe(s));
+  w("# Models\n\nKey figures at the default settings ({}). Weights in GB (10^9 bytes): every stored tensor.\n\n",
+    describe(s, engine{.kind = engine_kind::none}));
   w("| id | name | family | checkpoint | parameters | weights (GB) | KV (B/token) | state + conv (MB/seq) |\n");
   w("|---|---|---|---|---:|---:|---:|---:|\n");
   for (const model* m : models::all) {
@@ -115,7 +116,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
   writer w;
   const device& d = *q.d;
   w("{}", title("Fit", q));
-  w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; GB = 10^9 bytes.\n\n", describe(q.s), a.seqs,
+  w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; GB = 10^9 bytes.\n\n", describe(q.s, q.e), a.seqs,
     a.seqs == 1 ? "" : "s", a.context);
   if (!(a.plan == parallel{})) {
     w("Plan: {} ({} devices): every figure below is the heaviest rank's{}.\n\n", plan_text(a.plan), a.plan.ranks(),
@@ -197,7 +198,7 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
     "on one device under {} (docs/engines.md), else the engine term that ran out and the smallest "
     "valid parallel plan that holds it. \"max C @{}\": the exact largest number of sequences one device holds under {}. "
     "\"load tok/s\": the decode ceiling of the load on one device when it fits, else under that plan.\n\n",
-    mq.context, describe(mq.s), load, mq.seqs, mq.seqs == 1 ? "" : "s", mq.context, engine_label(mq.e), ctx,
+    mq.context, describe(mq.s, mq.e), load, mq.seqs, mq.seqs == 1 ? "" : "s", mq.context, engine_label(mq.e), ctx,
     engine_label(mq.e));
   w("| model | device | tok/s {} (roofline) | fits {} | max C @{} | load tok/s |\n|---|---|---:|---|---:|---:|\n", batches,
     load, ctx);
@@ -221,7 +222,7 @@ std::string plan_command_text(const query& q, const plan_answer& a) {
   w("Settings: {}. Load: {} sequence{} x {} tokens. Valid plans (tensor, pipeline and expert parallel degrees the "
     "engines accept for this model) of the two smallest device counts that hold it on every rank, fastest decode "
     "ceiling first. Scale-up link: {} ({} GB/s each way, {} devices); beyond it: {} ({} GB/s).\n\n",
-    describe(q.s), a.seqs, a.seqs == 1 ? "" : "s", a.context, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
+    describe(q.s, q.e), a.seqs, a.seqs == 1 ? "" : "s", a.context, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
     q.d->link.domain, q.d->link.scale_out, num(q.d->link.scale_out_gbps));
   if (a.rows.empty()) {
     w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());

@@ -8,7 +8,7 @@
 namespace headroom::cli {
 
 settings matrix_settings() {
-  settings s = engine_settings(settings{}, engine{});
+  settings s{};
   s.ssm_h = auto_state_dtype(engine{});
   return s;
 }

@@ -130,7 +130,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     }
     plan_row row{};
     row.p = p;
-    row.rank = rank_footprint(*q.m, q.s, p);
+    row.rank = rank_footprint(*q.m, q.s, p, q.e);
     row.need = need_bytes(*q.m, dep);
     row.scale_out = p.ranks() > q.d->link.domain;
     row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p, engines::exec_facts_of(q.e));

@@ -107,7 +107,7 @@ svg::bar_chart memory_chart(const plot_request& p) {
   c.value_label = "GiB";
   c.limit_label = engine ? fmt::format("{} budget", display_name(first.e.kind)) : std::string("usable");
   for (const query& q : p.targets) {
-    const footprint_bytes fp = rank_footprint(*q.m, q.s, q.p);
+    const footprint_bytes fp = rank_footprint(*q.m, q.s, q.p, q.e);
     const byte_count kv = checked_mul(p.seqs, checked_add(checked_mul(fp.kv_per_token, p.context),
                                                             checked_mul(fp.swa_kv_per_token, std::min(p.context, fp.swa_window))));
     svg::bar b;

@@ -19,8 +19,8 @@ void settings_and_engine(const target_flags& t, settings& s, engine& e) {
   e = resolve_engine(t.engine, s.kv, !t.kv.empty());
   s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(e) : parse_state("--ssm-h", t.ssm_h);
   s.speculative = t.speculative;
-  s.evict_sliding = t.evict_sliding;
-  s = engine_settings(s, e);
+  e.evict_sliding = t.evict_sliding;
+  e = as_allocated(e);
 }
 
 // MODEL and DEVICE as positionals, or --config PATH and DEVICE (then the one positional is
@@ -63,9 +63,9 @@ query make_query(const target_flags& t) {
   q.s.speculative = t.speculative;
   // Fit and time use one model: sliding layers as the engine stores them (only their window
   // under every engine; all tokens under engines::none unless --evict-sliding).
-  q.s.evict_sliding = t.evict_sliding;
+  q.e.evict_sliding = t.evict_sliding;
+  q.e = as_allocated(q.e);
   q.p = parse_plan(*q.m, t.plan);
-  q.s = engine_settings(q.s, q.e);
   if (!t.measured.empty()) {
     // The path is echoed into reports, JSON and generated headers: it must print as itself.
     if (printable(t.measured) != t.measured) {
@@ -89,7 +89,7 @@ std::string settings_flags(const query& q) {
   if (q.s.kv != defaults.kv) s += fmt::format(" --kv {}", name(q.s.kv));
   if (q.s.ssm_h != auto_state_dtype(q.e)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
   if (q.s.speculative) s += " --speculative";
-  if (q.s.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
+  if (q.e.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
   if (!q.manifest.empty()) s += fmt::format(" --measured {}", q.manifest);
   s += engine_flags_text(q.e);
   return s + plan_cli_flags(q.p);

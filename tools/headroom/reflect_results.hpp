@@ -51,13 +51,13 @@ BOOST_HANA_ADAPT_ADT(headroom::footprint_bytes,
                      (state_bytes_per_seq, [](const headroom::footprint_bytes& f) { return f.state_per_seq; }),
                      (conv_bytes_per_seq, [](const headroom::footprint_bytes& f) { return f.conv_per_seq; }));
 
-// The settings a result is computed under: the JSON `settings` object.
+// The settings a result is computed under: the JSON `settings` object (settings_json adds the
+// engine's `evict_sliding` after these).
 BOOST_HANA_ADAPT_ADT(headroom::settings,
                      (kv_cache_dtype, [](const headroom::settings& s) { return std::string(name(s.kv)); }),
                      (ssm_h_dtype, [](const headroom::settings& s) { return std::string(name(s.ssm_h)); }),
                      (conv_dtype, [](const headroom::settings& s) { return std::string(name(s.conv)); }),
-                     (speculative, [](const headroom::settings& s) { return s.speculative; }),
-                     (evict_sliding, [](const headroom::settings& s) { return s.evict_sliding; }));
+                     (speculative, [](const headroom::settings& s) { return s.speculative; }));
 
 // Whether a load fits (`fit`, and each row of a matrix): the JSON `fit` object up to its
 // per-rank keys (plan_cli.hpp) and its engine answer.

@@ -84,7 +84,7 @@ std::string command_line(const model& m, const device& d, const options& o) {
   if (o.s.kv != defaults.kv) cmd += fmt::format(" --kv {}", name(o.s.kv));
   if (o.s.ssm_h != cli::auto_state_dtype(o.e)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
   if (o.s.speculative) cmd += " --speculative";
-  if (o.s.evict_sliding && o.e.kind == engine_kind::none) cmd += " --evict-sliding";
+  if (o.e.evict_sliding && o.e.kind == engine_kind::none) cmd += " --evict-sliding";
   if (o.context != o.context_default) cmd += fmt::format(" --context {}", o.context);
   if (!o.measured.empty()) cmd += fmt::format(" --measured {}", o.measured);
   cmd += cli::plan_cli_flags(o.p);
@@ -123,13 +123,15 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
   if (o.e.kind != engine_kind::none) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
   out.c1 = o.e.kind != engine_kind::none ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once
                                         : cli::load_verdict(m, d, s, o.e, 1, o.context, o.p);
-  out.fit = make_fit_table(m, d, s, o.p, engines::usable);
+  // engines::none's arithmetic, sliding layers as o.e keeps them.
+  out.fit = make_fit_table(m, d, s, o.p,
+                           engine{.kind = engine_kind::none, .usable = &engines::usable, .evict_sliding = o.e.evict_sliding});
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {
     const fit_cell& cell = out.fit.cells[bi][0];
     if (cell.fits) continue;
     out.advice.push_back({fit_batches[bi], fit_contexts[0], cell.need,
                           smallest_plan(m, d, {fit_batches[bi], fit_contexts[0], s, o.e}),
-                          other_holders(need_bytes(m, {fit_batches[bi], fit_contexts[0], s}), d)});
+                          other_holders(need_bytes(m, {fit_batches[bi], fit_contexts[0], s, o.e}), d)});
   }
   return out;
 }
@@ -173,7 +175,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     num(r.r.dram_gbps), num(r.r.bf16_tflops), num(r.r.fp8_tflops), num(r.r.nvfp4_tflops));
   w("| KV context | {} tokens per sequence in the decode runs (a query input) |\n", o.context);
   w("| FP4 costing | {} |\n", data.fp4_costing);
-  w("| settings | {} |\n\n", cli::describe(s));
+  w("| settings | {} |\n\n", cli::describe(s, o.e));
 
   // Declared formats: main-section weight nodes by (pair, weight, activation, execution).
   w("## Declared formats on this device\n\n");

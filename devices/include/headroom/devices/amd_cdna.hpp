@@ -6,6 +6,7 @@
 
 #include <headroom/device.hpp>
 #include <headroom/devices/links.hpp>
+#include <headroom/devices/with_memory.hpp>
 
 namespace headroom::devices {
 
@@ -35,24 +36,16 @@ inline constexpr device mi300x{
     .link = links::infinity_fabric_mi300,
 };
 
-// MI300X compute with more and faster memory.
-inline constexpr device mi325x{
-    .id = "mi325x",
-    .name = "AMD Instinct MI325X (OAM)",
-    .vendor = "AMD",
-    .arch = "gfx942",
-    .memory_marketed = "256 GB HBM3E",
-    .memory_bytes = 256ULL * gib,  // 274,877,906,944 B
-    .memory_basis = "ROCm GPU specifications: 256 GiB (S76); no exact rocm-smi byte total in the sources",
-    .bandwidth_gbps = 6000,
-    .peak = {.bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9},
-    .native = cdna3_native,
-    .family = mma_family::mfma,
-    .sms = 304,  // compute units
-    .sources = "S76, S77, S78",
-    .derived = "",
-    .link = links::infinity_fabric_mi300,
-};
+// MI300X compute (same peaks, 304 CUs, same Infinity Fabric) with more and faster memory.
+inline constexpr device mi325x = with_memory(
+    mi300x, {.id = "mi325x",
+             .name = "AMD Instinct MI325X (OAM)",
+             .memory_marketed = "256 GB HBM3E",
+             .memory_bytes = 256ULL * gib,  // 274,877,906,944 B
+             .memory_basis = "ROCm GPU specifications: 256 GiB (S76); no exact rocm-smi byte total in the sources",
+             .bandwidth_gbps = 6000,
+             .sources = "S76, S77, S78",
+             .derived = ""});
 
 // MXFP6 runs at the MXFP4 rate on CDNA4 (2x FP8); the mxfp4 peak has no sparse variant.
 inline constexpr device mi355x{

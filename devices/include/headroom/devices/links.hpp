@@ -29,6 +29,13 @@ inline constexpr interconnect infinity_fabric_mi250x{
     .sources = "S94, S104",
     .derived = "scale_up_gbps (800 / 2), domain (S104), scale_out_gbps (assumed), latency per hop assumed 0.5 us (S94), scale-out latency per hop assumed 2 us (S94)"};
 
+// mi50
+inline constexpr interconnect infinity_fabric_mi50{
+    .scale_up = "Infinity Fabric Link, 2 links per GPU (200 GB/s peer-to-peer both ways)", .scale_up_gbps = 100, .scale_up_latency_us = 1, .domain = 4,
+    .scale_out = "100 GbE NIC (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
+    .sources = "S94, S117",
+    .derived = "scale_up_gbps (200 / 2), domain (assumed: a hive of 4 on the bridge), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
 // tpu_v5e
 inline constexpr interconnect ici_v5e_pod{
     .scale_up = "ICI, 4 links of 45 GB/s each way (2D torus, 256-chip pod)", .scale_up_gbps = 180, .scale_up_latency_us = 1, .domain = 256,
@@ -98,6 +105,13 @@ inline constexpr interconnect pcie4_server_a10{
     .scale_out = "100 GbE NIC (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
     .sources = "S90, S94, S97",
     .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
+// a10g
+inline constexpr interconnect pcie4_g5_a10g{
+    .scale_up = "PCIe Gen4 x16 (no NVLink), 8 per g5.48xlarge", .scale_up_gbps = 31.5, .scale_up_latency_us = 1, .domain = 8,
+    .scale_out = "100 Gb/s per g5.48xlarge, shared by its 8 GPUs", .scale_out_gbps = 1.5625, .scale_out_latency_us = 2,
+    .sources = "S90, S94, S113",
+    .derived = "scale_up_gbps (16 GT/s x 16 x 128/130 / 8), scale_out_gbps (100 Gb/s / 8 / 8 GPUs), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
 
 // rtx_a6000
 inline constexpr interconnect nvlink3_bridge_rtx_a6000{

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // headroom: NVIDIA Ampere (mma.sync): the GA100 datacentre parts (sm_80) and the GA102 parts (sm_86:
-// A10, RTX A6000, GeForce RTX 3090). BF16/FP16/INT8 MMA, no FP8 and no FP4 MMA, so FP8 and NVFP4
+// A10, A10G, RTX A6000, GeForce RTX 3090 / 3090 Ti / 3080). BF16/FP16/INT8 MMA, no FP8 and no FP4 MMA, so FP8 and NVFP4
 // activations have no path and are costed at the BF16 peak.
 #pragma once
 
 #include <headroom/device.hpp>
 #include <headroom/devices/links.hpp>
+#include <headroom/devices/with_memory.hpp>
 
 namespace headroom::devices {
 
@@ -47,25 +48,18 @@ inline constexpr device a100_pcie_40gb{
     .link = links::nvlink_bridge_pair,
 };
 
-// Same GA100 and 80 GB HBM2e as the SXM4 80GB part, at 1,935 GB/s on a PCIe board.
-inline constexpr device a100_pcie_80gb{
-    .id = "a100_pcie_80gb",
-    .name = "NVIDIA A100 PCIe 80GB",
-    .vendor = "NVIDIA",
-    .arch = "sm_80",
-    .memory_marketed = "80 GB HBM2e",
-    .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
-    .memory_basis = "assumed equal to the A100 SXM4 80GB nvidia-smi total 81,920 MiB (S38), same 80 GB HBM2e; no "
-                    "public nvidia-smi log of the PCIe 80GB board in the sources",
-    .bandwidth_gbps = 1935,
-    .peak = {.bf16 = 312, .fp16 = 312, .int8 = 624},
-    .native = ampere_native,
-    .family = mma_family::mma_sync,
-    .sms = 108,
-    .sources = "S10, S11, S36, S38, S96",
-    .derived = "memory_bytes (the SXM4 80GB reading, S38)",
-    .link = links::nvlink_bridge_pair,
-};
+// The A100 PCIe 40GB board (same GA100 peaks, 108 SMs, NVLink bridge pairs) with the SXM4 80GB
+// part's 80 GB HBM2e, at 1,935 GB/s.
+inline constexpr device a100_pcie_80gb = with_memory(
+    a100_pcie_40gb, {.id = "a100_pcie_80gb",
+                     .name = "NVIDIA A100 PCIe 80GB",
+                     .memory_marketed = "80 GB HBM2e",
+                     .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
+                     .memory_basis = "assumed equal to the A100 SXM4 80GB nvidia-smi total 81,920 MiB (S38), same 80 GB "
+                                     "HBM2e; no public nvidia-smi log of the PCIe 80GB board in the sources",
+                     .bandwidth_gbps = 1935,
+                     .sources = "S10, S11, S36, S38, S96",
+                     .derived = "memory_bytes (the SXM4 80GB reading, S38)"});
 
 // GA102 datacentre inference card: the datasheet prints dense | sparse, and the BF16/FP16 rate is
 // not halved for FP32 accumulation (a professional part).
@@ -85,6 +79,29 @@ inline constexpr device a10{
     .sources = "S10, S11, S97, S98, S99",
     .derived = "",
     .link = links::pcie4_server_a10,
+};
+
+// AWS's GA102 variant for its G5 instances: the A10's 24 GB GDDR6 at 600 GB/s and driver total, with
+// 80 SMs where the A10 has 72. NVIDIA publishes no A10G datasheet; the reported tensor rate is 70
+// (INT8 140), not the A10's 125: 80 SMs at the A10's 125 / 72 per SM would give 139, and 70 is about
+// half of it, as GeForce GA102 parts run BF16/FP16 with FP32 accumulation (an inference, not printed).
+inline constexpr device a10g{
+    .id = "a10g",
+    .name = "NVIDIA A10G (AWS G5)",
+    .vendor = "NVIDIA",
+    .arch = "sm_86",
+    .memory_marketed = "24 GB GDDR6",
+    .memory_bytes = 23'028ULL * mib,  // 24,146,608,128 B
+    .memory_basis = "nvidia-smi total 23,028 MiB (S110)",
+    .bandwidth_gbps = 600,
+    .peak = {.bf16 = 70, .fp16 = 70, .int8 = 140},
+    .native = ampere_native,
+    .family = mma_family::mma_sync,
+    .sms = 80,
+    .sources = "S10, S11, S97, S110, S111, S112",
+    .derived = "peak_tflops (reported by S111; no NVIDIA datasheet covers the A10G, none in the sources prints its "
+               "tensor rates)",
+    .link = links::pcie4_g5_a10g,
 };
 
 // GA102 workstation card: not halved for FP32 accumulation (GA102 whitepaper appendix C prints

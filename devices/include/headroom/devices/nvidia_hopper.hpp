@@ -6,6 +6,7 @@
 
 #include <headroom/device.hpp>
 #include <headroom/devices/links.hpp>
+#include <headroom/devices/with_memory.hpp>
 
 namespace headroom::devices {
 
@@ -30,23 +31,16 @@ inline constexpr device h100_sxm{
     .link = links::nvlink4_hgx,
 };
 
-inline constexpr device h200_sxm{
-    .id = "h200_sxm",
-    .name = "NVIDIA H200 SXM 141GB",
-    .vendor = "NVIDIA",
-    .arch = "sm_90a",
-    .memory_marketed = "141 GB HBM3e",
-    .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
-    .memory_basis = "nvidia-smi total 143,771 MiB (S26)",
-    .bandwidth_gbps = 4800,
-    .peak = {.bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979},
-    .native = hopper_native,
-    .family = mma_family::wgmma,
-    .sms = 132,
-    .sources = "S2, S4, S26",
-    .derived = "peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM)",
-    .link = links::nvlink4_hgx,
-};
+// The H100 SXM's GH100 (same peaks, 132 SMs, HGX board) with 141 GB of HBM3e.
+inline constexpr device h200_sxm = with_memory(
+    h100_sxm, {.id = "h200_sxm",
+               .name = "NVIDIA H200 SXM 141GB",
+               .memory_marketed = "141 GB HBM3e",
+               .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
+               .memory_basis = "nvidia-smi total 143,771 MiB (S26)",
+               .bandwidth_gbps = 4800,
+               .sources = "S2, S4, S26",
+               .derived = "peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM)"});
 
 inline constexpr device h100_pcie{
     .id = "h100_pcie",
@@ -85,24 +79,19 @@ inline constexpr device h100_nvl{
     .link = links::nvlink_bridge_pair,
 };
 
-inline constexpr device h200_nvl{
-    .id = "h200_nvl",
-    .name = "NVIDIA H200 NVL 141GB (PCIe)",
-    .vendor = "NVIDIA",
-    .arch = "sm_90a",
-    .memory_marketed = "141 GB HBM3e",
-    .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
-    .memory_basis = "nvidia-smi total 143,771 MiB (S44)",
-    .bandwidth_gbps = 4800,
-    .peak = {.bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5},
-    .native = hopper_native,
-    .family = mma_family::wgmma,
-    .sms = 132,
-    .sources = "S2, S4, S10, S11, S44",
-    .derived = "peak_tflops (dense = product-page sparse / 2; ~836 BF16 measured, S44), sm_count (same GH100 "
-               "configuration as H200 SXM)",
-    .link = links::nvlink_bridge_h200_nvl,
-};
+// The H100 NVL's configuration (same peaks, 132 SMs) with 141 GB of HBM3e, on a 2- or 4-way bridge.
+inline constexpr device h200_nvl = with_link(
+    with_memory(h100_nvl,
+                {.id = "h200_nvl",
+                 .name = "NVIDIA H200 NVL 141GB (PCIe)",
+                 .memory_marketed = "141 GB HBM3e",
+                 .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
+                 .memory_basis = "nvidia-smi total 143,771 MiB (S44)",
+                 .bandwidth_gbps = 4800,
+                 .sources = "S2, S4, S10, S11, S44",
+                 .derived = "peak_tflops (dense = product-page sparse / 2; ~836 BF16 measured, S44), sm_count (same GH100 "
+                            "configuration as H200 SXM)"}),
+    links::nvlink_bridge_h200_nvl);
 
 // NVIDIA publishes no H20 datasheet: every rate here is a secondary report.
 inline constexpr device h20{

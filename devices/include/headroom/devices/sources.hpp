@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 92> sources{{
+inline constexpr std::array<source_entry, 101> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -106,6 +106,15 @@ inline constexpr std::array<source_entry, 92> sources{{
   {"S107", "github.com/zzc0721/torch-performance-test-data/issues/107: measured on an L20, torch matmul BF16 114.14 and FP16 113.26 TFLOPS (below the 119.5 dense figure, so that figure is dense)"},
   {"S108", "tweaktown.com/news/84164/nvidia-geforce-rtx-3090-ti-full-specs-price-performance-details/: RTX 3090 Ti GA102 with 84 SMs, 10,752 CUDA cores, 1,860 MHz boost, 24 GB GDDR6X at 21 Gbps on 384 bits = 1,008 GB/s, 450 W"},
   {"S109", "gist getianao/33fb5306ba896193c7ae59ec64794283: GA10x tensor rate = SMs x 4 Tensor Cores x 128 FP16 FMA x 2 x clock with FP16 accumulate, / 2 with FP32 accumulate"},
+  {"S110", "github.com/NVIDIA/DCGM/issues/232: nvidia-smi 'NVIDIA A10G ... 8722MiB / 23028MiB', 300 W power cap (driver 535.247.01)"},
+  {"S111", "cli99/llm-analysis llm_analysis/gpu_configs/a10g-pcie-24gb.json (commit 54b51aab): A10G 24 GB, 600 GB/s, peak FP16 70 TFLOPS, INT8 140 TOPS"},
+  {"S112", "torch.cuda.get_device_properties public-file copies: _CudaDeviceProperties(name='NVIDIA A10G', major=8, minor=6, multi_processor_count=80)"},
+  {"S113", "AWS Batch user guide 'GPU jobs' (docs.aws.amazon.com/batch/latest/userguide/gpu-jobs.html) and the EC2 accelerated-computing instances page: G5 carries up to 8 NVIDIA A10G, 24 GiB each; g5.48xlarge 8 GPUs, 100 Gbps network bandwidth"},
+  {"S114", "AMD Instinct product table (en.wikipedia.org/wiki/AMD_Instinct, copy at wikimili.com/en/AMD_Instinct): MI50 (2018-11-06, 7 nm) 60 CUs, 1,024 GB/s, PCIe 4.0, FP16 26.5, FP32 13.3, FP64 6.6 TFLOPS, INT8 53 TOPS, no BF16 and no matrix figures, 300 W"},
+  {"S115", "gpu.spicedreamphone.com/fr/gpu/amd/radeon-instinct-mi50 (TechPowerUp-style sheet): Vega 20 (GCN 5.1), 60 CUs / 3,840 stream processors, 1,746 MHz boost, HBM2 4,096-bit at 1,024 GB/s, FP16 2:1 of FP32"},
+  {"S116", "rocm-smi and amdgpu sysfs public-file copies: a gfx906 card (MI50 32GB) with 'VRAM Total Memory (B): 34342961152' (mem_info_vram_total)"},
+  {"S117", "segmentnext.com/2018/11/07/amd-radeon-instinct-7nm-gpus/: MI50 / MI60, the first PCIe 4.0 GPUs; two Infinity Fabric links per GPU, up to 200 GB/s peer-to-peer"},
+  {"S118", "github.com/mixa3607/ML-gfx906/issues/3: vLLM on MI50 (gfx906, ROCm 6.3.3) started with --dtype float16, single and tensor-parallel 2"},
 }};
 // clang-format on
 
