@@ -102,4 +102,20 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("dims", dims), fmt::arg("rules", rules));
 }
 
+std::string snake_case(std::string_view text) {
+  std::string out;
+  bool gap = false;
+  for (char c : text) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+    if (!alnum) {
+      gap = !out.empty();
+      continue;
+    }
+    if (gap) out += '_';
+    gap = false;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
 }  // namespace headroom::cli::import

@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include <headroom/models/dense_gqa.hpp>
+#include <headroom/models/gemma4.hpp>
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/mla_moe.hpp>
@@ -35,13 +36,16 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, hidden, vocab, l
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim,
                         experts, top_k, inter, window);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
-                        inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel);
+                        inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
+                        shared_inter, moe_latent, mtp_pattern);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_next_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
                         experts, top_k, moe_inter, shared_inter, mtp_layers, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, hidden, vocab, layers, q_heads, q_lora, kv_lora,
                         qk_nope, qk_rope, v_head, inter, first_dense, experts, top_k, moe_inter, shared_experts,
                         mtp_layers);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
+                        window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
 namespace headroom::cli::import {
 
@@ -78,12 +82,17 @@ struct family_of<models::family::mla_moe_dims> {
   static constexpr std::string_view name = "mla_moe";
   static constexpr circuit build(const models::family::mla_moe_dims& d) { return models::family::mla_moe(d); }
 };
+template <>
+struct family_of<models::family::gemma4_dims> {
+  static constexpr std::string_view name = "gemma4";
+  static constexpr circuit build(const models::family::gemma4_dims& d) { return models::family::gemma4(d); }
+};
 
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_dims =
     boost::hana::tuple_t<models::family::dense_gqa_dims, models::family::gqa_moe_dims, models::family::gpt_oss_dims,
                          models::family::nemotron_h_dims, models::family::qwen3_next_dims,
-                         models::family::mla_moe_dims>;
+                         models::family::mla_moe_dims, models::family::gemma4_dims>;
 
 /// Calls f(name, member reference) for every member of `d`, in declaration order.
 template <typename Dims, typename F>

@@ -9,7 +9,9 @@
 //   required  the key must be present with a value of the member's type;
 //   optional  absent or null gives `fallback`, for the reason in `why`;
 //   fixed     no key: the model_type fixes the value (`why` says where it comes from);
-//   quotient  absent gives num / den of two other keys (transformers' own default).
+//   quotient  absent gives num / den of two other keys (transformers' own default);
+//   period    1 + the index of the first "full_attention" in the key's array (Gemma-4's
+//             layer_types; a check then reads the whole array).
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
 // (Qwen's `sliding_window` only counts under `use_sliding_window`).
 // Every other key of a config is either a check (its value must be the one stated, or the
@@ -29,7 +31,7 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient };
+enum class source : std::uint8_t { required, optional, fixed, quotient, period };
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -48,6 +50,8 @@ enum class check_kind : std::uint8_t {
   layer_types_alternate,  ///< gpt-oss: sliding_attention, full_attention, ... (even layers sliding)
   layer_types_interval,   ///< Qwen3 hybrids: every full_attention_interval-th layer full attention
   pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
+  mtp_modules,       ///< Nemotron-3: 1 with an mtp_hybrid_override_pattern, 0 (or absent) without
+  layer_types_period,     ///< Gemma-4: full_attention every period-th layer and on the last, else sliding_attention
 };
 struct check {
   std::string_view key;
@@ -69,6 +73,10 @@ struct profile {
   std::span<const binding> bindings;
   std::span<const check> checks;
   std::span<const ignored> ignored_keys;  ///< beyond `common_ignored`
+  /// Non-empty: a multimodal wrapper whose decoder's keys are in `text_config` (of this
+  /// model_type); `wrapper_keys` are the wrapper's own keys beside it.
+  std::string_view text_model_type = {};
+  std::span<const ignored> wrapper_keys = {};
 };
 
 /// Keys no family reads: they change no stored tensor and no state.
