@@ -49,6 +49,10 @@ std::string rule_expr(const precision_rule& r) {
   }
   if (!r.any_section) e = fmt::format("in_section({}, section::{})", e, name(r.sec));
   if (r.extra_scalars != 0) e = fmt::format("with_scalars({}, {})", e, r.extra_scalars);
+  // A rule for some layers only (Nemotron-H's per-layer exclusions): the range set on a copy.
+  if (r.layer_lo != 0 || r.layer_hi != no_layer) {
+    e = fmt::format("[] {{ precision_rule r = {}; r.layer_lo = {}; r.layer_hi = {}; return r; }}()", e, r.layer_lo, r.layer_hi);
+  }
   return e;
 }
 

@@ -23,14 +23,14 @@ inline constexpr binding gemma4[] = {
     {"g_kv_heads", "num_global_key_value_heads"},
     {"g_head_dim", "global_head_dim"},
     {"pattern", "layer_types", source::period, 0, "one full_attention layer closes each period (checked below)"},
-    {"k_eq_v", "attention_k_eq_v", source::optional, 0, "absent: Gemma4TextConfig's default, K and V projected apart"},
+    {"k_eq_v", "attention_k_eq_v", source::optional, 0, "Gemma4TextConfig's default: K and V projected apart"},
     {"experts", "num_experts", source::optional, 0, "null, or enable_moe_block false: no routed experts",
      "enable_moe_block"},
     {"top_k", "top_k_experts", source::optional, 0, "null, or enable_moe_block false: no routed experts",
      "enable_moe_block"},
     {"moe_inter", "moe_intermediate_size", source::optional, 0, "null, or enable_moe_block false: no routed experts",
      "enable_moe_block"},
-    {"tie", "tie_word_embeddings", source::optional, 1, "absent: Gemma4TextConfig's default, lm_head tied"},
+    {"tie", "tie_word_embeddings", source::optional, 1, "Gemma4TextConfig's default: lm_head tied"},
 };
 inline constexpr check gemma4_checks[] = {
     {"layer_types", check_kind::layer_types_period, {}, "the gemma4 family repeats sliding layers and one full layer, the last layer full"},

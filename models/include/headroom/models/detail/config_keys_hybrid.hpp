@@ -49,12 +49,12 @@ inline constexpr binding nemotron_h[] = {
     {"n_groups", "n_groups"},
     {"conv_kernel", "conv_kernel"},
     // Nemotron-3's MoE (`E`) layers, latent MoE (Super) and MTP draft: absent in the dense releases.
-    {"experts", "n_routed_experts", source::optional, 0, "absent: no MoE layer (an E in the pattern is then refused)"},
-    {"top_k", "num_experts_per_tok", source::optional, 0, "absent: no MoE layer"},
-    {"moe_inter", "moe_intermediate_size", source::optional, 0, "absent: no MoE layer"},
-    {"shared_inter", "moe_shared_expert_intermediate_size", source::optional, 0, "absent: no shared expert"},
-    {"moe_latent", "moe_latent_size", source::optional, 0, "absent or null: the experts read the hidden row"},
-    {"mtp_pattern", "mtp_hybrid_override_pattern", source::optional, 0, "absent: no MTP draft"},
+    {"experts", "n_routed_experts", source::optional, 0, "no MoE layer (an E in the pattern is then refused)"},
+    {"top_k", "num_experts_per_tok", source::optional, 0, "no MoE layer"},
+    {"moe_inter", "moe_intermediate_size", source::optional, 0, "no MoE layer"},
+    {"shared_inter", "moe_shared_expert_intermediate_size", source::optional, 0, "no shared expert"},
+    {"moe_latent", "moe_latent_size", source::optional, 0, "the experts read the hidden row"},
+    {"mtp_pattern", "mtp_hybrid_override_pattern", source::optional, 0, "no MTP draft"},
 };
 inline constexpr check nemotron_h_own_checks[] = {
     {"num_hidden_layers", check_kind::pattern_length, {}, "one pattern character per layer"},
