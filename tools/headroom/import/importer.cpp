@@ -263,7 +263,8 @@ const json& text_config_of(std::string_view file, const json& cfg, const ck::pro
   if (t == cfg.end() || !t->is_object()) {
     fail_key(file, "text_config", fmt::format("missing, or not an object (model_type `{}` keeps its decoder there)", p.model_type));
   }
-  for (const auto& [key, value] : cfg.items()) {
+  for (const auto& item : cfg.items()) {
+    const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
     const auto listed = [&](std::span<const ck::ignored> list) {
       return std::any_of(list.begin(), list.end(), [&](const ck::ignored& i) { return i.key == key; });
     };
