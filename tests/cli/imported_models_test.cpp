@@ -20,6 +20,8 @@
 #include <headroom/models/imported_gemma_4_31b.hpp>
 #include <headroom/models/nemotron_3_nano_30b_a3b_nvfp4.hpp>
 #include <headroom/models/imported_nemotron_3_nano_30b_a3b_nvfp4.hpp>
+#include <headroom/models/minimax_m2_7.hpp>
+#include <headroom/models/imported_minimax_m2_7.hpp>
 #include <headroom/models/qwen2_5_7b_instruct_awq.hpp>
 #include <headroom/models/llama_3_1_8b_instruct_w4a16.hpp>
 
@@ -38,7 +40,8 @@ static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).kv_per
 
 // One generated header per remaining family (mla_moe with FP8 blocks and an MTP layer, gpt_oss
 // with MXFP4 experts, nemotron_h's pattern, Nemotron-3's MoE with per-layer BF16 ranges,
-// qwen3_next's hybrid layers, gemma4's multimodal wrapper) equals its shipped table.
+// qwen3_next's hybrid layers, gqa_moe as MiniMax-M2 with its whole-projection q/k norms and
+// router bias, gemma4's multimodal wrapper) equals its shipped table.
 constexpr bool same_bytes(const model& a, const model& b) {
   for (const settings& s : {settings{}, settings{.kv = kv_dtype::fp8, .speculative = true}}) {
     const footprint_bytes x = footprint(a, s);
@@ -53,6 +56,7 @@ static_assert(same_bytes(models::imported_deepseek_v3, models::deepseek_v3));
 static_assert(same_bytes(models::imported_gpt_oss_20b, models::gpt_oss_20b));
 static_assert(same_bytes(models::imported_nvidia_nemotron_nano_9b_v2, models::nvidia_nemotron_nano_9b_v2));
 static_assert(same_bytes(models::imported_qwen3_next_80b_a3b_instruct, models::qwen3_next_80b_a3b_instruct));
+static_assert(same_bytes(models::imported_minimax_m2_7, models::minimax_m2_7));
 static_assert(same_bytes(models::imported_nemotron_3_nano_30b_a3b_nvfp4, models::nemotron_3_nano_30b_a3b_nvfp4));
 static_assert(same_bytes(models::imported_gemma_4_31b, models::gemma_4_31b));
 

@@ -15,7 +15,7 @@ constexpr model make_qwen3_30b_a3b_nvfp4() {
   m.name = "qwen3_30b_a3b_nvfp4";
   m.family = "gqa_moe";
   m.source = {"", "config.json (model_type qwen3_moe); hf_quant_config.json", "ModelOpt NVFP4: E2M1 weights and activations, E4M3 scale per 16, F32 weight_scale_2 and input_scale per projection; k_proj / v_proj carry F32 k_scale / v_scale (FP8 KV cache: run with --kv fp8)"};
-  m.c = family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
+  m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_op(op::lm_head, formats::bf16));
   m.add_rule(for_op(op::embed, formats::bf16));

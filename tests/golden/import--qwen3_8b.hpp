@@ -15,7 +15,7 @@ constexpr model make_qwen3_8b() {
   m.name = "qwen3_8b";
   m.family = "dense_gqa";
   m.source = {"", "config.json (model_type qwen3)", "every tensor BF16"};
-  m.c = family::dense_gqa({.hidden = 4096, .inter = 12288, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128, .qk_norm = true});
+  m.c = family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 12288, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

@@ -9,7 +9,6 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <span>
 #include <sstream>
 #include <tuple>
 #include <type_traits>
@@ -17,6 +16,7 @@
 #include <headroom/models/config_keys.hpp>
 
 #include "headroom/import/json_keys.hpp"
+#include "headroom/import/multimodal.hpp"
 #include "headroom/import/quant.hpp"
 #include "headroom/import/reflect.hpp"
 
@@ -54,6 +54,14 @@ class dims_reader {
     if (b->how == ck::source::fixed) {
       set_fallback(*b, out);
       return;
+    }
+    if (b->how == ck::source::vision_tower) {
+      if constexpr (std::is_same_v<T, std::uint64_t>) {
+        out = vision_params_;
+        if (out > 0) note(fmt::format("vision tower: {} parameters from vision_config", out));
+        return;
+      }
+      throw import_error(fmt::format("{}: `{}` cannot count a vision tower (a headroom table bug)", file_, member));
     }
     used_.insert(std::string(b->key));
     if (!b->gate.empty()) {
@@ -96,7 +104,8 @@ class dims_reader {
             break;
           }
         case ck::source::fixed:
-        case ck::source::period: break;
+        case ck::source::period:
+        case ck::source::vision_tower: break;
       }
       throw import_error(fmt::format("{}: binding of `{}` cannot be a quotient (a headroom table bug)", file_, member));
     }
@@ -145,6 +154,18 @@ class dims_reader {
           }
           break;
         }
+        case ck::check_kind::every_entry: {
+          const json want = json::parse(c.expected);
+          if (!v->is_array() || v->size() != layers) {
+            fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries", layers));
+          }
+          for (std::size_t i = 0; i < v->size(); ++i) {
+            if ((*v)[i] != want) {
+              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs {} ({})", i, (*v)[i].dump(), c.expected, c.why));
+            }
+          }
+          break;
+        }
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
           if (n != pattern.size()) {
@@ -167,6 +188,7 @@ class dims_reader {
   }
 
   void note(std::string n) { notes_.push_back(std::move(n)); }
+  void set_vision_params(std::uint64_t n) { vision_params_ = n; }
   [[nodiscard]] const std::vector<std::string>& notes() const { return notes_; }
 
  private:
@@ -226,6 +248,7 @@ class dims_reader {
   std::string scope_;
   std::set<std::string> used_;
   std::vector<std::string> notes_;
+  std::uint64_t vision_params_ = 0;
 
   [[nodiscard]] std::string k(std::string_view key) const { return scope_ + std::string(key); }
 };
@@ -246,34 +269,6 @@ std::string folder_name(const fs::path& config_file) {
   return abs.parent_path().filename().string();
 }
 
-template <typename Dims>
-std::uint64_t layers_of(const Dims& d) {
-  if constexpr (requires { d.layers; }) {
-    return d.layers;
-  } else {
-    return d.pattern.size();
-  }
-}
-
-// The object holding the decoder's keys: the config itself, or a multimodal wrapper's
-// text_config (whose wrapper keys must each be text_config or ignored with a reason).
-const json& text_config_of(std::string_view file, const json& cfg, const ck::profile& p) {
-  if (p.text_model_type.empty()) return cfg;
-  const auto t = cfg.find("text_config");
-  if (t == cfg.end() || !t->is_object()) {
-    fail_key(file, "text_config", fmt::format("missing, or not an object (model_type `{}` keeps its decoder there)", p.model_type));
-  }
-  for (const auto& item : cfg.items()) {
-    const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
-    const auto listed = [&](std::span<const ck::ignored> list) {
-      return std::any_of(list.begin(), list.end(), [&](const ck::ignored& i) { return i.key == key; });
-    };
-    if (key == "text_config" || listed(ck::common_ignored) || listed(p.wrapper_keys)) continue;
-    fail_key(file, key, fmt::format("unknown to model_type `{}` (neither read nor ignored with a reason; nothing is guessed)", p.model_type));
-  }
-  return *t;
-}
-
 }  // namespace
 
 std::unique_ptr<imported> import_config(const import_request& r) {
@@ -289,31 +284,37 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   const std::string file = config.string();
   im->config_path = file;
   im->quant_path = quant;
-  const json cfg = read_json(file);
+  const json outer = read_json(file);
 
-  const auto mt = cfg.find("model_type");
-  if (mt == cfg.end()) fail_key(file, "model_type", "missing (it chooses the family)");
+  const auto mt = outer.find("model_type");
+  if (mt == outer.end()) fail_key(file, "model_type", "missing (it chooses the family)");
   if (!mt->is_string()) fail_key(file, "model_type", fmt::format("expected a string, got {}", mt->dump()));
   im->model_type = mt->get<std::string>();
   const ck::profile* p = ck::find_profile(im->model_type);
   if (p == nullptr) {
     fail_key(file, "model_type", fmt::format("`{}` is not supported (supported: {})", im->model_type, list_model_types()));
   }
-  if (const auto a = cfg.find("architectures"); a != cfg.end()) {
+  if (const auto a = outer.find("architectures"); a != outer.end()) {
     const bool names_it = a->is_array() && std::find(a->begin(), a->end(), json(p->architecture)) != a->end();
     if (!names_it) {
       fail_key(file, "architectures", fmt::format("{} does not name {}, the class of model_type `{}`", a->dump(),
                                                   p->architecture, im->model_type));
     }
   }
+  // A multimodal config's text model sits under text_config; the keys around it are checked here.
+  std::uint64_t vision_params = 0;
+  const json cfg = p->nested == nullptr ? outer : text_config_of(file, outer, *p->nested, vision_params);
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
-  const auto qcfg = cfg.find("quantization_config");
-  const bool f16_ok = qcfg != cfg.end() && stores_f16(*qcfg);
-  for (std::string_view key : {"torch_dtype", "dtype"}) {
-    const auto t = cfg.find(std::string(key));
-    if (t != cfg.end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
-      fail_key(file, key, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
-                                      "with AWQ or GPTQ)", t->dump()));
+  const auto qcfg = outer.find("quantization_config");
+  const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
+  for (const json* level : {&outer, &cfg}) {
+    for (std::string_view key : {"torch_dtype", "dtype"}) {
+      const auto t = level->find(std::string(key));
+      if (t != level->end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
+        const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
+        fail_key(file, where, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
+                                        "with AWQ or GPTQ)", t->dump()));
+      }
     }
   }
 
@@ -323,52 +324,51 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   }
   im->name = r.id.empty() ? folder_name(config) : r.id;
   im->repo = "";
-  if (const auto n = cfg.find("_name_or_path"); n != cfg.end() && n->is_string()) im->repo = n->get<std::string>();
+  if (const auto n = outer.find("_name_or_path"); n != outer.end() && n->is_string()) im->repo = n->get<std::string>();
 
   bool built = false;
-  boost::hana::for_each(all_dims, [&](auto t) {
-    using Dims = typename decltype(t)::type;
-    if (built || family_of<Dims>::name != p->family) return;
+  boost::hana::for_each(all_families, [&](auto t) {
+    using family = typename decltype(t)::type;
+    using Dims = typename family::dims;
+    if (built || family::name != p->family) return;
     built = true;
     Dims d{};
-    dims_reader reader(file, text_config_of(file, cfg, *p), *p, *im, p->text_model_type.empty() ? "" : "text_config.");
+    dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
+    reader.set_vision_params(vision_params);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
-    std::uint64_t interval = 0;
-    std::string_view pattern;
-    std::string_view mtp_pattern;
-    if constexpr (requires { d.full_attention_interval; }) interval = d.full_attention_interval;
-    if constexpr (requires { d.g_head_dim; }) interval = d.pattern;  // gemma4: the layer_types period
-    if constexpr (requires { std::string_view{d.pattern}; }) pattern = d.pattern;
-    if constexpr (requires { d.mtp_pattern; }) mtp_pattern = d.mtp_pattern;
-    reader.run_checks(layers_of(d), interval, pattern, mtp_pattern);
+    // The layer_types interval: the Qwen3 hybrids' full_attention_interval, or gemma4's period
+    // (its `pattern` is a count; Nemotron-H's is the string of layer kinds).
+    const std::uint64_t interval =
+        member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
+    reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
+                      member_or<std::string_view>(d, "mtp_pattern", {}));
     reader.classify();
 
     const Dims defaults{};
-    for_each_member(d, [&](std::string_view member, auto& value) {
+    for_each_leaf(d, [&](std::string_view group, std::string_view member, auto& value) {
       bool same = false;
       for_each_member(defaults, [&](std::string_view m2, const auto& v2) {
         if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::decay_t<decltype(v2)>>) {
           if (m2 == member) same = value == v2;
         }
       });
-      im->dims.push_back({std::string(member), cxx_text(value), same});
+      im->dims.push_back({std::string(group), std::string(member), cxx_text(value), same});
     });
 
     try {
-      im->m.c = family_of<Dims>::build(d);
+      im->m.c = family::build(d);
     } catch (const headroom::error& e) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }
-    quant_shape qs{p->family, layers_of(d), 0, 0, role_layers(im->m.c)};
-    if constexpr (requires { d.first_dense; }) qs.first_dense = d.first_dense;
-    if constexpr (requires { d.mtp_layers; }) qs.mtp_layers = d.mtp_layers;
+    const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
+                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
-    const auto qc = cfg.find("quantization_config");
-    if (qc != cfg.end() && !quant.empty()) {
+    const auto qc = outer.find("quantization_config");
+    if (qc != outer.end() && !quant.empty()) {
       throw import_error(fmt::format("{}: key `quantization_config`: present, and --quant {} names a second "
                                      "quantization config: give one", file, quant));
     }
-    if (qc != cfg.end()) rec = quant_from_config(file, *qc, qs);
+    if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
     if (!quant.empty()) rec = quant_from_modelopt_file(quant, qs);
 
     for (const precision_rule& rule : rec.rules) {

@@ -11,6 +11,7 @@
 
 #include <boost/hana/accessors.hpp>
 #include <boost/hana/adapt_struct.hpp>
+#include <boost/hana/concept/struct.hpp>
 #include <boost/hana/first.hpp>
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/second.hpp>
@@ -18,89 +19,114 @@
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/type.hpp>
 
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
 
+#include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/dense_gqa.hpp>
 #include <headroom/models/gemma4.hpp>
 #include <headroom/models/gpt_oss.hpp>
+#include <headroom/models/gqa_decoder.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/mla_moe.hpp>
+#include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
+#include <headroom/models/qwen3_5.hpp>
+#include <headroom/models/qwen3_6_moe.hpp>
 #include <headroom/models/qwen3_next.hpp>
 
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, hidden, inter, vocab, layers, q_heads, kv_heads,
-                        head_dim, qk_norm, attn_bias, tie, window);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim,
-                        experts, top_k, moe_inter, qk_norm, tie, window);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim,
-                        experts, top_k, inter, window);
+// The pieces several families' dims are composed of: the importer walks into them (their
+// members are bound by their own names, as if the family's dims listed them).
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_decoder_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::mla_dims, hidden, q_heads, q_lora, kv_lora, qk_nope, qk_rope, v_head);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_dense, experts, top_k, moe_inter,
+                        shared_experts, mtp_layers);
+
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, top_k, moe_inter, qk_norm, tie, window,
+                        qk_norm_whole, routing_bias);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
                         shared_inter, moe_latent, mtp_pattern);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_next_dims, hidden, vocab, layers, full_attention_interval,
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
-                        experts, top_k, moe_inter, shared_inter, mtp_layers, vision_params);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, hidden, vocab, layers, q_heads, q_lora, kv_lora,
-                        qk_nope, qk_rope, v_head, inter, first_dense, experts, top_k, moe_inter, shared_experts,
-                        mtp_layers);
+                        inter, experts, top_k, moe_inter, shared_inter, mtp_layers, mtp_head_copy, vision_params);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
                         window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
 namespace headroom::cli::import {
 
-/// A family's name and its constexpr builder (the same function the shipped tables call).
-template <typename Dims>
-struct family_of;
-template <>
-struct family_of<models::family::dense_gqa_dims> {
-  static constexpr std::string_view name = "dense_gqa";
-  static constexpr circuit build(const models::family::dense_gqa_dims& d) { return models::family::dense_gqa(d); }
+/// A family the importer builds: its name (a model's `family`, the header the emitter includes
+/// and the builder it calls), its dims struct and its constexpr builder (the same function the
+/// shipped tables call). Several families may share one dims struct (the Qwen3 hybrids).
+template <typename Dims, circuit (*Build)(const Dims&)>
+struct family_entry {
+  using dims = Dims;
+  static constexpr circuit build(const Dims& d) { return Build(d); }
 };
-template <>
-struct family_of<models::family::gqa_moe_dims> {
-  static constexpr std::string_view name = "gqa_moe";
-  static constexpr circuit build(const models::family::gqa_moe_dims& d) { return models::family::gqa_moe(d); }
-};
-template <>
-struct family_of<models::family::gpt_oss_dims> {
-  static constexpr std::string_view name = "gpt_oss";
-  static constexpr circuit build(const models::family::gpt_oss_dims& d) { return models::family::gpt_oss(d); }
-};
-template <>
-struct family_of<models::family::nemotron_h_dims> {
-  static constexpr std::string_view name = "nemotron_h";
-  static constexpr circuit build(const models::family::nemotron_h_dims& d) { return models::family::nemotron_h(d); }
-};
-template <>
-struct family_of<models::family::qwen3_next_dims> {
-  static constexpr std::string_view name = "qwen3_next";
-  static constexpr circuit build(const models::family::qwen3_next_dims& d) { return models::family::qwen3_next(d); }
-};
-template <>
-struct family_of<models::family::mla_moe_dims> {
-  static constexpr std::string_view name = "mla_moe";
-  static constexpr circuit build(const models::family::mla_moe_dims& d) { return models::family::mla_moe(d); }
-};
-template <>
-struct family_of<models::family::gemma4_dims> {
-  static constexpr std::string_view name = "gemma4";
-  static constexpr circuit build(const models::family::gemma4_dims& d) { return models::family::gemma4(d); }
-};
+#define HEADROOM_IMPORT_FAMILY(fam, dims_type)                                                       \
+  struct fam##_family : family_entry<models::family::dims_type, &models::family::fam> {           \
+    static constexpr std::string_view name = #fam;                                                \
+  }
+HEADROOM_IMPORT_FAMILY(dense_gqa, dense_gqa_dims);
+HEADROOM_IMPORT_FAMILY(gqa_moe, gqa_moe_dims);
+HEADROOM_IMPORT_FAMILY(gpt_oss, gpt_oss_dims);
+HEADROOM_IMPORT_FAMILY(nemotron_h, nemotron_h_dims);
+HEADROOM_IMPORT_FAMILY(qwen3_next, qwen3_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(qwen3_5, qwen3_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(qwen3_6_moe, qwen3_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(mla_moe, mla_moe_dims);
+HEADROOM_IMPORT_FAMILY(gemma4, gemma4_dims);
+#undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
-inline constexpr auto all_dims =
-    boost::hana::tuple_t<models::family::dense_gqa_dims, models::family::gqa_moe_dims, models::family::gpt_oss_dims,
-                         models::family::nemotron_h_dims, models::family::qwen3_next_dims,
-                         models::family::mla_moe_dims, models::family::gemma4_dims>;
+inline constexpr auto all_families =
+    boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
+                         qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family>;
 
-/// Calls f(name, member reference) for every member of `d`, in declaration order.
+/// Calls f(group, name, member reference) for every member of `d`, in declaration order,
+/// walking into the members that are adapted structs themselves (one level: the pieces above):
+/// `group` names the piece ("gqa" for dense_gqa_dims::gqa.hidden), empty for a direct member.
 template <typename Dims, typename F>
-void for_each_member(Dims& d, F&& f) {
+void for_each_leaf(Dims& d, F&& f, std::string_view group = {}) {
   boost::hana::for_each(boost::hana::accessors<std::remove_const_t<Dims>>(), [&](auto pair) {
     constexpr auto name = boost::hana::first(pair);
-    f(std::string_view(boost::hana::to<char const*>(name)), boost::hana::second(pair)(d));
+    auto& value = boost::hana::second(pair)(d);
+    const std::string_view member(boost::hana::to<char const*>(name));
+    if constexpr (boost::hana::Struct<std::remove_cvref_t<decltype(value)>>::value) {
+      for_each_leaf(value, f, member);
+    } else {
+      f(group, member, value);
+    }
   });
+}
+
+/// Calls f(name, member reference) for every member of `d` and of its pieces, in declaration
+/// order: the names the config_keys bindings use.
+template <typename Dims, typename F>
+void for_each_member(Dims& d, F&& f) {
+  for_each_leaf(d, [&](std::string_view, std::string_view member, auto& value) { f(member, value); });
+}
+
+/// A member of the dims or of one of its pieces, by its binding name; `fallback` when it has none.
+template <typename T, typename Dims>
+T member_or(const Dims& d, std::string_view name, T fallback) {
+  for_each_member(d, [&](std::string_view member, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, T>) {
+      if (member == name) fallback = value;
+    }
+  });
+  return fallback;
+}
+
+/// The main layers: Nemotron-H's pattern length, else the dims' `layers`.
+template <typename Dims>
+std::uint64_t layers_of(const Dims& d) {
+  const std::string_view pattern = member_or<std::string_view>(d, "pattern", {});
+  return pattern.empty() ? member_or<std::uint64_t>(d, "layers", 0) : pattern.size();
 }
 
 }  // namespace headroom::cli::import

@@ -12,6 +12,8 @@
 //   quotient  absent gives num / den of two other keys (transformers' own default);
 //   period    1 + the index of the first "full_attention" in the key's array (Gemma-4's
 //             layer_types; a check then reads the whole array).
+//   vision_tower  no key: the parameters of the vision tower `vision_config` describes
+//             (multimodal configs, nested_config below).
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
 // (Qwen's `sliding_window` only counts under `use_sliding_window`).
 // Every other key of a config is either a check (its value must be the one stated, or the
@@ -31,7 +33,7 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient, period };
+enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower };
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -52,6 +54,7 @@ enum class check_kind : std::uint8_t {
   pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
   mtp_modules,       ///< Nemotron-3: 1 with an mtp_hybrid_override_pattern, 0 (or absent) without
   layer_types_period,     ///< Gemma-4: full_attention every period-th layer and on the last, else sliding_attention
+  every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
 };
 struct check {
   std::string_view key;
@@ -65,6 +68,18 @@ struct ignored {
   std::string_view why;
 };
 
+/// A multimodal config (transformers' *ForConditionalGeneration): the text model's keys under
+/// `text_config` (read by the profile's bindings, checks and ignored keys), the vision tower's
+/// under `vision_config`, and the outer keys around them. A profile that lists `vision_config`
+/// in `outer_ignored` counts no tower (Gemma-4: the text decoder only): its keys are not read.
+struct nested_config {
+  std::span<const check> outer_checks;
+  std::span<const ignored> outer_ignored;  ///< beyond `common_ignored`
+  std::span<const std::string_view> vision_keys;  ///< read to count the tower's parameters
+  std::span<const check> vision_checks;
+  std::span<const ignored> vision_ignored;
+};
+
 /// One model_type: the family it builds, and how each key of its config is read.
 struct profile {
   std::string_view model_type;
@@ -73,10 +88,7 @@ struct profile {
   std::span<const binding> bindings;
   std::span<const check> checks;
   std::span<const ignored> ignored_keys;  ///< beyond `common_ignored`
-  /// Non-empty: a multimodal wrapper whose decoder's keys are in `text_config` (of this
-  /// model_type); `wrapper_keys` are the wrapper's own keys beside it.
-  std::string_view text_model_type = {};
-  std::span<const ignored> wrapper_keys = {};
+  const nested_config* nested = nullptr;  ///< multimodal: where the text and vision keys are
 };
 
 /// Keys no family reads: they change no stored tensor and no state.
@@ -122,6 +134,16 @@ inline constexpr binding gqa[] = {
     {"layers", "num_hidden_layers"},
     {"q_heads", "num_attention_heads"},
     {"kv_heads", "num_key_value_heads"},
+};
+/// The Qwen3 hybrids' attention and Gated DeltaNet widths (qwen3_next, qwen3_5, qwen3_5_moe).
+inline constexpr binding qwen3_hybrid[] = {
+    {"full_attention_interval", "full_attention_interval"},
+    {"head_dim", "head_dim"},
+    {"lin_k_heads", "linear_num_key_heads"},
+    {"lin_v_heads", "linear_num_value_heads"},
+    {"lin_k_dim", "linear_key_head_dim"},
+    {"lin_v_dim", "linear_value_head_dim"},
+    {"conv_kernel", "linear_conv_kernel_dim"},
 };
 /// Qwen's sliding window counts only under use_sliding_window.
 inline constexpr binding qwen_window[] = {

@@ -10,6 +10,8 @@
 #include <headroom/models/detail/config_keys_gemma4.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
+#include <headroom/models/detail/config_keys_minimax_m2.hpp>
+#include <headroom/models/detail/config_keys_qwen3_5.hpp>
 
 namespace headroom::models::config_keys {
 
@@ -20,11 +22,17 @@ inline constexpr profile profiles[] = {
     {"qwen2", "Qwen2ForCausalLM", "dense_gqa", dense::qwen2, shared::swiglu_mlp, dense::qwen_ignored},
     {"qwen3_moe", "Qwen3MoeForCausalLM", "gqa_moe", moe::qwen3_moe, moe::qwen3_moe_checks, moe::qwen3_moe_ignored},
     {"mixtral", "MixtralForCausalLM", "gqa_moe", moe::mixtral, shared::swiglu_experts, moe::mixtral_ignored},
+    {"minimax_m2", "MiniMaxM2ForCausalLM", "gqa_moe", minimax::minimax_m2, minimax::minimax_m2_checks,
+     minimax::minimax_m2_ignored},
     {"gpt_oss", "GptOssForCausalLM", "gpt_oss", oss::gpt_oss, oss::gpt_oss_checks, oss::gpt_oss_ignored},
     {"nemotron_h", "NemotronHForCausalLM", "nemotron_h", nemo::nemotron_h, nemo::nemotron_h_checks,
      nemo::nemotron_h_ignored},
     {"qwen3_next", "Qwen3NextForCausalLM", "qwen3_next", next::qwen3_next, next::qwen3_next_checks,
      next::qwen3_next_ignored},
+    {"qwen3_5", "Qwen3_5ForConditionalGeneration", "qwen3_5", q35::qwen3_5, q35::qwen3_5_checks, q35::hybrid_ignored,
+     &q35::multimodal},
+    {"qwen3_5_moe", "Qwen3_5MoeForConditionalGeneration", "qwen3_6_moe", q35::qwen3_5_moe, q35::qwen3_5_moe_checks,
+     q35::moe_ignored, &q35::multimodal},
     {"deepseek_v3", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
     // Kimi K2 (https://huggingface.co/moonshotai/Kimi-K2-Instruct/blob/main/config.json) names its
@@ -32,7 +40,7 @@ inline constexpr profile profiles[] = {
     {"kimi_k2", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
     {"gemma4", "Gemma4ForConditionalGeneration", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored,
-     "gemma4_text", gemma::gemma4_wrapper},
+     &gemma::multimodal},
     {"gemma4_text", "Gemma4ForCausalLM", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored},
 };
 

@@ -50,7 +50,7 @@ inline constexpr ignored gemma4_ignored[] = {
     {"enable_moe_block", "the gate of num_experts, top_k_experts and moe_intermediate_size"},
 };
 /// The multimodal wrapper's own keys (model_type gemma4), beside text_config.
-inline constexpr ignored gemma4_wrapper[] = {
+inline constexpr ignored wrapper_ignored[] = {
     {"vision_config", "the vision tower: not counted (the text decoder only, as the shipped tables)"},
     {"audio_config", "the audio tower (Gemma-4 E2B / E4B): not counted"},
     {"vision_soft_tokens_per_image", "an image's token budget, no tensor"},
@@ -64,5 +64,8 @@ inline constexpr ignored gemma4_wrapper[] = {
     {"video_token_id", "a tokenizer id, no tensor"},
     {"tie_word_embeddings", "text_config's tie_word_embeddings is read"},
 };
+/// model_type gemma4: text_config read by the gemma4 tables (its model_type checked to be
+/// gemma4_text), the wrapper's keys above; the vision tower is not counted.
+inline constexpr nested_config multimodal{{}, wrapper_ignored, {}, {}, {}};
 
 }  // namespace headroom::models::config_keys::gemma

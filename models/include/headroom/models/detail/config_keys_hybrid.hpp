@@ -98,22 +98,17 @@ inline constexpr ignored nemotron_h_ignored[] = {
 
 namespace next {
 inline constexpr binding qwen3_next_own[] = {
-    {"full_attention_interval", "full_attention_interval"},
-    {"head_dim", "head_dim"},
-    {"lin_k_heads", "linear_num_key_heads"},
-    {"lin_v_heads", "linear_num_value_heads"},
-    {"lin_k_dim", "linear_key_head_dim"},
-    {"lin_v_dim", "linear_value_head_dim"},
-    {"conv_kernel", "linear_conv_kernel_dim"},
+    {"inter", {}, source::fixed, 0, "every layer's MLP is the routed MoE (decoder_sparse_step 1)"},
     {"experts", "num_experts"},
     {"top_k", "num_experts_per_tok"},
     {"moe_inter", "moe_intermediate_size"},
     {"shared_inter", "shared_expert_intermediate_size"},
     {"mtp_layers", {}, source::fixed, 1,
      "Qwen3-Next checkpoints ship one mtp.* layer though the config has no key for it (vLLM's qwen3_next_mtp.py)"},
+    {"mtp_head_copy", {}, source::fixed, 0, "an engine's choice at load, not in the checkpoint"},
     {"vision_params", {}, source::fixed, 0, "Qwen3-Next is text only"},
 };
-inline constexpr auto qwen3_next = join(shared::gqa, qwen3_next_own);
+inline constexpr auto qwen3_next = join(shared::gqa, shared::qwen3_hybrid, qwen3_next_own);
 inline constexpr check qwen3_next_own_checks[] = {
     {"layer_types", check_kind::layer_types_interval, {}, "the qwen3_next family places full attention every interval"},
     {"use_sliding_window", check_kind::equals, "false", "the qwen3_next family's attention layers are full"},
@@ -148,6 +143,7 @@ inline constexpr binding deepseek_v3[] = {
     {"moe_inter", "moe_intermediate_size"},
     {"shared_experts", "n_shared_experts"},
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+    {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
 inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
