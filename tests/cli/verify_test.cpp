@@ -107,6 +107,112 @@ TEST_CASE("verify: sharded checkpoint with an index agrees with the imported mod
   CHECK(headroom::footprint(im->m, headroom::settings{}).weights == 213632);
 }
 
+TEST_CASE("verify: a Gemma-4 checkpoint (K = V global layers, experts beside the MLP) agrees with its import") {
+  // A tiny gemma4 wrapper: hidden 64, vocab 256, 2 layers (sliding, then full), 4 heads; sliding
+  // layers 2 KV heads of 16, the full layer 1 of 32 with K = V (no v_proj); MLP 128; 4 experts
+  // (top 2) of 32; tied. Its tensors by hand, named as transformers' modeling_gemma4.py names them.
+  const fs::path d = fresh_dir("gemma4");
+  const json text = {{"model_type", "gemma4_text"}, {"hidden_size", 64}, {"vocab_size", 256}, {"num_hidden_layers", 2},
+                     {"intermediate_size", 128}, {"num_attention_heads", 4}, {"num_key_value_heads", 2}, {"head_dim", 16},
+                     {"sliding_window", 32}, {"num_global_key_value_heads", 1}, {"global_head_dim", 32},
+                     {"attention_k_eq_v", true}, {"enable_moe_block", true}, {"num_experts", 4}, {"top_k_experts", 2},
+                     {"moe_intermediate_size", 32}, {"layer_types", {"sliding_attention", "full_attention"}}};
+  std::ofstream(d / "config.json") << json{{"architectures", {"Gemma4ForConditionalGeneration"}}, {"model_type", "gemma4"},
+                                           {"text_config", text}}.dump();
+  const std::string lm = "model.language_model.";
+  std::vector<t> v = {{lm + "embed_tokens.weight", "BF16", {256, 64}}, {lm + "norm.weight", "BF16", {64}}};
+  for (int l = 0; l < 2; ++l) {
+    const std::string p = lm + "layers." + std::to_string(l) + ".";
+    for (const char* norm : {"input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                             "post_feedforward_layernorm", "post_feedforward_layernorm_1", "pre_feedforward_layernorm_2",
+                             "post_feedforward_layernorm_2"}) {
+      v.push_back({p + norm + ".weight", "BF16", {64}});
+    }
+    v.push_back({p + "layer_scalar", "BF16", {1}});
+    const std::uint64_t hd = l == 0 ? 16 : 32;
+    const std::uint64_t kv = l == 0 ? 2 : 1;
+    v.push_back({p + "self_attn.q_proj.weight", "BF16", {4 * hd, 64}});
+    v.push_back({p + "self_attn.k_proj.weight", "BF16", {kv * hd, 64}});
+    if (l == 0) v.push_back({p + "self_attn.v_proj.weight", "BF16", {kv * hd, 64}});
+    v.push_back({p + "self_attn.o_proj.weight", "BF16", {64, 4 * hd}});
+    v.push_back({p + "self_attn.q_norm.weight", "BF16", {hd}});
+    v.push_back({p + "self_attn.k_norm.weight", "BF16", {hd}});
+    v.push_back({p + "mlp.gate_proj.weight", "BF16", {128, 64}});
+    v.push_back({p + "mlp.up_proj.weight", "BF16", {128, 64}});
+    v.push_back({p + "mlp.down_proj.weight", "BF16", {64, 128}});
+    v.push_back({p + "router.proj.weight", "BF16", {4, 64}});
+    v.push_back({p + "router.scale", "BF16", {64}});
+    v.push_back({p + "router.per_expert_scale", "BF16", {4}});
+    v.push_back({p + "experts.gate_up_proj", "BF16", {4, 64, 64}});
+    v.push_back({p + "experts.down_proj", "BF16", {4, 64, 32}});
+  }
+  write_safetensors(d / "model.safetensors", v);
+  const auto im = imp::import_config({d.string(), "", "tiny_gemma4"});
+  const imp::verify_result r = imp::verify(im->m, im->model_type, d.string());
+  INFO(r.text);
+  CHECK(r.agree);
+  CHECK(r.text.find("| model inventory | 45 |") != std::string::npos);  // 2 + 22 (sliding) + 21 (full, no v_proj)
+}
+
+TEST_CASE("verify: a Nemotron-3 checkpoint (MoE with a latent projection, MTP draft) agrees with its import") {
+  // A tiny nemotron_h: pattern "ME*" and an MTP draft "*E"; hidden 64, vocab 256; Mamba 4 heads of
+  // 16, 2 groups, state 8, kernel 4 (conv_dim 64 + 2 x 2 x 8 = 96); attention 4 heads, 2 KV heads
+  // of 16; 4 experts (top 2) of 32 behind a 16-wide latent, a 48-wide shared expert. Its tensors
+  // by hand, as HF modeling_nemotron_h.py and the checkpoints' mtp.* name them.
+  const fs::path d = fresh_dir("nemotron");
+  std::ofstream(d / "config.json") << json{{"architectures", {"NemotronHForCausalLM"}}, {"model_type", "nemotron_h"},
+                                           {"hidden_size", 64}, {"vocab_size", 256}, {"hybrid_override_pattern", "ME*"},
+                                           {"num_hidden_layers", 3}, {"num_attention_heads", 4}, {"num_key_value_heads", 2},
+                                           {"head_dim", 16}, {"intermediate_size", 32}, {"mamba_num_heads", 4},
+                                           {"mamba_head_dim", 16}, {"ssm_state_size", 8}, {"n_groups", 2}, {"conv_kernel", 4},
+                                           {"n_routed_experts", 4}, {"num_experts_per_tok", 2}, {"moe_intermediate_size", 32},
+                                           {"moe_shared_expert_intermediate_size", 48}, {"moe_latent_size", 16},
+                                           {"mtp_hybrid_override_pattern", "*E"}, {"num_nextn_predict_layers", 1}}.dump();
+  std::vector<t> v = {{"backbone.embeddings.weight", "BF16", {256, 64}}, {"backbone.norm_f.weight", "BF16", {64}},
+                      {"lm_head.weight", "BF16", {256, 64}}};
+  const auto attention = [&](const std::string& p) {
+    v.push_back({p + "norm.weight", "BF16", {64}});
+    v.push_back({p + "mixer.q_proj.weight", "BF16", {64, 64}});
+    v.push_back({p + "mixer.k_proj.weight", "BF16", {32, 64}});
+    v.push_back({p + "mixer.v_proj.weight", "BF16", {32, 64}});
+    v.push_back({p + "mixer.o_proj.weight", "BF16", {64, 64}});
+  };
+  const auto moe = [&](const std::string& p) {
+    v.push_back({p + "norm.weight", "BF16", {64}});
+    v.push_back({p + "mixer.gate.weight", "BF16", {4, 64}});
+    v.push_back({p + "mixer.gate.e_score_correction_bias", "F32", {4}});
+    for (int e = 0; e < 4; ++e) {
+      v.push_back({p + "mixer.experts." + std::to_string(e) + ".up_proj.weight", "BF16", {32, 16}});
+      v.push_back({p + "mixer.experts." + std::to_string(e) + ".down_proj.weight", "BF16", {16, 32}});
+    }
+    v.push_back({p + "mixer.shared_experts.up_proj.weight", "BF16", {48, 64}});
+    v.push_back({p + "mixer.shared_experts.down_proj.weight", "BF16", {64, 48}});
+    v.push_back({p + "mixer.fc1_latent_proj.weight", "BF16", {16, 64}});
+    v.push_back({p + "mixer.fc2_latent_proj.weight", "BF16", {64, 16}});
+  };
+  const std::string m = "backbone.layers.0.";
+  for (const t& x : std::vector<t>{{m + "norm.weight", "BF16", {64}}, {m + "mixer.in_proj.weight", "BF16", {164, 64}},
+                                   {m + "mixer.conv1d.weight", "BF16", {96, 1, 4}}, {m + "mixer.conv1d.bias", "BF16", {96}},
+                                   {m + "mixer.dt_bias", "BF16", {4}}, {m + "mixer.A_log", "BF16", {4}},
+                                   {m + "mixer.D", "BF16", {4}}, {m + "mixer.norm.weight", "BF16", {64}},
+                                   {m + "mixer.out_proj.weight", "BF16", {64, 64}}}) {
+    v.push_back(x);
+  }
+  moe("backbone.layers.1.");
+  attention("backbone.layers.2.");
+  for (const char* norm : {"enorm", "hnorm"}) v.push_back({std::string("mtp.layers.0.") + norm + ".weight", "BF16", {64}});
+  v.push_back({"mtp.layers.0.eh_proj.weight", "BF16", {64, 128}});
+  attention("mtp.layers.0.");
+  moe("mtp.layers.1.");
+  v.push_back({"mtp.layers.1.final_layernorm.weight", "BF16", {64}});
+  write_safetensors(d / "model.safetensors", v);
+  const auto im = imp::import_config({d.string(), "", "tiny_nemotron"});
+  const imp::verify_result r = imp::verify(im->m, im->model_type, d.string());
+  INFO(r.text);
+  CHECK(r.agree);
+  CHECK(r.text.find("| model inventory | 56 |") != std::string::npos);  // 3 + 9 + 15 + 5 + (3 + 5) + (15 + 1)
+}
+
 TEST_CASE("verify: a missing tensor, an extra one and a wrong dtype are each reported") {
   const fs::path d = fresh_dir("differ");
   auto v = tiny_llama_tensors();
@@ -209,7 +315,6 @@ TEST_CASE("verify: every shipped text-only model's inventory sums to its footpri
     if (m->id == "qwen3_5_35b_a3b") continue;  // a stored vision encoder: not named yet
     if (m->family == "qwen3_5" || m->family == "qwen3_6_moe") continue;  // their tensor names: not named yet
     if (m->family == "glm5_next") continue;     // verify names no glm5_next tensors yet (it says so)
-    if (m->family == "gemma4") continue;         // Gemma-4's tensor names: not in verify's inventory yet
     if (m->family == "deepseek_v4") continue;    // DeepSeek-V4's tensor names: not in verify's inventory yet
     INFO(m->id);
     std::uint64_t sum = 0;

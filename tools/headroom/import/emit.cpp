@@ -49,6 +49,10 @@ std::string rule_expr(const precision_rule& r) {
   }
   if (!r.any_section) e = fmt::format("in_section({}, section::{})", e, name(r.sec));
   if (r.extra_scalars != 0) e = fmt::format("with_scalars({}, {})", e, r.extra_scalars);
+  // A rule for some layers only (Nemotron-H's per-layer exclusions): the range set on a copy.
+  if (r.layer_lo != 0 || r.layer_hi != no_layer) {
+    e = fmt::format("[] {{ precision_rule r = {}; r.layer_lo = {}; r.layer_hi = {}; return r; }}()", e, r.layer_lo, r.layer_hi);
+  }
   return e;
 }
 
@@ -109,6 +113,22 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("quant", im.quant_path.empty() ? "" : " and " + im.quant_path), fmt::arg("id", im.id),
       fmt::arg("repo", quoted(im.repo)), fmt::arg("files", quoted(im.files)), fmt::arg("notes", quoted(im.notes)),
       fmt::arg("dims", dims), fmt::arg("rules", rules));
+}
+
+std::string snake_case(std::string_view text) {
+  std::string out;
+  bool gap = false;
+  for (char c : text) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+    if (!alnum) {
+      gap = !out.empty();
+      continue;
+    }
+    if (gap) out += '_';
+    gap = false;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
 }
 
 }  // namespace headroom::cli::import

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -38,14 +39,38 @@ class exclusions {
   // Rules in a canonical order (draft section first, then by op, then by role): the output does
   // not depend on the order of the checkpoint's list.
   std::vector<precision_rule> finish() {
+    std::vector<precision_rule> ranges;
     for (const auto& [suffix, layers] : numbered_) {
+      const std::vector<precision_rule> rules = rules_for(suffix, suffix);
       std::set<std::uint64_t> want;
       const bool router = suffix == "mlp.gate" || suffix == "mlp.router" || suffix == "block_sparse_moe.gate";
       const std::uint64_t lo = router && s_.family == "mla_moe" ? s_.first_dense : 0;
-      for (std::uint64_t l = lo; l < s_.layers; ++l) want.insert(l);
-      if (layers != want) {
+      const auto has = rules.front().any_role ? s_.role_layers.end() : s_.role_layers.find(rules.front().role);
+      if (has != s_.role_layers.end()) {
+        want = has->second;  // the layers whose kind has the module (Qwen3-Next's in_proj_ba, Nemotron-H's mixers)
+      } else {
+        for (std::uint64_t l = lo; l < s_.layers; ++l) want.insert(l);
+      }
+      if (layers == want) {
+        for (const precision_rule& r : rules) push(r);
+        continue;
+      }
+      // Nemotron-3's ModelOpt exports keep single layers BF16 (the Mamba layer before each
+      // attention layer): a rule per run of consecutive listed layers.
+      if (s_.family != "nemotron_h") {
         fail_key(file_, key_, fmt::format("`{}` is listed for {} of the {} layers that have it: per-layer precision is "
                                           "not supported yet", suffix, layers.size(), want.size()));
+      }
+      for (auto l = layers.begin(); l != layers.end();) {
+        std::uint64_t hi = *l + 1;
+        auto next = std::next(l);
+        while (next != layers.end() && *next == hi) ++hi, ++next;
+        for (precision_rule r : rules) {
+          r.layer_lo = static_cast<std::uint16_t>(*l);
+          r.layer_hi = static_cast<std::uint16_t>(hi);
+          ranges.push_back(r);
+        }
+        l = next;
       }
     }
     std::vector<precision_rule> out;
@@ -54,6 +79,7 @@ class exclusions {
       return std::tuple(a.any_op, a.kind, a.any_role, a.role) < std::tuple(b.any_op, b.kind, b.any_role, b.role);
     });
     for (const precision_rule& r : rules_) out.push_back(r);
+    for (const precision_rule& r : ranges) out.push_back(r);
     return out;
   }
 
@@ -77,7 +103,9 @@ class exclusions {
       s = suffix == "lm_head" ? suffix : "model.layers.*." + suffix;
     }
     while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
-    constexpr std::string_view layers_prefix = "model.layers.";
+    // Nemotron-H names its decoder `backbone` (backbone.layers.N.mixer.*, backbone.embeddings).
+    const std::string_view layers_prefix = s_.family == "nemotron_h" ? "backbone.layers." : "model.layers.";
+    if (s_.family == "nemotron_h" && s == "backbone.embeddings") s = "embed_tokens";
     if (s.rfind(layers_prefix, 0) == 0) {
       const std::string rest = s.substr(layers_prefix.size());
       const std::size_t dot = rest.find('.');
@@ -101,8 +129,8 @@ class exclusions {
         fail_key(file_, key_, fmt::format("`{}` names layer {}, the model has {} layers", module, layer, s_.layers));
       }
       if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
-      if (is_norm(suffix)) return;
-      targets(suffix, module);  // refuses a module the family does not have before counting layers
+      if (is_norm(suffix) || is_conv(suffix)) return;
+      (void)rules_for(suffix, module);  // refuses a module the family does not have before counting layers
       numbered_[suffix].insert(layer);
       return;
     }
@@ -117,10 +145,19 @@ class exclusions {
     return last.size() >= 4 && last.substr(last.size() - 4) == "norm";
   }
 
+  // Nemotron-H's conv1d weight and bias are aux parameters of the Mamba mixer: BF16 in every recipe.
+  [[nodiscard]] bool is_conv(std::string_view s) const { return s_.family == "nemotron_h" && s == "mixer.conv1d"; }
+
   void targets(const std::string& suffix, std::string_view module) {
-    if (is_norm(suffix)) return;  // norms are aux parameters, BF16 in every recipe
-    auto op_rule = [&](op o) { push(for_op(o, formats::bf16)); };
-    auto role_rule = [&](linear_role r) { push(for_role(r, formats::bf16)); };
+    if (is_norm(suffix) || is_conv(suffix)) return;  // norms are aux parameters, BF16 in every recipe
+    for (const precision_rule& r : rules_for(suffix, module)) push(r);
+  }
+
+  // The BF16 rules that keep the module `suffix` (of every layer) unconverted.
+  std::vector<precision_rule> rules_for(const std::string& suffix, std::string_view module) const {
+    std::vector<precision_rule> out;
+    auto op_rule = [&](op o) { out.push_back(for_op(o, formats::bf16)); return out; };
+    auto role_rule = [&](linear_role r) { out.push_back(for_role(r, formats::bf16)); return out; };
     if (suffix == "lm_head") return op_rule(op::lm_head);
     if (suffix == "embed_tokens") return op_rule(op::embed);
     if (suffix == "mlp.gate" || suffix == "mlp.router" || suffix == "block_sparse_moe.gate") return op_rule(op::router);
@@ -128,7 +165,7 @@ class exclusions {
     // module's name: `gate` is block_sparse_moe.gate (its experts are w1 / w2 / w3, no
     // gate_proj), and `e_score_correction_bias` is an F32 parameter no quantizer converts.
     if (suffix == "gate" && s_.family == "gqa_moe") return op_rule(op::router);
-    if (suffix == "e_score_correction_bias") return;
+    if (suffix == "e_score_correction_bias") return out;
     if (suffix == "self_attn") {
       if (s_.family == "mla_moe") {
         for (linear_role r : {linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b})
@@ -137,6 +174,25 @@ class exclusions {
         for (linear_role r : {linear_role::q, linear_role::k, linear_role::v}) role_rule(r);
       }
       return role_rule(linear_role::o);
+    }
+    if (s_.family == "nemotron_h") {
+      // HF modeling_nemotron_h.py: every layer's mixer is `mixer` (Mamba2, attention or MoE).
+      if (suffix == "mixer.gate") return op_rule(op::router);
+      static constexpr std::pair<std::string_view, linear_role> mixer_roles[] = {
+          {"mixer.in_proj", linear_role::mamba_in},
+          {"mixer.out_proj", linear_role::mamba_out},
+          {"mixer.q_proj", linear_role::q},
+          {"mixer.k_proj", linear_role::k},
+          {"mixer.v_proj", linear_role::v},
+          {"mixer.o_proj", linear_role::o},
+          {"mixer.shared_experts.up_proj", linear_role::shared_up},
+          {"mixer.shared_experts.down_proj", linear_role::shared_down},
+          {"mixer.fc1_latent_proj", linear_role::moe_latent_in},
+          {"mixer.fc2_latent_proj", linear_role::moe_latent_out},
+      };
+      for (const auto& [spelling, role] : mixer_roles) {
+        if (suffix == spelling) return role_rule(role);
+      }
     }
     static constexpr std::pair<std::string_view, linear_role> roles[] = {
         {"self_attn.q_proj", linear_role::q},

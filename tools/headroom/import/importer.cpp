@@ -37,8 +37,9 @@ std::string list_model_types() {
 // Reads one profile's dims from a config object, recording which keys it used.
 class dims_reader {
  public:
-  dims_reader(std::string_view file, const json& cfg, const ck::profile& p, imported& im)
-      : file_(file), cfg_(cfg), p_(p), im_(im) {}
+  // `scope` prefixes the keys its messages name ("text_config." for a multimodal wrapper).
+  dims_reader(std::string_view file, const json& cfg, const ck::profile& p, imported& im, std::string scope = {})
+      : file_(file), cfg_(cfg), p_(p), im_(im), scope_(std::move(scope)) {}
 
   template <typename T>
   void bind(std::string_view member, T& out) {
@@ -66,16 +67,25 @@ class dims_reader {
     if (!b->gate.empty()) {
       used_.insert(std::string(b->gate));
       const json* g = find(b->gate);
-      if (g != nullptr && !g->is_null() && !as_bool(file_, b->gate, *g)) {
+      if (g != nullptr && !g->is_null() && !as_bool(file_, k(b->gate), *g)) {
         set_fallback(*b, out);
         return;
       }
     }
     const json* v = find(b->key);
+    if (b->how == ck::source::period) {
+      if constexpr (std::is_same_v<T, std::uint64_t>) {
+        if (v == nullptr || !v->is_array()) fail_key(file_, k(b->key), "expected an array of layer types");
+        const auto full = std::find(v->begin(), v->end(), json("full_attention"));
+        if (full == v->end()) fail_key(file_, k(b->key), "has no \"full_attention\" layer");
+        out = static_cast<std::uint64_t>(std::distance(v->begin(), full)) + 1;
+        return;
+      }
+    }
     if (v == nullptr || v->is_null()) {
       switch (b->how) {
         case ck::source::required:
-          fail_key(file_, b->key, fmt::format("missing (required by model_type `{}`)", p_.model_type));
+          fail_key(file_, k(b->key), fmt::format("missing (required by model_type `{}`)", p_.model_type));
         case ck::source::optional:
           set_fallback(*b, out);
           note(fmt::format("{} absent: {}", b->key, b->why));
@@ -85,7 +95,7 @@ class dims_reader {
             const std::uint64_t n = required_uint(b->num);
             const std::uint64_t d = required_uint(b->den);
             if (d == 0 || n % d != 0) {
-              fail_key(file_, b->key, fmt::format("absent, and {} / {} = {} / {} is not a whole number", b->num, b->den, n, d));
+              fail_key(file_, k(b->key), fmt::format("absent, and {} / {} = {} / {} is not a whole number", b->num, b->den, n, d));
             }
             out = n / d;
             note(fmt::format("{} absent: {} / {} = {} ({})", b->key, b->num, b->den, out, b->why));
@@ -94,6 +104,7 @@ class dims_reader {
             break;
           }
         case ck::source::fixed:
+        case ck::source::period:
         case ck::source::vision_tower: break;
       }
       throw import_error(fmt::format("{}: binding of `{}` cannot be a quotient (a headroom table bug)", file_, member));
@@ -102,7 +113,7 @@ class dims_reader {
   }
 
   // The checks of the profile, once the dims are read.
-  void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern) {
+  void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern) {
     for (const ck::check& c : p_.checks) {
       used_.insert(std::string(c.key));
       const json* v = find(c.key);
@@ -110,43 +121,55 @@ class dims_reader {
       switch (c.kind) {
         case ck::check_kind::equals: {
           const json want = json::parse(c.expected);
-          if (*v != want) fail_key(file_, c.key, fmt::format("is {}, the importer needs {} ({})", v->dump(), c.expected, c.why));
+          if (*v != want) fail_key(file_, k(c.key), fmt::format("is {}, the importer needs {} ({})", v->dump(), c.expected, c.why));
           break;
         }
         case ck::check_kind::layer_types_alternate:
-        case ck::check_kind::layer_types_interval: {
+        case ck::check_kind::layer_types_interval:
+        case ck::check_kind::layer_types_period: {
           if (!v->is_array() || v->size() != layers) {
-            fail_key(file_, c.key, fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
+            fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
           }
           for (std::size_t i = 0; i < v->size(); ++i) {
             std::string want;
             if (c.kind == ck::check_kind::layer_types_alternate) {
               want = i % 2 == 0 ? "sliding_attention" : "full_attention";
-            } else {
+            } else if (c.kind == ck::check_kind::layer_types_interval) {
               want = (i + 1) % interval == 0 ? "full_attention" : "linear_attention";
+            } else {
+              want = (i + 1) % interval == 0 || i + 1 == layers ? "full_attention" : "sliding_attention";
             }
             if ((*v)[i] != want) {
-              fail_key(file_, c.key, fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, (*v)[i].dump(), want, c.why));
+              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, (*v)[i].dump(), want, c.why));
             }
+          }
+          break;
+        }
+        case ck::check_kind::mtp_modules: {
+          const std::uint64_t n = as_uint(file_, k(c.key), *v);
+          const std::uint64_t want = mtp_pattern.empty() ? 0 : 1;
+          if (n != want) {
+            fail_key(file_, k(c.key), fmt::format("is {}, the importer needs {} {} mtp_hybrid_override_pattern ({})", n, want,
+                                               mtp_pattern.empty() ? "without an" : "with an", c.why));
           }
           break;
         }
         case ck::check_kind::every_entry: {
           const json want = json::parse(c.expected);
           if (!v->is_array() || v->size() != layers) {
-            fail_key(file_, c.key, fmt::format("expected an array of num_hidden_layers ({}) entries", layers));
+            fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries", layers));
           }
           for (std::size_t i = 0; i < v->size(); ++i) {
             if ((*v)[i] != want) {
-              fail_key(file_, c.key, fmt::format("layer {} is {}, the importer needs {} ({})", i, (*v)[i].dump(), c.expected, c.why));
+              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs {} ({})", i, (*v)[i].dump(), c.expected, c.why));
             }
           }
           break;
         }
         case ck::check_kind::pattern_length: {
-          const std::uint64_t n = as_uint(file_, c.key, *v);
+          const std::uint64_t n = as_uint(file_, k(c.key), *v);
           if (n != pattern.size()) {
-            fail_key(file_, c.key, fmt::format("is {}, but hybrid_override_pattern has {} characters ({})", n, pattern.size(), c.why));
+            fail_key(file_, k(c.key), fmt::format("is {}, but hybrid_override_pattern has {} characters ({})", n, pattern.size(), c.why));
           }
           break;
         }
@@ -159,7 +182,7 @@ class dims_reader {
     for (const auto& [key, value] : cfg_.items()) {
       if (used_.count(key) != 0) continue;
       if (ignored(key)) continue;
-      fail_key(file_, key, fmt::format("unknown to model_type `{}` (neither read nor ignored with a reason; "
+      fail_key(file_, k(key), fmt::format("unknown to model_type `{}` (neither read nor ignored with a reason; "
                                        "nothing is guessed)", p_.model_type));
     }
   }
@@ -176,8 +199,8 @@ class dims_reader {
   std::uint64_t required_uint(std::string_view key) {
     used_.insert(std::string(key));
     const json* v = find(key);
-    if (v == nullptr || v->is_null()) fail_key(file_, key, fmt::format("missing (required by model_type `{}`)", p_.model_type));
-    return as_uint(file_, key, *v);
+    if (v == nullptr || v->is_null()) fail_key(file_, k(key), fmt::format("missing (required by model_type `{}`)", p_.model_type));
+    return as_uint(file_, k(key), *v);
   }
   bool ignored(std::string_view key) const {
     for (const ck::ignored& i : ck::common_ignored) {
@@ -194,6 +217,9 @@ class dims_reader {
       out = b.fallback != 0;
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {
       out = b.fallback;
+    } else if constexpr (std::is_same_v<T, std::string_view>) {
+      if (b.fallback != 0) throw import_error(fmt::format("{}: `{}` has a string fallback other than empty (a headroom table bug)", file_, b.member));
+      out = {};
     } else {
       throw import_error(fmt::format("{}: `{}` has no fallback (a headroom table bug)", file_, b.member));
     }
@@ -201,17 +227,17 @@ class dims_reader {
   template <typename T>
   void assign(std::string_view key, const json& v, T& out, bool required) {
     if constexpr (std::is_same_v<T, bool>) {
-      out = as_bool(file_, key, v);
+      out = as_bool(file_, k(key), v);
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-      out = as_uint(file_, key, v);
+      out = as_uint(file_, k(key), v);
       // A zero width or count builds an empty model; first_k_dense_replace 0 is a real value.
-      if (required && out == 0 && key != "first_k_dense_replace") fail_key(file_, key, "must be at least 1");
+      if (required && out == 0 && key != "first_k_dense_replace") fail_key(file_, k(key), "must be at least 1");
     } else {
       static_assert(std::is_same_v<T, std::string_view>);
-      if (!v.is_string()) fail_key(file_, key, fmt::format("expected a string, got {}", v.dump()));
+      if (!v.is_string()) fail_key(file_, k(key), fmt::format("expected a string, got {}", v.dump()));
       im_.strings.push_back(v.get<std::string>());
       out = im_.strings.back();
-      if (required && out.empty()) fail_key(file_, key, "must not be empty");
+      if (required && out.empty()) fail_key(file_, k(key), "must not be empty");
     }
   }
 
@@ -219,9 +245,12 @@ class dims_reader {
   const json& cfg_;
   const ck::profile& p_;
   imported& im_;
+  std::string scope_;
   std::set<std::string> used_;
   std::vector<std::string> notes_;
   std::uint64_t vision_params_ = 0;
+
+  [[nodiscard]] std::string k(std::string_view key) const { return scope_ + std::string(key); }
 };
 
 template <typename T>
@@ -240,40 +269,7 @@ std::string folder_name(const fs::path& config_file) {
   return abs.parent_path().filename().string();
 }
 
-// A member of the dims or of one of its pieces, by its binding name; `fallback` when it has none.
-template <typename T, typename Dims>
-T member_or(const Dims& d, std::string_view name, T fallback) {
-  for_each_member(d, [&](std::string_view member, const auto& value) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, T>) {
-      if (member == name) fallback = value;
-    }
-  });
-  return fallback;
-}
-
-template <typename Dims>
-std::uint64_t layers_of(const Dims& d) {
-  const std::string_view pattern = member_or<std::string_view>(d, "pattern", {});
-  return pattern.empty() ? member_or<std::uint64_t>(d, "layers", 0) : pattern.size();
-}
-
 }  // namespace
-
-std::string snake_case(std::string_view text) {
-  std::string out;
-  bool gap = false;
-  for (char c : text) {
-    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
-    if (!alnum) {
-      gap = !out.empty();
-      continue;
-    }
-    if (gap) out += '_';
-    gap = false;
-    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
-}
 
 std::unique_ptr<imported> import_config(const import_request& r) {
   auto im = std::make_unique<imported>();
@@ -308,7 +304,6 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   // A multimodal config's text model sits under text_config; the keys around it are checked here.
   std::uint64_t vision_params = 0;
   const json cfg = p->nested == nullptr ? outer : text_config_of(file, outer, *p->nested, vision_params);
-  const std::string text_file = p->nested == nullptr ? file : file + " text_config";
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
   const auto qcfg = outer.find("quantization_config");
   const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
@@ -316,7 +311,8 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     for (std::string_view key : {"torch_dtype", "dtype"}) {
       const auto t = level->find(std::string(key));
       if (t != level->end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
-        fail_key(file, key, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
+        const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
+        fail_key(file, where, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
                                         "with AWQ or GPTQ)", t->dump()));
       }
     }
@@ -337,11 +333,15 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     if (built || family::name != p->family) return;
     built = true;
     Dims d{};
-    dims_reader reader(text_file, cfg, *p, *im);
+    dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
     reader.set_vision_params(vision_params);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
-    reader.run_checks(layers_of(d), member_or<std::uint64_t>(d, "full_attention_interval", 0),
-                      member_or<std::string_view>(d, "pattern", {}));
+    // The layer_types interval: the Qwen3 hybrids' full_attention_interval, or gemma4's period
+    // (its `pattern` is a count; Nemotron-H's is the string of layer kinds).
+    const std::uint64_t interval =
+        member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
+    reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
+                      member_or<std::string_view>(d, "mtp_pattern", {}));
     reader.classify();
 
     const Dims defaults{};
@@ -355,8 +355,13 @@ std::unique_ptr<imported> import_config(const import_request& r) {
       im->dims.push_back({std::string(group), std::string(member), cxx_text(value), same});
     });
 
+    try {
+      im->m.c = family::build(d);
+    } catch (const headroom::error& e) {
+      throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
+    }
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
-                         member_or<std::uint64_t>(d, "mtp_layers", 0)};
+                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     const auto qc = outer.find("quantization_config");
     if (qc != outer.end() && !quant.empty()) {
@@ -366,11 +371,6 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
     if (!quant.empty()) rec = quant_from_modelopt_file(quant, qs);
 
-    try {
-      im->m.c = family::build(d);
-    } catch (const headroom::error& e) {
-      throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
-    }
     for (const precision_rule& rule : rec.rules) {
       if (im->m.n_rules >= max_rules) throw import_error(fmt::format("{}: the precision recipe needs more than {} rules", file, max_rules));
       im->m.add_rule(rule);

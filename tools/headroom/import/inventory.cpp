@@ -16,20 +16,24 @@
 #include <headroom/footprint.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "headroom/import/inventory_gemma4.hpp"
 
 namespace headroom::cli::import {
+
+namespace detail {
+[[noreturn]] void unsupported(const model& m, std::string_view what) {
+  throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows every family's text "
+                                 "tensors in BF16, FP8, NVFP4 and MXFP4)", m.id, what));
+}
+}  // namespace detail
 
 namespace {
 
 using json = nlohmann::json;
 namespace fs = std::filesystem;
+using detail::unsupported;
 
 // ---- the model's inventory ------------------------------------------------------------------
-
-[[noreturn]] void unsupported(const model& m, std::string_view what) {
-  throw import_error(fmt::format("verify: model `{}`: {} not supported yet (verify knows every family's text "
-                                 "tensors in BF16, FP8, NVFP4 and MXFP4)", m.id, what));
-}
 
 std::string plain_dtype(const model& m, const tensor_format& f) {
   if (f == formats::bf16) return "BF16";
@@ -241,6 +245,13 @@ class inventory_builder {
   // Names after transformers' modeling files (llama, qwen2/3, qwen3_moe, mixtral, gpt_oss) and
   // DeepSeek-V3's README_WEIGHTS.md (the MTP layer numbered after the main layers).
   void node_tensors(const node& n, const instance& in, const block& b) {
+    if (m_.family == "gemma4") {
+      return gemma4_tensors(m_, n, in, b, {[&](std::string name, const tensor_format& f, std::vector<std::uint64_t> shape) {
+                                             add_plain(std::move(name), f, std::move(shape));
+                                           },
+                                           [&](const std::string& base, const resolved_formats& rf, linear_role role,
+                                               std::uint64_t rows, std::uint64_t k) { add_weight(base, rf, role, rows, k); }});
+    }
     if (m_.family == "nemotron_h") return nemotron_tensors(n, in, b);
     if (m_.family == "qwen3_next") return next_tensors(n, in, b);
     const std::string layer = in.layer == no_layer ? "" : fmt::format("model.layers.{}.", in.layer);
@@ -357,13 +368,11 @@ class inventory_builder {
   std::vector<tensor_info> out_;
 };
 
-
-
 }  // namespace
 
 std::vector<tensor_info> inventory(const model& m, std::string_view model_type) {
-  if (m.family != "dense_gqa" && m.family != "gqa_moe" && m.family != "gpt_oss" && m.family != "mla_moe" &&
-      m.family != "nemotron_h" && m.family != "qwen3_next") {
+  static constexpr std::string_view named[] = {"dense_gqa", "gqa_moe", "gpt_oss", "mla_moe", "nemotron_h", "qwen3_next", "gemma4"};
+  if (std::find(std::begin(named), std::end(named), m.family) == std::end(named)) {
     unsupported(m, fmt::format("the tensor names of the {} family are", m.family));
   }
   inventory_builder b(m, model_type);

@@ -69,6 +69,8 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
     fail_key(file, key, "unknown around text_config and vision_config (neither read nor ignored with a reason; "
                         "nothing is guessed)");
   }
+  // A tower the profile does not count (vision_config among its outer keys) is not read.
+  if (listed(n.outer_ignored, "vision_config")) return object_at(file, outer, "text_config");
   const json& vision = object_at(file, outer, "vision_config");
   for (const auto& [key, value] : vision.items()) {
     const bool read = std::find(n.vision_keys.begin(), n.vision_keys.end(), key) != n.vision_keys.end();

@@ -38,6 +38,19 @@ void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape
 }
 }  // namespace detail
 
+std::map<linear_role, std::set<std::uint64_t>> role_layers(const circuit& c) {
+  std::map<linear_role, std::set<std::uint64_t>> out;
+  for (std::size_t i = 0; i < c.n_instances; ++i) {
+    const instance& in = c.instances[i];
+    if (in.sec != section::main || in.layer == no_layer) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t n = b.first; n < b.end; ++n) {
+      if (c.nodes[n].has_weight() && c.nodes[n].kind == op::linear) out[c.nodes[n].role].insert(in.layer);
+    }
+  }
+  return out;
+}
+
 namespace {
 using detail::exclusions;
 using detail::keep_bf16;
@@ -131,6 +144,13 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   if (q.contains("exclude_modules")) ex.add(q["exclude_modules"]);
   recipe out{ex.finish(), note};
   const bool k_kept = ex.excludes_role(linear_role::k);
+  // The FP8 KV cache's k_scale / v_scale are stored on k_proj / v_proj even where the
+  // projection itself stays BF16 (Nemotron-3's excluded attention layers).
+  for (precision_rule& r : out.rules) {
+    if (kv_fp8 && !r.any_role && (r.role == linear_role::k || r.role == linear_role::v)) r.extra_scalars = 1;
+  }
+  // Nemotron-H's router (NemotronHTopkRouter) is a bare weight, not a Linear ModelOpt converts.
+  if (s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
   keep_embed_bf16(out.rules);
   if (kv_fp8 && !k_kept) {
     out.rules.push_back(with_scalars(for_role(linear_role::k, f, f), 2));

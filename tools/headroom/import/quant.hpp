@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,12 +23,18 @@ struct quant_shape {
   std::uint64_t layers = 0;       ///< main layers
   std::uint64_t first_dense = 0;  ///< mla_moe: layers before the first MoE layer
   std::uint64_t mtp_layers = 0;
+  /// The main layers at which each linear role stores a weight (a module listed for all of
+  /// them is excluded everywhere; Nemotron-H's for some of them, layer by layer).
+  std::map<linear_role, std::set<std::uint64_t>> role_layers = {};
 };
 
 struct recipe {
   std::vector<precision_rule> rules;
   std::string note;
 };
+
+/// The main layers at which each linear role stores a weight (quant_shape::role_layers).
+std::map<linear_role, std::set<std::uint64_t>> role_layers(const circuit& c);
 
 /// config.json's `quantization_config`.
 recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s);

@@ -19,11 +19,13 @@
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/type.hpp>
 
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
 
 #include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/dense_gqa.hpp>
+#include <headroom/models/gemma4.hpp>
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/gqa_decoder.hpp>
 #include <headroom/models/gqa_moe.hpp>
@@ -46,11 +48,14 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, to
                         qk_norm_whole, routing_bias);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
-                        inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel);
+                        inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
+                        shared_inter, moe_latent, mtp_pattern);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
                         inter, experts, top_k, moe_inter, shared_inter, mtp_layers, mtp_head_copy, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
+                        window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
 namespace headroom::cli::import {
 
@@ -74,12 +79,13 @@ HEADROOM_IMPORT_FAMILY(qwen3_next, qwen3_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(qwen3_5, qwen3_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(qwen3_6_moe, qwen3_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(mla_moe, mla_moe_dims);
+HEADROOM_IMPORT_FAMILY(gemma4, gemma4_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
-                         qwen3_5_family, qwen3_6_moe_family, mla_moe_family>;
+                         qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):
@@ -103,6 +109,24 @@ void for_each_leaf(Dims& d, F&& f, std::string_view group = {}) {
 template <typename Dims, typename F>
 void for_each_member(Dims& d, F&& f) {
   for_each_leaf(d, [&](std::string_view, std::string_view member, auto& value) { f(member, value); });
+}
+
+/// A member of the dims or of one of its pieces, by its binding name; `fallback` when it has none.
+template <typename T, typename Dims>
+T member_or(const Dims& d, std::string_view name, T fallback) {
+  for_each_member(d, [&](std::string_view member, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, T>) {
+      if (member == name) fallback = value;
+    }
+  });
+  return fallback;
+}
+
+/// The main layers: Nemotron-H's pattern length, else the dims' `layers`.
+template <typename Dims>
+std::uint64_t layers_of(const Dims& d) {
+  const std::string_view pattern = member_or<std::string_view>(d, "pattern", {});
+  return pattern.empty() ? member_or<std::uint64_t>(d, "layers", 0) : pattern.size();
 }
 
 }  // namespace headroom::cli::import

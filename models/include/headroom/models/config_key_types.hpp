@@ -10,6 +10,8 @@
 //   optional  absent or null gives `fallback`, for the reason in `why`;
 //   fixed     no key: the model_type fixes the value (`why` says where it comes from);
 //   quotient  absent gives num / den of two other keys (transformers' own default);
+//   period    1 + the index of the first "full_attention" in the key's array (Gemma-4's
+//             layer_types; a check then reads the whole array).
 //   vision_tower  no key: the parameters of the vision tower `vision_config` describes
 //             (multimodal configs, nested_config below).
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
@@ -31,7 +33,7 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient, vision_tower };
+enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower };
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -50,6 +52,8 @@ enum class check_kind : std::uint8_t {
   layer_types_alternate,  ///< gpt-oss: sliding_attention, full_attention, ... (even layers sliding)
   layer_types_interval,   ///< Qwen3 hybrids: every full_attention_interval-th layer full attention
   pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
+  mtp_modules,       ///< Nemotron-3: 1 with an mtp_hybrid_override_pattern, 0 (or absent) without
+  layer_types_period,     ///< Gemma-4: full_attention every period-th layer and on the last, else sliding_attention
   every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
 };
 struct check {
@@ -66,7 +70,8 @@ struct ignored {
 
 /// A multimodal config (transformers' *ForConditionalGeneration): the text model's keys under
 /// `text_config` (read by the profile's bindings, checks and ignored keys), the vision tower's
-/// under `vision_config`, and the outer keys around them.
+/// under `vision_config`, and the outer keys around them. A profile that lists `vision_config`
+/// in `outer_ignored` counts no tower (Gemma-4: the text decoder only): its keys are not read.
 struct nested_config {
   std::span<const check> outer_checks;
   std::span<const ignored> outer_ignored;  ///< beyond `common_ignored`

@@ -5,6 +5,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/nemotron_h.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -33,11 +34,11 @@ constexpr model make_nemotron_3_5_lightning_30b_a3b_nvfp4() {
   m.add_rule(for_op(op::expert_down, formats::nvfp4_g16));
   m.add_rule(for_role(linear_role::shared_up, formats::nvfp4_g16));
   m.add_rule(for_role(linear_role::shared_down, formats::nvfp4_g16));
-  m.add_rule(with_scalars(for_role(linear_role::mamba_in, formats::fp8_tensor, formats::fp8_tensor), 1));
-  m.add_rule(with_scalars(for_role(linear_role::mamba_out, formats::fp8_tensor, formats::fp8_tensor), 1));
-  m.add_rule(with_scalars(for_role(linear_role::k, formats::bf16), 1));
-  m.add_rule(with_scalars(for_role(linear_role::v, formats::bf16), 1));
-  m.add_rule(all_weights(formats::bf16));
+  // W8A8: FP8 weights and FP8 activations, each with its static F32 input_scale.
+  for (const linear_role r : {linear_role::mamba_in, linear_role::mamba_out}) {
+    m.add_rule(with_scalars(for_role(r, formats::fp8_tensor, formats::fp8_tensor), 1));
+  }
+  recipes::bf16_with_fp8_kv_scales(m);
   return m;
 }
 }  // namespace detail

@@ -7,6 +7,7 @@
 
 #include <headroom/model.hpp>
 #include <headroom/models/nemotron_h.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 
@@ -68,9 +69,7 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
   }
   m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
-  m.add_rule(with_scalars(for_role(linear_role::k, formats::bf16), 1));
-  m.add_rule(with_scalars(for_role(linear_role::v, formats::bf16), 1));
-  m.add_rule(all_weights(formats::bf16));
+  recipes::bf16_with_fp8_kv_scales(m);
   return m;
 }
 }  // namespace detail

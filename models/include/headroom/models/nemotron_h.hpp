@@ -68,9 +68,10 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
   // A block only for a mixer the patterns use (an unused one would have zero-width edges).
   const auto mlp = uses('-') ? blocks::relu2_mlp(c, "mlp", h, d.inter) : std::uint8_t{0};
   const auto head = blocks::head(c, "head", d.vocab, h);
-  const auto moe = uses('E') ? blocks::relu2_moe(c, "moe", {.hidden = h, .experts = d.experts, .top_k = d.top_k,
-                                                            .moe_inter = d.moe_inter, .shared_inter = d.shared_inter,
-                                                            .latent = d.moe_latent})
+  const auto moe = uses('E') ? blocks::relu2_moe(c, "moe",
+                                                 {.hidden = h, .experts = d.experts, .top_k = d.top_k,
+                                                  .moe_inter = d.moe_inter, .shared_inter = d.shared_inter},
+                                                 d.moe_latent)
                              : std::uint8_t{0};
   // One spec per kind of layer, built once; each pattern character names one.
   const auto mamba_layer = blocks::layer(layer_kind::mamba, {mamba});

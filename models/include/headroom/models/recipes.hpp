@@ -39,6 +39,15 @@ constexpr void modelopt_fp8_kv(model& m, tensor_format f) {
   m.add_rule(with_scalars(all_weights(f, f), 1));
 }
 
+/// The tail of NVIDIA's Nemotron-3 NVFP4 releases (ModelOpt, FP8 KV cache): k_proj and v_proj
+/// keep BF16 weights but still store their F32 k_scale / v_scale (one each); every module no
+/// earlier rule names is BF16.
+constexpr void bf16_with_fp8_kv_scales(model& m) {
+  m.add_rule(with_scalars(for_role(linear_role::k, formats::bf16), 1));
+  m.add_rule(with_scalars(for_role(linear_role::v, formats::bf16), 1));
+  m.add_rule(all_weights(formats::bf16));
+}
+
 /// DeepSeek's and Qwen's FP8 releases (quantization_config quant_method fp8, fmt e4m3,
 /// activation_scheme dynamic, weight_block_size [128, 128]): E4M3 weights with one F32
 /// weight_scale_inv per 128x128 block, activations quantized per 128-group at run time;

@@ -16,25 +16,25 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/error.hpp>
+#include <headroom/models/blocks/moe.hpp>
 #include <headroom/tensor_format.hpp>
 
 namespace headroom::models::blocks {
 
-struct relu2_moe_dims {
-  std::uint64_t hidden = 0;
-  std::uint64_t experts = 0;       ///< n_routed_experts
-  std::uint64_t top_k = 0;         ///< num_experts_per_tok
-  std::uint64_t moe_inter = 0;     ///< moe_intermediate_size
-  std::uint64_t shared_inter = 0;  ///< moe_shared_expert_intermediate_size x n_shared_experts
-  std::uint64_t latent = 0;        ///< moe_latent_size; 0: the experts read the hidden row
-};
-
 /// norm, router (F32 logits), top_k (sigmoid + correction bias, renormalised), [latent_in],
 /// up, relu2, down, blend, [latent_out], shared up, relu2, shared down, [combine], residual add.
-constexpr std::uint8_t relu2_moe(circuit& c, std::string_view block_name, const relu2_moe_dims& d) {
+/// The widths are the routed MoE's (moe_dims: hidden, n_routed_experts, num_experts_per_tok,
+/// moe_intermediate_size, moe_shared_expert_intermediate_size x n_shared_experts); `latent` is
+/// moe_latent_size, 0 when the experts read the hidden row. The SwiGLU block's options (shared
+/// gate, fused gate|up, biases, router_aux) have no place in this block and must be off: the
+/// correction bias is always here, one F32 per expert.
+constexpr std::uint8_t relu2_moe(circuit& c, std::string_view block_name, const moe_dims& d, std::uint64_t latent = 0) {
+  ::headroom::detail::require_table(!d.shared_gate && !d.fused_gate_up && !d.expert_bias && !d.router_bias && d.router_aux == 0,
+                                    "relu2_moe: the SwiGLU MoE options do not apply to the Nemotron-3 MoE block");
   const std::uint64_t h = d.hidden;
   const std::uint64_t K = d.top_k;
-  const std::uint64_t io = d.latent != 0 ? d.latent : h;
+  const std::uint64_t io = latent != 0 ? latent : h;
   const auto f32 = formats::f32;
   const auto i32 = formats::i32;
   // The router is a ReplicatedLinear with F32 logits; its correction bias is a stored F32 buffer.
@@ -58,7 +58,7 @@ constexpr std::uint8_t relu2_moe(circuit& c, std::string_view block_name, const 
                                    shard::rows, d.shared_inter);
   const node norm = with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h);
   const node add = nd("add", op::residual_add, {e(h), e(h)}, {e(h)});
-  if (d.latent == 0) {
+  if (latent == 0) {
     return c.add_block(block_name, {norm, router, top_k, up, act, down, shared_up, shared_act, shared_down,
                                     nd("blend", op::blend, {e_rows(K, h), e(K, f32), e(h)}, {e(h)}), add});
   }

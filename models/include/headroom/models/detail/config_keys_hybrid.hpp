@@ -48,9 +48,18 @@ inline constexpr binding nemotron_h[] = {
     {"ssm_state", "ssm_state_size"},
     {"n_groups", "n_groups"},
     {"conv_kernel", "conv_kernel"},
+    // Nemotron-3's MoE (`E`) layers, latent MoE (Super) and MTP draft: absent in the dense releases.
+    {"experts", "n_routed_experts", source::optional, 0, "no MoE layer (an E in the pattern is then refused)"},
+    {"top_k", "num_experts_per_tok", source::optional, 0, "no MoE layer"},
+    {"moe_inter", "moe_intermediate_size", source::optional, 0, "no MoE layer"},
+    {"shared_inter", "moe_shared_expert_intermediate_size", source::optional, 0, "no shared expert"},
+    {"moe_latent", "moe_latent_size", source::optional, 0, "the experts read the hidden row"},
+    {"mtp_pattern", "mtp_hybrid_override_pattern", source::optional, 0, "no MTP draft"},
 };
 inline constexpr check nemotron_h_own_checks[] = {
     {"num_hidden_layers", check_kind::pattern_length, {}, "one pattern character per layer"},
+    {"num_nextn_predict_layers", check_kind::mtp_modules, {}, "the family builds one MTP module of mtp_hybrid_override_pattern"},
+    {"n_shared_experts", check_kind::equals, "1", "moe_shared_expert_intermediate_size is one shared expert's width"},
     {"use_conv_bias", check_kind::equals, "true", "the nemotron_h family stores the conv1d bias"},
     {"mlp_bias", check_kind::equals, "false", "MLP biases are not in the nemotron_h family"},
     {"use_bias", check_kind::equals, "false", "Mamba projection biases are not in the nemotron_h family"},
@@ -74,6 +83,14 @@ inline constexpr ignored nemotron_h_ignored[] = {
     {"num_logits_to_keep", "a generation setting"},
     {"use_mamba_kernels", "a kernel choice"},
     {"expand", "the Mamba inner width is mamba_num_heads x mamba_head_dim in the stored tensors"},
+    {"mamba_ssm_cache_dtype", "the recurrent state's dtype is a serving setting (--ssm-h), not a stored tensor"},
+    {"norm_eps", "a constant of the norm, no tensor"},
+    {"partial_rotary_factor", "rotary arithmetic; Nemotron-H's attention has no RoPE"},
+    {"n_group", "router arithmetic (group-limited routing), no tensor"},
+    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
+    {"norm_topk_prob", "router arithmetic, no tensor"},
+    {"routed_scaling_factor", "router arithmetic, no tensor"},
+    {"moe_shared_expert_overlap", "a scheduling choice (the shared expert overlapped with the routed ones), no tensor"},
 };
 }  // namespace nemo
 
