@@ -92,7 +92,7 @@ static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 2 * (43 * win
 static_assert(footprint(m, {}).state_per_seq == 0 && footprint(m, {}).conv_per_seq == 0);
 // With the window evicted: the window rows over min(context, 128) tokens, the compressed rows
 // per token: one 4,096-token sequence at FP8 holds 3,440 x 4,096 + 22,016 x 128 bytes.
-constexpr auto evict = footprint(m, {.kv = kv_dtype::fp8, .evict_sliding = true});
+constexpr auto evict = footprint(m, {.kv = kv_dtype::fp8}, engine{.kind = engine_kind::none, .evict_sliding = true});
 static_assert(evict.kv_per_token == 3'440 && evict.swa_kv_per_token == 43 * 512 && evict.swa_window == 128);
 static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128);
 
