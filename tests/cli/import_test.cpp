@@ -137,7 +137,7 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "qwen3_235b_a22b", "qwen3_235b_a22b_fp8", "mixtral_8x7b_v0_1", "qwen3_next_80b_a3b_instruct",
                          "nvidia_nemotron_nano_9b_v2", "nemotron_h_56b_base_8k", "gpt_oss_20b", "gpt_oss_120b",
                          "deepseek_v3", "qwen3_30b_a3b_nvfp4", "deepseek_v3_0324_fp4",
-                         "qwen3_next_80b_a3b_instruct_fp8"}) {
+                         "qwen3_next_80b_a3b_instruct_fp8", "minimax_m2_7"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);
@@ -169,8 +169,8 @@ TEST_CASE("import: a folder's name gives the id; the header names its inputs and
   const std::string a = imp::emit_header(*im, "headroom import X --id qwen3_8b");
   const std::string b = imp::emit_header(*imp::import_config({config_dir("qwen3_8b"), "", ""}), "headroom import X --id qwen3_8b");
   CHECK(a == b);
-  CHECK(a.find("family::dense_gqa({.hidden = 4096, .inter = 12288, .vocab = 151936, .layers = 36, .q_heads = 32, "
-               ".kv_heads = 8, .head_dim = 128, .qk_norm = true})") != std::string::npos);
+  CHECK(a.find("family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, "
+               ".head_dim = 128}, .inter = 12288, .qk_norm = true})") != std::string::npos);
   CHECK(imp::snake_case("Qwen3-4B-Instruct-2507") == "qwen3_4b_instruct_2507");
   CHECK(imp::snake_case("Llama-3.2-3B") == "llama_3_2_3b");
 }

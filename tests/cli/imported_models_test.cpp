@@ -16,6 +16,8 @@
 #include <headroom/models/imported_gpt_oss_20b.hpp>
 #include <headroom/models/imported_nvidia_nemotron_nano_9b_v2.hpp>
 #include <headroom/models/imported_qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/minimax_m2_7.hpp>
+#include <headroom/models/imported_minimax_m2_7.hpp>
 #include <headroom/models/qwen2_5_7b_instruct_awq.hpp>
 #include <headroom/models/llama_3_1_8b_instruct_w4a16.hpp>
 
@@ -33,7 +35,8 @@ static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).kv_per
               footprint(models::qwen3_30b_a3b_nvfp4, settings{}).kv_per_token);
 
 // One generated header per remaining family (mla_moe with FP8 blocks and an MTP layer, gpt_oss
-// with MXFP4 experts, nemotron_h's pattern, qwen3_next's hybrid layers) equals its shipped table.
+// with MXFP4 experts, nemotron_h's pattern, qwen3_next's hybrid layers, gqa_moe as MiniMax-M2
+// with its whole-projection q/k norms and router bias) equals its shipped table.
 constexpr bool same_bytes(const model& a, const model& b) {
   for (const settings& s : {settings{}, settings{.kv = kv_dtype::fp8, .speculative = true}}) {
     const footprint_bytes x = footprint(a, s);
@@ -48,6 +51,7 @@ static_assert(same_bytes(models::imported_deepseek_v3, models::deepseek_v3));
 static_assert(same_bytes(models::imported_gpt_oss_20b, models::gpt_oss_20b));
 static_assert(same_bytes(models::imported_nvidia_nemotron_nano_9b_v2, models::nvidia_nemotron_nano_9b_v2));
 static_assert(same_bytes(models::imported_qwen3_next_80b_a3b_instruct, models::qwen3_next_80b_a3b_instruct));
+static_assert(same_bytes(models::imported_minimax_m2_7, models::minimax_m2_7));
 
 // The INT4 layouts in a generated header weigh the hand sums tests/cli/import_quant_test.cpp
 // writes out (AutoAWQ GEMM at group 128; compressed-tensors pack-quantized at group 128).

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -183,6 +184,24 @@ TEST_CASE("verify: inventories match the published tensor counts and byte totals
   // weight_scale_inv, the MTP layer's copies) sums to the footprint's byte laws.
   CHECK(count_and_sum(headroom::models::deepseek_v3, "").second ==
         headroom::footprint(headroom::models::deepseek_v3, headroom::settings{}).weights);
+}
+
+TEST_CASE("verify: MiniMax-M2 names keep Mixtral's block_sparse_moe and w1 / w3 / w2") {
+  // modeling_minimax_m2.py: q_norm over the whole q projection (48 heads x 128 = 6144), k_norm
+  // over k (8 x 128 = 1024); block_sparse_moe.gate [256, 3072] and, beside it (not under it),
+  // block_sparse_moe.e_score_correction_bias [256] F32; experts.E.w1 / w3 [1536, 3072], w2
+  // [3072, 1536], FP8 with a weight_scale_inv per 128 x 128 block.
+  std::map<std::string, std::pair<std::string, std::vector<std::uint64_t>>> got;
+  for (const auto& x : imp::inventory(headroom::models::minimax_m2_7, "minimax_m2")) got[x.name] = {x.dtype, x.shape};
+  using shape = std::pair<std::string, std::vector<std::uint64_t>>;
+  CHECK(got["model.layers.0.self_attn.q_norm.weight"] == shape{"BF16", {6144}});
+  CHECK(got["model.layers.0.self_attn.k_norm.weight"] == shape{"BF16", {1024}});
+  CHECK(got["model.layers.61.block_sparse_moe.gate.weight"] == shape{"BF16", {256, 3072}});
+  CHECK(got["model.layers.61.block_sparse_moe.e_score_correction_bias"] == shape{"F32", {256}});
+  CHECK(got["model.layers.0.block_sparse_moe.experts.255.w1.weight"] == shape{"F8_E4M3", {1536, 3072}});
+  CHECK(got["model.layers.0.block_sparse_moe.experts.255.w3.weight_scale_inv"] == shape{"F32", {12, 24}});
+  CHECK(got["model.layers.0.block_sparse_moe.experts.255.w2.weight"] == shape{"F8_E4M3", {3072, 1536}});
+  CHECK(got.count("model.layers.0.mlp.gate.weight") == 0);
 }
 
 TEST_CASE("verify: every shipped text-only model's inventory sums to its footprint weights") {

@@ -10,8 +10,7 @@ namespace cases {
 // by `change`: the user tables below break one law each, and their twins keep it.
 template <typename Change>
 constexpr headroom::models::family::dense_gqa_dims llama_8b_dims_with(Change change) {
-  headroom::models::family::dense_gqa_dims d{.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32,
-                                             .q_heads = 32, .kv_heads = 8, .head_dim = 128};
+  headroom::models::family::dense_gqa_dims d{.gqa = {.hidden = 4096, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 14336};
   change(d);
   return d;
 }
@@ -88,7 +87,7 @@ HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs =
 // A user table outside the registry: zero layers would hold nothing per sequence and "fit"
 // 10^9 sequences of 10^9 tokens.
 #if defined(HEADROOM_CASE_ZERO_LAYERS)
-constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) { d.layers = 0; }));
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) { d.gqa.layers = 0; }));
 HEADROOM_ASSERT_FITS(user_model, devices::h100_sxm, {.seqs = 1'000'000'000, .context = 1'000'000'000});
 #else
 constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged));
@@ -97,7 +96,7 @@ HEADROOM_ASSERT_FITS(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096}
 #elif defined(HEADROOM_CASE_ZERO_KV_HEADS) || defined(HEADROOM_CASE_ZERO_KV_HEADS_TWIN)
 // kv_heads = 0 gave 0 KV bytes per token and "fits" for a million sequences.
 #if defined(HEADROOM_CASE_ZERO_KV_HEADS)
-constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) { d.kv_heads = 0; }));
+constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) { d.gqa.kv_heads = 0; }));
 #else
 constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged));
 #endif
@@ -106,8 +105,8 @@ static_assert(fits(user_model, devices::h100_sxm, {.seqs = 1, .context = 4096}))
 // q_heads x head_dim = 2^33 x 2^31 wrapped to 0 in the attention block builder.
 #if defined(HEADROOM_CASE_WRAPPING_Q_WIDTH)
 constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with([](auto& d) {
-  d.q_heads = d.kv_heads = 1ULL << 33;
-  d.head_dim = 1ULL << 31;
+  d.gqa.q_heads = d.gqa.kv_heads = 1ULL << 33;
+  d.gqa.head_dim = 1ULL << 31;
 }));
 #else
 constexpr model user_model = cases::user_dense(cases::llama_8b_dims_with(cases::unchanged));
@@ -123,7 +122,7 @@ constexpr model make_user_model() {
 #else
   constexpr std::uint64_t top_k = 8;
 #endif
-  m.c = models::family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128, .experts = 8, .top_k = top_k, .moe_inter = 768});
+  m.c = models::family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 8, .top_k = top_k, .moe_inter = 768});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

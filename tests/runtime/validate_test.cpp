@@ -16,8 +16,7 @@ using namespace headroom;
 model user_model(std::uint64_t layers, std::uint64_t kv_heads) {
   model m{};
   m.id = "user_model";
-  m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = layers, .q_heads = 32,
-                                   .kv_heads = kv_heads, .head_dim = 128});
+  m.c = models::family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 128256, .layers = layers, .q_heads = 32, .kv_heads = kv_heads, .head_dim = 128}, .inter = 14336});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }
@@ -58,8 +57,7 @@ TEST_CASE("a zero-layer model is refused by footprint, fits, max_seqs and the es
 TEST_CASE("a forgotten head_dim is refused where the attention block is built") {
   CHECK(message_of([] {
           model m{};
-          m.c = models::family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32,
-                                           .q_heads = 32, .kv_heads = 8});
+          m.c = models::family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8}, .inter = 14336});
         }, error_kind::bad_model) == "attention block `attn`: head_dim must be positive");
 }
 

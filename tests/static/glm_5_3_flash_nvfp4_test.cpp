@@ -3,7 +3,8 @@
 // tensor shapes of llama.cpp src/models/glm5-next.cpp @2220411; the seed system's end-to-end
 // vector for this checkpoint on H100 SXM (weights 204.55 GB, KV 6,912 B/token, state 142.6 MB,
 // weight floor 20.67 GB, decode 6.282 / 25.194 / 69.708 ms at C = 1 / 16 / 128, context 4,096,
-// FP8 KV) within 0.5 %, and where headroom counts differently, the difference written out.
+// FP8 KV, prefill 213.0 / 1,526.2 ms at 4k / 32k) within 0.5 %, and where headroom counts
+// differently, the difference written out.
 // Config: hidden 4096, 45 layers (KDA, and sparse attention at 3, 7, ..., 43), KDA 64 heads of
 // 128, conv 4, hc 4, 64 query heads, q_lora 1536, kv_lora 512, qk 256 (no RoPE), v 256, indexer
 // 32 heads of 128, kpool 4, topk 2048, dense inter 12288 (first 3 layers), 288 experts top-8 of
@@ -12,6 +13,8 @@
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
+
+#include "seed_prefill.hpp"
 
 namespace {
 using namespace headroom;
@@ -138,4 +141,109 @@ static_assert(within_half_percent(c16, 25'194.0 - 15 * loop_us_per_row));
 static_assert(within_half_percent(c128, 69'708.0 - 127 * loop_us_per_row));
 // Memory-bound at every batch (routed experts: 280 of 288 distinct experts at C = 128).
 static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_bound_us == 0);
+
+// Prefill on H100 SXM: the seed's 213.0 ms at 4,096 tokens and 1,526.2 ms at 32,768, its node
+// cost at T rows over half the context, headroom's law (seed_prefill.hpp), on its own circuit.
+// Every site whose bytes differ, one instance at T rows (K = 8; d: the expected distinct
+// experts; nvfp4_edge: an NVFP4 activation edge; seed_nvfp4: the NVFP4 weight law above):
+//  - its hc_pre also writes the post and comb coefficients ([T, 4 + 16] F32) that its hc_post
+//    reads, where headroom's hc_post reads the mix row ([T, 24] F32); its FFN-site mixes carry
+//    no weight (as its footprint and its C = 1 step above: hc_ffn_fn left out);
+//  - its KDA L2 norm runs over q, k and v (24,576 F32) where headroom's runs over q and k
+//    (16,384), and it snapshots the conv output [T, 24,576] F32 after every row (a
+//    state_snapshot node, for its MTP verify; a prefill takes none);
+//  - it clamps each SwiGLU input in a node of its own (swiglu_clamp: read and write the gate|up
+//    rows); headroom has no separate clamp (the limit is elementwise on the rows silu_mul reads);
+//  - it quantizes each NVFP4 activation in a node of its own (BF16 in, NVFP4 out); headroom
+//    folds a quantizer into each W4A4 consumer (+ BF16 read + NVFP4 write + 4-B input_scales),
+//    so where that consumer is compute-bound (the dense MLP; the experts at 32k) the seed's
+//    quantizer time comes on top of the FLOPs;
+//  - its routed gate|up reads each token's row once; headroom gathers it per routed row (8 T
+//    rows), and its down projection reads the expert ids, headroom's does not;
+//  - its router writes F32 logits that top_k reads (the config's moe_router_dtype "float32");
+//    headroom's router edge is BF16, 2 x 288 B a row less on each side;
+//  - headroom also reads the small parameters (norm weights, conv taps, A_log / dt_bias, the
+//    hc bases and scales, the correction bias, the indexer's LayerNorm and pool embedding),
+//    each sequence's conv window and the token ids.
+namespace seed = seed_prefill;
+constexpr double bf16_peak = 989.5e6, fp8_peak = 1979e6;  // FLOP per us (datasheet)
+constexpr auto glm_prefill_sites(std::uint64_t t) {
+  using seed::dbl, seed::nvfp4_edge;
+  using u64 = std::uint64_t;
+  const u64 k8 = 8 * t, streams = 4 * h;
+  const double d = seed::distinct_experts(288, 8, t);
+  auto bf = [](u64 r, u64 w) { return 2 * r * w; };
+  auto f32 = [](u64 r, u64 w) { return 4 * r * w; };
+  const u64 norm = 2 * bf(t, h);
+  const u64 mix = bf(t, streams) + f32(t, 24);  // + the F32 [24, 4 h] weight at mixer sites
+  const u64 pre = bf(t, streams) + f32(t, 24) + bf(t, h);
+  const u64 post = bf(t, h) + 2 * bf(t, streams);
+  const u64 gate_up = bf(t, 24576) + seed_nvfp4(24576, h);
+  const u64 down = bf(t, h) + seed_nvfp4(h, 12288);
+  const u64 experts_up = 4 * k8 + bf(k8, 4096);
+  const u64 router = bf(t, h) + bf(288, h);
+  const u64 top_k = f32(t, 8) + 4 * k8;
+  const auto sites = [&](std::string_view blk) {
+    const bool ffn = blk == "dense_mlp" || blk == "moe";
+    const u64 n = blk == "kda" ? 34 : blk == "dsa" ? 11 : blk == "dense_mlp" ? 3 : 42;
+    return std::array{
+        seed::site{blk, "hc_mix", n, dbl(mix + (ffn ? 0 : seed_hc)), dbl(mix + seed_hc + 27 * 4), 2.0 * dbl(t * streams * 24),
+                   bf16_peak},
+        seed::site{blk, "hc_pre", n, dbl(pre + f32(t, 20)), dbl(pre)},
+        seed::site{blk, "hc_post", n, dbl(post + f32(t, 20)), dbl(post + f32(t, 24))},
+    };
+  };
+  const auto kda_hc = sites("kda"), dsa_hc = sites("dsa"), mlp_hc = sites("dense_mlp"), moe_hc = sites("moe");
+  return std::array{
+      kda_hc[0], kda_hc[1], kda_hc[2], dsa_hc[0], dsa_hc[1], dsa_hc[2], mlp_hc[0], mlp_hc[1], mlp_hc[2], moe_hc[0], moe_hc[1],
+      moe_hc[2],
+      seed::site{"embed", "embed", 1, dbl(bf(t, h)), dbl(bf(t, h) + 4 * t)},
+      seed::site{"kda", "input_norm", 34, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"kda", "conv", 34, dbl(bf(t, 24576) + f32(t, 24576)),
+                 dbl(bf(t, 24576) + f32(t, 24576) + 3 * 8192 * 4 * 2 + 2 * (24576 * 3 * 2))},
+      seed::site{"kda", "conv_ckpt", 34, dbl(f32(t, 24576)), 0},
+      seed::site{"kda", "l2", 34, dbl(2 * f32(t, 24576)), dbl(2 * f32(t, 16384))},
+      seed::site{"kda", "gates", 34, dbl(bf(t, 64) + bf(t, 8192) + f32(t, 8192) + f32(t, 64)),
+                 dbl(bf(t, 64) + bf(t, 8192) + f32(t, 8192) + f32(t, 64) + (64 + 8192) * 4)},
+      seed::site{"kda", "norm", 34, dbl(f32(t, 8192) + 2 * bf(t, 8192)), dbl(f32(t, 8192) + 2 * bf(t, 8192) + 128 * 2)},
+      seed::site{"dsa", "input_norm", 11, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"dsa", "q_a_norm", 11, dbl(2 * bf(t, 1536)), dbl(2 * bf(t, 1536) + 1536 * 2)},
+      seed::site{"dsa", "kv_a_norm", 11, dbl(2 * bf(t, 512)), dbl(2 * bf(t, 512) + 512 * 2)},
+      seed::site{"dsa", "index_k_norm", 11, dbl(2 * bf(t, 128)), dbl(2 * bf(t, 128) + 2 * 128 * 2)},
+      seed::site{"dsa", "kpool", 11, dbl(2 * bf(t, 128)), dbl(2 * bf(t, 128) + 128 * 4 * 2)},
+      seed::site{"dense_mlp", "post_norm", 3, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"dense_mlp", "xn_quant", 3, dbl(bf(t, h) + nvfp4_edge(t, h)), 0},
+      seed::site{"dense_mlp", "gate_up", 3, dbl(nvfp4_edge(t, h) + gate_up), dbl(bf(t, h) + 2 * nvfp4_edge(t, h) + gate_up + 12),
+                 2.0 * dbl(t * h * 24576), fp8_peak},
+      seed::site{"dense_mlp", "clamp", 3, dbl(2 * bf(t, 24576)), 0},
+      seed::site{"dense_mlp", "a_quant", 3, dbl(bf(t, 12288) + nvfp4_edge(t, 12288)), 0},
+      seed::site{"dense_mlp", "down", 3, dbl(nvfp4_edge(t, 12288) + down), dbl(bf(t, 12288) + 2 * nvfp4_edge(t, 12288) + down + 4),
+                 2.0 * dbl(t * 12288 * h), fp8_peak},
+      seed::site{"moe", "post_norm", 42, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"moe", "router", 42, dbl(router + f32(t, 288)), dbl(router + bf(t, 288) + 288 * 4), 2.0 * dbl(t * h * 288),
+                 bf16_peak},
+      seed::site{"moe", "top_k", 42, dbl(f32(t, 288) + top_k), dbl(bf(t, 288) + top_k)},
+      seed::site{"moe", "xn_quant", 42, dbl(bf(t, h) + nvfp4_edge(t, h)), 0},
+      seed::site{"moe", "gate_up", 42, dbl(nvfp4_edge(t, h) + experts_up) + d * dbl(seed_nvfp4(4096, h)),
+                 dbl(bf(k8, h) + 2 * nvfp4_edge(k8, h) + experts_up) + d * dbl(seed_nvfp4(4096, h) + 12), 2.0 * dbl(k8 * h * 4096),
+                 fp8_peak},
+      seed::site{"moe", "experts_clamp", 42, dbl(2 * bf(k8, 4096)), 0},
+      seed::site{"moe", "eact_quant", 42, dbl(bf(k8, 2048) + nvfp4_edge(k8, 2048)), 0},
+      seed::site{"moe", "down", 42, dbl(nvfp4_edge(k8, 2048) + 4 * k8 + bf(k8, h)) + d * dbl(seed_nvfp4(h, 2048)),
+                 dbl(bf(k8, 2048) + 2 * nvfp4_edge(k8, 2048) + bf(k8, h)) + d * dbl(seed_nvfp4(h, 2048) + 4),
+                 2.0 * dbl(k8 * 2048 * h), fp8_peak},
+      seed::site{"moe", "shared_clamp", 42, dbl(2 * bf(t, 4096)), 0},
+      seed::site{"head", "final_norm", 1, dbl(norm), dbl(norm + 2 * h)},
+  };
+}
+constexpr auto glm_4k = prefill(m, devices::h100_sxm, h100, 4096, s);
+constexpr auto glm_32k = prefill(m, devices::h100_sxm, h100, 32768, s);
+static_assert(seed::rows_hold(glm_4k, m, glm_prefill_sites(4096), 3350e3) &&
+              seed::rows_hold(glm_32k, m, glm_prefill_sites(32768), 3350e3));
+constexpr double glm_seed_4k = glm_4k.total_us + seed::seed_minus_headroom_us(glm_prefill_sites(4096), 3350e3);
+constexpr double glm_seed_32k = glm_32k.total_us + seed::seed_minus_headroom_us(glm_prefill_sites(32768), 3350e3);
+// Within 0.5 %, and within the report's rounding to 0.1 ms; headroom's own answer is lower.
+static_assert(within_half_percent(glm_seed_4k, 213'000) && glm_seed_4k >= 212'950 && glm_seed_4k < 213'050);
+static_assert(within_half_percent(glm_seed_32k, 1'526'200) && glm_seed_32k >= 1'526'150 && glm_seed_32k < 1'526'250);
+static_assert(glm_4k.total_us < 212'950 && glm_32k.total_us < 1'526'150);
 }  // namespace

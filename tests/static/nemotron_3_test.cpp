@@ -8,6 +8,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+#include "seed_prefill.hpp"
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -124,16 +126,92 @@ static_assert(within(c16.total_us - static_cast<double>(router_extra + small_rea
 static_assert(decode_step(nano, devices::h100_sxm, h100, 128, 4096, fp8_kv).total_us < 82'022);
 // Prefill (one sequence of T tokens, half-context attention): FLOPs by hand. Per token, every
 // projection's 2 x k x out (experts at top-6, the lm_head, routers) + attention 4 x (T / 2) x
-// 4096 per layer + the Mamba update 4 x 64 x 64 x 128 per layer. The seed's 27.4 / 257.5 ms
-// are not reproduced here: its Mamba block adds two state_snapshot nodes and a split whose edge
-// widths its report does not give, and headroom has neither.
+// 4096 per layer + the Mamba update 4 x 64 x 64 x 128 per layer.
 constexpr double prefill_flops(double t) {
   const double per_token = 23.0 * (10304.0 * 2688 + 2688.0 * 4096) + 6.0 * (2 * 4096.0 * 2688 + 2 * 256.0 * 2688) +
                            23.0 * (128.0 * 2688 + 6.0 * 2 * 1856 * 2688 + 2.0 * 3712 * 2688) + 131072.0 * 2688;
   return 2 * t * per_token + 6 * 4 * t * (t / 2) * 4096 + 23 * 4 * t * 64.0 * 64 * 128;
 }
-static_assert(within(prefill(nano, devices::h100_sxm, h100, 4096, fp8_kv).flops, prefill_flops(4096), 1e-12));
-static_assert(within(prefill(nano, devices::h100_sxm, h100, 32768, fp8_kv).flops, prefill_flops(32768), 1e-12));
+constexpr auto p4k = prefill(nano, devices::h100_sxm, h100, 4096, fp8_kv);
+constexpr auto p32k = prefill(nano, devices::h100_sxm, h100, 32768, fp8_kv);
+static_assert(within(p4k.flops, prefill_flops(4096), 1e-12) && within(p32k.flops, prefill_flops(32768), 1e-12));
+// The seed's prefill, 27.4 ms at 4,096 tokens and 257.5 ms at 32,768: its node cost at T rows
+// over half the context, headroom's law (seed_prefill.hpp), on its own circuit. Every site
+// whose bytes differ, one instance at T rows (nvfp4_edge: an NVFP4 activation edge; d: the
+// expected distinct experts; nv: the weight law above, the seed's without the input_scale):
+//  - its Mamba block snapshots the conv output [T, 6144] and the SSM output [T, 4096] after
+//    every row (state_snapshot nodes, for its MTP verify; a prefill takes none), and its SSM
+//    writes BF16 where headroom writes F32 (which the gated norm reads back);
+//  - it quantizes each NVFP4 activation in a node of its own (BF16 in, NVFP4 out), one per
+//    MoE input for router, experts and shared expert alike; headroom folds a quantizer into
+//    each W4A4 consumer (+ BF16 read + NVFP4 write + the 4-B input_scale), so where that
+//    consumer is compute-bound (the NVFP4 Mamba and shared-expert projections; the experts at
+//    32k) the seed's quantizer time comes on top of the FLOPs;
+//  - its routed up projection reads each token's row once; headroom gathers it per routed row
+//    (6 T rows), and its down projection reads the expert ids, headroom's does not;
+//  - its router is NVFP4 W4A4 at the FP8 peak (the checkpoint's is BF16, above);
+//  - headroom also reads the small parameters (norm weights, conv taps and bias, A_log / D /
+//    dt_bias, the correction bias, the KV scales), each sequence's conv window and the token ids.
+namespace seed = seed_prefill;
+constexpr double bf16_peak = 989.5e6, fp8_peak = 1979e6;  // FLOP per us (datasheet)
+constexpr auto nano_prefill_sites(u64 t) {
+  using seed::dbl, seed::nvfp4_edge;
+  const u64 h = 2688, k6 = 6 * t;
+  const double d = seed::distinct_experts(128, 6, t);
+  const u64 in_proj = nvfp4_edge(t, h) + bf(t, 10304) + nv(10304, h, false);
+  const u64 out_proj = nvfp4_edge(t, 4096) + bf(t, h) + nv(h, 4096, false);
+  const u64 ssm = bf(t, 6144) + bf(t, 64) + bf(t, 4096) + 2 * 64 * 64 * 128 * 4;
+  const u64 k_or_v = bf(t, h) + bf(t, 256) + bf(256, h);
+  const u64 shared_up = nvfp4_edge(t, h) + bf(t, 3712) + nv(3712, h, false);
+  const u64 shared_down = nvfp4_edge(t, 3712) + bf(t, h) + nv(h, 3712, false);
+  const u64 norm = 2 * bf(t, h);
+  const double up = dbl(4 * k6 + bf(k6, 1856)) + d * dbl(nv(1856, h, false));
+  const double down = dbl(bf(k6, h)) + d * dbl(nv(h, 1856, false));
+  const auto fp4 = &formats::nvfp4_g16;
+  return std::array{
+      seed::site{"embed", "embed", 1, dbl(bf(t, h)), dbl(bf(t, h) + 4 * t)},
+      seed::site{"mamba", "norm", 23, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"mamba", "xn_quant", 17, dbl(bf(t, h) + nvfp4_edge(t, h)), 0},
+      seed::site{"mamba", "in_proj", 17, dbl(in_proj), dbl(in_proj + bf(t, h) + nvfp4_edge(t, h) + 4), 2.0 * dbl(t * h * 10304),
+                 fp8_peak, 0, fp4},
+      seed::site{"mamba", "conv", 23, dbl(2 * bf(t, 6144)), dbl(2 * bf(t, 6144) + 2 * (6144 * 4 + 6144) + 2 * (6144 * 3 * 2))},
+      seed::site{"mamba", "conv_ckpt", 23, dbl(bf(t, 6144)), 0},
+      seed::site{"mamba", "ssm", 23, dbl(ssm), dbl(ssm + bf(t, 4096) + 3 * 64 * 2), 4.0 * dbl(t * 64 * 64 * 128), bf16_peak},
+      seed::site{"mamba", "ssm_ckpt", 23, dbl(bf(t, 4096)), 0},
+      seed::site{"mamba", "gated_norm", 23, dbl(3 * bf(t, 4096)), dbl(4 * bf(t, 4096) + 4096 * 2)},
+      seed::site{"mamba", "gated_quant", 17, dbl(bf(t, 4096) + nvfp4_edge(t, 4096)), 0},
+      seed::site{"mamba", "out_proj", 17, dbl(out_proj), dbl(out_proj + bf(t, 4096) + nvfp4_edge(t, 4096) + 4),
+                 2.0 * dbl(t * 4096 * h), fp8_peak, 0, fp4},
+      seed::site{"attn", "input_norm", 6, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"attn", "k", 6, dbl(k_or_v), dbl(k_or_v + 4), 2.0 * dbl(t * h * 256), bf16_peak},  // + k_scale
+      seed::site{"attn", "v", 6, dbl(k_or_v), dbl(k_or_v + 4), 2.0 * dbl(t * h * 256), bf16_peak},  // + v_scale
+      seed::site{"head", "final_norm", 1, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"moe", "norm", 23, dbl(norm), dbl(norm + 2 * h)},
+      seed::site{"moe", "xn_quant", 23, dbl(bf(t, h) + nvfp4_edge(t, h)), 0},
+      seed::site{"moe", "router", 23, dbl(nvfp4_edge(t, h) + 4 * t * 128 + nv(128, h, false)),
+                 dbl(bf(t, h) + 4 * t * 128 + bf(128, h) + 128 * 4), 2.0 * dbl(t * h * 128), fp8_peak, bf16_peak},
+      seed::site{"moe", "up", 23, dbl(nvfp4_edge(t, h)) + up, dbl(bf(k6, h) + 2 * nvfp4_edge(k6, h)) + up + 4 * d,
+                 2.0 * dbl(k6 * h * 1856), fp8_peak},
+      seed::site{"moe", "eact_quant", 23, dbl(bf(k6, 1856) + nvfp4_edge(k6, 1856)), 0},
+      seed::site{"moe", "down", 23, dbl(nvfp4_edge(k6, 1856) + 4 * k6) + down,
+                 dbl(bf(k6, 1856) + 2 * nvfp4_edge(k6, 1856)) + down + 4 * d, 2.0 * dbl(k6 * 1856 * h), fp8_peak},
+      seed::site{"moe", "shared_up", 23, dbl(shared_up), dbl(shared_up + bf(t, h) + nvfp4_edge(t, h) + 4),
+                 2.0 * dbl(t * h * 3712), fp8_peak},
+      seed::site{"moe", "sact_quant", 23, dbl(bf(t, 3712) + nvfp4_edge(t, 3712)), 0},
+      seed::site{"moe", "shared_down", 23, dbl(shared_down), dbl(shared_down + bf(t, 3712) + nvfp4_edge(t, 3712) + 4),
+                 2.0 * dbl(t * 3712 * h), fp8_peak},
+  };
+}
+static_assert(seed::rows_hold(p4k, nano, nano_prefill_sites(4096), bw_bytes_per_us) &&
+              seed::rows_hold(p32k, nano, nano_prefill_sites(32768), bw_bytes_per_us));
+constexpr double nano_seed_4k = p4k.total_us + seed::seed_minus_headroom_us(nano_prefill_sites(4096), bw_bytes_per_us);
+constexpr double nano_seed_32k = p32k.total_us + seed::seed_minus_headroom_us(nano_prefill_sites(32768), bw_bytes_per_us);
+// Within 0.5 %, and within the report's rounding to 0.1 ms.
+static_assert(within(nano_seed_4k, 27'400, 0.005) && nano_seed_4k >= 27'350 && nano_seed_4k < 27'450);
+static_assert(within(nano_seed_32k, 257'500, 0.005) && nano_seed_32k >= 257'450 && nano_seed_32k < 257'550);
+// headroom's own answer stays below the seed's at 32k (no snapshots, no standalone quantizers),
+// above it at 4k (the gathered expert rows and BF16 router outweigh them).
+static_assert(p4k.total_us > 27'450 && p32k.total_us < 257'450);
 
 // ---- 3.5 Lightning: Nano's main model + an MTP draft (attention + MoE, BF16) --------------------
 constexpr const model& lightning = models::nemotron_3_5_lightning_30b_a3b_nvfp4;

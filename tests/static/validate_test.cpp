@@ -31,8 +31,7 @@ static_assert(*try_weight_bytes(formats::fp8_block(128, 128), 256, 256) == 65536
 constexpr model gqa(std::uint64_t layers, std::uint64_t experts, std::uint64_t top_k) {
   model m{};
   m.id = "user_moe";
-  m.c = models::family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = layers, .q_heads = 32, .kv_heads = 4,
-                                 .head_dim = 128, .experts = experts, .top_k = top_k, .moe_inter = 768});
+  m.c = models::family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = layers, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = experts, .top_k = top_k, .moe_inter = 768});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

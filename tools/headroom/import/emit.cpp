@@ -53,10 +53,19 @@ std::string rule_expr(const precision_rule& r) {
 }
 
 std::string emit_header(const imported& im, std::string_view command) {
+  // Designated initialisers in declaration order; a piece's members (consecutive, one group)
+  // nest in braces under the piece's name, and a piece left at its defaults is omitted.
   std::string dims;
-  for (const dim_value& d : im.dims) {
-    if (d.is_default) continue;
-    dims += fmt::format("{}.{} = {}", dims.empty() ? "" : ", ", d.member, d.text);
+  for (std::size_t i = 0; i < im.dims.size();) {
+    const std::string& group = im.dims[i].group;
+    std::string inner;
+    for (; i < im.dims.size() && im.dims[i].group == group; ++i) {
+      const dim_value& d = im.dims[i];
+      if (!d.is_default) inner += fmt::format("{}.{} = {}", inner.empty() ? "" : ", ", d.member, d.text);
+    }
+    if (inner.empty()) continue;
+    const std::string item = group.empty() ? inner : fmt::format(".{} = {{{}}}", group, inner);
+    dims += fmt::format("{}{}", dims.empty() ? "" : ", ", item);
   }
   std::string rules;
   for (const std::string& r : im.rule_exprs) rules += fmt::format("  m.add_rule({});\n", r);

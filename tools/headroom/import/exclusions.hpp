@@ -124,6 +124,11 @@ class exclusions {
     if (suffix == "lm_head") return op_rule(op::lm_head);
     if (suffix == "embed_tokens") return op_rule(op::embed);
     if (suffix == "mlp.gate" || suffix == "mlp.router" || suffix == "block_sparse_moe.gate") return op_rule(op::router);
+    // MiniMax-M2's list names bare module names, which transformers matches anywhere in a
+    // module's name: `gate` is block_sparse_moe.gate (its experts are w1 / w2 / w3, no
+    // gate_proj), and `e_score_correction_bias` is an F32 parameter no quantizer converts.
+    if (suffix == "gate" && s_.family == "gqa_moe") return op_rule(op::router);
+    if (suffix == "e_score_correction_bias") return;
     if (suffix == "self_attn") {
       if (s_.family == "mla_moe") {
         for (linear_role r : {linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b})

@@ -121,6 +121,18 @@ class dims_reader {
           }
           break;
         }
+        case ck::check_kind::every_entry: {
+          const json want = json::parse(c.expected);
+          if (!v->is_array() || v->size() != layers) {
+            fail_key(file_, c.key, fmt::format("expected an array of num_hidden_layers ({}) entries", layers));
+          }
+          for (std::size_t i = 0; i < v->size(); ++i) {
+            if ((*v)[i] != want) {
+              fail_key(file_, c.key, fmt::format("layer {} is {}, the importer needs {} ({})", i, (*v)[i].dump(), c.expected, c.why));
+            }
+          }
+          break;
+        }
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, c.key, *v);
           if (n != pattern.size()) {
@@ -216,13 +228,21 @@ std::string folder_name(const fs::path& config_file) {
   return abs.parent_path().filename().string();
 }
 
+// A member of the dims or of one of its pieces, by its binding name; `fallback` when it has none.
+template <typename T, typename Dims>
+T member_or(const Dims& d, std::string_view name, T fallback) {
+  for_each_member(d, [&](std::string_view member, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, T>) {
+      if (member == name) fallback = value;
+    }
+  });
+  return fallback;
+}
+
 template <typename Dims>
 std::uint64_t layers_of(const Dims& d) {
-  if constexpr (requires { d.layers; }) {
-    return d.layers;
-  } else {
-    return d.pattern.size();
-  }
+  const std::string_view pattern = member_or<std::string_view>(d, "pattern", {});
+  return pattern.empty() ? member_or<std::uint64_t>(d, "layers", 0) : pattern.size();
 }
 
 }  // namespace
@@ -300,27 +320,23 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     Dims d{};
     dims_reader reader(file, cfg, *p, *im);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
-    std::uint64_t interval = 0;
-    std::string_view pattern;
-    if constexpr (requires { d.full_attention_interval; }) interval = d.full_attention_interval;
-    if constexpr (requires { d.pattern; }) pattern = d.pattern;
-    reader.run_checks(layers_of(d), interval, pattern);
+    reader.run_checks(layers_of(d), member_or<std::uint64_t>(d, "full_attention_interval", 0),
+                      member_or<std::string_view>(d, "pattern", {}));
     reader.classify();
 
     const Dims defaults{};
-    for_each_member(d, [&](std::string_view member, auto& value) {
+    for_each_leaf(d, [&](std::string_view group, std::string_view member, auto& value) {
       bool same = false;
       for_each_member(defaults, [&](std::string_view m2, const auto& v2) {
         if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::decay_t<decltype(v2)>>) {
           if (m2 == member) same = value == v2;
         }
       });
-      im->dims.push_back({std::string(member), cxx_text(value), same});
+      im->dims.push_back({std::string(group), std::string(member), cxx_text(value), same});
     });
 
-    quant_shape qs{p->family, layers_of(d), 0, 0};
-    if constexpr (requires { d.first_dense; }) qs.first_dense = d.first_dense;
-    if constexpr (requires { d.mtp_layers; }) qs.mtp_layers = d.mtp_layers;
+    const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
+                         member_or<std::uint64_t>(d, "mtp_layers", 0)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     const auto qc = cfg.find("quantization_config");
     if (qc != cfg.end() && !quant.empty()) {

@@ -26,6 +26,7 @@ class import_error : public usage_error {
 
 /// One dims member as the importer set it, for the header emitter.
 struct dim_value {
+  std::string group;    ///< the dims piece it belongs to ("gqa"), empty for a direct member
   std::string member;
   std::string text;     ///< C++ spelling: 4096, true, "M-M*"
   bool is_default = false;  ///< equal to the dims struct's default: the emitter omits it

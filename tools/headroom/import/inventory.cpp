@@ -39,7 +39,9 @@ std::string plain_dtype(const model& m, const tensor_format& f) {
 
 class inventory_builder {
  public:
-  inventory_builder(const model& m, std::string_view model_type) : m_(m), mixtral_(model_type == "mixtral") {}
+  // MiniMax-M2 keeps Mixtral's names (block_sparse_moe, experts.E.w1 / w3 / w2).
+  inventory_builder(const model& m, std::string_view model_type)
+      : m_(m), mixtral_(model_type == "mixtral" || model_type == "minimax_m2"), minimax_(model_type == "minimax_m2") {}
 
   void add_plain(std::string name, const tensor_format& f, std::vector<std::uint64_t> shape) {
     std::uint64_t elements = 1;
@@ -309,7 +311,9 @@ class inventory_builder {
       const std::string base = layer + moe + (m_.family == "gpt_oss" ? "router" : "gate");
       add_weight(base, formats_of(m_, n, in), n.role, n.weight_out(), n.weight_k());
       if (n.bias) add_plain(base + ".bias", n.aux_format, {n.weight_out()});
-      if (n.aux_params != 0) add_plain(base + ".e_score_correction_bias", n.aux_format, {n.aux_params});
+      // DeepSeek-V3: mlp.gate.e_score_correction_bias; MiniMax-M2: block_sparse_moe.e_score_correction_bias.
+      const std::string bias = minimax_ ? layer + moe + "e_score_correction_bias" : base + ".e_score_correction_bias";
+      if (n.aux_params != 0) add_plain(bias, n.aux_format, {n.aux_params});
       return;
     }
     if (is_routed_expert(n.kind) && n.weight_tensors == 1 && formats_of(m_, n, in).weight == formats::mxfp4) {
@@ -349,6 +353,7 @@ class inventory_builder {
  private:
   const model& m_;
   bool mixtral_;
+  bool minimax_;
   std::vector<tensor_info> out_;
 };
 

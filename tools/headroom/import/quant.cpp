@@ -55,7 +55,10 @@ recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
   if (q.contains("scale_fmt") && q["scale_fmt"] != "ue8m0") {
     fail_key(file, p + "scale_fmt", fmt::format("{} is not supported yet (ue8m0 or absent)", q["scale_fmt"].dump()));
   }
-  if (q.contains("fmt") && q["fmt"] != "e4m3") fail_key(file, p + "fmt", fmt::format("{} is not supported yet (e4m3 only)", q["fmt"].dump()));
+  // MiniMax-M2 spells the same E4M3 format as torch does: float8_e4m3fn.
+  if (q.contains("fmt") && q["fmt"] != "e4m3" && q["fmt"] != "float8_e4m3fn") {
+    fail_key(file, p + "fmt", fmt::format("{} is not supported yet (e4m3 / float8_e4m3fn only)", q["fmt"].dump()));
+  }
   if (q.contains("activation_scheme") && q["activation_scheme"] != "dynamic") {
     fail_key(file, p + "activation_scheme", fmt::format("{} is not supported yet (dynamic only)", q["activation_scheme"].dump()));
   }

@@ -11,6 +11,7 @@
 
 #include <boost/hana/accessors.hpp>
 #include <boost/hana/adapt_struct.hpp>
+#include <boost/hana/concept/struct.hpp>
 #include <boost/hana/first.hpp>
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/second.hpp>
@@ -21,27 +22,33 @@
 #include <string_view>
 #include <type_traits>
 
+#include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/dense_gqa.hpp>
 #include <headroom/models/gpt_oss.hpp>
+#include <headroom/models/gqa_decoder.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/mla_moe.hpp>
+#include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
 #include <headroom/models/qwen3_next.hpp>
 
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, hidden, inter, vocab, layers, q_heads, kv_heads,
-                        head_dim, qk_norm, attn_bias, tie, window);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim,
-                        experts, top_k, moe_inter, qk_norm, tie, window);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim,
-                        experts, top_k, inter, window);
+// The pieces several families' dims are composed of: the importer walks into them (their
+// members are bound by their own names, as if the family's dims listed them).
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_decoder_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::mla_dims, hidden, q_heads, q_lora, kv_lora, qk_nope, qk_rope, v_head);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_dense, experts, top_k, moe_inter,
+                        shared_experts, mtp_layers);
+
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, top_k, moe_inter, qk_norm, tie, window,
+                        qk_norm_whole, routing_bias);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_next_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
                         experts, top_k, moe_inter, shared_inter, mtp_layers, vision_params);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, hidden, vocab, layers, q_heads, q_lora, kv_lora,
-                        qk_nope, qk_rope, v_head, inter, first_dense, experts, top_k, moe_inter, shared_experts,
-                        mtp_layers);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
 
 namespace headroom::cli::import {
 
@@ -85,13 +92,28 @@ inline constexpr auto all_dims =
                          models::family::nemotron_h_dims, models::family::qwen3_next_dims,
                          models::family::mla_moe_dims>;
 
-/// Calls f(name, member reference) for every member of `d`, in declaration order.
+/// Calls f(group, name, member reference) for every member of `d`, in declaration order,
+/// walking into the members that are adapted structs themselves (one level: the pieces above):
+/// `group` names the piece ("gqa" for dense_gqa_dims::gqa.hidden), empty for a direct member.
 template <typename Dims, typename F>
-void for_each_member(Dims& d, F&& f) {
+void for_each_leaf(Dims& d, F&& f, std::string_view group = {}) {
   boost::hana::for_each(boost::hana::accessors<std::remove_const_t<Dims>>(), [&](auto pair) {
     constexpr auto name = boost::hana::first(pair);
-    f(std::string_view(boost::hana::to<char const*>(name)), boost::hana::second(pair)(d));
+    auto& value = boost::hana::second(pair)(d);
+    const std::string_view member(boost::hana::to<char const*>(name));
+    if constexpr (boost::hana::Struct<std::remove_cvref_t<decltype(value)>>::value) {
+      for_each_leaf(value, f, member);
+    } else {
+      f(group, member, value);
+    }
   });
+}
+
+/// Calls f(name, member reference) for every member of `d` and of its pieces, in declaration
+/// order: the names the config_keys bindings use.
+template <typename Dims, typename F>
+void for_each_member(Dims& d, F&& f) {
+  for_each_leaf(d, [&](std::string_view, std::string_view member, auto& value) { f(member, value); });
 }
 
 }  // namespace headroom::cli::import

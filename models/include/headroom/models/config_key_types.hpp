@@ -49,6 +49,7 @@ enum class check_kind : std::uint8_t {
   layer_types_alternate,  ///< gpt-oss: sliding_attention, full_attention, ... (even layers sliding)
   layer_types_interval,   ///< Qwen3 hybrids: every full_attention_interval-th layer full attention
   pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
+  every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
 };
 struct check {
   std::string_view key;
@@ -143,7 +144,7 @@ inline constexpr binding qwen_experts[] = {
     {"top_k", "num_experts_per_tok"},
     {"moe_inter", "moe_intermediate_size"},
 };
-/// The routed experts as MixtralConfig and GptOssConfig name them.
+/// The routed experts as MixtralConfig, GptOssConfig and MiniMax-M2's config name them.
 inline constexpr binding local_experts[] = {
     {"experts", "num_local_experts"},
     {"top_k", "num_experts_per_tok"},

@@ -9,6 +9,7 @@
 #include <headroom/models/config_key_types.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
+#include <headroom/models/detail/config_keys_minimax_m2.hpp>
 
 namespace headroom::models::config_keys {
 
@@ -19,6 +20,8 @@ inline constexpr profile profiles[] = {
     {"qwen2", "Qwen2ForCausalLM", "dense_gqa", dense::qwen2, shared::swiglu_mlp, dense::qwen_ignored},
     {"qwen3_moe", "Qwen3MoeForCausalLM", "gqa_moe", moe::qwen3_moe, moe::qwen3_moe_checks, moe::qwen3_moe_ignored},
     {"mixtral", "MixtralForCausalLM", "gqa_moe", moe::mixtral, shared::swiglu_experts, moe::mixtral_ignored},
+    {"minimax_m2", "MiniMaxM2ForCausalLM", "gqa_moe", minimax::minimax_m2, minimax::minimax_m2_checks,
+     minimax::minimax_m2_ignored},
     {"gpt_oss", "GptOssForCausalLM", "gpt_oss", oss::gpt_oss, oss::gpt_oss_checks, oss::gpt_oss_ignored},
     {"nemotron_h", "NemotronHForCausalLM", "nemotron_h", nemo::nemotron_h, nemo::nemotron_h_checks,
      nemo::nemotron_h_ignored},

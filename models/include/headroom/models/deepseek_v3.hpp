@@ -22,10 +22,8 @@ constexpr model make_deepseek_v3() {
       "mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32; the MTP layer "
       "(model.layers.61) stores its own embed_tokens and shared_head.head copies; total_size not published:"
       " weights are the hand sum"};
-  m.c = family::mla_moe({.hidden = 7168, .vocab = 129280, .layers = 61, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128, .inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1});
-  m.add_rule(for_op(op::router, formats::bf16));
-  m.add_rule(for_role(linear_role::mtp_fc, formats::bf16));
-  recipes::fp8_block_128(m);
+  m.c = family::mla_moe({.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
+  recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16)});
   return m;
 }
 }  // namespace detail

@@ -15,6 +15,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/models/blocks.hpp>
+#include <headroom/models/moe_stack_dims.hpp>
 
 namespace headroom::models::family {
 
@@ -36,19 +37,13 @@ struct glm5_next_dims {
   std::uint64_t index_head_dim = 0;
   std::uint64_t index_kpool = 0;
   std::uint64_t index_topk = 0;
-  std::uint64_t inter = 0;        ///< dense layers' intermediate_size
-  std::uint64_t first_dense = 0;  ///< first_k_dense_replace
-  std::uint64_t experts = 0;
-  std::uint64_t top_k = 0;
-  std::uint64_t moe_inter = 0;
-  std::uint64_t shared_experts = 0;
-  std::uint64_t mtp_layers = 0;  ///< num_nextn_predict_layers
+  moe_stack_dims moe;
 };
 
 constexpr circuit glm5_next(const glm5_next_dims& d) {
   circuit c{};
   const std::uint64_t h = d.hidden;
-  const std::uint64_t shared_inter = checked_mul(d.moe_inter, d.shared_experts);
+  const moe_stack_dims& s = d.moe;
   const auto embed = blocks::hc_embed(c, "embed", d.vocab, h, d.hc);
   const auto kda = blocks::kimi_delta_attention(
       c, "kda", {.hidden = h, .heads = d.kda_heads, .head_dim = d.kda_head_dim, .conv_kernel = d.conv_kernel, .hc = d.hc});
@@ -64,21 +59,21 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
                          .index_topk = d.index_topk,
                          .hc = d.hc};
   const auto dsa = blocks::sparse_latent_attention(c, "dsa", dsa_d);
-  const auto dense = blocks::hc_swiglu_mlp(c, "dense_mlp", h, d.inter, d.hc);
+  const auto dense = blocks::hc_swiglu_mlp(c, "dense_mlp", h, s.inter, d.hc);
   const auto moe = blocks::hc_routed_moe(c, "moe", {.hidden = h,
                                                     .hc = d.hc,
-                                                    .experts = d.experts,
-                                                    .top_k = d.top_k,
-                                                    .moe_inter = d.moe_inter,
-                                                    .shared_inter = shared_inter});
+                                                    .experts = s.experts,
+                                                    .top_k = s.top_k,
+                                                    .moe_inter = s.moe_inter,
+                                                    .shared_inter = s.shared_inter()});
   const auto head = blocks::hc_head(c, "head", d.vocab, h, d.hc);
   blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) {
     const bool sparse = l % d.dsa_period == d.dsa_period - 1;
     return blocks::layer(sparse ? layer_kind::full_attention : layer_kind::linear_attention,
-                         {sparse ? dsa : kda, l < d.first_dense ? dense : moe});
+                         {sparse ? dsa : kda, l < s.first_dense ? dense : moe});
   }, head);
 
-  if (d.mtp_layers > 0) {
+  if (s.mtp_layers > 0) {
     // The NextN layer reads the main embedding; its shared_head.head is stored (the seed
     // system's fixture counts it, as DeepSeek-V3's checkpoint stores its copy).
     const auto mtp_in = blocks::mtp_in(
@@ -86,14 +81,14 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
     dsa_d.hc = 0;
     const auto mtp_dsa = blocks::sparse_latent_attention(c, "mtp_dsa", dsa_d);
     const auto mtp_moe = blocks::routed_moe(c, "mtp_moe", {.hidden = h,
-                                                          .experts = d.experts,
-                                                          .top_k = d.top_k,
-                                                          .moe_inter = d.moe_inter,
-                                                          .shared_inter = shared_inter,
-                                                          .router_aux = d.experts,
+                                                          .experts = s.experts,
+                                                          .top_k = s.top_k,
+                                                          .moe_inter = s.moe_inter,
+                                                          .shared_inter = s.shared_inter(),
+                                                          .router_aux = s.experts,
                                                           .router_aux_format = formats::f32});
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, true);
-    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) {
+    blocks::stack(c, s.mtp_layers, [&](std::uint64_t) {
       return blocks::layer_spec{}
           .then(mtp_in, layer_kind::none)
           .then(mtp_dsa, layer_kind::full_attention)

@@ -14,52 +14,45 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
-#include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/blocks/io.hpp>
 #include <headroom/models/blocks/moe.hpp>
 #include <headroom/models/blocks/stack.hpp>
+#include <headroom/models/gqa_decoder.hpp>
 
 namespace headroom::models::family {
 
 struct gpt_oss_dims {
-  std::uint64_t hidden = 0;
-  std::uint64_t vocab = 0;
-  std::uint64_t layers = 0;
-  std::uint64_t q_heads = 0;
-  std::uint64_t kv_heads = 0;
-  std::uint64_t head_dim = 0;
+  gqa_decoder_dims gqa;
+  std::uint64_t window = 0;  ///< sliding_window of the sliding layers
   std::uint64_t experts = 0;
   std::uint64_t top_k = 0;
-  std::uint64_t inter = 0;
-  std::uint64_t window = 0;  ///< sliding_window of the sliding layers
+  std::uint64_t inter = 0;   ///< each expert's intermediate_size
 };
 
 constexpr circuit gpt_oss(const gpt_oss_dims& d) {
   circuit c{};
-  const auto embed = blocks::embed(c, "embed", d.vocab, d.hidden);
-  blocks::gqa_dims a{.hidden = d.hidden,
-                     .q_heads = d.q_heads,
-                     .kv_heads = d.kv_heads,
-                     .head_dim = d.head_dim,
-                     .qkv_bias = true,
-                     .o_bias = true,
-                     .sinks = true,
-                     .window = d.window};
+  const gqa_decoder_dims& g = d.gqa;
+  const auto embed = blocks::embed(c, "embed", g.vocab, g.hidden);
+  blocks::gqa_dims a = g.attention();
+  a.qkv_bias = true;
+  a.o_bias = true;
+  a.sinks = true;
+  a.window = d.window;
   const auto sliding = blocks::gqa_attention(c, "sliding", a);
   a.window = 0;
   const auto full = blocks::gqa_attention(c, "full", a);
-  const auto moe = blocks::routed_moe(c, "moe", {.hidden = d.hidden,
+  const auto moe = blocks::routed_moe(c, "moe", {.hidden = g.hidden,
                                                  .experts = d.experts,
                                                  .top_k = d.top_k,
                                                  .moe_inter = d.inter,
                                                  .fused_gate_up = true,
                                                  .expert_bias = true,
                                                  .router_bias = true});
-  const auto head = blocks::head(c, "head", d.vocab, d.hidden);
+  const auto head = blocks::head(c, "head", g.vocab, g.hidden);
   const auto sliding_layer = blocks::layer(layer_kind::sliding_attention, {sliding, moe});
   const auto full_layer = blocks::layer(layer_kind::full_attention, {full, moe});
   // layer_types: sliding, full, sliding, ...
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l % 2 == 0 ? sliding_layer : full_layer; }, head);
+  blocks::decoder(c, embed, g.layers, [&](std::uint64_t l) -> const auto& { return l % 2 == 0 ? sliding_layer : full_layer; }, head);
   return c;
 }
 

@@ -20,7 +20,7 @@ constexpr model make_gpt_oss_120b() {
       " (sum over the 15 safetensors files less their headers); 116,829,156,672 parameters (model card:"
       " 116.8B)",
       "routed experts MXFP4, everything else BF16"};
-  m.c = family::gpt_oss({.hidden = 2880, .vocab = 201088, .layers = 36, .q_heads = 64, .kv_heads = 8, .head_dim = 64, .experts = 128, .top_k = 4, .inter = 2880, .window = 128});
+  m.c = family::gpt_oss({.gqa = {.hidden = 2880, .vocab = 201088, .layers = 36, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 128, .top_k = 4, .inter = 2880});
   recipes::mxfp4_experts(m);
   return m;
 }

@@ -21,7 +21,7 @@ constexpr model make_gpt_oss_20b() {
       " lm_head); model.safetensors.index.json (total_size 13761264768, 459 tensors)",
       "routed experts MXFP4 (*_blocks u8 + *_scales E8M0 per 32), everything else BF16 on disk including "
       "sinks and biases"};
-  m.c = family::gpt_oss({.hidden = 2880, .vocab = 201088, .layers = 24, .q_heads = 64, .kv_heads = 8, .head_dim = 64, .experts = 32, .top_k = 4, .inter = 2880, .window = 128});
+  m.c = family::gpt_oss({.gqa = {.hidden = 2880, .vocab = 201088, .layers = 24, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 32, .top_k = 4, .inter = 2880});
   recipes::mxfp4_experts(m);
   return m;
 }

@@ -12,20 +12,13 @@
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
-#include <headroom/models/blocks/attention.hpp>
-#include <headroom/models/blocks/io.hpp>
 #include <headroom/models/blocks/moe.hpp>
-#include <headroom/models/blocks/stack.hpp>
+#include <headroom/models/gqa_decoder.hpp>
 
 namespace headroom::models::family {
 
 struct gqa_moe_dims {
-  std::uint64_t hidden = 0;
-  std::uint64_t vocab = 0;
-  std::uint64_t layers = 0;
-  std::uint64_t q_heads = 0;
-  std::uint64_t kv_heads = 0;
-  std::uint64_t head_dim = 0;
+  gqa_decoder_dims gqa;
   std::uint64_t experts = 0;
   std::uint64_t top_k = 0;
   std::uint64_t moe_inter = 0;
@@ -37,25 +30,18 @@ struct gqa_moe_dims {
 };
 
 constexpr circuit gqa_moe(const gqa_moe_dims& d) {
-  circuit c{};
-  const auto embed = blocks::embed(c, "embed", d.vocab, d.hidden);
-  const auto attn = blocks::gqa_attention(c, "attn", {.hidden = d.hidden,
-                                                      .q_heads = d.q_heads,
-                                                      .kv_heads = d.kv_heads,
-                                                      .head_dim = d.head_dim,
-                                                      .qk_norm = d.qk_norm,
-                                                      .qk_norm_whole = d.qk_norm_whole,
-                                                      .window = d.window});
-  const auto moe = blocks::routed_moe(c, "moe", {.hidden = d.hidden,
-                                                 .experts = d.experts,
-                                                 .top_k = d.top_k,
-                                                 .moe_inter = d.moe_inter,
-                                                 .router_aux = d.routing_bias ? d.experts : 0,
-                                                 .router_aux_format = formats::f32});
-  const auto head = blocks::head(c, "head", d.vocab, d.hidden, !d.tie);
-  const auto layer = blocks::layer(d.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention, {attn, moe});
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t) -> const auto& { return layer; }, head);
-  return c;
+  blocks::gqa_dims a = d.gqa.attention();
+  a.qk_norm = d.qk_norm;
+  a.qk_norm_whole = d.qk_norm_whole;
+  a.window = d.window;
+  return uniform_gqa_decoder(d.gqa, a, d.tie, [&](circuit& c) {
+    return blocks::routed_moe(c, "moe", {.hidden = d.gqa.hidden,
+                                         .experts = d.experts,
+                                         .top_k = d.top_k,
+                                         .moe_inter = d.moe_inter,
+                                         .router_aux = d.routing_bias ? d.experts : 0,
+                                         .router_aux_format = formats::f32});
+  });
 }
 
 }  // namespace headroom::models::family

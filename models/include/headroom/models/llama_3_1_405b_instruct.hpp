@@ -19,7 +19,7 @@ constexpr model make_llama_3_1_405b_instruct() {
       " safetensors metadata 405,853,388,800 parameters",
       "every tensor BF16; Meta's first upload declared twice the current config's KV heads (the published"
       " parameter count holds only with the current config)"};
-  m.c = family::dense_gqa({.hidden = 16384, .inter = 53248, .vocab = 128256, .layers = 126, .q_heads = 128, .kv_heads = 8, .head_dim = 128});
+  m.c = family::dense_gqa({.gqa = {.hidden = 16384, .vocab = 128256, .layers = 126, .q_heads = 128, .kv_heads = 8, .head_dim = 128}, .inter = 53248});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

@@ -18,7 +18,7 @@ constexpr model make_llama_3_1_70b_instruct() {
       "config.json (no head_dim key: hidden_size / num_attention_heads; tie_word_embeddings false,"
       " torch_dtype bfloat16); model.safetensors.index.json (total_size 141107412992, 30 shards)",
       "every tensor BF16"};
-  m.c = family::dense_gqa({.hidden = 8192, .inter = 28672, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128});
+  m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

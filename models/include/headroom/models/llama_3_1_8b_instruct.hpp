@@ -18,7 +18,7 @@ constexpr model make_llama_3_1_8b_instruct() {
       "config.json (tie_word_embeddings false, torch_dtype bfloat16); model.safetensors.index.json"
       " (total_size 16060522496)",
       "every tensor BF16"};
-  m.c = family::dense_gqa({.hidden = 4096, .inter = 14336, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128});
+  m.c = family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 14336});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

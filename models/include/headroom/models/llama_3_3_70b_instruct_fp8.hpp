@@ -21,7 +21,7 @@ constexpr model make_llama_3_3_70b_instruct_fp8() {
       "per-tensor FP8 (E4M3) weights with an F32 weight_scale and input_scale per projection, k_proj / "
       "v_proj also carry k_scale / v_scale; lm_head and embed_tokens BF16 (the sibling ModelOpt exports "
       "exclude lm_head); total_size not published: weights are the hand sum"};
-  m.c = family::dense_gqa({.hidden = 8192, .inter = 28672, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128});
+  m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   recipes::modelopt_fp8_kv(m, formats::fp8_tensor);
   return m;
 }

@@ -26,10 +26,7 @@ constexpr model make_minimax_m2_7() {
       " embed_tokens, lm_head, router (gate) and norms BF16; e_score_correction_bias F32; the MTP"
       " modules the config describes (use_mtp, num_mtp_modules 3) are not counted; no total_size is"
       " transcribed: weights are the hand sum"};
-  m.c = family::gqa_moe({.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128,
-                         .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true,
-                         .routing_bias = true});
-  m.add_rule(for_op(op::router, formats::bf16));
+  m.c = family::gqa_moe({.gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128}, .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true, .routing_bias = true});
   recipes::fp8_block_128(m);
   return m;
 }

@@ -18,7 +18,7 @@ constexpr model make_mixtral_8x7b_v0_1() {
       "config.json (tie_word_embeddings false, sliding_window null, torch_dtype bfloat16); Hub safetensors"
       " metadata 46,702,792,704 parameters; total_size 93405585408",
       "every tensor BF16; the current config has sliding_window null (an early revision said 4096)"};
-  m.c = family::gqa_moe({.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128, .experts = 8, .top_k = 2, .moe_inter = 14336});
+  m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .experts = 8, .top_k = 2, .moe_inter = 14336});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

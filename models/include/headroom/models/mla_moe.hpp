@@ -28,26 +28,15 @@
 #include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe.hpp>
 #include <headroom/models/blocks/stack.hpp>
+#include <headroom/models/moe_stack_dims.hpp>
 
 namespace headroom::models::family {
 
 struct mla_moe_dims {
-  std::uint64_t hidden = 0;
+  blocks::mla_dims mla;  ///< hidden_size and the attention widths
   std::uint64_t vocab = 0;
   std::uint64_t layers = 0;
-  std::uint64_t q_heads = 0;
-  std::uint64_t q_lora = 0;
-  std::uint64_t kv_lora = 0;
-  std::uint64_t qk_nope = 0;
-  std::uint64_t qk_rope = 0;
-  std::uint64_t v_head = 0;
-  std::uint64_t inter = 0;        ///< dense layers' intermediate_size
-  std::uint64_t first_dense = 0;  ///< first_k_dense_replace
-  std::uint64_t experts = 0;
-  std::uint64_t top_k = 0;
-  std::uint64_t moe_inter = 0;
-  std::uint64_t shared_experts = 0;
-  std::uint64_t mtp_layers = 0;  ///< num_nextn_predict_layers
+  moe_stack_dims moe;
   /// topk_method noaux_tc: the router stores e_score_correction_bias [experts] (DeepSeek-V3);
   /// false: a plain router weight (Mistral-Small-4's Mistral4TopkRouter).
   bool noaux_tc = true;
@@ -55,30 +44,25 @@ struct mla_moe_dims {
 
 constexpr circuit mla_moe(const mla_moe_dims& d) {
   circuit c{};
-  const std::uint64_t h = d.hidden;
+  const std::uint64_t h = d.mla.hidden;
+  const moe_stack_dims& s = d.moe;
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
-  const auto mla = blocks::mla_attention(c, "mla", {.hidden = h,
-                                                    .q_heads = d.q_heads,
-                                                    .q_lora = d.q_lora,
-                                                    .kv_lora = d.kv_lora,
-                                                    .qk_nope = d.qk_nope,
-                                                    .qk_rope = d.qk_rope,
-                                                    .v_head = d.v_head});
-  const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, d.inter);
+  const auto mla = blocks::mla_attention(c, "mla", d.mla);
+  const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, s.inter);
   const auto moe = blocks::routed_moe(c, "moe", {.hidden = h,
-                                                 .experts = d.experts,
-                                                 .top_k = d.top_k,
-                                                 .moe_inter = d.moe_inter,
-                                                 .shared_inter = checked_mul(d.moe_inter, d.shared_experts),
-                                                 .router_aux = d.noaux_tc ? d.experts : 0,
+                                                 .experts = s.experts,
+                                                 .top_k = s.top_k,
+                                                 .moe_inter = s.moe_inter,
+                                                 .shared_inter = s.shared_inter(),
+                                                 .router_aux = d.noaux_tc ? s.experts : 0,
                                                  .router_aux_format = formats::f32});
   const auto head = blocks::head(c, "head", d.vocab, h);
   const auto dense_layer = blocks::layer(layer_kind::full_attention, {mla, dense});
   const auto moe_layer = blocks::layer(layer_kind::full_attention, {mla, moe});
   // first_k_dense_replace dense layers, then MoE layers.
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l < d.first_dense ? dense_layer : moe_layer; }, head);
+  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l < s.first_dense ? dense_layer : moe_layer; }, head);
 
-  if (d.mtp_layers > 0) {
+  if (s.mtp_layers > 0) {
     // The MTP layer stores its own embed_tokens copy and its shared_head; it is numbered after
     // the main layers (model.layers.61 in DeepSeek-V3).
     const auto mtp_in = blocks::mtp_in(
@@ -87,7 +71,7 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
     blocks::layer_spec mtp{};
     mtp.then(mtp_in, layer_kind::none).then(mla, layer_kind::full_attention).then(moe, layer_kind::full_attention);
     mtp.then(mtp_out, layer_kind::none);
-    blocks::stack(c, d.mtp_layers, [&](std::uint64_t) -> const auto& { return mtp; }, section::draft, d.layers);
+    blocks::stack(c, s.mtp_layers, [&](std::uint64_t) -> const auto& { return mtp; }, section::draft, d.layers);
   }
   return c;
 }

@@ -18,7 +18,7 @@ constexpr model make_qwen3_235b_a22b() {
       "config.json (tie_word_embeddings false, torch_dtype bfloat16); model.safetensors.index.json"
       " (total_size 470187269120, 36,945 tensors)",
       "every tensor BF16; no shared expert"};
-  m.c = family::gqa_moe({.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
+  m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

@@ -22,8 +22,7 @@ constexpr model make_qwen3_235b_a22b_fp8() {
       "FP8 E4M3 weights with one F32 weight_scale_inv per 128x128 block, dynamic per-token-group (128) FP8 "
       "activations; routers, lm_head, embed_tokens and norms BF16; scale dtype F32 assumed; total_size not "
       "published: weights are the hand sum"};
-  m.c = family::gqa_moe({.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
-  m.add_rule(for_op(op::router, formats::bf16));
+  m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   recipes::fp8_block_128(m);
   return m;
 }

@@ -22,7 +22,7 @@ constexpr model make_qwen3_30b_a3b_nvfp4() {
       "(F32 input_scale) on attention and experts; k_proj / v_proj carry k_scale / v_scale for the FP8 KV "
       "cache; routers, lm_head, embed_tokens, norms BF16; total_size not published: weights are the hand "
       "sum"};
-  m.c = family::gqa_moe({.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
+  m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::modelopt_fp8_kv(m, formats::nvfp4_g16);
   return m;

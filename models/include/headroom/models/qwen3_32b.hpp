@@ -18,7 +18,7 @@ constexpr model make_qwen3_32b() {
       "config.json (tie_word_embeddings false, torch_dtype bfloat16); model.safetensors.index.json"
       " (total_size 65524246528, 17 shards)",
       "every tensor BF16; q_norm / k_norm per layer"};
-  m.c = family::dense_gqa({.hidden = 5120, .inter = 25600, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128, .qk_norm = true});
+  m.c = family::dense_gqa({.gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 25600, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

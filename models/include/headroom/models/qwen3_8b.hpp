@@ -18,7 +18,7 @@ constexpr model make_qwen3_8b() {
       "config.json (tie_word_embeddings false, sliding_window null, torch_dtype bfloat16);"
       " model.safetensors.index.json (total_size 16381470720)",
       "every tensor BF16; q_norm / k_norm per layer"};
-  m.c = family::dense_gqa({.hidden = 4096, .inter = 12288, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128, .qk_norm = true});
+  m.c = family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 12288, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

@@ -4,6 +4,8 @@
 // then calls the recipe, whose last rule is the catch-all.
 #pragma once
 
+#include <initializer_list>
+
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
 #include <headroom/tensor_format.hpp>
@@ -18,13 +20,20 @@ constexpr void mxfp4_experts(model& m) {
   m.add_rule(all_weights(formats::bf16));
 }
 
+/// lm_head and embed_tokens BF16: every quantized release here keeps them unquantized
+/// (ModelOpt's exclude_modules, DeepSeek's and Qwen's FP8 modules_to_not_convert, Mistral's
+/// FP8 checkpoints).
+constexpr void bf16_embed_and_head(model& m) {
+  m.add_rule(for_op(op::lm_head, formats::bf16));
+  m.add_rule(for_op(op::embed, formats::bf16));
+}
+
 /// An NVIDIA ModelOpt export (hf_quant_config.json) with an FP8 KV cache, weights and
 /// activations at `f` (FP8 per tensor, NVFP4 per group): lm_head and embed_tokens BF16; every
 /// projection stores an F32 input_scale besides its weight scales, k_proj and v_proj also their
 /// k_scale / v_scale.
 constexpr void modelopt_fp8_kv(model& m, tensor_format f) {
-  m.add_rule(for_op(op::lm_head, formats::bf16));
-  m.add_rule(for_op(op::embed, formats::bf16));
+  bf16_embed_and_head(m);
   m.add_rule(with_scalars(for_role(linear_role::k, f, f), 2));
   m.add_rule(with_scalars(for_role(linear_role::v, f, f), 2));
   m.add_rule(with_scalars(all_weights(f, f), 1));
@@ -33,10 +42,12 @@ constexpr void modelopt_fp8_kv(model& m, tensor_format f) {
 /// DeepSeek's and Qwen's FP8 releases (quantization_config quant_method fp8, fmt e4m3,
 /// activation_scheme dynamic, weight_block_size [128, 128]): E4M3 weights with one F32
 /// weight_scale_inv per 128x128 block, activations quantized per 128-group at run time;
-/// lm_head and embed_tokens BF16.
-constexpr void fp8_block_128(model& m) {
-  m.add_rule(for_op(op::lm_head, formats::bf16));
-  m.add_rule(for_op(op::embed, formats::bf16));
+/// the MoE routers (mlp.gate: modules_to_not_convert in every such release), lm_head and
+/// embed_tokens BF16. `exceptions`: the checkpoint's own, ahead of the recipe's rules.
+constexpr void fp8_block_128(model& m, std::initializer_list<precision_rule> exceptions = {}) {
+  for (const precision_rule& r : exceptions) m.add_rule(r);
+  m.add_rule(for_op(op::router, formats::bf16));
+  bf16_embed_and_head(m);
   m.add_rule(all_weights(formats::fp8_block(128, 128), formats::fp8_group(128)));
 }
 

@@ -71,6 +71,8 @@ inline constexpr binding qwen3_moe_own[] = {
     {"head_dim", "head_dim"},
     {"qk_norm", {}, source::fixed, 1, "Qwen3 MoE normalises q and k per head (modeling_qwen3_moe.py)"},
     {"tie", "tie_word_embeddings", source::optional, 0, "Qwen3MoeConfig's default is untied"},
+    {"qk_norm_whole", {}, source::fixed, 0, "Qwen3 MoE's q_norm / k_norm are per head [head_dim]"},
+    {"routing_bias", {}, source::fixed, 0, "Qwen3 MoE's router (mlp.gate) is a plain Linear"},
 };
 inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_experts, shared::qwen_window);
 inline constexpr check qwen3_moe_own_checks[] = {
@@ -85,6 +87,8 @@ inline constexpr binding mixtral_own[] = {
     {"moe_inter", "intermediate_size"},
     {"qk_norm", {}, source::fixed, 0, "Mixtral has no q_norm / k_norm"},
     {"tie", "tie_word_embeddings", source::optional, 0, "MixtralConfig's default is untied"},
+    {"qk_norm_whole", {}, source::fixed, 0, "Mixtral has no q_norm / k_norm"},
+    {"routing_bias", {}, source::fixed, 0, "Mixtral's router (block_sparse_moe.gate) is a plain Linear"},
 };
 inline constexpr auto mixtral = join(shared::gqa, shared::local_experts, mixtral_own, shared::mistral_window);
 inline constexpr ignored mixtral_ignored[] = {

@@ -120,6 +120,7 @@ inline constexpr binding deepseek_v3_own[] = {
     {"moe_inter", "moe_intermediate_size"},
     {"shared_experts", "n_shared_experts"},
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+    {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
 inline constexpr auto deepseek_v3 = join(shared::widths, deepseek_v3_own);
 inline constexpr check deepseek_v3_own_checks[] = {

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// headroom: what the GQA families (dense_gqa, gqa_moe, gpt_oss) share: their decoder's widths
+// (one `gqa_decoder_dims`, a member of each family's dims) and, for the families whose every
+// layer is the same attention block and one MLP block, that decoder.
+#pragma once
+
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/stack.hpp>
+
+namespace headroom::models::family {
+
+/// The widths every GQA family reads from the same config.json keys (hidden_size, vocab_size,
+/// num_hidden_layers, num_attention_heads, num_key_value_heads, head_dim).
+struct gqa_decoder_dims {
+  std::uint64_t hidden = 0;
+  std::uint64_t vocab = 0;
+  std::uint64_t layers = 0;
+  std::uint64_t q_heads = 0;
+  std::uint64_t kv_heads = 0;
+  std::uint64_t head_dim = 0;
+
+  /// The attention block's widths; the family sets its variant flags (norms, biases, window).
+  [[nodiscard]] constexpr blocks::gqa_dims attention() const {
+    return {.hidden = hidden, .q_heads = q_heads, .kv_heads = kv_heads, .head_dim = head_dim};
+  }
+};
+
+/// embed; `g.layers` layers of the attention block `a` then the MLP block `add_mlp(c)` adds
+/// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`.
+template <typename AddMlp>
+constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
+  circuit c{};
+  const auto embed = blocks::embed(c, "embed", g.vocab, g.hidden);
+  const auto attn = blocks::gqa_attention(c, "attn", a);
+  const auto mlp = add_mlp(c);
+  const auto head = blocks::head(c, "head", g.vocab, g.hidden, !tie);
+  const auto layer = blocks::layer(a.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention, {attn, mlp});
+  blocks::decoder(c, embed, g.layers, [&](std::uint64_t) -> const auto& { return layer; }, head);
+  return c;
+}
+
+}  // namespace headroom::models::family
