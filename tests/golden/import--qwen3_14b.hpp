@@ -15,7 +15,7 @@ constexpr model make_qwen3_14b() {
   m.name = "qwen3_14b";
   m.family = "dense_gqa";
   m.source = {"", "config.json (model_type qwen3)", "every tensor BF16"};
-  m.c = family::dense_gqa({.hidden = 5120, .inter = 17408, .vocab = 151936, .layers = 40, .q_heads = 40, .kv_heads = 8, .head_dim = 128, .qk_norm = true});
+  m.c = family::dense_gqa({.gqa = {.hidden = 5120, .vocab = 151936, .layers = 40, .q_heads = 40, .kv_heads = 8, .head_dim = 128}, .inter = 17408, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }
