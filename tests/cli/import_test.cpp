@@ -5,6 +5,7 @@
 // published total_size to the byte.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include <headroom/models/config_keys.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "headroom/import/multimodal.hpp"
 #include "headroom/import/reflect.hpp"
 
 using namespace headroom;
@@ -119,11 +121,11 @@ void require_bound(const models::config_keys::profile& p) {
 TEST_CASE("import: every model_type binds every member of its family's dims once") {
   for (const auto& p : models::config_keys::profiles) {
     bool found = false;
-    boost::hana::for_each(imp::all_dims, [&](auto t) {
-      using Dims = typename decltype(t)::type;
-      if (imp::family_of<Dims>::name != p.family) return;
+    boost::hana::for_each(imp::all_families, [&](auto t) {
+      using family = typename decltype(t)::type;
+      if (family::name != p.family) return;
       found = true;
-      require_bound<Dims>(p);
+      require_bound<typename family::dims>(p);
     });
     INFO("model_type " << p.model_type);
     CHECK(found);
@@ -144,6 +146,65 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
     const auto im = imp::import_config({config_dir(id), "", id});
     require_same_model(im->m, *shipped);
   }
+}
+
+TEST_CASE("import: Qwen3.6-35B-A3B's multimodal config imports to the shipped FP8 table's circuit, in BF16") {
+  // The BF16 release's config.json (model_type qwen3_5_moe: text_config, vision_config;
+  // tests/data/configs/README.md). The shipped qwen3_6_35b_a3b_fp8 stores the same tensors in FP8
+  // under the seed system's recipe, whose engine builds an lm_head copy for the draft: in BF16
+  // and without that copy it is this checkpoint, node for node.
+  auto want = std::make_unique<model>(models::qwen3_6_35b_a3b_fp8);
+  int copies = 0;
+  for (std::size_t i = 0; i < want->c.n_nodes; ++i) {
+    if (!want->c.nodes[i].runtime_copy) continue;
+    want->c.nodes[i].runtime_copy = false;
+    want->c.nodes[i].stores_weight = false;
+    ++copies;
+  }
+  CHECK(copies == 1);
+  want->n_rules = 0;
+  want->add_rule(all_weights(formats::bf16));
+  const auto im = imp::import_config({config_dir("qwen3_6_35b_a3b"), "", "qwen3_6_35b_a3b"});
+  require_same_model(im->m, *want);
+  // The stored vision tower: the shipped tables' hand counts (their provenance), 446,571,248
+  // parameters for out_hidden_size 2048 and 460,730,096 for Qwen3.5-27B's 5120.
+  CHECK(footprint(im->m, settings{}).vision_weights == 2 * 446'571'248ULL);
+  CHECK(imp::vision_tower_params({.depth = 27, .hidden = 1152, .inter = 4304, .out_hidden = 5120, .patch = 16,
+                                  .in_channels = 3, .temporal_patch = 2, .merge = 2, .positions = 2304}) ==
+        460'730'096);
+}
+
+TEST_CASE("import: a tiny multimodal qwen3_5 config (dense MLP, split projections) weighs its hand sum") {
+  // tests/data/configs-bad/tiny_qwen3_5.json (synthetic): hidden 64, 4 layers (3 Gated DeltaNet,
+  // 1 gated attention), 2 query / 1 KV heads of 32, linear heads 2 key / 4 value of 16
+  // (key_dim 32, value_dim 64, conv_dim 128, kernel 4), intermediate 128, vocab 256, one MTP layer.
+  const auto im = imp::import_config({std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs-bad/tiny_qwen3_5.json", "",
+                                      "tiny_qwen3_5"});
+  CHECK(im->m.family == "qwen3_5");
+  // GDN: input norm 64, qkv + z [192, 64], b + a [8, 64], conv 128 x 4, A_log + dt_bias 8, norm
+  // 16, out [64, 64]. Attention: input norm 64, q (with its gate) [128, 64], k and v [32, 64],
+  // q_norm and k_norm 32, o [64, 64]. MLP: post norm 64, gate + up [256, 64], down [64, 128].
+  constexpr std::uint64_t gdn = 64 + 192 * 64 + 8 * 64 + 128 * 4 + 8 + 16 + 64 * 64;
+  constexpr std::uint64_t attn = 64 + 128 * 64 + 2 * 32 * 64 + 2 * 32 + 64 * 64;
+  constexpr std::uint64_t mlp = 64 + 256 * 64 + 64 * 128;
+  // embed_tokens, lm_head [256, 64] and the final norm; the MTP layer: two norms, fc [64, 128],
+  // a full-attention layer with its MLP, its norm (it reads embed_tokens and lm_head).
+  constexpr std::uint64_t text = 2 * 256 * 64 + 64 + 3 * (gdn + mlp) + attn + mlp;
+  constexpr std::uint64_t draft = 2 * 64 + 64 * 128 + attn + mlp + 64;
+  // The vision tower (depth 1, hidden 32, intermediate 64, out 64, patch 2 x 2 x 2 frames of 3
+  // channels, merge 2, 16 positions): patch_embed [32, 24] + bias, pos_embed [16, 32]; the block's
+  // two LayerNorms, qkv [96, 32], proj [32, 32], fc1 [64, 32], fc2 [32, 64] with biases; the
+  // merger's LayerNorm [32], fc1 [128, 128], fc2 [64, 128] with biases.
+  constexpr std::uint64_t block = 4 * 32 + (96 * 32 + 96) + (32 * 32 + 32) + (64 * 32 + 64) + (32 * 64 + 32);
+  constexpr std::uint64_t vision = (32 * 24 + 32) + 16 * 32 + block + (2 * 32 + 128 * 128 + 128 + 64 * 128 + 64);
+  static_assert(text == 200'392 && draft == 49'536 && vision == 34'688);
+  const footprint_bytes fp = footprint(im->m, {.kv = kv_dtype::bf16, .ssm_h = state_dtype::f32});
+  CHECK(fp.weights == 2 * (text + draft + vision));
+  CHECK(fp.draft_weights == 2 * draft);
+  CHECK(fp.vision_weights == 2 * vision);
+  CHECK(fp.kv_per_token == 1 * 2 * 1 * 32 * 2);             // one attention layer, K and V, 1 head of 32
+  CHECK(fp.state_per_seq == 3 * 4 * 16 * 16 * 4);           // 3 GDN layers x 4 value heads x 16 x 16, F32
+  CHECK(fp.conv_per_seq == 3 * 128 * 3 * 2);                // 3 past inputs of 128 channels, BF16
 }
 
 TEST_CASE("import: checkpoints weigh their published total_size to the byte") {

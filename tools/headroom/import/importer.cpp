@@ -16,6 +16,7 @@
 #include <headroom/models/config_keys.hpp>
 
 #include "headroom/import/json_keys.hpp"
+#include "headroom/import/multimodal.hpp"
 #include "headroom/import/quant.hpp"
 #include "headroom/import/reflect.hpp"
 
@@ -53,6 +54,14 @@ class dims_reader {
       set_fallback(*b, out);
       return;
     }
+    if (b->how == ck::source::vision_tower) {
+      if constexpr (std::is_same_v<T, std::uint64_t>) {
+        out = vision_params_;
+        if (out > 0) note(fmt::format("vision tower: {} parameters from vision_config", out));
+        return;
+      }
+      throw import_error(fmt::format("{}: `{}` cannot count a vision tower (a headroom table bug)", file_, member));
+    }
     used_.insert(std::string(b->key));
     if (!b->gate.empty()) {
       used_.insert(std::string(b->gate));
@@ -84,7 +93,8 @@ class dims_reader {
           } else {
             break;
           }
-        case ck::source::fixed: break;
+        case ck::source::fixed:
+        case ck::source::vision_tower: break;
       }
       throw import_error(fmt::format("{}: binding of `{}` cannot be a quotient (a headroom table bug)", file_, member));
     }
@@ -155,6 +165,7 @@ class dims_reader {
   }
 
   void note(std::string n) { notes_.push_back(std::move(n)); }
+  void set_vision_params(std::uint64_t n) { vision_params_ = n; }
   [[nodiscard]] const std::vector<std::string>& notes() const { return notes_; }
 
  private:
@@ -210,6 +221,7 @@ class dims_reader {
   imported& im_;
   std::set<std::string> used_;
   std::vector<std::string> notes_;
+  std::uint64_t vision_params_ = 0;
 };
 
 template <typename T>
@@ -276,31 +288,37 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   const std::string file = config.string();
   im->config_path = file;
   im->quant_path = quant;
-  const json cfg = read_json(file);
+  const json outer = read_json(file);
 
-  const auto mt = cfg.find("model_type");
-  if (mt == cfg.end()) fail_key(file, "model_type", "missing (it chooses the family)");
+  const auto mt = outer.find("model_type");
+  if (mt == outer.end()) fail_key(file, "model_type", "missing (it chooses the family)");
   if (!mt->is_string()) fail_key(file, "model_type", fmt::format("expected a string, got {}", mt->dump()));
   im->model_type = mt->get<std::string>();
   const ck::profile* p = ck::find_profile(im->model_type);
   if (p == nullptr) {
     fail_key(file, "model_type", fmt::format("`{}` is not supported (supported: {})", im->model_type, list_model_types()));
   }
-  if (const auto a = cfg.find("architectures"); a != cfg.end()) {
+  if (const auto a = outer.find("architectures"); a != outer.end()) {
     const bool names_it = a->is_array() && std::find(a->begin(), a->end(), json(p->architecture)) != a->end();
     if (!names_it) {
       fail_key(file, "architectures", fmt::format("{} does not name {}, the class of model_type `{}`", a->dump(),
                                                   p->architecture, im->model_type));
     }
   }
+  // A multimodal config's text model sits under text_config; the keys around it are checked here.
+  std::uint64_t vision_params = 0;
+  const json cfg = p->nested == nullptr ? outer : text_config_of(file, outer, *p->nested, vision_params);
+  const std::string text_file = p->nested == nullptr ? file : file + " text_config";
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
-  const auto qcfg = cfg.find("quantization_config");
-  const bool f16_ok = qcfg != cfg.end() && stores_f16(*qcfg);
-  for (std::string_view key : {"torch_dtype", "dtype"}) {
-    const auto t = cfg.find(std::string(key));
-    if (t != cfg.end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
-      fail_key(file, key, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
-                                      "with AWQ or GPTQ)", t->dump()));
+  const auto qcfg = outer.find("quantization_config");
+  const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
+  for (const json* level : {&outer, &cfg}) {
+    for (std::string_view key : {"torch_dtype", "dtype"}) {
+      const auto t = level->find(std::string(key));
+      if (t != level->end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
+        fail_key(file, key, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
+                                        "with AWQ or GPTQ)", t->dump()));
+      }
     }
   }
 
@@ -310,15 +328,17 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   }
   im->name = r.id.empty() ? folder_name(config) : r.id;
   im->repo = "";
-  if (const auto n = cfg.find("_name_or_path"); n != cfg.end() && n->is_string()) im->repo = n->get<std::string>();
+  if (const auto n = outer.find("_name_or_path"); n != outer.end() && n->is_string()) im->repo = n->get<std::string>();
 
   bool built = false;
-  boost::hana::for_each(all_dims, [&](auto t) {
-    using Dims = typename decltype(t)::type;
-    if (built || family_of<Dims>::name != p->family) return;
+  boost::hana::for_each(all_families, [&](auto t) {
+    using family = typename decltype(t)::type;
+    using Dims = typename family::dims;
+    if (built || family::name != p->family) return;
     built = true;
     Dims d{};
-    dims_reader reader(file, cfg, *p, *im);
+    dims_reader reader(text_file, cfg, *p, *im);
+    reader.set_vision_params(vision_params);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
     reader.run_checks(layers_of(d), member_or<std::uint64_t>(d, "full_attention_interval", 0),
                       member_or<std::string_view>(d, "pattern", {}));
@@ -338,16 +358,16 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
                          member_or<std::uint64_t>(d, "mtp_layers", 0)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
-    const auto qc = cfg.find("quantization_config");
-    if (qc != cfg.end() && !quant.empty()) {
+    const auto qc = outer.find("quantization_config");
+    if (qc != outer.end() && !quant.empty()) {
       throw import_error(fmt::format("{}: key `quantization_config`: present, and --quant {} names a second "
                                      "quantization config: give one", file, quant));
     }
-    if (qc != cfg.end()) rec = quant_from_config(file, *qc, qs);
+    if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
     if (!quant.empty()) rec = quant_from_modelopt_file(quant, qs);
 
     try {
-      im->m.c = family_of<Dims>::build(d);
+      im->m.c = family::build(d);
     } catch (const headroom::error& e) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }

@@ -30,6 +30,8 @@
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
+#include <headroom/models/qwen3_5.hpp>
+#include <headroom/models/qwen3_6_moe.hpp>
 #include <headroom/models/qwen3_next.hpp>
 
 // The pieces several families' dims are composed of: the importer walks into them (their
@@ -45,52 +47,39 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, to
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_next_dims, hidden, vocab, layers, full_attention_interval,
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, hidden, vocab, layers, full_attention_interval,
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
-                        experts, top_k, moe_inter, shared_inter, mtp_layers, vision_params);
+                        inter, experts, top_k, moe_inter, shared_inter, mtp_layers, mtp_head_copy, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
 
 namespace headroom::cli::import {
 
-/// A family's name and its constexpr builder (the same function the shipped tables call).
-template <typename Dims>
-struct family_of;
-template <>
-struct family_of<models::family::dense_gqa_dims> {
-  static constexpr std::string_view name = "dense_gqa";
-  static constexpr circuit build(const models::family::dense_gqa_dims& d) { return models::family::dense_gqa(d); }
+/// A family the importer builds: its name (a model's `family`, the header the emitter includes
+/// and the builder it calls), its dims struct and its constexpr builder (the same function the
+/// shipped tables call). Several families may share one dims struct (the Qwen3 hybrids).
+template <typename Dims, circuit (*Build)(const Dims&)>
+struct family_entry {
+  using dims = Dims;
+  static constexpr circuit build(const Dims& d) { return Build(d); }
 };
-template <>
-struct family_of<models::family::gqa_moe_dims> {
-  static constexpr std::string_view name = "gqa_moe";
-  static constexpr circuit build(const models::family::gqa_moe_dims& d) { return models::family::gqa_moe(d); }
-};
-template <>
-struct family_of<models::family::gpt_oss_dims> {
-  static constexpr std::string_view name = "gpt_oss";
-  static constexpr circuit build(const models::family::gpt_oss_dims& d) { return models::family::gpt_oss(d); }
-};
-template <>
-struct family_of<models::family::nemotron_h_dims> {
-  static constexpr std::string_view name = "nemotron_h";
-  static constexpr circuit build(const models::family::nemotron_h_dims& d) { return models::family::nemotron_h(d); }
-};
-template <>
-struct family_of<models::family::qwen3_next_dims> {
-  static constexpr std::string_view name = "qwen3_next";
-  static constexpr circuit build(const models::family::qwen3_next_dims& d) { return models::family::qwen3_next(d); }
-};
-template <>
-struct family_of<models::family::mla_moe_dims> {
-  static constexpr std::string_view name = "mla_moe";
-  static constexpr circuit build(const models::family::mla_moe_dims& d) { return models::family::mla_moe(d); }
-};
+#define HEADROOM_IMPORT_FAMILY(fam, dims_type)                                                       \
+  struct fam##_family : family_entry<models::family::dims_type, &models::family::fam> {           \
+    static constexpr std::string_view name = #fam;                                                \
+  }
+HEADROOM_IMPORT_FAMILY(dense_gqa, dense_gqa_dims);
+HEADROOM_IMPORT_FAMILY(gqa_moe, gqa_moe_dims);
+HEADROOM_IMPORT_FAMILY(gpt_oss, gpt_oss_dims);
+HEADROOM_IMPORT_FAMILY(nemotron_h, nemotron_h_dims);
+HEADROOM_IMPORT_FAMILY(qwen3_next, qwen3_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(qwen3_5, qwen3_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(qwen3_6_moe, qwen3_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(mla_moe, mla_moe_dims);
+#undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
-inline constexpr auto all_dims =
-    boost::hana::tuple_t<models::family::dense_gqa_dims, models::family::gqa_moe_dims, models::family::gpt_oss_dims,
-                         models::family::nemotron_h_dims, models::family::qwen3_next_dims,
-                         models::family::mla_moe_dims>;
+inline constexpr auto all_families =
+    boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
+                         qwen3_5_family, qwen3_6_moe_family, mla_moe_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

@@ -9,7 +9,9 @@
 //   required  the key must be present with a value of the member's type;
 //   optional  absent or null gives `fallback`, for the reason in `why`;
 //   fixed     no key: the model_type fixes the value (`why` says where it comes from);
-//   quotient  absent gives num / den of two other keys (transformers' own default).
+//   quotient  absent gives num / den of two other keys (transformers' own default);
+//   vision_tower  no key: the parameters of the vision tower `vision_config` describes
+//             (multimodal configs, nested_config below).
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
 // (Qwen's `sliding_window` only counts under `use_sliding_window`).
 // Every other key of a config is either a check (its value must be the one stated, or the
@@ -30,7 +32,7 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient };
+enum class source : std::uint8_t { required, optional, fixed, quotient, vision_tower };
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -63,6 +65,17 @@ struct ignored {
   std::string_view why;
 };
 
+/// A multimodal config (transformers' *ForConditionalGeneration): the text model's keys under
+/// `text_config` (read by the profile's bindings, checks and ignored keys), the vision tower's
+/// under `vision_config`, and the outer keys around them.
+struct nested_config {
+  std::span<const check> outer_checks;
+  std::span<const ignored> outer_ignored;  ///< beyond `common_ignored`
+  std::span<const std::string_view> vision_keys;  ///< read to count the tower's parameters
+  std::span<const check> vision_checks;
+  std::span<const ignored> vision_ignored;
+};
+
 /// One model_type: the family it builds, and how each key of its config is read.
 struct profile {
   std::string_view model_type;
@@ -71,6 +84,7 @@ struct profile {
   std::span<const binding> bindings;
   std::span<const check> checks;
   std::span<const ignored> ignored_keys;  ///< beyond `common_ignored`
+  const nested_config* nested = nullptr;  ///< multimodal: where the text and vision keys are
 };
 
 /// Keys no family reads: they change no stored tensor and no state.
@@ -133,6 +147,16 @@ inline constexpr binding widths[] = {
 inline constexpr binding kv_heads[] = {{"kv_heads", "num_key_value_heads"}};
 /// The attention and embedding widths every GQA family reads under the same keys.
 inline constexpr auto gqa = join(widths, kv_heads);
+/// The Qwen3 hybrids' attention and Gated DeltaNet widths (qwen3_next, qwen3_5, qwen3_5_moe).
+inline constexpr binding qwen3_hybrid[] = {
+    {"full_attention_interval", "full_attention_interval"},
+    {"head_dim", "head_dim"},
+    {"lin_k_heads", "linear_num_key_heads"},
+    {"lin_v_heads", "linear_num_value_heads"},
+    {"lin_k_dim", "linear_key_head_dim"},
+    {"lin_v_dim", "linear_value_head_dim"},
+    {"conv_kernel", "linear_conv_kernel_dim"},
+};
 /// Qwen's sliding window counts only under use_sliding_window.
 inline constexpr binding qwen_window[] = {
     {"window", "sliding_window", source::optional, 0, "null, or use_sliding_window false: full attention",

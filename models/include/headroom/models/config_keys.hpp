@@ -10,6 +10,7 @@
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
+#include <headroom/models/detail/config_keys_qwen3_5.hpp>
 
 namespace headroom::models::config_keys {
 
@@ -27,6 +28,10 @@ inline constexpr profile profiles[] = {
      nemo::nemotron_h_ignored},
     {"qwen3_next", "Qwen3NextForCausalLM", "qwen3_next", next::qwen3_next, next::qwen3_next_checks,
      next::qwen3_next_ignored},
+    {"qwen3_5", "Qwen3_5ForConditionalGeneration", "qwen3_5", q35::qwen3_5, q35::qwen3_5_checks, q35::hybrid_ignored,
+     &q35::multimodal},
+    {"qwen3_5_moe", "Qwen3_5MoeForConditionalGeneration", "qwen3_6_moe", q35::qwen3_5_moe, q35::qwen3_5_moe_checks,
+     q35::moe_ignored, &q35::multimodal},
     {"deepseek_v3", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
     // Kimi K2 (https://huggingface.co/moonshotai/Kimi-K2-Instruct/blob/main/config.json) names its

@@ -1,34 +1,53 @@
 // SPDX-License-Identifier: MIT
-// headroom: the Qwen3 hybrid family (Qwen3-Next; layout of Qwen3.5/3.6 MoE hybrids): every
-// `full_attention_interval`-th layer is gated full attention, the others Gated DeltaNet; every
-// layer's MLP is a routed MoE with a gated shared expert; an optional MTP draft head.
+// headroom: the Qwen3 hybrid families' one dims struct and layer stack, and the `qwen3_next`
+// family (Qwen3-Next). Every `full_attention_interval`-th layer is gated full attention, the
+// others Gated DeltaNet, each followed by the layer's MLP (a routed MoE with a gated shared
+// expert, or a dense SwiGLU MLP); an optional MTP draft layer; an optional vision tower stored
+// in the same checkpoint. The families differ in how a Gated DeltaNet layer stores its input
+// projections (`gdn_in_proj`): `qwen3_next` fused, `qwen3_5` and `qwen3_6_moe` (qwen3_5.hpp,
+// qwen3_6_moe.hpp) split.
 //
-// Stored tensors (shapes from transformers' modeling_qwen3_next.py): linear_attn as in
-// blocks/gdn.hpp; self_attn as blocks::gated_attention (q_proj [2*q_heads*head_dim, hidden],
-// query and output gate interleaved per head; k_proj / v_proj [kv_heads*head_dim, hidden],
-// o_proj [hidden, q_heads*head_dim], q_norm / k_norm [head_dim]);
-//  mlp: gate [experts, hidden], experts.E.{gate,up}_proj [moe_inter, hidden],
+// Stored tensors (shapes from transformers' modeling_qwen3_next.py, modeling_qwen3_5.py and
+// modeling_qwen3_5_moe.py): linear_attn as in blocks/gdn.hpp; self_attn as
+// blocks::gated_attention (q_proj [2*q_heads*head_dim, hidden], query and output gate
+// interleaved per head; k_proj / v_proj [kv_heads*head_dim, hidden], o_proj [hidden,
+// q_heads*head_dim], q_norm / k_norm [head_dim]);
+//  MoE mlp: gate [experts, hidden], experts.E.{gate,up}_proj [moe_inter, hidden],
 //    experts.E.down_proj [hidden, moe_inter], shared_expert.{gate,up}_proj [shared_inter,
-//    hidden], shared_expert.down_proj [hidden, shared_inter], shared_expert_gate [1, hidden].
+//    hidden], shared_expert.down_proj [hidden, shared_inter], shared_expert_gate [1, hidden];
+//  dense mlp (Qwen3.5-27B): gate_proj / up_proj [inter, hidden], down_proj [hidden, inter].
 //  input_layernorm / post_attention_layernorm [hidden] per layer; embed_tokens, norm, lm_head.
 //  mtp: fc [hidden, 2*hidden], pre_fc_norm_embedding / pre_fc_norm_hidden [hidden], layers.0
-//    (a full-attention layer with its MoE), norm [hidden]; it reads the main embedding and
-//    lm_head (no tensors of its own for them).
+//    (a full-attention layer with the layer's MLP), norm [hidden]; it reads the main embedding
+//    and lm_head (no tensors of its own for them).
+//  The vision tower (model.visual.*, Qwen3.5 / 3.6 multimodal releases) is one aggregate of
+//  parameters in the vision section: loaded, never in a text decode step.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
+#include <headroom/error.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/blocks/gdn.hpp>
 #include <headroom/models/blocks/io.hpp>
+#include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe.hpp>
 #include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
 
-struct qwen3_next_dims {
+/// How a Gated DeltaNet layer stores its input projections (the same widths either way).
+enum class gdn_in_proj : std::uint8_t {
+  fused,  ///< Qwen3-Next: in_proj_qkvz [2*key_dim + 2*value_dim, hidden], in_proj_ba [2*lin_v_heads, hidden]
+  split,  ///< Qwen3.5 / 3.6: in_proj_qkv + in_proj_z, in_proj_b + in_proj_a, each with its own scales
+};
+
+/// The dims of every Qwen3 hybrid family. The MLP is a routed MoE when `experts` is set, a dense
+/// SwiGLU MLP of width `inter` otherwise (one of the two, never both).
+struct qwen3_hybrid_dims {
   std::uint64_t hidden = 0;
   std::uint64_t vocab = 0;
   std::uint64_t layers = 0;
@@ -41,39 +60,45 @@ struct qwen3_next_dims {
   std::uint64_t lin_k_dim = 0;
   std::uint64_t lin_v_dim = 0;
   std::uint64_t conv_kernel = 0;
+  std::uint64_t inter = 0;  ///< intermediate_size of a dense layer MLP (0: the routed MoE)
   std::uint64_t experts = 0;
   std::uint64_t top_k = 0;
   std::uint64_t moe_inter = 0;
   std::uint64_t shared_inter = 0;
   std::uint64_t mtp_layers = 0;  ///< MTP draft layers the checkpoint ships (0 = none)
-  /// Parameters of a vision encoder stored in the same checkpoint (Qwen3.5 / 3.6 multimodal
-  /// releases), held as one aggregate in the vision section: loaded, never in a text decode step.
-  std::uint64_t vision_params = 0;
+  /// The draft reads an engine-built copy of lm_head (quantized by the recipe) instead of the
+  /// main one: counted in footprint weights as runtime_weights.
+  bool mtp_head_copy = false;
+  std::uint64_t vision_params = 0;  ///< parameters of the stored vision tower (0 = none)
 };
 
-constexpr circuit qwen3_next(const qwen3_next_dims& d) {
+namespace detail {
+/// The layer MLP: the routed MoE (top_k of experts, softmax, plus the shared expert scaled by
+/// a sigmoid gate) or the dense SwiGLU MLP.
+constexpr std::uint8_t qwen3_hybrid_mlp(circuit& c, const qwen3_hybrid_dims& d) {
+  ::headroom::detail::require_table((d.experts > 0) != (d.inter > 0),
+                                    "a Qwen3 hybrid layer's MLP is either routed experts or dense, not both");
+  if (d.inter > 0) return blocks::swiglu_mlp(c, "mlp", d.hidden, d.inter);
+  return blocks::routed_moe(c, "moe", {.hidden = d.hidden, .experts = d.experts, .top_k = d.top_k,
+                                       .moe_inter = d.moe_inter, .shared_inter = d.shared_inter, .shared_gate = true});
+}
+
+/// The stack every Qwen3 hybrid family builds; `in_proj` is the family's one difference.
+constexpr circuit qwen3_hybrid(const qwen3_hybrid_dims& d, gdn_in_proj in_proj) {
   circuit c{};
   const std::uint64_t h = d.hidden;
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
-  const auto gdn = blocks::gated_deltanet(c, "gdn", {.hidden = h,
-                                                     .k_heads = d.lin_k_heads,
-                                                     .v_heads = d.lin_v_heads,
-                                                     .k_dim = d.lin_k_dim,
-                                                     .v_dim = d.lin_v_dim,
-                                                     .conv_kernel = d.conv_kernel});
+  const std::uint16_t in_proj_tensors = in_proj == gdn_in_proj::split ? 2 : 1;
+  const auto gdn = blocks::gated_deltanet(c, "gdn", {.hidden = h, .k_heads = d.lin_k_heads, .v_heads = d.lin_v_heads,
+                                                     .k_dim = d.lin_k_dim, .v_dim = d.lin_v_dim,
+                                                     .conv_kernel = d.conv_kernel, .in_proj_tensors = in_proj_tensors});
   const auto attn = blocks::gated_attention(
       c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .qk_norm = true});
-  // Routed MoE (top_k of experts, softmax) plus a shared expert scaled by a sigmoid gate.
-  const auto moe = blocks::routed_moe(c, "moe", {.hidden = h,
-                                                 .experts = d.experts,
-                                                 .top_k = d.top_k,
-                                                 .moe_inter = d.moe_inter,
-                                                 .shared_inter = d.shared_inter,
-                                                 .shared_gate = true});
+  const std::uint8_t mlp = qwen3_hybrid_mlp(c, d);
   const auto head = blocks::head(c, "head", d.vocab, h);
-  const auto full_layer = blocks::layer(layer_kind::full_attention, {attn, moe});
-  const auto linear_layer = blocks::layer(layer_kind::linear_attention, {gdn, moe});
-  // Every full_attention_interval-th layer is gated attention, the others Gated DeltaNet.
+  // One spec per kind of layer, built once; every full_attention_interval-th layer is attention.
+  const auto full_layer = blocks::layer(layer_kind::full_attention, {attn, mlp});
+  const auto linear_layer = blocks::layer(layer_kind::linear_attention, {gdn, mlp});
   blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& {
     return (l + 1) % d.full_attention_interval == 0 ? full_layer : linear_layer;
   }, head);
@@ -82,6 +107,13 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
     // The draft reads model.embed_tokens and the main lm_head; its layers are numbered from 0.
     const auto mtp_in = blocks::mtp_in(c, "mtp_in", {.hidden = h, .vocab = d.vocab});
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, false);
+    for (std::size_t i = c.blocks[mtp_out].first; d.mtp_head_copy && i < c.blocks[mtp_out].end; ++i) {
+      // The engine quantizes its own copy of lm_head for the draft (the checkpoint has none):
+      // held in memory with the draft, not a checkpoint tensor.
+      if (c.nodes[i].kind != op::lm_head) continue;
+      c.nodes[i].stores_weight = true;
+      c.nodes[i].runtime_copy = true;
+    }
     c.add(mtp_in, 0, section::draft, layer_kind::none);
     blocks::stack(c, d.mtp_layers, [&](std::uint64_t) -> const auto& { return full_layer; }, section::draft);
     c.add(mtp_out, 0, section::draft, layer_kind::none);
@@ -92,5 +124,9 @@ constexpr circuit qwen3_next(const qwen3_next_dims& d) {
   }
   return c;
 }
+}  // namespace detail
+
+/// Qwen3-Next (Qwen3NextForCausalLM): fused input projections, the routed MoE in every layer.
+constexpr circuit qwen3_next(const qwen3_hybrid_dims& d) { return detail::qwen3_hybrid(d, gdn_in_proj::fused); }
 
 }  // namespace headroom::models::family

@@ -78,19 +78,14 @@ inline constexpr ignored nemotron_h_ignored[] = {
 
 namespace next {
 inline constexpr binding qwen3_next_own[] = {
-    {"full_attention_interval", "full_attention_interval"},
-    {"head_dim", "head_dim"},
-    {"lin_k_heads", "linear_num_key_heads"},
-    {"lin_v_heads", "linear_num_value_heads"},
-    {"lin_k_dim", "linear_key_head_dim"},
-    {"lin_v_dim", "linear_value_head_dim"},
-    {"conv_kernel", "linear_conv_kernel_dim"},
+    {"inter", {}, source::fixed, 0, "every layer's MLP is the routed MoE (decoder_sparse_step 1)"},
     {"shared_inter", "shared_expert_intermediate_size"},
     {"mtp_layers", {}, source::fixed, 1,
      "Qwen3-Next checkpoints ship one mtp.* layer though the config has no key for it (vLLM's qwen3_next_mtp.py)"},
+    {"mtp_head_copy", {}, source::fixed, 0, "an engine's choice at load, not in the checkpoint"},
     {"vision_params", {}, source::fixed, 0, "Qwen3-Next is text only"},
 };
-inline constexpr auto qwen3_next = join(shared::gqa, shared::qwen_experts, qwen3_next_own);
+inline constexpr auto qwen3_next = join(shared::gqa, shared::qwen3_hybrid, shared::qwen_experts, qwen3_next_own);
 inline constexpr check qwen3_next_own_checks[] = {
     {"layer_types", check_kind::layer_types_interval, {}, "the qwen3_next family places full attention every interval"},
     {"use_sliding_window", check_kind::equals, "false", "the qwen3_next family's attention layers are full"},
