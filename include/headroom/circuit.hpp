@@ -13,6 +13,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/enum_table.hpp>
+#include <headroom/detail/with_fields.hpp>
 #include <headroom/error.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/tensor_format.hpp>
@@ -103,14 +104,12 @@ enum class shard : std::uint8_t {
   experts,     ///< fused MoE: experts / ep ranks, each expert's intermediate / (tp / ep)
   vocab,       ///< VocabParallelEmbedding / ParallelLMHead: round_up(vocab, 64) / tp rows
 };
-/// Every shard layout, in declaration order.
-inline constexpr std::array all_shards{shard::replicated, shard::heads,   shard::kv_heads, shard::columns,
-                                       shard::rows,       shard::experts, shard::vocab};
-static_assert(detail::lists_values_in_order(all_shards));
-constexpr std::string_view name(shard s) {
-  constexpr std::string_view names[] = {"replicated", "heads", "kv_heads", "columns", "rows", "experts", "vocab"};
-  return detail::name_in(names, all_shards, s);
-}
+/// Every shard layout in declaration order, and its name.
+inline constexpr auto shard_table = detail::make_enum_table(
+    std::array{shard::replicated, shard::heads, shard::kv_heads, shard::columns, shard::rows, shard::experts, shard::vocab},
+    {"replicated", "heads", "kv_heads", "columns", "rows", "experts", "vocab"});
+inline constexpr const auto& all_shards = shard_table.all;
+constexpr std::string_view name(shard s) { return shard_table.name(s); }
 
 /// Where a state's element type comes from: fixed, or a setting (one element size per state).
 enum class dtype_key : std::uint8_t { fixed_bf16, fixed_f32, kv_cache, ssm_h, conv };
@@ -255,50 +254,31 @@ constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> i
   return n;
 }
 constexpr node with_aux(node n, std::uint64_t params, tensor_format f = formats::bf16) {
-  n.aux_params = params;
-  n.aux_format = f;
-  return n;
+  return detail::with(n, &node::aux_params, params, &node::aux_format, f);
 }
 /// The node splits over TP ranks as `how`, by `units` (heads, intermediate size, vocab);
 /// `aux` true: its small parameters split too (per-head A_log, per-channel conv taps).
 constexpr node sharded(node n, shard how, std::uint64_t units, bool aux = false) {
-  n.split = how;
-  n.units = static_cast<std::uint32_t>(units);
-  n.aux_split = aux;
-  return n;
+  return detail::with(n, &node::split, how, &node::units, units, &node::aux_split, aux);
 }
 constexpr node with_states(node n, std::uint8_t reads, std::uint8_t updates = 0) {
-  n.reads = reads;
-  n.updates = updates;
-  return n;
+  return detail::with(n, &node::reads, reads, &node::updates, updates);
 }
 /// A grouped projection: `groups` blocks, each [out/groups, k/groups] (DeepSeek-V4 `wo_a`).
-constexpr node grouped(node n, std::uint16_t groups) {
-  n.weight_groups = groups;
-  return n;
-}
+constexpr node grouped(node n, std::uint16_t groups) { return detail::with(n, &node::weight_groups, groups); }
 /// Absorbed multi-head latent attention over `heads` query heads reading kv_b_proj
 /// [kv_b_out, kv_lora]; `selected` tokens of the context when an indexer picks them (0: all).
 constexpr node latent_attention(node n, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
                                 std::uint64_t selected = 0) {
-  n.heads = heads;
-  n.kv_b_out = kv_b_out;
-  n.kv_b_k = kv_lora;
-  n.selected = selected;
-  return n;
+  return detail::with(n, &node::heads, heads, &node::kv_b_out, kv_b_out, &node::kv_b_k, kv_lora, &node::selected, selected);
 }
 /// An index_select whose keys pool `tokens` tokens each.
-constexpr node pooled(node n, std::uint64_t tokens) {
-  n.pool = tokens;
-  return n;
-}
+constexpr node pooled(node n, std::uint64_t tokens) { return detail::with(n, &node::pool, tokens); }
 /// Attention over a compressed KV (DeepSeek-V4's CSA / HCA): one row per `pool` tokens, its
 /// state declared per token as row / pool elements; `selected` tokens' worth of rows when an
 /// indexer picks them (index_topk x pool; 0: the whole context).
 constexpr node compressed(node n, std::uint64_t pool, std::uint64_t selected = 0) {
-  n.pool = pool;
-  n.selected = selected;
-  return n;
+  return detail::with(n, &node::pool, pool, &node::selected, selected);
 }
 
 /// A state a block declares: elements per unit (token or sequence) and where its dtype comes from.

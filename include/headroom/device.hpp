@@ -25,30 +25,27 @@ enum class mma_kind : std::uint8_t {
   mxf8f6f4,              ///< MX formats, UE8M0 scale per 32 (MXFP4 weights)
   fp4_fp8_nvfp4_scaled,  ///< W4A8 with NVFP4 scales in one instruction (no device has it yet)
 };
-/// Every MMA kind, in declaration order (loops over kinds use this, not the last enumerator).
-inline constexpr std::array all_mma_kinds{mma_kind::bf16, mma_kind::fp16, mma_kind::fp8, mma_kind::int8,
-                                          mma_kind::fp4_block_scale, mma_kind::mxf8f6f4,
-                                          mma_kind::fp4_fp8_nvfp4_scaled};
-static_assert(detail::lists_values_in_order(all_mma_kinds));
+/// Every MMA kind in declaration order (loops over kinds use this, not the last enumerator),
+/// and its name.
+inline constexpr auto mma_kind_table = detail::make_enum_table(
+    std::array{mma_kind::bf16, mma_kind::fp16, mma_kind::fp8, mma_kind::int8, mma_kind::fp4_block_scale,
+               mma_kind::mxf8f6f4, mma_kind::fp4_fp8_nvfp4_scaled},
+    {"bf16", "fp16", "fp8", "int8", "fp4_block_scale", "mxf8f6f4", "fp4_fp8_nvfp4_scaled"});
+inline constexpr const auto& all_mma_kinds = mma_kind_table.all;
 constexpr std::uint16_t bit(mma_kind k) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(k)); }
-constexpr std::string_view name(mma_kind k) {
-  constexpr std::string_view names[] = {"bf16", "fp16", "fp8", "int8", "fp4_block_scale", "mxf8f6f4",
-                                        "fp4_fp8_nvfp4_scaled"};
-  return detail::name_in(names, all_mma_kinds, k);
-}
+constexpr std::string_view name(mma_kind k) { return mma_kind_table.name(k); }
 
 /// The matrix instructions a device has. `other`: a matrix unit outside the GPU instruction
 /// families (TPU MXU, Gaudi MME); `none`: no matrix unit at all (every matmul on the vector
 /// ALUs, e.g. gfx906), so the device runs no MMA kind natively.
 enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other, none };
-/// Every MMA family, in declaration order.
-inline constexpr std::array all_mma_families{mma_family::mma_sync, mma_family::wgmma, mma_family::tcgen05,
-                                             mma_family::mfma, mma_family::other, mma_family::none};
-static_assert(detail::lists_values_in_order(all_mma_families));
-constexpr std::string_view name(mma_family f) {
-  constexpr std::string_view names[] = {"mma_sync", "wgmma", "tcgen05", "mfma", "other", "none"};
-  return detail::name_in(names, all_mma_families, f);
-}
+/// Every MMA family in declaration order, and its name.
+inline constexpr auto mma_family_table = detail::make_enum_table(
+    std::array{mma_family::mma_sync, mma_family::wgmma, mma_family::tcgen05, mma_family::mfma, mma_family::other,
+               mma_family::none},
+    {"mma_sync", "wgmma", "tcgen05", "mfma", "other", "none"});
+inline constexpr const auto& all_mma_families = mma_family_table.all;
+constexpr std::string_view name(mma_family f) { return mma_family_table.name(f); }
 
 /// Dense peaks in TFLOP/s (TOP/s for int8); 0 = no tensor path for that format.
 struct peak_tflops {

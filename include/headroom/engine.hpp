@@ -11,18 +11,27 @@
 
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
 
 #include <headroom/bytes.hpp>
+#include <headroom/detail/enum_table.hpp>
 
 namespace headroom {
 
 /// The engines headroom models. `none` is the pure arithmetic: usable = visible x the usable
 /// share its policy gives the device (usable_policy below), need = weights + KV + state.
 enum class engine_kind : std::uint8_t { none, vllm, sglang, trtllm, llama_cpp };
+/// Every engine kind in declaration order (the CLI parses --engine and lists owners with it),
+/// and its name.
+inline constexpr auto engine_kind_table =
+    detail::make_enum_table(std::array{engine_kind::none, engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm,
+                                       engine_kind::llama_cpp},
+                            {"none", "vllm", "sglang", "trtllm", "llama.cpp"});
+inline constexpr const auto& all_engine_kinds = engine_kind_table.all;
 
 /// A fraction in [0, 1] in millionths (0.92 = 920000), exact and structural.
 struct fraction {
@@ -87,6 +96,14 @@ struct trtllm_knobs {
 
 /// llama.cpp cache element types (ggml types of --cache-type-k / --cache-type-v).
 enum class ggml_cache_type : std::uint8_t { f16, bf16, f32, q8_0, q4_0 };
+/// Every cache type in declaration order, and its name as llama.cpp's --cache-type-k /
+/// --cache-type-v spell it (common/arg.cpp).
+inline constexpr auto ggml_cache_type_table =
+    detail::make_enum_table(std::array{ggml_cache_type::f16, ggml_cache_type::bf16, ggml_cache_type::f32,
+                                       ggml_cache_type::q8_0, ggml_cache_type::q4_0},
+                            {"f16", "bf16", "f32", "q8_0", "q4_0"});
+inline constexpr const auto& all_ggml_cache_types = ggml_cache_type_table.all;
+constexpr std::string_view name(ggml_cache_type t) { return ggml_cache_type_table.name(t); }
 
 /// llama.cpp (llama-server / llama-cli) parameters: common/arg.cpp, src/llama-context.cpp.
 struct llama_cpp_knobs {
@@ -160,16 +177,7 @@ constexpr engine as_allocated(engine e) {
   return e;
 }
 
-constexpr std::string_view name(engine_kind k) {
-  switch (k) {
-    case engine_kind::none: return "none";
-    case engine_kind::vllm: return "vllm";
-    case engine_kind::sglang: return "sglang";
-    case engine_kind::trtllm: return "trtllm";
-    case engine_kind::llama_cpp: return "llama.cpp";
-  }
-  return "?";
-}
+constexpr std::string_view name(engine_kind k) { return engine_kind_table.name(k); }
 
 /// The usable-memory policy an engine profile names (engines::none's; default_usable_policy
 /// unless it names another). A null pointer set by hand is a compile error in a constant

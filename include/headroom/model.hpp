@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/with_fields.hpp>
 #include <headroom/tensor_format.hpp>
 
 namespace headroom {
@@ -41,31 +42,19 @@ struct precision_rule {
 
 /// A rule that sets every weight and activation to one format (a plain BF16 checkpoint).
 constexpr precision_rule all_weights(tensor_format w, tensor_format a = formats::bf16) {
-  precision_rule r{};
-  r.weight = w;
-  r.activation = a;
-  return r;
+  return detail::with(precision_rule{}, &precision_rule::weight, w, &precision_rule::activation, a);
 }
 constexpr precision_rule for_op(op o, tensor_format w, tensor_format a = formats::bf16) {
-  precision_rule r = all_weights(w, a);
-  r.any_op = false;
-  r.kind = o;
-  return r;
+  return detail::with(all_weights(w, a), &precision_rule::any_op, false, &precision_rule::kind, o);
 }
 constexpr precision_rule for_role(linear_role role, tensor_format w, tensor_format a = formats::bf16) {
-  precision_rule r = for_op(op::linear, w, a);
-  r.any_role = false;
-  r.role = role;
-  return r;
+  return detail::with(for_op(op::linear, w, a), &precision_rule::any_role, false, &precision_rule::role, role);
 }
 constexpr precision_rule in_section(precision_rule r, section s) {
-  r.any_section = false;
-  r.sec = s;
-  return r;
+  return detail::with(r, &precision_rule::any_section, false, &precision_rule::sec, s);
 }
 constexpr precision_rule with_scalars(precision_rule r, std::uint8_t n) {
-  r.extra_scalars = n;
-  return r;
+  return detail::with(r, &precision_rule::extra_scalars, n);
 }
 
 /// An engine loop that runs a layer kind's nodes once per sequence (docs/model.md#per-row-loops;

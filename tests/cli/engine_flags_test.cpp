@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
@@ -99,6 +100,40 @@ TEST_CASE("each engine's knobs, and only its knobs") {
   CHECK(kv == kv_dtype::fp8);
   kv = kv_dtype::bf16;
   CHECK_THROWS_AS(resolve_engine(k, kv, true), usage_error);  // contradicts --kv bf16
+}
+
+TEST_CASE("one table names each engine flag: its spellings, owners, switches and values") {
+  // --engine takes each kind's name and the engines' other spellings of themselves.
+  kv_dtype kv = kv_dtype::bf16;
+  for (const auto& [text, kind] : {std::pair{"tensorrt-llm", engine_kind::trtllm}, std::pair{"llama_cpp", engine_kind::llama_cpp},
+                                   std::pair{"llama.cpp", engine_kind::llama_cpp}, std::pair{"none", engine_kind::none}}) {
+    engine_flags f;
+    f.engine = text;
+    CHECK(resolve_engine(f, kv, false).kind == kind);
+  }
+  // --kv-cache-dtype belongs to three engines; the refusal names them in declaration order.
+  engine_flags l;
+  l.engine = "llama.cpp";
+  l.kv_cache_dtype = "fp8";
+  CHECK(refusal(l) ==
+        "--kv-cache-dtype is a vllm / sglang / trtllm flag; the selected engine is llama.cpp (pass --engine vllm to use it)");
+  // A switch sets its knob; a cache type outside llama.cpp's list names the list.
+  engine_flags s;
+  s.engine = "llama.cpp";
+  s.swa_full = true;
+  s.flash_attn = "off";
+  const engine e = resolve_engine(s, kv, false);
+  CHECK(e.llama_cpp.swa_full);
+  CHECK_FALSE(e.llama_cpp.kv_unified);
+  CHECK_FALSE(e.llama_cpp.flash_attn);
+  s.cache_type_v = "q5_1";
+  CHECK(refusal(s) == "--cache-type-v: unknown cache type `q5_1` (expected f16, bf16, f32, q8_0 or q4_0)");
+  // --help: the owners by display name before the flag's own text.
+  std::string kv_help;
+  for (const engine_knob& k : engine_knobs()) {
+    if (k.flag == "--kv-cache-dtype") kv_help = owners_text(k);
+  }
+  CHECK(kv_help == "vLLM / SGLang / TensorRT-LLM");
 }
 
 TEST_CASE("recurrent state as each engine allocates it") {

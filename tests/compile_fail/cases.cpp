@@ -168,5 +168,18 @@ static_assert(decode_step(user_model, devices::b200, datasheet_roofline(devices:
 static_assert(bytes(formats::fp8_group(1), 1, 1ULL << 62) > 0);
 #elif defined(HEADROOM_CASE_SCALE_TERM_WRAPS_TWIN)
 static_assert(bytes(formats::fp8_group(1), 1, 1ULL << 40) == (1ULL << 40) * 5);
+#elif defined(HEADROOM_CASE_ENUM_OUT_OF_ORDER) || defined(HEADROOM_CASE_ENUM_OUT_OF_ORDER_TWIN)
+// An enum table's all-values list holds 0, 1, ..., N-1 in declaration order; the case swaps
+// q8_0 and q4_0, so its names would be looked up one value off.
+#if defined(HEADROOM_CASE_ENUM_OUT_OF_ORDER)
+inline constexpr auto user_table = detail::make_enum_table(
+    std::array{ggml_cache_type::f16, ggml_cache_type::bf16, ggml_cache_type::f32, ggml_cache_type::q4_0, ggml_cache_type::q8_0},
+    {"f16", "bf16", "f32", "q4_0", "q8_0"});
+#else
+inline constexpr auto user_table = detail::make_enum_table(
+    std::array{ggml_cache_type::f16, ggml_cache_type::bf16, ggml_cache_type::f32, ggml_cache_type::q8_0, ggml_cache_type::q4_0},
+    {"f16", "bf16", "f32", "q8_0", "q4_0"});
+#endif
+static_assert(user_table.name(ggml_cache_type::q8_0) == "q8_0");
 #endif
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -37,12 +38,11 @@ void add_plan(CLI::App* cmd, plan_flags& p) {
   cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
 }
 
-void add_target(CLI::App* cmd, target_flags& t, bool optional_ids, bool with_measured) {
+void add_target(CLI::App* cmd, target_flags& t, bool with_measured) {
   cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
   cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
   cmd->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
   // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
-  (void)optional_ids;
   cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
   cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
   add_engine_options(cmd, t.engine);
@@ -63,6 +63,32 @@ void add_output(CLI::App* cmd, output_flags& o, format_list formats) {
     }
   }
   cmd->add_option("-o,--output", o.out, "write to FILE (atomically) instead of stdout");
+}
+
+// One option of a command's own, after its target flags: a value (`text`) or a switch (`on`).
+struct own_option {
+  std::string_view flag;
+  std::string* text = nullptr;
+  std::string_view help;
+  bool required = false;
+  bool* on = nullptr;
+};
+
+// A command that evaluates one model on one device: the target flags, its own options in
+// order, then the output flags of its `formats`.
+CLI::App* target_command(CLI::App& app, cli_args& a, std::string_view name, std::string_view help, bool with_measured,
+                         std::initializer_list<own_option> own, format_list formats) {
+  CLI::App* cmd = app.add_subcommand(std::string(name), std::string(help));
+  add_target(cmd, a.t, with_measured);
+  for (const own_option& o : own) {
+    if (o.on != nullptr) {
+      cmd->add_flag(std::string(o.flag), *o.on, std::string(o.help));
+    } else {
+      cmd->add_option(std::string(o.flag), *o.text, std::string(o.help))->required(o.required);
+    }
+  }
+  add_output(cmd, a.o, formats);
+  return cmd;
 }
 
 // An option given with an empty value is refused, never read as "absent" (`--measured ''` was
@@ -159,10 +185,9 @@ void declare_commands(CLI::App& app, cli_args& a) {
   a.list->add_option("what", a.what, "models | devices")->required();
   add_output(a.list, a.o, text_formats);
 
-  a.report = app.add_subcommand("report", "the hardware report of MODEL on DEVICE (Markdown)");
-  add_target(a.report, a.t, true, true);
-  a.report->add_option("--context", a.report_context, "KV tokens per sequence in the decode runs (default: the constants' context, 4096)");
-  add_output(a.report, a.o, text_formats);
+  a.report = target_command(app, a, "report", "the hardware report of MODEL on DEVICE (Markdown)", true,
+                            {{"--context", &a.report_context, "KV tokens per sequence in the decode runs (default: the constants' context, 4096)"}},
+                            text_formats);
 
   a.matrix = app.add_subcommand("matrix", "every model x device: tok/s over batches, fit of a load, max C, the plan when one device is not enough");
   a.matrix->add_option("--models", a.matrix_models, "comma-separated model ids (default: all)");
@@ -174,39 +199,37 @@ void declare_commands(CLI::App& app, cli_args& a) {
   add_engine_options(a.matrix, a.t.engine);
   add_output(a.matrix, a.o, table_formats);
 
-  a.fit = app.add_subcommand("fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it");
-  add_target(a.fit, a.t, false, false);
-  a.fit->add_option("--context", a.fit_context, "tokens of context per sequence (32k = 32000, 32K = 32768)")->required();
-  a.fit->add_option("--seqs", a.fit_seqs, "concurrent sequences (default 1)");
-  a.fit->add_flag("--exit-zero", a.fit_exit_zero, "exit 0 even when the load does not fit (default: exit 3)");
-  a.fit->add_option("--devices", a.fit_devices,
-                  "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)");
-  add_output(a.fit, a.o, table_formats);
+  a.fit = target_command(
+      app, a, "fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it", false,
+      {{"--context", &a.fit_context, "tokens of context per sequence (32k = 32000, 32K = 32768)", true},
+       {"--seqs", &a.fit_seqs, "concurrent sequences (default 1)"},
+       {"--exit-zero", nullptr, "exit 0 even when the load does not fit (default: exit 3)", false, &a.fit_exit_zero},
+       {"--devices", &a.fit_devices,
+        "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)"}},
+      table_formats);
 
-  a.decode = app.add_subcommand("decode", "decode-step ceilings over batches x contexts");
-  add_target(a.decode, a.t, false, true);
-  a.decode->add_option("--batch", a.decode_batch, "comma-separated batch sizes (default 1,16,128)");
-  a.decode->add_option("--context", a.decode_context, "comma-separated contexts (default: the constants' context, 4096)");
-  add_output(a.decode, a.o, text_formats);
+  a.decode = target_command(app, a, "decode", "decode-step ceilings over batches x contexts", true,
+                            {{"--batch", &a.decode_batch, "comma-separated batch sizes (default 1,16,128)"},
+                             {"--context", &a.decode_context, "comma-separated contexts (default: the constants' context, 4096)"}},
+                            text_formats);
 
-  a.prefill = app.add_subcommand("prefill", "prefill ceilings of one sequence of T prompt tokens");
-  add_target(a.prefill, a.t, false, true);
-  a.prefill->add_option("--tokens", a.prefill_tokens, "comma-separated prompt lengths (default 4096,32768)");
-  add_output(a.prefill, a.o, text_formats);
+  a.prefill = target_command(app, a, "prefill", "prefill ceilings of one sequence of T prompt tokens", true,
+                             {{"--tokens", &a.prefill_tokens, "comma-separated prompt lengths (default 4096,32768)"}},
+                             text_formats);
 
-  a.plan = app.add_subcommand("plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first");
-  add_target(a.plan, a.t, false, true);
-  a.plan->add_option("--seqs", a.plan_seqs, "concurrent sequences (default 1)");
-  a.plan->add_option("--context", a.plan_context, "tokens of context per sequence")->required();
-  add_output(a.plan, a.o, text_formats);
+  a.plan = target_command(app, a, "plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first", true,
+                          {{"--seqs", &a.plan_seqs, "concurrent sequences (default 1)"},
+                           {"--context", &a.plan_context, "tokens of context per sequence", true}},
+                          text_formats);
 
-  a.header = app.add_subcommand("header", "a self-contained C/C++ header of the deployment's constants");
-  add_target(a.header, a.t, false, true);
-  a.header->add_option("--seqs", a.header_seqs, "concurrent sequences")->required();
-  a.header->add_option("--context", a.header_context, "tokens of context per sequence")->required();
-  a.header_prefix_option = a.header->add_option("--macro-prefix", a.header_prefix,
-                     "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes");
-  add_output(a.header, a.o, header_formats);
+  a.header = target_command(
+      app, a, "header", "a self-contained C/C++ header of the deployment's constants", true,
+      {{"--seqs", &a.header_seqs, "concurrent sequences", true},
+       {"--context", &a.header_context, "tokens of context per sequence", true},
+       {"--macro-prefix", &a.header_prefix,
+        "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes"}},
+      header_formats);
+  a.header_prefix_option = a.header->get_option("--macro-prefix");
 
   a.plot = app.add_subcommand("plot", "SVG charts: the roofline, memory bars per device, decode tok/s against batch");
   a.plot->add_option("chart", a.plot_kind, "roofline | memory | decode")->required();

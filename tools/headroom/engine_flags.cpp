@@ -1,190 +1,18 @@
 // SPDX-License-Identifier: MIT
+// headroom CLI: what an engine answer renders -- regenerate-line flags, the load verdict, the
+// Markdown section and the JSON object (engine_flags.hpp); the flags themselves are engine_knobs.cpp.
 #include "headroom/engine_flags.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <headroom/engines/none.hpp>
-
 #include "headroom/common.hpp"
 
 namespace headroom::cli {
-
-std::string_view display_name(engine_kind k) {
-  switch (k) {
-    case engine_kind::vllm: return "vLLM";
-    case engine_kind::sglang: return "SGLang";
-    case engine_kind::trtllm: return "TensorRT-LLM";
-    case engine_kind::llama_cpp: return "llama.cpp";
-    case engine_kind::none: return "none";
-  }
-  return "?";
-}
-
-namespace {
-
-ggml_cache_type parse_ggml(std::string_view flag, std::string_view t) {
-  if (t == "f16") return ggml_cache_type::f16;
-  if (t == "bf16") return ggml_cache_type::bf16;
-  if (t == "f32") return ggml_cache_type::f32;
-  if (t == "q8_0") return ggml_cache_type::q8_0;
-  if (t == "q4_0") return ggml_cache_type::q4_0;
-  throw usage_error(fmt::format("{}: unknown cache type `{}` (expected f16, bf16, f32, q8_0 or q4_0)", flag, t));
-}
-
-std::string_view ggml_name(ggml_cache_type t) {
-  switch (t) {
-    case ggml_cache_type::f16: return "f16";
-    case ggml_cache_type::bf16: return "bf16";
-    case ggml_cache_type::f32: return "f32";
-    case ggml_cache_type::q8_0: return "q8_0";
-    case ggml_cache_type::q4_0: return "q4_0";
-  }
-  return "?";
-}
-
-std::uint32_t to_u32(std::string_view flag, std::uint64_t v) {
-  if (v > UINT32_MAX) throw usage_error(fmt::format("{}: {} is too large", flag, v));
-  return static_cast<std::uint32_t>(v);
-}
-// A count into a 32-bit knob, range-checked.
-std::uint32_t parse_count32(std::string_view flag, std::string_view text) { return to_u32(flag, parse_count(flag, text)); }
-
-// A given flag parsed into its knob; an absent one leaves the engine's default.
-template <typename Knob, typename Parse>
-void set_knob(std::string_view flag, const std::string& text, Knob& knob, Parse parse) {
-  if (!text.empty()) knob = parse(flag, text);
-}
-
-}  // namespace
-
-engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given) {
-  engine e{};
-  if (f.engine == "vllm") {
-    e.kind = engine_kind::vllm;
-  } else if (f.engine == "sglang") {
-    e.kind = engine_kind::sglang;
-  } else if (f.engine == "trtllm" || f.engine == "tensorrt-llm") {
-    e.kind = engine_kind::trtllm;
-  } else if (f.engine == "llama.cpp" || f.engine == "llama_cpp") {
-    e.kind = engine_kind::llama_cpp;
-  } else if (f.engine == "none") {
-    e = engines::none;  // the pure arithmetic under the shipped usable-memory policy
-  } else {
-    throw usage_error(fmt::format("--engine: unknown engine `{}` (expected vllm, sglang, trtllm, llama.cpp or none)", f.engine));
-  }
-
-  // Every knob belongs to one engine (--kv-cache-dtype to three); a knob of another engine is
-  // refused rather than silently ignored.
-  struct knob {
-    std::string_view flag;
-    bool given;
-    std::vector<engine_kind> owners;
-  };
-  const std::vector<knob> knobs{
-      {"--gpu-memory-utilization", !f.gpu_memory_utilization.empty(), {engine_kind::vllm}},
-      {"--max-model-len", !f.max_model_len.empty(), {engine_kind::vllm}},
-      {"--max-num-seqs", !f.max_num_seqs.empty(), {engine_kind::vllm}},
-      {"--max-num-batched-tokens", !f.max_num_batched_tokens.empty(), {engine_kind::vllm}},
-      {"--block-size", !f.block_size.empty(), {engine_kind::vllm}},
-      {"--kv-cache-memory-bytes", !f.kv_cache_memory_bytes.empty(), {engine_kind::vllm}},
-      {"--enforce-eager", f.enforce_eager, {engine_kind::vllm}},
-      {"--kv-cache-dtype", !f.kv_cache_dtype.empty(), {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm}},
-      {"--mem-fraction-static", !f.mem_fraction_static.empty(), {engine_kind::sglang}},
-      {"--page-size", !f.page_size.empty(), {engine_kind::sglang}},
-      {"--chunked-prefill-size", !f.chunked_prefill_size.empty(), {engine_kind::sglang}},
-      {"--max-running-requests", !f.max_running_requests.empty(), {engine_kind::sglang}},
-      {"--cuda-graph-max-bs", !f.cuda_graph_max_bs.empty(), {engine_kind::sglang}},
-      {"--context-length", !f.context_length.empty(), {engine_kind::sglang}},
-      {"--free-gpu-memory-fraction", !f.free_gpu_memory_fraction.empty(), {engine_kind::trtllm}},
-      {"--tokens-per-block", !f.tokens_per_block.empty(), {engine_kind::trtllm}},
-      {"--max-num-tokens", !f.max_num_tokens.empty(), {engine_kind::trtllm}},
-      {"--max-batch-size", !f.max_batch_size.empty(), {engine_kind::trtllm}},
-      {"--max-seq-len", !f.max_seq_len.empty(), {engine_kind::trtllm}},
-      {"--max-tokens", !f.max_tokens.empty(), {engine_kind::trtllm}},
-      {"--ctx-size", !f.ctx_size.empty(), {engine_kind::llama_cpp}},
-      {"--parallel", !f.parallel.empty(), {engine_kind::llama_cpp}},
-      {"--ubatch-size", !f.ubatch_size.empty(), {engine_kind::llama_cpp}},
-      {"--cache-type-k", !f.cache_type_k.empty(), {engine_kind::llama_cpp}},
-      {"--cache-type-v", !f.cache_type_v.empty(), {engine_kind::llama_cpp}},
-      {"--kv-unified", f.kv_unified, {engine_kind::llama_cpp}},
-      {"--swa-full", f.swa_full, {engine_kind::llama_cpp}},
-      {"--flash-attn", !f.flash_attn.empty(), {engine_kind::llama_cpp}},
-  };
-  for (const knob& k : knobs) {
-    if (!k.given) continue;
-    bool ok = false;
-    std::string owners;
-    for (engine_kind o : k.owners) {
-      ok = ok || o == e.kind;
-      owners += fmt::format("{}{}", owners.empty() ? "" : " / ", name(o));
-    }
-    if (!ok) {
-      throw usage_error(fmt::format("{} is a {} flag; the selected engine is {} (pass --engine {} to use it)", k.flag,
-                                    owners, name(e.kind), name(k.owners.front())));
-    }
-  }
-
-  if (!f.kv_cache_dtype.empty()) {
-    const std::string& t = f.kv_cache_dtype;
-    kv_dtype want{};
-    if (t == "auto" || t == "bf16") {
-      want = kv_dtype::bf16;  // "auto": the model dtype; every shipped checkpoint's KV is bf16
-    } else if (t == "fp8" || t == "fp8_e4m3" || t == "fp8_e5m2") {
-      want = kv_dtype::fp8;
-    } else {
-      throw usage_error(fmt::format("--kv-cache-dtype: unknown value `{}` (expected auto, bf16, fp8, fp8_e4m3 or fp8_e5m2)", t));
-    }
-    if (kv_given && want != kv) {
-      throw usage_error(fmt::format("--kv-cache-dtype {} contradicts --kv {}", t, name(kv)));
-    }
-    kv = want;
-  }
-
-  vllm_knobs& v = e.vllm;
-  set_knob("--gpu-memory-utilization", f.gpu_memory_utilization, v.gpu_memory_utilization, parse_fraction);
-  set_knob("--max-model-len", f.max_model_len, v.max_model_len, parse_count);
-  set_knob("--max-num-seqs", f.max_num_seqs, v.max_num_seqs, parse_count);
-  set_knob("--max-num-batched-tokens", f.max_num_batched_tokens, v.max_num_batched_tokens, parse_count);
-  set_knob("--block-size", f.block_size, v.block_size, parse_count32);
-  set_knob("--kv-cache-memory-bytes", f.kv_cache_memory_bytes, v.kv_cache_memory_bytes, parse_bytes);
-  v.enforce_eager = f.enforce_eager;
-
-  sglang_knobs& g = e.sglang;
-  set_knob("--mem-fraction-static", f.mem_fraction_static, g.mem_fraction_static, parse_fraction);
-  set_knob("--page-size", f.page_size, g.page_size, parse_count32);
-  set_knob("--chunked-prefill-size", f.chunked_prefill_size, g.chunked_prefill_size, parse_count);
-  set_knob("--max-running-requests", f.max_running_requests, g.max_running_requests, parse_count);
-  set_knob("--cuda-graph-max-bs", f.cuda_graph_max_bs, g.cuda_graph_max_bs, parse_count);
-  set_knob("--context-length", f.context_length, g.context_length, parse_count);
-
-  trtllm_knobs& t = e.trtllm;
-  set_knob("--free-gpu-memory-fraction", f.free_gpu_memory_fraction, t.free_gpu_memory_fraction, parse_fraction);
-  set_knob("--tokens-per-block", f.tokens_per_block, t.tokens_per_block, parse_count32);
-  set_knob("--max-num-tokens", f.max_num_tokens, t.max_num_tokens, parse_count);
-  set_knob("--max-batch-size", f.max_batch_size, t.max_batch_size, parse_count);
-  set_knob("--max-seq-len", f.max_seq_len, t.max_seq_len, parse_count);
-  set_knob("--max-tokens", f.max_tokens, t.max_tokens, parse_count);
-
-  llama_cpp_knobs& l = e.llama_cpp;
-  set_knob("--ctx-size", f.ctx_size, l.n_ctx, parse_count);
-  set_knob("--parallel", f.parallel, l.n_seq_max, parse_count32);
-  set_knob("--ubatch-size", f.ubatch_size, l.n_ubatch, parse_count32);
-  set_knob("--cache-type-k", f.cache_type_k, l.type_k, parse_ggml);
-  set_knob("--cache-type-v", f.cache_type_v, l.type_v, parse_ggml);
-  l.kv_unified = f.kv_unified;
-  l.swa_full = f.swa_full;
-  if (!f.flash_attn.empty()) {
-    if (f.flash_attn != "on" && f.flash_attn != "off") {
-      throw usage_error(fmt::format("--flash-attn: expected on or off, got `{}`", f.flash_attn));
-    }
-    l.flash_attn = f.flash_attn == "on";
-  }
-  return e;
-}
 
 state_dtype auto_state_dtype(const engine& e) {
   return e.kind == engine_kind::vllm ? state_dtype::bf16 : state_dtype::f32;
@@ -223,8 +51,8 @@ std::string engine_flags_text(const engine& e) {
   } else if (e.kind == engine_kind::llama_cpp) {
     const llama_cpp_knobs& k = e.llama_cpp;
     if (k.n_ctx != 0) s += fmt::format(" --ctx-size {}", k.n_ctx);
-    if (k.type_k != d.llama_cpp.type_k) s += fmt::format(" --cache-type-k {}", ggml_name(k.type_k));
-    if (k.type_v != d.llama_cpp.type_v) s += fmt::format(" --cache-type-v {}", ggml_name(k.type_v));
+    if (k.type_k != d.llama_cpp.type_k) s += fmt::format(" --cache-type-k {}", name(k.type_k));
+    if (k.type_v != d.llama_cpp.type_v) s += fmt::format(" --cache-type-v {}", name(k.type_v));
     if (k.n_seq_max != 0) s += fmt::format(" --parallel {}", k.n_seq_max);
     if (k.n_ubatch != d.llama_cpp.n_ubatch) s += fmt::format(" --ubatch-size {}", k.n_ubatch);
     if (k.kv_unified) s += " --kv-unified";

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,23 @@ struct engine_flags {
   bool swa_full = false;
   std::string flash_attn;  ///< on | off
 };
+
+/// One engine flag, named once: CLI11 declares it from this row (engine_cli.hpp), and
+/// resolve_engine refuses it under another engine and sets its knob from it.
+struct engine_knob {
+  std::string_view flag;   ///< the engine's own spelling, e.g. "--gpu-memory-utilization"
+  std::string_view help;   ///< --help text after the owners' names ("vLLM: ")
+  std::uint8_t owners = 0; ///< the engines that read it: bit k for engine_kind k
+  std::string engine_flags::*text = nullptr;  ///< where a valued option is kept (else null)
+  bool engine_flags::*on = nullptr;           ///< where a switch is kept (else null)
+  /// Sets the knob from the given text (a switch: from "true"); null when resolve_engine reads
+  /// the flag itself (--kv-cache-dtype, which also sets the KV dtype).
+  void (*set)(std::string_view flag, const std::string& text, engine& e) = nullptr;
+};
+/// Every engine flag, in --help order.
+std::span<const engine_knob> engine_knobs();
+/// The engines that read `k`, by display name: "vLLM / SGLang / TensorRT-LLM".
+std::string owners_text(const engine_knob& k);
 
 /// The engine the flags select, with their knobs; usage_error for an unknown engine, a bad
 /// value, or a knob of an engine that is not selected. `kv` is updated by --kv-cache-dtype.

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 namespace headroom::models::config_keys {
 
@@ -96,6 +97,7 @@ inline constexpr ignored common_ignored[] = {
     {"_name_or_path", "the producer's local path"},
     {"architectures", "read to confirm the model_type's class, not a dimension"},
     {"model_type", "selects the family"},
+    {"auto_map", "where transformers finds a remote-code checkpoint's classes"},
     {"torch_dtype", "checked against the precision recipe: BF16 unless quantization_config says otherwise"},
     {"dtype", "checked against the precision recipe: BF16 unless quantization_config says otherwise"},
     {"transformers_version", "the producer's version"},
@@ -116,25 +118,40 @@ inline constexpr ignored common_ignored[] = {
     {"quantization_config", "read by the quantization importer"},
 };
 
-/// One table from several: the entries model_types share are written once and joined.
-template <typename T, std::size_t... N>
-constexpr std::array<T, (N + ...)> join(const T (&... parts)[N]) {
-  std::array<T, (N + ...)> out{};
+namespace detail {
+template <typename Part>
+inline constexpr std::size_t entries_of = std::extent_v<Part>;  // a C array
+template <typename T, std::size_t N>
+inline constexpr std::size_t entries_of<std::array<T, N>> = N;  // a joined table
+}  // namespace detail
+
+/// One table from several (C arrays or joined tables): the entries model_types share are
+/// written once and joined.
+template <typename First, typename... Rest>
+constexpr auto join(const First& first, const Rest&... rest) {
+  std::array<std::remove_cvref_t<decltype(first[0])>, (detail::entries_of<First> + ... + detail::entries_of<Rest>)> out{};
   std::size_t at = 0;
-  ((std::copy(parts, parts + N, out.begin() + static_cast<std::ptrdiff_t>(at)), at += N), ...);
+  const auto put = [&](const auto& part) {
+    for (const auto& x : part) out[at++] = x;
+  };
+  put(first);
+  (put(rest), ...);
   return out;
 }
 
 /// Entries several model_types share.
 namespace shared {
-/// The attention and embedding widths every GQA family reads under the same keys.
-inline constexpr binding gqa[] = {
+/// The embedding width, vocabulary, depth and query heads every family but nemotron_h reads
+/// under the same keys.
+inline constexpr binding widths[] = {
     {"hidden", "hidden_size"},
     {"vocab", "vocab_size"},
     {"layers", "num_hidden_layers"},
     {"q_heads", "num_attention_heads"},
-    {"kv_heads", "num_key_value_heads"},
 };
+inline constexpr binding kv_heads[] = {{"kv_heads", "num_key_value_heads"}};
+/// The attention and embedding widths every GQA family reads under the same keys.
+inline constexpr auto gqa = join(widths, kv_heads);
 /// The Qwen3 hybrids' attention and Gated DeltaNet widths (qwen3_next, qwen3_5, qwen3_5_moe).
 inline constexpr binding qwen3_hybrid[] = {
     {"full_attention_interval", "full_attention_interval"},
@@ -150,6 +167,21 @@ inline constexpr binding qwen_window[] = {
     {"window", "sliding_window", source::optional, 0, "null, or use_sliding_window false: full attention",
      "use_sliding_window"},
 };
+/// The routed experts as Qwen's MoE configs name them (Qwen3MoeConfig, Qwen3NextConfig).
+inline constexpr binding qwen_experts[] = {
+    {"experts", "num_experts"},
+    {"top_k", "num_experts_per_tok"},
+    {"moe_inter", "moe_intermediate_size"},
+};
+/// The routed experts as MixtralConfig, GptOssConfig and MiniMax-M2's config name them.
+inline constexpr binding local_experts[] = {
+    {"experts", "num_local_experts"},
+    {"top_k", "num_experts_per_tok"},
+};
+/// Mistral's and Mixtral's sliding window: null when every layer attends over the whole context.
+inline constexpr binding mistral_window[] = {
+    {"window", "sliding_window", source::optional, 0, "null: every layer attends over the whole context"},
+};
 inline constexpr check swiglu_mlp[] = {{"hidden_act", check_kind::equals, "\"silu\"", "the MLP is SwiGLU"}};
 inline constexpr check swiglu_experts[] = {{"hidden_act", check_kind::equals, "\"silu\"", "the experts are SwiGLU"}};
 /// Families that store their own lm_head and no attention biases.
@@ -161,6 +193,11 @@ inline constexpr check untied_unbiased[] = {
 inline constexpr check every_layer_moe[] = {
     {"decoder_sparse_step", check_kind::equals, "1", "every layer's MLP must be the routed MoE"},
     {"mlp_only_layers", check_kind::equals, "[]", "dense MLP layers are not in the family"},
+};
+/// Qwen's MoE keys that no tensor reads when every layer is MoE.
+inline constexpr ignored qwen_moe_keys[] = {
+    {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
+    {"norm_topk_prob", "router arithmetic, no tensor"},
 };
 inline constexpr ignored qwen_window_keys[] = {
     {"max_window_layers", "only read when use_sliding_window is true"},

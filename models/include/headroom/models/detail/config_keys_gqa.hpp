@@ -33,9 +33,8 @@ inline constexpr binding mistral_own[] = {
     {"qk_norm", {}, source::fixed, 0, "Mistral has no q_norm / k_norm"},
     {"attn_bias", {}, source::fixed, 0, "Mistral's projections have no biases"},
     {"tie", "tie_word_embeddings", source::optional, 0, "MistralConfig's default is untied"},
-    {"window", "sliding_window", source::optional, 0, "null: every layer attends over the whole context"},
 };
-inline constexpr auto mistral = join(shared::gqa, mistral_own);
+inline constexpr auto mistral = join(shared::gqa, mistral_own, shared::mistral_window);
 
 inline constexpr binding qwen3_own[] = {
     {"inter", "intermediate_size"},
@@ -70,38 +69,28 @@ inline constexpr auto qwen2 = join(shared::gqa, qwen2_own, shared::qwen_window);
 namespace moe {
 inline constexpr binding qwen3_moe_own[] = {
     {"head_dim", "head_dim"},
-    {"experts", "num_experts"},
-    {"top_k", "num_experts_per_tok"},
-    {"moe_inter", "moe_intermediate_size"},
     {"qk_norm", {}, source::fixed, 1, "Qwen3 MoE normalises q and k per head (modeling_qwen3_moe.py)"},
     {"tie", "tie_word_embeddings", source::optional, 0, "Qwen3MoeConfig's default is untied"},
     {"qk_norm_whole", {}, source::fixed, 0, "Qwen3 MoE's q_norm / k_norm are per head [head_dim]"},
     {"routing_bias", {}, source::fixed, 0, "Qwen3 MoE's router (mlp.gate) is a plain Linear"},
 };
-inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_window);
+inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_experts, shared::qwen_window);
 inline constexpr check qwen3_moe_own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "q, k, v biases are not in the gqa_moe family"},
 };
 inline constexpr auto qwen3_moe_checks = join(shared::every_layer_moe, qwen3_moe_own_checks, shared::swiglu_experts);
-inline constexpr ignored qwen3_moe_own_ignored[] = {
-    {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
-    {"norm_topk_prob", "router arithmetic, no tensor"},
-};
-inline constexpr auto qwen3_moe_ignored = join(qwen3_moe_own_ignored, shared::qwen_window_keys);
+inline constexpr auto qwen3_moe_ignored = join(shared::qwen_moe_keys, shared::qwen_window_keys);
 
 inline constexpr binding mixtral_own[] = {
     {"head_dim", "head_dim", source::quotient, 0, "MixtralConfig's default when head_dim is absent or null", {},
      "hidden_size", "num_attention_heads"},
-    {"experts", "num_local_experts"},
-    {"top_k", "num_experts_per_tok"},
     {"moe_inter", "intermediate_size"},
     {"qk_norm", {}, source::fixed, 0, "Mixtral has no q_norm / k_norm"},
     {"tie", "tie_word_embeddings", source::optional, 0, "MixtralConfig's default is untied"},
-    {"window", "sliding_window", source::optional, 0, "null: every layer attends over the whole context"},
     {"qk_norm_whole", {}, source::fixed, 0, "Mixtral has no q_norm / k_norm"},
     {"routing_bias", {}, source::fixed, 0, "Mixtral's router (block_sparse_moe.gate) is a plain Linear"},
 };
-inline constexpr auto mixtral = join(shared::gqa, mixtral_own);
+inline constexpr auto mixtral = join(shared::gqa, shared::local_experts, mixtral_own, shared::mistral_window);
 inline constexpr ignored mixtral_ignored[] = {
     {"router_jitter_noise", "training only"},
 };

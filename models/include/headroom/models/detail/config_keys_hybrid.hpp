@@ -12,12 +12,10 @@ namespace headroom::models::config_keys {
 namespace oss {
 inline constexpr binding gpt_oss_own[] = {
     {"head_dim", "head_dim"},
-    {"experts", "num_local_experts"},
-    {"top_k", "num_experts_per_tok"},
     {"inter", "intermediate_size"},
     {"window", "sliding_window"},
 };
-inline constexpr auto gpt_oss = join(shared::gqa, gpt_oss_own);
+inline constexpr auto gpt_oss = join(shared::gqa, shared::local_experts, gpt_oss_own);
 inline constexpr check gpt_oss_checks[] = {
     {"layer_types", check_kind::layer_types_alternate, {}, "the gpt_oss family alternates sliding and full layers"},
     {"tie_word_embeddings", check_kind::equals, "false", "the gpt_oss family stores its own lm_head"},
@@ -67,7 +65,6 @@ inline constexpr check nemotron_h_own_checks[] = {
 };
 inline constexpr auto nemotron_h_checks = join(nemotron_h_own_checks, shared::untied_unbiased);
 inline constexpr ignored nemotron_h_ignored[] = {
-    {"auto_map", "where transformers finds the remote code"},
     {"layer_norm_epsilon", "a constant of the norm, no tensor"},
     {"mamba_hidden_act", "an activation, no tensor"},
     {"time_step_min", "initialisation only"},
@@ -99,38 +96,30 @@ inline constexpr ignored nemotron_h_ignored[] = {
 namespace next {
 inline constexpr binding qwen3_next_own[] = {
     {"inter", {}, source::fixed, 0, "every layer's MLP is the routed MoE (decoder_sparse_step 1)"},
-    {"experts", "num_experts"},
-    {"top_k", "num_experts_per_tok"},
-    {"moe_inter", "moe_intermediate_size"},
     {"shared_inter", "shared_expert_intermediate_size"},
     {"mtp_layers", {}, source::fixed, 1,
      "Qwen3-Next checkpoints ship one mtp.* layer though the config has no key for it (vLLM's qwen3_next_mtp.py)"},
     {"mtp_head_copy", {}, source::fixed, 0, "an engine's choice at load, not in the checkpoint"},
     {"vision_params", {}, source::fixed, 0, "Qwen3-Next is text only"},
 };
-inline constexpr auto qwen3_next = join(shared::gqa, shared::qwen3_hybrid, qwen3_next_own);
+inline constexpr auto qwen3_next = join(shared::gqa, shared::qwen3_hybrid, shared::qwen_experts, qwen3_next_own);
 inline constexpr check qwen3_next_own_checks[] = {
     {"layer_types", check_kind::layer_types_interval, {}, "the qwen3_next family places full attention every interval"},
     {"use_sliding_window", check_kind::equals, "false", "the qwen3_next family's attention layers are full"},
 };
 inline constexpr auto qwen3_next_checks = join(shared::every_layer_moe, qwen3_next_own_checks, shared::untied_unbiased, shared::swiglu_experts);
-inline constexpr ignored qwen3_next_ignored[] = {
-    {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
-    {"norm_topk_prob", "router arithmetic, no tensor"},
+inline constexpr ignored qwen3_next_own_ignored[] = {
     {"partial_rotary_factor", "rotary arithmetic, no tensor"},
     {"sliding_window", "only read when use_sliding_window is true (checked false)"},
     {"max_window_layers", "only read when use_sliding_window is true (checked false)"},
 };
+inline constexpr auto qwen3_next_ignored = join(shared::qwen_moe_keys, qwen3_next_own_ignored);
 }  // namespace next
 
 // ---- mla_moe ---------------------------------------------------------------------------------
 
 namespace mla {
-inline constexpr binding deepseek_v3[] = {
-    {"hidden", "hidden_size"},
-    {"vocab", "vocab_size"},
-    {"layers", "num_hidden_layers"},
-    {"q_heads", "num_attention_heads"},
+inline constexpr binding deepseek_v3_own[] = {
     {"q_lora", "q_lora_rank"},
     {"kv_lora", "kv_lora_rank"},
     {"qk_nope", "qk_nope_head_dim"},
@@ -145,13 +134,12 @@ inline constexpr binding deepseek_v3[] = {
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
     {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
+inline constexpr auto deepseek_v3 = join(shared::widths, deepseek_v3_own);
 inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
-    {"hidden_act", check_kind::equals, "\"silu\"", "the MLPs are SwiGLU"},
 };
-inline constexpr auto deepseek_v3_checks = join(deepseek_v3_own_checks, shared::untied_unbiased);
+inline constexpr auto deepseek_v3_checks = join(deepseek_v3_own_checks, shared::swiglu_mlp, shared::untied_unbiased);
 inline constexpr ignored deepseek_v3_ignored[] = {
-    {"auto_map", "where transformers finds the remote code"},
     {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
     {"aux_loss_alpha", "training only"},
     {"seq_aux", "training only"},

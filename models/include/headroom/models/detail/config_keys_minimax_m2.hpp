@@ -14,8 +14,6 @@ namespace headroom::models::config_keys::minimax {
 
 inline constexpr binding minimax_m2_own[] = {
     {"head_dim", "head_dim"},
-    {"experts", "num_local_experts"},
-    {"top_k", "num_experts_per_tok"},
     {"moe_inter", "intermediate_size"},
     {"qk_norm", "use_qk_norm"},
     {"tie", "tie_word_embeddings"},
@@ -23,10 +21,9 @@ inline constexpr binding minimax_m2_own[] = {
     {"qk_norm_whole", {}, source::fixed, 1, "qk_norm_type is checked per_layer: one RMSNorm over all heads of q, one of k"},
     {"routing_bias", "use_routing_bias"},
 };
-inline constexpr auto minimax_m2 = join(shared::gqa, minimax_m2_own);
+inline constexpr auto minimax_m2 = join(shared::gqa, shared::local_experts, minimax_m2_own);
 
 inline constexpr ignored minimax_m2_ignored[] = {
-    {"auto_map", "where transformers finds the remote code"},
     {"mlp_intermediate_size", "a dense MLP width: every layer's MLP is the routed MoE of intermediate_size experts"},
     {"rotary_dim", "partial RoPE: rotary frequencies are computed, not stored"},
     {"partial_rotary_factor", "partial RoPE: rotary frequencies are computed, not stored"},

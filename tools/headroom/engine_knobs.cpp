@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: the engine flags as one table -- each flag's spelling, help, owning engines and
+// knob (engine_flags.hpp) -- and resolve_engine, which walks it. CLI11 declares the flags from
+// the same table (engine_cli.hpp), so a flag is named once.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include <headroom/engines/none.hpp>
+
+#include "headroom/common.hpp"
+#include "headroom/engine_flags.hpp"
+
+namespace headroom::cli {
+
+std::string_view display_name(engine_kind k) {
+  constexpr std::string_view names[] = {"none", "vLLM", "SGLang", "TensorRT-LLM", "llama.cpp"};
+  return detail::name_in(names, all_engine_kinds, k);
+}
+
+namespace {
+
+// "a, b or c": the names a refused value could have been.
+template <typename Names>
+std::string or_list(const Names& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    s += fmt::format("{}{}", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i]);
+  }
+  return s;
+}
+
+ggml_cache_type parse_ggml(std::string_view flag, std::string_view t) {
+  std::vector<std::string_view> names;
+  for (const ggml_cache_type c : all_ggml_cache_types) {
+    if (t == name(c)) return c;
+    names.push_back(name(c));
+  }
+  throw usage_error(fmt::format("{}: unknown cache type `{}` (expected {})", flag, t, or_list(names)));
+}
+
+std::uint32_t to_u32(std::string_view flag, std::uint64_t v) {
+  if (v > UINT32_MAX) throw usage_error(fmt::format("{}: {} is too large", flag, v));
+  return static_cast<std::uint32_t>(v);
+}
+// A count into a 32-bit knob, range-checked.
+std::uint32_t parse_count32(std::string_view flag, std::string_view text) { return to_u32(flag, parse_count(flag, text)); }
+
+bool parse_on_off(std::string_view flag, std::string_view text) {
+  if (text != "on" && text != "off") throw usage_error(fmt::format("{}: expected on or off, got `{}`", flag, text));
+  return text == "on";
+}
+bool parse_switch(std::string_view, std::string_view) { return true; }  // a switch given is on
+
+// The knob `Member` of the engine's `Knobs` parsed from a given flag.
+template <auto Knobs, auto Member, auto Parse>
+void set_from(std::string_view flag, const std::string& text, engine& e) {
+  (e.*Knobs).*Member = Parse(flag, text);
+}
+
+// The table's rows, with short names for the structs they point into.
+namespace rows {
+constexpr std::uint8_t bit(engine_kind k) { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(k)); }
+constexpr std::uint8_t vllm = bit(engine_kind::vllm), sglang = bit(engine_kind::sglang),
+                       trtllm = bit(engine_kind::trtllm), llama = bit(engine_kind::llama_cpp);
+using f = engine_flags;
+using v = vllm_knobs;
+using g = sglang_knobs;
+using t = trtllm_knobs;
+using l = llama_cpp_knobs;
+constexpr auto ev = &engine::vllm;
+constexpr auto eg = &engine::sglang;
+constexpr auto et = &engine::trtllm;
+constexpr auto el = &engine::llama_cpp;
+
+// Every knob belongs to one engine (--kv-cache-dtype to three); a knob of another engine is
+// refused rather than silently ignored. Defaults are the engine's own (engine.hpp).
+constexpr engine_knob knobs[] = {
+    {"--gpu-memory-utilization", "fraction of total memory (default 0.92)", vllm, &f::gpu_memory_utilization, nullptr,
+     set_from<ev, &v::gpu_memory_utilization, parse_fraction>},
+    {"--max-model-len", "longest request (default: --context); 32k = 32000, 32K = 32768", vllm, &f::max_model_len, nullptr,
+     set_from<ev, &v::max_model_len, parse_count>},
+    {"--max-num-seqs", "scheduler cap (default 1024 on >= 70 GiB non-A100 devices, else 256)", vllm, &f::max_num_seqs,
+     nullptr, set_from<ev, &v::max_num_seqs, parse_count>},
+    {"--max-num-batched-tokens", "tokens per step (default 8192 / 2048, as max-num-seqs)", vllm,
+     &f::max_num_batched_tokens, nullptr, set_from<ev, &v::max_num_batched_tokens, parse_count>},
+    {"--block-size", "tokens per KV block (default 16; raised for hybrids, 64 for MLA)", vllm, &f::block_size, nullptr,
+     set_from<ev, &v::block_size, parse_count32>},
+    {"--kv-cache-memory-bytes", "KV pool size, e.g. 20GiB (utilization then ignored)", vllm, &f::kv_cache_memory_bytes,
+     nullptr, set_from<ev, &v::kv_cache_memory_bytes, parse_bytes>},
+    {"--enforce-eager", "no CUDA graphs", vllm, nullptr, &f::enforce_eager, set_from<ev, &v::enforce_eager, parse_switch>},
+    {"--kv-cache-dtype", "auto | bf16 | fp8 | fp8_e4m3 | fp8_e5m2", vllm | sglang | trtllm, &f::kv_cache_dtype},
+    {"--mem-fraction-static", "fraction of free memory (default: SGLang's heuristic)", sglang, &f::mem_fraction_static,
+     nullptr, set_from<eg, &g::mem_fraction_static, parse_fraction>},
+    {"--page-size", "tokens per page (default 1)", sglang, &f::page_size, nullptr, set_from<eg, &g::page_size, parse_count32>},
+    {"--chunked-prefill-size", "prefill chunk (default: by device memory)", sglang, &f::chunked_prefill_size, nullptr,
+     set_from<eg, &g::chunked_prefill_size, parse_count>},
+    {"--max-running-requests", "scheduler cap", sglang, &f::max_running_requests, nullptr,
+     set_from<eg, &g::max_running_requests, parse_count>},
+    {"--cuda-graph-max-bs", "largest CUDA-graph batch", sglang, &f::cuda_graph_max_bs, nullptr,
+     set_from<eg, &g::cuda_graph_max_bs, parse_count>},
+    {"--context-length", "longest request (default: --context)", sglang, &f::context_length, nullptr,
+     set_from<eg, &g::context_length, parse_count>},
+    {"--free-gpu-memory-fraction", "fraction of free memory after the profile (default 0.9)", trtllm,
+     &f::free_gpu_memory_fraction, nullptr, set_from<et, &t::free_gpu_memory_fraction, parse_fraction>},
+    {"--tokens-per-block", "tokens per KV block (default 32)", trtllm, &f::tokens_per_block, nullptr,
+     set_from<et, &t::tokens_per_block, parse_count32>},
+    {"--max-num-tokens", "tokens per step (default 8192)", trtllm, &f::max_num_tokens, nullptr,
+     set_from<et, &t::max_num_tokens, parse_count>},
+    {"--max-batch-size", "scheduler cap (default 2048)", trtllm, &f::max_batch_size, nullptr,
+     set_from<et, &t::max_batch_size, parse_count>},
+    {"--max-seq-len", "longest request (default: --context)", trtllm, &f::max_seq_len, nullptr,
+     set_from<et, &t::max_seq_len, parse_count>},
+    {"--max-tokens", "kv_cache_config.max_tokens (the smaller of it and the fraction wins)", trtllm, &f::max_tokens,
+     nullptr, set_from<et, &t::max_tokens, parse_count>},
+    {"--ctx-size", "-c, total cells (default: seqs x context)", llama, &f::ctx_size, nullptr,
+     set_from<el, &l::n_ctx, parse_count>},
+    {"--parallel", "-np, sequences (default: --seqs)", llama, &f::parallel, nullptr, set_from<el, &l::n_seq_max, parse_count32>},
+    {"--ubatch-size", "-ub (default 512)", llama, &f::ubatch_size, nullptr, set_from<el, &l::n_ubatch, parse_count32>},
+    {"--cache-type-k", "f16 | bf16 | f32 | q8_0 | q4_0 (default f16)", llama, &f::cache_type_k, nullptr,
+     set_from<el, &l::type_k, parse_ggml>},
+    {"--cache-type-v", "f16 | bf16 | f32 | q8_0 | q4_0 (default f16)", llama, &f::cache_type_v, nullptr,
+     set_from<el, &l::type_v, parse_ggml>},
+    {"--kv-unified", "one KV stream for all sequences", llama, nullptr, &f::kv_unified,
+     set_from<el, &l::kv_unified, parse_switch>},
+    {"--swa-full", "sliding-window layers keep every cell", llama, nullptr, &f::swa_full,
+     set_from<el, &l::swa_full, parse_switch>},
+    {"--flash-attn", "on | off (default on; off adds the attention scores to the compute buffer)", llama,
+     &f::flash_attn, nullptr, set_from<el, &l::flash_attn, parse_on_off>},
+};
+
+}  // namespace rows
+using rows::bit;
+using rows::knobs;
+
+// The engines that read `k`, in declaration order.
+std::vector<engine_kind> owners_of(const engine_knob& k) {
+  std::vector<engine_kind> owners;
+  for (const engine_kind o : all_engine_kinds) {
+    if ((k.owners & bit(o)) != 0) owners.push_back(o);
+  }
+  return owners;
+}
+// "vllm / sglang": the engines by `name_of`.
+std::string joined(const std::vector<engine_kind>& kinds, std::string_view (*name_of)(engine_kind)) {
+  std::string s;
+  for (const engine_kind k : kinds) s += fmt::format("{}{}", s.empty() ? "" : " / ", name_of(k));
+  return s;
+}
+
+engine_kind parse_engine(std::string_view text) {
+  if (text == "tensorrt-llm") return engine_kind::trtllm;  // the engines' other spellings of themselves
+  if (text == "llama_cpp") return engine_kind::llama_cpp;
+  for (const engine_kind k : all_engine_kinds) {
+    if (text == name(k)) return k;
+  }
+  throw usage_error(fmt::format("--engine: unknown engine `{}` (expected vllm, sglang, trtllm, llama.cpp or none)", text));
+}
+
+// The value a flag was given, "true" for a switch; empty when it was not given.
+std::string given_text(const engine_flags& fl, const engine_knob& k) {
+  if (k.on != nullptr) return fl.*k.on ? "true" : "";
+  return fl.*k.text;
+}
+
+// --kv-cache-dtype: the KV dtype it names, which must agree with --kv when both are given.
+void read_kv_cache_dtype(const std::string& text, kv_dtype& kv, bool kv_given) {
+  kv_dtype want{};
+  if (text == "auto" || text == "bf16") {
+    want = kv_dtype::bf16;  // "auto": the model dtype; every shipped checkpoint's KV is bf16
+  } else if (text == "fp8" || text == "fp8_e4m3" || text == "fp8_e5m2") {
+    want = kv_dtype::fp8;
+  } else {
+    throw usage_error(fmt::format("--kv-cache-dtype: unknown value `{}` (expected auto, bf16, fp8, fp8_e4m3 or fp8_e5m2)", text));
+  }
+  if (kv_given && want != kv) throw usage_error(fmt::format("--kv-cache-dtype {} contradicts --kv {}", text, name(kv)));
+  kv = want;
+}
+
+}  // namespace
+
+std::span<const engine_knob> engine_knobs() { return knobs; }
+
+std::string owners_text(const engine_knob& k) { return joined(owners_of(k), display_name); }
+
+engine resolve_engine(const engine_flags& fl, kv_dtype& kv, bool kv_given) {
+  engine e{.kind = parse_engine(fl.engine)};
+  if (e.kind == engine_kind::none) e = engines::none;  // the pure arithmetic under the shipped usable-memory policy
+
+  for (const engine_knob& k : knobs) {
+    if (given_text(fl, k).empty() || (k.owners & bit(e.kind)) != 0) continue;
+    const auto owners = owners_of(k);
+    throw usage_error(fmt::format("{} is a {} flag; the selected engine is {} (pass --engine {} to use it)", k.flag,
+                                  joined(owners, name), name(e.kind), name(owners.front())));
+  }
+  if (!fl.kv_cache_dtype.empty()) read_kv_cache_dtype(fl.kv_cache_dtype, kv, kv_given);
+  for (const engine_knob& k : knobs) {
+    const std::string text = given_text(fl, k);
+    if (!text.empty() && k.set != nullptr) k.set(k.flag, text, e);
+  }
+  return e;
+}
+
+}  // namespace headroom::cli
