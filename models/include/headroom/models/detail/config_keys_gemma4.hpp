@@ -11,13 +11,9 @@
 
 namespace headroom::models::config_keys::gemma {
 
-inline constexpr binding gemma4[] = {
-    {"hidden", "hidden_size"},
-    {"vocab", "vocab_size"},
-    {"layers", "num_hidden_layers"},
+/// Beyond the GQA widths every GQA family reads under the same keys (shared::gqa).
+inline constexpr binding gemma4_own[] = {
     {"inter", "intermediate_size"},
-    {"q_heads", "num_attention_heads"},
-    {"kv_heads", "num_key_value_heads"},
     {"head_dim", "head_dim"},
     {"window", "sliding_window"},
     {"g_kv_heads", "num_global_key_value_heads"},
@@ -32,6 +28,7 @@ inline constexpr binding gemma4[] = {
      "enable_moe_block"},
     {"tie", "tie_word_embeddings", source::optional, 1, "Gemma4TextConfig's default: lm_head tied"},
 };
+inline constexpr auto gemma4 = join(shared::gqa, gemma4_own);
 inline constexpr check gemma4_checks[] = {
     {"layer_types", check_kind::layer_types_period, {}, "the gemma4 family repeats sliding layers and one full layer, the last layer full"},
     {"hidden_size_per_layer_input", check_kind::equals, "0", "per-layer input embeddings (Gemma-4 E2B / E4B) are not in the family"},
