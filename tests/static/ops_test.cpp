@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 namespace {
@@ -26,6 +27,17 @@ constexpr device toy{.id = "toy",
                      .sources = "test",
                      .derived = ""};
 constexpr roofline toy_r{1000, 100, 200, 400};
+
+// A block declaring just `states`, in order: the states a costed node reads by index.
+constexpr block block_of(std::initializer_list<state_decl> states) {
+  block b{};
+  for (const state_decl& s : states) b.states[b.n_states++] = s;
+  return b;
+}
+// The states the latent, indexer and recurrent examples below read (and every_op declares).
+constexpr state_decl latent_state{.local = "latent", .elements = 40};
+constexpr state_decl index_state{.local = "index", .dtype = dtype_key::fixed_bf16, .elements = 4};
+constexpr state_decl h_state{.local = "h", .kind = state_kind::recurrent, .dtype = dtype_key::ssm_h, .elements = 32};
 
 constexpr cost at(const node& n, std::uint64_t rows, const block& b = {}, std::uint64_t context = 100,
                   resolved_formats f = {}) {
@@ -152,13 +164,7 @@ static_assert(at(experts, 16).bytes == 20480.0 + 262144.0 - 43046721.0 / 16384.0
 // Edges (64 + 32 + 32 + 64) x 2 = 384 B a row. Context 100, one sequence per row.
 // rows 1: 384 + 100 x 128 = 13184 B; FLOPs 2 x 100 x (64 + 64) = 25600.
 // rows 16: 6144 + 16 x 100 x 128 = 210944 B; FLOPs 409600. Window 40: 384 + 40 x 128 = 5504 B.
-constexpr block kv_block = [] {
-  block b{};
-  b.states[0] = {.local = "k", .elements = 32};
-  b.states[1] = {.local = "v", .elements = 32};
-  b.n_states = 2;
-  return b;
-}();
+constexpr block kv_block = block_of({{.local = "k", .elements = 32}, {.local = "v", .elements = 32}});
 constexpr node attend = with_states(nd("attend", op::paged_attention, {e(64), e(32), e(32)}, {e(64)}), 0b11);
 static_assert(at(attend, 1, kv_block).bytes == 13184 && at(attend, 1, kv_block).flops == 25600);
 static_assert(at(attend, 16, kv_block).bytes == 210944 && at(attend, 16, kv_block).flops == 409600);
@@ -172,12 +178,7 @@ static_assert(at(attend_swa, 1, kv_block).bytes == 5504 && at(attend_swa, 1, kv_
 // elements a token, BF16: 16 B a token. Query and output 64 wide: edges 256 B a row. Context 100:
 // 100 x 16 = 1600 B read, 25 rows scored: 256 + 1600 = 1856 B, 2 x 25 x (64 + 64) = 6400 FLOPs.
 // An indexer picking 10 rows (40 tokens' worth): 256 + 40 x 16 = 896 B, 2 x 10 x 128 = 2560.
-constexpr block pooled_block = [] {
-  block b{};
-  b.states[0] = {.local = "compressed", .elements = 8};
-  b.n_states = 1;
-  return b;
-}();
+constexpr block pooled_block = block_of({{.local = "compressed", .elements = 8}});
 constexpr node attend_pooled = compressed(with_states(nd("attend", op::paged_attention, {e(64)}, {e(64)}), 0b1), 4);
 constexpr node attend_selected = compressed(attend_pooled, 4, 40);
 static_assert(at(attend_pooled, 1, pooled_block).bytes == 1856 && at(attend_pooled, 1, pooled_block).flops == 6400);
@@ -191,12 +192,7 @@ static_assert(at(attend_selected, 1, pooled_block).bytes == 896 && at(attend_sel
 //         FLOPs 2 x 32 x 128 (absorption) + 2 x 100 x 4 x (40 + 32) = 8192 + 57600 = 65792.
 // rows 16: 5120 + 8192 + 16 x 100 x 80 = 141312 B; FLOPs 16 x 65792 = 1052672.
 // Indexer-selected 50 tokens at rows 1: 320 + 8192 + 50 x 80 = 12512 B; 8192 + 28800 = 36992.
-constexpr block latent_block = [] {
-  block b{};
-  b.states[0] = {.local = "latent", .elements = 40};
-  b.n_states = 1;
-  return b;
-}();
+constexpr block latent_block = block_of({latent_state});
 constexpr node mla = latent_attention(with_states(nd("attend", op::mla_attention, {e(96)}, {e(64)}), 0b1), 4, 128, 32);
 static_assert(mla.weight_out() == 128 && mla.weight_k() == 32);
 static_assert(at(mla, 1, latent_block).bytes == 16512 && at(mla, 1, latent_block).flops == 65792);
@@ -212,12 +208,7 @@ static_assert(node_cost(mla, latent_block, {}, {.rows = 1, .seqs = 1, .context =
 // BF16 elements a token (8 B); output 8 selected pools as I32. Context 100: 25 pools.
 // rows 1: (32 x 2 + 8 x 4) + 100 x 8 = 96 + 800 = 896 B; FLOPs 2 x 25 x 32 = 1600.
 // rows 16: 1536 + 16 x 100 x 8 = 14336 B; FLOPs 25600. Context 103: still 25 whole pools.
-constexpr block index_block = [] {
-  block b{};
-  b.states[0] = {.local = "index", .dtype = dtype_key::fixed_bf16, .elements = 4};
-  b.n_states = 1;
-  return b;
-}();
+constexpr block index_block = block_of({index_state});
 constexpr node select = pooled(with_states(nd("select", op::index_select, {e(32)}, {e(8, formats::i32)}), 0b1), 4);
 static_assert(at(select, 1, index_block).bytes == 896 && at(select, 1, index_block).flops == 1600);
 static_assert(at(select, 16, index_block).bytes == 14336 && at(select, 16, index_block).flops == 25600);
@@ -226,12 +217,7 @@ static_assert(at(select, 1, index_block, 103).flops == 1600);
 // ---- recurrent: the state read and written once per sequence, 4 t elements FLOPs -------------
 // h of 2 heads x 4 x 4 = 32 F32 elements (128 B); edges 16 + 16 wide BF16 = 64 B a row.
 // rows 1: 64 + 2 x 128 = 320 B, FLOPs 4 x 32 = 128; rows 16: 1024 + 2 x 16 x 128 = 5120 B, 2048.
-constexpr block h_block = [] {
-  block b{};
-  b.states[0] = {.local = "h", .kind = state_kind::recurrent, .dtype = dtype_key::ssm_h, .elements = 32};
-  b.n_states = 1;
-  return b;
-}();
+constexpr block h_block = block_of({h_state});
 constexpr node recur = with_states(nd("recur", op::gdn_recurrence, {e(16)}, {e(16)}), 0, 0b1);
 static_assert(at(recur, 1, h_block).bytes == 320 && at(recur, 1, h_block).flops == 128);
 static_assert(at(recur, 16, h_block).bytes == 5120 && at(recur, 16, h_block).flops == 2048);
@@ -259,11 +245,8 @@ constexpr model every_op(defect d) {
   m.id = "every_op";
   circuit& c = m.c;
   block& b = c.blocks[0];
+  b = block_of({latent_state, index_state, h_state});
   b.name = "all";
-  b.states[0] = {.local = "latent", .elements = 40};
-  b.states[1] = {.local = "index", .dtype = dtype_key::fixed_bf16, .elements = 4};
-  b.states[2] = {.local = "h", .kind = state_kind::recurrent, .dtype = dtype_key::ssm_h, .elements = 32};
-  b.n_states = 3;
   for (const op o : all_ops) c.nodes[c.n_nodes++] = legal_node(o);
   b.end = c.n_nodes;
   c.n_blocks = 1;

@@ -14,6 +14,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/models/blocks/causal_conv.hpp>
 
 namespace headroom::models::blocks {
 
@@ -39,12 +40,12 @@ constexpr std::uint8_t gated_deltanet(circuit& c, std::string_view block_name, c
   const auto f32 = formats::f32;
   const std::uint64_t kh = d.k_heads;
   const std::uint64_t vh = d.v_heads;
+  const causal_conv_dims conv{.channels = conv_dim, .kernel = d.conv_kernel, .groups = kh, .out = f32};
   auto in_proj = [&](node n) {
     n.weight_tensors = d.in_proj_tensors;
     return sharded(n, shard::heads, kh);
   };
-  // States: h [v_heads, k_dim, v_dim] at ssm_h_dtype; the conv window keeps conv_kernel - 1
-  // past inputs of each conv channel (what vLLM allocates).
+  // States: h [v_heads, k_dim, v_dim] at ssm_h_dtype; the conv window (causal_conv.hpp).
   // Under TP (vLLM qwen3_next.py, mamba_utils.py @2afe1e8): in_proj_qkvz / in_proj_ba and the
   // conv channels split by key-head groups, A_log / dt_bias and the h state by value heads,
   // out_proj is row parallel; the gated norm's [v_dim] weight is per head, so replicated.
@@ -53,9 +54,7 @@ constexpr std::uint8_t gated_deltanet(circuit& c, std::string_view block_name, c
       {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
        in_proj(nd("qkvz", op::linear, {e(h)}, {e(2 * key_dim + 2 * value_dim)}, linear_role::qkvz)),
        in_proj(nd("ba", op::linear, {e(h)}, {e(2 * vh)}, linear_role::ba)),
-       sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim, f32)}), conv_dim * d.conv_kernel),
-                           0, 0b10),
-               shard::heads, kh, true),
+       causal_conv(conv),
        sharded(with_aux(nd("gates", op::gdn_gates, {e(2 * vh)}, {e(vh, f32), e(vh, f32)}), 2 * vh),  // A_log and dt_bias
                shard::heads, vh, true),
        sharded(nd("l2", op::l2_norm, {e(2 * key_dim, f32)}, {e(2 * key_dim, f32)}), shard::heads, kh),
@@ -68,7 +67,7 @@ constexpr std::uint8_t gated_deltanet(circuit& c, std::string_view block_name, c
        sharded(nd("out", op::linear, {e(value_dim)}, {e(h)}, linear_role::gdn_out), shard::rows, vh),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
       {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(checked_mul(vh, d.k_dim), d.v_dim), shard::heads, vh},
-       {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_dim, d.conv_kernel - 1), shard::heads, kh}});
+       conv_window(conv)});
 }
 
 }  // namespace headroom::models::blocks

@@ -20,6 +20,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/models/blocks/causal_conv.hpp>
 #include <headroom/models/blocks/hyper_connections.hpp>
 
 namespace headroom::models::blocks {
@@ -40,6 +41,7 @@ constexpr std::uint8_t kimi_delta_attention(circuit& c, std::string_view block_n
   const std::uint64_t dk = d.head_dim;
   const std::uint64_t inner = checked_mul(H, dk);  // checked: hand-written dims
   const std::uint64_t conv_ch = checked_mul(3, inner);
+  const causal_conv_dims conv{.channels = conv_ch, .kernel = d.conv_kernel, .groups = H, .out = formats::f32};
   const auto f32 = formats::f32;
   auto lin = [&](std::string_view local, std::uint64_t in, std::uint64_t out, linear_role role) {
     return nd(local, op::linear, {e(in)}, {e(out)}, role);
@@ -53,9 +55,7 @@ constexpr std::uint8_t kimi_delta_attention(circuit& c, std::string_view block_n
        sharded(lin("k", h, inner, linear_role::k), shard::heads, H),
        sharded(lin("v", h, inner, linear_role::v), shard::heads, H),
        sharded(nd("concat", op::concat, {e(inner), e(inner), e(inner)}, {e(conv_ch)}), shard::heads, H),
-       sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_ch)}, {e(conv_ch, f32)}), checked_mul(conv_ch, d.conv_kernel)),
-                           0, 0b10),
-               shard::heads, H, true),
+       causal_conv(conv),
        sharded(nd("l2", op::l2_norm, {e(2 * inner, f32)}, {e(2 * inner, f32)}), shard::heads, H),
        sharded(lin("b", h, H, linear_role::kda_b), shard::heads, H),
        lin("f_a", h, dk, linear_role::kda_f_a),
@@ -71,7 +71,7 @@ constexpr std::uint8_t kimi_delta_attention(circuit& c, std::string_view block_n
        sharded(with_aux(nd("norm", op::gated_rms_norm, {e(inner, f32), e(inner)}, {e(inner)}), dk), shard::heads, H),
        sharded(lin("o", inner, h, linear_role::o), shard::rows, H), hyper::post(h, d.hc)},
       {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(checked_mul(H, dk), dk), shard::heads, H},
-       {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_ch, d.conv_kernel - 1), shard::heads, H}});
+       conv_window(conv)});
 }
 
 }  // namespace headroom::models::blocks

@@ -15,6 +15,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/models/blocks/causal_conv.hpp>
 
 namespace headroom::models::blocks {
 
@@ -33,6 +34,7 @@ constexpr std::uint8_t mamba2(circuit& c, std::string_view block_name, const mam
   const std::uint64_t h = d.hidden;
   const std::uint64_t d_inner = checked_mul(d.heads, d.head_dim);  // checked: hand-written dims
   const std::uint64_t conv_dim = checked_add(d_inner, checked_mul(2 * d.n_groups, d.ssm_state));
+  const causal_conv_dims conv{.channels = conv_dim, .kernel = d.conv_kernel, .groups = d.n_groups, .bias = true};
   return c.add_block(
       block_name,
       {with_aux(nd("norm", op::rms_norm, {e(h)}, {e(h)}), h),
@@ -41,10 +43,7 @@ constexpr std::uint8_t mamba2(circuit& c, std::string_view block_name, const mam
        // the gated norm weight and the h state by heads, out_proj is row parallel.
        sharded(nd("in_proj", op::linear, {e(h)}, {e(d_inner + conv_dim + d.heads)}, linear_role::mamba_in), shard::heads,
                d.n_groups),
-       sharded(with_states(with_aux(nd("conv", op::conv1d_update, {e(conv_dim)}, {e(conv_dim)}),
-                                    conv_dim * d.conv_kernel + conv_dim),  // conv1d weight and bias
-                           0, 0b10),
-               shard::heads, d.n_groups, true),
+       causal_conv(conv),
        sharded(with_states(with_aux(nd("ssm", op::ssm_update, {e(conv_dim), e(d.heads)}, {e(d_inner, formats::f32)}),
                                     3 * d.heads),  // dt_bias, A_log, D
                            0, 0b01),
@@ -54,7 +53,7 @@ constexpr std::uint8_t mamba2(circuit& c, std::string_view block_name, const mam
        sharded(nd("out_proj", op::linear, {e(d_inner)}, {e(h)}, linear_role::mamba_out), shard::rows, d.heads),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
       {{"h", state_kind::recurrent, dtype_key::ssm_h, checked_mul(d_inner, d.ssm_state), shard::heads, d.heads},
-       {"conv", state_kind::conv_window, dtype_key::conv, checked_mul(conv_dim, d.conv_kernel - 1), shard::heads, d.n_groups}});
+       conv_window(conv)});
 }
 
 }  // namespace headroom::models::blocks

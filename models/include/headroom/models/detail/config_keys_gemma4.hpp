@@ -7,31 +7,32 @@
 // counted, as in the shipped tables: the vision tower's keys are the wrapper's.
 #pragma once
 
+#include <string_view>
+
 #include <headroom/models/config_key_types.hpp>
 
 namespace headroom::models::config_keys::gemma {
 
-inline constexpr binding gemma4[] = {
-    {"hidden", "hidden_size"},
-    {"vocab", "vocab_size"},
-    {"layers", "num_hidden_layers"},
+/// The routed-expert keys count only under enable_moe_block (a dense Gemma-4 has none).
+constexpr binding moe_block_key(std::string_view member, std::string_view key) {
+  return {member, key, source::optional, 0, "null, or enable_moe_block false: no routed experts", "enable_moe_block"};
+}
+
+/// Beyond the GQA widths every GQA family reads under the same keys (shared::gqa).
+inline constexpr binding gemma4_own[] = {
     {"inter", "intermediate_size"},
-    {"q_heads", "num_attention_heads"},
-    {"kv_heads", "num_key_value_heads"},
     {"head_dim", "head_dim"},
     {"window", "sliding_window"},
     {"g_kv_heads", "num_global_key_value_heads"},
     {"g_head_dim", "global_head_dim"},
     {"pattern", "layer_types", source::period, 0, "one full_attention layer closes each period (checked below)"},
     {"k_eq_v", "attention_k_eq_v", source::optional, 0, "Gemma4TextConfig's default: K and V projected apart"},
-    {"experts", "num_experts", source::optional, 0, "null, or enable_moe_block false: no routed experts",
-     "enable_moe_block"},
-    {"top_k", "top_k_experts", source::optional, 0, "null, or enable_moe_block false: no routed experts",
-     "enable_moe_block"},
-    {"moe_inter", "moe_intermediate_size", source::optional, 0, "null, or enable_moe_block false: no routed experts",
-     "enable_moe_block"},
+    moe_block_key("experts", "num_experts"),
+    moe_block_key("top_k", "top_k_experts"),
+    moe_block_key("moe_inter", "moe_intermediate_size"),
     {"tie", "tie_word_embeddings", source::optional, 1, "Gemma4TextConfig's default: lm_head tied"},
 };
+inline constexpr auto gemma4 = join(shared::gqa, gemma4_own);
 inline constexpr check gemma4_checks[] = {
     {"layer_types", check_kind::layer_types_period, {}, "the gemma4 family repeats sliding layers and one full layer, the last layer full"},
     {"hidden_size_per_layer_input", check_kind::equals, "0", "per-layer input embeddings (Gemma-4 E2B / E4B) are not in the family"},
