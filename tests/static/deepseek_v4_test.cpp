@@ -34,10 +34,10 @@ static_assert(instances("swa") == 2 && instances("csa") == 21 && instances("hca"
 static_assert(instances("hash_moe") == 3 && instances("moe") == 40);
 
 // ---- weights, by tensor group (bytes) --------------------------------------------------------
-// FP8 [n, k]: n k E4M3 + one scale per 128 x 128 block, counted 4 B (the fp8/block law); MXFP4
-// [n, k]: n k / 2 + one UE8M0 byte per 32; BF16 2 B, F32 4 B, I64 8 B.
+// FP8 [n, k]: n k E4M3 + one F8_E8M0 byte (weight_scale_inv) per 128 x 128 block; MXFP4
+// [n, k]: n k / 2 + one F8_E8M0 byte per 32; BF16 2 B, F32 4 B, I64 8 B.
 constexpr u64 blocks128(u64 n, u64 k) { return ((n + 127) / 128) * ((k + 127) / 128); }
-constexpr u64 fp8(u64 n, u64 k) { return n * k + 4 * blocks128(n, k); }
+constexpr u64 fp8(u64 n, u64 k) { return n * k + blocks128(n, k); }
 constexpr u64 mx(u64 n, u64 k) { return n * k / 2 + n * k / 32; }
 constexpr u64 b16(u64 n, u64 k) { return n * k * 2; }
 //  A hyper-connection site: fn [(2 + 4) x 4 = 24, 4 x 4096] F32, base [24] and scale [3] F32.
@@ -72,9 +72,7 @@ static_assert(footprint(m, {}).weights == weights);
 static_assert(footprint(m, {}).loaded_weights == weights && footprint(m, {}).draft_weights == 0);
 // Scale values: one per FP8 128 x 128 block (per layer: wq_a | wkv 12 x 32, wq_b 256 x 8,
 // wo_a 64 x 32, wo_b 32 x 64, the shared expert 3 x 16 x 32; the CSA indexer's wq_b 64 x 8) and
-// one per 32 MXFP4 values (256 experts x 3 x 2048 x 4096 / 32 a layer). The checkpoint stores
-// each block scale as one UE8M0 byte where the fp8/block law counts 4: its safetensors hold
-// 3 B x 357,504 = 1,072,512 B less than `weights`.
+// one per 32 MXFP4 values (256 experts x 3 x 2048 x 4096 / 32 a layer), each one byte.
 constexpr u64 fp8_blocks = 43 * (12 * 32 + 256 * 8 + 64 * 32 + 32 * 64 + 3 * 16 * 32) + 21 * 64 * 8;
 static_assert(scale_elements(m) == fp8_blocks + 43ULL * 256 * 3 * (2048 * 4096 / 32));
 
