@@ -82,17 +82,28 @@ static_assert(parameter_count(m) >= 283'500'000'000 && parameter_count(m) < 284'
 // ---- KV per token, by hand -------------------------------------------------------------------
 // Every layer's window row (head_dim 512); a CSA layer's compressed row (512 per 4 tokens = 128
 // a token) and its index key (128 per 4 = 32 a token); an HCA layer's compressed row (512 per
-// 128 tokens = 4 a token); at kv_cache_dtype (FP8 1 B, BF16 2 B). No recurrent state.
+// 128 tokens = 4 a token); at kv_cache_dtype (FP8 1 B, BF16 2 B).
 constexpr u64 window_row = 512;
 constexpr u64 compressed_kv = 21 * (128 + 32) + 20 * 4;
 static_assert(footprint(m, {.kv = kv_dtype::fp8}).kv_per_token == 43 * window_row + compressed_kv);
 static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 2 * (43 * window_row + compressed_kv));
-static_assert(footprint(m, {}).state_per_seq == 0 && footprint(m, {}).conv_per_seq == 0);
+// ---- per-sequence compressor states, by hand ---------------------------------------------------
+// vLLM deepseek_compressor.py @0de10a2, CompressorStateCache: per sequence, coff x ratio tokens
+// (its sliding_window) of state_dim = 2 x coff x head_dim F32 (kv_state | score_state), coff = 2
+// at ratio 4, else 1. CSA: 8 x 2,048 x 4 = 65,536 B, its indexer's (head_dim 128) 8 x 512 x 4 =
+// 16,384 B; HCA: 128 x 1,024 x 4 = 524,288 B. Whatever kv_cache_dtype; no conv window.
+constexpr u64 csa_state = 8 * 2048 * 4 + 8 * 512 * 4;
+constexpr u64 hca_state = 128 * 1024 * 4;
+static_assert(csa_state == 81'920 && hca_state == 524'288);
+static_assert(footprint(m, {}).state_per_seq == 21 * csa_state + 20 * hca_state);
+static_assert(footprint(m, {}).state_per_seq == 12'206'080);
+static_assert(footprint(m, {.kv = kv_dtype::fp8}).state_per_seq == 12'206'080 && footprint(m, {}).conv_per_seq == 0);
 // With the window evicted: the window rows over min(context, 128) tokens, the compressed rows
-// per token: one 4,096-token sequence at FP8 holds 3,440 x 4,096 + 22,016 x 128 bytes.
+// per token: one 4,096-token sequence at FP8 holds 3,440 x 4,096 + 22,016 x 128 bytes and its
+// compressor states.
 constexpr auto evict = footprint(m, {.kv = kv_dtype::fp8}, engine{.kind = engine_kind::none, .evict_sliding = true});
 static_assert(evict.kv_per_token == 3'440 && evict.swa_kv_per_token == 43 * 512 && evict.swa_window == 128);
-static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128);
+static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128 + 12'206'080);
 
 // ---- weight floor: the embedding out, 6 of 256 experts ----------------------------------------
 constexpr u64 floor_bytes = weights - table - 43 * (256 - 6) * expert;
