@@ -29,9 +29,9 @@ constexpr model make_deepseek_v4_flash() {
       "and the indexer's weights_proj (quant_config None: BF16); routers, embed and head BF16; hyper-connection "
       "mixes, compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). Dtypes as the "
       "checkpoint's safetensors headers give them: F8_E4M3 weights with F8_E8M0 block scales, experts I8-packed "
-      "E2M1 with F8_E8M0 scales [n, k / 32] (fp8/block128x128/ue8m0 and mxfp4/g32). Not modelled: the MTP layer (mtp.0.*, "
-      "speculative only), vLLM's cache layout (584 B rows) and per-sequence compressor states (see "
-      "blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
+      "E2M1 with F8_E8M0 scales [n, k / 32] (fp8/block128x128/ue8m0 and mxfp4/g32). Per-sequence compressor states "
+      "F32 (vLLM CompressorStateCache). Not modelled: the MTP layer (mtp.0.*, speculative only), vLLM's cache "
+      "layout (584 B rows) and its paging of the compressor states (see blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
   m.c = family::deepseek_v4({.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,
