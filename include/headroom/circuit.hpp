@@ -310,7 +310,9 @@ constexpr std::uint64_t unit_bytes(const state_decl& d, const settings& s) {
   return checked_mul(d.elements, element_bytes(d.dtype, s));
 }
 
-inline constexpr std::size_t max_block_states = 4;
+/// Five: DeepSeek-V4's CSA block holds the window row, the compressed row, the index key and its
+/// two compressors' per-sequence states.
+inline constexpr std::size_t max_block_states = 5;
 
 struct block {
   std::string_view name;

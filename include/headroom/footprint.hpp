@@ -12,7 +12,8 @@
 //   size keep them: vLLM's physical allocation); under an engine whose evict_sliding is set
 //   (engine.hpp) they hold min(context, window) tokens, counted as `swa_kv_per_token` over
 //   `swa_window` tokens. Their attention reads min(context, window) tokens either way (node_cost).
-// state_per_seq: recurrent h states (GDN / Mamba) at ssm_h_dtype; conv_per_seq: conv windows.
+// state_per_seq: recurrent h states (GDN / Mamba) at ssm_h_dtype and compressor states
+// (DeepSeek-V4, F32); conv_per_seq: conv windows.
 #pragma once
 
 #include <algorithm>

@@ -85,7 +85,8 @@ constexpr std::uint64_t parameter_count(const model& m) {
 
 namespace detail {
 /// Scale elements of one [n, k] weight tensor: tensor_format's weight law less the values
-/// (element_bits each), divided by the scale element's size -- F32 (4 bytes) for fp8 scales;
+/// (element_bits each), divided by the scale element's size -- F32 (4 bytes) for fp8 scales but
+/// 1 byte for fp8/block<r>x<c>/ue8m0's;
 /// E8M0 (MXFP4) and E4M3 (NVFP4) group scales 1 byte, NVFP4's one per-tensor global scale F32.
 constexpr std::uint64_t weight_scale_elements(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
   if (is_plain(f)) return 0;
@@ -109,7 +110,7 @@ constexpr std::uint64_t weight_scale_elements(const tensor_format& f, std::uint6
   const std::uint64_t values = checked_mul(checked_mul(n, k), element_bits(f)) / 8;
   const std::uint64_t scale = weight_bytes(f, n, k) - values;
   switch (f.kind) {
-    case format_kind::fp8: return scale / 4;
+    case format_kind::fp8: return f.ue8m0 ? scale : scale / 4;  // F32 scales, or one UE8M0 byte each
     case format_kind::nvfp4: return scale - 4 + 1;
     default: return scale;
   }

@@ -7,6 +7,8 @@
 //   fp8/tensor E + 4; fp8/token E + 4*rows; fp8/channel E + 4*rows (one F32 scale per output
 //   channel: for a weight [out, in] that is `out` scales, compressed-tensors' [out, 1]);
 //   fp8/g<g> E + 4*rows*(d/g); fp8/block<r>x<c> E + 4*ceil(rows/r)*ceil(d/c);
+//   fp8/block<r>x<c>/ue8m0 E + ceil(rows/r)*ceil(d/c) (one F8_E8M0 byte per block: DeepSeek-V4's
+//   scale_fmt ue8m0 checkpoints store weight_scale_inv as F8_E8M0);
 //   mxfp4/g32 E/2 + E/32 (E2M1 pairs + one E8M0 byte per 32);
 //   nvfp4/g<g> E/2 + E/g + 4*rows for an activation (F32 global per row) and
 //   E/2 + E/g + 4 for a weight (one F32 global per tensor, the checkpoint's weight_scale_2);
@@ -51,6 +53,7 @@ struct tensor_format {
   std::uint32_t block_r = 0;  ///< r of fp8/block<r>x<c>
   std::uint32_t block_c = 0;  ///< c of fp8/block<r>x<c>
   bool zero_point = false;    ///< int4/g<n>/zp: asymmetric, with stored zero points
+  bool ue8m0 = false;         ///< fp8/block<r>x<c>/ue8m0: one-byte UE8M0 block scales, not F32
 
   friend constexpr bool operator==(const tensor_format&, const tensor_format&) = default;
 };
@@ -65,8 +68,8 @@ inline constexpr tensor_format fp8_channel{format_kind::fp8, scale_kind::channel
 inline constexpr tensor_format mxfp4{format_kind::mxfp4, scale_kind::group, 32};
 inline constexpr tensor_format nvfp4_g16{format_kind::nvfp4, scale_kind::group, 16};
 constexpr tensor_format fp8_group(std::uint32_t g) { return {format_kind::fp8, scale_kind::group, g}; }
-constexpr tensor_format fp8_block(std::uint32_t r, std::uint32_t c) {
-  return {format_kind::fp8, scale_kind::block, 0, r, c};
+constexpr tensor_format fp8_block(std::uint32_t r, std::uint32_t c, bool ue8m0 = false) {
+  return {format_kind::fp8, scale_kind::block, 0, r, c, false, ue8m0};
 }
 constexpr tensor_format nvfp4(std::uint32_t g) { return {format_kind::nvfp4, scale_kind::group, g}; }
 inline constexpr tensor_format int8_channel{format_kind::int8, scale_kind::channel};
@@ -80,7 +83,7 @@ constexpr tensor_format int4(std::uint32_t g, bool zero_point = false) {
 
 /// The valid spellings, as every parse error lists them.
 inline constexpr std::string_view format_spellings =
-    "bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>>, nvfp4/g<n>, mxfp4/g32, int8/<token|channel>, "
+    "bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>[/ue8m0]>, nvfp4/g<n>, mxfp4/g32, int8/<token|channel>, "
     "awq/g<n>, gptq/g<n> or int4/g<n>[/zp]";
 
 /// The canonical spelling: name(parse(s)) == s for every accepted s.
@@ -103,7 +106,9 @@ constexpr detail::fixed_text<32> name(const tensor_format& f) {
         case scale_kind::token: return t.append("token");
         case scale_kind::channel: return t.append("channel");
         case scale_kind::group: return t.append("g").append(f.group);
-        case scale_kind::block: return t.append("block").append(f.block_r).append("x").append(f.block_c);
+        case scale_kind::block:
+          t.append("block").append(f.block_r).append("x").append(f.block_c);
+          return f.ue8m0 ? t.append("/ue8m0") : t;
         case scale_kind::none: break;
       }
       return t.append("?");
@@ -145,13 +150,15 @@ constexpr std::optional<tensor_format> try_parse_format(std::string_view s) {
   if (rest == "channel") return formats::fp8_channel;
   if (const auto g = detail::parse_group(rest, "g")) return formats::fp8_group(*g);
   if (rest.substr(0, 5) == "block") {
-    const auto body = rest.substr(5);
+    auto body = rest.substr(5);
+    const bool ue8m0 = body.size() > 6 && body.substr(body.size() - 6) == "/ue8m0";
+    if (ue8m0) body = body.substr(0, body.size() - 6);
     const auto x = body.find('x');
     if (x == std::string_view::npos) return std::nullopt;
     const auto r = parse_positive(body.substr(0, x));
     const auto c = parse_positive(body.substr(x + 1));
     if (r == 0 || c == 0) return std::nullopt;
-    return formats::fp8_block(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(c));
+    return formats::fp8_block(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(c), ue8m0);
   }
   return std::nullopt;
 }
@@ -270,7 +277,8 @@ constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::ui
           return std::nullopt;
         case scale_kind::block:
           if (f.block_r == 0 || f.block_c == 0) return std::nullopt;
-          if (const auto per_band = mul(ceil_div(d, f.block_c), 4)) return add(e, mul(ceil_div(rows, f.block_r), *per_band));
+          if (const auto per_band = mul(ceil_div(d, f.block_c), f.ue8m0 ? 1 : 4))
+            return add(e, mul(ceil_div(rows, f.block_r), *per_band));
           return std::nullopt;
         case scale_kind::none: return std::nullopt;
       }

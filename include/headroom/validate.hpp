@@ -153,6 +153,8 @@ constexpr bool positive_finite(double x) { return finite(x) && x > 0; }
 /// A format value whose fields agree with its kind (the parser only builds these; a table
 /// written by hand may not).
 constexpr bool well_formed(const tensor_format& f) {
+  // UE8M0 scales are a layout of FP8 block scales only.
+  if (f.ue8m0 && (f.kind != format_kind::fp8 || f.scale != scale_kind::block)) return false;
   switch (f.kind) {
     case format_kind::bf16:
     case format_kind::f32:

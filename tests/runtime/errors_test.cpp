@@ -27,7 +27,7 @@ std::string error_of(F&& f, error_kind expected) {
 
 TEST_CASE("an unknown format spelling is refused with the list of valid ones") {
   const std::string msg = error_of([] { (void)parse_format("fp16"); }, error_kind::bad_format);
-  CHECK(msg == "unknown format `fp16` (expected bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>>, nvfp4/g<n>, mxfp4/g32, "
+  CHECK(msg == "unknown format `fp16` (expected bf16, f32, i32, fp8/<token|tensor|channel|g<n>|block<r>x<c>[/ue8m0]>, nvfp4/g<n>, mxfp4/g32, "
                 "int8/<token|channel>, awq/g<n>, gptq/g<n> or int4/g<n>[/zp])");
   CHECK_FALSE(try_parse_format("nvfp4/g0").has_value());
   CHECK(parse_format("fp8/block128x128") == formats::fp8_block(128, 128));

@@ -262,8 +262,11 @@ constexpr kv_row kv_rows[] = {
     {&models::mistral_small_4_119b, 36 * (256 + 64) * 2, 36 * (256 + 64), 0},
     // DeepSeek-V4-Flash: every layer's window row of 512 (held per token unless evicted); 21 CSA
     // layers' compressed row (512 per 4 tokens) and index key (128 per 4); 20 HCA layers' row
-    // (512 per 128 tokens). Weights: tests/static/deepseek_v4_test.cpp.
-    {&models::deepseek_v4_flash, (43 * 512 + 21 * (128 + 32) + 20 * 4) * 2, 43 * 512 + 21 * (128 + 32) + 20 * 4, 0},
+    // (512 per 128 tokens). State: vLLM's F32 compressor states per sequence, coff x ratio rows
+    // of 2 x coff x head_dim (CSA 8 x 2,048 + its indexer's 8 x 512; HCA 128 x 1,024). Weights:
+    // tests/static/deepseek_v4_test.cpp.
+    {&models::deepseek_v4_flash, (43 * 512 + 21 * (128 + 32) + 20 * 4) * 2, 43 * 512 + 21 * (128 + 32) + 20 * 4,
+     (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

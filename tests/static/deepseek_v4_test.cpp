@@ -34,10 +34,10 @@ static_assert(instances("swa") == 2 && instances("csa") == 21 && instances("hca"
 static_assert(instances("hash_moe") == 3 && instances("moe") == 40);
 
 // ---- weights, by tensor group (bytes) --------------------------------------------------------
-// FP8 [n, k]: n k E4M3 + one scale per 128 x 128 block, counted 4 B (the fp8/block law); MXFP4
-// [n, k]: n k / 2 + one UE8M0 byte per 32; BF16 2 B, F32 4 B, I64 8 B.
+// FP8 [n, k]: n k E4M3 + one F8_E8M0 byte (weight_scale_inv) per 128 x 128 block; MXFP4
+// [n, k]: n k / 2 + one F8_E8M0 byte per 32; BF16 2 B, F32 4 B, I64 8 B.
 constexpr u64 blocks128(u64 n, u64 k) { return ((n + 127) / 128) * ((k + 127) / 128); }
-constexpr u64 fp8(u64 n, u64 k) { return n * k + 4 * blocks128(n, k); }
+constexpr u64 fp8(u64 n, u64 k) { return n * k + blocks128(n, k); }
 constexpr u64 mx(u64 n, u64 k) { return n * k / 2 + n * k / 32; }
 constexpr u64 b16(u64 n, u64 k) { return n * k * 2; }
 //  A hyper-connection site: fn [(2 + 4) x 4 = 24, 4 x 4096] F32, base [24] and scale [3] F32.
@@ -72,9 +72,7 @@ static_assert(footprint(m, {}).weights == weights);
 static_assert(footprint(m, {}).loaded_weights == weights && footprint(m, {}).draft_weights == 0);
 // Scale values: one per FP8 128 x 128 block (per layer: wq_a | wkv 12 x 32, wq_b 256 x 8,
 // wo_a 64 x 32, wo_b 32 x 64, the shared expert 3 x 16 x 32; the CSA indexer's wq_b 64 x 8) and
-// one per 32 MXFP4 values (256 experts x 3 x 2048 x 4096 / 32 a layer). The checkpoint stores
-// each block scale as one UE8M0 byte where the fp8/block law counts 4: its safetensors hold
-// 3 B x 357,504 = 1,072,512 B less than `weights`.
+// one per 32 MXFP4 values (256 experts x 3 x 2048 x 4096 / 32 a layer), each one byte.
 constexpr u64 fp8_blocks = 43 * (12 * 32 + 256 * 8 + 64 * 32 + 32 * 64 + 3 * 16 * 32) + 21 * 64 * 8;
 static_assert(scale_elements(m) == fp8_blocks + 43ULL * 256 * 3 * (2048 * 4096 / 32));
 
@@ -84,17 +82,28 @@ static_assert(parameter_count(m) >= 283'500'000'000 && parameter_count(m) < 284'
 // ---- KV per token, by hand -------------------------------------------------------------------
 // Every layer's window row (head_dim 512); a CSA layer's compressed row (512 per 4 tokens = 128
 // a token) and its index key (128 per 4 = 32 a token); an HCA layer's compressed row (512 per
-// 128 tokens = 4 a token); at kv_cache_dtype (FP8 1 B, BF16 2 B). No recurrent state.
+// 128 tokens = 4 a token); at kv_cache_dtype (FP8 1 B, BF16 2 B).
 constexpr u64 window_row = 512;
 constexpr u64 compressed_kv = 21 * (128 + 32) + 20 * 4;
 static_assert(footprint(m, {.kv = kv_dtype::fp8}).kv_per_token == 43 * window_row + compressed_kv);
 static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 2 * (43 * window_row + compressed_kv));
-static_assert(footprint(m, {}).state_per_seq == 0 && footprint(m, {}).conv_per_seq == 0);
+// ---- per-sequence compressor states, by hand ---------------------------------------------------
+// vLLM deepseek_compressor.py @0de10a2, CompressorStateCache: per sequence, coff x ratio tokens
+// (its sliding_window) of state_dim = 2 x coff x head_dim F32 (kv_state | score_state), coff = 2
+// at ratio 4, else 1. CSA: 8 x 2,048 x 4 = 65,536 B, its indexer's (head_dim 128) 8 x 512 x 4 =
+// 16,384 B; HCA: 128 x 1,024 x 4 = 524,288 B. Whatever kv_cache_dtype; no conv window.
+constexpr u64 csa_state = 8 * 2048 * 4 + 8 * 512 * 4;
+constexpr u64 hca_state = 128 * 1024 * 4;
+static_assert(csa_state == 81'920 && hca_state == 524'288);
+static_assert(footprint(m, {}).state_per_seq == 21 * csa_state + 20 * hca_state);
+static_assert(footprint(m, {}).state_per_seq == 12'206'080);
+static_assert(footprint(m, {.kv = kv_dtype::fp8}).state_per_seq == 12'206'080 && footprint(m, {}).conv_per_seq == 0);
 // With the window evicted: the window rows over min(context, 128) tokens, the compressed rows
-// per token: one 4,096-token sequence at FP8 holds 3,440 x 4,096 + 22,016 x 128 bytes.
+// per token: one 4,096-token sequence at FP8 holds 3,440 x 4,096 + 22,016 x 128 bytes and its
+// compressor states.
 constexpr auto evict = footprint(m, {.kv = kv_dtype::fp8}, engine{.kind = engine_kind::none, .evict_sliding = true});
 static_assert(evict.kv_per_token == 3'440 && evict.swa_kv_per_token == 43 * 512 && evict.swa_window == 128);
-static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128);
+static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128 + 12'206'080);
 
 // ---- weight floor: the embedding out, 6 of 256 experts ----------------------------------------
 constexpr u64 floor_bytes = weights - table - 43 * (256 - 6) * expert;

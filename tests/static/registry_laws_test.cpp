@@ -53,12 +53,20 @@ static_assert(all_devices_lawful());
 constexpr bool model_laws(const model& m) {
   const settings s{};
   const auto fp = footprint(m, s);
-  // Monotone in seqs and context; weights hold the floor; no recurrent layer, no state.
+  // Monotone in seqs and context; weights hold the floor; no recurrent layer, no state -- save a
+  // compressor's declared per-sequence state (DeepSeek-V4: vLLM's CompressorStateCache keeps
+  // each sequence's unpooled kv and score rows), the state its pooling node updates; never a
+  // conv window.
   bool ok = fp.bytes(2, 4096) > fp.bytes(1, 4096) && fp.bytes(1, 8192) > fp.bytes(1, 4096);
   ok = ok && fp.weights >= weight_floor_bytes(m) && fp.loaded_weights <= fp.weights;
   bool recurrent = false;
-  for (std::size_t i = 0; i < m.c.n_nodes; ++i) recurrent = recurrent || m.c.nodes[i].kind == op::gdn_recurrence || m.c.nodes[i].kind == op::ssm_update;
-  ok = ok && (recurrent || (fp.state_per_seq == 0 && fp.conv_per_seq == 0));
+  bool compressor_state = false;
+  for (std::size_t i = 0; i < m.c.n_nodes; ++i) {
+    const node& n = m.c.nodes[i];
+    recurrent = recurrent || n.kind == op::gdn_recurrence || n.kind == op::ssm_update;
+    compressor_state = compressor_state || (n.kind == op::kpool_compress && n.updates != 0);
+  }
+  ok = ok && (recurrent || compressor_state || fp.state_per_seq == 0) && (recurrent || fp.conv_per_seq == 0);
   ok = ok && fp.kv_per_token > 0;  // every shipped model has attention: KV heads never floor to zero
   return ok;
 }

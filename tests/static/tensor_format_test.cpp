@@ -20,6 +20,7 @@ static_assert(round_trips("fp8/tensor"));
 static_assert(round_trips("fp8/channel"));
 static_assert(round_trips("fp8/g128"));
 static_assert(round_trips("fp8/block128x128"));
+static_assert(round_trips("fp8/block128x128/ue8m0"));
 static_assert(round_trips("nvfp4/g16"));
 static_assert(round_trips("mxfp4/g32"));
 static_assert(round_trips("int8/channel"));
@@ -37,6 +38,8 @@ static_assert(!try_parse_format("fp8/"));
 static_assert(!try_parse_format("fp8/g0"));
 static_assert(!try_parse_format("fp8/block128"));
 static_assert(!try_parse_format("fp8/block0x128"));
+static_assert(!try_parse_format("fp8/block128x128/ue8m0/"));
+static_assert(!try_parse_format("fp8/g128/ue8m0"));
 static_assert(!try_parse_format("nvfp4/16"));
 static_assert(!try_parse_format("nvfp4/g"));
 static_assert(!try_parse_format("fp16"));
@@ -86,6 +89,10 @@ static_assert(weight_bytes(formats::fp8_channel, 4096, 14336) == 4096ULL * 14336
 // weight_scale_inv is [ceil(out/128), ceil(in/128)]): [7168, 2048] -> 56 x 16 scales.
 static_assert(weight_bytes(formats::fp8_block(128, 128), 7168, 2048) == 7168ULL * 2048 + 4 * 56 * 16);
 static_assert(weight_bytes(formats::fp8_block(128, 128), 129, 1) == 129 + 4 * 2 * 1);
+// fp8/block128x128/ue8m0: the same blocks, one F8_E8M0 byte each (DeepSeek-V4-Flash's
+// weight_scale_inv): [7168, 2048] -> 56 x 16 bytes of scales.
+static_assert(weight_bytes(formats::fp8_block(128, 128, true), 7168, 2048) == 7168ULL * 2048 + 56 * 16);
+static_assert(weight_bytes(formats::fp8_block(128, 128, true), 129, 1) == 129 + 2 * 1);
 // MXFP4: E2M1 pairs plus one E8M0 byte per 32 values = 0.53125 B/param.
 static_assert(weight_bytes(formats::mxfp4, 2880, 2880) == 2880ULL * 2880 / 2 + 2880ULL * 2880 / 32);
 // NVFP4 weight: 0.5 + 1/16 = 0.5625 B/param plus one F32 global per tensor.

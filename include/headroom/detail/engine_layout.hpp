@@ -71,7 +71,15 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
         }
         (windowed ? sliding : full) = true;
       } else {
-        recurrent = true;
+        // A compressor's per-sequence state (DeepSeek-V4) does not make the layer a recurrent
+        // (Mamba-like) one: vLLM keeps it in sliding-window MLA pages beside the layer's KV
+        // (CompressorStateCache), not in a Mamba state group, so the hybrid page rules below do
+        // not apply. It stays in state_per_seq.
+        bool compressor = false;
+        for (std::size_t ni = b.first; ni < b.end; ++ni) {
+          compressor = compressor || (((c.nodes[ni].updates >> si) & 1u) != 0 && c.nodes[ni].kind == op::kpool_compress);
+        }
+        recurrent = recurrent || !compressor;
       }
     }
     // A layer with both (DeepSeek-V4: a window beside compressed rows) counts in each kind: its

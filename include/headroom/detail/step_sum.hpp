@@ -121,7 +121,8 @@ constexpr bool format_less(const tensor_format& a, const tensor_format& b) {
   if (a.scale != b.scale) return a.scale < b.scale;
   if (a.group != b.group) return a.group < b.group;
   if (a.block_r != b.block_r) return a.block_r < b.block_r;
-  return a.block_c < b.block_c;
+  if (a.block_c != b.block_c) return a.block_c < b.block_c;
+  return a.ue8m0 < b.ue8m0;
 }
 // Canonical row order, whatever order instances were visited in: node, loop, kind, formats.
 constexpr bool row_less(const site_row& a, const site_row& b) {

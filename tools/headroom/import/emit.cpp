@@ -27,7 +27,7 @@ std::string format_expr(const tensor_format& f) {
         case scale_kind::token: return "formats::fp8_token";
         case scale_kind::channel: return "formats::fp8_channel";
         case scale_kind::group: return fmt::format("formats::fp8_group({})", f.group);
-        case scale_kind::block: return fmt::format("formats::fp8_block({}, {})", f.block_r, f.block_c);
+        case scale_kind::block: return fmt::format("formats::fp8_block({}, {}{})", f.block_r, f.block_c, f.ue8m0 ? ", true" : "");
         case scale_kind::none: break;
       }
   }

@@ -62,7 +62,12 @@ class inventory_builder {
       add_plain(base + ".weight", f, {n, k});
     } else if (f.kind == format_kind::fp8 && f.scale == scale_kind::block) {
       out_.push_back({base + ".weight", "F8_E4M3", {n, k}, checked_mul(n, k)});
-      add_plain(base + ".weight_scale_inv", formats::f32, {ceil_div(n, f.block_r), ceil_div(k, f.block_c)});
+      const std::uint64_t sr = ceil_div(n, f.block_r), sc = ceil_div(k, f.block_c);
+      if (f.ue8m0) {
+        out_.push_back({base + ".weight_scale_inv", "F8_E8M0", {sr, sc}, checked_mul(sr, sc)});
+      } else {
+        add_plain(base + ".weight_scale_inv", formats::f32, {sr, sc});
+      }
     } else if (f.kind == format_kind::fp8 && f.scale == scale_kind::tensor) {
       out_.push_back({base + ".weight", "F8_E4M3", {n, k}, checked_mul(n, k)});
       add_plain(base + ".weight_scale", formats::f32, {});

@@ -33,16 +33,11 @@ struct deepseek_v4_dims {
   /// compress_ratios, one per main layer (the config's list also carries the MTP layer's, not
   /// read here)
   std::array<std::uint16_t, deepseek_v4_max_layers> compress_ratios{};
-  std::uint64_t hc = 0;              // hc_mult
-  std::uint64_t q_heads = 0;         // num_attention_heads
-  std::uint64_t head_dim = 0;        // head_dim (one KV head, K = V)
-  std::uint64_t q_lora = 0;          // q_lora_rank
-  std::uint64_t o_groups = 0;        // o_groups
-  std::uint64_t o_lora = 0;          // o_lora_rank
-  std::uint64_t window = 0;          // sliding_window
-  std::uint64_t index_heads = 0;     // index_n_heads
-  std::uint64_t index_head_dim = 0;  // index_head_dim
-  std::uint64_t index_topk = 0;      // index_topk
+  /// The attention's: hc (hc_mult, the streams of every block), q_heads (num_attention_heads),
+  /// head_dim, q_lora (q_lora_rank), o_groups, o_lora (o_lora_rank), window (sliding_window),
+  /// index_heads (index_n_heads), index_head_dim, index_topk; hidden and ratio are set per layer
+  /// kind here.
+  blocks::compressed_attention_dims attention;
   std::uint64_t experts = 0;         // n_routed_experts
   std::uint64_t top_k = 0;           // num_experts_per_tok
   std::uint64_t moe_inter = 0;       // moe_intermediate_size
@@ -54,25 +49,18 @@ constexpr circuit deepseek_v4(const deepseek_v4_dims& d) {
   circuit c{};
   ::headroom::detail::require_table(d.layers <= deepseek_v4_max_layers, "more DeepSeek-V4 layers than compress_ratios holds");
   const std::uint64_t h = d.hidden;
-  const auto embed = blocks::hc_embed(c, "embed", d.vocab, h, d.hc);
-  blocks::compressed_attention_dims a{.hidden = h,
-                                      .hc = d.hc,
-                                      .q_heads = d.q_heads,
-                                      .head_dim = d.head_dim,
-                                      .q_lora = d.q_lora,
-                                      .o_groups = d.o_groups,
-                                      .o_lora = d.o_lora,
-                                      .window = d.window,
-                                      .index_heads = d.index_heads,
-                                      .index_head_dim = d.index_head_dim,
-                                      .index_topk = d.index_topk};
+  const std::uint64_t hc = d.attention.hc;
+  const auto embed = blocks::hc_embed(c, "embed", d.vocab, h, hc);
+  blocks::compressed_attention_dims a = d.attention;
+  a.hidden = h;
+  a.ratio = 0;
   const auto swa = blocks::compressed_attention(c, "swa", a);
   a.ratio = 4;
   const auto csa = blocks::compressed_attention(c, "csa", a);
   a.ratio = 128;
   const auto hca = blocks::compressed_attention(c, "hca", a);
   blocks::hc_moe_dims md{.hidden = h,
-                         .hc = d.hc,
+                         .hc = hc,
                          .experts = d.experts,
                          .top_k = d.top_k,
                          .moe_inter = d.moe_inter,
@@ -81,7 +69,7 @@ constexpr circuit deepseek_v4(const deepseek_v4_dims& d) {
   const auto moe = blocks::hc_routed_moe(c, "moe", md);
   md.hash_vocab = d.vocab;
   const auto hash_moe = blocks::hc_routed_moe(c, "hash_moe", md);
-  const auto head = blocks::hc_mixed_head(c, "head", d.vocab, h, d.hc);
+  const auto head = blocks::hc_mixed_head(c, "head", d.vocab, h, hc);
   // SWA layers are sliding; CSA and HCA attend the whole history (compressed) beside the window.
   const blocks::layer_spec swa_layer = blocks::layer(layer_kind::sliding_attention, {swa, moe});
   const blocks::layer_spec csa_layer = blocks::layer(layer_kind::full_attention, {csa, moe});

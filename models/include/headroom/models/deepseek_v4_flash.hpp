@@ -29,38 +29,36 @@ constexpr model make_deepseek_v4_flash() {
       "and the indexer's weights_proj (quant_config None: BF16); routers, embed and head BF16; hyper-connection "
       "mixes, compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). Dtypes as the "
       "checkpoint's safetensors headers give them: F8_E4M3 weights with F8_E8M0 block scales, experts I8-packed "
-      "E2M1 with F8_E8M0 scales [n, k / 32]. The block scales are counted as F32 (4 B, the fp8/block law) where "
-      "this checkpoint stores UE8M0 (1 B): tests/static/deepseek_v4_test.cpp writes out the difference. Not modelled: the MTP layer (mtp.0.*, "
-      "speculative only), vLLM's cache layout (584 B rows) and per-sequence compressor states (see "
-      "blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
+      "E2M1 with F8_E8M0 scales [n, k / 32] (fp8/block128x128/ue8m0 and mxfp4/g32). Per-sequence compressor states "
+      "F32 (vLLM CompressorStateCache). Not modelled: the MTP layer (mtp.0.*, speculative only), vLLM's cache "
+      "layout (584 B rows) and its paging of the compressor states (see blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
   m.c = family::deepseek_v4({.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,
                              .compress_ratios = {0,   0, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,
                                                  128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128,
                                                  4,   128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4},
-                             .hc = 4,
-                             .q_heads = 64,
-                             .head_dim = 512,
-                             .q_lora = 1024,
-                             .o_groups = 8,
-                             .o_lora = 1024,
-                             .window = 128,
-                             .index_heads = 64,
-                             .index_head_dim = 128,
-                             .index_topk = 512,
+                             .attention = {.hc = 4,
+                                           .q_heads = 64,
+                                           .head_dim = 512,
+                                           .q_lora = 1024,
+                                           .o_groups = 8,
+                                           .o_lora = 1024,
+                                           .window = 128,
+                                           .index_heads = 64,
+                                           .index_head_dim = 128,
+                                           .index_topk = 512},
                              .experts = 256,
                              .top_k = 6,
                              .moe_inter = 2048,
                              .shared_experts = 1,
                              .hash_layers = 3});
-  m.add_rule(for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)));
-  m.add_rule(for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)));
-  m.add_rule(for_role(linear_role::compress, formats::bf16));
-  m.add_rule(for_role(linear_role::index_weights, formats::bf16));
-  m.add_rule(for_role(linear_role::hc_mix, formats::f32));
-  m.add_rule(for_op(op::router, formats::bf16));
-  recipes::fp8_block_128(m);
+  recipes::fp8_block_128(m,
+                         {for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)),
+                          for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)),
+                          for_role(linear_role::compress, formats::bf16), for_role(linear_role::index_weights, formats::bf16),
+                          for_role(linear_role::hc_mix, formats::f32)},
+                         true);
   return m;
 }
 }  // namespace detail

@@ -53,11 +53,12 @@ constexpr void bf16_with_fp8_kv_scales(model& m) {
 /// weight_scale_inv per 128x128 block, activations quantized per 128-group at run time;
 /// the MoE routers (mlp.gate: modules_to_not_convert in every such release), lm_head and
 /// embed_tokens BF16. `exceptions`: the checkpoint's own, ahead of the recipe's rules.
-constexpr void fp8_block_128(model& m, std::initializer_list<precision_rule> exceptions = {}) {
+/// `ue8m0`: the block scales stored as one F8_E8M0 byte each (DeepSeek-V4's scale_fmt ue8m0).
+constexpr void fp8_block_128(model& m, std::initializer_list<precision_rule> exceptions = {}, bool ue8m0 = false) {
   for (const precision_rule& r : exceptions) m.add_rule(r);
   m.add_rule(for_op(op::router, formats::bf16));
   bf16_embed_and_head(m);
-  m.add_rule(all_weights(formats::fp8_block(128, 128), formats::fp8_group(128)));
+  m.add_rule(all_weights(formats::fp8_block(128, 128, ue8m0), formats::fp8_group(128)));
 }
 
 }  // namespace headroom::models::recipes

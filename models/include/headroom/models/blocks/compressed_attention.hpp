@@ -23,8 +23,10 @@
 // (one row of head_dim per ratio tokens); the indexer's key, index_head_dim / ratio per token.
 // vLLM's own cache rows are larger by their scales and layout (fp8_ds_mla: 448 FP8 NoPE values,
 // 64 BF16 RoPE values, 8 B of scales = 584 B for head_dim 512; the indexer key 128 FP8 + one F32
-// scale = 132 B) and it keeps per-sequence compressor states (CompressorStateCache, F32):
-// neither is counted here.
+// scale = 132 B): not counted here. Each compressor keeps a per-sequence state, counted:
+// vLLM's CompressorStateCache (deepseek_compressor.py @0de10a2) holds, per sequence, the last
+// coff * ratio tokens (its sliding_window) of kv_state | score_state, state_dim = 2 * coff * row
+// F32 values each, replicated; the pooling node reads and writes it once per step.
 #pragma once
 
 #include <cstdint>
@@ -63,17 +65,24 @@ constexpr bool sparse_ratio(std::uint64_t ratio) { return ratio == 4; }
 /// one node here carrying the norm weight.
 struct compressor_nodes {
   node proj, pool, write;
+  state_decl state;
 };
-constexpr compressor_nodes compressor(std::uint64_t hidden, std::uint64_t row, std::uint64_t ratio, bool indexer) {
-  const std::uint64_t w = sparse_ratio(ratio) ? checked_mul(2, row) : row;
+/// `state_bit`: the block's state index of the compressor's per-sequence state.
+constexpr compressor_nodes compressor(std::uint64_t hidden, std::uint64_t row, std::uint64_t ratio, bool indexer,
+                                      std::uint8_t state_bit) {
+  const std::uint64_t coff = sparse_ratio(ratio) ? 2 : 1;
+  const std::uint64_t w = checked_mul(coff, row);
   node proj = nd(indexer ? "index_compress" : "compress", op::linear, {e(hidden)}, {e(w, formats::f32), e(w, formats::f32)},
                  linear_role::compress);
   proj.weight_tensors = 2;
   return {proj,
-          with_aux(nd(indexer ? "index_compress_pool" : "compress_pool", op::kpool_compress,
-                      {e(w, formats::f32), e(w, formats::f32)}, {e(row)}),
-                   checked_mul(ratio, w), formats::f32),
-          with_aux(nd(indexer ? "index_compress_write" : "compress_write", op::kv_write, {e(row)}, {}), row)};
+          with_states(with_aux(nd(indexer ? "index_compress_pool" : "compress_pool", op::kpool_compress,
+                                  {e(w, formats::f32), e(w, formats::f32)}, {e(row)}),
+                               checked_mul(ratio, w), formats::f32),
+                      0, static_cast<std::uint8_t>(1u << state_bit)),
+          with_aux(nd(indexer ? "index_compress_write" : "compress_write", op::kv_write, {e(row)}, {}), row),
+          {indexer ? "index_compress_state" : "compress_state", state_kind::recurrent, dtype_key::fixed_f32,
+           checked_mul(checked_mul(coff, ratio), checked_mul(2, w)), shard::replicated, 0}};
 }
 }  // namespace detail
 
@@ -116,7 +125,9 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
     return c.add_block(block_name, {mix, pre, norm, q_a, qkv_norm, q_b, rope, kv_write, window, wo_a, wo_b, post},
                        {window_row});
   }
-  const detail::compressor_nodes kv_c = detail::compressor(h, hd, d.ratio, false);
+  // States: the window row 0, the compressed row 1, then (CSA) the index key 2; the
+  // compressors' per-sequence states after them.
+  const detail::compressor_nodes kv_c = detail::compressor(h, hd, d.ratio, false, sparse ? 3 : 2);
   const state_decl compressed_row{"compressed", state_kind::paged_kv, dtype_key::kv_cache, hd / d.ratio, shard::replicated, 0};
   if (!sparse) {
     const node attend = sharded(with_states(compressed(nd("attend_compressed", op::paged_attention, {e(qw)}, {e(qw)}), d.ratio), 0b010),
@@ -124,10 +135,10 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
     return c.add_block(block_name,
                        {mix, pre, norm, q_a, qkv_norm, q_b, rope, kv_write, window, kv_c.proj, kv_c.pool, kv_c.write,
                         attend, wo_a, wo_b, post},
-                       {window_row, compressed_row});
+                       {window_row, compressed_row, kv_c.state});
   }
   const std::uint64_t iw = checked_mul(d.index_heads, d.index_head_dim);
-  const detail::compressor_nodes ix_c = detail::compressor(h, d.index_head_dim, d.ratio, true);
+  const detail::compressor_nodes ix_c = detail::compressor(h, d.index_head_dim, d.ratio, true, 4);
   const node index_q = nd("index_q", op::linear, {e(d.q_lora)}, {e(iw)}, linear_role::index_q);
   const node index_weights = nd("index_weights", op::linear, {e(h)}, {e(d.index_heads)}, linear_role::index_weights);
   const node select = with_states(
@@ -141,7 +152,7 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
   return c.add_block(block_name,
                      {mix, pre, norm, q_a, qkv_norm, q_b, rope, kv_write, window, kv_c.proj, kv_c.pool,
                       kv_c.write, index_q, index_weights, ix_c.proj, ix_c.pool, ix_c.write, select, attend, wo_a, wo_b, post},
-                     {window_row, compressed_row, index_key});
+                     {window_row, compressed_row, index_key, kv_c.state, ix_c.state});
 }
 
 }  // namespace headroom::models::blocks
