@@ -57,6 +57,14 @@ TEST_CASE("import: Llama-3.2-1B weighs its hand sum (one model.safetensors, no i
   CHECK(weights_of("llama_3_2_1b") == (16ULL * 60'821'504 + 262'668'288 + 2'048) * 2);
 }
 
+TEST_CASE("import: Llama-3.2-3B weighs its hand sum (tied head, no lm_head stored)") {
+  // BF16, tie_word_embeddings true. Per layer: q 3072x3072 + k, v 1024x3072 each + o 3072x3072 =
+  // 25,165,824; gate, up 8192x3072 + down 3072x8192 = 75,497,472; two norms 6,144: 100,669,440.
+  // 28 layers = 2,818,744,320; embed 128,256 x 3,072 = 394,002,432; final norm 3,072.
+  // 3,212,749,824 parameters (the "3.21B" of the model card) x 2 bytes = 6,425,499,648.
+  CHECK(weights_of("llama_3_2_3b") == (28ULL * 100'669'440 + 394'002'432 + 3'072) * 2);
+}
+
 TEST_CASE("import: Qwen2.5-7B-Instruct-AWQ weighs its hand sum of the AutoAWQ GEMM layout") {
   // No published total_size was found. Per linear [n, k] at group 128: qweight n*k/2, qzeros
   // (k/128)*n/2, scales (k/128)*n*2 = n*k*(1/2 + 5/256) = n*k*133/256. Per layer n*k: q, o
