@@ -77,7 +77,7 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
         // not apply. It stays in state_per_seq.
         bool compressor = false;
         for (std::size_t ni = b.first; ni < b.end; ++ni) {
-          compressor = compressor || (((c.nodes[ni].updates >> si) & 1u) != 0 && c.nodes[ni].kind == op::kpool_compress);
+          compressor = compressor || (((static_cast<unsigned>(c.nodes[ni].updates) >> si) & 1u) != 0 && c.nodes[ni].kind == op::kpool_compress);
         }
         recurrent = recurrent || !compressor;
       }
