@@ -205,7 +205,7 @@ constexpr auto nano_prefill_sites(u64 t) {
   const u64 norm = 2 * bf(t, h);
   const double up = dbl(4 * k6 + bf(k6, 1856)) + d * dbl(nv(1856, h, false));
   const double down = dbl(bf(k6, h)) + d * dbl(nv(h, 1856, false));
-  const auto fp4 = &formats::nvfp4_g16;
+  const auto fp4 = formats::nvfp4_g16;
   return std::array{
       seed::site{"embed", "embed", 1, dbl(bf(t, h)), dbl(bf(t, h) + 4 * t)},
       seed::site{"mamba", "norm", 23, dbl(norm), dbl(norm + 2 * h)},

@@ -9,6 +9,8 @@
 // seed's. Every site not listed costs the same bytes, FLOPs and peak in both.
 #pragma once
 
+#include <optional>
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -47,14 +49,14 @@ struct site {
   u64 count = 0;
   double seed = 0, hr = 0;
   double flops = 0, peak = 1, hr_peak = 0;
-  const headroom::tensor_format* weight = nullptr;
+  std::optional<headroom::tensor_format> weight{};  ///< empty: any weight format
 };
 
 constexpr const headroom::site_row* row_of(const headroom::step_estimate& e, const headroom::model& m, const site& s) {
   for (std::size_t i = 0; i < e.n_rows; ++i) {
     const headroom::site_row& r = e.rows[i];
     if (m.c.blocks[r.block].name == s.block && m.c.nodes[r.node].local == s.local &&
-        (s.weight == nullptr || r.formats.weight == *s.weight)) {
+        (!s.weight || r.formats.weight == *s.weight)) {
       return &r;
     }
   }
