@@ -128,17 +128,40 @@ static_assert(fits(m, devices::b300, {.seqs = 1, .context = 4096, .settings = sp
 constexpr auto h100 = default_roofline(devices::h100_sxm);
 constexpr double c1 = decode_step(m, devices::h100_sxm, h100, 1, 4096, s).total_us;
 static_assert(c1 > 6'282.0 && within_half_percent(c1, 6'282.0));
-//  C = 16 and 128: the seed's report charges the sparse-attention layers' indexer per row (its
-//  legacy per-sequence loop facts), so the indexer's hidden-row projections (index_k,
+//  C = 16 and 128 under the seed system's own engine (engines::none's facts): its legacy loops
+//  run the sparse-attention layers' indexer projections that read the hidden row (index_k,
 //  index_gate, index_weights: (128 + 128 + 32) x 4096 x 2 B = 2,359,296 B in each of 11 layers)
-//  are read C times, not once: (C - 1) x 25,952,256 B over 3,350 GB/s, 7.747 us a row. No engine
-//  source for that loop is known, so headroom reads them once: 25.194 - 0.116 = 25.078 ms and
-//  69.708 - 0.984 = 68.724 ms.
+//  and the KDA layers' conv once per sequence, so their weights are read C times, not once:
+//  (C - 1) x 25,952,256 B over 3,350 GB/s, 7.747 us a row. The seed's conv reads no taps (its
+//  law counts none, as its footprint above); headroom's looped conv re-reads its q, k, v taps
+//  (34 x 24,576 x 4 x 2 B = 6,684,672 B, 1.995 us) every row beyond the first, which the seed's
+//  figures do not hold: 25.194 + 0.030 and 69.708 + 0.253 ms.
+constexpr const exec_facts& seed_engine = engines::exec_facts_of(engines::none);
 constexpr double loop_us_per_row = 11.0 * (128 + 128 + 32) * 4096 * 2 / 3350e3;
-constexpr double c16 = decode_step(m, devices::h100_sxm, h100, 16, 4096, s).total_us;
-constexpr double c128 = decode_step(m, devices::h100_sxm, h100, 128, 4096, s).total_us;
-static_assert(within_half_percent(c16, 25'194.0 - 15 * loop_us_per_row));
-static_assert(within_half_percent(c128, 69'708.0 - 127 * loop_us_per_row));
+constexpr double taps_us_per_row = 34.0 * 24576 * 4 * 2 / 3350e3;
+constexpr auto c16 = decode_step(m, devices::h100_sxm, h100, 16, 4096, s, {}, seed_engine);
+constexpr auto c128 = decode_step(m, devices::h100_sxm, h100, 128, 4096, s, {}, seed_engine);
+static_assert(within_half_percent(c16.total_us - 15 * taps_us_per_row, 25'194.0));
+static_assert(within_half_percent(c128.total_us - 127 * taps_us_per_row, 69'708.0));
+// The loops' added time is exactly the weights re-read: 33 indexer sites, 34 conv sites.
+constexpr double loop_added(const step_estimate& e, layer_kind k, std::uint32_t sites) {
+  for (std::size_t i = 0; i < e.n_flags; ++i) {
+    if (e.flags[i].kind == k) return e.flags[i].sites == sites ? e.flags[i].added_us : -1.0;
+  }
+  return -1.0;
+}
+constexpr bool near(double x, double ref) { return (x > ref ? x - ref : ref - x) <= 1e-9 * ref; }
+static_assert(c16.n_flags == 2 && c128.n_flags == 2);
+static_assert(near(loop_added(c16, layer_kind::full_attention, 33), 15 * loop_us_per_row) &&
+              near(loop_added(c128, layer_kind::full_attention, 33), 127 * loop_us_per_row));
+static_assert(near(loop_added(c16, layer_kind::linear_attention, 34), 15 * taps_us_per_row) &&
+              near(loop_added(c128, layer_kind::linear_attention, 34), 127 * taps_us_per_row));
+// Without the seed's loops (the device-only rule; vLLM batches these layers) each weight is
+// read once a step: 25.194 - 0.116 = 25.078 ms and 69.708 - 0.984 = 68.724 ms.
+constexpr double plain16 = decode_step(m, devices::h100_sxm, h100, 16, 4096, s).total_us;
+constexpr double plain128 = decode_step(m, devices::h100_sxm, h100, 128, 4096, s).total_us;
+static_assert(within_half_percent(plain16, 25'194.0 - 15 * loop_us_per_row));
+static_assert(within_half_percent(plain128, 69'708.0 - 127 * loop_us_per_row));
 // Memory-bound at every batch (routed experts: 280 of 288 distinct experts at C = 128).
 static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_bound_us == 0);
 

@@ -7,6 +7,7 @@
 // norm [128], out_proj [hidden, value_dim]; self_attn q_proj [2*q_heads*256, hidden] (query and
 // gate), k/v_proj [kv_heads*256, hidden], o_proj [hidden, q_heads*256], q_norm / k_norm [256].
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -115,28 +116,30 @@ static_assert(pairs36.w16a16 == 30 + 41 + 41 + 1 + 1 && pairs36.w16a16 == 118 - 
 static_assert(pairs36.w4a16 == 1 && pairs36.w8a16 == 182 + 4 && pairs36.w8a32 == 82 && pairs36.other == 0);
 
 // Decode on gb10 (measured 249 GB/s, 123.7 / 243.6 / 490.8 TFLOPS), context 4096: the seed's
-// 14.896 ms at C=1 and 76.701 ms at C=16 within 0.5 %. headroom also reads the small
-// parameters (2,319,616 B a step) and each sequence's conv window (1,474,560 B read and
-// written), 21 us at C=1.
+// 14.896 ms at C=1 within 0.5 %. headroom also reads the small parameters (2,319,616 B a step)
+// and each sequence's conv window (1,474,560 B read and written), 21 us at C=1.
 constexpr auto gb10 = default_roofline(devices::gb10);
 constexpr bool within(double x, double ref, double rel) { return (x > ref ? x - ref : ref - x) <= rel * ref; }
 static_assert(gb10.measured);
 static_assert(within(decode_step(q36, devices::gb10, gb10, 1, 4096, s).total_us, 14'896.0, 0.005));
-static_assert(within(decode_step(q36, devices::gb10, gb10, 16, 4096, s).total_us, 76'701.0, 0.005));
-// At C=128 the seed's 259.193 ms is 1.1 % above headroom's: the seed's steps exceed headroom's
-// by about 7.9 MB a sequence beyond the first, which is the 30 GDN layers' in_proj_ba, 30 x 64
-// x 2048 x 2 = 7,864,320 B, read once per row (inferred from the C=16 and C=128 figures, not
-// read in the seed's plan; vLLM batches in_proj_ba, so the registry model has no such loop).
-// With that loop both steps land within 0.5 %.
-constexpr model seed_loops() {
-  model m = q36;
-  m.add_loop({.kind = layer_kind::linear_attention, .block = "gdn", .local = "ba", .rows_above = 1,
-              .cite = "the seed system's plan on gb10 (inferred)"});
-  return m;
-}
-constexpr model q36_loops = seed_loops();
-static_assert(within(decode_step(q36_loops, devices::gb10, gb10, 16, 4096, s).total_us, 76'701.0, 0.005));
-static_assert(within(decode_step(q36_loops, devices::gb10, gb10, 128, 4096, s).total_us, 259'193.0, 0.005));
+// C=16 and C=128 under the seed system's own engine (engines::none's facts): its GDN layers run
+// in_proj_b|a and the beta / decay gates in one kernel, one sequence per launch, so the 30
+// layers' in_proj_ba (64 x 2048 x 2 B) and the gates' A_log and dt_bias (2 x 32 x 2 B) are read
+// once per row: 30 x 262,272 = 7,868,160 B a row beyond the first, 31.6 us. With that loop the
+// seed's 76.701 and 259.193 ms are within 0.5 %; vLLM batches in_proj_ba (the device-only rule
+// below reads it once: 1.1 % under the seed at C=128).
+constexpr const exec_facts& seed_engine = engines::exec_facts_of(engines::none);
+constexpr double ba_us_per_row = 30.0 * (64 * 2048 * 2 + 2 * 32 * 2) / 249e3;
+constexpr auto q36_16 = decode_step(q36, devices::gb10, gb10, 16, 4096, s, {}, seed_engine);
+constexpr auto q36_128 = decode_step(q36, devices::gb10, gb10, 128, 4096, s, {}, seed_engine);
+static_assert(within(q36_16.total_us, 76'701.0, 0.005));
+static_assert(within(q36_128.total_us, 259'193.0, 0.005));
+// The loop adds exactly those bytes, at 60 sites (ba and gates in 30 layers), and nothing at C=1.
+static_assert(q36_16.n_flags == 1 && q36_16.flags[0].kind == layer_kind::linear_attention && q36_16.flags[0].sites == 60);
+static_assert(within(q36_16.flags[0].added_us, 15 * ba_us_per_row, 1e-9));
+static_assert(within(q36_128.flags[0].added_us, 127 * ba_us_per_row, 1e-9));
+static_assert(decode_step(q36, devices::gb10, gb10, 1, 4096, s, {}, seed_engine).n_flags == 0);
+static_assert(within(decode_step(q36, devices::gb10, gb10, 128, 4096, s).total_us, 259'193.0 - 127 * ba_us_per_row, 0.005));
 // Prefill on gb10: the seed's 551.8 ms at 4,096 tokens and 4,285.7 ms at 32,768, its node cost
 // at T rows over half the context, headroom's law (seed_prefill.hpp), on its own circuit. Every
 // site whose bytes differ, one instance at T rows (K = 8; d: the expected distinct experts):

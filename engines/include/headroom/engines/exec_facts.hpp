@@ -74,10 +74,19 @@ inline constexpr exec_facts sglang_exec{"SGLang", sglang_kernels.data(), sglang_
 
 // engines::none is the seed system's own engine: its kernels follow the device-only rule (no
 // kernel fact), and its layer code loops per sequence where the seed system's legacy-path facts
-// say so (they ship in its GB10 kernel manifest, which its other device classes inherit):
-// Nemotron-H's Mamba layers and MoE layers above one row, and the attention layers' q, k, v
-// projections above eight rows. Prefill never loops.
+// say so (they ship in its GB10 kernel manifest, which its other device classes inherit). Prefill
+// never loops. Per family (docs/engines.md#execution-facts):
+//  * nemotron_h: the Mamba layers and MoE layers above one row, and the attention layers' q, k,
+//    v projections above eight rows;
+//  * glm5_next: the sparse-attention layers' indexer sites (the hidden-row projections index_k,
+//    index_gate and index_weights) and the KDA layers' conv, above one row;
+//  * qwen3_6_moe: the GDN layers' in_proj_b|a GEMV with its beta / decay gates (one fused kernel
+//    that runs one row per launch), above one row.
+// The seed system's glm5_next and qwen3_6_moe reports fix the rows only below 16 (their loops
+// already show at C = 16); one row is the threshold of its other whole-row loops.
 inline constexpr std::string_view seed_loops_cite = "the seed system's legacy-path facts (nemotron_h, multi_seq)";
+inline constexpr std::string_view seed_glm_loops_cite = "the seed system's legacy-path facts (glm5_next, multi_seq)";
+inline constexpr std::string_view seed_qwen_loops_cite = "the seed system's legacy-path facts (qwen3_6_moe, multi_seq)";
 inline constexpr std::array none_loops{
     loop_site{.kind = layer_kind::mamba, .block = "mamba", .local = "", .rows_above = 1, .cite = seed_loops_cite,
               .family = "nemotron_h"},
@@ -89,6 +98,18 @@ inline constexpr std::array none_loops{
               .cite = seed_loops_cite, .family = "nemotron_h"},
     loop_site{.kind = layer_kind::full_attention, .block = "attn", .local = "v", .rows_above = 8,
               .cite = seed_loops_cite, .family = "nemotron_h"},
+    loop_site{.kind = layer_kind::full_attention, .block = "dsa", .local = "index_k", .rows_above = 1,
+              .cite = seed_glm_loops_cite, .family = "glm5_next"},
+    loop_site{.kind = layer_kind::full_attention, .block = "dsa", .local = "index_gate", .rows_above = 1,
+              .cite = seed_glm_loops_cite, .family = "glm5_next"},
+    loop_site{.kind = layer_kind::full_attention, .block = "dsa", .local = "index_weights", .rows_above = 1,
+              .cite = seed_glm_loops_cite, .family = "glm5_next"},
+    loop_site{.kind = layer_kind::linear_attention, .block = "kda", .local = "conv", .rows_above = 1,
+              .cite = seed_glm_loops_cite, .family = "glm5_next"},
+    loop_site{.kind = layer_kind::linear_attention, .block = "gdn", .local = "ba", .rows_above = 1,
+              .cite = seed_qwen_loops_cite, .family = "qwen3_6_moe"},
+    loop_site{.kind = layer_kind::linear_attention, .block = "gdn", .local = "gates", .rows_above = 1,
+              .cite = seed_qwen_loops_cite, .family = "qwen3_6_moe"},
 };
 inline constexpr exec_facts none_exec{"the seed system's engine", nullptr, 0, none_loops.data(), none_loops.size()};
 
