@@ -191,6 +191,15 @@ TEST_CASE("import: Qwen3.6-35B-A3B's multimodal config imports to the shipped FP
         460'730'096);
 }
 
+TEST_CASE("import: Qwen3.6-35B-A3B's config imports to the shipped NVFP4 table's circuit, in BF16") {
+  // nvidia/Qwen3.6-35B-A3B-NVFP4 quantizes the same release's tensors; its draft reads the main
+  // lm_head (no engine-built copy), so in BF16 it is the imported checkpoint, node for node.
+  auto want = std::make_unique<model>(models::qwen3_6_35b_a3b_nvfp4);
+  want->n_rules = 0;
+  want->add_rule(all_weights(formats::bf16));
+  require_same_model(imp::import_config({config_dir("qwen3_6_35b_a3b"), "", "qwen3_6_35b_a3b"})->m, *want);
+}
+
 TEST_CASE("import: a tiny multimodal qwen3_5 config (dense MLP, split projections) weighs its hand sum") {
   // tests/data/configs-bad/tiny_qwen3_5.json (synthetic): hidden 64, 4 layers (3 Gated DeltaNet,
   // 1 gated attention), 2 query / 1 KV heads of 32, linear heads 2 key / 4 value of 16

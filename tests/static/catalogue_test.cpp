@@ -267,6 +267,8 @@ constexpr kv_row kv_rows[] = {
     // tests/static/deepseek_v4_test.cpp.
     {&models::deepseek_v4_flash, (43 * 512 + 21 * (128 + 32) + 20 * 4) * 2, 43 * 512 + 21 * (128 + 32) + 20 * 4,
      (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
+    // Qwen3.6-35B-A3B-NVFP4 (weights: tests/static/qwen3_6_nvfp4_test.cpp).
+    {&models::qwen3_6_35b_a3b_nvfp4, gqa_kv(10, 2, 256, 2), gqa_kv(10, 2, 256, 1), 30ULL * 32 * 128 * 128 * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

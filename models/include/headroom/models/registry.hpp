@@ -39,10 +39,11 @@
 #include <headroom/models/minimax_m2_7.hpp>
 #include <headroom/models/mistral_small_4_119b.hpp>
 #include <headroom/models/deepseek_v4_flash.hpp>
+#include <headroom/models/qwen3_6_35b_a3b_nvfp4.hpp>
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 33> all{
+inline constexpr std::array<const model*, 34> all{
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -76,6 +77,7 @@ inline constexpr std::array<const model*, 33> all{
     &minimax_m2_7,
     &mistral_small_4_119b,
     &deepseek_v4_flash,
+    &qwen3_6_35b_a3b_nvfp4,
 };
 
 /// The registry entry with this id, or nullptr.
