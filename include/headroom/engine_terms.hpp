@@ -105,6 +105,7 @@ struct engine_memory {
   std::uint64_t groups_full = 0;          ///< vLLM KV-cache groups by kind (1 each for non-hybrid)
   std::uint64_t groups_sliding = 0;
   std::uint64_t groups_state = 0;
+  std::uint64_t state_pages_per_request = 1;  ///< vLLM: pages a request holds in each Mamba / GDN group (2 in "align" mode)
   std::uint64_t sliding_span = 0;         ///< tokens a sliding group keeps per request (vLLM: W - 1 + batched tokens)
   // Admission.
   std::uint64_t max_model_len = 0;

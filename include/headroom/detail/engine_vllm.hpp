@@ -101,6 +101,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     em.groups_state = ceil_div(l.n_state, group_size);
   }
   em.sliding_span = l.window == 0 ? 0 : l.window - 1 + em.max_num_batched_tokens;
+  em.state_pages_per_request = k.mamba_cache_align ? 2 : 1;
 
   const byte_count non_kv = checked_add(checked_add(em.loaded_weights_bytes_per_rank, std::max(em.activation_peak_bytes, em.sampler_bytes)),
                                         checked_add(em.non_torch_bytes, em.cuda_graph_bytes));
