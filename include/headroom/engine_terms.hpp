@@ -98,6 +98,7 @@ struct engine_memory {
   byte_count kv_shortfall_bytes = 0;      ///< when the terms exceed the budget: by how much
   // The pool in the engine's units.
   std::uint64_t block_size_tokens = 0;
+  std::uint64_t sliding_block_size_tokens = 0;  ///< vLLM: a sliding group's block when page unification sets it apart (0: block_size_tokens)
   byte_count block_bytes = 0;             ///< one block over every layer tensor of the rank
   std::uint64_t kv_cache_blocks = 0;
   std::uint64_t kv_cache_tokens = 0;

@@ -16,6 +16,8 @@ using namespace headroom;
 // GiB to two decimals, as vLLM's format_gib prints it.
 constexpr std::uint64_t gib_x100(byte_count b) { return (b * 100 + gib / 2) / gib; }
 constexpr engine vllm_with(vllm_knobs k) { return {.kind = engine_kind::vllm, .vllm = k}; }
+// |x - log| <= 10 % of log.
+constexpr bool within_10pct(std::uint64_t x, std::uint64_t log) { return 10 * (x > log ? x - log : log - x) <= log; }
 
 // ---- eugr/spark-vllm-docker issue #396 (vLLM 0.29.1rc1, cyankiwi/MiniMax-M2.7-AWQ-4bit on
 // 2 x DGX Spark, TP 2, max_model_len 196,608). At --gpu-memory-utilization 0.8: "Available KV
@@ -72,4 +74,53 @@ constexpr engine_memory q36_none = [] {
   return engine_memory_of(models::qwen3_6_35b_a3b_fp8, devices::rtx_5090, q36_settings, vllm_with(k), {}, 1, 131'072);
 }();
 static_assert(q36_none.request_blocks == 66 && q36_none.max_concurrency_hundredths == 455);
+// noonghunna/club-3090 issue #612, the same command two days earlier: "Available KV cache memory:
+// 5.98 GiB", "GPU KV cache size: 567,978 tokens", "4.33x". 299 blocks are 5.9767 GiB (300:
+// 5.9967): 299 / 69 = 4.3333 and int(4.3333 x 131,072) = 567,978.
+constexpr engine_memory q36b = [] {
+  vllm_knobs k = q36_knobs;
+  k.kv_cache_memory_bytes = 598ULL * gib / 100;
+  return engine_memory_of(models::qwen3_6_35b_a3b_fp8, devices::rtx_5090, q36_settings, vllm_with(k), {}, 1, 131'072);
+}();
+static_assert(q36b.kv_cache_blocks == 299 && q36b.max_concurrency_hundredths == 433);
+static_assert(q36b.kv_cache_blocks * 131'072 / q36b.request_blocks == 567'978);
+
+// ---- Gemma 4: sliding layers of 256-wide heads, full layers of 512-wide ones, so their pages
+// differ and vLLM unifies them (kv_cache_utils.py unify_kv_cache_spec_page_size): the smaller
+// page's block grows by the ratio. flashinfer-ai/flashinfer issue #3327 (Gemma-4-31B, 4 x H100,
+// TP 4, bf16 KV): "SWA has block_size of 16 tokens, and attention has block_size of 32 tokens",
+// 6 groups of 10 layers, "Each block is 655,360 B". Per rank: sliding 4 KV heads x 256 x (K, V)
+// x 2 B = 4,096 B per token, a 16-token page 65,536 B; full 1 x 512 x 2 x 2 B = 2,048 B per token,
+// 32 tokens to the same page; a block 10 x 65,536 = 655,360 B.
+constexpr engine_memory g31_tp4 = engine_memory_of(models::gemma_4_31b, devices::h100_sxm, {}, engines::vllm, {.tp = 4}, 1, 131'072);
+static_assert(g31_tp4.groups_full == 1 && g31_tp4.groups_sliding == 5 && g31_tp4.block_bytes == 655'360);
+static_assert(g31_tp4.block_size_tokens == 32 && g31_tp4.sliding_block_size_tokens == 16);
+
+// vllm-project/vllm issue #41789 (vLLM 0.20.2rc1, RedHatAI/gemma-4-26B-A4B-it-FP8-Dynamic on an
+// L40S, --kv-cache-dtype fp8 --max-model-len 32768 --max-num-seqs 32 --max-num-batched-tokens
+// 16384, a one-token assistant draft): "Available KV cache memory: 11.67 GiB", "GPU KV cache size:
+// 193,624 tokens". The FP8 weights are not the registry's checkpoint; the KV layout is. Sliding
+// 8 x 256 x 2 x 1 B = 4,096 B per token, full 2 x 512 x 2 x 1 B = 2,048 B: pages of 16 and 32
+// tokens, 25 sliding and 5 full layers in groups of 5, a block 5 x 65,536 = 327,680 B. One
+// request: cdiv(32,768, 32) = 1,024 full blocks + 5 x (cdiv(1,023 + 16,384, 16) + 1) = 5 x 1,089
+// sliding = 6,469. 11.67 GiB is 38,240 blocks; the log's 193,624 = int(B / 6,469 x 32,768) holds
+// for B = 38,225 (11.665 GiB, printed 11.67): the pool of that rank.
+constexpr engine_memory g26_l40s = engine_memory_of(
+    models::gemma_4_26b_a4b, devices::l40s, {.kv = kv_dtype::fp8},
+    vllm_with({.max_num_seqs = 32, .max_num_batched_tokens = 16384, .kv_cache_memory_bytes = 38'225ULL * 327'680}), {}, 1, 32'768);
+static_assert(g26_l40s.block_bytes == 327'680 && g26_l40s.sliding_span == 1023 + 16384);
+static_assert(g26_l40s.request_blocks == 6'469 && g26_l40s.kv_cache_blocks == 38'225);
+static_assert(gib_x100(g26_l40s.available_kv_cache_bytes) == 1167 && g26_l40s.max_concurrency_hundredths == 591);
+static_assert(g26_l40s.kv_cache_blocks * 32'768 / g26_l40s.request_blocks == 193'624);
+
+// myoceane.fr, "[AI] vLLM ... A100" (Apr 2026): `vllm serve google/gemma-4-26B-A4B --max-model-len
+// 131072 --enforce-eager --gpu-memory-utilization 0.9` on an A100 80 GB: "Model loading took 48.5
+// GiB", "Available KV cache memory: 21.5 GiB". headroom's weights are the text decoder's, 1.5 GiB
+// below the log (docs/engines.md, N4: the vision tower is not counted); the pool within 10 %.
+constexpr engine_memory g26_a100 = engine_memory_of(
+    models::gemma_4_26b_a4b, devices::a100_sxm_80gb, {},
+    vllm_with({.gpu_memory_utilization = {900000}, .enforce_eager = true, .cudagraph_memory_profiling = false}), {}, 1, 131'072);
+static_assert(g26_a100.engine_starts && g26_a100.loaded_weights_bytes_per_rank < 485ULL * gib / 10);
+static_assert(within_10pct(g26_a100.loaded_weights_bytes_per_rank, 485ULL * gib / 10));
+static_assert(within_10pct(g26_a100.available_kv_cache_bytes, 215ULL * gib / 10));
 }  // namespace

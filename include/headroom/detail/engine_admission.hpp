@@ -43,7 +43,8 @@ constexpr std::uint64_t request_blocks(const engine_memory& em, std::uint64_t le
       // (mamba_cache_mode "none"), 2 in "align" mode.
       std::uint64_t b = checked_mul(em.groups_full, ceil_div(len, em.block_size_tokens));
       if (em.groups_sliding != 0) {
-        b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), em.block_size_tokens) + 1));
+        const std::uint64_t sbs = em.sliding_block_size_tokens != 0 ? em.sliding_block_size_tokens : em.block_size_tokens;
+        b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), sbs) + 1));
       }
       return checked_add(b, checked_mul(em.groups_state, em.state_pages_per_request));
     }
