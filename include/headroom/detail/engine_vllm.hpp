@@ -96,16 +96,16 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     // (kv_cache_utils.py _get_kv_cache_groups_uniform_page_size).
     const std::uint64_t group_size = 2 * hi < 3 * lo ? hi : lo;
     byte_count page = checked_mul(bs, attn_1tok);
-    if (l.n_full != 0 && l.n_swa != 0) {
+    const byte_count full_page = checked_mul(bs, l.full_layer_token());
+    const byte_count swa_page = checked_mul(bs, l.swa_layer_token());
+    if (l.n_full != 0 && l.n_swa != 0 && full_page != swa_page && std::max(full_page, swa_page) % std::min(full_page, swa_page) == 0) {
       // unify_kv_cache_spec_page_size (kv_cache_utils.py @001cabc): every group's page is the
       // largest layer page; the kind with the smaller page gets a block of bs x ratio tokens
-      // (Gemma 4: sliding 16 x 256-wide heads, full 32 x 512-wide ones), or keeps bs on a padded
-      // page when the ratio is not whole.
-      const byte_count full_page = checked_mul(bs, l.full_layer_token());
-      const byte_count swa_page = checked_mul(bs, l.swa_layer_token());
+      // (Gemma 4: sliding 16 x 256-wide heads, full 32 x 512-wide ones). A ratio that is not
+      // whole is refused there, and such a layout (DeepSeek-V4's) keeps the full page here.
       page = std::max(full_page, swa_page);
-      if (full_page < page && page % full_page == 0) em.block_size_tokens = checked_mul(bs, page / full_page);
-      if (swa_page < page && page % swa_page == 0) em.sliding_block_size_tokens = checked_mul(bs, page / swa_page);
+      if (full_page < page) em.block_size_tokens = checked_mul(bs, page / full_page);
+      if (swa_page < page) em.sliding_block_size_tokens = checked_mul(bs, page / swa_page);
     }
     em.block_bytes = checked_mul(page, group_size);
     em.groups_full = ceil_div(l.n_full, group_size);
