@@ -67,6 +67,11 @@ struct vllm_knobs {
   /// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: CUDA-graph memory subtracted from the KV budget
   /// (on by default since v0.21.0, PR #38284; earlier releases behave as `false`).
   bool cudagraph_memory_profiling = true;
+  /// --mamba-cache-mode align: each Mamba / GDN group holds 2 pages per request instead of 1
+  /// (MambaSpec.max_memory_usage_bytes, vllm/v1/kv_cache_interface.py
+  /// @bc8282e61df21719b12b391c3a976b1c900dfbb4). Prefix caching on a hybrid model selects it
+  /// where the model refuses "all" (Qwen3.5 / Qwen3.6); off ("none") is prefix caching off.
+  bool mamba_cache_align = false;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 

@@ -98,6 +98,7 @@ struct engine_memory {
   byte_count kv_shortfall_bytes = 0;      ///< when the terms exceed the budget: by how much
   // The pool in the engine's units.
   std::uint64_t block_size_tokens = 0;
+  std::uint64_t sliding_block_size_tokens = 0;  ///< vLLM: a sliding group's block when page unification sets it apart (0: block_size_tokens)
   byte_count block_bytes = 0;             ///< one block over every layer tensor of the rank
   std::uint64_t kv_cache_blocks = 0;
   std::uint64_t kv_cache_tokens = 0;
@@ -105,6 +106,7 @@ struct engine_memory {
   std::uint64_t groups_full = 0;          ///< vLLM KV-cache groups by kind (1 each for non-hybrid)
   std::uint64_t groups_sliding = 0;
   std::uint64_t groups_state = 0;
+  std::uint64_t state_pages_per_request = 1;  ///< vLLM: pages a request holds in each Mamba / GDN group (2 in "align" mode)
   std::uint64_t sliding_span = 0;         ///< tokens a sliding group keeps per request (vLLM: W - 1 + batched tokens)
   // Admission.
   std::uint64_t max_model_len = 0;

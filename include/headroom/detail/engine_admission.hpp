@@ -40,12 +40,13 @@ constexpr std::uint64_t request_blocks(const engine_memory& em, std::uint64_t le
     case engine_kind::vllm: {
       // vllm/v1/kv_cache_interface.py max_memory_usage_bytes, per group: full attention
       // cdiv(L, bs); sliding (cdiv(min(W - 1 + batched, L), bs) + 1); Mamba 1 page
-      // (mamba_cache_mode "none").
+      // (mamba_cache_mode "none"), 2 in "align" mode.
       std::uint64_t b = checked_mul(em.groups_full, ceil_div(len, em.block_size_tokens));
       if (em.groups_sliding != 0) {
-        b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), em.block_size_tokens) + 1));
+        const std::uint64_t sbs = em.sliding_block_size_tokens != 0 ? em.sliding_block_size_tokens : em.block_size_tokens;
+        b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), sbs) + 1));
       }
-      return checked_add(b, em.groups_state);
+      return checked_add(b, checked_mul(em.groups_state, em.state_pages_per_request));
     }
     case engine_kind::sglang: return ceil_div(len, em.block_size_tokens);  // a token pool, page-aligned
     case engine_kind::trtllm:

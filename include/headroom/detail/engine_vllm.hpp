@@ -71,6 +71,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     bs = std::max<std::uint64_t>(bs, align * ceil_div(l.state_layer_seq(), align * attn_1tok));
   }
   em.block_size_tokens = bs;
+  em.sliding_block_size_tokens = bs;
 
   const std::uint64_t counts[3] = {l.n_full, l.n_swa, l.n_state};
   std::uint64_t types = 0;
@@ -94,13 +95,25 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     // max < 1.5 min); one tensor of page x num_blocks per group slot
     // (kv_cache_utils.py _get_kv_cache_groups_uniform_page_size).
     const std::uint64_t group_size = 2 * hi < 3 * lo ? hi : lo;
-    const byte_count page = checked_mul(bs, attn_1tok);
+    byte_count page = checked_mul(bs, attn_1tok);
+    const byte_count full_page = checked_mul(bs, l.full_layer_token());
+    const byte_count swa_page = checked_mul(bs, l.swa_layer_token());
+    if (l.n_full != 0 && l.n_swa != 0 && full_page != swa_page && std::max(full_page, swa_page) % std::min(full_page, swa_page) == 0) {
+      // unify_kv_cache_spec_page_size (kv_cache_utils.py @001cabc): every group's page is the
+      // largest layer page; the kind with the smaller page gets a block of bs x ratio tokens
+      // (Gemma 4: sliding 16 x 256-wide heads, full 32 x 512-wide ones). A ratio that is not
+      // whole is refused there, and such a layout (DeepSeek-V4's) keeps the full page here.
+      page = std::max(full_page, swa_page);
+      if (full_page < page) em.block_size_tokens = checked_mul(bs, page / full_page);
+      if (swa_page < page) em.sliding_block_size_tokens = checked_mul(bs, page / swa_page);
+    }
     em.block_bytes = checked_mul(page, group_size);
     em.groups_full = ceil_div(l.n_full, group_size);
     em.groups_sliding = ceil_div(l.n_swa, group_size);
     em.groups_state = ceil_div(l.n_state, group_size);
   }
   em.sliding_span = l.window == 0 ? 0 : l.window - 1 + em.max_num_batched_tokens;
+  em.state_pages_per_request = k.mamba_cache_align ? 2 : 1;
 
   const byte_count non_kv = checked_add(checked_add(em.loaded_weights_bytes_per_rank, std::max(em.activation_peak_bytes, em.sampler_bytes)),
                                         checked_add(em.non_torch_bytes, em.cuda_graph_bytes));

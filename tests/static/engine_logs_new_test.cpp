@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// Engine memory against public startup logs of the newer checkpoints (docs/engines.md
+// tabulates them with engine_logs_test.cpp's). Every number below is a log's printed value or
+// hand arithmetic written next to it, never a value read back from headroom. vLLM >= 0.24
+// prints "GPU KV cache size" as int(max_concurrency x max_model_len)
+// (vllm/v1/core/kv_cache_utils.py _report_kv_cache_config), so a log's token count is compared
+// through the concurrency and the block count it implies.
+#include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+
+// GiB to two decimals, as vLLM's format_gib prints it.
+constexpr std::uint64_t gib_x100(byte_count b) { return (b * 100 + gib / 2) / gib; }
+constexpr engine vllm_with(vllm_knobs k) { return {.kind = engine_kind::vllm, .vllm = k}; }
+// |x - log| <= 10 % of log.
+constexpr bool within_10pct(std::uint64_t x, std::uint64_t log) { return 10 * (x > log ? x - log : log - x) <= log; }
+
+// ---- eugr/spark-vllm-docker issue #396 (vLLM 0.29.1rc1, cyankiwi/MiniMax-M2.7-AWQ-4bit on
+// 2 x DGX Spark, TP 2, max_model_len 196,608). At --gpu-memory-utilization 0.8: "Available KV
+// cache memory: 22.5 GiB", "23.25 GiB KV cache is needed", "the estimated maximum model length
+// is 190272"; at 0.85: "28.74 GiB KV -> 240,816 tokens, 1.22x concurrency at 196,608". The
+// AWQ weights are not the registry's FP8 checkpoint, so only the pool is compared; the KV
+// layout is the same. A rank holds 4 of the 8 KV heads: 62 layers x 4 x 128 x (K, V) x 2 B =
+// 126,976 B per token, a block 16 x 126,976 = 2,031,616 B.
+constexpr engine minimax_pool(byte_count pool) { return vllm_with({.kv_cache_memory_bytes = pool}); }
+constexpr engine_memory mm_a = engine_memory_of(models::minimax_m2_7, devices::gb10, {}, minimax_pool(11'892ULL * 2'031'616 + 1'000'000), {.tp = 2}, 1, 196'608);
+// 196,608 / 16 = 12,288 blocks x 2,031,616 B = 24,964,497,408 B = 23.25 GiB.
+static_assert(mm_a.block_size_tokens == 16 && mm_a.block_bytes == 2'031'616);
+static_assert(mm_a.request_blocks == 12'288 && mm_a.request_bytes == 24'964'497'408ULL && gib_x100(mm_a.request_bytes) == 2325);
+// 190,272 tokens = 11,892 blocks (22.5007 GiB); 11,891 blocks (22.4988 GiB) print 22.50 too but
+// hold 190,256. A pool of 11,892 blocks and a fraction prints 22.50 and gives the log's estimate.
+static_assert(gib_x100(mm_a.available_kv_cache_bytes) == 2250);
+static_assert(!mm_a.engine_starts && mm_a.stops == engine_term::kv_cache_cannot_hold_one_request);
+static_assert(mm_a.largest_max_model_len == 190'272);
+// 240,816 tokens at 1.22x: int(B / 12,288 x 196,608) = 16 B, so B = 15,051 blocks (28.48 GiB).
+constexpr engine_memory mm_b = engine_memory_of(models::minimax_m2_7, devices::gb10, {}, minimax_pool(15'051ULL * 2'031'616), {.tp = 2}, 1, 196'608);
+static_assert(mm_b.engine_starts && mm_b.kv_cache_blocks == 15'051 && mm_b.kv_cache_tokens == 240'816);
+static_assert(mm_b.max_concurrency_hundredths == 122);  // 15,051 / 12,288 = 1.2249
+// The printed 28.74 GiB would be 15,189 blocks: vLLM sizes every worker's pool to the smallest
+// worker's block count (kv_cache_utils.py, get_kv_cache_configs) and the printed line is one
+// worker's (docs/engines.md, N1). Given the printed pool, headroom's 243,024 tokens is +0.9 %.
+constexpr engine_memory mm_c = engine_memory_of(models::minimax_m2_7, devices::gb10, {}, minimax_pool(2874ULL * gib / 100), {.tp = 2}, 1, 196'608);
+static_assert(mm_c.kv_cache_blocks == 15'189 && mm_c.kv_cache_blocks > mm_b.kv_cache_blocks);
+
+// ---- noonghunna/club-3090 issue #652 (vLLM 0.24.0, a Qwen3.6-35B-A3B NVFP4 export on an RTX
+// 5090, --kv-cache-dtype fp8, max_model_len 131,072, max_num_seqs 1, prefix caching on):
+// "Available KV cache memory: 6.01 GiB", "GPU KV cache size: 569,878 tokens", "Maximum
+// concurrency for 131,072 tokens per request: 4.35x". The registry's FP8 checkpoint has the same
+// layout. vLLM keeps the GDN temporal state in the config's mamba_ssm_dtype, float32
+// (Qwen3_5ForConditionalGenerationConfig), the conv state in bf16: conv (2 x 16 x 128 + 32 x 128)
+// x 3 x 2 B + temporal 32 x 128 x 128 x 4 B = 2,146,304 B; attention 2 x 256 x (K, V) x 1 B =
+// 1,024 B per token: 16 x cdiv(2,146,304, 16 x 1,024) = 16 x 131 = 2,096 tokens. 10 full
+// layers and 30 GDN: group size 10, a block 10 x 2,096 x 1,024 = 21,463,040 B; 300 blocks are
+// 5.9967 GiB and 301 are 6.0167 GiB, so a pool printed 6.01 GiB holds 300. Prefix caching puts
+// Qwen3.6's GDN layers in "align" mode (it refuses "all"): 2 pages per request per state group.
+// One request: cdiv(131,072, 2,096) = 63 + 3 groups x 2 = 69 blocks; 300 / 69 = 4.3478 and
+// int(4.3478 x 131,072) = 569,878, the log's figures.
+constexpr vllm_knobs q36_knobs{.max_num_seqs = 1, .max_num_batched_tokens = 8192, .kv_cache_memory_bytes = 601ULL * gib / 100,
+                               .mamba_cache_align = true};
+constexpr settings q36_settings{.kv = kv_dtype::fp8, .ssm_h = state_dtype::f32};
+constexpr engine_memory q36 = engine_memory_of(models::qwen3_6_35b_a3b_fp8, devices::rtx_5090, q36_settings, vllm_with(q36_knobs), {}, 1, 131'072);
+static_assert(q36.block_size_tokens == 2096 && q36.block_bytes == 21'463'040);
+static_assert(q36.groups_full == 1 && q36.groups_state == 3 && q36.kv_cache_blocks == 300);
+static_assert(q36.request_blocks == 69 && q36.max_concurrency_hundredths == 435);
+static_assert(q36.kv_cache_blocks * 131'072 / q36.request_blocks == 569'878);
+// Without "align" (prefix caching off) the request is 66 blocks: 4.55x.
+constexpr engine_memory q36_none = [] {
+  vllm_knobs k = q36_knobs;
+  k.mamba_cache_align = false;
+  return engine_memory_of(models::qwen3_6_35b_a3b_fp8, devices::rtx_5090, q36_settings, vllm_with(k), {}, 1, 131'072);
+}();
+static_assert(q36_none.request_blocks == 66 && q36_none.max_concurrency_hundredths == 455);
+// noonghunna/club-3090 issue #612, the same command two days earlier: "Available KV cache memory:
+// 5.98 GiB", "GPU KV cache size: 567,978 tokens", "4.33x". 299 blocks are 5.9767 GiB (300:
+// 5.9967): 299 / 69 = 4.3333 and int(4.3333 x 131,072) = 567,978.
+constexpr engine_memory q36b = [] {
+  vllm_knobs k = q36_knobs;
+  k.kv_cache_memory_bytes = 598ULL * gib / 100;
+  return engine_memory_of(models::qwen3_6_35b_a3b_fp8, devices::rtx_5090, q36_settings, vllm_with(k), {}, 1, 131'072);
+}();
+static_assert(q36b.kv_cache_blocks == 299 && q36b.max_concurrency_hundredths == 433);
+static_assert(q36b.kv_cache_blocks * 131'072 / q36b.request_blocks == 567'978);
+
+// ---- Gemma 4: sliding layers of 256-wide heads, full layers of 512-wide ones, so their pages
+// differ and vLLM unifies them (kv_cache_utils.py unify_kv_cache_spec_page_size): the smaller
+// page's block grows by the ratio. flashinfer-ai/flashinfer issue #3327 (Gemma-4-31B, 4 x H100,
+// TP 4, bf16 KV): "SWA has block_size of 16 tokens, and attention has block_size of 32 tokens",
+// 6 groups of 10 layers, "Each block is 655,360 B". Per rank: sliding 4 KV heads x 256 x (K, V)
+// x 2 B = 4,096 B per token, a 16-token page 65,536 B; full 1 x 512 x 2 x 2 B = 2,048 B per token,
+// 32 tokens to the same page; a block 10 x 65,536 = 655,360 B.
+constexpr engine_memory g31_tp4 = engine_memory_of(models::gemma_4_31b, devices::h100_sxm, {}, engines::vllm, {.tp = 4}, 1, 131'072);
+static_assert(g31_tp4.groups_full == 1 && g31_tp4.groups_sliding == 5 && g31_tp4.block_bytes == 655'360);
+static_assert(g31_tp4.block_size_tokens == 32 && g31_tp4.sliding_block_size_tokens == 16);
+
+// vllm-project/vllm issue #41789 (vLLM 0.20.2rc1, RedHatAI/gemma-4-26B-A4B-it-FP8-Dynamic on an
+// L40S, --kv-cache-dtype fp8 --max-model-len 32768 --max-num-seqs 32 --max-num-batched-tokens
+// 16384, a one-token assistant draft): "Available KV cache memory: 11.67 GiB", "GPU KV cache size:
+// 193,624 tokens". The FP8 weights are not the registry's checkpoint; the KV layout is. Sliding
+// 8 x 256 x 2 x 1 B = 4,096 B per token, full 2 x 512 x 2 x 1 B = 2,048 B: pages of 16 and 32
+// tokens, 25 sliding and 5 full layers in groups of 5, a block 5 x 65,536 = 327,680 B. One
+// request: cdiv(32,768, 32) = 1,024 full blocks + 5 x (cdiv(1,023 + 16,384, 16) + 1) = 5 x 1,089
+// sliding = 6,469. 11.67 GiB is 38,240 blocks; the log's 193,624 = int(B / 6,469 x 32,768) holds
+// for B = 38,225 (11.665 GiB, printed 11.67): the pool of that rank.
+constexpr engine_memory g26_l40s = engine_memory_of(
+    models::gemma_4_26b_a4b, devices::l40s, {.kv = kv_dtype::fp8},
+    vllm_with({.max_num_seqs = 32, .max_num_batched_tokens = 16384, .kv_cache_memory_bytes = 38'225ULL * 327'680}), {}, 1, 32'768);
+static_assert(g26_l40s.block_bytes == 327'680 && g26_l40s.sliding_span == 1023 + 16384);
+static_assert(g26_l40s.request_blocks == 6'469 && g26_l40s.kv_cache_blocks == 38'225);
+static_assert(gib_x100(g26_l40s.available_kv_cache_bytes) == 1167 && g26_l40s.max_concurrency_hundredths == 591);
+static_assert(g26_l40s.kv_cache_blocks * 32'768 / g26_l40s.request_blocks == 193'624);
+
+// myoceane.fr, "[AI] vLLM ... A100" (Apr 2026): `vllm serve google/gemma-4-26B-A4B --max-model-len
+// 131072 --enforce-eager --gpu-memory-utilization 0.9` on an A100 80 GB: "Model loading took 48.5
+// GiB", "Available KV cache memory: 21.5 GiB". headroom's weights are the text decoder's, 1.5 GiB
+// below the log (docs/engines.md, N4: the vision tower is not counted); the pool within 10 %.
+constexpr engine_memory g26_a100 = engine_memory_of(
+    models::gemma_4_26b_a4b, devices::a100_sxm_80gb, {},
+    vllm_with({.gpu_memory_utilization = {900000}, .enforce_eager = true, .cudagraph_memory_profiling = false}), {}, 1, 131'072);
+static_assert(g26_a100.engine_starts && g26_a100.loaded_weights_bytes_per_rank < 485ULL * gib / 10);
+static_assert(within_10pct(g26_a100.loaded_weights_bytes_per_rank, 485ULL * gib / 10));
+static_assert(within_10pct(g26_a100.available_kv_cache_bytes, 215ULL * gib / 10));
+}  // namespace
