@@ -143,7 +143,7 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "nvidia_nemotron_nano_9b_v2", "nemotron_h_56b_base_8k", "gpt_oss_20b", "gpt_oss_120b",
                          "deepseek_v3", "qwen3_30b_a3b_nvfp4", "deepseek_v3_0324_fp4",
                          "qwen3_next_80b_a3b_instruct_fp8", "minimax_m2_7", "nemotron_3_nano_30b_a3b_nvfp4",
-                         "gemma_4_31b"}) {
+                         "gemma_4_31b", "deepseek_v4_flash"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);
@@ -242,7 +242,8 @@ TEST_CASE("import: checkpoints weigh their published total_size to the byte") {
   for (const published& p : {published{"qwen3_8b", 16'381'470'720}, published{"qwen3_32b", 65'524'246'528},
                              published{"qwen3_30b_a3b", 61'064'245'248}, published{"qwen3_14b", 29'536'614'400},
                              published{"qwen3_4b", 8'044'936'192}, published{"qwen2_5_7b", 15'231'233'024},
-                             published{"qwen2_5_3b", 6'171'877'376}, published{"qwen2_5_72b", 145'412'407'296}}) {
+                             published{"qwen2_5_3b", 6'171'877'376}, published{"qwen2_5_72b", 145'412'407'296},
+                             published{"deepseek_v4_flash", 159'609'485'896}}) {
     INFO("model " << p.id);
     const auto im = imp::import_config({config_dir(p.id), "", p.id});
     CHECK(footprint(im->m, settings{}).weights == p.total_size);

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 // DeepSeek-V4-Flash: bytes by hand from deepseek-ai/DeepSeek-V4-Flash's config.json and the tensor
 // shapes of vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1,
+// vllm/model_executor/models/deepseek_v4_mtp.py @023da1f,
 // vllm/model_executor/layers/deepseek_v4_attention.py @0a291a2 and
 // vllm/model_executor/layers/deepseek_compressor.py @0de10a2; the model card's 284B parameters;
 // the seed system's layer counts (2 sliding, 21 CSA, 20 HCA). Dtypes as the checkpoint's
 // safetensors store them: F8_E4M3 projections with F8_E8M0 block scales, experts E2M1 packed two
-// to an I8 with F8_E8M0 scales per 32, BF16 / F32 small tensors, tid2eid I64. No total_size of
-// the checkpoint was found, so the weights are the hand sum below (the MTP layer not included).
+// to an I8 with F8_E8M0 scales per 32, BF16 / F32 small tensors, tid2eid I64. The hand sum,
+// main layers and the MTP layer, is the checkpoint's published total_size
+// (model.safetensors.index.json: 159,609,485,896 B).
 // Config: hidden 4096, 43 layers, compress_ratios 0, 0, then 4 and 128 alternating (layer 2 is
-// 4, layer 42 is 4), hc 4, 64 query heads of head_dim 512 (one KV head, rope 64), q_lora 1024,
-// o_groups 8 x o_lora 1024, window 128, indexer 64 heads x 128 picking 512 rows, 256 experts
-// top-6 of 2048 and one shared, 3 hash-routed layers, vocab 129280.
+// 4, layer 42 is 4) and the MTP layer's 0, hc 4, 64 query heads of head_dim 512 (one KV head,
+// rope 64), q_lora 1024, o_groups 8 x o_lora 1024, window 128, indexer 64 heads x 128 picking
+// 512 rows, 256 experts top-6 of 2048 and one shared, 3 hash-routed layers, vocab 129280, one
+// MTP layer.
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
@@ -32,6 +35,15 @@ constexpr u64 instances(std::string_view block) {
 }
 static_assert(instances("swa") == 2 && instances("csa") == 21 && instances("hca") == 20);
 static_assert(instances("hash_moe") == 3 && instances("moe") == 40);
+// The MTP layer (draft): its input, one SWA attention and score-routed MoE, its head.
+constexpr u64 draft_uses(std::string_view block) {
+  for (std::uint8_t b = 0; b < m.c.n_blocks; ++b) {
+    if (m.c.blocks[b].name == block) return m.c.uses_in(b, section::draft);
+  }
+  return 0;
+}
+static_assert(draft_uses("mtp_in") == 1 && draft_uses("swa") == 1 && draft_uses("moe") == 1 && draft_uses("mtp_head") == 1);
+static_assert(draft_uses("csa") == 0 && draft_uses("hca") == 0 && draft_uses("hash_moe") == 0);
 
 // ---- weights, by tensor group (bytes) --------------------------------------------------------
 // FP8 [n, k]: n k E4M3 + one F8_E8M0 byte (weight_scale_inv) per 128 x 128 block; MXFP4
@@ -67,17 +79,32 @@ constexpr u64 hash_moe = moe_common + vocab * 6 * 8;
 //  lm_head [129280, 4096].
 constexpr u64 table = vocab * h * 2;
 constexpr u64 head = 4 * 16384 * 4 + (4 + 1) * 4 + h * 2 + table;
-constexpr u64 weights = table + 2 * swa + 21 * csa + 20 * hca + 3 * hash_moe + 40 * moe + head;
-static_assert(footprint(m, {}).weights == weights);
-static_assert(footprint(m, {}).loaded_weights == weights && footprint(m, {}).draft_weights == 0);
+constexpr u64 main_weights = table + 2 * swa + 21 * csa + 20 * hca + 3 * hash_moe + 40 * moe + head;
+//  The MTP layer (mtp.0.*): enorm, hnorm [4096]; e_proj, h_proj [4096, 4096] FP8 (32 x 32
+//  blocks each); one SWA layer's attention and a score-routed MoE (its layer index 43 is past
+//  the 3 hash layers); hc_head_fn [4, 16384] F32, base [4] and scale [1] F32, norm [4096]. No
+//  embedding or head copy: it reads the main ones.
+constexpr u64 mtp = 2 * h * 2 + 2 * fp8(4096, 4096) + swa + moe + 4 * 16384 * 4 + (4 + 1) * 4 + h * 2;
+constexpr u64 weights = main_weights + mtp;
+// deepseek-ai/DeepSeek-V4-Flash, model.safetensors.index.json: metadata total_size.
+static_assert(weights == 159'609'485'896);
+static_assert(footprint(m, {}).weights == weights && footprint(m, {}).draft_weights == mtp);
+static_assert(footprint(m, {}).loaded_weights == main_weights);
+static_assert(footprint(m, {.speculative = true}).loaded_weights == weights);
 // Scale values: one per FP8 128 x 128 block (per layer: wq_a | wkv 12 x 32, wq_b 256 x 8,
-// wo_a 64 x 32, wo_b 32 x 64, the shared expert 3 x 16 x 32; the CSA indexer's wq_b 64 x 8) and
-// one per 32 MXFP4 values (256 experts x 3 x 2048 x 4096 / 32 a layer), each one byte.
-constexpr u64 fp8_blocks = 43 * (12 * 32 + 256 * 8 + 64 * 32 + 32 * 64 + 3 * 16 * 32) + 21 * 64 * 8;
-static_assert(scale_elements(m) == fp8_blocks + 43ULL * 256 * 3 * (2048 * 4096 / 32));
+// wo_a 64 x 32, wo_b 32 x 64, the shared expert 3 x 16 x 32; the CSA indexer's wq_b 64 x 8; the
+// MTP layer's e_proj and h_proj 32 x 32 each) and one per 32 MXFP4 values (256 experts x 3 x
+// 2048 x 4096 / 32 a layer), each one byte; 44 layers with the MTP one.
+constexpr u64 fp8_blocks = 44 * (12 * 32 + 256 * 8 + 64 * 32 + 32 * 64 + 3 * 16 * 32) + 21 * 64 * 8 + 2 * 32 * 32;
+static_assert(scale_elements(m) == fp8_blocks + 44ULL * 256 * 3 * (2048 * 4096 / 32));
 
-// Parameters (scales excluded): the model card's 284B, to its rounding.
-static_assert(parameter_count(m) >= 283'500'000'000 && parameter_count(m) < 284'500'000'000);
+// Parameters (scales excluded): the model card's 284B, to its rounding, are the main layers';
+// the MTP layer adds its own by hand (experts 256 x 3 x 2048 x 4096 at one parameter per E2M1
+// value, the rest one per stored element).
+constexpr u64 attn_params = 24ULL * 16384 + 27 + 4096 + 1536 * 4096 + 1536 + 32768 * 1024 + 64 + 8192 * 4096 + 4096 * 8192;
+constexpr u64 moe_params = 24ULL * 16384 + 27 + 4096 + 256 * 4096 + 3 * 2048 * 4096 + 256ULL * 3 * 2048 * 4096 + 256;
+constexpr u64 mtp_params = 2 * 4096 + 2ULL * 4096 * 4096 + attn_params + moe_params + 4 * 16384 + 5 + 4096;
+static_assert(parameter_count(m) - mtp_params >= 283'500'000'000 && parameter_count(m) - mtp_params < 284'500'000'000);
 
 // ---- KV per token, by hand -------------------------------------------------------------------
 // Every layer's window row (head_dim 512); a CSA layer's compressed row (512 per 4 tokens = 128
@@ -87,6 +114,9 @@ constexpr u64 window_row = 512;
 constexpr u64 compressed_kv = 21 * (128 + 32) + 20 * 4;
 static_assert(footprint(m, {.kv = kv_dtype::fp8}).kv_per_token == 43 * window_row + compressed_kv);
 static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 2 * (43 * window_row + compressed_kv));
+// Speculative decoding runs the MTP layer: one more window row, no compressor.
+static_assert(footprint(m, {.kv = kv_dtype::fp8, .speculative = true}).kv_per_token == 44 * window_row + compressed_kv);
+static_assert(footprint(m, {.speculative = true}).state_per_seq == footprint(m, {}).state_per_seq);
 // ---- per-sequence compressor states, by hand ---------------------------------------------------
 // vLLM deepseek_compressor.py @0de10a2, CompressorStateCache: per sequence, coff x ratio tokens
 // (its sliding_window) of state_dim = 2 x coff x head_dim F32 (kv_state | score_state), coff = 2
@@ -105,12 +135,12 @@ constexpr auto evict = footprint(m, {.kv = kv_dtype::fp8}, engine{.kind = engine
 static_assert(evict.kv_per_token == 3'440 && evict.swa_kv_per_token == 43 * 512 && evict.swa_window == 128);
 static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128 + 12'206'080);
 
-// ---- weight floor: the embedding out, 6 of 256 experts ----------------------------------------
-constexpr u64 floor_bytes = weights - table - 43 * (256 - 6) * expert;
+// ---- weight floor: the main layers, the embedding out, 6 of 256 experts -------------------------
+constexpr u64 floor_bytes = main_weights - table - 43 * (256 - 6) * expert;
 static_assert(weight_floor_bytes(m) == floor_bytes);
 
 // ---- fit and decode ----------------------------------------------------------------------------
-// The weights (156 GB) exceed an H200's 141 GB; under engines::none one 4,096-token sequence fits
+// The weights (159.6 GB) exceed an H200's 141 GB; under engines::none one 4,096-token sequence fits
 // one B300 (0.9 x 275,040 MiB = 259.56 GB usable).
 constexpr settings s8{.kv = kv_dtype::fp8};
 static_assert(weights > 141'000'000'000);

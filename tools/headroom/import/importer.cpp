@@ -18,6 +18,7 @@
 #include "headroom/import/json_keys.hpp"
 #include "headroom/import/multimodal.hpp"
 #include "headroom/import/quant.hpp"
+#include "headroom/import/ratios.hpp"
 #include "headroom/import/reflect.hpp"
 
 namespace headroom::cli::import {
@@ -113,7 +114,8 @@ class dims_reader {
   }
 
   // The checks of the profile, once the dims are read.
-  void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern) {
+  void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern,
+                  std::uint64_t mtp_layers) {
     for (const ck::check& c : p_.checks) {
       used_.insert(std::string(c.key));
       const json* v = find(c.key);
@@ -166,6 +168,7 @@ class dims_reader {
           }
           break;
         }
+        case ck::check_kind::compress_ratios: check_compress_ratios(file_, k(c.key), *v, layers, mtp_layers, c.why); break;
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
           if (n != pattern.size()) {
@@ -230,10 +233,11 @@ class dims_reader {
       out = as_bool(file_, k(key), v);
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {
       out = as_uint(file_, k(key), v);
-      // A zero width or count builds an empty model; first_k_dense_replace 0 is a real value.
-      if (required && out == 0 && key != "first_k_dense_replace") fail_key(file_, k(key), "must be at least 1");
+      // A zero width or count builds an empty model; no dense or hash-routed layers are real values.
+      if (required && out == 0 && key != "first_k_dense_replace" && key != "num_hash_layers") fail_key(file_, k(key), "must be at least 1");
+    } else if constexpr (!std::is_same_v<T, std::string_view>) {
+      assign_ratios(file_, k(key), v, out);
     } else {
-      static_assert(std::is_same_v<T, std::string_view>);
       if (!v.is_string()) fail_key(file_, k(key), fmt::format("expected a string, got {}", v.dump()));
       im_.strings.push_back(v.get<std::string>());
       out = im_.strings.back();
@@ -259,6 +263,8 @@ std::string cxx_text(const T& v) {
     return v ? "true" : "false";
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     return std::to_string(v);
+  } else if constexpr (!std::is_same_v<T, std::string_view>) {
+    return ratios_text(v);
   } else {
     return fmt::format("\"{}\"", v);
   }
@@ -341,7 +347,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     const std::uint64_t interval =
         member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
-                      member_or<std::string_view>(d, "mtp_pattern", {}));
+                      member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0));
     reader.classify();
 
     const Dims defaults{};
@@ -361,7 +367,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
-                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c)};
+                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c), expert_dtype_of(file, outer)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     const auto qc = outer.find("quantization_config");
     if (qc != outer.end() && !quant.empty()) {

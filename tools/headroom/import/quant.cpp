@@ -56,6 +56,39 @@ using detail::exclusions;
 using detail::keep_bf16;
 using detail::keep_embed_bf16;
 
+// DeepSeek-V4's block FP8 (vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1,
+// DeepseekV4FP8Config): the block scales stored one F8_E8M0 byte each (scale_fmt ue8m0);
+// expert_dtype fp4 makes the routed experts MXFP4 (Mxfp4MoEMethod), run with FP8 activations per
+// 32 (vLLM's MegaMoE staging); built without a quantization config, hence BF16: the compressors'
+// wkv / wgate and the indexer's weights_proj; the routers, embed and head BF16; the
+// hyper-connection mixes F32. The MTP layer's e_proj / h_proj are block FP8 like the rest.
+recipe deepseek_v4_recipe(std::string_view file, const json& q, const quant_shape& s, tensor_format w, tensor_format a) {
+  const std::string p = "quantization_config.";
+  if (w.scale != scale_kind::block) fail_key(file, p + "weight_block_size", "absent: model_type deepseek_v4 stores block scales");
+  if (!q.contains("scale_fmt")) fail_key(file, p + "scale_fmt", "absent: model_type deepseek_v4 stores ue8m0 (F8_E8M0) block scales");
+  if (q.contains("modules_to_not_convert") || q.contains("ignored_layers")) {
+    fail_key(file, p + "modules_to_not_convert", "not read for model_type deepseek_v4 (its unconverted modules are vLLM's, listed in the recipe)");
+  }
+  w.ue8m0 = true;
+  recipe out{{}, fmt::format("FP8 E4M3 weights with one F8_E8M0 scale per {}x{} block, dynamic FP8 activations per "
+                             "{}-group", w.block_r, w.block_c, w.block_c)};
+  if (s.expert_dtype == "fp4") {
+    out.rules.push_back(for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)));
+    out.rules.push_back(for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)));
+    out.note += "; routed experts MXFP4 (expert_dtype fp4) with FP8 activations per 32";
+  } else if (!s.expert_dtype.empty() && s.expert_dtype != "fp8") {
+    fail_key(file, "expert_dtype", fmt::format("`{}` is not supported yet (fp4, fp8 or absent)", s.expert_dtype));
+  }
+  out.rules.push_back(for_role(linear_role::compress, formats::bf16));
+  out.rules.push_back(for_role(linear_role::index_weights, formats::bf16));
+  out.rules.push_back(for_role(linear_role::hc_mix, formats::f32));
+  out.rules.push_back(for_op(op::router, formats::bf16));
+  out.rules.push_back(for_op(op::embed, formats::bf16));
+  out.rules.push_back(for_op(op::lm_head, formats::bf16));
+  out.rules.push_back(all_weights(w, a));
+  return out;
+}
+
 // quantization_config.quant_method "fp8" (transformers' FineGrainedFP8 and Qwen's / DeepSeek's
 // FP8 releases): E4M3 weights with F32 scales per block (weight_block_size) or per tensor, and
 // dynamic activations per 1 x block-column group (or per tensor).
@@ -90,6 +123,7 @@ recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
     note = fmt::format("FP8 E4M3 weights with one F32 weight_scale_inv per {}x{} block, dynamic FP8 activations per "
                        "{}-group (scale dtype F32 assumed)", r, c, c);
   }
+  if (s.family == "deepseek_v4") return deepseek_v4_recipe(file, q, s, w, a);
   exclusions ex(file, p + "modules_to_not_convert", s);
   if (q.contains("modules_to_not_convert")) ex.add(q["modules_to_not_convert"]);
   if (q.contains("ignored_layers")) ex.add(q["ignored_layers"]);
@@ -180,6 +214,17 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
   only_keys(file, "", j, {"producer", "quantization"});
   if (!j.contains("quantization") || !j["quantization"].is_object()) fail_key(file, "quantization", "missing, or not an object");
   return modelopt_recipe(file, "quantization.", j["quantization"], s);
+}
+
+std::string expert_dtype_of(std::string_view file, const json& config) {
+  const auto e = config.find("expert_dtype");
+  if (e == config.end() || e->is_null()) return {};
+  if (!e->is_string()) fail_key(file, "expert_dtype", fmt::format("expected a string, got {}", e->dump()));
+  const auto q = config.find("quantization_config");
+  if (q == config.end() || !q->is_object() || q->value("quant_method", "") != "fp8") {
+    fail_key(file, "expert_dtype", "qualifies a block-FP8 quantization_config (quant_method fp8), which is absent");
+  }
+  return e->get<std::string>();
 }
 
 bool stores_f16(const json& q) {

@@ -26,7 +26,13 @@ struct quant_shape {
   /// The main layers at which each linear role stores a weight (a module listed for all of
   /// them is excluded everywhere; Nemotron-H's for some of them, layer by layer).
   std::map<linear_role, std::set<std::uint64_t>> role_layers = {};
+  /// DeepSeek-V4's top-level expert_dtype ("fp4": MXFP4 routed experts), empty when absent.
+  std::string expert_dtype = {};
 };
+
+/// config.json's expert_dtype: empty when absent or null; refused when not a string, or
+/// without the block-FP8 quantization_config it qualifies.
+std::string expert_dtype_of(std::string_view file, const json& config);
 
 struct recipe {
   std::vector<precision_rule> rules;

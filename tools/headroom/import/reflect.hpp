@@ -24,6 +24,8 @@
 #include <type_traits>
 
 #include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/compressed_attention.hpp>
+#include <headroom/models/deepseek_v4.hpp>
 #include <headroom/models/dense_gqa.hpp>
 #include <headroom/models/gemma4.hpp>
 #include <headroom/models/gpt_oss.hpp>
@@ -40,6 +42,8 @@
 // members are bound by their own names, as if the family's dims listed them).
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_decoder_dims, hidden, vocab, layers, q_heads, kv_heads, head_dim);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::mla_dims, hidden, q_heads, q_lora, kv_lora, qk_nope, qk_rope, v_head);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::compressed_attention_dims, hidden, hc, q_heads, head_dim, q_lora, o_groups,
+                        o_lora, window, ratio, index_heads, index_head_dim, index_topk);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_dense, experts, top_k, moe_inter,
                         shared_experts, mtp_layers);
 
@@ -54,6 +58,8 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, hidden, voc
                         q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
                         inter, experts, top_k, moe_inter, shared_inter, mtp_layers, mtp_head_copy, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, vocab, layers, compress_ratios, attention,
+                        experts, top_k, moe_inter, shared_experts, hash_layers, mtp_layers);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
                         window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
@@ -80,12 +86,14 @@ HEADROOM_IMPORT_FAMILY(qwen3_5, qwen3_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(qwen3_6_moe, qwen3_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(mla_moe, mla_moe_dims);
 HEADROOM_IMPORT_FAMILY(gemma4, gemma4_dims);
+HEADROOM_IMPORT_FAMILY(deepseek_v4, deepseek_v4_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
-                         qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family>;
+                         qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
+                         deepseek_v4_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

@@ -12,6 +12,8 @@
 //   quotient  absent gives num / den of two other keys (transformers' own default);
 //   period    1 + the index of the first "full_attention" in the key's array (Gemma-4's
 //             layer_types; a check then reads the whole array).
+//   (a member that is an array of ratios reads a JSON array of unsigned integers: DeepSeek-V4's
+//   compress_ratios; a check of its kind then reads its length and values)
 //   vision_tower  no key: the parameters of the vision tower `vision_config` describes
 //             (multimodal configs, nested_config below).
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
@@ -56,6 +58,7 @@ enum class check_kind : std::uint8_t {
   mtp_modules,       ///< Nemotron-3: 1 with an mtp_hybrid_override_pattern, 0 (or absent) without
   layer_types_period,     ///< Gemma-4: full_attention every period-th layer and on the last, else sliding_attention
   every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
+  compress_ratios,   ///< DeepSeek-V4: num_hidden_layers + num_nextn_predict_layers entries, each 0, 4 or 128
 };
 struct check {
   std::string_view key;

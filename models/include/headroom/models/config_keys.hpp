@@ -7,6 +7,7 @@
 #pragma once
 
 #include <headroom/models/config_key_types.hpp>
+#include <headroom/models/detail/config_keys_deepseek_v4.hpp>
 #include <headroom/models/detail/config_keys_gemma4.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
@@ -39,6 +40,8 @@ inline constexpr profile profiles[] = {
     // own model_type but the DeepSeek-V3 class and keys.
     {"kimi_k2", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
+    {"deepseek_v4", "DeepseekV4ForCausalLM", "deepseek_v4", dsv4::deepseek_v4, dsv4::deepseek_v4_checks,
+     dsv4::deepseek_v4_ignored},
     {"gemma4", "Gemma4ForConditionalGeneration", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored,
      &gemma::multimodal},
     {"gemma4_text", "Gemma4ForCausalLM", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored},

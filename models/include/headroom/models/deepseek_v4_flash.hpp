@@ -16,28 +16,26 @@ constexpr model make_deepseek_v4_flash() {
   m.name = "DeepSeek-V4-Flash";
   m.family = "deepseek_v4";
   m.source = {"deepseek-ai/DeepSeek-V4-Flash",
-      "https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash/blob/main/config.json (model_type deepseek_v4, "
-      "compress_ratios 44 long: the 43 main layers' then the MTP layer's 0; num_nextn_predict_layers 1; "
-      "tie_word_embeddings false; qk_rope_head_dim 64 (inside head_dim); expert_dtype fp4; quantization_config fp8 e4m3, weight_block_size [128, 128], "
-      "scale_fmt ue8m0, activation_scheme dynamic; swiglu_limit 10.0; scoring_func sqrtsoftplus); tensor shapes, "
-      "dtypes and caches from vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1, "
+      "https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash/blob/main/config.json (its quantization_config and "
+      "expert_dtype give the formats), model.safetensors.index.json (metadata total_size, matched exactly by the "
+      "weights) and the safetensors headers (dtypes); tensor shapes, flow and caches from vLLM "
+      "vllm/model_executor/models/deepseek_v4.py @f1b76c1, vllm/model_executor/models/deepseek_v4_mtp.py @023da1f, "
       "vllm/model_executor/layers/deepseek_v4_attention.py @0a291a2 and "
-      "vllm/model_executor/layers/deepseek_compressor.py @0de10a2; model card 284B parameters (13B activated)",
-      "routed experts MXFP4 (E2M1 with one UE8M0 scale per 32: vLLM DeepseekV4FP8Config, expert_dtype fp4 -> "
-      "Mxfp4MoEMethod), run with FP8 activations grouped by 32 (vLLM's MegaMoE staging, FP8 x FP4); every other "
-      "projection E4M3 in 128 x 128 blocks with FP8 activations per 128-group, except the compressors' wkv / wgate "
-      "and the indexer's weights_proj (quant_config None: BF16); routers, embed and head BF16; hyper-connection "
-      "mixes, compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). Dtypes as the "
-      "checkpoint's safetensors headers give them: F8_E4M3 weights with F8_E8M0 block scales, experts I8-packed "
-      "E2M1 with F8_E8M0 scales [n, k / 32] (fp8/block128x128/ue8m0 and mxfp4/g32). Per-sequence compressor states "
-      "F32 (vLLM CompressorStateCache). Not modelled: the MTP layer (mtp.0.*, speculative only), vLLM's cache "
-      "layout (584 B rows) and its paging of the compressor states (see blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
+      "vllm/model_executor/layers/deepseek_compressor.py @0de10a2; the model card's parameter count (main layers)",
+      "routed experts MXFP4 (vLLM DeepseekV4FP8Config: expert_dtype -> Mxfp4MoEMethod), run with FP8 activations "
+      "grouped by 32 (vLLM's MegaMoE staging, FP8 x FP4); every other projection, the MTP layer's e_proj / h_proj "
+      "included, block FP8 with FP8 activations per 128-group, except the compressors' wkv / wgate and the "
+      "indexer's weights_proj (quant_config None: BF16); routers and embed and head BF16; hyper-connection mixes, "
+      "compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). The MTP layer (mtp.0.*) "
+      "reads the main embed and head: the checkpoint stores no copy. Per-sequence compressor states F32 (vLLM "
+      "CompressorStateCache). Not modelled: vLLM's cache layout and its paging of the compressor states (see "
+      "blocks/compressed_attention.hpp)"};
   m.c = family::deepseek_v4({.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,
                              .compress_ratios = {0,   0, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,
                                                  128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128,
-                                                 4,   128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4},
+                                                 4,   128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4, 0},
                              .attention = {.hc = 4,
                                            .q_heads = 64,
                                            .head_dim = 512,
@@ -52,7 +50,8 @@ constexpr model make_deepseek_v4_flash() {
                              .top_k = 6,
                              .moe_inter = 2048,
                              .shared_experts = 1,
-                             .hash_layers = 3});
+                             .hash_layers = 3,
+                             .mtp_layers = 1});
   recipes::fp8_block_128(m,
                          {for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)),
                           for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)),

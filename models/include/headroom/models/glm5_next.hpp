@@ -60,12 +60,14 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
                          .hc = d.hc};
   const auto dsa = blocks::sparse_latent_attention(c, "dsa", dsa_d);
   const auto dense = blocks::hc_swiglu_mlp(c, "dense_mlp", h, s.inter, d.hc);
-  const auto moe = blocks::hc_routed_moe(c, "moe", {.hidden = h,
-                                                    .hc = d.hc,
-                                                    .experts = s.experts,
-                                                    .top_k = s.top_k,
-                                                    .moe_inter = s.moe_inter,
-                                                    .shared_inter = s.shared_inter()});
+  const blocks::moe_dims moe_d{.hidden = h,
+                               .experts = s.experts,
+                               .top_k = s.top_k,
+                               .moe_inter = s.moe_inter,
+                               .shared_inter = s.shared_inter(),
+                               .router_aux = s.experts,
+                               .router_aux_format = formats::f32};
+  const auto moe = blocks::hc_routed_moe(c, "moe", {.moe = moe_d, .hc = d.hc});
   const auto head = blocks::hc_head(c, "head", d.vocab, h, d.hc);
   blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) {
     const bool sparse = l % d.dsa_period == d.dsa_period - 1;
@@ -80,13 +82,7 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
         c, "mtp_in", {.hidden = h, .vocab = d.vocab, .stored_embed = false, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
     dsa_d.hc = 0;
     const auto mtp_dsa = blocks::sparse_latent_attention(c, "mtp_dsa", dsa_d);
-    const auto mtp_moe = blocks::routed_moe(c, "mtp_moe", {.hidden = h,
-                                                          .experts = s.experts,
-                                                          .top_k = s.top_k,
-                                                          .moe_inter = s.moe_inter,
-                                                          .shared_inter = s.shared_inter(),
-                                                          .router_aux = s.experts,
-                                                          .router_aux_format = formats::f32});
+    const auto mtp_moe = blocks::routed_moe(c, "mtp_moe", moe_d);
     const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, true);
     blocks::stack(c, s.mtp_layers, [&](std::uint64_t) {
       return blocks::layer_spec{}

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/import/ratios.hpp"
+
+#include <fmt/format.h>
+
+namespace headroom::cli::import {
+
+std::array<std::uint16_t, 256> read_ratios(std::string_view file, std::string_view key, const json& v, std::size_t capacity) {
+  if (!v.is_array()) fail_key(file, key, fmt::format("expected an array of unsigned integers, got {}", v.dump()));
+  if (v.size() > capacity) fail_key(file, key, fmt::format("has {} entries, more than the family holds ({})", v.size(), capacity));
+  std::array<std::uint16_t, 256> out{};
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::uint64_t x = as_uint(file, fmt::format("{}[{}]", key, i), v[i]);
+    if (x > 0xffff) fail_key(file, fmt::format("{}[{}]", key, i), fmt::format("{} is too large", x));
+    out[i] = static_cast<std::uint16_t>(x);
+  }
+  return out;
+}
+
+void check_compress_ratios(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                           std::uint64_t mtp_layers, std::string_view why) {
+  if (!v.is_array() || v.size() != layers + mtp_layers) {
+    fail_key(file, key, fmt::format("expected an array of num_hidden_layers + num_nextn_predict_layers ({} + {}) entries",
+                                    layers, mtp_layers));
+  }
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] != 0 && v[i] != 4 && v[i] != 128) {
+      fail_key(file, key, fmt::format("layer {} is {}, the importer needs 0, 4 or 128 ({})", i, v[i].dump(), why));
+    }
+  }
+}
+
+}  // namespace headroom::cli::import
