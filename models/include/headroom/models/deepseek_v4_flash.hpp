@@ -31,7 +31,7 @@ constexpr model make_deepseek_v4_flash() {
       "checkpoint's safetensors headers give them: F8_E4M3 weights with F8_E8M0 block scales, experts I8-packed "
       "E2M1 with F8_E8M0 scales [n, k / 32] (fp8/block128x128/ue8m0 and mxfp4/g32). Per-sequence compressor states "
       "F32 (vLLM CompressorStateCache). Not modelled: the MTP layer (mtp.0.*, speculative only), vLLM's cache "
-      "layout (584 B rows) and its paging of the compressor states (see blocks/compressed_attention.hpp). No published total_size was found: weights are the hand sum"};
+      "layout (584 B rows); the compressor states are paged as each engine pages them (docs/engines.md). No published total_size was found: weights are the hand sum"};
   m.c = family::deepseek_v4({.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,
