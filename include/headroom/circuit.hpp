@@ -85,9 +85,14 @@ enum class state_kind : std::uint8_t {
   paged_kv,     ///< one unit per token of a sequence (one side of K or V, or a latent row)
   recurrent,    ///< one unit per sequence (GDN / Mamba h)
   conv_window,  ///< one unit per sequence (rolling conv1d taps)
+  /// One unit per sequence: a KV compressor's unpooled rows (DeepSeek-V4: `rows` tokens of kv |
+  /// score, F32). Held per sequence like a recurrent state, but engines page it as a short
+  /// sliding window beside the layer's KV (docs/engines.md), not in a Mamba state pool.
+  compressor,
 };
 /// Every state kind, in declaration order.
-inline constexpr std::array all_state_kinds{state_kind::paged_kv, state_kind::recurrent, state_kind::conv_window};
+inline constexpr std::array all_state_kinds{state_kind::paged_kv, state_kind::recurrent, state_kind::conv_window,
+                                            state_kind::compressor};
 static_assert(detail::lists_values_in_order(all_state_kinds));
 
 /// How a stored tensor, a node's activations or a state split over tensor-parallel ranks: the
@@ -293,6 +298,9 @@ struct state_decl {
   /// What `split` divides: KV heads (elements = heads x head_dim), GDN value heads, Mamba
   /// groups or key heads; 0 only for a replicated state.
   std::uint64_t heads = 0;
+  /// state_kind::compressor only: the tokens the state holds (coff x ratio, its sliding
+  /// window); elements / rows values per token slot. 0 for every other kind.
+  std::uint64_t rows = 0;
 };
 
 constexpr std::uint64_t element_bytes(dtype_key k, const settings& s) {

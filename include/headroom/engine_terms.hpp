@@ -79,6 +79,15 @@ constexpr std::string_view name(engine_term t) {
 
 /// One rank's memory as the engine sizes it: every term it subtracts, its KV pool in its own
 /// units, and whether it starts.
+/// vLLM: one shape of compressor state (DeepSeek-V4), each layer's a sliding window of `rows`
+/// token slots in blocks of `block_tokens` slots, `page_bytes` a block (docs/engines.md).
+struct compressor_state_pages {
+  std::uint64_t rows = 0;
+  std::uint64_t block_tokens = 0;
+  byte_count page_bytes = 0;
+  std::uint64_t layers = 0;
+};
+
 struct engine_memory {
   engine_kind kind = engine_kind::vllm;
   // The device as the driver shows it.
@@ -93,7 +102,7 @@ struct engine_memory {
   byte_count sampler_bytes = 0;           ///< logits / sampler buffers [num_reqs, vocab] fp32
   byte_count cuda_graph_bytes = 0;
   byte_count non_torch_bytes = 0;
-  byte_count recurrent_state_pool_bytes = 0;  ///< SGLang: the Mamba/GDN state pool carved out first
+  byte_count recurrent_state_pool_bytes = 0;  ///< SGLang: the Mamba/GDN state pool (or DeepSeek-V4's ratio-128 compressor rings) carved out first
   byte_count available_kv_cache_bytes = 0;
   byte_count kv_shortfall_bytes = 0;      ///< when the terms exceed the budget: by how much
   // The pool in the engine's units.
@@ -108,6 +117,7 @@ struct engine_memory {
   std::uint64_t groups_state = 0;
   std::uint64_t state_pages_per_request = 1;  ///< vLLM: pages a request holds in each Mamba / GDN group (2 in "align" mode)
   std::uint64_t sliding_span = 0;         ///< tokens a sliding group keeps per request (vLLM: W - 1 + batched tokens)
+  std::array<compressor_state_pages, 4> compressor_pages{};  ///< vLLM: compressor states, charged per request
   // Admission.
   std::uint64_t max_model_len = 0;
   std::uint64_t max_num_batched_tokens = 0;

@@ -100,8 +100,8 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
         out.window = window;
         out.swa_kv = checked_add(out.swa_kv, u);
       }
-    } else if (st.kind == state_kind::recurrent) {
-      out.state = checked_add(out.state, u);
+    } else if (st.kind == state_kind::recurrent || st.kind == state_kind::compressor) {
+      out.state = checked_add(out.state, u);  // held per sequence either way; engines page a compressor's apart
     } else {
       out.conv = checked_add(out.conv, u);
     }

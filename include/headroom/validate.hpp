@@ -44,6 +44,7 @@ enum class table_rule : std::uint8_t {
   model_top_k_must_be_between_1_and_experts,
   model_state_elements_must_be_positive,
   model_state_heads_must_divide_elements,
+  model_compressor_state_rows_must_divide_elements,
   model_rule_weight_format_must_be_well_formed,
   model_rule_activation_format_must_be_legal_for_an_activation,
   model_linear_must_have_a_role,
@@ -88,6 +89,7 @@ constexpr std::string_view describe(table_rule r) {
     case table_rule::model_top_k_must_be_between_1_and_experts: return "top_k must be between 1 and experts";
     case table_rule::model_state_elements_must_be_positive: return "a state's elements (kv_heads x head_dim, ...) must be positive";
     case table_rule::model_state_heads_must_divide_elements: return "a state's heads must divide its elements";
+    case table_rule::model_compressor_state_rows_must_divide_elements: return "a compressor state declares its rows (dividing its elements); no other state declares rows";
     case table_rule::model_rule_weight_format_must_be_well_formed: return "a precision rule's weight format must be well formed";
     case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: return "a precision rule's activation format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed";
     case table_rule::model_linear_must_have_a_role: return "a linear node must name its linear role (q, o, gate_up, ...)";
@@ -121,6 +123,7 @@ inline void model_experts_must_be_positive() {}
 inline void model_top_k_must_be_between_1_and_experts() {}
 inline void model_state_elements_must_be_positive() {}
 inline void model_state_heads_must_divide_elements() {}
+inline void model_compressor_state_rows_must_divide_elements() {}
 inline void model_rule_weight_format_must_be_well_formed() {}
 inline void model_rule_activation_format_must_be_legal_for_an_activation() {}
 inline void model_linear_must_have_a_role() {}
@@ -230,6 +233,9 @@ constexpr table_finding check_model(const model& m) {
       const state_decl& st = b.states[si];
       if (st.elements == 0) return {table_rule::model_state_elements_must_be_positive, b.name, st.local};
       if (st.heads != 0 && st.elements % st.heads != 0) return {table_rule::model_state_heads_must_divide_elements, b.name, st.local};
+      if ((st.kind == state_kind::compressor) != (st.rows != 0) || (st.rows != 0 && st.elements % st.rows != 0)) {
+        return {table_rule::model_compressor_state_rows_must_divide_elements, b.name, st.local};
+      }
     }
   }
   for (std::size_t ri = 0; ri < m.n_rules; ++ri) {
@@ -297,6 +303,7 @@ constexpr void name_rule_at_compile_time(table_rule r) {
     case table_rule::model_top_k_must_be_between_1_and_experts: model_top_k_must_be_between_1_and_experts(); return;
     case table_rule::model_state_elements_must_be_positive: model_state_elements_must_be_positive(); return;
     case table_rule::model_state_heads_must_divide_elements: model_state_heads_must_divide_elements(); return;
+    case table_rule::model_compressor_state_rows_must_divide_elements: model_compressor_state_rows_must_divide_elements(); return;
     case table_rule::model_rule_weight_format_must_be_well_formed: model_rule_weight_format_must_be_well_formed(); return;
     case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: model_rule_activation_format_must_be_legal_for_an_activation(); return;
     case table_rule::model_linear_must_have_a_role: model_linear_must_have_a_role(); return;

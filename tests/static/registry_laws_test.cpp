@@ -54,9 +54,9 @@ constexpr bool model_laws(const model& m) {
   const settings s{};
   const auto fp = footprint(m, s);
   // Monotone in seqs and context; weights hold the floor; no recurrent layer, no state -- save a
-  // compressor's declared per-sequence state (DeepSeek-V4: vLLM's CompressorStateCache keeps
-  // each sequence's unpooled kv and score rows), the state its pooling node updates; never a
-  // conv window.
+  // compressor's declared per-sequence state (state_kind::compressor: DeepSeek-V4's unpooled kv
+  // and score rows), which only the deepseek_v4 family declares, each updated by its pooling
+  // node; never a conv window.
   bool ok = fp.bytes(2, 4096) > fp.bytes(1, 4096) && fp.bytes(1, 8192) > fp.bytes(1, 4096);
   ok = ok && fp.weights >= weight_floor_bytes(m) && fp.loaded_weights <= fp.weights;
   bool recurrent = false;
@@ -64,8 +64,20 @@ constexpr bool model_laws(const model& m) {
   for (std::size_t i = 0; i < m.c.n_nodes; ++i) {
     const node& n = m.c.nodes[i];
     recurrent = recurrent || n.kind == op::gdn_recurrence || n.kind == op::ssm_update;
-    compressor_state = compressor_state || (n.kind == op::kpool_compress && n.updates != 0);
   }
+  for (std::size_t bi = 0; bi < m.c.n_blocks; ++bi) {
+    const block& b = m.c.blocks[bi];
+    for (std::size_t si = 0; si < b.n_states; ++si) {
+      if (b.states[si].kind != state_kind::compressor) continue;
+      compressor_state = true;
+      bool pooled = false;
+      for (std::size_t ni = b.first; ni < b.end; ++ni) {
+        pooled = pooled || (m.c.nodes[ni].kind == op::kpool_compress && ((static_cast<unsigned>(m.c.nodes[ni].updates) >> si) & 1u) != 0);
+      }
+      ok = ok && pooled;
+    }
+  }
+  ok = ok && compressor_state == (m.family == "deepseek_v4");
   ok = ok && (recurrent || compressor_state || fp.state_per_seq == 0) && (recurrent || fp.conv_per_seq == 0);
   ok = ok && fp.kv_per_token > 0;  // every shipped model has attention: KV heads never floor to zero
   return ok;

@@ -34,6 +34,23 @@ constexpr engine_memory memory_at_start(engine_kind kind, const device& d) {
   return em;
 }
 
+/// vLLM: the bytes one request of `len` tokens holds in compressor-state pages (DeepSeek-V4).
+/// Each is a SlidingWindowMLASpec (vllm/model_executor/layers/deepseek_compressor.py @0de10a2,
+/// CompressorStateCache.get_kv_cache_spec) whose request holds, like any sliding window,
+/// cdiv(min(rows - 1 + max_num_batched_tokens, len), block) + 1 pages
+/// (vllm/v1/kv_cache_interface.py SlidingWindowSpec.max_memory_usage_bytes): every scheduled
+/// token of a prefill chunk writes its own state slot (_save_partial_states_kernel).
+constexpr byte_count vllm_compressor_bytes(const engine_memory& em, std::uint64_t len) {
+  byte_count b = 0;
+  for (const compressor_state_pages& g : em.compressor_pages) {
+    if (g.layers == 0) continue;
+    const std::uint64_t span = std::min(checked_add(g.rows - 1, em.max_num_batched_tokens), len);
+    const std::uint64_t pages = ceil_div(span, g.block_tokens) + 1;
+    b = checked_add(b, checked_mul(checked_mul(g.layers, pages), g.page_bytes));
+  }
+  return b;
+}
+
 /// Blocks one request of `len` tokens needs in the pool of `em` (the engine's own rule).
 constexpr std::uint64_t request_blocks(const engine_memory& em, std::uint64_t len) {
   switch (em.kind) {
@@ -46,6 +63,9 @@ constexpr std::uint64_t request_blocks(const engine_memory& em, std::uint64_t le
         const std::uint64_t sbs = em.sliding_block_size_tokens != 0 ? em.sliding_block_size_tokens : em.block_size_tokens;
         b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), sbs) + 1));
       }
+      // Compressor-state pages share the KV tensors' memory (deepseek_compressor.py: "compressor
+      // states share the same physical tensor as KV blocks"): their bytes in whole blocks.
+      if (em.block_bytes != 0) b = checked_add(b, ceil_div(vllm_compressor_bytes(em, len), em.block_bytes));
       return checked_add(b, checked_mul(em.groups_state, em.state_pages_per_request));
     }
     case engine_kind::sglang: return ceil_div(len, em.block_size_tokens);  // a token pool, page-aligned

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // headroom internals: what an engine's KV-cache manager needs to know about one rank of a model
-// -- its layers by kind (full attention, sliding-window attention, recurrent state), the bytes
-// of one layer per token or per sequence, and the widths the profiling forward allocates.
+// -- its layers by kind (full attention, sliding-window attention, recurrent state), the
+// compressor states (state_kind::compressor) by slot shape, the bytes of one layer per token or
+// per sequence, and the widths the profiling forward allocates.
 //
 // Totals come from rank_footprint (so a parallel plan's per-rank bytes flow through); the
 // circuit only says how many layers of each kind share those totals.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -20,6 +22,17 @@
 
 namespace headroom::detail {
 
+/// The compressor states of one shape on the rank: `layers` states (one per layer instance) of
+/// `rows` token slots, `slot_bytes` a slot. DeepSeek-V4-Flash has three: the ratio-4 KV
+/// compressor's (8 rows of 8,192 B), its indexer's (8 of 2,048 B), the ratio-128 one's (128 of
+/// 4,096 B).
+struct compressor_group {
+  std::uint64_t rows = 0;
+  byte_count slot_bytes = 0;
+  std::uint64_t layers = 0;
+};
+inline constexpr std::size_t max_compressor_groups = 4;
+
 struct kv_layout {
   std::uint64_t n_full = 0;       ///< full-attention layers (KV per token)
   std::uint64_t n_swa = 0;        ///< sliding-window attention layers
@@ -28,6 +41,9 @@ struct kv_layout {
   byte_count full_per_token = 0;  ///< all full-attention layers, per token (this rank)
   byte_count swa_per_token = 0;   ///< all sliding layers, per token (this rank)
   byte_count state_per_seq = 0;   ///< all recurrent layers, per sequence: h + conv (this rank)
+  std::array<compressor_group, max_compressor_groups> compressor{};  ///< compressor states by shape
+  std::size_t n_compressor = 0;       ///< groups in use
+  byte_count compressor_per_seq = 0;  ///< all compressor states, per sequence (this rank)
   std::uint64_t head_dim = 0;     ///< attention head size (0: a latent row, MLA)
   bool latent = false;            ///< MLA: one latent row per token, replicated on every rank
   std::uint64_t vocab = 0;        ///< lm_head rows (logits width)
@@ -39,6 +55,8 @@ struct kv_layout {
   [[nodiscard]] constexpr byte_count swa_layer_token() const { return n_swa == 0 ? 0 : ceil_div(swa_per_token, n_swa); }
   [[nodiscard]] constexpr byte_count state_layer_seq() const { return n_state == 0 ? 0 : ceil_div(state_per_seq, n_state); }
 };
+
+constexpr byte_count sat_sub_bytes(byte_count a, byte_count b) { return a > b ? a - b : 0; }
 
 /// The layout of the rank whose footprint is `fp` (computed with sliding layers apart from full
 /// ones: detail::rank_footprint_of(..., true)).
@@ -70,16 +88,19 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
           }
         }
         (windowed ? sliding : full) = true;
+      } else if (st.kind == state_kind::compressor) {
+        // Not a recurrent (Mamba-like) layer: vLLM pages it as a sliding window beside the
+        // layer's KV and SGLang keeps it in its own rings (docs/engines.md), so the hybrid
+        // Mamba rules do not apply; grouped by slot shape for the engines' rules.
+        const std::uint64_t slot = unit_bytes(st, s) / st.rows;  // replicated: whole on every rank
+        std::size_t g = 0;
+        while (g < l.n_compressor && !(l.compressor[g].rows == st.rows && l.compressor[g].slot_bytes == slot)) ++g;
+        require_table(g < max_compressor_groups, "more compressor-state shapes than engine_layout holds");
+        if (g == l.n_compressor) l.compressor[l.n_compressor++] = {st.rows, slot, 0};
+        l.compressor[g].layers += count;
+        l.compressor_per_seq = checked_add(l.compressor_per_seq, checked_mul(count, checked_mul(slot, st.rows)));
       } else {
-        // A compressor's per-sequence state (DeepSeek-V4) does not make the layer a recurrent
-        // (Mamba-like) one: vLLM keeps it in sliding-window MLA pages beside the layer's KV
-        // (CompressorStateCache), not in a Mamba state group, so the hybrid page rules below do
-        // not apply. It stays in state_per_seq.
-        bool compressor = false;
-        for (std::size_t ni = b.first; ni < b.end; ++ni) {
-          compressor = compressor || (((static_cast<unsigned>(c.nodes[ni].updates) >> si) & 1u) != 0 && c.nodes[ni].kind == op::kpool_compress);
-        }
-        recurrent = recurrent || !compressor;
+        recurrent = true;
       }
     }
     // A layer with both (DeepSeek-V4: a window beside compressed rows) counts in each kind: its
@@ -98,7 +119,9 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
   }
   l.full_per_token = fp.kv_per_token;
   l.swa_per_token = fp.swa_kv_per_token;
-  l.state_per_seq = checked_add(fp.state_per_seq, fp.conv_per_seq);
+  // The footprint's state_per_seq holds compressor states too (engines::none and llama.cpp
+  // count them per sequence); the recurrent share is what is left.
+  l.state_per_seq = checked_add(sat_sub_bytes(fp.state_per_seq, l.compressor_per_seq), fp.conv_per_seq);
   return l;
 }
 

@@ -70,8 +70,9 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   }
   byte_count kv = checked_mul(checked_mul(row(full_elems), cells), n_stream);
   kv = checked_add(kv, checked_mul(checked_mul(row(swa_elems), swa_cells), n_stream));
-  // Recurrent layers: max(1, n_seq_max) cells of F32 state (llama_model::create_memory).
-  em.recurrent_state_pool_bytes = checked_mul(n_seq, l.state_per_seq);
+  // Recurrent layers: max(1, n_seq_max) cells of F32 state (llama_model::create_memory); a
+  // compressor's per-sequence state (DeepSeek-V4) counted the same way, per sequence.
+  em.recurrent_state_pool_bytes = checked_mul(n_seq, checked_add(l.state_per_seq, l.compressor_per_seq));
   em.available_kv_cache_bytes = kv;
   em.block_size_tokens = 1;  // a cell is one token
   em.kv_cache_tokens = cells;

@@ -40,8 +40,44 @@ constexpr fraction sglang_default_fraction(byte_count total, std::uint64_t tp, s
   return {static_cast<std::uint32_t>(thousandths * 1000)};
 }
 
+/// DeepSeek-V4's compressor states as SGLang holds them (python/sglang/srt/model_executor/
+/// pool_configurator.py @003fca8027387a3d6565b2c08e497e3020ac6211, DSV4PoolConfigurator;
+/// python/sglang/srt/mem_cache/deepseek_v4_memory_pool.py @007bddd4a95b44d3c8cd22c8a24d0ee1455955fd,
+/// get_compress_state_ring_size): a ring of 8 rows at ratio 4 (16 speculative) per SWA page of
+/// window_size tokens, priced per SWA token; a ring of 128 rows at ratio 128 (256 speculative)
+/// per request slot, a fixed pool of ceil((slots x ring + ring + 1) / 128) x 128 rows.
+struct sglang_compressor_rings {
+  byte_count per_swa_page = 0;   ///< ratio-4 rings of one SWA page, all layers
+  byte_count request_row = 0;    ///< one ratio-128 row, all layers
+  std::uint64_t request_ring = 0;
+};
+constexpr sglang_compressor_rings sglang_rings(const kv_layout& l, bool speculative) {
+  sglang_compressor_rings r{};
+  for (std::size_t g = 0; g < l.n_compressor; ++g) {
+    const compressor_group& cg = l.compressor[g];
+    require_table(cg.rows == 8 || cg.rows == 128, "SGLang rings compressor states of ratio 4 (8 rows) or 128 (128 rows) only");
+    const std::uint64_t ring = speculative ? 2 * cg.rows : cg.rows;
+    if (cg.rows == 8) {
+      r.per_swa_page = checked_add(r.per_swa_page, checked_mul(checked_mul(cg.layers, ring), cg.slot_bytes));
+    } else {
+      r.request_row = checked_add(r.request_row, checked_mul(cg.layers, cg.slot_bytes));
+      r.request_ring = ring;
+    }
+  }
+  return r;
+}
+
+/// The fixed ratio-128 ring pool for `mrr` running requests (_get_c128_state_fixed_bytes:
+/// num_req_slots = max_running_requests + 1).
+constexpr byte_count sglang_request_rings_bytes(const sglang_compressor_rings& r, std::uint64_t mrr) {
+  if (r.request_row == 0) return 0;
+  const std::uint64_t rows = pad_to(checked_add(checked_mul(mrr + 1, r.request_ring), r.request_ring + 1), 128);
+  return checked_mul(rows, r.request_row);
+}
+
 constexpr engine_memory sglang_memory(const model& m, const device& d, const sglang_knobs& k, const parallel& p,
-                                      const footprint_bytes& fp, const kv_layout& l, std::uint64_t context) {
+                                      const footprint_bytes& fp, const kv_layout& l, std::uint64_t context,
+                                      bool speculative = false) {
   engine_memory em = memory_at_start(engine_kind::sglang, d);
   std::uint64_t chunked = k.chunked_prefill_size;
   std::uint64_t graph_bs = k.cuda_graph_max_bs;
@@ -64,10 +100,31 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
     em.recurrent_state_pool_bytes = checked_mul(state_slots, l.state_per_seq);
     rest -= em.recurrent_state_pool_bytes;
   }
-  em.available_kv_cache_bytes = rest;
   // Bytes per token: full layers, plus the sliding pool at swa_full_tokens_ratio (HybridSWAPoolConfigurator).
-  const byte_count cell = checked_add(checked_mul(l.full_per_token, 1'000'000),
-                                      checked_mul(l.swa_per_token, k.swa_full_tokens_ratio.millionths));
+  byte_count cell = checked_add(checked_mul(l.full_per_token, 1'000'000),
+                                checked_mul(l.swa_per_token, k.swa_full_tokens_ratio.millionths));
+  const sglang_compressor_rings rings = sglang_rings(l, speculative);
+  if (rings.per_swa_page != 0) {
+    // swa_ratio x (ring / window_size) x state bytes per token (_get_bytes_per_full_token).
+    require_table(l.window != 0, "a ratio-4 compressor state without a sliding window to ring it");
+    cell = checked_add(cell, checked_mul(rings.per_swa_page, k.swa_full_tokens_ratio.millionths) / l.window);
+  }
+  if (rings.request_row != 0 && cell != 0) {
+    // The ratio-128 rings are carved before the token pool, for the requests the engine will
+    // admit: max_running_requests, else its estimate from the token capacity
+    // (_get_c128_state_fixed_bytes_for_token_capacity: min(clamp(tokens / context x 512, 2048,
+    // 4096), tokens / 2)), here the capacity before the carve.
+    std::uint64_t mrr = k.max_running_requests;
+    if (mrr == 0) {
+      const std::uint64_t tokens0 = rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell;
+      mrr = std::min<std::uint64_t>(std::clamp<std::uint64_t>(checked_mul(tokens0, 512) / std::max<std::uint64_t>(em.max_model_len, 1), 2048, 4096),
+                                    tokens0 / 2);
+    }
+    const byte_count carve = std::min(rest, sglang_request_rings_bytes(rings, mrr));
+    em.recurrent_state_pool_bytes = checked_add(em.recurrent_state_pool_bytes, carve);
+    rest -= carve;
+  }
+  em.available_kv_cache_bytes = rest;
   const std::uint64_t page = k.page_size == 0 ? 1 : k.page_size;
   em.block_size_tokens = page;
   const std::uint64_t tokens = cell == 0 ? 0 : (rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell);

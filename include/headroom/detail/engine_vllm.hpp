@@ -114,6 +114,16 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   }
   em.sliding_span = l.window == 0 ? 0 : l.window - 1 + em.max_num_batched_tokens;
   em.state_pages_per_request = k.mamba_cache_align ? 2 : 1;
+  // DeepSeek-V4's compressor states, one SlidingWindowMLASpec per layer and compressor
+  // (deepseek_compressor.py @0de10a2, CompressorStateCache): block_size 4 at ratio 4 (8 rows),
+  // 8 at ratio 128 (128 rows); a page of block x state_dim F32 rounded up to the 576 B alignment
+  // (state_cache_alignment, vllm/v1/kv_cache_interface.py _apply_alignment_padding).
+  for (std::size_t g = 0; g < l.n_compressor; ++g) {
+    const compressor_group& cg = l.compressor[g];
+    require_table(cg.rows == 8 || cg.rows == 128, "vLLM pages compressor states of ratio 4 (8 rows) or 128 (128 rows) only");
+    const std::uint64_t bt = cg.rows == 8 ? 4 : 8;
+    em.compressor_pages[g] = {cg.rows, bt, pad_to(checked_mul(bt, cg.slot_bytes), 576), cg.layers};
+  }
 
   const byte_count non_kv = checked_add(checked_add(em.loaded_weights_bytes_per_rank, std::max(em.activation_peak_bytes, em.sampler_bytes)),
                                         checked_add(em.non_torch_bytes, em.cuda_graph_bytes));

@@ -10,6 +10,9 @@
 //   that is not an A100), else 2048 / 256
 //   VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0 (PR #38284): CUDA-graph memory is
 //   taken off the KV budget
+// DeepSeek-V4's compressor states: one sliding-window spec per compressor (block 4 / 8 slots,
+// 576 B-aligned pages), charged per request (vllm/model_executor/layers/deepseek_compressor.py
+// @0de10a276eced6036e9752a223cba53c996d31cd; docs/engines.md, "vLLM").
 #pragma once
 
 #include <headroom/engine.hpp>

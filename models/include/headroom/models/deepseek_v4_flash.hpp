@@ -28,8 +28,8 @@ constexpr model make_deepseek_v4_flash() {
       "indexer's weights_proj (quant_config None: BF16); routers and embed and head BF16; hyper-connection mixes, "
       "compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). The MTP layer (mtp.0.*) "
       "reads the main embed and head: the checkpoint stores no copy. Per-sequence compressor states F32 (vLLM "
-      "CompressorStateCache). Not modelled: vLLM's cache layout and its paging of the compressor states (see "
-      "blocks/compressed_attention.hpp)"};
+      "CompressorStateCache), paged as each engine pages them (docs/engines.md). Not modelled: vLLM's cache layout "
+      "(584 B rows)"};
   m.c = family::deepseek_v4({.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,

@@ -26,7 +26,9 @@
 // scale = 132 B): not counted here. Each compressor keeps a per-sequence state, counted:
 // vLLM's CompressorStateCache (deepseek_compressor.py @0de10a2) holds, per sequence, the last
 // coff * ratio tokens (its sliding_window) of kv_state | score_state, state_dim = 2 * coff * row
-// F32 values each, replicated; the pooling node reads and writes it once per step.
+// F32 values each, replicated; the pooling node reads and writes it once per step. Declared
+// state_kind::compressor with rows = coff x ratio: engines page it as a sliding window of that
+// many token slots (docs/engines.md), not as a Mamba-like recurrent state.
 #pragma once
 
 #include <cstdint>
@@ -81,8 +83,8 @@ constexpr compressor_nodes compressor(std::uint64_t hidden, std::uint64_t row, s
                                checked_mul(ratio, w), formats::f32),
                       0, static_cast<std::uint8_t>(1u << state_bit)),
           with_aux(nd(indexer ? "index_compress_write" : "compress_write", op::kv_write, {e(row)}, {}), row),
-          {indexer ? "index_compress_state" : "compress_state", state_kind::recurrent, dtype_key::fixed_f32,
-           checked_mul(checked_mul(coff, ratio), checked_mul(2, w)), shard::replicated, 0}};
+          {indexer ? "index_compress_state" : "compress_state", state_kind::compressor, dtype_key::fixed_f32,
+           checked_mul(checked_mul(coff, ratio), checked_mul(2, w)), shard::replicated, 0, checked_mul(coff, ratio)}};
 }
 }  // namespace detail
 
