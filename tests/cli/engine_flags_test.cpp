@@ -136,6 +136,34 @@ TEST_CASE("one table names each engine flag: its spellings, owners, switches and
   CHECK(kv_help == "vLLM / SGLang / TensorRT-LLM");
 }
 
+TEST_CASE("a regenerate line writes the knobs that differ from the engine's defaults, in the table's order") {
+  CHECK(engine_flags_text(engine{}).empty());
+  CHECK(engine_flags_text(engine{.kind = engine_kind::trtllm}) == " --engine trtllm");
+  // 20 GiB = 20 x 1,073,741,824 = 21,474,836,480 bytes; 850,000 millionths = 0.85.
+  const engine v{.kind = engine_kind::vllm,
+                 .vllm = {.gpu_memory_utilization = {850'000}, .max_model_len = 32768, .max_num_seqs = 64, .block_size = 32,
+                          .kv_cache_memory_bytes = 20ULL << 30, .enforce_eager = true}};
+  CHECK(engine_flags_text(v) == " --gpu-memory-utilization 0.85 --max-model-len 32768 --max-num-seqs 64 --block-size 32"
+                                " --kv-cache-memory-bytes 21474836480 --enforce-eager");
+  // Knobs of an engine that is not selected are not written.
+  engine g = v;
+  g.kind = engine_kind::sglang;
+  g.sglang.page_size = 16;
+  CHECK(engine_flags_text(g) == " --engine sglang --page-size 16");
+  // llama.cpp: the cache types right after --ctx-size; --flash-attn only when off (on is the default).
+  const engine l{.kind = engine_kind::llama_cpp,
+                 .llama_cpp = {.n_ctx = 65536, .n_seq_max = 4, .n_ubatch = 1024, .type_k = ggml_cache_type::q8_0,
+                               .type_v = ggml_cache_type::q4_0, .kv_unified = true, .swa_full = true, .flash_attn = false}};
+  CHECK(engine_flags_text(l) == " --engine llama.cpp --ctx-size 65536 --cache-type-k q8_0 --cache-type-v q4_0 --parallel 4"
+                                " --ubatch-size 1024 --kv-unified --swa-full --flash-attn off");
+  // Flags given as typed come back in canonical spelling: 32K = 32,768, 0.850 = 0.85.
+  kv_dtype kv = kv_dtype::bf16;
+  engine_flags f;
+  f.gpu_memory_utilization = "0.850";
+  f.max_model_len = "32K";
+  CHECK(engine_flags_text(resolve_engine(f, kv, false)) == " --gpu-memory-utilization 0.85 --max-model-len 32768");
+}
+
 TEST_CASE("recurrent state as each engine allocates it") {
   CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}) == state_dtype::bf16);
   CHECK(auto_state_dtype(engine{.kind = engine_kind::sglang}) == state_dtype::f32);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,45 +20,14 @@ state_dtype auto_state_dtype(const engine& e) {
 }
 
 std::string engine_flags_text(const engine& e) {
-  const engine d{.kind = e.kind};
   std::string s;
   if (e.kind != engine_kind::vllm) s += fmt::format(" --engine {}", name(e.kind));
-  auto frac_text = [](fraction x) { return num(static_cast<double>(x.millionths) / 1e6); };
-  if (e.kind == engine_kind::vllm) {
-    const vllm_knobs& k = e.vllm;
-    if (k.gpu_memory_utilization != d.vllm.gpu_memory_utilization) s += " --gpu-memory-utilization " + frac_text(k.gpu_memory_utilization);
-    if (k.max_model_len != 0) s += fmt::format(" --max-model-len {}", k.max_model_len);
-    if (k.max_num_seqs != 0) s += fmt::format(" --max-num-seqs {}", k.max_num_seqs);
-    if (k.max_num_batched_tokens != 0) s += fmt::format(" --max-num-batched-tokens {}", k.max_num_batched_tokens);
-    if (k.block_size != d.vllm.block_size) s += fmt::format(" --block-size {}", k.block_size);
-    if (k.kv_cache_memory_bytes != 0) s += fmt::format(" --kv-cache-memory-bytes {}", k.kv_cache_memory_bytes);
-    if (k.enforce_eager) s += " --enforce-eager";
-  } else if (e.kind == engine_kind::sglang) {
-    const sglang_knobs& k = e.sglang;
-    if (k.mem_fraction_static.millionths != 0) s += " --mem-fraction-static " + frac_text(k.mem_fraction_static);
-    if (k.page_size != d.sglang.page_size) s += fmt::format(" --page-size {}", k.page_size);
-    if (k.chunked_prefill_size != 0) s += fmt::format(" --chunked-prefill-size {}", k.chunked_prefill_size);
-    if (k.max_running_requests != 0) s += fmt::format(" --max-running-requests {}", k.max_running_requests);
-    if (k.cuda_graph_max_bs != 0) s += fmt::format(" --cuda-graph-max-bs {}", k.cuda_graph_max_bs);
-    if (k.context_length != 0) s += fmt::format(" --context-length {}", k.context_length);
-  } else if (e.kind == engine_kind::trtllm) {
-    const trtllm_knobs& k = e.trtllm;
-    if (k.free_gpu_memory_fraction != d.trtllm.free_gpu_memory_fraction) s += " --free-gpu-memory-fraction " + frac_text(k.free_gpu_memory_fraction);
-    if (k.tokens_per_block != d.trtllm.tokens_per_block) s += fmt::format(" --tokens-per-block {}", k.tokens_per_block);
-    if (k.max_num_tokens != d.trtllm.max_num_tokens) s += fmt::format(" --max-num-tokens {}", k.max_num_tokens);
-    if (k.max_batch_size != d.trtllm.max_batch_size) s += fmt::format(" --max-batch-size {}", k.max_batch_size);
-    if (k.max_seq_len != 0) s += fmt::format(" --max-seq-len {}", k.max_seq_len);
-    if (k.max_tokens != 0) s += fmt::format(" --max-tokens {}", k.max_tokens);
-  } else if (e.kind == engine_kind::llama_cpp) {
-    const llama_cpp_knobs& k = e.llama_cpp;
-    if (k.n_ctx != 0) s += fmt::format(" --ctx-size {}", k.n_ctx);
-    if (k.type_k != d.llama_cpp.type_k) s += fmt::format(" --cache-type-k {}", name(k.type_k));
-    if (k.type_v != d.llama_cpp.type_v) s += fmt::format(" --cache-type-v {}", name(k.type_v));
-    if (k.n_seq_max != 0) s += fmt::format(" --parallel {}", k.n_seq_max);
-    if (k.n_ubatch != d.llama_cpp.n_ubatch) s += fmt::format(" --ubatch-size {}", k.n_ubatch);
-    if (k.kv_unified) s += " --kv-unified";
-    if (k.swa_full) s += " --swa-full";
-    if (!k.flash_attn) s += " --flash-attn off";
+  // The engine's knobs that differ from its defaults, in the table's order.
+  for (const engine_knob& k : engine_knobs()) {
+    if (k.knob.show == nullptr || !read_by(k, e.kind)) continue;
+    const std::optional<std::string> text = k.knob.show(e);
+    if (!text) continue;
+    s += text->empty() ? fmt::format(" {}", k.flag) : fmt::format(" {} {}", k.flag, *text);
   }
   return s;
 }

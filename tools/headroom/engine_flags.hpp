@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,20 +37,32 @@ struct engine_flags {
   std::string flash_attn;  ///< on | off
 };
 
-/// One engine flag, named once: CLI11 declares it from this row (engine_cli.hpp), and
-/// resolve_engine refuses it under another engine and sets its knob from it.
+/// How the CLI reaches the knob a flag stands for, both ways.
+struct knob_access {
+  /// Sets the knob from the given text (a switch: from "true").
+  void (*set)(std::string_view flag, const std::string& text, engine& e) = nullptr;
+  /// The knob as the flag's text ("" for a switch that is on), nullopt while it holds the
+  /// engine's default: what a regenerate line writes (engine_flags_text).
+  std::optional<std::string> (*show)(const engine& e) = nullptr;
+};
+
+/// One engine flag, named once: CLI11 declares it from this row (engine_cli.hpp),
+/// resolve_engine refuses it under another engine and sets its knob from it, and
+/// engine_flags_text writes it back.
 struct engine_knob {
   std::string_view flag;   ///< the engine's own spelling, e.g. "--gpu-memory-utilization"
   std::string_view help;   ///< --help text after the owners' names ("vLLM: ")
   std::uint8_t owners = 0; ///< the engines that read it: bit k for engine_kind k
   std::string engine_flags::*text = nullptr;  ///< where a valued option is kept (else null)
   bool engine_flags::*on = nullptr;           ///< where a switch is kept (else null)
-  /// Sets the knob from the given text (a switch: from "true"); null when resolve_engine reads
-  /// the flag itself (--kv-cache-dtype, which also sets the KV dtype).
-  void (*set)(std::string_view flag, const std::string& text, engine& e) = nullptr;
+  /// Its knob; empty when resolve_engine reads the flag itself (--kv-cache-dtype, which sets
+  /// the KV dtype: a regenerate line writes that as --kv).
+  knob_access knob{};
 };
-/// Every engine flag, in --help order.
+/// Every engine flag, in --help order, which is also the order engine_flags_text writes them.
 std::span<const engine_knob> engine_knobs();
+/// Whether engine `e` reads `k`.
+bool read_by(const engine_knob& k, engine_kind e);
 /// The engines that read `k`, by display name: "vLLM / SGLang / TensorRT-LLM".
 std::string owners_text(const engine_knob& k);
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // headroom CLI: the engine flags as one table -- each flag's spelling, help, owning engines and
-// knob (engine_flags.hpp) -- and resolve_engine, which walks it. CLI11 declares the flags from
-// the same table (engine_cli.hpp), so a flag is named once.
+// knob, read from and written back as text (engine_flags.hpp) -- and resolve_engine, which walks
+// it. CLI11 declares the flags from the same table (engine_cli.hpp) and engine_flags_text writes
+// them from it, so a flag is named once.
 #include <fmt/format.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,13 +53,53 @@ bool parse_on_off(std::string_view flag, std::string_view text) {
   if (text != "on" && text != "off") throw usage_error(fmt::format("{}: expected on or off, got `{}`", flag, text));
   return text == "on";
 }
-bool parse_switch(std::string_view, std::string_view) { return true; }  // a switch given is on
 
-// The knob `Member` of the engine's `Knobs` parsed from a given flag.
-template <auto Knobs, auto Member, auto Parse>
+// Each kind of knob's text both ways: `parse` reads a given flag's value, `show` writes a knob
+// back as that value (regenerate lines).
+struct fraction_text {
+  static fraction parse(std::string_view flag, std::string_view text) { return parse_fraction(flag, text); }
+  static std::string show(fraction x) { return num(x.value()); }
+};
+struct count_text {
+  static std::uint64_t parse(std::string_view flag, std::string_view text) { return parse_count(flag, text); }
+  static std::string show(std::uint64_t x) { return fmt::format("{}", x); }
+};
+struct count32_text {
+  static std::uint32_t parse(std::string_view flag, std::string_view text) { return parse_count32(flag, text); }
+  static std::string show(std::uint32_t x) { return fmt::format("{}", x); }
+};
+struct bytes_text {  // written back as the exact byte count
+  static std::uint64_t parse(std::string_view flag, std::string_view text) { return parse_bytes(flag, text); }
+  static std::string show(std::uint64_t x) { return fmt::format("{}", x); }
+};
+struct switch_text {  // a switch given is on; it is written as the flag alone
+  static bool parse(std::string_view, std::string_view) { return true; }
+  static std::string show(bool) { return {}; }
+};
+struct on_off_text {
+  static bool parse(std::string_view flag, std::string_view text) { return parse_on_off(flag, text); }
+  static std::string show(bool on) { return on ? "on" : "off"; }
+};
+struct ggml_text {
+  static ggml_cache_type parse(std::string_view flag, std::string_view text) { return parse_ggml(flag, text); }
+  static std::string show(ggml_cache_type t) { return std::string(name(t)); }
+};
+
+// The knob `Member` of the engine's `Knobs`: set from a given flag's text, shown as that text
+// unless it holds the engine's default.
+template <auto Knobs, auto Member, typename Text>
 void set_from(std::string_view flag, const std::string& text, engine& e) {
-  (e.*Knobs).*Member = Parse(flag, text);
+  (e.*Knobs).*Member = Text::parse(flag, text);
 }
+template <auto Knobs, auto Member, typename Text>
+std::optional<std::string> show_of(const engine& e) {
+  const engine defaults{.kind = e.kind};
+  const auto& value = (e.*Knobs).*Member;
+  if (value == (defaults.*Knobs).*Member) return std::nullopt;
+  return Text::show(value);
+}
+template <auto Knobs, auto Member, typename Text>
+constexpr knob_access knob{&set_from<Knobs, Member, Text>, &show_of<Knobs, Member, Text>};
 
 // The table's rows, with short names for the structs they point into.
 namespace rows {
@@ -75,59 +117,61 @@ constexpr auto et = &engine::trtllm;
 constexpr auto el = &engine::llama_cpp;
 
 // Every knob belongs to one engine (--kv-cache-dtype to three); a knob of another engine is
-// refused rather than silently ignored. Defaults are the engine's own (engine.hpp).
+// refused rather than silently ignored. Defaults are the engine's own (engine.hpp). The order
+// is --help's and the regenerate lines' (engine_flags_text), which put llama.cpp's cache types
+// right after --ctx-size.
 constexpr engine_knob knobs[] = {
     {"--gpu-memory-utilization", "fraction of total memory (default 0.92)", vllm, &f::gpu_memory_utilization, nullptr,
-     set_from<ev, &v::gpu_memory_utilization, parse_fraction>},
+     knob<ev, &v::gpu_memory_utilization, fraction_text>},
     {"--max-model-len", "longest request (default: --context); 32k = 32000, 32K = 32768", vllm, &f::max_model_len, nullptr,
-     set_from<ev, &v::max_model_len, parse_count>},
+     knob<ev, &v::max_model_len, count_text>},
     {"--max-num-seqs", "scheduler cap (default 1024 on >= 70 GiB non-A100 devices, else 256)", vllm, &f::max_num_seqs,
-     nullptr, set_from<ev, &v::max_num_seqs, parse_count>},
+     nullptr, knob<ev, &v::max_num_seqs, count_text>},
     {"--max-num-batched-tokens", "tokens per step (default 8192 / 2048, as max-num-seqs)", vllm,
-     &f::max_num_batched_tokens, nullptr, set_from<ev, &v::max_num_batched_tokens, parse_count>},
+     &f::max_num_batched_tokens, nullptr, knob<ev, &v::max_num_batched_tokens, count_text>},
     {"--block-size", "tokens per KV block (default 16; raised for hybrids, 64 for MLA)", vllm, &f::block_size, nullptr,
-     set_from<ev, &v::block_size, parse_count32>},
+     knob<ev, &v::block_size, count32_text>},
     {"--kv-cache-memory-bytes", "KV pool size, e.g. 20GiB (utilization then ignored)", vllm, &f::kv_cache_memory_bytes,
-     nullptr, set_from<ev, &v::kv_cache_memory_bytes, parse_bytes>},
-    {"--enforce-eager", "no CUDA graphs", vllm, nullptr, &f::enforce_eager, set_from<ev, &v::enforce_eager, parse_switch>},
+     nullptr, knob<ev, &v::kv_cache_memory_bytes, bytes_text>},
+    {"--enforce-eager", "no CUDA graphs", vllm, nullptr, &f::enforce_eager, knob<ev, &v::enforce_eager, switch_text>},
     {"--kv-cache-dtype", "auto | bf16 | fp8 | fp8_e4m3 | fp8_e5m2", vllm | sglang | trtllm, &f::kv_cache_dtype},
     {"--mem-fraction-static", "fraction of free memory (default: SGLang's heuristic)", sglang, &f::mem_fraction_static,
-     nullptr, set_from<eg, &g::mem_fraction_static, parse_fraction>},
-    {"--page-size", "tokens per page (default 1)", sglang, &f::page_size, nullptr, set_from<eg, &g::page_size, parse_count32>},
+     nullptr, knob<eg, &g::mem_fraction_static, fraction_text>},
+    {"--page-size", "tokens per page (default 1)", sglang, &f::page_size, nullptr, knob<eg, &g::page_size, count32_text>},
     {"--chunked-prefill-size", "prefill chunk (default: by device memory)", sglang, &f::chunked_prefill_size, nullptr,
-     set_from<eg, &g::chunked_prefill_size, parse_count>},
+     knob<eg, &g::chunked_prefill_size, count_text>},
     {"--max-running-requests", "scheduler cap", sglang, &f::max_running_requests, nullptr,
-     set_from<eg, &g::max_running_requests, parse_count>},
+     knob<eg, &g::max_running_requests, count_text>},
     {"--cuda-graph-max-bs", "largest CUDA-graph batch", sglang, &f::cuda_graph_max_bs, nullptr,
-     set_from<eg, &g::cuda_graph_max_bs, parse_count>},
+     knob<eg, &g::cuda_graph_max_bs, count_text>},
     {"--context-length", "longest request (default: --context)", sglang, &f::context_length, nullptr,
-     set_from<eg, &g::context_length, parse_count>},
+     knob<eg, &g::context_length, count_text>},
     {"--free-gpu-memory-fraction", "fraction of free memory after the profile (default 0.9)", trtllm,
-     &f::free_gpu_memory_fraction, nullptr, set_from<et, &t::free_gpu_memory_fraction, parse_fraction>},
+     &f::free_gpu_memory_fraction, nullptr, knob<et, &t::free_gpu_memory_fraction, fraction_text>},
     {"--tokens-per-block", "tokens per KV block (default 32)", trtllm, &f::tokens_per_block, nullptr,
-     set_from<et, &t::tokens_per_block, parse_count32>},
+     knob<et, &t::tokens_per_block, count32_text>},
     {"--max-num-tokens", "tokens per step (default 8192)", trtllm, &f::max_num_tokens, nullptr,
-     set_from<et, &t::max_num_tokens, parse_count>},
+     knob<et, &t::max_num_tokens, count_text>},
     {"--max-batch-size", "scheduler cap (default 2048)", trtllm, &f::max_batch_size, nullptr,
-     set_from<et, &t::max_batch_size, parse_count>},
+     knob<et, &t::max_batch_size, count_text>},
     {"--max-seq-len", "longest request (default: --context)", trtllm, &f::max_seq_len, nullptr,
-     set_from<et, &t::max_seq_len, parse_count>},
+     knob<et, &t::max_seq_len, count_text>},
     {"--max-tokens", "kv_cache_config.max_tokens (the smaller of it and the fraction wins)", trtllm, &f::max_tokens,
-     nullptr, set_from<et, &t::max_tokens, parse_count>},
+     nullptr, knob<et, &t::max_tokens, count_text>},
     {"--ctx-size", "-c, total cells (default: seqs x context)", llama, &f::ctx_size, nullptr,
-     set_from<el, &l::n_ctx, parse_count>},
-    {"--parallel", "-np, sequences (default: --seqs)", llama, &f::parallel, nullptr, set_from<el, &l::n_seq_max, parse_count32>},
-    {"--ubatch-size", "-ub (default 512)", llama, &f::ubatch_size, nullptr, set_from<el, &l::n_ubatch, parse_count32>},
+     knob<el, &l::n_ctx, count_text>},
     {"--cache-type-k", "f16 | bf16 | f32 | q8_0 | q4_0 (default f16)", llama, &f::cache_type_k, nullptr,
-     set_from<el, &l::type_k, parse_ggml>},
+     knob<el, &l::type_k, ggml_text>},
     {"--cache-type-v", "f16 | bf16 | f32 | q8_0 | q4_0 (default f16)", llama, &f::cache_type_v, nullptr,
-     set_from<el, &l::type_v, parse_ggml>},
+     knob<el, &l::type_v, ggml_text>},
+    {"--parallel", "-np, sequences (default: --seqs)", llama, &f::parallel, nullptr, knob<el, &l::n_seq_max, count32_text>},
+    {"--ubatch-size", "-ub (default 512)", llama, &f::ubatch_size, nullptr, knob<el, &l::n_ubatch, count32_text>},
     {"--kv-unified", "one KV stream for all sequences", llama, nullptr, &f::kv_unified,
-     set_from<el, &l::kv_unified, parse_switch>},
+     knob<el, &l::kv_unified, switch_text>},
     {"--swa-full", "sliding-window layers keep every cell", llama, nullptr, &f::swa_full,
-     set_from<el, &l::swa_full, parse_switch>},
+     knob<el, &l::swa_full, switch_text>},
     {"--flash-attn", "on | off (default on; off adds the attention scores to the compute buffer)", llama,
-     &f::flash_attn, nullptr, set_from<el, &l::flash_attn, parse_on_off>},
+     &f::flash_attn, nullptr, knob<el, &l::flash_attn, on_off_text>},
 };
 
 }  // namespace rows
@@ -184,12 +228,14 @@ std::span<const engine_knob> engine_knobs() { return knobs; }
 
 std::string owners_text(const engine_knob& k) { return joined(owners_of(k), display_name); }
 
+bool read_by(const engine_knob& k, engine_kind e) { return (k.owners & bit(e)) != 0; }
+
 engine resolve_engine(const engine_flags& fl, kv_dtype& kv, bool kv_given) {
   engine e{.kind = parse_engine(fl.engine)};
   if (e.kind == engine_kind::none) e = engines::none;  // the pure arithmetic under the shipped usable-memory policy
 
   for (const engine_knob& k : knobs) {
-    if (given_text(fl, k).empty() || (k.owners & bit(e.kind)) != 0) continue;
+    if (given_text(fl, k).empty() || read_by(k, e.kind)) continue;
     const auto owners = owners_of(k);
     throw usage_error(fmt::format("{} is a {} flag; the selected engine is {} (pass --engine {} to use it)", k.flag,
                                   joined(owners, name), name(e.kind), name(owners.front())));
@@ -197,7 +243,7 @@ engine resolve_engine(const engine_flags& fl, kv_dtype& kv, bool kv_given) {
   if (!fl.kv_cache_dtype.empty()) read_kv_cache_dtype(fl.kv_cache_dtype, kv, kv_given);
   for (const engine_knob& k : knobs) {
     const std::string text = given_text(fl, k);
-    if (!text.empty() && k.set != nullptr) k.set(k.flag, text, e);
+    if (!text.empty() && k.knob.set != nullptr) k.knob.set(k.flag, text, e);
   }
   return e;
 }

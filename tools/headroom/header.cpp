@@ -24,8 +24,7 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   header_values v{};
   v.seqs = seqs;
   v.context_tokens = context;
-  // weights_bytes ... conv_bytes_per_seq: the footprint's members of the same names.
-  reflect::copy_same_names(v, fp);
+  v.footprint = fp;
   v.usable_bytes = usable_bytes(d, engines::usable);
   // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
   // header has no engine profile; `headroom fit` gives the engine's answer.
@@ -90,9 +89,9 @@ struct constant {
   std::string_view what;
 };
 
-// What each integer constant of header_values is, in its description's order (the comment after
-// each macro). The names and values come from the description; this table only says what they
-// mean, and a member added without its line here does not compile.
+// What each integer constant of header_values is, in reflect::for_each_constant's order (the
+// comment after each macro). The names and values come from the descriptions; this table only
+// says what they mean, and a constant added without its line here does not compile.
 struct constant_doc {
   std::string_view name;
   std::string_view what;
@@ -116,7 +115,7 @@ constexpr std::array<constant_doc, 15> constant_docs{{
 }};
 // Every member but the last (`fits`, printed as the FITS macro) has its line, in order.
 constexpr bool docs_follow_description() {
-  constexpr auto names = reflect::keys<header_values>();
+  constexpr auto names = reflect::header_constant_names();
   if (names.size() != constant_docs.size() + 1 || names.back() != "fits") return false;
   for (std::size_t i = 0; i < constant_docs.size(); ++i) {
     if (names[i] != constant_docs[i].name) return false;
@@ -129,7 +128,7 @@ static_assert(docs_follow_description(), "header_values and constant_docs disagr
 std::array<constant, constant_docs.size()> constants_of(const header_values& v) {
   std::array<constant, constant_docs.size()> out{};
   std::size_t i = 0;
-  reflect::for_each_field(v, [&](std::string_view name, const auto& value) {
+  reflect::for_each_constant(v, [&](std::string_view name, const auto& value) {
     if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::uint64_t>) {
       out[i] = {name, value, constant_docs[i].what};
       ++i;

@@ -12,22 +12,20 @@
 #include <cstdint>
 #include <string>
 
+#include <headroom/footprint.hpp>
+
 #include "headroom/commands.hpp"
 #include "headroom/common.hpp"
 
 namespace headroom::cli {
 
-/// The constants a generated header carries.
+/// The constants a generated header carries. The byte constants are the footprint's own fields
+/// under its description's names (reflect_results.hpp), less the parts of weights_bytes the
+/// header does not name apart (reflect::header_left_out).
 struct header_values {
   std::uint64_t seqs = 0;
   std::uint64_t context_tokens = 0;
-  std::uint64_t weights_bytes = 0;
-  std::uint64_t loaded_weights_bytes = 0;
-  std::uint64_t kv_bytes_per_token = 0;
-  std::uint64_t swa_kv_bytes_per_token = 0;
-  std::uint64_t swa_window_tokens = 0;
-  std::uint64_t state_bytes_per_seq = 0;
-  std::uint64_t conv_bytes_per_seq = 0;
+  footprint_bytes footprint{};  ///< the plan's heaviest rank
   std::uint64_t usable_bytes = 0;
   std::uint64_t needed_bytes = 0;
   std::uint64_t max_seqs = 0;

@@ -210,7 +210,7 @@ ordered_json header_json(const query& q, const header_values& v, const std::stri
   j["settings"] = settings_json(q.s, q.e);
   j["macro_prefix"] = prefix;
   ordered_json c;
-  reflect::add_fields(c, v);
+  reflect::add_constants(c, v);
   add_rank_keys(c, rank_footprint(*q.m, q.s, q.p, q.e), q.p);
   j["constants"] = c;
   return j;

@@ -15,18 +15,18 @@
 #include <boost/hana/accessors.hpp>
 #include <boost/hana/adapt_adt.hpp>
 #include <boost/hana/adapt_struct.hpp>
-#include <boost/hana/at_key.hpp>
-#include <boost/hana/contains.hpp>
 #include <boost/hana/first.hpp>
 #include <boost/hana/for_each.hpp>
-#include <boost/hana/keys.hpp>
 #include <boost/hana/second.hpp>
 #include <boost/hana/string.hpp>
 #include <boost/hana/unpack.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <headroom/headroom.hpp>
 
@@ -74,12 +74,11 @@ BOOST_HANA_ADAPT_ADT(headroom::cli::fit_answer,
                      (advice_plan, [](const headroom::cli::fit_answer& a) { return headroom::cli::plan_json(a.advice); }),
                      (holders, [](const headroom::cli::fit_answer& a) { return headroom::cli::ids_json(a.holders); }));
 
-// The constants of a generated header: its macros (every integer member, upper-cased after the
-// prefix, and FITS) and the JSON `constants` object.
-BOOST_HANA_ADAPT_STRUCT(headroom::cli::header_values, seqs, context_tokens, weights_bytes, loaded_weights_bytes,
-                        kv_bytes_per_token, swa_kv_bytes_per_token, swa_window_tokens, state_bytes_per_seq,
-                        conv_bytes_per_seq, usable_bytes, needed_bytes, max_seqs, weight_floor_bytes, decode_step_ns,
-                        prefill_ns, fits);
+// The constants of a generated header: its macros (every integer constant, upper-cased after the
+// prefix, and FITS) and the JSON `constants` object. `footprint` stands for the footprint's
+// fields under the names above (reflect::for_each_constant walks into it).
+BOOST_HANA_ADAPT_STRUCT(headroom::cli::header_values, seqs, context_tokens, footprint, usable_bytes, needed_bytes,
+                        max_seqs, weight_floor_bytes, decode_step_ns, prefill_ns, fits);
 
 namespace headroom::cli::reflect {
 
@@ -94,7 +93,7 @@ constexpr auto keys() {
 
 /// Calls f(name, value) for each member of T's description, in its order.
 template <typename T, typename F>
-void for_each_field(const T& x, F&& f) {
+constexpr void for_each_field(const T& x, F&& f) {
   boost::hana::for_each(boost::hana::accessors<T>(), [&](auto field) {
     f(std::string_view(boost::hana::to<const char*>(boost::hana::first(field))), boost::hana::second(field)(x));
   });
@@ -106,15 +105,42 @@ void add_fields(ordered_json& j, const T& x) {
   for_each_field(x, [&j](std::string_view key, const auto& value) { j[std::string(key)] = value; });
 }
 
-/// Every member of `to` whose name is also in `from`'s description set to `from`'s value.
-template <typename To, typename From>
-void copy_same_names(To& to, const From& from) {
-  boost::hana::for_each(boost::hana::accessors<From>(), [&](auto field) {
-    const auto key = boost::hana::first(field);
-    if constexpr (decltype(boost::hana::contains(boost::hana::keys(to), key))::value) {
-      boost::hana::at_key(to, key) = boost::hana::second(field)(from);
+/// The footprint fields a generated header leaves out: the draft's and the vision tower's parts
+/// of weights_bytes (the header carries weights_bytes and loaded_weights_bytes whole).
+inline constexpr std::array<std::string_view, 2> header_left_out{"draft_weights_bytes", "vision_weights_bytes"};
+
+/// Calls f(name, value) for each constant of a generated header, in its order: the members of
+/// header_values's description, its footprint replaced by the footprint's fields (less
+/// header_left_out) under the footprint's names.
+template <typename F>
+constexpr void for_each_constant(const header_values& v, F&& f) {
+  for_each_field(v, [&](std::string_view key, const auto& value) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, footprint_bytes>) {
+      for_each_field(value, [&](std::string_view field, const auto& bytes) {
+        if (std::find(header_left_out.begin(), header_left_out.end(), field) == header_left_out.end()) f(field, bytes);
+      });
+    } else {
+      f(key, value);
     }
   });
+}
+
+/// The names for_each_constant gives, in its order.
+constexpr auto header_constant_names() {
+  constexpr std::size_t n = [] {
+    std::size_t count = 0;
+    for_each_constant(header_values{}, [&](std::string_view, const auto&) { ++count; });
+    return count;
+  }();
+  std::array<std::string_view, n> out{};
+  std::size_t i = 0;
+  for_each_constant(header_values{}, [&](std::string_view key, const auto&) { out[i++] = key; });
+  return out;
+}
+
+/// Adds the constants of a generated header to `j`, in for_each_constant's order.
+inline void add_constants(ordered_json& j, const header_values& v) {
+  for_each_constant(v, [&j](std::string_view key, const auto& value) { j[std::string(key)] = value; });
 }
 
 }  // namespace headroom::cli::reflect

@@ -54,9 +54,9 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, exp
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
                         shared_inter, moe_latent, mtp_pattern);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, hidden, vocab, layers, full_attention_interval,
-                        q_heads, kv_heads, head_dim, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel,
-                        inter, experts, top_k, moe_inter, shared_inter, mtp_layers, mtp_head_copy, vision_params);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, gqa, full_attention_interval, lin_k_heads,
+                        lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel, inter, experts, top_k, moe_inter, shared_inter,
+                        mtp_layers, mtp_head_copy, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, vocab, layers, compress_ratios, attention,
                         experts, top_k, moe_inter, shared_experts, hash_layers, mtp_layers);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// headroom: what the GQA families (dense_gqa, gqa_moe, gpt_oss) share: their decoder's widths
-// (one `gqa_decoder_dims`, a member of each family's dims) and, for the families whose every
-// layer is the same attention block and one MLP block, that decoder.
+// headroom: what the GQA families (dense_gqa, gqa_moe, gpt_oss) and the Qwen3 hybrids
+// (qwen3_next.hpp) share: their decoder's widths (one `gqa_decoder_dims`, a member of each
+// family's dims) and, for the families whose every layer is the same attention block and one MLP
+// block, that decoder.
 #pragma once
 
 #include <cstdint>

@@ -36,6 +36,7 @@
 #include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe.hpp>
 #include <headroom/models/blocks/stack.hpp>
+#include <headroom/models/gqa_decoder.hpp>
 
 namespace headroom::models::family {
 
@@ -45,16 +46,13 @@ enum class gdn_in_proj : std::uint8_t {
   split,  ///< Qwen3.5 / 3.6: in_proj_qkv + in_proj_z, in_proj_b + in_proj_a, each with its own scales
 };
 
-/// The dims of every Qwen3 hybrid family. The MLP is a routed MoE when `experts` is set, a dense
-/// SwiGLU MLP of width `inter` otherwise (one of the two, never both).
+/// The dims of every Qwen3 hybrid family: the GQA decoder's widths (the same config.json keys as
+/// the GQA families; `gqa.layers` counts both kinds of layer), then the hybrid's own. The MLP is
+/// a routed MoE when `experts` is set, a dense SwiGLU MLP of width `inter` otherwise (one of the
+/// two, never both).
 struct qwen3_hybrid_dims {
-  std::uint64_t hidden = 0;
-  std::uint64_t vocab = 0;
-  std::uint64_t layers = 0;
+  gqa_decoder_dims gqa;
   std::uint64_t full_attention_interval = 4;
-  std::uint64_t q_heads = 0;
-  std::uint64_t kv_heads = 0;
-  std::uint64_t head_dim = 0;
   std::uint64_t lin_k_heads = 0;
   std::uint64_t lin_v_heads = 0;
   std::uint64_t lin_k_dim = 0;
@@ -78,35 +76,36 @@ namespace detail {
 constexpr std::uint8_t qwen3_hybrid_mlp(circuit& c, const qwen3_hybrid_dims& d) {
   ::headroom::detail::require_table((d.experts > 0) != (d.inter > 0),
                                     "a Qwen3 hybrid layer's MLP is either routed experts or dense, not both");
-  if (d.inter > 0) return blocks::swiglu_mlp(c, "mlp", d.hidden, d.inter);
-  return blocks::routed_moe(c, "moe", {.hidden = d.hidden, .experts = d.experts, .top_k = d.top_k,
+  if (d.inter > 0) return blocks::swiglu_mlp(c, "mlp", d.gqa.hidden, d.inter);
+  return blocks::routed_moe(c, "moe", {.hidden = d.gqa.hidden, .experts = d.experts, .top_k = d.top_k,
                                        .moe_inter = d.moe_inter, .shared_inter = d.shared_inter, .shared_gate = true});
 }
 
 /// The stack every Qwen3 hybrid family builds; `in_proj` is the family's one difference.
 constexpr circuit qwen3_hybrid(const qwen3_hybrid_dims& d, gdn_in_proj in_proj) {
   circuit c{};
-  const std::uint64_t h = d.hidden;
-  const auto embed = blocks::embed(c, "embed", d.vocab, h);
+  const std::uint64_t h = d.gqa.hidden;
+  const auto embed = blocks::embed(c, "embed", d.gqa.vocab, h);
   const std::uint16_t in_proj_tensors = in_proj == gdn_in_proj::split ? 2 : 1;
   const auto gdn = blocks::gated_deltanet(c, "gdn", {.hidden = h, .k_heads = d.lin_k_heads, .v_heads = d.lin_v_heads,
                                                      .k_dim = d.lin_k_dim, .v_dim = d.lin_v_dim,
                                                      .conv_kernel = d.conv_kernel, .in_proj_tensors = in_proj_tensors});
-  const auto attn = blocks::gated_attention(
-      c, "attn", {.hidden = h, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .qk_norm = true});
+  blocks::gqa_dims a = d.gqa.attention();
+  a.qk_norm = true;
+  const auto attn = blocks::gated_attention(c, "attn", a);
   const std::uint8_t mlp = qwen3_hybrid_mlp(c, d);
-  const auto head = blocks::head(c, "head", d.vocab, h);
+  const auto head = blocks::head(c, "head", d.gqa.vocab, h);
   // One spec per kind of layer, built once; every full_attention_interval-th layer is attention.
   const auto full_layer = blocks::layer(layer_kind::full_attention, {attn, mlp});
   const auto linear_layer = blocks::layer(layer_kind::linear_attention, {gdn, mlp});
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& {
+  blocks::decoder(c, embed, d.gqa.layers, [&](std::uint64_t l) -> const auto& {
     return (l + 1) % d.full_attention_interval == 0 ? full_layer : linear_layer;
   }, head);
 
   if (d.mtp_layers > 0) {
     // The draft reads model.embed_tokens and the main lm_head; its layers are numbered from 0.
-    const auto mtp_in = blocks::mtp_in(c, "mtp_in", {.hidden = h, .vocab = d.vocab});
-    const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, false);
+    const auto mtp_in = blocks::mtp_in(c, "mtp_in", {.hidden = h, .vocab = d.gqa.vocab});
+    const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.gqa.vocab, h, false);
     for (std::size_t i = c.blocks[mtp_out].first; d.mtp_head_copy && i < c.blocks[mtp_out].end; ++i) {
       // The engine quantizes its own copy of lm_head for the draft (the checkpoint has none):
       // held in memory with the draft, not a checkpoint tensor.

@@ -19,7 +19,7 @@ constexpr model make_qwen3_next_80b_a3b_instruct() {
       " from transformers modeling_qwen3_next.py; mtp.* tensors ship in the safetensors (the config has no"
       " mtp key)",
       "every tensor assumed BF16 (the Hub's safetensors metadata reports 81,324,862,720 parameters)"};
-  m.c = family::qwen3_next({.hidden = 2048, .vocab = 151936, .layers = 48, .full_attention_interval = 4, .q_heads = 16, .kv_heads = 2, .head_dim = 256, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
+  m.c = family::qwen3_next({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

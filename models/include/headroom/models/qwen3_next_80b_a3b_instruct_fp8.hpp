@@ -23,7 +23,7 @@ constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
       "activations per 128-group; in_proj_ba, routers, shared_expert_gate, lm_head, embed_tokens, norms, "
       "conv and GDN parameters BF16; the full modules_to_not_convert list was not found; total_size not "
       "published: weights are the hand sum"};
-  m.c = family::qwen3_next({.hidden = 2048, .vocab = 151936, .layers = 48, .full_attention_interval = 4, .q_heads = 16, .kv_heads = 2, .head_dim = 256, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
+  m.c = family::qwen3_next({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
   m.add_rule(for_role(linear_role::ba, formats::bf16));
   m.add_rule(for_role(linear_role::shared_gate, formats::bf16));
   recipes::fp8_block_128(m);
