@@ -5,10 +5,12 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include <headroom/circuit.hpp>
 #include <headroom/detail/with_fields.hpp>
+#include <headroom/settings.hpp>
 #include <headroom/tensor_format.hpp>
 
 namespace headroom {
@@ -88,6 +90,10 @@ struct model {
   std::uint8_t n_rules = 0;
   std::array<loop_site, max_loop_sites> loops{};
   std::uint8_t n_loops = 0;
+  /// The recurrent-state dtype the checkpoint's config.json names (Qwen3.5's `mamba_ssm_dtype`);
+  /// unset when the config names none. vLLM allocates the GDN temporal state in it when
+  /// --mamba-ssm-cache-dtype is "auto" (cli::auto_state_dtype); settings.ssm_h stays the knob.
+  std::optional<state_dtype> config_state_dtype{};
 
   constexpr void add_rule(const precision_rule& r) {
     detail::require_table(!(n_rules >= max_rules), "too many precision rules");

@@ -10,6 +10,7 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+#include "headroom/cli_args.hpp"
 #include "headroom/common.hpp"
 #include "headroom/engine_flags.hpp"
 
@@ -183,4 +184,39 @@ TEST_CASE("a load that does not fit says why and by how much") {
   CHECK_FALSE(v.fits);
   CHECK(v.term == engine_term::kv_cache_cannot_hold_one_request);
   CHECK(v.shortfall_bytes > 0);
+}
+
+TEST_CASE("--ssm-h auto under vLLM: the config's mamba_ssm_dtype when it names one, else the model dtype") {
+  // Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b) names
+  // "mamba_ssm_dtype": "float32"; vLLM's Qwen3_5ForConditionalGenerationConfig copies it into
+  // mamba_ssm_cache_dtype while that is "auto" (vllm/model_executor/models/config.py,
+  // https://github.com/vllm-project/vllm/pull/34489), and the conv state stays in the model dtype.
+  target_flags t;
+  t.model = "qwen3_6_35b_a3b_fp8";
+  t.device = "rtx_5090";
+  const query q = make_query(t);
+  CHECK(q.e.kind == engine_kind::vllm);
+  CHECK(q.s.ssm_h == state_dtype::f32);
+  CHECK(settings_flags(q).find("--ssm-h") == std::string::npos);  // auto: the regenerate line omits it
+  // By hand: 30 GDN layers (3 of every 4 of 40) x 32 value heads x 128 x 128 x 4 B (F32), and the
+  // conv windows, 30 x 3 past inputs x (2 x 16 key heads x 128 + 32 x 128) channels x 2 B (BF16):
+  // 2,146,304 B a layer, the figure of engine_logs_new_test's N2 (club-3090 issue #652).
+  const footprint_bytes fp = footprint(*q.m, q.s);
+  CHECK(fp.state_per_seq == 30ULL * 32 * 128 * 128 * 4);
+  CHECK(fp.conv_per_seq == 30ULL * 3 * (2 * 16 * 128 + 32 * 128) * 2);
+  CHECK(fp.state_per_seq + fp.conv_per_seq == 30ULL * 2'146'304);
+  // Given explicitly, it is the flag's, and the regenerate line says so.
+  t.ssm_h = "bf16";
+  const query q_bf16 = make_query(t);
+  CHECK(q_bf16.s.ssm_h == state_dtype::bf16);
+  CHECK(footprint(*q_bf16.m, q_bf16.s).state_per_seq == 30ULL * 32 * 128 * 128 * 2);
+  CHECK(settings_flags(q_bf16).find(" --ssm-h bf16") != std::string::npos);
+  // Qwen3-Next's config.json names no state dtype: vLLM keeps the model dtype.
+  t.ssm_h = "auto";
+  t.model = "qwen3_next_80b_a3b_instruct";
+  CHECK(make_query(t).s.ssm_h == state_dtype::bf16);
+  // The other engines keep f32 whatever the config says.
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::sglang}, models::qwen3_6_35b_a3b_fp8) == state_dtype::f32);
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}, models::qwen3_6_35b_a3b_fp8) == state_dtype::f32);
+  CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}, models::llama_3_1_8b_instruct) == state_dtype::bf16);
 }

@@ -55,6 +55,7 @@ void require_same_model(const model& got, const model& want, bool formats = true
   const circuit& x = got.c;
   const circuit& y = want.c;
   CHECK(got.family == want.family);
+  CHECK(got.config_state_dtype == want.config_state_dtype);  // the config's mamba_ssm_dtype, if any
   REQUIRE(x.n_nodes == y.n_nodes);
   REQUIRE(x.n_blocks == y.n_blocks);
   REQUIRE(x.n_instances == y.n_instances);
@@ -207,6 +208,9 @@ TEST_CASE("import: a tiny multimodal qwen3_5 config (dense MLP, split projection
   const auto im = imp::import_config({std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs-bad/tiny_qwen3_5.json", "",
                                       "tiny_qwen3_5"});
   CHECK(im->m.family == "qwen3_5");
+  // Its text_config names "mamba_ssm_dtype": "float32": the table carries it, and so does its header.
+  CHECK(im->m.config_state_dtype == state_dtype::f32);
+  CHECK(imp::emit_header(*im, "import").find("  m.config_state_dtype = state_dtype::f32;\n") != std::string::npos);
   // GDN: input norm 64, qkv + z [192, 64], b + a [8, 64], conv 128 x 4, A_log + dt_bias 8, norm
   // 16, out [64, 64]. Attention: input norm 64, q (with its gate) [128, 64], k and v [32, 64],
   // q_norm and k_norm 32, o [64, 64]. MLP: post norm 64, gate + up [256, 64], down [64, 128].

@@ -144,13 +144,16 @@ TEST_CASE("matrix --json: every model x device equals the core") {
   const std::vector<const model*> ms(models::all.begin(), models::all.end());
   const std::vector<const device*> ds(devices::all.begin(), devices::all.end());
   const json j = printed(matrix_json(compute_matrix(ms, ds)));
-  const settings s = matrix_settings();
-  CHECK(s.ssm_h == state_dtype::bf16);  // vLLM keeps recurrent states in the model dtype
+  const settings base = matrix_settings();
+  CHECK(base.ssm_h == state_dtype::bf16);  // vLLM keeps recurrent states in the model dtype
   const engine allocated = matrix_query{}.e;
   CHECK(allocated.evict_sliding);       // and only a sliding layer's window (as_allocated)
   REQUIRE(j["rows"].size() == ms.size() * ds.size());
   std::size_t i = 0;
   for (const model* m : ms) {
+    // ... unless the config names one (Qwen3.5's mamba_ssm_dtype), which vLLM then keeps.
+    settings s = base;
+    if (m->config_state_dtype) s.ssm_h = *m->config_state_dtype;
     for (const device* d : ds) {
       INFO(m->id, " on ", d->id);
       const json& row = j["rows"][i++];

@@ -51,7 +51,8 @@ static_assert(mm_c.kv_cache_blocks == 15'189 && mm_c.kv_cache_blocks > mm_b.kv_c
 // "Available KV cache memory: 6.01 GiB", "GPU KV cache size: 569,878 tokens", "Maximum
 // concurrency for 131,072 tokens per request: 4.35x". The registry's FP8 checkpoint has the same
 // layout. vLLM keeps the GDN temporal state in the config's mamba_ssm_dtype, float32
-// (Qwen3_5ForConditionalGenerationConfig), the conv state in bf16: conv (2 x 16 x 128 + 32 x 128)
+// (Qwen3_5ForConditionalGenerationConfig; the CLI's --ssm-h auto resolves the same, checked in
+// tests/cli/engine_flags_test.cpp), the conv state in bf16: conv (2 x 16 x 128 + 32 x 128)
 // x 3 x 2 B + temporal 32 x 128 x 128 x 4 B = 2,146,304 B; attention 2 x 256 x (K, V) x 1 B =
 // 1,024 B per token: 16 x cdiv(2,146,304, 16 x 1,024) = 16 x 131 = 2,096 tokens. 10 full
 // layers and 30 GDN: group size 10, a block 10 x 2,096 x 1,024 = 21,463,040 B; 300 blocks are

@@ -32,7 +32,7 @@ struct target_flags {
   std::string device;
   std::string config;  ///< --config PATH in place of MODEL
   std::string kv;               ///< empty: bf16 (or --kv-cache-dtype)
-  std::string ssm_h = "auto";   ///< auto: as the engine allocates it (vLLM bf16, others f32)
+  std::string ssm_h = "auto";   ///< auto: as the engine allocates it (auto_state_dtype)
   bool speculative = false;
   bool evict_sliding = false;
   std::string measured;

@@ -93,6 +93,8 @@ struct matrix_query {
   std::vector<std::uint64_t> batches{matrix_batches.begin(), matrix_batches.end()};
   std::uint64_t seqs = 1;
   settings s = matrix_settings();
+  /// `--ssm-h auto`: each model's state dtype is auto_state_dtype(e, model), not s.ssm_h.
+  bool ssm_h_auto = true;
   engine e = as_allocated(engine{});
 };
 struct matrix_row {

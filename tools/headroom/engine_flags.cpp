@@ -19,6 +19,12 @@ state_dtype auto_state_dtype(const engine& e) {
   return e.kind == engine_kind::vllm ? state_dtype::bf16 : state_dtype::f32;
 }
 
+state_dtype auto_state_dtype(const engine& e, const model& m) {
+  // Only vLLM reads the config's key; the others keep their own dtype whatever it says.
+  if (e.kind == engine_kind::vllm && m.config_state_dtype) return *m.config_state_dtype;
+  return auto_state_dtype(e);
+}
+
 std::string engine_flags_text(const engine& e) {
   std::string s;
   if (e.kind != engine_kind::vllm) s += fmt::format(" --engine {}", name(e.kind));

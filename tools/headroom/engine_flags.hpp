@@ -70,9 +70,15 @@ std::string owners_text(const engine_knob& k);
 /// value, or a knob of an engine that is not selected. `kv` is updated by --kv-cache-dtype.
 engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given);
 
-/// The recurrent-state dtype `--ssm-h auto` means under `e`: vLLM keeps Mamba / GDN states in
-/// the model dtype (mamba_ssm_cache_dtype "auto"); SGLang (mamba_ssm_dtype float32), llama.cpp
-/// (F32 recurrent cells), TensorRT-LLM and the pure arithmetic keep f32.
+/// The recurrent-state dtype `--ssm-h auto` means for `m` under `e`: vLLM keeps Mamba / GDN
+/// states in the model dtype (mamba_ssm_cache_dtype "auto"), unless the checkpoint's config names
+/// one (model::config_state_dtype: Qwen3.5's mamba_ssm_dtype, which vLLM's
+/// Qwen3_5ForConditionalGenerationConfig copies into mamba_ssm_cache_dtype when that is "auto",
+/// vllm/model_executor/models/config.py, https://github.com/vllm-project/vllm/pull/34489);
+/// SGLang (mamba_ssm_dtype float32), llama.cpp (F32 recurrent cells), TensorRT-LLM and the pure
+/// arithmetic keep f32.
+state_dtype auto_state_dtype(const engine& e, const model& m);
+/// The engine's own default, for a model whose config names no state dtype.
 state_dtype auto_state_dtype(const engine& e);
 
 /// The flags that change an engine answer, canonical spelling, for regenerate lines.

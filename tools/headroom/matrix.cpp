@@ -17,15 +17,17 @@ std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, cons
                                        const matrix_query& mq) {
   std::vector<matrix_row> rows;
   for (const model* m : ms) {
+    settings s = mq.s;
+    if (mq.ssm_h_auto) s.ssm_h = auto_state_dtype(mq.e, *m);
     for (const device* d : ds) {
       matrix_row row{};
       row.m = m;
       row.d = d;
       row.r = default_roofline(*d);
-      for (const std::uint64_t b : mq.batches) row.step_us.push_back(decode_step(*m, *d, row.r, b, mq.context, mq.s, {}, engines::exec_facts_of(mq.e)).total_us);
-      row.c1 = compute_fit(*m, *d, mq.s, mq.seqs, mq.context, mq.e);
+      for (const std::uint64_t b : mq.batches) row.step_us.push_back(decode_step(*m, *d, row.r, b, mq.context, s, {}, engines::exec_facts_of(mq.e)).total_us);
+      row.c1 = compute_fit(*m, *d, s, mq.seqs, mq.context, mq.e);
       row.load_plan = row.c1.fits ? std::optional<parallel>(parallel{}) : row.c1.advice;
-      if (row.load_plan) row.load_step_us = decode_step(*m, *d, row.r, mq.seqs, mq.context, mq.s, *row.load_plan, engines::exec_facts_of(mq.e)).total_us;
+      if (row.load_plan) row.load_step_us = decode_step(*m, *d, row.r, mq.seqs, mq.context, s, *row.load_plan, engines::exec_facts_of(mq.e)).total_us;
       rows.push_back(std::move(row));
     }
   }

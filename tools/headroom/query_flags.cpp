@@ -13,7 +13,8 @@
 
 namespace headroom::cli {
 
-// The settings and engine a command evaluates under, from the shared flags (make_query's rules).
+// The settings and engine a command evaluates under, from the shared flags (make_query's rules);
+// `--ssm-h auto` as the engine's own default (compute_matrix resolves it per model).
 void settings_and_engine(const target_flags& t, settings& s, engine& e) {
   s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
   e = resolve_engine(t.engine, s.kv, !t.kv.empty());
@@ -59,7 +60,7 @@ query make_query(const target_flags& t) {
   q.d = &resolve_device(t.device);
   q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
   q.e = resolve_engine(t.engine, q.s.kv, !t.kv.empty());
-  q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e) : parse_state("--ssm-h", t.ssm_h);
+  q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e, *q.m) : parse_state("--ssm-h", t.ssm_h);
   q.s.speculative = t.speculative;
   // Fit and time use one model: sliding layers as the engine stores them (only their window
   // under every engine; all tokens under engines::none unless --evict-sliding).
@@ -87,7 +88,7 @@ std::string settings_flags(const query& q) {
   const settings defaults{};
   std::string s;
   if (q.s.kv != defaults.kv) s += fmt::format(" --kv {}", name(q.s.kv));
-  if (q.s.ssm_h != auto_state_dtype(q.e)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
+  if (q.s.ssm_h != auto_state_dtype(q.e, *q.m)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
   if (q.s.speculative) s += " --speculative";
   if (q.e.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
   if (!q.manifest.empty()) s += fmt::format(" --measured {}", q.manifest);

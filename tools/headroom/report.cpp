@@ -82,7 +82,7 @@ std::string command_line(const model& m, const device& d, const options& o) {
   std::string cmd = o.config.empty() ? fmt::format("headroom report {} {}", m.id, d.id)
                                      : fmt::format("headroom report --config {} {}", o.config, d.id);
   if (o.s.kv != defaults.kv) cmd += fmt::format(" --kv {}", name(o.s.kv));
-  if (o.s.ssm_h != cli::auto_state_dtype(o.e)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
+  if (o.s.ssm_h != cli::auto_state_dtype(o.e, m)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
   if (o.s.speculative) cmd += " --speculative";
   if (o.e.evict_sliding && o.e.kind == engine_kind::none) cmd += " --evict-sliding";
   if (o.context != o.context_default) cmd += fmt::format(" --context {}", o.context);

@@ -71,6 +71,10 @@ std::string emit_header(const imported& im, std::string_view command) {
     const std::string item = group.empty() ? inner : fmt::format(".{} = {{{}}}", group, inner);
     dims += fmt::format("{}{}", dims.empty() ? "" : ", ", item);
   }
+  // The config's recurrent-state dtype, only when it names one (Qwen3.5's mamba_ssm_dtype).
+  const std::string state = im.m.config_state_dtype
+                                ? fmt::format("  m.config_state_dtype = state_dtype::{};\n", name(*im.m.config_state_dtype))
+                                : std::string();
   std::string rules;
   for (const std::string& r : im.rule_exprs) rules += fmt::format("  m.add_rule({});\n", r);
   auto quoted = [](std::string_view s) {
@@ -100,6 +104,7 @@ std::string emit_header(const imported& im, std::string_view command) {
       "  m.family = \"{family}\";\n"
       "  m.source = {{\"{repo}\", \"{files}\", \"{notes}\"}};\n"
       "  m.c = family::{family}({{{dims}}});\n"
+      "{state}"
       "{rules}"
       "  return m;\n"
       "}}\n"
@@ -112,7 +117,7 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("command", command), fmt::arg("config", im.config_path),
       fmt::arg("quant", im.quant_path.empty() ? "" : " and " + im.quant_path), fmt::arg("id", im.id),
       fmt::arg("repo", quoted(im.repo)), fmt::arg("files", quoted(im.files)), fmt::arg("notes", quoted(im.notes)),
-      fmt::arg("dims", dims), fmt::arg("rules", rules));
+      fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("rules", rules));
 }
 
 std::string snake_case(std::string_view text) {

@@ -183,7 +183,7 @@ class dims_reader {
   // Every key is used, ignored with a reason, or refused.
   void classify() {
     for (const auto& [key, value] : cfg_.items()) {
-      if (used_.count(key) != 0) continue;
+      if (used_.count(key) != 0 || key == p_.state_dtype_key) continue;  // the latter: read_state_dtype
       if (ignored(key)) continue;
       fail_key(file_, k(key), fmt::format("unknown to model_type `{}` (neither read nor ignored with a reason; "
                                        "nothing is guessed)", p_.model_type));
@@ -348,6 +348,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
         member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
                       member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0));
+    im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
     reader.classify();
 
     const Dims defaults{};

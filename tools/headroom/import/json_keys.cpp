@@ -56,4 +56,16 @@ std::string get_string(std::string_view file, const std::string& key, const json
   return it->get<std::string>();
 }
 
+std::optional<state_dtype> read_state_dtype(std::string_view file, std::string_view scope, const json& cfg,
+                                            std::string_view key) {
+  if (key.empty()) return std::nullopt;
+  const auto it = cfg.find(std::string(key));
+  if (it == cfg.end() || it->is_null()) return std::nullopt;
+  if (*it == "float32") return state_dtype::f32;
+  if (*it == "bfloat16") return state_dtype::bf16;
+  if (*it == "float16") return state_dtype::f16;
+  fail_key(file, fmt::format("{}{}", scope, key),
+           fmt::format("is {}, expected \"float32\", \"bfloat16\" or \"float16\"", it->dump()));
+}
+
 }  // namespace headroom::cli::import

@@ -4,8 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <headroom/settings.hpp>
+
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,6 +28,11 @@ bool as_bool(std::string_view file, std::string_view key, const json& v);
 /// Keys of a quantization object: each read, ignored with a reason, or refused.
 void only_keys(std::string_view file, std::string_view prefix, const json& obj,
                std::initializer_list<std::string_view> known);
+
+/// The recurrent-state dtype `cfg[key]` names in transformers' spelling ("float32", "bfloat16",
+/// "float16"); absent, null or an empty `key`: none. `scope` prefixes the key in a refusal.
+std::optional<state_dtype> read_state_dtype(std::string_view file, std::string_view scope, const json& cfg,
+                                            std::string_view key);
 
 /// obj[field] as a string; `key` names it in the refusal.
 std::string get_string(std::string_view file, const std::string& key, const json& obj, std::string_view field);

@@ -93,6 +93,9 @@ struct profile {
   std::span<const check> checks;
   std::span<const ignored> ignored_keys;  ///< beyond `common_ignored`
   const nested_config* nested = nullptr;  ///< multimodal: where the text and vision keys are
+  /// The key naming the recurrent state's dtype (Qwen3.5's mamba_ssm_dtype), read into
+  /// model::config_state_dtype; empty: the family's configs name none.
+  std::string_view state_dtype_key = {};
 };
 
 /// Keys no family reads: they change no stored tensor and no state.

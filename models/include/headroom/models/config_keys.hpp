@@ -31,9 +31,9 @@ inline constexpr profile profiles[] = {
     {"qwen3_next", "Qwen3NextForCausalLM", "qwen3_next", next::qwen3_next, next::qwen3_next_checks,
      next::qwen3_next_ignored},
     {"qwen3_5", "Qwen3_5ForConditionalGeneration", "qwen3_5", q35::qwen3_5, q35::qwen3_5_checks, q35::hybrid_ignored,
-     &q35::multimodal},
+     &q35::multimodal, "mamba_ssm_dtype"},
     {"qwen3_5_moe", "Qwen3_5MoeForConditionalGeneration", "qwen3_6_moe", q35::qwen3_5_moe, q35::qwen3_5_moe_checks,
-     q35::moe_ignored, &q35::multimodal},
+     q35::moe_ignored, &q35::multimodal, "mamba_ssm_dtype"},
     {"deepseek_v3", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
     // Kimi K2 (https://huggingface.co/moonshotai/Kimi-K2-Instruct/blob/main/config.json) names its

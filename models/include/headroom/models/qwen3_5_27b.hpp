@@ -29,6 +29,8 @@ constexpr model make_qwen3_5_27b() {
       "fc2 [5120, 4608] + bias in place of [2048, 4608] + bias), not a published figure; total_size not "
       "found: weights are the hand sum"};
   m.c = family::qwen3_5({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1, .vision_params = 460'730'096});
+  // config.json's text_config mamba_ssm_dtype "float32".
+  m.config_state_dtype = state_dtype::f32;
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

@@ -33,6 +33,8 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
       "checkpoint; vLLM's MTP reads the BF16 lm_head instead); the recipe's BF16 MTP attention is stored FP8 "
       "here as the checkpoint ships it; total_size not found: weights are the hand sum"};
   m.c = family::qwen3_6_moe({.gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1, .mtp_head_copy = true, .vision_params = 446'571'248});
+  // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
+  m.config_state_dtype = state_dtype::f32;
   m.add_rule(in_section(for_op(op::lm_head, formats::nvfp4_g16), section::draft));
   m.add_rule(for_role(linear_role::mtp_fc, formats::bf16));
   m.add_rule(for_role(linear_role::shared_down, formats::fp8_block(128, 128), formats::f32));

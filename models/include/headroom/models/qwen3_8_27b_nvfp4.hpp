@@ -29,6 +29,8 @@ constexpr model make_qwen3_8_27b_nvfp4() {
       "runtime re-quantizes every projection to NVFP4 W4A16 at load, not modelled here; total_size not found: "
       "weights are the hand sum"};
   m.c = family::qwen3_5({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1, .mtp_head_copy = true});
+  // mamba_ssm_dtype "float32", as Qwen3.5-27B's config.json, whose dims this table takes.
+  m.config_state_dtype = state_dtype::f32;
   m.add_rule(in_section(for_op(op::lm_head, formats::nvfp4_g16), section::draft));
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(for_role(linear_role::ba, formats::bf16));

@@ -51,7 +51,6 @@ inline constexpr auto qwen3_5_moe_checks =
     join(moe_text, hybrid_checks, shared::every_layer_moe, shared::untied_unbiased, shared::swiglu_experts);
 
 inline constexpr ignored hybrid_ignored[] = {
-    {"mamba_ssm_dtype", "the recurrent state's dtype: a run-time setting (settings.ssm_h, --ssm-dtype)"},
     {"partial_rotary_factor", "rotary arithmetic, no tensor"},
 };
 inline constexpr ignored router_ignored[] = {{"norm_topk_prob", "router arithmetic, no tensor"}};
