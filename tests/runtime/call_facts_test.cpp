@@ -5,7 +5,8 @@
 // decode, the call's rows exceed the site's threshold, the layer kind matches, the block (if
 // named) and the node's local name (if named) match, and an engine's site names the model's
 // family (or none); a pair's path is exec_of under the engine's facts (roofline.hpp). Every
-// registry model, on four devices, under three engines, at C = 1 and 16.
+// registry model, on four devices (H100 SXM, B200, A100 SXM 80 GB, GB10), under three engines,
+// at C = 1 and 16.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -82,7 +83,7 @@ void compare(const model& m, const device& d, const exec_facts& x, const detail:
 TEST_CASE("the per-call facts table gives every node the per-node rule's loop and path") {
   tally t{};
   std::size_t calls = 0;
-  for (const std::string_view dev : {"h100_sxm", "b200", "a100_sxm", "gb10"}) {
+  for (const std::string_view dev : {"h100_sxm", "b200", "a100_sxm_80gb", "gb10"}) {
     const device* d = devices::find(dev);
     REQUIRE(d != nullptr);
     const device_roofline r = default_roofline(*d);
