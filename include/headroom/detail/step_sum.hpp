@@ -76,7 +76,7 @@ constexpr call_facts resolve_facts(const run& x) {
   if (x.p != pass::decode) return t;  // prefill never loops
   auto keep = [&](const loop_site& l) {
     if (x.q.rows <= l.rows_above) return;
-    require_table(t.n_loops < max_call_loops, "an engine has more loop sites than max_engine_loop_sites");
+    require_table(t.n_loops < max_call_loops, "more of an engine's loop sites apply to a model than max_engine_loop_sites");
     t.loops[t.n_loops++] = &l;
   };
   for (std::size_t li = 0; li < x.m->n_loops; ++li) keep(x.m->loops[li]);

@@ -90,7 +90,6 @@ inline constexpr std::array none_loops{
     loop_site{.kind = layer_kind::full_attention, .block = "attn", .local = "v", .rows_above = 8,
               .cite = seed_loops_cite, .family = "nemotron_h"},
 };
-static_assert(none_loops.size() <= max_engine_loop_sites, "an estimate resolves at most max_engine_loop_sites per engine");
 inline constexpr exec_facts none_exec{"the seed system's engine", nullptr, 0, none_loops.data(), none_loops.size()};
 
 /// The execution facts of an engine: vLLM's and SGLang's kernel facts, engines::none's loop
