@@ -6,8 +6,11 @@
 // benchmark::DoNotOptimize.
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <benchmark/benchmark.h>
+
+#include <headroom/engines/exec_facts.hpp>
 
 #include "common.hpp"
 #include "per_call.hpp"
@@ -31,6 +34,7 @@ struct inputs {
   std::uint64_t tokens = prefill_tokens;
   headroom::settings s{};
   headroom::deployment dep{.seqs = fits_seqs, .context = per_call_context, .settings = {}};
+  const headroom::exec_facts* facts = &headroom::no_exec_facts;
 };
 
 inputs make_inputs(const model* m, const device* d, std::uint64_t batch = 1) {
@@ -62,6 +66,16 @@ void bm_decode(benchmark::State& state, inputs in) {
   for (auto _ : state) {
     escape(&in);
     headroom::step_estimate est = headroom::decode_step(*in.m, *in.d, in.r, in.batch, in.context, in.s);
+    benchmark::DoNotOptimize(est);
+  }
+}
+
+// The CLI's path: the overload with a plan (the single-device one) and an engine's facts.
+void bm_decode_facts(benchmark::State& state, inputs in) {
+  for (auto _ : state) {
+    escape(&in);
+    headroom::step_estimate est =
+        headroom::decode_step(*in.m, *in.d, in.r, in.batch, in.context, in.s, headroom::parallel{}, *in.facts);
     benchmark::DoNotOptimize(est);
   }
 }
@@ -110,6 +124,13 @@ void register_for(const model& m, const char* which) {
   add("weight_floor_bytes/" + id, label, bm_weight_floor, in);
   for (const std::uint64_t c : {std::uint64_t{1}, std::uint64_t{16}, std::uint64_t{128}}) {
     add("decode_step/" + id + on + "/C=" + std::to_string(c) + ctx, label, bm_decode, make_inputs(&m, &d, c));
+  }
+  // The largest model under vLLM's kernel facts, as the CLI costs a decode step.
+  if (std::string_view{which} == "largest") {
+    inputs v = make_inputs(&m, &d);
+    v.facts = &headroom::engines::vllm_exec;
+    add("decode_step_vllm_facts/" + id + on + "/C=1" + ctx, "decode step, largest model, under vLLM's kernel facts, " +
+        std::to_string(node_count(m)) + " nodes", bm_decode_facts, v);
   }
   add("prefill/" + id + on + "/T=" + std::to_string(prefill_tokens), label, bm_prefill, in);
   add("fits/" + id + on + "/seqs=" + std::to_string(fits_seqs) + ctx, label, bm_fits, in);

@@ -51,6 +51,11 @@ struct exec_facts {
   std::size_t n_loops = 0;
 };
 
+/// The most of an engine's loop sites that may apply to one model (its family's and the
+/// family-less ones): an estimate resolves them with the model's own into one fixed table per
+/// call (detail/step_sum.hpp). The list itself may be longer.
+inline constexpr std::size_t max_engine_loop_sites = 16;
+
 /// No facts: every pair takes the device-only rule, no engine loop.
 inline constexpr exec_facts no_exec_facts{};
 

@@ -250,6 +250,19 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
   for (std::size_t ni = 0; ni < c.n_nodes; ++ni) experts = experts || is_routed_expert(c.nodes[ni].kind);
   if (p.ep > 1 && !experts) return plan_rule::ep_needs_experts;
   std::array<bool, plan_rules> broken{};
+  // Whether one rank's share `rn` of a stored weight fits its resolved formats.
+  auto check_weight = [&](const node& rn, const instance& in) {
+    const resolved_formats f = formats_of(m, rn, in);
+    const std::uint64_t t = rn.weight_tensors == 0 ? 1 : rn.weight_tensors;
+    const bool sized = rn.kind == op::embed ? try_weight_bytes(f.weight, rn.table_rows, rn.weight_k()).has_value()
+                                            : (rn.weight_out() % t == 0 &&
+                                               try_weight_bytes(f.weight, rn.weight_out() / t, rn.weight_k()).has_value());
+    // The activation a rank feeds the matmul is its share of the input row: a grouped
+    // activation format (fp8/g128, nvfp4/g16) needs that share to be whole groups too, as
+    // the engines' quantised kernels do (e.g. a 1,536-wide expert input at TP=8 is 192: no).
+    const bool act_sized = rn.kind == op::embed || try_bytes(f.activation, 1, rn.weight_k()).has_value();
+    if (!sized || !act_sized) broken[static_cast<std::size_t>(plan_rule::shard_fits_format)] = true;
+  };
   auto check_block = [&](const instance& in) {
     const block& b = c.blocks[in.block];
     const std::uint64_t tp = block_tp(b, p);
@@ -279,17 +292,11 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
         continue;
       }
       if (!n.has_weight() || !n.stores_weight) continue;
-      const node rn = rank_node(n, tp, p.ep);
-      const resolved_formats f = formats_of(m, rn, in);
-      const std::uint64_t t = rn.weight_tensors == 0 ? 1 : rn.weight_tensors;
-      const bool sized = rn.kind == op::embed ? try_weight_bytes(f.weight, rn.table_rows, rn.weight_k()).has_value()
-                                              : (rn.weight_out() % t == 0 &&
-                                                 try_weight_bytes(f.weight, rn.weight_out() / t, rn.weight_k()).has_value());
-      // The activation a rank feeds the matmul is its share of the input row: a grouped
-      // activation format (fp8/g128, nvfp4/g16) needs that share to be whole groups too, as
-      // the engines' quantised kernels do (e.g. a 1,536-wide expert input at TP=8 is 192: no).
-      const bool act_sized = rn.kind == op::embed || try_bytes(f.activation, 1, rn.weight_k()).has_value();
-      if (!sized || !act_sized) broken[static_cast<std::size_t>(plan_rule::shard_fits_format)] = true;
+      if (tp == 1 && p.ep == 1) {
+        check_weight(n, in);  // rank_node(n, 1, 1) is n: no copy
+      } else {
+        check_weight(rank_node(n, tp, p.ep), in);
+      }
     }
   };
   if (formats_depend_on_layer(m)) {

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include <headroom/circuit.hpp>
 #include <headroom/device.hpp>
@@ -26,13 +28,6 @@ namespace headroom {
 namespace detail {
 [[noreturn]] inline void bad_query_at_run_time(const char* what) { fail(error_kind::bad_input, what); }
 
-constexpr bool loop_matches(const loop_site& l, const block& b, const node& n, layer_kind kind, std::uint64_t rows) {
-  if (l.kind != kind || rows <= l.rows_above) return false;
-  if (!l.block.empty() && l.block != b.name) return false;
-  if (!l.local.empty() && l.local != n.local) return false;
-  return true;
-}
-
 enum class pass : std::uint8_t { decode, prefill };
 
 struct run {
@@ -47,6 +42,74 @@ struct run {
   const exec_facts* facts = &no_exec_facts;  // the engine's kernel paths and loop sites
 };
 
+// The engine's facts and the model's loop sites resolved once per call, not per node visit:
+// the loop sites that can fire in this call (decode only, above their row threshold, of the
+// model's family) and the path of each (weight, activation) format pair met so far. Results are
+// those of asking every site and exec_of at every node (tests/runtime/call_facts_test.cpp).
+inline constexpr std::size_t max_call_loops = max_loop_sites + max_engine_loop_sites;
+inline constexpr std::size_t max_call_paths = 8;   // distinct pairs kept; more are looked up each time
+
+struct call_facts {
+  std::array<const loop_site*, max_call_loops> loops{};
+  std::size_t n_loops = 0;
+  struct path {
+    tensor_format weight{};
+    tensor_format activation{};
+    exec how{};
+  };
+  std::array<path, max_call_paths> paths{};
+  std::size_t n_paths = 0;
+
+  // The path of a node's pair: the table's, else exec_of once and kept.
+  constexpr exec exec_for(const run& x, const resolved_formats& f) {
+    for (std::size_t i = 0; i < n_paths; ++i) {
+      if (paths[i].weight == f.weight && paths[i].activation == f.activation) return paths[i].how;
+    }
+    const exec how = exec_of(*x.d, f.weight, f.activation, *x.facts);
+    if (n_paths < max_call_paths) paths[n_paths++] = {f.weight, f.activation, how};
+    return how;
+  }
+};
+
+constexpr call_facts resolve_facts(const run& x) {
+  call_facts t{};
+  if (x.p != pass::decode) return t;  // prefill never loops
+  auto keep = [&](const loop_site& l) {
+    if (x.q.rows <= l.rows_above) return;
+    require_table(t.n_loops < max_call_loops, "more of an engine's loop sites apply to a model than max_engine_loop_sites");
+    t.loops[t.n_loops++] = &l;
+  };
+  for (std::size_t li = 0; li < x.m->n_loops; ++li) keep(x.m->loops[li]);
+  for (std::size_t li = 0; li < x.facts->n_loops; ++li) {
+    if (loop_applies(x.facts->loops[li], *x.m)) keep(x.facts->loops[li]);
+  }
+  return t;
+}
+
+// The call's loop sites that name block `b` (or every block) of layer kind `kind`: one bit per
+// site of the call's table.
+struct block_loops {
+  const call_facts* t = nullptr;
+  std::uint32_t sites = 0;
+  constexpr bool loops(const node& n) const {
+    for (std::size_t i = 0; i < t->n_loops; ++i) {
+      if ((sites >> i & 1U) == 0) continue;
+      const std::string_view local = t->loops[i]->local;  // empty: every node of the block
+      if (local.empty() || local == n.local) return true;
+    }
+    return false;
+  }
+};
+static_assert(max_call_loops <= 32, "block_loops keeps one bit per site");
+constexpr block_loops loops_of_block(const call_facts& t, const block& b, layer_kind kind) {
+  block_loops out{&t, 0};
+  for (std::size_t i = 0; i < t.n_loops; ++i) {
+    const loop_site& l = *t.loops[i];
+    if (l.kind == kind && (l.block.empty() || l.block == b.name)) out.sites |= std::uint32_t{1} << i;
+  }
+  return out;
+}
+
 // The first breakdown row of each node (0xff: none yet).
 struct row_index {
   std::array<std::uint8_t, max_nodes> first{};
@@ -57,33 +120,27 @@ struct row_index {
 };
 
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
-constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, std::uint8_t bi, const instance& in,
-                          std::uint32_t count) {
+constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint8_t bi,
+                          const instance& in, std::uint32_t count) {
   const circuit& c = x.m->c;
   const block& b = c.blocks[bi];
-  const block rb = x.sharded ? rank_block(b, block_tp(b, x.plan)) : block{};
-  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
-    const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
-    // Under a plan, the rank's share of the node and of the block's states; DP attention
-    // deals the sequences of attention-side blocks out over the tp ranks.
-    const node n = x.sharded ? rank_node(c.nodes[ni], tp, x.plan.ep) : c.nodes[ni];
-    const block& cb = x.sharded ? rb : b;
-    cost_query q = x.q;
-    cost_query q1 = x.q1;
-    if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
-      q.rows = ceil_div(q.rows, x.plan.tp);
-      q.seqs = ceil_div(q.seqs, x.plan.tp);
-    }
+  // Under a plan, the rank's share of each node and of the block's states; DP attention deals
+  // the sequences of attention-side blocks out over the tp ranks.
+  const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
+  const block rb = x.sharded ? rank_block(b, tp) : block{};
+  const block& cb = x.sharded ? rb : b;
+  cost_query q = x.q;
+  const cost_query q1 = x.q1;
+  if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
+    q.rows = ceil_div(q.rows, x.plan.tp);
+    q.seqs = ceil_div(q.seqs, x.plan.tp);
+  }
+  const block_loops bl = loops_of_block(t, b, in.kind);
+  // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise).
+  auto fold_node = [&](std::uint16_t ni, const node& n) {
     const bool w = reads_linear_weight(n.kind);
     const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
-    bool per_row = false;
-    if (x.p == pass::decode) {
-      for (std::size_t li = 0; li < x.m->n_loops; ++li) per_row = per_row || loop_matches(x.m->loops[li], b, n, in.kind, x.q.rows);
-      for (std::size_t li = 0; li < x.facts->n_loops; ++li) {
-        const loop_site& l = x.facts->loops[li];
-        per_row = per_row || (loop_applies(l, *x.m) && loop_matches(l, b, n, in.kind, x.q.rows));
-      }
-    }
+    const bool per_row = bl.sites != 0 && bl.loops(n);
     const layer_kind kind = per_row ? in.kind : layer_kind::none;
     auto same = [&](std::size_t k) {
       const site_row& r = est.rows[k];
@@ -106,13 +163,20 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, const run& x, s
       row.block = bi;
       row.formats = f;
       row.has_weight = w;
-      row.how = w ? exec_of(*x.d, f.weight, f.activation, *x.facts) : exec{};
+      row.how = w ? t.exec_for(x, f) : exec{};
       row.one = node_cost(n, cb, f, q, *x.d, *x.r, row.how);
       row.per_row = per_row;
       row.kind = kind;
       row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, row.how).time_us : row.one.time_us;
     }
     est.rows[ri].count += count;
+  };
+  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+    if (x.sharded) {
+      fold_node(ni, rank_node(c.nodes[ni], tp, x.plan.ep));
+    } else {
+      fold_node(ni, c.nodes[ni]);
+    }
   }
 }
 
@@ -167,11 +231,11 @@ constexpr void finish(step_estimate& est) {
 }
 
 // Every main-section instance, in execution order.
-constexpr void fold_instances(step_estimate& est, row_index& row_of, const run& x) {
+constexpr void fold_instances(step_estimate& est, row_index& row_of, call_facts& t, const run& x) {
   const circuit& c = x.m->c;
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
-    if (in.sec == section::main) fold_block(est, row_of, x, in.block, in, 1);
+    if (in.sec == section::main) fold_block(est, row_of, t, x, in.block, in, 1);
   }
 }
 
@@ -179,7 +243,8 @@ constexpr void fold_instances(step_estimate& est, row_index& row_of, const run& 
 constexpr step_estimate sum_per_instance(const run& x) {
   step_estimate est{};
   row_index row_of{};
-  fold_instances(est, row_of, x);
+  call_facts t = resolve_facts(x);
+  fold_instances(est, row_of, t, x);
   finish(est);
   return est;
 }
@@ -190,14 +255,15 @@ constexpr step_estimate sum_per_instance(const run& x) {
 constexpr step_estimate sum_per_block(const run& x) {
   step_estimate est{};
   row_index row_of{};
+  call_facts t = resolve_facts(x);
   const circuit& c = x.m->c;
   if (formats_depend_on_layer(*x.m)) {
-    fold_instances(est, row_of, x);
+    fold_instances(est, row_of, t, x);
   } else {
     for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
       for (const layer_kind k : all_layer_kinds) {
         const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
-        if (count != 0) fold_block(est, row_of, x, bi, {bi, 0, section::main, k}, count);
+        if (count != 0) fold_block(est, row_of, t, x, bi, {bi, 0, section::main, k}, count);
       }
     }
   }
