@@ -15,13 +15,8 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
   m.name = "Qwen3.6-35B-A3B-FP8";
   m.family = "qwen3_6_moe";
   m.source = {"Qwen/Qwen3.6-35B-A3B-FP8",
-      "config.json not read: dims as Qwen/Qwen3.5-35B-A3B's config.json (same "
-      "Qwen3_5MoeForConditionalGeneration layout; the seed system's instance table gives these for "
-      "Qwen3.6-35B-A3B): hidden_size 2048, 40 layers (3 linear_attention then 1 full_attention, repeated), 16 "
-      "query / 2 KV heads of 256, linear heads 16 key / 32 value of 128, conv kernel 4, 256 experts (8 per "
-      "token) of moe_intermediate_size 512, shared expert 512, 1 MTP layer, vocab 248320, untied; "
-      "vision_config as Qwen3.5-35B-A3B's (27 blocks of 1152, out_hidden_size 2048: 446,571,248 parameters by "
-      "hand); quantization_config fp8 e4m3, dynamic, weight_block_size [128, 128], modules_to_not_convert "
+      "dims: Qwen/Qwen3.6-35B-A3B's config.json (family::qwen3_6_35b_a3b_dims); "
+      "quantization_config fp8 e4m3, dynamic, weight_block_size [128, 128], modules_to_not_convert "
       "lm_head, embed_tokens, norms, linear_attn in_proj_a / in_proj_b / conv1d / A_log / dt_bias / norm, "
       "mlp.gate, shared_expert_gate, mtp.fc and the vision tower (restated by "
       "gsting/Qwen3.6-35B-A3B-abliterated-FP8's card); 64,196 tensors = 62,303 text + 1,560 MTP + 333 vision "
@@ -32,7 +27,9 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
       "draft reads an NVFP4 (g16) copy of lm_head the engine builds at load (runtime_weights, not in the "
       "checkpoint; vLLM's MTP reads the BF16 lm_head instead); the recipe's BF16 MTP attention is stored FP8 "
       "here as the checkpoint ships it; total_size not found: weights are the hand sum"};
-  m.c = family::qwen3_6_moe({.gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1, .mtp_head_copy = true, .vision_params = 446'571'248});
+  family::qwen3_hybrid_dims d = family::qwen3_6_35b_a3b_dims;
+  d.mtp_head_copy = true;  // the seed system's bf16-head recipe: the draft's NVFP4 head copy
+  m.c = family::qwen3_6_moe(d);
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
   m.add_rule(in_section(for_op(op::lm_head, formats::nvfp4_g16), section::draft));

@@ -36,7 +36,7 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
       "registers no _amax, and the tensor count has none); the draft reads the main NVFP4 lm_head (vLLM "
       "shares the target's head with its MTP proposer; no engine-built copy); total_size not found: "
       "weights are the hand sum"};
-  m.c = family::qwen3_6_moe({.gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1, .vision_params = 446'571'248});
+  m.c = family::qwen3_6_moe(family::qwen3_6_35b_a3b_dims);
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
   // The recipe starts from base_disable_all (every module BF16) and enables what follows.
