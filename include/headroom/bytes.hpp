@@ -24,6 +24,9 @@ namespace detail {
   fail(error_kind::overflow, std::string("byte count overflows 64 bits: ") + std::to_string(a) +
                                  " " + op + " " + std::to_string(b));
 }
+/// a - b, or 0 when b is larger: what is left of a budget after a charge (the shortfall is the
+/// same call with the operands swapped).
+constexpr std::uint64_t sat_sub(std::uint64_t a, std::uint64_t b) { return a > b ? a - b : 0; }
 }  // namespace detail
 
 /// a * b, exactly, or an error.

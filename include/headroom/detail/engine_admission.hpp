@@ -16,7 +16,6 @@
 namespace headroom::detail {
 
 constexpr std::uint64_t pad_to(std::uint64_t x, std::uint64_t a) { return ceil_div(x, a) * a; }
-constexpr byte_count sat_sub(byte_count a, byte_count b) { return a > b ? a - b : 0; }
 
 constexpr bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
 

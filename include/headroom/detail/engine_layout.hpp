@@ -56,8 +56,6 @@ struct kv_layout {
   [[nodiscard]] constexpr byte_count state_layer_seq() const { return n_state == 0 ? 0 : ceil_div(state_per_seq, n_state); }
 };
 
-constexpr byte_count sat_sub_bytes(byte_count a, byte_count b) { return a > b ? a - b : 0; }
-
 /// The layout of the rank whose footprint is `fp` (computed with sliding layers apart from full
 /// ones: detail::rank_footprint_of(..., true)).
 constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const settings& s) {
@@ -121,7 +119,7 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
   l.swa_per_token = fp.swa_kv_per_token;
   // The footprint's state_per_seq holds compressor states too (engines::none and llama.cpp
   // count them per sequence); the recurrent share is what is left.
-  l.state_per_seq = checked_add(sat_sub_bytes(fp.state_per_seq, l.compressor_per_seq), fp.conv_per_seq);
+  l.state_per_seq = checked_add(sat_sub(fp.state_per_seq, l.compressor_per_seq), fp.conv_per_seq);
   return l;
 }
 
