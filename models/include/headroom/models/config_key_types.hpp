@@ -205,6 +205,13 @@ inline constexpr ignored qwen_moe_keys[] = {
     {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
     {"norm_topk_prob", "router arithmetic, no tensor"},
 };
+/// DeepSeek's router keys: they scale and normalise the routing weights (arithmetic on scores
+/// the gate computes), so no tensor depends on them.
+inline constexpr ignored router_scaling[] = {
+    {"scoring_func", "router arithmetic, no tensor"},
+    {"norm_topk_prob", "router arithmetic, no tensor"},
+    {"routed_scaling_factor", "router arithmetic, no tensor"},
+};
 inline constexpr ignored qwen_window_keys[] = {
     {"max_window_layers", "only read when use_sliding_window is true"},
     {"use_sliding_window", "the gate of sliding_window"},

@@ -44,16 +44,14 @@ inline constexpr check deepseek_v4_own_checks[] = {
 };
 inline constexpr auto deepseek_v4_checks = join(deepseek_v4_own_checks, shared::swiglu_experts, shared::untied_unbiased);
 
-inline constexpr ignored deepseek_v4_ignored[] = {
+inline constexpr ignored deepseek_v4_own_ignored[] = {
     {"expert_dtype", "read by the quantization importer: fp4 stores the routed experts MXFP4"},
     {"qk_rope_head_dim", "RoPE on the last values of head_dim: rotary frequencies are computed, not stored"},
     {"compress_rope_theta", "rotary frequencies are computed, not stored"},
     {"hc_eps", "a constant of the hyper-connection mix, no tensor"},
     {"hc_sinkhorn_iters", "the Sinkhorn normalisation's iterations: arithmetic on hc x hc values, no tensor"},
     {"swiglu_limit", "the clamp of the experts' SwiGLU (swiglu_clamp): a constant, no tensor"},
-    {"scoring_func", "router arithmetic, no tensor"},
-    {"norm_topk_prob", "router arithmetic, no tensor"},
-    {"routed_scaling_factor", "router arithmetic, no tensor"},
 };
+inline constexpr auto deepseek_v4_ignored = join(deepseek_v4_own_ignored, shared::router_scaling);
 
 }  // namespace headroom::models::config_keys::dsv4

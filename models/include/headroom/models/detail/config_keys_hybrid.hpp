@@ -139,7 +139,7 @@ inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
 };
 inline constexpr auto deepseek_v3_checks = join(deepseek_v3_own_checks, shared::swiglu_mlp, shared::untied_unbiased);
-inline constexpr ignored deepseek_v3_ignored[] = {
+inline constexpr ignored deepseek_v3_own_ignored[] = {
     {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
     {"aux_loss_alpha", "training only"},
     {"seq_aux", "training only"},
@@ -147,10 +147,8 @@ inline constexpr ignored deepseek_v3_ignored[] = {
     {"n_group", "router arithmetic (group-limited routing), no tensor"},
     {"topk_group", "router arithmetic (group-limited routing), no tensor"},
     {"topk_method", "router arithmetic, no tensor"},
-    {"scoring_func", "router arithmetic, no tensor"},
-    {"norm_topk_prob", "router arithmetic, no tensor"},
-    {"routed_scaling_factor", "router arithmetic, no tensor"},
 };
+inline constexpr auto deepseek_v3_ignored = join(deepseek_v3_own_ignored, shared::router_scaling);
 }  // namespace mla
 
 }  // namespace headroom::models::config_keys
