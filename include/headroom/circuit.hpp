@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include <headroom/bytes.hpp>
+#include <headroom/config_values.hpp>
 #include <headroom/detail/enum_table.hpp>
 #include <headroom/detail/with_fields.hpp>
 #include <headroom/error.hpp>
@@ -355,6 +356,8 @@ struct circuit {
   std::array<std::uint16_t, sections * max_blocks> uses{};
   /// Main-section instances per (block, layer kind): main_uses[block][kind].
   std::array<std::array<std::uint16_t, layer_kinds>, max_blocks> main_uses{};
+  /// The config.json values the family built it from (config_values.hpp; provenance text names them).
+  config_values config{};
 
   /// Instances of block `bi` in section `sec`.
   [[nodiscard]] constexpr std::uint16_t uses_in(std::size_t bi, section sec) const {

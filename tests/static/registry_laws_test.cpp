@@ -27,6 +27,17 @@ constexpr bool ids_unique() {
 }
 static_assert(ids_unique());
 
+// Every placeholder of every model's provenance names a config value its family recorded
+// (config_values.hpp), so no report can fail to render one.
+constexpr bool provenance_resolves() {
+  for (const model* m : models::all) {
+    if (!placeholders_resolve(m->source.files, m->c.config) || !placeholders_resolve(m->source.notes, m->c.config))
+      return false;
+  }
+  return true;
+}
+static_assert(provenance_resolves());
+
 constexpr bool device_laws(const device& d) {
   const bool positive = d.memory_bytes > 0 && d.bandwidth_gbps > 0 && d.peak.bf16 > 0 && d.sms > 0;
   // engines::none's share of it is lawful (validate.hpp).

@@ -156,8 +156,8 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     w("| plan | {} ({} devices; bytes and step times are one rank's, collectives included) |\n", cli::plan_text(o.p),
       o.p.ranks());
   }
-  w("| sources | {} |\n", escape(m.source.files));
-  w("| assumptions | {} |\n", escape(m.source.notes));
+  w("| sources | {} |\n", escape(cli::text::provenance(m.source.files, m.c.config, m.id)));
+  w("| assumptions | {} |\n", escape(cli::text::provenance(m.source.notes, m.c.config, m.id)));
   w("| device | {} ({}, {} SMs, {} visible = {} GB = {:.2f} GiB ({}), {} GB/s) |\n", d.name, d.arch, d.sms,
     d.memory_marketed, gb2(d.memory_bytes), to_gib(d.memory_bytes), escape(d.memory_basis),
     num(d.bandwidth_gbps));

@@ -7,9 +7,12 @@
 
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <headroom/bytes.hpp>
+#include <headroom/config_values.hpp>
+#include <headroom/error.hpp>
 
 namespace headroom::cli::text {
 
@@ -29,6 +32,36 @@ inline std::string gb2(byte_count b) { return fmt::format("{:.2f}", to_gb(b)); }
 inline std::string pct(double x) {
   const double p = 100.0 * x;
   return fmt::format("{:.1f}%", p == 0.0 ? 0.0 : p);
+}
+
+/// Provenance text with its placeholders rendered from the model's config values
+/// (config_values.hpp): `{key}` as "key value", `{=key}` as the value. A placeholder that names
+/// no recorded value, or a stray brace, is an error naming the model and the text.
+inline std::string provenance(std::string_view text, const config_values& v, std::string_view model_id) {
+  if (!placeholders_resolve(text, v)) {
+    detail::fail(error_kind::bad_model, fmt::format("model `{}`: provenance text names a config value the family does not "
+                                            "record, or has an unmatched brace: \"{}\"", model_id, text));
+  }
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '{') {
+      out += text[i];
+      continue;
+    }
+    const std::size_t close = text.find('}', i);
+    std::string_view key = text.substr(i + 1, close - i - 1);
+    const bool bare = key.front() == '=';
+    if (bare) key.remove_prefix(1);
+    const config_value& cv = *v.find(key);
+    if (!bare) fmt::format_to(std::back_inserter(out), "{} ", key);
+    if (cv.boolean) {
+      out += cv.value != 0 ? "true" : "false";
+    } else {
+      fmt::format_to(std::back_inserter(out), "{}", cv.value);
+    }
+    i = close;
+  }
+  return out;
 }
 
 }  // namespace headroom::cli::text

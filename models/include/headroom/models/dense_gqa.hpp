@@ -30,7 +30,9 @@ constexpr circuit dense_gqa(const dense_gqa_dims& d) {
   a.qk_norm = d.qk_norm;
   a.qkv_bias = d.attn_bias;
   a.window = d.window;
-  return uniform_gqa_decoder(d.gqa, a, d.tie, [&](circuit& c) { return blocks::swiglu_mlp(c, "ffn", d.gqa.hidden, d.inter); });
+  circuit c = uniform_gqa_decoder(d.gqa, a, d.tie, [&](circuit& out) { return blocks::swiglu_mlp(out, "ffn", d.gqa.hidden, d.inter); });
+  c.config.put("intermediate_size", d.inter);
+  return c;
 }
 
 }  // namespace headroom::models::family

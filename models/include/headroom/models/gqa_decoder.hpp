@@ -28,10 +28,20 @@ struct gqa_decoder_dims {
   [[nodiscard]] constexpr blocks::gqa_dims attention() const {
     return {.hidden = hidden, .q_heads = q_heads, .kv_heads = kv_heads, .head_dim = head_dim};
   }
+  /// Records the widths under those keys.
+  constexpr void record(config_values& v) const {
+    v.put("hidden_size", hidden);
+    v.put("vocab_size", vocab);
+    v.put("num_hidden_layers", layers);
+    v.put("num_attention_heads", q_heads);
+    v.put("num_key_value_heads", kv_heads);
+    v.put("head_dim", head_dim);
+  }
 };
 
 /// embed; `g.layers` layers of the attention block `a` then the MLP block `add_mlp(c)` adds
-/// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`.
+/// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`. Records
+/// the decoder's config values (and sliding_window when set); the family adds its MLP's.
 template <typename AddMlp>
 constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
   circuit c{};
@@ -41,6 +51,9 @@ constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::g
   const auto head = blocks::head(c, "head", g.vocab, g.hidden, !tie);
   const auto layer = blocks::layer(a.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention, {attn, mlp});
   blocks::decoder(c, embed, g.layers, [&](std::uint64_t) -> const auto& { return layer; }, head);
+  g.record(c.config);
+  c.config.put_flag("tie_word_embeddings", tie);
+  if (a.window != 0) c.config.put("sliding_window", a.window);
   return c;
 }
 

@@ -34,14 +34,20 @@ constexpr circuit gqa_moe(const gqa_moe_dims& d) {
   a.qk_norm = d.qk_norm;
   a.qk_norm_whole = d.qk_norm_whole;
   a.window = d.window;
-  return uniform_gqa_decoder(d.gqa, a, d.tie, [&](circuit& c) {
-    return blocks::routed_moe(c, "moe", {.hidden = d.gqa.hidden,
+  circuit c = uniform_gqa_decoder(d.gqa, a, d.tie, [&](circuit& out) {
+    return blocks::routed_moe(out, "moe", {.hidden = d.gqa.hidden,
                                          .experts = d.experts,
                                          .top_k = d.top_k,
                                          .moe_inter = d.moe_inter,
                                          .router_aux = d.routing_bias ? d.experts : 0,
                                          .router_aux_format = formats::f32});
   });
+  // Qwen3 MoE's key names (Mixtral's and MiniMax-M2's configs say num_local_experts, and
+  // intermediate_size for the expert width).
+  c.config.put("num_experts", d.experts);
+  c.config.put("num_experts_per_tok", d.top_k);
+  c.config.put("moe_intermediate_size", d.moe_inter);
+  return c;
 }
 
 }  // namespace headroom::models::family

@@ -16,8 +16,9 @@ constexpr model make_llama_3_3_70b_instruct_fp8() {
   m.name = "Llama-3.3-70B-Instruct-FP8 (NVIDIA ModelOpt)";
   m.family = "dense_gqa";
   m.source = {"nvidia/Llama-3.3-70B-Instruct-FP8",
-      "config.json of meta-llama/Llama-3.3-70B-Instruct (untied); hf_quant_config.json (producer modelopt,"
-      " quant_algo FP8, kv_cache_quant_algo FP8 as vLLM resolves it)",
+      "config.json of meta-llama/Llama-3.3-70B-Instruct ({hidden_size}, {intermediate_size}, {vocab_size}, "
+      "{=num_hidden_layers} layers, {=num_attention_heads} heads, {=num_key_value_heads} KV heads, untied); "
+      "hf_quant_config.json (producer modelopt, quant_algo FP8, kv_cache_quant_algo FP8 as vLLM resolves it)",
       "per-tensor FP8 (E4M3) weights with an F32 weight_scale and input_scale per projection, k_proj / "
       "v_proj also carry k_scale / v_scale; lm_head and embed_tokens BF16 (the sibling ModelOpt exports "
       "exclude lm_head); total_size not published: weights are the hand sum"};
