@@ -187,9 +187,9 @@ TEST_CASE("import: Qwen3.6-35B-A3B's multimodal config imports to the shipped FP
   // The stored vision tower: the shipped tables' hand counts (their provenance), 446,571,248
   // parameters for out_hidden_size 2048 and 460,730,096 for Qwen3.5-27B's 5120.
   CHECK(footprint(im->m, settings{}).vision_weights == 2 * 446'571'248ULL);
-  CHECK(imp::vision_tower_params({.depth = 27, .hidden = 1152, .inter = 4304, .out_hidden = 5120, .patch = 16,
-                                  .in_channels = 3, .temporal_patch = 2, .merge = 2, .positions = 2304}) ==
-        460'730'096);
+  CHECK(models::blocks::vision_tower_params({.depth = 27, .hidden = 1152, .inter = 4304, .patch = 16,
+                                             .in_channels = 3, .temporal_patch = 2, .merge = 2, .positions = 2304},
+                                            5120) == 460'730'096);
 }
 
 TEST_CASE("import: Qwen3.6-35B-A3B's config imports to the shipped NVFP4 table's circuit, in BF16") {

@@ -122,7 +122,7 @@ static_assert(kv_bf16(models::qwen3_next_80b_a3b_instruct_fp8) == gqa_kv(12, 2, 
 static_assert(state(models::qwen3_next_80b_a3b_instruct_fp8) == 36ULL * 32 * 128 * 128 * 4);
 // Qwen3.5-35B-A3B: no published total: hand sum. 30 GDN + 10 gated-attention layers, MoE of
 // 256 experts (512) + shared expert (512) on all 40, vocab 248320, one MTP layer, and the
-// vision tower's 446,571,248 parameters summed from its vision_config (see the model's notes).
+// vision tower's 446,571,248 parameters summed from its vision_config (blocks/vision_tower.hpp).
 constexpr u64 q35_gdn = 12288ULL * 2048 + 64 * 2048 + 8192 * 4 + 32 + 32 + 128 + 2048ULL * 4096 + 2048;
 constexpr u64 q35_attn = 8192ULL * 2048 + 2 * 512 * 2048 + 2048ULL * 4096 + 256 + 256 + 2048;
 constexpr u64 q35_moe = 256ULL * 2048 + 256ULL * 3 * 512 * 2048 + 3ULL * 512 * 2048 + 2048 + 2048;
@@ -131,6 +131,13 @@ constexpr u64 q35_vision = (3ULL * 2 * 16 * 16 * 1152 + 1152) + 2304ULL * 1152 +
                                  1152ULL * 4304 + 1152) +
                            (2 * 1152 + 4608ULL * 4608 + 4608 + 2048ULL * 4608 + 2048);
 static_assert(q35_vision == 446'571'248);
+// The tower law itself, and Qwen3.5-27B's tower: the merger's fc2 projects into 5120, not 2048
+// (+ (5120 - 2048) x 4608 weights + 3072 biases).
+static_assert(models::blocks::vision_tower_params(models::family::qwen3_5_vision_tower, 2048) == q35_vision);
+static_assert(models::blocks::vision_tower_params(models::family::qwen3_5_vision_tower, 5120) ==
+              q35_vision + 3072ULL * 4608 + 3072);
+static_assert(q35_vision + 3072ULL * 4608 + 3072 == 460'730'096);
+static_assert(footprint(models::qwen3_5_27b, {}).vision_weights == 2 * 460'730'096ULL);
 constexpr u64 q35_params = 30 * q35_gdn + 10 * q35_attn + 40 * q35_moe + 2 * 248320ULL * 2048 + 2048 +
                            (2048ULL * 4096 + 2 * 2048 + q35_attn + q35_moe + 2048) + q35_vision;
 static_assert(parameter_count(models::qwen3_5_35b_a3b) == q35_params);

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include <headroom/bytes.hpp>
+#include <headroom/models/blocks/vision_tower.hpp>
 
 #include "headroom/import/importer.hpp"
 
@@ -43,25 +43,6 @@ const json& object_at(std::string_view file, const json& outer, const char* key)
 
 }  // namespace
 
-std::uint64_t vision_tower_params(const vision_tower_dims& v) {
-  const std::uint64_t h = v.hidden;
-  // A linear [out, in] with its bias; a LayerNorm over `width` (weight and bias).
-  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
-  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
-  // patch_embed: Conv3d [hidden, in_channels, temporal_patch, patch, patch] with a bias;
-  // pos_embed [num_position_embeddings, hidden].
-  const std::uint64_t patch_in = checked_mul(checked_mul(v.in_channels, v.temporal_patch), checked_mul(v.patch, v.patch));
-  const std::uint64_t embed = checked_add(linear(h, patch_in), checked_mul(v.positions, h));
-  // A block: norm1, norm2, attn.qkv [3h, h], attn.proj [h, h], mlp.linear_fc1 [inter, h],
-  // mlp.linear_fc2 [h, inter].
-  const std::uint64_t block = checked_add(checked_add(checked_mul(2, layer_norm(h)), linear(checked_mul(3, h), h)),
-                                          checked_add(linear(h, h), checked_add(linear(v.inter, h), linear(h, v.inter))));
-  // merger: norm over hidden, linear_fc1 [h*m*m, h*m*m], linear_fc2 [out_hidden, h*m*m].
-  const std::uint64_t merged = checked_mul(h, checked_mul(v.merge, v.merge));
-  const std::uint64_t merger = checked_add(layer_norm(h), checked_add(linear(merged, merged), linear(v.out_hidden, merged)));
-  return checked_add(checked_add(embed, checked_mul(v.depth, block)), merger);
-}
-
 json text_config_of(std::string_view file, const json& outer, const ck::nested_config& n, std::uint64_t& vision_params) {
   for (const auto& [key, value] : outer.items()) {
     if (key == "text_config" || key == "vision_config" || checked(file, "", outer, n.outer_checks, key)) continue;
@@ -85,15 +66,15 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
     if (v == 0) fail_key(file, name, "must be at least 1");
     return v;
   };
-  vision_params = vision_tower_params({.depth = width("depth"),
-                                       .hidden = width("hidden_size"),
-                                       .inter = width("intermediate_size"),
-                                       .out_hidden = width("out_hidden_size"),
-                                       .patch = width("patch_size"),
-                                       .in_channels = width("in_channels"),
-                                       .temporal_patch = width("temporal_patch_size"),
-                                       .merge = width("spatial_merge_size"),
-                                       .positions = width("num_position_embeddings")});
+  vision_params = models::blocks::vision_tower_params({.depth = width("depth"),
+                                                       .hidden = width("hidden_size"),
+                                                       .inter = width("intermediate_size"),
+                                                       .patch = width("patch_size"),
+                                                       .in_channels = width("in_channels"),
+                                                       .temporal_patch = width("temporal_patch_size"),
+                                                       .merge = width("spatial_merge_size"),
+                                                       .positions = width("num_position_embeddings")},
+                                                      width("out_hidden_size"));
   return object_at(file, outer, "text_config");
 }
 

@@ -15,20 +15,20 @@ constexpr model make_qwen3_5_27b() {
   m.name = "Qwen3.5-27B";
   m.family = "qwen3_5";
   m.source = {"Qwen/Qwen3.5-27B",
-      "config.json (Qwen3_5ForConditionalGeneration; text_config: hidden_size 5120, intermediate_size 17408, "
-      "num_hidden_layers 64, layer_types 3 x linear_attention then full_attention, full_attention_interval 4, "
-      "num_attention_heads 24, num_key_value_heads 4, head_dim 256, attn_output_gate true, "
-      "linear_num_key_heads 16, linear_num_value_heads 48, linear_key_head_dim 128, linear_value_head_dim "
-      "128, linear_conv_kernel_dim 4, mtp_num_hidden_layers 1, vocab_size 248320, tie_word_embeddings false; "
-      "vision_config: depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 5120, patch_size 16, "
-      "temporal_patch_size 2, spatial_merge_size 2, num_position_embeddings 2304), as restated in full by "
-      "third-party code that builds the model from it (the config itself was not fetched); THUDM/slime "
-      "scripts/models/qwen3.5-27B.sh agrees on the text dims",
-      "every tensor BF16; the vision tower model.visual.* ships in the same checkpoint: 460,730,096 "
-      "parameters by hand from vision_config (as Qwen3.5-35B-A3B's tower, 446,571,248, with the merger's "
-      "fc2 [5120, 4608] + bias in place of [2048, 4608] + bias), not a published figure; total_size not "
-      "found: weights are the hand sum"};
-  m.c = family::qwen3_5({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1, .vision_params = 460'730'096});
+      "config.json (Qwen3_5ForConditionalGeneration; text_config: {hidden_size}, {intermediate_size}, "
+      "{num_hidden_layers}, layer_types 3 x linear_attention then full_attention, {full_attention_interval}, "
+      "{num_attention_heads}, {num_key_value_heads}, {head_dim}, attn_output_gate true, "
+      "{linear_num_key_heads}, {linear_num_value_heads}, {linear_key_head_dim}, {linear_value_head_dim}, "
+      "{linear_conv_kernel_dim}, {mtp_num_hidden_layers}, {vocab_size}, {tie_word_embeddings}; vision_config: "
+      "the Qwen3.5 / 3.6 tower, family::qwen3_5_vision_tower), as restated in full by third-party code that "
+      "builds the model from it (the config itself was not fetched); THUDM/slime scripts/models/qwen3.5-27B.sh "
+      "agrees on the text dims",
+      "every tensor BF16; the vision tower model.visual.* is stored in the same checkpoint: its parameters by "
+      "hand from vision_config (blocks/vision_tower.hpp: patch_embed Conv3d and pos_embed, depth blocks of two "
+      "LayerNorms, qkv, proj, fc1 and fc2 with biases, the merger's LayerNorm, fc1 and fc2 with biases, fc2 "
+      "projecting into the text hidden_size), inferred from the Qwen3-VL vision module, not a published "
+      "figure; total_size not found: weights are the hand sum"};
+  m.c = family::qwen3_5(family::with_vision_tower({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1}, family::qwen3_5_vision_tower));
   // config.json's text_config mamba_ssm_dtype "float32".
   m.config_state_dtype = state_dtype::f32;
   m.add_rule(all_weights(formats::bf16));

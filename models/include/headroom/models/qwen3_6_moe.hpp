@@ -16,12 +16,12 @@ namespace headroom::models::family {
 constexpr circuit qwen3_6_moe(const qwen3_hybrid_dims& d) { return detail::qwen3_hybrid(d, gdn_in_proj::split); }
 
 /// Qwen/Qwen3.6-35B-A3B's decoder, as its config.json's text_config gives it (verbatim in
-/// tests/data/configs/qwen3_6_35b_a3b), with the vision tower's parameters by hand from its
-/// vision_config; every quantized release of that base model starts from these dims.
-inline constexpr qwen3_hybrid_dims qwen3_6_35b_a3b_dims{
-    .gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256},
-    .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128,
-    .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1,
-    .vision_params = 446'571'248};
+/// tests/data/configs/qwen3_6_35b_a3b), with the stored vision tower of its vision_config; every
+/// quantized release of that base model starts from these dims.
+inline constexpr qwen3_hybrid_dims qwen3_6_35b_a3b_dims = with_vision_tower(
+    {.gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256},
+     .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128,
+     .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1},
+    qwen3_5_vision_tower);
 
 }  // namespace headroom::models::family

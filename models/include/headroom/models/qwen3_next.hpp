@@ -36,6 +36,7 @@
 #include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe.hpp>
 #include <headroom/models/blocks/stack.hpp>
+#include <headroom/models/blocks/vision_tower.hpp>
 #include <headroom/models/gqa_decoder.hpp>
 
 namespace headroom::models::family {
@@ -69,6 +70,20 @@ struct qwen3_hybrid_dims {
   bool mtp_head_copy = false;
   std::uint64_t vision_params = 0;  ///< parameters of the stored vision tower (0 = none)
 };
+
+/// The vision tower every multimodal Qwen3.5 / 3.6 release stores, as their config.json's
+/// vision_config gives it (e.g. https://huggingface.co/Qwen/Qwen3.6-35B-A3B/blob/main/config.json,
+/// verbatim in tests/data/configs/qwen3_6_35b_a3b; the members in the order of blocks::
+/// vision_tower_dims' keys); its out_hidden_size is each release's text hidden_size.
+inline constexpr blocks::vision_tower_dims qwen3_5_vision_tower{.depth = 27, .hidden = 1152, .inter = 4304,
+                                                                .patch = 16, .in_channels = 3, .temporal_patch = 2,
+                                                                .merge = 2, .positions = 2304};
+
+/// `d` with the stored vision tower `v`, whose merger projects into the text model's width.
+constexpr qwen3_hybrid_dims with_vision_tower(qwen3_hybrid_dims d, const blocks::vision_tower_dims& v) {
+  d.vision_params = blocks::vision_tower_params(v, d.gqa.hidden);
+  return d;
+}
 
 namespace detail {
 /// The layer MLP: the routed MoE (top_k of experts, softmax, plus the shared expert scaled by
