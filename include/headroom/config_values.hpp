@@ -25,7 +25,7 @@ struct config_value {
   bool boolean = false;
 };
 
-inline constexpr std::size_t max_config_values = 24;  // Qwen3-Next: 17 keys
+inline constexpr std::size_t max_config_values = 32;  // GLM-5.3-Flash: 24 keys
 
 struct config_values {
   std::array<config_value, max_config_values> items{};

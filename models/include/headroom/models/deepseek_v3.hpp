@@ -16,8 +16,12 @@ constexpr model make_deepseek_v3() {
   m.name = "DeepSeek-V3";
   m.family = "mla_moe";
   m.source = {"deepseek-ai/DeepSeek-V3",
-      "config.json and its quantization_config (quant_method fp8, fmt e4m3, activation_scheme dynamic);"
-      " README_WEIGHTS.md; Hub safetensors metadata 684,531,386,000 elements",
+      "config.json ({hidden_size}, {num_hidden_layers}, {num_attention_heads}, {q_lora_rank}, {kv_lora_rank}, "
+      "{qk_nope_head_dim}, {qk_rope_head_dim}, {v_head_dim}, {intermediate_size}, {first_k_dense_replace}, "
+      "{n_routed_experts}, {n_shared_experts}, {num_experts_per_tok}, {moe_intermediate_size}, "
+      "{num_nextn_predict_layers}, {vocab_size}, {tie_word_embeddings}) and its quantization_config "
+      "(quant_method fp8, fmt e4m3, activation_scheme dynamic); README_WEIGHTS.md; Hub safetensors metadata "
+      "684,531,386,000 elements",
       "FP8 E4M3 with an F32 weight_scale_inv per 128x128 block on every attention and MLP projection; "
       "mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32; the MTP layer "
       "(model.layers.61) stores its own embed_tokens and shared_head.head copies; total_size not published:"

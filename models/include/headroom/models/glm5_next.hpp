@@ -92,6 +92,25 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
           .then(mtp_out, layer_kind::none);
     }, section::draft, d.layers);
   }
+  // GLM-5.3-Flash's text_config keys (linear_attn_config is a nested object).
+  c.config.put("hidden_size", h);
+  c.config.put("vocab_size", d.vocab);
+  c.config.put("num_hidden_layers", d.layers);
+  c.config.put("hc_mult", d.hc);
+  c.config.put("linear_attn_config.num_heads", d.kda_heads);
+  c.config.put("linear_attn_config.head_dim", d.kda_head_dim);
+  c.config.put("linear_attn_config.short_conv_kernel_size", d.conv_kernel);
+  c.config.put("num_attention_heads", d.q_heads);
+  c.config.put("q_lora_rank", d.q_lora);
+  c.config.put("kv_lora_rank", d.kv_lora);
+  c.config.put("qk_nope_head_dim", d.qk_head);
+  c.config.put("v_head_dim", d.v_head);
+  c.config.put("index_n_heads", d.index_heads);
+  c.config.put("index_head_dim", d.index_head_dim);
+  c.config.put("index_kpool", d.index_kpool);
+  c.config.put("index_topk", d.index_topk);
+  s.record(c.config);
+  c.config.put_flag("tie_word_embeddings", false);
   return c;
 }
 

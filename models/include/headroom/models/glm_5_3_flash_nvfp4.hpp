@@ -15,16 +15,16 @@ constexpr model make_glm_5_3_flash_nvfp4() {
   m.name = "GLM-5.3-Flash-NVFP4";
   m.family = "glm5_next";
   m.source = {"nvidia/GLM-5.3-Flash-NVFP4",
-      "text_config of https://huggingface.co/zai-org/GLM-5.3-Flash/blob/main/config.json (hidden_size 4096, "
-      "num_hidden_layers 45, layer_types linear_attention x3 then deepseek_sparse_attention (layers 3, 7, ..., "
-      "43), linear_attn_config num_heads 64 head_dim 128 short_conv_kernel_size 4, hc_mult 4, "
-      "num_attention_heads 64, q_lora_rank 1536, kv_lora_rank 512, qk_nope_head_dim 256, qk_rope_head_dim 0, "
-      "v_head_dim 256, index_n_heads 32, index_head_dim 128, index_kpool 4, index_topk 2048, "
-      "index_kpool_always_select_tail true, intermediate_size 12288, first_k_dense_replace 3, "
-      "n_routed_experts 288, num_experts_per_tok 8, moe_intermediate_size 2048, n_shared_experts 1, "
-      "num_nextn_predict_layers 1, vocab_size 154880, tie_word_embeddings false); tensor shapes from "
-      "llama.cpp src/models/glm5-next.cpp @2220411; precision as the seed system's fixture config of this "
-      "checkpoint",
+      "text_config of https://huggingface.co/zai-org/GLM-5.3-Flash/blob/main/config.json ({hidden_size}, "
+      "{num_hidden_layers}, layer_types linear_attention x3 then deepseek_sparse_attention (every fourth "
+      "layer), {linear_attn_config.num_heads}, {linear_attn_config.head_dim}, "
+      "{linear_attn_config.short_conv_kernel_size}, {hc_mult}, {num_attention_heads}, {q_lora_rank}, "
+      "{kv_lora_rank}, {qk_nope_head_dim}, qk_rope_head_dim 0, {v_head_dim}, {index_n_heads}, "
+      "{index_head_dim}, {index_kpool}, {index_topk}, index_kpool_always_select_tail true, "
+      "{intermediate_size}, {first_k_dense_replace}, {n_routed_experts}, {num_experts_per_tok}, "
+      "{moe_intermediate_size}, {n_shared_experts}, {num_nextn_predict_layers}, {vocab_size}, "
+      "{tie_word_embeddings}); tensor shapes from llama.cpp src/models/glm5-next.cpp @2220411; precision as "
+      "the seed system's fixture config of this checkpoint",
       "NVFP4 weights and activations (group 16, F32 weight_scale_2 and input_scale) on the routed experts and "
       "the dense MLPs; attention (KDA and sparse), indexer, routers, shared experts, embed_tokens and lm_head "
       "BF16; hyper-connection mixes F32; the MTP layer BF16 (the seed system's fixture: its 204.55 GB holds "

@@ -16,11 +16,13 @@ constexpr model make_mistral_small_4_119b() {
   m.name = "Mistral-Small-4-119B-2603";
   m.family = "mla_moe";
   m.source = {"mistralai/Mistral-Small-4-119B-2603",
-      "config.json text_config (model_type mistral4: the checkpoint transformers'"
-      " configuration_mistral4.py documents as its defaults; first_k_dense_replace 0, n_shared_experts 1,"
-      " tie_word_embeddings false, no e_score_correction_bias: Mistral4TopkRouter is a plain weight);"
-      " model card: 119B total, 6.5B active parameters; FP8 E4M3 weights, the vision tower, multimodal"
-      " projector and lm_head BF16 (vLLM recipe page)",
+      "config.json text_config (model_type mistral4: the checkpoint transformers' configuration_mistral4.py "
+      "documents as its defaults; {hidden_size}, {num_hidden_layers}, {num_attention_heads}, {q_lora_rank}, "
+      "{kv_lora_rank}, {qk_nope_head_dim}, {qk_rope_head_dim}, {v_head_dim}, {n_routed_experts}, "
+      "{num_experts_per_tok}, {moe_intermediate_size}, {first_k_dense_replace}, {n_shared_experts}, "
+      "{vocab_size}, {tie_word_embeddings}, no e_score_correction_bias: Mistral4TopkRouter is a plain weight); "
+      "model card: 119B total, 6.5B active parameters; FP8 E4M3 weights, the vision tower, multimodal "
+      "projector and lm_head BF16 (vLLM recipe page)",
       "FP8 scale layout assumed, not read from a quantization_config: one F32 weight scale and one static"
       " F32 activation scale per projection tensor (Mistral's qscale_weight / qscale_act); router,"
       " embed_tokens, norms BF16; the Pixtral vision tower is not counted; no total_size is"

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
+#include <headroom/config_values.hpp>
 
 namespace headroom::models::family {
 
@@ -21,6 +22,16 @@ struct moe_stack_dims {
 
   /// The shared experts' width: n_shared_experts of moe_intermediate_size, as one MLP.
   [[nodiscard]] constexpr std::uint64_t shared_inter() const { return checked_mul(moe_inter, shared_experts); }
+  /// Records the widths under DeepSeek-V3's config.json keys.
+  constexpr void record(config_values& v) const {
+    v.put("intermediate_size", inter);
+    v.put("first_k_dense_replace", first_dense);
+    v.put("n_routed_experts", experts);
+    v.put("num_experts_per_tok", top_k);
+    v.put("moe_intermediate_size", moe_inter);
+    v.put("n_shared_experts", shared_experts);
+    v.put("num_nextn_predict_layers", mtp_layers);
+  }
 };
 
 }  // namespace headroom::models::family
