@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 #include <headroom/error.hpp>
@@ -43,6 +44,10 @@ struct config_values {
     items[n++] = {key, value, boolean};
   }
   constexpr void put_flag(std::string_view key, bool value) { put(key, value ? 1 : 0, true); }
+  /// Records each of `values` in order (a family's list of keys and dims).
+  constexpr void put(std::initializer_list<config_value> values) {
+    for (const config_value& v : values) put(v.key, v.value, v.boolean);
+  }
 
   /// The value recorded under `key`, or nullptr.
   [[nodiscard]] constexpr const config_value* find(std::string_view key) const {

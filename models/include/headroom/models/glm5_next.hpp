@@ -93,24 +93,13 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
     }, section::draft, d.layers);
   }
   // GLM-5.3-Flash's text_config keys (linear_attn_config is a nested object).
-  c.config.put("hidden_size", h);
-  c.config.put("vocab_size", d.vocab);
-  c.config.put("num_hidden_layers", d.layers);
-  c.config.put("hc_mult", d.hc);
-  c.config.put("linear_attn_config.num_heads", d.kda_heads);
-  c.config.put("linear_attn_config.head_dim", d.kda_head_dim);
-  c.config.put("linear_attn_config.short_conv_kernel_size", d.conv_kernel);
-  c.config.put("num_attention_heads", d.q_heads);
-  c.config.put("q_lora_rank", d.q_lora);
-  c.config.put("kv_lora_rank", d.kv_lora);
-  c.config.put("qk_nope_head_dim", d.qk_head);
-  c.config.put("v_head_dim", d.v_head);
-  c.config.put("index_n_heads", d.index_heads);
-  c.config.put("index_head_dim", d.index_head_dim);
-  c.config.put("index_kpool", d.index_kpool);
-  c.config.put("index_topk", d.index_topk);
+  c.config.put({{"hidden_size", h}, {"vocab_size", d.vocab}, {"num_hidden_layers", d.layers}, {"hc_mult", d.hc},
+                {"linear_attn_config.num_heads", d.kda_heads}, {"linear_attn_config.head_dim", d.kda_head_dim},
+                {"linear_attn_config.short_conv_kernel_size", d.conv_kernel}, {"num_attention_heads", d.q_heads},
+                {"q_lora_rank", d.q_lora}, {"kv_lora_rank", d.kv_lora}, {"qk_nope_head_dim", d.qk_head},
+                {"v_head_dim", d.v_head}, {"index_n_heads", d.index_heads}, {"index_head_dim", d.index_head_dim},
+                {"index_kpool", d.index_kpool}, {"index_topk", d.index_topk}, {"tie_word_embeddings", 0, true}});
   s.record(c.config);
-  c.config.put_flag("tie_word_embeddings", false);
   return c;
 }
 

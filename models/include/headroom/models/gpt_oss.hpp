@@ -53,6 +53,9 @@ constexpr circuit gpt_oss(const gpt_oss_dims& d) {
   const auto full_layer = blocks::layer(layer_kind::full_attention, {full, moe});
   // layer_types: sliding, full, sliding, ...
   blocks::decoder(c, embed, g.layers, [&](std::uint64_t l) -> const auto& { return l % 2 == 0 ? sliding_layer : full_layer; }, head);
+  g.record(c.config);
+  c.config.put({{"sliding_window", d.window}, {"num_local_experts", d.experts}, {"num_experts_per_tok", d.top_k},
+                {"intermediate_size", d.inter}, {"tie_word_embeddings", 0, true}});
   return c;
 }
 

@@ -30,12 +30,8 @@ struct gqa_decoder_dims {
   }
   /// Records the widths under those keys.
   constexpr void record(config_values& v) const {
-    v.put("hidden_size", hidden);
-    v.put("vocab_size", vocab);
-    v.put("num_hidden_layers", layers);
-    v.put("num_attention_heads", q_heads);
-    v.put("num_key_value_heads", kv_heads);
-    v.put("head_dim", head_dim);
+    v.put({{"hidden_size", hidden}, {"vocab_size", vocab}, {"num_hidden_layers", layers},
+           {"num_attention_heads", q_heads}, {"num_key_value_heads", kv_heads}, {"head_dim", head_dim}});
   }
 };
 

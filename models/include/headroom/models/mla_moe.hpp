@@ -74,17 +74,11 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
     blocks::stack(c, s.mtp_layers, [&](std::uint64_t) -> const auto& { return mtp; }, section::draft, d.layers);
   }
   // DeepSeek-V3's config.json keys (Mistral-Small-4's text_config uses the same).
-  c.config.put("hidden_size", h);
-  c.config.put("vocab_size", d.vocab);
-  c.config.put("num_hidden_layers", d.layers);
-  c.config.put("num_attention_heads", d.mla.q_heads);
-  c.config.put("q_lora_rank", d.mla.q_lora);
-  c.config.put("kv_lora_rank", d.mla.kv_lora);
-  c.config.put("qk_nope_head_dim", d.mla.qk_nope);
-  c.config.put("qk_rope_head_dim", d.mla.qk_rope);
-  c.config.put("v_head_dim", d.mla.v_head);
+  c.config.put({{"hidden_size", h}, {"vocab_size", d.vocab}, {"num_hidden_layers", d.layers},
+                {"num_attention_heads", d.mla.q_heads}, {"q_lora_rank", d.mla.q_lora}, {"kv_lora_rank", d.mla.kv_lora},
+                {"qk_nope_head_dim", d.mla.qk_nope}, {"qk_rope_head_dim", d.mla.qk_rope}, {"v_head_dim", d.mla.v_head},
+                {"tie_word_embeddings", 0, true}});
   s.record(c.config);
-  c.config.put_flag("tie_word_embeddings", false);
   return c;
 }
 

@@ -24,13 +24,9 @@ struct moe_stack_dims {
   [[nodiscard]] constexpr std::uint64_t shared_inter() const { return checked_mul(moe_inter, shared_experts); }
   /// Records the widths under DeepSeek-V3's config.json keys.
   constexpr void record(config_values& v) const {
-    v.put("intermediate_size", inter);
-    v.put("first_k_dense_replace", first_dense);
-    v.put("n_routed_experts", experts);
-    v.put("num_experts_per_tok", top_k);
-    v.put("moe_intermediate_size", moe_inter);
-    v.put("n_shared_experts", shared_experts);
-    v.put("num_nextn_predict_layers", mtp_layers);
+    v.put({{"intermediate_size", inter}, {"first_k_dense_replace", first_dense}, {"n_routed_experts", experts},
+           {"num_experts_per_tok", top_k}, {"moe_intermediate_size", moe_inter},
+           {"n_shared_experts", shared_experts}, {"num_nextn_predict_layers", mtp_layers}});
   }
 };
 

@@ -96,6 +96,16 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
                   section::draft);
     c.add(mtp_out, static_cast<std::uint16_t>(d.mtp_pattern.size() - 1), section::draft, layer_kind::none);
   }
+  c.config.put({{"hidden_size", h}, {"vocab_size", d.vocab}, {"num_hidden_layers", d.pattern.size()},
+                {"num_attention_heads", d.q_heads}, {"num_key_value_heads", d.kv_heads}, {"head_dim", d.head_dim},
+                {"mamba_num_heads", d.mamba_heads}, {"mamba_head_dim", d.mamba_head_dim}, {"ssm_state_size", d.ssm_state},
+                {"n_groups", d.n_groups}, {"conv_kernel", d.conv_kernel}, {"tie_word_embeddings", 0, true}});
+  if (d.inter > 0) c.config.put("intermediate_size", d.inter);
+  if (d.experts > 0) {
+    c.config.put({{"n_routed_experts", d.experts}, {"num_experts_per_tok", d.top_k},
+                  {"moe_intermediate_size", d.moe_inter}, {"moe_shared_expert_intermediate_size", d.shared_inter}});
+  }
+  if (d.moe_latent > 0) c.config.put("moe_latent_size", d.moe_latent);
   return c;
 }
 

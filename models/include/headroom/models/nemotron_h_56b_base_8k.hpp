@@ -15,8 +15,11 @@ constexpr model make_nemotron_h_56b_base_8k() {
   m.name = "Nemotron-H-56B-Base-8K";
   m.family = "nemotron_h";
   m.source = {"nvidia/Nemotron-H-56B-Base-8K",
-      "Megatron-Bridge NemotronH56BProvider and docs/models/llm/nemotronh.md (every dim and the"
-      " hybrid_override_pattern); NVIDIA's blog: 54 Mamba-2, 54 MLP and 10 attention layers",
+      "Megatron-Bridge NemotronH56BProvider and docs/models/llm/nemotronh.md ({=num_hidden_layers} layers, "
+      "hybrid_override_pattern, {hidden_size}, {intermediate_size}, {=num_attention_heads} heads, "
+      "{=num_key_value_heads} KV heads, {head_dim}, mamba {=mamba_num_heads} heads x {=mamba_head_dim}, "
+      "ssm_state {=ssm_state_size}, {=n_groups} groups, conv_kernel {=conv_kernel}, vocab {=vocab_size}); "
+      "NVIDIA's blog: 54 Mamba-2, 54 MLP and 10 attention layers",
       "the HF config.json itself was not found: dims from NVIDIA's Megatron-Bridge provider; every tensor "
       "assumed BF16 with a conv1d bias (as Nano-9B-v2); no published total_size or parameter count: weights"
       " are the hand sum"};

@@ -137,20 +137,15 @@ constexpr circuit qwen3_hybrid(const qwen3_hybrid_dims& d, gdn_in_proj in_proj) 
     c.add(vision, no_layer, section::vision, layer_kind::none);
   }
   d.gqa.record(c.config);
-  c.config.put_flag("tie_word_embeddings", false);
-  c.config.put("full_attention_interval", d.full_attention_interval);
-  c.config.put("linear_num_key_heads", d.lin_k_heads);
-  c.config.put("linear_num_value_heads", d.lin_v_heads);
-  c.config.put("linear_key_head_dim", d.lin_k_dim);
-  c.config.put("linear_value_head_dim", d.lin_v_dim);
-  c.config.put("linear_conv_kernel_dim", d.conv_kernel);
+  c.config.put({{"tie_word_embeddings", 0, true}, {"full_attention_interval", d.full_attention_interval},
+                {"linear_num_key_heads", d.lin_k_heads}, {"linear_num_value_heads", d.lin_v_heads},
+                {"linear_key_head_dim", d.lin_k_dim}, {"linear_value_head_dim", d.lin_v_dim},
+                {"linear_conv_kernel_dim", d.conv_kernel}});
   if (d.inter > 0) {
     c.config.put("intermediate_size", d.inter);
   } else {
-    c.config.put("num_experts", d.experts);
-    c.config.put("num_experts_per_tok", d.top_k);
-    c.config.put("moe_intermediate_size", d.moe_inter);
-    c.config.put("shared_expert_intermediate_size", d.shared_inter);
+    c.config.put({{"num_experts", d.experts}, {"num_experts_per_tok", d.top_k}, {"moe_intermediate_size", d.moe_inter},
+                  {"shared_expert_intermediate_size", d.shared_inter}});
   }
   // Qwen3.5's key for the MTP draft layers (Qwen3-Next's config names none; its safetensors
   // ship the layer).
