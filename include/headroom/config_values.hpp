@@ -49,12 +49,20 @@ struct config_values {
     for (const config_value& v : values) put(v.key, v.value, v.boolean);
   }
 
-  /// The value recorded under `key`, or nullptr.
-  [[nodiscard]] constexpr const config_value* find(std::string_view key) const {
+  /// The index of `key` in `items`, or `n` when it is not recorded. (An index, not a pointer:
+  /// g++ under -fsanitize=undefined does not constant-evaluate a pointer compared with null.)
+  [[nodiscard]] constexpr std::size_t index_of(std::string_view key) const {
     for (std::size_t i = 0; i < n; ++i) {
-      if (items[i].key == key) return &items[i];
+      if (items[i].key == key) return i;
     }
-    return nullptr;
+    return n;
+  }
+  [[nodiscard]] constexpr bool has(std::string_view key) const { return index_of(key) < n; }
+  /// The value recorded under `key` (which must be recorded).
+  [[nodiscard]] constexpr const config_value& at(std::string_view key) const {
+    const std::size_t i = index_of(key);
+    detail::require_table(i < n, "no config value under that key");
+    return items[i];
   }
 };
 
@@ -68,7 +76,7 @@ constexpr bool placeholders_resolve(std::string_view text, const config_values& 
     if (close == std::string_view::npos) return false;
     std::string_view key = text.substr(i + 1, close - i - 1);
     if (!key.empty() && key.front() == '=') key.remove_prefix(1);
-    if (key.empty() || key.find('{') != std::string_view::npos || v.find(key) == nullptr) return false;
+    if (key.empty() || key.find('{') != std::string_view::npos || !v.has(key)) return false;
     i = close;
   }
   return true;

@@ -9,8 +9,7 @@ namespace {
 using namespace headroom;
 
 constexpr bool has(const config_values& v, std::string_view key, std::uint64_t value) {
-  const config_value* p = v.find(key);
-  return p != nullptr && !p->boolean && p->value == value;
+  return v.has(key) && !v.at(key).boolean && v.at(key).value == value;
 }
 
 // Llama-3.1-8B-Instruct's config.json
@@ -20,9 +19,9 @@ static_assert(has(llama, "hidden_size", 4096) && has(llama, "intermediate_size",
               has(llama, "vocab_size", 128256) && has(llama, "num_hidden_layers", 32) &&
               has(llama, "num_attention_heads", 32) && has(llama, "num_key_value_heads", 8) &&
               has(llama, "head_dim", 128));
-static_assert(llama.find("tie_word_embeddings") != nullptr && llama.find("tie_word_embeddings")->boolean &&
-              llama.find("tie_word_embeddings")->value == 0);
-static_assert(llama.find("sliding_window") == nullptr, "no window: no key");
+static_assert(llama.has("tie_word_embeddings") && llama.at("tie_word_embeddings").boolean &&
+              llama.at("tie_word_embeddings").value == 0);
+static_assert(!llama.has("sliding_window"), "no window: no key");
 static_assert(llama.n == 8, "six decoder widths, tie_word_embeddings, intermediate_size");
 
 // Qwen3-Next-80B-A3B-Instruct's config.json
@@ -35,7 +34,7 @@ static_assert(has(next, "full_attention_interval", 4) && has(next, "linear_num_k
               has(next, "num_experts", 512) && has(next, "num_experts_per_tok", 10) &&
               has(next, "moe_intermediate_size", 512) && has(next, "shared_expert_intermediate_size", 512) &&
               has(next, "head_dim", 256) && has(next, "mtp_num_hidden_layers", 1));
-static_assert(next.find("intermediate_size") == nullptr, "a routed-MoE hybrid records no dense MLP width");
+static_assert(!next.has("intermediate_size"), "a routed-MoE hybrid records no dense MLP width");
 
 // The placeholder grammar: `{key}` and `{=key}` name a recorded key; nothing else may brace.
 static_assert(placeholders_resolve("config.json ({hidden_size}, {=head_dim})", llama));

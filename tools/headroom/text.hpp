@@ -52,7 +52,7 @@ inline std::string provenance(std::string_view text, const config_values& v, std
     std::string_view key = text.substr(i + 1, close - i - 1);
     const bool bare = key.front() == '=';
     if (bare) key.remove_prefix(1);
-    const config_value& cv = *v.find(key);
+    const config_value& cv = v.at(key);
     if (!bare) fmt::format_to(std::back_inserter(out), "{} ", key);
     if (cv.boolean) {
       out += cv.value != 0 ? "true" : "false";
