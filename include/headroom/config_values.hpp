@@ -66,18 +66,35 @@ struct config_values {
   }
 };
 
-/// Whether every `{key}` / `{=key}` placeholder of `text` names a recorded value and every brace
-/// is closed: the check a table and the CLI apply before rendering.
+/// One `{key}` / `{=key}` placeholder of a provenance text (next_placeholder).
+struct placeholder {
+  std::size_t open = std::string_view::npos;  ///< index of its '{'; npos: no placeholder left
+  std::size_t close = std::string_view::npos; ///< index of its '}'
+  std::string_view key;
+  bool bare = false;         ///< `{=key}`: the value alone
+  bool well_formed = false;  ///< false: a stray '}', an unclosed '{', an empty key or a nested '{'
+};
+
+/// The first placeholder of `text` at or after `from` (open == npos when there is none).
+constexpr placeholder next_placeholder(std::string_view text, std::size_t from) {
+  placeholder p;
+  p.open = text.find_first_of("{}", from);
+  if (p.open == std::string_view::npos || text[p.open] == '}') return p;
+  p.close = text.find('}', p.open);
+  if (p.close == std::string_view::npos) return p;
+  p.key = text.substr(p.open + 1, p.close - p.open - 1);
+  p.bare = !p.key.empty() && p.key.front() == '=';
+  if (p.bare) p.key.remove_prefix(1);
+  p.well_formed = !p.key.empty() && p.key.find('{') == std::string_view::npos;
+  return p;
+}
+
+/// Whether every placeholder of `text` is well formed and names a recorded value: the check a
+/// table and the CLI apply before rendering.
 constexpr bool placeholders_resolve(std::string_view text, const config_values& v) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '}') return false;
-    if (text[i] != '{') continue;
-    const std::size_t close = text.find('}', i);
-    if (close == std::string_view::npos) return false;
-    std::string_view key = text.substr(i + 1, close - i - 1);
-    if (!key.empty() && key.front() == '=') key.remove_prefix(1);
-    if (key.empty() || key.find('{') != std::string_view::npos || !v.has(key)) return false;
-    i = close;
+  for (placeholder p = next_placeholder(text, 0); p.open != std::string_view::npos;
+       p = next_placeholder(text, p.close + 1)) {
+    if (!p.well_formed || !v.has(p.key)) return false;
   }
   return true;
 }

@@ -43,24 +43,20 @@ inline std::string provenance(std::string_view text, const config_values& v, std
                                             "record, or has an unmatched brace: \"{}\"", model_id, text));
   }
   std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '{') {
-      out += text[i];
-      continue;
-    }
-    const std::size_t close = text.find('}', i);
-    std::string_view key = text.substr(i + 1, close - i - 1);
-    const bool bare = key.front() == '=';
-    if (bare) key.remove_prefix(1);
-    const config_value& cv = v.at(key);
-    if (!bare) fmt::format_to(std::back_inserter(out), "{} ", key);
+  std::size_t from = 0;
+  for (placeholder p = next_placeholder(text, 0); p.open != std::string_view::npos;
+       p = next_placeholder(text, from)) {
+    out.append(text.substr(from, p.open - from));
+    const config_value& cv = v.at(p.key);
+    if (!p.bare) fmt::format_to(std::back_inserter(out), "{} ", p.key);
     if (cv.boolean) {
       out += cv.value != 0 ? "true" : "false";
     } else {
       fmt::format_to(std::back_inserter(out), "{}", cv.value);
     }
-    i = close;
+    from = p.close + 1;
   }
+  out.append(text.substr(from));
   return out;
 }
 

@@ -44,9 +44,7 @@ constexpr circuit gqa_moe(const gqa_moe_dims& d) {
   });
   // Qwen3 MoE's key names (Mixtral's and MiniMax-M2's configs say num_local_experts, and
   // intermediate_size for the expert width).
-  c.config.put("num_experts", d.experts);
-  c.config.put("num_experts_per_tok", d.top_k);
-  c.config.put("moe_intermediate_size", d.moe_inter);
+  c.config.put({{"num_experts", d.experts}, {"num_experts_per_tok", d.top_k}, {"moe_intermediate_size", d.moe_inter}});
   return c;
 }
 
