@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// headroom: the calibrated prediction of a step beside its ceiling (docs/serving.md#prediction).
+//
+// The ceiling of a step (estimate.hpp) is a lower bound: every node at max(bytes / bandwidth,
+// FLOPs / peak). The prediction costs the same rows by what kernels of their class measured on
+// the device under the engine: time = ceiling x ratio(class, format, x, y), the ratio read from a
+// calibration table (calibration.hpp; measured / ceiling, never below 1), and a collective at its
+// measured time. So the prediction is never below the ceiling, row by row.
+//
+// Where the (device, engine) table has no grid for a row's class and format, the prediction
+// falls back, and says so: to the median of the same lookup over every other table of the same
+// engine, then over every table. Nodes of no measured class (norms, rotary, residual adds, gates,
+// recurrent updates: memory-bound kernels) are costed as the GEMV that moves the same bytes,
+// (x = 1 row, y = bytes / 2 elements): the same launch and bandwidth losses a small kernel has.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include <headroom/calibration.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/cost_class.hpp>
+#include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
+#include <headroom/roofline.hpp>
+#include <headroom/settings.hpp>
+#include <headroom/step_estimate.hpp>
+
+namespace headroom {
+
+/// How a step's rows were run: a decode step (rows = seqs, each over `context`) or a prefill of
+/// `rows` tokens of one prompt.
+enum class step_pass : std::uint8_t { decode, prefill };
+
+/// The parts of a step the serving model composes separately: weight-streaming kernels run at
+/// the step's rows; attention and recurrent kernels at their sequences' contexts.
+enum class step_part : std::uint8_t { dense, context };
+inline constexpr std::size_t step_parts = 2;
+
+/// What a prediction could read: the (device, engine) table and the tables it falls back on.
+struct calibration_set {
+  const calibration* own = &no_calibration;
+  std::span<const calibration* const> pool{};  ///< every shipped table (fallbacks)
+  std::string_view engine{};                   ///< the engine whose tables come first in a fallback
+};
+
+/// Where a prediction's ratios came from.
+enum class calib_source : std::uint8_t { measured, engine_median, all_median, none };
+constexpr std::string_view name(calib_source s) {
+  constexpr std::string_view names[] = {"measured", "fallback: median of the engine's other tables",
+                                         "fallback: median of every table", "fallback: the ceiling (no table)"};
+  return names[static_cast<std::size_t>(s)];
+}
+
+struct step_prediction {
+  double ceiling_us = 0;
+  double predicted_us = 0;
+  std::array<double, step_parts> ceiling_part_us{};
+  std::array<double, step_parts> predicted_part_us{};
+  double link_ceiling_us = 0;
+  double link_predicted_us = 0;
+  calib_source worst = calib_source::measured;  ///< the least measured source any row used
+};
+
+namespace detail {
+
+constexpr double median_of(std::array<double, 64>& v, std::size_t n) {
+  for (std::size_t i = 1; i < n; ++i) {
+    for (std::size_t j = i; j > 0 && v[j] < v[j - 1]; --j) {
+      const double t = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = t;
+    }
+  }
+  if (n == 0) return 0;
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+struct ratio_answer {
+  double value = 1;
+  calib_source from = calib_source::none;
+};
+
+// The ratio (or absolute time) for one lookup, with its fallbacks.
+constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
+  const calib_lookup own = lookup(*cs.own, k, f, x, y);
+  if (own.found) return {own.value, calib_source::measured};
+  for (const bool same_engine : {true, false}) {
+    std::array<double, 64> v{};
+    std::size_t n = 0;
+    for (const calibration* c : cs.pool) {
+      if (c == cs.own || n == v.size()) continue;
+      if (same_engine && c->engine != cs.engine) continue;
+      const calib_lookup l = lookup(*c, k, f, x, y);
+      if (l.found) v[n++] = l.value;
+    }
+    if (n != 0) return {median_of(v, n), same_engine ? calib_source::engine_median : calib_source::all_median};
+  }
+  return {1, calib_source::none};
+}
+
+constexpr calib_format calib_format_of(const exec& how) {
+  if (how.path == exec_path::weight_only) return calib_format::int4_weight_only;
+  if (how.path == exec_path::exact_fp8_emulation) return calib_format::fp8;
+  if (how.path == exec_path::native) {
+    if (how.kind == mma_kind::fp4_block_scale || how.kind == mma_kind::mxf8f6f4) return calib_format::fp4;
+    if (how.kind == mma_kind::fp8 || how.kind == mma_kind::fp4_fp8_nvfp4_scaled) return calib_format::fp8;
+  }
+  return calib_format::bf16;
+}
+
+constexpr calib_source worse(calib_source a, calib_source b) { return a > b ? a : b; }
+
+}  // namespace detail
+
+/// The part of a step a row belongs to: attention, MLA, the indexer and recurrent updates read
+/// their sequences' context or state; everything else streams weights or activations at the
+/// step's rows.
+constexpr step_part part_of(op o) {
+  switch (cost_class_of(o)) {
+    case cost_class::attention:
+    case cost_class::latent_attention:
+    case cost_class::indexer:
+    case cost_class::recurrent: return step_part::context;
+    default: return step_part::dense;
+  }
+}
+
+/// The prediction of estimate `est` of model `m`: `pass` and (rows, seqs, context) as the
+/// estimate was run, `tp` the plan's tensor-parallel width (a sharded weight's share), `kv` the
+/// KV cache's element type.
+constexpr step_prediction predict(const model& m, const step_estimate& est, step_pass pass, std::uint64_t rows,
+                                  std::uint64_t seqs, std::uint64_t context, const parallel& plan, kv_dtype kv,
+                                  const calibration_set& cs) {
+  step_prediction out{};
+  const circuit& c = m.c;
+  const double t = static_cast<double>(rows);
+  const calib_format kvf = kv == kv_dtype::fp8 ? calib_format::fp8 : calib_format::bf16;
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    const site_row& row = est.rows[ri];
+    const node& n = c.nodes[row.node];
+    const double ceiling = row.time_us;
+    detail::ratio_answer a{};
+    const double share = n.split == shard::replicated ? 1.0 : static_cast<double>(plan.tp);
+    switch (cost_class_of(n.kind)) {
+      case cost_class::linear:
+        a = detail::calibrated(cs, kernel_class::gemm, detail::calib_format_of(row.how), t,
+                               static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k()) / share);
+        break;
+      case cost_class::routed_experts: {
+        // One expert's gate_up + down elements: gate_up holds 2 of the 3 matrices, down 1.
+        const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
+        const double expert = n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0;
+        a = detail::calibrated(cs, kernel_class::moe_gemm, detail::calib_format_of(row.how), t, expert / share);
+        break;
+      }
+      case cost_class::attention:
+        a = pass == step_pass::decode
+                ? detail::calibrated(cs, kernel_class::decode_attention, kvf, static_cast<double>(seqs),
+                                     static_cast<double>(context))
+                : detail::calibrated(cs, kernel_class::prefill_attention, kvf, t, 1);
+        break;
+      case cost_class::latent_attention:
+        a = pass == step_pass::decode
+                ? detail::calibrated(cs, kernel_class::mla_decode, kvf, static_cast<double>(seqs),
+                                     static_cast<double>(context))
+                : detail::calibrated(cs, kernel_class::mla_prefill, kvf, t, 1);
+        break;
+      default:
+        // A memory-bound kernel: the GEMV that moves the same bytes.
+        a = detail::calibrated(cs, kernel_class::gemm, calib_format::bf16, 1, row.one.bytes / 2 + 1);
+        break;
+    }
+    const double ratio = a.value < 1 ? 1 : a.value;
+    const auto part = static_cast<std::size_t>(part_of(n.kind));
+    out.ceiling_part_us[part] += ceiling;
+    out.predicted_part_us[part] += ceiling * ratio;
+    out.worst = detail::worse(out.worst, a.from);
+  }
+  for (std::size_t li = 0; li < est.n_links; ++li) {
+    const link_row& l = est.links[li];
+    double each = l.each_us;
+    if (l.op == link_op::tp_all_reduce || l.op == link_op::lm_head_gather || l.op == link_op::dp_gather_scatter) {
+      const detail::ratio_answer a =
+          detail::calibrated(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each, plan.tp);
+      if (a.from != calib_source::none && a.value > each) each = a.value;
+      out.worst = detail::worse(out.worst, a.from);
+    } else if (l.op == link_op::ep_all_to_all) {
+      const detail::ratio_answer a = detail::calibrated(cs, kernel_class::all_to_all, calib_format::bf16, l.bytes_each,
+                                                        plan.tp);
+      if (a.from != calib_source::none && a.value > each) each = a.value;
+    }
+    out.link_ceiling_us += l.time_us;
+    out.link_predicted_us += static_cast<double>(l.count) * each;
+  }
+  for (std::size_t p = 0; p < step_parts; ++p) {
+    out.ceiling_us += out.ceiling_part_us[p];
+    out.predicted_us += out.predicted_part_us[p];
+  }
+  out.ceiling_us += out.link_ceiling_us;
+  out.predicted_us += out.link_predicted_us;
+  return out;
+}
+
+}  // namespace headroom
