@@ -33,7 +33,13 @@ export function reduce(g) {
   const nx = ax.pts.length, ny = ay.pts.length;
   const cells = Array.from({ length: nx * ny }, () => []);
   for (const p of g.pts) cells[ax.bucket(p.x) * ny + ay.bucket(p.y)].push(p);
-  const med = cells.map(c => (c.length ? lower_median(c) : null));
+  // A cell measured at its own coordinates keeps only those rows (an all-reduce of 2^19 bytes
+  // does not speak for 2^20); otherwise every row of the bucket counts.
+  const med = cells.map((c, i) => {
+    const at = c.filter(p => p.x === ax.pts[Math.floor(i / ny)] && p.y === ay.pts[i % ny]);
+    const rows = at.length ? at : c;
+    return rows.length ? lower_median(rows) : null;
+  });
   let filled = 0, clamped = 0, below = 0, min_ratio = Infinity;
   for (const p of g.pts) { if (!g.absolute && p.ratio < 1) ++below; min_ratio = Math.min(min_ratio, p.ratio); }
   const values = med.map((m, i) => {
