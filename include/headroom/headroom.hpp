@@ -5,7 +5,6 @@
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
 
 #include <headroom/bytes.hpp>          // IWYU pragma: export
-#include <headroom/calibration.hpp>    // IWYU pragma: export
 #include <headroom/check.hpp>          // IWYU pragma: export
 #include <headroom/circuit.hpp>        // IWYU pragma: export
 #include <headroom/device.hpp>         // IWYU pragma: export

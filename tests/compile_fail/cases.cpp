@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Compile-fail cases: each HEADROOM_CASE_* block must fail to build with OUR diagnostic text
 // (matched by tests/CMakeLists.txt), and each has a passing twin with the input fixed.
+#include <headroom/calibration.hpp>
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
