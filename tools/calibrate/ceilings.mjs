@@ -12,6 +12,15 @@ export const devices = {
   h200_sxm: { aic: 'h200_sxm', bw: 4800, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h200_sxm (S2, S4, S26)' },
   // devices/include/headroom/devices/nvidia_blackwell.hpp, b200 (sources S5, S9, S11, S12, S17, S27)
   b200: { aic: 'b200_sxm', bw: 7700, bf16: 2250, fp8: 4500, fp4: 9000, src: 'nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)' },
+  // nvidia_blackwell.hpp, b300 (S6, S8, S9, S11, S12, S50)
+  b300: { aic: 'b300_sxm', bw: 7700, bf16: 2250, fp8: 4500, fp4: 14000, src: 'nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)' },
+  // nvidia_blackwell.hpp, gb200 (S5, S9, S11, S12, S17, S51)
+  gb200: { aic: 'gb200', bw: 8000, bf16: 2500, fp8: 5000, fp4: 10000, src: 'nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)' },
+  // devices/include/headroom/devices/nvidia_ampere.hpp, a100_sxm_80gb (S10, S11, S36, S37, S38):
+  // aiconfigurator's a100_sxm.yaml is the 80 GB part (mem_capacity 80 GiB, mem_bw 2.039 TB/s). No FP8.
+  a100_sxm_80gb: { aic: 'a100_sxm', bw: 2039, bf16: 312, fp8: 0, fp4: 0, src: 'nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)' },
+  // devices/include/headroom/devices/nvidia_ada.hpp, l40s (S10, S11, S41, S63, S64)
+  l40s: { aic: 'l40s', bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
 };
 
 const ceil_div = (a, b) => Math.ceil(a / b);

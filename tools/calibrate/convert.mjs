@@ -8,7 +8,7 @@ import fs from 'fs';
 import path from 'path';
 import { parquetReadObjects } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
-import { devices, gemm_us, moe_us, attention_us, mla_us } from './ceilings.mjs';
+import { devices, gemm_us, moe_us, attention_us, mla_us, peak } from './ceilings.mjs';
 import { reduce, write_outputs } from './emit.mjs';
 
 const [repo, root] = [process.argv[2], process.argv[3] ?? '../..'];
@@ -49,7 +49,10 @@ async function read(files, columns) {
   const all = [];
   for (const file of files) {
     const b = git('show', `HEAD:${file}`);
-    const rows = await parquetReadObjects({ file: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength), compressors, columns });
+    const file_ = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+    // Older tables lack some columns (window_size): read them whole, the filters treat a missing
+    // column as its default.
+    const rows = await parquetReadObjects({ file: file_, compressors, columns }).catch(() => parquetReadObjects({ file: file_, compressors }));
     const src = file.slice(DATA.length + 1);
     for (const r of rows) all.push({ ...Object.fromEntries(Object.entries(r).map(([k, x]) => [k, typeof x === 'bigint' ? Number(x) : x])), src });
   }
@@ -79,7 +82,7 @@ async function points(dev, sys, eng, v) {
     const rows = fastest((await read(gf, ['gemm_dtype', 'm', 'n', 'k', 'latency'])).filter(r => gemm_fmt[r.gemm_dtype]), r => `${r.gemm_dtype}/${r.m}/${r.n}/${r.k}`);
     const have = new Set(rows.map(r => gemm_fmt[r.gemm_dtype]));
     for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only']) {
-      if (!have.has(f) || (f === 'fp8_block' && have.has('fp8')) || (f === 'fp4' && !dev.fp4)) continue;
+      if (!have.has(f) || (f === 'fp8_block' && have.has('fp8')) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
       const pts = rows.filter(r => gemm_fmt[r.gemm_dtype] === f).map(r => ({ x: r.m, y: r.n * r.k, ratio: r.latency * 1e3 / gemm_us(dev, f, r.m, r.n, r.k), row: r }));
       add('gemm', calib_fmt(f), pts, gf);
     }
@@ -92,7 +95,7 @@ async function points(dev, sys, eng, v) {
     r => `${r.moe_dtype}/${r.num_tokens}/${r.hidden_size}/${r.inter_size}/${r.topk}/${r.num_experts}`);
     const have = new Set(rows.map(r => gemm_fmt[r.moe_dtype]));
     for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only']) {
-      if (!have.has(f) || (f === 'fp8_block' && have.has('fp8')) || (f === 'fp4' && !dev.fp4)) continue;
+      if (!have.has(f) || (f === 'fp8_block' && have.has('fp8')) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
       const pts = rows.filter(r => gemm_fmt[r.moe_dtype] === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * r.inter_size,
         ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts), row: r }));
       add('moe_gemm', calib_fmt(f), pts, mf);
@@ -104,7 +107,7 @@ async function points(dev, sys, eng, v) {
   if (df) {
     // step = the KV history before the query token: the sequence attends over step + 1 tokens
     // (collector/vllm/collect_attn.py: "seq_lens includes the current query token").
-    const rows = fastest((await read(df, att_cols)).filter(r => r.window_size === 0),
+    const rows = fastest((await read(df, att_cols)).filter(r => (r.window_size ?? 0) === 0),
       r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.step}`);
     for (const f of ['bf16', 'fp8']) {
       const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.batch_size, y: r.step + 1,
@@ -114,7 +117,7 @@ async function points(dev, sys, eng, v) {
   }
   const cf = use('attention', 'context_attention_perf');
   if (cf) {
-    const rows = fastest((await read(cf, att_cols)).filter(r => r.window_size === 0 && r.isl >= 16),
+    const rows = fastest((await read(cf, att_cols)).filter(r => (r.window_size ?? 0) === 0 && r.isl >= 16),
       r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.isl}`);
     for (const f of ['bf16', 'fp8']) {
       const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
