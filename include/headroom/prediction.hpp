@@ -39,11 +39,55 @@ enum class step_pass : std::uint8_t { decode, prefill };
 enum class step_part : std::uint8_t { dense, context };
 inline constexpr std::size_t step_parts = 2;
 
+/// How the engines launch the kernels no calibration table measures (norms, activations,
+/// gates, the embedding gather, recurrent updates, the indexer): each kernel moves its bytes
+/// at a share of the bandwidth and costs a fixed latency, the model NVIDIA aiconfigurator uses
+/// for element-wise ops (aic-core/src/aiconfigurator_core/systems/h100_sxm.yaml, h200_sxm.yaml,
+/// b200_sxm.yaml @095f58a51c4ca8e61b66ec108d86f223f8d559ce: mem_bw_empirical_scaling_factor 0.8,
+/// mem_empirical_constant_latency 3 us, "correction based on observations"). Ops that the
+/// engines run inside a neighbour's kernel launch nothing of their own: the residual add inside
+/// the next fused add + RMSNorm, rotary embedding, the KV write and the q/k norms inside the
+/// attention kernel, the router's top-k, the experts' activation and the EP reduce inside the
+/// fused MoE kernel, activation quantization inside the quantized GEMM, views (copy, concat,
+/// split) and the sampler's argmax (the engine's step overhead) -- as aiconfigurator's model
+/// of a decoder layer counts them (aic-core/src/aiconfigurator_core/sdk/models/llama.py
+/// @095f58a: add_norm twice, act_gate once, attention with its rope and cache write).
+struct elementwise_rule {
+  double bandwidth_share = 0.8;
+  double launch_us = 3.0;
+};
+inline constexpr elementwise_rule default_elementwise_rule{};
+
+/// Whether a node of op `o` launches its own kernel (see elementwise_rule). `expert_rows`: its
+/// input carries one row per routed (token, expert) pair, i.e. it runs inside the MoE kernel.
+constexpr bool launches_own_kernel(op o, bool expert_rows) {
+  switch (o) {
+    case op::residual_add:
+    case op::rope:
+    case op::kv_write:
+    case op::qk_norm:
+    case op::top_k:
+    case op::act_quant:
+    case op::copy:
+    case op::concat:
+    case op::split:
+    case op::argmax:
+    case op::blend:
+    case op::ep_reduce: return false;
+    case op::silu_mul:
+    case op::swiglu_clamp:
+    case op::relu2:
+    case op::gelu_tanh_mul: return !expert_rows;
+    default: return true;
+  }
+}
+
 /// What a prediction could read: the (device, engine) table and the tables it falls back on.
 struct calibration_set {
   const calibration* own = &no_calibration;
   std::span<const calibration* const> pool{};  ///< every shipped table (fallbacks)
   std::string_view engine{};                   ///< the engine whose tables come first in a fallback
+  elementwise_rule elementwise{};              ///< the kernels no table measures
 };
 
 /// Where a prediction's ratios came from.
@@ -113,6 +157,28 @@ constexpr calib_format calib_format_of(const exec& how) {
 
 constexpr calib_source worse(calib_source a, calib_source b) { return a > b ? a : b; }
 
+// Sibling projections the engines run as one GEMM: q, k and v (QKVParallelLinear in vLLM and
+// SGLang, the fused QKV GEMM of TensorRT-LLM); MLA's q_a and kv_a (fused_qkv_a_proj_with_mqa in
+// vLLM's and SGLang's DeepSeek-V2/V3 models). 0: no group.
+constexpr int gemm_group(linear_role r) {
+  if (r == linear_role::q || r == linear_role::k || r == linear_role::v) return 1;
+  if (r == linear_role::mla_q_a || r == linear_role::mla_kv_a) return 2;
+  return 0;
+}
+
+// N x K of the GEMM a node runs in: its own weight, or the sum of its group's in its block.
+constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi) {
+  const int g = gemm_group(n.role);
+  if (g == 0) return static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
+  const block& b = c.blocks[bi];
+  double sum = 0;
+  for (std::size_t i = b.first; i < b.end; ++i) {
+    const node& o = c.nodes[i];
+    if (o.kind == op::linear && gemm_group(o.role) == g) sum += static_cast<double>(o.weight_out()) * static_cast<double>(o.weight_k());
+  }
+  return sum;
+}
+
 }  // namespace detail
 
 /// The part of a step a row belongs to: attention, MLA, the indexer and recurrent updates read
@@ -128,13 +194,14 @@ constexpr step_part part_of(op o) {
   }
 }
 
-/// The prediction of estimate `est` of model `m`: `pass` and (rows, seqs, context) as the
-/// estimate was run, `tp` the plan's tensor-parallel width (a sharded weight's share), `kv` the
+/// The prediction of estimate `est` of model `m` on constants `r`: `pass` and (rows, seqs,
+/// context) as the estimate was run, `tp` the plan's tensor-parallel width (a sharded weight's share), `kv` the
 /// KV cache's element type.
-constexpr step_prediction predict(const model& m, const step_estimate& est, step_pass pass, std::uint64_t rows,
-                                  std::uint64_t seqs, std::uint64_t context, const parallel& plan, kv_dtype kv,
-                                  const calibration_set& cs) {
+constexpr step_prediction predict(const model& m, const roofline& r, const step_estimate& est, step_pass pass,
+                                  std::uint64_t rows, std::uint64_t seqs, std::uint64_t context, const parallel& plan,
+                                  kv_dtype kv, const calibration_set& cs) {
   step_prediction out{};
+  const double roof_gbps = r.dram_gbps;
   const circuit& c = m.c;
   const double t = static_cast<double>(rows);
   const calib_format kvf = kv == kv_dtype::fp8 ? calib_format::fp8 : calib_format::bf16;
@@ -147,7 +214,7 @@ constexpr step_prediction predict(const model& m, const step_estimate& est, step
     switch (cost_class_of(n.kind)) {
       case cost_class::linear:
         a = detail::calibrated(cs, kernel_class::gemm, detail::calib_format_of(row.how), t,
-                               static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k()) / share);
+                               detail::gemm_elements(c, n, row.block) / share);
         break;
       case cost_class::routed_experts: {
         // One expert's gate_up + down elements: gate_up holds 2 of the 3 matrices, down 1.
@@ -168,10 +235,17 @@ constexpr step_prediction predict(const model& m, const step_estimate& est, step
                                      static_cast<double>(context))
                 : detail::calibrated(cs, kernel_class::mla_prefill, kvf, t, 1);
         break;
-      default:
-        // A memory-bound kernel: the GEMV that moves the same bytes.
-        a = detail::calibrated(cs, kernel_class::gemm, calib_format::bf16, 1, row.one.bytes / 2 + 1);
-        break;
+      default: {
+        // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
+        const auto part = static_cast<std::size_t>(part_of(n.kind));
+        const bool expert_rows = n.n_in > 0 && n.in[0].rows_per_n > 1;
+        const double launch = launches_own_kernel(n.kind, expert_rows) ? cs.elementwise.launch_us : 0.0;
+        const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
+        const double count = static_cast<double>(row.count);
+        out.ceiling_part_us[part] += ceiling;
+        out.predicted_part_us[part] += ceiling > count * each ? ceiling : count * each;
+        continue;
+      }
     }
     const double ratio = a.value < 1 ? 1 : a.value;
     const auto part = static_cast<std::size_t>(part_of(n.kind));

@@ -115,7 +115,7 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
   double link_c = 0, link_p = 0;
   if (dec != 0) {
     const step_estimate e = decode_step(*x.m, *x.d, *x.r, dec, ctx, s, p, *x.facts);
-    const step_prediction sp = predict(*x.m, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
+    const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
     ceil = sp.ceiling_part_us, pred = sp.predicted_part_us;
     link_c = sp.link_ceiling_us, link_p = sp.link_predicted_us;
     out.worst = worse(out.worst, sp.worst);
@@ -130,7 +130,7 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
     // The weight-streaming kernels at every row of the step: one pass over dec + pre rows.
     const std::uint64_t rows = dec + pre;
     const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, s, p, *x.facts);
-    const step_prediction sp = predict(*x.m, e, step_pass::prefill, rows, 1, rows / 2 == 0 ? 1 : rows / 2, p, s.kv, *x.cs);
+    const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::prefill, rows, 1, rows / 2 == 0 ? 1 : rows / 2, p, s.kv, *x.cs);
     ceil[dense] = sp.ceiling_part_us[dense];
     pred[dense] = sp.predicted_part_us[dense];
     link_c = sp.link_ceiling_us, link_p = sp.link_predicted_us;
@@ -172,7 +172,7 @@ constexpr step_times draft_steps(const serve_ctx& x, const parallel& p, std::uin
       row.time_us = row.one.time_us;
     }
   }
-  const step_prediction sp = predict(*x.m, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
+  const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
   const double steps = static_cast<double>(k);
   out.ceiling_us = steps * sp.ceiling_us;
   out.predicted_us = steps * (sp.predicted_us + x.sf->step_overhead_us);
@@ -260,7 +260,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (!su.base.fits) return su;
   // One whole prompt's prefill (its attention part is shared by every chunk).
   const step_estimate prompt = prefill(m, d, r, l.isl, s, su.pp, facts);
-  su.whole = predict(m, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
+  su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
   return su;

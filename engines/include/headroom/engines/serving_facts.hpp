@@ -8,9 +8,15 @@
 
 namespace headroom::engines {
 
-inline constexpr serving_facts vllm_serving{0, "interim"};
-inline constexpr serving_facts sglang_serving{0, "interim"};
-inline constexpr serving_facts trtllm_serving{0, "interim"};
+// No public measurement isolates a step's host-side cost from its kernels for these engines
+// (each runs its decode steps as CUDA graphs and overlaps scheduling with the GPU: vLLM's async
+// scheduling, SGLang's overlap scheduler, TensorRT-LLM's overlap scheduler), so none is added
+// beyond the kernels' own launch latencies, which the prediction holds (prediction.hpp).
+inline constexpr std::string_view overlapped =
+    "none beyond the kernels: the engine overlaps scheduling with CUDA-graph replay of its decode steps";
+inline constexpr serving_facts vllm_serving{0, overlapped};
+inline constexpr serving_facts sglang_serving{0, overlapped};
+inline constexpr serving_facts trtllm_serving{0, overlapped};
 
 /// The fixed step cost of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {
