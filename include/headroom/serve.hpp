@@ -7,12 +7,11 @@
 // Aggregated serving (continuous batching with chunked prefill):
 //   running batch B = min(clients, the sequences the engine's KV pool holds at ISL + OSL tokens,
 //                         the scheduler's cap); the other clients wait;
-//   a decode step runs B sequences at the mean context ISL + OSL / 2 and, in steady state, the
-//   prompt tokens of the others' next requests: (B - 1) x ISL / OSL a step, within the step's
-//   token budget (max_num_batched_tokens);
-//   TTFT = wait + ceil(ISL / chunk) steps, chunk = min(ISL, budget - (B - 1));
-//   a client holds a slot for R = prefill + (OSL - 1) x TPOT; with N > B clients each waits
-//   R x (N / B - 1) (Little's law on B slots);
+//   clients whose prompts and answers have one length stay in step: each round admits B
+//   prompts, prefills them in steps of the token budget (max_num_batched_tokens), a prompt's
+//   first token coming with the step that holds its last token (TTFT), then decodes the B
+//   sequences together at the mean context ISL + OSL / 2 (TPOT);
+//   B slots serve N > B clients in waves, each client waiting N / B - 1 waves;
 // Disaggregated: prefill workers batch whole prompts, the KV of a prompt crosses the scale-out
 // link, decode workers run pure decode steps; the request rate is the smallest of the clients'
 // closed loop, the prefill workers' and the decode workers' rates, and the wait goes to TTFT.
@@ -69,6 +68,7 @@ struct serve_result {
   engine_term term = engine_term::none;
   std::uint32_t gpus = 0;
   double ttft_ms = 0, tpot_ms = 0, e2e_ms = 0;
+  double cycle_ms = 0;               ///< a client's request to its next: e2e and the wait for its round's last prompt
   double wait_ms = 0;                ///< of ttft_ms: waiting for a slot or a prefill worker
   double transfer_ms = 0;            ///< of ttft_ms: the KV transfer (disaggregated)
   double tokens_per_s = 0, tokens_per_s_per_gpu = 0, tokens_per_s_per_user = 0;
@@ -289,24 +289,33 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   const std::uint64_t budget = su.budget;
 
   if (!dis.on()) {
-    // Steady state: the others' prompts (B - 1) x ISL / OSL tokens a step, within the budget.
-    const std::uint64_t room = budget > b ? budget - b : 0;
-    const std::uint64_t mixed = std::min((b - 1) * l.isl / l.osl, room);
-    const detail::step_times tok = detail::token_time(x, su.pd, b, mixed, su.whole);
-    // A new prompt in chunks beside the B - 1 running sequences.
-    const std::uint64_t others = b - 1;
-    const std::uint64_t chunk = std::max<std::uint64_t>(1, std::min(l.isl, budget > others ? budget - others : 1));
-    const std::uint64_t chunks = detail::div_up(l.isl, chunk);
-    const detail::step_times ch = detail::forward(x, su.pd, others, l.isl + l.osl / 2, chunk, su.whole);
-    worst = detail::worse(worst, detail::worse(tok.worst, ch.worst));
-    const double service_us = static_cast<double>(chunks) * ch.predicted_us;
-    const double slot_us = service_us + osl_steps * tok.predicted_us;
+    // Clients with prompts and answers of one length stay in step: a round admits B prompts at
+    // once, prefills them in steps of the token budget (chunked prefill), then decodes them
+    // together for OSL - 1 steps. Prompt j's first token comes with the step that holds its
+    // last prompt token.
+    const std::uint64_t total = b * l.isl;
+    const std::uint64_t full_steps = total / budget;
+    const std::uint64_t rest = total % budget;
+    const detail::step_times full = full_steps != 0 ? detail::forward(x, su.pd, 0, 1, budget, su.whole) : detail::step_times{};
+    const detail::step_times last = rest != 0 ? detail::forward(x, su.pd, 0, 1, rest, su.whole) : detail::step_times{};
+    double sum_us = 0;
+    for (std::uint64_t j = 0; j < b; ++j) {
+      const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
+      sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
+                                  : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+    }
+    const double prefill_phase_us = static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+    const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
+    worst = detail::worse(worst, detail::worse(tok.worst, detail::worse(full.worst, last.worst)));
+    // B slots serve N clients in waves: a client waits for the N / B - 1 waves before its own.
+    const double wave_us = prefill_phase_us + osl_steps * tok.predicted_us;
     const double n = static_cast<double>(clients_total);
-    const double wait_us = clients_total > b ? slot_us * (n / static_cast<double>(b) - 1.0) : 0.0;
+    const double wait_us = clients_total > b ? wave_us * (n / static_cast<double>(b) - 1.0) : 0.0;
     out.tpot_ms = tok.predicted_us / 1e3;
     out.ceiling_tpot_ms = tok.decode_ceiling_us / 1e3;
     out.wait_ms = wait_us / 1e3;
-    out.ttft_ms = (wait_us + service_us) / 1e3;
+    out.ttft_ms = (wait_us + sum_us / static_cast<double>(b)) / 1e3;
+    out.cycle_ms = (wait_us + wave_us) / 1e3;
   } else {
     const model& m = *x.m;
     const device& d = *x.d;
@@ -334,10 +343,11 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.transfer_ms = xfer_us / 1e3;
     out.wait_ms = wait_us / 1e3;
     out.ttft_ms = (wait_us + pf.predicted_us + xfer_us) / 1e3;
+    out.cycle_ms = n / rate / 1e3;
   }
   out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
-  // A closed loop: each client has one request in flight, one every e2e.
-  out.tokens_per_s = static_cast<double>(clients_total) * static_cast<double>(l.osl) / (out.e2e_ms / 1e3);
+  // A closed loop: each client has one request in flight, one every cycle.
+  out.tokens_per_s = static_cast<double>(clients_total) * static_cast<double>(l.osl) / (out.cycle_ms / 1e3);
   out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);
   out.tokens_per_s_per_user = out.tpot_ms > 0 ? 1e3 / out.tpot_ms : 0;
   out.calibration = worst;

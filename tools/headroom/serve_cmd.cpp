@@ -116,6 +116,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
     x["ttft_ms"] = s.ttft_ms;
     x["tpot_ms"] = s.tpot_ms;
     x["e2e_ms"] = s.e2e_ms;
+    x["cycle_ms"] = s.cycle_ms;
     x["tokens_per_s"] = s.tokens_per_s;
     x["tokens_per_s_per_gpu"] = s.tokens_per_s_per_gpu;
     x["tokens_per_s_per_user"] = s.tokens_per_s_per_user;
