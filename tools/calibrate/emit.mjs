@@ -6,7 +6,8 @@ import path from 'path';
 const MAX_X = 16, MAX_Y = 8;
 
 /// Axis points: the measured values themselves when few enough, else powers of 2^s (s the smallest
-/// step that keeps the axis within `max` points) over the measured range; `bucket(v)` the index.
+/// step that keeps the axis within `max` points) over the measured range, the ends clamped to the
+/// measured extremes; `bucket(v)` the index.
 function axis(values, max) {
   const distinct = [...new Set(values)].sort((a, b) => a - b);
   if (distinct.length <= max) return { pts: distinct, bucket: (v) => distinct.indexOf(v) };
@@ -14,7 +15,13 @@ function axis(values, max) {
     const e = (v) => s * Math.round(Math.log2(v) / s);
     const lo = e(distinct[0]), hi = e(distinct[distinct.length - 1]);
     const n = (hi - lo) / s + 1;
-    if (n <= max) return { pts: Array.from({ length: n }, (_, i) => 2 ** (lo + i * s)), bucket: (v) => (e(v) - lo) / s };
+    if (n > max) continue;
+    // The end points are the measured extremes when rounding would step past them (2^17
+    // rounded to even powers is 2^18): an axis never claims a size nobody measured.
+    const pts = Array.from({ length: n }, (_, i) => 2 ** (lo + i * s));
+    pts[0] = Math.max(pts[0], distinct[0]);
+    pts[n - 1] = Math.min(pts[n - 1], distinct[distinct.length - 1]);
+    return { pts, bucket: (v) => (e(v) - lo) / s };
   }
 }
 

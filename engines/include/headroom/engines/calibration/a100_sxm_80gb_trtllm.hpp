@@ -20,7 +20,7 @@ namespace headroom::engines::calibration_tables {
 namespace detail::a100_sxm_80gb_trtllm {
 // gemm bf16: 9240 rows; median ratio; 0 of 9240 rows below 1 (min 1.075), 0 cells clamped to 1; 0 empty cells filled from the nearest
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
-inline constexpr double y0[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
+inline constexpr double y0[] = {1024.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v0[] = {
     2335.0, 650.8, 88.71, 13.17, 3.198, 1.667, 1.266, 1.189,
     2598.0, 679.7, 102.7, 21.47, 3.572, 1.686, 1.285, 1.16,
@@ -58,7 +58,7 @@ inline constexpr double v1[] = {
 };
 // decode_attention bf16: 5026 rows; median ratio; 359 of 5026 rows below 1 (min 0.5901), 25 cells clamped to 1; 11 empty cells filled from the nearest
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y2[] = {1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 262144.0};
+inline constexpr double y2[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v2[] = {
     679.7, 523.9, 209.9, 38.23, 4.934, 1.773, 1.333,
     523.9, 271.9, 104.9, 15.37, 3.566, 1.576, 1.025,
@@ -96,7 +96,7 @@ inline constexpr double v3[] = {
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.825), 0 cells clamped to 1; 3 empty cells filled from the nearest
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y4[] = {1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 262144.0};
+inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v4[] = {
     115.2, 112.5, 92.86, 147.5, 130.7, 133.0, 132.8,
     58.24, 56.84, 45.94, 73.93, 65.27, 66.78, 66.56,
@@ -112,7 +112,7 @@ inline constexpr double v4[] = {
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 2.13), 0 cells clamped to 1; 3 empty cells filled from the nearest
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y5[] = {1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 262144.0};
+inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
     118.2, 115.5, 103.7, 147.9, 130.7, 133.1, 132.8,
     57.86, 57.77, 51.86, 73.93, 65.34, 66.78, 66.64,
@@ -186,7 +186,7 @@ inline constexpr double v8[] = {
     5297.0, 7250.0, 8264.0,
 };
 // all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x9[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double x9[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
 inline constexpr double y9[] = {2.0, 4.0, 8.0};
 inline constexpr double v9[] = {
     10.59, 12.39, 12.83,

@@ -20,7 +20,7 @@ namespace headroom::engines::calibration_tables {
 namespace detail::a100_sxm_80gb_vllm {
 // gemm bf16: 9240 rows; median ratio; 0 of 9240 rows below 1 (min 1.044), 0 cells clamped to 1; 0 empty cells filled from the nearest
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
-inline constexpr double y0[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
+inline constexpr double y0[] = {1024.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v0[] = {
     2300.0, 623.0, 88.9, 13.91, 3.401, 1.662, 1.385, 1.19,
     2457.0, 653.8, 102.1, 21.44, 3.65, 1.644, 1.295, 1.145,
@@ -39,7 +39,7 @@ inline constexpr double v0[] = {
 };
 // decode_attention bf16: 5431 rows; median ratio; 0 of 5431 rows below 1 (min 1.176), 0 cells clamped to 1; 8 empty cells filled from the nearest
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y1[] = {1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 262144.0};
+inline constexpr double y1[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v1[] = {
     1565.0, 1041.0, 295.1, 69.56, 11.98, 3.36, 2.721,
     1010.0, 659.6, 202.7, 42.3, 7.75, 2.394, 1.816,
@@ -77,7 +77,7 @@ inline constexpr double v2[] = {
 };
 // mla_decode bf16: 171 rows; median ratio; 0 of 171 rows below 1 (min 9.736), 0 cells clamped to 1; 7 empty cells filled from the nearest
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y3[] = {1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 262144.0};
+inline constexpr double y3[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v3[] = {
     2261.0, 2432.0, 6308.0, 711.7, 93.85, 33.9, 31.42,
     1096.0, 1203.0, 966.2, 1481.0, 47.14, 18.32, 15.81,
@@ -126,7 +126,7 @@ inline constexpr double v5[] = {
     5394.0, 7295.0, 8251.0,
 };
 // all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x6[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double x6[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
 inline constexpr double y6[] = {2.0, 4.0, 8.0};
 inline constexpr double v6[] = {
     10.59, 12.39, 12.83,
