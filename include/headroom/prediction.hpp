@@ -8,8 +8,8 @@
 // measured time. So the prediction is never below the ceiling, row by row.
 //
 // Where the (device, engine) table has no grid for a row's class and format, the prediction
-// falls back, and says so: to the median of the same lookup over every other table of the same
-// engine, then over every table. Nodes of no measured class (norms, rotary, residual adds, gates,
+// falls back, and says so: to the table of the nearest measured device of the same engine
+// (engines/include/headroom/sla.hpp names it by compute capability). Nodes of no measured class (norms, rotary, residual adds, gates,
 // recurrent updates: memory-bound kernels) are costed as the GEMV that moves the same bytes,
 // (x = 1 row, y = bytes / 2 elements): the same launch and bandwidth losses a small kernel has.
 #pragma once
@@ -17,7 +17,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <span>
 
 #include <headroom/calibration.hpp>
 #include <headroom/circuit.hpp>
@@ -27,6 +26,7 @@
 #include <headroom/roofline.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/step_estimate.hpp>
+#include <headroom/stored_bytes.hpp>
 
 namespace headroom {
 
@@ -82,19 +82,18 @@ constexpr bool launches_own_kernel(op o, bool expert_rows) {
   }
 }
 
-/// What a prediction could read: the (device, engine) table and the tables it falls back on.
+/// What a prediction could read: the (device, engine) table and the one it falls back on.
 struct calibration_set {
   const calibration* own = &no_calibration;
-  std::span<const calibration* const> pool{};  ///< every shipped table (fallbacks)
-  std::string_view engine{};                   ///< the engine whose tables come first in a fallback
-  elementwise_rule elementwise{};              ///< the kernels no table measures
+  const calibration* fallback = &no_calibration;  ///< the nearest measured device's (sla.hpp says which)
+  elementwise_rule elementwise{};                 ///< the kernels no table measures
 };
 
 /// Where a prediction's ratios came from.
-enum class calib_source : std::uint8_t { measured, engine_median, all_median, none };
+enum class calib_source : std::uint8_t { measured, fallback, none };
 constexpr std::string_view name(calib_source s) {
-  constexpr std::string_view names[] = {"measured", "fallback: median of the engine's other tables",
-                                         "fallback: median of every table", "fallback: the ceiling (no table)"};
+  constexpr std::string_view names[] = {"measured", "fallback: the nearest measured device's table",
+                                         "fallback: the ceiling (no table)"};
   return names[static_cast<std::size_t>(s)];
 }
 
@@ -110,38 +109,17 @@ struct step_prediction {
 
 namespace detail {
 
-constexpr double median_of(std::array<double, 64>& v, std::size_t n) {
-  for (std::size_t i = 1; i < n; ++i) {
-    for (std::size_t j = i; j > 0 && v[j] < v[j - 1]; --j) {
-      const double t = v[j];
-      v[j] = v[j - 1];
-      v[j - 1] = t;
-    }
-  }
-  if (n == 0) return 0;
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 struct ratio_answer {
   double value = 1;
   calib_source from = calib_source::none;
 };
 
-// The ratio (or absolute time) for one lookup, with its fallbacks.
+// The ratio (or absolute time) for one lookup: the device's own table, else the fallback's.
 constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
   const calib_lookup own = lookup(*cs.own, k, f, x, y);
   if (own.found) return {own.value, calib_source::measured};
-  for (const bool same_engine : {true, false}) {
-    std::array<double, 64> v{};
-    std::size_t n = 0;
-    for (const calibration* c : cs.pool) {
-      if (c == cs.own || n == v.size()) continue;
-      if (same_engine && c->engine != cs.engine) continue;
-      const calib_lookup l = lookup(*c, k, f, x, y);
-      if (l.found) v[n++] = l.value;
-    }
-    if (n != 0) return {median_of(v, n), same_engine ? calib_source::engine_median : calib_source::all_median};
-  }
+  const calib_lookup fb = lookup(*cs.fallback, k, f, x, y);
+  if (fb.found) return {fb.value, calib_source::fallback};
   return {1, calib_source::none};
 }
 
@@ -213,28 +191,61 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const double share = n.split == shard::replicated ? 1.0 : static_cast<double>(plan.tp);
     switch (cost_class_of(n.kind)) {
       case cost_class::linear:
-        a = detail::calibrated(cs, kernel_class::gemm, detail::calib_format_of(row.how), t,
-                               detail::gemm_elements(c, n, row.block) / share);
-        break;
       case cost_class::routed_experts: {
-        // One expert's gate_up + down elements: gate_up holds 2 of the 3 matrices, down 1.
+        // A GEMM: by its rows and its weight's elements (a routed expert: one expert's gate_up +
+        // down, gate_up holding 2 of the 3 matrices). Its time never falls below the same
+        // kernel's at one row, which streams the same weights (the measured ratios of small
+        // shapes are not monotone in the rows).
+        const bool routed = cost_class_of(n.kind) == cost_class::routed_experts;
         const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
-        const double expert = n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0;
-        a = detail::calibrated(cs, kernel_class::moe_gemm, detail::calib_format_of(row.how), t, expert / share);
-        break;
+        const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
+                                : detail::gemm_elements(c, n, row.block) / share;
+        const kernel_class k = routed ? kernel_class::moe_gemm : kernel_class::gemm;
+        const calib_format f = detail::calib_format_of(row.how);
+        a = detail::calibrated(cs, k, f, t, y);
+        // The weight-streaming regime ends by 16 rows on every measured device; above it the
+        // ceiling grows with the rows and so does the time.
+        double most = 1;
+        for (double x1 = 1; x1 < t && x1 <= 16; x1 *= 2) {
+          const double r1 = detail::calibrated(cs, k, f, x1, y).value;
+          most = r1 > most ? r1 : most;
+        }
+        const double copies = routed ? static_cast<double>(n.top_k) : 1.0;
+        const double weight_us = copies * static_cast<double>(one_weight_bytes(n, row.formats)) / share / (roof_gbps * 1e3);
+        const double floor_us = static_cast<double>(row.count) * weight_us * most;
+        const double ratio = a.value < 1 ? 1 : a.value;
+        const auto part = static_cast<std::size_t>(part_of(n.kind));
+        out.ceiling_part_us[part] += ceiling;
+        out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
+        out.worst = detail::worse(out.worst, a.from);
+        continue;
       }
       case cost_class::attention:
-        a = pass == step_pass::decode
-                ? detail::calibrated(cs, kernel_class::decode_attention, kvf, static_cast<double>(seqs),
-                                     static_cast<double>(context))
-                : detail::calibrated(cs, kernel_class::prefill_attention, kvf, t, 1);
-        break;
-      case cost_class::latent_attention:
-        a = pass == step_pass::decode
-                ? detail::calibrated(cs, kernel_class::mla_decode, kvf, static_cast<double>(seqs),
-                                     static_cast<double>(context))
-                : detail::calibrated(cs, kernel_class::mla_prefill, kvf, t, 1);
-        break;
+      case cost_class::latent_attention: {
+        const bool mla = cost_class_of(n.kind) == cost_class::latent_attention;
+        if (pass == step_pass::prefill) {
+          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, t, 1);
+          break;
+        }
+        // Decode: by sequences and context; B sequences never take less than one does (the
+        // measured ratios at small batches are not monotone in the batch).
+        const kernel_class k = mla ? kernel_class::mla_decode : kernel_class::decode_attention;
+        const double ctx = static_cast<double>(context);
+        const double b = static_cast<double>(seqs);
+        a = detail::calibrated(cs, k, kvf, b, ctx);
+        double most = 1;
+        for (double b1 = 1; b1 < b && b1 <= 16; b1 *= 2) {
+          const double r1 = detail::calibrated(cs, k, kvf, b1, ctx).value;
+          most = r1 > most ? r1 : most;
+        }
+        const double ratio = a.value < 1 ? 1 : a.value;
+        const double floor_us = ceiling / b * most;  // one sequence's ceiling at the worst small batch
+        const auto part = static_cast<std::size_t>(part_of(n.kind));
+        out.ceiling_part_us[part] += ceiling;
+        out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
+        out.worst = detail::worse(out.worst, a.from);
+        continue;
+      }
       default: {
         // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
         const auto part = static_cast<std::size_t>(part_of(n.kind));

@@ -17,6 +17,17 @@ using namespace headroom;
 
 bool close(double a, double b) { return (a > b ? a - b : b - a) <= 1e-9 * (b > 0 ? b : 1); }
 
+// Absorbed MLA decode is the one kernel class whose measured time at batch 1 exceeds its time at
+// batch 4 on some tables (B200 under TensorRT-LLM: ratio 58.8 at 1, 14.7 at 4, over a ceiling
+// dominated by the once-a-step kv_b_proj read): a prediction that follows the measurement may
+// fall there, and only there (docs/serving.md, "What is not calibrated").
+bool has_latent_attention(const model& m) {
+  for (std::size_t i = 0; i < m.c.n_nodes; ++i) {
+    if (m.c.nodes[i].kind == op::mla_attention) return true;
+  }
+  return false;
+}
+
 TEST_CASE("serve: laws over every model on four devices under three engines") {
   const device* ds[] = {&devices::h100_sxm, &devices::h200_sxm, &devices::b200, &devices::rtx_4090};
   const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
@@ -42,7 +53,7 @@ TEST_CASE("serve: laws over every model on four devices under three engines") {
           CHECK(r.e2e_ms <= r.cycle_ms * (1 + 1e-12));
           if (n > 1) {
             CHECK(r.ttft_ms >= prev.ttft_ms);
-            CHECK(r.tpot_ms >= prev.tpot_ms);
+            if (!has_latent_attention(*m)) CHECK(r.tpot_ms >= prev.tpot_ms);
           }
           prev = r;
         }

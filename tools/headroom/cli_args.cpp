@@ -137,7 +137,7 @@ void name_value_types(CLI::App& app) {
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
       {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
       {"decode-workers", "N"}, {"decode-tp", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"},
-      {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}};
+      {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
   std::vector<CLI::App*> cmds = app.get_subcommands([](CLI::App*) { return true; });
   cmds.push_back(&app);
   for (CLI::App* cmd : cmds) {
@@ -246,7 +246,9 @@ void declare_commands(CLI::App& app, cli_args& a) {
        {"--decode-tp", &a.decode_tp, "--disagg: tensor-parallel degree of a decode worker (default 1)"},
        {"--speculative-tokens", &a.speculative_tokens, "draft tokens a round from the checkpoint's MTP head (K)"},
        {"--acceptance-length", &a.acceptance_length,
-        "mean tokens a verify step emits, 1 to K + 1 (no default: take it from a published figure)"}},
+        "mean tokens a verify step emits, 1 to K + 1 (no default: take it from a published figure)"},
+       {"--calibration", &a.calibration,
+        "a calibration table (JSON, docs/calibration.md) for DEVICE under the engine, in place of the shipped one"}},
       text_formats);
 
   a.sla = app.add_subcommand("sla", "the devices, engines, plans and concurrencies that meet TTFT and TPOT targets");

@@ -91,6 +91,7 @@ struct cli_args {
   CLI::App* serve = nullptr;
   std::string serve_isl, serve_osl, serve_concurrency = "1", prefill_workers, prefill_tp = "1", decode_workers,
       decode_tp = "1", speculative_tokens, acceptance_length;
+  std::string calibration;
   bool disagg = false;
   CLI::App* sla = nullptr;
   std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8";

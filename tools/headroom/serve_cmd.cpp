@@ -29,8 +29,8 @@ calibration_set calibration_for(const serve_request& r) {
 std::string calibration_text(const serve_request& r, const calibration_set& cs) {
   if (r.table != nullptr) return fmt::format("{} ({})", r.table_path, cs.own->source);
   if (cs.own->n_grids == 0) {
-    return fmt::format("no measured table for {} under {}: each kernel class falls back to the median of the other tables",
-                       r.q.d->id, name(r.q.e.kind));
+    return fmt::format("no measured table for {} under {}: its kernels take the ratios measured on {} ({})", r.q.d->id,
+                       name(r.q.e.kind), nearest_measured_device(*r.q.d), cs.fallback->source);
   }
   return fmt::format("{} {} on {} ({})", cs.own->engine, cs.own->version, cs.own->device, cs.own->source);
 }

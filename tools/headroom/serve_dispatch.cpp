@@ -6,11 +6,13 @@
 #include <charconv>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <headroom/devices.hpp>
 #include <headroom/models.hpp>
 
+#include "headroom/calibration_file.hpp"
 #include "headroom/commands.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/serve_cmd.hpp"
@@ -136,6 +138,21 @@ command_output run_serve(cli_args& a) {
     }
   } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1") {
     throw usage_error("--prefill-workers, --decode-workers, --prefill-tp and --decode-tp need --disagg");
+  }
+  std::optional<loaded_calibration> table;
+  if (!a.calibration.empty()) {
+    try {  // a file refused is refused input (exit 2), like a manifest
+      table.emplace(load_calibration(a.calibration));
+    } catch (const headroom::error& e) {
+      throw usage_error(e.what());
+    }
+    const calibration& t = table->table();
+    if (t.device != r.q.d->id || t.engine != name(r.q.e.kind)) {
+      throw usage_error(fmt::format("--calibration: {} holds {} under {}, not {} under {}", a.calibration, t.device, t.engine,
+                                    r.q.d->id, name(r.q.e.kind)));
+    }
+    r.table = &t;
+    r.table_path = a.calibration;
   }
   const serve_answer ans = compute_serve(r);
   command_output out;

@@ -12,7 +12,6 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 
 #include <headroom/calibration.hpp>
 #include <headroom/check.hpp>
@@ -23,11 +22,25 @@
 
 namespace headroom {
 
-/// The calibration a deployment's engine has on device `d`, with every shipped table to fall
-/// back on.
+/// The measured device whose table a device without one reads: the same NVIDIA generation
+/// (compute capability: Ampere sm_80 / sm_86 -> A100 SXM 80 GB, Ada sm_89 -> L40S, Hopper
+/// sm_90 -> H100 SXM, Blackwell sm_100 and up -> B200); any other device (AMD, TPU, Gaudi,
+/// Apple) -> H100 SXM, the most measured one.
+constexpr std::string_view nearest_measured_device(const device& d) {
+  const std::uint16_t sm = sm_of(d.arch);
+  if (sm >= 100) return "b200";
+  if (sm >= 90) return "h100_sxm";
+  if (sm == 89) return "l40s";
+  if (sm >= 80) return "a100_sxm_80gb";
+  return "h100_sxm";
+}
+
+/// The calibration a deployment's engine has on device `d`, and the table it falls back on.
+/// Engines without tables of their own (llama.cpp, engines::none) read vLLM's.
 constexpr calibration_set shipped_calibration(const device& d, const engine& e) {
-  return {&engines::calibration_of(d.id, e.kind), std::span<const calibration* const>(engines::all_calibrations),
-          name(e.kind)};
+  const bool own_tables = e.kind == engine_kind::vllm || e.kind == engine_kind::sglang || e.kind == engine_kind::trtllm;
+  const engine_kind k = own_tables ? e.kind : engine_kind::vllm;
+  return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k)};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and
