@@ -26,6 +26,17 @@
 
 namespace headroom {
 
+/// Speculative decoding (serve.hpp): `tokens` draft tokens a round (K, the engine's
+/// num_speculative_tokens) and the mean tokens a verify step emits, A = acceptance_milli / 1000
+/// (1 <= A <= K + 1; no default: a published figure for the model and data says it). The
+/// draft is the checkpoint's MTP head, whose weights and KV the engine then holds
+/// (settings::speculative).
+struct speculation {
+  std::uint32_t tokens = 0;
+  std::uint32_t acceptance_milli = 1000;
+  friend constexpr bool operator==(const speculation&, const speculation&) = default;
+};
+
 /// A deployment to check: `seqs` concurrent sequences of `context` tokens each, served by
 /// `engine` (vLLM with its defaults unless stated) under the parallel plan `parallel`.
 struct deployment {
@@ -34,6 +45,7 @@ struct deployment {
   ::headroom::settings settings{};
   ::headroom::engine engine{};
   ::headroom::parallel parallel{};
+  ::headroom::speculation speculation{};
 };
 
 namespace detail {

@@ -29,4 +29,9 @@ expect "report x y --kv f" 5 fp8
 expect "matrix --for" 2 --format
 expect "matrix --format c" 3 csv
 expect "fit --format json llama_3_1_8" 4 llama_3_1_8b_instruct
+expect "se" 1 serve
+expect "serve llama_3_1_8b_instruct h100_sxm --isl 1000 --con" 6 --concurrency
+expect "sla llama_3_1_8" 2 llama_3_1_8b_instruct
+expect "plot par" 2 pareto
+expect "plot pareto llama_3_1_8" 3 llama_3_1_8b_instruct
 exit $fail

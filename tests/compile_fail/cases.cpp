@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Compile-fail cases: each HEADROOM_CASE_* block must fail to build with OUR diagnostic text
 // (matched by tests/CMakeLists.txt), and each has a passing twin with the input fixed.
+#include <headroom/calibration.hpp>
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
@@ -181,5 +182,27 @@ inline constexpr auto user_table = detail::make_enum_table(
     {"f16", "bf16", "f32", "q8_0", "q4_0"});
 #endif
 static_assert(user_table.name(ggml_cache_type::q8_0) == "q8_0");
+#elif defined(HEADROOM_CASE_CALIBRATION_RATIO) || defined(HEADROOM_CASE_CALIBRATION_RATIO_TWIN)
+// A calibration ratio below 1 says the ceiling was not a lower bound: the table is refused.
+constexpr double cal_x[] = {1, 2};
+constexpr double cal_y[] = {1};
+#if defined(HEADROOM_CASE_CALIBRATION_RATIO)
+constexpr double cal_v[] = {1.2, 0.8};
+#else
+constexpr double cal_v[] = {1.2, 1.1};
+#endif
+constexpr calib_grid cal_g[] = {{kernel_class::gemm, calib_format::bf16, 2, 1, cal_x, cal_y, cal_v, false}};
+static_assert(validated(calibration{"user_device", "vllm", "0", "a user table", cal_g, 1}));
+#elif defined(HEADROOM_CASE_CALIBRATION_AXIS) || defined(HEADROOM_CASE_CALIBRATION_AXIS_TWIN)
+// Axes are strictly ascending: a repeated point would make lookup divide by ln(1) = 0.
+#if defined(HEADROOM_CASE_CALIBRATION_AXIS)
+constexpr double cal_x[] = {2, 2};
+#else
+constexpr double cal_x[] = {1, 2};
+#endif
+constexpr double cal_y[] = {1};
+constexpr double cal_v[] = {1.2, 1.1};
+constexpr calib_grid cal_g[] = {{kernel_class::gemm, calib_format::bf16, 2, 1, cal_x, cal_y, cal_v, false}};
+static_assert(validated(calibration{"user_device", "vllm", "0", "a user table", cal_g, 1}));
 #endif
 }  // namespace

@@ -15,7 +15,7 @@ _headroom() {
     cword=$COMP_CWORD
   }
   _headroom_cmd="${words[0]}"
-  local commands="list report matrix fit plan decode prefill header plot import verify"
+  local commands="list report matrix fit plan decode prefill serve sla header plot import verify"
   if ((cword == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
@@ -43,12 +43,22 @@ _headroom() {
   local positional=0 i
   for ((i = 2; i < cword; i++)); do
     [[ "${words[i]}" == -* ]] && continue
-    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format) continue ;; esac
+    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format | --isl | --osl | --concurrency | --ttft-ms | --tpot-ms | --gpus | --prefill-workers | --prefill-tp | --decode-workers | --decode-tp | --speculative-tokens | --acceptance-length) continue ;; esac
     positional=$((positional + 1))
   done
   case "$command" in
     list) ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -W "models devices" -- "$cur") ;;
     matrix) ;;
+    sla) ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids models)" -- "$cur") ;;
+    plot)  # the chart, the model, then devices
+      if ((positional == 0)); then
+        mapfile -t COMPREPLY < <(compgen -W "roofline memory decode pareto" -- "$cur")
+      elif ((positional == 1)); then
+        mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids models)" -- "$cur")
+      else
+        mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids devices)" -- "$cur")
+      fi
+      ;;
     import) ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;  # a config.json or folder
     verify)  # the checkpoint folder, then a model id
       if ((positional == 0)); then

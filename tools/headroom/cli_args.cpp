@@ -123,7 +123,7 @@ void name_value_types(CLI::App& app) {
     std::string_view type;
   };
   static constexpr typed types[] = {
-      {"model", "MODEL"}, {"device", "DEVICE"}, {"devices", "DEVICE..."}, {"chart", "roofline|memory|decode"},
+      {"model", "MODEL"}, {"device", "DEVICE"}, {"devices", "DEVICE..."}, {"chart", "roofline|memory|decode|pareto"},
       {"what", "models|devices"}, {"config", "PATH"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
       {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
       {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
@@ -134,7 +134,10 @@ void name_value_types(CLI::App& app) {
       {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"tokens-per-block", "TOKENS"},
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
-      {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"}};
+      {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
+      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
+      {"decode-workers", "N"}, {"decode-tp", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"},
+      {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
   std::vector<CLI::App*> cmds = app.get_subcommands([](CLI::App*) { return true; });
   cmds.push_back(&app);
   for (CLI::App* cmd : cmds) {
@@ -231,8 +234,38 @@ void declare_commands(CLI::App& app, cli_args& a) {
       header_formats);
   a.header_prefix_option = a.header->get_option("--macro-prefix");
 
+  a.serve = target_command(
+      app, a, "serve", "TTFT, TPOT and tokens/s of a closed loop of clients: prediction and ceiling (docs/serving.md)", true,
+      {{"--isl", &a.serve_isl, "prompt tokens of each request", true},
+       {"--osl", &a.serve_osl, "answer tokens of each request", true},
+       {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
+       {"--disagg", nullptr, "disaggregated serving: prefill and decode workers", false, &a.disagg},
+       {"--prefill-workers", &a.prefill_workers, "--disagg: prefill workers"},
+       {"--prefill-tp", &a.prefill_tp, "--disagg: tensor-parallel degree of a prefill worker (default 1)"},
+       {"--decode-workers", &a.decode_workers, "--disagg: decode workers"},
+       {"--decode-tp", &a.decode_tp, "--disagg: tensor-parallel degree of a decode worker (default 1)"},
+       {"--speculative-tokens", &a.speculative_tokens, "draft tokens a round from the checkpoint's MTP head (K)"},
+       {"--acceptance-length", &a.acceptance_length,
+        "mean tokens a verify step emits, 1 to K + 1 (no default: take it from a published figure)"},
+       {"--calibration", &a.calibration,
+        "a calibration table (JSON, docs/calibration.md) for DEVICE under the engine, in place of the shipped one"}},
+      text_formats);
+
+  a.sla = app.add_subcommand("sla", "the devices, engines, plans and concurrencies that meet TTFT and TPOT targets");
+  a.sla->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)");
+  a.sla->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+  a.sla->add_option("--devices", a.sla_devices, "all, or comma-separated device ids (default all)");
+  a.sla->add_option("--isl", a.serve_isl, "prompt tokens of each request")->required();
+  a.sla->add_option("--osl", a.serve_osl, "answer tokens of each request")->required();
+  a.sla->add_option("--ttft-ms", a.sla_ttft, "time-to-first-token target, ms")->required();
+  a.sla->add_option("--tpot-ms", a.sla_tpot, "time-per-output-token target, ms")->required();
+  a.sla->add_option("--gpus", a.sla_gpus, "the most GPUs a configuration may use (default 8)");
+  a.sla->add_option("--engine", a.t.engine.engine, "vllm | sglang | trtllm (default: all three)");
+  a.sla->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  add_output(a.sla, a.o, text_formats);
+
   a.plot = app.add_subcommand("plot", "SVG charts: the roofline, memory bars per device, decode tok/s against batch");
-  a.plot->add_option("chart", a.plot_kind, "roofline | memory | decode")->required();
+  a.plot->add_option("chart", a.plot_kind, "roofline | memory | decode | pareto")->required();
   a.plot->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)")->required();
   a.plot->add_option("devices", a.plot_devices, "one device (roofline) or several (memory, decode)");
   a.plot->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
@@ -245,6 +278,12 @@ void declare_commands(CLI::App& app, cli_args& a) {
   a.plot->add_option("--context", a.plot_context, "tokens of context per sequence (default: the constants' context, 4096)");
   a.plot->add_option("--batch", a.plot_batch, "decode: comma-separated batch sizes (default 1,2,...,256)");
   a.plot->add_option("--tokens", a.plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
+  a.plot->add_option("--isl", a.serve_isl, "pareto: prompt tokens of each request");
+  a.plot->add_option("--osl", a.serve_osl, "pareto: answer tokens of each request");
+  a.plot->add_option("--ttft-ms", a.sla_ttft, "pareto: time-to-first-token target, ms");
+  a.plot->add_option("--tpot-ms", a.sla_tpot, "pareto: time-per-output-token target, ms");
+  a.plot->add_option("--gpus", a.sla_gpus, "pareto: the most GPUs a configuration may use (default 8)");
+  a.plot->add_option("--engine", a.t.engine.engine, "pareto: vllm | sglang | trtllm (default: all three)");
   a.plot->add_option("-o,--output", a.o.out, "write the SVG to FILE (atomically) instead of stdout");
 
   a.import = app.add_subcommand("import", "a constexpr model header from a checkpoint's config.json (docs/importing.md)");

@@ -88,6 +88,13 @@ struct cli_args {
   std::string plot_kind;
   std::vector<std::string> plot_devices;
   std::string plot_seqs = "1", plot_context, plot_batch = "1,2,4,8,16,32,64,128,256", plot_tokens = "4096";
+  CLI::App* serve = nullptr;
+  std::string serve_isl, serve_osl, serve_concurrency = "1", prefill_workers, prefill_tp = "1", decode_workers,
+      decode_tp = "1", speculative_tokens, acceptance_length;
+  std::string calibration;
+  bool disagg = false;
+  CLI::App* sla = nullptr;
+  std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8";
   CLI::App* import = nullptr;
   std::string import_config, import_quant, import_id;
   CLI::App* verify = nullptr;

@@ -20,6 +20,7 @@
 #include "headroom/import/verify.hpp"
 #include "headroom/plot.hpp"
 #include "headroom/report.hpp"
+#include "headroom/serve_cmd.hpp"
 
 namespace headroom::cli {
 
@@ -131,6 +132,7 @@ command_output run_verify(cli_args& a) {
 }
 
 command_output run_plot(cli_args& a) {
+  if (a.plot_kind == "pareto") return run_plot_pareto(a);
   if (!a.t.config.empty()) {  // the first positional was a device
     a.plot_devices.insert(a.plot_devices.begin(), a.t.model);
     a.t.model.clear();
@@ -286,6 +288,8 @@ command_output dispatch(const CLI::App& app, cli_args& a) {
   if (*a.import) return run_import(a);
   if (*a.verify) return run_verify(a);
   if (*a.plot) return run_plot(a);
+  if (*a.serve) return run_serve(a);
+  if (*a.sla) return run_sla(a);
   if (*a.fit) return run_fit(a);
   if (*a.decode) return run_decode(a);
   if (*a.prefill) return run_prefill(a);

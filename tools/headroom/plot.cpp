@@ -16,7 +16,7 @@ plot_kind parse_plot_kind(std::string_view text) {
   if (text == "roofline") return plot_kind::roofline;
   if (text == "memory") return plot_kind::memory;
   if (text == "decode") return plot_kind::decode;
-  throw usage_error(fmt::format("plot: unknown chart `{}` (expected roofline, memory or decode)", text));
+  throw usage_error(fmt::format("plot: unknown chart `{}` (expected roofline, memory, decode or pareto)", text));
 }
 
 namespace {

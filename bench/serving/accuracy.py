@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Judge `headroom serve` against public serving measurements (bench/serving/measurements.csv).
+
+For every measured row the script runs
+    headroom serve MODEL DEVICE --isl N --osl N --concurrency N --engine E [--tp N] [--ep N]
+        [--pp N] [--kv fp8] [--speculative-tokens K --acceptance-length A] --json
+reads runs[0] and compares its ttft_ms / tpot_ms with the measured ones. It also scores the
+baseline "constant x ceiling": one constant per metric, the median of measured / ceiling over
+the rows of the `calibrate` split, times the row's ceiling_ttft_ms / ceiling_tpot_ms. The
+calibrate rows are always run (the constant needs them) whatever --split selects.
+
+Rows the command refuses (non-zero exit, unreadable JSON, fits=false) and rows that cannot be
+expressed as a command (data-parallel replicas, speculative decoding without a published
+acceptance length) are counted and listed with the reason; none is dropped silently.
+
+Python 3 standard library only. See bench/serving/README.md for the method.
+"""
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REQUIRED = ("id", "split", "engine", "model", "device", "tp", "ep", "dp", "pp", "kv_dtype",
+            "isl_tokens", "osl_tokens", "concurrency", "ttft_ms", "tpot_ms", "spec_tokens",
+            "acceptance_length")
+ENGINES = ("vllm", "sglang", "trtllm")
+SPLITS = ("calibrate", "validate")
+RUN_KEYS = ("ttft_ms", "tpot_ms", "ceiling_ttft_ms", "ceiling_tpot_ms", "fits")
+
+
+class InputError(Exception):
+    """Bad input: one line naming what and where."""
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if n == 0:
+        return None
+    mid = n // 2
+    return xs[mid] if n % 2 else (xs[mid - 1] + xs[mid]) / 2.0
+
+
+def percentile(xs, p):
+    """Linear interpolation between closest ranks: rank = p/100 * (n - 1), 0-based."""
+    xs = sorted(xs)
+    if not xs:
+        return None
+    rank = p / 100.0 * (len(xs) - 1)
+    lo = int(rank)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (rank - lo)
+
+
+def abs_pct_error(predicted, measured):
+    return abs(predicted - measured) / measured * 100.0
+
+
+def _number(text, where, kind, positive=True):
+    try:
+        value = kind(text)
+    except ValueError:
+        raise InputError(f"{where}: '{text}' is not a {'whole ' if kind is int else ''}number")
+    if positive and not value > 0:
+        raise InputError(f"{where}: {value} must be positive")
+    return value
+
+
+def read_measurements(path):
+    """Parse and check the measurement table; raises InputError naming file:line:column."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.DictReader(f)
+            missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+            if missing:
+                raise InputError(f"{path}:1: missing column(s) {', '.join(missing)}")
+            rows, seen = [], set()
+            for line, raw in enumerate(reader, start=2):
+                rows.append(_check_row(raw, f"{path}:{line}", seen))
+    except OSError as e:
+        raise InputError(f"{path}: cannot read ({e.strerror})")
+    if not rows:
+        raise InputError(f"{path}: no measurement rows")
+    return rows
+
+
+def _check_row(raw, where, seen):
+    if None in raw or any(v is None for v in raw.values()):
+        raise InputError(f"{where}: wrong number of fields")
+    row = dict(raw)
+    if not row["id"] or row["id"] in seen:
+        raise InputError(f"{where}: id '{row['id']}' is empty or repeated")
+    seen.add(row["id"])
+    if row["split"] not in SPLITS:
+        raise InputError(f"{where}: split '{row['split']}' (expected calibrate or validate)")
+    if row["engine"] not in ENGINES:
+        raise InputError(f"{where}: engine '{row['engine']}' (expected {', '.join(ENGINES)})")
+    for col in ("tp", "ep", "dp", "pp", "isl_tokens", "osl_tokens", "concurrency"):
+        row[col] = _number(row[col], f"{where}: {col}", int)
+    for col in ("ttft_ms", "tpot_ms", "acceptance_length"):
+        row[col] = _number(row[col], f"{where}: {col}", float) if row[col] else None
+    row["spec_tokens"] = (_number(row["spec_tokens"], f"{where}: spec_tokens", int)
+                          if row["spec_tokens"] else None)
+    if row["ttft_ms"] is None and row["tpot_ms"] is None:
+        raise InputError(f"{where}: neither ttft_ms nor tpot_ms is given")
+    if row["kv_dtype"] not in ("auto", "bf16", "fp8"):
+        raise InputError(f"{where}: kv_dtype '{row['kv_dtype']}' (expected auto, bf16 or fp8)")
+    return row
+
+
+def command_for(row, headroom):
+    """The serve command for a row, or (None, reason) when the row cannot be expressed."""
+    if row["dp"] > 1:
+        return None, f"dp={row['dp']} replicas: serve takes no data-parallel flag"
+    if row["spec_tokens"] is not None and row["acceptance_length"] is None:
+        return None, "speculative decoding without a published acceptance length"
+    cmd = [headroom, "serve", row["model"], row["device"],
+           "--isl", str(row["isl_tokens"]), "--osl", str(row["osl_tokens"]),
+           "--concurrency", str(row["concurrency"]), "--engine", row["engine"]]
+    for flag in ("tp", "ep", "pp"):
+        if row[flag] > 1:
+            cmd += [f"--{flag}", str(row[flag])]
+    if row["kv_dtype"] == "fp8":
+        cmd += ["--kv", "fp8"]
+    if row["spec_tokens"] is not None:
+        cmd += ["--speculative-tokens", str(row["spec_tokens"]),
+                "--acceptance-length", f"{row['acceptance_length']:g}"]
+    return cmd + ["--json"], None
+
+
+def first_line(text):
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def run_row(row, headroom, timeout):
+    """Returns (run dict, None) or (None, reason)."""
+    cmd, reason = command_for(row, headroom)
+    if cmd is None:
+        return None, reason
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, f"no answer within {timeout} s"
+    if done.returncode != 0:
+        why = first_line(done.stderr) or first_line(done.stdout) or "no message"
+        return None, f"exit {done.returncode}: {why}"
+    try:
+        run = json.loads(done.stdout)["runs"][0]
+        values = {k: run[k] for k in RUN_KEYS}
+        for k in RUN_KEYS[:4]:
+            values[k] = float(values[k])
+    except (ValueError, KeyError, IndexError, TypeError) as e:
+        return None, f"unreadable JSON ({type(e).__name__}: {e})"
+    if values["fits"] is not True:
+        return None, "fits=false: the plan does not start"
+    return values, None
+
+
+def fit_constants(results):
+    """Median measured / ceiling over the calibrate rows that ran, per metric."""
+    out = {}
+    for metric in ("ttft", "tpot"):
+        ratios = [r["row"][f"{metric}_ms"] / r["run"][f"ceiling_{metric}_ms"]
+                  for r in results
+                  if r["row"]["split"] == "calibrate" and r["run"] is not None
+                  and r["row"][f"{metric}_ms"] is not None
+                  and r["run"][f"ceiling_{metric}_ms"] > 0]
+        out[metric] = median(ratios)
+    return out
+
+
+def score(result, constants):
+    """Adds the per-row errors (None where a number is missing)."""
+    row, run = result["row"], result["run"]
+    for metric in ("ttft", "tpot"):
+        measured = row[f"{metric}_ms"]
+        ok = run is not None and measured is not None
+        result[f"{metric}_err"] = abs_pct_error(run[f"{metric}_ms"], measured) if ok else None
+        k = constants[metric]
+        base = k * run[f"ceiling_{metric}_ms"] if ok and k is not None else None
+        result[f"{metric}_base"] = base
+        result[f"{metric}_base_err"] = abs_pct_error(base, measured) if base is not None else None
+    ok = run is not None and row["tpot_ms"] is not None
+    result["ceiling_below"] = (run["ceiling_tpot_ms"] <= row["tpot_ms"]) if ok else None
+    return result
+
+
+def fmt(x, digits=1):
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def summary_line(label, group):
+    ran = [r for r in group if r["run"] is not None]
+    cells = [label, str(len(group)), str(len(ran))]
+    for key in ("tpot_err", "ttft_err", "tpot_base_err", "ttft_base_err"):
+        xs = [r[key] for r in ran if r[key] is not None]
+        cells += [fmt(median(xs)), fmt(percentile(xs, 90))]
+    below = [r["ceiling_below"] for r in ran if r["ceiling_below"] is not None]
+    cells.append(f"{sum(below)}/{len(below)}" if below else "-")
+    return "| " + " | ".join(cells) + " |"
+
+
+def report(results, constants, split):
+    lines = [f"# headroom serve vs public measurements (split: {split})", "",
+             f"Baseline constants (median measured / ceiling on the calibrate split): "
+             f"TTFT x{fmt(constants['ttft'], 3)}, TPOT x{fmt(constants['tpot'], 3)}.", "",
+             "Errors are absolute % errors of the prediction against the measurement; "
+             "p90 interpolates linearly between ranks.", "",
+             "| engine / device | rows | ran | TPOT med % | TPOT p90 % | TTFT med % | TTFT p90 % "
+             "| base TPOT med % | base TPOT p90 % | base TTFT med % | base TTFT p90 % "
+             "| ceiling TPOT <= measured |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    groups = {}
+    for r in results:
+        groups.setdefault((r["row"]["engine"], r["row"]["device"]), []).append(r)
+    for (engine, device) in sorted(groups):
+        lines.append(summary_line(f"{engine} / {device}", groups[(engine, device)]))
+    lines.append(summary_line("all", results))
+    refused = [r for r in results if r["run"] is None]
+    lines += ["", f"Refused or not expressible: {len(refused)} of {len(results)} rows."]
+    if refused:
+        lines += ["", "| id | model | device | reason |", "|---|---|---|---|"]
+        lines += [f"| {r['row']['id']} | {r['row']['model']} | {r['row']['device']} "
+                  f"| {r['reason'].replace('|', '/')} |" for r in refused]
+    return "\n".join(lines) + "\n"
+
+
+CSV_FIELDS = ("id", "split", "engine", "device", "model", "concurrency", "measured_ttft_ms",
+              "measured_tpot_ms", "predicted_ttft_ms", "predicted_tpot_ms", "ceiling_ttft_ms",
+              "ceiling_tpot_ms", "ttft_abs_pct_error", "tpot_abs_pct_error",
+              "baseline_ttft_ms", "baseline_tpot_ms", "baseline_ttft_abs_pct_error",
+              "baseline_tpot_abs_pct_error", "ceiling_tpot_le_measured", "status", "reason")
+
+
+def csv_record(r):
+    row, run = r["row"], r["run"] or {}
+    num = lambda x: "" if x is None else f"{x:.4f}"
+    return {"id": row["id"], "split": row["split"], "engine": row["engine"],
+            "device": row["device"], "model": row["model"], "concurrency": row["concurrency"],
+            "measured_ttft_ms": num(row["ttft_ms"]), "measured_tpot_ms": num(row["tpot_ms"]),
+            "predicted_ttft_ms": num(run.get("ttft_ms")),
+            "predicted_tpot_ms": num(run.get("tpot_ms")),
+            "ceiling_ttft_ms": num(run.get("ceiling_ttft_ms")),
+            "ceiling_tpot_ms": num(run.get("ceiling_tpot_ms")),
+            "ttft_abs_pct_error": num(r.get("ttft_err")),
+            "tpot_abs_pct_error": num(r.get("tpot_err")),
+            "baseline_ttft_ms": num(r.get("ttft_base")), "baseline_tpot_ms": num(r.get("tpot_base")),
+            "baseline_ttft_abs_pct_error": num(r.get("ttft_base_err")),
+            "baseline_tpot_abs_pct_error": num(r.get("tpot_base_err")),
+            "ceiling_tpot_le_measured": "" if r.get("ceiling_below") is None
+            else str(r["ceiling_below"]).lower(),
+            "status": "ran" if r["run"] is not None else "refused", "reason": r["reason"] or ""}
+
+
+def write_csv(path, results):
+    """Write to a temporary file beside PATH, then rename: nothing half-written."""
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".accuracy-", suffix=".csv")
+    except OSError as e:
+        raise InputError(f"{path}: cannot write ({e.strerror})")
+    try:
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=CSV_FIELDS, lineterminator="\n")
+            w.writeheader()
+            w.writerows(csv_record(r) for r in results)
+        os.replace(tmp, path)
+    except OSError as e:
+        os.unlink(tmp)
+        raise InputError(f"{path}: cannot write ({e.strerror})")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--headroom", default="build/tools/headroom", help="the headroom binary")
+    ap.add_argument("--measurements", default=os.path.join(HERE, "measurements.csv"))
+    ap.add_argument("--split", choices=("validate", "calibrate", "all"), default="validate")
+    ap.add_argument("--csv", metavar="OUT", help="also write per-row results to OUT")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per command")
+    args = ap.parse_args(argv)
+    try:
+        rows = read_measurements(args.measurements)
+        if not (os.path.isfile(args.headroom) and os.access(args.headroom, os.X_OK)):
+            raise InputError(f"--headroom {args.headroom}: not an executable file")
+        wanted = [r for r in rows if args.split == "all" or r["split"] in (args.split, "calibrate")]
+        results = []
+        for row in wanted:
+            run, reason = run_row(row, args.headroom, args.timeout)
+            results.append({"row": row, "run": run, "reason": reason})
+        constants = fit_constants(results)
+        shown = [score(r, constants) for r in results
+                 if args.split == "all" or r["row"]["split"] == args.split]
+        if args.csv:
+            write_csv(args.csv, shown)
+    except InputError as e:
+        print(f"accuracy.py: {e}", file=sys.stderr)
+        return 2
+    sys.stdout.write(report(shown, constants, args.split))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+# SPDX-License-Identifier: MIT
+"""accuracy.py's arithmetic against hand-computed numbers, with fake_headroom.py standing in
+for `headroom serve`. Run: python3 -m unittest discover -s bench/serving/tests
+
+The fake answers (fake_headroom.py): model_a ttft 110 / tpot 12 / ceilings 50 / 8,
+model_b ttft 200 / tpot 30 / ceilings 100 / 20. fixture.csv holds the measured side.
+
+Hand arithmetic:
+  calibrate ratios measured / ceiling:
+    c1 model_a: TTFT 100/50 = 2,  TPOT 10/8  = 1.25
+    c2 model_b: TTFT 300/100 = 3, TPOT 30/20 = 1.5
+    c3 model_a: TTFT 150/50 = 3,  TPOT 16/8  = 2.0
+    constants: TTFT median(2, 3, 3) = 3;  TPOT median(1.25, 1.5, 2.0) = 1.5
+  validate:
+    v1 model_a, measured 100 / 10: TTFT |110-100|/100 = 10 %, TPOT |12-10|/10 = 20 %;
+       baseline TTFT 3*50 = 150 -> 50 %, TPOT 1.5*8 = 12 -> 20 %; ceiling 8 <= 10 yes
+    v2 model_b, measured 250 / 40: TTFT 50/250 = 20 %, TPOT 10/40 = 25 %;
+       baseline TTFT 300 -> 20 %, TPOT 30 -> 25 %; ceiling 20 <= 40 yes
+    v3 model_a, measured - / 6: TPOT |12-6|/6 = 100 %; baseline 12 -> 100 %; 8 <= 6 no
+    v4 refused (exit 2), v5 MTP without acceptance, v6 fits=false, v7 dp=2: not run
+    v8 model_b, measured 200 / 60: TTFT 0 %, TPOT 30/60 = 50 %; baseline TTFT 300 -> 50 %,
+       TPOT 30 -> 50 %; ceiling 20 <= 60 yes
+  sglang / h200_sxm (v1..v4): TPOT errors 20, 25, 100 -> median 25,
+    p90 rank 0.9*2 = 1.8 -> 25 + 0.8*(100-25) = 85; TTFT 10, 20 -> median 15,
+    p90 rank 0.9 -> 10 + 0.9*10 = 19; baseline TTFT 20, 50 -> median 35, p90 20 + 0.9*30 = 47;
+    ceiling 2/3
+  all validate rows: TPOT 20, 25, 50, 100 -> median 37.5, p90 rank 2.7 -> 50 + 0.7*50 = 85;
+    TTFT 0, 10, 20 -> median 10, p90 rank 1.8 -> 10 + 0.8*10 = 18; baseline TPOT as TPOT;
+    baseline TTFT 20, 50, 50 -> median 50, p90 50; ceiling 3/4; refused 4 of 8
+"""
+import csv
+import io
+import json
+import os
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import accuracy  # noqa: E402
+
+FAKE = os.path.join(HERE, "fake_headroom.py")
+FIXTURE = os.path.join(HERE, "fixture.csv")
+
+
+def run(*args):
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = accuracy.main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def table_row(text, label):
+    for line in text.splitlines():
+        if line.startswith(f"| {label} |"):
+            return [c.strip() for c in line.strip("|").split("|")]
+    raise AssertionError(f"no table row '{label}' in:\n{text}")
+
+
+class Arithmetic(unittest.TestCase):
+    def test_percentiles(self):
+        self.assertEqual(accuracy.median([3, 1, 2]), 2)
+        self.assertEqual(accuracy.median([4, 1, 3, 2]), 2.5)
+        self.assertAlmostEqual(accuracy.percentile([20, 25, 100], 90), 85.0)
+        self.assertAlmostEqual(accuracy.percentile([10, 20], 90), 19.0)
+        self.assertEqual(accuracy.percentile([7], 90), 7)
+        self.assertAlmostEqual(accuracy.abs_pct_error(12, 10), 20.0)
+
+
+class Report(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.log = os.path.join(self.tmp.name, "calls.jsonl")
+        os.environ["FAKE_HEADROOM_LOG"] = self.log
+
+    def tearDown(self):
+        os.environ.pop("FAKE_HEADROOM_LOG", None)
+        self.tmp.cleanup()
+
+    def test_validate_table(self):
+        out_csv = os.path.join(self.tmp.name, "rows.csv")
+        code, out, err = run("--headroom", FAKE, "--measurements", FIXTURE, "--csv", out_csv)
+        self.assertEqual(code, 0, err)
+        self.assertIn("TTFT x3.000, TPOT x1.500", out)
+        # columns: label rows ran | TPOT med p90 | TTFT med p90 | base TPOT | base TTFT | ceiling
+        self.assertEqual(table_row(out, "sglang / h200_sxm"),
+                         ["sglang / h200_sxm", "4", "3", "25.0", "85.0", "15.0", "19.0",
+                          "25.0", "85.0", "35.0", "47.0", "2/3"])
+        self.assertEqual(table_row(out, "trtllm / b200"),
+                         ["trtllm / b200", "4", "1", "50.0", "50.0", "0.0", "0.0",
+                          "50.0", "50.0", "50.0", "50.0", "1/1"])
+        self.assertEqual(table_row(out, "all"),
+                         ["all", "8", "4", "37.5", "85.0", "10.0", "18.0",
+                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+        self.assertIn("Refused or not expressible: 4 of 8 rows.", out)
+        self.assertIn("| v4 | refused | h200_sxm | exit 2: serve: model 'refused' is not shipped |", out)
+        self.assertIn("| v5 | model_a | b200 | speculative decoding without a published "
+                      "acceptance length |", out)
+        self.assertIn("| v6 | nofit | b200 | fits=false: the plan does not start |", out)
+        self.assertIn("| v7 | model_a | b200 | dp=2 replicas", out)
+        with open(out_csv, newline="") as f:
+            rows = {r["id"]: r for r in csv.DictReader(f)}
+        self.assertEqual(sorted(rows), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+        self.assertEqual(rows["v1"]["tpot_abs_pct_error"], "20.0000")
+        self.assertEqual(rows["v1"]["baseline_ttft_ms"], "150.0000")
+        self.assertEqual(rows["v3"]["ttft_abs_pct_error"], "")
+        self.assertEqual(rows["v3"]["ceiling_tpot_le_measured"], "false")
+        self.assertEqual(rows["v4"]["status"], "refused")
+
+    def test_commands(self):
+        run("--headroom", FAKE, "--measurements", FIXTURE)
+        with open(self.log) as f:
+            calls = [json.loads(line) for line in f]
+        # v1 is the only row with a plan and an fp8 KV cache; v8 the only speculative one
+        v1 = [c for c in calls if "--kv" in c]
+        self.assertEqual(len(v1), 1)
+        v1 = v1[0]
+        self.assertEqual(v1, ["serve", "model_a", "h200_sxm", "--isl", "1024", "--osl", "100",
+                              "--concurrency", "8", "--engine", "sglang", "--tp", "2",
+                              "--kv", "fp8", "--json"])
+        v8 = [c for c in calls if "--speculative-tokens" in c]
+        self.assertEqual(len(v8), 1)
+        v8 = v8[0]
+        self.assertEqual(v8[-9:], ["--tp", "8", "--ep", "8", "--speculative-tokens", "3",
+                                   "--acceptance-length", "2.5", "--json"])
+        # v5 (no acceptance) and v7 (dp=2) are never sent: 3 calibrate + v1 v2 v3 v4 v6 v8
+        self.assertEqual(len(calls), 9)
+
+    def test_calibrate_split(self):
+        code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
+        self.assertEqual(code, 0)
+        # c1 c3 model_a: TPOT |12-10|/10 = 20 %, |12-16|/16 = 25 %; c2: 0 %
+        self.assertEqual(table_row(out, "vllm / h100_sxm")[:5],
+                         ["vllm / h100_sxm", "3", "3", "20.0", "24.0"])
+
+
+class BadInput(unittest.TestCase):
+    def bad_fixture(self, text):
+        f = tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False)
+        f.write(text)
+        f.close()
+        self.addCleanup(os.unlink, f.name)
+        return f.name
+
+    def test_bad_number_names_line_and_column(self):
+        with open(FIXTURE) as f:
+            lines = f.read().splitlines()
+        lines[3] = lines[3].replace(",4,mean,", ",four,mean,")
+        path = self.bad_fixture("\n".join(lines) + "\n")
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err, f"accuracy.py: {path}:4: concurrency: 'four' is not a whole number\n")
+
+    def test_missing_column(self):
+        path = self.bad_fixture("id,split\nx,validate\n")
+        code, _, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertIn(f"{path}:1: missing column(s) engine, model", err)
+
+    def test_missing_binary(self):
+        code, _, err = run("--headroom", "/nonexistent/headroom", "--measurements", FIXTURE)
+        self.assertEqual(code, 2)
+        self.assertEqual(err, "accuracy.py: --headroom /nonexistent/headroom: not an executable file\n")
+
+    def test_csv_not_half_written(self):
+        target = os.path.join(tempfile.gettempdir(), "no-such-dir-accuracy", "rows.csv")
+        code, _, err = run("--headroom", FAKE, "--measurements", FIXTURE, "--csv", target)
+        self.assertEqual(code, 2)
+        self.assertFalse(os.path.exists(target))
+        self.assertIn("cannot write", err)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// headroom: the shipped calibration tables (docs/calibration.md), one generated header per
+// (device, engine) under calibration/, derived from NVIDIA aiconfigurator's measured kernel
+// databases (Apache-2.0, calibration/NOTICE). Regenerate with tools/calibrate/convert.mjs.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include <headroom/calibration.hpp>
+#include <headroom/engine.hpp>
+#include <headroom/engines/calibration/a100_sxm_80gb_sglang.hpp>
+#include <headroom/engines/calibration/a100_sxm_80gb_trtllm.hpp>
+#include <headroom/engines/calibration/a100_sxm_80gb_vllm.hpp>
+#include <headroom/engines/calibration/b200_sglang.hpp>
+#include <headroom/engines/calibration/b200_trtllm.hpp>
+#include <headroom/engines/calibration/b200_vllm.hpp>
+#include <headroom/engines/calibration/b300_sglang.hpp>
+#include <headroom/engines/calibration/b300_trtllm.hpp>
+#include <headroom/engines/calibration/b300_vllm.hpp>
+#include <headroom/engines/calibration/gb200_sglang.hpp>
+#include <headroom/engines/calibration/gb200_trtllm.hpp>
+#include <headroom/engines/calibration/gb200_vllm.hpp>
+#include <headroom/engines/calibration/h100_sxm_sglang.hpp>
+#include <headroom/engines/calibration/h100_sxm_trtllm.hpp>
+#include <headroom/engines/calibration/h100_sxm_vllm.hpp>
+#include <headroom/engines/calibration/h200_sxm_sglang.hpp>
+#include <headroom/engines/calibration/h200_sxm_trtllm.hpp>
+#include <headroom/engines/calibration/h200_sxm_vllm.hpp>
+#include <headroom/engines/calibration/l40s_sglang.hpp>
+#include <headroom/engines/calibration/l40s_trtllm.hpp>
+#include <headroom/engines/calibration/l40s_vllm.hpp>
+
+namespace headroom::engines {
+
+inline constexpr std::array<const calibration*, 21> all_calibrations{
+    &calibration_tables::h100_sxm_vllm, &calibration_tables::h100_sxm_sglang, &calibration_tables::h100_sxm_trtllm,
+    &calibration_tables::h200_sxm_vllm, &calibration_tables::h200_sxm_sglang, &calibration_tables::h200_sxm_trtllm,
+    &calibration_tables::b200_vllm, &calibration_tables::b200_sglang, &calibration_tables::b200_trtllm,
+    &calibration_tables::b300_vllm, &calibration_tables::b300_sglang, &calibration_tables::b300_trtllm,
+    &calibration_tables::gb200_vllm, &calibration_tables::gb200_sglang, &calibration_tables::gb200_trtllm,
+    &calibration_tables::a100_sxm_80gb_vllm, &calibration_tables::a100_sxm_80gb_sglang, &calibration_tables::a100_sxm_80gb_trtllm,
+    &calibration_tables::l40s_vllm, &calibration_tables::l40s_sglang, &calibration_tables::l40s_trtllm,
+};
+
+/// The shipped table for (device id, engine), or no_calibration (n_grids == 0) when none was
+/// measured: every lookup then answers found = false and the caller keeps the ceiling.
+constexpr const calibration& calibration_of(std::string_view device_id, engine_kind e) {
+  const std::string_view engine = engine_kind_table.name(e);
+  for (const calibration* c : all_calibrations) {
+    if (c->device == device_id && c->engine == engine) return *c;
+  }
+  return no_calibration;
+}
+
+}  // namespace headroom::engines

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// headroom: serving answers under the shipped engines' facts and calibration tables, and the
+// compile-time SLA check (docs/serving.md).
+//
+//   constexpr auto r = headroom::serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+//                                      {.isl = 1024, .osl = 128, .concurrency = 16});
+//   HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+//                       {.isl = 1024, .osl = 128, .concurrency = 16, .ttft_ms = 500, .tpot_ms = 20});
+//
+// A missed target fails to compile naming it and both numbers, in microseconds:
+//   headroom::detail::tpot_target_missed<models::..., devices::..., PredictedUs, TargetUs>
+#pragma once
+
+#include <cstdint>
+
+#include <headroom/calibration.hpp>
+#include <headroom/check.hpp>
+#include <headroom/engines/calibration.hpp>
+#include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/serving_facts.hpp>
+#include <headroom/serve.hpp>
+
+namespace headroom {
+
+/// The measured device whose table a device without one reads: the same NVIDIA generation
+/// (compute capability: Ampere sm_80 / sm_86 -> A100 SXM 80 GB, Ada sm_89 -> L40S, Hopper
+/// sm_90 -> H100 SXM, Blackwell sm_100 and up -> B200); any other device (AMD, TPU, Gaudi,
+/// Apple) -> H100 SXM, the most measured one.
+constexpr std::string_view nearest_measured_device(const device& d) {
+  const std::uint16_t sm = sm_of(d.arch);
+  if (sm >= 100) return "b200";
+  if (sm >= 90) return "h100_sxm";
+  if (sm == 89) return "l40s";
+  if (sm >= 80) return "a100_sxm_80gb";
+  return "h100_sxm";
+}
+
+/// The calibration a deployment's engine has on device `d`, and the table it falls back on.
+/// Engines without tables of their own (llama.cpp, engines::none) read vLLM's.
+constexpr calibration_set shipped_calibration(const device& d, const engine& e) {
+  const bool own_tables = e.kind == engine_kind::vllm || e.kind == engine_kind::sglang || e.kind == engine_kind::trtllm;
+  const engine_kind k = own_tables ? e.kind : engine_kind::vllm;
+  return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k)};
+}
+
+/// serve() on the device's default constants, the engine's execution facts, its step cost and
+/// the shipped calibration tables.
+constexpr serve_result serve(const model& m, const device& d, const deployment& dep, const load& l,
+                             const disaggregation& dis = {}) {
+  return serve(m, d, default_roofline(d), dep, l, engines::exec_facts_of(dep.engine), shipped_calibration(d, dep.engine),
+               engines::serving_facts_of(dep.engine.kind), dis);
+}
+
+/// A load and its targets. Targets in whole milliseconds, or in microseconds where `*_us` is
+/// set (clang 14 takes no floating-point template argument); 0: no target.
+struct sla {
+  std::uint64_t isl = 1024;
+  std::uint64_t osl = 128;
+  std::uint64_t concurrency = 1;
+  std::uint64_t ttft_ms = 0;
+  std::uint64_t tpot_ms = 0;
+  std::uint64_t ttft_us = 0;
+  std::uint64_t tpot_us = 0;
+  [[nodiscard]] constexpr std::uint64_t ttft_target_us() const { return ttft_us != 0 ? ttft_us : ttft_ms * 1000; }
+  [[nodiscard]] constexpr std::uint64_t tpot_target_us() const { return tpot_us != 0 ? tpot_us : tpot_ms * 1000; }
+};
+
+namespace detail {
+// Named in a build error: the predicted time (microseconds, rounded up) and the target.
+template <const model& Model, const device& Device, std::uint64_t PredictedUs, std::uint64_t TargetUs>
+struct ttft_target_missed;
+template <const model& Model, const device& Device, std::uint64_t PredictedUs, std::uint64_t TargetUs>
+struct tpot_target_missed;
+// The engine does not start or holds no request of ISL + OSL tokens (`headroom fit` says why).
+template <const model& Model, const device& Device, engine_term Term, std::uint64_t ContextTokens>
+struct sla_load_does_not_fit;
+constexpr std::uint64_t micros_up(double ms) {
+  const double us = ms * 1000.0;
+  const auto whole = static_cast<std::uint64_t>(us);
+  return static_cast<double>(whole) < us ? whole + 1 : whole;
+}
+}  // namespace detail
+
+/// True when the deployment meets both targets; otherwise a compile error naming the target
+/// missed and both numbers.
+template <const model& Model, const device& Device, deployment Dep, sla Target>
+consteval bool assert_sla() {
+  constexpr serve_result r = serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency});
+  constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
+  constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
+  if constexpr (!r.fits) {
+    return sizeof(detail::sla_load_does_not_fit<Model, Device, r.term, Target.isl + Target.osl>) != 0;
+  } else if constexpr (Target.ttft_target_us() != 0 && ttft > Target.ttft_target_us()) {
+    return sizeof(detail::ttft_target_missed<Model, Device, ttft, Target.ttft_target_us()>) != 0;
+  } else if constexpr (Target.tpot_target_us() != 0 && tpot > Target.tpot_target_us()) {
+    return sizeof(detail::tpot_target_missed<Model, Device, tpot, Target.tpot_target_us()>) != 0;
+  } else {
+    return true;
+  }
+}
+
+}  // namespace headroom
+
+/// static_assert that a deployment meets its TTFT and TPOT targets; the last braces are a
+/// `headroom::sla` initializer.
+#define HEADROOM_ASSERT_SLA(model_entry, device_entry, deployment_init, ...)                         \
+  static_assert(::headroom::assert_sla<model_entry, device_entry, ::headroom::deployment deployment_init, \
+                                       ::headroom::sla __VA_ARGS__>(),                                \
+                "headroom: " #model_entry " on " #device_entry " must meet its serving targets")

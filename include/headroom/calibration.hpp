@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+// headroom: calibration tables (docs/calibration.md). A roofline ceiling is a bound; a deployment
+// runs slower. A calibration table holds, per kernel class and format, the measured time of that
+// kernel over headroom's own ceiling for it (node_cost on the device's datasheet constants), or
+// for collectives the measured microseconds, on a small 2-D grid; `lookup` interpolates it.
+//
+// Laws (check_calibration): device and engine named; every grid non-empty, its axes positive,
+// finite and strictly ascending, its values positive and finite, a ratio at least 1 (the ceiling
+// is a lower bound), collectives absolute and kernels ratios, one grid per (class, format).
+// validate() turns the first broken law into a compile error naming it (constant evaluation:
+// a call to detail::calibration_<rule>) or a headroom::error (bad_input) at run time.
+#pragma once
+
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <headroom/error.hpp>
+
+namespace headroom {
+
+/// The kernel classes a prediction costs.
+enum class kernel_class : std::uint8_t {
+  gemm,               // dense GEMM: x = M (token rows), y = N*K (weight elements)
+  moe_gemm,           // grouped routed-expert GEMMs of one MoE layer: x = token rows, y = experts' weight elements of one expert (3*hidden*inter for gate_up+down)
+  decode_attention,   // paged GQA/MHA decode: x = batch (sequences), y = context (KV tokens per sequence)
+  prefill_attention,  // causal prefill attention: x = tokens of the sequence, y = 1 (or heads)
+  mla_decode,         // absorbed MLA decode: x = batch, y = context
+  mla_prefill,        // MLA prefill: x = tokens, y = 1
+  all_reduce,         // x = message bytes, y = ranks; value is absolute microseconds
+  all_to_all,         // x = message bytes, y = ranks; absolute microseconds (if data exists)
+};
+enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only };
+
+/// Spellings (JSON keys of the run-time format, messages).
+constexpr std::string_view name_of(kernel_class c) {
+  switch (c) {
+    case kernel_class::gemm: return "gemm";
+    case kernel_class::moe_gemm: return "moe_gemm";
+    case kernel_class::decode_attention: return "decode_attention";
+    case kernel_class::prefill_attention: return "prefill_attention";
+    case kernel_class::mla_decode: return "mla_decode";
+    case kernel_class::mla_prefill: return "mla_prefill";
+    case kernel_class::all_reduce: return "all_reduce";
+    case kernel_class::all_to_all: return "all_to_all";
+  }
+  return "?";
+}
+constexpr std::string_view name_of(calib_format f) {
+  switch (f) {
+    case calib_format::bf16: return "bf16";
+    case calib_format::fp8: return "fp8";
+    case calib_format::fp4: return "fp4";
+    case calib_format::int4_weight_only: return "int4_weight_only";
+  }
+  return "?";
+}
+/// Collectives carry measured microseconds; every other class a ratio over the ceiling.
+constexpr bool is_collective(kernel_class c) { return c == kernel_class::all_reduce || c == kernel_class::all_to_all; }
+
+/// A 2-D table: values[ix * ny + iy] at (xs[ix], ys[iy]); xs and ys strictly ascending, > 0.
+struct calib_grid {
+  kernel_class cls = kernel_class::gemm;
+  calib_format fmt = calib_format::bf16;
+  std::uint8_t nx = 0, ny = 0;
+  const double* xs = nullptr;
+  const double* ys = nullptr;
+  const double* values = nullptr;
+  bool absolute_us = false;  // values are measured microseconds (collectives), else measured / ceiling (>= 1)
+};
+struct calibration {
+  std::string_view device{};   // headroom device id, e.g. "h200_sxm"
+  std::string_view engine{};   // "vllm", "sglang", "trtllm"
+  std::string_view version{};  // the engine version measured, e.g. "0.14.0"
+  std::string_view source{};   // repository, commit, path and licence of the measurements
+  const calib_grid* grids = nullptr;
+  std::size_t n_grids = 0;
+};
+inline constexpr calibration no_calibration{};  // a sentinel (g++ under UBSan cannot compare with nullptr in a constant expression)
+struct calib_lookup { double value = 0; bool found = false; bool clamped = false; };
+
+namespace detail {
+
+/// ln x for a positive finite x, constexpr (std::log is not constexpr in C++20): x = m * 2^e with
+/// m in [1, 2), ln m = 2 atanh((m - 1) / (m + 1)) by its series (|z| <= 1/3: 30 terms reach
+/// double precision).
+constexpr double calib_ln(double x) {
+  constexpr double ln2 = 0.693147180559945309417232121458176568;
+  int e = 0;
+  while (x >= 2.0) { x /= 2.0; ++e; }
+  while (x < 1.0) { x *= 2.0; --e; }
+  const double z = (x - 1.0) / (x + 1.0);
+  const double z2 = z * z;
+  double term = z, sum = 0.0;
+  for (int k = 1; k < 60; k += 2) {
+    sum += term / k;
+    term *= z2;
+  }
+  return 2.0 * sum + e * ln2;
+}
+
+/// The cell [i, i + 1] holding v (clamped into the axis) and the fraction along it in log space.
+struct calib_span { std::size_t i = 0; double t = 0; bool clamped = false; };
+constexpr calib_span calib_locate(const double* axis, std::size_t n, double v) {
+  calib_span s{};
+  if (!(v >= axis[0])) return {0, 0.0, true};  // below the axis, NaN or non-positive
+  if (v >= axis[n - 1]) return {n - 1, 0.0, v > axis[n - 1]};
+  while (s.i + 1 < n && axis[s.i + 1] <= v) ++s.i;
+  const double lo = calib_ln(axis[s.i]);
+  s.t = (calib_ln(v) - lo) / (calib_ln(axis[s.i + 1]) - lo);
+  return s;
+}
+
+}  // namespace detail
+
+/// Bilinear interpolation in (log x, log y); x or y outside the grid is clamped to the edge (clamped = true);
+/// found = false when the table has no grid for (cls, fmt).
+constexpr calib_lookup lookup(const calibration& c, kernel_class cls, calib_format fmt, double x, double y) {
+  for (std::size_t g = 0; g < c.n_grids; ++g) {
+    const calib_grid& gr = c.grids[g];
+    if (gr.cls != cls || gr.fmt != fmt || gr.nx == 0 || gr.ny == 0) continue;
+    const auto sx = detail::calib_locate(gr.xs, gr.nx, x);
+    const auto sy = detail::calib_locate(gr.ys, gr.ny, y);
+    const std::size_t ny = gr.ny;
+    auto at = [&](std::size_t ix, std::size_t iy) { return gr.values[ix * ny + iy]; };
+    const std::size_t ix1 = sx.t > 0 ? sx.i + 1 : sx.i, iy1 = sy.t > 0 ? sy.i + 1 : sy.i;
+    const double lo = at(sx.i, sy.i) + (at(sx.i, iy1) - at(sx.i, sy.i)) * sy.t;
+    const double hi = at(ix1, sy.i) + (at(ix1, iy1) - at(ix1, sy.i)) * sy.t;
+    return {lo + (hi - lo) * sx.t, true, sx.clamped || sy.clamped};
+  }
+  return {};
+}
+
+/// The laws a calibration table must satisfy; `ok` when it satisfies all.
+enum class calib_rule : std::uint8_t {
+  ok,
+  device_and_engine_must_be_named,
+  grid_must_have_points,
+  axis_must_be_positive_finite_and_strictly_ascending,
+  value_must_be_positive_and_finite,
+  ratio_must_be_at_least_1,
+  collectives_are_absolute_us_and_kernels_are_ratios,
+  one_grid_per_class_and_format,
+};
+constexpr std::string_view describe(calib_rule r) {
+  switch (r) {
+    case calib_rule::ok: return "ok";
+    case calib_rule::device_and_engine_must_be_named: return "device and engine must be named";
+    case calib_rule::grid_must_have_points: return "a grid needs at least one x and one y point (nx, ny >= 1) and its arrays";
+    case calib_rule::axis_must_be_positive_finite_and_strictly_ascending: return "xs and ys must be positive, finite and strictly ascending";
+    case calib_rule::value_must_be_positive_and_finite: return "every value must be positive and finite";
+    case calib_rule::ratio_must_be_at_least_1: return "a ratio (measured / ceiling) must be at least 1: the ceiling is a lower bound";
+    case calib_rule::collectives_are_absolute_us_and_kernels_are_ratios: return "all_reduce and all_to_all grids hold absolute microseconds (absolute_us), every other class a ratio";
+    case calib_rule::one_grid_per_class_and_format: return "at most one grid per (class, format)";
+  }
+  return "unknown rule";
+}
+
+/// The first broken law and the grid it is in (n_grids when the table itself).
+struct calib_finding {
+  calib_rule rule = calib_rule::ok;
+  std::size_t grid = 0;
+  [[nodiscard]] constexpr bool ok() const { return rule == calib_rule::ok; }
+};
+
+namespace detail {
+// Reached only during constant evaluation of a broken table: the name is the diagnostic.
+inline void calibration_device_and_engine_must_be_named() {}
+inline void calibration_grid_must_have_points() {}
+inline void calibration_axis_must_be_positive_finite_and_strictly_ascending() {}
+inline void calibration_value_must_be_positive_and_finite() {}
+inline void calibration_ratio_must_be_at_least_1() {}
+inline void calibration_collectives_are_absolute_us_and_kernels_are_ratios() {}
+inline void calibration_one_grid_per_class_and_format() {}
+
+/// Finite by comparisons only (no arithmetic on an infinity or NaN in a constant expression).
+constexpr bool calib_positive_finite(double x) { return x == x && x > 0 && x <= std::numeric_limits<double>::max(); }
+constexpr bool calib_axis_ok(const double* a, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!calib_positive_finite(a[i]) || (i > 0 && !(a[i] > a[i - 1]))) return false;
+  }
+  return true;
+}
+}  // namespace detail
+
+constexpr calib_finding check_calibration(const calibration& c) {
+  if (c.device.empty() || c.engine.empty()) return {calib_rule::device_and_engine_must_be_named, c.n_grids};
+  for (std::size_t g = 0; g < c.n_grids; ++g) {
+    const calib_grid& gr = c.grids[g];
+    // Pointers are compared with null at run time only (see no_calibration); in a constant
+    // expression a null array is already an error at its first read.
+    if (gr.nx == 0 || gr.ny == 0 ||
+        (!std::is_constant_evaluated() && (gr.xs == nullptr || gr.ys == nullptr || gr.values == nullptr))) {
+      return {calib_rule::grid_must_have_points, g};
+    }
+    if (!detail::calib_axis_ok(gr.xs, gr.nx) || !detail::calib_axis_ok(gr.ys, gr.ny)) {
+      return {calib_rule::axis_must_be_positive_finite_and_strictly_ascending, g};
+    }
+    if (gr.absolute_us != is_collective(gr.cls)) return {calib_rule::collectives_are_absolute_us_and_kernels_are_ratios, g};
+    for (std::size_t i = 0; i < std::size_t{gr.nx} * gr.ny; ++i) {
+      if (!detail::calib_positive_finite(gr.values[i])) return {calib_rule::value_must_be_positive_and_finite, g};
+      if (!gr.absolute_us && gr.values[i] < 1.0) return {calib_rule::ratio_must_be_at_least_1, g};
+    }
+    for (std::size_t h = 0; h < g; ++h) {
+      if (c.grids[h].cls == gr.cls && c.grids[h].fmt == gr.fmt) return {calib_rule::one_grid_per_class_and_format, g};
+    }
+  }
+  return {};
+}
+
+/// The first broken law as a compile error (constant evaluation) or a headroom::error naming the
+/// table, the grid and the law (run time).
+constexpr void validate(const calibration& c) {
+  const calib_finding f = check_calibration(c);
+  if (f.ok()) return;
+  if (std::is_constant_evaluated()) {
+    switch (f.rule) {
+      case calib_rule::ok: break;
+      case calib_rule::device_and_engine_must_be_named: detail::calibration_device_and_engine_must_be_named(); break;
+      case calib_rule::grid_must_have_points: detail::calibration_grid_must_have_points(); break;
+      case calib_rule::axis_must_be_positive_finite_and_strictly_ascending: detail::calibration_axis_must_be_positive_finite_and_strictly_ascending(); break;
+      case calib_rule::value_must_be_positive_and_finite: detail::calibration_value_must_be_positive_and_finite(); break;
+      case calib_rule::ratio_must_be_at_least_1: detail::calibration_ratio_must_be_at_least_1(); break;
+      case calib_rule::collectives_are_absolute_us_and_kernels_are_ratios: detail::calibration_collectives_are_absolute_us_and_kernels_are_ratios(); break;
+      case calib_rule::one_grid_per_class_and_format: detail::calibration_one_grid_per_class_and_format(); break;
+    }
+  }
+  std::string where = "calibration table " + std::string(c.device) + "/" + std::string(c.engine);
+  if (f.grid < c.n_grids) {
+    where += " grid " + std::to_string(f.grid) + " (" + std::string(name_of(c.grids[f.grid].cls)) + " " +
+             std::string(name_of(c.grids[f.grid].fmt)) + ")";
+  }
+  detail::fail(error_kind::bad_input, where + ": " + std::string(describe(f.rule)));
+}
+
+/// true once `c` passes validate(): `static_assert(validated(table))` makes a broken table a
+/// compile error naming the law.
+constexpr bool validated(const calibration& c) {
+  validate(c);
+  return true;
+}
+
+}  // namespace headroom

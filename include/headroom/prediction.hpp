@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: MIT
+// headroom: the calibrated prediction of a step beside its ceiling (docs/serving.md#prediction).
+//
+// The ceiling of a step (estimate.hpp) is a lower bound: every node at max(bytes / bandwidth,
+// FLOPs / peak). The prediction costs the same rows by what kernels of their class measured on
+// the device under the engine: time = ceiling x ratio(class, format, x, y), the ratio read from a
+// calibration table (calibration.hpp; measured / ceiling, never below 1), and a collective at its
+// measured time. So the prediction is never below the ceiling, row by row.
+//
+// Where the (device, engine) table has no grid for a row's class and format, the prediction
+// falls back, and says so: to the table of the nearest measured device of the same engine
+// (engines/include/headroom/sla.hpp names it by compute capability). Nodes of no measured class (norms, rotary, residual adds, gates,
+// recurrent updates: memory-bound kernels) are costed as the GEMV that moves the same bytes,
+// (x = 1 row, y = bytes / 2 elements): the same launch and bandwidth losses a small kernel has.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include <headroom/calibration.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/cost_class.hpp>
+#include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
+#include <headroom/roofline.hpp>
+#include <headroom/settings.hpp>
+#include <headroom/step_estimate.hpp>
+#include <headroom/stored_bytes.hpp>
+
+namespace headroom {
+
+/// How a step's rows were run: a decode step (rows = seqs, each over `context`) or a prefill of
+/// `rows` tokens of one prompt.
+enum class step_pass : std::uint8_t { decode, prefill };
+
+/// The parts of a step the serving model composes separately: weight-streaming kernels run at
+/// the step's rows; attention and recurrent kernels at their sequences' contexts.
+enum class step_part : std::uint8_t { dense, context };
+inline constexpr std::size_t step_parts = 2;
+
+/// How the engines launch the kernels no calibration table measures (norms, activations,
+/// gates, the embedding gather, recurrent updates, the indexer): each kernel moves its bytes
+/// at a share of the bandwidth and costs a fixed latency, the model NVIDIA aiconfigurator uses
+/// for element-wise ops (aic-core/src/aiconfigurator_core/systems/h100_sxm.yaml, h200_sxm.yaml,
+/// b200_sxm.yaml @095f58a51c4ca8e61b66ec108d86f223f8d559ce: mem_bw_empirical_scaling_factor 0.8,
+/// mem_empirical_constant_latency 3 us, "correction based on observations"). Ops that the
+/// engines run inside a neighbour's kernel launch nothing of their own: the residual add inside
+/// the next fused add + RMSNorm, rotary embedding, the KV write and the q/k norms inside the
+/// attention kernel, the router's top-k, the experts' activation and the EP reduce inside the
+/// fused MoE kernel, activation quantization inside the quantized GEMM, views (copy, concat,
+/// split) and the sampler's argmax (the engine's step overhead) -- as aiconfigurator's model
+/// of a decoder layer counts them (aic-core/src/aiconfigurator_core/sdk/models/llama.py
+/// @095f58a: add_norm twice, act_gate once, attention with its rope and cache write).
+struct elementwise_rule {
+  double bandwidth_share = 0.8;
+  double launch_us = 3.0;
+};
+inline constexpr elementwise_rule default_elementwise_rule{};
+
+/// Whether a node of op `o` launches its own kernel (see elementwise_rule). `expert_rows`: its
+/// input carries one row per routed (token, expert) pair, i.e. it runs inside the MoE kernel.
+constexpr bool launches_own_kernel(op o, bool expert_rows) {
+  switch (o) {
+    case op::residual_add:
+    case op::rope:
+    case op::kv_write:
+    case op::qk_norm:
+    case op::top_k:
+    case op::act_quant:
+    case op::copy:
+    case op::concat:
+    case op::split:
+    case op::argmax:
+    case op::blend:
+    case op::ep_reduce: return false;
+    case op::silu_mul:
+    case op::swiglu_clamp:
+    case op::relu2:
+    case op::gelu_tanh_mul: return !expert_rows;
+    default: return true;
+  }
+}
+
+/// What a prediction could read: the (device, engine) table and the one it falls back on.
+struct calibration_set {
+  const calibration* own = &no_calibration;
+  const calibration* fallback = &no_calibration;  ///< the nearest measured device's (sla.hpp says which)
+  elementwise_rule elementwise{};                 ///< the kernels no table measures
+};
+
+/// Where a prediction's ratios came from.
+enum class calib_source : std::uint8_t { measured, fallback, none };
+constexpr std::string_view name(calib_source s) {
+  constexpr std::string_view names[] = {"measured", "fallback: the nearest measured device's table",
+                                         "fallback: the ceiling (no table)"};
+  return names[static_cast<std::size_t>(s)];
+}
+
+struct step_prediction {
+  double ceiling_us = 0;
+  double predicted_us = 0;
+  std::array<double, step_parts> ceiling_part_us{};
+  std::array<double, step_parts> predicted_part_us{};
+  double link_ceiling_us = 0;
+  double link_predicted_us = 0;
+  calib_source worst = calib_source::measured;  ///< the least measured source any row used
+};
+
+namespace detail {
+
+struct ratio_answer {
+  double value = 1;
+  calib_source from = calib_source::none;
+};
+
+// The ratio (or absolute time) for one lookup: the device's own table, else the fallback's.
+constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
+  const calib_lookup own = lookup(*cs.own, k, f, x, y);
+  if (own.found) return {own.value, calib_source::measured};
+  const calib_lookup fb = lookup(*cs.fallback, k, f, x, y);
+  if (fb.found) return {fb.value, calib_source::fallback};
+  return {1, calib_source::none};
+}
+
+constexpr calib_format calib_format_of(const exec& how) {
+  if (how.path == exec_path::weight_only) return calib_format::int4_weight_only;
+  if (how.path == exec_path::exact_fp8_emulation) return calib_format::fp8;
+  if (how.path == exec_path::native) {
+    if (how.kind == mma_kind::fp4_block_scale || how.kind == mma_kind::mxf8f6f4) return calib_format::fp4;
+    if (how.kind == mma_kind::fp8 || how.kind == mma_kind::fp4_fp8_nvfp4_scaled) return calib_format::fp8;
+  }
+  return calib_format::bf16;
+}
+
+constexpr calib_source worse(calib_source a, calib_source b) { return a > b ? a : b; }
+
+// Sibling projections the engines run as one GEMM: q, k and v (QKVParallelLinear in vLLM and
+// SGLang, the fused QKV GEMM of TensorRT-LLM); MLA's q_a and kv_a (fused_qkv_a_proj_with_mqa in
+// vLLM's and SGLang's DeepSeek-V2/V3 models). 0: no group.
+constexpr int gemm_group(linear_role r) {
+  if (r == linear_role::q || r == linear_role::k || r == linear_role::v) return 1;
+  if (r == linear_role::mla_q_a || r == linear_role::mla_kv_a) return 2;
+  return 0;
+}
+
+// N x K of the GEMM a node runs in: its own weight, or the sum of its group's in its block.
+constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi) {
+  const int g = gemm_group(n.role);
+  if (g == 0) return static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
+  const block& b = c.blocks[bi];
+  double sum = 0;
+  for (std::size_t i = b.first; i < b.end; ++i) {
+    const node& o = c.nodes[i];
+    if (o.kind == op::linear && gemm_group(o.role) == g) sum += static_cast<double>(o.weight_out()) * static_cast<double>(o.weight_k());
+  }
+  return sum;
+}
+
+}  // namespace detail
+
+/// The part of a step a row belongs to: attention, MLA, the indexer and recurrent updates read
+/// their sequences' context or state; everything else streams weights or activations at the
+/// step's rows.
+constexpr step_part part_of(op o) {
+  switch (cost_class_of(o)) {
+    case cost_class::attention:
+    case cost_class::latent_attention:
+    case cost_class::indexer:
+    case cost_class::recurrent: return step_part::context;
+    default: return step_part::dense;
+  }
+}
+
+/// The prediction of estimate `est` of model `m` on constants `r`: `pass` and (rows, seqs,
+/// context) as the estimate was run, `tp` the plan's tensor-parallel width (a sharded weight's share), `kv` the
+/// KV cache's element type.
+constexpr step_prediction predict(const model& m, const roofline& r, const step_estimate& est, step_pass pass,
+                                  std::uint64_t rows, std::uint64_t seqs, std::uint64_t context, const parallel& plan,
+                                  kv_dtype kv, const calibration_set& cs) {
+  step_prediction out{};
+  const double roof_gbps = r.dram_gbps;
+  const circuit& c = m.c;
+  const double t = static_cast<double>(rows);
+  const calib_format kvf = kv == kv_dtype::fp8 ? calib_format::fp8 : calib_format::bf16;
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    const site_row& row = est.rows[ri];
+    const node& n = c.nodes[row.node];
+    const double ceiling = row.time_us;
+    detail::ratio_answer a{};
+    const double share = n.split == shard::replicated ? 1.0 : static_cast<double>(plan.tp);
+    switch (cost_class_of(n.kind)) {
+      case cost_class::linear:
+      case cost_class::routed_experts: {
+        // A GEMM: by its rows and its weight's elements (a routed expert: one expert's gate_up +
+        // down, gate_up holding 2 of the 3 matrices). Its time never falls below the same
+        // kernel's at one row, which streams the same weights (the measured ratios of small
+        // shapes are not monotone in the rows).
+        const bool routed = cost_class_of(n.kind) == cost_class::routed_experts;
+        const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
+        const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
+                                : detail::gemm_elements(c, n, row.block) / share;
+        const kernel_class k = routed ? kernel_class::moe_gemm : kernel_class::gemm;
+        const calib_format f = detail::calib_format_of(row.how);
+        a = detail::calibrated(cs, k, f, t, y);
+        // The weight-streaming regime ends by 16 rows on every measured device; above it the
+        // ceiling grows with the rows and so does the time.
+        double most = 1;
+        for (double x1 = 1; x1 < t && x1 <= 16; x1 *= 2) {
+          const double r1 = detail::calibrated(cs, k, f, x1, y).value;
+          most = r1 > most ? r1 : most;
+        }
+        const double copies = routed ? static_cast<double>(n.top_k) : 1.0;
+        const double weight_us = copies * static_cast<double>(one_weight_bytes(n, row.formats)) / share / (roof_gbps * 1e3);
+        const double floor_us = static_cast<double>(row.count) * weight_us * most;
+        const double ratio = a.value < 1 ? 1 : a.value;
+        const auto part = static_cast<std::size_t>(part_of(n.kind));
+        out.ceiling_part_us[part] += ceiling;
+        out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
+        out.worst = detail::worse(out.worst, a.from);
+        continue;
+      }
+      case cost_class::attention:
+      case cost_class::latent_attention: {
+        const bool mla = cost_class_of(n.kind) == cost_class::latent_attention;
+        if (pass == step_pass::prefill) {
+          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, t, 1);
+          break;
+        }
+        // Decode: by sequences and context; B sequences never take less than one does (the
+        // measured ratios at small batches are not monotone in the batch).
+        const kernel_class k = mla ? kernel_class::mla_decode : kernel_class::decode_attention;
+        const double ctx = static_cast<double>(context);
+        const double b = static_cast<double>(seqs);
+        a = detail::calibrated(cs, k, kvf, b, ctx);
+        double most = 1;
+        for (double b1 = 1; b1 < b && b1 <= 16; b1 *= 2) {
+          const double r1 = detail::calibrated(cs, k, kvf, b1, ctx).value;
+          most = r1 > most ? r1 : most;
+        }
+        const double ratio = a.value < 1 ? 1 : a.value;
+        const double floor_us = ceiling / b * most;  // one sequence's ceiling at the worst small batch
+        const auto part = static_cast<std::size_t>(part_of(n.kind));
+        out.ceiling_part_us[part] += ceiling;
+        out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
+        out.worst = detail::worse(out.worst, a.from);
+        continue;
+      }
+      default: {
+        // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
+        const auto part = static_cast<std::size_t>(part_of(n.kind));
+        const bool expert_rows = n.n_in > 0 && n.in[0].rows_per_n > 1;
+        const double launch = launches_own_kernel(n.kind, expert_rows) ? cs.elementwise.launch_us : 0.0;
+        const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
+        const double count = static_cast<double>(row.count);
+        out.ceiling_part_us[part] += ceiling;
+        out.predicted_part_us[part] += ceiling > count * each ? ceiling : count * each;
+        continue;
+      }
+    }
+    const double ratio = a.value < 1 ? 1 : a.value;
+    const auto part = static_cast<std::size_t>(part_of(n.kind));
+    out.ceiling_part_us[part] += ceiling;
+    out.predicted_part_us[part] += ceiling * ratio;
+    out.worst = detail::worse(out.worst, a.from);
+  }
+  for (std::size_t li = 0; li < est.n_links; ++li) {
+    const link_row& l = est.links[li];
+    double each = l.each_us;
+    if (l.op == link_op::tp_all_reduce || l.op == link_op::lm_head_gather || l.op == link_op::dp_gather_scatter) {
+      const detail::ratio_answer a =
+          detail::calibrated(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each, plan.tp);
+      if (a.from != calib_source::none && a.value > each) each = a.value;
+      out.worst = detail::worse(out.worst, a.from);
+    } else if (l.op == link_op::ep_all_to_all) {
+      const detail::ratio_answer a = detail::calibrated(cs, kernel_class::all_to_all, calib_format::bf16, l.bytes_each,
+                                                        plan.tp);
+      if (a.from != calib_source::none && a.value > each) each = a.value;
+    }
+    out.link_ceiling_us += l.time_us;
+    out.link_predicted_us += static_cast<double>(l.count) * each;
+  }
+  for (std::size_t p = 0; p < step_parts; ++p) {
+    out.ceiling_us += out.ceiling_part_us[p];
+    out.predicted_us += out.predicted_part_us[p];
+  }
+  out.ceiling_us += out.link_ceiling_us;
+  out.predicted_us += out.link_predicted_us;
+  return out;
+}
+
+}  // namespace headroom

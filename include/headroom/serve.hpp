@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+// headroom: the serving model -- TTFT, TPOT and throughput of a deployment under a closed loop of
+// `concurrency` clients, each sending ISL-token prompts for OSL-token answers
+// (docs/serving.md). Every time comes twice: the ceiling (estimate.hpp, a lower bound) and the
+// calibrated prediction (prediction.hpp).
+//
+// Aggregated serving (continuous batching with chunked prefill):
+//   running batch B = min(clients, the sequences the engine's KV pool holds at ISL + OSL tokens,
+//                         the scheduler's cap); the other clients wait;
+//   clients whose prompts and answers have one length stay in step: each round admits B
+//   prompts, prefills them in steps of the token budget (max_num_batched_tokens), a prompt's
+//   first token coming with the step that holds its last token (TTFT), then decodes the B
+//   sequences together at the mean context ISL + OSL / 2 (TPOT);
+//   B slots serve N > B clients in waves, each client waiting N / B - 1 waves;
+// Disaggregated: prefill workers batch whole prompts, the KV of a prompt crosses the scale-out
+// link, decode workers run pure decode steps; the request rate is the smallest of the clients'
+// closed loop, the prefill workers' and the decode workers' rates, and the wait goes to TTFT.
+// Speculative decoding: a verify step of B x (K + 1) rows and K draft steps emit A tokens.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include <headroom/calibration.hpp>
+#include <headroom/device.hpp>
+#include <headroom/engine_memory.hpp>
+#include <headroom/estimate.hpp>
+#include <headroom/fit.hpp>
+#include <headroom/kernels.hpp>
+#include <headroom/model.hpp>
+#include <headroom/prediction.hpp>
+#include <headroom/rank_footprint.hpp>
+
+namespace headroom {
+
+/// A load: a closed loop of `concurrency` clients sending ISL-token prompts for OSL-token answers.
+struct load {
+  std::uint64_t isl = 1024;
+  std::uint64_t osl = 128;
+  std::uint64_t concurrency = 1;
+};
+
+/// Disaggregated serving: prefill and decode workers, each a tensor-parallel group of `*_tp`
+/// devices. All zero: aggregated serving.
+struct disaggregation {
+  std::uint16_t prefill_workers = 0;
+  std::uint16_t prefill_tp = 1;
+  std::uint16_t decode_workers = 0;
+  std::uint16_t decode_tp = 1;
+  [[nodiscard]] constexpr bool on() const { return prefill_workers != 0 && decode_workers != 0; }
+  friend constexpr bool operator==(const disaggregation&, const disaggregation&) = default;
+};
+
+/// What an engine adds to every forward pass beyond its kernels (scheduling, sampling, launch
+/// or CUDA-graph replay), and where that figure comes from.
+struct serving_facts {
+  double step_overhead_us = 0;
+  std::string_view source{};
+};
+inline constexpr serving_facts no_serving_facts{};
+
+/// The answer for one load.
+struct serve_result {
+  std::uint64_t concurrency = 0;
+  std::uint64_t running_batch = 0;   ///< sequences in the batch (per decode worker when disaggregated)
+  std::uint64_t pool_seqs = 0;       ///< sequences of ISL + OSL tokens the KV pool holds
+  bool fits = false;                 ///< the engine starts and holds at least one request
+  engine_term term = engine_term::none;
+  std::uint32_t gpus = 0;
+  double ttft_ms = 0, tpot_ms = 0, e2e_ms = 0;
+  double cycle_ms = 0;               ///< a client's request to its next: e2e and the wait for its round's last prompt
+  double wait_ms = 0;                ///< of ttft_ms: waiting for a slot or a prefill worker
+  double transfer_ms = 0;            ///< of ttft_ms: the KV transfer (disaggregated)
+  double tokens_per_s = 0, tokens_per_s_per_gpu = 0, tokens_per_s_per_user = 0;
+  double ceiling_ttft_ms = 0, ceiling_tpot_ms = 0;
+  calib_source calibration = calib_source::measured;
+};
+
+namespace detail {
+
+// Reached in constant evaluation, these are the compile error (error.hpp's convention).
+inline void serve_isl_osl_and_concurrency_must_be_positive() {}
+inline void acceptance_length_must_be_between_1_and_speculative_tokens_plus_1() {}
+inline void model_has_no_draft_head_for_speculative_decoding() {}
+
+constexpr std::uint64_t div_up(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
+
+// Everything one evaluation needs, resolved once.
+struct serve_ctx {
+  const model* m;
+  const device* d;
+  const device_roofline* r;
+  deployment dep;  // as served: the MTP head loaded when speculating
+  const exec_facts* facts;
+  const calibration_set* cs;
+  const serving_facts* sf;
+  load l;
+};
+
+struct step_times {
+  double ceiling_us = 0;
+  double predicted_us = 0;
+  calib_source worst = calib_source::measured;
+  double decode_ceiling_us = 0;  // of ceiling_us: the decoding sequences' step alone
+};
+
+// One forward pass on one instance of plan `p`: `dec` sequences decoding at context `ctx` and
+// `pre` prompt tokens of ISL-token prompts (`pre_attention` the prediction of one whole prompt's
+// prefill, scaled to `pre` tokens). Weight-streaming parts run at dec + pre rows.
+constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
+                             std::uint64_t pre, const step_prediction& whole_prompt) {
+  const settings& s = x.dep.settings;
+  step_times out{};
+  std::array<double, step_parts> ceil{}, pred{};
+  double link_c = 0, link_p = 0;
+  if (dec != 0) {
+    const step_estimate e = decode_step(*x.m, *x.d, *x.r, dec, ctx, s, p, *x.facts);
+    const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
+    ceil = sp.ceiling_part_us, pred = sp.predicted_part_us;
+    link_c = sp.link_ceiling_us, link_p = sp.link_predicted_us;
+    out.worst = worse(out.worst, sp.worst);
+    out.decode_ceiling_us = sp.ceiling_us;
+  }
+  if (pre != 0) {
+    const double share = static_cast<double>(pre) / static_cast<double>(x.l.isl);
+    constexpr auto ctx_part = static_cast<std::size_t>(step_part::context);
+    constexpr auto dense = static_cast<std::size_t>(step_part::dense);
+    ceil[ctx_part] += share * whole_prompt.ceiling_part_us[ctx_part];
+    pred[ctx_part] += share * whole_prompt.predicted_part_us[ctx_part];
+    // The weight-streaming kernels at every row of the step: one pass over dec + pre rows.
+    const std::uint64_t rows = dec + pre;
+    const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, s, p, *x.facts);
+    const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::prefill, rows, 1, rows / 2 == 0 ? 1 : rows / 2, p, s.kv, *x.cs);
+    ceil[dense] = sp.ceiling_part_us[dense];
+    pred[dense] = sp.predicted_part_us[dense];
+    link_c = sp.link_ceiling_us, link_p = sp.link_predicted_us;
+    out.worst = worse(out.worst, sp.worst);
+  }
+  out.ceiling_us = ceil[0] + ceil[1] + link_c;
+  out.predicted_us = pred[0] + pred[1] + link_p + x.sf->step_overhead_us;
+  return out;
+}
+
+// The draft head's K steps (MTP: the checkpoint's draft section) at `dec` sequences: each of its
+// nodes at the rank's share, costed like the main section's (node_cost under the engine's paths),
+// predicted like them.
+constexpr step_times draft_steps(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
+                                 std::uint32_t k) {
+  step_times out{};
+  if (k == 0) return out;
+  const circuit& c = x.m->c;
+  const settings& s = x.dep.settings;
+  step_estimate e{};
+  for (std::size_t ii = 0; ii < c.n_instances && e.n_rows < max_rows; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != section::draft) continue;
+    const block& b = c.blocks[in.block];
+    const std::uint64_t tp = block_tp(b, p);
+    const block rb = rank_block(b, tp);
+    for (std::uint16_t ni = b.first; ni < b.end && e.n_rows < max_rows; ++ni) {
+      const node n = rank_node(c.nodes[ni], tp, p.ep);
+      const bool w = reads_linear_weight(n.kind);
+      const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
+      site_row& row = e.rows[e.n_rows++];
+      row.node = ni;
+      row.block = in.block;
+      row.formats = f;
+      row.how = w ? exec_of(*x.d, f.weight, f.activation, *x.facts) : exec{};
+      row.one = node_cost(n, rb, f, {dec, dec, ctx, s}, *x.d, x.r->r, row.how);
+      row.count = 1;
+      row.each_us = row.one.time_us;
+      row.time_us = row.one.time_us;
+    }
+  }
+  const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
+  const double steps = static_cast<double>(k);
+  out.ceiling_us = steps * sp.ceiling_us;
+  out.predicted_us = steps * (sp.predicted_us + x.sf->step_overhead_us);
+  out.worst = sp.worst;
+  return out;
+}
+
+// TPOT of a decode step of `dec` sequences sharing the step with `pre` prompt tokens, with
+// speculative decoding when the deployment asks for it.
+constexpr step_times token_time(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t pre,
+                                const step_prediction& whole_prompt) {
+  const std::uint64_t ctx = x.l.isl + x.l.osl / 2;
+  const speculation& sp = x.dep.speculation;
+  if (sp.tokens == 0) return forward(x, p, dec, ctx, pre, whole_prompt);
+  // Verify: every sequence runs K + 1 rows through the weights; attention reads its KV once
+  // (costed at the decode step's sequences); then K draft steps. A tokens emitted per round.
+  const std::uint64_t verify_rows = dec * (sp.tokens + 1u);
+  step_times v = forward(x, p, dec, ctx, pre + verify_rows - dec, whole_prompt);
+  const step_times dr = draft_steps(x, p, dec, ctx, sp.tokens);
+  const double a = static_cast<double>(sp.acceptance_milli) / 1000.0;
+  return {(v.ceiling_us + dr.ceiling_us) / a, (v.predicted_us + dr.predicted_us) / a, worse(v.worst, dr.worst),
+          (v.decode_ceiling_us + dr.ceiling_us) / a};
+}
+
+}  // namespace detail
+
+/// Everything about a served configuration that does not depend on the number of clients:
+/// what the engine holds, its budget and cap, one prompt's prefill. serve_at() evaluates a
+/// concurrency on it (a search reuses one setup over its concurrency ladder).
+struct serve_setup {
+  detail::serve_ctx x;
+  disaggregation dis{};
+  parallel pd{};  ///< the decode side's plan (the deployment's when aggregated)
+  parallel pp{};  ///< the prefill side's plan
+  serve_result base{};             ///< fits, term, pool_seqs, gpus
+  std::uint64_t budget = 0;        ///< tokens a step may carry (max_num_batched_tokens)
+  std::uint64_t cap = UINT64_MAX;  ///< the scheduler's cap on running sequences
+  step_prediction whole{};         ///< one prompt's prefill on the prefill side
+};
+
+/// The setup of deployment `dep` for ISL / OSL (`l.concurrency` is not read), aggregated unless
+/// `dis` names workers. `facts`: the engine's execution facts; `cs`: the calibration tables;
+/// `sf`: the engine's fixed cost per step.
+constexpr serve_setup setup_serving(const model& m, const device& d, const device_roofline& r, const deployment& dep,
+                                    const load& l, const exec_facts& facts, const calibration_set& cs,
+                                    const serving_facts& sf, const disaggregation& dis = {}) {
+  detail::validate(dep);
+  if (l.isl == 0 || l.osl == 0 || l.concurrency == 0) {
+    if (std::is_constant_evaluated()) detail::serve_isl_osl_and_concurrency_must_be_positive();
+    detail::bad_deployment_at_run_time("serve: isl, osl and concurrency must be at least 1");
+  }
+  if (dep.speculation.tokens != 0 &&
+      (dep.speculation.acceptance_milli < 1000 || dep.speculation.acceptance_milli > 1000u * (dep.speculation.tokens + 1u))) {
+    if (std::is_constant_evaluated()) detail::acceptance_length_must_be_between_1_and_speculative_tokens_plus_1();
+    detail::bad_deployment_at_run_time("serve: the acceptance length must be between 1 and speculative tokens + 1");
+  }
+  bool has_draft = false;
+  for (std::size_t bi = 0; bi < m.c.n_blocks; ++bi) has_draft = has_draft || m.c.uses_in(bi, section::draft) != 0;
+  if (dep.speculation.tokens != 0 && !has_draft) {
+    if (std::is_constant_evaluated()) detail::model_has_no_draft_head_for_speculative_decoding();
+    detail::bad_deployment_at_run_time("serve: speculative tokens need the checkpoint's MTP draft head, and this model has none");
+  }
+  serve_setup su{{&m, &d, &r, dep, &facts, &cs, &sf, l}, dis};
+  // With speculation on, the engine loads the draft head and holds its KV.
+  if (dep.speculation.tokens != 0) su.x.dep.settings.speculative = true;
+  const settings& s = su.x.dep.settings;
+  const std::uint64_t ctx_max = l.isl + l.osl;
+  su.pd = dis.on() ? parallel{.tp = dis.decode_tp} : dep.parallel;
+  su.pp = dis.on() ? parallel{.tp = dis.prefill_tp} : dep.parallel;
+  su.base.gpus = dis.on() ? static_cast<std::uint32_t>(dis.prefill_workers * dis.prefill_tp + dis.decode_workers * dis.decode_tp)
+                          : dep.parallel.ranks();
+  su.budget = ctx_max;
+  // What the engine holds on one rank (engines::none: the arithmetic).
+  if (dep.engine.kind == engine_kind::none) {
+    su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, dep.engine), d, ctx_max, usable_policy_of(dep.engine));
+    su.base.term = su.base.pool_seqs == 0 ? engine_term::no_memory_for_kv_cache : engine_term::none;
+  } else {
+    const engine_memory em = engine_memory_of(m, d, s, dep.engine, su.pd, 1, ctx_max);
+    su.base.term = stopping_term(em, 1, ctx_max);
+    su.base.pool_seqs = su.base.term == engine_term::none ? max_seqs_at(em, ctx_max) : 0;
+    if (em.max_num_seqs != 0) su.cap = em.max_num_seqs;
+    if (em.max_num_batched_tokens != 0) su.budget = em.max_num_batched_tokens;
+  }
+  su.base.fits = su.base.pool_seqs != 0;
+  if (!su.base.fits) return su;
+  // One whole prompt's prefill (its attention part is shared by every chunk).
+  const step_estimate prompt = prefill(m, d, r, l.isl, s, su.pp, facts);
+  su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
+  su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
+  su.base.calibration = su.whole.worst;
+  return su;
+}
+
+/// The serving answer of `clients` clients on a setup.
+constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_total) {
+  serve_result out = su.base;
+  out.concurrency = clients_total;
+  if (!out.fits) return out;
+  if (clients_total == 0) {
+    if (std::is_constant_evaluated()) detail::serve_isl_osl_and_concurrency_must_be_positive();
+    detail::bad_deployment_at_run_time("serve: concurrency must be at least 1");
+  }
+  const detail::serve_ctx& x = su.x;
+  const load& l = x.l;
+  const disaggregation& dis = su.dis;
+  const std::uint64_t instances = dis.on() ? dis.decode_workers : 1;
+  const std::uint64_t clients = detail::div_up(clients_total, instances);
+  const std::uint64_t per_rank = rank_seqs(clients, su.pd);  // DP attention: a rank's share
+  const std::uint64_t b_rank = std::min({per_rank, out.pool_seqs, su.cap});
+  const std::uint64_t b = su.pd.dp_attention ? std::min(clients, b_rank * su.pd.tp) : b_rank;
+  out.running_batch = b;
+  const double osl_steps = static_cast<double>(l.osl - 1);
+  calib_source worst = out.calibration;
+  const std::uint64_t budget = su.budget;
+
+  if (!dis.on()) {
+    // Clients with prompts and answers of one length stay in step: a round admits B prompts at
+    // once, prefills them in steps of the token budget (chunked prefill), then decodes them
+    // together for OSL - 1 steps. Prompt j's first token comes with the step that holds its
+    // last prompt token.
+    const std::uint64_t total = b * l.isl;
+    const std::uint64_t full_steps = total / budget;
+    const std::uint64_t rest = total % budget;
+    const detail::step_times full = full_steps != 0 ? detail::forward(x, su.pd, 0, 1, budget, su.whole) : detail::step_times{};
+    const detail::step_times last = rest != 0 ? detail::forward(x, su.pd, 0, 1, rest, su.whole) : detail::step_times{};
+    double sum_us = 0;
+    for (std::uint64_t j = 0; j < b; ++j) {
+      const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
+      sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
+                                  : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+    }
+    const double prefill_phase_us = static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+    const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
+    worst = detail::worse(worst, detail::worse(tok.worst, detail::worse(full.worst, last.worst)));
+    // B slots serve N clients in waves: a client waits for the N / B - 1 waves before its own.
+    const double wave_us = prefill_phase_us + osl_steps * tok.predicted_us;
+    const double n = static_cast<double>(clients_total);
+    const double wait_us = clients_total > b ? wave_us * (n / static_cast<double>(b) - 1.0) : 0.0;
+    out.tpot_ms = tok.predicted_us / 1e3;
+    out.ceiling_tpot_ms = tok.decode_ceiling_us / 1e3;
+    out.wait_ms = wait_us / 1e3;
+    out.ttft_ms = (wait_us + sum_us / static_cast<double>(b)) / 1e3;
+    out.cycle_ms = (wait_us + wave_us) / 1e3;
+  } else {
+    const model& m = *x.m;
+    const device& d = *x.d;
+    // Decode workers: pure decode steps of b sequences each.
+    const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
+    // Prefill workers: whole prompts batched up to the token budget.
+    const std::uint64_t per_batch = std::max<std::uint64_t>(1, std::min<std::uint64_t>(budget / l.isl, clients_total));
+    const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    // The prompt's KV (and states) of one prefill rank over its scale-out link.
+    const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
+    const double kv_bytes = static_cast<double>(fp.per_seq(l.isl));
+    const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
+    const double xfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
+    worst = detail::worse(worst, detail::worse(tok.worst, pf.worst));
+    const double r0 = pf.predicted_us + xfer_us + osl_steps * tok.predicted_us;  // one request, no wait
+    const double n = static_cast<double>(clients_total);
+    const double rate_clients = n / r0;
+    const double rate_prefill = static_cast<double>(dis.prefill_workers) * static_cast<double>(per_batch) / pf.predicted_us;
+    const double rate_decode = osl_steps > 0 ? static_cast<double>(dis.decode_workers * b) / (osl_steps * tok.predicted_us)
+                                             : rate_prefill;
+    const double rate = std::min({rate_clients, rate_prefill, rate_decode});
+    const double wait_us = n / rate - r0 > 0 ? n / rate - r0 : 0.0;
+    out.tpot_ms = tok.predicted_us / 1e3;
+    out.ceiling_tpot_ms = tok.decode_ceiling_us / 1e3;
+    out.transfer_ms = xfer_us / 1e3;
+    out.wait_ms = wait_us / 1e3;
+    out.ttft_ms = (wait_us + pf.predicted_us + xfer_us) / 1e3;
+    out.cycle_ms = n / rate / 1e3;
+  }
+  out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
+  // A closed loop: each client has one request in flight, one every cycle.
+  out.tokens_per_s = static_cast<double>(clients_total) * static_cast<double>(l.osl) / (out.cycle_ms / 1e3);
+  out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);
+  out.tokens_per_s_per_user = out.tpot_ms > 0 ? 1e3 / out.tpot_ms : 0;
+  out.calibration = worst;
+  return out;
+}
+
+/// The serving answer for load `l` on deployment `dep` (its engine, plan, settings and
+/// speculation), aggregated unless `dis` names workers.
+constexpr serve_result serve(const model& m, const device& d, const device_roofline& r, const deployment& dep,
+                             const load& l, const exec_facts& facts, const calibration_set& cs,
+                             const serving_facts& sf, const disaggregation& dis = {}) {
+  return serve_at(setup_serving(m, d, r, dep, l, facts, cs, sf, dis), l.concurrency);
+}
+
+}  // namespace headroom

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// Calibration tables (docs/calibration.md): the laws, lookup's interpolation and clamping on a
+// grid written here, and shipped values checked against the measurement they come from divided
+// by headroom's ceiling for that kernel, computed by hand below.
+#include <headroom/devices.hpp>
+#include <headroom/engines/calibration.hpp>
+#include <headroom/headroom.hpp>
+
+namespace {
+using namespace headroom;
+
+constexpr bool near(double a, double b, double rel) { return (a > b ? a - b : b - a) <= rel * (b < 0 ? -b : b); }
+
+// ---- Every shipped table passes the law (each header also static_asserts its own).
+constexpr bool all_shipped_valid() {
+  for (const calibration* c : engines::all_calibrations) {
+    if (!check_calibration(*c).ok() || c->n_grids == 0) return false;
+  }
+  return true;
+}
+static_assert(all_shipped_valid());
+static_assert(engines::calibration_of("h200_sxm", engine_kind::vllm).device == "h200_sxm");
+static_assert(engines::calibration_of("b200", engine_kind::trtllm).engine == "trtllm");
+// No table for a device or engine that was not measured: the sentinel, whose lookups say so.
+static_assert(engines::calibration_of("h100_pcie", engine_kind::vllm).n_grids == 0);
+static_assert(engines::calibration_of("h200_sxm", engine_kind::llama_cpp).n_grids == 0);
+static_assert(!lookup(engines::calibration_of("h200_sxm", engine_kind::none), kernel_class::gemm, calib_format::bf16, 1, 1).found);
+
+// ---- lookup on a hand-written grid: xs {1, 4, 16}, ys {2, 8}, values x-major
+//   (1,2) 1  (1,8) 2
+//   (4,2) 3  (4,8) 5
+//   (16,2) 4 (16,8) 4
+constexpr double hx[] = {1, 4, 16};
+constexpr double hy[] = {2, 8};
+constexpr double hv[] = {1, 2, 3, 5, 4, 4};
+constexpr calib_grid hand_grid[] = {{kernel_class::gemm, calib_format::bf16, 3, 2, hx, hy, hv, false}};
+constexpr calibration hand{"user_device", "vllm", "0", "this test", hand_grid, 1};
+static_assert(validated(hand));
+// A grid point is its value, unclamped.
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 4, 8).value == 5);
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 4, 8).found);
+static_assert(!lookup(hand, kernel_class::gemm, calib_format::bf16, 4, 8).clamped);
+// (2, 4): log-space fractions ln(2/1)/ln(4/1) = 0.5 and ln(4/2)/ln(8/2) = 0.5;
+// at x = 1: 1 + (2 - 1) * 0.5 = 1.5; at x = 4: 3 + (5 - 3) * 0.5 = 4; between: 1.5 + 2.5 * 0.5 = 2.75.
+static_assert(near(lookup(hand, kernel_class::gemm, calib_format::bf16, 2, 4).value, 2.75, 1e-12));
+// (8, 2): ln(8/4)/ln(16/4) = 0.5 along x at y = 2: 3 + (4 - 3) * 0.5 = 3.5.
+static_assert(near(lookup(hand, kernel_class::gemm, calib_format::bf16, 8, 2).value, 3.5, 1e-12));
+// (1, 4): ln(4/2)/ln(8/2) = 0.5 along y at x = 1: 1.5.
+static_assert(near(lookup(hand, kernel_class::gemm, calib_format::bf16, 1, 4).value, 1.5, 1e-12));
+// Outside: clamped to the edge and said. (100, 1) -> (16, 2) = 4; (0.5, 100) -> (1, 8) = 2.
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 100, 1).value == 4);
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 100, 1).clamped);
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 0.5, 100).value == 2);
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 0.5, 100).clamped);
+// x = 0 is below every axis: clamped, not a division by zero.
+static_assert(lookup(hand, kernel_class::gemm, calib_format::bf16, 0, 2).value == 1);
+// (class, format) not in the table: found = false.
+static_assert(!lookup(hand, kernel_class::gemm, calib_format::fp8, 4, 8).found);
+static_assert(!lookup(hand, kernel_class::moe_gemm, calib_format::bf16, 4, 8).found);
+
+// ---- The laws, one broken table each (the compile-time form is tests/compile_fail CALIBRATION_*).
+constexpr double bad_order[] = {4, 1, 16};
+constexpr double low_ratio[] = {1, 2, 3, 0.9, 4, 4};
+constexpr double zero_value[] = {1, 2, 3, 0, 4, 4};
+constexpr calib_grid g_order[] = {{kernel_class::gemm, calib_format::bf16, 3, 2, bad_order, hy, hv, false}};
+constexpr calib_grid g_low[] = {{kernel_class::gemm, calib_format::bf16, 3, 2, hx, hy, low_ratio, false}};
+constexpr calib_grid g_zero[] = {{kernel_class::all_reduce, calib_format::bf16, 3, 2, hx, hy, zero_value, true}};
+constexpr calib_grid g_ar_ratio[] = {{kernel_class::all_reduce, calib_format::bf16, 3, 2, hx, hy, hv, false}};
+constexpr calib_grid g_twice[] = {hand_grid[0], hand_grid[0]};
+constexpr calib_rule rule_of(const calib_grid* g, std::size_t n) { return check_calibration({"d", "e", "v", "s", g, n}).rule; }
+static_assert(rule_of(g_order, 1) == calib_rule::axis_must_be_positive_finite_and_strictly_ascending);
+static_assert(rule_of(g_low, 1) == calib_rule::ratio_must_be_at_least_1);
+static_assert(rule_of(g_zero, 1) == calib_rule::value_must_be_positive_and_finite);
+static_assert(rule_of(g_ar_ratio, 1) == calib_rule::collectives_are_absolute_us_and_kernels_are_ratios);
+static_assert(rule_of(g_twice, 2) == calib_rule::one_grid_per_class_and_format);
+static_assert(check_calibration({"", "vllm", "v", "s", hand_grid, 1}).rule == calib_rule::device_and_engine_must_be_named);
+// An absolute value below 1 us is legal (collectives are not ratios).
+constexpr double small_us[] = {0.5, 2, 3, 5, 4, 4};
+constexpr calib_grid g_small_us[] = {{kernel_class::all_to_all, calib_format::bf16, 3, 2, hx, hy, small_us, true}};
+static_assert(rule_of(g_small_us, 1) == calib_rule::ok);
+
+// ---- Shipped values = measured latency / headroom's ceiling, by hand (SHIPPED_VALUES below).
+// Source: NVIDIA aiconfigurator @095f58a51c4ca8e61b66ec108d86f223f8d559ce (Apache-2.0),
+// aic-core/src/aiconfigurator_core/systems/data/<path below>; `latency` is milliseconds. Each
+// cell is the lower median of the rows at its coordinates, so it is one row's ratio; the tables
+// round to 4 significant digits (relative error <= 5e-4 at ratios >= 1).
+// Roofline time in us: max(bytes / (GB/s x 1e3), FLOPs / (TFLOP/s x 1e6)); datasheet constants
+// H200 SXM 4,800 GB/s, 989.5 BF16 / 1,979 FP8 TFLOP/s; B200 7,700 GB/s, 9,000 NVFP4 TFLOP/s.
+constexpr double roof_us(double bytes, double flops, double gbps, double tflops) {
+  return bytes / (gbps * 1e3) > flops / (tflops * 1e6) ? bytes / (gbps * 1e3) : flops / (tflops * 1e6);
+}
+constexpr double shipped(const calibration& c, kernel_class k, calib_format f, double x, double y) {
+  const calib_lookup r = lookup(c, k, f, x, y);
+  return r.found && !r.clamped ? r.value : -1;
+}
+namespace t = engines::calibration_tables;
+
+// h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, row gemm_dtype bfloat16, m 4096, n 16384,
+// k 16384, latency 2.907631132337782 ms. Bytes 2MK + 2NK + 2MN = 134,217,728 + 536,870,912 +
+// 134,217,728 (168 us); FLOPs 2MNK = 2,199,023,255,552 (2,222.4 us): 2,907.6 / 2,222.4 = 1.3084.
+static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::gemm, calib_format::bf16, 4096, 16384.0 * 16384),
+                   2907.631132337782 / roof_us(2.0 * 4096 * 16384 * 3, 2.0 * 4096 * 16384 * 16384, 4800, 989.5), 5e-4));
+// Same file, gemm_dtype fp8 (per-tensor), same shape, latency 1.7495617336697047 ms. Bytes: the
+// BF16 input 2MK, the act_quant's write and the MMA's read of the FP8 copy 2(MK + 4), the weight
+// NK + 4, the BF16 output 2MN; FLOPs 2MNK at 1,979 (1,111.2 us): 1,749.6 / 1,111.2 = 1.5745.
+static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::gemm, calib_format::fp8, 4096, 16384.0 * 16384),
+                   1749.5617336697047 / roof_us(2.0 * 4096 * 16384 + 2 * (4096.0 * 16384 + 4) + 16384.0 * 16384 + 4 + 2.0 * 4096 * 16384,
+                                                2.0 * 4096 * 16384 * 16384, 4800, 1979), 5e-4));
+// b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, gemm_dtype nvfp4, m 8192, n 16384, k 16384,
+// latency 1.1405333677927654 ms. Activation nvfp4/g16 of E = MK: E/2 + E/16 + 4M; weight
+// nvfp4/g16 of W = NK: W/2 + W/16 + 4; FLOPs 2MNK at 9,000 (488.7 us): 1,140.5 / 488.7 = 2.3339.
+static_assert(near(shipped(t::b200_vllm, kernel_class::gemm, calib_format::fp4, 8192, 16384.0 * 16384),
+                   1140.5333677927654 / roof_us(2.0 * 8192 * 16384 + 2 * (8192.0 * 16384 / 2 + 8192.0 * 16384 / 16 + 4 * 8192) +
+                                                    16384.0 * 16384 / 2 + 16384.0 * 16384 / 16 + 4 + 2.0 * 8192 * 16384,
+                                                2.0 * 8192 * 16384 * 16384, 7700, 9000), 5e-4));
+// h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 8 heads, 2 KV
+// heads, head_dim 128, BF16 KV, step 4095 (context 4,096), latency 0.08785067001978557 ms.
+// Bytes: q in and out 2 x 2 x 64 x 1,024 + KV 64 x 4,096 x (2 x 2 x 128) x 2 B = 268,697,600
+// (55.98 us); FLOPs 2 x 64 x 4,096 x 2,048 (1.09 us): 87.85 / 55.98 = 1.5694.
+static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::decode_attention, calib_format::bf16, 64, 4096),
+                   87.85067001978557 / roof_us(4.0 * 64 * 1024 + 64.0 * 4096 * 2 * 2 * 128 * 2, 2.0 * 64 * 4096 * 2048, 4800, 989.5), 5e-4));
+// h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 3,072, inter 1,024,
+// top-8 of 256, balanced, tp = ep = 1, latency 1.365008036295573 ms. tK = 8,192 rows; distinct
+// experts 256 (1 - (1 - 8/256)^1024) = 256 - 2e-12, taken as 256. gate_up: in 2 tK h, routing
+// 4 x 1,024 x 8, out 2 tK 2inter, weights 256 x 2,048 x 3,072 x 2 B (688.57 us, memory bound);
+// down: in 2 tK inter, out 2 tK h, weights 256 x 3,072 x 1,024 x 2 B (349.53 us):
+// 1,365.0 / 1,038.1 = 1.3149. Its y = 3 x 3,072 x 1,024 = 9,437,184 falls in the 2^23 bucket
+// (log2 = 23.17; the y axis is powers of 2), whose lower median it is.
+constexpr double moe_gate_up_us = roof_us(2.0 * 8192 * 3072 + 4.0 * 1024 * 8 + 2.0 * 8192 * 2048 + 256.0 * 2048 * 3072 * 2,
+                                          2.0 * 8192 * 3072 * 2048, 4800, 989.5);
+constexpr double moe_down_us = roof_us(2.0 * 8192 * 1024 + 2.0 * 8192 * 3072 + 256.0 * 3072 * 1024 * 2, 2.0 * 8192 * 1024 * 3072, 4800, 989.5);
+static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16, 1024, 8388608),
+                   1365.008036295573 / (moe_gate_up_us + moe_down_us), 5e-4));
+// Collectives hold the measurement itself. h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet,
+// vLLM_custom_graph, 8 GPUs, message_size 524,288 elements (1,048,576 B of BF16), latency
+// 0.014073599576950074 ms = 14.07 us.
+static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::all_reduce, calib_format::bf16, 1048576, 8), 14.0736, 5e-4));
+// h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet, alltoall, half, 8 GPUs, message_size 524,288,
+// latency 0.01561 ms = 15.61 us (the all-to-all of every engine on the device).
+static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::all_to_all, calib_format::bf16, 1048576, 8), 15.61, 5e-4));
+static_assert(near(shipped(t::h100_sxm_trtllm, kernel_class::all_to_all, calib_format::bf16, 1048576, 8), 15.61, 5e-4));
+
+}  // namespace

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The serving model at compile time (serve.hpp, sla.hpp): the structure it must keep, pinned with
+// hand arithmetic -- never a fitted constant restated.
+#include <cstdint>
+
+#include <headroom/devices/nvidia_hopper.hpp>
+#include <headroom/models/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/sla.hpp>
+
+namespace {
+using namespace headroom;
+
+constexpr bool near(double a, double b, double rel) { return (a > b ? a - b : b - a) <= rel * (b > 0 ? b : -b); }
+
+// A short load: the ceilings are lower bounds of the predictions; the pool is far larger than 4.
+constexpr load short_load{.isl = 1000, .osl = 100, .concurrency = 4};
+constexpr serve_result agg = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, short_load);
+static_assert(agg.fits && agg.running_batch == 4 && agg.wait_ms == 0);
+static_assert(agg.ceiling_tpot_ms <= agg.tpot_ms && agg.ceiling_ttft_ms <= agg.ttft_ms);
+// A closed loop: every client has one request in flight, one every cycle; a request's E2E is
+// its TTFT and 99 more tokens, within its cycle (the round waits for its last prompt).
+static_assert(near(agg.e2e_ms, agg.ttft_ms + 99 * agg.tpot_ms, 1e-12));
+static_assert(near(agg.tokens_per_s, 4 * 100 / (agg.cycle_ms / 1e3), 1e-12) && agg.e2e_ms <= agg.cycle_ms * (1 + 1e-12));
+static_assert(near(agg.tokens_per_s_per_user, 1e3 / agg.tpot_ms, 1e-12));
+static_assert(agg.gpus == 1 && agg.tokens_per_s_per_gpu == agg.tokens_per_s);
+
+// Disaggregated, one prefill and one decode worker of one H100 each: the prompt's KV crosses the
+// scale-out link. Llama-3.1-8B holds 32 layers x 8 KV heads x 128 x (K and V) x 2 bytes =
+// 131,072 bytes a token (config.json: num_hidden_layers 32, num_key_value_heads 8, head_dim 128),
+// so 1,000 prompt tokens are 131,072,000 bytes; the H100 HGX board's ConnectX-7 moves 400 Gb/s
+// = 50 GB/s per GPU, plus 2 us a hop: 131,072,000 / 50e9 s = 2,621.44 us + 2 us = 2.62344 ms.
+constexpr serve_result dis =
+    serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, short_load, disaggregation{1, 1, 1, 1});
+static_assert(dis.fits && dis.gpus == 2);
+static_assert(near(dis.transfer_ms, 2.62344, 1e-12));
+static_assert(dis.ttft_ms > dis.transfer_ms);
+
+// The wait starts where the KV pool is full: at 31,000 tokens a sequence the engine holds fewer
+// than 64 sequences, so 64 clients run the pool's worth and the rest wait; 4 clients never wait.
+constexpr load long_load{.isl = 30'000, .osl = 1'000, .concurrency = 64};
+constexpr serve_result full = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, long_load);
+constexpr std::uint64_t pool = max_seqs(models::llama_3_1_8b_instruct, devices::h100_sxm, 31'000, settings{});
+static_assert(pool < 64 && full.pool_seqs == pool && full.running_batch == pool && full.wait_ms > 0);
+static_assert(full.ttft_ms > full.wait_ms);
+
+// Speculative decoding with Qwen3-Next's MTP head (TP 2 on H200: its 160 GB of BF16 weights
+// exceed one): a round of K = 1 draft token emits A tokens, so TPOT is the round's time over A;
+// the same round at A = 2 takes half the time a token of A = 1.
+constexpr deployment mtp1{.parallel = {.tp = 2}, .speculation = {.tokens = 1, .acceptance_milli = 1000}};
+constexpr deployment mtp2{.parallel = {.tp = 2}, .speculation = {.tokens = 1, .acceptance_milli = 2000}};
+constexpr load one_client{.isl = 1000, .osl = 100, .concurrency = 1};
+constexpr serve_result s1 = serve(models::qwen3_next_80b_a3b_instruct, devices::h200_sxm, mtp1, one_client);
+constexpr serve_result s2 = serve(models::qwen3_next_80b_a3b_instruct, devices::h200_sxm, mtp2, one_client);
+static_assert(s1.fits && s2.fits && near(s1.tpot_ms, 2 * s2.tpot_ms, 1e-12));
+static_assert(near(s1.ceiling_tpot_ms, 2 * s2.ceiling_tpot_ms, 1e-12));
+
+// The compile-time check passes where both targets hold (TPOT of an 8B model at 4 clients is a
+// few milliseconds on an H100; its ceiling alone is 16 GB / 3.35 TB/s = 4.8 ms).
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 4, .ttft_ms = 2000, .tpot_ms = 100});
+}  // namespace

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// headroom's roofline ceiling for each measured kernel, mirroring include/headroom/node_cost.hpp
+// term by term on the datasheet constants of devices/include/headroom/devices/*.hpp:
+//   time_us = max(bytes / (bandwidth_gbps * 1e3), flops / (peak_tflops * 1e6)).
+// Byte sizes follow include/headroom/tensor_format.hpp (bytes()).
+
+/// Datasheet constants copied from headroom's device tables (decimal GB/s, dense TFLOP/s).
+export const devices = {
+  // devices/include/headroom/devices/nvidia_hopper.hpp, h100_sxm (sources S1, S3, S4, S26)
+  h100_sxm: { aic: 'h100_sxm', bw: 3350, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)' },
+  // nvidia_hopper.hpp, h200_sxm: h100_sxm's peaks, 4,800 GB/s (sources S2, S4, S26)
+  h200_sxm: { aic: 'h200_sxm', bw: 4800, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h200_sxm (S2, S4, S26)' },
+  // devices/include/headroom/devices/nvidia_blackwell.hpp, b200 (sources S5, S9, S11, S12, S17, S27)
+  b200: { aic: 'b200_sxm', bw: 7700, bf16: 2250, fp8: 4500, fp4: 9000, src: 'nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)' },
+  // nvidia_blackwell.hpp, b300 (S6, S8, S9, S11, S12, S50)
+  b300: { aic: 'b300_sxm', bw: 7700, bf16: 2250, fp8: 4500, fp4: 14000, src: 'nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)' },
+  // nvidia_blackwell.hpp, gb200 (S5, S9, S11, S12, S17, S51)
+  gb200: { aic: 'gb200', bw: 8000, bf16: 2500, fp8: 5000, fp4: 10000, src: 'nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)' },
+  // devices/include/headroom/devices/nvidia_ampere.hpp, a100_sxm_80gb (S10, S11, S36, S37, S38):
+  // aiconfigurator's a100_sxm.yaml is the 80 GB part (mem_capacity 80 GiB, mem_bw 2.039 TB/s). No FP8.
+  a100_sxm_80gb: { aic: 'a100_sxm', bw: 2039, bf16: 312, fp8: 0, fp4: 0, src: 'nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)' },
+  // devices/include/headroom/devices/nvidia_ada.hpp, l40s (S10, S11, S41, S63, S64)
+  l40s: { aic: 'l40s', bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
+};
+
+const ceil_div = (a, b) => Math.ceil(a / b);
+
+/// Stored bytes of a weight [n (out), k (in)] (tensor_format.hpp): bf16 2E; fp8/tensor E + 4;
+/// fp8/block128x128 E + 4*ceil(n/128)*ceil(k/128); nvfp4/g16 E/2 + E/16 + 4 (one F32 global);
+/// int4/g128 n*k/2 + 2*n*(k/128) + 16.
+export function weight_bytes(fmt, n, k) {
+  const e = n * k;
+  switch (fmt) {
+    case 'bf16': return 2 * e;
+    case 'fp8': return e + 4;
+    case 'fp8_block': return e + 4 * ceil_div(n, 128) * ceil_div(k, 128);
+    case 'fp4': return e / 2 + e / 16 + 4;
+    case 'int4_weight_only': return e / 2 + 2 * n * ceil_div(k, 128) + 16;
+  }
+  throw new Error(`no weight format ${fmt}`);
+}
+
+/// Stored bytes of an activation of `rows` x `d` in the node's activation format:
+/// fp8/tensor E + 4; fp8/g128 (block-scaled GEMMs' per-token groups) E + 4*rows*(d/128);
+/// nvfp4/g16 E/2 + E/16 + 4*rows (one F32 global per row).
+export function act_bytes(fmt, rows, d) {
+  const e = rows * d;
+  switch (fmt) {
+    case 'bf16': return 2 * e;
+    case 'fp8': return e + 4;
+    case 'fp8_block': return e + 4 * rows * ceil_div(d, 128);
+    case 'fp4': return e / 2 + e / 16 + 4 * rows;
+  }
+  throw new Error(`no activation format ${fmt}`);
+}
+
+const weight_only = (fmt) => fmt === 'int4_weight_only';
+
+/// The peak a weight node runs at: peak_of(exec, roofline) in roofline.hpp. A weight-only path
+/// runs at the BF16 peak.
+export function peak(dev, fmt) {
+  if (fmt === 'fp8' || fmt === 'fp8_block') return dev.fp8;
+  if (fmt === 'fp4') return dev.fp4;
+  return dev.bf16;
+}
+
+/// Bytes of a weight node's first input edge (BF16 in the model) under node_cost: read as it is
+/// on a weight-only path or when the activation is BF16; otherwise the act_quant in front reads
+/// the edge and writes the quantized copy the MMA reads (2x the quantized bytes).
+function input_bytes(fmt, rows, d) {
+  const edge = 2 * rows * d;
+  if (fmt === 'bf16' || weight_only(fmt)) return edge;
+  return edge + 2 * act_bytes(fmt, rows, d);
+}
+
+const time_us = (dev, bytes, flops, pk) => Math.max(bytes / (dev.bw * 1e3), flops / (pk * 1e6));
+
+/// node_cost, cost_class::linear: input edge [m, k] + weight [n, k] + output edge [m, n] (BF16),
+/// 2*m*n*k FLOPs at the format's peak.
+export function gemm_us(dev, fmt, m, n, k) {
+  const bytes = input_bytes(fmt, m, k) + weight_bytes(fmt, n, k) + 2 * m * n;
+  return time_us(dev, bytes, 2 * m * n * k, peak(dev, fmt));
+}
+
+/// distinct_experts() in node_cost.hpp: E * (1 - (1 - K/E)^t), exactly K at t = 1.
+export function distinct_experts(e, k, t) {
+  if (t === 1) return k;
+  return e * (1 - Math.pow(1 - k / e, t));
+}
+
+/// node_cost, cost_class::routed_experts, for the two nodes of models/.../blocks/moe.hpp:
+///   gate_up: in [t*K, h] (+ act_quant) and the i32 routing [t, K]; out [t*K, 2*inter];
+///            distinct x weight [2*inter, h]; 2*t*K*h*2*inter FLOPs;
+///   down:    in [t*K, inter] (+ act_quant); out [t*K, h]; distinct x weight [h, inter];
+///            2*t*K*inter*h FLOPs.
+/// The MoE class is their sum (one fused kernel measured).
+export function moe_us(dev, fmt, t, h, inter, topk, experts) {
+  const d = distinct_experts(experts, topk, t);
+  const rk = t * topk;
+  const pk = peak(dev, fmt);
+  const gu_bytes = input_bytes(fmt, rk, h) + 4 * t * topk + 2 * rk * 2 * inter + d * weight_bytes(fmt, 2 * inter, h);
+  const dn_bytes = input_bytes(fmt, rk, inter) + 2 * rk * h + d * weight_bytes(fmt, h, inter);
+  return time_us(dev, gu_bytes, 2 * rk * h * 2 * inter, pk) + time_us(dev, dn_bytes, 2 * rk * inter * h, pk);
+}
+
+/// node_cost, cost_class::attention, one rank's heads: in q [rows, heads*d], out [rows, heads*d]
+/// (BF16), KV read seqs * context * (2 * kv_heads * d * kv element bytes); FLOPs
+/// 2 * rows * context * (q width + out width) at the BF16 peak. Decode: rows = seqs = batch,
+/// context = KV tokens; prefill: rows = batch * isl, seqs = batch, context = isl (headroom charges
+/// every row the whole context: no causal halving).
+export function attention_us(dev, kv_fmt, rows, seqs, context, heads, kv_heads, d) {
+  const kv_elem = kv_fmt === 'fp8' ? 1 : 2;
+  const w = heads * d;
+  const bytes = 2 * rows * w + 2 * rows * w + seqs * context * 2 * kv_heads * d * kv_elem;
+  return time_us(dev, bytes, 2 * rows * context * (w + w), dev.bf16);
+}
+
+/// node_cost, cost_class::latent_attention without the absorbed kv_b_proj GEMM (the measured
+/// kernels are the attention core): reads seqs * context latent rows of (kv_lora + rope)
+/// elements; in q [rows, heads*(kv_lora + rope)], out [rows, heads*kv_lora] (BF16); FLOPs
+/// 2 * rows * context * heads * (key + kv_lora) with key = kv_lora + rope, at the BF16 peak.
+export function mla_us(dev, kv_fmt, rows, seqs, context, heads, kv_lora = 512, rope = 64) {
+  const kv_elem = kv_fmt === 'fp8' ? 1 : 2;
+  const key = kv_lora + rope;
+  const bytes = 2 * rows * heads * key + 2 * rows * heads * kv_lora + seqs * context * key * kv_elem;
+  return time_us(dev, bytes, 2 * rows * context * heads * (key + kv_lora), dev.bf16);
+}

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// Reduces NVIDIA aiconfigurator's measured kernel databases (Apache-2.0) to headroom calibration
+// tables: engines/include/headroom/engines/calibration/<device>_<engine>.hpp and
+// engines/calibration/<device>_<engine>.json. Usage (README.md):
+//   node convert.mjs <aiconfigurator git dir> <headroom repo root>
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import path from 'path';
+import { parquetReadObjects } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import { devices, gemm_us, moe_us, attention_us, mla_us, peak } from './ceilings.mjs';
+import { reduce, write_outputs } from './emit.mjs';
+
+const [repo, root] = [process.argv[2], process.argv[3] ?? '../..'];
+if (!repo) throw new Error('usage: node convert.mjs <aiconfigurator git dir> [headroom root]');
+const DATA = 'aic-core/src/aiconfigurator_core/systems/data';
+const git = (...a) => execFileSync('git', ['-C', repo, ...a], { maxBuffer: 1 << 30 });
+const commit = git('rev-parse', 'HEAD').toString().trim();
+const tree = git('ls-tree', '-r', 'HEAD', '--name-only', DATA).toString().split('\n');
+
+// Version order: 1.3.0rc20 < 1.3.0; 0.5.6.post2 > 0.5.6.
+function vkey(v) {
+  const m = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.?(rc|post|dev)(\d+))?/.exec(v);
+  if (!m) return [-1, 0, 0, 0, 0];  // not a version directory
+  const tag = { rc: 0, undefined: 1, post: 2, dev: -1 }[m[4]];
+  return [+m[1], +m[2], +(m[3] || 0), tag, +(m[5] ?? 0)];
+}
+const vcmp = (a, b) => { const x = vkey(a), y = vkey(b); for (let i = 0; i < 5; ++i) if (x[i] !== y[i]) return x[i] - y[i]; return 0; };
+const versions = (sys, kind, eng) => [...new Set(tree.filter(f => f.startsWith(`${DATA}/${sys}/${kind}/${eng}/`)).map(f => f.split('/')[8]))].sort(vcmp);
+
+/// The files of `table` for engine version `v`: its own parquet plus the version its reuse.yaml
+/// names for that table (a partial recollection reuses the rest), or (neither) the newest older
+/// version that measured it.
+function resolve(sys, kind, eng, v, table) {
+  const dir = (x) => `${DATA}/${sys}/${kind}/${eng}/${x}`;
+  const own = `${dir(v)}/${table}.parquet`;
+  const out = tree.includes(own) ? [own] : [];
+  if (tree.includes(`${dir(v)}/reuse.yaml`)) {
+    const y = git('show', `HEAD:${dir(v)}/reuse.yaml`).toString();
+    const m = new RegExp(`table: ${table}\\s+from_version: (\\S+)`).exec(y);
+    if (m) return [...out, ...resolve(sys, kind, eng, m[1], table)];
+  }
+  if (out.length) return out;
+  const older = versions(sys, kind, eng).filter(x => vcmp(x, v) < 0 && tree.includes(`${dir(x)}/${table}.parquet`));
+  return older.length ? [`${dir(older[older.length - 1])}/${table}.parquet`] : [];
+}
+
+async function read(files, columns) {
+  const all = [];
+  for (const file of files) {
+    const b = git('show', `HEAD:${file}`);
+    const file_ = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+    // Older tables lack some columns (window_size): read them whole, the filters treat a missing
+    // column as its default.
+    const rows = await parquetReadObjects({ file: file_, compressors, columns }).catch(() => parquetReadObjects({ file: file_, compressors }));
+    const src = file.slice(DATA.length + 1);
+    for (const r of rows) all.push({ ...Object.fromEntries(Object.entries(r).map(([k, x]) => [k, typeof x === 'bigint' ? Number(x) : x])), src });
+  }
+  return all;
+}
+// aiconfigurator dtype spellings -> headroom calib_format; fp8 per-tensor is preferred, the
+// block-scaled tables stand in where a device/engine measured only those.
+const gemm_fmt = { bfloat16: 'bf16', fp8: 'fp8', fp8_block: 'fp8_block', nvfp4: 'fp4', int4_wo: 'int4_weight_only' };
+const calib_fmt = (f) => (f === 'fp8_block' ? 'fp8' : f);
+
+/// Per distinct shape, the fastest kernel source measured (the engines pick among them).
+function fastest(rows, key) {
+  const best = new Map();
+  for (const r of rows) { const k = key(r); if (!best.has(k) || r.latency < best.get(k).latency) best.set(k, r); }
+  return [...best.values()];
+}
+
+/// Points {fmt, x, y, ratio, row} for each class; `latency` is milliseconds (aiconfigurator's
+/// perf_database loaders read every *_perf table's `latency` as ms).
+async function points(dev, sys, eng, v) {
+  const out = { grids: [], files: [] };
+  const add = (cls, fmt, pts, file, absolute = false) => { if (pts.length) out.grids.push({ cls, fmt, pts, file, absolute }); };
+  const use = (kind, table) => { const f = resolve(sys, kind, eng, v, table); out.files.push(...f); return f.length ? f : null; };
+
+  const gf = use('gemm', 'gemm_perf');
+  if (gf) {
+    const rows = fastest((await read(gf, ['gemm_dtype', 'm', 'n', 'k', 'latency'])).filter(r => gemm_fmt[r.gemm_dtype]), r => `${r.gemm_dtype}/${r.m}/${r.n}/${r.k}`);
+    const have = new Set(rows.map(r => gemm_fmt[r.gemm_dtype]));
+    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only']) {
+      if (!have.has(f) || (f === 'fp8_block' && have.has('fp8')) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
+      const pts = rows.filter(r => gemm_fmt[r.gemm_dtype] === f).map(r => ({ x: r.m, y: r.n * r.k, ratio: r.latency * 1e3 / gemm_us(dev, f, r.m, r.n, r.k), row: r }));
+      add('gemm', calib_fmt(f), pts, gf);
+    }
+  }
+  const mf = use('moe', 'moe_perf');
+  if (mf) {
+    // Uniform routing (headroom's distinct_experts law) on one rank holding every expert whole.
+    const rows = fastest((await read(mf, ['moe_dtype', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency']))
+      .filter(r => r.distribution === 'balanced' && r.moe_tp_size === 1 && r.moe_ep_size === 1 && gemm_fmt[r.moe_dtype]),
+    r => `${r.moe_dtype}/${r.num_tokens}/${r.hidden_size}/${r.inter_size}/${r.topk}/${r.num_experts}`);
+    const have = new Set(rows.map(r => gemm_fmt[r.moe_dtype]));
+    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only']) {
+      if (!have.has(f) || (f === 'fp8_block' && have.has('fp8')) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
+      const pts = rows.filter(r => gemm_fmt[r.moe_dtype] === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * r.inter_size,
+        ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts), row: r }));
+      add('moe_gemm', calib_fmt(f), pts, mf);
+    }
+  }
+  const kv = (r) => (r.kv_cache_dtype === 'fp8' ? 'fp8' : 'bf16');
+  const att_cols = ['batch_size', 'isl', 'num_heads', 'num_key_value_heads', 'head_dim', 'kv_cache_dtype', 'step', 'window_size', 'latency'];
+  const df = use('attention', 'generation_attention_perf');
+  if (df) {
+    // step = the KV history before the query token: the sequence attends over step + 1 tokens
+    // (collector/vllm/collect_attn.py: "seq_lens includes the current query token").
+    const rows = fastest((await read(df, att_cols)).filter(r => (r.window_size ?? 0) === 0),
+      r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.step}`);
+    for (const f of ['bf16', 'fp8']) {
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.batch_size, y: r.step + 1,
+        ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size, r.batch_size, r.step + 1, r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
+      add('decode_attention', f, pts, df);
+    }
+  }
+  const cf = use('attention', 'context_attention_perf');
+  if (cf) {
+    const rows = fastest((await read(cf, att_cols)).filter(r => (r.window_size ?? 0) === 0 && r.isl >= 16),
+      r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.isl}`);
+    for (const f of ['bf16', 'fp8']) {
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
+        ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size * r.isl, r.batch_size, r.isl, r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
+      add('prefill_attention', f, pts, cf);
+    }
+  }
+  // MLA attention cores (DeepSeek-V3 shapes: kv_lora 512, rope 64), one rank's heads.
+  const mla_cols = ['kv_cache_dtype', 'num_heads', 'batch_size', 'isl', 'tp_size', 'step', 'latency'];
+  const gm = use('mla', 'generation_mla_perf');
+  if (gm) {
+    const rows = fastest((await read(gm, mla_cols)).filter(r => r.tp_size === 1), r => `${r.kv_cache_dtype}/${r.num_heads}/${r.batch_size}/${r.step}`);
+    for (const f of ['bf16', 'fp8']) {
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.batch_size, y: r.step + 1,
+        ratio: r.latency * 1e3 / mla_us(dev, f, r.batch_size, r.batch_size, r.step + 1, r.num_heads), row: r }));
+      add('mla_decode', f, pts, gm);
+    }
+  }
+  const cm = use('mla', 'context_mla_perf');
+  if (cm) {
+    const rows = fastest((await read(cm, mla_cols)).filter(r => r.tp_size === 1 && r.isl >= 16), r => `${r.kv_cache_dtype}/${r.num_heads}/${r.batch_size}/${r.isl}`);
+    for (const f of ['bf16', 'fp8']) {
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
+        ratio: r.latency * 1e3 / mla_us(dev, f, r.batch_size * r.isl, r.batch_size, r.isl, r.num_heads), row: r }));
+      add('mla_prefill', f, pts, cm);
+    }
+  }
+  // Collectives: message_size counts 16-bit elements (collector/network/collect_nccl.py logs
+  // size // bytes_per_element; collect_all_reduce.py allocates `size` elements), so bytes = 2x.
+  // The engine's custom all-reduce (CUDA-graph rows; aiconfigurator skips *_eager) where
+  // measured, else NCCL.
+  const arv = resolve(sys, 'comm', eng, versions(sys, 'comm', eng).filter(x => vcmp(x, v) <= 0).pop() ?? v, 'custom_allreduce_perf');
+  const ar = arv.length ? arv : null;
+  const nccl_v = versions(sys, 'comm', 'nccl').pop();
+  const nf = nccl_v ? `${DATA}/${sys}/comm/nccl/${nccl_v}/nccl_perf.parquet` : null;
+  const coll = (rows) => rows.map(r => ({ x: 2 * r.message_size, y: r.num_gpus, ratio: r.latency * 1e3, row: r }));
+  if (ar) {
+    out.files.push(...ar);
+    const rows = (await read(ar, ['kernel_source', 'num_gpus', 'message_size', 'latency'])).filter(r => !String(r.kernel_source).endsWith('_eager'));
+    add('all_reduce', 'bf16', coll(rows), ar, true);
+  }
+  if (nf && tree.includes(nf)) {
+    const rows = await read([nf], ['op_name', 'nccl_dtype', 'num_gpus', 'message_size', 'latency']);
+    const half = rows.filter(r => r.nccl_dtype === 'half');
+    if (!ar) { out.files.push(nf); add('all_reduce', 'bf16', coll(half.filter(r => r.op_name === 'all_reduce')), nf, true); }
+    const a2a = half.filter(r => r.op_name === 'alltoall');
+    if (a2a.length) { out.files.push(nf); add('all_to_all', 'bf16', coll(a2a), nf, true); }
+  }
+  return out;
+}
+
+const engines = ['vllm', 'sglang', 'trtllm'];
+const report = [];
+for (const [id, dev] of Object.entries(devices)) {
+  for (const eng of engines) {
+    const vs = versions(dev.aic, 'gemm', eng);
+    if (!vs.length) continue;
+    const v = vs[vs.length - 1];
+    const p = await points(dev, dev.aic, eng, v);
+    const grids = p.grids.map(g => reduce(g));
+    const files = [...new Set(p.files)].map(f => f.slice(DATA.length + 1));
+    write_outputs(root, { device: id, engine: eng, version: v, commit, files, dev, grids });
+    for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}`);
+  }
+}
+fs.writeFileSync(path.join(root, 'tools/calibrate/last_run.txt'), `aiconfigurator ${commit}\n${report.join('\n')}\n`);
+console.log(report.join('\n'));
