@@ -63,9 +63,10 @@ TEST_CASE("every instance belongs to exactly one distinct use that resolves it a
 }
 
 TEST_CASE("rules that name layers: one use per rule set, however many runs of layers hold it") {
-  // Llama 3.1 8B (32 decoder layers of one block) with BF16 on layers [4, 20), else FP8 on
-  // [0, 24), else BF16: layers 0-3 and 20-23 hold the FP8 rule only (one use of 8 layers), 4-19
-  // both ranged rules (16 layers), 24-31 neither (8 layers). So 3 decoder uses, not 32.
+  // Llama 3.1 8B (32 layers, each an attention and an MLP block instance) with BF16 on layers
+  // [4, 20), else FP8 on [0, 24), else BF16: layers 0-3 and 20-23 hold the FP8 rule only (one
+  // use of 8 instances per block), 4-19 both ranged rules (16), 24-31 neither (8). So 3 uses
+  // per layer block, 6 in all, not 64.
   model m = models::llama_3_1_8b_instruct;
   m.n_rules = 0;
   precision_rule mid = all_weights(formats::bf16);
@@ -85,13 +86,13 @@ TEST_CASE("rules that name layers: one use per rule set, however many runs of la
     ++decoder_uses;
     layers += count;
     const block& b = m.c.blocks[in.block];
-    std::size_t ni = b.first;  // the block's first weight (q_proj)
+    std::size_t ni = b.first;  // the block's first weight (q_proj; gate_up in the MLP)
     while (!m.c.nodes[ni].has_weight()) ++ni;
     if (formats_of(m, m.c.nodes[ni], in).weight == formats::fp8_channel) fp8_layers += count;
   });
-  CHECK(decoder_uses == 3);
-  CHECK(layers == 32);
-  CHECK(fp8_layers == 8);
+  CHECK(decoder_uses == 2 * 3);
+  CHECK(layers == 2 * 32);
+  CHECK(fp8_layers == 2 * 8);
   CHECK(uses_cover_instances(m, every_section, false));
   CHECK(footprint(m, {}).weights == weights_per_instance(m));
 }
