@@ -42,7 +42,7 @@ for arg in sys.argv[2:]:
         name = total = None
         for line in open(f):
             if line.startswith("desc: Trigger: Client Request: "):
-                name = line.split(": ", 2)[2].strip()
+                name = line.split("Client Request: ", 1)[1].strip()
             elif line.startswith("summary:"):
                 total = int(line.split()[1])
         if name and total is not None:
