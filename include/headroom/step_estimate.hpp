@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include <headroom/circuit.hpp>
 #include <headroom/detail/enum_table.hpp>
@@ -42,9 +43,14 @@ struct site_row {
 class site_rows {
   struct slot {
     union {
+      std::uint8_t unused;
       site_row row;
     };
-    constexpr slot() {}  // no active member until the row is started: nothing written
+    // Nothing written at run time; in constant evaluation `unused` becomes the active member,
+    // since g++ 12 does not accept a constant whose union has none.
+    constexpr slot() {
+      if (std::is_constant_evaluated()) unused = 0;
+    }
     constexpr explicit slot(const site_row& r) : row(r) {}
   };
   std::array<slot, max_rows> slots_;
