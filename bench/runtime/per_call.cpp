@@ -137,11 +137,42 @@ void register_for(const model& m, const char* which) {
   add("max_seqs/" + id + on + ctx, label, bm_max_seqs, in);
 }
 
+// One model of each class on h20 (the device the issue measured), C = 1 at context 4096,
+// through the documented call and the CLI's path (single-device plan, vLLM's facts): a dense
+// decoder, a MoE, a hybrid (linear attention + MoE) and the three checkpoints whose precision
+// rules name layers (grouped by rule set: distinct_uses.hpp).
+void register_per_class() {
+  struct entry {
+    const char* cls;
+    std::string_view id;
+  };
+  constexpr entry classes[] = {
+      {"dense", "llama_3_1_8b_instruct"},
+      {"moe", "qwen3_30b_a3b"},
+      {"hybrid", "qwen3_next_80b_a3b_instruct"},
+      {"layer_rules", "qwen3_8_27b_nvfp4"},
+      {"layer_rules", "nemotron_3_nano_30b_a3b_nvfp4"},
+      {"layer_rules", "nemotron_3_super_120b_a12b_nvfp4"},
+  };
+  const device& d = headroom::devices::h20;
+  for (const entry& e : classes) {
+    const model* m = headroom::models::find(e.id);
+    if (m == nullptr) continue;  // the registry no longer ships it
+    const std::string tail = "/" + std::string{e.id} + "/" + std::string{d.id} + "/C=1/ctx=" + std::to_string(per_call_context);
+    const std::string label = std::string{e.cls} + ", " + std::to_string(node_count(*m)) + " nodes";
+    inputs in = make_inputs(m, &d);
+    add("class_decode_step/" + std::string{e.cls} + tail, label, bm_decode, in);
+    in.facts = &headroom::engines::vllm_exec;
+    add("class_decode_step_vllm_facts/" + std::string{e.cls} + tail, label, bm_decode_facts, in);
+  }
+}
+
 }  // namespace
 
 void register_per_call_benchmarks() {
   register_for(smallest_model(), "smallest");
   register_for(largest_model(), "largest");
+  register_per_class();
 }
 
 }  // namespace headroom_bench

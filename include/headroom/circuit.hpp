@@ -8,7 +8,6 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
-#include <iterator>
 #include <string_view>
 
 #include <headroom/bytes.hpp>

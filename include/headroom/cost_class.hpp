@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cstdint>
-#include <iterator>
 #include <string_view>
 
 #include <headroom/circuit.hpp>

@@ -6,7 +6,6 @@
 
 #include <array>
 #include <cstdint>
-#include <iterator>
 #include <string_view>
 
 #include <headroom/bytes.hpp>

@@ -16,6 +16,7 @@
 #include <headroom/detail/step_links.hpp>
 #include <headroom/detail/step_sum.hpp>
 #include <headroom/device.hpp>
+#include <headroom/distinct_uses.hpp>
 #include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
@@ -89,18 +90,10 @@ constexpr byte_count weight_floor_bytes(const model& m) {
     }
     return w;
   };
-  byte_count total = 0;
-  if (!formats_depend_on_layer(m)) {  // each main block once, times its instances
-    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      const std::uint64_t count = c.uses_in(bi, section::main);
-      if (count != 0) total = checked_add(total, checked_mul(count, block_floor(c.blocks[bi], {bi, 0, section::main, layer_kind::none})));
-    }
-    return total;
-  }
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec == section::main) total = checked_add(total, block_floor(c.blocks[in.block], in));
-  }
+  byte_count total = 0;  // each distinct use of a main block once, times its instances
+  for_each_distinct_use(m, section_bit(section::main), false, [&](const instance& in, std::uint32_t count) {
+    total = checked_add(total, checked_mul(std::uint64_t{count}, block_floor(c.blocks[in.block], in)));
+  });
   return total;
 }
 

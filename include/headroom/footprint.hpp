@@ -22,6 +22,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/distinct_uses.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/model.hpp>
 #include <headroom/settings.hpp>
@@ -65,20 +66,6 @@ struct block_bytes {
   byte_count state = 0;
   byte_count conv = 0;
 };
-
-/// Whether a layer-ranged rule decides node `n`'s formats in section `sec` for some layer: the
-/// first rule that matches it regardless of layer has a range. Nodes that store no matmul
-/// weight have no formats.
-constexpr bool layer_dependent(const model& m, const node& n, section sec) {
-  if (!n.has_weight() || !n.stores_weight) return false;
-  for (std::size_t r = 0; r < m.n_rules; ++r) {
-    precision_rule any_layer = m.rules[r];
-    any_layer.layer_lo = 0;
-    any_layer.layer_hi = no_layer;
-    if (any_layer.matches(n, {0, 0, sec, layer_kind::none})) return m.rules[r].layer_lo != 0 || m.rules[r].layer_hi != no_layer;
-  }
-  return false;
-}
 
 /// The one per-token / per-sequence state law: what one instance of block `b` holds per
 /// token (paged KV; a sliding layer's apart when `sliding_apart`) and per sequence (recurrent
@@ -147,63 +134,8 @@ constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool s
     bb.runtime = block_runtime_bytes(m, b, in);
     add_block(fp, bb, in.sec, count, s);
   };
-  if (!formats_depend_on_layer(m)) {
-    // Every instance of a block in one section holds the same bytes: visit each block once.
-    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      for (const section sec : all_sections) {
-        const std::uint64_t count = c.uses_in(bi, sec);
-        if (count != 0) add(c.blocks[bi], {bi, 0, sec, layer_kind::none}, count);
-      }
-    }
-  } else {
-    // Layer-dependent rules: each (block, section) is costed once for its states and the nodes
-    // no layer-ranged rule can reach; per instance only the other weight nodes are resolved.
-    std::array<std::array<bool, all_sections.size()>, max_nodes> dependent{};
-    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      const block& b = c.blocks[bi];
-      for (const section sec : all_sections) {
-        const std::uint64_t count = c.uses_in(bi, sec);
-        if (count == 0) continue;
-        block_bytes bb = states_of(c, b, s, sliding_apart);
-        const instance any{bi, 0, sec, layer_kind::none};
-        for (std::size_t ni = b.first; ni < b.end; ++ni) {
-          const bool dep = layer_dependent(m, c.nodes[ni], sec);
-          dependent[ni][static_cast<std::size_t>(sec)] = dep;
-          if (dep) continue;
-          const byte_count nb = stored_bytes(m, c.nodes[ni], any);
-          bb.weights = checked_add(bb.weights, nb);
-          if (c.nodes[ni].runtime_copy) bb.runtime = checked_add(bb.runtime, nb);
-        }
-        add_block(fp, bb, sec, count, s);
-      }
-    }
-    // A node's bytes depend only on the rule that resolves it: each (node, rule) is sized once.
-    std::array<std::array<byte_count, max_rules>, max_nodes> sized{};
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      const instance& in = c.instances[ii];
-      const block& b = c.blocks[in.block];
-      byte_count w = 0;
-      byte_count rt = 0;
-      for (std::size_t ni = b.first; ni < b.end; ++ni) {
-        if (!dependent[ni][static_cast<std::size_t>(in.sec)]) continue;
-        std::size_t r = 0;
-        while (r < m.n_rules && !m.rules[r].matches(c.nodes[ni], in)) ++r;
-        byte_count nb = 0;
-        if (r == m.n_rules) {  // no rule: stored_bytes names the error
-          nb = stored_bytes(m, c.nodes[ni], in);
-        } else {
-          if (sized[ni][r] == 0) sized[ni][r] = stored_bytes(m, c.nodes[ni], in);
-          nb = sized[ni][r];
-        }
-        w = checked_add(w, nb);
-        if (c.nodes[ni].runtime_copy) rt = checked_add(rt, nb);
-      }
-      fp.weights = checked_add(fp.weights, w);
-      fp.runtime_weights = checked_add(fp.runtime_weights, rt);
-      if (in.sec == section::draft) fp.draft_weights = checked_add(fp.draft_weights, w);
-      if (in.sec == section::vision) fp.vision_weights = checked_add(fp.vision_weights, w);
-    }
-  }
+  // Every instance of one distinct use holds the same bytes: each is sized once.
+  for_each_distinct_use(m, every_section, false, [&](const instance& in, std::uint32_t count) { add(c.blocks[in.block], in, count); });
   set_loaded_weights(fp, s);
   return fp;
 }

@@ -8,6 +8,7 @@
 #include <headroom/check.hpp>          // IWYU pragma: export
 #include <headroom/circuit.hpp>        // IWYU pragma: export
 #include <headroom/device.hpp>         // IWYU pragma: export
+#include <headroom/distinct_uses.hpp>  // IWYU pragma: export
 #include <headroom/engine.hpp>         // IWYU pragma: export
 #include <headroom/error.hpp>          // IWYU pragma: export
 #include <headroom/estimate.hpp>       // IWYU pragma: export

@@ -33,6 +33,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/distinct_uses.hpp>
 #include <headroom/error.hpp>
 #include <headroom/model.hpp>
 #include <headroom/stored_bytes.hpp>
@@ -299,18 +300,9 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
       }
     }
   };
-  if (formats_depend_on_layer(m)) {
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      if (c.instances[ii].sec != section::vision) check_block(c.instances[ii]);
-    }
-  } else {
-    // Every instance of a block in one section resolves alike: each (block, section) once.
-    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      for (const section sec : {section::main, section::draft}) {
-        if (c.uses_in(bi, sec) != 0) check_block({bi, 0, sec, layer_kind::none});
-      }
-    }
-  }
+  // Every instance of one distinct use resolves alike: each is checked once.
+  for_each_distinct_use(m, section_bit(section::main) | section_bit(section::draft), false,
+                        [&](const instance& in, std::uint32_t) { check_block(in); });
   for (const plan_rule r : all_plan_rules) {
     if (r != plan_rule::ok && broken[static_cast<std::size_t>(r)]) return r;
   }

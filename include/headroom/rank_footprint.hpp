@@ -44,9 +44,9 @@ constexpr std::uint64_t stage_of(const model& m, std::size_t ii, std::uint64_t l
   return s;
 }
 
-// One stage's footprint on one rank. Without layer-dependent formats every instance of a
-// block in one section holds the same bytes: each (block, section) is costed once and
-// multiplied by its instances on the stage, exactly (as footprint() does).
+// One stage's footprint on one rank. Every instance of one distinct use on the stage holds the
+// same bytes: each is costed once and multiplied by its instances, exactly (as footprint()
+// does).
 constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage,
                                           std::uint64_t layers, bool sliding_apart) {
   footprint_bytes fp{};
@@ -60,23 +60,9 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
     }
     add_block(fp, bb, in.sec, count, s);
   };
-  if (formats_depend_on_layer(m)) {
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      if (stage_of(m, ii, layers, p.pp) == stage) add(c.instances[ii], 1);
-    }
-  } else {
-    std::array<std::uint16_t, sections * max_blocks> count{};
-    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-      const instance& in = c.instances[ii];
-      if (stage_of(m, ii, layers, p.pp) == stage) ++count[sections * in.block + static_cast<std::size_t>(in.sec)];
-    }
-    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      for (const section sec : all_sections) {
-        const std::uint16_t k = count[sections * bi + static_cast<std::size_t>(sec)];
-        if (k != 0) add({bi, 0, sec, layer_kind::none}, k);
-      }
-    }
-  }
+  for_each_distinct_use_if(
+      m, [&](std::size_t ii, const instance&) { return stage_of(m, ii, layers, p.pp) == stage; },
+      [&](const instance& in, std::uint32_t count) { add(in, count); });
   set_loaded_weights(fp, s);
   return fp;
 }

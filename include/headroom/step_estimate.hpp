@@ -7,8 +7,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <string_view>
+#include <type_traits>
 
 #include <headroom/circuit.hpp>
 #include <headroom/detail/enum_table.hpp>
@@ -35,6 +35,38 @@ struct site_row {
   double time_us = 0;       ///< count x each_us
   bool per_row = false;     ///< an engine loop runs it once per row
   layer_kind kind = layer_kind::none;  ///< the layer kind a per-row row is charged to
+};
+
+/// The breakdown rows of a step: rows [0, n_rows) are the step's (read them as rows[i], as from
+/// a std::array). A row's storage is written when the step adds it, not before: a step does
+/// not pay to zero the max_rows x sizeof(site_row) bytes (13.6 KB) it mostly leaves unused.
+class site_rows {
+  struct slot {
+    union {
+      std::uint8_t unused;
+      site_row row;
+    };
+    // Nothing written at run time; in constant evaluation `unused` becomes the active member,
+    // since g++ 12 does not accept a constant whose union has none.
+    constexpr slot() {
+      if (std::is_constant_evaluated()) unused = 0;
+    }
+    constexpr explicit slot(const site_row& r) : row(r) {}
+  };
+  std::array<slot, max_rows> slots_;
+
+ public:
+  // User-provided, so that `site_rows{}` default-initialises the slots (one byte each) instead
+  // of zeroing the whole array first.
+  constexpr site_rows() {}  // NOLINT(modernize-use-equals-default)
+  constexpr site_row& operator[](std::size_t i) { return slots_[i].row; }
+  constexpr const site_row& operator[](std::size_t i) const { return slots_[i].row; }
+  /// Starts row i afresh (a value-initialised site_row) and returns it.
+  constexpr site_row& start(std::size_t i) {
+    slots_[i] = slot(site_row{});  // the whole slot: its union's active member becomes the row
+    return slots_[i].row;
+  }
+  [[nodiscard]] static constexpr std::size_t size() { return max_rows; }
 };
 
 /// Time a per-row loop adds over one multi-row launch, per layer kind.
@@ -81,7 +113,7 @@ struct step_estimate {
   double flops = 0;
   double memory_bound_us = 0;   ///< time of nodes whose bytes won
   double compute_bound_us = 0;  ///< time of nodes whose FLOPs won
-  std::array<site_row, max_rows> rows{};
+  site_rows rows{};  ///< rows[0, n_rows)
   std::uint16_t n_rows = 0;
   std::array<loop_flag, layer_kinds> flags{};
   std::uint8_t n_flags = 0;

@@ -15,8 +15,8 @@
 // rule (detail::table_breaks_a_rule<Entry, rule>), like model_does_not_fit_on_device.
 #pragma once
 
+#include <cfloat>  // DBL_MAX: <limits> would cost every TU ~1,500 lines for one constant
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -149,7 +149,7 @@ struct table_breaks_a_rule;
 /// Finite by comparisons only (std::isfinite is not constexpr in C++20, and arithmetic on an
 /// infinity or NaN is not a constant expression): NaN fails x == x, +-inf the bounds.
 constexpr bool finite(double x) {
-  return x == x && x <= std::numeric_limits<double>::max() && x >= -std::numeric_limits<double>::max();
+  return x == x && x <= DBL_MAX && x >= -DBL_MAX;
 }
 constexpr bool positive_finite(double x) { return finite(x) && x > 0; }
 

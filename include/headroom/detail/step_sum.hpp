@@ -13,6 +13,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/device.hpp>
+#include <headroom/distinct_uses.hpp>
 #include <headroom/error.hpp>
 #include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
@@ -158,7 +159,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     if (ri == est.n_rows) {
       if (row_of[ni] == 0xff) row_of[ni] = static_cast<std::uint8_t>(ri);
       require_table(est.n_rows < max_rows, "more distinct (node, formats, loop) rows than a breakdown holds");
-      site_row& row = est.rows[est.n_rows++];
+      site_row& row = est.rows.start(est.n_rows++);
       row.node = ni;
       row.block = bi;
       row.formats = f;
@@ -241,7 +242,7 @@ constexpr void fold_instances(step_estimate& est, row_index& row_of, call_facts&
 
 // The reference sum: every main-section instance visited in execution order.
 constexpr step_estimate sum_per_instance(const run& x) {
-  step_estimate est{};
+  step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
   row_index row_of{};
   call_facts t = resolve_facts(x);
   fold_instances(est, row_of, t, x);
@@ -249,24 +250,17 @@ constexpr step_estimate sum_per_instance(const run& x) {
   return est;
 }
 
-// The same sum visiting each (block, layer kind) once and counting its instances: exact,
-// because a node's cost does not depend on which layer it sits in. Used unless a precision
-// rule names layers (then it visits every instance, as the reference does).
+// The same sum visiting each distinct use of a block -- (block, layer kind, precision rules
+// that hold at its layers) -- once and counting its instances: exact, because a node's cost
+// depends on its formats, not on which layer it sits in, and the rows are summed in canonical
+// order whatever the visiting order.
 constexpr step_estimate sum_per_block(const run& x) {
-  step_estimate est{};
+  step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
   row_index row_of{};
   call_facts t = resolve_facts(x);
-  const circuit& c = x.m->c;
-  if (formats_depend_on_layer(*x.m)) {
-    fold_instances(est, row_of, t, x);
-  } else {
-    for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
-      for (const layer_kind k : all_layer_kinds) {
-        const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
-        if (count != 0) fold_block(est, row_of, t, x, bi, {bi, 0, section::main, k}, count);
-      }
-    }
-  }
+  for_each_distinct_use(*x.m, section_bit(section::main), true, [&](const instance& in, std::uint32_t count) {
+    fold_block(est, row_of, t, x, in.block, in, count);
+  });
   finish(est);
   return est;
 }
