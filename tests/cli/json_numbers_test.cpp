@@ -78,10 +78,20 @@ void check_step(const json& j, const step_estimate& st, std::uint64_t tokens) {
 
 }  // namespace
 
-TEST_CASE("report --json: every model x device equals the core") {
+namespace {
+// The every-pair checks run in `parts` CTest entries (models i, i + parts, i + 2 parts, ...), so
+// that CTest spreads them over the cores: together they still cover every model x device.
+constexpr std::size_t parts = 4;  // one TEST_CASE per part and check below
+std::vector<const model*> models_of_part(std::size_t part) {
+  std::vector<const model*> ms;
+  for (std::size_t i = part; i < models::all.size(); i += parts) ms.push_back(models::all[i]);
+  return ms;
+}
+
+void check_report_json(std::size_t part) {
   const std::vector<std::uint64_t> batches{1, 16, 128};
   const std::vector<std::uint64_t> tokens{4096, 32768};
-  for (const model* m : models::all) {
+  for (const model* m : models_of_part(part)) {
     for (const device* d : devices::all) {
       INFO(m->id, " on ", d->id);
       const query q = default_query(*m, *d);
@@ -140,6 +150,8 @@ TEST_CASE("report --json: every model x device equals the core") {
   }
 }
 
+}  // namespace
+
 TEST_CASE("matrix --json: every model x device equals the core") {
   const std::vector<const model*> ms(models::all.begin(), models::all.end());
   const std::vector<const device*> ds(devices::all.begin(), devices::all.end());
@@ -188,9 +200,10 @@ TEST_CASE("matrix --json: every model x device equals the core") {
   }
 }
 
-TEST_CASE("fit, decode, prefill and header --json: every model x device equals the core") {
+namespace {
+void check_commands_json(std::size_t part) {
   const settings fp8{.kv = kv_dtype::fp8};
-  for (const model* m : models::all) {
+  for (const model* m : models_of_part(part)) {
     for (const device* d : devices::all) {
       INFO(m->id, " on ", d->id);
       query q = default_query(*m, *d);
@@ -227,6 +240,26 @@ TEST_CASE("fit, decode, prefill and header --json: every model x device equals t
       CHECK(u64(c["prefill_ns"]) == static_cast<std::uint64_t>(prefill(*m, *d, q.r, 8192, fp8, {}, vllm_facts).total_us * 1000.0 + 0.5));
     }
   }
+}
+
+}  // namespace
+
+// One CTest entry per part and check (doctest_discover_tests lists each TEST_CASE).
+TEST_CASE("report --json: every model x device equals the core (models 0 mod 4)") { check_report_json(0); }
+TEST_CASE("report --json: every model x device equals the core (models 1 mod 4)") { check_report_json(1); }
+TEST_CASE("report --json: every model x device equals the core (models 2 mod 4)") { check_report_json(2); }
+TEST_CASE("report --json: every model x device equals the core (models 3 mod 4)") { check_report_json(3); }
+TEST_CASE("fit, decode, prefill and header --json: every model x device equals the core (models 0 mod 4)") {
+  check_commands_json(0);
+}
+TEST_CASE("fit, decode, prefill and header --json: every model x device equals the core (models 1 mod 4)") {
+  check_commands_json(1);
+}
+TEST_CASE("fit, decode, prefill and header --json: every model x device equals the core (models 2 mod 4)") {
+  check_commands_json(2);
+}
+TEST_CASE("fit, decode, prefill and header --json: every model x device equals the core (models 3 mod 4)") {
+  check_commands_json(3);
 }
 
 namespace {

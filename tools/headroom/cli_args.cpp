@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <string>
@@ -76,9 +77,11 @@ struct own_option {
 
 // A command that evaluates one model on one device: the target flags, its own options in
 // order, then the output flags of its `formats`.
-CLI::App* target_command(CLI::App& app, cli_args& a, std::string_view name, std::string_view help, bool with_measured,
-                         std::initializer_list<own_option> own, format_list formats) {
+CLI::App* target_command(CLI::App& app, cli_args& a, const command_filter& which, std::string_view name,
+                         std::string_view help, bool with_measured, std::initializer_list<own_option> own,
+                         format_list formats) {
   CLI::App* cmd = app.add_subcommand(std::string(name), std::string(help));
+  if (!which.wants(name)) return cmd;
   add_target(cmd, a.t, with_measured);
   for (const own_option& o : own) {
     if (o.on != nullptr) {
@@ -183,27 +186,41 @@ output_format resolve_format(const output_flags& o, std::string_view command, fo
   throw usage_error(fmt::format("--format: unknown format `{}` (expected {})", wanted, formats_text(formats, "")));
 }
 
-void declare_commands(CLI::App& app, cli_args& a) {
-  a.list = app.add_subcommand("list", "list the shipped models or devices");
-  a.list->add_option("what", a.what, "models | devices")->required();
-  add_output(a.list, a.o, text_formats);
+bool command_filter::wants(std::string_view name) const {
+  return all || std::find(named.begin(), named.end(), name) != named.end();
+}
 
-  a.report = target_command(app, a, "report", "the hardware report of MODEL on DEVICE (Markdown)", true,
+command_filter command_filter::of_command_line(int argc, char** argv) {
+  command_filter f{.all = false, .named = {}};
+  for (int i = 1; i < argc; ++i) f.named.emplace_back(argv[i]);
+  return f;
+}
+
+void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
+  a.list = app.add_subcommand("list", "list the shipped models or devices");
+  if (which.wants("list")) {
+    a.list->add_option("what", a.what, "models | devices")->required();
+    add_output(a.list, a.o, text_formats);
+  }
+
+  a.report = target_command(app, a, which, "report", "the hardware report of MODEL on DEVICE (Markdown)", true,
                             {{"--context", &a.report_context, "KV tokens per sequence in the decode runs (default: the constants' context, 4096)"}},
                             text_formats);
 
   a.matrix = app.add_subcommand("matrix", "every model x device: tok/s over batches, fit of a load, max C, the plan when one device is not enough");
-  a.matrix->add_option("--models", a.matrix_models, "comma-separated model ids (default: all)");
-  a.matrix->add_option("--devices", a.matrix_devices, "comma-separated device ids, or all (default: all)");
-  a.matrix->add_option("--context", a.sweep_context, "tokens of context per sequence (default 4096; 32k = 32000, 32K = 32768)");
-  a.matrix->add_option("--batch", a.sweep_batch, "comma-separated decode batches (default 1,16,128)");
-  a.matrix->add_option("--seqs", a.sweep_seqs, "sequences of the load whose fit is asked (default 1)");
-  a.matrix->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
-  add_engine_options(a.matrix, a.t.engine);
-  add_output(a.matrix, a.o, table_formats);
+  if (which.wants("matrix")) {
+    a.matrix->add_option("--models", a.matrix_models, "comma-separated model ids (default: all)");
+    a.matrix->add_option("--devices", a.matrix_devices, "comma-separated device ids, or all (default: all)");
+    a.matrix->add_option("--context", a.sweep_context, "tokens of context per sequence (default 4096; 32k = 32000, 32K = 32768)");
+    a.matrix->add_option("--batch", a.sweep_batch, "comma-separated decode batches (default 1,16,128)");
+    a.matrix->add_option("--seqs", a.sweep_seqs, "sequences of the load whose fit is asked (default 1)");
+    a.matrix->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+    add_engine_options(a.matrix, a.t.engine);
+    add_output(a.matrix, a.o, table_formats);
+  }
 
   a.fit = target_command(
-      app, a, "fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it", false,
+      app, a, which, "fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it", false,
       {{"--context", &a.fit_context, "tokens of context per sequence (32k = 32000, 32K = 32768)", true},
        {"--seqs", &a.fit_seqs, "concurrent sequences (default 1)"},
        {"--exit-zero", nullptr, "exit 0 even when the load does not fit (default: exit 3)", false, &a.fit_exit_zero},
@@ -211,31 +228,31 @@ void declare_commands(CLI::App& app, cli_args& a) {
         "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)"}},
       table_formats);
 
-  a.decode = target_command(app, a, "decode", "decode-step ceilings over batches x contexts", true,
+  a.decode = target_command(app, a, which, "decode", "decode-step ceilings over batches x contexts", true,
                             {{"--batch", &a.decode_batch, "comma-separated batch sizes (default 1,16,128)"},
                              {"--context", &a.decode_context, "comma-separated contexts (default: the constants' context, 4096)"}},
                             text_formats);
 
-  a.prefill = target_command(app, a, "prefill", "prefill ceilings of one sequence of T prompt tokens", true,
+  a.prefill = target_command(app, a, which, "prefill", "prefill ceilings of one sequence of T prompt tokens", true,
                              {{"--tokens", &a.prefill_tokens, "comma-separated prompt lengths (default 4096,32768)"}},
                              text_formats);
 
-  a.plan = target_command(app, a, "plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first", true,
+  a.plan = target_command(app, a, which, "plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first", true,
                           {{"--seqs", &a.plan_seqs, "concurrent sequences (default 1)"},
                            {"--context", &a.plan_context, "tokens of context per sequence", true}},
                           text_formats);
 
   a.header = target_command(
-      app, a, "header", "a self-contained C/C++ header of the deployment's constants", true,
+      app, a, which, "header", "a self-contained C/C++ header of the deployment's constants", true,
       {{"--seqs", &a.header_seqs, "concurrent sequences", true},
        {"--context", &a.header_context, "tokens of context per sequence", true},
        {"--macro-prefix", &a.header_prefix,
         "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes"}},
       header_formats);
-  a.header_prefix_option = a.header->get_option("--macro-prefix");
+  if (which.wants("header")) a.header_prefix_option = a.header->get_option("--macro-prefix");
 
   a.serve = target_command(
-      app, a, "serve", "TTFT, TPOT and tokens/s of a closed loop of clients: prediction and ceiling (docs/serving.md)", true,
+      app, a, which, "serve", "TTFT, TPOT and tokens/s of a closed loop of clients: prediction and ceiling (docs/serving.md)", true,
       {{"--isl", &a.serve_isl, "prompt tokens of each request", true},
        {"--osl", &a.serve_osl, "answer tokens of each request", true},
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
@@ -252,6 +269,7 @@ void declare_commands(CLI::App& app, cli_args& a) {
       text_formats);
 
   a.sla = app.add_subcommand("sla", "the devices, engines, plans and concurrencies that meet TTFT and TPOT targets");
+  if (which.wants("sla")) {
   a.sla->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)");
   a.sla->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
   a.sla->add_option("--devices", a.sla_devices, "all, or comma-separated device ids (default all)");
@@ -263,40 +281,47 @@ void declare_commands(CLI::App& app, cli_args& a) {
   a.sla->add_option("--engine", a.t.engine.engine, "vllm | sglang | trtllm (default: all three)");
   a.sla->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
   add_output(a.sla, a.o, text_formats);
+  }
 
   a.plot = app.add_subcommand("plot", "SVG charts: the roofline, memory bars per device, decode tok/s against batch");
-  a.plot->add_option("chart", a.plot_kind, "roofline | memory | decode | pareto")->required();
-  a.plot->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)")->required();
-  a.plot->add_option("devices", a.plot_devices, "one device (roofline) or several (memory, decode)");
-  a.plot->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
-  a.plot->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
-  a.plot->add_option("--ssm-h", a.t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
-  a.plot->add_flag("--speculative", a.t.speculative, "load the MTP draft head and count its KV");
-  a.plot->add_flag("--evict-sliding", a.t.evict_sliding, "sliding-window layers hold only their window's KV");
-  a.plot->add_option("--measured", a.t.measured, "measured roofline manifest of the (one) device");
-  a.plot->add_option("--seqs", a.plot_seqs, "memory: sequences held (default 1)");
-  a.plot->add_option("--context", a.plot_context, "tokens of context per sequence (default: the constants' context, 4096)");
-  a.plot->add_option("--batch", a.plot_batch, "decode: comma-separated batch sizes (default 1,2,...,256)");
-  a.plot->add_option("--tokens", a.plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
-  a.plot->add_option("--isl", a.serve_isl, "pareto: prompt tokens of each request");
-  a.plot->add_option("--osl", a.serve_osl, "pareto: answer tokens of each request");
-  a.plot->add_option("--ttft-ms", a.sla_ttft, "pareto: time-to-first-token target, ms");
-  a.plot->add_option("--tpot-ms", a.sla_tpot, "pareto: time-per-output-token target, ms");
-  a.plot->add_option("--gpus", a.sla_gpus, "pareto: the most GPUs a configuration may use (default 8)");
-  a.plot->add_option("--engine", a.t.engine.engine, "pareto: vllm | sglang | trtllm (default: all three)");
-  a.plot->add_option("-o,--output", a.o.out, "write the SVG to FILE (atomically) instead of stdout");
+  if (which.wants("plot")) {
+    a.plot->add_option("chart", a.plot_kind, "roofline | memory | decode | pareto")->required();
+    a.plot->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)")->required();
+    a.plot->add_option("devices", a.plot_devices, "one device (roofline) or several (memory, decode, pareto)");
+    a.plot->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+    a.plot->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+    a.plot->add_option("--ssm-h", a.t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
+    a.plot->add_flag("--speculative", a.t.speculative, "load the MTP draft head and count its KV");
+    a.plot->add_flag("--evict-sliding", a.t.evict_sliding, "sliding-window layers hold only their window's KV");
+    a.plot->add_option("--measured", a.t.measured, "measured roofline manifest of the (one) device");
+    a.plot->add_option("--seqs", a.plot_seqs, "memory: sequences held (default 1)");
+    a.plot->add_option("--context", a.plot_context, "tokens of context per sequence (default: the constants' context, 4096)");
+    a.plot->add_option("--batch", a.plot_batch, "decode: comma-separated batch sizes (default 1,2,...,256)");
+    a.plot->add_option("--tokens", a.plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
+    a.plot->add_option("--isl", a.serve_isl, "pareto: prompt tokens of each request");
+    a.plot->add_option("--osl", a.serve_osl, "pareto: answer tokens of each request");
+    a.plot->add_option("--ttft-ms", a.sla_ttft, "pareto: time-to-first-token target, ms");
+    a.plot->add_option("--tpot-ms", a.sla_tpot, "pareto: time-per-output-token target, ms");
+    a.plot->add_option("--gpus", a.sla_gpus, "pareto: the most GPUs a configuration may use (default 8)");
+    a.plot->add_option("--engine", a.t.engine.engine, "pareto: vllm | sglang | trtllm (default: all three)");
+    a.plot->add_option("-o,--output", a.o.out, "write the SVG to FILE (atomically) instead of stdout");
+  }
 
   a.import = app.add_subcommand("import", "a constexpr model header from a checkpoint's config.json (docs/importing.md)");
-  a.import->add_option("config", a.import_config, "config.json, or a checkpoint folder")->required();
-  a.import->add_option("--quant", a.import_quant, "hf_quant_config.json (NVIDIA ModelOpt)");
-  a.import->add_option("--id", a.import_id, "the model's id, snake_case (the header's variable name)")->required();
-  a.import->add_option("-o,--output", a.o.out, "write the header to FILE (atomically) instead of stdout");
+  if (which.wants("import")) {
+    a.import->add_option("config", a.import_config, "config.json, or a checkpoint folder")->required();
+    a.import->add_option("--quant", a.import_quant, "hf_quant_config.json (NVIDIA ModelOpt)");
+    a.import->add_option("--id", a.import_id, "the model's id, snake_case (the header's variable name)")->required();
+    a.import->add_option("-o,--output", a.o.out, "write the header to FILE (atomically) instead of stdout");
+  }
 
   a.verify = app.add_subcommand("verify", "a checkpoint folder's safetensors headers against the model, tensor by tensor");
-  a.verify->add_option("dir", a.verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)")->required();
-  a.verify->add_option("model", a.verify_model, "model id (default: the folder's own config.json, as --config DIR)");
-  a.verify->add_option("--config", a.verify_config, "a config.json or folder, in place of MODEL");
-  a.verify->add_option("-o,--output", a.o.out, "write the report to FILE (atomically) instead of stdout");
+  if (which.wants("verify")) {
+    a.verify->add_option("dir", a.verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)")->required();
+    a.verify->add_option("model", a.verify_model, "model id (default: the folder's own config.json, as --config DIR)");
+    a.verify->add_option("--config", a.verify_config, "a config.json or folder, in place of MODEL");
+    a.verify->add_option("-o,--output", a.o.out, "write the report to FILE (atomically) instead of stdout");
+  }
   name_value_types(app);
 }
 

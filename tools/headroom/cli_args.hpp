@@ -101,8 +101,20 @@ struct cli_args {
   std::string verify_dir, verify_model, verify_config;
 };
 
-/// Declares every command and its flags on `app`, bound to `a`.
-void declare_commands(CLI::App& app, cli_args& a);
+/// Which commands get their flags declared. CLI11 builds every option up front (a few hundred
+/// objects over the commands, most of them the engine flags), which was most of what `headroom
+/// --version` cost; a command line can only enter a command it names, so the executable declares
+/// only those (help and errors are unchanged: CLI11 shows a command's flags only inside it).
+struct command_filter {
+  bool all = true;                     ///< every command (tests, the default)
+  std::vector<std::string_view> named; ///< else: the commands among these words
+  [[nodiscard]] bool wants(std::string_view name) const;
+  /// The words of argv[1..argc-1]: a superset of the one command the parser can enter.
+  static command_filter of_command_line(int argc, char** argv);
+};
+
+/// Declares every command on `app`, with the flags of those `which` wants, bound to `a`.
+void declare_commands(CLI::App& app, cli_args& a, const command_filter& which = {});
 
 /// The checks after parsing that CLI11 cannot express: no option given an empty value, and
 /// `report` with both ids or neither.

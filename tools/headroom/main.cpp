@@ -52,7 +52,7 @@ int run(int argc, char** argv, run_io& io) {
   app.require_subcommand(0, 1);
   app.set_version_flag("--version", std::string(version()));
   cli_args a;
-  declare_commands(app, a);
+  declare_commands(app, a, command_filter::of_command_line(argc, argv));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
