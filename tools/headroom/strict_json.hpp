@@ -22,9 +22,11 @@
 
 namespace headroom::cli {
 
+// The defaults fit the largest caps (bounded_file.hpp): a safetensors header spends about 150
+// bytes and 7 values on a tensor, so its 64 MiB cap holds about 3 million values.
 struct json_limits {
   std::size_t max_depth = 64;          ///< objects and arrays open at once
-  std::size_t max_values = 2'000'000;  ///< values in the document (members, elements, scalars)
+  std::size_t max_values = 8'000'000;  ///< values in the document (members, elements, scalars)
   std::size_t max_string = 65'536;     ///< bytes of one string or key, after unescaping
 };
 
