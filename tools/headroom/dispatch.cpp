@@ -17,6 +17,7 @@
 #include "headroom/commands.hpp"
 #include "headroom/header.hpp"
 #include "headroom/import/importer.hpp"
+#include "headroom/identifiers.hpp"
 #include "headroom/import/verify.hpp"
 #include "headroom/plot.hpp"
 #include "headroom/report.hpp"
@@ -244,9 +245,9 @@ command_output run_header(cli_args& a) {
   const header_values v = compute_header(q, seqs, context);
   if (a.header_prefix_option->count() > 0 && a.header_prefix.empty()) throw usage_error("--macro-prefix: empty; omit it for the default");
   const std::string prefix = resolve_macro_prefix(*q.m, *q.d, a.header_prefix);
-  const std::string model_arg = q.config.empty() ? std::string(q.m->id) : "--config " + q.config;
+  const std::string model_arg = q.config.empty() ? std::string(q.m->id) : "--config " + shell_word(q.config);
   const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", model_arg, q.d->id, seqs, context,
-                                      settings_flags(q), a.header_prefix.empty() ? "" : " --macro-prefix " + a.header_prefix);
+                                      settings_flags(q), a.header_prefix.empty() ? "" : " --macro-prefix " + shell_word(a.header_prefix));
   command_output out = printed(json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix));
   if (!v.fits) {
     out.warning = fmt::format(

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/header.hpp"
+#include "headroom/identifiers.hpp"
 
 #include "headroom/plan_cli.hpp"
 #include "headroom/reflect_results.hpp"
@@ -66,6 +67,15 @@ std::string resolve_macro_prefix(const model& m, const device& d, std::string_vi
   }
   std::string p(requested);
   if (p.back() != '_') p += '_';
+  // The macros are <prefix>NAME; the C++ namespace is the prefix less its `_` (less HEADROOM_
+  // too when it leads, as generate_header derives it): both must be identifiers.
+  const std::string_view lead = "HEADROOM_";
+  const std::string ns = p.compare(0, lead.size(), lead) == 0 && p.size() > lead.size() + 1
+                             ? p.substr(lead.size(), p.size() - lead.size() - 1)
+                             : p.substr(0, p.size() - 1);
+  for (const std::string& name : {ns, p}) {
+    if (const std::string why = identifier_problem(name); !why.empty()) throw usage_error("--macro-prefix: " + why);
+  }
   return p;
 }
 

@@ -18,10 +18,7 @@
 
 #include <headroom/devices.hpp>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+#include "headroom/bounded_file.hpp"
 #include "headroom/detail/json_scan.hpp"
 #include "headroom/reflect_results.hpp"
 #include "headroom/run.hpp"
@@ -61,10 +58,6 @@ struct rate_range {
 constexpr rate_range dram_range{1, 100'000, "GB/s"};      // 1 GB/s to 100 TB/s
 constexpr rate_range tflops_range{0.01, 100'000, "TFLOPS"};  // 10 GFLOPS to 100 PFLOPS
 
-// The largest manifest read (a schema-1 manifest is a few hundred bytes; notes included, 1 MiB
-// is generous). Checked before reading, so /dev/zero or a huge file costs nothing.
-constexpr std::size_t max_manifest_bytes = 1u << 20;
-
 std::string type_name(const json& v) {
   if (v.is_object()) return "an object";
   if (v.is_array()) return "an array";
@@ -95,6 +88,10 @@ class loader {
   }
 
   manifest run(const device* expected) {
+    // JSON text has no NUL (nlohmann stops at one, so a valid manifest followed by a NUL and
+    // anything was accepted) and one byte order mark at most (a second read as garbage).
+    if (const std::size_t nul = text_.find('\0'); nul != std::string_view::npos) fail_at(nul, "a NUL byte (JSON text has none)");
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") fail_at(0, "a second byte order mark (U+FEFF); a file has one at most");
     std::string blanked(text_);
     for (int overflows = 0;; ++overflows) {
       syntax_pass syntax{};
@@ -272,38 +269,12 @@ manifest parse_manifest(std::string_view text, std::string_view path, const devi
 
 manifest load_manifest(const std::string& path, const device* expected) {
   if (path.empty()) throw manifest_error("--measured: expected a file name, got an empty string");
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
-  struct closer {
-    int fd;
-    ~closer() { ::close(fd); }
-  } const close_at_exit{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
-  if (!S_ISREG(st.st_mode)) {
-    throw manifest_error(fmt::format("{}: the manifest must be a regular file (not a folder, device, FIFO or socket)", path));
+  std::string text;
+  try {
+    text = read_bounded(path, manifest_file);
+  } catch (const file_error& e) {
+    throw manifest_error(e.what());
   }
-  if (st.st_size < 0 || static_cast<std::uint64_t>(st.st_size) > max_manifest_bytes) {
-    throw manifest_error(fmt::format("{}: the manifest is {} bytes, more than the {} a manifest may have", path,
-                                     st.st_size, max_manifest_bytes));
-  }
-  // Read at most one byte past the cap: a file that grew after fstat is refused, not read whole.
-  std::string text(max_manifest_bytes + 1, '\0');
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw manifest_error(fmt::format("{}: cannot read the manifest ({})", path, std::strerror(errno)));
-    }
-    if (n == 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  if (done > max_manifest_bytes) {
-    throw manifest_error(fmt::format("{}: the manifest is more than the {} bytes a manifest may have", path, max_manifest_bytes));
-  }
-  text.resize(done);
   return parse_manifest(text, path, expected);
 }
 

@@ -112,7 +112,12 @@ void write_output(const std::string& text, const std::string& path) {
   struct stat existing {};
   const bool replacing = ::lstat(path.c_str(), &existing) == 0;
   const std::string name = fs::path(path).filename().string();
-  std::string tmpl = (folder_of(path) / ("." + name + ".XXXXXX")).string();
+  // The temporary name is `.` + name + `.XXXXXX`: 8 bytes more, so a name of 248 to 255 bytes
+  // (NAME_MAX) would not fit; its first 200 bytes identify it well enough.
+  std::string temp_name = ".";
+  temp_name.append(name, 0, 200);
+  temp_name += ".XXXXXX";
+  std::string tmpl = (folder_of(path) / temp_name).string();
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
   // The caught signals are blocked from creating the file until its cleanup is installed: a

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "headroom/identifiers.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/manifest.hpp"
 #include "headroom/run.hpp"
@@ -91,7 +92,7 @@ std::string settings_flags(const query& q) {
   if (q.s.ssm_h != auto_state_dtype(q.e, *q.m)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
   if (q.s.speculative) s += " --speculative";
   if (q.e.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
-  if (!q.manifest.empty()) s += fmt::format(" --measured {}", q.manifest);
+  if (!q.manifest.empty()) s += fmt::format(" --measured {}", shell_word(q.manifest));
   s += engine_flags_text(q.e);
   return s + plan_cli_flags(q.p);
 }

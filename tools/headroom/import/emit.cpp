@@ -4,8 +4,11 @@
 
 #include <string>
 
+#include "headroom/bounded_file.hpp"
+#include "headroom/identifiers.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/import/quant.hpp"
+#include "headroom/run.hpp"
 
 namespace headroom::cli::import {
 
@@ -118,6 +121,19 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("quant", im.quant_path.empty() ? "" : " and " + im.quant_path), fmt::arg("id", im.id),
       fmt::arg("repo", quoted(im.repo)), fmt::arg("files", quoted(im.files)), fmt::arg("notes", quoted(im.notes)),
       fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("rules", rules));
+}
+
+std::string model_id(std::string_view requested, std::string_view folder, std::string_view file) {
+  const std::string id = requested.empty() ? snake_case(folder) : std::string(requested);
+  if (id.empty() || id != snake_case(id)) {
+    throw import_error(printable(fmt::format("--id: `{}` is not a snake_case identifier (e.g. qwen3_4b)", elided(id))));
+  }
+  // The id names a C++ variable and, upper-cased, the macros of a header: C's rules apply.
+  if (const std::string why = identifier_problem(id); !why.empty()) {
+    throw import_error(requested.empty() ? fmt::format("{}: the id taken from the folder's name: {} (give --id)", file, why)
+                                         : "--id: " + why);
+  }
+  return id;
 }
 
 std::string snake_case(std::string_view text) {

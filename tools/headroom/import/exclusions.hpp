@@ -29,9 +29,9 @@ class exclusions {
 
   void add(const json& list) {
     if (list.is_null()) return;
-    if (!list.is_array()) fail_key(file_, key_, fmt::format("expected an array of module names, got {}", list.dump()));
+    if (!list.is_array()) fail_key(file_, key_, fmt::format("expected an array of module names, got {}", shown_value(list)));
     for (const json& item : list) {
-      if (!item.is_string()) fail_key(file_, key_, fmt::format("expected module names, got {}", item.dump()));
+      if (!item.is_string()) fail_key(file_, key_, fmt::format("expected module names, got {}", shown_value(item)));
       add_one(item.get<std::string>());
     }
   }

@@ -6,11 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <set>
-#include <sstream>
-#include <tuple>
 #include <type_traits>
 
 #include <headroom/models/config_keys.hpp>
@@ -123,7 +119,7 @@ class dims_reader {
       switch (c.kind) {
         case ck::check_kind::equals: {
           const json want = json::parse(c.expected);
-          if (*v != want) fail_key(file_, k(c.key), fmt::format("is {}, the importer needs {} ({})", v->dump(), c.expected, c.why));
+          if (*v != want) fail_key(file_, k(c.key), fmt::format("is {}, the importer needs {} ({})", shown_value(*v), c.expected, c.why));
           break;
         }
         case ck::check_kind::layer_types_alternate:
@@ -142,7 +138,7 @@ class dims_reader {
               want = (i + 1) % interval == 0 || i + 1 == layers ? "full_attention" : "sliding_attention";
             }
             if ((*v)[i] != want) {
-              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, (*v)[i].dump(), want, c.why));
+              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, shown_value((*v)[i]), want, c.why));
             }
           }
           break;
@@ -163,7 +159,7 @@ class dims_reader {
           }
           for (std::size_t i = 0; i < v->size(); ++i) {
             if ((*v)[i] != want) {
-              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs {} ({})", i, (*v)[i].dump(), c.expected, c.why));
+              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs {} ({})", i, shown_value((*v)[i]), c.expected, c.why));
             }
           }
           break;
@@ -238,7 +234,7 @@ class dims_reader {
     } else if constexpr (!std::is_same_v<T, std::string_view>) {
       assign_ratios(file_, k(key), v, out);
     } else {
-      if (!v.is_string()) fail_key(file_, k(key), fmt::format("expected a string, got {}", v.dump()));
+      if (!v.is_string()) fail_key(file_, k(key), fmt::format("expected a string, got {}", shown_value(v)));
       im_.strings.push_back(v.get<std::string>());
       out = im_.strings.back();
       if (required && out.empty()) fail_key(file_, k(key), "must not be empty");
@@ -283,27 +279,32 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   std::string quant = r.quant;
   std::error_code ec;
   if (fs::is_directory(config, ec)) {
+    // The folder's files stay inside it: a config.json linked to a file elsewhere is refused.
     const fs::path folder = config;
     config = folder / "config.json";
-    if (quant.empty() && fs::exists(folder / "hf_quant_config.json", ec)) quant = (folder / "hf_quant_config.json").string();
+    try {
+      confined_path(folder, "config.json", folder.string());
+      if (quant.empty() && fs::exists(folder / "hf_quant_config.json", ec)) quant = (folder / "hf_quant_config.json").string();
+      if (!quant.empty() && r.quant.empty()) confined_path(folder, "hf_quant_config.json", folder.string());
+    } catch (const file_error& e) { throw import_error(e.what()); }
   }
   const std::string file = config.string();
   im->config_path = file;
   im->quant_path = quant;
-  const json outer = read_json(file);
+  const json outer = read_json(file, config_file);
 
   const auto mt = outer.find("model_type");
   if (mt == outer.end()) fail_key(file, "model_type", "missing (it chooses the family)");
-  if (!mt->is_string()) fail_key(file, "model_type", fmt::format("expected a string, got {}", mt->dump()));
+  if (!mt->is_string()) fail_key(file, "model_type", fmt::format("expected a string, got {}", shown_value(*mt)));
   im->model_type = mt->get<std::string>();
   const ck::profile* p = ck::find_profile(im->model_type);
   if (p == nullptr) {
-    fail_key(file, "model_type", fmt::format("`{}` is not supported (supported: {})", im->model_type, list_model_types()));
+    fail_key(file, "model_type", fmt::format("`{}` is not supported (supported: {})", elided(im->model_type), list_model_types()));
   }
   if (const auto a = outer.find("architectures"); a != outer.end()) {
     const bool names_it = a->is_array() && std::find(a->begin(), a->end(), json(p->architecture)) != a->end();
     if (!names_it) {
-      fail_key(file, "architectures", fmt::format("{} does not name {}, the class of model_type `{}`", a->dump(),
+      fail_key(file, "architectures", fmt::format("{} does not name {}, the class of model_type `{}`", shown_value(*a),
                                                   p->architecture, im->model_type));
     }
   }
@@ -319,15 +320,12 @@ std::unique_ptr<imported> import_config(const import_request& r) {
       if (t != level->end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
         const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
         fail_key(file, where, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
-                                        "with AWQ or GPTQ)", t->dump()));
+                                        "with AWQ or GPTQ)", shown_value(*t)));
       }
     }
   }
 
-  im->id = r.id.empty() ? snake_case(folder_name(config)) : r.id;
-  if (im->id.empty() || im->id != snake_case(im->id)) {
-    throw import_error(fmt::format("--id: `{}` is not a snake_case identifier (e.g. qwen3_4b)", im->id));
-  }
+  im->id = model_id(r.id, folder_name(config), file);
   im->name = r.id.empty() ? folder_name(config) : r.id;
   im->repo = "";
   if (const auto n = outer.find("_name_or_path"); n != outer.end() && n->is_string()) im->repo = n->get<std::string>();

@@ -67,6 +67,10 @@ std::unique_ptr<imported> import_config(const import_request& r);
 /// `command` is the command line the banner names.
 std::string emit_header(const imported& im, std::string_view command);
 
+/// The model id: `requested` (--id), or else the snake_case of the checkpoint's `folder`; a
+/// name that is not snake_case or not a valid C identifier (identifiers.hpp) is an import_error.
+std::string model_id(std::string_view requested, std::string_view folder, std::string_view file);
+
 /// `text` in snake_case: lowercase, every run of other characters one `_` ("Qwen3-4B" -> "qwen3_4b").
 std::string snake_case(std::string_view text);
 

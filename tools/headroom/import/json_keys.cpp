@@ -4,10 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "headroom/import/importer.hpp"
+#include "headroom/strict_json.hpp"
 
 namespace headroom::cli::import {
 
@@ -15,29 +14,25 @@ namespace headroom::cli::import {
   throw import_error(fmt::format("{}: key `{}`: {}", file, key, why));
 }
 
-json read_json(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw import_error(fmt::format("{}: cannot open the file", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
+json read_json(const std::string& path, const file_kind& kind) {
   try {
-    json j = json::parse(ss.str());
+    json j = parse_json(read_bounded(path, kind), path);
     if (!j.is_object()) throw import_error(fmt::format("{}: expected a JSON object at the top level", path));
     return j;
-  } catch (const json::parse_error& e) {
-    throw import_error(fmt::format("{}: not valid JSON (at byte {})", path, e.byte));
+  } catch (const file_error& e) {
+    throw import_error(e.what());
   }
 }
 
 std::uint64_t as_uint(std::string_view file, std::string_view key, const json& v) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
   if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
-  fail_key(file, key, fmt::format("expected a non-negative integer, got {}", v.dump()));
+  fail_key(file, key, fmt::format("expected a non-negative integer, got {}", shown_value(v)));
 }
 
 bool as_bool(std::string_view file, std::string_view key, const json& v) {
   if (v.is_boolean()) return v.get<bool>();
-  fail_key(file, key, fmt::format("expected true or false, got {}", v.dump()));
+  fail_key(file, key, fmt::format("expected true or false, got {}", shown_value(v)));
 }
 
 void only_keys(std::string_view file, std::string_view prefix, const json& obj,
@@ -52,7 +47,7 @@ void only_keys(std::string_view file, std::string_view prefix, const json& obj,
 std::string get_string(std::string_view file, const std::string& key, const json& obj, std::string_view field) {
   const auto it = obj.find(std::string(field));
   if (it == obj.end() || it->is_null()) fail_key(file, key, "missing");
-  if (!it->is_string()) fail_key(file, key, fmt::format("expected a string, got {}", it->dump()));
+  if (!it->is_string()) fail_key(file, key, fmt::format("expected a string, got {}", shown_value(*it)));
   return it->get<std::string>();
 }
 
@@ -65,7 +60,7 @@ std::optional<state_dtype> read_state_dtype(std::string_view file, std::string_v
   if (*it == "bfloat16") return state_dtype::bf16;
   if (*it == "float16") return state_dtype::f16;
   fail_key(file, fmt::format("{}{}", scope, key),
-           fmt::format("is {}, expected \"float32\", \"bfloat16\" or \"float16\"", it->dump()));
+           fmt::format("is {}, expected \"float32\", \"bfloat16\" or \"float16\"", shown_value(*it)));
 }
 
 }  // namespace headroom::cli::import

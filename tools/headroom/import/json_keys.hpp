@@ -6,6 +6,9 @@
 
 #include <headroom/settings.hpp>
 
+#include "headroom/bounded_file.hpp"
+#include "headroom/strict_json.hpp"
+
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -19,8 +22,9 @@ using json = nlohmann::json;
 /// Throws import_error "<file>: key `<key>`: <why>".
 [[noreturn]] void fail_key(std::string_view file, std::string_view key, std::string_view why);
 
-/// The file's JSON object, or an import_error (absent, not JSON, not an object).
-json read_json(const std::string& path);
+/// The file's JSON object, read with `kind`'s cap and parse_json's limits, or an import_error
+/// (absent, not a regular file, too large, not JSON, not an object).
+json read_json(const std::string& path, const file_kind& kind);
 
 std::uint64_t as_uint(std::string_view file, std::string_view key, const json& v);
 bool as_bool(std::string_view file, std::string_view key, const json& v);

@@ -28,7 +28,7 @@ bool checked(std::string_view file, std::string_view prefix, const json& obj, st
     const json want = json::parse(c.expected);
     if (obj.at(std::string(key)) != want) {
       fail_key(file, fmt::format("{}{}", prefix, key),
-               fmt::format("is {}, the importer needs {} ({})", obj.at(std::string(key)).dump(), c.expected, c.why));
+               fmt::format("is {}, the importer needs {} ({})", shown_value(obj.at(std::string(key))), c.expected, c.why));
     }
     return true;
   }

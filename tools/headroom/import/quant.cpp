@@ -99,14 +99,14 @@ recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
   // DeepSeek-V3.1's `scale_fmt: ue8m0` rounds each block scale to a power of two; the
   // checkpoint still stores them as F32 weight_scale_inv, so the bytes do not change.
   if (q.contains("scale_fmt") && q["scale_fmt"] != "ue8m0") {
-    fail_key(file, p + "scale_fmt", fmt::format("{} is not supported yet (ue8m0 or absent)", q["scale_fmt"].dump()));
+    fail_key(file, p + "scale_fmt", fmt::format("{} is not supported yet (ue8m0 or absent)", shown_value(q["scale_fmt"])));
   }
   // MiniMax-M2 spells the same E4M3 format as torch does: float8_e4m3fn.
   if (q.contains("fmt") && q["fmt"] != "e4m3" && q["fmt"] != "float8_e4m3fn") {
-    fail_key(file, p + "fmt", fmt::format("{} is not supported yet (e4m3 / float8_e4m3fn only)", q["fmt"].dump()));
+    fail_key(file, p + "fmt", fmt::format("{} is not supported yet (e4m3 / float8_e4m3fn only)", shown_value(q["fmt"])));
   }
   if (q.contains("activation_scheme") && q["activation_scheme"] != "dynamic") {
-    fail_key(file, p + "activation_scheme", fmt::format("{} is not supported yet (dynamic only)", q["activation_scheme"].dump()));
+    fail_key(file, p + "activation_scheme", fmt::format("{} is not supported yet (dynamic only)", shown_value(q["activation_scheme"])));
   }
   tensor_format w = formats::fp8_tensor;
   tensor_format a = formats::fp8_tensor;
@@ -114,7 +114,7 @@ recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
   if (q.contains("weight_block_size") && !q["weight_block_size"].is_null()) {
     const json& b = q["weight_block_size"];
     if (!b.is_array() || b.size() != 2 || !b[0].is_number_unsigned() || !b[1].is_number_unsigned() || b[0] == 0 || b[1] == 0) {
-      fail_key(file, p + "weight_block_size", fmt::format("expected [rows, columns] of positive integers, got {}", b.dump()));
+      fail_key(file, p + "weight_block_size", fmt::format("expected [rows, columns] of positive integers, got {}", shown_value(b)));
     }
     const auto r = b[0].get<std::uint32_t>();
     const auto c = b[1].get<std::uint32_t>();
@@ -197,7 +197,7 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
 }  // namespace
 
 recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s) {
-  if (!q.is_object()) fail_key(file, "quantization_config", fmt::format("expected an object, got {}", q.dump()));
+  if (!q.is_object()) fail_key(file, "quantization_config", fmt::format("expected an object, got {}", shown_value(q)));
   const std::string method = get_string(file, "quantization_config.quant_method", q, "quant_method");
   if (method == "fp8") return fp8_recipe(file, q, s);
   if (method == "mxfp4") return mxfp4_recipe(file, q, s);
@@ -210,7 +210,7 @@ recipe quant_from_config(std::string_view file, const json& q, const quant_shape
 }
 
 recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
-  const json j = read_json(file);
+  const json j = read_json(file, quant_file);
   only_keys(file, "", j, {"producer", "quantization"});
   if (!j.contains("quantization") || !j["quantization"].is_object()) fail_key(file, "quantization", "missing, or not an object");
   return modelopt_recipe(file, "quantization.", j["quantization"], s);
@@ -219,7 +219,7 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
 std::string expert_dtype_of(std::string_view file, const json& config) {
   const auto e = config.find("expert_dtype");
   if (e == config.end() || e->is_null()) return {};
-  if (!e->is_string()) fail_key(file, "expert_dtype", fmt::format("expected a string, got {}", e->dump()));
+  if (!e->is_string()) fail_key(file, "expert_dtype", fmt::format("expected a string, got {}", shown_value(*e)));
   const auto q = config.find("quantization_config");
   if (q == config.end() || !q->is_object() || q->value("quant_method", "") != "fp8") {
     fail_key(file, "expert_dtype", "qualifies a block-FP8 quantization_config (quant_method fp8), which is absent");

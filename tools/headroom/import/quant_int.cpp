@@ -64,10 +64,10 @@ recipe awq_recipe(std::string_view file, const json& q, const quant_shape& s) {
   require_4_bits(file, q, "bits");
   const std::uint32_t g = group_size(file, q, qc + "group_size");
   if (q.contains("version") && q["version"] != "gemm") {
-    fail_key(file, qc + "version", fmt::format("{} is not supported yet (the GEMM layout only)", q["version"].dump()));
+    fail_key(file, qc + "version", fmt::format("{} is not supported yet (the GEMM layout only)", shown_value(q["version"])));
   }
   if (q.contains("zero_point") && q["zero_point"] != true) {
-    fail_key(file, qc + "zero_point", fmt::format("{} is not supported yet (AWQ with zero points only)", q["zero_point"].dump()));
+    fail_key(file, qc + "zero_point", fmt::format("{} is not supported yet (AWQ with zero points only)", shown_value(q["zero_point"])));
   }
   return weight_only(file, qc + "modules_to_not_convert", find(q, "modules_to_not_convert"), s, formats::awq(g),
                      fmt::format("AWQ INT4 (GEMM layout): I32 qweight, I32 qzeros and F16 scales per {} inputs, BF16 "
@@ -88,7 +88,7 @@ recipe gptq_recipe(std::string_view file, const json& q, const quant_shape& s) {
   const std::uint32_t g = group_size(file, q, qc + "group_size");
   if (q.contains("checkpoint_format") && q["checkpoint_format"] != "gptq") {
     fail_key(file, qc + "checkpoint_format",
-             fmt::format("{} is not supported yet (the gptq layout only)", q["checkpoint_format"].dump()));
+             fmt::format("{} is not supported yet (the gptq layout only)", shown_value(q["checkpoint_format"])));
   }
   if (q.contains("lm_head") && q["lm_head"] != false) fail_key(file, qc + "lm_head", "a quantized lm_head is not supported yet");
   if (const json* m = find(q, "modules_in_block_to_quantize"); m != nullptr && !m->is_null()) {
@@ -111,7 +111,7 @@ struct ct_args {
 
 // One QuantizationArgs object (compressed_tensors/quantization/quant_args.py).
 ct_args read_args(std::string_view file, const std::string& p, const json& a) {
-  if (!a.is_object()) fail_key(file, p, fmt::format("expected an object, got {}", a.dump()));
+  if (!a.is_object()) fail_key(file, p, fmt::format("expected an object, got {}", shown_value(a)));
   only_keys(file, p + ".", a, {"num_bits", "type", "symmetric", "group_size", "strategy", "block_structure", "dynamic",
                                "actorder", "observer", "observer_kwargs", "scale_dtype", "zp_dtype"});
   ct_args out;
@@ -123,7 +123,7 @@ ct_args read_args(std::string_view file, const std::string& p, const json& a) {
   if (const json* x = find(a, "dynamic"); x != nullptr && x->is_boolean()) out.dynamic = x->get<bool>();
   for (const char* k : {"block_structure", "scale_dtype", "zp_dtype"}) {
     if (const json* x = find(a, k); x != nullptr && !x->is_null()) {
-      fail_key(file, p + "." + k, fmt::format("{} is not supported yet", x->dump()));
+      fail_key(file, p + "." + k, fmt::format("{} is not supported yet", shown_value(*x)));
     }
   }
   return out;
@@ -145,7 +145,7 @@ recipe compressed_tensors_recipe(std::string_view file, const json& q, const qua
     }
   }
   if (const json* st = find(q, "quantization_status"); st != nullptr && *st != "compressed") {
-    fail_key(file, qc + "quantization_status", fmt::format("{}: only compressed checkpoints store the packed layout", st->dump()));
+    fail_key(file, qc + "quantization_status", fmt::format("{}: only compressed checkpoints store the packed layout", shown_value(*st)));
   }
   const json* groups = find(q, "config_groups");
   if (groups == nullptr || !groups->is_object() || groups->size() != 1) {
@@ -156,7 +156,7 @@ recipe compressed_tensors_recipe(std::string_view file, const json& q, const qua
   if (!group.is_object()) fail_key(file, gp, "expected an object");
   only_keys(file, gp + ".", group, {"targets", "weights", "input_activations", "output_activations", "format"});
   if (group.value("targets", json()) != json::array({"Linear"})) {
-    fail_key(file, gp + ".targets", fmt::format("{} is not supported yet ([\"Linear\"] only)", group.value("targets", json()).dump()));
+    fail_key(file, gp + ".targets", fmt::format("{} is not supported yet ([\"Linear\"] only)", shown_value(group.value("targets", json()))));
   }
   if (const json* o = find(group, "output_activations"); o != nullptr && !o->is_null()) {
     fail_key(file, gp + ".output_activations", "is not supported yet");

@@ -6,7 +6,7 @@
 namespace headroom::cli::import {
 
 std::array<std::uint16_t, 256> read_ratios(std::string_view file, std::string_view key, const json& v, std::size_t capacity) {
-  if (!v.is_array()) fail_key(file, key, fmt::format("expected an array of unsigned integers, got {}", v.dump()));
+  if (!v.is_array()) fail_key(file, key, fmt::format("expected an array of unsigned integers, got {}", shown_value(v)));
   if (v.size() > capacity) fail_key(file, key, fmt::format("has {} entries, more than the family holds ({})", v.size(), capacity));
   std::array<std::uint16_t, 256> out{};
   for (std::size_t i = 0; i < v.size(); ++i) {
@@ -25,7 +25,7 @@ void check_compress_ratios(std::string_view file, std::string_view key, const js
   }
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (v[i] != 0 && v[i] != 4 && v[i] != 128) {
-      fail_key(file, key, fmt::format("layer {} is {}, the importer needs 0, 4 or 128 ({})", i, v[i].dump(), why));
+      fail_key(file, key, fmt::format("layer {} is {}, the importer needs 0, 4 or 128 ({})", i, shown_value(v[i]), why));
     }
   }
 }
