@@ -29,4 +29,8 @@ expect "report x y --kv f" 5 fp8
 expect "matrix --for" 2 --format
 expect "matrix --format c" 3 csv
 expect "fit --format json llama_3_1_8" 4 llama_3_1_8b_instruct
+expect "fit llama_3_1_8b_instruct --gpu" 3 --gpu-memory
+expect "fit llama_3_1_8b_instruct --device" 3 --device-spec
+expect "fit llama_3_1_8b_instruct --gpu-memory 24GiB h100" 5 h100_sxm
+expect "fit llama_3_1_8b_instruct --bandwidth 936" 4 936GB/s
 exit $fail
