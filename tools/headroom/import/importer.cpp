@@ -15,8 +15,10 @@
 
 #include <headroom/models/config_keys.hpp>
 
+#include "headroom/import/hub_id.hpp"
 #include "headroom/import/json_keys.hpp"
 #include "headroom/import/multimodal.hpp"
+#include "headroom/import/no_effect.hpp"
 #include "headroom/import/quant.hpp"
 #include "headroom/import/ratios.hpp"
 #include "headroom/import/reflect.hpp"
@@ -185,6 +187,10 @@ class dims_reader {
     for (const auto& [key, value] : cfg_.items()) {
       if (used_.count(key) != 0 || key == p_.state_dtype_key) continue;  // the latter: read_state_dtype
       if (ignored(key)) continue;
+      if (const no_effect_key* n = find_no_effect("", key, value)) {
+        note(no_effect_note(scope_, *n, value));
+        continue;
+      }
       fail_key(file_, k(key), fmt::format("unknown to model_type `{}` (neither read nor ignored with a reason; "
                                        "nothing is guessed)", p_.model_type));
     }
@@ -282,6 +288,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   fs::path config = r.config;
   std::string quant = r.quant;
   std::error_code ec;
+  refuse_hub_id("--config", r.config);
   if (fs::is_directory(config, ec)) {
     const fs::path folder = config;
     config = folder / "config.json";
@@ -313,14 +320,26 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
   const auto qcfg = outer.find("quantization_config");
   const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
+  // float16 and float32 checkpoints load as 16-bit weights: the same two bytes an element as
+  // bfloat16. vLLM's _get_and_verify_dtype (vllm/config.py) maps dtype auto on a float32 config
+  // to a 16-bit type ("Following the common practice, we use float16 for float32 models"), so
+  // a served float32 checkpoint holds 2 bytes an element, not the 4 its files do (verify
+  // compares the files' own dtypes).
+  std::string dtype_note;
   for (const json* level : {&outer, &cfg}) {
     for (std::string_view key : {"torch_dtype", "dtype"}) {
       const auto t = level->find(std::string(key));
-      if (t != level->end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
-        const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
-        fail_key(file, where, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
-                                        "with AWQ or GPTQ)", t->dump()));
+      if (t == level->end() || *t == "bfloat16") continue;
+      const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
+      if (*t == "float16" || *t == "float32") {
+        if (!(f16_ok && *t == "float16") && dtype_note.empty()) {
+          dtype_note = fmt::format("{} = {}: weights counted at 2 bytes an element, as the engines load a {} checkpoint "
+                                   "in 16 bits", where, t->dump(), t->get<std::string>());
+        }
+        continue;
       }
+      fail_key(file, where, fmt::format("{} is not supported (bfloat16, float16 or float32 checkpoints, quantized or not)",
+                                        t->dump()));
     }
   }
 
@@ -341,6 +360,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     Dims d{};
     dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
     reader.set_vision_params(vision_params);
+    if (!dtype_note.empty()) reader.note(dtype_note);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
     // The layer_types interval: the Qwen3 hybrids' full_attention_interval, or gemma4's period
     // (its `pattern` is a count; Nemotron-H's is the string of layer kinds).
