@@ -54,6 +54,7 @@ constexpr std::array<std::string_view, 24> known_keys{
 constexpr double max_gbps = 100'000;
 constexpr double max_tflops = 100'000;
 constexpr std::size_t max_spec_bytes = 1u << 20;
+constexpr std::size_t max_source_chars = 200;
 
 class loader {
  public:
@@ -117,7 +118,7 @@ class loader {
       o.memory_basis = std::string(b->memory_basis);
       o.scale_up = std::string(b->link.scale_up);
       o.scale_out = std::string(b->link.scale_out);
-      o.derived = fmt::format("{} with the keys of {}", b->id, path_);
+      o.derived = fmt::format("the spec's keys over {}", b->id);
     } else {
       for (std::string_view k : {"name", "memory_bytes", "bandwidth_gbps", "bf16_tflops"}) {
         if (find(k) == nullptr) fail_at(scan_.object_at, fmt::format("missing key `{}` (required without `base`)", k));
@@ -139,6 +140,10 @@ class loader {
     if (devices::find(o.id) != nullptr) fail_value(*find("id"), fmt::format("`{}` is a shipped device's id: choose another", o.id));
     o.sources = text("source");
     if (o.sources.empty()) fail_value(*find("source"), "must not be empty");
+    // The roofline's basis text (a fixed capacity) carries the source whole.
+    if (o.sources.size() > max_source_chars) {
+      fail_value(*find("source"), fmt::format("too long: {} characters, at most {}", o.sources.size(), max_source_chars));
+    }
     if (find("name")) o.name = text("name");
     if (find("vendor")) o.vendor = text("vendor");
     if (find("arch")) o.arch = text("arch");

@@ -16,6 +16,7 @@
 #include "headroom/cli_args.hpp"
 #include "headroom/commands.hpp"
 #include "headroom/header.hpp"
+#include "headroom/import/hub_id.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/import/verify.hpp"
 #include "headroom/plot.hpp"
@@ -115,6 +116,7 @@ command_output run_import(cli_args& a) {
 command_output run_verify(cli_args& a) {
   if (!a.verify_model.empty() && !a.verify_config.empty()) throw usage_error("verify: --config takes the place of MODEL: give one");
   std::error_code ec;
+  import::refuse_hub_id("verify", a.verify_dir);
   if (!std::filesystem::is_directory(a.verify_dir, ec)) throw usage_error(fmt::format("verify: `{}` is not a folder", a.verify_dir));
   if (a.verify_model.empty() && a.verify_config.empty()) a.verify_config = a.verify_dir;
   std::shared_ptr<const import::imported> im;
