@@ -320,28 +320,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
   const auto qcfg = outer.find("quantization_config");
   const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
-  // float16 and float32 checkpoints load as 16-bit weights: the same two bytes an element as
-  // bfloat16. vLLM's _get_and_verify_dtype (vllm/config.py) maps dtype auto on a float32 config
-  // to a 16-bit type ("Following the common practice, we use float16 for float32 models"), so
-  // a served float32 checkpoint holds 2 bytes an element, not the 4 its files do (verify
-  // compares the files' own dtypes).
-  std::string dtype_note;
-  for (const json* level : {&outer, &cfg}) {
-    for (std::string_view key : {"torch_dtype", "dtype"}) {
-      const auto t = level->find(std::string(key));
-      if (t == level->end() || *t == "bfloat16") continue;
-      const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
-      if (*t == "float16" || *t == "float32") {
-        if (!(f16_ok && *t == "float16") && dtype_note.empty()) {
-          dtype_note = fmt::format("{} = {}: weights counted at 2 bytes an element, as the engines load a {} checkpoint "
-                                   "in 16 bits", where, t->dump(), t->get<std::string>());
-        }
-        continue;
-      }
-      fail_key(file, where, fmt::format("{} is not supported (bfloat16, float16 or float32 checkpoints, quantized or not)",
-                                        t->dump()));
-    }
-  }
+  const std::string dtype_note = checkpoint_dtype_note(file, outer, cfg, p->nested != nullptr, f16_ok);
 
   im->id = r.id.empty() ? snake_case(folder_name(config)) : r.id;
   if (im->id.empty() || im->id != snake_case(im->id)) {

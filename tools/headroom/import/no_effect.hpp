@@ -10,7 +10,10 @@
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "headroom/import/json_keys.hpp"
 
 namespace headroom::cli::import {
 
@@ -44,6 +47,35 @@ inline const no_effect_key* find_no_effect(std::string_view where, std::string_v
 /// "key = value: why", for the notes.
 inline std::string no_effect_note(std::string_view prefix, const no_effect_key& k, const nlohmann::json& value) {
   return std::string(prefix) + std::string(k.key) + " = " + value.dump() + " ignored: " + std::string(k.why);
+}
+
+/// The checkpoint's torch_dtype / dtype (at the top and, `nested`, in text_config): bfloat16,
+/// float16 and float32 load as 16-bit weights, the same two bytes an element. vLLM's
+/// _get_and_verify_dtype (vllm/config.py) maps dtype auto on a float32 config to a 16-bit type
+/// ("Following the common practice, we use float16 for float32 models"), so a served float32
+/// checkpoint holds 2 bytes an element, not the 4 its files do (verify compares the files' own
+/// dtypes). Returns the note naming a float16 / float32 dtype (empty for bfloat16, or float16
+/// under AWQ / GPTQ, `f16_ok`); fail_key for any other dtype.
+inline std::string checkpoint_dtype_note(std::string_view file, const nlohmann::json& outer, const nlohmann::json& cfg,
+                                         bool nested, bool f16_ok) {
+  std::string note;
+  for (const nlohmann::json* level : {&outer, &cfg}) {
+    for (std::string_view key : {"torch_dtype", "dtype"}) {
+      const auto t = level->find(std::string(key));
+      if (t == level->end() || *t == "bfloat16") continue;
+      const std::string where = (level == &cfg && nested ? "text_config." : "") + std::string(key);
+      if (*t == "float16" || *t == "float32") {
+        if (!(f16_ok && *t == "float16") && note.empty()) {
+          note = fmt::format("{} = {}: weights counted at 2 bytes an element, as the engines load a {} checkpoint in 16 bits",
+                             where, t->dump(), t->get<std::string>());
+        }
+        continue;
+      }
+      fail_key(file, where, fmt::format("{} is not supported (bfloat16, float16 or float32 checkpoints, quantized or not)",
+                                        t->dump()));
+    }
+  }
+  return note;
 }
 
 }  // namespace headroom::cli::import
