@@ -34,4 +34,8 @@ expect "serve llama_3_1_8b_instruct h100_sxm --isl 1000 --con" 6 --concurrency
 expect "sla llama_3_1_8" 2 llama_3_1_8b_instruct
 expect "plot par" 2 pareto
 expect "plot pareto llama_3_1_8" 3 llama_3_1_8b_instruct
+expect "fit llama_3_1_8b_instruct --gpu" 3 --gpu-memory
+expect "fit llama_3_1_8b_instruct --device" 3 --device-spec
+expect "fit llama_3_1_8b_instruct --gpu-memory 24GiB h100" 5 h100_sxm
+expect "fit llama_3_1_8b_instruct --bandwidth 936" 4 936GB/s
 exit $fail

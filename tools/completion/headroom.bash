@@ -22,7 +22,7 @@ _headroom() {
   fi
   local command="${words[1]}"
   case "$prev" in
-    -o | --output | --measured | --config | --quant)
+    -o | --output | --measured | --config | --quant | --device-spec)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
@@ -32,6 +32,9 @@ _headroom() {
     --format) mapfile -t COMPREPLY < <(compgen -W "md json csv h" -- "$cur"); return ;;
     --models) mapfile -t COMPREPLY < <(compgen -W "$(_headroom_ids models)" -- "$cur"); return ;;
     --devices) mapfile -t COMPREPLY < <(compgen -W "all $(_headroom_ids devices)" -- "$cur"); return ;;
+    --gpu-memory) mapfile -t COMPREPLY < <(compgen -W "16GiB 24GiB 32GiB 48GiB 64GiB 80GiB" -- "$cur"); return ;;
+    --bandwidth) mapfile -t COMPREPLY < <(compgen -W "GB/s TB/s" -P "${cur//[^0-9.]/}" -- "") ; return ;;
+    --bf16-tflops | --fp8-tflops | --fp4-tflops) return ;;  # a number
   esac
   if [[ "$cur" == -* ]]; then
     local flags
@@ -43,7 +46,7 @@ _headroom() {
   local positional=0 i
   for ((i = 2; i < cword; i++)); do
     [[ "${words[i]}" == -* ]] && continue
-    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format | --isl | --osl | --concurrency | --ttft-ms | --tpot-ms | --gpus | --prefill-workers | --prefill-tp | --decode-workers | --decode-tp | --speculative-tokens | --acceptance-length) continue ;; esac
+    case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format | --isl | --osl | --concurrency | --ttft-ms | --tpot-ms | --gpus | --prefill-workers | --prefill-tp | --decode-workers | --decode-tp | --speculative-tokens | --acceptance-length | --calibration | --device-spec | --gpu-memory | --bandwidth | --bf16-tflops | --fp8-tflops | --fp4-tflops) continue ;; esac
     positional=$((positional + 1))
   done
   case "$command" in

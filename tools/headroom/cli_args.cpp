@@ -43,6 +43,7 @@ void add_target(CLI::App* cmd, target_flags& t, bool with_measured) {
   cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
   cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
   cmd->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+  add_device_options(cmd, t.dev);
   // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
   cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
   cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
@@ -110,7 +111,10 @@ void refuse_empty_values(const CLI::App& cmd) {
 void require_both_ids(const CLI::App& cmd) {
   if (cmd.get_option("--config")->count() != 0) return;  // then the one positional is the device (resolve_ids)
   const bool model_given = cmd.get_option("model")->count() != 0;
-  const bool device_given = cmd.get_option("device")->count() != 0;
+  // A device made by flags takes the place of DEVICE.
+  const bool device_given = cmd.get_option("device")->count() != 0 || cmd.get_option("--device-spec")->count() != 0 ||
+                            cmd.get_option("--gpu-memory")->count() != 0 || cmd.get_option("--bandwidth")->count() != 0 ||
+                            cmd.get_option("--bf16-tflops")->count() != 0;
   if (model_given != device_given) {
     throw usage_error(fmt::format("{}: expected MODEL and DEVICE, got only the {}", cmd.get_name(),
                                   model_given ? "model" : "device"));
@@ -128,7 +132,7 @@ void name_value_types(CLI::App& app) {
   static constexpr typed types[] = {
       {"model", "MODEL"}, {"device", "DEVICE"}, {"devices", "DEVICE..."}, {"chart", "roofline|memory|decode|pareto"},
       {"what", "models|devices"}, {"config", "PATH"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
-      {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
+      {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"device-spec", "FILE"}, {"gpu-memory", "SIZE"}, {"bandwidth", "GB/s"}, {"bf16-tflops", "TFLOPS"}, {"fp8-tflops", "TFLOPS"}, {"fp4-tflops", "TFLOPS"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
       {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
       {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
       {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
@@ -214,6 +218,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.matrix->add_option("--context", a.sweep_context, "tokens of context per sequence (default 4096; 32k = 32000, 32K = 32768)");
     a.matrix->add_option("--batch", a.sweep_batch, "comma-separated decode batches (default 1,16,128)");
     a.matrix->add_option("--seqs", a.sweep_seqs, "sequences of the load whose fit is asked (default 1)");
+    add_device_options(a.matrix, a.t.dev);
     a.matrix->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
     add_engine_options(a.matrix, a.t.engine);
     add_output(a.matrix, a.o, table_formats);
@@ -289,6 +294,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.plot->add_option("model", a.t.model, "model id, display name or Hub id (headroom list models)")->required();
     a.plot->add_option("devices", a.plot_devices, "one device (roofline) or several (memory, decode, pareto)");
     a.plot->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+    add_device_options(a.plot, a.t.dev);
     a.plot->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
     a.plot->add_option("--ssm-h", a.t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
     a.plot->add_flag("--speculative", a.t.speculative, "load the MTP draft head and count its KV");

@@ -17,6 +17,7 @@
 #include <headroom/headroom.hpp>
 
 #include "headroom/common.hpp"
+#include "headroom/device_flags.hpp"
 #include "headroom/engine_flags.hpp"
 #include "headroom/plan_cli.hpp"
 
@@ -31,6 +32,7 @@ struct target_flags {
   std::string model;   ///< empty: not given (the report's default, or an error)
   std::string device;
   std::string config;  ///< --config PATH in place of MODEL
+  device_flags dev;    ///< --device-spec / --gpu-memory ...: in place of DEVICE, or changing it
   std::string kv;               ///< empty: bf16 (or --kv-cache-dtype)
   std::string ssm_h = "auto";   ///< auto: as the engine allocates it (auto_state_dtype)
   bool speculative = false;

@@ -123,6 +123,9 @@ const model& resolve_model(std::string_view id) {
 
 const device& resolve_device(std::string_view id) {
   if (const device* d = devices::find(normalize_id(id))) return *d;
+  for (const devices::device_alias& a : devices::aliases) {  // `DGX-Spark`, `H100`: folded like every spelling
+    if (fold(a.alias) == fold(id)) return *devices::find(a.id);
+  }
   if (const device* d = find_spelled<device>(id, devices::all, [](const device&) { return std::string_view{}; }, "device")) return *d;
   throw usage_error(unknown_device_message(id));
 }

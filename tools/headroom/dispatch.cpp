@@ -16,6 +16,7 @@
 #include "headroom/cli_args.hpp"
 #include "headroom/commands.hpp"
 #include "headroom/header.hpp"
+#include "headroom/import/hub_id.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/identifiers.hpp"
 #include "headroom/import/verify.hpp"
@@ -90,9 +91,11 @@ command_output run_matrix(cli_args& a) {
     std::string ids;
     ds = resolve_list("--devices", a.matrix_devices, &resolve_device, ids);
     cmd += " --devices " + ids;
-  } else {
+  } else if (!a.t.dev.any()) {  // device flags alone: that one device
     ds.assign(devices::all.begin(), devices::all.end());
   }
+  ds = with_flag_device(std::move(ds), a.t.dev);
+  cmd += a.t.dev.text();
   matrix_query mq{};
   settings_and_engine(a.t, mq.s, mq.e);
   mq.ssm_h_auto = a.t.ssm_h == "auto";
@@ -115,6 +118,7 @@ command_output run_import(cli_args& a) {
 command_output run_verify(cli_args& a) {
   if (!a.verify_model.empty() && !a.verify_config.empty()) throw usage_error("verify: --config takes the place of MODEL: give one");
   std::error_code ec;
+  import::refuse_hub_id("verify", a.verify_dir);
   if (!std::filesystem::is_directory(a.verify_dir, ec)) throw usage_error(fmt::format("verify: `{}` is not a folder", a.verify_dir));
   if (a.verify_model.empty() && a.verify_config.empty()) a.verify_config = a.verify_dir;
   std::shared_ptr<const import::imported> im;
@@ -138,15 +142,18 @@ command_output run_plot(cli_args& a) {
     a.plot_devices.insert(a.plot_devices.begin(), a.t.model);
     a.t.model.clear();
   }
-  if (a.plot_devices.empty()) throw usage_error("plot: DEVICES are required");
+  if (a.plot_devices.empty() && !a.t.dev.any()) throw usage_error("plot: DEVICES are required (or device flags: --device-spec, --gpu-memory ...)");
   plot_request p;
   p.kind = parse_plot_kind(a.plot_kind);
-  if (!a.t.measured.empty() && a.plot_devices.size() != 1) throw usage_error("plot: --measured takes one device");
+  const std::size_t n_devices = a.plot_devices.size() + (a.t.dev.any() ? 1 : 0);
+  if (!a.t.measured.empty() && n_devices != 1) throw usage_error("plot: --measured takes one device");
   for (const std::string& id : a.plot_devices) {
     target_flags one = a.t;
     one.device = id;
+    one.dev = {};
     p.targets.push_back(make_query(one));
   }
+  if (a.t.dev.any()) p.targets.push_back(make_query(a.t));  // the device the flags make, last
   p.seqs = parse_positive("--seqs", a.plot_seqs);
   p.context = a.plot_context.empty() ? p.targets.front().context_default : parse_positive("--context", a.plot_context);
   p.batches = parse_positive_list("--batch", a.plot_batch);
@@ -172,6 +179,9 @@ command_output run_fleet(cli_args& a) {
   target_flags one = t;
   if (one.config.empty() && one.model.empty()) throw usage_error("fit: MODEL is required (or --config PATH)");
   one.device = std::string(ds.front()->id);
+  one.dev = {};
+  ds = with_flag_device(std::move(ds), t.dev);
+  ids += t.dev.text();
   const query q = make_query(one);
   matrix_query mq{};
   mq.title = fmt::format("Fleet: {} x {} tokens of {}", parse_count("--seqs", a.fit_seqs), parse_count("--context", a.fit_context),
@@ -246,7 +256,7 @@ command_output run_header(cli_args& a) {
   if (a.header_prefix_option->count() > 0 && a.header_prefix.empty()) throw usage_error("--macro-prefix: empty; omit it for the default");
   const std::string prefix = resolve_macro_prefix(*q.m, *q.d, a.header_prefix);
   const std::string model_arg = q.config.empty() ? std::string(q.m->id) : "--config " + shell_word(q.config);
-  const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", model_arg, q.d->id, seqs, context,
+  const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", model_arg, device_arg(*q.d), seqs, context,
                                       settings_flags(q), a.header_prefix.empty() ? "" : " --macro-prefix " + shell_word(a.header_prefix));
   command_output out = printed(json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix));
   if (!v.fits) {

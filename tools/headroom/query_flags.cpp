@@ -34,15 +34,15 @@ void resolve_ids(target_flags& t, std::string_view command, bool defaults) {
     }
     if (t.device.empty()) t.device = t.model;
     t.model.clear();
-    if (t.device.empty() && defaults) t.device = default_device;
-    if (t.device.empty()) throw usage_error(fmt::format("{}: DEVICE is required", command));
+    if (t.device.empty() && defaults && !t.dev.any()) t.device = default_device;
+    if (t.device.empty() && !t.dev.any()) throw usage_error(fmt::format("{}: DEVICE is required", command));
     return;
   }
   if (defaults) {
     if (t.model.empty()) t.model = default_model;
-    if (t.device.empty()) t.device = default_device;
+    if (t.device.empty() && !t.dev.any()) t.device = default_device;
   }
-  if (t.model.empty() || t.device.empty()) {
+  if (t.model.empty() || (t.device.empty() && !t.dev.any())) {
     throw usage_error(fmt::format("{}: MODEL and DEVICE are required (or --config PATH and DEVICE)", command));
   }
 }
@@ -58,7 +58,7 @@ query make_query(const target_flags& t) {
   } else {
     q.m = &resolve_model(t.model);
   }
-  q.d = &resolve_device(t.device);
+  q.d = &resolve_target_device(t.dev, t.device);
   q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
   q.e = resolve_engine(t.engine, q.s.kv, !t.kv.empty());
   q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e, *q.m) : parse_state("--ssm-h", t.ssm_h);

@@ -2,6 +2,7 @@
 #include "headroom/report.hpp"
 #include "headroom/text.hpp"
 
+#include "headroom/device_flags.hpp"
 #include "headroom/plan_cli.hpp"
 
 #include <fmt/format.h>
@@ -79,8 +80,8 @@ std::vector<std::string_view> other_holders(byte_count need, const device& d) {
 std::string command_line(const model& m, const device& d, const options& o) {
   const settings defaults{};
   // An imported model is named by the config it came from, so the line reruns as printed.
-  std::string cmd = o.config.empty() ? fmt::format("headroom report {} {}", m.id, d.id)
-                                     : fmt::format("headroom report --config {} {}", o.config, d.id);
+  std::string cmd = o.config.empty() ? fmt::format("headroom report {} {}", m.id, cli::device_arg(d))
+                                     : fmt::format("headroom report --config {} {}", o.config, cli::device_arg(d));
   if (o.s.kv != defaults.kv) cmd += fmt::format(" --kv {}", name(o.s.kv));
   if (o.s.ssm_h != cli::auto_state_dtype(o.e, m)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
   if (o.s.speculative) cmd += " --speculative";

@@ -11,8 +11,10 @@
 
 #include <headroom/models/config_keys.hpp>
 
+#include "headroom/import/hub_id.hpp"
 #include "headroom/import/json_keys.hpp"
 #include "headroom/import/multimodal.hpp"
+#include "headroom/import/no_effect.hpp"
 #include "headroom/import/quant.hpp"
 #include "headroom/import/ratios.hpp"
 #include "headroom/import/reflect.hpp"
@@ -181,6 +183,10 @@ class dims_reader {
     for (const auto& [key, value] : cfg_.items()) {
       if (used_.count(key) != 0 || key == p_.state_dtype_key) continue;  // the latter: read_state_dtype
       if (ignored(key)) continue;
+      if (const no_effect_key* n = find_no_effect("", key, value)) {
+        note(no_effect_note(scope_, *n, value));
+        continue;
+      }
       fail_key(file_, k(key), fmt::format("unknown to model_type `{}` (neither read nor ignored with a reason; "
                                        "nothing is guessed)", p_.model_type));
     }
@@ -278,6 +284,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   fs::path config = r.config;
   std::string quant = r.quant;
   std::error_code ec;
+  refuse_hub_id("--config", r.config);
   if (fs::is_directory(config, ec)) {
     // The folder's files stay inside it: a config.json linked to a file elsewhere is refused.
     const fs::path folder = config;
@@ -314,16 +321,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
   const auto qcfg = outer.find("quantization_config");
   const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
-  for (const json* level : {&outer, &cfg}) {
-    for (std::string_view key : {"torch_dtype", "dtype"}) {
-      const auto t = level->find(std::string(key));
-      if (t != level->end() && *t != "bfloat16" && !(f16_ok && *t == "float16")) {
-        const std::string where = (level == &cfg && p->nested != nullptr ? "text_config." : "") + std::string(key);
-        fail_key(file, where, fmt::format("{} is not supported yet (bfloat16 checkpoints, quantized or not; float16 "
-                                        "with AWQ or GPTQ)", shown_value(*t)));
-      }
-    }
-  }
+  const std::string dtype_note = checkpoint_dtype_note(file, outer, cfg, p->nested != nullptr, f16_ok);
 
   im->id = model_id(r.id, folder_name(config), file);
   im->name = r.id.empty() ? folder_name(config) : r.id;
@@ -339,6 +337,7 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     Dims d{};
     dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
     reader.set_vision_params(vision_params);
+    if (!dtype_note.empty()) reader.note(dtype_note);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
     // The layer_types interval: the Qwen3 hybrids' full_attention_interval, or gemma4's period
     // (its `pattern` is a count; Nemotron-H's is the string of layer kinds).

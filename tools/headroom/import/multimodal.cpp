@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/import/multimodal.hpp"
+#include "headroom/import/no_effect.hpp"
 
 #include <fmt/format.h>
 
@@ -46,7 +47,7 @@ const json& object_at(std::string_view file, const json& outer, const char* key)
 json text_config_of(std::string_view file, const json& outer, const ck::nested_config& n, std::uint64_t& vision_params) {
   for (const auto& [key, value] : outer.items()) {
     if (key == "text_config" || key == "vision_config" || checked(file, "", outer, n.outer_checks, key)) continue;
-    if (listed(ck::common_ignored, key) || listed(n.outer_ignored, key)) continue;
+    if (listed(ck::common_ignored, key) || listed(n.outer_ignored, key) || find_no_effect("outer", key, value)) continue;
     fail_key(file, key, "unknown around text_config and vision_config (neither read nor ignored with a reason; "
                         "nothing is guessed)");
   }
@@ -55,7 +56,10 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
   const json& vision = object_at(file, outer, "vision_config");
   for (const auto& [key, value] : vision.items()) {
     const bool read = std::find(n.vision_keys.begin(), n.vision_keys.end(), key) != n.vision_keys.end();
-    if (read || checked(file, "vision_config.", vision, n.vision_checks, key) || listed(n.vision_ignored, key)) continue;
+    if (read || checked(file, "vision_config.", vision, n.vision_checks, key) || listed(n.vision_ignored, key) ||
+        find_no_effect("vision_config", key, value)) {
+      continue;
+    }
     fail_key(file, "vision_config." + key, "unknown to the vision tower (neither read nor ignored with a reason)");
   }
   const auto width = [&](const char* key) {

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "headroom/import/importer.hpp"
+#include "headroom/import/hub_id.hpp"
 #include "headroom/import/verify.hpp"
 #include "headroom/bounded_file.hpp"
 #include "headroom/run.hpp"
@@ -141,6 +142,7 @@ void read_one(const fs::path& path, std::vector<tensor_info>& out) {
 
 std::vector<tensor_info> read_safetensors_headers(const std::string& dir) {
   std::error_code ec;
+  refuse_hub_id("verify", dir);
   if (!fs::is_directory(dir, ec)) throw import_error(fmt::format("{}: not a folder", dir));
   std::set<fs::path> files;
   const fs::path index = fs::path(dir) / "model.safetensors.index.json";

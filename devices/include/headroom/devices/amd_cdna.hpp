@@ -87,4 +87,24 @@ inline constexpr device mi250x{
     .link = links::infinity_fabric_mi250x,
 };
 
+
+// One CDNA2 GCD (104 CUs) on a PCIe card; AMD prints dense peaks, INT8 at the FP16 rate on CDNA2.
+inline constexpr device mi210{
+    .id = "mi210",
+    .name = "AMD Instinct MI210 (PCIe)",
+    .vendor = "AMD",
+    .arch = "gfx90a",
+    .memory_marketed = "64 GB HBM2e",
+    .memory_bytes = 64'000'000'000ULL,
+    .memory_basis = "marketed 64 GB read as 10^9 B (an assumption: no rocm-smi byte total in the sources)",
+    .bandwidth_gbps = 1638.4,
+    .peak = {.bf16 = 181, .fp16 = 181, .int8 = 181},
+    .native = cdna2_native,
+    .family = mma_family::mfma,
+    .sms = 104,  // compute units
+    .sources = "S127",
+    .derived = "memory_bytes (marketed figure, assumed)",
+    .link = links::infinity_fabric_mi210,
+};
+
 }  // namespace headroom::devices

@@ -239,4 +239,39 @@ inline constexpr interconnect jetson_orin_nano_1gbe{
     .sources = "S93, S94",
     .derived = "scale_out_gbps (1 Gb/s / 8), scale-out latency per hop assumed 2 us (S94)"};
 
+// t4
+inline constexpr interconnect pcie3_server_t4{
+    .scale_up = "PCIe Gen3 x16 (no NVLink), 8 per server", .scale_up_gbps = 15.75, .scale_up_latency_us = 1, .domain = 8,
+    .scale_out = "100 GbE NIC (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
+    .sources = "S90, S94, S124",
+    .derived = "scale_up_gbps (8 GT/s x 16 x 128/130 / 8, PCIe Gen3 as S124 names it), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
+// v100_sxm2_32gb
+inline constexpr interconnect nvlink2_hgx_v100{
+    .scale_up = "NVLink 2, 6 links (300 GB/s both ways), 8 GPUs in a hybrid cube-mesh", .scale_up_gbps = 150, .scale_up_latency_us = 1, .domain = 8,
+    .scale_out = "100 Gb/s NIC per GPU (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
+    .sources = "S94, S125",
+    .derived = "scale_up_gbps (300 / 2), domain (an 8-GPU board, assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
+// rtx_4060_ti_16gb
+inline constexpr interconnect pcie4_x8_desktop{
+    .scale_up = "PCIe Gen4 x8 (no NVLink), 2 per desktop", .scale_up_gbps = 15.75, .scale_up_latency_us = 1, .domain = 2,
+    .scale_out = "100 GbE NIC (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
+    .sources = "S90, S94, S122",
+    .derived = "scale_up_gbps (16 GT/s x 8 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
+// rtx_5060_ti_16gb, arc_pro_b60
+inline constexpr interconnect pcie5_x8_desktop{
+    .scale_up = "PCIe Gen5 x8 (no NVLink), 2 per desktop", .scale_up_gbps = 31.5, .scale_up_latency_us = 1, .domain = 2,
+    .scale_out = "100 GbE NIC (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
+    .sources = "S90, S94, S123, S128",
+    .derived = "scale_up_gbps (32 GT/s x 8 x 128/130 / 8), domain (assumed), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
+// mi210
+inline constexpr interconnect infinity_fabric_mi210{
+    .scale_up = "Infinity Fabric Link bridge, up to 4 GPUs (3 links x 100 GB/s both ways)", .scale_up_gbps = 150, .scale_up_latency_us = 1, .domain = 4,
+    .scale_out = "100 GbE NIC (assumed)", .scale_out_gbps = 12.5, .scale_out_latency_us = 2,
+    .sources = "S94, S127",
+    .derived = "scale_up_gbps (3 x 100 / 2), scale_out_gbps (assumed), latency per hop assumed 1 us (S94), scale-out latency per hop assumed 2 us (S94)"};
+
 }  // namespace headroom::devices::links

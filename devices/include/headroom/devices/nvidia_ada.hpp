@@ -89,4 +89,99 @@ inline constexpr device l20{
     .link = links::pcie4_server_l20,
 };
 
+
+// The L40S silicon (AD102, 142 SMs) at the lower clocks of the graphics board: half the L40S's
+// tensor rates, the same memory and bus; the datasheet prints dense and sparse.
+inline constexpr device l40{
+    .id = "l40",
+    .name = "NVIDIA L40",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "48 GB GDDR6 ECC",
+    .memory_bytes = 48'000'000'000ULL,
+    .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 864,
+    .peak = {.bf16 = 181.05, .fp16 = 181.05, .fp8 = 362, .int8 = 362},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 142,
+    .sources = "S10, S11, S41, S119",
+    .derived = "memory_bytes (marketed figure, assumed), sm_count (142 RT cores, one per SM, S119)",
+    .link = links::pcie4_server_l40s,
+};
+
+// Workstation AD102 with 142 SMs: the datasheet prints one tensor figure (FP8 sparse).
+inline constexpr device rtx_6000_ada{
+    .id = "rtx_6000_ada",
+    .name = "NVIDIA RTX 6000 Ada Generation",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "48 GB GDDR6 ECC",
+    .memory_bytes = 48'000'000'000ULL,
+    .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 960,
+    .peak = {.bf16 = 364.25, .fp16 = 364.25, .fp8 = 728.5, .int8 = 728.5},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 142,
+    .sources = "S10, S11, S41, S121",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (FP8 = 1,457 sparse / 2; BF16 / FP16 = FP8 / 2 and INT8 = FP8, the Ada ratios of S119 and S63: a professional board runs FP32 accumulation at full rate)",
+    .link = links::pcie4_desktop_rtx_4090,
+};
+
+// GeForce Ada: the rates engines use (FP32 accumulation) from NVIDIA's one printed figure, AI TOPS.
+inline constexpr device rtx_4080{
+    .id = "rtx_4080",
+    .name = "NVIDIA GeForce RTX 4080",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "16 GB GDDR6X",
+    .memory_bytes = 16'000'000'000ULL,
+    .memory_basis = "marketed 16 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 716.8,
+    .peak = {.bf16 = 97.5, .fp16 = 97.5, .fp8 = 195, .int8 = 390},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 76,
+    .sources = "S10, S11, S41, S61, S122",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (780 AI TOPS, FP8 sparse, / 8, 4, 2: BF16, FP8 (FP32 acc.), INT8 as the RTX 4090, S61), sm_count (cores / 128)",
+    .link = links::pcie4_desktop_rtx_4090,
+};
+
+inline constexpr device rtx_4070{
+    .id = "rtx_4070",
+    .name = "NVIDIA GeForce RTX 4070",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "12 GB GDDR6X",
+    .memory_bytes = 12'000'000'000ULL,
+    .memory_basis = "marketed 12 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 504,
+    .peak = {.bf16 = 58.25, .fp16 = 58.25, .fp8 = 116.5, .int8 = 233},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 46,
+    .sources = "S10, S11, S41, S61, S122",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (466 AI TOPS, FP8 sparse, / 8, 4, 2: BF16, FP8 (FP32 acc.), INT8 as the RTX 4090, S61), sm_count (cores / 128)",
+    .link = links::pcie4_desktop_rtx_4090,
+};
+
+inline constexpr device rtx_4060_ti_16gb{
+    .id = "rtx_4060_ti_16gb",
+    .name = "NVIDIA GeForce RTX 4060 Ti 16GB",
+    .vendor = "NVIDIA",
+    .arch = "sm_89",
+    .memory_marketed = "16 GB GDDR6",
+    .memory_bytes = 16'000'000'000ULL,
+    .memory_basis = "marketed 16 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 288,
+    .peak = {.bf16 = 44.125, .fp16 = 44.125, .fp8 = 88.25, .int8 = 176.5},
+    .native = ada_native,
+    .family = mma_family::mma_sync,
+    .sms = 34,
+    .sources = "S10, S11, S41, S61, S122",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (353 AI TOPS, FP8 sparse, / 8, 4, 2: BF16, FP8 (FP32 acc.), INT8 as the RTX 4090, S61), sm_count (cores / 128)",
+    .link = links::pcie4_x8_desktop,
+};
+
 }  // namespace headroom::devices

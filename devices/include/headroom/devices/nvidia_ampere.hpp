@@ -187,4 +187,24 @@ inline constexpr device rtx_3090_ti{
     .link = links::pcie4_desktop_rtx_3090_ti,
 };
 
+
+// The RTX A6000's GA102 (84 SMs) as a passive data-centre board; the datasheet prints dense and sparse.
+inline constexpr device a40{
+    .id = "a40",
+    .name = "NVIDIA A40",
+    .vendor = "NVIDIA",
+    .arch = "sm_86",
+    .memory_marketed = "48 GB GDDR6 ECC",
+    .memory_bytes = 48'000'000'000ULL,
+    .memory_basis = "marketed 48 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 696,
+    .peak = {.bf16 = 149.7, .fp16 = 149.7, .int8 = 299.3},
+    .native = ampere_native,
+    .family = mma_family::mma_sync,
+    .sms = 84,
+    .sources = "S10, S11, S120",
+    .derived = "memory_bytes (marketed figure, assumed), sm_count (84 RT cores, one per SM, S120)",
+    .link = links::nvlink3_bridge_rtx_a6000,
+};
+
 }  // namespace headroom::devices

@@ -180,4 +180,60 @@ inline constexpr device rtx_5090{
     .link = links::pcie5_desktop_rtx_5090,
 };
 
+
+// GeForce Blackwell: the rates from NVIDIA's one printed figure, AI TOPS (FP4 sparse).
+inline constexpr device rtx_5080{
+    .id = "rtx_5080",
+    .name = "NVIDIA GeForce RTX 5080",
+    .vendor = "NVIDIA",
+    .arch = "sm_120",
+    .memory_marketed = "16 GB GDDR7",
+    .memory_bytes = 16'000'000'000ULL,
+    .memory_basis = "marketed 16 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 960,
+    .peak = {.bf16 = 112.5625, .fp16 = 112.5625, .fp8 = 225.125, .int8 = 450.25, .nvfp4 = 900.5, .mxfp4 = 900.5},
+    .native = blackwell_native,
+    .family = mma_family::mma_sync,
+    .sms = 84,
+    .sources = "S10, S11, S58, S60, S123",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (1801 AI TOPS, FP4 sparse, / 16, 8, 4, 2: BF16, FP8 (FP32 acc.), INT8, FP4 as the RTX 5090, S58, S60), sm_count (cores / 128)",
+    .link = links::pcie5_desktop_rtx_5090,
+};
+
+inline constexpr device rtx_5070_ti{
+    .id = "rtx_5070_ti",
+    .name = "NVIDIA GeForce RTX 5070 Ti",
+    .vendor = "NVIDIA",
+    .arch = "sm_120",
+    .memory_marketed = "16 GB GDDR7",
+    .memory_bytes = 16'000'000'000ULL,
+    .memory_basis = "marketed 16 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 896,
+    .peak = {.bf16 = 87.875, .fp16 = 87.875, .fp8 = 175.75, .int8 = 351.5, .nvfp4 = 703, .mxfp4 = 703},
+    .native = blackwell_native,
+    .family = mma_family::mma_sync,
+    .sms = 70,
+    .sources = "S10, S11, S58, S60, S123",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (1406 AI TOPS, FP4 sparse, / 16, 8, 4, 2: BF16, FP8 (FP32 acc.), INT8, FP4 as the RTX 5090, S58, S60), sm_count (cores / 128)",
+    .link = links::pcie5_desktop_rtx_5090,
+};
+
+inline constexpr device rtx_5060_ti_16gb{
+    .id = "rtx_5060_ti_16gb",
+    .name = "NVIDIA GeForce RTX 5060 Ti 16GB",
+    .vendor = "NVIDIA",
+    .arch = "sm_120",
+    .memory_marketed = "16 GB GDDR7",
+    .memory_bytes = 16'000'000'000ULL,
+    .memory_basis = "marketed 16 GB read as 10^9 B (an assumption: no public driver total in the sources)",
+    .bandwidth_gbps = 448,
+    .peak = {.bf16 = 47.4375, .fp16 = 47.4375, .fp8 = 94.875, .int8 = 189.75, .nvfp4 = 379.5, .mxfp4 = 379.5},
+    .native = blackwell_native,
+    .family = mma_family::mma_sync,
+    .sms = 36,
+    .sources = "S10, S11, S58, S60, S123",
+    .derived = "memory_bytes (marketed figure, assumed), peak_tflops (759 AI TOPS, FP4 sparse, / 16, 8, 4, 2: BF16, FP8 (FP32 acc.), INT8, FP4 as the RTX 5090, S58, S60), sm_count (cores / 128)",
+    .link = links::pcie5_x8_desktop,
+};
+
 }  // namespace headroom::devices

@@ -13,7 +13,7 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 101> sources{{
+inline constexpr std::array<source_entry, 111> sources{{
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -115,6 +115,16 @@ inline constexpr std::array<source_entry, 101> sources{{
   {"S116", "rocm-smi and amdgpu sysfs public-file copies: a gfx906 card (MI50 32GB) with 'VRAM Total Memory (B): 34342961152' (mem_info_vram_total)"},
   {"S117", "segmentnext.com/2018/11/07/amd-radeon-instinct-7nm-gpus/: MI50 / MI60, the first PCIe 4.0 GPUs; two Infinity Fabric links per GPU, up to 200 GB/s peer-to-peer"},
   {"S118", "github.com/mixa3607/ML-gfx906/issues/3: vLLM on MI50 (gfx906, ROCm 6.3.3) started with --dtype float16, single and tensor-parallel 2"},
+  {"S119", "NVIDIA L40 datasheet values, as reseller tables reproduce them (e.g. mullet.se/product.html?product_id=355414, L40 and L40S side by side): 48 GB GDDR6 with ECC, 864 GB/s, 142 RT cores, BF16 / FP16 tensor 181.05 dense (362.1 sparse), FP8 362 (724), INT8 362 (724), PCIe Gen4 x16"},
+  {"S120", "NVIDIA A40 datasheet (images.nvidia.com/content/Solutions/data-center/a40/nvidia-a40-datasheet.pdf), values restated at hmc-tech.com/gpu/nvidia-l40-vs-nvidia-a40: 48 GB GDDR6 with ECC, 696 GB/s, 84 RT cores, BF16 / FP16 tensor 149.7 dense (299.4 sparse), INT8 299.3 dense, NVLink bridge 112.5 GB/s both ways"},
+  {"S121", "NVIDIA RTX 6000 Ada Generation datasheet (nvidia.com, proviz-print-rtx6000-datasheet-web-2504660.pdf): 48 GB GDDR6 with ECC, 960 GB/s, 18,176 CUDA cores, 142 RT cores, 568 Tensor cores, tensor performance 1,457 TFLOPS (FP8 with sparsity), PCIe Gen4 x16, no NVLink"},
+  {"S122", "NVIDIA GeForce RTX 40 series specifications (nvidia.com/en-us/geforce/graphics-cards/40-series/): RTX 4080 780 AI TOPS, 9,728 CUDA cores, 16 GB GDDR6X 256-bit (716.8 GB/s); RTX 4070 466 AI TOPS, 5,888 CUDA cores, 12 GB GDDR6X 192-bit (504 GB/s); RTX 4060 Ti 16 GB 353 AI TOPS, 4,352 CUDA cores, GDDR6 128-bit at 18 Gbps (288 GB/s), PCIe 4.0 x8"},
+  {"S123", "NVIDIA GeForce RTX 50 series specifications (nvidia.com/en-us/geforce/graphics-cards/50-series/; restated at tweaktown.com/news/102469 and hmc-tech.com): RTX 5080 1,801 AI TOPS, 10,752 CUDA cores, 16 GB GDDR7, 960 GB/s; RTX 5070 Ti 1,406 AI TOPS, 8,960 CUDA cores, 16 GB GDDR7, 896 GB/s; RTX 5060 Ti 759 AI TOPS (FP4 sparse), 4,608 CUDA cores, 16 GB GDDR7 128-bit at 28 Gbps (448 GB/s), PCIe 5.0 x8"},
+  {"S124", "NVIDIA T4 datasheet (nvidia.com, t4-tensor-core-datasheet-951643.pdf): 16 GB GDDR6, 320+ GB/s, 2,560 CUDA cores, 320 Turing Tensor cores, mixed-precision (FP16/FP32) 65 TFLOPS, INT8 130 TOPS, INT4 260 TOPS, PCIe Gen3 x16, 70 W"},
+  {"S125", "NVIDIA V100 datasheet (images.nvidia.com/content/technologies/volta/pdf/volta-v100-datasheet-update-us-1165301-r5.pdf): V100 SXM2 32 GB HBM2, 900 GB/s, 5,120 CUDA cores, 640 Tensor cores, tensor performance 125 TFLOPS, NVLink 300 GB/s"},
+  {"S126", "vLLM (github.com/vllm-project/vllm) worker _check_if_gpu_supports_dtype: 'Bfloat16 is only supported on GPUs with compute capability of at least 8.0 ... You can use float16 instead ... --dtype=half': on sm_70 / sm_75 a BF16 checkpoint runs as FP16"},
+  {"S127", "AMD Instinct MI210 brochure (amd.com, instinct-mi210-brochure.pdf): 64 GB HBM2e, 1.6 TB/s (1,638.4 GB/s), 104 compute units, peak FP16 / BF16 181.0 TFLOPS, INT8 181.0 TOPS, Infinity Fabric Link bridge up to 4 GPUs, 3 links at 100 GB/s"},
+  {"S128", "Intel Arc Pro B60 specifications (intel.com; values restated at hmc-tech.com/gpu/intel-arc-pro-b60-vs-nvidia-quadro-p620): 24 GB GDDR6 192-bit, 456 GB/s, 20 Xe2 cores (2,560 shading units), XMX BF16 / FP16 98.3 TFLOPS (FP32 accumulate), INT8 196.61 TOPS, PCIe 5.0 x8"},
 }};
 // clang-format on
 

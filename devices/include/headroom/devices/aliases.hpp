@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// headroom: the short names people type for a shipped device (`dgx-spark`, `h100`), each naming
+// one registry id. Only names that are unambiguous among the shipped entries: `h100` is the SXM
+// board every vendor benchmark means by it; `a100` (40/80 GB, SXM/PCIe) and `rtx-6000` (Ada or
+// PRO Blackwell) name no one entry and are absent. The laws below hold at compile time.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include <headroom/device.hpp>
+
+namespace headroom::devices {
+
+struct device_alias {
+  std::string_view alias;  ///< snake_case, as ids are (kebab spellings are folded before lookup)
+  std::string_view id;     ///< the registry id it names
+};
+
+inline constexpr std::array aliases{
+    device_alias{"dgx_spark", "gb10"},         device_alias{"h100", "h100_sxm"},
+    device_alias{"h200", "h200_sxm"},          device_alias{"v100", "v100_sxm2_32gb"},
+    device_alias{"rtx_4060_ti", "rtx_4060_ti_16gb"}, device_alias{"rtx_5060_ti", "rtx_5060_ti_16gb"},
+    device_alias{"b60", "arc_pro_b60"},         device_alias{"jetson_thor", "jetson_agx_thor"},
+};
+
+}  // namespace headroom::devices
