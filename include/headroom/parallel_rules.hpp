@@ -226,6 +226,52 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
   return n;
 }
 
+/// MXFP4 routed experts: each rank's share of an expert's intermediate size is padded up to a
+/// multiple of 64 (two 32-element blocks) when loaded, so a share that is not whole blocks
+/// still loads (gpt-oss at TP 4: 2880 / 4 = 720 = 22.5 blocks, loaded as 768). 64 is the least
+/// any engine pads to: vLLM's Triton path and SGLang's default path round up to 64, vLLM's
+/// other backends further (the engine adds that: engine_vllm.hpp). Sources:
+/// vllm/model_executor/layers/quantization/mxfp4.py @007d50058a06dec0f82472d63c819244d460c40d
+/// (Mxfp4MoEMethod.create_weights, `intermediate_size_per_partition_after_pad`);
+/// python/sglang/srt/layers/quantization/mxfp4.py @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5
+/// (Mxfp4MoEMethod.create_weights). Other grouped formats are not padded by the engines (vLLM's
+/// Fp8MoEMethod raises when the share is not whole blocks): a share must stay whole groups.
+inline constexpr std::uint64_t mxfp4_expert_partition_align = 64;
+
+/// A routed-expert rank node `rn` (from rank_node) with its intermediate share `ru` re-widened
+/// to `padded` and its hidden width to `hidden` (0: unchanged): the loaded shape.
+constexpr node reshape_expert_shard(node rn, std::uint64_t ru, std::uint64_t padded, std::uint64_t hidden = 0) {
+  if (ru == 0) return rn;
+  if (rn.kind == op::expert_gate_up) {
+    for (std::size_t i = 0; i < rn.n_out; ++i) {
+      if (rn.out[i].width % ru == 0) rn.out[i].width = rn.out[i].width / ru * padded;
+    }
+    if (hidden != 0 && rn.n_in > 0) rn.in[0].width = hidden;
+  } else if (rn.kind == op::expert_down) {
+    if (rn.n_in > 0) rn.in[0].width = padded;
+    if (hidden != 0) {
+      for (std::size_t i = 0; i < rn.n_out; ++i) rn.out[i].width = hidden;
+    }
+  }
+  return rn;
+}
+
+/// One rank's share of an expert's intermediate size (the expert node's `units` over tp / ep).
+constexpr std::uint64_t expert_share(const node& n, std::uint64_t tp, std::uint64_t ep) {
+  const std::uint64_t moe_tp = tp / ep;
+  return moe_tp == 0 || n.units % moe_tp != 0 ? n.units : n.units / moe_tp;
+}
+
+/// What one rank loads of node `n` of instance `in`: rank_node, with an MXFP4 routed expert's
+/// intermediate share padded as the engines load it (mxfp4_expert_partition_align).
+constexpr node rank_node(const model& m, const node& n, const instance& in, std::uint64_t tp, std::uint64_t ep) {
+  node rn = rank_node(n, tp, ep);
+  if (!is_routed_expert(n.kind) || !n.stores_weight || formats_of(m, n, in).weight.kind != format_kind::mxfp4) return rn;
+  const std::uint64_t ru = expert_share(n, tp, ep);
+  const std::uint64_t padded = detail::round_up(ru, mxfp4_expert_partition_align);
+  return padded == ru ? rn : reshape_expert_shard(rn, ru, padded);
+}
+
 /// One rank's share of a state's elements at the block's TP degree.
 constexpr state_decl rank_state(state_decl st, std::uint64_t tp) {
   if (st.split == shard::replicated || tp == 1) return st;
@@ -295,7 +341,7 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
       if (tp == 1 && p.ep == 1) {
         check_weight(n, in);  // rank_node(n, 1, 1) is n: no copy
       } else {
-        check_weight(rank_node(n, tp, p.ep), in);
+        check_weight(rank_node(m, n, in, tp, p.ep), in);
       }
     }
   };

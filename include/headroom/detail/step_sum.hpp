@@ -173,7 +173,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   };
   for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
     if (x.sharded) {
-      fold_node(ni, rank_node(c.nodes[ni], tp, x.plan.ep));
+      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, tp, x.plan.ep));
     } else {
       fold_node(ni, c.nodes[ni]);
     }
