@@ -51,7 +51,7 @@ constexpr engine_memory engine_memory_of(const model& m, const device& d, const 
                                          const parallel& p, std::uint64_t seqs, std::uint64_t context) {
   // Every engine's KV manager keeps sliding layers apart from full ones and decides itself what
   // they hold (the rules below), so the footprint keeps them apart whatever e.evict_sliding says.
-  const footprint_bytes fp = detail::rank_footprint_of(m, s, p, true);
+  const footprint_bytes fp = detail::rank_footprint_of(m, s, dp_layout(p, e), true);
   const detail::kv_layout l = detail::layout_of(m, fp, s);
   switch (e.kind) {
     case engine_kind::vllm: return detail::vllm_memory(m, d, e.vllm, p, fp, l, context);

@@ -34,7 +34,8 @@ std::string formats_text(format_list formats, std::string_view sep) {
 void add_plan(CLI::App* cmd, plan_flags& p) {
   cmd->add_option("--tp", p.tp, "tensor-parallel degree (default 1)");
   cmd->add_option("--pp", p.pp, "pipeline-parallel degree (default 1)");
-  cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp (default 1)");
+  cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp x --dp (default 1)");
+  cmd->add_option("--dp", p.dp, "data-parallel replicas (vLLM --data-parallel-size; with --ep the MoE spans them, default 1)");
   cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
 }
 

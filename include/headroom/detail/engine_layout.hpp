@@ -186,9 +186,9 @@ constexpr byte_count mxfp4_marlin_padding_bytes(const model& m, const parallel& 
       const instance& in = c.instances[ii];
       if (in.sec != section::main || (in.layer != no_layer && (in.layer < lo || in.layer >= hi))) continue;
       const block& b = c.blocks[in.block];
-      const std::uint64_t tp = block_tp(b, p);
       for (std::size_t ni = b.first; ni < b.end; ++ni) {
         const node& n = c.nodes[ni];
+        const std::uint64_t tp = node_tp(b, n, p);
         if (!is_routed_expert(n.kind) || !n.stores_weight) continue;
         if (formats_of(m, n, in).weight.kind != format_kind::mxfp4) continue;
         const node loaded = rank_node(m, n, in, tp, p.ep);  // the 64-aligned share
