@@ -75,4 +75,12 @@ static_assert(b200_tp4.loaded_weights_bytes_per_rank == rank_footprint(oss, {}, 
 // Both start at the model's full 131,072-token context.
 static_assert(h100_tp4.engine_starts && b200_tp4.engine_starts);
 
+// vLLM issue #22331 (ghostplant, 2025-08-28): gpt-oss-120b served with
+// --tensor-parallel-size=2 on A100 80GB, "For TP=2/4, I get 77-78 tps": TP 4 starts (vLLM
+// gptoss image of August 2025: utilization 0.90, the model's 131,072-token context). On the
+// A100 (capability 80: Marlin) the share 720 is loaded as 768 x 3072, as on the H100 above.
+constexpr engine_memory a100_tp4 = engine_memory_of(oss, devices::a100_sxm_80gb, {}, engines::vllm_0_20, tp4, 1, 131072);
+static_assert(a100_tp4.engine_starts);
+static_assert(a100_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, tp4).loaded_weights == 1'084'686'336ULL);
+
 }  // namespace
