@@ -76,9 +76,19 @@ constexpr engine_memory engine_memory_of(const model& m, const device& d, const 
   return engine_memory_of(m, d, dep.settings, dep.engine, dep.parallel, rank_seqs(dep.seqs, dep.parallel), dep.context);
 }
 
+/// engines::none's term: the weights alone at or above the usable bytes leave nothing for the KV
+/// cache (no_memory_for_kv_cache, the term that names the weights), else the sequences' KV and
+/// state do not fit beside them.
+constexpr engine_term none_stopping_term(const model& m, const device& d, const deployment& dep) {
+  const byte_count usable = usable_bytes(d, usable_policy_of(dep.engine));
+  if (need_bytes(m, dep) <= usable) return engine_term::none;
+  return rank_footprint(m, dep.settings, dep.parallel, dep.engine).loaded_weights >= usable ? engine_term::no_memory_for_kv_cache
+                                                                                              : engine_term::kv_cache_cannot_hold_the_sequences;
+}
+
 /// Why the deployment does not fit under its engine (engine_term::none when it does).
 constexpr engine_term stopping_term(const model& m, const device& d, const deployment& dep) {
-  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d, usable_policy_of(dep.engine)) ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
+  if (dep.engine.kind == engine_kind::none) return none_stopping_term(m, d, dep);
   return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context);
 }
 

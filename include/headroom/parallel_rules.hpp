@@ -38,17 +38,15 @@
 #include <headroom/model.hpp>
 #include <headroom/stored_bytes.hpp>
 #include <headroom/parallel.hpp>
+#include <headroom/rank_node.hpp>
 
 namespace headroom {
-
-/// vLLM's DEFAULT_VOCAB_PADDING_SIZE.
-inline constexpr std::uint64_t vocab_padding = 64;
 
 /// The first rule a plan breaks, in the order they are checked.
 enum class plan_rule : std::uint8_t {
   ok,
-  degrees_positive,             ///< tp, pp, ep >= 1
-  ep_divides_tp,                ///< expert ranks lie inside the tp group
+  degrees_positive,             ///< tp, pp, ep, dp >= 1
+  ep_divides_tp,                ///< expert ranks lie inside the tp x dp group
   ep_needs_experts,             ///< ep > 1 on a model without routed experts
   ep_divides_experts,           ///< routed experts split evenly
   tp_divides_query_heads,       ///< attention heads split evenly
@@ -72,8 +70,8 @@ inline constexpr std::size_t plan_rules = all_plan_rules.size();
 constexpr std::string_view describe(plan_rule r) {
   constexpr std::string_view text[] = {
       "valid",
-      "tp, pp and ep must be at least 1",
-      "ep must divide tp (expert ranks sit inside the tensor-parallel group)",
+      "tp, pp, ep and dp must be at least 1",
+      "ep must divide tp x dp (expert ranks sit inside the tensor- and data-parallel group)",
       "ep > 1 needs a model with routed experts",
       "ep must divide the routed experts",
       "tp must divide the query heads",
@@ -99,7 +97,6 @@ inline void tensor_parallel_must_divide_every_sharded_dimension() {}
 inline void sharded_weight_must_fit_its_format() {}
 inline void pipeline_stages_must_not_exceed_layers() {}
 
-constexpr std::uint64_t round_up(std::uint64_t a, std::uint64_t m) { return checked_mul(ceil_div(a, m), m); }
 }  // namespace detail
 
 /// Layers of the main section (instances carrying a layer index).
@@ -127,125 +124,11 @@ constexpr std::uint64_t pp_first_layer(std::uint64_t layers, std::uint64_t pp, s
   return base * stage + extra;
 }
 
-/// Whether a block runs attention-side (it holds KV or recurrent state): under DP attention it
-/// is not split over TP.
-constexpr bool mixer_block(const block& b) { return b.n_states != 0; }
-
-/// The TP degree a block's nodes split over under the plan.
-constexpr std::uint64_t block_tp(const block& b, const parallel& p) {
-  return p.dp_attention && mixer_block(b) ? 1 : p.tp;
-}
-
-/// Sequences one rank serves: DP attention deals sequences out over the tp ranks.
-constexpr std::uint64_t rank_seqs(std::uint64_t seqs, const parallel& p) {
-  return p.dp_attention ? ceil_div(seqs, p.tp) : seqs;
-}
-
-/// How many of `units` one rank keeps under `how` at `tp` (0: the split is invalid).
-constexpr std::uint64_t rank_units(shard how, std::uint64_t units, std::uint64_t tp) {
-  switch (how) {
-    case shard::replicated: return units;
-    case shard::kv_heads:
-      if (units == 0) return 0;
-      if (tp <= units) return units % tp == 0 ? units / tp : 0;
-      return tp % units == 0 ? 1 : 0;
-    case shard::vocab: {
-      const std::uint64_t padded = detail::round_up(units, vocab_padding);
-      return padded % tp == 0 ? padded / tp : 0;
-    }
-    default: return units != 0 && units % tp == 0 ? units / tp : 0;
-  }
-}
-
-namespace detail {
-// w scaled to one rank's share (ru of `units`): exact for weights, rounded up for activations.
-constexpr std::uint64_t share(std::uint64_t w, std::uint64_t units, std::uint64_t ru) {
-  if (units == 0 || ru == units) return w;
-  return ceil_div(checked_mul(w, ru), units);
-}
-constexpr edge share(edge x, std::uint64_t units, std::uint64_t ru) {
-  x.width = share(x.width, units, ru);
-  return x;
-}
-}  // namespace detail
-
-/// What one rank holds and runs of node `n` at TP degree `tp` (the block's) and EP degree
-/// `ep`: the same node with its weight shape, activations, small parameters and routed
-/// experts cut to the rank's share, so stored_bytes and node_cost apply unchanged.
-constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
-  if (n.split == shard::replicated || (tp == 1 && ep == 1)) return n;
-  if (n.split == shard::experts) {
-    // Experts / ep per rank, each expert's intermediate / (tp / ep). Rows routed per token
-    // (top_k of them) shrink to the rank's share of the experts, at least one.
-    const std::uint64_t moe_tp = tp / ep;
-    const std::uint64_t units = n.units;
-    const std::uint64_t ru = moe_tp == 0 || units % moe_tp != 0 ? units : units / moe_tp;
-    auto routed = [&](edge x) {
-      if (x.rows_per_n > 1) x.rows_per_n = std::max<std::uint64_t>(1, ceil_div(x.rows_per_n, ep));
-      return x;
-    };
-    for (std::size_t i = 0; i < n.n_in; ++i) {
-      n.in[i] = routed(n.in[i]);
-      if (i == 0 && n.kind != op::expert_gate_up) n.in[i] = detail::share(n.in[i], units, ru);  // the intermediate
-    }
-    for (std::size_t i = 0; i < n.n_out; ++i) {
-      n.out[i] = routed(n.out[i]);
-      if (n.kind != op::expert_down) n.out[i] = detail::share(n.out[i], units, ru);
-    }
-    if (is_routed_expert(n.kind)) {
-      n.experts = n.experts / ep;
-      n.top_k = std::max<std::uint64_t>(1, ceil_div(n.top_k, ep));
-    }
-    return n;
-  }
-  const std::uint64_t units = n.split == shard::vocab ? detail::round_up(n.units, vocab_padding) : n.units;
-  const std::uint64_t ru = rank_units(n.split, n.units, tp);
-  if (n.split == shard::vocab) {
-    if (n.kind == op::embed) {
-      n.table_rows = ru;
-    } else {
-      for (std::size_t i = 0; i < n.n_out; ++i) n.out[i].width = ru;
-    }
-    return n;
-  }
-  if (n.aux_split) n.aux_params = detail::share(n.aux_params, n.units, ru);
-  if (n.kind == op::mla_attention) {
-    // Split by query heads (kv_b_proj is column-parallel by head): the rank's heads, their
-    // rows of kv_b_proj, query and output; the latent row it reads stays whole.
-    n.kv_b_out = detail::share(n.kv_b_out, units, ru);
-    n.heads = static_cast<std::uint32_t>(detail::share(n.heads, units, ru));
-  } else if (reads_linear_weight(n.kind)) {
-    if (n.split == shard::rows) {
-      n.in[0] = detail::share(n.in[0], units, ru);
-    } else {
-      for (std::size_t i = 0; i < n.n_out; ++i) n.out[i] = detail::share(n.out[i], units, ru);
-    }
-    return n;
-  }
-  for (std::size_t i = 0; i < n.n_in; ++i) n.in[i] = detail::share(n.in[i], units, ru);
-  for (std::size_t i = 0; i < n.n_out; ++i) n.out[i] = detail::share(n.out[i], units, ru);
-  return n;
-}
-
-/// One rank's share of a state's elements at the block's TP degree.
-constexpr state_decl rank_state(state_decl st, std::uint64_t tp) {
-  if (st.split == shard::replicated || tp == 1) return st;
-  const std::uint64_t ru = rank_units(st.split, st.heads, tp);
-  st.elements = detail::share(st.elements, st.heads, ru);
-  st.heads = ru;
-  return st;
-}
-
-/// The block's states cut to one rank (node_cost reads them through the block).
-constexpr block rank_block(block b, std::uint64_t tp) {
-  for (std::size_t i = 0; i < b.n_states; ++i) b.states[i] = rank_state(b.states[i], tp);
-  return b;
-}
 
 /// The first rule `p` breaks on `m`, or plan_rule::ok.
 constexpr plan_rule plan_violation(const model& m, const parallel& p) {
-  if (p.tp == 0 || p.pp == 0 || p.ep == 0) return plan_rule::degrees_positive;
-  if (p.tp % p.ep != 0) return plan_rule::ep_divides_tp;
+  if (p.tp == 0 || p.pp == 0 || p.ep == 0 || p.dp == 0) return plan_rule::degrees_positive;
+  if ((static_cast<std::uint64_t>(p.tp) * p.dp) % p.ep != 0) return plan_rule::ep_divides_tp;
   const circuit& c = m.c;
   bool experts = false;
   for (std::size_t ni = 0; ni < c.n_nodes; ++ni) experts = experts || is_routed_expert(c.nodes[ni].kind);
@@ -278,10 +161,11 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
       const node& n = c.nodes[ni];
       if (n.split == shard::replicated) continue;
+      const std::uint64_t ntp = node_tp(b, n, p);
       if (n.split == shard::experts) {
         if (n.experts != 0 && n.experts % p.ep != 0) broken[static_cast<std::size_t>(plan_rule::ep_divides_experts)] = true;
-        if (n.units % (tp / p.ep) != 0) broken[static_cast<std::size_t>(plan_rule::tp_divides_dimensions)] = true;
-        if (n.experts % p.ep != 0 || n.units % (tp / p.ep) != 0) continue;
+        if (n.units % (ntp / p.ep) != 0) broken[static_cast<std::size_t>(plan_rule::tp_divides_dimensions)] = true;
+        if (n.experts % p.ep != 0 || n.units % (ntp / p.ep) != 0) continue;
       } else if (tp > 1 && rank_units(n.split, n.units, tp) == 0) {
         plan_rule r = plan_rule::tp_divides_dimensions;
         if (n.split == shard::kv_heads) r = plan_rule::kv_heads_split_or_replicate;
@@ -293,10 +177,10 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
         continue;
       }
       if (!n.has_weight() || !n.stores_weight) continue;
-      if (tp == 1 && p.ep == 1) {
+      if (ntp == 1 && p.ep == 1) {
         check_weight(n, in);  // rank_node(n, 1, 1) is n: no copy
       } else {
-        check_weight(rank_node(n, tp, p.ep), in);
+        check_weight(rank_node(m, n, in, ntp, p.ep), in);
       }
     }
   };
@@ -315,7 +199,8 @@ constexpr bool valid(const model& m, const parallel& p) { return plan_violation(
 namespace detail {
 [[noreturn]] inline void bad_plan_at_run_time(const model& m, const parallel& p, plan_rule r) {
   fail(error_kind::bad_input, "plan tp=" + std::to_string(p.tp) + " pp=" + std::to_string(p.pp) +
-                                  " ep=" + std::to_string(p.ep) + (p.dp_attention ? " dp-attention" : "") +
+                                  " ep=" + std::to_string(p.ep) + (p.dp > 1 ? " dp=" + std::to_string(p.dp) : std::string()) +
+                                  (p.dp_attention ? " dp-attention" : "") +
                                   " is invalid for `" + std::string(m.id) + "`: " + std::string(describe(r)));
 }
 }  // namespace detail

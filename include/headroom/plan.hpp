@@ -108,7 +108,7 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
   }
   for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
     const std::uint64_t per_rank = max_seqs(t.fp, d, fit_contexts[ci], u);
-    t.exact_max[ci] = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
+    t.exact_max[ci] = per_rank != UINT64_MAX ? checked_mul(per_rank, seq_shares(p)) : per_rank;
   }
   return t;
 }

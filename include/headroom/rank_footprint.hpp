@@ -56,7 +56,7 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
     const std::uint64_t tp = in.sec == section::vision ? 1 : block_tp(b, p);
     block_bytes bb = states_of(c, rank_block(b, tp), s, sliding_apart);
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      bb.weights = checked_add(bb.weights, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(c.nodes[ni], tp, p.ep), in));
+      bb.weights = checked_add(bb.weights, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(m, c.nodes[ni], in, node_tp(b, c.nodes[ni], p), p.ep), in));
     }
     add_block(fp, bb, in.sec, count, s);
   };
@@ -103,9 +103,20 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
   return detail::rank_footprint_of(m, s, p, false);
 }
+/// The plan as engine `e` lays out data parallel: vLLM (and the plain arithmetic) spans its MoE
+/// layers over all dp x tp ranks (parallel::dp); SGLang's --dp-size without DP attention
+/// (python/sglang/srt/managers/data_parallel_controller.py @fdd9edee7a8faeaeeef5d0f77af7a673b4c06297:
+/// launch_tensor_parallel_group per replica, each
+/// with its own tp group) and TensorRT-LLM's and llama.cpp's replicas each hold a whole tp x pp
+/// plan, so one rank is that of the dp = 1 plan, serving 1 / dp of the sequences.
+constexpr parallel dp_layout(parallel p, const engine& e) {
+  if (e.kind != engine_kind::vllm && e.kind != engine_kind::none) p.dp = 1;
+  return p;
+}
+
 /// The heaviest rank in `e`'s arithmetic: sliding layers hold their window when e.evict_sliding.
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p, const engine& e) {
-  return detail::rank_footprint_of(m, s, p, e.evict_sliding);
+  return detail::rank_footprint_of(m, s, dp_layout(p, e), e.evict_sliding);
 }
 
 /// KV bytes per token one rank holds at tensor parallelism `tp` (pp = ep = 1): each attention

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
@@ -45,6 +46,12 @@ TEST_CASE("counts take the suffixes of vLLM: k is 1000 and K is 1024") {
   CHECK_THROWS_AS(parse_count("--max-model-len", "1.5"), usage_error);  // not whole
   CHECK_THROWS_AS(parse_count("--max-model-len", "0"), usage_error);
   CHECK_THROWS_AS(parse_count("--max-model-len", "k"), usage_error);
+  // Every count and list flag reads through the same parser (decode, prefill, plan, header,
+  // report and plot refused "32k" before).
+  CHECK(parse_positive("--context", "32k") == 32'000);
+  CHECK(parse_positive("--seqs", "2K") == 2'048);
+  CHECK(parse_positive_list("--tokens", "512,4k,32K") == std::vector<std::uint64_t>{512, 4'000, 32'768});
+  CHECK_THROWS_AS(parse_positive_list("--batch", "1,2x"), usage_error);
 }
 
 TEST_CASE("byte sizes: decimal and binary units, exact") {

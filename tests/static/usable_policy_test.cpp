@@ -5,6 +5,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
 
 namespace {
 using namespace headroom;
@@ -62,5 +63,15 @@ static_assert(share(user_device()).why == usable_policy{}.fallback.why);
 // x 9 / 10 = 117,597,498,163.2, rounded down).
 static_assert(usable_bytes(gb10, usable_policy_of(engine{.kind = engine_kind::none})) == 117'597'498'163ULL);
 static_assert(usable_policy_of(engines::none).n_rules == engines::usable_rules.size());
+
+// engines::none names the weights when they alone do not fit: Llama-3.1-405B in BF16 is about
+// 405e9 x 2 B = 810 GB of weights, above 0.9 x an H100's 80 GB, so nothing is left for the KV
+// cache (no_memory_for_kv_cache), not "the pool holds fewer sequences".
+static_assert(stopping_term(models::llama_3_1_405b_instruct, h100_sxm, {.seqs = 1, .context = 4096, .engine = engines::none}) ==
+              engine_term::no_memory_for_kv_cache);
+// Llama-3.1-8B (about 16 GB of weights) fits one 4,096-token sequence; 10,000 of them do not:
+// the sequences' KV is what runs out.
+static_assert(stopping_term(models::llama_3_1_8b_instruct, h100_sxm, {.seqs = 10'000, .context = 4096, .engine = engines::none}) ==
+              engine_term::kv_cache_cannot_hold_the_sequences);
 
 }  // namespace

@@ -35,7 +35,8 @@ std::string formats_text(format_list formats, std::string_view sep) {
 void add_plan(CLI::App* cmd, plan_flags& p) {
   cmd->add_option("--tp", p.tp, "tensor-parallel degree (default 1)");
   cmd->add_option("--pp", p.pp, "pipeline-parallel degree (default 1)");
-  cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp (default 1)");
+  cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp x --dp (default 1)");
+  cmd->add_option("--dp", p.dp, "data-parallel replicas (vLLM --data-parallel-size; with --ep the MoE spans them, default 1)");
   cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
 }
 
@@ -134,7 +135,7 @@ void name_value_types(CLI::App& app) {
       {"what", "models|devices"}, {"config", "PATH"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
       {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"device-spec", "FILE"}, {"gpu-memory", "SIZE"}, {"bandwidth", "GB/s"}, {"bf16-tflops", "TFLOPS"}, {"fp8-tflops", "TFLOPS"}, {"fp4-tflops", "TFLOPS"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
       {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
-      {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
+      {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"dp", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
       {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
       {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
       {"kv-cache-memory-bytes", "BYTES"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},

@@ -130,18 +130,8 @@ const device& resolve_device(std::string_view id) {
   throw usage_error(unknown_device_message(id));
 }
 
-std::uint64_t parse_positive(std::string_view flag, std::string_view text) {
-  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits) throw usage_error(fmt::format("{}: `{}` is not a positive integer", flag, text));
-  std::uint64_t v = 0;
-  for (char c : text) {
-    const auto digit = static_cast<std::uint64_t>(c - '0');
-    if (v > (UINT64_MAX - digit) / 10) throw usage_error(fmt::format("{}: `{}` does not fit in 64 bits", flag, text));
-    v = v * 10 + digit;
-  }
-  if (v == 0) throw usage_error(fmt::format("{}: must be at least 1, got `{}`", flag, text));
-  return v;
-}
+// Every count and list flag reads through the one count parser (vLLM's suffixes included).
+std::uint64_t parse_positive(std::string_view flag, std::string_view text) { return parse_count(flag, text); }
 
 namespace {
 std::vector<std::string_view> split_commas(std::string_view flag, std::string_view text) {

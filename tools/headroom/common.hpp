@@ -43,10 +43,10 @@ const device& resolve_device(std::string_view id);
 /// The message resolve_device throws, for callers that add a position (the manifest loader).
 std::string unknown_device_message(std::string_view id);
 
-/// A positive decimal integer, or usage_error naming the flag: "--context: `-5` is not a
-/// positive integer".
+/// A positive count, read by parse_count (so "32k" and "32K" work for every count flag), or
+/// usage_error naming the flag: "--context: `-5` is not a positive integer (suffixes: ...)".
 std::uint64_t parse_positive(std::string_view flag, std::string_view text);
-/// A comma-separated list of positive integers ("1,8,64").
+/// A comma-separated list of positive counts ("1,8,64", "512,4k,32K").
 std::vector<std::uint64_t> parse_positive_list(std::string_view flag, std::string_view text);
 /// A comma-separated list of ids ("a,b"); empty items refused.
 std::vector<std::string> parse_id_list(std::string_view flag, std::string_view text);

@@ -46,7 +46,7 @@ verdict load_verdict(const model& m, const device& d, const settings& s, const e
     const byte_count need = need_bytes(m, dep);
     const byte_count usable = usable_bytes(d, usable_policy_of(e));
     v.fits = need <= usable;
-    v.term = v.fits ? engine_term::none : engine_term::kv_cache_cannot_hold_the_sequences;
+    v.term = none_stopping_term(m, d, dep);
     v.shortfall_bytes = need > usable ? need - usable : 0;
     return v;
   }

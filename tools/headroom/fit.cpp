@@ -30,11 +30,11 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
     a.v = load_verdict(m, d, s, e, seqs, context, p);
   }
   a.fits = a.v.fits;
-  // Per rank; under DP attention each of the tp ranks serves its share of the sequences.
+  // Per rank; data parallel replicas and DP-attention ranks each serve their share of the sequences.
   const std::uint64_t per_rank = e.kind == engine_kind::none
                                      ? max_seqs(a.fp, d, context, usable_policy_of(e))
                                      : max_seqs_at(engine_memory_of(m, d, {1, context, s, e, p}), context);
-  a.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
+  a.max_seqs = per_rank != UINT64_MAX ? checked_mul(per_rank, seq_shares(p)) : per_rank;
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
   a.holders = report::other_holders(
       need_bytes(m, {seqs, context, s, engine{.kind = engine_kind::none, .evict_sliding = e.evict_sliding}}), d);

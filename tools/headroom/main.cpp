@@ -12,7 +12,7 @@
 //   headroom plan MODEL DEVICE --context N [--seqs N]   the smallest valid parallel plans, fastest first
 //
 // fit, decode, prefill, report, header and plan's settings take a parallel plan: --tp N --pp N
-// --ep N --dp-attention (plan.hpp); a plan that breaks an engine rule is refused (exit 2).
+// --ep N --dp N --dp-attention (plan.hpp); a plan that breaks an engine rule is refused (exit 2).
 //   headroom import CONFIG [--quant FILE] --id NAME [-o FILE]
 //   headroom verify DIR (MODEL | --config PATH)
 //

@@ -121,7 +121,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
     a.seqs == 1 ? "" : "s", a.context);
   if (!(a.plan == parallel{})) {
     w("Plan: {} ({} devices): every figure below is the heaviest rank's{}.\n\n", plan_text(a.plan), a.plan.ranks(),
-      a.plan.dp_attention ? fmt::format(", which serves {} of the sequences", rank_seqs(a.seqs, a.plan)) : std::string());
+      seq_shares(a.plan) > 1 ? fmt::format(", which serves {} of the sequences", rank_seqs(a.seqs, a.plan)) : std::string());
   }
   w("| quantity | bytes | GB |\n|---|---:|---:|\n");
   w("| weights (every stored tensor) | {} | {} |\n", a.fp.weights, gb2(a.fp.weights));

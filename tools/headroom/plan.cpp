@@ -31,7 +31,8 @@ parallel parse_plan(const model& m, const plan_flags& f) {
   const parallel p{.tp = parse_degree("--tp", f.tp),
                    .pp = parse_degree("--pp", f.pp),
                    .ep = parse_degree("--ep", f.ep),
-                   .dp_attention = f.dp_attention};
+                   .dp_attention = f.dp_attention,
+                   .dp = parse_degree("--dp", f.dp)};
   const plan_rule r = plan_violation(m, p);
   if (r != plan_rule::ok) {
     throw usage_error(fmt::format("plan {} is invalid for `{}`: {}", plan_text(p), m.id, describe(r)));
@@ -43,6 +44,7 @@ std::string plan_text(const parallel& p) {
   if (p == parallel{}) return "1 device";
   std::string s = p.tp > 1 || p.pp == 1 ? fmt::format("TP={}", p.tp) : std::string();
   if (p.pp > 1) s += fmt::format("{}PP={}", s.empty() ? "" : " x ", p.pp);
+  if (p.dp > 1) s += fmt::format(" DP={}", p.dp);
   if (p.ep > 1) s += fmt::format(" EP={}", p.ep);
   if (p.dp_attention) s += " DP-attention";
   return s;
@@ -53,6 +55,7 @@ std::string plan_cli_flags(const parallel& p) {
   if (p.tp != 1) s += fmt::format(" --tp {}", p.tp);
   if (p.pp != 1) s += fmt::format(" --pp {}", p.pp);
   if (p.ep != 1) s += fmt::format(" --ep {}", p.ep);
+  if (p.dp != 1) s += fmt::format(" --dp {}", p.dp);
   if (p.dp_attention) s += " --dp-attention";
   return s;
 }
@@ -62,6 +65,7 @@ nlohmann::ordered_json plan_json(const parallel& p) {
   j["tp"] = p.tp;
   j["pp"] = p.pp;
   j["ep"] = p.ep;
+  j["dp"] = p.dp;
   j["dp_attention"] = p.dp_attention;
   j["ranks"] = p.ranks();
   return j;
@@ -139,7 +143,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
       row.em = engine_memory_of(*q.m, *q.d, dep);
       per_rank = max_seqs_at(engine_memory_of(*q.m, *q.d, {1, context, q.s, q.e, p}), context);
     }
-    row.max_seqs = p.dp_attention && per_rank != UINT64_MAX ? checked_mul(per_rank, p.tp) : per_rank;
+    row.max_seqs = per_rank != UINT64_MAX ? checked_mul(per_rank, seq_shares(p)) : per_rank;
     a.rows.push_back(row);
   }
   std::stable_sort(a.rows.begin(), a.rows.end(), [](const plan_row& x, const plan_row& y) {

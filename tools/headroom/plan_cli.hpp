@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom CLI: parallel plans -- the --tp / --pp / --ep / --dp-attention flags, how a plan is
+// headroom CLI: parallel plans -- the --tp / --pp / --ep / --dp / --dp-attention flags, how a plan is
 // spelled in text and JSON, the per-rank JSON keys, and the `plan` command (the smallest valid
 // plans that hold a deployment, fastest decode ceiling first).
 #pragma once
@@ -22,6 +22,7 @@ struct plan_flags {
   std::string tp = "1";
   std::string pp = "1";
   std::string ep = "1";
+  std::string dp = "1";
   bool dp_attention = false;
 };
 
@@ -29,11 +30,11 @@ struct plan_flags {
 /// rule it breaks.
 parallel parse_plan(const model& m, const plan_flags& f);
 
-/// "TP=4 x PP=3", "TP=8 EP=8 DP-attention", "1 device".
+/// "TP=4 x PP=3", "TP=8 EP=8 DP-attention", "TP=1 DP=8 EP=8", "1 device".
 std::string plan_text(const parallel& p);
 /// " --tp 4 --pp 3": the flags that reproduce a plan (empty for the single-device plan).
 std::string plan_cli_flags(const parallel& p);
-/// {"tp", "pp", "ep", "dp_attention", "ranks"}.
+/// {"tp", "pp", "ep", "dp", "dp_attention", "ranks"}.
 nlohmann::ordered_json plan_json(const parallel& p);
 /// The plan, or null.
 nlohmann::ordered_json plan_json(const std::optional<parallel>& p);

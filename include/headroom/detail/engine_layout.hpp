@@ -17,6 +17,9 @@
 #include <headroom/circuit.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
+#include <headroom/parallel_rules.hpp>
+#include <headroom/stored_bytes.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/tensor_format.hpp>
 
@@ -158,36 +161,46 @@ constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, st
   return checked_add(peak, checked_mul(checked_mul(checked_mul(hidden, tokens), 2), forward_hidden_tensors));
 }
 
-/// Extra bytes vLLM's MXFP4 MoE method allocates on a device without native MXFP4 MMA (the
-/// Marlin weight-only path): expert weights padded to hidden % 256 == 0 and intermediate % 128
-/// == 0 (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod.create_weights).
-/// vLLM issue #23278 (gpt-oss-120b, H100, Marlin) logs "Model loading took 65.9651 GiB".
-constexpr byte_count mxfp4_marlin_padding_bytes(const model& m) {
+/// Extra bytes per rank vLLM's MXFP4 MoE method allocates on a device without native MXFP4 MMA
+/// (the Marlin weight-only path), beyond the 64-aligned share every engine loads
+/// (mxfp4_expert_partition_align): the Marlin kernel needs n % 256 == 0 and k % 128 == 0, so the
+/// rank's intermediate share is padded to a multiple of 128 and the hidden size to 256
+/// (vllm/model_executor/layers/quantization/mxfp4.py @007d50058a06dec0f82472d63c819244d460c40d,
+/// Mxfp4MoEMethod.create_weights, the MARLIN branch; bias rows padded alike). vLLM issue #23278
+/// (gpt-oss-120b, H100, Marlin) logs "Model loading took 65.9651 GiB". Under pipeline parallel
+/// the heaviest stage's layers count.
+constexpr byte_count mxfp4_marlin_padding_bytes(const model& m, const parallel& p) {
   // Most models have no MXFP4 weight: skip the walk over every instance (compile time).
   bool any = false;
   for (std::size_t r = 0; r < m.n_rules; ++r) any = any || m.rules[r].weight.kind == format_kind::mxfp4;
   if (!any) return 0;
   const circuit& c = m.c;
-  byte_count extra = 0;
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec != section::main) continue;
-    const block& b = c.blocks[in.block];
-    for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      const node& n = c.nodes[ni];
-      if (!is_routed_expert(n.kind) || !n.stores_weight) continue;
-      const resolved_formats f = formats_of(m, n, in);
-      if (f.weight.kind != format_kind::mxfp4) continue;
-      const std::uint64_t out = n.weight_out();
-      const std::uint64_t k = n.weight_k();
-      const std::uint64_t out_p = n.kind == op::expert_gate_up ? 2 * ((out / 2 + 127) / 128 * 128) : (out + 255) / 256 * 256;
-      const std::uint64_t k_p = n.kind == op::expert_gate_up ? (k + 255) / 256 * 256 : (k + 127) / 128 * 128;
-      const byte_count padded = weight_bytes(f.weight, out_p, k_p);
-      const byte_count plain = weight_bytes(f.weight, out, k);
-      extra = checked_add(extra, checked_mul(n.experts, padded - plain));
+  const std::uint64_t layers = main_layers(m);
+  const std::uint64_t pp = p.pp == 0 ? 1 : p.pp;
+  byte_count worst = 0;
+  for (std::uint64_t st = 0; st < pp; ++st) {
+    const std::uint64_t lo = pp == 1 ? 0 : pp_first_layer(layers, pp, st);
+    const std::uint64_t hi = pp == 1 ? UINT64_MAX : pp_first_layer(layers, pp, st + 1);
+    byte_count extra = 0;
+    for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+      const instance& in = c.instances[ii];
+      if (in.sec != section::main || (in.layer != no_layer && (in.layer < lo || in.layer >= hi))) continue;
+      const block& b = c.blocks[in.block];
+      for (std::size_t ni = b.first; ni < b.end; ++ni) {
+        const node& n = c.nodes[ni];
+        const std::uint64_t tp = node_tp(b, n, p);
+        if (!is_routed_expert(n.kind) || !n.stores_weight) continue;
+        if (formats_of(m, n, in).weight.kind != format_kind::mxfp4) continue;
+        const node loaded = rank_node(m, n, in, tp, p.ep);  // the 64-aligned share
+        const std::uint64_t ru = expert_share(n, tp, p.ep);
+        const std::uint64_t hidden = n.kind == op::expert_gate_up ? n.weight_k() : n.weight_out();
+        const node marlin = reshape_expert_shard(rank_node(n, tp, p.ep), ru, round_up(ru, 128), round_up(hidden, 256));
+        extra = checked_add(extra, stored_bytes(m, marlin, in) - stored_bytes(m, loaded, in));
+      }
     }
+    worst = std::max(worst, extra);
   }
-  return extra;
+  return worst;
 }
 
 }  // namespace headroom::detail

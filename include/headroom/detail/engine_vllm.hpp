@@ -31,13 +31,13 @@ constexpr std::uint64_t vllm_capture_sizes_up_to(std::uint64_t cap) {
 }
 
 /// vLLM V1.
-constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k,
+constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
                                     const footprint_bytes& fp, const kv_layout& l, std::uint64_t context) {
   engine_memory em = memory_at_start(engine_kind::vllm, d);
   em.budget_fraction = k.gpu_memory_utilization;
   em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);
   em.loaded_weights_bytes_per_rank = fp.loaded_weights;
-  if (!d.runs(mma_kind::mxf8f6f4)) em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_marlin_padding_bytes(m));
+  if (!d.runs(mma_kind::mxf8f6f4)) em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_marlin_padding_bytes(m, p));
   em.max_model_len = k.max_model_len != 0 ? k.max_model_len : context;
 
   const bool large = vllm_large_device(d);

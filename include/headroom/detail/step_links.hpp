@@ -80,16 +80,34 @@ constexpr void add_links(step_estimate& est, const run& x) {
       if (n.split == shard::vocab && n.kind == op::embed) vocab_embed = true;
       if (n.split == shard::vocab && n.kind == op::lm_head) {
         vocab_head = true;
-        logits = static_cast<double>(checked_mul(checked_mul(rows, round_up(n.units, vocab_padding)), 2));
+        logits = static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.dp), round_up(n.units, vocab_padding)), 2));
       }
     }
-    const std::uint64_t block_rows = p.dp_attention && mixer_block(b) ? ceil_div(rows, p.tp) : rows;
+    // A data-parallel replica carries its own share of the rows (the MoE exchange below adds
+    // the traffic across replicas).
+    const std::uint64_t block_rows = ceil_div(p.dp_attention && mixer_block(b) ? ceil_div(rows, p.tp) : rows, p.dp);
     const double out_bytes = last.n_out > 0 ? static_cast<double>(last.out[0].bytes_at(block_rows)) : 0.0;
     if (vocab_embed) {
       add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, 1, out_bytes);
       hidden_bytes = out_bytes;
     }
     if (vocab_head) add_link(est, *x.d, link_op::lm_head_gather, tp_out, tpn, 1, logits);
+    if (routed && p.dp > 1) {
+      // vLLM data parallel: the MoE spans all dp x tp ranks. With EP each replica's tokens go
+      // to their top_k experts and back (all-to-all); without, every rank gathers all tokens
+      // and the partial sums are scattered back.
+      const std::uint64_t n_moe = static_cast<std::uint64_t>(p.tp) * p.dp;
+      const bool moe_out = n_moe > domain;
+      std::uint64_t k = 1;
+      for (std::size_t ni = b.first; ni < b.end; ++ni) k = std::max<std::uint64_t>(k, c.nodes[ni].top_k);
+      if (p.ep > 1) {
+        const double s = static_cast<double>(checked_mul(checked_mul(block_rows, k), last.out[0].width)) * 2.0;
+        add_link(est, *x.d, link_op::ep_all_to_all, moe_out, static_cast<double>(n_moe), 2, s);
+      } else {
+        add_link(est, *x.d, link_op::dp_gather_scatter, moe_out, static_cast<double>(n_moe), 2, out_bytes);
+      }
+      continue;
+    }
     if (!reduce || block_tp(b, p) == 1) continue;
     if (!p.dp_attention) {
       add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, 1, out_bytes);

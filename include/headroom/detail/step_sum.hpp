@@ -130,15 +130,23 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
   const block rb = x.sharded ? rank_block(b, tp) : block{};
   const block& cb = x.sharded ? rb : b;
-  cost_query q = x.q;
+  cost_query q_all = x.q;
   const cost_query q1 = x.q1;
   if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
-    q.rows = ceil_div(q.rows, x.plan.tp);
-    q.seqs = ceil_div(q.seqs, x.plan.tp);
+    q_all.rows = ceil_div(q_all.rows, x.plan.tp);
+    q_all.seqs = ceil_div(q_all.seqs, x.plan.tp);
+  }
+  // Data parallel: a replica runs its own sequences through every node but the routed experts,
+  // which take the tokens of all replicas (dispatched over EP, or gathered when flattened TP).
+  cost_query q_own = q_all;
+  if (x.sharded && x.plan.dp > 1) {
+    q_own.rows = ceil_div(q_all.rows, x.plan.dp);
+    q_own.seqs = ceil_div(q_all.seqs, x.plan.dp);
   }
   const block_loops bl = loops_of_block(t, b, in.kind);
   // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise).
   auto fold_node = [&](std::uint16_t ni, const node& n) {
+    const cost_query& q = n.split == shard::experts ? q_all : q_own;
     const bool w = reads_linear_weight(n.kind);
     const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
     const bool per_row = bl.sites != 0 && bl.loops(n);
@@ -174,7 +182,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   };
   for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
     if (x.sharded) {
-      fold_node(ni, rank_node(c.nodes[ni], tp, x.plan.ep));
+      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan.ep));
     } else {
       fold_node(ni, c.nodes[ni]);
     }

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// headroom: what one rank of a parallel plan holds and runs of each node, state and block --
+// the shares of parallel_rules.hpp's rules (its sources cite the engines' sharding code), and
+// the MXFP4 expert padding the engines load.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include <headroom/bytes.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom {
+
+/// vLLM's DEFAULT_VOCAB_PADDING_SIZE.
+inline constexpr std::uint64_t vocab_padding = 64;
+
+namespace detail {
+constexpr std::uint64_t round_up(std::uint64_t a, std::uint64_t m) { return checked_mul(ceil_div(a, m), m); }
+}  // namespace detail
+
+/// Whether a block runs attention-side (it holds KV or recurrent state): under DP attention it
+/// is not split over TP.
+constexpr bool mixer_block(const block& b) { return b.n_states != 0; }
+
+/// The TP degree a block's nodes split over under the plan.
+constexpr std::uint64_t block_tp(const block& b, const parallel& p) {
+  return p.dp_attention && mixer_block(b) ? 1 : p.tp;
+}
+
+/// The TP degree node `n` of block `b` splits over: routed experts (and their activations) over
+/// all dp x tp ranks, as vLLM flattens TP across DP for its MoE layers
+/// (vllm/model_executor/layers/fused_moe/config.py @002d6073aa034d4f5545d45021b0e56d1f3c3593,
+/// FusedMoEParallelConfig.flatten_tp_across_dp_and_pcp: flatten_tp_size = dp x pcp x tp; with
+/// --enable-expert-parallel that whole group is the EP group), every other node over block_tp.
+constexpr std::uint64_t node_tp(const block& b, const node& n, const parallel& p) {
+  return n.split == shard::experts ? static_cast<std::uint64_t>(p.tp) * (p.dp == 0 ? 1 : p.dp) : block_tp(b, p);
+}
+
+/// Groups the sequences are dealt out over: the dp replicas, and under DP attention the tp
+/// ranks of each.
+constexpr std::uint64_t seq_shares(const parallel& p) {
+  return static_cast<std::uint64_t>(p.dp == 0 ? 1 : p.dp) * (p.dp_attention ? p.tp : 1);
+}
+
+/// Sequences one rank serves: data parallel and DP attention deal them out (seq_shares).
+constexpr std::uint64_t rank_seqs(std::uint64_t seqs, const parallel& p) { return ceil_div(seqs, seq_shares(p)); }
+
+/// How many of `units` one rank keeps under `how` at `tp` (0: the split is invalid).
+constexpr std::uint64_t rank_units(shard how, std::uint64_t units, std::uint64_t tp) {
+  switch (how) {
+    case shard::replicated: return units;
+    case shard::kv_heads:
+      if (units == 0) return 0;
+      if (tp <= units) return units % tp == 0 ? units / tp : 0;
+      return tp % units == 0 ? 1 : 0;
+    case shard::vocab: {
+      const std::uint64_t padded = detail::round_up(units, vocab_padding);
+      return padded % tp == 0 ? padded / tp : 0;
+    }
+    default: return units != 0 && units % tp == 0 ? units / tp : 0;
+  }
+}
+
+namespace detail {
+// w scaled to one rank's share (ru of `units`): exact for weights, rounded up for activations.
+constexpr std::uint64_t share(std::uint64_t w, std::uint64_t units, std::uint64_t ru) {
+  if (units == 0 || ru == units) return w;
+  return ceil_div(checked_mul(w, ru), units);
+}
+constexpr edge share(edge x, std::uint64_t units, std::uint64_t ru) {
+  x.width = share(x.width, units, ru);
+  return x;
+}
+}  // namespace detail
+
+/// What one rank holds and runs of node `n` at TP degree `tp` (the block's) and EP degree
+/// `ep`: the same node with its weight shape, activations, small parameters and routed
+/// experts cut to the rank's share, so stored_bytes and node_cost apply unchanged.
+constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
+  if (n.split == shard::replicated || (tp == 1 && ep == 1)) return n;
+  if (n.split == shard::experts) {
+    // Experts / ep per rank, each expert's intermediate / (tp / ep). Rows routed per token
+    // (top_k of them) shrink to the rank's share of the experts, at least one.
+    const std::uint64_t moe_tp = tp / ep;
+    const std::uint64_t units = n.units;
+    const std::uint64_t ru = moe_tp == 0 || units % moe_tp != 0 ? units : units / moe_tp;
+    auto routed = [&](edge x) {
+      if (x.rows_per_n > 1) x.rows_per_n = std::max<std::uint64_t>(1, ceil_div(x.rows_per_n, ep));
+      return x;
+    };
+    for (std::size_t i = 0; i < n.n_in; ++i) {
+      n.in[i] = routed(n.in[i]);
+      if (i == 0 && n.kind != op::expert_gate_up) n.in[i] = detail::share(n.in[i], units, ru);  // the intermediate
+    }
+    for (std::size_t i = 0; i < n.n_out; ++i) {
+      n.out[i] = routed(n.out[i]);
+      if (n.kind != op::expert_down) n.out[i] = detail::share(n.out[i], units, ru);
+    }
+    if (is_routed_expert(n.kind)) {
+      n.experts = n.experts / ep;
+      n.top_k = std::max<std::uint64_t>(1, ceil_div(n.top_k, ep));
+    }
+    return n;
+  }
+  const std::uint64_t units = n.split == shard::vocab ? detail::round_up(n.units, vocab_padding) : n.units;
+  const std::uint64_t ru = rank_units(n.split, n.units, tp);
+  if (n.split == shard::vocab) {
+    if (n.kind == op::embed) {
+      n.table_rows = ru;
+    } else {
+      for (std::size_t i = 0; i < n.n_out; ++i) n.out[i].width = ru;
+    }
+    return n;
+  }
+  if (n.aux_split) n.aux_params = detail::share(n.aux_params, n.units, ru);
+  if (n.kind == op::mla_attention) {
+    // Split by query heads (kv_b_proj is column-parallel by head): the rank's heads, their
+    // rows of kv_b_proj, query and output; the latent row it reads stays whole.
+    n.kv_b_out = detail::share(n.kv_b_out, units, ru);
+    n.heads = static_cast<std::uint32_t>(detail::share(n.heads, units, ru));
+  } else if (reads_linear_weight(n.kind)) {
+    if (n.split == shard::rows) {
+      n.in[0] = detail::share(n.in[0], units, ru);
+    } else {
+      for (std::size_t i = 0; i < n.n_out; ++i) n.out[i] = detail::share(n.out[i], units, ru);
+    }
+    return n;
+  }
+  for (std::size_t i = 0; i < n.n_in; ++i) n.in[i] = detail::share(n.in[i], units, ru);
+  for (std::size_t i = 0; i < n.n_out; ++i) n.out[i] = detail::share(n.out[i], units, ru);
+  return n;
+}
+
+/// MXFP4 routed experts: each rank's share of an expert's intermediate size is padded up to a
+/// multiple of 64 (two 32-element blocks) when loaded, so a share that is not whole blocks
+/// still loads (gpt-oss at TP 4: 2880 / 4 = 720 = 22.5 blocks, loaded as 768). 64 is the least
+/// any engine pads to: vLLM's Triton path and SGLang's default path round up to 64, vLLM's
+/// other backends further (the engine adds that: engine_vllm.hpp). Sources:
+/// vllm/model_executor/layers/quantization/mxfp4.py @007d50058a06dec0f82472d63c819244d460c40d
+/// (Mxfp4MoEMethod.create_weights, `intermediate_size_per_partition_after_pad`);
+/// python/sglang/srt/layers/quantization/mxfp4.py @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5
+/// (Mxfp4MoEMethod.create_weights). Other grouped formats are not padded by the engines (vLLM's
+/// Fp8MoEMethod raises when the share is not whole blocks): a share must stay whole groups.
+inline constexpr std::uint64_t mxfp4_expert_partition_align = 64;
+
+/// A routed-expert rank node `rn` (from rank_node) with its intermediate share `ru` re-widened
+/// to `padded` and its hidden width to `hidden` (0: unchanged): the loaded shape.
+constexpr node reshape_expert_shard(node rn, std::uint64_t ru, std::uint64_t padded, std::uint64_t hidden = 0) {
+  if (ru == 0) return rn;
+  if (rn.kind == op::expert_gate_up) {
+    for (std::size_t i = 0; i < rn.n_out; ++i) {
+      if (rn.out[i].width % ru == 0) rn.out[i].width = rn.out[i].width / ru * padded;
+    }
+    if (hidden != 0 && rn.n_in > 0) rn.in[0].width = hidden;
+  } else if (rn.kind == op::expert_down) {
+    if (rn.n_in > 0) rn.in[0].width = padded;
+    if (hidden != 0) {
+      for (std::size_t i = 0; i < rn.n_out; ++i) rn.out[i].width = hidden;
+    }
+  }
+  return rn;
+}
+
+/// One rank's share of an expert's intermediate size (the expert node's `units` over tp / ep).
+constexpr std::uint64_t expert_share(const node& n, std::uint64_t tp, std::uint64_t ep) {
+  const std::uint64_t moe_tp = tp / ep;
+  return moe_tp == 0 || n.units % moe_tp != 0 ? n.units : n.units / moe_tp;
+}
+
+/// What one rank loads of node `n` of instance `in`: rank_node, with an MXFP4 routed expert's
+/// intermediate share padded as the engines load it (mxfp4_expert_partition_align).
+constexpr node rank_node(const model& m, const node& n, const instance& in, std::uint64_t tp, std::uint64_t ep) {
+  node rn = rank_node(n, tp, ep);
+  if (!is_routed_expert(n.kind) || !n.stores_weight || formats_of(m, n, in).weight.kind != format_kind::mxfp4) return rn;
+  const std::uint64_t ru = expert_share(n, tp, ep);
+  const std::uint64_t padded = detail::round_up(ru, mxfp4_expert_partition_align);
+  return padded == ru ? rn : reshape_expert_shard(rn, ru, padded);
+}
+
+/// One rank's share of a state's elements at the block's TP degree.
+constexpr state_decl rank_state(state_decl st, std::uint64_t tp) {
+  if (st.split == shard::replicated || tp == 1) return st;
+  const std::uint64_t ru = rank_units(st.split, st.heads, tp);
+  st.elements = detail::share(st.elements, st.heads, ru);
+  st.heads = ru;
+  return st;
+}
+
+/// The block's states cut to one rank (node_cost reads them through the block).
+constexpr block rank_block(block b, std::uint64_t tp) {
+  for (std::size_t i = 0; i < b.n_states; ++i) b.states[i] = rank_state(b.states[i], tp);
+  return b;
+}
+
+}  // namespace headroom

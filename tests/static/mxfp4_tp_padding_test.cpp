@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// MXFP4 routed experts under tensor parallel: the engines pad each rank's share of the expert
+// intermediate size, so gpt-oss-120b at TP 4 and TP 8 (2880 / 4 = 720 and 2880 / 8 = 360, not
+// whole pairs of 32-element blocks) is a valid plan whose ranks load the padded shape.
+// Sources: vllm/model_executor/layers/quantization/mxfp4.py
+// @007d50058a06dec0f82472d63c819244d460c40d (Mxfp4MoEMethod.create_weights: Triton pads the
+// share to a multiple of 64, Marlin to 128 and the hidden size to 256, the FlashInfer SM100
+// backends to 256); python/sglang/srt/layers/quantization/mxfp4.py
+// @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5 (64, FlashInfer 256). Every number below is hand
+// arithmetic written next to it.
+#include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
+#include <headroom/headroom.hpp>
+#include <headroom/models.hpp>
+
+namespace {
+using namespace headroom;
+
+constexpr const model& oss = models::gpt_oss_120b;
+
+// The first main-section instance of the block holding the node of kind `k`, and that node.
+struct found {
+  node n{};
+  instance in{};
+};
+constexpr found expert_node(op k) {
+  const circuit& c = oss.c;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != section::main) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      if (c.nodes[ni].kind == k) return {c.nodes[ni], in};
+    }
+  }
+  return {};
+}
+constexpr found gate_up = expert_node(op::expert_gate_up);
+constexpr found down = expert_node(op::expert_down);
+
+// The plans the engines serve it with are valid.
+static_assert(valid(oss, {.tp = 2}) && valid(oss, {.tp = 4}) && valid(oss, {.tp = 8}));
+static_assert(valid(oss, {.tp = 8, .ep = 8}) && valid(oss, {.tp = 4, .ep = 2}));
+
+// MXFP4 g32 bytes of a [rows, k] weight: rows x (k / 2 + k / 32); the bias rows x 2 B (BF16).
+// gpt-oss-120b: hidden 2880, expert intermediate 2880, 128 experts (config.json).
+// TP 4: share 720 -> 768 (the next multiple of 64).
+//   gate_up [2 x 768, 2880]: 1,536 x (1,440 + 90) + 1,536 x 2 = 2,353,152 B per expert
+//   down    [2880, 768]:     2,880 x (384 + 24)  + 2,880 x 2 = 1,180,800 B per expert
+static_assert(stored_bytes(oss, rank_node(oss, gate_up.n, gate_up.in, 4, 1), gate_up.in) == 128ULL * 2'353'152);
+static_assert(stored_bytes(oss, rank_node(oss, down.n, down.in, 4, 1), down.in) == 128ULL * 1'180'800);
+// TP 8: share 360 -> 384.
+//   gate_up [768, 2880]: 768 x 1,530 + 768 x 2 = 1,176,576 B; down [2880, 384]: 2,880 x (192 + 12) + 5,760 = 593,280 B
+static_assert(stored_bytes(oss, rank_node(oss, gate_up.n, gate_up.in, 8, 1), gate_up.in) == 128ULL * 1'176'576);
+static_assert(stored_bytes(oss, rank_node(oss, down.n, down.in, 8, 1), down.in) == 128ULL * 593'280);
+// TP 2: share 1,440 is 45 whole blocks but not a multiple of 64: loaded as 1,472.
+//   gate_up 2,944 x 1,530 + 2,944 x 2 = 4,510,208 B; down 2,880 x (736 + 46) + 5,760 = 2,257,920 B
+static_assert(stored_bytes(oss, rank_node(oss, gate_up.n, gate_up.in, 2, 1), gate_up.in) == 128ULL * 4'510'208);
+static_assert(stored_bytes(oss, rank_node(oss, down.n, down.in, 2, 1), down.in) == 128ULL * 2'257'920);
+// TP 1 and EP = TP keep whole experts: no padding (2880 = 45 x 64).
+//   gate_up [5760, 2880] per expert: 5,760 x 1,530 + 5,760 x 2 = 8,824,320 B; TP 8 EP 8: 16 experts per rank.
+static_assert(stored_bytes(oss, rank_node(oss, gate_up.n, gate_up.in, 8, 8), gate_up.in) == 16ULL * 8'824'320);
+
+// vLLM on a device without MXFP4 MMA (H100: the Marlin path) pads further, per rank: at TP 4
+// the share 768 is already a multiple of 128; the hidden size 2880 -> 3072.
+//   gate_up [1536, 3072]: 1,536 x (1,536 + 96) + 3,072 = 2,509,824 B (+156,672 over 2,353,152)
+//   down    [3072, 768]:  3,072 x 408 + 3,072 x 2     = 1,259,520 B (+78,720 over 1,180,800)
+//   per rank: 36 layers x 128 experts x 235,392 B = 1,084,686,336 B
+constexpr parallel tp4{.tp = 4};
+constexpr engine_memory h100_tp4 = engine_memory_of(oss, devices::h100_sxm, {}, engines::vllm, tp4, 1, 131072);
+static_assert(h100_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, tp4).loaded_weights == 1'084'686'336ULL);
+// On B200 (native MXFP4 MMA, FlashInfer: share padded to 256, 768 already is) nothing is added.
+constexpr engine_memory b200_tp4 = engine_memory_of(oss, devices::b200, {}, engines::vllm, tp4, 1, 131072);
+static_assert(b200_tp4.loaded_weights_bytes_per_rank == rank_footprint(oss, {}, tp4).loaded_weights);
+// Both start at the model's full 131,072-token context.
+static_assert(h100_tp4.engine_starts && b200_tp4.engine_starts);
+
+// vLLM issue #22331 (ghostplant, 2025-08-28): gpt-oss-120b served with
+// --tensor-parallel-size=2 on A100 80GB, "For TP=2/4, I get 77-78 tps": TP 4 starts (vLLM
+// gptoss image of August 2025: utilization 0.90, the model's 131,072-token context). On the
+// A100 (capability 80: Marlin) the share 720 is loaded as 768 x 3072, as on the H100 above.
+constexpr engine_memory a100_tp4 = engine_memory_of(oss, devices::a100_sxm_80gb, {}, engines::vllm_0_20, tp4, 1, 131072);
+static_assert(a100_tp4.engine_starts);
+static_assert(a100_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, tp4).loaded_weights == 1'084'686'336ULL);
+
+}  // namespace
