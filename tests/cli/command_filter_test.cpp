@@ -46,9 +46,11 @@ TEST_CASE("a named command gets every flag it gets when all are declared, the ot
   declared all{command_filter{}};
   declared fit_only{named({"fit"})};
   const auto every = [](CLI::App*) { return true; };
-  REQUIRE(all.app.get_subcommands(every).size() == 11);
-  REQUIRE(fit_only.app.get_subcommands(every).size() == 11);
-  for (const char* name : {"list", "report", "matrix", "fit", "decode", "prefill", "plan", "header", "plot", "import", "verify"}) {
+  constexpr std::array commands{"list", "report", "matrix", "fit", "decode", "prefill", "plan", "serve",
+                                "sla", "header", "plot", "import", "verify"};
+  REQUIRE(all.app.get_subcommands(every).size() == commands.size());
+  REQUIRE(fit_only.app.get_subcommands(every).size() == commands.size());
+  for (const char* name : commands) {
     INFO(name);
     const CLI::App* full = all.app.get_subcommand(name);
     const CLI::App* lazy = fit_only.app.get_subcommand(name);

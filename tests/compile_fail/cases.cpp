@@ -5,6 +5,10 @@
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
+#if defined(HEADROOM_CASE_SLA_TPOT) || defined(HEADROOM_CASE_SLA_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_TTFT) || \
+    defined(HEADROOM_CASE_SLA_TTFT_TWIN)
+#include <headroom/sla.hpp>  // only where asked: the calibration tables are not free to compile
+#endif
 
 namespace cases {
 // Llama-3.1-8B's shape (meta-llama/Llama-3.1-8B-Instruct config.json), with one field changed
@@ -64,6 +68,22 @@ HEADROOM_ASSERT_FITS(models::gpt_oss_120b, devices::h100_sxm,
 HEADROOM_ASSERT_FITS(models::gpt_oss_120b, devices::h100_sxm,
                      {.seqs = 1, .context = 32768,
                       .engine = {.kind = engine_kind::vllm, .vllm = {.gpu_memory_utilization = {950000}, .max_num_batched_tokens = 1024}}});
+#elif defined(HEADROOM_CASE_SLA_TPOT)
+// 16 clients of an 8B model on one H100 cannot decode a token in 2 ms: its weights alone take
+// 16,060,522,496 B / 3.35 TB/s = 4.8 ms a step. The error names the target, 2,000 us.
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 16, .ttft_ms = 2000, .tpot_ms = 2});
+#elif defined(HEADROOM_CASE_SLA_TPOT_TWIN)
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 16, .ttft_ms = 2000, .tpot_ms = 100});
+#elif defined(HEADROOM_CASE_SLA_TTFT)
+// A 1,000-token prompt of an 8B model needs 2 x 8e9 x 1,000 = 1.6e16 FLOPs: 16 ms at 989.5 dense
+// BF16 TFLOP/s, so no first token in 1 ms. The error names the target, 1,000 us.
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 1, .tpot_ms = 100});
+#elif defined(HEADROOM_CASE_SLA_TTFT_TWIN)
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 2000, .tpot_ms = 100});
 #elif defined(HEADROOM_CASE_OVERFLOW)
 // 2^40 sequences x 2^40 tokens x 131,072 B overflows 64 bits: a compile error, not a wrapped number.
 static_assert(need_bytes(models::llama_3_1_8b_instruct, {.seqs = 1ULL << 40, .context = 1ULL << 40}) > 0);

@@ -42,7 +42,7 @@ std::string spec_text(const speculation& s) {
 }
 
 std::string mode_text(const serve_request& r) {
-  if (!r.dis.on()) return fmt::format("aggregated, {} ({} GPUs)", plan_text(r.q.p), r.q.p.ranks());
+  if (!r.dis.on()) return fmt::format("aggregated, {} ({} GPU{})", plan_text(r.q.p), r.q.p.ranks(), r.q.p.ranks() == 1 ? "" : "s");
   return fmt::format("disaggregated: {} prefill workers of TP {}, {} decode workers of TP {}", r.dis.prefill_workers,
                      r.dis.prefill_tp, r.dis.decode_workers, r.dis.decode_tp);
 }
