@@ -22,51 +22,18 @@
 #include "headroom/manifest.hpp"
 #include "headroom/output.hpp"
 #include "headroom/run.hpp"
+#include "in_process.hpp"
 #include "headroom/strict_json.hpp"
 
 namespace {
 namespace fs = std::filesystem;
 using namespace headroom::cli;
 
-struct result {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-result run(std::vector<std::string> args) {
-  args.insert(args.begin(), "headroom");
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  std::ostringstream out;
-  std::ostringstream err;
-  run_io io{out, err, true, true};
-  result r;
-  r.code = run_main(static_cast<int>(args.size()), argv.data(), io);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-struct scratch {
-  fs::path dir;
-  scratch() {
-    std::string t = (fs::temp_directory_path() / "headroom_hostile_XXXXXX").string();
-    REQUIRE(::mkdtemp(t.data()) != nullptr);
-    dir = t;
-  }
-  scratch(const scratch&) = delete;
-  scratch& operator=(const scratch&) = delete;
-  ~scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  [[nodiscard]] std::string path(const std::string& name) const { return (dir / name).string(); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir / name, std::ios::binary) << text;
-    return path(name);
-  }
+using testing::result;
+using testing::run;
+// A fresh folder under the system's temporary folder, removed at the end of the test.
+struct scratch : testing::scratch {
+  scratch() : testing::scratch("headroom_hostile") {}
 };
 
 std::string source(const char* path) { return (fs::path(HEADROOM_SOURCE_DIR) / path).string(); }
