@@ -161,7 +161,7 @@ constexpr step_times draft_steps(const serve_ctx& x, const parallel& p, std::uin
       const node n = rank_node(c.nodes[ni], tp, p.ep);
       const bool w = reads_linear_weight(n.kind);
       const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
-      site_row& row = e.rows[e.n_rows++];
+      site_row& row = e.rows.start(e.n_rows++);
       row.node = ni;
       row.block = in.block;
       row.formats = f;
