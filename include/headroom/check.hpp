@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include <headroom/device.hpp>
+#include <headroom/engine_laws.hpp>
 #include <headroom/fit.hpp>
 #include <headroom/model.hpp>
 #include <headroom/validate.hpp>
@@ -96,6 +97,8 @@ consteval bool assert_fits() {
     return sizeof(detail::table_breaks_a_rule<Model, model_rule>) != 0;
   } else if constexpr (device_rule != table_rule::ok) {
     return sizeof(detail::table_breaks_a_rule<Device, device_rule>) != 0;
+  } else if constexpr (check_engine(Dep.engine).rule != engine_rule::ok) {
+    return sizeof(detail::engine_breaks_a_rule<Model, Device, check_engine(Dep.engine).rule>) != 0;
   } else if constexpr (Dep.engine.kind != engine_kind::none) {
     return assert_engine_fits<Model, Device, Dep>();
   } else {

@@ -36,6 +36,7 @@
 #include <headroom/detail/engine_vllm.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
+#include <headroom/engine_laws.hpp>
 #include <headroom/engine_terms.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
@@ -49,6 +50,7 @@ namespace headroom {
 /// (context is max_model_len unless the engine's knob sets it).
 constexpr engine_memory engine_memory_of(const model& m, const device& d, const settings& s, const engine& e,
                                          const parallel& p, std::uint64_t seqs, std::uint64_t context) {
+  validate(e), validate(d);  // the profile's knobs and the device, once per evaluation
   // Every engine's KV manager keeps sliding layers apart from full ones and decides itself what
   // they hold (the rules below), so the footprint keeps them apart whatever e.evict_sliding says.
   const footprint_bytes fp = detail::rank_footprint_of(m, s, dp_layout(p, e), true);

@@ -15,7 +15,7 @@
 // rule (detail::table_breaks_a_rule<Entry, rule>), like model_does_not_fit_on_device.
 #pragma once
 
-#include <cfloat>  // DBL_MAX: <limits> would cost every TU ~1,500 lines for one constant
+#include <cfloat>  // DBL_MAX, DBL_MIN: <limits> would cost every TU ~1,500 lines for two constants
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -151,7 +151,9 @@ struct table_breaks_a_rule;
 constexpr bool finite(double x) {
   return x == x && x <= DBL_MAX && x >= -DBL_MAX;
 }
-constexpr bool positive_finite(double x) { return finite(x) && x > 0; }
+/// Positive, finite and normal: a denormal rate is positive but its reciprocal overflows, so a
+/// time divided by it would be infinite inside a constant expression.
+constexpr bool positive_finite(double x) { return finite(x) && x >= DBL_MIN; }
 
 /// A format value whose fields agree with its kind (the parser only builds these; a table
 /// written by hand may not).
@@ -257,7 +259,7 @@ constexpr table_finding check_device(const device& d) {
   if (!positive_finite(d.peak.bf16)) return {table_rule::device_peak_bf16_must_be_positive_and_finite, {}, "peak.bf16"};
   const double peaks[] = {d.peak.fp16, d.peak.fp8, d.peak.int8, d.peak.nvfp4, d.peak.mxfp4};
   for (const double p : peaks) {
-    if (!finite(p) || p < 0) return {table_rule::device_peaks_must_be_finite_and_not_negative, {}, "peak"};
+    if (!finite(p) || p < 0 || (p > 0 && p < DBL_MIN)) return {table_rule::device_peaks_must_be_finite_and_not_negative, {}, "peak"};
   }
   if (d.runs(mma_kind::fp8) && !(d.peak.fp8 > 0)) return {table_rule::device_native_kind_needs_a_positive_peak, {}, "peak.fp8"};
   if (d.runs(mma_kind::fp4_block_scale) && !(d.peak.nvfp4 > 0)) return {table_rule::device_native_kind_needs_a_positive_peak, {}, "peak.nvfp4"};

@@ -84,6 +84,21 @@ HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
 #elif defined(HEADROOM_CASE_SLA_TTFT_TWIN)
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 2000, .tpot_ms = 100});
+#elif defined(HEADROOM_CASE_ENGINE_KNOB)
+// An SGLang profile written in C++ with a memory fraction of 2.0 would let a 141 GB model "fit"
+// an 80 GB H100; SGLang refuses a fraction above 1 (server_args.py), and so does the law.
+HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                     {.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::sglang, .sglang = {.mem_fraction_static = {2000000}}}});
+#elif defined(HEADROOM_CASE_ENGINE_KNOB_TWIN)
+HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                     {.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::sglang, .sglang = {.mem_fraction_static = {880000}}}});
+#elif defined(HEADROOM_CASE_ENGINE_BLOCK_ZERO)
+// A vLLM block size of 0 would divide by zero: a compile error naming the law, in a plain fits().
+static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                   {.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::vllm, .vllm = {.block_size = 0}}}));
+#elif defined(HEADROOM_CASE_ENGINE_BLOCK_ZERO_TWIN)
+static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                   {.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::vllm, .vllm = {.block_size = 16}}}));
 #elif defined(HEADROOM_CASE_OVERFLOW)
 // 2^40 sequences x 2^40 tokens x 131,072 B overflows 64 bits: a compile error, not a wrapped number.
 static_assert(need_bytes(models::llama_3_1_8b_instruct, {.seqs = 1ULL << 40, .context = 1ULL << 40}) > 0);

@@ -102,3 +102,14 @@ TEST_CASE("the byte laws' scale terms refuse instead of wrapping") {
   CHECK_FALSE(try_bytes(formats::fp8_group(1), 1, 1ULL << 62).has_value());
   CHECK_THROWS_AS((void)bytes(formats::fp8_group(1), 1, 1ULL << 62), error);
 }
+
+TEST_CASE("an engine profile with a knob its engine refuses is refused at run time, naming the engine and the knob") {
+  using namespace headroom;
+  const deployment twice{.seqs = 1, .context = 4096,
+                         .engine = {.kind = engine_kind::sglang, .sglang = {.mem_fraction_static = {2'000'000}}}};
+  CHECK_THROWS_WITH_AS(fits(models::llama_3_1_8b_instruct, devices::h100_sxm, twice),
+                       "engine sglang: mem_fraction_static must be at most 1 (0: the engine's default)", headroom::error);
+  const deployment no_blocks{.seqs = 1, .context = 4096, .engine = {.kind = engine_kind::vllm, .vllm = {.block_size = 0}}};
+  CHECK_THROWS_WITH_AS(max_seqs(models::llama_3_1_8b_instruct, devices::h100_sxm, 4096, {}, no_blocks.engine),
+                       "engine vllm: block_size must be at least 1", headroom::error);
+}
