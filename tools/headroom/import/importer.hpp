@@ -15,13 +15,16 @@
 #include <headroom/model.hpp>
 
 #include "headroom/common.hpp"
+#include "headroom/run.hpp"
 
 namespace headroom::cli::import {
 
 /// A refused config: one line naming the file, the key and why. The CLI exits 2.
 class import_error : public usage_error {
  public:
-  using usage_error::usage_error;
+  /// The message names what the file holds (keys, tensor names): a control character in it is
+  /// shown escaped (printable), never sent to the terminal raw.
+  explicit import_error(const std::string& what) : usage_error(printable(what)) {}
 };
 
 /// One dims member as the importer set it, for the header emitter.
