@@ -199,6 +199,14 @@ constexpr step_times token_time(const serve_ctx& x, const parallel& p, std::uint
 
 }  // namespace detail
 
+/// Whether the checkpoint has an MTP draft head (a draft section) to speculate with.
+constexpr bool has_draft_head(const model& m) {
+  for (std::size_t bi = 0; bi < m.c.n_blocks; ++bi) {
+    if (m.c.uses_in(bi, section::draft) != 0) return true;
+  }
+  return false;
+}
+
 /// Everything about a served configuration that does not depend on the number of clients:
 /// what the engine holds, its budget and cap, one prompt's prefill. serve_at() evaluates a
 /// concurrency on it (a search reuses one setup over its concurrency ladder).
@@ -229,9 +237,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     if (std::is_constant_evaluated()) detail::acceptance_length_must_be_between_1_and_speculative_tokens_plus_1();
     detail::bad_deployment_at_run_time("serve: the acceptance length must be between 1 and speculative tokens + 1");
   }
-  bool has_draft = false;
-  for (std::size_t bi = 0; bi < m.c.n_blocks; ++bi) has_draft = has_draft || m.c.uses_in(bi, section::draft) != 0;
-  if (dep.speculation.tokens != 0 && !has_draft) {
+  if (dep.speculation.tokens != 0 && !has_draft_head(m)) {
     if (std::is_constant_evaluated()) detail::model_has_no_draft_head_for_speculative_decoding();
     detail::bad_deployment_at_run_time("serve: speculative tokens need the checkpoint's MTP draft head, and this model has none");
   }

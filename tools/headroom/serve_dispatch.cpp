@@ -119,9 +119,7 @@ command_output run_serve(cli_args& a) {
                                     a.acceptance_length, r.spec.tokens + 1));
     }
     r.spec.acceptance_milli = milli_of(acc);
-    bool has_draft = false;
-    for (std::size_t bi = 0; bi < r.q.m->c.n_blocks; ++bi) has_draft = has_draft || r.q.m->c.uses_in(bi, section::draft) != 0;
-    if (!has_draft) {
+    if (!has_draft_head(*r.q.m)) {
       throw usage_error(fmt::format("--speculative-tokens: {} has no MTP draft head (separate draft models are not modelled yet)",
                                     r.q.m->id));
     }
