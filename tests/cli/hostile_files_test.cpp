@@ -324,3 +324,35 @@ TEST_CASE("names that land in generated code follow C's rules; the regenerate li
   CHECK(r.code == 0);
   CHECK(r.out.find(" *   headroom header --config '" + config + "' h100_sxm --seqs 1 --context 128") != std::string::npos);
 }
+
+// A 10 MB argument is not echoed whole: every message quotes at most its first 96 bytes, then
+// says how many were elided (10,000,000 - 96 = 9,999,904), as the id, a flag's value, a
+// `--flag=value` and an unknown flag alike.
+TEST_CASE("an argument of 10 MB is elided in the one-line message") {
+  const std::string huge(10'000'000, 'a');
+  const std::string shown = std::string(96, 'a') + "... (9999904 bytes elided)";
+  struct probe {
+    std::vector<std::string> args;
+    int code;
+    std::string message;
+  };
+  const std::vector<probe> probes{
+      {{"report", huge, "h100_sxm"},
+       2,
+       "unknown model `" + shown + "` (no known id is close; `headroom list models` lists all)"},
+      {{"report", "llama_3_1_8b_instruct", "h100_sxm", "--kv", huge}, 2,
+       "--kv: unknown dtype `" + shown + "` (expected bf16 or fp8)"},
+      {{"fit", "llama_3_1_8b_instruct", "h100_sxm", "--context=" + huge}, 2,
+       "--context: `" + shown + "` is not a positive integer (suffixes: 32k = 32000, 32K = 32768)"},
+      {{"report", "llama_3_1_8b_instruct", "h100_sxm", "--" + huge}, 2,
+       // the whole argument is elided: "--" and 94 bytes kept, 10,000,002 - 96 = 9,999,906 left out
+       "The following argument was not expected: --" + std::string(94, 'a') + "... (9999906 bytes elided) (see `headroom --help`)"},
+  };
+  for (const probe& p : probes) {
+    const result r = run(p.args);
+    CHECK(r.code == p.code);
+    CHECK(r.out.empty());
+    CHECK(r.err == err_line(p.message));
+    CHECK(r.err.size() < 400);
+  }
+}

@@ -5,6 +5,10 @@
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
+
+#include <array>
+
+#include "../laws/law.hpp"
 #if defined(HEADROOM_CASE_SLA_TPOT) || defined(HEADROOM_CASE_SLA_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_TTFT) || \
     defined(HEADROOM_CASE_SLA_TTFT_TWIN)
 #include <headroom/sla.hpp>  // only where asked: the calibration tables are not free to compile
@@ -239,5 +243,19 @@ constexpr double cal_y[] = {1};
 constexpr double cal_v[] = {1.2, 1.1};
 constexpr calib_grid cal_g[] = {{kernel_class::gemm, calib_format::bf16, 2, 1, cal_x, cal_y, cal_v, false}};
 static_assert(validated(calibration{"user_device", "vllm", "0", "a user table", cal_g, 1}));
+#elif defined(HEADROOM_CASE_LAW_NAMES_ENTRY) || defined(HEADROOM_CASE_LAW_NAMES_ENTRY_TWIN)
+// A registry law names the entry that breaks it and the column (tests/laws/law.hpp): an H100
+// copy that claims the FP8 instruction with no FP8 peak.
+inline constexpr device broken_h100 = cases::h100_with([](device& d) { d.peak.fp8 = 0; });
+enum class device_column { none, fp8_kind_matches_fp8_peak };
+constexpr device_column fp8_law(const device& d) {
+  return d.runs(mma_kind::fp8) == (d.peak.fp8 > 0) ? device_column::none : device_column::fp8_kind_matches_fp8_peak;
+}
+#if defined(HEADROOM_CASE_LAW_NAMES_ENTRY)
+inline constexpr std::array<const device*, 2> registry{&devices::h100_sxm, &broken_h100};
+#else
+inline constexpr std::array<const device*, 2> registry{&devices::h100_sxm, &devices::h200_sxm};
+#endif
+static_assert(headroom::laws::every_entry_obeys<registry, fp8_law>());
 #endif
 }  // namespace

@@ -9,6 +9,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+#include "../laws/law.hpp"
+
 namespace {
 using namespace headroom;
 
@@ -27,49 +29,35 @@ constexpr bool ids_unique() {
 }
 static_assert(ids_unique());
 
-// Every placeholder of every model's provenance names a config value its family recorded
-// (config_values.hpp), so no report can fail to render one.
-constexpr bool provenance_resolves() {
-  for (const model* m : models::all) {
-    if (!placeholders_resolve(m->source.files, m->c.config) || !placeholders_resolve(m->source.notes, m->c.config))
-      return false;
-  }
-  return true;
-}
-static_assert(provenance_resolves());
+// The laws of each device entry: device_laws_test.cpp.
 
-constexpr bool device_laws(const device& d) {
-  const bool positive = d.memory_bytes > 0 && d.bandwidth_gbps > 0 && d.peak.bf16 > 0 && d.sms > 0;
-  // engines::none's share of it is lawful (validate.hpp).
-  const bool fraction = check_usable(d, usable_share_of(d, engines::usable)).ok();
-  // Native kinds <=> non-zero dense peaks.
-  const bool fp8 = d.runs(mma_kind::fp8) == (d.peak.fp8 > 0);
-  const bool fp4 = d.runs(mma_kind::fp4_block_scale) == (d.peak.nvfp4 > 0);
-  const bool mx = d.runs(mma_kind::mxf8f6f4) == (d.peak.mxfp4 > 0);
-  // BF16 runs on the matrix unit; a device without one (family none) runs no MMA kind at all.
-  const bool bf16 = d.family == mma_family::none ? d.native == 0 : d.runs(mma_kind::bf16);
-  const bool sources = devices::sources_resolve(d.sources) && !d.sources.empty();
-  const bool measured = !d.has_measured || (d.measured.dram_gbps > 0 && d.measured.bf16_tflops > 0 &&
-                                            d.measured.fp8_tflops > 0 && d.measured.nvfp4_tflops > 0);
-  return positive && fraction && fp8 && fp4 && mx && bf16 && sources && measured;
-}
-constexpr bool all_devices_lawful() {
-  for (const device* d : devices::all) {
-    if (!device_laws(*d)) return false;
+enum class model_column {
+  none,
+  bytes_not_monotone,
+  weights_below_floor,
+  compressor_state_not_pooled,
+  compressor_state_outside_deepseek_v4,
+  state_without_recurrence,
+  no_kv_per_token,
+  provenance_placeholder,
+};
+// One constant evaluation per model (laws/law.hpp): the whole registry in one would pass
+// clang's default step limit; a model that breaks a law fails naming itself and the column.
+constexpr model_column model_laws(const model& m) {
+  using c = model_column;
+  // Every placeholder of the provenance names a config value its family recorded
+  // (config_values.hpp), so no report can fail to render one.
+  if (!placeholders_resolve(m.source.files, m.c.config) || !placeholders_resolve(m.source.notes, m.c.config)) {
+    return c::provenance_placeholder;
   }
-  return true;
-}
-static_assert(all_devices_lawful());
-
-constexpr bool model_laws(const model& m) {
   const settings s{};
   const auto fp = footprint(m, s);
   // Monotone in seqs and context; weights hold the floor; no recurrent layer, no state -- save a
   // compressor's declared per-sequence state (state_kind::compressor: DeepSeek-V4's unpooled kv
   // and score rows), which only the deepseek_v4 family declares, each updated by its pooling
   // node; never a conv window.
-  bool ok = fp.bytes(2, 4096) > fp.bytes(1, 4096) && fp.bytes(1, 8192) > fp.bytes(1, 4096);
-  ok = ok && fp.weights >= weight_floor_bytes(m) && fp.loaded_weights <= fp.weights;
+  if (!(fp.bytes(2, 4096) > fp.bytes(1, 4096) && fp.bytes(1, 8192) > fp.bytes(1, 4096))) return c::bytes_not_monotone;
+  if (!(fp.weights >= weight_floor_bytes(m) && fp.loaded_weights <= fp.weights)) return c::weights_below_floor;
   bool recurrent = false;
   bool compressor_state = false;
   for (std::size_t i = 0; i < m.c.n_nodes; ++i) {
@@ -85,23 +73,17 @@ constexpr bool model_laws(const model& m) {
       for (std::size_t ni = b.first; ni < b.end; ++ni) {
         pooled = pooled || (m.c.nodes[ni].kind == op::kpool_compress && ((static_cast<unsigned>(m.c.nodes[ni].updates) >> si) & 1u) != 0);
       }
-      ok = ok && pooled;
+      if (!pooled) return c::compressor_state_not_pooled;
     }
   }
-  ok = ok && compressor_state == (m.family == "deepseek_v4");
-  ok = ok && (recurrent || compressor_state || fp.state_per_seq == 0) && (recurrent || fp.conv_per_seq == 0);
-  ok = ok && fp.kv_per_token > 0;  // every shipped model has attention: KV heads never floor to zero
-  return ok;
+  if (compressor_state != (m.family == "deepseek_v4")) return c::compressor_state_outside_deepseek_v4;
+  if (!((recurrent || compressor_state || fp.state_per_seq == 0) && (recurrent || fp.conv_per_seq == 0))) {
+    return c::state_without_recurrence;
+  }
+  if (fp.kv_per_token == 0) return c::no_kv_per_token;  // every shipped model has attention
+  return c::none;
 }
-// One constant evaluation per model: the whole registry in one would pass clang's default
-// step limit.
-template <std::size_t I>
-constexpr bool all_models_lawful_at = model_laws(*models::all[I]);
-template <std::size_t... I>
-constexpr bool all_models_lawful(std::index_sequence<I...>) {
-  return (all_models_lawful_at<I> && ...);
-}
-static_assert(all_models_lawful(std::make_index_sequence<models::all.size()>{}));
+static_assert(laws::every_entry_obeys<models::all, model_laws>());
 
 // A state splits over TP ranks exactly as the node that writes it: paged K / V as the block's
 // kv_write (by KV heads; an MLA latent row replicated with its replicated kv_write), a GDN or
@@ -126,15 +108,11 @@ constexpr bool states_split_as_written(const model& m) {
   }
   return true;
 }
-// One constant evaluation per model: the whole registry in one would pass clang's default
-// step limit.
-template <std::size_t I>
-constexpr bool all_states_split_as_written_at = states_split_as_written(*models::all[I]);
-template <std::size_t... I>
-constexpr bool all_states_split_as_written(std::index_sequence<I...>) {
-  return (all_states_split_as_written_at<I> && ...);
+enum class state_column { none, split_unlike_its_writer };
+constexpr state_column state_laws(const model& m) {
+  return states_split_as_written(m) ? state_column::none : state_column::split_unlike_its_writer;
 }
-static_assert(all_states_split_as_written(std::make_index_sequence<models::all.size()>{}));
+static_assert(laws::every_entry_obeys<models::all, state_laws>());
 
 // The law fails on the Qwen3-Next case: its attention K and V declared replicated (no heads).
 constexpr model qwen3_next_with_replicated_kv() {

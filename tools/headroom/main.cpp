@@ -33,9 +33,11 @@
 
 #include <exception>
 #include <string>
+#include <string_view>
 
 #include <headroom/headroom.hpp>
 
+#include "headroom/bounded_file.hpp"
 #include "headroom/cli_args.hpp"
 #include "headroom/common.hpp"
 #include "headroom/output.hpp"
@@ -45,6 +47,29 @@ namespace {
 
 using namespace headroom;
 using namespace headroom::cli;
+
+// A message echoes what the user typed (an id, a flag value, a path): an argument of 10 MB
+// must not become a 10 MB error line. Every command-line argument (and the value after a
+// `--flag=`) longer than the cap is shown elided wherever the message quotes it.
+constexpr std::size_t echo_cap = 96;
+
+std::string elide_arguments(std::string message, int argc, char** argv) {
+  const auto elide = [&](std::string_view arg) {
+    if (arg.size() <= echo_cap) return;
+    const std::string shown = elided(arg, echo_cap);
+    for (std::size_t at = message.find(arg); at != std::string::npos; at = message.find(arg, at + shown.size())) {
+      message.replace(at, arg.size(), shown);
+    }
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    elide(arg);
+    if (const std::size_t eq = arg.find('='); arg.starts_with("--") && eq != std::string_view::npos) {
+      elide(arg.substr(eq + 1));
+    }
+  }
+  return message;
+}
 
 int run(int argc, char** argv, run_io& io) {
   CLI::App app{"headroom: what an LLM deployment holds in memory, whether it fits, and its roofline ceilings.\n"
@@ -62,7 +87,7 @@ int run(int argc, char** argv, run_io& io) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, io.out, io.err);
   } catch (const CLI::ParseError& e) {
-    io.err << "headroom: error: " << printable(e.what()) << " (see `headroom --help`)\n";
+    io.err << "headroom: error: " << printable(elide_arguments(e.what(), argc, argv)) << " (see `headroom --help`)\n";
     return 2;
   }
   check_parsed(app, a);
@@ -76,7 +101,9 @@ int run(int argc, char** argv, run_io& io) {
   } else {
     write_output(r.text, a.o.out);
   }
-  if (!r.warning.empty()) io.err << printable(r.warning.substr(0, r.warning.size() - 1)) << "\n";
+  if (!r.warning.empty()) {
+    io.err << printable(elide_arguments(r.warning.substr(0, r.warning.size() - 1), argc, argv)) << "\n";
+  }
   return r.status;
 }
 
@@ -87,16 +114,17 @@ namespace headroom::cli {
 // Every message is one printable line whatever the input echoed in it held (escaped by
 // printable()); exit codes as documented in docs/cli.md.
 int run_main(int argc, char** argv, run_io& io) {
+  const auto shown = [&](const std::exception& e) { return printable(elide_arguments(e.what(), argc, argv)); };
   try {
     return run(argc, argv, io);
   } catch (const usage_error& e) {
-    io.err << "headroom: error: " << printable(e.what()) << "\n";
+    io.err << "headroom: error: " << shown(e) << "\n";
     return 2;
   } catch (const headroom::error& e) {
-    io.err << "headroom: error: " << printable(e.what()) << "\n";
+    io.err << "headroom: error: " << shown(e) << "\n";
     return 1;
   } catch (const std::exception& e) {
-    io.err << "headroom: error: " << printable(e.what()) << "\n";
+    io.err << "headroom: error: " << shown(e) << "\n";
     return 1;
   }
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "headroom/commands.hpp"
+#include "headroom/totals.hpp"
 #include "headroom/plan_cli.hpp"
 
 namespace headroom::cli {
@@ -24,10 +25,10 @@ std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, cons
       row.m = m;
       row.d = d;
       row.r = default_roofline(*d);
-      for (const std::uint64_t b : mq.batches) row.step_us.push_back(decode_step(*m, *d, row.r, b, mq.context, s, {}, engines::exec_facts_of(mq.e)).total_us);
+      for (const std::uint64_t b : mq.batches) row.step_us.push_back(checked_totals(decode_step(*m, *d, row.r, b, mq.context, s, {}, engines::exec_facts_of(mq.e))).total_us);
       row.c1 = compute_fit(*m, *d, s, mq.seqs, mq.context, mq.e);
       row.load_plan = row.c1.fits ? std::optional<parallel>(parallel{}) : row.c1.advice;
-      if (row.load_plan) row.load_step_us = decode_step(*m, *d, row.r, mq.seqs, mq.context, s, *row.load_plan, engines::exec_facts_of(mq.e)).total_us;
+      if (row.load_plan) row.load_step_us = checked_totals(decode_step(*m, *d, row.r, mq.seqs, mq.context, s, *row.load_plan, engines::exec_facts_of(mq.e))).total_us;
       rows.push_back(std::move(row));
     }
   }

@@ -12,6 +12,7 @@
 
 #include "headroom/commands.hpp"
 #include "headroom/engine_flags.hpp"
+#include "headroom/totals.hpp"
 
 namespace headroom::cli {
 
@@ -137,7 +138,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     row.rank = rank_footprint(*q.m, q.s, p, q.e);
     row.need = need_bytes(*q.m, dep);
     row.scale_out = p.ranks() > q.d->link.domain;
-    row.decode = decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p, engines::exec_facts_of(q.e));
+    row.decode = checked_totals(decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p, engines::exec_facts_of(q.e)));
     std::uint64_t per_rank = max_seqs(row.rank, *q.d, context, usable_policy_of(q.e));
     if (q.e.kind != engine_kind::none) {
       row.em = engine_memory_of(*q.m, *q.d, dep);

@@ -9,6 +9,7 @@
 #include <headroom/engines/none.hpp>
 
 #include "headroom/engine_flags.hpp"
+#include "headroom/totals.hpp"
 
 namespace headroom::cli {
 
@@ -45,9 +46,9 @@ svg::point whole(const step_estimate& st) { return {st.flops / st.bytes, st.flop
 
 svg::line_chart roofline_chart(const plot_request& p) {
   const query& q = p.targets.front();
-  const step_estimate d1 = decode_step(*q.m, *q.d, q.r, 1, p.context, q.s, {}, engines::exec_facts_of(q.e));
-  const step_estimate d128 = decode_step(*q.m, *q.d, q.r, 128, p.context, q.s, {}, engines::exec_facts_of(q.e));
-  const step_estimate pf = prefill(*q.m, *q.d, q.r, p.prefill_tokens, q.s, {}, engines::exec_facts_of(q.e));
+  const step_estimate d1 = checked_totals(decode_step(*q.m, *q.d, q.r, 1, p.context, q.s, {}, engines::exec_facts_of(q.e)));
+  const step_estimate d128 = checked_totals(decode_step(*q.m, *q.d, q.r, 128, p.context, q.s, {}, engines::exec_facts_of(q.e)));
+  const step_estimate pf = checked_totals(prefill(*q.m, *q.d, q.r, p.prefill_tokens, q.s, {}, engines::exec_facts_of(q.e)));
 
   svg::line_chart c;
   c.title = fmt::format("Roofline: {} on {}", q.m->name, q.d->name);
@@ -142,7 +143,7 @@ svg::line_chart decode_chart(const plot_request& p) {
     svg::series s;
     s.name = fmt::format("{}{}", q.d->id, q.r.measured ? " (measured)" : "");
     for (const std::uint64_t b : p.batches) {
-      const step_estimate st = decode_step(*q.m, *q.d, q.r, b, p.context, q.s, {}, engines::exec_facts_of(q.e));
+      const step_estimate st = checked_totals(decode_step(*q.m, *q.d, q.r, b, p.context, q.s, {}, engines::exec_facts_of(q.e)));
       s.points.push_back({static_cast<double>(b), st.tokens_per_s(b)});
     }
     c.lines.push_back(std::move(s));
