@@ -31,40 +31,48 @@
 
 namespace headroom {
 
+/// Every law a model, device or roofline table must satisfy, one row each: the rule's name (the
+/// enumerator, and the function a broken table calls during constant evaluation, so that the
+/// compiler prints it) and its sentence (the run-time message). The checks are check_*() below.
+#define HEADROOM_TABLE_RULES(X) \
+  /* model */ \
+  X(model_layers_must_be_positive, "layers must be at least 1 (no main-section layer instance)") \
+  X(model_edge_width_must_be_positive, "every edge width must be positive (a zero dim: hidden, heads, head_dim, inter, vocab?)") \
+  X(model_edge_rows_must_be_positive, "every edge must have at least one row") \
+  X(model_edge_format_must_be_legal_for_an_activation, "an edge format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed") \
+  X(model_weight_shape_must_be_positive, "a weight's [out, k] (embed: [vocab, hidden]) must be positive") \
+  X(model_experts_must_be_positive, "routed experts must be at least 1") \
+  X(model_top_k_must_be_between_1_and_experts, "top_k must be between 1 and experts") \
+  X(model_state_elements_must_be_positive, "a state's elements (kv_heads x head_dim, ...) must be positive") \
+  X(model_state_heads_must_divide_elements, "a state's heads must divide its elements") \
+  X(model_compressor_state_rows_must_divide_elements, "a compressor state declares its rows (dividing its elements); no other state declares rows") \
+  X(model_rule_weight_format_must_be_well_formed, "a precision rule's weight format must be well formed") \
+  X(model_rule_activation_format_must_be_legal_for_an_activation, "a precision rule's activation format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed") \
+  X(model_linear_must_have_a_role, "a linear node must name its linear role (q, o, gate_up, ...)") \
+  X(model_role_must_be_on_a_linear, "only a linear node has a linear role") \
+  X(model_weight_groups_must_divide_the_weight, "a grouped projection's groups must divide its weight's out and its input width") \
+  X(model_latent_attention_heads_must_divide_its_weight, "a latent attention node's query heads must be positive and divide kv_b_proj's rows") \
+  X(model_indexer_must_pool_tokens, "an index_select node must pool at least one token per index key") \
+  /* device */ \
+  X(device_memory_bytes_must_be_positive, "memory_bytes must be positive") \
+  X(device_bandwidth_gbps_must_be_positive_and_finite, "bandwidth_gbps must be positive and finite") \
+  X(device_peak_bf16_must_be_positive_and_finite, "peak.bf16 must be positive and finite") \
+  X(device_peaks_must_be_finite_and_not_negative, "every peak must be finite and not negative") \
+  X(device_native_kind_needs_a_positive_peak, "a native MMA kind needs a positive peak") \
+  X(device_measured_constants_must_be_positive_and_finite, "measured constants must be positive and finite, context_tokens at least 1") \
+  /* roofline constants */ \
+  X(roofline_dram_gbps_must_be_positive_and_finite, "dram_gbps must be positive and finite") \
+  X(roofline_tflops_must_be_positive_and_finite, "every TFLOPS constant must be positive and finite") \
+  /* the share a usable-memory policy (engines::none's) gives a device */ \
+  X(usable_permille_must_be_in_1_to_1000, "usable permille must be in [1, 1000] (a usable fraction in (0, 1])") \
+  X(usable_bytes_must_be_positive, "usable bytes (memory_bytes x permille / 1000) must be positive")
+
 /// The laws a model, device or roofline table must satisfy; `ok` when it satisfies all.
 enum class table_rule : std::uint8_t {
   ok,
-  // model
-  model_layers_must_be_positive,
-  model_edge_width_must_be_positive,
-  model_edge_rows_must_be_positive,
-  model_edge_format_must_be_legal_for_an_activation,
-  model_weight_shape_must_be_positive,
-  model_experts_must_be_positive,
-  model_top_k_must_be_between_1_and_experts,
-  model_state_elements_must_be_positive,
-  model_state_heads_must_divide_elements,
-  model_compressor_state_rows_must_divide_elements,
-  model_rule_weight_format_must_be_well_formed,
-  model_rule_activation_format_must_be_legal_for_an_activation,
-  model_linear_must_have_a_role,
-  model_role_must_be_on_a_linear,
-  model_weight_groups_must_divide_the_weight,
-  model_latent_attention_heads_must_divide_its_weight,
-  model_indexer_must_pool_tokens,
-  // device
-  device_memory_bytes_must_be_positive,
-  device_bandwidth_gbps_must_be_positive_and_finite,
-  device_peak_bf16_must_be_positive_and_finite,
-  device_peaks_must_be_finite_and_not_negative,
-  device_native_kind_needs_a_positive_peak,
-  device_measured_constants_must_be_positive_and_finite,
-  // roofline constants
-  roofline_dram_gbps_must_be_positive_and_finite,
-  roofline_tflops_must_be_positive_and_finite,
-  // the share a usable-memory policy (engines::none's) gives a device
-  usable_permille_must_be_in_1_to_1000,
-  usable_bytes_must_be_positive,
+#define HEADROOM_DETAIL_RULE_ENUMERATOR(rule, sentence) rule,
+  HEADROOM_TABLE_RULES(HEADROOM_DETAIL_RULE_ENUMERATOR)
+#undef HEADROOM_DETAIL_RULE_ENUMERATOR
 };
 
 /// The first broken rule and where: `block` / `item` name the block and its node or state
@@ -80,33 +88,10 @@ struct table_finding {
 constexpr std::string_view describe(table_rule r) {
   switch (r) {
     case table_rule::ok: return "ok";
-    case table_rule::model_layers_must_be_positive: return "layers must be at least 1 (no main-section layer instance)";
-    case table_rule::model_edge_width_must_be_positive: return "every edge width must be positive (a zero dim: hidden, heads, head_dim, inter, vocab?)";
-    case table_rule::model_edge_rows_must_be_positive: return "every edge must have at least one row";
-    case table_rule::model_edge_format_must_be_legal_for_an_activation: return "an edge format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed";
-    case table_rule::model_weight_shape_must_be_positive: return "a weight's [out, k] (embed: [vocab, hidden]) must be positive";
-    case table_rule::model_experts_must_be_positive: return "routed experts must be at least 1";
-    case table_rule::model_top_k_must_be_between_1_and_experts: return "top_k must be between 1 and experts";
-    case table_rule::model_state_elements_must_be_positive: return "a state's elements (kv_heads x head_dim, ...) must be positive";
-    case table_rule::model_state_heads_must_divide_elements: return "a state's heads must divide its elements";
-    case table_rule::model_compressor_state_rows_must_divide_elements: return "a compressor state declares its rows (dividing its elements); no other state declares rows";
-    case table_rule::model_rule_weight_format_must_be_well_formed: return "a precision rule's weight format must be well formed";
-    case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: return "a precision rule's activation format must be legal for an activation (not mxfp4, fp8/channel or fp8/block) and well formed";
-    case table_rule::model_linear_must_have_a_role: return "a linear node must name its linear role (q, o, gate_up, ...)";
-    case table_rule::model_role_must_be_on_a_linear: return "only a linear node has a linear role";
-    case table_rule::model_weight_groups_must_divide_the_weight: return "a grouped projection's groups must divide its weight's out and its input width";
-    case table_rule::model_latent_attention_heads_must_divide_its_weight: return "a latent attention node's query heads must be positive and divide kv_b_proj's rows";
-    case table_rule::model_indexer_must_pool_tokens: return "an index_select node must pool at least one token per index key";
-    case table_rule::device_memory_bytes_must_be_positive: return "memory_bytes must be positive";
-    case table_rule::device_bandwidth_gbps_must_be_positive_and_finite: return "bandwidth_gbps must be positive and finite";
-    case table_rule::device_peak_bf16_must_be_positive_and_finite: return "peak.bf16 must be positive and finite";
-    case table_rule::device_peaks_must_be_finite_and_not_negative: return "every peak must be finite and not negative";
-    case table_rule::device_native_kind_needs_a_positive_peak: return "a native MMA kind needs a positive peak";
-    case table_rule::device_measured_constants_must_be_positive_and_finite: return "measured constants must be positive and finite, context_tokens at least 1";
-    case table_rule::roofline_dram_gbps_must_be_positive_and_finite: return "dram_gbps must be positive and finite";
-    case table_rule::roofline_tflops_must_be_positive_and_finite: return "every TFLOPS constant must be positive and finite";
-    case table_rule::usable_permille_must_be_in_1_to_1000: return "usable permille must be in [1, 1000] (a usable fraction in (0, 1])";
-    case table_rule::usable_bytes_must_be_positive: return "usable bytes (memory_bytes x permille / 1000) must be positive";
+#define HEADROOM_DETAIL_RULE_SENTENCE(rule, sentence) \
+  case table_rule::rule: return sentence;
+    HEADROOM_TABLE_RULES(HEADROOM_DETAIL_RULE_SENTENCE)
+#undef HEADROOM_DETAIL_RULE_SENTENCE
   }
   return "unknown rule";
 }
@@ -114,33 +99,10 @@ constexpr std::string_view describe(table_rule r) {
 namespace detail {
 
 // Reached only during constant evaluation of a broken table: the name is the diagnostic.
-inline void model_layers_must_be_positive() {}
-inline void model_edge_width_must_be_positive() {}
-inline void model_edge_rows_must_be_positive() {}
-inline void model_edge_format_must_be_legal_for_an_activation() {}
-inline void model_weight_shape_must_be_positive() {}
-inline void model_experts_must_be_positive() {}
-inline void model_top_k_must_be_between_1_and_experts() {}
-inline void model_state_elements_must_be_positive() {}
-inline void model_state_heads_must_divide_elements() {}
-inline void model_compressor_state_rows_must_divide_elements() {}
-inline void model_rule_weight_format_must_be_well_formed() {}
-inline void model_rule_activation_format_must_be_legal_for_an_activation() {}
-inline void model_linear_must_have_a_role() {}
-inline void model_role_must_be_on_a_linear() {}
-inline void model_weight_groups_must_divide_the_weight() {}
-inline void model_latent_attention_heads_must_divide_its_weight() {}
-inline void model_indexer_must_pool_tokens() {}
-inline void device_memory_bytes_must_be_positive() {}
-inline void device_bandwidth_gbps_must_be_positive_and_finite() {}
-inline void device_peak_bf16_must_be_positive_and_finite() {}
-inline void device_peaks_must_be_finite_and_not_negative() {}
-inline void device_native_kind_needs_a_positive_peak() {}
-inline void device_measured_constants_must_be_positive_and_finite() {}
-inline void roofline_dram_gbps_must_be_positive_and_finite() {}
-inline void roofline_tflops_must_be_positive_and_finite() {}
-inline void usable_permille_must_be_in_1_to_1000() {}
-inline void usable_bytes_must_be_positive() {}
+#define HEADROOM_DETAIL_RULE_FUNCTION(rule, sentence) \
+  inline void rule() {}
+HEADROOM_TABLE_RULES(HEADROOM_DETAIL_RULE_FUNCTION)
+#undef HEADROOM_DETAIL_RULE_FUNCTION
 
 // Named in HEADROOM_ASSERT_FITS's error: `Entry` (the model or device) breaks `Rule`.
 template <const auto& Entry, table_rule Rule>
@@ -296,33 +258,12 @@ namespace detail {
 constexpr void name_rule_at_compile_time(table_rule r) {
   switch (r) {
     case table_rule::ok: return;
-    case table_rule::model_layers_must_be_positive: model_layers_must_be_positive(); return;
-    case table_rule::model_edge_width_must_be_positive: model_edge_width_must_be_positive(); return;
-    case table_rule::model_edge_rows_must_be_positive: model_edge_rows_must_be_positive(); return;
-    case table_rule::model_edge_format_must_be_legal_for_an_activation: model_edge_format_must_be_legal_for_an_activation(); return;
-    case table_rule::model_weight_shape_must_be_positive: model_weight_shape_must_be_positive(); return;
-    case table_rule::model_experts_must_be_positive: model_experts_must_be_positive(); return;
-    case table_rule::model_top_k_must_be_between_1_and_experts: model_top_k_must_be_between_1_and_experts(); return;
-    case table_rule::model_state_elements_must_be_positive: model_state_elements_must_be_positive(); return;
-    case table_rule::model_state_heads_must_divide_elements: model_state_heads_must_divide_elements(); return;
-    case table_rule::model_compressor_state_rows_must_divide_elements: model_compressor_state_rows_must_divide_elements(); return;
-    case table_rule::model_rule_weight_format_must_be_well_formed: model_rule_weight_format_must_be_well_formed(); return;
-    case table_rule::model_rule_activation_format_must_be_legal_for_an_activation: model_rule_activation_format_must_be_legal_for_an_activation(); return;
-    case table_rule::model_linear_must_have_a_role: model_linear_must_have_a_role(); return;
-    case table_rule::model_role_must_be_on_a_linear: model_role_must_be_on_a_linear(); return;
-    case table_rule::model_weight_groups_must_divide_the_weight: model_weight_groups_must_divide_the_weight(); return;
-    case table_rule::model_latent_attention_heads_must_divide_its_weight: model_latent_attention_heads_must_divide_its_weight(); return;
-    case table_rule::model_indexer_must_pool_tokens: model_indexer_must_pool_tokens(); return;
-    case table_rule::device_memory_bytes_must_be_positive: device_memory_bytes_must_be_positive(); return;
-    case table_rule::device_bandwidth_gbps_must_be_positive_and_finite: device_bandwidth_gbps_must_be_positive_and_finite(); return;
-    case table_rule::device_peak_bf16_must_be_positive_and_finite: device_peak_bf16_must_be_positive_and_finite(); return;
-    case table_rule::device_peaks_must_be_finite_and_not_negative: device_peaks_must_be_finite_and_not_negative(); return;
-    case table_rule::device_native_kind_needs_a_positive_peak: device_native_kind_needs_a_positive_peak(); return;
-    case table_rule::device_measured_constants_must_be_positive_and_finite: device_measured_constants_must_be_positive_and_finite(); return;
-    case table_rule::roofline_dram_gbps_must_be_positive_and_finite: roofline_dram_gbps_must_be_positive_and_finite(); return;
-    case table_rule::roofline_tflops_must_be_positive_and_finite: roofline_tflops_must_be_positive_and_finite(); return;
-    case table_rule::usable_permille_must_be_in_1_to_1000: usable_permille_must_be_in_1_to_1000(); return;
-    case table_rule::usable_bytes_must_be_positive: usable_bytes_must_be_positive(); return;
+#define HEADROOM_DETAIL_RULE_CALL(rule, sentence) \
+  case table_rule::rule:                          \
+    rule();                                       \
+    return;
+    HEADROOM_TABLE_RULES(HEADROOM_DETAIL_RULE_CALL)
+#undef HEADROOM_DETAIL_RULE_CALL
   }
 }
 
@@ -368,3 +309,5 @@ constexpr byte_count usable_bytes(const device& d, const usable_policy& p) {
 }
 
 }  // namespace headroom
+
+#undef HEADROOM_TABLE_RULES
