@@ -60,7 +60,7 @@ inline constexpr check glm_moe_dsa_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
     {"mlp_layer_types", check_kind::dense_then_sparse, {}, "the mla_moe family's layers are dense, then MoE"},
     {"indexer_types", check_kind::every_entry, "\"full\"",
-     "every layer runs its own indexer (a \"shared\" layer reusing another's selection is not supported yet)"},
+     "every layer runs its own indexer; a \"shared\" layer reusing another's selection is not supported yet"},
     {"index_topk_pattern", check_kind::equals, "null", "every layer runs its own indexer"},
 };
 inline constexpr auto glm_moe_dsa_checks = join(glm_moe_dsa_own_checks, shared::swiglu_mlp, shared::untied_unbiased);
