@@ -24,6 +24,7 @@
 #include <headroom/models/imported_minimax_m2_7.hpp>
 #include <headroom/models/qwen2_5_7b_instruct_awq.hpp>
 #include <headroom/models/llama_3_1_8b_instruct_w4a16.hpp>
+#include <headroom/models/deepseek_v2_lite.hpp>
 
 namespace {
 using namespace headroom;
@@ -32,6 +33,9 @@ using namespace headroom;
 static_assert(footprint(models::qwen3_14b, settings{}).weights == 29'536'614'400);
 // Qwen/Qwen2.5-7B-Instruct model.safetensors.index.json: metadata.total_size 15231233024.
 static_assert(footprint(models::qwen2_5_7b, settings{}).weights == 15'231'233'024);
+// deepseek-ai/DeepSeek-V2-Lite model.safetensors.index.json: metadata.total_size 31412968448
+// (deepseek_v2: q_lora_rank null, one q_proj a layer).
+static_assert(footprint(models::deepseek_v2_lite, settings{}).weights == 31'412'968'448);
 // A ModelOpt NVFP4 checkpoint (config.json + hf_quant_config.json) equals the shipped table.
 static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).weights ==
               footprint(models::qwen3_30b_a3b_nvfp4, settings{}).weights);

@@ -81,6 +81,18 @@ class dims_reader {
         return;
       }
     }
+    if (b->how == ck::source::is_text) {
+      if constexpr (std::is_same_v<T, bool>) {
+        if (v == nullptr || v->is_null()) {
+          set_fallback(*b, out);
+        } else {
+          if (!v->is_string()) fail_key(file_, k(b->key), fmt::format("expected a string, got {}", shown_value(*v)));
+          out = v->get<std::string>() == b->num;
+        }
+        return;
+      }
+      throw import_error(fmt::format("{}: `{}` compares a string but is not a flag (a headroom table bug)", file_, member));
+    }
     if (v == nullptr || v->is_null()) {
       switch (b->how) {
         case ck::source::required:
@@ -104,7 +116,8 @@ class dims_reader {
           }
         case ck::source::fixed:
         case ck::source::period:
-        case ck::source::vision_tower: break;
+        case ck::source::vision_tower:
+        case ck::source::is_text: break;
       }
       throw import_error(fmt::format("{}: binding of `{}` cannot be a quotient (a headroom table bug)", file_, member));
     }
@@ -113,7 +126,7 @@ class dims_reader {
 
   // The checks of the profile, once the dims are read.
   void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern,
-                  std::uint64_t mtp_layers) {
+                  std::uint64_t mtp_layers, std::uint64_t first_dense) {
     for (const ck::check& c : p_.checks) {
       used_.insert(std::string(c.key));
       const json* v = find(c.key);
@@ -166,6 +179,7 @@ class dims_reader {
           }
           break;
         }
+        case ck::check_kind::dense_then_sparse: check_dense_then_sparse(file_, k(c.key), *v, layers, first_dense, c.why); break;
         case ck::check_kind::compress_ratios: check_compress_ratios(file_, k(c.key), *v, layers, mtp_layers, c.why); break;
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
@@ -259,19 +273,6 @@ class dims_reader {
   [[nodiscard]] std::string k(std::string_view key) const { return scope_ + std::string(key); }
 };
 
-template <typename T>
-std::string cxx_text(const T& v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return v ? "true" : "false";
-  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-    return std::to_string(v);
-  } else if constexpr (!std::is_same_v<T, std::string_view>) {
-    return ratios_text(v);
-  } else {
-    return fmt::format("\"{}\"", v);
-  }
-}
-
 std::string folder_name(const fs::path& config_file) {
   const fs::path abs = fs::absolute(config_file).lexically_normal();
   return abs.parent_path().filename().string();
@@ -344,7 +345,8 @@ std::unique_ptr<imported> import_config(const import_request& r) {
     const std::uint64_t interval =
         member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
-                      member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0));
+                      member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
+                      member_or<std::uint64_t>(d, "first_dense", 0));
     im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
     reader.classify();
 
@@ -368,12 +370,10 @@ std::unique_ptr<imported> import_config(const import_request& r) {
                          member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c), expert_dtype_of(file, outer)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     const auto qc = outer.find("quantization_config");
-    if (qc != outer.end() && !quant.empty()) {
-      throw import_error(fmt::format("{}: key `quantization_config`: present, and --quant {} names a second "
-                                     "quantization config: give one", file, quant));
-    }
+    // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
+    const std::string from_file = qc != outer.end() ? second_quant_source(file, *qc, quant, r.quant.empty()) : quant;
     if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
-    if (!quant.empty()) rec = quant_from_modelopt_file(quant, qs);
+    if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
 
     for (const precision_rule& rule : rec.rules) {
       if (im->m.n_rules >= max_rules) throw import_error(fmt::format("{}: the precision recipe needs more than {} rules", file, max_rules));

@@ -32,7 +32,6 @@ namespace {
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 using detail::unsupported;
-
 // ---- the model's inventory ------------------------------------------------------------------
 
 std::string plain_dtype(const model& m, const tensor_format& f) {
@@ -291,6 +290,10 @@ class inventory_builder {
       return add_plain(layer + "self_attn." + (local == "q_a_norm" ? "q_a_layernorm" : "kv_a_layernorm") + ".weight",
                        n.aux_format, {n.aux_params});
     }
+    if (blk == "mla" && local == "index_k_norm") {  // DeepSeek-V3.2's indexer LayerNorm: weight and bias
+      for (const char* t : {"weight", "bias"}) add_plain(layer + "self_attn.indexer.k_norm." + t, n.aux_format, {n.aux_params / 2});
+      return;
+    }
     if (attention && local == "attend" && n.aux_params != 0) {  // gpt-oss: one learned sink per head
       return add_plain(layer + "self_attn.sinks", n.aux_format, {n.aux_params});
     }
@@ -298,7 +301,7 @@ class inventory_builder {
     const std::string moe = mixtral_ ? "block_sparse_moe." : "mlp.";
     if (n.kind == op::linear && attention) {
       static constexpr std::pair<std::string_view, std::string_view> mla_names[] = {
-          {"q_a", "q_a_proj"}, {"q_b", "q_b_proj"}, {"kv_a", "kv_a_proj_with_mqa"}, {"kv_b", "kv_b_proj"}, {"o", "o_proj"}};
+          {"q_a", "q_a_proj"}, {"q_b", "q_b_proj"}, {"kv_a", "kv_a_proj_with_mqa"}, {"kv_b", "kv_b_proj"}, {"o", "o_proj"}, {"index_q", "indexer.wq_b"}, {"index_k", "indexer.wk"}, {"index_weights", "indexer.weights_proj"}};
       std::string proj = local + "_proj";
       if (blk == "mla") {
         for (const auto& [from, to] : mla_names) {

@@ -34,6 +34,9 @@ void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape
   if (s.family == "mla_moe") {
     keep_bf16(rules, for_op(op::router, formats::bf16));
     if (s.mtp_layers > 0) keep_bf16(rules, for_role(linear_role::mtp_fc, formats::bf16));
+    // DeepSeek-V3.2's and GLM-5's indexer weights_proj: ReplicatedLinear(quant_config=None) in
+    // vLLM deepseek_v2.py's Indexer.
+    if (s.role_layers.count(linear_role::index_weights) != 0) keep_bf16(rules, for_role(linear_role::index_weights, formats::bf16));
   }
 }
 }  // namespace detail
@@ -214,6 +217,31 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
   only_keys(file, "", j, {"producer", "quantization"});
   if (!j.contains("quantization") || !j["quantization"].is_object()) fail_key(file, "quantization", "missing, or not an object");
   return modelopt_recipe(file, "quantization.", j["quantization"], s);
+}
+
+// vLLM vllm/model_executor/model_loader/weight_utils.py, get_quant_config: `hf_quant_config =
+// getattr(model_config.hf_config, "quantization_config", None)`; when it is not None the config
+// is built from it and the method's own files (ModelOpt's hf_quant_config.json) are not opened.
+std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
+                                bool found_in_folder) {
+  if (quant_path.empty()) return quant_path;
+  const bool modelopt = qc.is_object() && qc.value("quant_method", "") == "modelopt";
+  if (!found_in_folder || !modelopt) {
+    fail_key(config_file, "quantization_config",
+             fmt::format("present, and --quant {} names a second quantization config: give one", quant_path));
+  }
+  const json j = read_json(quant_path, quant_file);
+  const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
+  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size"}) {
+    const json a = qc.contains(key) ? qc[key] : json();
+    const json b = q.is_object() && q.contains(key) ? q[key] : json();
+    if (a != b) {
+      fail_key(config_file, fmt::format("quantization_config.{}", key),
+               fmt::format("is {}, but {} says quantization.{} {}: the two copies disagree", shown_value(a), quant_path,
+                           key, shown_value(b)));
+    }
+  }
+  return {};
 }
 
 std::string expert_dtype_of(std::string_view file, const json& config) {

@@ -46,6 +46,13 @@ std::map<linear_role, std::set<std::uint64_t>> role_layers(const circuit& c);
 recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s);
 /// ModelOpt's hf_quant_config.json.
 recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s);
+/// config.json carries `quantization_config` and `quant_path` (when not empty) is a second
+/// source: the file to read beside it. A ModelOpt folder (quant_method modelopt, the
+/// hf_quant_config.json found in the folder) gives "" once the two agree on quant_algo,
+/// kv_cache_quant_algo and group_size (vLLM reads config.json's: get_quant_config); a
+/// disagreement, or an explicit --quant beside any quantization_config, is refused.
+std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
+                                bool found_in_folder);
 
 /// The methods whose checkpoints keep their unquantized tensors in F16 (`torch_dtype` float16):
 /// the same two bytes an element as BF16, so the importer accepts them.

@@ -30,4 +30,18 @@ void check_compress_ratios(std::string_view file, std::string_view key, const js
   }
 }
 
+void check_dense_then_sparse(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                             std::uint64_t first_dense, std::string_view why) {
+  if (!v.is_array() || v.size() != layers) {
+    fail_key(file, key, fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
+  }
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string want = i < first_dense ? "dense" : "sparse";
+    if (v[i] != want) {
+      fail_key(file, key, fmt::format("layer {} is {}, the importer needs \"{}\" with first_k_dense_replace {} ({})", i,
+                                      shown_value(v[i]), want, first_dense, why));
+    }
+  }
+}
+
 }  // namespace headroom::cli::import

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The importer's per-layer ratio lists (DeepSeek-V4's compress_ratios): a dims member that is a
 // fixed array of small unsigned integers, read from a JSON array, checked against the layer
-// count and printed as a braced list.
+// count and printed as a braced list; the per-layer string lists some families check (GLM-5's
+// mlp_layer_types); and any dims member printed as C++ (the header emitter's values).
 #pragma once
+
+#include <fmt/format.h>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "headroom/import/json_keys.hpp"
 
@@ -20,6 +24,11 @@ std::array<std::uint16_t, 256> read_ratios(std::string_view file, std::string_vi
 /// compress_ratios: num_hidden_layers + num_nextn_predict_layers entries, each 0, 4 or 128.
 void check_compress_ratios(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
                            std::uint64_t mtp_layers, std::string_view why);
+
+/// GLM-5's mlp_layer_types: num_hidden_layers strings, "dense" for the first `first_dense`
+/// layers, "sparse" after.
+void check_dense_then_sparse(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                             std::uint64_t first_dense, std::string_view why);
 
 template <std::size_t N>
 void assign_ratios(std::string_view file, std::string_view key, const json& v, std::array<std::uint16_t, N>& out) {
@@ -37,6 +46,20 @@ std::string ratios_text(const std::array<std::uint16_t, N>& a) {
   std::string s = "{";
   for (std::size_t i = 0; i < count; ++i) s += (i == 0 ? "" : ", ") + std::to_string(a[i]);
   return s + "}";
+}
+
+/// A dims member as C++ text: the header emitter's designated initialisers.
+template <typename T>
+std::string cxx_text(const T& v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v ? "true" : "false";
+  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+    return std::to_string(v);
+  } else if constexpr (!std::is_same_v<T, std::string_view>) {
+    return ratios_text(v);
+  } else {
+    return fmt::format("\"{}\"", v);
+  }
 }
 
 }  // namespace headroom::cli::import

@@ -57,7 +57,8 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, gqa, full_attention_interval, lin_k_heads,
                         lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel, inter, experts, top_k, moe_inter, shared_inter,
                         mtp_layers, mtp_head_copy, vision_params);
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc, index_heads,
+                        index_head_dim, index_topk);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, vocab, layers, compress_ratios, attention,
                         experts, top_k, moe_inter, shared_experts, hash_layers, mtp_layers);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,

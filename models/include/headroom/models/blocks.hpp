@@ -14,6 +14,7 @@
 #include <headroom/models/blocks/gdn.hpp>
 #include <headroom/models/blocks/gemma.hpp>
 #include <headroom/models/blocks/hyper_connections.hpp>
+#include <headroom/models/blocks/indexed_mla.hpp>
 #include <headroom/models/blocks/io.hpp>
 #include <headroom/models/blocks/kda.hpp>
 #include <headroom/models/blocks/mamba2.hpp>

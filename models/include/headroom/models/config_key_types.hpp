@@ -16,6 +16,8 @@
 //   compress_ratios; a check of its kind then reads its length and values)
 //   vision_tower  no key: the parameters of the vision tower `vision_config` describes
 //             (multimodal configs, nested_config below).
+//   is_text   a boolean member: true when the key's string equals `num` (DeepSeek's topk_method
+//             "noaux_tc" stores the router's correction bias); absent or null gives `fallback`.
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
 // (Qwen's `sliding_window` only counts under `use_sliding_window`).
 // Every other key of a config is either a check (its value must be the one stated, or the
@@ -36,7 +38,7 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower };
+enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower, is_text };
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -45,7 +47,7 @@ struct binding {
   std::uint64_t fallback = 0;    ///< optional / fixed / gated value (bools: 0 or 1)
   std::string_view why = {};     ///< why the fallback or the fixed value is right
   std::string_view gate = {};    ///< a boolean key that must be true for `key` to count
-  std::string_view num = {};     ///< quotient: numerator key
+  std::string_view num = {};     ///< quotient: numerator key; is_text: the string that means true
   std::string_view den = {};     ///< quotient: denominator key
 };
 
@@ -59,6 +61,7 @@ enum class check_kind : std::uint8_t {
   layer_types_period,     ///< Gemma-4: full_attention every period-th layer and on the last, else sliding_attention
   every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
   compress_ratios,   ///< DeepSeek-V4: num_hidden_layers + num_nextn_predict_layers entries, each 0, 4 or 128
+  dense_then_sparse, ///< GLM-5's mlp_layer_types: "dense" for the first first_k_dense_replace layers, then "sparse"
 };
 struct check {
   std::string_view key;

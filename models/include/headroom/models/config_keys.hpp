@@ -7,6 +7,7 @@
 #pragma once
 
 #include <headroom/models/config_key_types.hpp>
+#include <headroom/models/detail/config_keys_deepseek.hpp>
 #include <headroom/models/detail/config_keys_deepseek_v4.hpp>
 #include <headroom/models/detail/config_keys_gemma4.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
@@ -45,6 +46,11 @@ inline constexpr profile profiles[] = {
     {"gemma4", "Gemma4ForConditionalGeneration", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored,
      &gemma::multimodal},
     {"gemma4_text", "Gemma4ForCausalLM", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored},
+    // ---- part B: the other MLA model_types (detail/config_keys_deepseek.hpp) ----
+    {"deepseek_v2", "DeepseekV2ForCausalLM", "mla_moe", dsk::deepseek_v2, mla::deepseek_v3_checks, dsk::deepseek_v2_ignored},
+    {"deepseek_v32", "DeepseekV32ForCausalLM", "mla_moe", dsk::deepseek_v32, mla::deepseek_v3_checks,
+     mla::deepseek_v3_ignored},
+    {"glm_moe_dsa", "GlmMoeDsaForCausalLM", "mla_moe", dsk::glm_moe_dsa, dsk::glm_moe_dsa_checks, dsk::glm_moe_dsa_ignored},
 };
 
 /// The profile of a model_type, or nullptr.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// headroom: the MLA MoE family (DeepSeek-V3, Mistral-Small-4): multi-head latent attention --
+// headroom: the MLA MoE family (DeepSeek-V2 / V3 / V3.2, Kimi-K2, GLM-5, Mistral-Small-4): multi-head latent attention --
 // the KV cache holds one latent row of kv_lora + qk_rope values per token per layer, not per
 // head --, the first `first_dense` layers a dense SwiGLU MLP, the rest a routed MoE with shared
 // experts, and the checkpoint's MTP layers as the draft section.
@@ -15,6 +15,10 @@
 // MoE decoder layer, shared_head.norm and shared_head.head [vocab, hidden] (copies stored in
 // the checkpoint).
 //
+// With q_lora_rank null (DeepSeek-V2-Lite) the query is one q_proj [heads * (qk_nope + qk_rope),
+// hidden]; with index_n_heads (DeepSeek-V3.2, GLM-5) every layer's attention is
+// blocks::indexed_mla_attention (the lightning indexer's tensors and key cache there).
+//
 // Decode runs MLA absorbed: kv_b_proj's halves fold into the query and the output, so a step
 // reads kv_b_proj once (2 * t * kv_lora * heads * (qk_nope + v_head) FLOPs) and attends over
 // latent rows with a query of heads x (kv_lora + qk_rope) and an output of heads x kv_lora.
@@ -24,6 +28,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/indexed_mla.hpp>
 #include <headroom/models/blocks/io.hpp>
 #include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe.hpp>
@@ -40,6 +45,11 @@ struct mla_moe_dims {
   /// topk_method noaux_tc: the router stores e_score_correction_bias [experts] (DeepSeek-V3);
   /// false: a plain router weight (Mistral-Small-4's Mistral4TopkRouter).
   bool noaux_tc = true;
+  /// DeepSeek Sparse Attention (DeepSeek-V3.2, GLM-5): index_n_heads, index_head_dim and
+  /// index_topk of every layer's lightning indexer; 0 heads: plain MLA (DeepSeek-V2 / V3).
+  std::uint64_t index_heads = 0;
+  std::uint64_t index_head_dim = 0;
+  std::uint64_t index_topk = 0;
 };
 
 constexpr circuit mla_moe(const mla_moe_dims& d) {
@@ -47,7 +57,10 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
   const std::uint64_t h = d.mla.hidden;
   const moe_stack_dims& s = d.moe;
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
-  const auto mla = blocks::mla_attention(c, "mla", d.mla);
+  const auto mla = d.index_heads == 0
+                       ? blocks::mla_attention(c, "mla", d.mla)
+                       : blocks::indexed_mla_attention(c, "mla", d.mla,
+                                                       {.heads = d.index_heads, .head_dim = d.index_head_dim, .topk = d.index_topk});
   const auto dense = blocks::swiglu_mlp(c, "dense_mlp", h, s.inter);
   const auto moe = blocks::routed_moe(c, "moe", {.hidden = h,
                                                  .experts = s.experts,
@@ -78,6 +91,9 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                 {"num_attention_heads", d.mla.q_heads}, {"q_lora_rank", d.mla.q_lora}, {"kv_lora_rank", d.mla.kv_lora},
                 {"qk_nope_head_dim", d.mla.qk_nope}, {"qk_rope_head_dim", d.mla.qk_rope}, {"v_head_dim", d.mla.v_head},
                 {"tie_word_embeddings", 0, true}});
+  if (d.index_heads != 0) {
+    c.config.put({{"index_n_heads", d.index_heads}, {"index_head_dim", d.index_head_dim}, {"index_topk", d.index_topk}});
+  }
   s.record(c.config);
   return c;
 }

@@ -140,7 +140,7 @@ constexpr std::uint8_t gated_attention(circuit& c, std::string_view block_name, 
 struct mla_dims {
   std::uint64_t hidden = 0;
   std::uint64_t q_heads = 0;
-  std::uint64_t q_lora = 0;
+  std::uint64_t q_lora = 0;  ///< q_lora_rank; 0 (null in the config): one q_proj, no q_a / q_b
   std::uint64_t kv_lora = 0;
   std::uint64_t qk_nope = 0;
   std::uint64_t qk_rope = 0;
@@ -162,6 +162,24 @@ constexpr std::uint8_t mla_attention(circuit& c, std::string_view block_name, co
   const std::uint64_t attend_in = checked_mul(H, latent);
   const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
   const std::uint64_t o_in = checked_mul(H, d.v_head);
+  if (d.q_lora == 0) {
+    // q_lora_rank null (DeepSeek-V2-Lite): the query is one q_proj [heads * (qk_nope + qk_rope),
+    // hidden], column parallel by heads (vLLM deepseek_v2.py, DeepseekV2MLAAttention: `self.q_proj
+    // = ColumnParallelLinear(hidden_size, num_heads * qk_head_dim)` when q_lora_rank is None).
+    return c.add_block(
+        block_name,
+        {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+         sharded(nd("q", op::linear, {e(h)}, {e(q_b_out)}, linear_role::q), shard::heads, H),
+         nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
+         with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
+         sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
+         nd("kv_write", op::kv_write, {e(latent)}, {}),
+         sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
+         sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
+         sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
+         nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
+        {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
+  }
   return c.add_block(
       block_name,
       {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),

@@ -134,7 +134,13 @@ inline constexpr binding deepseek_v3_own[] = {
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
     {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
-inline constexpr auto deepseek_v3 = join(shared::widths, deepseek_v3_own);
+/// DeepSeek-V2 and V3 have no sparse-attention indexer (DeepSeek-V3.2's index_* keys).
+inline constexpr binding no_indexer[] = {
+    {"index_heads", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
+    {"index_head_dim", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
+    {"index_topk", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
+};
+inline constexpr auto deepseek_v3 = join(shared::widths, deepseek_v3_own, no_indexer);
 inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
 };

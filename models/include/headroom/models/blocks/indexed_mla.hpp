@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// headroom: DeepSeek Sparse Attention as DeepSeek-V3.2 and GLM-5 (`glm_moe_dsa`) run it: MLA
+// with RoPE, absorbed, over the index_topk tokens a lightning indexer selects per query. One
+// block template; edges are bf16 unless stated, rows n unless stated.
+//
+// Stored tensors (vLLM vllm/model_executor/models/deepseek_v2.py, classes DeepseekV2MLAAttention
+// and Indexer, as DeepseekV32ForCausalLM and GlmMoeDsaForCausalLM build them): MLA's as
+// blocks::mla_attention (q_a_proj, q_a_layernorm, q_b_proj, kv_a_proj_with_mqa, kv_a_layernorm,
+// kv_b_proj, o_proj), and self_attn.indexer.{wq_b [index_n_heads * index_head_dim, q_lora_rank],
+// wk [index_head_dim, hidden], k_norm (a LayerNorm: weight and bias [index_head_dim]),
+// weights_proj [index_n_heads, hidden]}. wq_b and wk are ReplicatedLinear with the model's
+// quantization config; weights_proj is built with quant_config=None (BF16 in every release).
+//
+// States per token and layer: MLA's latent row (kv_lora + qk_rope values at kv_cache_dtype,
+// replicated), and the indexer's key cache, which vLLM allocates in FP8 whatever the KV dtype:
+// DeepseekV32IndexerCache(head_dim = index_head_dim + index_head_dim / 128 * 4, dtype uint8),
+// 128 FP8 values and one F32 scale per 128 (132 bytes at index_head_dim 128). headroom's state
+// dtypes have no FP8-with-scales entry, so the block declares those bytes as half as many
+// BF16-sized elements: the bytes, which is all a state's dtype decides, are exact.
+//
+// Decode: the indexer reads every cached index key of the sequence (2 * index_n_heads *
+// index_head_dim FLOPs a key and query row) and the attention reads min(context, index_topk)
+// latent rows (vLLM's FlashMLA sparse path: topk_indices_buffer of index_topk entries).
+// vLLM's FP8 MLA cache for this layer (fp8_ds_mla: 656 bytes a token) is an engine layout,
+// not modelled here: under --kv fp8 the latent row counts one byte per value.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/bytes.hpp>
+#include <headroom/circuit.hpp>
+#include <headroom/models/blocks/attention.hpp>
+
+namespace headroom::models::blocks {
+
+struct mla_indexer_dims {
+  std::uint64_t heads = 0;     ///< index_n_heads
+  std::uint64_t head_dim = 0;  ///< index_head_dim
+  std::uint64_t topk = 0;      ///< index_topk
+};
+
+/// vLLM's indexer cache quantises keys in blocks of 128 with one F32 scale each (Indexer's
+/// quant_block_size).
+inline constexpr std::uint64_t indexer_quant_block = 128;
+
+constexpr std::uint8_t indexed_mla_attention(circuit& c, std::string_view block_name, const mla_dims& d,
+                                             const mla_indexer_dims& x) {
+  ::headroom::detail::require_table(d.q_lora != 0, "an indexed MLA layer needs q_lora_rank (the indexer's wq_b reads the q_a row)");
+  ::headroom::detail::require_table(x.head_dim % indexer_quant_block == 0 && x.heads != 0 && x.topk != 0,
+                        "an indexer needs heads, a top-k and an index_head_dim in whole blocks of 128");
+  const std::uint64_t h = d.hidden;
+  const std::uint64_t H = d.q_heads;
+  const std::uint64_t latent = checked_add(d.kv_lora, d.qk_rope);
+  const std::uint64_t q_b_out = checked_mul(H, checked_add(d.qk_nope, d.qk_rope));
+  const std::uint64_t rope_w = checked_mul(H, d.qk_rope);
+  const std::uint64_t kv_b_out = checked_mul(H, checked_add(d.qk_nope, d.v_head));
+  const std::uint64_t attend_in = checked_mul(H, latent);
+  const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
+  const std::uint64_t o_in = checked_mul(H, d.v_head);
+  const std::uint64_t iq = checked_mul(x.heads, x.head_dim);
+  // 132 bytes at index_head_dim 128: FP8 values plus 4 bytes of F32 scale per 128, as BF16 pairs.
+  const std::uint64_t index_bytes = checked_add(x.head_dim, x.head_dim / indexer_quant_block * 4);
+  // The attention reads the selected rows (the selection is the second input, i32 indices).
+  const node attend = sharded(with_states(compressed(nd("attend", op::paged_attention, {e(attend_in), e(x.topk, formats::i32)},
+                                                        {e(attend_out)}),
+                                                     1, x.topk),
+                                          0b01),
+                              shard::heads, H);
+  const node select = with_states(pooled(nd("index_select", op::index_select, {e(iq), e(x.heads)}, {e(x.topk, formats::i32)}), 1),
+                                  0b10);
+  return c.add_block(
+      block_name,
+      {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+       nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
+       with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
+       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
+       nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
+       with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
+       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
+       nd("kv_write", op::kv_write, {e(latent)}, {}),
+       // The indexer, replicated on every rank (ReplicatedLinear): its query from the q_a row,
+       // its key from the hidden row (LayerNorm, weight and bias), one weight per index head.
+       nd("index_q", op::linear, {e(d.q_lora)}, {e(iq)}, linear_role::index_q),
+       nd("index_k", op::linear, {e(h)}, {e(x.head_dim)}, linear_role::index_k),
+       with_aux(nd("index_k_norm", op::layer_norm, {e(x.head_dim)}, {e(x.head_dim)}), checked_mul(2, x.head_dim)),
+       nd("index_weights", op::linear, {e(h)}, {e(x.heads)}, linear_role::index_weights),
+       select,
+       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
+       attend,
+       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
+       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
+      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0},
+       {"index", state_kind::paged_kv, dtype_key::fixed_bf16, index_bytes / 2, shard::replicated, 0}});
+}
+
+}  // namespace headroom::models::blocks

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+// The MLA model_types the importer reads beside DeepSeek-V3's: deepseek_v2 (q_lora_rank null),
+// deepseek_v32 and glm_moe_dsa (DeepSeek Sparse Attention's lightning indexer). Each weighs its
+// published total_size or parameter count, or the hand sum written out below; sources in
+// tests/data/configs/README.md.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <headroom/devices/nvidia_hopper.hpp>
+#include <headroom/headroom.hpp>
+
+#include "headroom/import/importer.hpp"
+#include "headroom/import/json_keys.hpp"
+
+using namespace headroom;
+namespace imp = headroom::cli::import;
+
+namespace {
+
+std::string config_dir(std::string_view id) {
+  return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs/" + std::string(id);
+}
+
+}  // namespace
+
+TEST_CASE("import: DeepSeek-V2-Lite (deepseek_v2, q_lora_rank null) weighs its published total_size") {
+  const auto im = imp::import_config({config_dir("deepseek_v2_lite"), "", ""});
+  CHECK(im->m.family == "mla_moe");
+  // https://huggingface.co/deepseek-ai/DeepSeek-V2-Lite/blob/main/model.safetensors.index.json:
+  // metadata.total_size 31412968448 (BF16: 15,706,484,224 parameters, the Hub's count).
+  CHECK(footprint(im->m, settings{}).weights == 31'412'968'448ULL);
+  // By hand: embed + lm_head 2 x 102400 x 2048 = 419,430,400; final norm 2048;
+  // attention a layer: q_proj 16 x 192 x 2048 = 6,291,456, kv_a 576 x 2048 = 1,179,648,
+  // kv_a_layernorm 512, kv_b 16 x 256 x 512 = 2,097,152, o 2048 x 2048 = 4,194,304, input norm
+  // 2048: 13,765,120, x 27 = 371,658,240; layer 0's MLP 3 x 2048 x 10944 + 2048 = 67,241,984;
+  // 26 MoE layers of 64 x 3 x 2048 x 1408 + 3 x 2048 x 2816 + 64 x 2048 + 2048
+  // = 571,082,752 each
+  // (greedy routing: no e_score_correction_bias), x 26 = 14,848,151,552. Sum 15,706,484,224.
+  CHECK(parameter_count(im->m) == 419'430'400ULL + 2048 + 371'658'240ULL + 67'241'984ULL + 14'848'151'552ULL);
+  // One latent row of kv_lora_rank + qk_rope_head_dim = 576 values a token a layer, BF16.
+  CHECK(footprint(im->m, settings{}).kv_per_token == 27 * 576 * 2);
+  // `fit --config`: 31.4 GB of weights and 8 x 4096 tokens of 31,104 bytes fit one H100 (80 GB).
+  CHECK(fits(im->m, devices::h100_sxm, {.seqs = 8, .context = 4096}));
+}
+
+TEST_CASE("import: DeepSeek-V3.2-Exp (deepseek_v32) is DeepSeek-V3.1 plus the lightning indexer") {
+  const auto v32 = imp::import_config({config_dir("deepseek_v3_2_exp"), "", ""});
+  const auto v31 = imp::import_config({config_dir("deepseek_v3_1"), "", ""});
+  // The indexer of each of the 61 main layers and the MTP layer (block FP8 128 x 128, F32
+  // weight_scale_inv per block; weights_proj BF16, vLLM builds it with quant_config=None):
+  //   wq_b [64 x 128, 1536] = 12,582,912 B + scales 64 x 12 x 4 = 3,072 B
+  //   wk [128, 7168] = 917,504 B + scales 1 x 56 x 4 = 224 B
+  //   k_norm weight and bias 2 x 128 x 2 = 512 B; weights_proj [64, 7168] x 2 = 917,504 B
+  // = 14,421,728 B a layer.
+  const settings spec{.speculative = true};
+  // `weights` is every stored tensor, the MTP layer's included: 62 indexers.
+  CHECK(footprint(v32->m, settings{}).weights - footprint(v31->m, settings{}).weights == 62ULL * 14'421'728ULL);
+  CHECK(footprint(v32->m, spec).draft_weights - footprint(v31->m, spec).draft_weights == 14'421'728ULL);
+  // KV a token: the latent row (576 values) plus the indexer's FP8 key cache, 128 bytes and one
+  // F32 scale = 132 bytes (vLLM DeepseekV32IndexerCache), in each of 61 layers.
+  CHECK(footprint(v32->m, settings{}).kv_per_token == 61 * (576 * 2 + 132));
+  CHECK(footprint(v32->m, settings{.kv = kv_dtype::fp8}).kv_per_token == 61 * (576 + 132));
+}
+
+TEST_CASE("import: GLM-5 (glm_moe_dsa) counts the model card's 744B parameters") {
+  const auto im = imp::import_config({config_dir("glm_5"), "", ""});
+  CHECK(im->m.family == "mla_moe");
+  // By hand, BF16, hidden 6144, 64 heads, q_lora 2048, kv_lora 512, qk 192 + 64, v 256:
+  //   attention a layer: input norm 6144; q_a 6144 x 2048 = 12,582,912, q_a_layernorm 2048,
+  //   q_b 2048 x 64 x 256 = 33,554,432; kv_a 6144 x 576 = 3,538,944, kv_a_layernorm 512;
+  //   kv_b 512 x 64 x 448 = 14,680,064; o 64 x 256 x 6144 = 100,663,296; indexer wq_b
+  //   2048 x 32 x 128 = 8,388,608, wk 6144 x 128 = 786,432, k_norm 256, weights_proj
+  //   6144 x 32 = 196,608: 174,400,256
+  //   dense MLP (layers 0-2): 3 x 6144 x 12288 + 6144 = 226,498,560
+  //   MoE (75 layers): 256 x 3 x 6144 x 2048 + 3 x 6144 x 2048 + 256 x 6144 + 256 + 6144
+  //   = 9,703,004,416
+  //   embed + lm_head 2 x 154880 x 6144 = 1,903,165,440; final norm 6144
+  // main: 1,903,171,584 + 78 x 174,400,256 + 3 x 226,498,560 + 75 x 9,703,004,416
+  //     = 743,911,218,432 -- the model card's "744B parameters" (zai-org/GLM-5).
+  // The MTP layer: embed_tokens and shared_head.head 2 x 951,582,720, enorm, hnorm and
+  // shared_head.norm 3 x 6144, eh_proj 6144 x 12288 = 75,497,472, one attention and one MoE.
+  const std::uint64_t attention = 174'400'256ULL;
+  const std::uint64_t moe = 9'703'004'416ULL;
+  const std::uint64_t main = 1'903'171'584ULL + 78 * attention + 3 * 226'498'560ULL + 75 * moe;
+  CHECK(main == 743'911'218'432ULL);
+  const std::uint64_t mtp = 2 * 951'582'720ULL + 3 * 6144 + 75'497'472ULL + attention + moe;
+  CHECK(parameter_count(im->m) == main + mtp);
+  CHECK(footprint(im->m, settings{}).kv_per_token == 78 * (576 * 2 + 132));
+}
+
+TEST_CASE("import: a GLM-5.x config whose layers share an indexer is refused, naming indexer_types") {
+  // GLM-5.3's indexer_types: "full" every index_topk_freq-th layer, "shared" (reusing another
+  // layer's selection) between.
+  try {
+    (void)imp::import_config({config_dir("glm_5_3"), "", ""});
+    FAIL("expected a refusal");
+  } catch (const imp::import_error& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("key `indexer_types`") != std::string::npos);
+    CHECK(what.find("\"shared\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("import: a ModelOpt folder with both quantization configs reads config.json's once they agree") {
+  // configs-quant/modelopt_pair: Qwen3-30B-A3B-NVFP4's config.json and hf_quant_config.json,
+  // the config also carrying the latter's quantization block under quant_method modelopt (the
+  // flat form of ModelOpt's config.json copy). vLLM reads config.json's (get_quant_config); the
+  // two agree here, so the folder imports to the bytes of the hf_quant_config.json import.
+  // modelopt_pair_disagree says FP8 in config.json and NVFP4 in hf_quant_config.json.
+  const std::string dir = std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs-quant/";
+  const auto im = imp::import_config({dir + "modelopt_pair", "", ""});
+  const auto ref = imp::import_config({config_dir("qwen3_30b_a3b_nvfp4"), "", ""});
+  CHECK(footprint(im->m, settings{}).weights == footprint(ref->m, settings{}).weights);
+  try {
+    (void)imp::import_config({dir + "modelopt_pair_disagree", "", ""});
+    FAIL("expected a refusal");
+  } catch (const imp::import_error& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("key `quantization_config.quant_algo`") != std::string::npos);
+    CHECK(what.find("disagree") != std::string::npos);
+  }
+}
