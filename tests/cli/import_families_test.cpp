@@ -181,3 +181,22 @@ TEST_CASE("import granite, internlm3, ernie4_5: Llama-layout decoders under thei
   static_assert(ernie == 360'748'032);
   CHECK(footprint_of("ernie_4_5_0_3b_pt").weights == ernie * 2);
 }
+
+TEST_CASE("import mistral3: Mistral-Small-3.1-24B with its Pixtral tower and projector weighs its hand sum") {
+  // No published total was found. Text (untied): per layer q [4096, 5120], k, v [1024, 5120],
+  // o [5120, 4096] = 52,428,800; gate, up [32768, 5120], down [5120, 32768] = 503,316,480; two
+  // norms 10,240; x 40; embed_tokens and lm_head [131072, 5120] each; final norm 5,120.
+  // Pixtral (hidden 1024, intermediate 4096, 24 layers, patch 14, 3 channels): patch_conv
+  // [1024, 3, 14, 14] = 602,112 (no bias); ln_pre 1,024; per layer two RMSNorms 2,048, q/k/v/o
+  // [1024, 1024] 4,194,304, gate, up [4096, 1024], down [1024, 4096] 12,582,912. Projector:
+  // norm 1,024; patch_merger [1024, 1024 x 2^2] 4,194,304; linear_1 [5120, 1024] 5,242,880;
+  // linear_2 [5120, 5120] 26,214,400 (multimodal_projector_bias false).
+  constexpr std::uint64_t text = 40ULL * (52'428'800 + 503'316'480 + 10'240) + 2 * 131'072ULL * 5'120 + 5'120;
+  constexpr std::uint64_t tower = 602'112 + 1'024 + 24ULL * (2'048 + 4'194'304 + 12'582'912) +
+                                  (1'024 + 4'194'304 + 5'242'880 + 26'214'400);
+  static_assert(text == 23'572'403'200 && tower == 438'958'080);
+  const footprint_bytes fp = footprint_of("mistral_small_3_1_24b_instruct_2503");
+  CHECK(fp.weights == (text + tower) * 2);
+  CHECK(fp.vision_weights == tower * 2);
+  CHECK(fp.kv_per_token == 40 * 2 * 8 * 128 * 2);
+}

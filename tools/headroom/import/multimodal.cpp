@@ -74,12 +74,25 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
     const auto it = vision.find(key);
     return it == vision.end() || it->is_null() ? fallback : width(key);
   };
-  if (n.tower == ck::tower_kind::siglip_gemma3) {
+  if (n.tower != ck::tower_kind::qwen3_vl) {
     // The projector maps into the text model's width: text_config.hidden_size.
     const json& text = object_at(file, outer, "text_config");
     const auto th = text.find("hidden_size");
     if (th == text.end() || th->is_null()) fail_key(file, "text_config.hidden_size", "missing (the vision projector's width needs it)");
     const std::uint64_t text_hidden = as_uint(file, "text_config.hidden_size", *th);
+    if (n.tower == ck::tower_kind::pixtral_mistral3) {
+      // Mistral3Config's spatial_merge_size default is 2.
+      const auto m = outer.find("spatial_merge_size");
+      const std::uint64_t merge = m == outer.end() || m->is_null() ? 2 : as_uint(file, "spatial_merge_size", *m);
+      vision_params = models::blocks::pixtral_mistral3_params({.layers = width("num_hidden_layers"),
+                                                               .hidden = width("hidden_size"),
+                                                               .inter = width("intermediate_size"),
+                                                               .patch = width("patch_size"),
+                                                               .channels = width_or("num_channels", 3),
+                                                               .merge = merge},
+                                                              text_hidden);
+      return object_at(file, outer, "text_config");
+    }
     // SiglipVisionConfig's num_channels default is 3.
     vision_params = models::blocks::siglip_gemma3_params({.layers = width("num_hidden_layers"),
                                                           .hidden = width("hidden_size"),

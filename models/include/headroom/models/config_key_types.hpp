@@ -81,6 +81,7 @@ struct ignored {
 enum class tower_kind : std::uint8_t {
   qwen3_vl,       ///< Qwen3-VL's tower (vision_tower_params), deepstack mergers when vision_keys lists deepstack_visual_indexes
   siglip_gemma3,  ///< SigLIP and Gemma 3's projector (siglip_gemma3_params); text_config.hidden_size is the projector's width
+  pixtral_mistral3,  ///< Pixtral and Mistral 3's projector (pixtral_mistral3_params); the wrapper's spatial_merge_size
 };
 struct nested_config {
   std::span<const check> outer_checks;

@@ -14,6 +14,7 @@
 #include <headroom/models/detail/config_keys_hybrid.hpp>
 #include <headroom/models/detail/config_keys_llama_like.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
+#include <headroom/models/detail/config_keys_mistral3.hpp>
 #include <headroom/models/detail/config_keys_phi3.hpp>
 #include <headroom/models/detail/config_keys_qwen2_moe.hpp>
 #include <headroom/models/detail/config_keys_qwen3_5.hpp>
@@ -71,6 +72,9 @@ inline constexpr profile profiles[] = {
      llama_like::internlm_ignored},
     {"ernie4_5", "Ernie4_5_ForCausalLM", "dense_gqa", llama_like::ernie4_5, llama_like::ernie4_5_checks, {}},
     {"olmo2", "Olmo2ForCausalLM", "dense_gqa", llama_like::olmo2, llama_like::olmo2_checks, {}},
+    // Mistral 3: a Mistral text model, a Pixtral tower.
+    {"mistral3", "Mistral3ForConditionalGeneration", "dense_gqa", mistral3::mistral3, mistral3::mistral3_checks, {},
+     &mistral3::multimodal},
 };
 
 /// The profile of a model_type, or nullptr.

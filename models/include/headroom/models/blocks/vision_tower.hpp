@@ -82,4 +82,33 @@ constexpr std::uint64_t siglip_gemma3_params(const siglip_tower_dims& v, std::ui
   return checked_add(checked_add(embed, checked_mul(v.layers, layer)), checked_add(layer_norm(h), projector));
 }
 
+/// Pixtral's vision tower (transformers models/pixtral/modeling_pixtral.py, PixtralVisionModel:
+/// 2-D RoPE, no position table) and Mistral 3's projector (models/mistral3/modeling_mistral3.py,
+/// Mistral3MultiModalProjector with multimodal_projector_bias false and one feature layer), as
+/// vision_config names the widths (num_hidden_layers, hidden_size, intermediate_size, patch_size,
+/// num_channels) and the wrapper's spatial_merge_size.
+struct pixtral_tower_dims {
+  std::uint64_t layers = 0;
+  std::uint64_t hidden = 0;
+  std::uint64_t inter = 0;
+  std::uint64_t patch = 0;
+  std::uint64_t channels = 3;
+  std::uint64_t merge = 0;
+};
+
+/// patch_conv [hidden, channels, patch, patch] (no bias); ln_pre [hidden] (RMSNorm); per layer
+/// attention_norm, ffn_norm [hidden], q/k/v/o_proj [hidden, hidden], gate_proj, up_proj
+/// [inter, hidden], down_proj [hidden, inter], no biases. The projector into a text model of
+/// width `text_hidden`: norm [hidden], patch_merger.merging_layer [hidden, hidden x merge^2],
+/// linear_1 [text_hidden, hidden], linear_2 [text_hidden, text_hidden].
+constexpr std::uint64_t pixtral_mistral3_params(const pixtral_tower_dims& v, std::uint64_t text_hidden) {
+  const std::uint64_t h = v.hidden;
+  const std::uint64_t patch = checked_mul(h, checked_mul(v.channels, checked_mul(v.patch, v.patch)));
+  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, h), checked_mul(4, checked_mul(h, h))),
+                                          checked_mul(3, checked_mul(v.inter, h)));
+  const std::uint64_t projector = checked_add(checked_add(h, checked_mul(checked_mul(h, h), checked_mul(v.merge, v.merge))),
+                                              checked_add(checked_mul(h, text_hidden), checked_mul(text_hidden, text_hidden)));
+  return checked_add(checked_add(checked_add(patch, h), checked_mul(v.layers, layer)), projector);
+}
+
 }  // namespace headroom::models::blocks

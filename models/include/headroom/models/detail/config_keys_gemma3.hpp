@@ -82,6 +82,7 @@ inline constexpr auto gemma3_checks = join(common_checks, gemma3_own_checks);
 inline constexpr ignored gemma3_own_ignored[] = {
     {"rope_local_base_freq", "the sliding layers' rotary base, no tensor"},
     {"use_bidirectional_attention", "attention masking, no tensor"},
+    {"_sliding_window_pattern", "transformers' private copy of sliding_window_pattern; layer_types (checked) states each layer"},
 };
 inline constexpr auto gemma3_ignored = join(arithmetic, gemma3_own_ignored);
 
