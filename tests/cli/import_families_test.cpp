@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include <headroom/engines/none.hpp>
 #include <headroom/headroom.hpp>
 
 #include "headroom/import/importer.hpp"
@@ -26,6 +27,15 @@ footprint_bytes footprint_of(std::string_view id, const settings& s = {}) {
   return footprint(im->m, s);
 }
 
+// The footprint when sliding layers keep only their window (--evict-sliding; every engine's own
+// allocation, engine.hpp as_allocated): full-attention KV apart from the window's.
+footprint_bytes evicting_of(std::string_view id) {
+  engine e = engines::none;
+  e.evict_sliding = true;
+  const auto im = imp::import_config({config_dir(id), "", std::string(id)});
+  return footprint(im->m, settings{}, e);
+}
+
 }  // namespace
 
 TEST_CASE("import gemma2: Gemma-2-2B-it weighs its published total_size; half its layers slide over 4096 tokens") {
@@ -36,10 +46,13 @@ TEST_CASE("import gemma2: Gemma-2-2B-it weighs its published total_size; half it
   static_assert((26ULL * 77'865'984 + 589'824'000 + 2'304) * 2 == 5'228'683'776);
   const footprint_bytes fp = footprint_of("gemma_2_2b_it");
   CHECK(fp.weights == 5'228'683'776);
-  // Odd layers global, even layers sliding (Gemma2Config): 13 of each, K and V of 4 heads x 256.
-  CHECK(fp.kv_per_token == 13 * 2 * 4 * 256 * 2);
-  CHECK(fp.swa_kv_per_token == 13 * 2 * 4 * 256 * 2);
-  CHECK(fp.swa_window == 4096);
+  // K and V of 4 heads x 256 on every layer; odd layers global, even layers sliding
+  // (Gemma2Config): 13 of each, the sliding ones keeping 4096 tokens when evicting.
+  CHECK(fp.kv_per_token == 26 * 2 * 4 * 256 * 2);
+  const footprint_bytes ev = evicting_of("gemma_2_2b_it");
+  CHECK(ev.kv_per_token == 13 * 2 * 4 * 256 * 2);
+  CHECK(ev.swa_kv_per_token == 13 * 2 * 4 * 256 * 2);
+  CHECK(ev.swa_window == 4096);
 }
 
 TEST_CASE("import gemma3_text: Gemma-3-1B-it weighs its published parameter count; one layer in six is global") {
@@ -52,11 +65,13 @@ TEST_CASE("import gemma3_text: Gemma-3-1B-it weighs its published parameter coun
   const footprint_bytes fp = footprint_of("gemma_3_1b_it");
   CHECK(fp.weights == 999'885'952ULL * 2);
   CHECK(fp.vision_weights == 0);
-  // sliding_window_pattern 6: layers 5, 11, 17, 23 global, 22 sliding over 512 tokens; one KV
-  // head of 256, K and V at 2 bytes.
-  CHECK(fp.kv_per_token == 4 * 2 * 256 * 2);
-  CHECK(fp.swa_kv_per_token == 22 * 2 * 256 * 2);
-  CHECK(fp.swa_window == 512);
+  // One KV head of 256, K and V at 2 bytes, on 26 layers; sliding_window_pattern 6: layers 5,
+  // 11, 17, 23 global, 22 sliding over 512 tokens.
+  CHECK(fp.kv_per_token == 26 * 2 * 256 * 2);
+  const footprint_bytes ev = evicting_of("gemma_3_1b_it");
+  CHECK(ev.kv_per_token == 4 * 2 * 256 * 2);
+  CHECK(ev.swa_kv_per_token == 22 * 2 * 256 * 2);
+  CHECK(ev.swa_window == 512);
 }
 
 TEST_CASE("import gemma3: Gemma-3-12B-it with its SigLIP tower weighs the published count plus 64 vocabulary rows") {
@@ -75,10 +90,12 @@ TEST_CASE("import gemma3: Gemma-3-12B-it with its SigLIP tower weighs the publis
   const footprint_bytes fp = footprint_of("gemma_3_12b_it");
   CHECK(fp.weights == (12'187'079'280ULL + 64 * 3'840) * 2);
   CHECK(fp.vision_weights == 421'290'864ULL * 2);
-  // 48 layers: 8 global, 40 sliding over 1024 tokens; 8 KV heads of 256 (Gemma3TextConfig's head_dim).
-  CHECK(fp.kv_per_token == 8 * 2 * 8 * 256 * 2);
-  CHECK(fp.swa_kv_per_token == 40 * 2 * 8 * 256 * 2);
-  CHECK(fp.swa_window == 1024);
+  // 8 KV heads of 256 (Gemma3TextConfig's head_dim) on 48 layers: 8 global, 40 sliding over 1024 tokens.
+  CHECK(fp.kv_per_token == 48 * 2 * 8 * 256 * 2);
+  const footprint_bytes ev = evicting_of("gemma_3_12b_it");
+  CHECK(ev.kv_per_token == 8 * 2 * 8 * 256 * 2);
+  CHECK(ev.swa_kv_per_token == 40 * 2 * 8 * 256 * 2);
+  CHECK(ev.swa_window == 1024);
 }
 
 TEST_CASE("import qwen2_moe: Qwen1.5-MoE-A2.7B weighs its published total_size (q/k/v biases, gated shared expert)") {
@@ -142,9 +159,11 @@ TEST_CASE("import phi3: Phi-3-mini-4k-instruct weighs its published total_size; 
   static_assert((32ULL * 113'252'352 + 2 * 32'064ULL * 3'072 + 3'072) * 2 == 7'642'159'104);
   const footprint_bytes fp = footprint_of("phi_3_mini_4k_instruct");
   CHECK(fp.weights == 7'642'159'104);
-  CHECK(fp.kv_per_token == 0);
-  CHECK(fp.swa_kv_per_token == 32 * 2 * 32 * 96 * 2);
-  CHECK(fp.swa_window == 2047);
+  CHECK(fp.kv_per_token == 32 * 2 * 32 * 96 * 2);
+  const footprint_bytes ev = evicting_of("phi_3_mini_4k_instruct");
+  CHECK(ev.kv_per_token == 0);
+  CHECK(ev.swa_kv_per_token == 32 * 2 * 32 * 96 * 2);
+  CHECK(ev.swa_window == 2047);
 }
 
 TEST_CASE("import olmo2: OLMo-2-1124-7B's whole-projection q / k norms weigh the hand sum") {
