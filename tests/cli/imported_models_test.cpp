@@ -25,6 +25,8 @@
 #include <headroom/models/qwen2_5_7b_instruct_awq.hpp>
 #include <headroom/models/llama_3_1_8b_instruct_w4a16.hpp>
 #include <headroom/models/deepseek_v2_lite.hpp>
+#include <headroom/models/gemma_3_12b_it.hpp>
+#include <headroom/models/qwen3_vl_30b_a3b_instruct.hpp>
 
 namespace {
 using namespace headroom;
@@ -70,4 +72,10 @@ static_assert(footprint(models::qwen2_5_7b_instruct_awq, settings{}).weights ==
               3'390'091'264ULL + 659'456 + 2'179'989'504 + 7'168);
 static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights ==
               3'598'716'416ULL + 524'288 + 2'101'346'304 + 8'192);
+
+// Model types without a shipped table, as generated headers, weigh the sums
+// tests/cli/import_families_test.cpp writes out: Gemma-3-12B-it (keras-hub's vision+text count
+// plus 64 vocabulary rows of 3,840) and Qwen3-VL-30B-A3B-Instruct (31,070,754,032 parameters).
+static_assert(footprint(models::gemma_3_12b_it, settings{}).weights == (12'187'079'280ULL + 64 * 3'840) * 2);
+static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
 }  // namespace

@@ -139,6 +139,7 @@ class dims_reader {
         }
         case ck::check_kind::layer_types_alternate:
         case ck::check_kind::layer_types_interval:
+        case ck::check_kind::layer_types_every:
         case ck::check_kind::layer_types_period: {
           if (!v->is_array() || v->size() != layers) {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
@@ -149,6 +150,8 @@ class dims_reader {
               want = i % 2 == 0 ? "sliding_attention" : "full_attention";
             } else if (c.kind == ck::check_kind::layer_types_interval) {
               want = (i + 1) % interval == 0 ? "full_attention" : "linear_attention";
+            } else if (c.kind == ck::check_kind::layer_types_every) {
+              want = (i + 1) % interval == 0 ? "full_attention" : "sliding_attention";
             } else {
               want = (i + 1) % interval == 0 || i + 1 == layers ? "full_attention" : "sliding_attention";
             }

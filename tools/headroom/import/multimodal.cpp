@@ -70,6 +70,48 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
     if (v == 0) fail_key(file, name, "must be at least 1");
     return v;
   };
+  const auto width_or = [&](const char* key, std::uint64_t fallback) {
+    const auto it = vision.find(key);
+    return it == vision.end() || it->is_null() ? fallback : width(key);
+  };
+  if (n.tower != ck::tower_kind::qwen3_vl) {
+    // The projector maps into the text model's width: text_config.hidden_size.
+    const json& text = object_at(file, outer, "text_config");
+    const auto th = text.find("hidden_size");
+    if (th == text.end() || th->is_null()) fail_key(file, "text_config.hidden_size", "missing (the vision projector's width needs it)");
+    const std::uint64_t text_hidden = as_uint(file, "text_config.hidden_size", *th);
+    if (n.tower == ck::tower_kind::pixtral_mistral3) {
+      // Mistral3Config's spatial_merge_size default is 2.
+      const auto m = outer.find("spatial_merge_size");
+      const std::uint64_t merge = m == outer.end() || m->is_null() ? 2 : as_uint(file, "spatial_merge_size", *m);
+      vision_params = models::blocks::pixtral_mistral3_params({.layers = width("num_hidden_layers"),
+                                                               .hidden = width("hidden_size"),
+                                                               .inter = width("intermediate_size"),
+                                                               .patch = width("patch_size"),
+                                                               .channels = width_or("num_channels", 3),
+                                                               .merge = merge},
+                                                              text_hidden);
+      return object_at(file, outer, "text_config");
+    }
+    // SiglipVisionConfig's num_channels default is 3.
+    vision_params = models::blocks::siglip_gemma3_params({.layers = width("num_hidden_layers"),
+                                                          .hidden = width("hidden_size"),
+                                                          .inter = width("intermediate_size"),
+                                                          .patch = width("patch_size"),
+                                                          .image = width("image_size"),
+                                                          .channels = width_or("num_channels", 3)},
+                                                         text_hidden);
+    return object_at(file, outer, "text_config");
+  }
+  // Qwen3-VL's deepstack mergers: one per entry of deepstack_visual_indexes, where read.
+  std::uint64_t deepstack = 0;
+  if (std::find(n.vision_keys.begin(), n.vision_keys.end(), "deepstack_visual_indexes") != n.vision_keys.end()) {
+    const auto it = vision.find("deepstack_visual_indexes");
+    if (it != vision.end()) {
+      if (!it->is_array()) fail_key(file, "vision_config.deepstack_visual_indexes", "expected an array of layer indexes");
+      deepstack = it->size();
+    }
+  }
   vision_params = models::blocks::vision_tower_params({.depth = width("depth"),
                                                        .hidden = width("hidden_size"),
                                                        .inter = width("intermediate_size"),
@@ -78,7 +120,7 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
                                                        .temporal_patch = width("temporal_patch_size"),
                                                        .merge = width("spatial_merge_size"),
                                                        .positions = width("num_position_embeddings")},
-                                                      width("out_hidden_size"));
+                                                      width("out_hidden_size"), deepstack);
   return object_at(file, outer, "text_config");
 }
 

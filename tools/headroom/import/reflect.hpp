@@ -27,6 +27,7 @@
 #include <headroom/models/blocks/compressed_attention.hpp>
 #include <headroom/models/deepseek_v4.hpp>
 #include <headroom/models/dense_gqa.hpp>
+#include <headroom/models/gemma3.hpp>
 #include <headroom/models/gemma4.hpp>
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/gqa_decoder.hpp>
@@ -47,9 +48,10 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::compressed_attention_dims, hid
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_dense, experts, top_k, moe_inter,
                         shared_experts, mtp_layers);
 
-BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window,
+                        qk_norm_whole, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, top_k, moe_inter, qk_norm, tie, window,
-                        qk_norm_whole, routing_bias);
+                        qk_norm_whole, routing_bias, attn_bias, shared_inter, shared_gate, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
@@ -61,6 +63,8 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, laye
                         index_head_dim, index_topk);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, vocab, layers, compress_ratios, attention,
                         experts, top_k, moe_inter, shared_experts, hash_layers, mtp_layers);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma3_dims, gqa, inter, window, pattern, qk_norm, softcap, tie,
+                        vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
                         window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
@@ -88,13 +92,14 @@ HEADROOM_IMPORT_FAMILY(qwen3_6_moe, qwen3_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(mla_moe, mla_moe_dims);
 HEADROOM_IMPORT_FAMILY(gemma4, gemma4_dims);
 HEADROOM_IMPORT_FAMILY(deepseek_v4, deepseek_v4_dims);
+HEADROOM_IMPORT_FAMILY(gemma3, gemma3_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
                          qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
-                         deepseek_v4_family>;
+                         deepseek_v4_family, gemma3_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

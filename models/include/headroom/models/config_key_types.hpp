@@ -62,6 +62,7 @@ enum class check_kind : std::uint8_t {
   every_entry,       ///< an array of num_hidden_layers entries, each equal to `expected` (MiniMax-M2's attn_type_list)
   compress_ratios,   ///< DeepSeek-V4: num_hidden_layers + num_nextn_predict_layers entries, each 0, 4 or 128
   dense_then_sparse, ///< GLM-5's mlp_layer_types: "dense" for the first first_k_dense_replace layers, then "sparse"
+  layer_types_every, ///< Gemma 2 / 3: full_attention every period-th layer, else sliding_attention (no last-layer rule)
 };
 struct check {
   std::string_view key;
@@ -79,12 +80,19 @@ struct ignored {
 /// `text_config` (read by the profile's bindings, checks and ignored keys), the vision tower's
 /// under `vision_config`, and the outer keys around them. A profile that lists `vision_config`
 /// in `outer_ignored` counts no tower (Gemma-4: the text decoder only): its keys are not read.
+/// The law that counts a vision tower's parameters (<headroom/models/blocks/vision_tower.hpp>).
+enum class tower_kind : std::uint8_t {
+  qwen3_vl,       ///< Qwen3-VL's tower (vision_tower_params), deepstack mergers when vision_keys lists deepstack_visual_indexes
+  siglip_gemma3,  ///< SigLIP and Gemma 3's projector (siglip_gemma3_params); text_config.hidden_size is the projector's width
+  pixtral_mistral3,  ///< Pixtral and Mistral 3's projector (pixtral_mistral3_params); the wrapper's spatial_merge_size
+};
 struct nested_config {
   std::span<const check> outer_checks;
   std::span<const ignored> outer_ignored;  ///< beyond `common_ignored`
   std::span<const std::string_view> vision_keys;  ///< read to count the tower's parameters
   std::span<const check> vision_checks;
   std::span<const ignored> vision_ignored;
+  tower_kind tower = tower_kind::qwen3_vl;
 };
 
 /// One model_type: the family it builds, and how each key of its config is read.
@@ -214,6 +222,18 @@ inline constexpr ignored router_scaling[] = {
     {"scoring_func", "router arithmetic, no tensor"},
     {"norm_topk_prob", "router arithmetic, no tensor"},
     {"routed_scaling_factor", "router arithmetic, no tensor"},
+};
+/// dense_gqa members only OLMo 2 (qk_norm_whole) and Qwen3-VL (vision_params) set.
+inline constexpr binding dense_defaults[] = {
+    {"qk_norm_whole", {}, source::fixed, 0, "q_norm / k_norm, where present, are per head"},
+    {"vision_params", {}, source::fixed, 0, "a text-only model"},
+};
+/// gqa_moe members only Qwen2-MoE (q/k/v biases, gated shared expert) and Qwen3-VL-MoE set.
+inline constexpr binding moe_defaults[] = {
+    {"attn_bias", {}, source::fixed, 0, "no q / k / v biases"},
+    {"shared_inter", {}, source::fixed, 0, "no shared expert"},
+    {"shared_gate", {}, source::fixed, 0, "no shared expert"},
+    {"vision_params", {}, source::fixed, 0, "a text-only model"},
 };
 inline constexpr ignored qwen_window_keys[] = {
     {"max_window_layers", "only read when use_sliding_window is true"},

@@ -9,11 +9,17 @@
 #include <headroom/models/config_key_types.hpp>
 #include <headroom/models/detail/config_keys_deepseek.hpp>
 #include <headroom/models/detail/config_keys_deepseek_v4.hpp>
+#include <headroom/models/detail/config_keys_gemma3.hpp>
 #include <headroom/models/detail/config_keys_gemma4.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
+#include <headroom/models/detail/config_keys_llama_like.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
+#include <headroom/models/detail/config_keys_mistral3.hpp>
+#include <headroom/models/detail/config_keys_phi3.hpp>
+#include <headroom/models/detail/config_keys_qwen2_moe.hpp>
 #include <headroom/models/detail/config_keys_qwen3_5.hpp>
+#include <headroom/models/detail/config_keys_qwen3_vl.hpp>
 
 namespace headroom::models::config_keys {
 
@@ -51,6 +57,30 @@ inline constexpr profile profiles[] = {
     {"deepseek_v32", "DeepseekV32ForCausalLM", "mla_moe", dsk::deepseek_v32, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
     {"glm_moe_dsa", "GlmMoeDsaForCausalLM", "mla_moe", dsk::glm_moe_dsa, dsk::glm_moe_dsa_checks, dsk::glm_moe_dsa_ignored},
+    // Gemma 2 and 3 (the gemma3 family).
+    {"gemma2", "Gemma2ForCausalLM", "gemma3", gemma3::gemma2, gemma3::gemma2_checks, gemma3::gemma2_ignored},
+    {"gemma3_text", "Gemma3ForCausalLM", "gemma3", gemma3::gemma3_text, gemma3::gemma3_checks, gemma3::gemma3_ignored},
+    {"gemma3", "Gemma3ForConditionalGeneration", "gemma3", gemma3::gemma3, gemma3::gemma3_checks, gemma3::gemma3_ignored,
+     &gemma3::multimodal},
+    // Qwen2-MoE, Qwen3-VL.
+    {"qwen2_moe", "Qwen2MoeForCausalLM", "gqa_moe", qwen2_moe::qwen2_moe, qwen2_moe::qwen2_moe_checks,
+     qwen2_moe::qwen2_moe_ignored},
+    {"qwen3_vl", "Qwen3VLForConditionalGeneration", "dense_gqa", qwen3_vl::qwen3_vl, qwen3_vl::qwen3_vl_checks,
+     qwen3_vl::qwen3_vl_ignored, &qwen3_vl::multimodal},
+    {"qwen3_vl_moe", "Qwen3VLMoeForConditionalGeneration", "gqa_moe", qwen3_vl::qwen3_vl_moe,
+     qwen3_vl::qwen3_vl_moe_checks, qwen3_vl::qwen3_vl_moe_ignored, &qwen3_vl::multimodal},
+    // Phi-3 / 3.5 / 4.
+    {"phi3", "Phi3ForCausalLM", "dense_gqa", phi3::phi3, phi3::phi3_checks, phi3::phi3_ignored},
+    // Llama-layout decoders under their own model_types.
+    {"granite", "GraniteForCausalLM", "dense_gqa", llama_like::granite, llama_like::granite_checks,
+     llama_like::granite_ignored},
+    {"internlm3", "InternLM3ForCausalLM", "dense_gqa", llama_like::internlm, llama_like::internlm_checks,
+     llama_like::internlm_ignored},
+    {"ernie4_5", "Ernie4_5_ForCausalLM", "dense_gqa", llama_like::ernie4_5, llama_like::ernie4_5_checks, {}},
+    {"olmo2", "Olmo2ForCausalLM", "dense_gqa", llama_like::olmo2, llama_like::olmo2_checks, {}},
+    // Mistral 3: a Mistral text model, a Pixtral tower.
+    {"mistral3", "Mistral3ForConditionalGeneration", "dense_gqa", mistral3::mistral3, mistral3::mistral3_checks, {},
+     &mistral3::multimodal},
 };
 
 /// The profile of a model_type, or nullptr.

@@ -53,4 +53,13 @@ constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::g
   return c;
 }
 
+/// A stored vision tower of `params` parameters (a multimodal checkpoint's encoder and
+/// projector): one aggregate in the vision section, loaded, never in a text decode step. None
+/// when `params` is 0.
+constexpr void add_vision_tower(circuit& c, std::uint64_t params) {
+  if (params == 0) return;
+  const auto vision = c.add_block("vision", {with_aux(nd("encoder", op::copy, {}, {}), params)});
+  c.add(vision, no_layer, section::vision, layer_kind::none);
+}
+
 }  // namespace headroom::models::family

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: Gemma-4's blocks (transformers models/gemma4/modeling_gemma4.py; vLLM
-// model_executor/models/gemma4.py): the scaled embedding, sandwich-normed attention with q / k /
+// headroom: Gemma's blocks (transformers models/gemma4/modeling_gemma4.py; vLLM
+// model_executor/models/gemma4.py; Gemma 2 and 3 use them without the layer scalar, v_norm and,
+// for Gemma 2, q / k norms: models/gemma2/modeling_gemma2.py, models/gemma3/modeling_gemma3.py): the scaled embedding, sandwich-normed attention with q / k /
 // v norms (K = V on global layers: no v_proj), the GeGLU feed-forward with its optional routed
 // experts beside it and the per-layer scalar, and the soft-capped head. Each adds one block
 // template to a circuit and returns its index; edges are bf16 unless stated, rows n unless stated.
@@ -40,6 +41,8 @@ struct gemma_attention_dims {
   std::uint64_t head_dim = 0;
   std::uint64_t window = 0;  ///< sliding window, 0 = global (full) attention
   bool k_eq_v = false;       ///< attention_k_eq_v on this layer: no v_proj, V is the normed k_proj output
+  bool qk_norm = true;       ///< q_norm, k_norm [head_dim] (Gemma 3, Gemma 4; Gemma 2 has none)
+  bool v_norm = true;        ///< the weightless v_norm (Gemma 4 only)
 };
 
 /// input_layernorm; q_proj, k_proj, v_proj (none when K = V); q_norm, k_norm [head_dim] and a
@@ -54,6 +57,15 @@ constexpr std::uint8_t gemma_attention(circuit& c, std::string_view block_name, 
   const std::uint64_t kvw = checked_mul(d.kv_heads, d.head_dim);
   const node v_norm = sharded(nd("v_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), shard::kv_heads, d.kv_heads);
   const node post_norm = with_aux(nd("post_norm", op::rms_norm, {e(d.hidden)}, {e(d.hidden)}), d.hidden);
+  if (!d.qk_norm) {  // Gemma 2 (modeling_gemma2.py Gemma2Attention): no q / k / v norms
+    return c.add_block(block_name, {p.input_norm, p.q, p.k, p.v, p.rope, p.kv_write, p.attend, p.o, post_norm, p.add},
+                       {p.k_state, p.v_state});
+  }
+  if (!d.v_norm) {  // Gemma 3 (modeling_gemma3.py Gemma3Attention): q_norm, k_norm, no v_norm
+    return c.add_block(block_name,
+                       {p.input_norm, p.q, p.k, p.v, p.q_norm, p.k_norm, p.rope, p.kv_write, p.attend, p.o, post_norm, p.add},
+                       {p.k_state, p.v_state});
+  }
   if (d.k_eq_v) {
     return c.add_block(block_name,
                        {p.input_norm, p.q, p.k, p.q_norm, p.k_norm, v_norm, p.rope, p.kv_write, p.attend, p.o, post_norm, p.add},
@@ -70,6 +82,7 @@ struct gemma_ffn_dims {
   std::uint64_t experts = 0;    ///< num_experts; 0: no MoE block (enable_moe_block false)
   std::uint64_t top_k = 0;      ///< top_k_experts
   std::uint64_t moe_inter = 0;  ///< moe_intermediate_size
+  bool layer_scalar = true;     ///< the stored per-layer scalar (Gemma 4 only; Gemma 2 / 3 have none)
 };
 
 /// The feed-forward half of a layer and its end: pre_feedforward_layernorm, GeGLU MLP (gate and
@@ -89,6 +102,9 @@ constexpr std::uint8_t gemma_ffn(circuit& c, std::string_view block_name, const 
   const node down = sharded(nd("down", op::linear, {e(d.inter)}, {e(h)}, linear_role::down), shard::rows, d.inter);
   const node add = nd("add", op::residual_add, {e(h), e(h)}, {e(h)});
   const node scalar = with_aux(nd("layer_scalar", op::scalar_mul, {e(h)}, {e(h)}), 1);
+  if (!d.layer_scalar) {  // Gemma 2 / 3: no layer_scalar, no experts
+    return c.add_block(block_name, {norm("pre_norm"), gate_up, act, down, norm("post_norm"), add});
+  }
   if (d.experts == 0) {
     return c.add_block(block_name, {norm("pre_norm"), gate_up, act, down, norm("post_norm"), add, scalar});
   }

@@ -27,8 +27,10 @@ struct vision_tower_dims {
 
 /// The tower's parameters when its merger projects into a text model of width `out_hidden`
 /// (vision_config's out_hidden_size). Every linear has a bias; every norm is a LayerNorm
-/// (weight and bias).
-constexpr std::uint64_t vision_tower_params(const vision_tower_dims& v, std::uint64_t out_hidden) {
+/// (weight and bias). `deepstack` mergers (Qwen3-VL: one per entry of
+/// deepstack_visual_indexes, Qwen3VLVisionPatchMerger with use_postshuffle_norm) each add a
+/// LayerNorm over hidden x merge^2 and the same two linears as the merger.
+constexpr std::uint64_t vision_tower_params(const vision_tower_dims& v, std::uint64_t out_hidden, std::uint64_t deepstack = 0) {
   const std::uint64_t h = v.hidden;
   const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
   const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
@@ -43,7 +45,70 @@ constexpr std::uint64_t vision_tower_params(const vision_tower_dims& v, std::uin
   // merger: norm over hidden, linear_fc1 [h*m*m, h*m*m], linear_fc2 [out_hidden, h*m*m].
   const std::uint64_t merged = checked_mul(h, checked_mul(v.merge, v.merge));
   const std::uint64_t merger = checked_add(layer_norm(h), checked_add(linear(merged, merged), linear(out_hidden, merged)));
-  return checked_add(checked_add(embed, checked_mul(v.depth, block)), merger);
+  const std::uint64_t deep = checked_add(layer_norm(merged), checked_add(linear(merged, merged), linear(out_hidden, merged)));
+  return checked_add(checked_add(checked_add(embed, checked_mul(v.depth, block)), merger), checked_mul(deepstack, deep));
+}
+
+/// A SigLIP vision tower (transformers models/siglip/modeling_siglip.py, SiglipVisionModel
+/// without its pooling head, vision_use_head false) and Gemma 3's projector
+/// (models/gemma3/modeling_gemma3.py, Gemma3MultiModalProjector), as vision_config names the
+/// widths: num_hidden_layers, hidden_size, intermediate_size, patch_size, image_size,
+/// num_channels.
+struct siglip_tower_dims {
+  std::uint64_t layers = 0;
+  std::uint64_t hidden = 0;
+  std::uint64_t inter = 0;
+  std::uint64_t patch = 0;
+  std::uint64_t image = 0;
+  std::uint64_t channels = 3;
+};
+
+/// patch_embedding Conv2d [hidden, channels, patch, patch] with a bias; position_embedding
+/// [(image / patch)^2, hidden]; per layer layer_norm1, layer_norm2 (weight and bias),
+/// q/k/v/out_proj [hidden, hidden] and fc1 [inter, hidden], fc2 [hidden, inter], all with
+/// biases; post_layernorm. Then the projector into a text model of width `text_hidden`:
+/// mm_soft_emb_norm [hidden] (RMSNorm, weight only) and mm_input_projection_weight
+/// [hidden, text_hidden] (no bias).
+constexpr std::uint64_t siglip_gemma3_params(const siglip_tower_dims& v, std::uint64_t text_hidden) {
+  const std::uint64_t h = v.hidden;
+  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
+  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
+  const std::uint64_t side = v.patch == 0 ? 0 : v.image / v.patch;
+  const std::uint64_t embed = checked_add(linear(h, checked_mul(v.channels, checked_mul(v.patch, v.patch))),
+                                          checked_mul(checked_mul(side, side), h));
+  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, layer_norm(h)), checked_mul(4, linear(h, h))),
+                                          checked_add(linear(v.inter, h), linear(h, v.inter)));
+  const std::uint64_t projector = checked_add(h, checked_mul(h, text_hidden));
+  return checked_add(checked_add(embed, checked_mul(v.layers, layer)), checked_add(layer_norm(h), projector));
+}
+
+/// Pixtral's vision tower (transformers models/pixtral/modeling_pixtral.py, PixtralVisionModel:
+/// 2-D RoPE, no position table) and Mistral 3's projector (models/mistral3/modeling_mistral3.py,
+/// Mistral3MultiModalProjector with multimodal_projector_bias false and one feature layer), as
+/// vision_config names the widths (num_hidden_layers, hidden_size, intermediate_size, patch_size,
+/// num_channels) and the wrapper's spatial_merge_size.
+struct pixtral_tower_dims {
+  std::uint64_t layers = 0;
+  std::uint64_t hidden = 0;
+  std::uint64_t inter = 0;
+  std::uint64_t patch = 0;
+  std::uint64_t channels = 3;
+  std::uint64_t merge = 0;
+};
+
+/// patch_conv [hidden, channels, patch, patch] (no bias); ln_pre [hidden] (RMSNorm); per layer
+/// attention_norm, ffn_norm [hidden], q/k/v/o_proj [hidden, hidden], gate_proj, up_proj
+/// [inter, hidden], down_proj [hidden, inter], no biases. The projector into a text model of
+/// width `text_hidden`: norm [hidden], patch_merger.merging_layer [hidden, hidden x merge^2],
+/// linear_1 [text_hidden, hidden], linear_2 [text_hidden, text_hidden].
+constexpr std::uint64_t pixtral_mistral3_params(const pixtral_tower_dims& v, std::uint64_t text_hidden) {
+  const std::uint64_t h = v.hidden;
+  const std::uint64_t patch = checked_mul(h, checked_mul(v.channels, checked_mul(v.patch, v.patch)));
+  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, h), checked_mul(4, checked_mul(h, h))),
+                                          checked_mul(3, checked_mul(v.inter, h)));
+  const std::uint64_t projector = checked_add(checked_add(h, checked_mul(checked_mul(h, h), checked_mul(v.merge, v.merge))),
+                                              checked_add(checked_mul(h, text_hidden), checked_mul(text_hidden, text_hidden)));
+  return checked_add(checked_add(checked_add(patch, h), checked_mul(v.layers, layer)), projector);
 }
 
 }  // namespace headroom::models::blocks

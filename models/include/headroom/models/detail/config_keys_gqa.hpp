@@ -19,7 +19,7 @@ inline constexpr binding llama_own[] = {
     {"tie", "tie_word_embeddings", source::optional, 0, "LlamaConfig's default is untied"},
     {"window", {}, source::fixed, 0, "Llama attends over the whole context"},
 };
-inline constexpr auto llama = join(shared::gqa, llama_own);
+inline constexpr auto llama = join(shared::gqa, llama_own, shared::dense_defaults);
 inline constexpr check llama_own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "biases on q, k, v and o are not in the dense_gqa family"},
     {"mlp_bias", check_kind::equals, "false", "MLP biases are not in the dense_gqa family"},
@@ -34,7 +34,7 @@ inline constexpr binding mistral_own[] = {
     {"attn_bias", {}, source::fixed, 0, "Mistral's projections have no biases"},
     {"tie", "tie_word_embeddings", source::optional, 0, "MistralConfig's default is untied"},
 };
-inline constexpr auto mistral = join(shared::gqa, mistral_own, shared::mistral_window);
+inline constexpr auto mistral = join(shared::gqa, mistral_own, shared::mistral_window, shared::dense_defaults);
 
 inline constexpr binding qwen3_own[] = {
     {"inter", "intermediate_size"},
@@ -43,7 +43,7 @@ inline constexpr binding qwen3_own[] = {
     {"attn_bias", {}, source::fixed, 0, "attention_bias is checked false below"},
     {"tie", "tie_word_embeddings", source::optional, 0, "Qwen3Config's default is untied"},
 };
-inline constexpr auto qwen3 = join(shared::gqa, qwen3_own, shared::qwen_window);
+inline constexpr auto qwen3 = join(shared::gqa, qwen3_own, shared::qwen_window, shared::dense_defaults);
 inline constexpr check qwen3_own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "q, k, v biases are not in Qwen3's dense_gqa layout"},
 };
@@ -61,7 +61,7 @@ inline constexpr binding qwen2_own[] = {
     {"attn_bias", {}, source::fixed, 1, "Qwen2 stores biases on q, k and v (modeling_qwen2.py)"},
     {"tie", "tie_word_embeddings", source::optional, 0, "Qwen2Config's default is untied"},
 };
-inline constexpr auto qwen2 = join(shared::gqa, qwen2_own, shared::qwen_window);
+inline constexpr auto qwen2 = join(shared::gqa, qwen2_own, shared::qwen_window, shared::dense_defaults);
 }  // namespace dense
 
 // ---- gqa_moe ---------------------------------------------------------------------------------
@@ -74,7 +74,7 @@ inline constexpr binding qwen3_moe_own[] = {
     {"qk_norm_whole", {}, source::fixed, 0, "Qwen3 MoE's q_norm / k_norm are per head [head_dim]"},
     {"routing_bias", {}, source::fixed, 0, "Qwen3 MoE's router (mlp.gate) is a plain Linear"},
 };
-inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_experts, shared::qwen_window);
+inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_experts, shared::qwen_window, shared::moe_defaults);
 inline constexpr check qwen3_moe_own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "q, k, v biases are not in the gqa_moe family"},
 };
@@ -90,7 +90,7 @@ inline constexpr binding mixtral_own[] = {
     {"qk_norm_whole", {}, source::fixed, 0, "Mixtral has no q_norm / k_norm"},
     {"routing_bias", {}, source::fixed, 0, "Mixtral's router (block_sparse_moe.gate) is a plain Linear"},
 };
-inline constexpr auto mixtral = join(shared::gqa, shared::local_experts, mixtral_own, shared::mistral_window);
+inline constexpr auto mixtral = join(shared::gqa, shared::local_experts, mixtral_own, shared::mistral_window, shared::moe_defaults);
 inline constexpr ignored mixtral_ignored[] = {
     {"router_jitter_noise", "training only"},
 };

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+// model_types the importer reads beside the shipped families' own (docs/importing.md): Gemma 2
+// and 3, Qwen2-MoE, Qwen3-VL (dense and MoE), Phi-3, OLMo 2. Each published config.json under
+// tests/data/configs/ (tests/data/configs/README.md gives the source of each file and number)
+// weighs its published total_size or parameter count, or the hand sum written out below, and
+// its KV cache is summed by hand from the config.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <headroom/engines/none.hpp>
+#include <headroom/headroom.hpp>
+
+#include "headroom/import/importer.hpp"
+
+using namespace headroom;
+namespace imp = headroom::cli::import;
+
+namespace {
+
+std::string config_dir(std::string_view id) {
+  return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs/" + std::string(id);
+}
+
+footprint_bytes footprint_of(std::string_view id, const settings& s = {}) {
+  const auto im = imp::import_config({config_dir(id), "", std::string(id)});
+  return footprint(im->m, s);
+}
+
+// The footprint when sliding layers keep only their window (--evict-sliding; every engine's own
+// allocation, engine.hpp as_allocated): full-attention KV apart from the window's.
+footprint_bytes evicting_of(std::string_view id) {
+  engine e = engines::none;
+  e.evict_sliding = true;
+  const auto im = imp::import_config({config_dir(id), "", std::string(id)});
+  return footprint(im->m, settings{}, e);
+}
+
+}  // namespace
+
+TEST_CASE("import gemma2: Gemma-2-2B-it weighs its published total_size; half its layers slide over 4096 tokens") {
+  // google/gemma-2-2b-it model.safetensors.index.json: metadata.total_size 5,228,683,776.
+  // By hand: per layer q [2048, 2304], k, v [1024, 2304], o [2304, 2048] = 14,155,776; gate, up
+  // [9216, 2304], down [2304, 9216] = 63,700,992; four norms 9,216: 77,865,984 x 26 layers;
+  // embed_tokens [256000, 2304] = 589,824,000 (lm_head tied); final norm 2,304.
+  static_assert((26ULL * 77'865'984 + 589'824'000 + 2'304) * 2 == 5'228'683'776);
+  const footprint_bytes fp = footprint_of("gemma_2_2b_it");
+  CHECK(fp.weights == 5'228'683'776);
+  // K and V of 4 heads x 256 on every layer; odd layers global, even layers sliding
+  // (Gemma2Config): 13 of each, the sliding ones keeping 4096 tokens when evicting.
+  CHECK(fp.kv_per_token == 26 * 2 * 4 * 256 * 2);
+  const footprint_bytes ev = evicting_of("gemma_2_2b_it");
+  CHECK(ev.kv_per_token == 13 * 2 * 4 * 256 * 2);
+  CHECK(ev.swa_kv_per_token == 13 * 2 * 4 * 256 * 2);
+  CHECK(ev.swa_window == 4096);
+}
+
+TEST_CASE("import gemma3_text: Gemma-3-1B-it weighs its published parameter count; one layer in six is global") {
+  // keras-hub keras_hub/src/models/gemma3/gemma3_presets.py (commit 00d9f10a), gemma3_instruct_1b:
+  // "params": 999,885,952, at 2 bytes each. By hand: per layer q [1024, 1152], k, v [256, 1152],
+  // o [1152, 1024] = 2,949,120; gate, up [6912, 1152], down [1152, 6912] = 23,887,872; four norms
+  // 4,608 and q_norm, k_norm 512: 26,842,112 x 26; embed_tokens [262144, 1152] = 301,989,888;
+  // final norm 1,152.
+  static_assert(26ULL * 26'842'112 + 301'989'888 + 1'152 == 999'885'952);
+  const footprint_bytes fp = footprint_of("gemma_3_1b_it");
+  CHECK(fp.weights == 999'885'952ULL * 2);
+  CHECK(fp.vision_weights == 0);
+  // One KV head of 256, K and V at 2 bytes, on 26 layers; sliding_window_pattern 6: layers 5,
+  // 11, 17, 23 global, 22 sliding over 512 tokens.
+  CHECK(fp.kv_per_token == 26 * 2 * 256 * 2);
+  const footprint_bytes ev = evicting_of("gemma_3_1b_it");
+  CHECK(ev.kv_per_token == 4 * 2 * 256 * 2);
+  CHECK(ev.swa_kv_per_token == 22 * 2 * 256 * 2);
+  CHECK(ev.swa_window == 512);
+}
+
+TEST_CASE("import gemma3: Gemma-3-12B-it with its SigLIP tower weighs the published count plus 64 vocabulary rows") {
+  // keras-hub gemma3_presets.py (commit 00d9f10a): gemma3_instruct_12b (vision+text) "params"
+  // 12,187,079,280, gemma3_instruct_12b_text 11,765,788,416: the tower and projector are the
+  // difference, 421,290,864. keras-hub's vocabulary is 262,144; the checkpoint's text_config
+  // leaves vocab_size at Gemma3TextConfig's 262,208 (64 image-token rows more) x 3,840.
+  // The tower by hand (siglip_vision_model, hidden 1152, intermediate 4304, 27 layers, patch 14,
+  // image 896): patch_embedding [1152, 3, 14, 14] + bias = 678,528; position_embedding
+  // [4096, 1152] = 4,718,592; per layer two LayerNorms 4,608, q/k/v/out [1152, 1152] + biases
+  // 5,313,024, fc1 [4304, 1152] + bias 4,962,512, fc2 [1152, 4304] + bias 4,959,360 = 15,239,504
+  // x 27; post_layernorm 2,304; projector mm_soft_emb_norm 1,152 + mm_input_projection
+  // [1152, 3840] = 4,423,680.
+  static_assert(678'528 + 4'718'592 + 27ULL * 15'239'504 + 2'304 + 1'152 + 4'423'680 == 421'290'864);
+  static_assert(12'187'079'280 - 11'765'788'416 == 421'290'864);
+  const footprint_bytes fp = footprint_of("gemma_3_12b_it");
+  CHECK(fp.weights == (12'187'079'280ULL + 64 * 3'840) * 2);
+  CHECK(fp.vision_weights == 421'290'864ULL * 2);
+  // 8 KV heads of 256 (Gemma3TextConfig's head_dim) on 48 layers: 8 global, 40 sliding over 1024 tokens.
+  CHECK(fp.kv_per_token == 48 * 2 * 8 * 256 * 2);
+  const footprint_bytes ev = evicting_of("gemma_3_12b_it");
+  CHECK(ev.kv_per_token == 8 * 2 * 8 * 256 * 2);
+  CHECK(ev.swa_kv_per_token == 40 * 2 * 8 * 256 * 2);
+  CHECK(ev.swa_window == 1024);
+}
+
+TEST_CASE("import qwen2_moe: Qwen1.5-MoE-A2.7B weighs its published total_size (q/k/v biases, gated shared expert)") {
+  // Qwen/Qwen1.5-MoE-A2.7B-Chat model.safetensors.index.json: metadata.total_size
+  // 28,631,568,384. By hand: per layer q, k, v [2048, 2048] + biases 12,589,056, o 4,194,304;
+  // router [60, 2048] 122,880; 60 experts x gate, up [1408, 2048], down [2048, 1408] =
+  // 519,045,120; shared expert gate, up [5632, 2048], down [2048, 5632] = 34,603,008 and its gate
+  // [1, 2048]; two norms 4,096: 570,560,512 x 24; embed_tokens and lm_head [151936, 2048] each;
+  // final norm 2,048.
+  static_assert(12'589'056 + 4'194'304 + 122'880 + 519'045'120 + 34'603'008 + 2'048 + 4'096 == 570'560'512);
+  static_assert((24ULL * 570'560'512 + 2 * 151'936ULL * 2'048 + 2'048) * 2 == 28'631'568'384);
+  const footprint_bytes fp = footprint_of("qwen1_5_moe_a2_7b_chat");
+  CHECK(fp.weights == 28'631'568'384);
+  CHECK(fp.kv_per_token == 24 * 2 * 16 * 128 * 2);  // 16 KV heads of 2048 / 16 = 128
+}
+
+TEST_CASE("import qwen3_vl: Qwen3-VL-4B-Instruct with its tower and deepstack mergers weighs its hand sum") {
+  // No published total was found. Text (tied): per layer q [4096, 2560], k, v [1024, 2560], o
+  // [2560, 4096] = 26,214,400; gate, up [9728, 2560], down [2560, 9728] = 74,711,040; two norms
+  // 5,120 and q_norm, k_norm 256: 100,930,816 x 36; embed_tokens [151936, 2560] = 388,956,160;
+  // final norm 2,560. Tower (hidden 1024, intermediate 4096, depth 24, patch 16 x 16 x 2 frames
+  // of 3 channels, merge 2, 2304 positions, out 2560): patch_embed 1,572,864 + 1,024; pos_embed
+  // 2,359,296; per block two LayerNorms 4,096, qkv [3072, 1024] + bias 3,148,800, proj 1,049,600,
+  // fc1 [4096, 1024] + bias 4,198,400, fc2 [1024, 4096] + bias 4,195,328 = 12,596,224 x 24;
+  // merger LayerNorm 2,048, fc1 [4096, 4096] + bias 16,781,312, fc2 [2560, 4096] + bias
+  // 10,488,320; three deepstack mergers (deepstack_visual_indexes [5, 11, 17]) each with a
+  // LayerNorm over 4096 (8,192) and the same two linears.
+  constexpr std::uint64_t text = 36ULL * 100'930'816 + 388'956'160 + 2'560;
+  constexpr std::uint64_t tower = 1'573'888 + 2'359'296 + 24ULL * 12'596'224 + (2'048 + 16'781'312 + 10'488'320) +
+                                  3 * (8'192 + 16'781'312 + 10'488'320);
+  static_assert(text == 4'022'468'096 && tower == 415'347'712);
+  const footprint_bytes fp = footprint_of("qwen3_vl_4b_instruct");
+  CHECK(fp.weights == (text + tower) * 2);
+  CHECK(fp.vision_weights == tower * 2);
+  CHECK(fp.kv_per_token == 36 * 2 * 8 * 128 * 2);
+}
+
+TEST_CASE("import qwen3_vl_moe: Qwen3-VL-30B-A3B-Instruct weighs the parameter count of its published tensors") {
+  // The 882 tensors of the checkpoint, as a public inspection report of a local copy lists them
+  // (tests/data/configs/README.md), hold 31,070,754,032 parameters, BF16. By hand: per layer q
+  // [4096, 2048], k, v [512, 2048], o [2048, 4096] = 18,874,368; q_norm, k_norm 256; two norms
+  // 4,096; router [128, 2048] 262,144; experts gate_up [128, 2048, 1536], down [128, 768, 2048]
+  // = 603,979,776: 623,120,640 x 48; embed_tokens and lm_head [151936, 2048] each; final norm
+  // 2,048. Tower (hidden 1152, intermediate 4304, depth 27, patch 16, 2304 positions, out 2048):
+  // patch_embed 1,769,472 + 1,152, pos_embed 2,654,208, 15,239,504 a block, merger 30,679,808,
+  // three deepstack mergers 30,686,720 each.
+  constexpr std::uint64_t text = 48ULL * 623'120'640 + 2 * 151'936ULL * 2'048 + 2'048;
+  constexpr std::uint64_t tower = 1'770'624 + 2'654'208 + 27ULL * 15'239'504 + 30'679'808 + 3 * 30'686'720;
+  static_assert(text + tower == 31'070'754'032);
+  const footprint_bytes fp = footprint_of("qwen3_vl_30b_a3b_instruct");
+  CHECK(fp.weights == 31'070'754'032ULL * 2);
+  CHECK(fp.vision_weights == tower * 2);
+  CHECK(fp.kv_per_token == 48 * 2 * 4 * 128 * 2);
+}
+
+TEST_CASE("import phi3: Phi-3-mini-4k-instruct weighs its published total_size; sliding_window 2047 on every layer") {
+  // microsoft/Phi-3-mini-4k-instruct model.safetensors.index.json: metadata.total_size
+  // 7,642,159,104. By hand: qkv_proj [9216, 3072] and o_proj [3072, 3072] = 37,748,736;
+  // gate_up_proj [16384, 3072], down_proj [3072, 8192] = 75,497,472; two norms 6,144:
+  // 113,252,352 x 32; embed_tokens and lm_head [32064, 3072] each; final norm 3,072.
+  static_assert((32ULL * 113'252'352 + 2 * 32'064ULL * 3'072 + 3'072) * 2 == 7'642'159'104);
+  const footprint_bytes fp = footprint_of("phi_3_mini_4k_instruct");
+  CHECK(fp.weights == 7'642'159'104);
+  CHECK(fp.kv_per_token == 32 * 2 * 32 * 96 * 2);
+  const footprint_bytes ev = evicting_of("phi_3_mini_4k_instruct");
+  CHECK(ev.kv_per_token == 0);
+  CHECK(ev.swa_kv_per_token == 32 * 2 * 32 * 96 * 2);
+  CHECK(ev.swa_window == 2047);
+}
+
+TEST_CASE("import olmo2: OLMo-2-1124-7B's whole-projection q / k norms weigh the hand sum") {
+  // No published total was found. Per layer q, k, v, o [4096, 4096] = 67,108,864; q_norm and
+  // k_norm over the whole projection [4096] each; gate, up [11008, 4096], down [4096, 11008] =
+  // 135,266,304; post_attention_layernorm, post_feedforward_layernorm 8,192: 202,391,552 x 32;
+  // embed_tokens and lm_head [100352, 4096] each; final norm 4,096.
+  constexpr std::uint64_t params = 32ULL * (67'108'864 + 8'192 + 135'266'304 + 8'192) + 2 * 100'352ULL * 4'096 + 4'096;
+  static_assert(params == 7'298'617'344);
+  const footprint_bytes fp = footprint_of("olmo_2_1124_7b");
+  CHECK(fp.weights == params * 2);
+  CHECK(fp.kv_per_token == 32 * 2 * 4096 * 2);
+}
+
+TEST_CASE("import granite, internlm3, ernie4_5: Llama-layout decoders under their own model_types weigh their hand sums") {
+  // No published totals were found; each by hand from its config.json.
+  // Granite-3.3-8B-Instruct (tied): per layer q, o [4096, 4096], k, v [1024, 4096] = 41,943,040;
+  // gate, up [12800, 4096], down [4096, 12800] = 157,286,400; two norms 8,192; x 40; embed_tokens
+  // [49159, 4096] = 201,355,264; final norm 4,096. The multipliers scale activations only.
+  constexpr std::uint64_t granite = 40ULL * (41'943'040 + 157'286'400 + 8'192) + 201'355'264 + 4'096;
+  static_assert(granite == 8'170'864'640);
+  CHECK(footprint_of("granite_3_3_8b_instruct").weights == granite * 2);
+  // InternLM3-8B-Instruct (untied): per layer q, o [4096, 4096], k, v [256, 4096] = 35,651,584;
+  // gate, up [10240, 4096], down [4096, 10240] = 125,829,120; two norms 8,192; x 48;
+  // embed_tokens and lm_head [128512, 4096] each; final norm 4,096.
+  constexpr std::uint64_t internlm3 = 48ULL * (35'651'584 + 125'829'120 + 8'192) + 2 * 128'512ULL * 4'096 + 4'096;
+  static_assert(internlm3 == 8'804'241'408);
+  CHECK(footprint_of("internlm3_8b_instruct").weights == internlm3 * 2);
+  CHECK(footprint_of("internlm3_8b_instruct").kv_per_token == 48 * 2 * 2 * 128 * 2);
+  // ERNIE-4.5-0.3B-PT (tied): per layer q [2048, 1024], k, v [256, 1024], o [1024, 2048] =
+  // 4,718,592; gate, up [3072, 1024], down [1024, 3072] = 9,437,184; two norms 2,048; x 18;
+  // embed_tokens [103424, 1024] = 105,906,176; final norm 1,024.
+  constexpr std::uint64_t ernie = 18ULL * (4'718'592 + 9'437'184 + 2'048) + 105'906'176 + 1'024;
+  static_assert(ernie == 360'748'032);
+  CHECK(footprint_of("ernie_4_5_0_3b_pt").weights == ernie * 2);
+}
+
+TEST_CASE("import mistral3: Mistral-Small-3.1-24B with its Pixtral tower and projector weighs its hand sum") {
+  // No published total was found. Text (untied): per layer q [4096, 5120], k, v [1024, 5120],
+  // o [5120, 4096] = 52,428,800; gate, up [32768, 5120], down [5120, 32768] = 503,316,480; two
+  // norms 10,240; x 40; embed_tokens and lm_head [131072, 5120] each; final norm 5,120.
+  // Pixtral (hidden 1024, intermediate 4096, 24 layers, patch 14, 3 channels): patch_conv
+  // [1024, 3, 14, 14] = 602,112 (no bias); ln_pre 1,024; per layer two RMSNorms 2,048, q/k/v/o
+  // [1024, 1024] 4,194,304, gate, up [4096, 1024], down [1024, 4096] 12,582,912. Projector:
+  // norm 1,024; patch_merger [1024, 1024 x 2^2] 4,194,304; linear_1 [5120, 1024] 5,242,880;
+  // linear_2 [5120, 5120] 26,214,400 (multimodal_projector_bias false).
+  constexpr std::uint64_t text = 40ULL * (52'428'800 + 503'316'480 + 10'240) + 2 * 131'072ULL * 5'120 + 5'120;
+  constexpr std::uint64_t tower = 602'112 + 1'024 + 24ULL * (2'048 + 4'194'304 + 12'582'912) +
+                                  (1'024 + 4'194'304 + 5'242'880 + 26'214'400);
+  static_assert(text == 23'572'403'200 && tower == 438'958'080);
+  const footprint_bytes fp = footprint_of("mistral_small_3_1_24b_instruct_2503");
+  CHECK(fp.weights == (text + tower) * 2);
+  CHECK(fp.vision_weights == tower * 2);
+  CHECK(fp.kv_per_token == 40 * 2 * 8 * 128 * 2);
+}
