@@ -10,6 +10,9 @@
 //       devices::h100_sxm, headroom::engine_kind::vllm, NeedBytes, AvailableBytes>
 // With engines::none (the pure arithmetic) it is
 //   headroom::detail::model_does_not_fit_on_device<Model, Device, NeedBytes, UsableBytes>.
+// The deployment reaches that template as a fit_check (the laws, the engine and the core's
+// verdict, verdict.hpp), not as itself: the error prints one term and its numbers, not the knobs
+// of every engine.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +22,7 @@
 #include <headroom/fit.hpp>
 #include <headroom/model.hpp>
 #include <headroom/validate.hpp>
+#include <headroom/verdict.hpp>
 
 namespace headroom {
 namespace detail {
@@ -49,40 +53,63 @@ HEADROOM_DETAIL_ENGINE_TERM(kv_cache_of_engine_cannot_hold_the_sequences, Seqs, 
 #undef HEADROOM_DETAIL_ENGINE_TERM
 }  // namespace detail
 
-/// engines::none: a compile error naming the entries and both byte counts.
-template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_arithmetic_fits() {
-  constexpr std::uint64_t need = need_bytes(Model, Dep);
-  constexpr std::uint64_t usable = usable_bytes(Device, usable_policy_of(Dep.engine));
-  constexpr bool weights_plus_kv_and_state_must_fit_in_usable_device_memory = need <= usable;
-  if constexpr (!weights_plus_kv_and_state_must_fit_in_usable_device_memory) {
-    return sizeof(detail::model_does_not_fit_on_device<Model, Device, need, usable>) != 0;
-  } else {
-    return true;
+/// What HEADROOM_ASSERT_FITS checks, computed once in a constant expression and passed on as a
+/// template argument in place of the deployment: the first law a table or the engine profile
+/// breaks, the engine, and the core's verdict (verdict.hpp). It is all the error names, so a
+/// failed check prints the entries, one engine's term and its two numbers, not every knob.
+struct fit_check {
+  table_rule table = table_rule::ok;     ///< the first law the model or the device breaks
+  bool device_breaks = false;            ///< whether `table` is the device's (else the model's)
+  engine_rule engine_law = engine_rule::ok;  ///< the first law the engine profile breaks
+  engine_kind engine = engine_kind::vllm;
+  ::headroom::verdict verdict{};
+};
+
+/// The check of `dep` on `m` and `d`: a broken table is named with its rule before any byte is
+/// counted; then the engine profile's laws; then the verdict.
+constexpr fit_check check_fit(const model& m, const device& d, const deployment& dep) {
+  fit_check c{.engine = dep.engine.kind};
+  if ((c.table = check_model(m).rule) != table_rule::ok) return c;
+  c.device_breaks = true;
+  if ((c.table = check_device(d).rule) != table_rule::ok) return c;
+  // engines::none: the share its policy gives the device meets the same laws.
+  if (dep.engine.kind == engine_kind::none &&
+      (c.table = check_usable(d, usable_share_of(d, usable_policy_of(dep.engine))).rule) != table_rule::ok) {
+    return c;
   }
+  if ((c.engine_law = check_engine(dep.engine).rule) != engine_rule::ok) return c;
+  c.verdict = verdict_of(m, d, dep);
+  return c;
 }
 
-/// An engine profile: a compile error whose template name is the engine term that ran out.
-template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_engine_fits() {
-  constexpr engine_memory em = engine_memory_of(Model, Device, Dep);
-  constexpr std::uint64_t seqs = rank_seqs(Dep.seqs, Dep.parallel);  // a DP-attention rank's share
-  constexpr engine_term t = stopping_term(em, seqs, Dep.context);
-  constexpr engine_kind k = Dep.engine.kind;
-  if constexpr (t == engine_term::free_memory_below_budget) {
-    return sizeof(detail::free_memory_at_start_below_engine_budget<Model, Device, k, em.budget_bytes, em.free_at_start_bytes>) != 0;
-  } else if constexpr (t == engine_term::no_memory_for_kv_cache) {
-    return sizeof(detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, em.budget_bytes + em.kv_shortfall_bytes, em.budget_bytes>) != 0;
-  } else if constexpr (t == engine_term::kv_cache_cannot_hold_one_request) {
-    return sizeof(detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, em.request_bytes, em.available_kv_cache_bytes>) != 0;
-  } else if constexpr (t == engine_term::context_above_max_model_len) {
-    return sizeof(detail::context_above_engine_max_model_len<Model, Device, k, Dep.context, em.max_model_len>) != 0;
-  } else if constexpr (t == engine_term::max_num_seqs_below_the_sequences) {
-    return sizeof(detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, seqs, em.max_num_seqs>) != 0;
-  } else if constexpr (t == engine_term::kv_cache_cannot_hold_the_sequences) {
-    return sizeof(detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, seqs, max_seqs_at(em, Dep.context)>) != 0;
-  } else {
+/// True when the check passed; otherwise a compile error whose template name is the law or the
+/// engine term, with the entries and the two numbers.
+template <const model& Model, const device& Device, fit_check C>
+consteval bool assert_checked_fit() {
+  constexpr verdict v = C.verdict;
+  constexpr engine_kind k = C.engine;
+  if constexpr (C.table != table_rule::ok && !C.device_breaks) {
+    return sizeof(detail::table_breaks_a_rule<Model, C.table>) != 0;
+  } else if constexpr (C.table != table_rule::ok) {
+    return sizeof(detail::table_breaks_a_rule<Device, C.table>) != 0;
+  } else if constexpr (C.engine_law != engine_rule::ok) {
+    return sizeof(detail::engine_breaks_a_rule<Model, Device, C.engine_law>) != 0;
+  } else if constexpr (v.fits) {
     return true;
+  } else if constexpr (k == engine_kind::none) {
+    return sizeof(detail::model_does_not_fit_on_device<Model, Device, v.needed, v.there>) != 0;
+  } else if constexpr (v.term == engine_term::free_memory_below_budget) {
+    return sizeof(detail::free_memory_at_start_below_engine_budget<Model, Device, k, v.needed, v.there>) != 0;
+  } else if constexpr (v.term == engine_term::no_memory_for_kv_cache) {
+    return sizeof(detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, v.needed, v.there>) != 0;
+  } else if constexpr (v.term == engine_term::kv_cache_cannot_hold_one_request) {
+    return sizeof(detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, v.needed, v.there>) != 0;
+  } else if constexpr (v.term == engine_term::context_above_max_model_len) {
+    return sizeof(detail::context_above_engine_max_model_len<Model, Device, k, v.needed, v.there>) != 0;
+  } else if constexpr (v.term == engine_term::max_num_seqs_below_the_sequences) {
+    return sizeof(detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, v.needed, v.there>) != 0;
+  } else {
+    return sizeof(detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, v.needed, v.there>) != 0;
   }
 }
 
@@ -90,30 +117,19 @@ consteval bool assert_engine_fits() {
 /// ran out and its numbers (or, for a table that breaks a law, the entry and the rule).
 template <const model& Model, const device& Device, deployment Dep>
 consteval bool assert_fits() {
-  // A broken table is named with its rule before any byte is counted.
-  constexpr table_rule model_rule = check_model(Model).rule;
-  constexpr table_rule device_rule = check_device(Device).rule;
-  if constexpr (model_rule != table_rule::ok) {
-    return sizeof(detail::table_breaks_a_rule<Model, model_rule>) != 0;
-  } else if constexpr (device_rule != table_rule::ok) {
-    return sizeof(detail::table_breaks_a_rule<Device, device_rule>) != 0;
-  } else if constexpr (check_engine(Dep.engine).rule != engine_rule::ok) {
-    return sizeof(detail::engine_breaks_a_rule<Model, Device, check_engine(Dep.engine).rule>) != 0;
-  } else if constexpr (Dep.engine.kind != engine_kind::none) {
-    return assert_engine_fits<Model, Device, Dep>();
-  } else {
-    // engines::none: the share its policy gives the device meets the same laws.
-    constexpr table_rule usable_rule = check_usable(Device, usable_share_of(Device, usable_policy_of(Dep.engine))).rule;
-    if constexpr (usable_rule != table_rule::ok) {
-      return sizeof(detail::table_breaks_a_rule<Device, usable_rule>) != 0;
-    } else {
-      return assert_arithmetic_fits<Model, Device, Dep>();
-    }
-  }
+  return assert_checked_fit<Model, Device, check_fit(Model, Device, Dep)>();
 }
 }  // namespace headroom
 
 /// static_assert that a deployment fits; the braces are a `headroom::deployment` initializer.
-#define HEADROOM_ASSERT_FITS(model_entry, device_entry, ...)                                          \
-  static_assert(::headroom::assert_fits<model_entry, device_entry, ::headroom::deployment __VA_ARGS__>(), \
-                "headroom: " #model_entry " must fit on " #device_entry)
+/// The check is a constexpr variable of its own (a unique name per use), not a template
+/// argument computed in place: where computing it stops at a law (a plan that breaks a rule, an
+/// overflow), both compilers then name the law's function, as they do for any constant.
+#define HEADROOM_ASSERT_FITS(model_entry, device_entry, ...)                                                      \
+  HEADROOM_DETAIL_ASSERT_FITS(HEADROOM_DETAIL_CAT(headroom_fit_check_, __COUNTER__), model_entry, device_entry, \
+                              __VA_ARGS__)
+#define HEADROOM_DETAIL_CAT2(a, b) a##b
+#define HEADROOM_DETAIL_CAT(a, b) HEADROOM_DETAIL_CAT2(a, b)
+#define HEADROOM_DETAIL_ASSERT_FITS(check, model_entry, device_entry, ...)                                          \
+  constexpr ::headroom::fit_check check = ::headroom::check_fit(model_entry, device_entry, ::headroom::deployment __VA_ARGS__); \
+  static_assert(::headroom::assert_checked_fit<model_entry, device_entry, check>(), "headroom: " #model_entry " must fit on " #device_entry)

@@ -23,6 +23,7 @@
 #include <headroom/rank_footprint.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/validate.hpp>
+#include <headroom/verdict.hpp>
 
 namespace headroom {
 
@@ -86,17 +87,30 @@ constexpr engine_term none_stopping_term(const model& m, const device& d, const 
                                                                                               : engine_term::kv_cache_cannot_hold_the_sequences;
 }
 
-/// Why the deployment does not fit under its engine (engine_term::none when it does).
-constexpr engine_term stopping_term(const model& m, const device& d, const deployment& dep) {
-  if (dep.engine.kind == engine_kind::none) return none_stopping_term(m, d, dep);
-  return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context);
+/// The verdict on the deployment (verdict.hpp): under an engine, on its rank as the engine sizes
+/// it (a DP-attention rank serves its share of the sequences); under engines::none, the bytes
+/// needed against the usable bytes.
+constexpr verdict verdict_of(const model& m, const device& d, const deployment& dep) {
+  validate(d);
+  if (dep.engine.kind != engine_kind::none) {
+    return verdict_of(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context);
+  }
+  verdict v{};
+  v.needed = need_bytes(m, dep);
+  v.there = usable_bytes(d, usable_policy_of(dep.engine));
+  v.fits = v.needed <= v.there;
+  if (v.fits) return v;
+  v.term = none_stopping_term(m, d, dep);
+  v.shortfall_bytes = v.needed - v.there;
+  return v;
 }
 
-constexpr bool fits(const model& m, const device& d, const deployment& dep) {
-  validate(d);
-  if (dep.engine.kind == engine_kind::none) return need_bytes(m, dep) <= usable_bytes(d, usable_policy_of(dep.engine));
-  return stopping_term(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context) == engine_term::none;
+/// Why the deployment does not fit under its engine (engine_term::none when it does).
+constexpr engine_term stopping_term(const model& m, const device& d, const deployment& dep) {
+  return verdict_of(m, d, dep).term;
 }
+
+constexpr bool fits(const model& m, const device& d, const deployment& dep) { return verdict_of(m, d, dep).fits; }
 /// The same check on a footprint computed once (planners reuse it across devices), under the
 /// usable-memory policy `u` (engines::usable for the shipped one).
 constexpr bool fits(const footprint_bytes& fp, const device& d, std::uint64_t seqs, std::uint64_t context,

@@ -40,35 +40,7 @@ std::string engine_flags_text(const engine& e) {
 
 verdict load_verdict(const model& m, const device& d, const settings& s, const engine& e, std::uint64_t seqs,
                      std::uint64_t context, const parallel& p) {
-  verdict v{};
-  const deployment dep{seqs, context, s, e, p};
-  if (e.kind == engine_kind::none) {
-    const byte_count need = need_bytes(m, dep);
-    const byte_count usable = usable_bytes(d, usable_policy_of(e));
-    v.fits = need <= usable;
-    v.term = none_stopping_term(m, d, dep);
-    v.shortfall_bytes = need > usable ? need - usable : 0;
-    return v;
-  }
-  return verdict_of(engine_memory_of(m, d, dep), rank_seqs(seqs, p), context);  // a DP-attention rank serves its share
-}
-
-verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
-  verdict v{};
-  v.term = stopping_term(em, seqs, context);
-  v.fits = v.term == engine_term::none;
-  if (v.fits) return v;
-  if (em.kind == engine_kind::llama_cpp) {
-    v.shortfall_bytes = em.kv_shortfall_bytes;
-    return v;
-  }
-  // What the pool lacks for `seqs` requests of `context`, plus what the terms already overdraw.
-  const std::uint64_t per = detail::request_blocks(em, std::min(context, em.max_model_len));
-  const byte_count need_kv = checked_mul(checked_mul(seqs, per), em.block_bytes);
-  const byte_count pool = checked_mul(em.kv_cache_blocks, em.block_bytes);
-  v.shortfall_bytes = checked_add(em.kv_shortfall_bytes, need_kv > pool ? need_kv - pool : 0);
-  if (v.term == engine_term::free_memory_below_budget) v.shortfall_bytes = em.budget_bytes - em.free_at_start_bytes;
-  return v;
+  return verdict_of(m, d, deployment{seqs, context, s, e, p});
 }
 
 std::string verdict_text(const engine& e, const verdict& v) {

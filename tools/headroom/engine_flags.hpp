@@ -84,15 +84,11 @@ state_dtype auto_state_dtype(const engine& e);
 /// The flags that change an engine answer, canonical spelling, for regenerate lines.
 std::string engine_flags_text(const engine& e);
 
-/// Whether a load fits under the query's engine and, if not, why and by how many bytes.
-struct verdict {
-  bool fits = true;
-  engine_term term = engine_term::none;
-  byte_count shortfall_bytes = 0;  ///< bytes the rank lacks for the load (0 when it fits)
-};
-/// The verdict of one rank already sized by its engine (not engines::none): `seqs` is that
-/// rank's share of the sequences. load_verdict sizes the rank, then asks this.
-verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::uint64_t context);
+/// Whether a load fits under the query's engine and, if not, why and by how many bytes: the
+/// core's verdict (include/headroom/verdict.hpp), the one HEADROOM_ASSERT_FITS reads.
+using headroom::verdict;
+using headroom::verdict_of;
+/// The verdict on `seqs` x `context` under `e` and the plan `p` (verdict_of on that deployment).
 verdict load_verdict(const model& m, const device& d, const settings& s, const engine& e, std::uint64_t seqs,
                      std::uint64_t context, const parallel& p = {});
 /// One line: "Does not fit under vLLM: kv_cache_cannot_hold_one_request (short by N bytes = G GiB)."

@@ -26,16 +26,19 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.seqs = seqs;
   v.context_tokens = context;
   v.footprint = fp;
-  v.usable_bytes = usable_bytes(d, engines::usable);
   // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
-  // header has no engine profile; `headroom fit` gives the engine's answer.
-  v.needed_bytes =
-      need_bytes(m, {seqs, context, q.s, engine{.kind = engine_kind::none, .evict_sliding = q.e.evict_sliding}, q.p});
+  // header has no engine profile; `headroom fit` gives the engine's answer. Its verdict is the
+  // core's (verdict.hpp): the bytes needed against the usable bytes.
+  engine arithmetic = engines::none;
+  arithmetic.evict_sliding = q.e.evict_sliding;
+  const verdict fit = verdict_of(m, d, {seqs, context, q.s, arithmetic, q.p});
+  v.usable_bytes = fit.there;
+  v.needed_bytes = fit.needed;
   v.max_seqs = max_seqs(fp, d, context, engines::usable);
   v.weight_floor_bytes = weight_floor_bytes(m);
   v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
   v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
-  v.fits = v.needed_bytes <= v.usable_bytes;
+  v.fits = fit.fits;
   return v;
 }
 
