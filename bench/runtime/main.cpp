@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   headroom_bench::register_per_call_benchmarks();
   headroom_bench::register_sweep_benchmark();
   headroom_bench::register_plan_search_benchmark();
+  headroom_bench::register_serving_benchmarks();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

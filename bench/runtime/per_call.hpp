@@ -8,4 +8,6 @@ void register_per_call_benchmarks();
 void register_sweep_benchmark();
 /// Registers the plan search over the registry (smallest_plan for every model x device).
 void register_plan_search_benchmark();
+/// Registers the serving model's benchmarks (one serve evaluation, one setup, the sla search).
+void register_serving_benchmarks();
 }  // namespace headroom_bench

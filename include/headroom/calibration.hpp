@@ -91,14 +91,22 @@ namespace detail {
 /// double precision).
 constexpr double calib_ln(double x) {
   constexpr double ln2 = 0.693147180559945309417232121458176568;
+  // Scaling by a power of two is exact, so big strides first reach the same m as single halvings.
   int e = 0;
+  while (x >= 4294967296.0) { x /= 4294967296.0; e += 32; }
+  while (x >= 256.0) { x /= 256.0; e += 8; }
   while (x >= 2.0) { x /= 2.0; ++e; }
+  while (x < 1.0 / 256.0) { x *= 256.0; e -= 8; }
   while (x < 1.0) { x *= 2.0; --e; }
   const double z = (x - 1.0) / (x + 1.0);
   const double z2 = z * z;
   double term = z, sum = 0.0;
   for (int k = 1; k < 60; k += 2) {
-    sum += term / k;
+    // z >= 0: the terms only shrink and the sum only grows, so once a term leaves the sum as it
+    // was, every later one does too -- stopping there gives the 30-term sum exactly.
+    const double next = sum + term / k;
+    if (next == sum) break;
+    sum = next;
     term *= z2;
   }
   return 2.0 * sum + e * ln2;
@@ -111,6 +119,7 @@ constexpr calib_span calib_locate(const double* axis, std::size_t n, double v) {
   if (!(v >= axis[0])) return {0, 0.0, true};  // below the axis, NaN or non-positive
   if (v >= axis[n - 1]) return {n - 1, 0.0, v > axis[n - 1]};
   while (s.i + 1 < n && axis[s.i + 1] <= v) ++s.i;
+  if (v == axis[s.i]) return s;  // on a point: t = 0 exactly (the logarithms below would give 0 too)
   const double lo = calib_ln(axis[s.i]);
   s.t = (calib_ln(v) - lo) / (calib_ln(axis[s.i + 1]) - lo);
   return s;
@@ -118,22 +127,36 @@ constexpr calib_span calib_locate(const double* axis, std::size_t n, double v) {
 
 }  // namespace detail
 
+/// The index of the grid of (cls, fmt) in `c`, or c.n_grids when the table has none (an index,
+/// not a pointer: g++ under UBSan does not constant-evaluate a global's address compared with null).
+constexpr std::size_t find_grid(const calibration& c, kernel_class cls, calib_format fmt) {
+  for (std::size_t g = 0; g < c.n_grids; ++g) {
+    const calib_grid& gr = c.grids[g];
+    if (gr.cls == cls && gr.fmt == fmt && gr.nx != 0 && gr.ny != 0) return g;
+  }
+  return c.n_grids;
+}
+
+/// The value of grid `gr` at the located point (sx along xs, sy along ys): bilinear in (log x,
+/// log y). A caller that reads one y at several x locates y once (prediction.hpp's floors).
+constexpr double grid_value(const calib_grid& gr, const detail::calib_span& sx, const detail::calib_span& sy) {
+  const std::size_t ny = gr.ny;
+  auto at = [&](std::size_t ix, std::size_t iy) { return gr.values[ix * ny + iy]; };
+  const std::size_t ix1 = sx.t > 0 ? sx.i + 1 : sx.i, iy1 = sy.t > 0 ? sy.i + 1 : sy.i;
+  const double lo = at(sx.i, sy.i) + (at(sx.i, iy1) - at(sx.i, sy.i)) * sy.t;
+  const double hi = at(ix1, sy.i) + (at(ix1, iy1) - at(ix1, sy.i)) * sy.t;
+  return lo + (hi - lo) * sx.t;
+}
+
 /// Bilinear interpolation in (log x, log y); x or y outside the grid is clamped to the edge (clamped = true);
 /// found = false when the table has no grid for (cls, fmt).
 constexpr calib_lookup lookup(const calibration& c, kernel_class cls, calib_format fmt, double x, double y) {
-  for (std::size_t g = 0; g < c.n_grids; ++g) {
-    const calib_grid& gr = c.grids[g];
-    if (gr.cls != cls || gr.fmt != fmt || gr.nx == 0 || gr.ny == 0) continue;
-    const auto sx = detail::calib_locate(gr.xs, gr.nx, x);
-    const auto sy = detail::calib_locate(gr.ys, gr.ny, y);
-    const std::size_t ny = gr.ny;
-    auto at = [&](std::size_t ix, std::size_t iy) { return gr.values[ix * ny + iy]; };
-    const std::size_t ix1 = sx.t > 0 ? sx.i + 1 : sx.i, iy1 = sy.t > 0 ? sy.i + 1 : sy.i;
-    const double lo = at(sx.i, sy.i) + (at(sx.i, iy1) - at(sx.i, sy.i)) * sy.t;
-    const double hi = at(ix1, sy.i) + (at(ix1, iy1) - at(ix1, sy.i)) * sy.t;
-    return {lo + (hi - lo) * sx.t, true, sx.clamped || sy.clamped};
-  }
-  return {};
+  const std::size_t g = find_grid(c, cls, fmt);
+  if (g == c.n_grids) return {};
+  const calib_grid& gr = c.grids[g];
+  const auto sx = detail::calib_locate(gr.xs, gr.nx, x);
+  const auto sy = detail::calib_locate(gr.ys, gr.ny, y);
+  return {grid_value(gr, sx, sy), true, sx.clamped || sy.clamped};
 }
 
 /// The laws a calibration table must satisfy; `ok` when it satisfies all.

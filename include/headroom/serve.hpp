@@ -51,11 +51,20 @@ struct disaggregation {
   friend constexpr bool operator==(const disaggregation&, const disaggregation&) = default;
 };
 
-/// What an engine adds to every forward pass beyond its kernels (scheduling, sampling, launch
-/// or CUDA-graph replay), and where that figure comes from.
+/// What an engine adds beyond its kernels, and where each figure comes from: to every forward
+/// pass (scheduling, sampling, launch or CUDA-graph replay the GPU waits for), and to every
+/// request's first token (the HTTP front end, tokenization and admission: a fixed part and a
+/// part per prompt token).
 struct serving_facts {
   double step_overhead_us = 0;
   std::string_view source{};
+  double request_overhead_us = 0;
+  double prompt_token_overhead_us = 0;
+  std::string_view request_source{};
+  /// The front end's share of a request's TTFT for an `isl`-token prompt.
+  [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
+    return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
+  }
 };
 inline constexpr serving_facts no_serving_facts{};
 
@@ -219,6 +228,7 @@ struct serve_setup {
   std::uint64_t budget = 0;        ///< tokens a step may carry (max_num_batched_tokens)
   std::uint64_t cap = UINT64_MAX;  ///< the scheduler's cap on running sequences
   step_prediction whole{};         ///< one prompt's prefill on the prefill side
+  detail::step_times full{};       ///< aggregated: a prefill step of the whole token budget (any concurrency's)
 };
 
 /// The setup of deployment `dep` for ISL / OSL (`l.concurrency` is not read), aggregated unless
@@ -269,6 +279,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
+  if (!dis.on()) su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
   return su;
 }
 
@@ -302,7 +313,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const std::uint64_t total = b * l.isl;
     const std::uint64_t full_steps = total / budget;
     const std::uint64_t rest = total % budget;
-    const detail::step_times full = full_steps != 0 ? detail::forward(x, su.pd, 0, 1, budget, su.whole) : detail::step_times{};
+    const detail::step_times full = full_steps != 0 ? su.full : detail::step_times{};
     const detail::step_times last = rest != 0 ? detail::forward(x, su.pd, 0, 1, rest, su.whole) : detail::step_times{};
     double sum_us = 0;
     for (std::uint64_t j = 0; j < b; ++j) {
@@ -351,6 +362,11 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.ttft_ms = (wait_us + pf.predicted_us + xfer_us) / 1e3;
     out.cycle_ms = n / rate / 1e3;
   }
+  // The front end (HTTP, tokenization, admission) before the engine sees the prompt: on the
+  // first token's path, and once per request in a client's cycle.
+  const double front_ms = x.sf->request_us(l.isl) / 1e3;
+  out.ttft_ms += front_ms;
+  out.cycle_ms += front_ms;
   out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
   // A closed loop: each client has one request in flight, one every cycle.
   out.tokens_per_s = static_cast<double>(clients_total) * static_cast<double>(l.osl) / (out.cycle_ms / 1e3);

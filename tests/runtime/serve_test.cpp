@@ -9,6 +9,9 @@
 
 #include <headroom/devices.hpp>
 #include <headroom/error.hpp>
+#include <headroom/engines/calibration.hpp>
+#include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/serving_facts.hpp>
 #include <headroom/models.hpp>
 #include <headroom/sla.hpp>
 
@@ -86,5 +89,94 @@ TEST_CASE("serve: disaggregated workers are counted and pay the KV transfer") {
   // prefill rank holds half: 4,000 tokens x 163,840 = 655,360,000 bytes over 50 GB/s = 13,107.2
   // us, plus a 2 us hop.
   CHECK(close(r.transfer_ms, 13.1092));
+}
+
+// serve() with the shipped tables and facts of `k`, but fixed costs `sf`.
+serve_result serve_with(const serving_facts& sf, const load& l, engine_kind k = engine_kind::vllm) {
+  const model& m = models::llama_3_1_8b_instruct;
+  const device& d = devices::h100_sxm;
+  const deployment dep{.engine = as_allocated(engine{.kind = k})};
+  return serve(m, d, default_roofline(d), dep, l, engines::exec_facts_of(dep.engine), shipped_calibration(d, dep.engine),
+               sf);
+}
+
+TEST_CASE("serve: the front end's cost per request follows its public decomposition") {
+  // andyluo7/cpu-gpu-codesign-agentic-inference @5fac1f03ae73c7b276234a4f3fcacd0c1b333128,
+  // RESULTS_SUMMARY.md, single requests under vLLM 0.19.0, "HTTP OH": 7 ms at 1K prompt tokens,
+  // 15 ms at 8K, 47 ms at 32K, 131 ms at 100K.
+  for (const serving_facts* sf : {&engines::vllm_serving, &engines::sglang_serving, &engines::trtllm_serving}) {
+    CHECK(sf->request_us(1000) == doctest::Approx(7000));
+    CHECK(sf->request_us(8000) == doctest::Approx(15000).epsilon(0.06));
+    CHECK(sf->request_us(32000) == doctest::Approx(47000).epsilon(0.03));
+    CHECK(sf->request_us(100000) == doctest::Approx(131000).epsilon(0.01));
+  }
+  CHECK(no_serving_facts.request_us(100000) == 0);
+}
+
+TEST_CASE("serve: a request's front end adds to TTFT and the cycle, never to TPOT or the ceiling") {
+  // 5 ms + 2 us a prompt token: at ISL 1,000, 5 + 2 x 1,000 / 1,000 = 7 ms.
+  const serving_facts front{0, "hand arithmetic", 5000, 2, "hand arithmetic"};
+  for (const std::uint64_t n : {1u, 8u, 64u}) {
+    const load l{.isl = 1000, .osl = 100, .concurrency = n};
+    const serve_result a = serve_with(no_serving_facts, l);
+    const serve_result b = serve_with(front, l);
+    REQUIRE(a.fits);
+    INFO(n, " clients");
+    CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(7.0));
+    CHECK(b.cycle_ms - a.cycle_ms == doctest::Approx(7.0));
+    CHECK(b.tpot_ms == a.tpot_ms);
+    CHECK(b.ceiling_ttft_ms == a.ceiling_ttft_ms);
+    CHECK(b.ceiling_tpot_ms == a.ceiling_tpot_ms);
+  }
+}
+
+TEST_CASE("serve: the engine's step cost is paid once a forward pass") {
+  // 100 us a pass. One client: TPOT is one decode step (+0.1 ms); a 1,000-token prompt is one
+  // prefill step under vLLM's token budget on H100 (8,192 or more), so TTFT gains 0.1 ms too.
+  const serving_facts step{100, "hand arithmetic"};
+  const load l{.isl = 1000, .osl = 100, .concurrency = 1};
+  const serve_result a = serve_with(no_serving_facts, l);
+  const serve_result b = serve_with(step, l);
+  REQUIRE(a.fits);
+  CHECK(b.tpot_ms - a.tpot_ms == doctest::Approx(0.1));
+  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(0.1));
+  CHECK(b.ceiling_tpot_ms == a.ceiling_tpot_ms);
+}
+
+TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {
+  // The reference is the per-point form: the ratio at x, and the largest at x1 = 1, 2, 4, ...
+  // below x and at most 16, each its own lookup.
+  const double xs[] = {0.5, 1, 1.5, 2, 3, 7, 16, 17, 33, 100, 5000, 1e7};
+  std::size_t checked = 0;
+  for (const calibration* c : engines::all_calibrations) {
+    const calibration_set cs{c, c};
+    for (std::size_t g = 0; g < c->n_grids; ++g) {
+      const calib_grid& gr = c->grids[g];
+      const double ys[] = {gr.ys[0] / 2, gr.ys[0], (gr.ys[0] + gr.ys[gr.ny - 1]) / 3, gr.ys[gr.ny - 1], gr.ys[gr.ny - 1] * 3};
+      for (const double x : xs) {
+        for (const double y : ys) {
+          const detail::floored_answer fa = detail::calibrated_floored(cs, gr.cls, gr.fmt, x, y, 16);
+          const calib_lookup one = lookup(*c, gr.cls, gr.fmt, x, y);
+          double most = 1;
+          for (double x1 = 1; x1 < x && x1 <= 16; x1 *= 2) {
+            const double r1 = lookup(*c, gr.cls, gr.fmt, x1, y).value;
+            most = r1 > most ? r1 : most;
+          }
+          INFO(c->device, "/", c->engine, " ", name_of(gr.cls), " ", name_of(gr.fmt), " x=", x, " y=", y);
+          CHECK(fa.value == one.value);
+          CHECK(fa.most == most);
+          CHECK(fa.from == calib_source::measured);
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked > 1000);
+  // No grid of the class in either table: the ceiling (ratio 1) and no floor.
+  const calibration_set none{};
+  const detail::floored_answer fa = detail::calibrated_floored(none, kernel_class::gemm, calib_format::bf16, 64, 1e6, 16);
+  CHECK(fa.value == 1);
+  CHECK(fa.most == 1);
+  CHECK(fa.from == calib_source::none);
 }
 }  // namespace

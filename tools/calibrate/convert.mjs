@@ -9,7 +9,7 @@ import path from 'path';
 import { parquetReadObjects } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { devices, gemm_us, moe_us, attention_us, mla_us, peak } from './ceilings.mjs';
-import { reduce, write_outputs } from './emit.mjs';
+import { is_nccl, reduce, write_collectives, write_outputs } from './emit.mjs';
 
 const [repo, root] = [process.argv[2], process.argv[3] ?? '../..'];
 if (!repo) throw new Error('usage: node convert.mjs <aiconfigurator git dir> [headroom root]');
@@ -171,16 +171,27 @@ async function points(dev, sys, eng, v) {
 
 const engines = ['vllm', 'sglang', 'trtllm'];
 const report = [];
+const same_grid = (a, b) => JSON.stringify([a.nx, a.ny, a.xs, a.ys, a.values]) === JSON.stringify([b.nx, b.ny, b.xs, b.ys, b.values]);
 for (const [id, dev] of Object.entries(devices)) {
+  const nccl = new Map();  // class -> the grid every engine table of this device points at
   for (const eng of engines) {
     const vs = versions(dev.aic, 'gemm', eng);
     if (!vs.length) continue;
     const v = vs[vs.length - 1];
     const p = await points(dev, dev.aic, eng, v);
     const grids = p.grids.map(g => reduce(g));
+    for (const g of grids.filter(is_nccl)) {
+      const seen = nccl.get(g.cls);
+      if (seen && !same_grid(seen, g)) throw new Error(`${id}: the NCCL ${g.cls} grid differs between engine tables`);
+      nccl.set(g.cls, g);
+    }
     const files = [...new Set(p.files)].map(f => f.slice(DATA.length + 1));
     write_outputs(root, { device: id, engine: eng, version: v, commit, files, dev, grids });
     for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}`);
+  }
+  if (nccl.size) {
+    const gs = [...nccl.values()];
+    write_collectives(root, id, commit, String(gs[0].file).slice(DATA.length + 1), gs);
   }
 }
 fs.writeFileSync(path.join(root, 'tools/calibrate/last_run.txt'), `aiconfigurator ${commit}\n${report.join('\n')}\n`);

@@ -63,9 +63,17 @@ constexpr void add_links(step_estimate& est, const run& x) {
   const std::uint64_t rows = x.q.rows;
   const double tpn = static_cast<double>(p.tp);
   double hidden_bytes = 0;
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+  for (std::size_t ii = 0, run_len = 1; ii < c.n_instances; ii += run_len) {
     const instance& in = c.instances[ii];
+    // A run of instances of one block pays the same collectives: counted once, times the run
+    // (a search evaluates this for every step; a deep model is a few runs of many layers).
+    run_len = 1;
+    while (ii + run_len < c.n_instances && c.instances[ii + run_len].block == in.block &&
+           c.instances[ii + run_len].sec == in.sec) {
+      ++run_len;
+    }
     if (in.sec != section::main) continue;
+    const auto times = static_cast<std::uint32_t>(run_len);
     const block& b = c.blocks[in.block];
     const node& last = c.nodes[b.end - 1];
     bool reduce = false;
@@ -88,10 +96,10 @@ constexpr void add_links(step_estimate& est, const run& x) {
     const std::uint64_t block_rows = ceil_div(p.dp_attention && mixer_block(b) ? ceil_div(rows, p.tp) : rows, p.dp);
     const double out_bytes = last.n_out > 0 ? static_cast<double>(last.out[0].bytes_at(block_rows)) : 0.0;
     if (vocab_embed) {
-      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, 1, out_bytes);
+      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, out_bytes);
       hidden_bytes = out_bytes;
     }
-    if (vocab_head) add_link(est, *x.d, link_op::lm_head_gather, tp_out, tpn, 1, logits);
+    if (vocab_head) add_link(est, *x.d, link_op::lm_head_gather, tp_out, tpn, times, logits);
     if (routed && p.dp > 1) {
       // vLLM data parallel: the MoE spans all dp x tp ranks. With EP each replica's tokens go
       // to their top_k experts and back (all-to-all); without, every rank gathers all tokens
@@ -102,23 +110,23 @@ constexpr void add_links(step_estimate& est, const run& x) {
       for (std::size_t ni = b.first; ni < b.end; ++ni) k = std::max<std::uint64_t>(k, c.nodes[ni].top_k);
       if (p.ep > 1) {
         const double s = static_cast<double>(checked_mul(checked_mul(block_rows, k), last.out[0].width)) * 2.0;
-        add_link(est, *x.d, link_op::ep_all_to_all, moe_out, static_cast<double>(n_moe), 2, s);
+        add_link(est, *x.d, link_op::ep_all_to_all, moe_out, static_cast<double>(n_moe), 2 * times, s);
       } else {
-        add_link(est, *x.d, link_op::dp_gather_scatter, moe_out, static_cast<double>(n_moe), 2, out_bytes);
+        add_link(est, *x.d, link_op::dp_gather_scatter, moe_out, static_cast<double>(n_moe), 2 * times, out_bytes);
       }
       continue;
     }
     if (!reduce || block_tp(b, p) == 1) continue;
     if (!p.dp_attention) {
-      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, 1, out_bytes);
+      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, out_bytes);
     } else if (routed && p.ep > 1) {
       // Each rank sends its ceil(rows / tp) tokens to top_k experts and takes them back.
       std::uint64_t k = 1;
       for (std::size_t ni = b.first; ni < b.end; ++ni) k = std::max<std::uint64_t>(k, c.nodes[ni].top_k);
       const double s = static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.tp), k), last.out[0].width)) * 2.0;
-      add_link(est, *x.d, link_op::ep_all_to_all, tp_out, tpn, 2, s);
+      add_link(est, *x.d, link_op::ep_all_to_all, tp_out, tpn, 2 * times, s);
     } else {
-      add_link(est, *x.d, link_op::dp_gather_scatter, tp_out, tpn, 2, out_bytes);
+      add_link(est, *x.d, link_op::dp_gather_scatter, tp_out, tpn, 2 * times, out_bytes);
     }
   }
   if (p.pp > 1) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: each engine's fixed cost per forward pass (scheduling, sampling, launch or CUDA-graph
-// replay), the part of a step no kernel measurement holds (docs/serving.md#step-overhead).
+// headroom: each engine's fixed costs beyond its kernels (docs/serving.md#fixed-costs): per
+// forward pass (the GPU idle between steps while the host schedules, samples and launches), and
+// per request (the HTTP front end, tokenization and admission before the first step).
 #pragma once
 
 #include <headroom/engine.hpp>
@@ -8,17 +9,49 @@
 
 namespace headroom::engines {
 
-// No public measurement isolates a step's host-side cost from its kernels for these engines
-// (each runs its decode steps as CUDA graphs and overlaps scheduling with the GPU: vLLM's async
-// scheduling, SGLang's overlap scheduler, TensorRT-LLM's overlap scheduler), so none is added
-// beyond the kernels' own launch latencies, which the prediction holds (prediction.hpp).
-inline constexpr std::string_view overlapped =
-    "none beyond the kernels: the engine overlaps scheduling with CUDA-graph replay of its decode steps";
-inline constexpr serving_facts vllm_serving{0, overlapped};
-inline constexpr serving_facts sglang_serving{0, overlapped};
-inline constexpr serving_facts trtllm_serving{0, overlapped};
+// Per forward pass: the GPU idle between two decode steps that the engine's overlap of host work
+// with CUDA-graph replay leaves, as profiled by the engines' own developers.
+//
+// vLLM: 160 us, the middle of the "150-170us" token gap with CUDA graphs measured for V1's
+// asynchronous scheduling (Llama-2-7B, batch 256; down from 5-6 ms synchronous),
+// https://github.com/vllm-project/vllm/pull/11133 (the design of which async scheduling is the
+// release form, https://github.com/vllm-project/vllm/issues/10634).
+inline constexpr std::string_view vllm_step_source =
+    "vLLM PR #11133: 150-170 us GPU idle between CUDA-graph decode steps under async scheduling (160 us)";
+// SGLang: none. Its overlap scheduler runs one batch ahead; the Nsight profile of five
+// consecutive decode batches shows no GPU idle (SGLang v0.4 release post, "Zero-Overhead Batch
+// Scheduler", https://lmsys.org/blog/2024-12-04-sglang-v0-4/).
+inline constexpr std::string_view sglang_step_source =
+    "SGLang v0.4 post (lmsys.org 2024-12-04): no GPU idle between decode steps with the overlap scheduler";
+// TensorRT-LLM: 580 us, the host work its PyTorch executor's overlap loop leaves exposed as GPU
+// idle per iteration (Llama-3.1-8B-Instruct-FP8, B200, concurrency 64),
+// https://github.com/NVIDIA/TensorRT-LLM/issues/13957.
+inline constexpr std::string_view trtllm_step_source =
+    "TensorRT-LLM issue #13957: ~580 us/iteration of host overhead exposed as GPU idle (PyTorch executor)";
 
-/// The fixed step cost of an engine; engines::none and llama.cpp: none (the kernels alone).
+// Per request, before the first step: the front end's share of TTFT at one client, from the
+// server-side decomposition of single requests under vLLM 0.19.0 (MiniMax-M2.5 FP8, 2 x MI300X)
+// in andyluo7/cpu-gpu-codesign-agentic-inference @5fac1f03ae73c7b276234a4f3fcacd0c1b333128,
+// RESULTS_SUMMARY.md, "HTTP OH" (tokenization + scheduling): 7 ms at 1K prompt tokens, 131 ms
+// at 100K. The line through those two: (131 - 7) / 99,000 = 1.25 us a prompt token, and
+// 7 - 1.25 = 5.75 ms fixed (it gives 15.75 ms at 8K and 45.75 ms at 32K against the measured 15
+// and 47). The HTTP server, the tokenizer and admission are the same work in SGLang's and
+// TensorRT-LLM's OpenAI-compatible servers; no engine-specific decomposition is published, so
+// all three carry this one.
+inline constexpr double front_end_us = 5750;
+inline constexpr double front_end_us_per_prompt_token = 1.25;
+inline constexpr std::string_view front_end_source =
+    "andyluo7/cpu-gpu-codesign-agentic-inference RESULTS_SUMMARY.md: single-request HTTP overhead 7 ms at 1K, "
+    "131 ms at 100K prompt tokens (vLLM 0.19.0)";
+
+inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
+                                            front_end_source};
+inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
+                                              front_end_source};
+inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
+                                              front_end_source};
+
+/// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {
   switch (k) {
     case engine_kind::vllm: return vllm_serving;

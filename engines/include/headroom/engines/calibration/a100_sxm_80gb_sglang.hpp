@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/a100_sxm_80gb_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::a100_sxm_80gb_sglang {
@@ -132,22 +133,7 @@ inline constexpr double v5[] = {
     1430.0, 1926.0, 2167.0,
     5409.0, 7318.0, 8261.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x6[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y6[] = {2.0, 4.0, 8.0};
-inline constexpr double v6[] = {
-    10.59, 12.39, 12.83,
-    11.09, 12.4, 15.64,
-    12.48, 13.23, 12.57,
-    13.91, 14.51, 14.22,
-    14.71, 15.67, 18.4,
-    22.79, 25.2, 25.81,
-    38.19, 41.44, 64.34,
-    98.31, 104.4, 114.3,
-    243.0, 312.0, 347.6,
-    844.5, 1071.0, 1198.0,
-    1635.0, 2066.0, 2314.0,
-};
+// all_to_all bf16: NCCL, a100_sxm_80gb_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x1, y1, v1, false},
@@ -155,7 +141,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::decode_attention, calib_format::bf16, 12, 7, x3, y3, v3, false},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x4, y4, v4, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x6, y6, v6, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true},
 };
 }  // namespace detail::a100_sxm_80gb_sglang
 

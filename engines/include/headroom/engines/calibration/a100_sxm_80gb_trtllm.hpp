@@ -15,6 +15,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/a100_sxm_80gb_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::a100_sxm_80gb_trtllm {
@@ -185,22 +186,7 @@ inline constexpr double v8[] = {
     1432.0, 1927.0, 2176.0,
     5297.0, 7250.0, 8264.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x9[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y9[] = {2.0, 4.0, 8.0};
-inline constexpr double v9[] = {
-    10.59, 12.39, 12.83,
-    11.09, 12.4, 15.64,
-    12.48, 13.23, 12.57,
-    13.91, 14.51, 14.22,
-    14.71, 15.67, 18.4,
-    22.79, 25.2, 25.81,
-    38.19, 41.44, 64.34,
-    98.31, 104.4, 114.3,
-    243.0, 312.0, 347.6,
-    844.5, 1071.0, 1198.0,
-    1635.0, 2066.0, 2314.0,
-};
+// all_to_all bf16: NCCL, a100_sxm_80gb_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 14, 8, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::int4_weight_only, 14, 6, x1, y1, v1, false},
@@ -211,7 +197,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x6, y6, v6, false},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x7, y7, v7, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x8, y8, v8, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x9, y9, v9, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true},
 };
 }  // namespace detail::a100_sxm_80gb_trtllm
 

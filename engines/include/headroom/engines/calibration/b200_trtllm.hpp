@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/b200_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b200_trtllm {
@@ -301,22 +302,7 @@ inline constexpr double v14[] = {
     533.7, 715.2, 718.7,
     1893.0, 2597.0, 2580.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
-    9.17, 10.31, 10.67,
-    9.23, 10.24, 13.28,
-    10.3, 10.76, 12.66,
-    13.57, 12.77, 13.36,
-    16.84, 17.27, 17.46,
-    16.72, 17.74, 18.77,
-    21.82, 24.18, 26.48,
-    49.0, 46.87, 50.09,
-    126.9, 124.8, 138.8,
-    420.8, 427.1, 437.7,
-    810.0, 825.2, 834.2,
-};
+// all_to_all bf16: NCCL, b200_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
@@ -333,7 +319,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x15, y15, v15, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true},
 };
 }  // namespace detail::b200_trtllm
 

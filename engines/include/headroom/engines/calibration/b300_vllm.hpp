@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/b300_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b300_vllm {
@@ -252,22 +253,7 @@ inline constexpr double v11[] = {
     524.8, 672.6, 716.3,
     1860.0, 2533.0, 2579.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x12[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y12[] = {2.0, 4.0, 8.0};
-inline constexpr double v12[] = {
-    8.56, 9.98, 12.65,
-    8.59, 9.91, 11.28,
-    10.26, 11.62, 11.13,
-    13.43, 12.31, 12.63,
-    15.74, 16.55, 16.92,
-    16.25, 17.57, 18.97,
-    20.48, 23.57, 23.46,
-    37.95, 45.54, 48.88,
-    124.2, 121.9, 130.8,
-    409.8, 415.4, 423.2,
-    786.5, 802.0, 809.9,
-};
+// all_to_all bf16: NCCL, b300_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
@@ -281,7 +267,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x12, y12, v12, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true},
 };
 }  // namespace detail::b300_vllm
 

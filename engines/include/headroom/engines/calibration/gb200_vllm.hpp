@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/gb200_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::gb200_vllm {
@@ -252,22 +253,7 @@ inline constexpr double v11[] = {
     1371.0, 770.4,
     5219.0, 2852.0,
 };
-// all_to_all bf16: 42 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x12[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y12[] = {2.0, 4.0};
-inline constexpr double v12[] = {
-    9.9, 10.77,
-    9.9, 10.82,
-    10.98, 11.34,
-    14.56, 13.27,
-    17.3, 17.4,
-    18.17, 17.85,
-    21.58, 23.09,
-    49.97, 46.66,
-    127.4, 124.9,
-    422.1, 428.0,
-    807.6, 825.4,
-};
+// all_to_all bf16: NCCL, gb200_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
@@ -281,7 +267,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 2, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 2, x12, y12, v12, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true},
 };
 }  // namespace detail::gb200_vllm
 

@@ -15,6 +15,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/h100_sxm_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::h100_sxm_trtllm {
@@ -259,22 +260,7 @@ inline constexpr double v12[] = {
     887.9, 1192.0, 1090.0,
     3243.0, 4534.0, 4008.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
-    6.58, 17.67, 8.13,
-    6.55, 7.61, 7.52,
-    7.95, 7.49, 15.85,
-    11.96, 9.57, 8.71,
-    14.15, 14.35, 12.93,
-    14.85, 15.56, 15.61,
-    21.16, 24.83, 26.2,
-    53.05, 68.93, 75.66,
-    139.8, 192.3, 221.3,
-    494.7, 702.3, 763.9,
-    958.9, 1397.0, 1490.0,
-};
+// all_to_all bf16: NCCL, h100_sxm_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
@@ -289,7 +275,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x11, y11, v11, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x12, y12, v12, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x13, y13, v13, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true},
 };
 }  // namespace detail::h100_sxm_trtllm
 

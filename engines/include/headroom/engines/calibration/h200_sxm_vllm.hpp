@@ -15,6 +15,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/h200_sxm_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::h200_sxm_vllm {
@@ -283,22 +284,7 @@ inline constexpr double v13[] = {
     887.3, 1182.0, 1052.0,
     3252.0, 4524.0, 3999.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
-    6.4, 6.64, 7.39,
-    6.85, 6.8, 10.96,
-    7.84, 7.59, 7.32,
-    11.48, 10.76, 12.07,
-    13.65, 15.03, 14.09,
-    13.52, 14.47, 16.17,
-    19.82, 22.98, 26.62,
-    51.84, 64.78, 73.44,
-    137.2, 185.2, 219.1,
-    470.3, 652.5, 770.8,
-    901.7, 1262.0, 1510.0,
-};
+// all_to_all bf16: NCCL, h200_sxm_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
@@ -314,7 +300,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x14, y14, v14, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true},
 };
 }  // namespace detail::h200_sxm_vllm
 

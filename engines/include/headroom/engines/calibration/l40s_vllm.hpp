@@ -15,6 +15,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/l40s_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
 namespace detail::l40s_vllm {
@@ -246,22 +247,7 @@ inline constexpr double v11[] = {
     14060.0, 108500.0, 240100.0,
     55950.0, 430900.0, 961200.0,
 };
-// all_to_all bf16: 63 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x12[] = {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 536870912.0};
-inline constexpr double y12[] = {2.0, 4.0, 8.0};
-inline constexpr double v12[] = {
-    7.24, 11.34, 12.39,
-    9.38, 9.61, 12.84,
-    10.91, 12.68, 32.13,
-    11.5, 29.95, 82.51,
-    20.49, 54.9, 522.6,
-    43.39, 185.6, 861.6,
-    112.4, 697.5, 3231.0,
-    401.0, 2691.0, 11890.0,
-    1525.0, 10910.0, 38300.0,
-    6020.0, 44170.0, 114700.0,
-    12040.0, 88650.0, 238100.0,
-};
+// all_to_all bf16: NCCL, l40s_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
@@ -275,7 +261,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, x12, y12, v12, true},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true},
 };
 }  // namespace detail::l40s_vllm
 

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// The serving model's cost: one serve_at() evaluation on a prepared setup (what `sla` repeats for
+// every device x engine x plan x concurrency), one setup_serving(), and the whole `headroom sla`
+// search of the README's example (qwen3_32b, ISL 2000, OSL 200, TTFT <= 500 ms, TPOT <= 30 ms,
+// 8 GPUs, every device, the three engines) through the CLI's compute_sla.
+#include <cstdint>
+
+#include <benchmark/benchmark.h>
+
+#include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/serving_facts.hpp>
+#include <headroom/sla.hpp>
+
+#include "common.hpp"
+#include "headroom/serve_cmd.hpp"
+#include "per_call.hpp"
+
+namespace headroom_bench {
+namespace {
+
+using namespace headroom;
+
+struct serving_inputs {
+  const model* m = &models::qwen3_32b;
+  const device* d = &devices::h200_sxm;
+  device_roofline r = default_roofline(devices::h200_sxm);
+  deployment dep{1, 2200, {}, as_allocated(engine{.kind = engine_kind::vllm}), parallel{.tp = 2}};
+  load l{2000, 200, 64};
+};
+
+void bm_serve_setup(benchmark::State& state) {
+  serving_inputs in{};
+  const calibration_set cs = shipped_calibration(*in.d, in.dep.engine);
+  for (auto _ : state) {
+    escape(&in);
+    const serve_setup su = setup_serving(*in.m, *in.d, in.r, in.dep, in.l, engines::exec_facts_of(in.dep.engine), cs,
+                                         engines::serving_facts_of(in.dep.engine.kind));
+    benchmark::DoNotOptimize(su);
+  }
+}
+
+void bm_serve_at(benchmark::State& state) {
+  serving_inputs in{};
+  const calibration_set cs = shipped_calibration(*in.d, in.dep.engine);
+  const serve_setup su = setup_serving(*in.m, *in.d, in.r, in.dep, in.l, engines::exec_facts_of(in.dep.engine), cs,
+                                       engines::serving_facts_of(in.dep.engine.kind));
+  for (auto _ : state) {
+    escape(&in);
+    const serve_result s = serve_at(su, in.l.concurrency);
+    benchmark::DoNotOptimize(s);
+  }
+}
+
+void bm_sla_search(benchmark::State& state) {
+  cli::sla_request r;
+  r.m = &models::qwen3_32b;
+  r.devices.assign(devices::all.begin(), devices::all.end());
+  r.engines = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
+  r.isl = 2000;
+  r.osl = 200;
+  r.ttft_ms = 500;
+  r.tpot_ms = 30;
+  r.gpus = 8;
+  std::uint64_t evaluated = 0;
+  for (auto _ : state) {
+    escape(&r);
+    const cli::sla_answer a = cli::compute_sla(r);
+    evaluated = a.evaluated;
+    benchmark::DoNotOptimize(a);
+  }
+  state.counters["evaluations"] = static_cast<double>(evaluated);
+}
+
+}  // namespace
+
+void register_serving_benchmarks() {
+  benchmark::RegisterBenchmark("serve_setup/qwen3_32b/h200_sxm/vllm/tp2", bm_serve_setup);
+  benchmark::RegisterBenchmark("serve_at/qwen3_32b/h200_sxm/vllm/tp2/c64", bm_serve_at);
+  benchmark::RegisterBenchmark("sla_search/qwen3_32b/all_devices/3_engines/8_gpus", bm_sla_search)
+      ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace headroom_bench
