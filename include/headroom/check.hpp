@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <headroom/device.hpp>
 #include <headroom/engine_laws.hpp>
@@ -48,64 +49,75 @@ HEADROOM_DETAIL_ENGINE_TERM(engine_max_num_seqs_below_the_sequences, Seqs, MaxNu
 HEADROOM_DETAIL_ENGINE_TERM(kv_cache_of_engine_cannot_hold_the_sequences, Seqs, MaxSeqs);
 #undef HEADROOM_DETAIL_ENGINE_TERM
 }  // namespace detail
+namespace detail {
+// A check answers with a type: `fits` (complete), or the incomplete template that names the
+// failure. HEADROOM_ASSERT_FITS takes its sizeof, so the failure is the build's one error (a
+// `return sizeof(Failure) != 0` inside the consteval check left g++ 12 a second error, "'constexpr'
+// call flows off the end of the function", and clang 14 "not an integral constant expression").
+struct fits {};
+template <typename Failure>
+consteval std::type_identity<Failure> failed() {
+  return {};
+}
+}  // namespace detail
 
 /// engines::none: a compile error naming the entries and both byte counts.
 template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_arithmetic_fits() {
+consteval auto assert_arithmetic_fits() {
   constexpr std::uint64_t need = need_bytes(Model, Dep);
   constexpr std::uint64_t usable = usable_bytes(Device, usable_policy_of(Dep.engine));
   constexpr bool weights_plus_kv_and_state_must_fit_in_usable_device_memory = need <= usable;
   if constexpr (!weights_plus_kv_and_state_must_fit_in_usable_device_memory) {
-    return sizeof(detail::model_does_not_fit_on_device<Model, Device, need, usable>) != 0;
+    return detail::failed<detail::model_does_not_fit_on_device<Model, Device, need, usable>>();
   } else {
-    return true;
+    return std::type_identity<detail::fits>{};
   }
 }
 
 /// An engine profile: a compile error whose template name is the engine term that ran out.
 template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_engine_fits() {
+consteval auto assert_engine_fits() {
   constexpr engine_memory em = engine_memory_of(Model, Device, Dep);
   constexpr std::uint64_t seqs = rank_seqs(Dep.seqs, Dep.parallel);  // a DP-attention rank's share
   constexpr engine_term t = stopping_term(em, seqs, Dep.context);
   constexpr engine_kind k = Dep.engine.kind;
   if constexpr (t == engine_term::free_memory_below_budget) {
-    return sizeof(detail::free_memory_at_start_below_engine_budget<Model, Device, k, em.budget_bytes, em.free_at_start_bytes>) != 0;
+    return detail::failed<detail::free_memory_at_start_below_engine_budget<Model, Device, k, em.budget_bytes, em.free_at_start_bytes>>();
   } else if constexpr (t == engine_term::no_memory_for_kv_cache) {
-    return sizeof(detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, em.budget_bytes + em.kv_shortfall_bytes, em.budget_bytes>) != 0;
+    return detail::failed<detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, em.budget_bytes + em.kv_shortfall_bytes, em.budget_bytes>>();
   } else if constexpr (t == engine_term::kv_cache_cannot_hold_one_request) {
-    return sizeof(detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, em.request_bytes, em.available_kv_cache_bytes>) != 0;
+    return detail::failed<detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, em.request_bytes, em.available_kv_cache_bytes>>();
   } else if constexpr (t == engine_term::context_above_max_model_len) {
-    return sizeof(detail::context_above_engine_max_model_len<Model, Device, k, Dep.context, em.max_model_len>) != 0;
+    return detail::failed<detail::context_above_engine_max_model_len<Model, Device, k, Dep.context, em.max_model_len>>();
   } else if constexpr (t == engine_term::max_num_seqs_below_the_sequences) {
-    return sizeof(detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, seqs, em.max_num_seqs>) != 0;
+    return detail::failed<detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, seqs, em.max_num_seqs>>();
   } else if constexpr (t == engine_term::kv_cache_cannot_hold_the_sequences) {
-    return sizeof(detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, seqs, max_seqs_at(em, Dep.context)>) != 0;
+    return detail::failed<detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, seqs, max_seqs_at(em, Dep.context)>>();
   } else {
-    return true;
+    return std::type_identity<detail::fits>{};
   }
 }
 
-/// True when `Dep` fits; otherwise a compile error naming the entries, the engine term that
+/// detail::fits when `Dep` fits; otherwise a compile error naming the entries, the engine term that
 /// ran out and its numbers (or, for a table that breaks a law, the entry and the rule).
 template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_fits() {
+consteval auto assert_fits() {
   // A broken table is named with its rule before any byte is counted.
   constexpr table_rule model_rule = check_model(Model).rule;
   constexpr table_rule device_rule = check_device(Device).rule;
   if constexpr (model_rule != table_rule::ok) {
-    return sizeof(detail::table_breaks_a_rule<Model, model_rule>) != 0;
+    return detail::failed<detail::table_breaks_a_rule<Model, model_rule>>();
   } else if constexpr (device_rule != table_rule::ok) {
-    return sizeof(detail::table_breaks_a_rule<Device, device_rule>) != 0;
+    return detail::failed<detail::table_breaks_a_rule<Device, device_rule>>();
   } else if constexpr (check_engine(Dep.engine).rule != engine_rule::ok) {
-    return sizeof(detail::engine_breaks_a_rule<Model, Device, check_engine(Dep.engine).rule>) != 0;
+    return detail::failed<detail::engine_breaks_a_rule<Model, Device, check_engine(Dep.engine).rule>>();
   } else if constexpr (Dep.engine.kind != engine_kind::none) {
     return assert_engine_fits<Model, Device, Dep>();
   } else {
     // engines::none: the share its policy gives the device meets the same laws.
     constexpr table_rule usable_rule = check_usable(Device, usable_share_of(Device, usable_policy_of(Dep.engine))).rule;
     if constexpr (usable_rule != table_rule::ok) {
-      return sizeof(detail::table_breaks_a_rule<Device, usable_rule>) != 0;
+      return detail::failed<detail::table_breaks_a_rule<Device, usable_rule>>();
     } else {
       return assert_arithmetic_fits<Model, Device, Dep>();
     }
@@ -115,5 +127,6 @@ consteval bool assert_fits() {
 
 /// static_assert that a deployment fits; the braces are a `headroom::deployment` initializer.
 #define HEADROOM_ASSERT_FITS(model_entry, device_entry, ...)                                          \
-  static_assert(::headroom::assert_fits<model_entry, device_entry, ::headroom::deployment __VA_ARGS__>(), \
-                "headroom: " #model_entry " must fit on " #device_entry)
+  static_assert(                                                                                      \
+      sizeof(typename decltype(::headroom::assert_fits<model_entry, device_entry, ::headroom::deployment __VA_ARGS__>())::type) != 0, \
+      "headroom: " #model_entry " must fit on " #device_entry)

@@ -89,6 +89,8 @@ struct verdict {
   bool fits = true;
   engine_term term = engine_term::none;
   byte_count shortfall_bytes = 0;  ///< bytes the rank lacks for the load (0 when it fits)
+  std::uint64_t max_model_len = 0; ///< the engine's longest request (llama.cpp: one slot's cells), named when it stops the load
+  engine_kind kind = engine_kind::none;
 };
 /// The verdict of one rank already sized by its engine (not engines::none): `seqs` is that
 /// rank's share of the sequences. load_verdict sizes the rank, then asks this.
