@@ -287,10 +287,14 @@ command_output run_header(cli_args& a) {
                                       settings_flags(q), a.header_prefix.empty() ? "" : " --macro-prefix " + shell_word(a.header_prefix));
   command_output out = printed(json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix));
   if (!v.fits) {
-    out.warning = fmt::format(
-        "headroom: warning: {} x {} tokens of {} needs {} bytes, {} has {} usable: the header's static assertion "
-        "fails every build that includes it\n",
-        seqs, context, q.m->id, v.needed_bytes, q.d->id, v.usable_bytes);
+    out.warning =
+        q.e.kind == engine_kind::none
+            ? fmt::format("headroom: warning: {} x {} tokens of {} needs {} bytes, {} has {} usable: the header's static "
+                          "assertion fails every build that includes it\n",
+                          seqs, context, q.m->id, v.needed_bytes, q.d->id, v.usable_bytes)
+            : fmt::format("headroom: warning: {} x {} tokens of {} do not fit on {} under {} (it holds {} sequences of {} "
+                          "tokens): the header's static assertion fails every build that includes it\n",
+                          seqs, context, q.m->id, q.d->id, display_name(q.e.kind), v.max_seqs, context);
   }
   return out;
 }
