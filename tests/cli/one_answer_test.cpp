@@ -130,3 +130,37 @@ TEST_CASE("--max-model-len auto is vLLM's auto-fit: the longest request whose pa
   const auto refused = run({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--engine", "sglang", "--max-model-len", "auto"});
   CHECK(refused.code == 2);
 }
+
+TEST_CASE("plan: the best plan of each size people run; --gpus N; absurd sizes named, not proposed") {
+  const json all = run_json({"plan", "llama_3_1_70b_instruct", "h100_sxm", "--seqs", "16", "--context", "32768"});
+  REQUIRE(!all["plans"].empty());
+  std::uint64_t last = 0;
+  for (const json& p : all["plans"]) {
+    const std::uint64_t n = p["plan"]["ranks"];
+    // 1, 2, 4, 8 (one node), then whole nodes of 8 up to 64; one row a size, in size order.
+    CHECK((n == 1 || n == 2 || n == 4 || n == 8 || (n % 8 == 0 && n <= 64)));
+    CHECK(n > last);
+    last = n;
+    CHECK(p["decode_tokens_per_s_per_gpu"].get<double>() == doctest::Approx(p["decode_tokens_per_s"].get<double>() / static_cast<double>(n)));
+  }
+  const json eight = run_json({"plan", "llama_3_1_70b_instruct", "h100_sxm", "--seqs", "16", "--context", "32768", "--gpus", "8"});
+  REQUIRE(!eight["plans"].empty());
+  double previous = 0;
+  for (const json& p : eight["plans"]) {
+    CHECK(p["plan"]["ranks"] == 8);
+    CHECK(p["decode_step_us"].get<double>() >= previous);
+    previous = p["decode_step_us"];
+  }
+  // The size-8 row of the default listing is the fastest plan of 8.
+  for (const json& p : all["plans"]) {
+    if (p["plan"]["ranks"] == 8) CHECK(p["plan"] == eight["plans"][0]["plan"]);
+  }
+  // gpt-oss-120b at 64 x 131,072 tokens on 10 GB RTX 3080s: no plan of up to 64 devices, and the
+  // smallest that holds it is a size, not a proposal.
+  const json absurd = run_json({"plan", "gpt_oss_120b", "rtx_3080", "--seqs", "64", "--context", "131072"});
+  CHECK(absurd["plans"].empty());
+  REQUIRE(!absurd["smallest_plan_beyond"].is_null());
+  CHECK(absurd["smallest_plan_beyond"]["ranks"].get<std::uint64_t>() > 64);
+  const auto text = run({"fit", "gpt_oss_120b", "rtx_3080", "--seqs", "64", "--context", "131072", "--exit-zero"});
+  CHECK(text.out.find("not proposed") != std::string::npos);
+}
