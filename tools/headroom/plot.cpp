@@ -162,7 +162,7 @@ svg::line_chart decode_chart(const plot_request& p) {
       left_out += fmt::format("{}{}", left_out.empty() ? "" : ", ", q.d->id);
       continue;
     }
-    if (last_fit != p.batches.back()) s.name += fmt::format(" (holds C <= {})", last_fit);
+    if (last_fit != p.batches.back()) s.name += fmt::format(" (last batch held: C={})", last_fit);
     c.lines.push_back(std::move(s));
   }
   if (!left_out.empty()) {
