@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <headroom/device.hpp>
 #include <headroom/engine_laws.hpp>
@@ -52,6 +53,26 @@ HEADROOM_DETAIL_ENGINE_TERM(engine_max_num_seqs_below_the_sequences, Seqs, MaxNu
 HEADROOM_DETAIL_ENGINE_TERM(kv_cache_of_engine_cannot_hold_the_sequences, Seqs, MaxSeqs);
 #undef HEADROOM_DETAIL_ENGINE_TERM
 }  // namespace detail
+namespace detail {
+// A check answers with a type: `fits` (complete), or the incomplete template that names the
+// failure. HEADROOM_ASSERT_FITS takes its sizeof, so the failure is the build's one error (a
+// `return sizeof(Failure) != 0` inside the consteval check left g++ 12 a second error, "'constexpr'
+// call flows off the end of the function", and clang 14 "not an integral constant expression").
+struct fits {};
+/// A check's answer: `type` is `fits` or the failure. It also converts to true where the check
+/// passed, so `static_assert(assert_fits<M, D, Dep>())` (the spelling before the answer was a
+/// type) keeps working; there a failure names the same template, through sizeof.
+template <typename T>
+struct answer {
+  using type = T;
+  consteval explicit operator bool() const { return sizeof(T) != 0; }
+};
+template <typename Failure>
+consteval answer<Failure> failed() {
+  return {};
+}
+consteval answer<fits> passed() { return {}; }
+}  // namespace detail
 
 /// What HEADROOM_ASSERT_FITS checks, computed once in a constant expression and passed on as a
 /// template argument in place of the deployment: the first law a table or the engine profile
@@ -82,41 +103,41 @@ constexpr fit_check check_fit(const model& m, const device& d, const deployment&
   return c;
 }
 
-/// True when the check passed; otherwise a compile error whose template name is the law or the
-/// engine term, with the entries and the two numbers.
+/// detail::fits when the check passed; otherwise the incomplete template whose name is the law or
+/// the engine term, with the entries and the two numbers (HEADROOM_ASSERT_FITS takes its sizeof).
 template <const model& Model, const device& Device, fit_check C>
-consteval bool assert_checked_fit() {
+consteval auto assert_checked_fit() {
   constexpr verdict v = C.verdict;
   constexpr engine_kind k = C.engine;
   if constexpr (C.table != table_rule::ok && !C.device_breaks) {
-    return sizeof(detail::table_breaks_a_rule<Model, C.table>) != 0;
+    return detail::failed<detail::table_breaks_a_rule<Model, C.table>>();
   } else if constexpr (C.table != table_rule::ok) {
-    return sizeof(detail::table_breaks_a_rule<Device, C.table>) != 0;
+    return detail::failed<detail::table_breaks_a_rule<Device, C.table>>();
   } else if constexpr (C.engine_law != engine_rule::ok) {
-    return sizeof(detail::engine_breaks_a_rule<Model, Device, C.engine_law>) != 0;
+    return detail::failed<detail::engine_breaks_a_rule<Model, Device, C.engine_law>>();
   } else if constexpr (v.fits) {
-    return true;
+    return detail::passed();
   } else if constexpr (k == engine_kind::none) {
-    return sizeof(detail::model_does_not_fit_on_device<Model, Device, v.needed, v.there>) != 0;
+    return detail::failed<detail::model_does_not_fit_on_device<Model, Device, v.needed, v.there>>();
   } else if constexpr (v.term == engine_term::free_memory_below_budget) {
-    return sizeof(detail::free_memory_at_start_below_engine_budget<Model, Device, k, v.needed, v.there>) != 0;
+    return detail::failed<detail::free_memory_at_start_below_engine_budget<Model, Device, k, v.needed, v.there>>();
   } else if constexpr (v.term == engine_term::no_memory_for_kv_cache) {
-    return sizeof(detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, v.needed, v.there>) != 0;
+    return detail::failed<detail::engine_budget_leaves_no_memory_for_kv_cache<Model, Device, k, v.needed, v.there>>();
   } else if constexpr (v.term == engine_term::kv_cache_cannot_hold_one_request) {
-    return sizeof(detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, v.needed, v.there>) != 0;
+    return detail::failed<detail::kv_cache_of_engine_cannot_hold_one_request<Model, Device, k, v.needed, v.there>>();
   } else if constexpr (v.term == engine_term::context_above_max_model_len) {
-    return sizeof(detail::context_above_engine_max_model_len<Model, Device, k, v.needed, v.there>) != 0;
+    return detail::failed<detail::context_above_engine_max_model_len<Model, Device, k, v.needed, v.there>>();
   } else if constexpr (v.term == engine_term::max_num_seqs_below_the_sequences) {
-    return sizeof(detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, v.needed, v.there>) != 0;
+    return detail::failed<detail::engine_max_num_seqs_below_the_sequences<Model, Device, k, v.needed, v.there>>();
   } else {
-    return sizeof(detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, v.needed, v.there>) != 0;
+    return detail::failed<detail::kv_cache_of_engine_cannot_hold_the_sequences<Model, Device, k, v.needed, v.there>>();
   }
 }
 
 /// True when `Dep` fits; otherwise a compile error naming the entries, the engine term that
 /// ran out and its numbers (or, for a table that breaks a law, the entry and the rule).
 template <const model& Model, const device& Device, deployment Dep>
-consteval bool assert_fits() {
+consteval auto assert_fits() {
   return assert_checked_fit<Model, Device, check_fit(Model, Device, Dep)>();
 }
 }  // namespace headroom
@@ -132,4 +153,5 @@ consteval bool assert_fits() {
 #define HEADROOM_DETAIL_CAT(a, b) HEADROOM_DETAIL_CAT2(a, b)
 #define HEADROOM_DETAIL_ASSERT_FITS(check, model_entry, device_entry, ...)                                          \
   constexpr ::headroom::fit_check check = ::headroom::check_fit(model_entry, device_entry, ::headroom::deployment __VA_ARGS__); \
-  static_assert(::headroom::assert_checked_fit<model_entry, device_entry, check>(), "headroom: " #model_entry " must fit on " #device_entry)
+  static_assert(sizeof(typename decltype(::headroom::assert_checked_fit<model_entry, device_entry, check>())::type) != 0, \
+                "headroom: " #model_entry " must fit on " #device_entry)

@@ -52,6 +52,9 @@ constexpr verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::u
     case engine_term::kv_cache_cannot_hold_the_sequences: v.needed = seqs, v.there = max_seqs_at(em, context); break;
     case engine_term::none: break;
   }
+  if (v.term == engine_term::context_above_max_model_len) {
+    return v;  // a length stops it, not bytes: no shortfall
+  }
   if (v.term == engine_term::free_memory_below_budget) {
     v.shortfall_bytes = em.budget_bytes - em.free_at_start_bytes;
   } else if (em.kind == engine_kind::llama_cpp) {

@@ -38,4 +38,24 @@ expect "fit llama_3_1_8b_instruct --gpu" 3 --gpu-memory
 expect "fit llama_3_1_8b_instruct --device" 3 --device-spec
 expect "fit llama_3_1_8b_instruct --gpu-memory 24GiB h100" 5 h100_sxm
 expect "fit llama_3_1_8b_instruct --bandwidth 936" 4 936GB/s
+# After `plot`, the charts (not models), whatever flags come first: a flag's value is not a
+# positional (plan and engine flags included).
+expect_not() {  # expect_not "words..." cword "unwanted completion"
+  local -a words
+  read -r -a words <<<"$1"
+  COMP_WORDS=("$cli" "${words[@]}")
+  COMP_CWORD=$2
+  COMPREPLY=()
+  _headroom
+  if [[ " ${COMPREPLY[*]} " == *" $3 "* ]]; then
+    echo "FAIL: '$1' (word $2): '$3' offered: ${COMPREPLY[*]}"
+    fail=1
+  fi
+}
+expect "plot r" 2 roofline
+expect "plot --tp 2 r" 4 roofline
+expect_not "plot --tp 2 llama_3_1_8" 4 llama_3_1_8b_instruct
+expect "plot decode --tp 2 llama_3_1_8" 5 llama_3_1_8b_instruct
+expect "fit llama_3_1_8b_instruct --max-model-len 8192 h100" 5 h100_sxm
+expect "fit --tp 2 llama_3_1_8" 4 llama_3_1_8b_instruct
 exit $fail

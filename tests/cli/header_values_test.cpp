@@ -16,11 +16,21 @@
 
 namespace {
 using namespace headroom;
-// Generated headers carry the arithmetic model; their settings are the CLI's, resolved for the
-// default engine (vLLM: recurrent states in the model dtype), and so is the sliding-window
-// policy (as_allocated: sliding layers keep their window).
+// Generated headers carry the default engine's answer (vLLM); their settings are the CLI's,
+// resolved for it (recurrent states in the model dtype), and so is the sliding-window policy
+// (as_allocated: sliding layers keep their window).
 constexpr engine allocated = as_allocated(engine{});
-constexpr engine arithmetic{.kind = engine_kind::none, .usable = &engines::usable, .evict_sliding = allocated.evict_sliding};
+
+// Under an engine (vLLM here, the CLI's default) the header carries `headroom fit`'s answer:
+// usable = the weights + the pool's whole blocks, needed = the weights + the load's blocks.
+constexpr std::uint64_t pool_usable(const model& m, const device& d, const settings& s, std::uint64_t context) {
+  const engine_memory em = engine_memory_of(m, d, s, allocated, parallel{}, 1, context);
+  return em.loaded_weights_bytes_per_rank + em.kv_cache_blocks * em.block_bytes;
+}
+constexpr std::uint64_t pool_needed(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context) {
+  const engine_memory em = engine_memory_of(m, d, s, allocated, parallel{}, seqs, context);
+  return em.loaded_weights_bytes_per_rank + seqs * detail::request_blocks(em, context) * em.block_bytes;
+}
 
 // The header's rule for times (docs/cli.md): microseconds to nanoseconds, rounded to the nearest.
 constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t>(us * 1000.0 + 0.5); }
@@ -42,13 +52,13 @@ constexpr std::uint64_t ns_nearest(double us) { return static_cast<std::uint64_t
   HEADROOM_TEST_CONSTANT(PREFIX, NS, swa_window_tokens, SWA_WINDOW_TOKENS, footprint(M, S, allocated).swa_window);              \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, state_bytes_per_seq, STATE_BYTES_PER_SEQ, footprint(M, S, allocated).state_per_seq);       \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, conv_bytes_per_seq, CONV_BYTES_PER_SEQ, footprint(M, S, allocated).conv_per_seq);          \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, usable_bytes, USABLE_BYTES, usable_bytes(D, engines::usable));                                 \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, needed_bytes, NEEDED_BYTES, need_bytes(M, {N_SEQS, N_CONTEXT, S, allocated}));                 \
-  HEADROOM_TEST_CONSTANT(PREFIX, NS, max_seqs, MAX_SEQS, max_seqs(M, D, N_CONTEXT, S, arithmetic));                                \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, usable_bytes, USABLE_BYTES, pool_usable(M, D, S, N_CONTEXT));                               \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, needed_bytes, NEEDED_BYTES, pool_needed(M, D, S, N_SEQS, N_CONTEXT));                       \
+  HEADROOM_TEST_CONSTANT(PREFIX, NS, max_seqs, MAX_SEQS, max_seqs(M, D, N_CONTEXT, S, allocated));                                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, weight_floor_bytes, WEIGHT_FLOOR_BYTES, weight_floor_bytes(M));                 \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, decode_step_ns, DECODE_STEP_NS, ns_nearest(decode_step(M, D, R, N_SEQS, N_CONTEXT, S).total_us)); \
   HEADROOM_TEST_CONSTANT(PREFIX, NS, prefill_ns, PREFILL_NS, ns_nearest(prefill(M, D, R, N_CONTEXT, S).total_us));     \
-  static_assert(PREFIX##FITS == 1 && headroom_generated::NS::fits == fits(M, D, {N_SEQS, N_CONTEXT, S, arithmetic}), "fits")
+  static_assert(PREFIX##FITS == 1 && headroom_generated::NS::fits == fits(M, D, {N_SEQS, N_CONTEXT, S, allocated}), "fits")
 
 // headroom header llama_3_1_8b_instruct h100_sxm --seqs 64 --context 4096
 HEADROOM_TEST_HEADER(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_, llama_3_1_8b_instruct_h100_sxm,

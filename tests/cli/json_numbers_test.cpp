@@ -40,8 +40,6 @@ query default_query(const model& m, const device& d) {
 
 std::uint64_t u64(const json& j) { return j.get<std::uint64_t>(); }
 
-// The report's fit table and generated headers carry the arithmetic model (engines::none).
-constexpr engine arithmetic = engines::none;
 // Steps are costed under the CLI's engine, vLLM by default: its execution facts.
 constexpr const exec_facts& vllm_facts = engines::exec_facts_of(engine_kind::vllm);
 double f64(const json& j) { return j.get<double>(); }
@@ -74,6 +72,16 @@ void check_step(const json& j, const step_estimate& st, std::uint64_t tokens) {
   CHECK(f64(j["tokens_per_s"]) == static_cast<double>(tokens) / (st.total_us / 1e6));
   CHECK(f64(j["memory_bound_us"]) == st.memory_bound_us);
   CHECK(f64(j["compute_bound_us"]) == st.compute_bound_us);
+}
+
+// fit's answer under an engine, which report and header share (docs/cli-json.md): usable =
+// the loaded weights + the pool's whole blocks, needed = the loaded weights + the blocks of
+// `seqs` requests of `context` tokens.
+std::uint64_t pool_usable(const engine_memory& em) {
+  return em.loaded_weights_bytes_per_rank + em.kv_cache_blocks * em.block_bytes;
+}
+std::uint64_t pool_needed(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
+  return em.loaded_weights_bytes_per_rank + seqs * detail::request_blocks(em, context) * em.block_bytes;
 }
 
 }  // namespace
@@ -129,9 +137,8 @@ void check_report_json(std::size_t part) {
         CHECK(u64(j["prefill"][i]["tokens"]) == tokens[i]);
         check_step(j["prefill"][i], prefill(*m, *d, q.r, tokens[i], {}, {}, vllm_facts), tokens[i]);
       }
-      const footprint_bytes fp = footprint(*m, {});
       const json& table = j["fit_table"];
-      CHECK(u64(table["usable_bytes"]) == usable_bytes(*d, engines::usable));
+      CHECK(u64(table["usable_bytes"]) == pool_usable(em));
       const std::vector<std::uint64_t> ladder{1, 2, 4, 8, 16, 32, 64, 128};
       REQUIRE(table["rows"].size() == ladder.size());
       for (std::size_t bi = 0; bi < ladder.size(); ++bi) {
@@ -139,12 +146,13 @@ void check_report_json(std::size_t part) {
         for (std::size_t ci = 0; ci < tokens.size(); ++ci) {
           const json& cell = table["rows"][bi]["cells"][ci];
           CHECK(u64(cell["context_tokens"]) == tokens[ci]);
-          CHECK(u64(cell["needed_bytes"]) == fp.bytes(ladder[bi], tokens[ci]));
-          CHECK(cell["fits"].get<bool>() == fits(*m, *d, {ladder[bi], tokens[ci], {}, arithmetic}));
+          CHECK(u64(cell["needed_bytes"]) ==
+                pool_needed(engine_memory_of(*m, *d, {ladder[bi], tokens[ci], {}}), ladder[bi], tokens[ci]));
+          CHECK(cell["fits"].get<bool>() == fits(*m, *d, {ladder[bi], tokens[ci], {}}));
         }
       }
       for (std::size_t ci = 0; ci < tokens.size(); ++ci) {
-        CHECK(u64(table["max_seqs"][ci]["max_seqs"]) == max_seqs(*m, *d, tokens[ci], {}, arithmetic));
+        CHECK(u64(table["max_seqs"][ci]["max_seqs"]) == max_seqs(*m, *d, tokens[ci], {}));
       }
     }
   }
@@ -177,8 +185,7 @@ TEST_CASE("matrix --json: every model x device equals the core") {
         CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s, {}, vllm_facts).total_us);
       }
       const json& fit = row["fit"];
-      const std::uint64_t need = need_bytes(*m, {1, 4096, s, allocated});
-      CHECK(u64(fit["needed_bytes"]) == need);
+      CHECK(u64(fit["needed_bytes"]) == pool_needed(engine_memory_of(*m, *d, {1, 4096, s, allocated}), 1, 4096));
       CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, s}));
       CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, s));
       const engine_memory em = engine_memory_of(*m, *d, {1, 4096, s});
@@ -210,9 +217,10 @@ void check_commands_json(std::size_t part) {
       q.s = fp8;
       const json f = printed(fit_command_json(q, compute_fit(*m, *d, fp8, 8, 32768)));
       check_footprint(f["footprint"], *m, fp8);
-      CHECK(u64(f["fit"]["bytes_per_seq"]) == footprint(*m, fp8).per_seq(32768));
-      CHECK(u64(f["fit"]["needed_bytes"]) == need_bytes(*m, {8, 32768, fp8}));
-      CHECK(u64(f["fit"]["usable_bytes"]) == usable_bytes(*d, engines::usable));
+      const engine_memory em8 = engine_memory_of(*m, *d, {8, 32768, fp8});
+      CHECK(u64(f["fit"]["bytes_per_seq"]) == detail::request_blocks(em8, 32768) * em8.block_bytes);
+      CHECK(u64(f["fit"]["needed_bytes"]) == pool_needed(em8, 8, 32768));
+      CHECK(u64(f["fit"]["usable_bytes"]) == pool_usable(em8));
       CHECK(f["fit"]["fits"].get<bool>() == fits(*m, *d, {8, 32768, fp8}));
       CHECK(u64(f["fit"]["max_seqs"]) == max_seqs(*m, *d, 32768, fp8));
 
@@ -232,8 +240,8 @@ void check_commands_json(std::size_t part) {
 
       const json hj = printed(header_json(q, compute_header(q, 4, 8192), macro_prefix(*q.m, *q.d)));
       const json& c = hj["constants"];
-      CHECK(u64(c["needed_bytes"]) == need_bytes(*m, {4, 8192, fp8}));
-      CHECK(u64(c["max_seqs"]) == max_seqs(*m, *d, 8192, fp8, arithmetic));
+      CHECK(u64(c["needed_bytes"]) == pool_needed(engine_memory_of(*m, *d, {4, 8192, fp8}), 4, 8192));
+      CHECK(u64(c["max_seqs"]) == max_seqs(*m, *d, 8192, fp8));
       // Nanoseconds rounded to the nearest (docs/cli.md).
       CHECK(u64(c["decode_step_ns"]) ==
             static_cast<std::uint64_t>(decode_step(*m, *d, q.r, 4, 8192, fp8, {}, vllm_facts).total_us * 1000.0 + 0.5));

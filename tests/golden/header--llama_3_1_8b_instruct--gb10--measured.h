@@ -4,18 +4,21 @@
  *   headroom header llama_3_1_8b_instruct gb10 --seqs 8 --context 32768 --measured devices/measured/gb10.json
  *
  * model:    llama_3_1_8b_instruct (Llama-3.1-8B-Instruct), checkpoint meta-llama/Llama-3.1-8B-Instruct
- * device:   gb10 (NVIDIA GB10 (DGX Spark)), 130663886848 B visible x 0.85
+ * device:   gb10 (NVIDIA GB10 (DGX Spark)), 130663886848 B visible
+ * engine:   vLLM (its defaults): the answer of `headroom fit` for the same inputs
  * roofline: measured achievable (devices/measured/gb10.json: the seed system's kernels/gb10/common/KERNEL_FAMILIES.toml [roofline], S32)
- *           DRAM 249 GB/s, BF16 123.7 / FP8 243.6 / NVFP4 490.8 TFLOPS
+ *           DRAM 249 GB/s, BF16 123.7 / FP8 243.6 TFLOPS / NVFP4 490.8 TFLOPS
  * manifest: devices/measured/gb10.json
- * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
+ * settings: kv_cache_dtype=bf16, evict_sliding=on
  * load:     8 sequences x 32768 tokens
- * fits:     yes, 50420260864 of 111064303820 usable bytes
+ * fits:     yes, 50420260864 of 114706358272 usable bytes (22 sequences at most)
  *
  * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,
  * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.
- * Not counted: activations, workspaces, the CUDA context, allocator slack.
- * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build
+ * USABLE_BYTES is what vLLM leaves the weights and the KV cache once its other terms
+ * (activations, sampler, CUDA graphs, non-torch memory) are paid; docs/engines.md gives each.
+ * FITS is 1 when SEQS <= MAX_SEQS (the engine starts, its pool holds the blocks and its
+ * scheduler takes the sequences); a load that does not fit fails every build
  * that includes this header (the static assertion at its end).
  */
 #ifndef HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_H
@@ -30,9 +33,9 @@
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_SWA_WINDOW_TOKENS      0ULL /* tokens a sliding layer keeps (0: none) */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_STATE_BYTES_PER_SEQ    0ULL /* recurrent state per sequence */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_CONV_BYTES_PER_SEQ     0ULL /* conv windows per sequence */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES           111064303820ULL /* device bytes usable: visible x usable fraction */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES           50420260864ULL /* loaded weights + seqs x per-sequence bytes */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_MAX_SEQS               22ULL /* most sequences that fit at context_tokens */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES           114706358272ULL /* loaded weights + the engine's KV pool (whole blocks) */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES           50420260864ULL /* loaded weights + the pool blocks of seqs x context_tokens */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_MAX_SEQS               22ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_WEIGHT_FLOOR_BYTES     15009849344ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_DECODE_STEP_NS         198667976ULL /* decode step of seqs sequences, roofline ceiling */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_PREFILL_NS             7099107468ULL /* prefill of context_tokens tokens, roofline ceiling */
@@ -59,13 +62,13 @@ constexpr unsigned long long prefill_ns = HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_PR
 constexpr bool fits = HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_FITS != 0;
 }  // namespace llama_3_1_8b_instruct_gb10
 }  // namespace headroom_generated
-static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES,
+static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_SEQS <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_MAX_SEQS,
               "headroom: 8 x 32768 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of gb10");
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES,
+_Static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_SEQS <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_MAX_SEQS,
                "headroom: 8 x 32768 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of gb10");
 #else /* C99: an array of negative size names the failure */
-typedef char HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_USABLE_BYTES) ? 1 : -1];
+typedef char HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_SEQS <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_MAX_SEQS) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_H */

@@ -4,18 +4,21 @@
  *   headroom header llama_3_1_8b_instruct h100_sxm --seqs 64 --context 4096
  *
  * model:    llama_3_1_8b_instruct (Llama-3.1-8B-Instruct), checkpoint meta-llama/Llama-3.1-8B-Instruct
- * device:   h100_sxm (NVIDIA H100 SXM5 80GB), 85520809984 B visible x 0.9
+ * device:   h100_sxm (NVIDIA H100 SXM5 80GB), 85520809984 B visible
+ * engine:   vLLM (its defaults): the answer of `headroom fit` for the same inputs
  * roofline: datasheet ceiling (sources S1, S3, S4, S26; derived, not published: peak_tflops (dense = product-page sparse / 2; the whitepaper prints 989.4 BF16))
- *           DRAM 3350 GB/s, BF16 989.5 / FP8 1979 / NVFP4 1979 TFLOPS (roofline projection, unmeasured)
+ *           DRAM 3350 GB/s, BF16 989.5 / FP8 1979 TFLOPS; no native NVFP4 (roofline projection, unmeasured)
  * manifest: none
- * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
+ * settings: kv_cache_dtype=bf16, evict_sliding=on
  * load:     64 sequences x 4096 tokens
- * fits:     yes, 50420260864 of 76968728985 usable bytes
+ * fits:     yes, 50420260864 of 73176457216 usable bytes (106 sequences at most)
  *
  * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,
  * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.
- * Not counted: activations, workspaces, the CUDA context, allocator slack.
- * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build
+ * USABLE_BYTES is what vLLM leaves the weights and the KV cache once its other terms
+ * (activations, sampler, CUDA graphs, non-torch memory) are paid; docs/engines.md gives each.
+ * FITS is 1 when SEQS <= MAX_SEQS (the engine starts, its pool holds the blocks and its
+ * scheduler takes the sequences); a load that does not fit fails every build
  * that includes this header (the static assertion at its end).
  */
 #ifndef HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_H
@@ -30,9 +33,9 @@
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_SWA_WINDOW_TOKENS      0ULL /* tokens a sliding layer keeps (0: none) */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_STATE_BYTES_PER_SEQ    0ULL /* recurrent state per sequence */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_CONV_BYTES_PER_SEQ     0ULL /* conv windows per sequence */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_USABLE_BYTES           76968728985ULL /* device bytes usable: visible x usable fraction */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_NEEDED_BYTES           50420260864ULL /* loaded weights + seqs x per-sequence bytes */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_MAX_SEQS               113ULL /* most sequences that fit at context_tokens */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_USABLE_BYTES           73176457216ULL /* loaded weights + the engine's KV pool (whole blocks) */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_NEEDED_BYTES           50420260864ULL /* loaded weights + the pool blocks of seqs x context_tokens */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_MAX_SEQS               106ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_WEIGHT_FLOOR_BYTES     15009849344ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_DECODE_STEP_NS         14972983ULL /* decode step of seqs sequences, roofline ceiling */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_PREFILL_NS             74451319ULL /* prefill of context_tokens tokens, roofline ceiling */
@@ -59,13 +62,13 @@ constexpr unsigned long long prefill_ns = HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SX
 constexpr bool fits = HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_FITS != 0;
 }  // namespace llama_3_1_8b_instruct_h100_sxm
 }  // namespace headroom_generated
-static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_USABLE_BYTES,
+static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_SEQS <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_MAX_SEQS,
               "headroom: 64 x 4096 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of h100_sxm");
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_USABLE_BYTES,
+_Static_assert(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_SEQS <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_MAX_SEQS,
                "headroom: 64 x 4096 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of h100_sxm");
 #else /* C99: an array of negative size names the failure */
-typedef char HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_NEEDED_BYTES <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_USABLE_BYTES) ? 1 : -1];
+typedef char HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_SEQS <= HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_MAX_SEQS) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_H */

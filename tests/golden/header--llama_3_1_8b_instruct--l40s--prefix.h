@@ -4,18 +4,21 @@
  *   headroom header llama_3_1_8b_instruct l40s --seqs 4 --context 8192 --macro-prefix APP_LLM
  *
  * model:    llama_3_1_8b_instruct (Llama-3.1-8B-Instruct), checkpoint meta-llama/Llama-3.1-8B-Instruct
- * device:   l40s (NVIDIA L40S), 48305799168 B visible x 0.9
+ * device:   l40s (NVIDIA L40S), 48305799168 B visible
+ * engine:   vLLM (its defaults): the answer of `headroom fit` for the same inputs
  * roofline: datasheet ceiling (sources S10, S11, S41, S63, S64; derived, not published: sm_count (142 RT cores, one per SM, S41))
- *           DRAM 864 GB/s, BF16 362.05 / FP8 733 / NVFP4 733 TFLOPS (roofline projection, unmeasured)
+ *           DRAM 864 GB/s, BF16 362.05 / FP8 733 TFLOPS; no native NVFP4 (roofline projection, unmeasured)
  * manifest: none
- * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
+ * settings: kv_cache_dtype=bf16, evict_sliding=on
  * load:     4 sequences x 8192 tokens
- * fits:     yes, 20355489792 of 43475219251 usable bytes
+ * fits:     yes, 20355489792 of 42193133568 usable bytes (24 sequences at most)
  *
  * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,
  * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.
- * Not counted: activations, workspaces, the CUDA context, allocator slack.
- * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build
+ * USABLE_BYTES is what vLLM leaves the weights and the KV cache once its other terms
+ * (activations, sampler, CUDA graphs, non-torch memory) are paid; docs/engines.md gives each.
+ * FITS is 1 when SEQS <= MAX_SEQS (the engine starts, its pool holds the blocks and its
+ * scheduler takes the sequences); a load that does not fit fails every build
  * that includes this header (the static assertion at its end).
  */
 #ifndef APP_LLM_H
@@ -30,9 +33,9 @@
 #define APP_LLM_SWA_WINDOW_TOKENS      0ULL /* tokens a sliding layer keeps (0: none) */
 #define APP_LLM_STATE_BYTES_PER_SEQ    0ULL /* recurrent state per sequence */
 #define APP_LLM_CONV_BYTES_PER_SEQ     0ULL /* conv windows per sequence */
-#define APP_LLM_USABLE_BYTES           43475219251ULL /* device bytes usable: visible x usable fraction */
-#define APP_LLM_NEEDED_BYTES           20355489792ULL /* loaded weights + seqs x per-sequence bytes */
-#define APP_LLM_MAX_SEQS               25ULL /* most sequences that fit at context_tokens */
+#define APP_LLM_USABLE_BYTES           42193133568ULL /* loaded weights + the engine's KV pool (whole blocks) */
+#define APP_LLM_NEEDED_BYTES           20355489792ULL /* loaded weights + the pool blocks of seqs x context_tokens */
+#define APP_LLM_MAX_SEQS               24ULL /* most sequences of context_tokens the engine holds */
 #define APP_LLM_WEIGHT_FLOOR_BYTES     15009849344ULL /* bytes a one-sequence decode step reads */
 #define APP_LLM_DECODE_STEP_NS         22400678ULL /* decode step of seqs sequences, roofline ceiling */
 #define APP_LLM_PREFILL_NS             449277322ULL /* prefill of context_tokens tokens, roofline ceiling */
@@ -59,13 +62,13 @@ constexpr unsigned long long prefill_ns = APP_LLM_PREFILL_NS;
 constexpr bool fits = APP_LLM_FITS != 0;
 }  // namespace app_llm
 }  // namespace headroom_generated
-static_assert(APP_LLM_NEEDED_BYTES <= APP_LLM_USABLE_BYTES,
+static_assert(APP_LLM_SEQS <= APP_LLM_MAX_SEQS,
               "headroom: 4 x 8192 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of l40s");
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Static_assert(APP_LLM_NEEDED_BYTES <= APP_LLM_USABLE_BYTES,
+_Static_assert(APP_LLM_SEQS <= APP_LLM_MAX_SEQS,
                "headroom: 4 x 8192 tokens of llama_3_1_8b_instruct does not fit in the usable bytes of l40s");
 #else /* C99: an array of negative size names the failure */
-typedef char APP_LLM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(APP_LLM_NEEDED_BYTES <= APP_LLM_USABLE_BYTES) ? 1 : -1];
+typedef char APP_LLM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(APP_LLM_SEQS <= APP_LLM_MAX_SEQS) ? 1 : -1];
 #endif
 
 #endif /* APP_LLM_H */

@@ -4,18 +4,21 @@
  *   headroom header qwen3_next_80b_a3b_instruct b200 --seqs 16 --context 32768 --kv fp8
  *
  * model:    qwen3_next_80b_a3b_instruct (Qwen3-Next-80B-A3B-Instruct), checkpoint Qwen/Qwen3-Next-80B-A3B-Instruct
- * device:   b200 (NVIDIA B200 (HGX B200, 1000 W)), 192265846784 B visible x 0.9
+ * device:   b200 (NVIDIA B200 (HGX B200, 1000 W)), 192265846784 B visible
+ * engine:   vLLM (its defaults): the answer of `headroom fit` for the same inputs
  * roofline: datasheet ceiling (sources S5, S9, S11, S12, S17, S27; derived, not published: peak_tflops.bf16, peak_tflops.fp16, peak_tflops.fp8, peak_tflops.int8, peak_tflops.mxfp4 (dense = datasheet sparse / 2))
- *           DRAM 7700 GB/s, BF16 2250 / FP8 4500 / NVFP4 9000 TFLOPS (roofline projection, unmeasured)
+ *           DRAM 7700 GB/s, BF16 2250 / FP8 4500 TFLOPS / NVFP4 9000 TFLOPS (roofline projection, unmeasured)
  * manifest: none
  * settings: kv_cache_dtype=fp8, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
  * load:     16 sequences x 32768 tokens
- * fits:     yes, 166423524864 of 173039262105 usable bytes
+ * fits:     yes, 166621705728 of 170605770240 usable bytes (24 sequences at most)
  *
  * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,
  * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.
- * Not counted: activations, workspaces, the CUDA context, allocator slack.
- * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build
+ * USABLE_BYTES is what vLLM leaves the weights and the KV cache once its other terms
+ * (activations, sampler, CUDA graphs, non-torch memory) are paid; docs/engines.md gives each.
+ * FITS is 1 when SEQS <= MAX_SEQS (the engine starts, its pool holds the blocks and its
+ * scheduler takes the sequences); a load that does not fit fails every build
  * that includes this header (the static assertion at its end).
  */
 #ifndef HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_H
@@ -30,9 +33,9 @@
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_SWA_WINDOW_TOKENS      0ULL /* tokens a sliding layer keeps (0: none) */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_STATE_BYTES_PER_SEQ    37748736ULL /* recurrent state per sequence */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_CONV_BYTES_PER_SEQ     1769472ULL /* conv windows per sequence */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES           173039262105ULL /* device bytes usable: visible x usable fraction */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES           166423524864ULL /* loaded weights + seqs x per-sequence bytes */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS               30ULL /* most sequences that fit at context_tokens */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES           170605770240ULL /* loaded weights + the engine's KV pool (whole blocks) */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES           166621705728ULL /* loaded weights + the pool blocks of seqs x context_tokens */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS               24ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_WEIGHT_FLOOR_BYTES     7127528960ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_DECODE_STEP_NS         7015652ULL /* decode step of seqs sequences, roofline ceiling */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_PREFILL_NS             211524958ULL /* prefill of context_tokens tokens, roofline ceiling */
@@ -59,13 +62,13 @@ constexpr unsigned long long prefill_ns = HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B
 constexpr bool fits = HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_FITS != 0;
 }  // namespace qwen3_next_80b_a3b_instruct_b200
 }  // namespace headroom_generated
-static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES,
+static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_SEQS <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS,
               "headroom: 16 x 32768 tokens of qwen3_next_80b_a3b_instruct does not fit in the usable bytes of b200");
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES,
+_Static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_SEQS <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS,
                "headroom: 16 x 32768 tokens of qwen3_next_80b_a3b_instruct does not fit in the usable bytes of b200");
 #else /* C99: an array of negative size names the failure */
-typedef char HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_USABLE_BYTES) ? 1 : -1];
+typedef char HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_SEQS <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_H */

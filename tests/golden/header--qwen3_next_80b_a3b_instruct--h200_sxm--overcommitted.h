@@ -4,18 +4,21 @@
  *   headroom header qwen3_next_80b_a3b_instruct h200_sxm --seqs 1 --context 4096
  *
  * model:    qwen3_next_80b_a3b_instruct (Qwen3-Next-80B-A3B-Instruct), checkpoint Qwen/Qwen3-Next-80B-A3B-Instruct
- * device:   h200_sxm (NVIDIA H200 SXM 141GB), 150754820096 B visible x 0.9
+ * device:   h200_sxm (NVIDIA H200 SXM 141GB), 150754820096 B visible
+ * engine:   vLLM (its defaults): the answer of `headroom fit` for the same inputs
  * roofline: datasheet ceiling (sources S2, S4, S26; derived, not published: peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM))
- *           DRAM 4800 GB/s, BF16 989.5 / FP8 1979 / NVFP4 1979 TFLOPS (roofline projection, unmeasured)
+ *           DRAM 4800 GB/s, BF16 989.5 / FP8 1979 TFLOPS; no native NVFP4 (roofline projection, unmeasured)
  * manifest: none
  * settings: kv_cache_dtype=bf16, ssm_h_dtype=bf16, conv_dtype=bf16, speculative=off, evict_sliding=on
  * load:     1 sequence x 4096 tokens
- * fits:     NO, 159488964096 of 135679338086 usable bytes: every build that includes this header fails
+ * fits:     NO, 159495845376 of 159348782592 usable bytes (0 sequences at most): every build that includes this header fails
  *
  * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,
  * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.
- * Not counted: activations, workspaces, the CUDA context, allocator slack.
- * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build
+ * USABLE_BYTES is what vLLM leaves the weights and the KV cache once its other terms
+ * (activations, sampler, CUDA graphs, non-torch memory) are paid; docs/engines.md gives each.
+ * FITS is 1 when SEQS <= MAX_SEQS (the engine starts, its pool holds the blocks and its
+ * scheduler takes the sequences); a load that does not fit fails every build
  * that includes this header (the static assertion at its end).
  */
 #ifndef HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_H
@@ -30,9 +33,9 @@
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_SWA_WINDOW_TOKENS      0ULL /* tokens a sliding layer keeps (0: none) */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_STATE_BYTES_PER_SEQ    37748736ULL /* recurrent state per sequence */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_CONV_BYTES_PER_SEQ     1769472ULL /* conv windows per sequence */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_USABLE_BYTES           135679338086ULL /* device bytes usable: visible x usable fraction */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_NEEDED_BYTES           159488964096ULL /* loaded weights + seqs x per-sequence bytes */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_MAX_SEQS               0ULL /* most sequences that fit at context_tokens */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_USABLE_BYTES           159348782592ULL /* loaded weights + the engine's KV pool (whole blocks) */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_NEEDED_BYTES           159495845376ULL /* loaded weights + the pool blocks of seqs x context_tokens */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_MAX_SEQS               0ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_WEIGHT_FLOOR_BYTES     7127528960ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_DECODE_STEP_NS         1527018ULL /* decode step of seqs sequences, roofline ceiling */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_PREFILL_NS             67193386ULL /* prefill of context_tokens tokens, roofline ceiling */
@@ -59,13 +62,13 @@ constexpr unsigned long long prefill_ns = HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H
 constexpr bool fits = HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_FITS != 0;
 }  // namespace qwen3_next_80b_a3b_instruct_h200_sxm
 }  // namespace headroom_generated
-static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_USABLE_BYTES,
+static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_SEQS <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_MAX_SEQS,
               "headroom: 1 x 4096 tokens of qwen3_next_80b_a3b_instruct does not fit in the usable bytes of h200_sxm");
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-_Static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_USABLE_BYTES,
+_Static_assert(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_SEQS <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_MAX_SEQS,
                "headroom: 1 x 4096 tokens of qwen3_next_80b_a3b_instruct does not fit in the usable bytes of h200_sxm");
 #else /* C99: an array of negative size names the failure */
-typedef char HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_NEEDED_BYTES <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_USABLE_BYTES) ? 1 : -1];
+typedef char HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[(HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_SEQS <= HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_MAX_SEQS) ? 1 : -1];
 #endif
 
 #endif /* HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_H */

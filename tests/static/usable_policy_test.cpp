@@ -24,9 +24,9 @@ static_assert(usable_bytes(gb10, engines::usable) == 111'064'303'820ULL);
 static_assert(share(jetson_agx_orin_64gb).permille < 900 && share(jetson_orin_nano_8gb).permille < 900);
 // The default share, its reason worded by the kind of memory the datasheet names.
 static_assert(share(h100_sxm).permille == 900 &&
-              share(h100_sxm).why == "the gpu-memory-utilization serving engines default to on datacentre HBM");
+              share(h100_sxm).why == "engine none's flat allowance on datacentre HBM, not an engine's own budget");
 static_assert(share(rtx_4090).permille == 900 &&
-              share(rtx_4090).why == "the gpu-memory-utilization serving engines default to on a discrete GPU");
+              share(rtx_4090).why == "engine none's flat allowance on a discrete GPU, not an engine's own budget");
 
 // Every rule names a registry device or a kind of memory, every share has its reason, and
 // each device id appears once.

@@ -42,10 +42,14 @@ _headroom() {
     mapfile -t COMPREPLY < <(compgen -W "$flags --help" -- "$cur")
     return
   fi
-  # Positionals: `list` takes what to list; the others MODEL then DEVICE.
-  local positional=0 i
+  # Positionals: `list` takes what to list; the others MODEL then DEVICE. A word after a flag
+  # that takes a value is that value, not a positional: the flags that do are read from the
+  # command's own --help (`--tp N`, `--max-model-len TOKENS`), so engine and plan flags count.
+  local positional=0 i value_flags
+  value_flags=" $("$_headroom_cmd" "$command" --help 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]* [A-Z][A-Z_.,]*' | cut -d' ' -f1 | tr '\n' ' ') "
   for ((i = 2; i < cword; i++)); do
     [[ "${words[i]}" == -* ]] && continue
+    [[ "${words[i - 1]}" == --* && "$value_flags" == *" ${words[i - 1]} "* ]] && continue
     case "${words[i - 1]}" in -o | --output | --measured | --config | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format | --isl | --osl | --concurrency | --ttft-ms | --tpot-ms | --gpus | --prefill-workers | --prefill-tp | --decode-workers | --decode-tp | --speculative-tokens | --acceptance-length | --calibration | --device-spec | --gpu-memory | --bandwidth | --bf16-tflops | --fp8-tflops | --fp4-tflops) continue ;; esac
     positional=$((positional + 1))
   done

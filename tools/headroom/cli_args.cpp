@@ -227,7 +227,8 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
 
   a.fit = target_command(
       app, a, which, "fit", "does SEQS x CONTEXT fit on DEVICE under the engine; max sequences; the smallest plan that holds it", false,
-      {{"--context", &a.fit_context, "tokens of context per sequence (32k = 32000, 32K = 32768)", true},
+      {{"--context", &a.fit_context,
+        "tokens of context per sequence (32k = 32000, 32K = 32768; default: the engine's length flag when given)"},
        {"--seqs", &a.fit_seqs, "concurrent sequences (default 1)"},
        {"--exit-zero", nullptr, "exit 0 even when the load does not fit (default: exit 3)", false, &a.fit_exit_zero},
        {"--devices", &a.fit_devices,
@@ -243,15 +244,16 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
                              {{"--tokens", &a.prefill_tokens, "comma-separated prompt lengths (default 4096,32768)"}},
                              text_formats);
 
-  a.plan = target_command(app, a, which, "plan", "the smallest valid TP / PP / EP plans that hold SEQS x CONTEXT, fastest first", true,
+  a.plan = target_command(app, a, which, "plan", "the best valid TP / PP / EP plan of each device count that holds SEQS x CONTEXT", true,
                           {{"--seqs", &a.plan_seqs, "concurrent sequences (default 1)"},
-                           {"--context", &a.plan_context, "tokens of context per sequence", true}},
+                           {"--context", &a.plan_context, "tokens of context per sequence (default: the engine's length flag when given)"},
+                           {"--gpus", &a.plan_gpus, "one size: every valid plan of N devices (default: the best plan of each size)"}},
                           text_formats);
 
   a.header = target_command(
       app, a, which, "header", "a self-contained C/C++ header of the deployment's constants", true,
       {{"--seqs", &a.header_seqs, "concurrent sequences", true},
-       {"--context", &a.header_context, "tokens of context per sequence", true},
+       {"--context", &a.header_context, "tokens of context per sequence (default: the engine's length flag when given)"},
        {"--macro-prefix", &a.header_prefix,
         "prefix of every macro, e.g. APP_LLM (default HEADROOM_<MODEL>_<DEVICE>): names that stay when the model or device changes"}},
       header_formats);
@@ -312,6 +314,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.plot->add_option("--gpus", a.sla_gpus, "pareto: the most GPUs a configuration may use (default 8)");
     a.plot->add_option("--engine", a.t.engine.engine, "pareto: vllm | sglang | trtllm (default: all three)");
     a.plot->add_option("-o,--output", a.o.out, "write the SVG to FILE (atomically) instead of stdout");
+    add_plan(a.plot, a.t.plan);  // roofline, memory, decode: one rank of the plan on each device
   }
 
   a.import = app.add_subcommand("import", "a constexpr model header from a checkpoint's config.json (docs/importing.md)");

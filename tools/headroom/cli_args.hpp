@@ -82,7 +82,7 @@ struct cli_args {
   CLI::App* prefill = nullptr;
   std::string prefill_tokens = "4096,32768";
   CLI::App* plan = nullptr;
-  std::string plan_seqs = "1", plan_context;
+  std::string plan_seqs = "1", plan_context, plan_gpus;
   CLI::App* header = nullptr;
   std::string header_seqs, header_context, header_prefix;
   CLI::Option* header_prefix_option = nullptr;

@@ -49,6 +49,15 @@ struct fit_answer {
 /// arithmetic) and plan `p` (its heaviest rank).
 fit_answer compute_fit(const model& m, const device& d, const settings& s, std::uint64_t seqs, std::uint64_t context,
                        const engine& e = engine{}, const parallel& p = {});
+/// The bytes of the KV pool engine `em` leaves (whole blocks; llama.cpp: the cells it allocates).
+byte_count engine_pool_bytes(const engine_memory& em);
+/// The pool bytes `seqs` requests of `context` tokens take (whole blocks; llama.cpp: their streams).
+byte_count engine_load_bytes(const engine_memory& em, std::uint64_t seqs, std::uint64_t context);
+/// The report's fit table under engine `e` (not engines::none): each cell the fit answer of that
+/// load (need = weights + the load's blocks, fits = the engine's verdict), exact_max the engine's
+/// maximum; usable_at[i]: weights + the pool at fit_contexts[i] (the pool depends on max_model_len).
+fit_table engine_fit_table(const model& m, const device& d, const settings& s, const engine& e, const parallel& p,
+                           std::array<byte_count, fit_contexts.size()>& usable_at);
 /// The exit status of `fit` when the load does not fit (docs/cli.md).
 inline constexpr int exit_does_not_fit = 3;
 ordered_json fit_json(const fit_answer& a);

@@ -10,6 +10,7 @@
 
 #include <headroom/devices.hpp>
 #include <headroom/models.hpp>
+#include <headroom/serve.hpp>
 
 #ifndef HEADROOM_VERSION
 #error "HEADROOM_VERSION must be defined by the build (CMake's PROJECT_VERSION)"
@@ -256,6 +257,14 @@ state_dtype parse_state(std::string_view flag, std::string_view text) {
 std::string describe(const settings& s, const engine& e) {
   return fmt::format("kv_cache_dtype={}, ssm_h_dtype={}, conv_dtype={}, speculative={}, evict_sliding={}", name(s.kv),
                      name(s.ssm_h), name(s.conv), s.speculative ? "on" : "off", e.evict_sliding ? "on" : "off");
+}
+
+std::string describe(const settings& s, const engine& e, const model& m) {
+  const footprint_bytes fp = footprint(m, s, e);
+  std::string out = fmt::format("kv_cache_dtype={}", name(s.kv));
+  if (fp.state_per_seq != 0 || fp.conv_per_seq != 0) out += fmt::format(", ssm_h_dtype={}, conv_dtype={}", name(s.ssm_h), name(s.conv));
+  if (has_draft_head(m)) out += fmt::format(", speculative={}", s.speculative ? "on" : "off");
+  return out + fmt::format(", evict_sliding={}", e.evict_sliding ? "on" : "off");
 }
 
 std::string num(double v) { return fmt::format("{}", v); }

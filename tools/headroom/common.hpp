@@ -81,6 +81,9 @@ struct query {
 /// `settings` as `kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off`, then
 /// the engine's sliding-window policy (`evict_sliding=on`; engine.hpp).
 std::string describe(const settings& s, const engine& e);
+/// The same for one model: the recurrent-state and conv dtypes only when it has recurrent layers,
+/// `speculative` only when it has a draft head (a dense model prints neither).
+std::string describe(const settings& s, const engine& e, const model& m);
 
 /// Shortest round-trip text of a datasheet number (3350 -> "3350", 989.5 -> "989.5").
 std::string num(double v);

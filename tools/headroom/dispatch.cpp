@@ -3,6 +3,7 @@
 // result (fit.cpp, decode.cpp, ...), and the renderer of the format asked for.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -161,6 +162,29 @@ command_output run_plot(cli_args& a) {
   return printed(plot_svg(p));
 }
 
+// --context as given, else the length the engine's own flag sets (vLLM --max-model-len,
+// SGLang --context-length, TensorRT-LLM --max-seq-len, llama.cpp one slot: --ctx-size /
+// --parallel cells, llama-context.cpp n_ctx_seq), else refused: a deployment names its length.
+std::uint64_t context_or_engine_length(std::string_view command, const std::string& text, const engine& e) {
+  if (!text.empty()) return parse_count("--context", text);
+  std::uint64_t len = 0;
+  switch (e.kind) {
+    case engine_kind::vllm: len = e.vllm.max_model_len; break;
+    case engine_kind::sglang: len = e.sglang.context_length; break;
+    case engine_kind::trtllm: len = e.trtllm.max_seq_len; break;
+    case engine_kind::llama_cpp:
+      if (e.llama_cpp.n_ctx != engine_default) len = e.llama_cpp.n_ctx / std::max<std::uint64_t>(1, e.llama_cpp.n_seq_max);
+      break;
+    case engine_kind::none: break;
+  }
+  if (len == 0) {
+    throw usage_error(fmt::format(
+        "{}: --context is required (or the engine's length flag: --max-model-len, --context-length, --max-seq-len, --ctx-size)",
+        command));
+  }
+  return len;
+}
+
 // The fleet answer: one model on every named device, one table.
 command_output run_fleet(cli_args& a) {
   const target_flags& t = a.t;
@@ -184,12 +208,11 @@ command_output run_fleet(cli_args& a) {
   ids += t.dev.text();
   const query q = make_query(one);
   matrix_query mq{};
-  mq.title = fmt::format("Fleet: {} x {} tokens of {}", parse_count("--seqs", a.fit_seqs), parse_count("--context", a.fit_context),
-                         q.m->name);
+  mq.context = context_or_engine_length("fit", a.fit_context, q.e);
+  mq.title = fmt::format("Fleet: {} x {} tokens of {}", parse_count("--seqs", a.fit_seqs), mq.context, q.m->name);
   mq.s = q.s;
   mq.ssm_h_auto = false;  // q.s holds this model's own
   mq.e = q.e;
-  mq.context = parse_count("--context", a.fit_context);
   mq.seqs = parse_count("--seqs", a.fit_seqs);
   mq.batches = {mq.seqs};
   const output_format f = resolve_format(a.o, "fit", table_formats);
@@ -207,7 +230,7 @@ command_output run_fit(cli_args& a) {
   }
   resolve_ids(a.t, "fit", false);
   const query q = make_query(a.t);
-  const std::uint64_t context = parse_count("--context", a.fit_context);
+  const std::uint64_t context = context_or_engine_length("fit", a.fit_context, q.e);
   const std::uint64_t seqs = parse_count("--seqs", a.fit_seqs);
   const fit_answer ans = compute_fit(*q.m, *q.d, q.s, seqs, context, q.e, q.p);
   command_output out = printed(f == output_format::json ? dump(fit_command_json(q, ans)) : fit_text(q, ans));
@@ -242,7 +265,10 @@ command_output run_plan(cli_args& a) {
   const bool json = resolve_format(a.o, "plan", text_formats) == output_format::json;
   resolve_ids(a.t, "plan", false);
   const query q = make_query(a.t);
-  const plan_answer ans = compute_plans(q, parse_positive("--seqs", a.plan_seqs), parse_positive("--context", a.plan_context));
+  const std::uint64_t gpus = a.plan_gpus.empty() ? 0 : parse_positive("--gpus", a.plan_gpus);
+  if (gpus > 1024) throw usage_error(fmt::format("--gpus: `{}` is above 1024", a.plan_gpus));
+  const plan_answer ans = compute_plans(q, parse_positive("--seqs", a.plan_seqs),
+                                        context_or_engine_length("plan", a.plan_context, q.e), static_cast<std::uint32_t>(gpus));
   return printed(json ? dump(plan_command_json(q, ans)) : plan_command_text(q, ans));
 }
 
@@ -251,7 +277,8 @@ command_output run_header(cli_args& a) {
   resolve_ids(a.t, "header", false);
   const query q = make_query(a.t);
   const std::uint64_t seqs = parse_positive("--seqs", a.header_seqs);
-  const std::uint64_t context = parse_positive("--context", a.header_context);
+  const std::uint64_t context = a.header_context.empty() ? context_or_engine_length("header", a.header_context, q.e)
+                                                         : parse_positive("--context", a.header_context);
   const header_values v = compute_header(q, seqs, context);
   if (a.header_prefix_option->count() > 0 && a.header_prefix.empty()) throw usage_error("--macro-prefix: empty; omit it for the default");
   const std::string prefix = resolve_macro_prefix(*q.m, *q.d, a.header_prefix);
@@ -260,10 +287,14 @@ command_output run_header(cli_args& a) {
                                       settings_flags(q), a.header_prefix.empty() ? "" : " --macro-prefix " + shell_word(a.header_prefix));
   command_output out = printed(json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix));
   if (!v.fits) {
-    out.warning = fmt::format(
-        "headroom: warning: {} x {} tokens of {} needs {} bytes, {} has {} usable: the header's static assertion "
-        "fails every build that includes it\n",
-        seqs, context, q.m->id, v.needed_bytes, q.d->id, v.usable_bytes);
+    out.warning =
+        q.e.kind == engine_kind::none
+            ? fmt::format("headroom: warning: {} x {} tokens of {} needs {} bytes, {} has {} usable: the header's static "
+                          "assertion fails every build that includes it\n",
+                          seqs, context, q.m->id, v.needed_bytes, q.d->id, v.usable_bytes)
+            : fmt::format("headroom: warning: {} x {} tokens of {} do not fit on {} under {} (it holds {} sequences of {} "
+                          "tokens): the header's static assertion fails every build that includes it\n",
+                          seqs, context, q.m->id, q.d->id, display_name(q.e.kind), v.max_seqs, context);
   }
   return out;
 }

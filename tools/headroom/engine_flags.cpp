@@ -45,6 +45,17 @@ verdict load_verdict(const model& m, const device& d, const settings& s, const e
 
 std::string verdict_text(const engine& e, const verdict& v) {
   if (v.fits) return fmt::format("Fits under {}.", display_name(e.kind));
+  if (v.term == engine_term::context_above_max_model_len) {
+    // llama.cpp splits --ctx-size into --parallel slots (llama-context.cpp n_ctx_seq): a sequence
+    // gets one slot's cells, not the whole context.
+    return e.kind == engine_kind::llama_cpp
+               ? fmt::format("Does not fit under {}: {} (a slot holds --ctx-size / --parallel = {} cells, fewer than the "
+                             "context).",
+                             display_name(e.kind), name(v.term), v.there)
+               : fmt::format("Does not fit under {}: {} (max_model_len {} tokens, below the context).", display_name(e.kind),
+                             name(v.term), v.there);
+  }
+  if (v.shortfall_bytes == 0) return fmt::format("Does not fit under {}: {}.", display_name(e.kind), name(v.term));
   return fmt::format("Does not fit under {}: {} (short by {} bytes = {:.2f} GiB).", display_name(e.kind), name(v.term),
                      v.shortfall_bytes, to_gib(v.shortfall_bytes));
 }
@@ -115,10 +126,18 @@ std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uin
   }
   out("| available KV cache | {} | {} | {} |\n", em.available_kv_cache_bytes, gib2(em.available_kv_cache_bytes), src.pool);
   if (em.kv_shortfall_bytes != 0) out("| overdrawn by | {} | {} | the terms exceed the budget |\n", em.kv_shortfall_bytes, gib2(em.kv_shortfall_bytes));
-  out("\nKV pool: {} blocks of {} tokens ({} bytes a block over this rank's layers) = {} tokens. ", em.kv_cache_blocks,
-      em.block_size_tokens, em.block_bytes, em.kv_cache_tokens);
-  out("One request of max_model_len {} needs {} blocks ({} GiB); maximum concurrency {}.{:02}x. ", em.max_model_len,
-      em.request_blocks, gib2(em.request_bytes), em.max_concurrency_hundredths / 100, em.max_concurrency_hundredths % 100);
+  if (em.kind == engine_kind::llama_cpp) {
+    // No blocks: llama.cpp allocates --ctx-size cells whole and gives each of its --parallel
+    // slots --ctx-size / --parallel of them (llama-context.cpp n_ctx_seq, per-sequence streams).
+    out("\nKV cache: {} GiB allocated whole; {} slots (--parallel) of --ctx-size / --parallel = {} cells each: a sequence "
+        "holds at most one slot's {} tokens. ",
+        gib2(em.available_kv_cache_bytes), em.max_num_seqs, em.n_ctx_seq, em.n_ctx_seq);
+  } else {
+    out("\nKV pool: {} blocks of {} tokens ({} bytes a block over this rank's layers) = {} tokens. ", em.kv_cache_blocks,
+        em.block_size_tokens, em.block_bytes, em.kv_cache_tokens);
+    out("One request of max_model_len {} needs {} blocks ({} GiB); maximum concurrency {}.{:02}x. ", em.max_model_len,
+        em.request_blocks, gib2(em.request_bytes), em.max_concurrency_hundredths / 100, em.max_concurrency_hundredths % 100);
+  }
   out("Scheduler cap: {} sequences.\n", em.max_num_seqs);
   if (em.engine_starts) {
     const std::uint64_t c = max_seqs_at(em, context);

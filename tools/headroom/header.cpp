@@ -26,19 +26,17 @@ header_values compute_header(const query& q, std::uint64_t seqs, std::uint64_t c
   v.seqs = seqs;
   v.context_tokens = context;
   v.footprint = fp;
-  // The header carries the arithmetic model (engines::none) of the plan's heaviest rank: a C
-  // header has no engine profile; `headroom fit` gives the engine's answer. Its verdict is the
-  // core's (verdict.hpp): the bytes needed against the usable bytes.
-  engine arithmetic = engines::none;
-  arithmetic.evict_sliding = q.e.evict_sliding;
-  const verdict fit = verdict_of(m, d, {seqs, context, q.s, arithmetic, q.p});
-  v.usable_bytes = fit.there;
-  v.needed_bytes = fit.needed;
-  v.max_seqs = max_seqs(fp, d, context, engines::usable);
+  // One answer: `headroom fit`'s for the same inputs, under the query's engine (vLLM by
+  // default): usable = the weights + the engine's KV pool, needed = the weights + the load's
+  // blocks, max_seqs and fits the engine's; engines::none's arithmetic under --engine none.
+  const fit_answer a = compute_fit(m, d, q.s, seqs, context, q.e, q.p);
+  v.usable_bytes = a.usable;
+  v.needed_bytes = a.need;
+  v.max_seqs = a.max_seqs;
   v.weight_floor_bytes = weight_floor_bytes(m);
   v.decode_step_ns = to_ns(decode_step(m, d, q.r, seqs, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
   v.prefill_ns = to_ns(prefill(m, d, q.r, context, q.s, q.p, engines::exec_facts_of(q.e)).total_us);
-  v.fits = fit.fits;
+  v.fits = a.fits;
   return v;
 }
 
@@ -137,13 +135,23 @@ constexpr bool docs_follow_description() {
 }
 static_assert(docs_follow_description(), "header_values and constant_docs disagree");
 
+// Under an engine three constants are the engine's answer (compute_header), and say so.
+constexpr std::array<constant_doc, 3> engine_docs{{
+    {"usable_bytes", "loaded weights + the engine's KV pool (whole blocks)"},
+    {"needed_bytes", "loaded weights + the pool blocks of seqs x context_tokens"},
+    {"max_seqs", "most sequences of context_tokens the engine holds"},
+}};
+
 // The integer constants of `v` with what each is.
-std::array<constant, constant_docs.size()> constants_of(const header_values& v) {
+std::array<constant, constant_docs.size()> constants_of(const header_values& v, bool engine) {
   std::array<constant, constant_docs.size()> out{};
   std::size_t i = 0;
   reflect::for_each_constant(v, [&](std::string_view name, const auto& value) {
     if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::uint64_t>) {
       out[i] = {name, value, constant_docs[i].what};
+      for (const constant_doc& e : engine_docs) {
+        if (engine && e.name == name) out[i].what = e.what;
+      }
       ++i;
     }
   });
@@ -174,7 +182,8 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   }
   if (!ns.empty() && ns[0] >= '0' && ns[0] <= '9') ns = "m" + ns;
 
-  const auto constants = constants_of(v);
+  const bool arithmetic = q.e.kind == engine_kind::none;
+  const auto constants = constants_of(v, !arithmetic);
   std::size_t width = 0;
   for (const constant& c : constants) width = std::max(width, prefix.size() + c.name.size());
   width = std::max(width, prefix.size() + 4);  // FITS
@@ -191,26 +200,44 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   line(fmt::format(" *   {}", comment_safe(command)));
   line(" *");
   line(fmt::format(" * model:    {} ({}), checkpoint {}", m.id, comment_safe(m.name), comment_safe(m.source.repo)));
-  line(fmt::format(" * device:   {} ({}), {} B visible x {}", d.id, comment_safe(d.name), d.memory_bytes,
-                   num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0)));
+  if (arithmetic) {
+    line(fmt::format(" * device:   {} ({}), {} B visible x {}", d.id, comment_safe(d.name), d.memory_bytes,
+                     num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0)));
+    line(" * engine:   none (the arithmetic: usable = visible x the share above)");
+  } else {
+    line(fmt::format(" * device:   {} ({}), {} B visible", d.id, comment_safe(d.name), d.memory_bytes));
+    line(fmt::format(" * engine:   {} ({}): the answer of `headroom fit` for the same inputs", display_name(q.e.kind),
+                     engine_flags_text(q.e).empty() ? std::string("its defaults") : comment_safe(engine_flags_text(q.e).substr(1))));
+  }
   line(fmt::format(" * roofline: {}", comment_safe(q.r.basis.view())));
-  line(fmt::format(" *           DRAM {} GB/s, BF16 {} / FP8 {} / NVFP4 {} TFLOPS{}", num(q.r.r.dram_gbps),
-                   num(q.r.r.bf16_tflops), num(q.r.r.fp8_tflops), num(q.r.r.nvfp4_tflops), projection_label(q.r)));
+  line(fmt::format(" *           DRAM {} GB/s, BF16 {} / FP8 {} TFLOPS{}{}", num(q.r.r.dram_gbps), num(q.r.r.bf16_tflops),
+                   num(q.r.r.fp8_tflops),
+                   d.runs(mma_kind::fp4_block_scale) ? fmt::format(" / NVFP4 {} TFLOPS", num(q.r.r.nvfp4_tflops))
+                                                     : std::string("; no native NVFP4"),
+                   projection_label(q.r)));
   line(fmt::format(" * manifest: {}", q.manifest.empty() ? std::string("none") : comment_safe(q.manifest)));
-  line(fmt::format(" * settings: {}", describe(q.s, q.e)));
+  line(fmt::format(" * settings: {}", describe(q.s, q.e, m)));
   line(fmt::format(" * load:     {} sequence{} x {} tokens", v.seqs, v.seqs == 1 ? "" : "s", v.context_tokens));
   if (!(q.p == parallel{})) {
     line(fmt::format(" * plan:     {} ({} devices): every byte count is the heaviest rank's, every time one rank's",
                      plan_text(q.p), q.p.ranks()));
   }
-  line(v.fits ? fmt::format(" * fits:     yes, {} of {} usable bytes", v.needed_bytes, v.usable_bytes)
-              : fmt::format(" * fits:     NO, {} of {} usable bytes: every build that includes this header fails", v.needed_bytes,
-                            v.usable_bytes));
+  const std::string held = arithmetic ? std::string() : fmt::format(" ({} sequences at most)", v.max_seqs);
+  line(v.fits ? fmt::format(" * fits:     yes, {} of {} usable bytes{}", v.needed_bytes, v.usable_bytes, held)
+              : fmt::format(" * fits:     NO, {} of {} usable bytes{}: every build that includes this header fails",
+                            v.needed_bytes, v.usable_bytes, held));
   line(" *");
   line(" * Bytes are exact. Times are roofline ceilings (sums of per-node max(bytes / bandwidth,");
   line(" * FLOPs / peak): the fastest the step can be) in nanoseconds, rounded to the nearest.");
-  line(" * Not counted: activations, workspaces, the CUDA context, allocator slack.");
-  line(" * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build");
+  if (arithmetic) {
+    line(" * Not counted: activations, workspaces, the CUDA context, allocator slack.");
+    line(" * FITS is 1 when NEEDED_BYTES <= USABLE_BYTES; a load that does not fit fails every build");
+  } else {
+    line(fmt::format(" * USABLE_BYTES is what {} leaves the weights and the KV cache once its other terms", display_name(q.e.kind)));
+    line(" * (activations, sampler, CUDA graphs, non-torch memory) are paid; docs/engines.md gives each.");
+    line(" * FITS is 1 when SEQS <= MAX_SEQS (the engine starts, its pool holds the blocks and its");
+    line(" * scheduler takes the sequences); a load that does not fit fails every build");
+  }
   line(" * that includes this header (the static assertion at its end).");
   line(" */");
   w("#ifndef {}\n", guard);
@@ -231,11 +258,14 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   const std::string message =
       fmt::format("\"headroom: {} x {} tokens of {} does not fit in the usable bytes of {}\"", v.seqs, v.context_tokens,
                   m.id, d.id);
-  out += fmt::format("static_assert({0}NEEDED_BYTES <= {0}USABLE_BYTES,\n              {1});\n", prefix, message);
+  // The condition FITS states: the arithmetic's bytes, or the engine's maximum.
+  const std::string holds = arithmetic ? fmt::format("{0}NEEDED_BYTES <= {0}USABLE_BYTES", prefix)
+                                       : fmt::format("{0}SEQS <= {0}MAX_SEQS", prefix);
+  out += fmt::format("static_assert({},\n              {});\n", holds, message);
   line("#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L");
-  out += fmt::format("_Static_assert({0}NEEDED_BYTES <= {0}USABLE_BYTES,\n               {1});\n", prefix, message);
+  out += fmt::format("_Static_assert({},\n               {});\n", holds, message);
   line("#else /* C99: an array of negative size names the failure */");
-  out += fmt::format("typedef char {0}LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[({0}NEEDED_BYTES <= {0}USABLE_BYTES) ? 1 : -1];\n", prefix);
+  out += fmt::format("typedef char {}LOAD_DOES_NOT_FIT_IN_USABLE_BYTES[({}) ? 1 : -1];\n", prefix, holds);
   line("#endif");
   w("\n#endif /* {} */\n", guard);
   return out;

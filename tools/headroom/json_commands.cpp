@@ -145,6 +145,7 @@ ordered_json report_json(const query& q, const report::options& o, const report:
   }
   j["prefill"] = pre;
   ordered_json table;
+  table["engine"] = name(o.e.kind);  // whose answer the table is (engines::none: the arithmetic)
   table["usable_bytes"] = data.fit.usable;
   ordered_json rows = ordered_json::array();
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
@@ -159,14 +160,14 @@ ordered_json report_json(const query& q, const report::options& o, const report:
   ordered_json maxes = ordered_json::array();
   for (std::size_t ci = 0; ci < fit_contexts.size(); ++ci) {
     maxes.push_back({{"context_tokens", fit_contexts[ci]}, {"ladder_max_seqs", data.fit.ladder_max[ci]},
-                     {"max_seqs", data.fit.exact_max[ci]}});
+                     {"max_seqs", data.fit.exact_max[ci]}, {"usable_bytes", data.usable_at[ci]}});
   }
   table["max_seqs"] = maxes;
   j["fit_table"] = table;
   ordered_json advice = ordered_json::array();
   for (const report::fit_advice& a : data.advice) {
     advice.push_back({{"seqs", a.seqs}, {"context_tokens", a.context}, {"needed_bytes", a.need}, {"advice_plan", plan_json(a.plan)},
-                      {"holders", ids_json(a.holders)}});
+                      {"holders", ids_json(a.holders)}, {"advice_decode_tokens_per_s", a.tokens_per_s}});
   }
   j["advice"] = advice;
   add_rank_keys(j, data.fit.fp, o.p);
@@ -195,10 +196,14 @@ nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
     p["crosses_scale_out"] = r.scale_out;
     p["decode_step_us"] = r.decode.total_us;
     p["decode_tokens_per_s"] = r.decode.tokens_per_s(a.seqs);
+    p["decode_tokens_per_s_per_gpu"] = r.decode.tokens_per_s(a.seqs) / r.p.ranks();
     p["link_us"] = r.decode.link_us;
     plans.push_back(p);
   }
   j["plans"] = plans;
+  j["gpus"] = a.gpus == 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(a.gpus);
+  // No plan of up to 64 devices holds it: the smallest that does, named, not proposed.
+  j["smallest_plan_beyond"] = plan_json(a.beyond);
   return j;
 }
 

@@ -22,9 +22,13 @@ using ::headroom::cli::text::gb2;
 using ::headroom::cli::text::pct;
 using ::headroom::cli::text::writer;
 
-std::string roofline_line(const device_roofline& r) {
-  return fmt::format("{}: DRAM {} GB/s, BF16 {} / FP8 {} / NVFP4 {} TFLOPS", r.basis.view(), num(r.r.dram_gbps),
-                     num(r.r.bf16_tflops), num(r.r.fp8_tflops), num(r.r.nvfp4_tflops));
+// The NVFP4 peak only where the device runs FP4 natively (elsewhere FP4 nodes are costed at
+// another peak, and printing one would contradict the report).
+std::string roofline_line(const device_roofline& r, const device& d) {
+  return fmt::format("{}: DRAM {} GB/s, BF16 {} / FP8 {} TFLOPS{}", r.basis.view(), num(r.r.dram_gbps), num(r.r.bf16_tflops),
+                     num(r.r.fp8_tflops),
+                     d.runs(mma_kind::fp4_block_scale) ? fmt::format(" / NVFP4 {} TFLOPS", num(r.r.nvfp4_tflops))
+                                                       : std::string("; no native NVFP4"));
 }
 
 std::string title(std::string_view what, const query& q) {
@@ -45,7 +49,7 @@ template <typename Run, typename Label>
 void ceilings_head(writer& w, const query& q, std::string_view what, std::string_view method, const std::vector<Run>& runs,
                    Label label, std::string_view columns, std::string_view aligns) {
   w("{}", title(what, q));
-  w("Roofline: {}. Settings: {}. {}{}.\n\n", roofline_line(q.r), describe(q.s, q.e), method, projection_label(q.r));
+  w("Roofline: {}. Settings: {}. {}{}.\n\n", roofline_line(q.r, *q.d), describe(q.s, q.e, *q.m), method, projection_label(q.r));
   bool any = false;
   for (const Run& r : runs) {
     if (r.v.fits) continue;
@@ -78,6 +82,12 @@ std::string engine_label(const engine& e) {
                         (e.kind == engine_kind::trtllm && e.trtllm == engine{}.trtllm) ||
                         (e.kind == engine_kind::llama_cpp && e.llama_cpp == engine{}.llama_cpp);
   return fmt::format("{} {}", display_name(e.kind), defaults ? "with its defaults" : "as configured");
+}
+
+// The decode ceiling of the fit's load under its advised plan (0: none, or one not proposed).
+double advice_tok_s(const query& q, const fit_answer& a) {
+  if (!a.advice || a.advice->ranks() > max_proposed_devices) return 0;
+  return decode_step(*q.m, *q.d, q.r, a.seqs, a.context, q.s, *a.advice, engines::exec_facts_of(q.e)).tokens_per_s(a.seqs);
 }
 
 // 4096 -> "4k", 32768 -> "32k", 4000 -> "4000": the spelling reports use for contexts.
@@ -117,29 +127,41 @@ std::string fit_text(const query& q, const fit_answer& a) {
   writer w;
   const device& d = *q.d;
   w("{}", title("Fit", q));
-  w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; GB = 10^9 bytes.\n\n", describe(q.s, q.e), a.seqs,
-    a.seqs == 1 ? "" : "s", a.context);
+  w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; {}.\n\n", describe(q.s, q.e, *q.m), a.seqs,
+    a.seqs == 1 ? "" : "s", a.context, a.e.kind == engine_kind::none ? "GB = 10^9 bytes" : "GiB = 2^30 bytes");
   if (!(a.plan == parallel{})) {
     w("Plan: {} ({} devices): every figure below is the heaviest rank's{}.\n\n", plan_text(a.plan), a.plan.ranks(),
       seq_shares(a.plan) > 1 ? fmt::format(", which serves {} of the sequences", rank_seqs(a.seqs, a.plan)) : std::string());
   }
-  w("| quantity | bytes | GB |\n|---|---:|---:|\n");
-  w("| weights (every stored tensor) | {} | {} |\n", a.fp.weights, gb2(a.fp.weights));
-  w("| weights loaded | {} | {} |\n", a.fp.loaded_weights, gb2(a.fp.loaded_weights));
+  // One unit per table: GB under the arithmetic (its usable is a GB figure), GiB under an engine
+  // (the unit of the engine's own section below).
+  const bool arithmetic = a.e.kind == engine_kind::none;
+  const auto size = [&](byte_count b) { return arithmetic ? gb2(b) : fmt::format("{:.2f}", to_gib(b)); };
+  w("| quantity | bytes | {} |\n|---|---:|---:|\n", arithmetic ? "GB" : "GiB");
+  w("| weights (every stored tensor) | {} | {} |\n", a.fp.weights, size(a.fp.weights));
+  w("| weights loaded | {} | {} |\n", a.fp.loaded_weights, size(a.fp.loaded_weights));
   w("| KV per token | {} | - |\n", a.fp.kv_per_token);
   if (a.fp.swa_window != 0) w("| sliding KV per token (last {} tokens) | {} | - |\n", a.fp.swa_window, a.fp.swa_kv_per_token);
-  w("| recurrent state per sequence | {} | - |\n", a.fp.state_per_seq);
-  w("| conv windows per sequence | {} | - |\n", a.fp.conv_per_seq);
-  w("| one sequence at {} tokens | {} | {} |\n", a.context, a.per_seq, gb2(a.per_seq));
-  w("| needed: {} x {} tokens | {} | {} |\n", a.seqs, a.context, a.need, gb2(a.need));
-  w("| usable: {} B visible x {} | {} | {} |\n", d.memory_bytes, num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0),
-    a.usable, gb2(a.usable));
+  if (a.fp.state_per_seq != 0) w("| recurrent state per sequence | {} | - |\n", a.fp.state_per_seq);
+  if (a.fp.conv_per_seq != 0) w("| conv windows per sequence | {} | - |\n", a.fp.conv_per_seq);
+  if (arithmetic) {
+    w("| one sequence at {} tokens | {} | {} |\n", a.context, a.per_seq, size(a.per_seq));
+    w("| needed: {} x {} tokens | {} | {} |\n", a.seqs, a.context, a.need, size(a.need));
+    w("| usable: {} B visible x {} | {} | {} |\n", d.memory_bytes,
+      num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0), a.usable, size(a.usable));
+  } else {
+    const std::string_view en = display_name(a.e.kind);
+    w("| one sequence at {} tokens, in the pool | {} | {} |\n", a.context, a.per_seq, size(a.per_seq));
+    w("| needed: weights loaded + {} x {} tokens in the pool | {} | {} |\n", rank_seqs(a.seqs, a.plan), a.context, a.need,
+      size(a.need));
+    w("| usable: weights loaded + {}'s KV pool | {} | {} |\n", en, a.usable, size(a.usable));
+  }
   w("\n");
   if (a.e.kind != engine_kind::none) {
     w("{}\n", engine_section(a.em, a.seqs, a.context));
     w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
     if (!a.fits) {
-      w(" The smallest valid plan under which {} holds it: {}{}.", display_name(a.e.kind), advice_text(a.advice, d),
+      w(" The smallest valid plan under which {} holds it: {}{}.", display_name(a.e.kind), advice_text(a.advice, d, advice_tok_s(q, a)),
         a.holders.empty() ? std::string(", no single registry device holds weights + KV alone")
                           : ", or one " + ids_joined(a.holders, " / ") + " (weights + KV alone)");
     }
@@ -149,7 +171,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
   if (a.fits) {
     w("Fits: yes, {} GB of {} GB usable.", gb2(a.need), gb2(a.usable));
   } else {
-    w("Fits: no, needs {} GB of {} GB usable: {}{}.", gb2(a.need), gb2(a.usable), advice_text(a.advice, d),
+    w("Fits: no, needs {} GB of {} GB usable: {}{}.", gb2(a.need), gb2(a.usable), advice_text(a.advice, d, advice_tok_s(q, a)),
       a.holders.empty() ? std::string(", no single registry device holds it") : ", or one " + ids_joined(a.holders, " / "));
   }
   w(" Max sequences at {} tokens: {}.\n", a.context, a.max_seqs);
@@ -226,33 +248,46 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
 std::string plan_command_text(const query& q, const plan_answer& a) {
   writer w;
   w("# Plans: {} on {} (`{}`)\n\n", q.m->name, q.d->name, q.d->id);
-  w("Settings: {}. Load: {} sequence{} x {} tokens. Valid plans (tensor, pipeline and expert parallel degrees the "
-    "engines accept for this model) of the two smallest device counts that hold it on every rank, fastest decode "
-    "ceiling first. Scale-up link: {} ({} GB/s each way, {} devices); beyond it: {} ({} GB/s).\n\n",
-    describe(q.s, q.e), a.seqs, a.seqs == 1 ? "" : "s", a.context, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
+  const std::string which =
+      a.gpus != 0 ? fmt::format("Every valid plan of {} devices that holds it on every rank, fastest decode ceiling first", a.gpus)
+                  : fmt::format("For each device count up to one node (1, 2, 4, {0}) and the two smallest whole nodes of {0} "
+                                "beyond (up to {1} devices), the valid plan that holds it on every rank with the most decode "
+                                "tokens/s per GPU (`--gpus N`: every plan of N devices)",
+                                node_devices, max_proposed_devices);
+  w("Settings: {}. Load: {} sequence{} x {} tokens. {}. Scale-up link: {} ({} GB/s each way, {} devices); beyond it: {} "
+    "({} GB/s).\n\n",
+    describe(q.s, q.e, *q.m), a.seqs, a.seqs == 1 ? "" : "s", a.context, which, q.d->link.scale_up, num(q.d->link.scale_up_gbps),
     q.d->link.domain, q.d->link.scale_out, num(q.d->link.scale_out_gbps));
   if (a.rows.empty()) {
-    w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());
+    if (a.gpus != 0) {
+      w("No valid plan of {} devices holds it.\n", a.gpus);
+    } else if (a.beyond) {
+      w("No plan of up to {} devices holds it: {}.\n", max_proposed_devices, advice_text(a.beyond, *q.d));
+    } else {
+      w("No valid plan of up to {} x {} devices holds it.\n", plan_tp_degrees.back(), plan_pp_degrees.back());
+    }
     return std::move(w.out);
   }
   if (q.e.kind == engine_kind::none) {
-    w("| plan | devices | weights / rank GB | KV / token / rank | need / rank GB | usable GB | max seqs | decode tok/s | "
-      "step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    w("| plan | devices | weights / rank (GB) | KV / token / rank (B) | need / rank (GB) | usable (GB) | max seqs | decode tok/s | "
+      "tok/s per GPU | step (ms) | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   } else {
-    w("Each plan's every rank starts under {} and its KV pool holds the load; the pool is one rank's, in GiB (2^30 bytes).\n\n",
+    w("Each plan's every rank starts under {} and its KV pool holds the load; the pool is one rank's.\n\n",
       display_name(q.e.kind));
-    w("| plan | devices | weights / rank GB | KV / token / rank | KV pool / rank GiB | KV tokens / rank | max seqs | "
-      "decode tok/s | step ms | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    w("| plan | devices | weights / rank (GiB) | KV / token / rank (B) | KV pool / rank (GiB) | KV tokens / rank | max seqs | "
+      "decode tok/s | tok/s per GPU | step (ms) | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   }
   for (const plan_row& r : a.rows) {
-    const std::string memory = q.e.kind == engine_kind::none
-                                   ? fmt::format("{} | {}", gb2(r.need), gb2(a.usable))
-                                   : fmt::format("{:.2f} | {}", to_gib(r.em.available_kv_cache_bytes), r.em.kv_cache_tokens);
-    w("| {}{} | {} | {} | {} | {} | {} | {:.0f} | {:.2f} | {:.1f}% |\n", plan_text(r.p),
-      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), gb2(r.rank.loaded_weights), r.rank.kv_per_token, memory,
-      r.max_seqs, r.decode.tokens_per_s(a.seqs), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
+    const bool none = q.e.kind == engine_kind::none;
+    const std::string weights = none ? gb2(r.rank.loaded_weights) : fmt::format("{:.2f}", to_gib(r.rank.loaded_weights));
+    const std::string memory = none ? fmt::format("{} | {}", gb2(r.need), gb2(a.usable))
+                                    : fmt::format("{:.2f} | {}", to_gib(r.em.available_kv_cache_bytes), r.em.kv_cache_tokens);
+    const double tok_s = r.decode.tokens_per_s(a.seqs);
+    w("| {}{} | {} | {} | {} | {} | {} | {:.0f} | {:.0f} | {:.2f} | {:.1f}% |\n", plan_text(r.p),
+      r.scale_out ? " (crosses scale-out)" : "", r.p.ranks(), weights, r.rank.kv_per_token, memory, r.max_seqs, tok_s,
+      tok_s / r.p.ranks(), r.decode.total_us / 1e3, 100.0 * r.decode.link_share());
   }
-  w("\nRoofline ceilings: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
+  w("\nRoofline ceilings at the load: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
     "all-to-all, pipeline sends) over the links.{}\n",
     q.e.kind == engine_kind::none ? " Not counted (engine none): activations, workspaces, the CUDA context, allocator slack."
                                   : " Memory: the engine's terms per rank (docs/engines.md).");

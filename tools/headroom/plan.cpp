@@ -109,30 +109,44 @@ void add_link_keys(nlohmann::ordered_json& j, const step_estimate& st) {
   j["links"] = a;
 }
 
-std::string advice_text(const std::optional<parallel>& p, const device& d) {
+std::string advice_text(const std::optional<parallel>& p, const device& d, double tokens_per_s) {
   if (!p) {
     return fmt::format("no valid plan of up to {} x {} {} holds it", plan_tp_degrees.back(), plan_pp_degrees.back(), d.id);
   }
-  return fmt::format("{} on {}", plan_text(*p), d.id);
+  if (p->ranks() > max_proposed_devices) {
+    // 160 RTX 3080s for gpt-oss-120b is a size, not a deployment anyone runs.
+    return fmt::format("the smallest valid plan needs {} x {} ({}), beyond {} nodes of {}: not proposed", p->ranks(), d.id,
+                       plan_text(*p), max_proposed_devices / node_devices, node_devices);
+  }
+  if (tokens_per_s <= 0) return fmt::format("{} on {}", plan_text(*p), d.id);
+  return fmt::format("{} on {} ({:.0f} tok/s decode ceiling at the load)", plan_text(*p), d.id, tokens_per_s);
 }
 
-plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t context) {
+namespace {
+// Sizes listed without --gpus: every count up to one node that is a power of two, then whole nodes.
+bool listed_size(std::uint32_t n) {
+  if (n <= node_devices) return (n & (n - 1)) == 0;
+  return n % node_devices == 0 && n <= max_proposed_devices;
+}
+}  // namespace
+
+plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t context, std::uint32_t gpus) {
   plan_answer a{};
   a.seqs = seqs;
   a.context = context;
+  a.gpus = gpus;
   a.usable = usable_bytes(*q.d, engines::usable);
   const plan_list l = valid_plans(*q.m, *q.d);
-  std::uint32_t sizes = 0;
+  std::uint32_t whole_nodes = 0;  // whole-node sizes beyond one node that hold the load
   std::uint32_t last_ranks = 0;
-  for (std::size_t i = 0; i < l.n; ++i) {
+  for (std::size_t i = 0; i < l.n; ++i) {  // by size, then the search's preference
     const parallel& p = l.plans[i];
-    if (p.ranks() != last_ranks && sizes == 2) break;
+    if (gpus != 0 ? p.ranks() != gpus : !listed_size(p.ranks())) continue;
+    if (p.ranks() != last_ranks && last_ranks > node_devices && whole_nodes == 2) break;
     const deployment dep{seqs, context, q.s, q.e, p};
     if (!fits(*q.m, *q.d, dep)) continue;
-    if (p.ranks() != last_ranks) {
-      ++sizes;
-      last_ranks = p.ranks();
-    }
+    if (p.ranks() != last_ranks && p.ranks() > node_devices) ++whole_nodes;
+    last_ranks = p.ranks();
     plan_row row{};
     row.p = p;
     row.rank = rank_footprint(*q.m, q.s, p, q.e);
@@ -145,11 +159,18 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
       per_rank = max_seqs_at(engine_memory_of(*q.m, *q.d, {1, context, q.s, q.e, p}), context);
     }
     row.max_seqs = per_rank != UINT64_MAX ? checked_mul(per_rank, seq_shares(p)) : per_rank;
+    // Without --gpus one row a size: the most tokens/s (at a size, the most per GPU too).
+    if (gpus == 0 && !a.rows.empty() && a.rows.back().p.ranks() == p.ranks()) {
+      if (row.decode.total_us < a.rows.back().decode.total_us) a.rows.back() = row;
+      continue;
+    }
     a.rows.push_back(row);
   }
-  std::stable_sort(a.rows.begin(), a.rows.end(), [](const plan_row& x, const plan_row& y) {
-    return x.decode.total_us < y.decode.total_us;
-  });
+  if (gpus != 0) {
+    std::stable_sort(a.rows.begin(), a.rows.end(),
+                     [](const plan_row& x, const plan_row& y) { return x.decode.total_us < y.decode.total_us; });
+  }
+  if (gpus == 0 && a.rows.empty()) a.beyond = smallest_plan(*q.m, *q.d, {seqs, context, q.s, q.e});
   return a;
 }
 

@@ -47,9 +47,15 @@ std::string links_text(const step_estimate& st, const char* label);
 /// {"links_us", "link_share", "links": [{"op", "scale_out", "count", "bytes_each", "each_us", "time_us"}]}.
 void add_link_keys(nlohmann::ordered_json& j, const step_estimate& st);
 
-/// Advice when a deployment does not fit: "TP=2 on h200_sxm", or that no plan up to the
-/// search's limit holds it.
-std::string advice_text(const std::optional<parallel>& p, const device& d);
+/// Devices in one node: plans list every size up to one node, then whole nodes.
+inline constexpr std::uint32_t node_devices = 8;
+/// The largest plan proposed (8 nodes of 8): a plan beyond it is named as a size, not proposed.
+inline constexpr std::uint32_t max_proposed_devices = 64;
+
+/// Advice when a deployment does not fit: "TP=2 on h200_sxm (342 tok/s decode ceiling at the
+/// load)", that the smallest plan is beyond max_proposed_devices, or that no plan up to the
+/// search's limit holds it. `tokens_per_s` 0: not given.
+std::string advice_text(const std::optional<parallel>& p, const device& d, double tokens_per_s = 0);
 
 // plan command
 struct plan_row {
@@ -65,11 +71,15 @@ struct plan_answer {
   std::uint64_t seqs = 1;
   std::uint64_t context = 4096;
   byte_count usable = 0;
-  std::vector<plan_row> rows;  ///< fitting plans of the smallest two sizes, fastest first
+  std::uint32_t gpus = 0;      ///< the one size asked (--gpus), 0: every size
+  std::vector<plan_row> rows;  ///< by device count: the best plan of each size (every plan of --gpus), fastest first
+  /// When no plan of up to max_proposed_devices holds the load: the smallest that does, if any.
+  std::optional<parallel> beyond;
 };
-/// Plans of the two smallest device counts that fit, sorted by decode ceiling (fastest first,
-/// then fewer devices, then the plan search's preference).
-plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t context);
+/// The plans people run: for each device count up to one node (1, 2, 4, 8) and the two smallest
+/// whole-node counts beyond that hold the load (up to max_proposed_devices), the plan with the
+/// most decode tokens/s per GPU; with `gpus` != 0, every fitting plan of that size, fastest first.
+plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t context, std::uint32_t gpus = 0);
 std::string plan_command_text(const query& q, const plan_answer& a);
 nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a);
 

@@ -10,6 +10,7 @@
 
 #include "headroom/engine_flags.hpp"
 #include "headroom/totals.hpp"
+#include "headroom/plan_cli.hpp"
 
 namespace headroom::cli {
 
@@ -46,13 +47,20 @@ svg::point whole(const step_estimate& st) { return {st.flops / st.bytes, st.flop
 
 svg::line_chart roofline_chart(const plot_request& p) {
   const query& q = p.targets.front();
-  const step_estimate d1 = checked_totals(decode_step(*q.m, *q.d, q.r, 1, p.context, q.s, {}, engines::exec_facts_of(q.e)));
-  const step_estimate d128 = checked_totals(decode_step(*q.m, *q.d, q.r, 128, p.context, q.s, {}, engines::exec_facts_of(q.e)));
-  const step_estimate pf = checked_totals(prefill(*q.m, *q.d, q.r, p.prefill_tokens, q.s, {}, engines::exec_facts_of(q.e)));
+  const step_estimate d1 = checked_totals(decode_step(*q.m, *q.d, q.r, 1, p.context, q.s, q.p, engines::exec_facts_of(q.e)));
+  const step_estimate d128 = checked_totals(decode_step(*q.m, *q.d, q.r, 128, p.context, q.s, q.p, engines::exec_facts_of(q.e)));
+  const step_estimate pf = checked_totals(prefill(*q.m, *q.d, q.r, p.prefill_tokens, q.s, q.p, engines::exec_facts_of(q.e)));
+  // A run the engine cannot hold is still drawn (a roofline is the operator's, not the load's)
+  // but says so in its name.
+  const auto held = [&](std::uint64_t seqs, std::uint64_t tokens) {
+    const verdict v = load_verdict(*q.m, *q.d, q.s, q.e, seqs, tokens, q.p);
+    return v.fits ? std::string() : fmt::format(" (does not fit under {}: {})", display_name(q.e.kind), name(v.term));
+  };
 
   svg::line_chart c;
   c.title = fmt::format("Roofline: {} on {}", q.m->name, q.d->name);
-  c.subtitle = fmt::format("{}; decode at {} tokens of context, {}", basis_note(q), p.context, kv_note(q));
+  c.subtitle = fmt::format("{}; decode at {} tokens of context, {}{}", basis_note(q), p.context, kv_note(q),
+                           q.p == parallel{} ? std::string() : fmt::format("; plan {}: one rank's nodes", plan_text(q.p)));
   c.x = {"arithmetic intensity (FLOP per DRAM byte)", true, 10};
   c.y = {"attainable TFLOP/s", true, 10};
 
@@ -60,9 +68,9 @@ svg::line_chart roofline_chart(const plot_request& p) {
   const std::vector<svg::point> r1 = rows_of(d1);
   const std::vector<svg::point> r128 = rows_of(d128);
   const std::vector<svg::point> rp = rows_of(pf);
-  points.push_back({"decode C=1 nodes", r1, false, true, false});
-  points.push_back({"decode C=128 nodes", r128, false, true, false});
-  points.push_back({fmt::format("prefill {} nodes", p.prefill_tokens), rp, false, true, false});
+  points.push_back({"decode C=1 nodes" + held(1, p.context), r1, false, true, false});
+  points.push_back({"decode C=128 nodes" + held(128, p.context), r128, false, true, false});
+  points.push_back({fmt::format("prefill {} nodes{}", p.prefill_tokens, held(1, p.prefill_tokens)), rp, false, true, false});
   points.push_back({"whole steps", {whole(d1), whole(d128), whole(pf)}, false, true, false});
 
   double xlo = 1e30, xhi = 0;
@@ -139,15 +147,29 @@ svg::line_chart decode_chart(const plot_request& p) {
                            first.r.measured ? "measured constants" : "datasheet ceilings");
   c.x = {"batch (sequences decoded together)", true, 2};
   c.y = {"tokens/s (roofline ceiling)", true, 10};
+  std::string left_out;
   for (const query& q : p.targets) {
     svg::series s;
     s.name = fmt::format("{}{}", q.d->id, q.r.measured ? " (measured)" : "");
+    // A batch the engine cannot hold is not drawn: the curve ends at the last batch that fits.
+    std::uint64_t last_fit = 0;
     for (const std::uint64_t b : p.batches) {
-      const step_estimate st = checked_totals(decode_step(*q.m, *q.d, q.r, b, p.context, q.s, {}, engines::exec_facts_of(q.e)));
+      if (!load_verdict(*q.m, *q.d, q.s, q.e, b, p.context, q.p).fits) continue;
+      const step_estimate st = checked_totals(decode_step(*q.m, *q.d, q.r, b, p.context, q.s, q.p, engines::exec_facts_of(q.e)));
       s.points.push_back({static_cast<double>(b), st.tokens_per_s(b)});
+      last_fit = b;
     }
+    if (s.points.empty()) {
+      left_out += fmt::format("{}{}", left_out.empty() ? "" : ", ", q.d->id);
+      continue;
+    }
+    if (last_fit != p.batches.back()) s.name += fmt::format(" (last batch held: C={})", last_fit);
     c.lines.push_back(std::move(s));
   }
+  if (!left_out.empty()) {
+    c.subtitle += fmt::format("; not drawn, one sequence does not fit under {}: {}", display_name(first.e.kind), left_out);
+  }
+  if (!(first.p == parallel{})) c.subtitle += fmt::format("; plan {}: one rank's step", plan_text(first.p));
   return c;
 }
 

@@ -25,6 +25,24 @@ void settings_and_engine(const target_flags& t, settings& s, engine& e) {
   e = as_allocated(e);
 }
 
+// vLLM's `--max-model-len auto` (-1): the largest length whose KV for one request fits the pool
+// of one rank, found by bisection over tokens with the request's bytes in whole pages, no
+// further rounding (vllm/v1/core/kv_cache_utils.py _auto_fit_max_model_len and
+// _estimate_max_model_len_from_groups, vllm-project/vllm @001cabc1be16a59a70d720ed61a13b678c060a18).
+// vLLM also caps it at the config's derived max_model_len (max_position_embeddings), which the
+// model tables do not hold: this is the pool's limit. The pool does not depend on max_model_len.
+std::uint64_t max_model_len_auto(const model& m, const device& d, const settings& s, const engine& e, const parallel& p) {
+  if (e.kind != engine_kind::vllm) throw usage_error("--max-model-len auto: a vLLM flag (the selected engine is not vllm)");
+  const engine_memory em = engine_memory_of(m, d, {1, 1, s, e, p});
+  const std::uint64_t len = detail::largest_len(em, std::uint64_t{1} << 32);
+  if (len == 0) {
+    // vLLM: "Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token."
+    throw usage_error(fmt::format("--max-model-len auto: vLLM leaves no KV cache for one token of `{}` on `{}` ({})", m.id, d.id,
+                                  name(em.stops)));
+  }
+  return len;
+}
+
 // MODEL and DEVICE as positionals, or --config PATH and DEVICE (then the one positional is
 // the device); `defaults`: the report's qwen3_next_80b_a3b_instruct on h200_sxm when absent.
 void resolve_ids(target_flags& t, std::string_view command, bool defaults) {
@@ -60,7 +78,11 @@ query make_query(const target_flags& t) {
   }
   q.d = &resolve_target_device(t.dev, t.device);
   q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
-  q.e = resolve_engine(t.engine, q.s.kv, !t.kv.empty());
+  // --max-model-len auto: resolved below, once the rank is known (max_model_len_auto).
+  engine_flags ef = t.engine;
+  const bool auto_len = ef.max_model_len == "auto";
+  if (auto_len) ef.max_model_len.clear();
+  q.e = resolve_engine(ef, q.s.kv, !t.kv.empty());
   q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e, *q.m) : parse_state("--ssm-h", t.ssm_h);
   q.s.speculative = t.speculative;
   // Fit and time use one model: sliding layers as the engine stores them (only their window
@@ -68,6 +90,7 @@ query make_query(const target_flags& t) {
   q.e.evict_sliding = t.evict_sliding;
   q.e = as_allocated(q.e);
   q.p = parse_plan(*q.m, t.plan);
+  if (auto_len) q.e.vllm.max_model_len = max_model_len_auto(*q.m, *q.d, q.s, q.e, q.p);
   if (!t.measured.empty()) {
     // The path is echoed into reports, JSON and generated headers: it must print as itself.
     if (printable(t.measured) != t.measured) {

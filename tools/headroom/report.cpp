@@ -3,6 +3,7 @@
 #include "headroom/text.hpp"
 
 #include "headroom/device_flags.hpp"
+#include "headroom/commands.hpp"
 #include "headroom/plan_cli.hpp"
 
 #include <fmt/format.h>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include <headroom/devices.hpp>
+#include <headroom/devices/sources.hpp>
 #include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/none.hpp>
 
@@ -120,19 +122,31 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
   out.fp4_costing = fp4_costing(m, d, engines::exec_facts_of(o.e));
   for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode[i] = cli::checked_totals(decode_step(m, d, r, decode_batches[i], o.context, s, o.p, engines::exec_facts_of(o.e)));
   for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill[i] = cli::checked_totals(prefill(m, d, r, prefill_tokens[i], s, o.p, engines::exec_facts_of(o.e)));
+  for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode_fit[i] = cli::load_verdict(m, d, s, o.e, decode_batches[i], o.context, o.p);
+  for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill_fit[i] = cli::load_verdict(m, d, s, o.e, 1, prefill_tokens[i], o.p);
   out.weight_floor = weight_floor_bytes(m);
   if (o.e.kind != engine_kind::none) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
   out.c1 = o.e.kind != engine_kind::none ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once
                                         : cli::load_verdict(m, d, s, o.e, 1, o.context, o.p);
-  // engines::none's arithmetic, sliding layers as o.e keeps them.
-  out.fit = make_fit_table(m, d, s, o.p,
-                           engine{.kind = engine_kind::none, .usable = &engines::usable, .evict_sliding = o.e.evict_sliding});
+  // One answer: the engine's fit table, as `fit` answers each of its loads; the arithmetic
+  // (sliding layers as o.e keeps them) only under --engine none.
+  if (o.e.kind != engine_kind::none) {
+    out.fit = cli::engine_fit_table(m, d, s, o.e, o.p, out.usable_at);
+  } else {
+    out.fit = make_fit_table(m, d, s, o.p,
+                             engine{.kind = engine_kind::none, .usable = &engines::usable, .evict_sliding = o.e.evict_sliding});
+    out.usable_at.fill(out.fit.usable);
+  }
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {
     const fit_cell& cell = out.fit.cells[bi][0];
     if (cell.fits) continue;
-    out.advice.push_back({fit_batches[bi], fit_contexts[0], cell.need,
-                          smallest_plan(m, d, {fit_batches[bi], fit_contexts[0], s, o.e}),
-                          other_holders(need_bytes(m, {fit_batches[bi], fit_contexts[0], s, o.e}), d)});
+    fit_advice a{fit_batches[bi], fit_contexts[0], cell.need, smallest_plan(m, d, {fit_batches[bi], fit_contexts[0], s, o.e}),
+                 other_holders(need_bytes(m, {fit_batches[bi], fit_contexts[0], s, o.e}), d)};
+    if (a.plan && a.plan->ranks() <= cli::max_proposed_devices) {
+      a.tokens_per_s = cli::checked_totals(decode_step(m, d, r, a.seqs, a.context, s, *a.plan, engines::exec_facts_of(o.e)))
+                           .tokens_per_s(a.seqs);
+    }
+    out.advice.push_back(std::move(a));
   }
   return out;
 }
@@ -172,11 +186,12 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     }
     w("| tensor cores | {}; native: {} |\n", name(d.family), kinds);
   }
-  w("| roofline | {}: DRAM {} GB/s, BF16 {} / FP8 {} / NVFP4 {} TFLOPS |\n", escape(r.basis.view()),
-    num(r.r.dram_gbps), num(r.r.bf16_tflops), num(r.r.fp8_tflops), num(r.r.nvfp4_tflops));
+  w("| roofline | {}: DRAM {} GB/s, BF16 {} / FP8 {} TFLOPS{} |\n", escape(r.basis.view()), num(r.r.dram_gbps),
+    num(r.r.bf16_tflops), num(r.r.fp8_tflops),
+    d.runs(mma_kind::fp4_block_scale) ? fmt::format(" / NVFP4 {} TFLOPS", num(r.r.nvfp4_tflops)) : std::string("; no native NVFP4"));
   w("| KV context | {} tokens per sequence in the decode runs (a query input) |\n", o.context);
   w("| FP4 costing | {} |\n", data.fp4_costing);
-  w("| settings | {} |\n\n", cli::describe(s, o.e));
+  w("| settings | {} |\n\n", cli::describe(s, o.e, m));
 
   // Declared formats: main-section weight nodes by (pair, weight, activation, execution).
   w("## Declared formats on this device\n\n");
@@ -189,58 +204,82 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   // Roofline estimates.
   w("\n## Roofline estimates\n\n");
   w("Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`; per-row loops are costed per row. No launch "
-    "overhead: a ceiling, not a prediction.\n\n");
-  w("| case | time (ms) | tok/s |\n|---|---:|---:|\n");
+    "overhead: a ceiling, not a prediction.{}\n\n",
+    label.empty() ? std::string() : " Every time in this report is a roofline projection from datasheet ceilings, unmeasured.");
+  // A ceiling of a load the engine cannot hold is marked in its row, not left to look runnable.
+  const auto held = [](const cli::verdict& v) { return v.fits ? std::string("yes") : fmt::format("no: {}", name(v.term)); };
+  w("| case | time (ms) | tok/s | fits ({}) |\n|---|---:|---:|---|\n", cli::display_name(o.e.kind));
   for (std::size_t i = 0; i < decode_batches.size(); ++i) {
-    w("| decode C={} @{} tokens{} | {:.3f} | {:.1f} |\n", decode_batches[i], o.context, label,
-      data.decode[i].total_us / 1e3, data.decode[i].tokens_per_s(decode_batches[i]));
+    w("| decode C={} @{} tokens | {:.3f} | {:.1f} | {} |\n", decode_batches[i], o.context, data.decode[i].total_us / 1e3,
+      data.decode[i].tokens_per_s(decode_batches[i]), held(data.decode_fit[i]));
   }
   for (std::size_t i = 0; i < prefill_tokens.size(); ++i) {
     const step_estimate& p = data.prefill[i];
-    w("| prefill {}k{} | {:.1f} | {:.0f} |\n", prefill_tokens[i] / 1024, label, p.total_us / 1e3,
-      p.tokens_per_s(prefill_tokens[i]));
+    w("| prefill {}k | {:.1f} | {:.0f} | {} |\n", prefill_tokens[i] / 1024, p.total_us / 1e3, p.tokens_per_s(prefill_tokens[i]),
+      held(data.prefill_fit[i]));
   }
   const byte_count floor = data.weight_floor;
+  // The floor is the whole model's weights; under a plan the steps above are one rank's.
   w("\nWeight floor at C=1: {} GB read per step = {:.3f} ms at {} GB/s{}.\n", gb2(floor),
-    static_cast<double>(floor) / (r.r.dram_gbps * 1e3) / 1e3, num(r.r.dram_gbps), label);
+    static_cast<double>(floor) / (r.r.dram_gbps * 1e3) / 1e3, num(r.r.dram_gbps),
+    o.p == parallel{} ? std::string()
+                      : fmt::format(" (the whole model's weights on one device; each of the {} ranks reads its share, and the "
+                                    "step times above are one rank's)",
+                                    o.p.ranks()));
 
   if (o.e.kind != engine_kind::none) w("\n{}", cli::engine_section(data.em, 1, o.context));
 
-  // Memory fit.
+  // Memory fit: the engine's answer (fit's, load by load); the arithmetic only under --engine none.
   const fit_table& t = data.fit;
   const footprint_bytes& fp = t.fp;
-  w("\n## Memory fit (arithmetic, engine none)\n\nAll sizes in GB (10^9 bytes). Usable {} GB = {} GB visible x {} ({}). ", gb2(t.usable),
-    gb2(d.memory_bytes), num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0),
-    usable_share_of(d, engines::usable).why);
-  w("Weights {} GB ({} B, every stored tensor", gb2(fp.weights), fp.weights);
-  if (fp.draft_weights != 0) {
-    w("; the MTP draft head's own {} GB {}", gb2(fp.draft_weights),
-      s.speculative ? "loaded (speculative on)" : "not loaded (speculative off)");
+  const bool arithmetic = o.e.kind == engine_kind::none;
+  // One unit for the section: GB under the arithmetic (its usable is a GB figure), GiB under an
+  // engine (the engine section's unit).
+  const auto size = [&](byte_count b) { return arithmetic ? gb2(b) : fmt::format("{:.2f}", to_gib(b)); };
+  const std::string_view unit = arithmetic ? "GB" : "GiB";
+  if (arithmetic) {
+    w("\n## Memory fit (arithmetic, engine none)\n\nAll sizes in GB (10^9 bytes). Usable {} GB = {} GB visible x {} ({}). ",
+      gb2(t.usable), gb2(d.memory_bytes), num(static_cast<double>(usable_share_of(d, engines::usable).permille) / 1000.0),
+      usable_share_of(d, engines::usable).why);
+    w("Weights {} GB ({} B, every stored tensor", gb2(fp.weights), fp.weights);
+    if (fp.draft_weights != 0) {
+      w("; the MTP draft head's own {} GB {}", gb2(fp.draft_weights),
+        s.speculative ? "loaded (speculative on)" : "not loaded (speculative off)");
+    }
+    w("). KV {} bytes per token", fp.kv_per_token);
+    if (fp.swa_window != 0) w(" + {} bytes per token over the last {} tokens (sliding layers)", fp.swa_kv_per_token, fp.swa_window);
+    if (fp.state_per_seq != 0) w("; recurrent state {:.1f} MB per sequence", static_cast<double>(fp.state_per_seq) / 1e6);
+    if (fp.conv_per_seq != 0) w("; conv windows {:.1f} MB per sequence", static_cast<double>(fp.conv_per_seq) / 1e6);
+    w(". Not counted: activations, workspaces, the CUDA context, allocator slack.\n\n");
+  } else {
+    w("\n## Memory fit under {}\n\nAll sizes in GiB (2^30 bytes), one rank's, as `headroom fit` answers each load: needed = "
+      "the weights loaded ({} GiB) + the KV blocks of C sequences; usable = the weights + {}'s KV pool at that "
+      "max_model_len ({} GiB at 4k, {} GiB at 32k). A load fits when {} starts, its pool holds the blocks and its "
+      "scheduler takes C sequences.\n\n",
+      cli::display_name(o.e.kind), size(fp.loaded_weights), cli::display_name(o.e.kind), size(data.usable_at[0]),
+      size(data.usable_at[1]), cli::display_name(o.e.kind));
   }
-  w("). KV {} bytes per token", fp.kv_per_token);
-  if (fp.swa_window != 0) w(" + {} bytes per token over the last {} tokens (sliding layers)", fp.swa_kv_per_token, fp.swa_window);
-  w("; recurrent state {:.1f} MB per sequence; conv windows {:.1f} MB per sequence. ", static_cast<double>(fp.state_per_seq) / 1e6,
-    static_cast<double>(fp.conv_per_seq) / 1e6);
-  w("Not counted: activations, workspaces, the CUDA context, allocator slack.\n\n");
-  w("| C | 4k GB | fits | 32k GB | fits |\n|---:|---:|---|---:|---|\n");
+  w("| C | 4k {} | fits | 32k {} | fits |\n|---:|---:|---|---:|---|\n", unit, unit);
   for (std::size_t bi = 0; bi < fit_batches.size(); ++bi) {
-    w("| {} | {} | {} | {} | {} |\n", fit_batches[bi], gb2(t.cells[bi][0].need), t.cells[bi][0].fits ? "yes" : "no",
-      gb2(t.cells[bi][1].need), t.cells[bi][1].fits ? "yes" : "no");
+    w("| {} | {} | {} | {} | {} |\n", fit_batches[bi], size(t.cells[bi][0].need), t.cells[bi][0].fits ? "yes" : "no",
+      size(t.cells[bi][1].need), t.cells[bi][1].fits ? "yes" : "no");
   }
-  auto max_text = [](std::uint64_t ladder, std::uint64_t exact) {
-    return fmt::format("{} on the ladder, {} exactly", ladder == 0 ? std::string("none") : std::to_string(ladder), exact);
-  };
-  w("\nMax C @4k: {}; @32k: {}.\n", max_text(t.ladder_max[0], t.exact_max[0]), max_text(t.ladder_max[1], t.exact_max[1]));
+  // One maximum per context: the exact one (the ladder's largest fitting rung is the table itself).
+  auto max_text = [](std::uint64_t exact) { return exact == UINT64_MAX ? std::string("unbounded") : std::to_string(exact); };
+  w("\nMax C @4k: {}; @32k: {}{}.\n", max_text(t.exact_max[0]), max_text(t.exact_max[1]),
+    arithmetic ? std::string() : fmt::format(" (under {})", cli::display_name(o.e.kind)));
   for (const fit_advice& a : data.advice) {
     std::string others;
     for (std::string_view id : a.holders) others += fmt::format("{}{}", others.empty() ? "" : " / ", id);
-    w("C={} at 4k does not fit: needs {} GB of {} GB usable: {}{}.\n", a.seqs, gb2(a.need),
-      gb2(t.usable), cli::advice_text(a.plan, d), others.empty() ? std::string(", no single registry device holds it") : ", or one " + others);
+    w("C={} at 4k does not fit: needs {} {} of {} {} usable: {}{}.\n", a.seqs, size(a.need), unit, size(data.usable_at[0]),
+      unit, cli::advice_text(a.plan, d, a.tokens_per_s),
+      others.empty() ? std::string(", no single registry device holds it")
+                     : fmt::format(", or one {}{}", others, arithmetic ? "" : " (weights + KV alone)"));
   }
 
   // Per-row loops.
   w("\n## Per-row loops\n\nEngine loops that run a layer kind once per sequence, costed as the time they add "
-    "over one multi-row launch{}; the estimates above include it.\n\n", label);
+    "over one multi-row launch; the estimates above include it.\n\n");
   bool any = false;
   for (std::size_t i = 0; i < decode_batches.size(); ++i) {
     const step_estimate& st = data.decode[i];
@@ -258,7 +297,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
   for (std::size_t i = 0; i < decode_batches.size(); ++i) {
     const step_estimate& st = data.decode[i];
     w("\n## Decode breakdown: C={}\n\nEstimated step {:.3f} ms{}; memory-bound nodes {}, compute-bound {} of the step.\n\n",
-      decode_batches[i], st.total_us / 1e3, label, pct(st.memory_bound_us / st.total_us), pct(st.compute_bound_us / st.total_us));
+      decode_batches[i], st.total_us / 1e3, "", pct(st.memory_bound_us / st.total_us), pct(st.compute_bound_us / st.total_us));
     w("| site | op | formats | execution | n | time (ms) | share | bound |\n|---|---|---|---|---:|---:|---:|---|\n");
     for (const site_row* row : sorted_rows(m, st)) {
       const node& n = m.c.nodes[row->node];
@@ -275,6 +314,18 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
         l.scale_out ? "scale-out" : "scale-up", l.count, l.time_us / 1e3, pct(l.time_us / st.total_us));
     }
     if (st.n_links != 0) w("\nOn links: {} of the step.\n", pct(st.link_share()));
+  }
+
+  // The legend of the source ids the device's lines name (devices/.../sources.hpp).
+  w("\n## Device sources\n\n");
+  std::string_view ids = d.sources;
+  while (!ids.empty()) {
+    const std::size_t comma = ids.find(", ");
+    const std::string_view id = ids.substr(0, comma);
+    for (const source_entry& e : devices::sources) {
+      if (e.id == id) w("* {}: {}\n", e.id, e.citation);
+    }
+    ids = comma == std::string_view::npos ? std::string_view() : ids.substr(comma + 2);
   }
   return std::move(w.out);
 }

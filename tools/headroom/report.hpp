@@ -42,6 +42,7 @@ struct fit_advice {
   byte_count need = 0;
   std::optional<parallel> plan;           ///< the smallest valid plan that holds it
   std::vector<std::string_view> holders;  ///< other registry devices whose usable bytes hold it
+  double tokens_per_s = 0;                ///< the decode ceiling of the load under `plan` (0: none)
 };
 
 inline constexpr std::array<std::uint64_t, 3> decode_batches{1, 16, 128};
@@ -51,12 +52,15 @@ struct report_data {
   std::array<step_estimate, decode_batches.size()> decode{};
   std::array<step_estimate, prefill_tokens.size()> prefill{};
   byte_count weight_floor = 0;
-  fit_table fit{};
+  fit_table fit{};                 ///< under the engine (engine_fit_table); engines::none: the arithmetic
+  std::array<byte_count, fit_contexts.size()> usable_at{};  ///< fit's usable at each fit context
   std::vector<format_group> formats;
   std::vector<fit_advice> advice;  ///< C=1 and C=128 at 4k, when they do not fit
   std::string fp4_costing;
   engine_memory em{};              ///< one rank under the engine at the report's context (not for engines::none)
   cli::verdict c1{};               ///< whether one sequence of the report's context fits under the engine
+  std::array<cli::verdict, decode_batches.size()> decode_fit{};   ///< each decode run's load under the engine
+  std::array<cli::verdict, prefill_tokens.size()> prefill_fit{};  ///< each prefill's one sequence under the engine
 };
 
 /// Every number of the report of `m` on `d` with constants `r`.

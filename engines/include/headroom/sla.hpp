@@ -81,21 +81,21 @@ constexpr std::uint64_t micros_up(double ms) {
 }
 }  // namespace detail
 
-/// True when the deployment meets both targets; otherwise a compile error naming the target
-/// missed and both numbers.
+/// detail::fits when the deployment meets both targets; otherwise a compile error naming the
+/// target missed and both numbers (a type, as assert_fits answers: check.hpp says why).
 template <const model& Model, const device& Device, deployment Dep, sla Target>
-consteval bool assert_sla() {
+consteval auto assert_sla() {
   constexpr serve_result r = serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency});
   constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
   if constexpr (!r.fits) {
-    return sizeof(detail::sla_load_does_not_fit<Model, Device, r.term, Target.isl + Target.osl>) != 0;
+    return detail::failed<detail::sla_load_does_not_fit<Model, Device, r.term, Target.isl + Target.osl>>();
   } else if constexpr (Target.ttft_target_us() != 0 && ttft > Target.ttft_target_us()) {
-    return sizeof(detail::ttft_target_missed<Model, Device, ttft, Target.ttft_target_us()>) != 0;
+    return detail::failed<detail::ttft_target_missed<Model, Device, ttft, Target.ttft_target_us()>>();
   } else if constexpr (Target.tpot_target_us() != 0 && tpot > Target.tpot_target_us()) {
-    return sizeof(detail::tpot_target_missed<Model, Device, tpot, Target.tpot_target_us()>) != 0;
+    return detail::failed<detail::tpot_target_missed<Model, Device, tpot, Target.tpot_target_us()>>();
   } else {
-    return true;
+    return detail::passed();
   }
 }
 
@@ -104,6 +104,7 @@ consteval bool assert_sla() {
 /// static_assert that a deployment meets its TTFT and TPOT targets; the last braces are a
 /// `headroom::sla` initializer.
 #define HEADROOM_ASSERT_SLA(model_entry, device_entry, deployment_init, ...)                         \
-  static_assert(::headroom::assert_sla<model_entry, device_entry, ::headroom::deployment deployment_init, \
-                                       ::headroom::sla __VA_ARGS__>(),                                \
+  static_assert(sizeof(typename decltype(::headroom::assert_sla<model_entry, device_entry,                  \
+                                                               ::headroom::deployment deployment_init, \
+                                                               ::headroom::sla __VA_ARGS__>())::type) != 0, \
                 "headroom: " #model_entry " on " #device_entry " must meet its serving targets")

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // headroom: engines::none, the pure arithmetic (docs/model.md#fit), and its usable-memory
 // policy: usable = visible bytes x a share of them, need = weights + KV + state, nothing else.
-// The share is the engine's policy, not a device fact: 0.9, the gpu-memory-utilization the
-// serving engines default to, on every device except those listed (memory unified with the CPU
-// and the OS, where less of it is the GPU's to take).
+// The share is this policy's allowance, not a device fact and not an engine's own budget (each
+// engine sizes its memory with its own knobs, engine_memory.hpp): 0.9 on every device except
+// those listed (memory unified with the CPU and the OS, where less of it is the GPU's to take).
 #pragma once
 
 #include <array>
@@ -28,8 +28,8 @@ inline constexpr std::array usable_rules{
                 .share = {750, "memory unified with the CPU and the OS, whose share is about fixed and weighs more on 8 "
                                "GB: 0.75 leaves 6 GB (a judgement; no measurement)"}},
     // The default share, with the reason worded for the kind of memory.
-    usable_rule{.memory = "GDDR", .share = {900, "the gpu-memory-utilization serving engines default to on a discrete GPU"}},
-    usable_rule{.memory = "HBM", .share = {900, "the gpu-memory-utilization serving engines default to on datacentre HBM"}},
+    usable_rule{.memory = "GDDR", .share = {900, "engine none's flat allowance on a discrete GPU, not an engine's own budget"}},
+    usable_rule{.memory = "HBM", .share = {900, "engine none's flat allowance on datacentre HBM, not an engine's own budget"}},
 };
 
 /// engines::none's shipped usable-memory policy.

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// One answer per question: `fit`, `report` and `header` on the same model, device and load agree
+// on every number they share (usable and needed bytes, the maximum sequences, the verdict), under
+// vLLM (the default) and under --engine none; and the engine's numbers are the pool's own
+// arithmetic, written out here from the engine section's block counts.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "in_process.hpp"
+
+namespace {
+using headroom::cli::testing::run;
+using json = nlohmann::json;
+
+json run_json(std::vector<std::string> args) {
+  args.push_back("--json");
+  const auto r = run(args);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  return json::parse(r.out);
+}
+
+struct shared {
+  std::uint64_t usable = 0;
+  std::uint64_t need = 0;
+  std::uint64_t max_seqs = 0;
+  bool fits = false;
+};
+
+// The three commands' numbers for `seqs` x 4096 tokens (the report's table holds 4096 and the
+// ladder 1..128), extra flags appended to each.
+void three_agree(const std::string& model, const std::string& device, std::uint64_t seqs, const std::vector<std::string>& extra,
+                 shared& out) {
+  std::vector<std::string> fit{"fit", model, device, "--context", "4096", "--seqs", std::to_string(seqs), "--exit-zero"};
+  std::vector<std::string> report{"report", model, device};
+  std::vector<std::string> header{"header", model, device, "--context", "4096", "--seqs", std::to_string(seqs)};
+  for (const auto& e : extra) fit.push_back(e), report.push_back(e), header.push_back(e);
+  const json f = run_json(fit)["fit"];
+  const json r = run_json(report)["fit_table"];
+  const json h = run_json(header)["constants"];
+  std::size_t row = 0;
+  while (r["rows"][row]["seqs"].get<std::uint64_t>() != seqs) ++row;
+  const json& cell = r["rows"][row]["cells"][0];
+  REQUIRE(cell["context_tokens"] == 4096);
+  REQUIRE(r["max_seqs"][0]["context_tokens"] == 4096);
+  out = {f["usable_bytes"].get<std::uint64_t>(), f["needed_bytes"].get<std::uint64_t>(), f["max_seqs"].get<std::uint64_t>(),
+         f["fits"].get<bool>()};
+  CHECK(h["usable_bytes"] == out.usable);
+  CHECK(r["max_seqs"][0]["usable_bytes"] == out.usable);
+  CHECK(h["needed_bytes"] == out.need);
+  CHECK(cell["needed_bytes"] == out.need);
+  CHECK(h["max_seqs"] == out.max_seqs);
+  CHECK(r["max_seqs"][0]["max_seqs"] == out.max_seqs);
+  CHECK(h["fits"] == out.fits);
+  CHECK(cell["fits"] == out.fits);
+}
+
+}  // namespace
+
+TEST_CASE("fit, report and header give vLLM's one answer") {
+  shared a;
+  three_agree("llama_3_1_8b_instruct", "h100_sxm", 64, {}, a);
+  const json em = run_json({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--context", "4096"})["fit"]["engine"];
+  const std::uint64_t blocks = em["kv_cache_blocks"];
+  const std::uint64_t block_bytes = em["terms"]["block_bytes"];
+  const std::uint64_t weights = em["loaded_weights_bytes_per_rank"];
+  // Llama-3.1-8B: 32 layers x 8 KV heads x 128 x 2 (K, V) x 2 bytes = 131,072 B a token; a
+  // 16-token block over the 32 layers = 2,097,152 B; one 4096-token request = 4096 / 16 = 256
+  // blocks; the checkpoint's total_size 16,060,522,496 B (model.safetensors.index.json).
+  CHECK(block_bytes == 16 * 131072);
+  CHECK(weights == 16060522496ULL);
+  CHECK(a.usable == weights + blocks * block_bytes);
+  CHECK(a.need == weights + 64 * 256 * block_bytes);
+  CHECK(a.max_seqs == blocks / 256);
+  CHECK(a.fits == (64 <= blocks / 256));
+  // The Markdown says it once: no 0.9 arithmetic, no second maximum.
+  const auto f = run({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--context", "4096", "--seqs", "64"});
+  CHECK(f.out.find("x 0.9") == std::string::npos);
+  CHECK(f.out.find("| quantity | bytes | GiB |") != std::string::npos);
+  const auto r = run({"report", "llama_3_1_8b_instruct", "h100_sxm"});
+  CHECK(r.out.find("on the ladder") == std::string::npos);
+  CHECK(r.out.find("exactly") == std::string::npos);
+  CHECK(r.out.find("Memory fit under vLLM") != std::string::npos);
+  CHECK(r.out.find("Max C @4k: " + std::to_string(a.max_seqs) + ";") != std::string::npos);
+}
+
+TEST_CASE("fit, report and header give the arithmetic's one answer under --engine none") {
+  shared a;
+  three_agree("llama_3_1_8b_instruct", "h100_sxm", 64, {"--engine", "none"}, a);
+  // 85,520,809,984 B visible (nvidia-smi 81,559 MiB) x 0.9 = 76,968,728,985.6, rounded down;
+  // need = 16,060,522,496 + 64 x 4096 x 131,072 = 50,420,260,864; max = floor((76,968,728,985 -
+  // 16,060,522,496) / 536,870,912) = 113.
+  CHECK(a.usable == 76968728985ULL);
+  CHECK(a.need == 50420260864ULL);
+  CHECK(a.max_seqs == 113);
+  CHECK(a.fits);
+  const auto h = run({"header", "llama_3_1_8b_instruct", "h100_sxm", "--seqs", "64", "--context", "4096", "--engine", "none"});
+  CHECK(h.out.find(" * engine:   none") != std::string::npos);
+}
+
+TEST_CASE("--context defaults to the engine's length flag") {
+  const auto given = run({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--max-model-len", "8192", "--context", "8192", "--json"});
+  const auto implied = run({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--max-model-len", "8192", "--json"});
+  REQUIRE(given.code == 0);
+  CHECK(implied.out == given.out);
+  // llama.cpp: one slot is --ctx-size / --parallel cells (65,536 / 4 = 16,384).
+  const json slot = run_json({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--engine", "llama.cpp", "--ctx-size", "65536",
+                              "--parallel", "4", "--seqs", "4"})["fit"];
+  CHECK(slot["context_tokens"] == 16384);
+}
+
+TEST_CASE("--max-model-len auto is vLLM's auto-fit: the longest request whose pages fit the pool") {
+  // vllm/v1/core/kv_cache_utils.py @001cabc _estimate_max_model_len_from_groups: the largest L
+  // with group_size x page x sum(cdiv(bytes(L), page)) <= available. Llama-3.1-8B has one group
+  // of full attention in 16-token pages: cdiv(L, 16) pages, so L = 16 x floor(available / page)
+  // = 16 x the pool's blocks; L + 1 would need one page more than the pool has.
+  const json f = run_json({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--max-model-len", "auto"})["fit"];
+  const std::uint64_t blocks = f["engine"]["kv_cache_blocks"];
+  const std::uint64_t page = f["engine"]["terms"]["block_bytes"];
+  const std::uint64_t available = f["engine"]["available_kv_cache_bytes"];
+  CHECK(f["engine"]["max_model_len"] == 16 * blocks);
+  CHECK(f["context_tokens"] == 16 * blocks);
+  CHECK(blocks * page <= available);
+  CHECK((blocks + 1) * page > available);
+  CHECK(f["fits"] == true);
+  const auto refused = run({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--engine", "sglang", "--max-model-len", "auto"});
+  CHECK(refused.code == 2);
+}
+
+TEST_CASE("plan: the best plan of each size people run; --gpus N; absurd sizes named, not proposed") {
+  const json all = run_json({"plan", "llama_3_1_70b_instruct", "h100_sxm", "--seqs", "16", "--context", "32768"});
+  REQUIRE(!all["plans"].empty());
+  std::uint64_t last = 0;
+  for (const json& p : all["plans"]) {
+    const std::uint64_t n = p["plan"]["ranks"];
+    // 1, 2, 4, 8 (one node), then whole nodes of 8 up to 64; one row a size, in size order.
+    CHECK((n == 1 || n == 2 || n == 4 || n == 8 || (n % 8 == 0 && n <= 64)));
+    CHECK(n > last);
+    last = n;
+    CHECK(p["decode_tokens_per_s_per_gpu"].get<double>() == doctest::Approx(p["decode_tokens_per_s"].get<double>() / static_cast<double>(n)));
+  }
+  const json eight = run_json({"plan", "llama_3_1_70b_instruct", "h100_sxm", "--seqs", "16", "--context", "32768", "--gpus", "8"});
+  REQUIRE(!eight["plans"].empty());
+  double previous = 0;
+  for (const json& p : eight["plans"]) {
+    CHECK(p["plan"]["ranks"] == 8);
+    CHECK(p["decode_step_us"].get<double>() >= previous);
+    previous = p["decode_step_us"];
+  }
+  // The size-8 row of the default listing is the fastest plan of 8.
+  for (const json& p : all["plans"]) {
+    if (p["plan"]["ranks"] == 8) CHECK(p["plan"] == eight["plans"][0]["plan"]);
+  }
+  // gpt-oss-120b at 64 x 131,072 tokens on 10 GB RTX 3080s: no plan of up to 64 devices, and the
+  // smallest that holds it is a size, not a proposal.
+  const json absurd = run_json({"plan", "gpt_oss_120b", "rtx_3080", "--seqs", "64", "--context", "131072"});
+  CHECK(absurd["plans"].empty());
+  REQUIRE(!absurd["smallest_plan_beyond"].is_null());
+  CHECK(absurd["smallest_plan_beyond"]["ranks"].get<std::uint64_t>() > 64);
+  const auto text = run({"fit", "gpt_oss_120b", "rtx_3080", "--seqs", "64", "--context", "131072", "--exit-zero"});
+  CHECK(text.out.find("not proposed") != std::string::npos);
+}
