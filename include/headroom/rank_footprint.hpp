@@ -70,6 +70,8 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
 /// The heaviest rank of plan `p`, sliding layers apart or not (footprint_of).
 constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, const parallel& p, bool sliding_apart) {
   if (p == parallel{}) return footprint_of(m, s, sliding_apart);
+  // A file's tensor table is one sum, not split by tensor (model::file_weights).
+  require_table(m.file_weights == 0, "a model sized from its file's tensor table (GGUF) is evaluated on one rank");
   validate(m, p);
   const std::uint64_t layers = main_layers(m);
   footprint_bytes out{};
