@@ -10,8 +10,6 @@
 #include <array>
 #include <set>
 
-#include <headroom/bytes.hpp>
-
 #include "headroom/bounded_file.hpp"
 #include "headroom/import/importer.hpp"
 
@@ -204,16 +202,18 @@ void check_layout(const cursor& c, gguf_header& h) {
       c.fail(h.data_offset, fmt::format("tensor `{}`: offset {}, the tensors before it end at {} ({})", shown, t.offset,
                                         expected, t.offset < expected ? "they overlap" : "a gap"));
     }
-    const std::uint64_t end = checked_add(checked_add(h.data_offset, t.offset), t.bytes);
-    if (end > h.file_size) {
+    // data_offset <= file_size (checked before); the sums are compared without overflowing.
+    if (t.offset > h.file_size - h.data_offset || t.bytes > h.file_size - h.data_offset - t.offset) {
+      const bool wraps = t.offset > UINT64_MAX - h.data_offset || t.bytes > UINT64_MAX - h.data_offset - t.offset;
       c.fail(h.data_offset, fmt::format("tensor `{}`: its data ends at byte {}, the file has {} bytes (truncated)", shown,
-                                        end, h.file_size));
+                                        wraps ? std::string("2^64 or more") : fmt::format("{}", h.data_offset + t.offset + t.bytes),
+                                        h.file_size));
     }
     if (pad(t.bytes, h.alignment) < t.bytes || UINT64_MAX - expected < pad(t.bytes, h.alignment)) {
       c.fail(h.data_offset, fmt::format("tensor `{}`: the data section passes 2^64 bytes", shown));
     }
     expected += pad(t.bytes, h.alignment);
-    h.tensor_bytes = checked_add(h.tensor_bytes, t.bytes);
+    h.tensor_bytes += t.bytes;  // at most `expected`, which is checked above
   }
 }
 

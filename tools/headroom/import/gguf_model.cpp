@@ -158,7 +158,7 @@ std::unique_ptr<imported> import_gguf(const std::string& path, std::string_view 
   const std::filesystem::path p(path);
   im->id = model_id(id, p.stem().string(), path);
   const auto name = h.kv.find("general.name");
-  im->name = name != h.kv.end() && name->second.type == 8 ? elided(name->second.text) : p.stem().string();
+  im->name = name != h.kv.end() && name->second.type == 8 ? printable(elided(name->second.text)) : printable(p.stem().string());
   im->repo = p.filename().string();
   im->model_type = "gguf:" + arch;
   im->config_path = path;
