@@ -136,6 +136,14 @@ constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool s
   };
   // Every instance of one distinct use holds the same bytes: each is sized once.
   for_each_distinct_use(m, every_section, false, [&](const instance& in, std::uint32_t count) { add(c.blocks[in.block], in, count); });
+  if (m.file_weights != 0) {
+    // The file's own tensor bytes (model::file_weights): every tensor it stores, nothing built
+    // at load time, no draft or vision section apart (the GGUF families have neither).
+    fp.weights = m.file_weights;
+    fp.runtime_weights = 0;
+    fp.draft_weights = 0;
+    fp.vision_weights = 0;
+  }
   set_loaded_weights(fp, s);
   return fp;
 }

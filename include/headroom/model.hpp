@@ -94,6 +94,11 @@ struct model {
   /// unset when the config names none. vLLM allocates the GDN temporal state in it when
   /// --mamba-ssm-cache-dtype is "auto" (cli::auto_state_dtype); settings.ssm_h stays the knob.
   std::optional<state_dtype> config_state_dtype{};
+  /// When non-zero: the bytes of the tensors the checkpoint file declares (a GGUF's tensor
+  /// table, docs/gguf.md), which footprint() takes as the stored weights in place of the
+  /// circuit's per-node sum: a GGUF mixes ggml block types tensor by tensor (Q4_K_M keeps some
+  /// ffn_down and attn_v in Q6_K), which no precision rule spells. 0: the circuit's sum.
+  std::uint64_t file_weights = 0;
 
   constexpr void add_rule(const precision_rule& r) {
     detail::require_table(!(n_rules >= max_rules), "too many precision rules");

@@ -85,6 +85,18 @@ constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, c
     out.state_per_seq = std::max(out.state_per_seq, f.state_per_seq);
     out.conv_per_seq = std::max(out.conv_per_seq, f.conv_per_seq);
   }
+  if (m.file_weights != 0) {
+    // A file's tensor table is one sum (model::file_weights): a rank holds it in the share the
+    // circuit gives that rank, rounded down (128-bit product: no overflow).
+    model circuit_only = m;
+    circuit_only.file_weights = 0;
+    const byte_count all = footprint_of(circuit_only, s, sliding_apart).weights;
+    __extension__ using u128 = unsigned __int128;
+    out.weights = all == 0 ? 0 : static_cast<byte_count>(u128{out.weights} * m.file_weights / all);
+    out.draft_weights = 0;
+    out.vision_weights = 0;
+    out.loaded_weights = out.weights;
+  }
   return out;
 }
 }  // namespace detail

@@ -17,9 +17,9 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEADROOM_BUILD_FUZZ=ON \
   -DHEADROOM_BUILD_TESTS=OFF -DHEADROOM_BUILD_BENCH=OFF -DHEADROOM_INSTALL=OFF \
   "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" >/dev/null
-cmake --build "$dir" -j "$jobs" --target headroom_fuzz_manifest headroom_fuzz_cli headroom_fuzz_config headroom_fuzz_safetensors
+cmake --build "$dir" -j "$jobs" --target headroom_fuzz_manifest headroom_fuzz_cli headroom_fuzz_config headroom_fuzz_safetensors headroom_fuzz_gguf
 mkdir -p "$dir/fuzz-artifacts"
-for target in manifest cli config safetensors; do
+for target in manifest cli config safetensors gguf; do
   mkdir -p "$dir/corpus-$target"
   echo "headroom: fuzzing $target for ${seconds} s"
   # The CLI target reads manifests by relative path (devices/measured/...): run from the root.

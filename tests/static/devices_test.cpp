@@ -281,6 +281,34 @@ static_assert(!tpu_v6e.runs(mma_kind::fp4_block_scale) && !tpu_v6e.runs(mma_kind
 static_assert(exec_of(tpu_v6e, formats::fp8_channel, formats::fp8_token) == exec{exec_path::no_path, mma_kind::fp8});
 static_assert(datasheet_roofline(tpu_v6e).r.fp8_tflops == 918);
 
+// ---- H20 141 GB (H20-3e) ----------------------------------------------------------------------
+
+// Row: 141 GB HBM3e (D: the H200's 143,771 MiB reading), 4.8 TB/s R (S134), BF16 148 R, FP8 296 R,
+// 78 SMs R: the H20's capped peaks on the H200's memory.
+static_assert(h20_141gb.memory_bytes == 143'771ULL * 1048576);  // 150,754,820,096 B
+static_assert(h20_141gb.bandwidth_gbps == 4800 && h20_141gb.peak.bf16 == 148 && h20_141gb.peak.fp8 == 296 &&
+              h20_141gb.sms == 78 && h20_141gb.family == mma_family::wgmma);
+static_assert(find_alias("h20_3e")->id == "h20_141gb");
+
+// ---- Apple M-series: unified memory, no matrix unit ----------------------------------------------
+
+// M2 Ultra row: 192 GB P (taken as GiB), 800 GB/s P, 27.2 TFLOPS P (FP32; FP16 at the same rate, S132), 76 cores P.
+static_assert(m2_ultra.memory_bytes == 192ULL * 1073741824 && m2_ultra.bandwidth_gbps == 800 &&
+              m2_ultra.peak.bf16 == 27.2 && m2_ultra.sms == 76);
+// M3 Max row: 128 GB P, 400 GB/s P, 40 cores P, 14.32 TFLOPS R (S133: 40 x 128 x 2 x 1.398 GHz = 14.316 C).
+static_assert(m3_max.memory_bytes == 128ULL * 1073741824 && m3_max.bandwidth_gbps == 400 && m3_max.peak.bf16 == 14.32 &&
+              m3_max.sms == 40);
+// M4 Max row: 128 GB P, 546 GB/s P, 40 cores P, 40 x 128 x 2 x 1.678 GHz (R, S133) = 17.183 C.
+static_assert(m4_max.memory_bytes == 128ULL * 1073741824 && m4_max.bandwidth_gbps == 546 && m4_max.peak.bf16 == 17.18 &&
+              m4_max.sms == 40);
+// M4 Pro row: 64 GB P, 273 GB/s P, 20 cores P, 20 x 128 x 2 x 1.678 GHz = 8.591 C (clock assumed the M4 Max's).
+static_assert(m4_pro.memory_bytes == 64ULL * 1073741824 && m4_pro.bandwidth_gbps == 273 && m4_pro.peak.bf16 == 8.59 &&
+              m4_pro.sms == 20);
+// No tensor path: every matmul at the 16-bit vector rate, as on the MI50.
+static_assert(m4_max.family == mma_family::none && m4_max.native == 0 && m2_ultra.native == 0);
+static_assert(exec_of(m4_max, formats::bf16, formats::bf16) == exec{exec_path::no_path, mma_kind::bf16});
+static_assert(datasheet_roofline(m4_max).r.bf16_tflops == 17.18);
+
 // ---- Units: GB vs GiB -------------------------------------------------------------------------
 
 // NVIDIA's "141 GB" is the nvidia-smi total in GiB (140.4 GiB), AMD's "192 GB" is 192 GiB.

@@ -43,6 +43,10 @@ inline constexpr file_kind config_file{"config", std::uint64_t{1} << 20};
 inline constexpr file_kind quant_file{"quantization config", std::uint64_t{1} << 20};
 inline constexpr file_kind index_file{"shard index", std::uint64_t{64} << 20};
 inline constexpr file_kind header_file{"safetensors header", std::uint64_t{64} << 20};
+// A GGUF file is read up to its tensor data: header, metadata (the tokenizer's vocabulary and
+// merges are the bulk: Llama-3's 128,256 tokens and 280,147 merges take about 8 MB) and the
+// tensor-info table. 64 MiB holds eight times that; the tensor data is never read.
+inline constexpr file_kind gguf_header_file{"GGUF header", std::uint64_t{64} << 20};
 
 /// The whole file at `path`, at most `kind.cap` bytes, or file_error.
 std::string read_bounded(const std::string& path, const file_kind& kind);

@@ -44,6 +44,7 @@ void add_target(CLI::App* cmd, target_flags& t, bool with_measured) {
   cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
   cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
   cmd->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
+  cmd->add_option("--gguf", t.gguf, "a llama.cpp GGUF file, in place of MODEL; engine llama.cpp unless --engine (docs/gguf.md)");
   add_device_options(cmd, t.dev);
   // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
   cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
@@ -110,7 +111,8 @@ void refuse_empty_values(const CLI::App& cmd) {
 // `report` takes both ids or neither (then the default report): one alone is a mistake, not a
 // request for the default device.
 void require_both_ids(const CLI::App& cmd) {
-  if (cmd.get_option("--config")->count() != 0) return;  // then the one positional is the device (resolve_ids)
+  // Then the one positional is the device (resolve_ids).
+  if (cmd.get_option("--config")->count() != 0 || cmd.get_option("--gguf")->count() != 0) return;
   const bool model_given = cmd.get_option("model")->count() != 0;
   // A device made by flags takes the place of DEVICE.
   const bool device_given = cmd.get_option("device")->count() != 0 || cmd.get_option("--device-spec")->count() != 0 ||
@@ -132,7 +134,7 @@ void name_value_types(CLI::App& app) {
   };
   static constexpr typed types[] = {
       {"model", "MODEL"}, {"device", "DEVICE"}, {"devices", "DEVICE..."}, {"chart", "roofline|memory|decode|pareto"},
-      {"what", "models|devices"}, {"config", "PATH"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
+      {"what", "models|devices"}, {"config", "PATH"}, {"gguf", "FILE"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
       {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"device-spec", "FILE"}, {"gpu-memory", "SIZE"}, {"bandwidth", "GB/s"}, {"bf16-tflops", "TFLOPS"}, {"fp8-tflops", "TFLOPS"}, {"fp4-tflops", "TFLOPS"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
       {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
       {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"dp", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
@@ -319,7 +321,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
 
   a.import = app.add_subcommand("import", "a constexpr model header from a checkpoint's config.json (docs/importing.md)");
   if (which.wants("import")) {
-    a.import->add_option("config", a.import_config, "config.json, or a checkpoint folder")->required();
+    // Required unless --gguf names the file instead: checked by run_import.
+    a.import->add_option("config", a.import_config, "config.json, or a checkpoint folder");
+    a.import->add_option("--gguf", a.import_gguf, "a llama.cpp GGUF file in place of the config (docs/gguf.md)");
     a.import->add_option("--quant", a.import_quant, "hf_quant_config.json (NVIDIA ModelOpt)");
     a.import->add_option("--id", a.import_id, "the model's id, snake_case (the header's variable name)")->required();
     a.import->add_option("-o,--output", a.o.out, "write the header to FILE (atomically) instead of stdout");
@@ -327,7 +331,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
 
   a.verify = app.add_subcommand("verify", "a checkpoint folder's safetensors headers against the model, tensor by tensor");
   if (which.wants("verify")) {
-    a.verify->add_option("dir", a.verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)")->required();
+    // Required unless --gguf names the file to check instead: checked by run_verify.
+    a.verify->add_option("dir", a.verify_dir, "the checkpoint folder (its *.safetensors, or model.safetensors.index.json + shards)");
+    a.verify->add_option("--gguf", a.verify_gguf, "a llama.cpp GGUF file: its tensor table by type, and its layout checked (docs/gguf.md)");
     a.verify->add_option("model", a.verify_model, "model id (default: the folder's own config.json, as --config DIR)");
     a.verify->add_option("--config", a.verify_config, "a config.json or folder, in place of MODEL");
     a.verify->add_option("-o,--output", a.o.out, "write the report to FILE (atomically) instead of stdout");
@@ -335,8 +341,16 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   name_value_types(app);
 }
 
-void check_parsed(const CLI::App& app, const cli_args& a) {
+void check_parsed(const CLI::App& app, cli_args& a) {
   for (const CLI::App* sub : app.get_subcommands()) refuse_empty_values(*sub);
+  for (const CLI::App* sub : app.get_subcommands()) {
+    const CLI::Option* gguf = sub->get_option_no_throw("--gguf");
+    if (gguf == nullptr || gguf->count() == 0) continue;
+    if (!a.t.config.empty()) throw usage_error(fmt::format("{}: --gguf and --config both name the model: give one", sub->get_name()));
+    // A GGUF file is what llama.cpp loads: its profile sizes it unless --engine names another.
+    const CLI::Option* engine = sub->get_option_no_throw("--engine");
+    if (engine != nullptr && engine->count() == 0) a.t.engine.engine = "llama.cpp";
+  }
   if (*a.report) require_both_ids(*a.report);
 }
 

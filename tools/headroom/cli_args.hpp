@@ -32,6 +32,7 @@ struct target_flags {
   std::string model;   ///< empty: not given (the report's default, or an error)
   std::string device;
   std::string config;  ///< --config PATH in place of MODEL
+  std::string gguf;    ///< --gguf FILE in place of MODEL (docs/gguf.md)
   device_flags dev;    ///< --device-spec / --gpu-memory ...: in place of DEVICE, or changing it
   std::string kv;               ///< empty: bf16 (or --kv-cache-dtype)
   std::string ssm_h = "auto";   ///< auto: as the engine allocates it (auto_state_dtype)
@@ -98,9 +99,9 @@ struct cli_args {
   CLI::App* sla = nullptr;
   std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8";
   CLI::App* import = nullptr;
-  std::string import_config, import_quant, import_id;
+  std::string import_config, import_quant, import_id, import_gguf;
   CLI::App* verify = nullptr;
-  std::string verify_dir, verify_model, verify_config;
+  std::string verify_dir, verify_model, verify_config, verify_gguf;
 };
 
 /// Which commands get their flags declared. CLI11 builds every option up front (a few hundred
@@ -119,8 +120,8 @@ struct command_filter {
 void declare_commands(CLI::App& app, cli_args& a, const command_filter& which = {});
 
 /// The checks after parsing that CLI11 cannot express: no option given an empty value, and
-/// `report` with both ids or neither.
-void check_parsed(const CLI::App& app, const cli_args& a);
+/// `report` with both ids or neither; --gguf alone, with llama.cpp the engine unless --engine says.
+void check_parsed(const CLI::App& app, cli_args& a);
 
 /// What a command prints: `text` to stdout or -o FILE, then `warning` (one line) to stderr;
 /// `status` is the exit code (0, or 1 / 3 as docs/cli.md says).

@@ -76,6 +76,7 @@ struct query {
   std::uint64_t context_default = 4096; ///< the KV context of the constants (manifest or shipped)
   std::shared_ptr<const void> owner;    ///< keeps a model imported with --config alive (m points into it)
   std::string config;                   ///< --config path as given; empty: a registry model
+  std::string gguf;                     ///< --gguf path as given; empty: none
 };
 
 /// `settings` as `kv_cache_dtype=bf16, ssm_h_dtype=f32, conv_dtype=bf16, speculative=off`, then

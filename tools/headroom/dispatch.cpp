@@ -18,6 +18,7 @@
 #include "headroom/commands.hpp"
 #include "headroom/header.hpp"
 #include "headroom/import/hub_id.hpp"
+#include "headroom/import/gguf_model.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/identifiers.hpp"
 #include "headroom/import/verify.hpp"
@@ -108,6 +109,12 @@ command_output run_matrix(cli_args& a) {
 }
 
 command_output run_import(cli_args& a) {
+  if (!a.import_gguf.empty()) {
+    if (!a.import_config.empty() || !a.import_quant.empty()) throw usage_error("import: --gguf takes the place of CONFIG (and --quant): give one");
+    const auto im = import::import_gguf(a.import_gguf, a.import_id);
+    return printed(import::emit_header(*im, fmt::format("headroom import --gguf {} --id {}", a.import_gguf, a.import_id)));
+  }
+  if (a.import_config.empty()) throw usage_error("import: CONFIG is required (or --gguf FILE)");
   const auto im = import::import_config({a.import_config, a.import_quant, a.import_id});
   std::string cmd = fmt::format("headroom import {}", a.import_config);
   if (!a.import_quant.empty()) cmd += " --quant " + a.import_quant;
@@ -117,6 +124,22 @@ command_output run_import(cli_args& a) {
 
 // Exit 1 when the files and the model disagree: the report says where.
 command_output run_verify(cli_args& a) {
+  if (!a.verify_gguf.empty()) {
+    if (!a.verify_dir.empty() || !a.verify_model.empty() || !a.verify_config.empty()) {
+      throw usage_error("verify: --gguf checks the file on its own: give no DIR, MODEL or --config");
+    }
+    // The file first (a malformed one exits 2); then whether a family here takes its metadata,
+    // said in the report: a consistent file of another architecture still verifies.
+    std::string text = import::gguf_report(import::read_gguf(a.verify_gguf), a.verify_gguf);
+    try {
+      const auto im = import::import_gguf(a.verify_gguf, "");
+      text += fmt::format("Model: family `{}`, {} (fit --gguf evaluates it).\n", im->m.family, im->files);
+    } catch (const import::import_error& e) {
+      text += fmt::format("Model: not evaluated: {}\n", e.what());
+    }
+    return printed(text);
+  }
+  if (a.verify_dir.empty()) throw usage_error("verify: DIR is required (or --gguf FILE)");
   if (!a.verify_model.empty() && !a.verify_config.empty()) throw usage_error("verify: --config takes the place of MODEL: give one");
   std::error_code ec;
   import::refuse_hub_id("verify", a.verify_dir);
@@ -188,7 +211,7 @@ std::uint64_t context_or_engine_length(std::string_view command, const std::stri
 // The fleet answer: one model on every named device, one table.
 command_output run_fleet(cli_args& a) {
   const target_flags& t = a.t;
-  if (t.config.empty() ? !t.device.empty() : !t.model.empty()) throw usage_error("fit: give DEVICE or --devices, not both");
+  if (t.config.empty() && t.gguf.empty() ? !t.device.empty() : !t.model.empty()) throw usage_error("fit: give DEVICE or --devices, not both");
   if (t.plan.tp != "1" || t.plan.pp != "1" || t.plan.ep != "1" || t.plan.dp != "1" || t.plan.dp_attention) {
     throw usage_error("fit --devices: the plan is chosen per device; --tp, --pp, --ep, --dp and --dp-attention apply to one DEVICE");
   }
@@ -201,7 +224,7 @@ command_output run_fleet(cli_args& a) {
     ds = resolve_list("--devices", a.fit_devices, &resolve_device, ids);
   }
   target_flags one = t;
-  if (one.config.empty() && one.model.empty()) throw usage_error("fit: MODEL is required (or --config PATH)");
+  if (one.config.empty() && one.gguf.empty() && one.model.empty()) throw usage_error("fit: MODEL is required (or --config PATH)");
   one.device = std::string(ds.front()->id);
   one.dev = {};
   ds = with_flag_device(std::move(ds), t.dev);
@@ -218,7 +241,7 @@ command_output run_fleet(cli_args& a) {
   const output_format f = resolve_format(a.o, "fit", table_formats);
   return printed(render_matrix({q.m}, ds, mq, f,
                         fmt::format("headroom fit {} --devices {} --seqs {} --context {}{}",
-                                    q.config.empty() ? std::string(q.m->id) : "--config " + q.config, ids, mq.seqs, mq.context,
+                                    !q.gguf.empty() ? "--gguf " + q.gguf : q.config.empty() ? std::string(q.m->id) : "--config " + q.config, ids, mq.seqs, mq.context,
                                     settings_flags(q))));
 }
 
@@ -282,7 +305,9 @@ command_output run_header(cli_args& a) {
   const header_values v = compute_header(q, seqs, context);
   if (a.header_prefix_option->count() > 0 && a.header_prefix.empty()) throw usage_error("--macro-prefix: empty; omit it for the default");
   const std::string prefix = resolve_macro_prefix(*q.m, *q.d, a.header_prefix);
-  const std::string model_arg = q.config.empty() ? std::string(q.m->id) : "--config " + shell_word(q.config);
+  const std::string model_arg = !q.gguf.empty()     ? "--gguf " + shell_word(q.gguf)
+                                : q.config.empty() ? std::string(q.m->id)
+                                                   : "--config " + shell_word(q.config);
   const std::string cmd = fmt::format("headroom header {} {} --seqs {} --context {}{}{}", model_arg, device_arg(*q.d), seqs, context,
                                       settings_flags(q), a.header_prefix.empty() ? "" : " --macro-prefix " + shell_word(a.header_prefix));
   command_output out = printed(json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix));

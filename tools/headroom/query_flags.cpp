@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "headroom/identifiers.hpp"
+#include "headroom/import/gguf_model.hpp"
 #include "headroom/import/importer.hpp"
 #include "headroom/manifest.hpp"
 #include "headroom/run.hpp"
@@ -46,7 +47,7 @@ std::uint64_t max_model_len_auto(const model& m, const device& d, const settings
 // MODEL and DEVICE as positionals, or --config PATH and DEVICE (then the one positional is
 // the device); `defaults`: the report's qwen3_next_80b_a3b_instruct on h200_sxm when absent.
 void resolve_ids(target_flags& t, std::string_view command, bool defaults) {
-  if (!t.config.empty()) {
+  if (!t.config.empty() || !t.gguf.empty()) {
     if (!t.model.empty() && !t.device.empty()) {
       throw usage_error(fmt::format("{}: --config takes the place of MODEL: give DEVICE alone", command));
     }
@@ -73,6 +74,11 @@ query make_query(const target_flags& t) {
     q.m = &im->m;
     q.owner = im;
     q.config = t.config;
+  } else if (!t.gguf.empty()) {
+    std::shared_ptr<const import::imported> im = import::import_gguf(t.gguf, "");
+    q.m = &im->m;
+    q.owner = im;
+    q.gguf = t.gguf;
   } else {
     q.m = &resolve_model(t.model);
   }

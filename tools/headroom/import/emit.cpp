@@ -78,6 +78,9 @@ std::string emit_header(const imported& im, std::string_view command) {
   const std::string state = im.m.config_state_dtype
                                 ? fmt::format("  m.config_state_dtype = state_dtype::{};\n", name(*im.m.config_state_dtype))
                                 : std::string();
+  // A GGUF's tensor table (model::file_weights): the file's bytes, not the circuit's.
+  const std::string file_weights =
+      im.m.file_weights != 0 ? fmt::format("  m.file_weights = {};\n", im.m.file_weights) : std::string();
   std::string rules;
   for (const std::string& r : im.rule_exprs) rules += fmt::format("  m.add_rule({});\n", r);
   auto quoted = [](std::string_view s) {
@@ -108,6 +111,7 @@ std::string emit_header(const imported& im, std::string_view command) {
       "  m.source = {{\"{repo}\", \"{files}\", \"{notes}\"}};\n"
       "  m.c = family::{family}({{{dims}}});\n"
       "{state}"
+      "{file_weights}"
       "{rules}"
       "  return m;\n"
       "}}\n"
@@ -120,7 +124,8 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("command", command), fmt::arg("config", im.config_path),
       fmt::arg("quant", im.quant_path.empty() ? "" : " and " + im.quant_path), fmt::arg("id", im.id),
       fmt::arg("repo", quoted(im.repo)), fmt::arg("files", quoted(im.files)), fmt::arg("notes", quoted(im.notes)),
-      fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("rules", rules));
+      fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("file_weights", file_weights),
+      fmt::arg("rules", rules));
 }
 
 std::string model_id(std::string_view requested, std::string_view folder, std::string_view file) {

@@ -22,6 +22,7 @@ inline constexpr std::array aliases{
     device_alias{"h200", "h200_sxm"},          device_alias{"v100", "v100_sxm2_32gb"},
     device_alias{"rtx_4060_ti", "rtx_4060_ti_16gb"}, device_alias{"rtx_5060_ti", "rtx_5060_ti_16gb"},
     device_alias{"b60", "arc_pro_b60"},         device_alias{"jetson_thor", "jetson_agx_thor"},
+    device_alias{"h20_3e", "h20_141gb"},  // the name nvidia-smi prints for it
 };
 
 }  // namespace headroom::devices

@@ -148,6 +148,13 @@ inline constexpr interconnect nvlink5_hgx_b200{
     .sources = "S5, S85, S88, S94",
     .derived = "scale_up_gbps (1,800 / 2), scale_out_gbps (400 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"};
 
+// Apple M-series: one GPU per system (llama.cpp's Metal backend has no multi-GPU split).
+inline constexpr interconnect apple_standalone{
+    .scale_up = "none (one GPU per system)", .scale_up_gbps = 0, .scale_up_latency_us = 0, .domain = 1,
+    .scale_out = "10 Gb Ethernet (assumed)", .scale_out_gbps = 1.25, .scale_out_latency_us = 2,
+    .sources = "S94",
+    .derived = "scale_out_gbps (10 Gb/s / 8, assumed), scale-out latency per hop assumed 2 us (S94)"};
+
 // gb10
 inline constexpr interconnect gb10_pairing{
     .scale_up = "none (one GPU per system)", .scale_up_gbps = 0, .scale_up_latency_us = 0, .domain = 1,

@@ -112,6 +112,19 @@ inline constexpr device h20{
     .link = links::nvlink4_hgx,
 };
 
+// The H20's GH100 configuration (same capped peaks, 78 SMs, HGX board) with 141 GB of HBM3e
+// (NVIDIA's "H20-3e"); NVIDIA publishes no datasheet for it either.
+inline constexpr device h20_141gb = with_memory(
+    h20, {.id = "h20_141gb",
+          .name = "NVIDIA H20 141GB HBM3e (H20-3e, HGX)",
+          .memory_marketed = "141 GB HBM3e",
+          .memory_bytes = 143'771ULL * mib,  // 150,754,820,096 B
+          .memory_basis = "the H200's nvidia-smi total 143,771 MiB (S26), assumed for the same 141 GB of HBM3e",
+          .bandwidth_gbps = 4800,
+          .sources = "S4, S10, S11, S26, S134",
+          .derived = "memory_bytes (the H200's reading), peak_tflops, sm_count (the H20's, reported by secondary "
+                     "sources S45, S46, S134; no NVIDIA datasheet)"});
+
 // The GPU side of the superchip, 96 GB HBM3 variant (the one with a driver reading). Grace's
 // LPDDR5X, reachable over NVLink-C2C, is not counted: engines keep weights and KV in HBM.
 inline constexpr device gh200{

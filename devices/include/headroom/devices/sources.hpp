@@ -13,7 +13,8 @@
 namespace headroom::devices {
 
 // clang-format off
-inline constexpr std::array<source_entry, 111> sources{{
+// The table's size is its list's: no count to keep in step (std::to_array).
+inline constexpr auto sources = std::to_array<source_entry>({
   {"S1",  "NVIDIA H100 product page spec table (nvidia.com/en-us/data-center/h100/): 3.35 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity"},
   {"S2",  "NVIDIA H200 product page (nvidia.com/en-us/data-center/h200/): 141 GB, 4.8 TB/s, BF16 1,979 / FP8 3,958 TFLOPS with sparsity (preliminary)"},
   {"S3",  "NVIDIA Hopper architecture whitepaper / blog 'Hopper Architecture In-Depth' (2022-03-22): 132 SMs, dense BF16 989.4 TFLOPS"},
@@ -125,7 +126,13 @@ inline constexpr std::array<source_entry, 111> sources{{
   {"S126", "vLLM (github.com/vllm-project/vllm) worker _check_if_gpu_supports_dtype: 'Bfloat16 is only supported on GPUs with compute capability of at least 8.0 ... You can use float16 instead ... --dtype=half': on sm_70 / sm_75 a BF16 checkpoint runs as FP16"},
   {"S127", "AMD Instinct MI210 brochure (amd.com, instinct-mi210-brochure.pdf): 64 GB HBM2e, 1.6 TB/s (1,638.4 GB/s), 104 compute units, peak FP16 / BF16 181.0 TFLOPS, INT8 181.0 TOPS, Infinity Fabric Link bridge up to 4 GPUs, 3 links at 100 GB/s"},
   {"S128", "Intel Arc Pro B60 specifications (intel.com; values restated at hmc-tech.com/gpu/intel-arc-pro-b60-vs-nvidia-quadro-p620): 24 GB GDDR6 192-bit, 456 GB/s, 20 Xe2 cores (2,560 shading units), XMX BF16 / FP16 98.3 TFLOPS (FP32 accumulate), INT8 196.61 TOPS, PCIe 5.0 x8"},
-}};
+  {"S129", "Apple Mac Studio (2023) and Mac Pro (2023) technical specifications (apple.com/mac-studio/specs, apple.com/mac-pro/specs): M2 Ultra, 24-core CPU, up to 76-core GPU, up to 192GB unified memory, 800GB/s memory bandwidth; Mac Pro page: 'up to 76 cores ... up to 27.2 teraflops'"},
+  {"S130", "Apple MacBook Pro (14-inch and 16-inch, Nov 2023) technical specifications (support.apple.com/kb/SP889, SP890): M3 Max with 40-core GPU, 400GB/s memory bandwidth, up to 128GB unified memory"},
+  {"S131", "Apple MacBook Pro (14-inch and 16-inch, 2024) and Mac mini (2024) technical specifications (apple.com/macbook-pro/specs, apple.com/mac-mini/specs): M4 Max with 40-core GPU, 546GB/s, up to 128GB; M4 Pro with 20-core GPU, 273GB/s, up to 64GB (Mac mini)"},
+  {"S132", "philipturner/metal-benchmarks README.md @007b009ffed200724b8c78860f437207f43ec4ad: 128 ALUs per Apple GPU core, 'F16 is neither faster nor slower than F32'; later revisions' table: M2 Ultra 76 cores, >=27,200 GFLOPS F32 and F16"},
+  {"S133", "hmc-tech.com/gpu/apple-32-core-m4-max-vs-apple-40-core-m3-max: 40-core M3 Max 5,120 shaders at 1,398 MHz, 14.32 TFLOPS FP16 / FP32; 32-core M4 Max 4,096 shaders at 1,678 MHz, 13.74 TFLOPS"},
+  {"S134", "NVIDIA H20-3e (H20 141GB HBM3e): github.com/NVIDIA/nvbandwidth issue #48 (nvbandwidth lists 'NVIDIA H20-3e'; 'according to official data indicators, GPU memory bandwidth should be 4.8TB/s'); github.com/tile-ai/TileOPs PR #1658 (H20-3e, SXM, 141GB HBM3e, 4.80 TB/s, FP16 / BF16 dense 148 TFLOPS, FP8 296, compute capability 9.0)"},
+});
 // clang-format on
 
 /// Whether `id` names an entry of the source table.
