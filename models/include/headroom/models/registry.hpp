@@ -43,7 +43,8 @@
 
 namespace headroom::models {
 
-inline constexpr std::array<const model*, 34> all{
+// The registry's size is its list's (std::to_array): no count to keep in step.
+inline constexpr auto all = std::to_array<const model*>({
     &llama_3_1_8b_instruct,
     &llama_3_1_70b_instruct,
     &llama_3_1_405b_instruct,
@@ -78,7 +79,7 @@ inline constexpr std::array<const model*, 34> all{
     &mistral_small_4_119b,
     &deepseek_v4_flash,
     &qwen3_6_35b_a3b_nvfp4,
-};
+});
 
 /// The registry entry with this id, or nullptr.
 constexpr const model* find(std::string_view id) {
