@@ -283,7 +283,22 @@ std::string folder_name(const fs::path& config_file) {
 
 }  // namespace
 
+namespace {
+std::unique_ptr<imported> import_checked(const import_request& r);
+}  // namespace
+
 std::unique_ptr<imported> import_config(const import_request& r) {
+  // The last line of defence: any step of the reading that goes beyond headroom's 64-bit
+  // arithmetic (each names its own place where it can) still refuses as one line naming the file.
+  try {
+    return import_checked(r);
+  } catch (const headroom::error& e) {
+    throw import_error(fmt::format("{}: a number in it goes beyond headroom's 64-bit arithmetic ({})", r.config, e.what()));
+  }
+}
+
+namespace {
+std::unique_ptr<imported> import_checked(const import_request& r) {
   auto im = std::make_unique<imported>();
   fs::path config = r.config;
   std::string quant = r.quant;
@@ -321,7 +336,18 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   }
   // A multimodal config's text model sits under text_config; the keys around it are checked here.
   std::uint64_t vision_params = 0;
-  const json cfg = p->nested == nullptr ? outer : text_config_of(file, outer, *p->nested, vision_params);
+  const json cfg = [&] {
+    if (p->nested == nullptr) return outer;
+    try {
+      return text_config_of(file, outer, *p->nested, vision_params);
+    } catch (const headroom::error& e) {
+      // The core's message speaks of bytes; here the count is of parameters: keep the operands.
+      std::string why = e.what();
+      constexpr std::string_view core = "byte count overflows 64 bits: ";
+      if (why.starts_with(core)) why.erase(0, core.size());
+      fail_key(file, "vision_config", fmt::format("its widths give a parameter count beyond 64 bits ({})", why));
+    }
+  }();
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
   const auto qcfg = outer.find("quantization_config");
   const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
@@ -396,5 +422,6 @@ std::unique_ptr<imported> import_config(const import_request& r) {
   im->m.source = {im->repo, im->files, im->notes};
   return im;
 }
+}  // namespace
 
 }  // namespace headroom::cli::import
