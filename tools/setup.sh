@@ -40,7 +40,7 @@ case "$mode" in
   run)
     # Only the CLI: the tests and benchmarks are `tools/setup.sh test`'s (the configuration
     # still declares them, so a later `cmake --build build` builds them in the same tree).
-    build build g++ headroom_cli -DCMAKE_BUILD_TYPE=Release
+    build build g++ headroom_cli -DCMAKE_BUILD_TYPE=Release -DHEADROOM_UNITY_CLI=ON
     ./build/tools/headroom
     ;;
   test)
@@ -49,12 +49,13 @@ case "$mode" in
     # its suite pass too), then each fuzz target for a fixed number of inputs from a fixed seed
     # (tests/fuzz/run.sh; any finding fails the run; README: how to run them longer). g++ 12 last,
     # optimised, with the benchmarks (the compiler users build them with), so CTest's summary line
-    # ends the output. -O1: the sanitizers' usual level, their reports still exact.
+    # ends the output, its CLI library in unity batches as the first command builds it.
+    # -O1: the sanitizers' usual level, their reports still exact.
     build build-clang clang++ all -DHEADROOM_BUILD_BENCH=OFF -DHEADROOM_BUILD_FUZZ=ON \
       "-DCMAKE_CXX_FLAGS=-O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
     (cd build-clang && ctest -j "$jobs" --output-on-failure)
     HEADROOM_FUZZ_BUILD=build-clang tests/fuzz/run.sh
-    build build-gcc g++ all -DCMAKE_BUILD_TYPE=Release
+    build build-gcc g++ all -DCMAKE_BUILD_TYPE=Release -DHEADROOM_UNITY_CLI=ON
     cd build-gcc && ctest -j "$jobs" --output-on-failure
     ;;
   *)

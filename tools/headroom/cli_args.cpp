@@ -18,7 +18,7 @@ namespace headroom::cli {
 namespace {
 
 using format_list = std::span<const output_format>;
-constexpr std::array all_formats{output_format::md, output_format::json, output_format::csv, output_format::h};
+constexpr std::array all_output_formats{output_format::md, output_format::json, output_format::csv, output_format::h};
 
 // "md | json" (`sep` " | ") or "md or json", "md, json or csv" (`sep` empty): the formats a
 // command renders, its default first.
@@ -185,7 +185,7 @@ output_format resolve_format(const output_flags& o, std::string_view command, fo
   for (const output_format f : formats) {
     if (format_name(f) == wanted) return f;
   }
-  for (const output_format f : all_formats) {
+  for (const output_format f : all_output_formats) {
     if (format_name(f) == wanted) {
       throw usage_error(fmt::format("{}: no {} output (expected {})", command, wanted, formats_text(formats, "")));
     }

@@ -12,6 +12,7 @@
 
 #include "headroom/common.hpp"
 #include "headroom/device_spec.hpp"
+#include "headroom/manifest.hpp"
 
 namespace headroom::cli {
 
@@ -27,10 +28,6 @@ std::map<const device*, std::string>& made_by() {
   static std::map<const device*, std::string> m;
   return m;
 }
-
-// The registry's range of rates (manifest.cpp's), in the flags' units.
-constexpr double max_gbps = 100'000;
-constexpr double max_tflops = 100'000;
 
 std::optional<double> decimal(std::string_view text) {
   if (text.empty() || text.size() > 32) return std::nullopt;
@@ -82,7 +79,7 @@ double parse_gbps(std::string_view flag, std::string_view text) {
   const auto v = decimal(n);
   if (scale == 0 || !v) throw usage_error(fmt::format("{}: `{}` is not a bandwidth (e.g. 936GB/s, 3.35TB/s; decimal GB)", flag, text));
   const double gbps = *v * scale;
-  if (!(gbps >= 1) || gbps > max_gbps) {
+  if (!(gbps >= dram_range.lo) || gbps > dram_range.hi) {
     throw usage_error(fmt::format("{}: `{}` is outside the physical range 1GB/s to 100TB/s", flag, text));
   }
   return gbps;
@@ -91,7 +88,7 @@ double parse_gbps(std::string_view flag, std::string_view text) {
 double parse_tflops(std::string_view flag, std::string_view text) {
   const auto v = decimal(text);
   if (!v) throw usage_error(fmt::format("{}: `{}` is not a number of TFLOPS (e.g. 71, 989.5)", flag, text));
-  if (*v != 0 && (*v < 0.01 || *v > max_tflops)) {
+  if (*v != 0 && (*v < tflops_range.lo || *v > tflops_range.hi)) {
     throw usage_error(fmt::format("{}: `{}` is outside the physical range 0.01 to 100000 TFLOPS (0: no path)", flag, text));
   }
   return *v;

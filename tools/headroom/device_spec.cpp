@@ -49,10 +49,6 @@ constexpr std::array<std::string_view, 24> known_keys{
     "scale_up_gbps", "scale_up_latency_us", "domain", "scale_out", "scale_out_gbps", "scale_out_latency_us",
     "source", "notes"};
 
-// The physical ranges the manifest loader uses (manifest.cpp): a rate outside them is a typo or
-// a unit slip (GB/s written as TB/s, TFLOPS as FLOPS), not a device.
-constexpr double max_gbps = 100'000;
-constexpr double max_tflops = 100'000;
 constexpr std::size_t max_spec_bytes = 1u << 20;
 constexpr std::size_t max_source_chars = 200;
 
@@ -165,9 +161,9 @@ class loader {
       o.memory_marketed = fmt::format("{} B (device spec)", o.d.memory_bytes);
       o.memory_basis = fmt::format("memory_bytes of {}", path_);
     }
-    if (find("bandwidth_gbps")) o.d.bandwidth_gbps = rate("bandwidth_gbps", 1, max_gbps);
+    if (find("bandwidth_gbps")) o.d.bandwidth_gbps = rate("bandwidth_gbps", dram_range.lo, dram_range.hi);
     const bool bf16_given = find("bf16_tflops") != nullptr;
-    if (bf16_given) o.d.peak.bf16 = rate("bf16_tflops", 0.01, max_tflops);
+    if (bf16_given) o.d.peak.bf16 = rate("bf16_tflops", tflops_range.lo, tflops_range.hi);
     if (find("fp16_tflops")) {
       o.d.peak.fp16 = peak("fp16_tflops", o.d.native, mma_kind::fp16);
     } else if (bf16_given) {
@@ -179,8 +175,8 @@ class loader {
     if (find("int8_tops")) o.d.peak.int8 = peak("int8_tops", o.d.native, mma_kind::int8);
     if (find("nvfp4_tflops")) o.d.peak.nvfp4 = peak("nvfp4_tflops", o.d.native, mma_kind::fp4_block_scale);
     if (find("mxfp4_tflops")) o.d.peak.mxfp4 = peak("mxfp4_tflops", o.d.native, mma_kind::mxf8f6f4);
-    if (find("scale_up_gbps")) o.d.link.scale_up_gbps = rate("scale_up_gbps", 0, max_gbps);
-    if (find("scale_out_gbps")) o.d.link.scale_out_gbps = rate("scale_out_gbps", 0, max_gbps);
+    if (find("scale_up_gbps")) o.d.link.scale_up_gbps = rate("scale_up_gbps", 0, dram_range.hi);
+    if (find("scale_out_gbps")) o.d.link.scale_out_gbps = rate("scale_out_gbps", 0, dram_range.hi);
     if (find("scale_up_latency_us")) o.d.link.scale_up_latency_us = rate("scale_up_latency_us", 0, 1e6);
     if (find("scale_out_latency_us")) o.d.link.scale_out_latency_us = rate("scale_out_latency_us", 0, 1e6);
     if (const member* m = find("domain")) {
@@ -227,8 +223,8 @@ class loader {
   }
   // A peak: 0 means no matrix path for that kind (its native bit is cleared), else positive.
   double peak(std::string_view key, std::uint16_t& native, mma_kind k) const {
-    const double v = rate(key, 0, max_tflops);
-    if (v > 0 && v < 0.01) fail_value(*find(key), fmt::format("`{}` is below 0.01 TFLOPS (write 0 for no path)", literal(*find(key))));
+    const double v = rate(key, 0, tflops_range.hi);
+    if (v > 0 && v < tflops_range.lo) fail_value(*find(key), fmt::format("`{}` is below 0.01 TFLOPS (write 0 for no path)", literal(*find(key))));
     native = v > 0 ? static_cast<std::uint16_t>(native | bit(k)) : static_cast<std::uint16_t>(native & ~bit(k));
     return v;
   }

@@ -32,6 +32,19 @@ class manifest_error : public usage_error {
   using usage_error::usage_error;
 };
 
+/// Physical ranges of a rate, for a measured manifest, a device spec file and the short device
+/// flags alike. Below them a rate is a typo or a unit slip (5e-324 GB/s made every time infinite
+/// and every percentage NaN); above them no device is near: the registry spans 102 GB/s (Jetson
+/// Orin Nano) to 8 TB/s (B300 HBM3e) and about 10 to 15,000 dense TFLOPS, so the ranges leave a
+/// factor of ten or more on each side.
+struct rate_range {
+  double lo;
+  double hi;
+  std::string_view unit;
+};
+inline constexpr rate_range dram_range{1, 100'000, "GB/s"};        // 1 GB/s to 100 TB/s
+inline constexpr rate_range tflops_range{0.01, 100'000, "TFLOPS"};  // 10 GFLOPS to 100 PFLOPS
+
 /// The schema_version this build reads.
 inline constexpr std::int64_t manifest_schema_version = 1;
 
