@@ -5,7 +5,8 @@
 #
 # Runs exactly the command the build system would run for the case's object library (read from
 # BINARY_DIR/compile_commands.json: same compiler, flags, sanitizers, include paths and
-# definitions) and prints the compiler's output; CTest matches it against the case's regex.
+# definitions), front end only, and prints the compiler's output; CTest matches it against the
+# case's regex.
 #   cmake -DBINARY_DIR=... -DDEFINE=HEADROOM_CASE_X[_TWIN] -P run_case.cmake
 # Exit status: the compiler's (a twin must build; a case's test passes on its regex only).
 foreach(var BINARY_DIR DEFINE)
@@ -43,6 +44,10 @@ if(at GREATER_EQUAL 0)
   cmake_path(GET object PARENT_PATH object_dir)
   file(MAKE_DIRECTORY "${object_dir}")
 endif()
+# Only the front end: every case is a constant evaluation or a static_assert, decided before any
+# code is generated, so the compile stops there (under the sanitizers' instrumentation code
+# generation was most of a case's time). No object is written.
+list(APPEND argv -fsyntax-only)
 execute_process(COMMAND ${argv} WORKING_DIRECTORY ${directory} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 message("${out}")
 if(NOT rc EQUAL 0)
