@@ -27,6 +27,9 @@
 #include <headroom/models/deepseek_v2_lite.hpp>
 #include <headroom/models/gemma_3_12b_it.hpp>
 #include <headroom/models/qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/ernie_4_5_21b_a3b_pt.hpp>
+#include <headroom/models/phi_3_5_moe_instruct.hpp>
+#include <headroom/models/granite_4_0_h_tiny.hpp>
 
 namespace {
 using namespace headroom;
@@ -79,3 +82,9 @@ static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights
 static_assert(footprint(models::gemma_3_12b_it, settings{}).weights == (12'187'079'280ULL + 64 * 3'840) * 2);
 static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
 }  // namespace
+
+// The hand sums of tests/cli/import_moe_families_test.cpp (no published total_size was found):
+// ERNIE-4.5-21B-A3B-PT with its F32 router, Phi-3.5-MoE-instruct, Granite-4.0-H-Tiny.
+static_assert(footprint(models::ernie_4_5_21b_a3b_pt, settings{}).weights == 21'821'012'480ULL * 2 + 4'425'408ULL * 4);
+static_assert(footprint(models::phi_3_5_moe_instruct, settings{}).weights == 41'873'153'344ULL * 2);
+static_assert(footprint(models::granite_4_0_h_tiny, settings{}).weights == 6'939'037'248ULL * 2);

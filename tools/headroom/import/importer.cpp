@@ -81,6 +81,15 @@ class dims_reader {
         return;
       }
     }
+    if (b->how == ck::source::layer_kinds) {
+      if constexpr (std::is_same_v<T, std::string_view>) {
+        if (v == nullptr) fail_key(file_, k(b->key), fmt::format("missing (required by model_type `{}`)", p_.model_type));
+        im_.strings.push_back(layer_kinds_pattern(file_, k(b->key), *v));
+        out = im_.strings.back();
+        return;
+      }
+      throw import_error(fmt::format("{}: `{}` reads layer types but is not a pattern (a headroom table bug)", file_, member));
+    }
     if (b->how == ck::source::is_text) {
       if constexpr (std::is_same_v<T, bool>) {
         if (v == nullptr || v->is_null()) {
@@ -117,7 +126,8 @@ class dims_reader {
         case ck::source::fixed:
         case ck::source::period:
         case ck::source::vision_tower:
-        case ck::source::is_text: break;
+        case ck::source::is_text:
+        case ck::source::layer_kinds: break;
       }
       throw import_error(fmt::format("{}: binding of `{}` cannot be a quotient (a headroom table bug)", file_, member));
     }
@@ -184,6 +194,7 @@ class dims_reader {
         }
         case ck::check_kind::dense_then_sparse: check_dense_then_sparse(file_, k(c.key), *v, layers, first_dense, c.why); break;
         case ck::check_kind::compress_ratios: check_compress_ratios(file_, k(c.key), *v, layers, mtp_layers, c.why); break;
+        case ck::check_kind::last_layer_index: check_last_layer_index(file_, k(c.key), *v, layers, c.why); break;
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
           if (n != pattern.size()) {
@@ -403,6 +414,10 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     const std::string from_file = qc != outer.end() ? second_quant_source(file, *qc, quant, r.quant.empty()) : quant;
     if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
     if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
+    if (p->router_f32) {
+      rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));
+      rec.note += "; the router (mlp.gate) held in F32, as the model class keeps it";
+    }
 
     for (const precision_rule& rule : rec.rules) {
       if (im->m.n_rules >= max_rules) throw import_error(fmt::format("{}: the precision recipe needs more than {} rules", file, max_rules));

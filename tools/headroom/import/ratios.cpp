@@ -44,4 +44,27 @@ void check_dense_then_sparse(std::string_view file, std::string_view key, const 
   }
 }
 
+void check_last_layer_index(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                            std::string_view why) {
+  const bool minus_one = v.is_number_integer() && v.get<std::int64_t>() == -1;
+  if (!minus_one && (!v.is_number_unsigned() || v.get<std::uint64_t>() + 1 != layers)) {
+    fail_key(file, key, fmt::format("is {}, the importer needs -1 or num_hidden_layers - 1 = {} ({})", shown_value(v), layers - 1, why));
+  }
+}
+
+std::string layer_kinds_pattern(std::string_view file, std::string_view key, const json& v) {
+  if (!v.is_array()) fail_key(file, key, "expected an array of layer types");
+  std::string pattern;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == "mamba") {
+      pattern += 'M';
+    } else if (v[i] == "attention") {
+      pattern += '*';
+    } else {
+      fail_key(file, key, fmt::format("layer {} is {}, the importer needs \"mamba\" or \"attention\"", i, shown_value(v[i])));
+    }
+  }
+  return pattern;
+}
+
 }  // namespace headroom::cli::import

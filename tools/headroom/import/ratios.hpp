@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The importer's per-layer ratio lists (DeepSeek-V4's compress_ratios): a dims member that is a
 // fixed array of small unsigned integers, read from a JSON array, checked against the layer
-// count and printed as a braced list; the per-layer string lists some families check (GLM-5's
-// mlp_layer_types); and any dims member printed as C++ (the header emitter's values).
+// count and printed as a braced list; the per-layer lists some families check or read (GLM-5's
+// mlp_layer_types, ERNIE 4.5's moe_layer_end_index, Granite 4.0's layer_types); and any dims
+// member printed as C++ (the header emitter's values).
 #pragma once
 
 #include <fmt/format.h>
@@ -29,6 +30,13 @@ void check_compress_ratios(std::string_view file, std::string_view key, const js
 /// layers, "sparse" after.
 void check_dense_then_sparse(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
                              std::uint64_t first_dense, std::string_view why);
+
+/// ERNIE 4.5's moe_layer_end_index: -1 or num_hidden_layers - 1.
+void check_last_layer_index(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                            std::string_view why);
+
+/// Granite 4.0's layer_types as a pattern, one character a layer: "mamba" M, "attention" *.
+std::string layer_kinds_pattern(std::string_view file, std::string_view key, const json& v);
 
 template <std::size_t N>
 void assign_ratios(std::string_view file, std::string_view key, const json& v, std::array<std::uint16_t, N>& out) {

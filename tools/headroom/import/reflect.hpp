@@ -32,6 +32,7 @@
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/gqa_decoder.hpp>
 #include <headroom/models/gqa_moe.hpp>
+#include <headroom/models/granite_hybrid.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
@@ -51,7 +52,11 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_d
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window,
                         qk_norm_whole, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, top_k, moe_inter, qk_norm, tie, window,
-                        qk_norm_whole, routing_bias, attn_bias, shared_inter, shared_gate, vision_params);
+                        qk_norm_whole, routing_bias, attn_bias, shared_inter, shared_gate, vision_params, first_dense, inter,
+                        shared_experts, layer_norm, o_bias, lm_head_bias);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::granite_hybrid_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
+                        rope, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
+                        shared_inter, tie);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
@@ -93,13 +98,14 @@ HEADROOM_IMPORT_FAMILY(mla_moe, mla_moe_dims);
 HEADROOM_IMPORT_FAMILY(gemma4, gemma4_dims);
 HEADROOM_IMPORT_FAMILY(deepseek_v4, deepseek_v4_dims);
 HEADROOM_IMPORT_FAMILY(gemma3, gemma3_dims);
+HEADROOM_IMPORT_FAMILY(granite_hybrid, granite_hybrid_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
                          qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
-                         deepseek_v4_family, gemma3_family>;
+                         deepseek_v4_family, gemma3_family, granite_hybrid_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

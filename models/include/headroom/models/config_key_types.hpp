@@ -18,6 +18,8 @@
 //             (multimodal configs, nested_config below).
 //   is_text   a boolean member: true when the key's string equals `num` (DeepSeek's topk_method
 //             "noaux_tc" stores the router's correction bias); absent or null gives `fallback`.
+//   layer_kinds  a pattern member (one character per layer) from an array of layer names:
+//             "mamba" M, "attention" * (Granite 4.0's layer_types); any other name is refused.
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
 // (Qwen's `sliding_window` only counts under `use_sliding_window`).
 // Every other key of a config is either a check (its value must be the one stated, or the
@@ -38,7 +40,7 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower, is_text };
+enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower, is_text, layer_kinds };
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -63,6 +65,7 @@ enum class check_kind : std::uint8_t {
   compress_ratios,   ///< DeepSeek-V4: num_hidden_layers + num_nextn_predict_layers entries, each 0, 4 or 128
   dense_then_sparse, ///< GLM-5's mlp_layer_types: "dense" for the first first_k_dense_replace layers, then "sparse"
   layer_types_every, ///< Gemma 2 / 3: full_attention every period-th layer, else sliding_attention (no last-layer rule)
+  last_layer_index,  ///< an integer that must be -1 or num_hidden_layers - 1 (ERNIE 4.5's moe_layer_end_index: MoE up to the last layer)
 };
 struct check {
   std::string_view key;
@@ -107,6 +110,10 @@ struct profile {
   /// The key naming the recurrent state's dtype (Qwen3.5's mamba_ssm_dtype), read into
   /// model::config_state_dtype; empty: the family's configs name none.
   std::string_view state_dtype_key = {};
+  /// The router's weight is held in F32 whatever the checkpoint's dtype (ERNIE 4.5 MoE:
+  /// transformers' `_keep_in_fp32_modules_strict = ["gate", ...]`, vLLM's gate built with
+  /// params_dtype float32): a rule ahead of the recipe's.
+  bool router_f32 = false;
 };
 
 /// Keys no family reads: they change no stored tensor and no state.
@@ -234,6 +241,19 @@ inline constexpr binding moe_defaults[] = {
     {"shared_inter", {}, source::fixed, 0, "no shared expert"},
     {"shared_gate", {}, source::fixed, 0, "no shared expert"},
     {"vision_params", {}, source::fixed, 0, "a text-only model"},
+};
+/// gqa_moe members only ERNIE 4.5 MoE sets: every layer's MLP is the routed MoE, with no
+/// expert-wide shared experts.
+inline constexpr binding every_layer_routed[] = {
+    {"first_dense", {}, source::fixed, 0, "every layer's MLP is the routed MoE"},
+    {"inter", {}, source::fixed, 0, "no dense MLP layer"},
+    {"shared_experts", {}, source::fixed, 0, "no expert-wide shared experts"},
+};
+/// gqa_moe members only PhiMoE sets: RMSNorms, no o_proj or lm_head bias.
+inline constexpr binding rms_norms_no_o_bias[] = {
+    {"layer_norm", {}, source::fixed, 0, "the norms are RMSNorms"},
+    {"o_bias", {}, source::fixed, 0, "o_proj has no bias"},
+    {"lm_head_bias", {}, source::fixed, 0, "lm_head has no bias"},
 };
 inline constexpr ignored qwen_window_keys[] = {
     {"max_window_layers", "only read when use_sliding_window is true"},

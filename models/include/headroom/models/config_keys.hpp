@@ -9,14 +9,17 @@
 #include <headroom/models/config_key_types.hpp>
 #include <headroom/models/detail/config_keys_deepseek.hpp>
 #include <headroom/models/detail/config_keys_deepseek_v4.hpp>
+#include <headroom/models/detail/config_keys_ernie4_5_moe.hpp>
 #include <headroom/models/detail/config_keys_gemma3.hpp>
 #include <headroom/models/detail/config_keys_gemma4.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
+#include <headroom/models/detail/config_keys_granite_hybrid.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
 #include <headroom/models/detail/config_keys_llama_like.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
 #include <headroom/models/detail/config_keys_mistral3.hpp>
 #include <headroom/models/detail/config_keys_phi3.hpp>
+#include <headroom/models/detail/config_keys_phimoe.hpp>
 #include <headroom/models/detail/config_keys_qwen2_moe.hpp>
 #include <headroom/models/detail/config_keys_qwen3_5.hpp>
 #include <headroom/models/detail/config_keys_qwen3_vl.hpp>
@@ -81,6 +84,14 @@ inline constexpr profile profiles[] = {
     // Mistral 3: a Mistral text model, a Pixtral tower.
     {"mistral3", "Mistral3ForConditionalGeneration", "dense_gqa", mistral3::mistral3, mistral3::mistral3_checks, {},
      &mistral3::multimodal},
+    // ERNIE 4.5 MoE: the ernie4_5 decoder, dense layers then MoE with shared experts; its router F32.
+    {"ernie4_5_moe", "Ernie4_5_MoeForCausalLM", "gqa_moe", ernie4_5_moe::ernie4_5_moe, ernie4_5_moe::ernie4_5_moe_checks,
+     ernie4_5_moe::ernie4_5_moe_ignored, nullptr, {}, true},
+    // PhiMoE (Phi-3.5-MoE): Mixtral's layer with LayerNorms and biases.
+    {"phimoe", "PhiMoEForCausalLM", "gqa_moe", phimoe::phimoe, shared::swiglu_experts, phimoe::phimoe_ignored},
+    // Granite 4.0's hybrids: Mamba2 and attention layers by layer_types, each with the MoE and shared MLP.
+    {"granitemoehybrid", "GraniteMoeHybridForCausalLM", "granite_hybrid", granite_hybrid::bindings, granite_hybrid::checks,
+     granite_hybrid::ignored_keys},
 };
 
 /// The profile of a model_type, or nullptr.

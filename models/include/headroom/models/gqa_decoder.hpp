@@ -35,22 +35,38 @@ struct gqa_decoder_dims {
   }
 };
 
-/// embed; `g.layers` layers of the attention block `a` then the MLP block `add_mlp(c)` adds
-/// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`. Records
-/// the decoder's config values (and sliding_window when set); the family adds its MLP's.
-template <typename AddMlp>
-constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
+/// embed; `g.layers` layers of the attention block `a` then an MLP block -- the first `first`
+/// layers the block `add_first(c)` adds (a dense MLP before the MoE layers: ERNIE 4.5 MoE's
+/// moe_layer_start_index), the rest the block `add_mlp(c)` adds -- (sliding-window layers when
+/// `a.window` is set); the head, reading embed_tokens when `tie`. With `first` 0 no block of
+/// `add_first` is added. The head's final norm is a LayerNorm when the attention's input norm is
+/// (`a.layer_norm`), and `lm_bias` gives lm_head a bias (PhiMoE). Records the decoder's config
+/// values (and sliding_window when set); the family adds its MLPs'.
+template <typename AddFirst, typename AddMlp>
+constexpr circuit gqa_decoder_dense_first(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, std::uint64_t first,
+                                          AddFirst add_first, AddMlp add_mlp, bool lm_bias = false) {
   circuit c{};
   const auto embed = blocks::embed(c, "embed", g.vocab, g.hidden);
   const auto attn = blocks::gqa_attention(c, "attn", a);
   const auto mlp = add_mlp(c);
-  const auto head = blocks::head(c, "head", g.vocab, g.hidden, !tie);
-  const auto layer = blocks::layer(a.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention, {attn, mlp});
-  blocks::decoder(c, embed, g.layers, [&](std::uint64_t) -> const auto& { return layer; }, head);
+  const auto dense = first != 0 ? add_first(c) : mlp;
+  const auto head = blocks::head(c, "head", g.vocab, g.hidden, !tie, a.layer_norm, lm_bias);
+  const layer_kind kind = a.window != 0 ? layer_kind::sliding_attention : layer_kind::full_attention;
+  const auto layer = blocks::layer(kind, {attn, mlp});
+  const auto dense_layer = blocks::layer(kind, {attn, dense});
+  blocks::decoder(c, embed, g.layers, [&](std::uint64_t l) -> const auto& { return l < first ? dense_layer : layer; }, head);
   g.record(c.config);
   c.config.put_flag("tie_word_embeddings", tie);
   if (a.window != 0) c.config.put("sliding_window", a.window);
   return c;
+}
+
+/// embed; `g.layers` layers of the attention block `a` then the MLP block `add_mlp(c)` adds
+/// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`.
+/// Records the decoder's config values (and sliding_window when set); the family adds its MLP's.
+template <typename AddMlp>
+constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
+  return gqa_decoder_dense_first(g, a, tie, 0, add_mlp, add_mlp);
 }
 
 /// A stored vision tower of `params` parameters (a multimodal checkpoint's encoder and

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
 
 namespace headroom::models::blocks {
@@ -27,12 +28,15 @@ constexpr std::uint8_t embed(circuit& c, std::string_view block_name, std::uint6
 }
 
 /// final norm [hidden] -> lm_head [vocab, hidden] -> argmax; `stored` false for a tied head or
-/// a draft head that reads the main one.
+/// a draft head that reads the main one; `layer_norm` a final LayerNorm with weight and bias
+/// (PhiMoE's model.norm), `lm_bias` lm_head's bias [vocab] (PhiMoE's lm_head_bias).
 constexpr std::uint8_t head(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
-                            bool stored = true) {
+                            bool stored = true, bool layer_norm = false, bool lm_bias = false) {
   node lm = sharded(nd("lm_head", op::lm_head, {e(hidden)}, {e(vocab)}), shard::vocab, vocab);
   lm.stores_weight = stored;
-  return c.add_block(block_name, {with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), hidden), lm,
+  lm.bias = lm_bias;
+  const std::uint64_t norm = layer_norm ? checked_mul(2, hidden) : hidden;
+  return c.add_block(block_name, {with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), norm), lm,
                                   nd("argmax", op::argmax, {e(vocab)}, {e(1, formats::i32)})});
 }
 

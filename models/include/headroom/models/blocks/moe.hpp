@@ -24,6 +24,7 @@ struct moe_dims {
   bool router_bias = false;         ///< bias on the router (gpt-oss)
   std::uint64_t router_aux = 0;     ///< extra router parameters (DeepSeek's e_score_correction_bias)
   tensor_format router_aux_format = formats::f32;
+  bool layer_norm = false;          ///< the post norm a LayerNorm with weight and bias (PhiMoE), not an RMSNorm
 };
 
 /// post norm, router, top_k, routed experts' gate|up, silu_mul, down, optional shared expert,
@@ -46,7 +47,8 @@ constexpr std::uint8_t routed_moe(circuit& c, std::string_view block_name, const
   down.experts = d.experts;
   down.top_k = K;
   down.bias = d.expert_bias;
-  const node norm = with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h);
+  const node norm = d.layer_norm ? with_aux(nd("post_norm", op::layer_norm, {e(h)}, {e(h)}), checked_mul(2, h))
+                                 : with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h);
   const node top_k = nd("top_k", op::top_k, {e(d.experts)}, {e(K, formats::f32), e(K, formats::i32)});
   const node act = sharded(nd("act", op::silu_mul, {e_rows(K, 2 * d.moe_inter)}, {e_rows(K, d.moe_inter)}), shard::experts, d.moe_inter);
   const node add = nd("add", op::residual_add, {e(h), e(h)}, {e(h)});

@@ -74,7 +74,8 @@ inline constexpr binding qwen3_moe_own[] = {
     {"qk_norm_whole", {}, source::fixed, 0, "Qwen3 MoE's q_norm / k_norm are per head [head_dim]"},
     {"routing_bias", {}, source::fixed, 0, "Qwen3 MoE's router (mlp.gate) is a plain Linear"},
 };
-inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_experts, shared::qwen_window, shared::moe_defaults);
+inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_experts, shared::qwen_window, shared::moe_defaults,
+                                    shared::every_layer_routed, shared::rms_norms_no_o_bias);
 inline constexpr check qwen3_moe_own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "q, k, v biases are not in the gqa_moe family"},
 };
@@ -90,7 +91,8 @@ inline constexpr binding mixtral_own[] = {
     {"qk_norm_whole", {}, source::fixed, 0, "Mixtral has no q_norm / k_norm"},
     {"routing_bias", {}, source::fixed, 0, "Mixtral's router (block_sparse_moe.gate) is a plain Linear"},
 };
-inline constexpr auto mixtral = join(shared::gqa, shared::local_experts, mixtral_own, shared::mistral_window, shared::moe_defaults);
+inline constexpr auto mixtral = join(shared::gqa, shared::local_experts, mixtral_own, shared::mistral_window, shared::moe_defaults,
+                                  shared::every_layer_routed, shared::rms_norms_no_o_bias);
 inline constexpr ignored mixtral_ignored[] = {
     {"router_jitter_noise", "training only"},
 };

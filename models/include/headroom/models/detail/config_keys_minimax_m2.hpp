@@ -21,7 +21,8 @@ inline constexpr binding minimax_m2_own[] = {
     {"qk_norm_whole", {}, source::fixed, 1, "qk_norm_type is checked per_layer: one RMSNorm over all heads of q, one of k"},
     {"routing_bias", "use_routing_bias"},
 };
-inline constexpr auto minimax_m2 = join(shared::gqa, shared::local_experts, minimax_m2_own, shared::moe_defaults);
+inline constexpr auto minimax_m2 = join(shared::gqa, shared::local_experts, minimax_m2_own, shared::moe_defaults,
+                                       shared::every_layer_routed, shared::rms_norms_no_o_bias);
 
 inline constexpr ignored minimax_m2_ignored[] = {
     {"mlp_intermediate_size", "a dense MLP width: every layer's MLP is the routed MoE of intermediate_size experts"},

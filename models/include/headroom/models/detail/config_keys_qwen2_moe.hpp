@@ -22,7 +22,7 @@ inline constexpr binding own[] = {
     {"shared_gate", {}, source::fixed, 1, "Qwen2-MoE gates its shared expert (mlp.shared_expert_gate [1, hidden])"},
     {"vision_params", {}, source::fixed, 0, "a text-only model"},
 };
-inline constexpr auto qwen2_moe = join(shared::gqa, own, shared::qwen_experts, shared::qwen_window);
+inline constexpr auto qwen2_moe = join(shared::gqa, own, shared::qwen_experts, shared::qwen_window, shared::every_layer_routed, shared::rms_norms_no_o_bias);
 inline constexpr check own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "o_proj has no bias in Qwen2-MoE"},
 };

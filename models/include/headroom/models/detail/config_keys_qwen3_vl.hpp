@@ -36,7 +36,7 @@ inline constexpr binding moe_own[] = {
     {"shared_inter", {}, source::fixed, 0, "no shared expert"},
     {"shared_gate", {}, source::fixed, 0, "no shared expert"},
 };
-inline constexpr auto qwen3_vl_moe = join(shared::gqa, moe_own, shared::qwen_experts, tower);
+inline constexpr auto qwen3_vl_moe = join(shared::gqa, moe_own, shared::qwen_experts, tower, shared::every_layer_routed, shared::rms_norms_no_o_bias);
 
 inline constexpr check unbiased[] = {
     {"attention_bias", check_kind::equals, "false", "q, k, v biases are not in Qwen3-VL's text decoder"}};
