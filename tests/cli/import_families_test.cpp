@@ -219,3 +219,31 @@ TEST_CASE("import mistral3: Mistral-Small-3.1-24B with its Pixtral tower and pro
   CHECK(fp.vision_weights == tower * 2);
   CHECK(fp.kv_per_token == 40 * 2 * 8 * 128 * 2);
 }
+
+TEST_CASE("import glm4_moe: GLM-4.5-Air weighs the Hub's parameter count, its MTP layer included") {
+  // The Hub's safetensors parameter count of zai-org/GLM-4.5-Air: 110,468,824,832 (its model
+  // card's "106B total parameters" is the main model below). By hand from its config.json:
+  //   attention a layer: q [12288, 4096] + bias 12288, k, v [1024, 4096] + biases 1024 each,
+  //   o [4096, 12288] (no bias): 109,066,240; two norms 8,192
+  //   dense MLP (layer 0): gate, up [10944, 4096], down [4096, 10944] = 134,479,872
+  //   MoE (45 layers): 128 experts x 3 x [1408, 4096] = 2,214,592,512, one shared expert of
+  //   1408: 17,301,504, router [128, 4096] = 524,288 and its e_score_correction_bias 128
+  //   embed_tokens, lm_head [151552, 4096] = 620,756,992 each; final norm 4,096
+  // main: 106,852,251,264. The MTP layer (model.layers.46): its embed_tokens and
+  // shared_head.head 2 x 620,756,992, enorm, hnorm, shared_head.norm 3 x 4,096, eh_proj
+  // [4096, 8192] = 33,554,432, one attention and one MoE layer.
+  constexpr std::uint64_t attention = 109'066'240ULL + 8'192;
+  constexpr std::uint64_t moe = 2'214'592'512ULL + 17'301'504 + 524'288 + 128;
+  constexpr std::uint64_t main = attention + 134'479'872 + 45 * (attention + moe) + 2 * 620'756'992ULL + 4'096;
+  static_assert(main == 106'852'251'264ULL);
+  constexpr std::uint64_t mtp = 2 * 620'756'992ULL + 3 * 4'096 + 33'554'432 + attention + moe;
+  static_assert(main + mtp == 110'468'824'832ULL);
+  const auto im = imp::import_config({config_dir("glm_4_5_air"), "", ""});
+  CHECK(im->m.family == "glm4_moe");
+  CHECK(parameter_count(im->m) == main + mtp);
+  // Every tensor BF16 but the 46 routers' e_score_correction_bias, F32 (two bytes more each).
+  const footprint_bytes fp = footprint(im->m, settings{});
+  CHECK(fp.weights == (main + mtp) * 2 + 46 * 128 * 2);
+  // K and V of 8 heads x 128 on the 46 main layers (the MTP layer's only with --speculative).
+  CHECK(fp.kv_per_token == 46 * 2 * 8 * 128 * 2);
+}

@@ -11,6 +11,7 @@
 #include <headroom/models/detail/config_keys_deepseek_v4.hpp>
 #include <headroom/models/detail/config_keys_gemma3.hpp>
 #include <headroom/models/detail/config_keys_gemma4.hpp>
+#include <headroom/models/detail/config_keys_glm4_moe.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
 #include <headroom/models/detail/config_keys_llama_like.hpp>
@@ -81,6 +82,8 @@ inline constexpr profile profiles[] = {
     // Mistral 3: a Mistral text model, a Pixtral tower.
     {"mistral3", "Mistral3ForConditionalGeneration", "dense_gqa", mistral3::mistral3, mistral3::mistral3_checks, {},
      &mistral3::multimodal},
+    // GLM-4.5 / 4.6: GQA, dense-then-MoE, an MTP layer.
+    {"glm4_moe", "Glm4MoeForCausalLM", "glm4_moe", glm4_moe::glm4_moe, glm4_moe::glm4_moe_checks, glm4_moe::glm4_moe_ignored},
 };
 
 /// The profile of a model_type, or nullptr.
