@@ -221,8 +221,9 @@ TEST_CASE("import mistral3: Mistral-Small-3.1-24B with its Pixtral tower and pro
 }
 
 TEST_CASE("import glm4_moe: GLM-4.5-Air weighs the Hub's parameter count, its MTP layer included") {
-  // The Hub's safetensors parameter count of zai-org/GLM-4.5-Air: 110,468,824,832 (its model
-  // card's "106B total parameters" is the main model below). By hand from its config.json:
+  // The Hub's safetensors parameter count of zai-org/GLM-4.5-Air: 110,468,824,832
+  // (tests/data/configs/README.md gives where it is recorded; the model card's "106B total
+  // parameters" is the main model below). By hand from its config.json:
   //   attention a layer: q [12288, 4096] + bias 12288, k, v [1024, 4096] + biases 1024 each,
   //   o [4096, 12288] (no bias): 109,066,240; two norms 8,192
   //   dense MLP (layer 0): gate, up [10944, 4096], down [4096, 10944] = 134,479,872
