@@ -6,6 +6,9 @@
 // its KV cache is summed by hand from the config.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <headroom/engines/none.hpp>
@@ -247,4 +250,41 @@ TEST_CASE("import glm4_moe: GLM-4.5-Air weighs the Hub's parameter count, its MT
   CHECK(fp.weights == (main + mtp) * 2 + 46 * 128 * 2);
   // K and V of 8 heads x 128 on the 46 main layers (the MTP layer's only with --speculative).
   CHECK(fp.kv_per_token == 46 * 2 * 8 * 128 * 2);
+}
+
+TEST_CASE("import cohere, cohere2: parallel blocks store one norm a layer; Command R7B slides on three layers in four") {
+  // Aya 23 8B and Command R7B have the same widths (Command R7B's module tree as a public model
+  // card prints it: embed_tokens [256000, 4096], q, o [4096, 4096], k, v [1024, 4096], gate, up
+  // [14336, 4096], down [4096, 14336], 32 layers). By hand: attention 41,943,040; MLP
+  // 176,160,768; one input_layernorm 4,096 (the parallel block has no post-attention norm): x 32;
+  // embed_tokens 1,048,576,000 (lm_head tied); final norm 4,096. The Hub lists 8,028,033,024
+  // parameters for CohereForAI/aya-expanse-8b, of the same widths.
+  constexpr std::uint64_t params = 32ULL * (41'943'040 + 176'160'768 + 4'096) + 1'048'576'000 + 4'096;
+  static_assert(params == 8'028'033'024ULL);
+  const footprint_bytes aya = footprint_of("aya_23_8b");
+  CHECK(aya.weights == params * 2);
+  CHECK(aya.kv_per_token == 32 * 2 * 8 * 128 * 2);
+  const footprint_bytes r7b = footprint_of("c4ai_command_r7b_12_2024");
+  CHECK(r7b.weights == params * 2);
+  // Layers 3, 7, ..., 31 full attention (sliding_window_pattern 4), the other 24 over 4096 tokens.
+  CHECK(r7b.kv_per_token == 32 * 2 * 8 * 128 * 2);
+  const footprint_bytes ev = evicting_of("c4ai_command_r7b_12_2024");
+  CHECK(ev.kv_per_token == 8 * 2 * 8 * 128 * 2);
+  CHECK(ev.swa_kv_per_token == 24 * 2 * 8 * 128 * 2);
+  CHECK(ev.swa_window == 4096);
+}
+
+TEST_CASE("import cohere: use_qk_norm stores q_norm [heads, head_dim] and k_norm [kv_heads, head_dim]") {
+  // Command R+ turns use_qk_norm on (CohereAttention: CohereLayerNorm over (num_heads,
+  // head_dim) and (num_key_value_heads, head_dim)): Aya 23 8B's widths with it add
+  // 32 x (32 + 8) x 128 = 163,840 parameters.
+  const auto plain = imp::import_config({config_dir("aya_23_8b"), "", ""});
+  std::ifstream in(config_dir("aya_23_8b") + "/config.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.insert(text.find('{') + 1, "\n  \"use_qk_norm\": true,");
+  const std::string path = (std::filesystem::temp_directory_path() / "headroom_cohere_qk_norm.json").string();
+  std::ofstream(path) << text;
+  const auto normed = imp::import_config({path, "", ""});
+  std::filesystem::remove(path);
+  CHECK(parameter_count(normed->m) == parameter_count(plain->m) + 32ULL * (32 + 8) * 128);
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <headroom/models/config_key_types.hpp>
+#include <headroom/models/detail/config_keys_cohere.hpp>
 #include <headroom/models/detail/config_keys_deepseek.hpp>
 #include <headroom/models/detail/config_keys_deepseek_v4.hpp>
 #include <headroom/models/detail/config_keys_gemma3.hpp>
@@ -84,6 +85,9 @@ inline constexpr profile profiles[] = {
      &mistral3::multimodal},
     // GLM-4.5 / 4.6: GQA, dense-then-MoE, an MTP layer.
     {"glm4_moe", "Glm4MoeForCausalLM", "glm4_moe", glm4_moe::glm4_moe, glm4_moe::glm4_moe_checks, glm4_moe::glm4_moe_ignored},
+    // Command R / R+ / Aya and Command R7B / A: parallel blocks, tied lm_head.
+    {"cohere", "CohereForCausalLM", "cohere", cohere::cohere, cohere::common_checks, cohere::cohere_ignored},
+    {"cohere2", "Cohere2ForCausalLM", "cohere", cohere::cohere2, cohere::cohere2_checks, cohere::cohere2_ignored},
 };
 
 /// The profile of a model_type, or nullptr.
