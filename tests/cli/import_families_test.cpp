@@ -288,3 +288,30 @@ TEST_CASE("import cohere: use_qk_norm stores q_norm [heads, head_dim] and k_norm
   std::filesystem::remove(path);
   CHECK(parameter_count(normed->m) == parameter_count(plain->m) + 32ULL * (32 + 8) * 128);
 }
+
+TEST_CASE("import starcoder2: StarCoder2-15B's LayerNorm and projection biases, by hand; every layer slides over 4096") {
+  // No published total was found. By hand from its config.json (use_bias true, lm_head tied by
+  // Starcoder2Config's default): per layer q, o [6144, 6144] + biases 6,144, k, v [512, 6144] +
+  // biases 512: 81,802,240; c_fc [24576, 6144] + bias 24,576, c_proj [6144, 24576] + bias 6,144:
+  // 302,020,608; input_layernorm and post_attention_layernorm, weight and bias: 24,576; x 40;
+  // embed_tokens [49152, 6144] = 301,989,888; final norm, weight and bias: 12,288.
+  constexpr std::uint64_t params = 40ULL * (81'802'240 + 302'020'608 + 24'576) + 301'989'888 + 12'288;
+  static_assert(params == 15'655'899'136ULL);
+  CHECK(footprint_of("starcoder2_15b").weights == params * 2);
+  const footprint_bytes ev = evicting_of("starcoder2_15b");
+  CHECK(ev.kv_per_token == 0);
+  CHECK(ev.swa_kv_per_token == 40 * 2 * 4 * 128 * 2);
+  CHECK(ev.swa_window == 4096);
+}
+
+TEST_CASE("import internlm2: InternLM2-Chat-1.8B's fused wqkv holds Llama's elements") {
+  // By hand (untied): per layer wqkv [(16 + 2 x 8) x 128, 2048] and wo [2048, 2048] =
+  // 12,582,912; w1, w3 [8192, 2048], w2 [2048, 8192] = 50,331,648; attention_norm, ffn_norm
+  // 4,096; x 24; tok_embeddings and output [92544, 2048] each; norm 2,048. The Hub lists
+  // 1,889,110,016 parameters for internlm/internlm2_5-1_8b-chat, of the same widths.
+  constexpr std::uint64_t params = 24ULL * (12'582'912 + 50'331'648 + 4'096) + 2 * 92'544ULL * 2'048 + 2'048;
+  static_assert(params == 1'889'110'016ULL);
+  const footprint_bytes fp = footprint_of("internlm2_chat_1_8b");
+  CHECK(fp.weights == params * 2);
+  CHECK(fp.kv_per_token == 24 * 2 * 8 * 128 * 2);
+}

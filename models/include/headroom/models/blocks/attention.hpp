@@ -28,6 +28,7 @@ struct gqa_dims {
   bool sinks = false;         ///< one learned sink logit per head (gpt-oss)
   bool rope = true;           ///< false: no rotary embedding (Nemotron-H)
   std::uint64_t window = 0;   ///< sliding window, 0 = full attention
+  bool layer_norm = false;    ///< the input norm is a LayerNorm with a bias (StarCoder2): weight and bias [hidden]
 };
 
 namespace detail {
@@ -88,7 +89,8 @@ constexpr gqa_parts gqa_parts_of(std::string_view block_name, const gqa_dims& d,
   if (d.sinks) attend = with_aux(attend, d.q_heads);
   // K and V carry their KV heads: under TP each rank keeps kv_heads / tp of them (or one,
   // replicated, when tp exceeds them).
-  return {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+  return {d.layer_norm ? with_aux(nd("input_norm", op::layer_norm, {e(h)}, {e(h)}), checked_mul(2, h))
+                      : with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
           sharded(lin("q", h, q_out, linear_role::q, d.qkv_bias), shard::heads, d.q_heads),
           sharded(lin("k", h, kvw, linear_role::k, d.qkv_bias), shard::kv_heads, d.kv_heads),
           sharded(lin("v", h, kvw, linear_role::v, d.qkv_bias), shard::kv_heads, d.kv_heads),

@@ -29,10 +29,11 @@ constexpr std::uint8_t embed(circuit& c, std::string_view block_name, std::uint6
 /// final norm [hidden] -> lm_head [vocab, hidden] -> argmax; `stored` false for a tied head or
 /// a draft head that reads the main one.
 constexpr std::uint8_t head(circuit& c, std::string_view block_name, std::uint64_t vocab, std::uint64_t hidden,
-                            bool stored = true) {
+                            bool stored = true, bool norm_bias = false) {
   node lm = sharded(nd("lm_head", op::lm_head, {e(hidden)}, {e(vocab)}), shard::vocab, vocab);
   lm.stores_weight = stored;
-  return c.add_block(block_name, {with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), hidden), lm,
+  // norm_bias: the final norm is a LayerNorm with a bias beside its weight (StarCoder2).
+  return c.add_block(block_name, {with_aux(nd("final_norm", op::final_norm, {e(hidden)}, {e(hidden)}), norm_bias ? checked_mul(2, hidden) : hidden), lm,
                                   nd("argmax", op::argmax, {e(vocab)}, {e(1, formats::i32)})});
 }
 

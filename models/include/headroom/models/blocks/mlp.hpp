@@ -55,4 +55,19 @@ constexpr std::uint8_t relu2_mlp(circuit& c, std::string_view block_name, std::u
                                   nd("add", op::residual_add, {e(hidden), e(hidden)}, {e(hidden)})});
 }
 
+/// StarCoder2's MLP (transformers models/starcoder2/modeling_starcoder2.py, Starcoder2MLP and
+/// Starcoder2DecoderLayer): post_attention_layernorm, a LayerNorm with weight and bias [hidden];
+/// c_fc [inter, hidden] and its bias [inter] (use_bias); the tanh GELU (gelu_pytorch_tanh);
+/// c_proj [hidden, inter] and its bias [hidden]; residual add. Column / row parallel.
+constexpr std::uint8_t biased_gelu_mlp(circuit& c, std::string_view block_name, std::uint64_t hidden, std::uint64_t inter,
+                                       bool bias) {
+  node up = sharded(nd("up", op::linear, {e(hidden)}, {e(inter)}, linear_role::up), shard::columns, inter);
+  up.bias = bias;
+  node down = sharded(nd("down", op::linear, {e(inter)}, {e(hidden)}, linear_role::down), shard::rows, inter);
+  down.bias = bias;
+  return c.add_block(block_name, {with_aux(nd("norm", op::layer_norm, {e(hidden)}, {e(hidden)}), checked_mul(2, hidden)), up,
+                                  sharded(nd("act", op::gelu_tanh, {e(inter)}, {e(inter)}), shard::columns, inter), down,
+                                  nd("add", op::residual_add, {e(hidden), e(hidden)}, {e(hidden)})});
+}
+
 }  // namespace headroom::models::blocks
