@@ -382,8 +382,7 @@ std::vector<tensor_info> inventory(const model& m, std::string_view model_type) 
   if (std::find(std::begin(named), std::end(named), m.family) == std::end(named)) {
     unsupported(m, fmt::format("the tensor names of the {} family are", m.family));
   }
-  // Phi-3's fused qkv / gate_up, OLMo 2's post-norms, Qwen2-MoE's shared_expert, InternLM2's
-  // wqkv / feed_forward.w1: other names, not listed yet.
+  // Phi-3's fused qkv / gate_up, OLMo 2's post-norms, Qwen2-MoE's shared_expert, InternLM2's wqkv: not listed yet.
   if (model_type == "phi3" || model_type == "olmo2" || model_type == "qwen2_moe" || model_type == "internlm2") {
     unsupported(m, fmt::format("the tensor names of model_type {} are", model_type));
   }
