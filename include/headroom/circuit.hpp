@@ -27,7 +27,7 @@ enum class op : std::uint8_t {
   conv1d_update, l2_norm, gdn_recurrence, router, top_k, expert_gate_up, expert_down, blend,
   final_norm, lm_head, argmax, ssm_update, relu2,
   swiglu_clamp, layer_norm, kpool_compress, index_select, mla_attention, hc_expand, hc_pre,
-  hc_post, hc_contract, gelu_tanh_mul, scalar_mul, logit_softcap, ep_reduce, state_snapshot,
+  hc_post, hc_contract, gelu_tanh_mul, scalar_mul, logit_softcap, ep_reduce, state_snapshot, gelu_tanh,
 };
 /// Every op, in declaration order (a new op goes at the end of both lists and of its names).
 inline constexpr std::array all_ops{
@@ -37,7 +37,7 @@ inline constexpr std::array all_ops{
     op::expert_down, op::blend, op::final_norm, op::lm_head, op::argmax, op::ssm_update, op::relu2,
     op::swiglu_clamp, op::layer_norm, op::kpool_compress, op::index_select, op::mla_attention, op::hc_expand,
     op::hc_pre, op::hc_post, op::hc_contract, op::gelu_tanh_mul, op::scalar_mul, op::logit_softcap, op::ep_reduce,
-    op::state_snapshot,
+    op::state_snapshot, op::gelu_tanh,
 };
 static_assert(detail::lists_values_in_order(all_ops));
 
@@ -131,7 +131,7 @@ constexpr std::string_view name(op o) {
       "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax",
       "ssm_update", "relu2", "swiglu_clamp", "layer_norm", "kpool_compress", "index_select",
       "mla_attention", "hc_expand", "hc_pre", "hc_post", "hc_contract", "gelu_tanh_mul", "scalar_mul",
-      "logit_softcap", "ep_reduce", "state_snapshot"};
+      "logit_softcap", "ep_reduce", "state_snapshot", "gelu_tanh"};
   static_assert(std::size(names) == all_ops.size(), "one name per op");
   return names[static_cast<std::size_t>(o)];
 }

@@ -50,6 +50,7 @@ constexpr cost_class cost_class_of(op o) {
     case op::gdn_recurrence:
     case op::ssm_update: return cost_class::recurrent;
     case op::gelu_tanh_mul:
+    case op::gelu_tanh:
     case op::scalar_mul:
     case op::logit_softcap: return cost_class::elementwise;
     // Memory-bound glue: whatever arithmetic they do is hidden under their edges' bytes. hc_pre
@@ -93,12 +94,14 @@ constexpr cost_class cost_class_of(op o) {
 /// FLOPs per output element of an elementwise op, a tanh counted as one:
 ///   gelu_tanh_mul  0.5 * g * (1 + tanh(c * (g + 0.044715 * g^3))) * up: g^3 (2), * 0.044715,
 ///                  + g, * c, tanh, + 1, * g, * 0.5, * up = 10;
+///   gelu_tanh      the same without the product with up = 9;
 ///   scalar_mul     x * s = 1;
 ///   logit_softcap  cap * tanh(x / cap): a division, a tanh, a product = 3;
 /// 0 for every other op.
 constexpr std::uint64_t flops_per_output_element(op o) {
   switch (o) {
     case op::gelu_tanh_mul: return 10;
+    case op::gelu_tanh: return 9;
     case op::scalar_mul: return 1;
     case op::logit_softcap: return 3;
     default: return 0;

@@ -77,6 +77,7 @@ constexpr bool launches_own_kernel(op o, bool expert_rows) {
     case op::silu_mul:
     case op::swiglu_clamp:
     case op::relu2:
+    case op::gelu_tanh:
     case op::gelu_tanh_mul: return !expert_rows;
     default: return true;
   }

@@ -6,6 +6,9 @@
 // its KV cache is summed by hand from the config.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <headroom/engines/none.hpp>
@@ -218,4 +221,97 @@ TEST_CASE("import mistral3: Mistral-Small-3.1-24B with its Pixtral tower and pro
   CHECK(fp.weights == (text + tower) * 2);
   CHECK(fp.vision_weights == tower * 2);
   CHECK(fp.kv_per_token == 40 * 2 * 8 * 128 * 2);
+}
+
+TEST_CASE("import glm4_moe: GLM-4.5-Air weighs the Hub's parameter count, its MTP layer included") {
+  // The Hub's safetensors parameter count of zai-org/GLM-4.5-Air: 110,468,824,832
+  // (tests/data/configs/README.md gives where it is recorded; the model card's "106B total
+  // parameters" is the main model below). By hand from its config.json:
+  //   attention a layer: q [12288, 4096] + bias 12288, k, v [1024, 4096] + biases 1024 each,
+  //   o [4096, 12288] (no bias): 109,066,240; two norms 8,192
+  //   dense MLP (layer 0): gate, up [10944, 4096], down [4096, 10944] = 134,479,872
+  //   MoE (45 layers): 128 experts x 3 x [1408, 4096] = 2,214,592,512, one shared expert of
+  //   1408: 17,301,504, router [128, 4096] = 524,288 and its e_score_correction_bias 128
+  //   embed_tokens, lm_head [151552, 4096] = 620,756,992 each; final norm 4,096
+  // main: 106,852,251,264. The MTP layer (model.layers.46): its embed_tokens and
+  // shared_head.head 2 x 620,756,992, enorm, hnorm, shared_head.norm 3 x 4,096, eh_proj
+  // [4096, 8192] = 33,554,432, one attention and one MoE layer.
+  constexpr std::uint64_t attention = 109'066'240ULL + 8'192;
+  constexpr std::uint64_t moe = 2'214'592'512ULL + 17'301'504 + 524'288 + 128;
+  constexpr std::uint64_t main = attention + 134'479'872 + 45 * (attention + moe) + 2 * 620'756'992ULL + 4'096;
+  static_assert(main == 106'852'251'264ULL);
+  constexpr std::uint64_t mtp = 2 * 620'756'992ULL + 3 * 4'096 + 33'554'432 + attention + moe;
+  static_assert(main + mtp == 110'468'824'832ULL);
+  const auto im = imp::import_config({config_dir("glm_4_5_air"), "", ""});
+  CHECK(im->m.family == "glm4_moe");
+  CHECK(parameter_count(im->m) == main + mtp);
+  // Every tensor BF16 but the 46 routers' e_score_correction_bias, F32 (two bytes more each).
+  const footprint_bytes fp = footprint(im->m, settings{});
+  CHECK(fp.weights == (main + mtp) * 2 + 46 * 128 * 2);
+  // K and V of 8 heads x 128 on the 46 main layers (the MTP layer's only with --speculative).
+  CHECK(fp.kv_per_token == 46 * 2 * 8 * 128 * 2);
+}
+
+TEST_CASE("import cohere, cohere2: parallel blocks store one norm a layer; Command R7B slides on three layers in four") {
+  // Aya 23 8B and Command R7B have the same widths (Command R7B's module tree as a public model
+  // card prints it: embed_tokens [256000, 4096], q, o [4096, 4096], k, v [1024, 4096], gate, up
+  // [14336, 4096], down [4096, 14336], 32 layers). By hand: attention 41,943,040; MLP
+  // 176,160,768; one input_layernorm 4,096 (the parallel block has no post-attention norm): x 32;
+  // embed_tokens 1,048,576,000 (lm_head tied); final norm 4,096. The Hub lists 8,028,033,024
+  // parameters for CohereForAI/aya-expanse-8b, of the same widths.
+  constexpr std::uint64_t params = 32ULL * (41'943'040 + 176'160'768 + 4'096) + 1'048'576'000 + 4'096;
+  static_assert(params == 8'028'033'024ULL);
+  const footprint_bytes aya = footprint_of("aya_23_8b");
+  CHECK(aya.weights == params * 2);
+  CHECK(aya.kv_per_token == 32 * 2 * 8 * 128 * 2);
+  const footprint_bytes r7b = footprint_of("c4ai_command_r7b_12_2024");
+  CHECK(r7b.weights == params * 2);
+  // Layers 3, 7, ..., 31 full attention (sliding_window_pattern 4), the other 24 over 4096 tokens.
+  CHECK(r7b.kv_per_token == 32 * 2 * 8 * 128 * 2);
+  const footprint_bytes ev = evicting_of("c4ai_command_r7b_12_2024");
+  CHECK(ev.kv_per_token == 8 * 2 * 8 * 128 * 2);
+  CHECK(ev.swa_kv_per_token == 24 * 2 * 8 * 128 * 2);
+  CHECK(ev.swa_window == 4096);
+}
+
+TEST_CASE("import cohere: use_qk_norm stores q_norm [heads, head_dim] and k_norm [kv_heads, head_dim]") {
+  // Command R+ turns use_qk_norm on (CohereAttention: CohereLayerNorm over (num_heads,
+  // head_dim) and (num_key_value_heads, head_dim)): Aya 23 8B's widths with it add
+  // 32 x (32 + 8) x 128 = 163,840 parameters.
+  const auto plain = imp::import_config({config_dir("aya_23_8b"), "", ""});
+  std::ifstream in(config_dir("aya_23_8b") + "/config.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.insert(text.find('{') + 1, "\n  \"use_qk_norm\": true,");
+  const std::string path = (std::filesystem::temp_directory_path() / "headroom_cohere_qk_norm.json").string();
+  std::ofstream(path) << text;
+  const auto normed = imp::import_config({path, "", ""});
+  std::filesystem::remove(path);
+  CHECK(parameter_count(normed->m) == parameter_count(plain->m) + 32ULL * (32 + 8) * 128);
+}
+
+TEST_CASE("import starcoder2: StarCoder2-15B's LayerNorm and projection biases, by hand; every layer slides over 4096") {
+  // No published total was found. By hand from its config.json (use_bias true, lm_head tied by
+  // Starcoder2Config's default): per layer q, o [6144, 6144] + biases 6,144, k, v [512, 6144] +
+  // biases 512: 81,802,240; c_fc [24576, 6144] + bias 24,576, c_proj [6144, 24576] + bias 6,144:
+  // 302,020,608; input_layernorm and post_attention_layernorm, weight and bias: 24,576; x 40;
+  // embed_tokens [49152, 6144] = 301,989,888; final norm, weight and bias: 12,288.
+  constexpr std::uint64_t params = 40ULL * (81'802'240 + 302'020'608 + 24'576) + 301'989'888 + 12'288;
+  static_assert(params == 15'655'899'136ULL);
+  CHECK(footprint_of("starcoder2_15b").weights == params * 2);
+  const footprint_bytes ev = evicting_of("starcoder2_15b");
+  CHECK(ev.kv_per_token == 0);
+  CHECK(ev.swa_kv_per_token == 40 * 2 * 4 * 128 * 2);
+  CHECK(ev.swa_window == 4096);
+}
+
+TEST_CASE("import internlm2: InternLM2-Chat-1.8B's fused wqkv holds Llama's elements") {
+  // By hand (untied): per layer wqkv [(16 + 2 x 8) x 128, 2048] and wo [2048, 2048] =
+  // 12,582,912; w1, w3 [8192, 2048], w2 [2048, 8192] = 50,331,648; attention_norm, ffn_norm
+  // 4,096; x 24; tok_embeddings and output [92544, 2048] each; norm 2,048. The Hub lists
+  // 1,889,110,016 parameters for internlm/internlm2_5-1_8b-chat, of the same widths.
+  constexpr std::uint64_t params = 24ULL * (12'582'912 + 50'331'648 + 4'096) + 2 * 92'544ULL * 2'048 + 2'048;
+  static_assert(params == 1'889'110'016ULL);
+  const footprint_bytes fp = footprint_of("internlm2_chat_1_8b");
+  CHECK(fp.weights == params * 2);
+  CHECK(fp.kv_per_token == 24 * 2 * 8 * 128 * 2);
 }

@@ -64,7 +64,7 @@ constexpr bool every_op_named_and_classed() {
   return true;
 }
 static_assert(every_op_named_and_classed());
-static_assert(all_ops.size() == 43);
+static_assert(all_ops.size() == 44);
 static_assert(name(op::swiglu_clamp) == "swiglu_clamp" && name(op::mla_attention) == "mla_attention" &&
               name(op::hc_contract) == "hc_contract" && name(op::logit_softcap) == "logit_softcap" &&
               name(op::ep_reduce) == "ep_reduce" && name(op::state_snapshot) == "state_snapshot");
@@ -73,6 +73,8 @@ static_assert(cost_class_of(op::hc_pre) == cost_class::edges && cost_class_of(op
 static_assert(cost_class_of(op::index_select) == cost_class::indexer);
 static_assert(flops_per_output_element(op::gelu_tanh_mul) == 10 && flops_per_output_element(op::scalar_mul) == 1 &&
               flops_per_output_element(op::logit_softcap) == 3);
+static_assert(name(op::gelu_tanh) == "gelu_tanh" && cost_class_of(op::gelu_tanh) == cost_class::elementwise &&
+              flops_per_output_element(op::gelu_tanh) == 9);
 
 constexpr bool every_role_named() {
   for (const linear_role r : all_linear_roles) {
@@ -117,6 +119,10 @@ static_assert(at(nd("hc", op::hc_pre, {e(64)}, {e(64)}), 1).by == bound::memory)
 constexpr node geglu = nd("act", op::gelu_tanh_mul, {e(256)}, {e(128)});
 static_assert(at(geglu, 1).bytes == 768 && at(geglu, 1).flops == 1280);
 static_assert(at(geglu, 16).bytes == 12288 && at(geglu, 16).flops == 20480);
+// gelu_tanh 128 -> 128 (StarCoder2's c_fc output): bytes (128 + 128) x 2 = 512 a row; FLOPs
+// 9 x 128 = 1152.
+constexpr node gelu = nd("act", op::gelu_tanh, {e(128)}, {e(128)});
+static_assert(at(gelu, 1).bytes == 512 && at(gelu, 1).flops == 1152);
 // scalar_mul 64 -> 64: 1 FLOP per element, 64 and 1024.
 constexpr node scale = nd("scale", op::scalar_mul, {e(64)}, {e(64)});
 static_assert(at(scale, 1).flops == 64 && at(scale, 16).flops == 1024 && at(scale, 16).bytes == 4096);

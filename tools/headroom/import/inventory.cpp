@@ -383,9 +383,9 @@ std::vector<tensor_info> inventory(const model& m, std::string_view model_type) 
     unsupported(m, fmt::format("the tensor names of the {} family are", m.family));
   }
   // Phi-3's fused qkv / gate_up, OLMo 2's post-norms, Qwen2-MoE's shared_expert, ERNIE 4.5 MoE's
-  // moe_statics and shared_experts, PhiMoE's LayerNorm biases: other names, not listed yet.
+  // moe_statics and shared_experts, PhiMoE's LayerNorm biases, InternLM2's wqkv: not listed yet.
   if (model_type == "phi3" || model_type == "olmo2" || model_type == "qwen2_moe" || model_type == "ernie4_5_moe" ||
-      model_type == "phimoe") {
+      model_type == "phimoe" || model_type == "internlm2") {
     unsupported(m, fmt::format("the tensor names of model_type {} are", model_type));
   }
   inventory_builder b(m, model_type);

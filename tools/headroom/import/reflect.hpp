@@ -25,9 +25,11 @@
 
 #include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/blocks/compressed_attention.hpp>
+#include <headroom/models/cohere.hpp>
 #include <headroom/models/deepseek_v4.hpp>
 #include <headroom/models/dense_gqa.hpp>
 #include <headroom/models/gemma3.hpp>
+#include <headroom/models/glm4_moe.hpp>
 #include <headroom/models/gemma4.hpp>
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/gqa_decoder.hpp>
@@ -39,6 +41,7 @@
 #include <headroom/models/qwen3_5.hpp>
 #include <headroom/models/qwen3_6_moe.hpp>
 #include <headroom/models/qwen3_next.hpp>
+#include <headroom/models/starcoder2.hpp>
 
 // The pieces several families' dims are composed of: the importer walks into them (their
 // members are bound by their own names, as if the family's dims listed them).
@@ -70,6 +73,9 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, voca
                         experts, top_k, moe_inter, shared_experts, hash_layers, mtp_layers);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma3_dims, gqa, inter, window, pattern, qk_norm, softcap, tie,
                         vision_params);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::glm4_moe_dims, gqa, moe, qk_norm, attn_bias);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::cohere_dims, gqa, inter, qk_norm, attn_bias, tie, window, pattern);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::starcoder2_dims, gqa, inter, bias, tie, window);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
                         window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
@@ -99,13 +105,17 @@ HEADROOM_IMPORT_FAMILY(gemma4, gemma4_dims);
 HEADROOM_IMPORT_FAMILY(deepseek_v4, deepseek_v4_dims);
 HEADROOM_IMPORT_FAMILY(gemma3, gemma3_dims);
 HEADROOM_IMPORT_FAMILY(granite_hybrid, granite_hybrid_dims);
+HEADROOM_IMPORT_FAMILY(glm4_moe, glm4_moe_dims);
+HEADROOM_IMPORT_FAMILY(cohere, cohere_dims);
+HEADROOM_IMPORT_FAMILY(starcoder2, starcoder2_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
 inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
                          qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
-                         deepseek_v4_family, gemma3_family, granite_hybrid_family>;
+                         deepseek_v4_family, gemma3_family, granite_hybrid_family, glm4_moe_family, cohere_family,
+                         starcoder2_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

@@ -7,11 +7,13 @@
 #pragma once
 
 #include <headroom/models/config_key_types.hpp>
+#include <headroom/models/detail/config_keys_cohere.hpp>
 #include <headroom/models/detail/config_keys_deepseek.hpp>
 #include <headroom/models/detail/config_keys_deepseek_v4.hpp>
 #include <headroom/models/detail/config_keys_ernie4_5_moe.hpp>
 #include <headroom/models/detail/config_keys_gemma3.hpp>
 #include <headroom/models/detail/config_keys_gemma4.hpp>
+#include <headroom/models/detail/config_keys_glm4_moe.hpp>
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_granite_hybrid.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
@@ -23,6 +25,7 @@
 #include <headroom/models/detail/config_keys_qwen2_moe.hpp>
 #include <headroom/models/detail/config_keys_qwen3_5.hpp>
 #include <headroom/models/detail/config_keys_qwen3_vl.hpp>
+#include <headroom/models/detail/config_keys_starcoder2.hpp>
 
 namespace headroom::models::config_keys {
 
@@ -79,6 +82,8 @@ inline constexpr profile profiles[] = {
      llama_like::granite_ignored},
     {"internlm3", "InternLM3ForCausalLM", "dense_gqa", llama_like::internlm, llama_like::internlm_checks,
      llama_like::internlm_ignored},
+    {"internlm2", "InternLM2ForCausalLM", "dense_gqa", llama_like::internlm, llama_like::internlm2_checks,
+     llama_like::internlm_ignored},
     {"ernie4_5", "Ernie4_5_ForCausalLM", "dense_gqa", llama_like::ernie4_5, llama_like::ernie4_5_checks, {}},
     {"olmo2", "Olmo2ForCausalLM", "dense_gqa", llama_like::olmo2, llama_like::olmo2_checks, {}},
     // Mistral 3: a Mistral text model, a Pixtral tower.
@@ -92,6 +97,14 @@ inline constexpr profile profiles[] = {
     // Granite 4.0's hybrids: Mamba2 and attention layers by layer_types, each with the MoE and shared MLP.
     {"granitemoehybrid", "GraniteMoeHybridForCausalLM", "granite_hybrid", granite_hybrid::bindings, granite_hybrid::checks,
      granite_hybrid::ignored_keys},
+    // GLM-4.5 / 4.6: GQA, dense-then-MoE, an MTP layer.
+    {"glm4_moe", "Glm4MoeForCausalLM", "glm4_moe", glm4_moe::glm4_moe, glm4_moe::glm4_moe_checks, glm4_moe::glm4_moe_ignored},
+    // Command R / R+ / Aya and Command R7B / A: parallel blocks, tied lm_head.
+    {"cohere", "CohereForCausalLM", "cohere", cohere::cohere, cohere::common_checks, cohere::cohere_ignored},
+    {"cohere2", "Cohere2ForCausalLM", "cohere", cohere::cohere2, cohere::cohere2_checks, cohere::cohere2_ignored},
+    // StarCoder2: LayerNorms and projections with biases, an ungated GELU MLP.
+    {"starcoder2", "Starcoder2ForCausalLM", "starcoder2", starcoder2::starcoder2, starcoder2::starcoder2_checks,
+     starcoder2::starcoder2_ignored},
 };
 
 /// The profile of a model_type, or nullptr.

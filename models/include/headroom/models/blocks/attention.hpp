@@ -28,7 +28,7 @@ struct gqa_dims {
   bool sinks = false;         ///< one learned sink logit per head (gpt-oss)
   bool rope = true;           ///< false: no rotary embedding (Nemotron-H)
   std::uint64_t window = 0;   ///< sliding window, 0 = full attention
-  bool layer_norm = false;    ///< the input norm a LayerNorm with weight and bias (PhiMoE), not an RMSNorm
+  bool layer_norm = false;    ///< the input norm a LayerNorm with weight and bias (PhiMoE, StarCoder2), not an RMSNorm
 };
 
 namespace detail {

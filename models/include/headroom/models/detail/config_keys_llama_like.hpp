@@ -54,6 +54,15 @@ inline constexpr ignored internlm_ignored[] = {
     {"attn_implementation", "a transformers kernel choice, no tensor"},
 };
 
+// ---- internlm2 ----
+// InternLM2 / 2.5 (remote code modeling_internlm2.py): attention.wqkv fuses q, k and v
+// ([(q_heads + 2 kv_heads) x head_dim, hidden], the elements of Llama's three), attention.wo,
+// feed_forward.w1 / w3 / w2, attention_norm, ffn_norm, tok_embeddings, norm, output: Llama's bytes.
+inline constexpr check internlm2_checks[] = {
+    {"bias", check_kind::equals, "false", "biases on the attention and MLP projections are not in the dense_gqa family"},
+    {"hidden_act", check_kind::equals, "\"silu\"", "the MLP is SwiGLU"},
+};
+
 // ---- ernie4_5 ----
 inline constexpr auto ernie4_5 = join(shared::gqa, head_dim_quotient, plain, tied);
 inline constexpr check ernie4_5_checks[] = {
