@@ -16,6 +16,7 @@
 #include "headroom/import/multimodal.hpp"
 #include "headroom/import/no_effect.hpp"
 #include "headroom/import/quant.hpp"
+#include "headroom/import/block_configs.hpp"
 #include "headroom/import/ratios.hpp"
 #include "headroom/import/reflect.hpp"
 
@@ -90,6 +91,16 @@ class dims_reader {
       }
       throw import_error(fmt::format("{}: `{}` reads layer types but is not a pattern (a headroom table bug)", file_, member));
     }
+    if (b->how == ck::source::block_attention || b->how == ck::source::block_ffn) {
+      if constexpr (std::is_same_v<T, std::array<std::uint16_t, 256>>) {
+        if (v == nullptr) fail_key(file_, k(b->key), fmt::format("missing (required by model_type `{}`)", p_.model_type));
+        const std::uint64_t width = required_uint(b->num);
+        out = b->how == ck::source::block_attention ? block_kv_heads(file_, k(b->key), *v, width)
+                                                    : block_ffn_units(file_, k(b->key), *v, width);
+        return;
+      }
+      throw import_error(fmt::format("{}: `{}` reads block_configs but is not a per-layer list (a headroom table bug)", file_, member));
+    }
     if (b->how == ck::source::is_text) {
       if constexpr (std::is_same_v<T, bool>) {
         if (v == nullptr || v->is_null()) {
@@ -127,7 +138,9 @@ class dims_reader {
         case ck::source::period:
         case ck::source::vision_tower:
         case ck::source::is_text:
-        case ck::source::layer_kinds: break;
+        case ck::source::layer_kinds:
+        case ck::source::block_attention:
+        case ck::source::block_ffn: break;
       }
       throw import_error(fmt::format("{}: binding of `{}` cannot be a quotient (a headroom table bug)", file_, member));
     }
@@ -195,6 +208,11 @@ class dims_reader {
         case ck::check_kind::dense_then_sparse: check_dense_then_sparse(file_, k(c.key), *v, layers, first_dense, c.why); break;
         case ck::check_kind::compress_ratios: check_compress_ratios(file_, k(c.key), *v, layers, mtp_layers, c.why); break;
         case ck::check_kind::last_layer_index: check_last_layer_index(file_, k(c.key), *v, layers, c.why); break;
+        case ck::check_kind::block_count:
+          if (!v->is_array() || v->size() != layers) {
+            fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries ({})", layers, c.why));
+          }
+          break;
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
           if (n != pattern.size()) {

@@ -18,6 +18,7 @@
 #include <headroom/models/detail/config_keys_llama_like.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
 #include <headroom/models/detail/config_keys_mistral3.hpp>
+#include <headroom/models/detail/config_keys_nemotron_nas.hpp>
 #include <headroom/models/detail/config_keys_phi3.hpp>
 #include <headroom/models/detail/config_keys_phimoe.hpp>
 #include <headroom/models/detail/config_keys_qwen2_moe.hpp>
@@ -92,6 +93,10 @@ inline constexpr profile profiles[] = {
     // Granite 4.0's hybrids: Mamba2 and attention layers by layer_types, each with the MoE and shared MLP.
     {"granitemoehybrid", "GraniteMoeHybridForCausalLM", "granite_hybrid", granite_hybrid::bindings, granite_hybrid::checks,
      granite_hybrid::ignored_keys},
+    // Nemotron-NAS (Llama-3.3-Nemotron-Super-49B, Llama-3.1-Nemotron-Ultra-253B): Llama layers of
+    // per-layer widths, or none, by block_configs.
+    {"nemotron-nas", "DeciLMForCausalLM", "nemotron_nas", nemotron_nas::bindings, nemotron_nas::checks,
+     nemotron_nas::ignored_keys},
 };
 
 /// The profile of a model_type, or nullptr.
