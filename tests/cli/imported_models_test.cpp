@@ -30,6 +30,7 @@
 #include <headroom/models/ernie_4_5_21b_a3b_pt.hpp>
 #include <headroom/models/phi_3_5_moe_instruct.hpp>
 #include <headroom/models/granite_4_0_h_tiny.hpp>
+#include <headroom/models/llama_3_3_nemotron_super_49b_v1.hpp>
 
 namespace {
 using namespace headroom;
@@ -88,3 +89,6 @@ static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights =
 static_assert(footprint(models::ernie_4_5_21b_a3b_pt, settings{}).weights == 21'821'012'480ULL * 2 + 4'425'408ULL * 4);
 static_assert(footprint(models::phi_3_5_moe_instruct, settings{}).weights == 41'873'153'344ULL * 2);
 static_assert(footprint(models::granite_4_0_h_tiny, settings{}).weights == 6'939'037'248ULL * 2);
+// tests/cli/import_nemotron_nas_test.cpp's hand sum: Llama-3.3-Nemotron-Super-49B-v1, 49 attention
+// layers of 80, per-layer FFN widths from block_configs.
+static_assert(footprint(models::llama_3_3_nemotron_super_49b_v1, settings{}).weights == 49'867'145'216ULL * 2);

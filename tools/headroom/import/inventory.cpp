@@ -4,14 +4,11 @@
 #include "headroom/import/verify.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <array>
-#include <filesystem>
-#include <fstream>
-#include <map>
-#include <set>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include <headroom/footprint.hpp>
 
@@ -29,8 +26,6 @@ namespace detail {
 
 namespace {
 
-using json = nlohmann::json;
-namespace fs = std::filesystem;
 using detail::unsupported;
 // ---- the model's inventory ------------------------------------------------------------------
 

@@ -38,6 +38,7 @@
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
+#include <headroom/models/nemotron_nas.hpp>
 #include <headroom/models/qwen3_5.hpp>
 #include <headroom/models/qwen3_6_moe.hpp>
 #include <headroom/models/qwen3_next.hpp>
@@ -60,6 +61,8 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gqa_moe_dims, gqa, experts, to
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::granite_hybrid_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         rope, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
                         shared_inter, tie);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_nas_dims, hidden, vocab, layers, q_heads, head_dim, kv_heads,
+                        ffn_units, tie);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gpt_oss_dims, gqa, window, experts, top_k, inter);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::nemotron_h_dims, hidden, vocab, pattern, q_heads, kv_heads, head_dim,
                         inter, mamba_heads, mamba_head_dim, ssm_state, n_groups, conv_kernel, experts, top_k, moe_inter,
@@ -108,6 +111,7 @@ HEADROOM_IMPORT_FAMILY(granite_hybrid, granite_hybrid_dims);
 HEADROOM_IMPORT_FAMILY(glm4_moe, glm4_moe_dims);
 HEADROOM_IMPORT_FAMILY(cohere, cohere_dims);
 HEADROOM_IMPORT_FAMILY(starcoder2, starcoder2_dims);
+HEADROOM_IMPORT_FAMILY(nemotron_nas, nemotron_nas_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
@@ -115,7 +119,7 @@ inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
                          qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
                          deepseek_v4_family, gemma3_family, granite_hybrid_family, glm4_moe_family, cohere_family,
-                         starcoder2_family>;
+                         starcoder2_family, nemotron_nas_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

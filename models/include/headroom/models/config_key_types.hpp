@@ -20,6 +20,10 @@
 //             "noaux_tc" stores the router's correction bias); absent or null gives `fallback`.
 //   layer_kinds  a pattern member (one character per layer) from an array of layer names:
 //             "mamba" M, "attention" * (Granite 4.0's layer_types); any other name is refused.
+//   block_attention  Nemotron-NAS's block_configs: each layer's KV heads, `num` (the query heads)
+//             / attention.n_heads_in_group, 0 for an attention no_op.
+//   block_ffn  the same list: each layer's FFN width / 256 (DeciLM's _ffn_mult_to_intermediate_size
+//             of ffn.ffn_mult and `num`, the hidden size), 0 for an FFN no_op.
 // `gate` names a boolean key: when it is false the value is `fallback` whatever the key says
 // (Qwen's `sliding_window` only counts under `use_sliding_window`).
 // Every other key of a config is either a check (its value must be the one stated, or the
@@ -40,7 +44,9 @@
 
 namespace headroom::models::config_keys {
 
-enum class source : std::uint8_t { required, optional, fixed, quotient, period, vision_tower, is_text, layer_kinds };
+enum class source : std::uint8_t {
+  required, optional, fixed, quotient, period, vision_tower, is_text, layer_kinds, block_attention, block_ffn
+};
 
 struct binding {
   std::string_view member;       ///< the dims member (its name in the family's dims struct)
@@ -66,6 +72,7 @@ enum class check_kind : std::uint8_t {
   dense_then_sparse, ///< GLM-5's mlp_layer_types: "dense" for the first first_k_dense_replace layers, then "sparse"
   layer_types_every, ///< Gemma 2 / 3: full_attention every period-th layer, else sliding_attention (no last-layer rule)
   last_layer_index,  ///< an integer that must be -1 or num_hidden_layers - 1 (ERNIE 4.5's moe_layer_end_index: MoE up to the last layer)
+  block_count,       ///< an array of num_hidden_layers entries (Nemotron-NAS's block_configs)
 };
 struct check {
   std::string_view key;

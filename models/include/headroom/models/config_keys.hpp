@@ -20,6 +20,7 @@
 #include <headroom/models/detail/config_keys_llama_like.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
 #include <headroom/models/detail/config_keys_mistral3.hpp>
+#include <headroom/models/detail/config_keys_nemotron_nas.hpp>
 #include <headroom/models/detail/config_keys_phi3.hpp>
 #include <headroom/models/detail/config_keys_phimoe.hpp>
 #include <headroom/models/detail/config_keys_qwen2_moe.hpp>
@@ -105,6 +106,10 @@ inline constexpr profile profiles[] = {
     // StarCoder2: LayerNorms and projections with biases, an ungated GELU MLP.
     {"starcoder2", "Starcoder2ForCausalLM", "starcoder2", starcoder2::starcoder2, starcoder2::starcoder2_checks,
      starcoder2::starcoder2_ignored},
+    // Nemotron-NAS (Llama-3.3-Nemotron-Super-49B, Llama-3.1-Nemotron-Ultra-253B): Llama layers of
+    // per-layer widths, or none, by block_configs.
+    {"nemotron-nas", "DeciLMForCausalLM", "nemotron_nas", nemotron_nas::bindings, nemotron_nas::checks,
+     nemotron_nas::ignored_keys},
 };
 
 /// The profile of a model_type, or nullptr.
