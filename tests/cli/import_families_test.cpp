@@ -15,20 +15,15 @@
 #include <headroom/headroom.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "published_config.hpp"
 
 using namespace headroom;
 namespace imp = headroom::cli::import;
 
 namespace {
 
-std::string config_dir(std::string_view id) {
-  return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs/" + std::string(id);
-}
-
-footprint_bytes footprint_of(std::string_view id, const settings& s = {}) {
-  const auto im = imp::import_config({config_dir(id), "", std::string(id)});
-  return footprint(im->m, s);
-}
+using headroom::test::config_dir;
+using headroom::test::footprint_of;
 
 // The footprint when sliding layers keep only their window (--evict-sliding; every engine's own
 // allocation, engine.hpp as_allocated): full-attention KV apart from the window's.

@@ -11,6 +11,7 @@
 #include <headroom/headroom.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "published_config.hpp"
 #include "headroom/import/json_keys.hpp"
 
 using namespace headroom;
@@ -18,9 +19,7 @@ namespace imp = headroom::cli::import;
 
 namespace {
 
-std::string config_dir(std::string_view id) {
-  return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs/" + std::string(id);
-}
+using headroom::test::config_dir;
 
 }  // namespace
 

@@ -14,6 +14,7 @@
 #include <headroom/models/config_keys.hpp>
 
 #include "headroom/import/importer.hpp"
+#include "published_config.hpp"
 #include "headroom/import/multimodal.hpp"
 #include "headroom/import/reflect.hpp"
 
@@ -22,9 +23,7 @@ namespace imp = headroom::cli::import;
 
 namespace {
 
-std::string config_dir(std::string_view id) {
-  return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/configs/" + std::string(id);
-}
+using headroom::test::config_dir;
 
 bool same_edge(const edge& a, const edge& b) {
   return a.format == b.format && a.width == b.width && a.rows_per_n == b.rows_per_n && a.rows_fixed == b.rows_fixed;
