@@ -6,7 +6,7 @@
 # BUILD/fuzz-artifacts/. New inputs go to BUILD/corpus-<target>, never into the tree.
 #
 #   tests/fuzz/run.sh              # CI: a fixed seed and a fixed number of inputs per target
-#                                  # (about 20 s each on a 2-core machine), so a run's verdict
+#                                  # (90 s for all five on a 2-core machine), so a run's verdict
 #                                  # depends on the tree alone, never on the machine's speed
 #   tests/fuzz/run.sh 600          # exploring: 10 minutes per target, a fresh seed each run
 #   HEADROOM_FUZZ_BUILD=dir tests/fuzz/run.sh
@@ -29,7 +29,7 @@ elif ! grep -q "^HEADROOM_BUILD_FUZZ:BOOL=ON" "$dir/CMakeCache.txt" || ! grep -q
 fi
 cmake --build "$dir" -j "$jobs" --target headroom_fuzz_manifest headroom_fuzz_cli headroom_fuzz_config headroom_fuzz_safetensors headroom_fuzz_gguf
 mkdir -p "$dir/fuzz-artifacts"
-# Inputs per target in CI: about 20 s each on a quiet 2-core machine.
+# Inputs per target in CI: 10 to 20 s each on a quiet 2-core machine (90 s for the five).
 declare -A runs=([manifest]=120000 [cli]=12000 [config]=30000 [safetensors]=60000 [gguf]=60000)
 for target in manifest cli config safetensors gguf; do
   if [ -n "$seconds" ]; then
