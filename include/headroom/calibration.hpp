@@ -72,6 +72,9 @@ struct calib_grid {
   const double* ys = nullptr;
   const double* values = nullptr;
   bool absolute_us = false;  // values are measured microseconds (collectives), else measured / ceiling (>= 1)
+  /// The fastest kernel of the class the table measured, any format and shape (microseconds;
+  /// 0: none stated): no launch of the class is predicted faster. Collectives: 0.
+  double floor_us = 0;
 };
 struct calibration {
   std::string_view device{};   // headroom device id, e.g. "h200_sxm"
@@ -169,6 +172,7 @@ enum class calib_rule : std::uint8_t {
   ratio_must_be_at_least_1,
   collectives_are_absolute_us_and_kernels_are_ratios,
   one_grid_per_class_and_format,
+  floor_must_be_finite_and_not_negative,
 };
 constexpr std::string_view describe(calib_rule r) {
   switch (r) {
@@ -180,6 +184,7 @@ constexpr std::string_view describe(calib_rule r) {
     case calib_rule::ratio_must_be_at_least_1: return "a ratio (measured / ceiling) must be at least 1: the ceiling is a lower bound";
     case calib_rule::collectives_are_absolute_us_and_kernels_are_ratios: return "all_reduce and all_to_all grids hold absolute microseconds (absolute_us), every other class a ratio";
     case calib_rule::one_grid_per_class_and_format: return "at most one grid per (class, format)";
+    case calib_rule::floor_must_be_finite_and_not_negative: return "floor_us must be finite and at least 0 (0 on all_reduce and all_to_all grids)";
   }
   return "unknown rule";
 }
@@ -200,6 +205,7 @@ inline void calibration_value_must_be_positive_and_finite() {}
 inline void calibration_ratio_must_be_at_least_1() {}
 inline void calibration_collectives_are_absolute_us_and_kernels_are_ratios() {}
 inline void calibration_one_grid_per_class_and_format() {}
+inline void calibration_floor_must_be_finite_and_not_negative() {}
 
 /// Finite by comparisons only (no arithmetic on an infinity or NaN in a constant expression).
 constexpr bool calib_positive_finite(double x) { return x == x && x > 0 && x <= std::numeric_limits<double>::max(); }
@@ -225,6 +231,9 @@ constexpr calib_finding check_calibration(const calibration& c) {
       return {calib_rule::axis_must_be_positive_finite_and_strictly_ascending, g};
     }
     if (gr.absolute_us != is_collective(gr.cls)) return {calib_rule::collectives_are_absolute_us_and_kernels_are_ratios, g};
+    if (!(gr.floor_us == 0 || (!gr.absolute_us && detail::calib_positive_finite(gr.floor_us)))) {
+      return {calib_rule::floor_must_be_finite_and_not_negative, g};
+    }
     for (std::size_t i = 0; i < std::size_t{gr.nx} * gr.ny; ++i) {
       if (!detail::calib_positive_finite(gr.values[i])) return {calib_rule::value_must_be_positive_and_finite, g};
       if (!gr.absolute_us && gr.values[i] < 1.0) return {calib_rule::ratio_must_be_at_least_1, g};
@@ -251,6 +260,7 @@ constexpr void validate(const calibration& c) {
       case calib_rule::ratio_must_be_at_least_1: detail::calibration_ratio_must_be_at_least_1(); break;
       case calib_rule::collectives_are_absolute_us_and_kernels_are_ratios: detail::calibration_collectives_are_absolute_us_and_kernels_are_ratios(); break;
       case calib_rule::one_grid_per_class_and_format: detail::calibration_one_grid_per_class_and_format(); break;
+      case calib_rule::floor_must_be_finite_and_not_negative: detail::calibration_floor_must_be_finite_and_not_negative(); break;
     }
   }
   std::string where = "calibration table " + std::string(c.device) + "/" + std::string(c.engine);

@@ -5,7 +5,10 @@
 // FLOPs / peak). The prediction costs the same rows by what kernels of their class measured on
 // the device under the engine: time = ceiling x ratio(class, format, x, y), the ratio read from a
 // calibration table (calibration.hpp; measured / ceiling, never below 1), and a collective at its
-// measured time. So the prediction is never below the ceiling, row by row.
+// measured time. So the prediction is never below the ceiling, row by row. Nor is a launch below
+// its class's floor (the fastest kernel of the class the table measured): below the smallest
+// measured shape a ratio read at the grid's edge times a tiny ceiling would be faster than any
+// kernel the device ran.
 //
 // Where the (device, engine) table has no grid for a row's class and format, the prediction
 // falls back, and says so: to the table of the nearest measured device of the same engine
@@ -113,15 +116,22 @@ namespace detail {
 struct ratio_answer {
   double value = 1;
   calib_source from = calib_source::none;
+  double floor_us = 0;  ///< the grid's floor: no launch of its class is predicted faster
 };
 
 // The ratio (or absolute time) for one lookup: the device's own table, else the fallback's.
 constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
-  const calib_lookup own = lookup(*cs.own, k, f, x, y);
-  if (own.found) return {own.value, calib_source::measured};
-  const calib_lookup fb = lookup(*cs.fallback, k, f, x, y);
-  if (fb.found) return {fb.value, calib_source::fallback};
-  return {1, calib_source::none};
+  const calibration* c = cs.own;
+  calib_source from = calib_source::measured;
+  std::size_t g = find_grid(*c, k, f);
+  if (g == c->n_grids) {
+    c = cs.fallback;
+    from = calib_source::fallback;
+    g = find_grid(*c, k, f);
+    if (g == c->n_grids) return {};
+  }
+  const calib_grid& gr = c->grids[g];
+  return {grid_value(gr, calib_locate(gr.xs, gr.nx, x), calib_locate(gr.ys, gr.ny, y)), from, gr.floor_us};
 }
 
 // The ratio at (x, y), and the largest ratio of the same table at x1 = 1, 2, 4, ... below x and at
@@ -132,6 +142,7 @@ struct floored_answer {
   double value = 1;
   calib_source from = calib_source::none;
   double most = 1;
+  double floor_us = 0;  ///< the grid's floor (ratio_answer)
 };
 constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_class k, calib_format f, double x, double y,
                                             double upto) {
@@ -146,7 +157,7 @@ constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_cl
   }
   const calib_grid& gr = c->grids[g];
   const calib_span sy = calib_locate(gr.ys, gr.ny, y);
-  floored_answer out{grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy), from, 1};
+  floored_answer out{grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy), from, 1, gr.floor_us};
   for (double x1 = 1; x1 < x && x1 <= upto; x1 *= 2) {
     const double r1 = grid_value(gr, calib_locate(gr.xs, gr.nx, x1), sy);
     out.most = r1 > out.most ? r1 : out.most;
@@ -240,7 +251,14 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double most = fa.most;
         const double copies = routed ? static_cast<double>(n.top_k) : 1.0;
         const double weight_us = copies * static_cast<double>(one_weight_bytes(n, row.formats)) / share / (roof_gbps * 1e3);
-        const double floor_us = static_cast<double>(row.count) * weight_us * most;
+        // And never below the class's floor, once per launch: a GEMM of a fused group takes its
+        // share of the group's launch by elements; an MoE layer's launch is split 2 : 1 between
+        // gate_up and down, as its elements are.
+        const double launch_share = routed ? (n.kind == op::expert_gate_up ? 2.0 / 3.0 : 1.0 / 3.0)
+                                           : elems / share / y;
+        const double launch_us = static_cast<double>(row.count) * fa.floor_us * launch_share;
+        const double weight_floor_us = static_cast<double>(row.count) * weight_us * most;
+        const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;
         const auto part = static_cast<std::size_t>(part_of(n.kind));
         out.ceiling_part_us[part] += ceiling;
@@ -257,14 +275,19 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         }
         // Decode: by sequences and context; B sequences never take less than one does (the
         // measured ratios at small batches are not monotone in the batch).
+        // A sliding-window layer attends over its window, not the context: its kernel is the
+        // one measured at that many KV tokens (its ceiling already reads only the window).
         const kernel_class k = mla ? kernel_class::mla_decode : kernel_class::decode_attention;
-        const double ctx = static_cast<double>(context);
+        const double ctx = static_cast<double>(n.window != 0 && n.window < context ? n.window : context);
         const double b = static_cast<double>(seqs);
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, kvf, b, ctx, 16);
         a = {fa.value, fa.from};
         const double most = fa.most;
         const double ratio = a.value < 1 ? 1 : a.value;
-        const double floor_us = ceiling / b * most;  // one sequence's ceiling at the worst small batch
+        // One sequence's ceiling at the worst small batch; and one launch of the class's floor.
+        const double seq_floor_us = ceiling / b * most;
+        const double launch_us = static_cast<double>(row.count) * fa.floor_us;
+        const double floor_us = seq_floor_us > launch_us ? seq_floor_us : launch_us;
         const auto part = static_cast<std::size_t>(part_of(n.kind));
         out.ceiling_part_us[part] += ceiling;
         out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
@@ -285,8 +308,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     }
     const double ratio = a.value < 1 ? 1 : a.value;
     const auto part = static_cast<std::size_t>(part_of(n.kind));
+    const double launch_us = static_cast<double>(row.count) * a.floor_us;
     out.ceiling_part_us[part] += ceiling;
-    out.predicted_part_us[part] += ceiling * ratio;
+    out.predicted_part_us[part] += ceiling * ratio > launch_us ? ceiling * ratio : launch_us;
     out.worst = detail::worse(out.worst, a.from);
   }
   for (std::size_t li = 0; li < est.n_links; ++li) {

@@ -78,6 +78,7 @@ TEST_CASE("each shipped calibration JSON equals its constexpr table") {
       const calib_grid& b = c->grids[g];
       CAPTURE(g);
       REQUIRE((a.cls == b.cls && a.fmt == b.fmt && a.nx == b.nx && a.ny == b.ny && a.absolute_us == b.absolute_us));
+      CHECK(a.floor_us == b.floor_us);
       for (std::size_t i = 0; i < a.nx; ++i) CHECK(a.xs[i] == b.xs[i]);
       for (std::size_t i = 0; i < a.ny; ++i) CHECK(a.ys[i] == b.ys[i]);
       for (std::size_t i = 0; i < std::size_t{a.nx} * a.ny; ++i) CHECK(a.values[i] == b.values[i]);
@@ -94,6 +95,13 @@ TEST_CASE("a loaded table looks up like a constexpr one, and survives a move") {
   CHECK(r.found);
   CHECK(r.value == doctest::Approx(1.375).epsilon(1e-12));
   CHECK(!lookup(moved.table(), kernel_class::gemm, calib_format::fp8, 2, 2).found);
+  CHECK(moved.table().grids[0].floor_us == 0);  // optional: absent, no floor
+}
+
+TEST_CASE("a grid's floor_us is read when given") {
+  const temp_file f("floor.json", replaced(good, "\"absolute_us\": false", "\"absolute_us\": false, \"floor_us\": 12.5"));
+  const cli::loaded_calibration l = cli::load_calibration(f.path.string());
+  CHECK(l.table().grids[0].floor_us == 12.5);
 }
 
 TEST_CASE("a broken calibration file is one line naming the file and the key") {
@@ -111,6 +119,8 @@ TEST_CASE("a broken calibration file is one line naming the file and the key") {
   CHECK(refusal_of_text("ratio.json", replaced(good, "[1.5, 1.25]", "[1.5, 0.75]")).find("key `grids[0]`: a ratio (measured / ceiling) must be at least 1") != std::string::npos);
   CHECK(refusal_of_text("order.json", replaced(good, "[1, 4]", "[4, 1]")).find("key `grids[0]`: xs and ys must be positive, finite and strictly ascending") != std::string::npos);
   CHECK(refusal_of_text("absolute.json", replaced(good, "\"gemm\"", "\"all_reduce\"")).find("all_reduce and all_to_all grids hold absolute microseconds") != std::string::npos);
+  CHECK(refusal_of_text("floor_type.json", replaced(good, "\"absolute_us\": false", "\"absolute_us\": false, \"floor_us\": \"2\"")).find("key `grids[0].floor_us`: expected a number") != std::string::npos);
+  CHECK(refusal_of_text("floor_negative.json", replaced(good, "\"absolute_us\": false", "\"absolute_us\": false, \"floor_us\": -1")).find("key `grids[0]`: floor_us must be finite and at least 0") != std::string::npos);
   CHECK(refusal_of_text("unnamed.json", replaced(good, "\"user_device\"", "\"\"")).find("key `device`: device and engine must be named") != std::string::npos);
   // A line break inside a key stays on one line.
   CHECK(refusal_of_text("newline.json", replaced(good, "\"source\"", "\"a\\nb\": 1, \"source\"")).find("unknown key") != std::string::npos);

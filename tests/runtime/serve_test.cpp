@@ -143,6 +143,76 @@ TEST_CASE("serve: the engine's step cost is paid once a forward pass") {
   CHECK(b.ceiling_tpot_ms == a.ceiling_tpot_ms);
 }
 
+TEST_CASE("prediction: no launch of a class is predicted below the class's floor") {
+  // A hand table: ratio 1 everywhere (the ceiling), a 50 us floor on GEMMs and decode attention.
+  const double xs[] = {1, 4096};
+  const double ys[] = {1, 1e10};
+  const double ones[] = {1, 1, 1, 1};
+  const calib_grid grids[] = {{kernel_class::gemm, calib_format::bf16, 2, 2, xs, ys, ones, false, 50},
+                              {kernel_class::decode_attention, calib_format::bf16, 2, 2, xs, ys, ones, false, 50}};
+  const calibration hand{"h100_sxm", "vllm", "0", "this test", grids, 2};
+  const calibration_set cs{&hand, &hand};
+  const model& m = models::llama_3_1_8b_instruct;
+  const device& d = devices::h100_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  const step_estimate e = decode_step(m, d, r, 1, 16, s, {}, engines::vllm_exec);
+  double attention_us = 0, qkv_us = 0;
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    step_estimate one{};
+    one.rows.start(0) = e.rows[i];
+    one.n_rows = 1;
+    const node& n = m.c.nodes[e.rows[i].node];
+    const step_prediction p = predict(m, r.r, one, step_pass::decode, 1, 1, 16, {}, s.kv, cs);
+    CHECK(p.predicted_us >= p.ceiling_us);
+    if (n.kind == op::paged_attention) attention_us += p.predicted_us;
+    if (n.role == linear_role::q || n.role == linear_role::k || n.role == linear_role::v) qkv_us += p.predicted_us;
+  }
+  // Llama-3.1-8B, 32 layers, one sequence over 16 tokens: each layer's attention kernel (its
+  // ceiling well under a microsecond) is one 50 us launch: 32 x 50 = 1,600 us.
+  CHECK(attention_us == doctest::Approx(1600));
+  // q (4,096 x 4,096), k and v (1,024 x 4,096 each) run as one QKV GEMM: one launch a layer,
+  // shared 4 : 1 : 1 by elements. At one row each streams its weight once: q 33.6 MB, k and v
+  // 8.4 MB at 3,350 GB/s = 10.0 and 2.5 us, under their shares 33.3 and 8.3 us: 32 x 50 = 1,600.
+  CHECK(qkv_us == doctest::Approx(1600));
+}
+
+TEST_CASE("prediction: a sliding-window layer's attention is read at its window, not the context") {
+  // A hand table: decode attention measured at the ceiling over 128 KV tokens, 10x it over 4,096.
+  const double xs[] = {1, 4096};
+  const double ys[] = {128, 4096};
+  const double ratios[] = {1, 10, 1, 10};
+  const calib_grid grids[] = {{kernel_class::decode_attention, calib_format::bf16, 2, 2, xs, ys, ratios, false}};
+  const calibration hand{"h100_sxm", "vllm", "0", "this test", grids, 1};
+  const calibration_set cs{&hand, &hand};
+  const model& m = models::gpt_oss_120b;
+  const device& d = devices::h100_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  const step_estimate e = decode_step(m, d, r, 4, 8192, s, {}, engines::vllm_exec);
+  std::size_t sliding = 0, full = 0;
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    const node& n = m.c.nodes[e.rows[i].node];
+    if (n.kind != op::paged_attention) continue;
+    step_estimate one{};
+    one.rows.start(0) = e.rows[i];
+    one.n_rows = 1;
+    const step_prediction p = predict(m, r.r, one, step_pass::decode, 4, 4, 8192, {}, s.kv, cs);
+    // gpt-oss-120b alternates 128-token sliding-window layers with full ones
+    // (openai/gpt-oss-120b config.json: sliding_window 128): the window's layers at ratio 1,
+    // the full layers at the ratio of 8,192 tokens (clamped to the 4,096 edge): 10.
+    if (n.window == 128) {
+      ++sliding;
+      CHECK(p.predicted_us == doctest::Approx(p.ceiling_us));
+    } else {
+      ++full;
+      CHECK(p.predicted_us == doctest::Approx(10 * p.ceiling_us));
+    }
+  }
+  CHECK(sliding == 1);
+  CHECK(full == 1);
+}
+
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {
   // The reference is the per-point form: the ratio at x, and the largest at x1 = 1, 2, 4, ...
   // below x and at most 16, each its own lookup.
@@ -166,6 +236,7 @@ TEST_CASE("prediction: a floor read once per grid gives what one lookup per poin
           CHECK(fa.value == one.value);
           CHECK(fa.most == most);
           CHECK(fa.from == calib_source::measured);
+          CHECK(fa.floor_us == gr.floor_us);
           ++checked;
         }
       }

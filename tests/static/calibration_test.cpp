@@ -78,6 +78,13 @@ static_assert(check_calibration({"", "vllm", "v", "s", hand_grid, 1}).rule == ca
 constexpr double small_us[] = {0.5, 2, 3, 5, 4, 4};
 constexpr calib_grid g_small_us[] = {{kernel_class::all_to_all, calib_format::bf16, 3, 2, hx, hy, small_us, true}};
 static_assert(rule_of(g_small_us, 1) == calib_rule::ok);
+// A floor: finite and at least 0 on a kernel grid, 0 on a collective's.
+constexpr calib_grid g_floor[] = {{kernel_class::gemm, calib_format::bf16, 3, 2, hx, hy, hv, false, 12.5}};
+constexpr calib_grid g_floor_negative[] = {{kernel_class::gemm, calib_format::bf16, 3, 2, hx, hy, hv, false, -1}};
+constexpr calib_grid g_floor_collective[] = {{kernel_class::all_to_all, calib_format::bf16, 3, 2, hx, hy, small_us, true, 3}};
+static_assert(rule_of(g_floor, 1) == calib_rule::ok);
+static_assert(rule_of(g_floor_negative, 1) == calib_rule::floor_must_be_finite_and_not_negative);
+static_assert(rule_of(g_floor_collective, 1) == calib_rule::floor_must_be_finite_and_not_negative);
 
 // ---- Shipped values = measured latency / headroom's ceiling, by hand (SHIPPED_VALUES below).
 // Source: NVIDIA aiconfigurator @095f58a51c4ca8e61b66ec108d86f223f8d559ce (Apache-2.0),
@@ -139,5 +146,24 @@ static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::all_reduce, calib_for
 // latency 0.01561 ms = 15.61 us (the all-to-all of every engine on the device).
 static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::all_to_all, calib_format::bf16, 1048576, 8), 15.61, 5e-4));
 static_assert(near(shipped(t::h100_sxm_trtllm, kernel_class::all_to_all, calib_format::bf16, 1048576, 8), 15.61, 5e-4));
+
+// ---- Floors: the fastest kernel of the class the table measured, any format and shape
+// (4 significant digits). h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet,
+// batch 1, 8 heads, 1 KV head, head_dim 64, BF16 KV, step 3, latency 0.009914666414260864 ms:
+// 9.915 us, on the BF16 and the FP8 grid alike.
+constexpr double floor_of(const calibration& c, kernel_class k, calib_format f) {
+  const std::size_t g = find_grid(c, k, f);
+  return g == c.n_grids ? -1 : c.grids[g].floor_us;
+}
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::bf16) == 9.915);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::fp8) == 9.915);
+// h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1 token, hidden 2,048, inter 512, top-8
+// of 256, balanced, latency 0.037791999677817024 ms: 37.79 us. The weight-only grid carries it
+// too: its own fastest row (int4_wo, 1 token, hidden 7,168, inter 2,048, top-8 of 384, 0.1086 ms)
+// is a large shape, not a launch.
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16) == 37.79);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only) == 37.79);
+// Collectives hold measured times: no floor.
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::all_reduce, calib_format::bf16) == 0);
 
 }  // namespace

@@ -180,6 +180,13 @@ for (const [id, dev] of Object.entries(devices)) {
     const v = vs[vs.length - 1];
     const p = await points(dev, dev.aic, eng, v);
     const grids = p.grids.map(g => reduce(g));
+    // A kernel class's floor: the fastest kernel of the class the table measured, any format
+    // and shape (a launch of that class has never been seen to take less). A grid's own fastest
+    // row can be a large shape (one format measured on one big model only), so the floor is the
+    // class's, not the grid's.
+    for (const g of grids.filter(g => !g.absolute)) {
+      g.floor_us = Math.min(...grids.filter(o => o.cls === g.cls && !o.absolute).map(o => o.min_us));
+    }
     for (const g of grids.filter(is_nccl)) {
       const seen = nccl.get(g.cls);
       if (seen && !same_grid(seen, g)) throw new Error(`${id}: the NCCL ${g.cls} grid differs between engine tables`);
@@ -187,7 +194,7 @@ for (const [id, dev] of Object.entries(devices)) {
     }
     const files = [...new Set(p.files)].map(f => f.slice(DATA.length + 1));
     write_outputs(root, { device: id, engine: eng, version: v, commit, files, dev, grids });
-    for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}`);
+    for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`));
   }
   if (nccl.size) {
     const gs = [...nccl.values()];

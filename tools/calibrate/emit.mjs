@@ -57,9 +57,13 @@ export function reduce(g) {
     med.forEach((o, j) => { if (!o) return; const d = Math.abs(Math.floor(j / ny) - ix) + Math.abs((j % ny) - iy); if (d < bd) { bd = d; best = o; } });
     return best.ratio;
   }).map(v => { if (!g.absolute && v < 1) { ++clamped; return 1; } return sig(v); });
+  // The fastest row (microseconds): the class's floor is the least of its grids' (convert.mjs).
+  let min_us = Infinity, min_row = null;
+  for (const p of g.pts) { const us = p.row.latency * 1e3; if (us < min_us) { min_us = us; min_row = p.row; } }
   const note = (g.absolute ? 'median measured us' : `median ratio; ${below} of ${g.pts.length} rows below 1 (min ${sig(min_ratio)}), ${clamped} cells clamped to 1`) +
     `; ${filled} empty cells filled from the nearest`;
-  return { cls: g.cls, fmt: g.fmt, absolute: g.absolute, nx, ny, xs: ax.pts, ys: ay.pts, values, n_points: g.pts.length, note, med, file: g.file };
+  return { cls: g.cls, fmt: g.fmt, absolute: g.absolute, nx, ny, xs: ax.pts, ys: ay.pts, values, n_points: g.pts.length, note, med, file: g.file,
+    min_us: sig(min_us), min_row, floor_us: 0 };
 }
 
 const lit = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
@@ -70,7 +74,7 @@ export const is_nccl = (g) => String(g.file).endsWith('nccl_perf.parquet');
 const nccl_name = (device) => `${device}_nccl`;
 
 function grid_arrays(L, g, suffix) {
-  L.push(`// ${g.cls} ${g.fmt}: ${g.n_points} rows; ${g.note}`);
+  L.push(`// ${g.cls} ${g.fmt}: ${g.n_points} rows; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`));
   L.push(`inline constexpr double x${suffix}[] = {${g.xs.map(lit).join(', ')}};`);
   L.push(`inline constexpr double y${suffix}[] = {${g.ys.map(lit).join(', ')}};`);
   L.push(`inline constexpr double v${suffix}[] = {`);
@@ -101,7 +105,7 @@ export function write_outputs(root, t) {
   const src = `NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @${t.commit}, Apache-2.0: ` +
     `aic-core/src/aiconfigurator_core/systems/data/{${t.files.join(', ')}}`;
   const json = { device: t.device, engine: t.engine, version: t.version, source: src,
-    grids: t.grids.map(g => ({ class: g.cls, format: g.fmt, absolute_us: g.absolute, xs: g.xs, ys: g.ys, values: g.values })) };
+    grids: t.grids.map(g => ({ class: g.cls, format: g.fmt, absolute_us: g.absolute, floor_us: g.floor_us, xs: g.xs, ys: g.ys, values: g.values })) };
   const jdir = path.join(root, 'engines/calibration');
   fs.mkdirSync(jdir, { recursive: true });
   fs.writeFileSync(path.join(jdir, `${name}.json`), JSON.stringify(json, null, 1).replace(/\n\s+(?=[-\d])/g, ' ').replace(/\n\s+\]/g, ']') + '\n');
@@ -124,7 +128,7 @@ export function write_outputs(root, t) {
   });
   const arr = (g, i, a) => (is_nccl(g) ? `${nccl_name(t.device)}::${a}_${g.cls}` : `${a}${i}`);
   L.push('inline constexpr calib_grid grids[] = {');
-  t.grids.forEach((g, i) => L.push(`    {kernel_class::${g.cls}, calib_format::${g.fmt}, ${g.nx}, ${g.ny}, ${arr(g, i, 'x')}, ${arr(g, i, 'y')}, ${arr(g, i, 'v')}, ${g.absolute}},`));
+  t.grids.forEach((g, i) => L.push(`    {kernel_class::${g.cls}, calib_format::${g.fmt}, ${g.nx}, ${g.ny}, ${arr(g, i, 'x')}, ${arr(g, i, 'y')}, ${arr(g, i, 'v')}, ${g.absolute}, ${lit(g.floor_us)}},`));
   L.push('};');
   L.push(`}  // namespace detail::${name}`, '');
   L.push(`inline constexpr calibration ${name}{"${t.device}", "${t.engine}", "${t.version}",`);
@@ -137,6 +141,7 @@ export function write_outputs(root, t) {
   fs.writeFileSync(path.join(hdir, `${name}.hpp`), L.join('\n'));
   if (process.env.CAL_TRACE) {
     const tr = t.grids.map(g => g.med.map((m, i) => m && `${g.cls} ${g.fmt} x=${g.xs[Math.floor(i / g.ny)]} y=${g.ys[i % g.ny]} ratio=${m.ratio} row=${JSON.stringify(m.row)} file=${g.file}`).filter(Boolean).join('\n')).join('\n');
-    fs.appendFileSync(process.env.CAL_TRACE, tr + '\n');
+    const fl = t.grids.filter(g => !g.absolute).map(g => `${g.cls} ${g.fmt} min=${g.min_us} us row=${JSON.stringify(g.min_row)} file=${g.file}`).join('\n');
+    fs.appendFileSync(process.env.CAL_TRACE, tr + '\n' + fl + '\n');
   }
 }

@@ -42,10 +42,12 @@ using json = nlohmann::json;
   throw error(error_kind::bad_input, line);
 }
 
+// Every key of `known` is required; `optional` may be present too.
 template <std::size_t N>
-void only_keys(const json& o, std::string_view path, const std::string& at, const std::array<std::string_view, N>& known) {
+void only_keys(const json& o, std::string_view path, const std::string& at, const std::array<std::string_view, N>& known,
+               std::string_view optional = {}) {
   for (const auto& [k, v] : o.items()) {
-    bool ok = false;
+    bool ok = !optional.empty() && k == optional;
     for (std::string_view name : known) ok = ok || k == name;
     if (!ok) refuse(path, at.empty() ? k : at + "." + k, "unknown key");
   }
@@ -111,12 +113,16 @@ loaded_calibration parse_calibration(std::string_view text, std::string_view pat
     const std::string at = fmt::format("grids[{}]", g);
     const json& o = grids[g];
     if (!o.is_object()) refuse(path, at, "expected an object");
-    only_keys(o, path, at, std::array<std::string_view, 6>{"class", "format", "absolute_us", "xs", "ys", "values"});
+    only_keys(o, path, at, std::array<std::string_view, 6>{"class", "format", "absolute_us", "xs", "ys", "values"}, "floor_us");
     calib_grid gr{};
     gr.cls = enum_of(o, path, at + ".class", "class", all_classes);
     gr.fmt = enum_of(o, path, at + ".format", "format", all_formats);
     if (!o.at("absolute_us").is_boolean()) refuse(path, at + ".absolute_us", "expected true or false");
     gr.absolute_us = o.at("absolute_us").get<bool>();
+    if (o.contains("floor_us")) {
+      if (!o.at("floor_us").is_number()) refuse(path, at + ".floor_us", "expected a number");
+      gr.floor_us = o.at("floor_us").get<double>();
+    }
     std::vector<double> xs = numbers(o.at("xs"), path, at + ".xs");
     std::vector<double> ys = numbers(o.at("ys"), path, at + ".ys");
     std::vector<double> values = numbers(o.at("values"), path, at + ".values");

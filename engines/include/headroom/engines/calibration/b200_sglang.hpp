@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b200_sglang {
-// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.076), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.076), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     4.769, 1.86, 1.606, 1.471, 1.55, 1.63,
     3.833, 1.642, 1.552, 1.478, 1.593, 1.648,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.147), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.147), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     14.37, 3.159, 2.23, 2.367, 2.511, 2.563,
     11.35, 3.025, 2.184, 2.46, 2.662, 2.516,
 };
-// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.187), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.187), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -82,7 +82,7 @@ inline constexpr double v2[] = {
     6.685, 2.395, 1.779, 2.406, 2.554, 2.611, 2.557,
     4.164, 1.777, 1.652, 2.493, 2.735, 2.681, 2.615,
 };
-// moe_gemm bf16: 459 rows; median ratio; 60 of 459 rows below 1 (min 0.6979), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 459 rows; median ratio; 60 of 459 rows below 1 (min 0.6979), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -102,7 +102,7 @@ inline constexpr double v3[] = {
     1.724, 1.733, 1.619, 1.92, 3.087, 2.11, 6.551,
     2.366, 2.311, 1.898, 2.3, 5.474, 2.627, 7.358,
 };
-// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7176), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7176), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -122,7 +122,7 @@ inline constexpr double v4[] = {
     3.124, 2.743, 3.252, 2.913, 2.166, 4.521, 4.175,
     3.896, 3.996, 4.616, 4.401, 2.92, 4.528, 4.204,
 };
-// moe_gemm fp4: 270 rows; median ratio; 84 of 270 rows below 1 (min 0.6504), 25 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 270 rows; median ratio; 84 of 270 rows below 1 (min 0.6504), 25 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
 inline constexpr double v5[] = {
@@ -142,7 +142,7 @@ inline constexpr double v5[] = {
     1.478, 1.602, 1.278, 1.455, 1.313,
     1.727, 1.974, 1.641, 1.866, 1.596,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.103), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.103), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {44040192.0};
 inline constexpr double v6[] = {
@@ -162,7 +162,7 @@ inline constexpr double v6[] = {
     3.362,
     3.323,
 };
-// decode_attention bf16: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.044), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.044), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -179,7 +179,7 @@ inline constexpr double v7[] = {
     28.93, 14.2, 2.926, 1.214, 1.132, 1.082, 1.082,
     24.82, 13.21, 2.658, 1.198, 1.077, 1.077, 1.077,
 };
-// decode_attention fp8: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.098), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.098), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -196,7 +196,7 @@ inline constexpr double v8[] = {
     34.06, 18.89, 5.483, 1.71, 1.393, 1.25, 1.25,
     28.78, 16.74, 4.899, 1.62, 1.229, 1.229, 1.229,
 };
-// prefill_attention bf16: 13632 rows; median ratio; 1869 of 13632 rows below 1 (min 0.7645), 4 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 13632 rows; median ratio; 1869 of 13632 rows below 1 (min 0.7645), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -217,7 +217,7 @@ inline constexpr double v9[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 13632 rows; median ratio; 1968 of 13632 rows below 1 (min 0.6036), 4 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 13632 rows; median ratio; 1968 of 13632 rows below 1 (min 0.6036), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -238,7 +238,7 @@ inline constexpr double v10[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.401), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.401), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
 inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v11[] = {
@@ -254,7 +254,7 @@ inline constexpr double v11[] = {
     3.764, 3.664, 2.984, 1.925, 1.528, 1.522, 1.522,
     3.401, 3.328, 2.724, 1.702, 1.469, 1.527, 1.527,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.09), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.09), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
 inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v12[] = {
@@ -270,7 +270,7 @@ inline constexpr double v12[] = {
     3.622, 3.569, 3.23, 2.276, 1.304, 1.219, 1.219,
     3.256, 3.217, 2.898, 1.916, 1.312, 1.19, 1.19,
 };
-// mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2442), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2442), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y13[] = {1.0};
 inline constexpr double v13[] = {
@@ -287,7 +287,7 @@ inline constexpr double v13[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1867), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1867), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y14[] = {1.0};
 inline constexpr double v14[] = {
@@ -323,23 +323,23 @@ inline constexpr double v15[] = {
 };
 // all_to_all bf16: NCCL, b200_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.766},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.766},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.766},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.96},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.96},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false, 15.96},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.96},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 4.346},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 4.346},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.336},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.336},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 10.38},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 10.38},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 12.59},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 12.59},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_sglang
 

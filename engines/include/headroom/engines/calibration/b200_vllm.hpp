@@ -17,7 +17,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b200_vllm {
-// gemm bf16: 35742 rows; median ratio; 20 of 35742 rows below 1 (min 0.7437), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 20 of 35742 rows below 1 (min 0.7437), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -38,7 +38,7 @@ inline constexpr double v0[] = {
     4.729, 1.554, 1.627, 1.472, 1.506, 1.345,
     3.61, 1.433, 1.496, 1.398, 1.529, 1.404,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.125), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.125), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -59,7 +59,7 @@ inline constexpr double v1[] = {
     134.8, 22.33, 4.953, 3.968, 2.102, 1.937,
     130.3, 21.81, 5.675, 3.65, 2.079, 1.915,
 };
-// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.166), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.166), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -80,7 +80,7 @@ inline constexpr double v2[] = {
     23.92, 4.826, 2.467, 2.514, 2.559, 2.451,
     19.04, 4.542, 2.069, 2.703, 2.437, 2.628,
 };
-// moe_gemm bf16: 432 rows; median ratio; 36 of 432 rows below 1 (min 0.7051), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 432 rows; median ratio; 36 of 432 rows below 1 (min 0.7051), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -100,7 +100,7 @@ inline constexpr double v3[] = {
     1.726, 1.769, 1.732, 1.966, 1.895, 3.968, 4.233,
     2.403, 2.565, 1.989, 2.555, 2.073, 3.948, 4.203,
 };
-// moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7275), 0 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7275), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 15.27 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -120,7 +120,7 @@ inline constexpr double v4[] = {
     1.387, 1.458, 1.421, 1.453, 1.453, 2.539, 4.304,
     1.606, 1.908, 1.714, 2.345, 2.345, 2.392, 4.321,
 };
-// moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6574), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6574), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -140,7 +140,7 @@ inline constexpr double v5[] = {
     1.94, 1.591, 1.574, 1.608, 2.929, 2.23, 2.758,
     1.916, 1.837, 1.826, 2.128, 3.545, 2.511, 3.089,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.092), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.092), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {44040192.0};
 inline constexpr double v6[] = {
@@ -160,7 +160,7 @@ inline constexpr double v6[] = {
     8.418,
     8.388,
 };
-// decode_attention bf16: 16351 rows; median ratio; 0 of 16351 rows below 1 (min 1.051), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16351 rows; median ratio; 0 of 16351 rows below 1 (min 1.051), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -177,7 +177,7 @@ inline constexpr double v7[] = {
     30.86, 18.32, 4.243, 1.256, 1.105, 1.117, 1.117,
     27.93, 16.45, 3.36, 1.24, 1.106, 1.106, 1.106,
 };
-// decode_attention fp8: 17465 rows; median ratio; 0 of 17465 rows below 1 (min 1.076), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 17465 rows; median ratio; 0 of 17465 rows below 1 (min 1.076), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -194,7 +194,7 @@ inline constexpr double v8[] = {
     32.06, 23.51, 6.419, 1.724, 1.206, 1.232, 1.232,
     29.2, 20.54, 5.478, 1.518, 1.212, 1.212, 1.212,
 };
-// prefill_attention bf16: 12030 rows; median ratio; 813 of 12030 rows below 1 (min 0.7571), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 12030 rows; median ratio; 813 of 12030 rows below 1 (min 0.7571), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.035 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -215,7 +215,7 @@ inline constexpr double v9[] = {
     1.245,
     1.042,
 };
-// prefill_attention fp8: 12784 rows; median ratio; 1044 of 12784 rows below 1 (min 0.5756), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12784 rows; median ratio; 1044 of 12784 rows below 1 (min 0.5756), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.035 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -255,19 +255,19 @@ inline constexpr double v11[] = {
 };
 // all_to_all bf16: NCCL, b200_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.791},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.791},
+    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false, 1.791},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.27},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.528},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.528},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 7.035},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 7.035},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_vllm
 

@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b300_sglang {
-// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.068), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.068), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     4.506, 1.79, 1.484, 1.22, 1.273, 1.375,
     4.232, 1.379, 1.39, 1.214, 1.313, 1.379,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.128), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.128), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     13.67, 2.901, 1.973, 2.129, 1.882, 1.87,
     10.53, 2.74, 1.974, 2.052, 1.936, 1.881,
 };
-// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.183), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.183), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -82,7 +82,7 @@ inline constexpr double v2[] = {
     6.57, 2.282, 1.615, 2.176, 3.021, 3.134, 3.105,
     4.039, 1.732, 1.533, 2.159, 3.291, 3.366, 3.285,
 };
-// moe_gemm bf16: 459 rows; median ratio; 60 of 459 rows below 1 (min 0.7072), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 459 rows; median ratio; 60 of 459 rows below 1 (min 0.7072), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -102,7 +102,7 @@ inline constexpr double v3[] = {
     1.714, 1.687, 1.587, 1.889, 2.957, 2.084, 6.227,
     2.326, 2.205, 1.727, 2.166, 5.305, 2.45, 6.968,
 };
-// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7189), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7189), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -122,7 +122,7 @@ inline constexpr double v4[] = {
     2.989, 2.611, 3.128, 2.819, 2.078, 4.387, 4.043,
     3.715, 3.805, 4.473, 4.241, 2.809, 4.384, 4.052,
 };
-// moe_gemm fp4: 270 rows; median ratio; 86 of 270 rows below 1 (min 0.656), 25 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 270 rows; median ratio; 86 of 270 rows below 1 (min 0.656), 25 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
 inline constexpr double v5[] = {
@@ -142,7 +142,7 @@ inline constexpr double v5[] = {
     1.442, 1.551, 1.214, 1.405, 1.195,
     1.679, 1.891, 1.577, 1.738, 1.764,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.014), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.014), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {44040192.0};
 inline constexpr double v6[] = {
@@ -162,7 +162,7 @@ inline constexpr double v6[] = {
     3.148,
     3.095,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.037), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.037), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -179,7 +179,7 @@ inline constexpr double v7[] = {
     24.84, 13.16, 2.686, 1.195, 1.104, 1.078, 1.078,
     21.99, 12.14, 2.414, 1.187, 1.059, 1.059, 1.059,
 };
-// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.079), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.079), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -196,7 +196,7 @@ inline constexpr double v8[] = {
     28.94, 16.96, 4.94, 1.621, 1.345, 1.212, 1.212,
     25.86, 15.1, 4.436, 1.604, 1.206, 1.206, 1.206,
 };
-// prefill_attention bf16: 13192 rows; median ratio; 3369 of 13192 rows below 1 (min 0.6142), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 13192 rows; median ratio; 3369 of 13192 rows below 1 (min 0.6142), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -217,7 +217,7 @@ inline constexpr double v9[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 13192 rows; median ratio; 3041 of 13192 rows below 1 (min 0.4303), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 13192 rows; median ratio; 3041 of 13192 rows below 1 (min 0.4303), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -238,7 +238,7 @@ inline constexpr double v10[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.353), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.353), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
 inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v11[] = {
@@ -254,7 +254,7 @@ inline constexpr double v11[] = {
     3.524, 3.444, 2.838, 1.902, 1.474, 1.417, 1.417,
     3.265, 3.168, 2.625, 1.691, 1.371, 1.369, 1.369,
 };
-// mla_decode fp8: 362 rows; median ratio; 13 of 362 rows below 1 (min 0.9386), 10 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 13 of 362 rows below 1 (min 0.9386), 10 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
 inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v12[] = {
@@ -270,7 +270,7 @@ inline constexpr double v12[] = {
     3.423, 3.383, 3.101, 2.161, 1.105, 1.0, 1.0,
     3.105, 3.067, 2.78, 1.882, 1.098, 1.0, 1.0,
 };
-// mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2122), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2122), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y13[] = {1.0};
 inline constexpr double v13[] = {
@@ -287,7 +287,7 @@ inline constexpr double v13[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 202 rows; median ratio; 105 of 202 rows below 1 (min 0.1461), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 202 rows; median ratio; 105 of 202 rows below 1 (min 0.1461), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y14[] = {1.0};
 inline constexpr double v14[] = {
@@ -323,23 +323,23 @@ inline constexpr double v15[] = {
 };
 // all_to_all bf16: NCCL, b300_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.755},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.755},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.755},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.26},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.26},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false, 15.26},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.26},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 6.174},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 6.174},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 8.424},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 8.424},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 12.43},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 12.43},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_sglang
 

@@ -20,7 +20,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b300_trtllm {
-// gemm bf16: 35700 rows; median ratio; 39 of 35700 rows below 1 (min 0.7199), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35700 rows; median ratio; 39 of 35700 rows below 1 (min 0.7199), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.725 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -41,7 +41,7 @@ inline constexpr double v0[] = {
     4.397, 1.533, 1.516, 1.428, 1.386, 1.606,
     3.4, 1.374, 1.453, 1.289, 1.549, 1.632,
 };
-// gemm fp8: 35700 rows; median ratio; 0 of 35700 rows below 1 (min 1.201), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35700 rows; median ratio; 0 of 35700 rows below 1 (min 1.201), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.725 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -62,7 +62,7 @@ inline constexpr double v1[] = {
     18.05, 4.32, 2.927, 2.332, 1.448, 1.726,
     12.54, 3.233, 2.538, 2.028, 1.613, 1.701,
 };
-// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.293), 0 cells clamped to 1; 1 empty cells filled from the nearest
+// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.293), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.725 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -83,7 +83,7 @@ inline constexpr double v2[] = {
     9.088, 3.634, 3.152, 3.636, 3.157, 3.425, 3.358,
     5.532, 3.035, 2.786, 3.594, 3.23, 5.153, 3.358,
 };
-// moe_gemm bf16: 459 rows; median ratio; 57 of 459 rows below 1 (min 0.7423), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 459 rows; median ratio; 57 of 459 rows below 1 (min 0.7423), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.39 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -103,7 +103,7 @@ inline constexpr double v3[] = {
     2.411, 1.82, 1.588, 1.484, 1.439, 1.192, 1.142,
     2.49, 2.336, 1.51, 1.526, 1.372, 1.219, 1.159,
 };
-// moe_gemm fp8: 405 rows; median ratio; 40 of 405 rows below 1 (min 0.7443), 0 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 405 rows; median ratio; 40 of 405 rows below 1 (min 0.7443), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 33.39 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -123,7 +123,7 @@ inline constexpr double v4[] = {
     2.964, 2.001, 1.702, 1.548, 1.548, 1.381, 1.273,
     3.342, 2.471, 2.163, 1.836, 1.836, 1.356, 1.275,
 };
-// moe_gemm fp4: 567 rows; median ratio; 34 of 567 rows below 1 (min 0.8115), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 567 rows; median ratio; 34 of 567 rows below 1 (min 0.8115), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.39 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -143,7 +143,7 @@ inline constexpr double v5[] = {
     4.331, 2.967, 2.513, 2.009, 1.854, 1.664, 2.882,
     4.706, 3.481, 3.194, 2.496, 2.473, 2.151, 2.785,
 };
-// decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.051), 0 cells clamped to 1; 8 empty cells filled from the nearest
+// decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.051), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v6[] = {
@@ -160,7 +160,7 @@ inline constexpr double v6[] = {
     40.67, 17.52, 3.465, 1.26, 1.075, 1.075, 1.075,
     35.17, 16.09, 2.928, 1.18, 1.077, 1.077, 1.077,
 };
-// decode_attention fp8: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.061), 0 cells clamped to 1; 8 empty cells filled from the nearest
+// decode_attention fp8: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.061), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -177,7 +177,7 @@ inline constexpr double v7[] = {
     37.16, 21.95, 5.249, 1.472, 1.112, 1.112, 1.112,
     33.52, 18.83, 4.43, 1.303, 1.11, 1.11, 1.11,
 };
-// prefill_attention bf16: 15892 rows; median ratio; 1304 of 15892 rows below 1 (min 0.7701), 2 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 15892 rows; median ratio; 1304 of 15892 rows below 1 (min 0.7701), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.83 us
 inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y8[] = {1.0};
 inline constexpr double v8[] = {
@@ -198,7 +198,7 @@ inline constexpr double v8[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 15892 rows; median ratio; 2860 of 15892 rows below 1 (min 0.4827), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 15892 rows; median ratio; 2860 of 15892 rows below 1 (min 0.4827), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.83 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -219,7 +219,7 @@ inline constexpr double v9[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.276), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.276), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.645 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v10[] = {
@@ -235,7 +235,7 @@ inline constexpr double v10[] = {
     2.584, 2.506, 2.148, 1.57, 1.338, 1.276, 1.276,
     2.342, 2.267, 1.861, 1.42, 1.309, 1.277, 1.277,
 };
-// mla_decode fp8: 362 rows; median ratio; 22 of 362 rows below 1 (min 0.7807), 13 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 22 of 362 rows below 1 (min 0.7807), 13 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.645 us
 inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v11[] = {
@@ -251,7 +251,7 @@ inline constexpr double v11[] = {
     3.993, 3.961, 3.54, 2.373, 1.051, 1.0, 1.0,
     3.756, 3.722, 3.336, 2.052, 1.024, 1.0, 1.0,
 };
-// mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2285), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2285), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -268,7 +268,7 @@ inline constexpr double v12[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1514), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1514), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y13[] = {1.0};
 inline constexpr double v13[] = {
@@ -304,22 +304,22 @@ inline constexpr double v14[] = {
 };
 // all_to_all bf16: NCCL, b300_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.725},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.725},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.725},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 33.39},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 33.39},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 33.39},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 7.995},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 7.995},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 10.83},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 10.83},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 8.645},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 8.645},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 13.14},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_trtllm
 

@@ -17,7 +17,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::b300_vllm {
-// gemm bf16: 35742 rows; median ratio; 33 of 35742 rows below 1 (min 0.7121), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 33 of 35742 rows below 1 (min 0.7121), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -38,7 +38,7 @@ inline constexpr double v0[] = {
     4.215, 1.433, 1.492, 1.373, 1.467, 1.268,
     3.418, 1.362, 1.433, 1.488, 1.533, 1.302,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.149), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.149), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -59,7 +59,7 @@ inline constexpr double v1[] = {
     128.8, 21.56, 5.784, 3.131, 2.025, 1.786,
     126.1, 21.1, 5.5, 3.113, 2.016, 1.781,
 };
-// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.162), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.162), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -80,7 +80,7 @@ inline constexpr double v2[] = {
     22.21, 4.679, 2.095, 2.948, 3.726, 3.563,
     17.8, 4.577, 1.986, 2.719, 3.557, 3.834,
 };
-// moe_gemm bf16: 432 rows; median ratio; 36 of 432 rows below 1 (min 0.7139), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 432 rows; median ratio; 36 of 432 rows below 1 (min 0.7139), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -100,7 +100,7 @@ inline constexpr double v3[] = {
     1.711, 1.697, 1.618, 1.811, 1.87, 4.024, 4.102,
     2.326, 2.31, 1.812, 2.349, 2.053, 3.967, 4.089,
 };
-// moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7414), 0 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7414), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 15.17 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -120,7 +120,7 @@ inline constexpr double v4[] = {
     1.389, 1.411, 1.412, 1.415, 1.415, 2.536, 4.362,
     1.553, 1.83, 1.579, 2.119, 2.119, 2.392, 4.342,
 };
-// moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6631), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6631), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -140,7 +140,7 @@ inline constexpr double v5[] = {
     1.865, 1.545, 1.499, 1.446, 2.326, 2.078, 4.089,
     1.887, 1.783, 1.755, 1.936, 2.811, 2.918, 4.267,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.017), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.017), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {44040192.0};
 inline constexpr double v6[] = {
@@ -160,7 +160,7 @@ inline constexpr double v6[] = {
     8.044,
     8.027,
 };
-// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.064), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.064), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -177,7 +177,7 @@ inline constexpr double v7[] = {
     28.87, 17.02, 3.888, 1.265, 1.116, 1.118, 1.118,
     25.38, 14.78, 3.173, 1.242, 1.111, 1.111, 1.111,
 };
-// decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.086), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.086), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -194,7 +194,7 @@ inline constexpr double v8[] = {
     29.96, 21.64, 6.158, 1.644, 1.212, 1.223, 1.223,
     25.13, 18.72, 5.215, 1.489, 1.218, 1.218, 1.218,
 };
-// prefill_attention bf16: 11936 rows; median ratio; 1438 of 11936 rows below 1 (min 0.6638), 1 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 11936 rows; median ratio; 1438 of 11936 rows below 1 (min 0.6638), 1 cells clamped to 1; 0 empty cells filled from the nearest; floor 6.965 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -215,7 +215,7 @@ inline constexpr double v9[] = {
     1.028,
     1.0,
 };
-// prefill_attention fp8: 12690 rows; median ratio; 1931 of 12690 rows below 1 (min 0.4312), 4 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12690 rows; median ratio; 1931 of 12690 rows below 1 (min 0.4312), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 6.965 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -255,19 +255,19 @@ inline constexpr double v11[] = {
 };
 // all_to_all bf16: NCCL, b300_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.499},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.499},
+    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false, 1.499},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.17},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 7.333},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 7.333},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 6.965},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 6.965},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_vllm
 

@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::gb200_sglang {
-// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.082), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.082), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     4.836, 1.833, 1.635, 1.457, 1.729, 1.836,
     3.211, 1.435, 1.755, 1.483, 1.844, 1.885,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.141), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.141), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     14.48, 3.053, 2.07, 2.189, 2.568, 2.649,
     11.6, 2.851, 2.027, 2.181, 2.737, 2.624,
 };
-// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.208), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.208), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -82,7 +82,7 @@ inline constexpr double v2[] = {
     7.105, 2.434, 1.699, 2.306, 2.629, 2.751, 2.683,
     4.279, 1.781, 1.636, 2.442, 2.868, 2.84, 2.755,
 };
-// moe_gemm bf16: 459 rows; median ratio; 61 of 459 rows below 1 (min 0.6868), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 459 rows; median ratio; 61 of 459 rows below 1 (min 0.6868), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -102,7 +102,7 @@ inline constexpr double v3[] = {
     1.755, 1.72, 1.627, 1.897, 3.066, 2.164, 6.988,
     2.402, 2.411, 1.775, 2.36, 5.748, 2.59, 7.753,
 };
-// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7018), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7018), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -122,7 +122,7 @@ inline constexpr double v4[] = {
     3.064, 2.684, 3.213, 2.872, 2.137, 4.805, 4.457,
     3.797, 3.904, 4.535, 4.363, 2.878, 4.796, 4.466,
 };
-// moe_gemm fp4: 270 rows; median ratio; 88 of 270 rows below 1 (min 0.6429), 26 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 270 rows; median ratio; 88 of 270 rows below 1 (min 0.6429), 26 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
 inline constexpr double v5[] = {
@@ -142,7 +142,7 @@ inline constexpr double v5[] = {
     1.477, 1.585, 1.221, 1.406, 1.268,
     1.714, 1.927, 1.61, 1.737, 1.634,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.031), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.031), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {44040192.0};
 inline constexpr double v6[] = {
@@ -162,7 +162,7 @@ inline constexpr double v6[] = {
     3.585,
     3.523,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.05), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.05), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -179,7 +179,7 @@ inline constexpr double v7[] = {
     27.43, 13.88, 2.911, 1.219, 1.128, 1.101, 1.101,
     22.98, 12.8, 2.555, 1.21, 1.082, 1.082, 1.082,
 };
-// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.104), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.104), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -196,7 +196,7 @@ inline constexpr double v8[] = {
     31.58, 18.03, 5.216, 1.677, 1.38, 1.246, 1.246,
     26.93, 16.08, 4.715, 1.655, 1.238, 1.238, 1.238,
 };
-// prefill_attention bf16: 13192 rows; median ratio; 1407 of 13192 rows below 1 (min 0.7615), 2 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 13192 rows; median ratio; 1407 of 13192 rows below 1 (min 0.7615), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -217,7 +217,7 @@ inline constexpr double v9[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 13192 rows; median ratio; 1904 of 13192 rows below 1 (min 0.6056), 4 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 13192 rows; median ratio; 1904 of 13192 rows below 1 (min 0.6056), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -238,7 +238,7 @@ inline constexpr double v10[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.338), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.338), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.61 us
 inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v11[] = {
@@ -254,7 +254,7 @@ inline constexpr double v11[] = {
     3.73, 3.684, 2.955, 1.96, 1.482, 1.389, 1.389,
     3.346, 3.33, 2.727, 1.716, 1.426, 1.338, 1.338,
 };
-// mla_decode fp8: 362 rows; median ratio; 1 of 362 rows below 1 (min 0.9686), 2 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 1 of 362 rows below 1 (min 0.9686), 2 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.61 us
 inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v12[] = {
@@ -270,7 +270,7 @@ inline constexpr double v12[] = {
     3.581, 3.536, 3.178, 2.293, 1.22, 1.0, 1.0,
     3.234, 3.199, 2.881, 1.96, 1.197, 1.195, 1.195,
 };
-// mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2411), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2411), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y13[] = {1.0};
 inline constexpr double v13[] = {
@@ -287,7 +287,7 @@ inline constexpr double v13[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1978), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1978), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y14[] = {1.0};
 inline constexpr double v14[] = {
@@ -323,23 +323,23 @@ inline constexpr double v15[] = {
 };
 // all_to_all bf16: NCCL, gb200_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x15, y15, v15, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.769},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.769},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.769},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.76},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.76},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false, 15.76},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.76},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 6.221},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 6.221},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 10.61},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 10.61},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 14.61},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 14.61},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x15, y15, v15, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_sglang
 

@@ -17,7 +17,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::gb200_vllm {
-// gemm bf16: 35742 rows; median ratio; 22 of 35742 rows below 1 (min 0.7747), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 22 of 35742 rows below 1 (min 0.7747), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -38,7 +38,7 @@ inline constexpr double v0[] = {
     4.736, 1.661, 1.609, 1.371, 2.535, 1.599,
     3.219, 1.432, 1.496, 1.643, 2.385, 1.603,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.117), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.117), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -59,7 +59,7 @@ inline constexpr double v1[] = {
     135.2, 22.59, 5.624, 2.956, 2.23, 2.519,
     132.1, 22.11, 5.216, 2.97, 2.456, 2.334,
 };
-// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.133), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.133), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
@@ -80,7 +80,7 @@ inline constexpr double v2[] = {
     25.46, 4.994, 2.184, 2.734, 2.941, 3.699,
     20.0, 4.779, 2.105, 2.763, 3.291, 4.261,
 };
-// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.7024), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.7024), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -100,7 +100,7 @@ inline constexpr double v3[] = {
     1.739, 1.711, 1.646, 1.679, 1.867, 4.213, 4.328,
     2.379, 2.406, 1.796, 2.381, 2.232, 4.154, 4.306,
 };
-// moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7194), 0 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7194), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 17.01 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -120,7 +120,7 @@ inline constexpr double v4[] = {
     1.418, 1.435, 1.439, 1.408, 1.408, 2.643, 4.481,
     1.629, 1.859, 1.595, 2.016, 2.016, 2.538, 4.46,
 };
-// moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6578), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6578), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -140,7 +140,7 @@ inline constexpr double v5[] = {
     1.901, 1.58, 1.521, 1.461, 2.823, 2.214, 2.742,
     1.924, 1.815, 1.792, 1.933, 3.361, 2.395, 2.759,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.001), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.001), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {44040192.0};
 inline constexpr double v6[] = {
@@ -160,7 +160,7 @@ inline constexpr double v6[] = {
     8.664,
     8.634,
 };
-// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.04), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.04), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v7[] = {
@@ -177,7 +177,7 @@ inline constexpr double v7[] = {
     30.06, 18.21, 4.21, 1.261, 1.101, 1.118, 1.118,
     27.06, 15.94, 3.382, 1.247, 1.105, 1.105, 1.105,
 };
-// decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.068), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.068), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -194,7 +194,7 @@ inline constexpr double v8[] = {
     32.08, 22.87, 6.453, 1.738, 1.211, 1.254, 1.254,
     27.02, 19.5, 5.453, 1.555, 1.213, 1.213, 1.213,
 };
-// prefill_attention bf16: 11936 rows; median ratio; 555 of 11936 rows below 1 (min 0.7277), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 11936 rows; median ratio; 555 of 11936 rows below 1 (min 0.7277), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.661 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -215,7 +215,7 @@ inline constexpr double v9[] = {
     1.374,
     1.333,
 };
-// prefill_attention fp8: 12690 rows; median ratio; 920 of 12690 rows below 1 (min 0.5902), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12690 rows; median ratio; 920 of 12690 rows below 1 (min 0.5902), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.661 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -255,19 +255,19 @@ inline constexpr double v11[] = {
 };
 // all_to_all bf16: NCCL, gb200_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.785},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.785},
+    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false, 1.785},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 17.01},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.725},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.725},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.661},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.661},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x11, y11, v11, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_vllm
 

@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::h100_sxm_sglang {
-// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.128), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.128), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.493 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     2.868, 1.542, 1.394, 1.391, 1.533, 1.416,
     1.945, 1.417, 1.373, 1.434, 1.42, 1.433,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.123), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.123), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.493 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     6.293, 1.883, 1.721, 1.744, 2.188, 3.289,
     5.226, 1.706, 1.733, 1.742, 2.526, 3.363,
 };
-// moe_gemm bf16: 432 rows; median ratio; 0 of 432 rows below 1 (min 1.127), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 432 rows; median ratio; 0 of 432 rows below 1 (min 1.127), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     2.017, 2.258, 4.185, 3.517, 2.997, 4.166, 4.665,
     2.032, 2.328, 4.156, 4.524, 4.174, 4.241, 4.84,
 };
-// moe_gemm fp8: 459 rows; median ratio; 20 of 459 rows below 1 (min 0.5829), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp8: 459 rows; median ratio; 20 of 459 rows below 1 (min 0.5829), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     1.902, 1.792, 1.828, 1.805, 1.461, 2.989, 3.003,
     2.252, 2.332, 2.444, 2.606, 1.877, 3.0, 2.968,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.308), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.308), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {44040192.0};
 inline constexpr double v4[] = {
@@ -121,7 +121,7 @@ inline constexpr double v4[] = {
     3.717,
     3.716,
 };
-// decode_attention bf16: 16414 rows; median ratio; 23 of 16414 rows below 1 (min 0.9359), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16414 rows; median ratio; 23 of 16414 rows below 1 (min 0.9359), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -138,7 +138,7 @@ inline constexpr double v5[] = {
     22.84, 11.63, 2.552, 1.369, 1.205, 1.137, 1.137,
     21.39, 11.52, 2.506, 1.268, 1.191, 1.191, 1.191,
 };
-// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.146), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.146), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v6[] = {
@@ -155,7 +155,7 @@ inline constexpr double v6[] = {
     28.85, 19.31, 4.834, 2.207, 2.019, 1.868, 1.868,
     26.87, 18.77, 4.932, 2.067, 1.986, 1.986, 1.986,
 };
-// prefill_attention bf16: 13192 rows; median ratio; 3330 of 13192 rows below 1 (min 0.6492), 7 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 13192 rows; median ratio; 3330 of 13192 rows below 1 (min 0.6492), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -176,7 +176,7 @@ inline constexpr double v7[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 13192 rows; median ratio; 4570 of 13192 rows below 1 (min 0.4641), 8 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 13192 rows; median ratio; 4570 of 13192 rows below 1 (min 0.4641), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
 inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y8[] = {1.0};
 inline constexpr double v8[] = {
@@ -197,7 +197,7 @@ inline constexpr double v8[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.092), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.092), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v9[] = {
@@ -213,7 +213,7 @@ inline constexpr double v9[] = {
     2.067, 2.12, 1.849, 1.521, 1.161, 1.095, 1.095,
     1.878, 1.889, 1.629, 1.426, 1.177, 1.098, 1.098,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.966), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.966), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v10[] = {
@@ -229,7 +229,7 @@ inline constexpr double v10[] = {
     2.262, 2.414, 3.383, 7.908, 7.758, 7.646, 7.646,
     1.966, 2.144, 3.123, 7.778, 7.773, 7.652, 7.652,
 };
-// mla_prefill bf16: 202 rows; median ratio; 75 of 202 rows below 1 (min 0.7934), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 75 of 202 rows below 1 (min 0.7934), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
@@ -246,7 +246,7 @@ inline constexpr double v11[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 202 rows; median ratio; 74 of 202 rows below 1 (min 0.7617), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 202 rows; median ratio; 74 of 202 rows below 1 (min 0.7617), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -282,21 +282,21 @@ inline constexpr double v13[] = {
 };
 // all_to_all bf16: NCCL, h100_sxm_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x12, y12, v12, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.493},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.493},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 26.52},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 26.52},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 26.52},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 8.53},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 8.53},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 9.578},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 9.578},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 12.34},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 12.34},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 13.12},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x12, y12, v12, false, 13.12},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_sglang
 

@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::h100_sxm_vllm {
-// gemm bf16: 35742 rows; median ratio; 49 of 35742 rows below 1 (min 0.7765), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 49 of 35742 rows below 1 (min 0.7765), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.452 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     2.783, 1.419, 1.348, 1.269, 1.295, 1.129,
     1.839, 1.31, 1.345, 1.373, 1.262, 1.119,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.07), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.07), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.452 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     64.89, 11.05, 2.737, 2.127, 1.824, 2.461,
     63.44, 9.449, 2.578, 2.063, 1.856, 2.836,
 };
-// moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 37.79 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     1.742, 1.614, 1.453, 1.73, 1.81, 1.92, 1.917,
     2.203, 2.161, 1.577, 2.117, 2.122, 1.934, 1.909,
 };
-// moe_gemm fp8: 405 rows; median ratio; 0 of 405 rows below 1 (min 2.459), 0 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 405 rows; median ratio; 0 of 405 rows below 1 (min 2.459), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 37.79 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     5.059, 5.452, 6.454, 6.45, 6.45, 7.052, 7.124,
     5.181, 6.318, 7.829, 8.495, 8.495, 7.313, 7.345,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.282), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.282), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 37.79 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {44040192.0};
 inline constexpr double v4[] = {
@@ -121,7 +121,7 @@ inline constexpr double v4[] = {
     3.964,
     3.995,
 };
-// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -138,7 +138,7 @@ inline constexpr double v5[] = {
     26.51, 15.62, 3.633, 1.372, 1.097, 1.094, 1.094,
     25.51, 14.76, 3.329, 1.282, 1.1, 1.1, 1.1,
 };
-// decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v6[] = {
@@ -155,7 +155,7 @@ inline constexpr double v6[] = {
     30.35, 21.29, 6.239, 2.308, 1.511, 1.433, 1.433,
     29.12, 20.46, 5.981, 2.148, 1.534, 1.534, 1.534,
 };
-// prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -176,7 +176,7 @@ inline constexpr double v7[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 12156 rows; median ratio; 1378 of 12156 rows below 1 (min 0.7583), 3 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12156 rows; median ratio; 1378 of 12156 rows below 1 (min 0.7583), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
 inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y8[] = {1.0};
 inline constexpr double v8[] = {
@@ -197,7 +197,7 @@ inline constexpr double v8[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.117), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.117), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v9[] = {
@@ -213,7 +213,7 @@ inline constexpr double v9[] = {
     7.749, 7.591, 6.067, 2.636, 1.34, 1.134, 1.134,
     3.795, 3.808, 2.927, 1.663, 1.195, 1.132, 1.132,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.302), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.302), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v10[] = {
@@ -229,7 +229,7 @@ inline constexpr double v10[] = {
     8.248, 8.123, 7.215, 4.486, 1.829, 1.319, 1.319,
     7.688, 7.615, 6.777, 4.162, 1.778, 1.383, 1.383,
 };
-// mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
@@ -246,7 +246,7 @@ inline constexpr double v11[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 184 rows; median ratio; 94 of 184 rows below 1 (min 0.1855), 11 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 184 rows; median ratio; 94 of 184 rows below 1 (min 0.1855), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -286,21 +286,21 @@ inline constexpr double v13[] = {
 };
 // all_to_all bf16: NCCL, h100_sxm_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.452},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.452},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 37.79},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 37.79},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 37.79},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 9.915},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 9.915},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 11.38},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 11.38},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 101.7},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 101.7},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 104.5},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false, 104.5},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_vllm
 

@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::h200_sxm_sglang {
-// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.1), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.1), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.413 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     3.932, 2.075, 1.497, 1.551, 1.533, 1.481,
     2.711, 1.556, 1.507, 1.583, 1.474, 1.476,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.148), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.148), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.413 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     9.046, 3.329, 2.085, 1.904, 1.802, 2.453,
     7.227, 2.308, 2.104, 1.935, 2.088, 3.38,
 };
-// moe_gemm bf16: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.121), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.121), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     2.001, 2.807, 3.689, 3.923, 3.577, 2.179, 4.342,
     1.904, 3.063, 3.966, 4.116, 3.779, 2.725, 4.583,
 };
-// moe_gemm fp8: 459 rows; median ratio; 18 of 459 rows below 1 (min 0.6154), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm fp8: 459 rows; median ratio; 18 of 459 rows below 1 (min 0.6154), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     2.424, 2.236, 2.285, 2.276, 1.805, 2.517, 2.448,
     2.927, 3.007, 2.784, 2.714, 2.303, 2.496, 2.497,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.473), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.473), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {44040192.0};
 inline constexpr double v4[] = {
@@ -121,7 +121,7 @@ inline constexpr double v4[] = {
     3.704,
     4.242,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.007), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.007), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -138,7 +138,7 @@ inline constexpr double v5[] = {
     32.73, 16.78, 3.592, 1.614, 1.319, 1.205, 1.205,
     30.82, 16.46, 3.529, 1.514, 1.294, 1.294, 1.294,
 };
-// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.319), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.319), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v6[] = {
@@ -155,7 +155,7 @@ inline constexpr double v6[] = {
     41.77, 27.68, 6.932, 3.029, 2.724, 2.484, 2.484,
     38.8, 26.64, 7.068, 2.875, 2.651, 2.651, 2.651,
 };
-// prefill_attention bf16: 13192 rows; median ratio; 3216 of 13192 rows below 1 (min 0.6615), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 13192 rows; median ratio; 3216 of 13192 rows below 1 (min 0.6615), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -176,7 +176,7 @@ inline constexpr double v7[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 13192 rows; median ratio; 4580 of 13192 rows below 1 (min 0.453), 8 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 13192 rows; median ratio; 4580 of 13192 rows below 1 (min 0.453), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
 inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y8[] = {1.0};
 inline constexpr double v8[] = {
@@ -197,7 +197,7 @@ inline constexpr double v8[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.123), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.123), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v9[] = {
@@ -213,7 +213,7 @@ inline constexpr double v9[] = {
     2.724, 2.729, 2.401, 1.73, 1.202, 1.194, 1.194,
     2.394, 2.48, 2.119, 1.613, 1.177, 1.214, 1.214,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 2.58), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 2.58), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v10[] = {
@@ -229,7 +229,7 @@ inline constexpr double v10[] = {
     2.986, 3.153, 4.503, 8.912, 7.554, 7.399, 7.399,
     2.58, 2.815, 4.116, 8.742, 7.514, 7.401, 7.401,
 };
-// mla_prefill bf16: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.8003), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.8003), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
@@ -246,7 +246,7 @@ inline constexpr double v11[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.7739), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.7739), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -282,21 +282,21 @@ inline constexpr double v13[] = {
 };
 // all_to_all bf16: NCCL, h200_sxm_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x12, y12, v12, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.413},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.413},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 24.11},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 24.11},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 24.11},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 8.328},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 8.328},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 9.285},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 9.285},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 12.16},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 12.16},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 13.01},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x12, y12, v12, false, 13.01},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_sglang
 

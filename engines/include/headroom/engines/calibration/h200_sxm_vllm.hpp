@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::h200_sxm_vllm {
-// gemm bf16: 35742 rows; median ratio; 3 of 35742 rows below 1 (min 0.9452), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 3 of 35742 rows below 1 (min 0.9452), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.367 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     3.836, 1.75, 1.444, 1.368, 1.442, 1.19,
     2.414, 1.552, 1.368, 1.51, 1.291, 1.187,
 };
-// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.1), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.1), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.367 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     93.75, 15.75, 3.945, 2.063, 1.533, 1.542,
     91.54, 15.41, 3.811, 2.244, 1.627, 1.707,
 };
-// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     2.094, 2.0, 1.717, 1.881, 1.885, 1.462, 1.63,
     1.98, 1.938, 1.805, 1.823, 1.769, 1.483, 1.65,
 };
-// moe_gemm fp8: 378 rows; median ratio; 0 of 378 rows below 1 (min 2.968), 0 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 378 rows; median ratio; 0 of 378 rows below 1 (min 2.968), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.43 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     6.235, 6.4, 6.293, 8.032, 8.032, 5.586, 5.932,
     6.606, 7.46, 6.831, 7.098, 7.098, 5.886, 6.115,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.537), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.537), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {44040192.0};
 inline constexpr double v4[] = {
@@ -121,7 +121,7 @@ inline constexpr double v4[] = {
     4.011,
     4.006,
 };
-// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -138,7 +138,7 @@ inline constexpr double v5[] = {
     37.41, 22.68, 5.123, 1.665, 1.186, 1.15, 1.15,
     36.57, 20.96, 4.704, 1.523, 1.199, 1.199, 1.199,
 };
-// decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v6[] = {
@@ -155,7 +155,7 @@ inline constexpr double v6[] = {
     44.08, 30.05, 8.693, 3.24, 2.12, 2.006, 2.006,
     41.62, 28.85, 8.444, 3.063, 2.17, 2.17, 2.17,
 };
-// prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -176,7 +176,7 @@ inline constexpr double v7[] = {
     1.0,
     1.0,
 };
-// prefill_attention fp8: 12156 rows; median ratio; 1298 of 12156 rows below 1 (min 0.767), 3 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12156 rows; median ratio; 1298 of 12156 rows below 1 (min 0.767), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
 inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y8[] = {1.0};
 inline constexpr double v8[] = {
@@ -197,7 +197,7 @@ inline constexpr double v8[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.089), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.089), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v9[] = {
@@ -213,7 +213,7 @@ inline constexpr double v9[] = {
     10.32, 9.943, 7.922, 3.225, 1.875, 1.109, 1.109,
     4.537, 4.459, 3.673, 1.833, 1.192, 1.099, 1.099,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.301), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.301), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v10[] = {
@@ -229,7 +229,7 @@ inline constexpr double v10[] = {
     10.56, 10.32, 9.144, 5.314, 1.766, 1.336, 1.336,
     10.02, 9.612, 8.571, 4.917, 1.718, 1.376, 1.376,
 };
-// mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
@@ -246,7 +246,7 @@ inline constexpr double v11[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 184 rows; median ratio; 95 of 184 rows below 1 (min 0.1909), 11 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 184 rows; median ratio; 95 of 184 rows below 1 (min 0.1909), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -286,21 +286,21 @@ inline constexpr double v13[] = {
 };
 // all_to_all bf16: NCCL, h200_sxm_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.367},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.367},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 32.43},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 32.43},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 32.43},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 9.797},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 9.797},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 11.17},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 11.17},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 100.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 100.2},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 111.6},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false, 111.6},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_vllm
 

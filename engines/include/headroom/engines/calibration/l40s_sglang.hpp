@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::l40s_sglang {
-// gemm bf16: 35742 rows; median ratio; 3520 of 35742 rows below 1 (min 0.3745), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35742 rows; median ratio; 3520 of 35742 rows below 1 (min 0.3745), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.678 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     1.0, 1.0, 1.432, 1.943, 1.971, 1.888,
     1.0, 1.146, 1.388, 1.919, 1.945, 1.92,
 };
-// gemm fp8: 35742 rows; median ratio; 2692 of 35742 rows below 1 (min 0.3916), 9 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35742 rows; median ratio; 2692 of 35742 rows below 1 (min 0.3916), 9 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.678 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     1.37, 1.0, 1.502, 2.774, 4.29, 4.505,
     1.181, 1.0, 1.613, 2.879, 4.786, 4.493,
 };
-// moe_gemm bf16: 429 rows; median ratio; 36 of 429 rows below 1 (min 0.349), 3 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 429 rows; median ratio; 36 of 429 rows below 1 (min 0.349), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 25.05 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     2.01, 1.938, 1.977, 2.035, 2.003, 2.876, 3.505,
     2.16, 2.45, 1.992, 2.554, 2.785, 3.053, 3.59,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.294), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.294), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 25.05 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {44040192.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     3.732,
     3.747,
 };
-// decode_attention bf16: 15623 rows; median ratio; 3619 of 15623 rows below 1 (min 0.212), 10 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 15623 rows; median ratio; 3619 of 15623 rows below 1 (min 0.212), 10 cells clamped to 1; 6 empty cells filled from the nearest; floor 3.84 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v4[] = {
@@ -118,7 +118,7 @@ inline constexpr double v4[] = {
     2.484, 1.515, 1.252, 1.197, 1.194, 1.187, 1.187,
     2.422, 1.514, 1.26, 1.185, 1.19, 1.19, 1.19,
 };
-// decode_attention fp8: 15279 rows; median ratio; 2132 of 15279 rows below 1 (min 0.3922), 1 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 15279 rows; median ratio; 2132 of 15279 rows below 1 (min 0.3922), 1 cells clamped to 1; 6 empty cells filled from the nearest; floor 3.84 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -135,7 +135,7 @@ inline constexpr double v5[] = {
     5.783, 3.883, 1.268, 1.271, 1.264, 1.305, 1.305,
     4.981, 3.509, 1.329, 1.236, 1.253, 1.253, 1.253,
 };
-// prefill_attention bf16: 12651 rows; median ratio; 3007 of 12651 rows below 1 (min 0.303), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 12651 rows; median ratio; 3007 of 12651 rows below 1 (min 0.303), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.222 us
 inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y6[] = {1.0};
 inline constexpr double v6[] = {
@@ -156,7 +156,7 @@ inline constexpr double v6[] = {
     1.122,
     1.114,
 };
-// prefill_attention fp8: 12651 rows; median ratio; 2526 of 12651 rows below 1 (min 0.3312), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12651 rows; median ratio; 2526 of 12651 rows below 1 (min 0.3312), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.222 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -177,7 +177,7 @@ inline constexpr double v7[] = {
     1.125,
     1.108,
 };
-// mla_decode bf16: 280 rows; median ratio; 0 of 280 rows below 1 (min 1.91), 0 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 280 rows; median ratio; 0 of 280 rows below 1 (min 1.91), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 14.53 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -191,7 +191,7 @@ inline constexpr double v8[] = {
     17.65, 16.96, 12.13, 4.828, 4.748, 4.373, 4.373,
     17.55, 16.74, 12.03, 7.382, 5.039, 4.736, 4.736,
 };
-// mla_prefill bf16: 202 rows; median ratio; 10 of 202 rows below 1 (min 0.6543), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 202 rows; median ratio; 10 of 202 rows below 1 (min 0.6543), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.34 us
 inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y9[] = {1.0};
 inline constexpr double v9[] = {
@@ -227,18 +227,18 @@ inline constexpr double v10[] = {
 };
 // all_to_all bf16: NCCL, l40s_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x3, y3, v3, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false},
-    {kernel_class::mla_decode, calib_format::bf16, 9, 7, x8, y8, v8, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x9, y9, v9, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x10, y10, v10, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.678},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.678},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 25.05},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x3, y3, v3, false, 25.05},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false, 3.84},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false, 3.84},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false, 5.222},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false, 5.222},
+    {kernel_class::mla_decode, calib_format::bf16, 9, 7, x8, y8, v8, false, 14.53},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x9, y9, v9, false, 10.34},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x10, y10, v10, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_sglang
 

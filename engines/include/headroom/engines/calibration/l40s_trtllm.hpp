@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::l40s_trtllm {
-// gemm bf16: 35700 rows; median ratio; 6736 of 35700 rows below 1 (min 0.2845), 13 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35700 rows; median ratio; 6736 of 35700 rows below 1 (min 0.2845), 13 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.741 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     1.0, 1.0, 1.403, 1.722, 1.813, 1.784,
     1.0, 1.0, 1.347, 1.837, 1.922, 1.884,
 };
-// gemm fp8: 35700 rows; median ratio; 3183 of 35700 rows below 1 (min 0.2884), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35700 rows; median ratio; 3183 of 35700 rows below 1 (min 0.2884), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.741 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     2.071, 1.0, 1.387, 2.403, 2.119, 2.316,
     1.242, 1.0, 1.644, 2.511, 2.241, 2.886,
 };
-// moe_gemm bf16: 432 rows; median ratio; 47 of 432 rows below 1 (min 0.3764), 3 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 432 rows; median ratio; 47 of 432 rows below 1 (min 0.3764), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.94 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     1.629, 1.537, 1.382, 1.469, 1.697, 2.358, 2.616,
     2.078, 1.988, 1.589, 1.932, 1.854, 2.005, 2.174,
 };
-// moe_gemm fp8: 400 rows; median ratio; 47 of 400 rows below 1 (min 0.506), 5 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 400 rows; median ratio; 47 of 400 rows below 1 (min 0.506), 5 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.94 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     1.401, 1.333, 1.31, 1.314, 1.314, 1.936, 2.198,
     1.471, 1.531, 1.405, 1.572, 1.572, 2.09, 2.148,
 };
-// decode_attention bf16: 20460 rows; median ratio; 3319 of 20460 rows below 1 (min 0.2224), 3 cells clamped to 1; 8 empty cells filled from the nearest
+// decode_attention bf16: 20460 rows; median ratio; 3319 of 20460 rows below 1 (min 0.2224), 3 cells clamped to 1; 8 empty cells filled from the nearest; floor 6.827 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v4[] = {
@@ -118,7 +118,7 @@ inline constexpr double v4[] = {
     5.023, 2.843, 1.283, 1.296, 1.202, 1.202, 1.202,
     4.969, 2.94, 1.362, 1.285, 1.2, 1.2, 1.2,
 };
-// decode_attention fp8: 20460 rows; median ratio; 848 of 20460 rows below 1 (min 0.5212), 0 cells clamped to 1; 8 empty cells filled from the nearest
+// decode_attention fp8: 20460 rows; median ratio; 848 of 20460 rows below 1 (min 0.5212), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 6.827 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -135,7 +135,7 @@ inline constexpr double v5[] = {
     10.94, 6.344, 1.72, 1.279, 1.268, 1.268, 1.268,
     10.87, 5.953, 1.706, 1.254, 1.209, 1.209, 1.209,
 };
-// prefill_attention bf16: 16875 rows; median ratio; 52 of 16875 rows below 1 (min 0.8789), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 16875 rows; median ratio; 52 of 16875 rows below 1 (min 0.8789), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.363 us
 inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y6[] = {1.0};
 inline constexpr double v6[] = {
@@ -156,7 +156,7 @@ inline constexpr double v6[] = {
     1.252,
     1.224,
 };
-// prefill_attention fp8: 17046 rows; median ratio; 2170 of 17046 rows below 1 (min 0.6023), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 17046 rows; median ratio; 2170 of 17046 rows below 1 (min 0.6023), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.363 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -177,7 +177,7 @@ inline constexpr double v7[] = {
     1.154,
     1.122,
 };
-// mla_decode bf16: 362 rows; median ratio; 42 of 362 rows below 1 (min 0.4787), 12 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode bf16: 362 rows; median ratio; 42 of 362 rows below 1 (min 0.4787), 12 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.387 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v8[] = {
@@ -193,7 +193,7 @@ inline constexpr double v8[] = {
     1.0, 1.0, 1.212, 1.366, 1.272, 1.253, 1.253,
     1.528, 1.644, 1.455, 1.369, 1.29, 1.272, 1.272,
 };
-// mla_decode fp8: 362 rows; median ratio; 38 of 362 rows below 1 (min 0.5723), 11 cells clamped to 1; 3 empty cells filled from the nearest
+// mla_decode fp8: 362 rows; median ratio; 38 of 362 rows below 1 (min 0.5723), 11 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.387 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v9[] = {
@@ -209,7 +209,7 @@ inline constexpr double v9[] = {
     1.0, 1.0, 1.503, 2.291, 2.473, 2.497, 2.497,
     1.559, 1.612, 1.721, 2.255, 2.53, 2.53, 2.53,
 };
-// mla_prefill bf16: 174 rows; median ratio; 126 of 174 rows below 1 (min 0.3089), 14 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 174 rows; median ratio; 126 of 174 rows below 1 (min 0.3089), 14 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.728 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -230,7 +230,7 @@ inline constexpr double v10[] = {
     1.0,
     1.0,
 };
-// mla_prefill fp8: 174 rows; median ratio; 126 of 174 rows below 1 (min 0.3065), 14 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill fp8: 174 rows; median ratio; 126 of 174 rows below 1 (min 0.3065), 14 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.728 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
@@ -270,20 +270,20 @@ inline constexpr double v12[] = {
 };
 // all_to_all bf16: NCCL, l40s_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x8, y8, v8, false},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x9, y9, v9, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x10, y10, v10, false},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x11, y11, v11, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x12, y12, v12, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.741},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.741},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 32.94},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 32.94},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false, 6.827},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false, 6.827},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false, 8.363},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false, 8.363},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x8, y8, v8, false, 9.387},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x9, y9, v9, false, 9.387},
+    {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x10, y10, v10, false, 9.728},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x11, y11, v11, false, 9.728},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x12, y12, v12, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_trtllm
 

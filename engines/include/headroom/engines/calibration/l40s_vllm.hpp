@@ -19,7 +19,7 @@
 
 namespace headroom::engines::calibration_tables {
 namespace detail::l40s_vllm {
-// gemm bf16: 35672 rows; median ratio; 5034 of 35672 rows below 1 (min 0.3347), 6 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm bf16: 35672 rows; median ratio; 5034 of 35672 rows below 1 (min 0.3347), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.65 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v0[] = {
@@ -40,7 +40,7 @@ inline constexpr double v0[] = {
     1.0, 1.0, 1.401, 1.873, 1.603, 1.327,
     1.0, 1.0, 1.383, 1.918, 1.434, 1.308,
 };
-// gemm fp8: 35718 rows; median ratio; 1110 of 35718 rows below 1 (min 0.522), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// gemm fp8: 35718 rows; median ratio; 1110 of 35718 rows below 1 (min 0.522), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.65 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y1[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v1[] = {
@@ -61,7 +61,7 @@ inline constexpr double v1[] = {
     12.89, 3.186, 2.207, 2.376, 2.002, 1.897,
     12.68, 3.158, 2.026, 2.369, 1.995, 1.827,
 };
-// moe_gemm bf16: 405 rows; median ratio; 44 of 405 rows below 1 (min 0.3989), 3 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm bf16: 405 rows; median ratio; 44 of 405 rows below 1 (min 0.3989), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v2[] = {
@@ -81,7 +81,7 @@ inline constexpr double v2[] = {
     1.703, 1.586, 1.417, 1.476, 1.659, 1.668, 1.571,
     1.891, 1.801, 1.671, 1.668, 1.614, 1.66, 1.62,
 };
-// moe_gemm fp8: 378 rows; median ratio; 27 of 378 rows below 1 (min 0.3667), 5 cells clamped to 1; 15 empty cells filled from the nearest
+// moe_gemm fp8: 378 rows; median ratio; 27 of 378 rows below 1 (min 0.3667), 5 cells clamped to 1; 15 empty cells filled from the nearest; floor 21.79 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
 inline constexpr double v3[] = {
@@ -101,7 +101,7 @@ inline constexpr double v3[] = {
     1.389, 1.489, 1.38, 1.446, 1.446, 1.771, 1.799,
     1.497, 1.612, 1.476, 1.598, 1.598, 1.898, 1.784,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.288), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.288), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {44040192.0};
 inline constexpr double v4[] = {
@@ -121,7 +121,7 @@ inline constexpr double v4[] = {
     1.999,
     1.867,
 };
-// decode_attention bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 4 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 4 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v5[] = {
@@ -138,7 +138,7 @@ inline constexpr double v5[] = {
     7.281, 4.137, 1.517, 1.3, 1.229, 1.146, 1.146,
     6.732, 3.962, 1.529, 1.267, 1.144, 1.144, 1.144,
 };
-// decode_attention fp8: 15702 rows; median ratio; 2215 of 15702 rows below 1 (min 0.4167), 7 cells clamped to 1; 6 empty cells filled from the nearest
+// decode_attention fp8: 15702 rows; median ratio; 2215 of 15702 rows below 1 (min 0.4167), 7 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
 inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v6[] = {
@@ -155,7 +155,7 @@ inline constexpr double v6[] = {
     5.818, 4.131, 1.329, 1.292, 1.262, 1.156, 1.156,
     5.273, 3.785, 1.375, 1.329, 1.158, 1.158, 1.158,
 };
-// prefill_attention bf16: 12138 rows; median ratio; 1051 of 12138 rows below 1 (min 0.6673), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention bf16: 12138 rows; median ratio; 1051 of 12138 rows below 1 (min 0.6673), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y7[] = {1.0};
 inline constexpr double v7[] = {
@@ -176,7 +176,7 @@ inline constexpr double v7[] = {
     1.024,
     1.008,
 };
-// prefill_attention fp8: 12149 rows; median ratio; 428 of 12149 rows below 1 (min 0.5795), 0 cells clamped to 1; 0 empty cells filled from the nearest
+// prefill_attention fp8: 12149 rows; median ratio; 428 of 12149 rows below 1 (min 0.5795), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
 inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y8[] = {1.0};
 inline constexpr double v8[] = {
@@ -197,7 +197,7 @@ inline constexpr double v8[] = {
     1.171,
     1.162,
 };
-// mla_decode bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 4.077), 0 cells clamped to 1; 6 empty cells filled from the nearest
+// mla_decode bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 4.077), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 299.1 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v9[] = {
@@ -213,7 +213,7 @@ inline constexpr double v9[] = {
     9.741, 19.76, 16.32, 10.46, 9.916, 9.389, 9.389,
     10.56, 19.69, 16.75, 12.3, 9.927, 9.389, 9.389,
 };
-// mla_prefill bf16: 101 rows; median ratio; 41 of 101 rows below 1 (min 0.2812), 5 cells clamped to 1; 0 empty cells filled from the nearest
+// mla_prefill bf16: 101 rows; median ratio; 41 of 101 rows below 1 (min 0.2812), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 270.3 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y10[] = {1.0};
 inline constexpr double v10[] = {
@@ -249,19 +249,19 @@ inline constexpr double v11[] = {
 };
 // all_to_all bf16: NCCL, l40s_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false},
-    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true},
-    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true},
+    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.65},
+    {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.65},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 21.79},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 21.79},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 21.79},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 7.168},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 7.168},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 5.952},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 5.952},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 299.1},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 270.3},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_vllm
 
