@@ -35,7 +35,10 @@ enum class kernel_class : std::uint8_t {
   all_reduce,         // x = message bytes, y = ranks; value is absolute microseconds
   all_to_all,         // x = message bytes, y = ranks; absolute microseconds (if data exists)
 };
-enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only };
+/// `fp8`: per-tensor (or per-channel) scaled FP8; `fp8_block`: block-scaled FP8 weights
+/// (128 x 128, DeepSeek-V3 style) with per-token-group activations -- other kernels. A table
+/// that measured one of the two stands in for the other (prediction.hpp).
+enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block };
 
 /// Spellings (JSON keys of the run-time format, messages).
 constexpr std::string_view name_of(kernel_class c) {
@@ -57,6 +60,7 @@ constexpr std::string_view name_of(calib_format f) {
     case calib_format::fp8: return "fp8";
     case calib_format::fp4: return "fp4";
     case calib_format::int4_weight_only: return "int4_weight_only";
+    case calib_format::fp8_block: return "fp8_block";
   }
   return "?";
 }

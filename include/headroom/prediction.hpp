@@ -119,15 +119,25 @@ struct ratio_answer {
   double floor_us = 0;  ///< the grid's floor: no launch of its class is predicted faster
 };
 
+// The grid of (k, f) in `c`, where per-tensor and block-scaled FP8 stand in for each other when
+// the table measured one of them only (SGLang's Hopper MoE: block-scaled only); c.n_grids: none.
+constexpr std::size_t grid_for(const calibration& c, kernel_class k, calib_format f) {
+  const std::size_t g = find_grid(c, k, f);
+  if (g != c.n_grids) return g;
+  if (f == calib_format::fp8) return find_grid(c, k, calib_format::fp8_block);
+  if (f == calib_format::fp8_block) return find_grid(c, k, calib_format::fp8);
+  return g;
+}
+
 // The ratio (or absolute time) for one lookup: the device's own table, else the fallback's.
 constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
   const calibration* c = cs.own;
   calib_source from = calib_source::measured;
-  std::size_t g = find_grid(*c, k, f);
+  std::size_t g = grid_for(*c, k, f);
   if (g == c->n_grids) {
     c = cs.fallback;
     from = calib_source::fallback;
-    g = find_grid(*c, k, f);
+    g = grid_for(*c, k, f);
     if (g == c->n_grids) return {};
   }
   const calib_grid& gr = c->grids[g];
@@ -148,11 +158,11 @@ constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_cl
                                             double upto) {
   const calibration* c = cs.own;
   calib_source from = calib_source::measured;
-  std::size_t g = find_grid(*c, k, f);
+  std::size_t g = grid_for(*c, k, f);
   if (g == c->n_grids) {
     c = cs.fallback;
     from = calib_source::fallback;
-    g = find_grid(*c, k, f);
+    g = grid_for(*c, k, f);
     if (g == c->n_grids) return {};
   }
   const calib_grid& gr = c->grids[g];
@@ -165,12 +175,17 @@ constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_cl
   return out;
 }
 
-constexpr calib_format calib_format_of(const exec& how) {
+// The measured kernel a GEMM of weight format `w` runs as on path `how`: block-scaled FP8
+// weights (fp8/block<r>x<c>) run the engines' block-scaled kernels, not the per-tensor ones.
+constexpr calib_format calib_format_of(const exec& how, const tensor_format& w) {
   if (how.path == exec_path::weight_only) return calib_format::int4_weight_only;
   if (how.path == exec_path::exact_fp8_emulation) return calib_format::fp8;
   if (how.path == exec_path::native) {
     if (how.kind == mma_kind::fp4_block_scale || how.kind == mma_kind::mxf8f6f4) return calib_format::fp4;
-    if (how.kind == mma_kind::fp8 || how.kind == mma_kind::fp4_fp8_nvfp4_scaled) return calib_format::fp8;
+    if (how.kind == mma_kind::fp8) {
+      return w.kind == format_kind::fp8 && w.scale == scale_kind::block ? calib_format::fp8_block : calib_format::fp8;
+    }
+    if (how.kind == mma_kind::fp4_fp8_nvfp4_scaled) return calib_format::fp8;
   }
   return calib_format::bf16;
 }
@@ -243,7 +258,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
                                 : detail::gemm_elements(c, n, row.block) / share;
         const kernel_class k = routed ? kernel_class::moe_gemm : kernel_class::gemm;
-        const calib_format f = detail::calib_format_of(row.how);
+        const calib_format f = detail::calib_format_of(row.how, row.formats.weight);
         // The weight-streaming regime ends by 16 rows on every measured device; above it the
         // ceiling grows with the rows and so does the time.
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, t, y, 16);

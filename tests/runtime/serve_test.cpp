@@ -177,6 +177,40 @@ TEST_CASE("prediction: no launch of a class is predicted below the class's floor
   CHECK(qkv_us == doctest::Approx(1600));
 }
 
+TEST_CASE("prediction: block-scaled FP8 weights read the block-scaled kernels' grid, per-tensor FP8 stands in") {
+  // Hand tables: per-tensor FP8 GEMMs at 2x their ceiling, block-scaled at 5x; no floors.
+  const double xs[] = {1, 4096};
+  const double ys[] = {1, 1e10};
+  const double twos[] = {2, 2, 2, 2};
+  const double fives[] = {5, 5, 5, 5};
+  const calib_grid both[] = {{kernel_class::gemm, calib_format::fp8, 2, 2, xs, ys, twos, false},
+                             {kernel_class::gemm, calib_format::fp8_block, 2, 2, xs, ys, fives, false}};
+  const calibration with_block{"h200_sxm", "trtllm", "0", "this test", both, 2};
+  const calibration per_tensor_only{"h200_sxm", "trtllm", "0", "this test", both, 1};
+  const model& m = models::deepseek_v3;  // FP8 weights in 128 x 128 blocks (its config.json's weight_block_size)
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  const step_estimate e = decode_step(m, d, r, 64, 2048, s, {.tp = 8}, engines::exec_facts_of(engine_kind::trtllm));
+  std::size_t block_rows = 0;
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    const site_row& row = e.rows[i];
+    const node& n = m.c.nodes[row.node];
+    if (n.kind != op::linear || row.formats.weight.scale != scale_kind::block || row.how.kind != mma_kind::fp8) continue;
+    ++block_rows;
+    step_estimate one{};
+    one.rows.start(0) = row;
+    one.n_rows = 1;
+    const calibration_set a{&with_block, &with_block};
+    const calibration_set b{&per_tensor_only, &per_tensor_only};
+    CHECK(predict(m, r.r, one, step_pass::decode, 64, 64, 2048, {.tp = 8}, s.kv, a).predicted_us ==
+          doctest::Approx(5 * row.time_us));
+    CHECK(predict(m, r.r, one, step_pass::decode, 64, 64, 2048, {.tp = 8}, s.kv, b).predicted_us ==
+          doctest::Approx(2 * row.time_us));
+  }
+  CHECK(block_rows > 3);
+}
+
 TEST_CASE("prediction: a sliding-window layer's attention is read at its window, not the context") {
   // A hand table: decode attention measured at the ceiling over 128 KV tokens, 10x it over 4,096.
   const double xs[] = {1, 4096};

@@ -120,6 +120,12 @@ static_assert(near(shipped(t::b200_vllm, kernel_class::gemm, calib_format::fp4, 
                    1140.5333677927654 / roof_us(2.0 * 8192 * 16384 + 2 * (8192.0 * 16384 / 2 + 8192.0 * 16384 / 16 + 4 * 8192) +
                                                     16384.0 * 16384 / 2 + 16384.0 * 16384 / 16 + 4 + 2.0 * 8192 * 16384,
                                                 2.0 * 8192 * 16384 * 16384, 7700, 9000), 5e-4));
+// Block-scaled FP8 is its own grid: h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, gemm_dtype
+// fp8_block, m 4096, n 16384, k 16384, latency 1.6888426144917805 ms. FLOPs 2MNK =
+// 2,199,023,255,552 at 1,979 TFLOP/s (1,111.2 us) outweigh the bytes (~0.67 GB, ~200 us at
+// 3,350 GB/s): 1,688.8 / 1,111.2 = 1.5198.
+static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::gemm, calib_format::fp8_block, 4096, 16384.0 * 16384),
+                   1688.8426144917805 / (2.0 * 4096 * 16384 * 16384 / (1979 * 1e6)), 5e-4));
 // h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 8 heads, 2 KV
 // heads, head_dim 128, BF16 KV, step 4095 (context 4,096), latency 0.08785067001978557 ms.
 // Bytes: q in and out 2 x 2 x 64 x 1,024 + KV 64 x 4,096 x (2 x 2 x 128) x 2 B = 268,697,600
@@ -157,12 +163,12 @@ constexpr double floor_of(const calibration& c, kernel_class k, calib_format f) 
 }
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::bf16) == 9.915);
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::fp8) == 9.915);
-// h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1 token, hidden 2,048, inter 512, top-8
-// of 256, balanced, latency 0.037791999677817024 ms: 37.79 us. The weight-only grid carries it
-// too: its own fastest row (int4_wo, 1 token, hidden 7,168, inter 2,048, top-8 of 384, 0.1086 ms)
-// is a large shape, not a launch.
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16) == 37.79);
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only) == 37.79);
+// h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, fp8_block, 1 token, hidden 2,048, inter 512, top-8
+// of 256, balanced, latency 0.03229333211978277 ms: 32.29 us (the BF16 kernel of the same shape
+// took 37.79 us). The weight-only grid carries it too: its own fastest row (int4_wo, 1 token,
+// hidden 7,168, inter 2,048, top-8 of 384, 0.1086 ms) is a large shape, not a launch.
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16) == 32.29);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only) == 32.29);
 // Collectives hold measured times: no floor.
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::all_reduce, calib_format::bf16) == 0);
 

@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     14.37, 3.159, 2.23, 2.367, 2.511, 2.563,
     11.35, 3.025, 2.184, 2.46, 2.662, 2.516,
 };
-// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.187), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
+// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.276), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
+    2596.0, 353.4, 53.58, 9.67, 2.587, 1.48, 1.347,
+    2484.0, 346.8, 56.43, 12.18, 2.996, 1.464, 1.346,
+    2243.0, 348.2, 53.35, 9.764, 2.525, 1.516, 1.339,
+    1722.0, 324.3, 50.98, 9.225, 2.524, 1.473, 1.341,
+    1591.0, 329.6, 51.44, 10.65, 2.732, 1.526, 1.34,
+    1112.0, 265.2, 43.79, 12.18, 2.527, 1.509, 1.345,
+    891.3, 207.9, 38.88, 9.471, 2.547, 1.507, 1.355,
+    442.2, 124.6, 26.8, 8.372, 2.591, 1.543, 1.41,
+    233.1, 80.68, 18.05, 7.094, 2.629, 1.704, 1.646,
+    133.8, 45.29, 11.15, 5.587, 2.813, 1.718, 1.781,
+    70.74, 23.95, 8.26, 3.952, 1.779, 1.599, 1.692,
+    37.42, 14.14, 5.515, 2.708, 1.62, 1.556, 1.773,
+    17.44, 8.378, 3.408, 2.418, 1.577, 1.738, 2.067,
+    11.22, 5.4, 2.971, 2.028, 1.496, 2.101, 2.146,
+    5.584, 3.45, 2.303, 2.008, 1.571, 1.854, 2.2,
+    3.198, 3.038, 2.453, 1.89, 1.688, 2.019, 2.264,
+};
+// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.187), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double v3[] = {
     1554.0, 233.1, 33.35, 6.769, 2.502, 1.393, 1.319,
     1671.0, 227.4, 36.72, 6.485, 1.992, 1.355, 1.323,
     1553.0, 237.8, 41.01, 5.912, 1.953, 1.382, 1.352,
@@ -83,9 +104,9 @@ inline constexpr double v2[] = {
     4.164, 1.777, 1.652, 2.493, 2.735, 2.681, 2.615,
 };
 // moe_gemm bf16: 459 rows; median ratio; 60 of 459 rows below 1 (min 0.6979), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     1.786, 1.746, 1.455, 1.234, 1.83, 2.331, 2.009,
     1.757, 1.464, 1.286, 1.145, 1.479, 1.874, 1.707,
     1.575, 1.289, 1.206, 1.145, 1.512, 1.814, 1.932,
@@ -102,10 +123,10 @@ inline constexpr double v3[] = {
     1.724, 1.733, 1.619, 1.92, 3.087, 2.11, 6.551,
     2.366, 2.311, 1.898, 2.3, 5.474, 2.627, 7.358,
 };
-// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7176), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+// moe_gemm fp8_block: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7176), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     4.115, 2.918, 3.045, 1.764, 2.126, 2.529, 2.271,
     3.534, 2.43, 2.137, 1.469, 1.764, 1.857, 2.03,
     2.667, 1.887, 1.623, 1.337, 1.613, 1.824, 2.366,
@@ -123,9 +144,9 @@ inline constexpr double v4[] = {
     3.896, 3.996, 4.616, 4.401, 2.92, 4.528, 4.204,
 };
 // moe_gemm fp4: 270 rows; median ratio; 84 of 270 rows below 1 (min 0.6504), 25 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
+inline constexpr double v6[] = {
     1.945, 1.973, 1.765, 1.982, 1.0,
     1.583, 1.833, 1.171, 1.553, 1.0,
     1.233, 1.578, 1.0, 1.361, 1.0,
@@ -143,9 +164,9 @@ inline constexpr double v5[] = {
     1.727, 1.974, 1.641, 1.866, 1.596,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.103), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {44040192.0};
+inline constexpr double v7[] = {
     3.37,
     2.827,
     2.468,
@@ -163,9 +184,9 @@ inline constexpr double v6[] = {
     3.323,
 };
 // decode_attention bf16: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.044), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     3526.0, 2201.0, 581.0, 86.24, 13.27, 3.822, 2.613,
     1768.0, 1090.0, 297.4, 43.71, 6.612, 2.138, 1.678,
     879.3, 543.8, 145.7, 21.88, 3.323, 1.788, 1.275,
@@ -180,9 +201,9 @@ inline constexpr double v7[] = {
     24.82, 13.21, 2.658, 1.198, 1.077, 1.077, 1.077,
 };
 // decode_attention fp8: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.098), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     6216.0, 4205.0, 1590.0, 243.2, 37.62, 9.525, 4.478,
     3251.0, 2295.0, 845.9, 128.3, 18.96, 5.223, 2.776,
     1613.0, 1164.0, 436.2, 63.9, 9.499, 2.61, 1.807,
@@ -197,9 +218,9 @@ inline constexpr double v8[] = {
     28.78, 16.74, 4.899, 1.62, 1.229, 1.229, 1.229,
 };
 // prefill_attention bf16: 13632 rows; median ratio; 1869 of 13632 rows below 1 (min 0.7645), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     34.65,
     17.44,
     9.583,
@@ -218,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 13632 rows; median ratio; 1968 of 13632 rows below 1 (min 0.6036), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     48.41,
     25.41,
     14.88,
@@ -239,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.401), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     343.1, 280.9, 230.0, 111.5, 27.34, 6.689, 3.08,
     143.5, 140.8, 115.2, 64.41, 14.84, 3.347, 1.984,
     85.5, 84.1, 68.82, 32.23, 8.242, 2.502, 1.712,
@@ -255,9 +276,9 @@ inline constexpr double v11[] = {
     3.401, 3.328, 2.724, 1.702, 1.469, 1.527, 1.527,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.09), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     288.8, 287.4, 258.0, 167.1, 36.64, 7.65, 2.546,
     145.0, 141.4, 128.4, 84.27, 16.44, 3.561, 1.619,
     85.81, 84.96, 71.01, 41.92, 10.2, 2.065, 1.289,
@@ -271,9 +292,9 @@ inline constexpr double v12[] = {
     3.256, 3.217, 2.898, 1.916, 1.312, 1.19, 1.19,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2442), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     6.297,
     3.364,
     2.184,
@@ -288,9 +309,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1867), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     7.41,
     4.14,
     2.831,
@@ -305,9 +326,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     3.806, 4.759, 7.005,
     3.757, 4.223, 4.617,
     3.935, 4.489, 5.038,
@@ -325,20 +346,21 @@ inline constexpr double v15[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.766},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.766},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.766},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.96},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.96},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false, 15.96},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.96},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 4.346},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 4.346},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.336},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.336},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 10.38},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 10.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 12.59},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 12.59},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 1.766},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.766},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.96},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.96},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.96},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.96},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 4.346},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 4.346},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.336},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.336},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 10.38},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 10.38},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 12.59},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 12.59},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_sglang

@@ -62,10 +62,31 @@ inline constexpr double v1[] = {
     20.02, 4.663, 2.968, 2.131, 1.607, 1.885,
     12.6, 3.321, 2.563, 2.066, 1.607, 1.921,
 };
-// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.327), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.708 us
+// gemm fp8_block: 29268 rows; median ratio; 0 of 29268 rows below 1 (min 1.167), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.708 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
+    1140.0, 172.3, 23.39, 4.278, 1.576, 1.185,
+    1096.0, 156.3, 22.77, 3.997, 1.644, 1.185,
+    1032.0, 162.9, 22.85, 4.375, 1.689, 1.196,
+    910.2, 150.8, 24.12, 4.168, 1.683, 1.209,
+    721.8, 141.0, 23.37, 4.267, 1.677, 1.202,
+    526.1, 118.4, 21.93, 4.361, 1.693, 1.212,
+    336.6, 86.26, 19.79, 4.515, 1.724, 1.214,
+    227.5, 59.27, 14.3, 4.336, 1.747, 1.302,
+    126.2, 35.53, 9.29, 3.746, 1.803, 1.624,
+    69.9, 20.58, 5.495, 3.789, 1.812, 1.749,
+    35.42, 10.92, 4.58, 2.65, 1.687, 1.683,
+    19.07, 7.122, 3.16, 2.165, 1.676, 1.624,
+    10.81, 4.82, 2.881, 2.045, 1.664, 1.737,
+    6.019, 3.524, 2.446, 2.106, 1.636, 1.89,
+    4.065, 2.54, 2.094, 2.049, 1.677, 2.173,
+    3.01, 2.055, 1.964, 1.983, 1.752, 2.21,
+};
+// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.327), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.708 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double v3[] = {
     2351.0, 383.5, 54.28, 11.18, 2.775, 1.651, 1.364,
     2382.0, 378.7, 54.0, 11.47, 2.834, 1.734, 1.402,
     2173.0, 365.0, 53.32, 11.07, 2.64, 1.541, 1.42,
@@ -84,9 +105,9 @@ inline constexpr double v2[] = {
     4.833, 2.624, 1.995, 2.931, 2.506, 3.686, 2.884,
 };
 // moe_gemm bf16: 459 rows; median ratio; 56 of 459 rows below 1 (min 0.7307), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 18.23 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     3.614, 2.813, 2.047, 1.428, 1.649, 1.459, 1.346,
     2.629, 1.91, 1.647, 1.288, 1.384, 1.506, 1.368,
     2.135, 1.602, 1.402, 1.245, 1.303, 1.418, 1.687,
@@ -104,9 +125,9 @@ inline constexpr double v3[] = {
     2.596, 2.399, 1.545, 1.618, 1.639, 1.319, 1.283,
 };
 // moe_gemm fp8: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7289), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 18.23 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     7.731, 4.24, 2.674, 1.777, 1.777, 1.762, 1.523,
     4.184, 2.891, 1.96, 1.467, 1.467, 1.622, 1.488,
     3.17, 2.065, 1.654, 1.342, 1.342, 1.685, 1.828,
@@ -123,10 +144,30 @@ inline constexpr double v4[] = {
     3.008, 2.033, 1.724, 1.485, 1.485, 1.491, 1.421,
     3.414, 2.534, 2.228, 1.896, 1.896, 1.433, 1.329,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.276), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 18.23 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v6[] = {
+    14.6, 12.18, 9.997, 4.762, 6.366, 4.181, 1.828,
+    8.562, 6.918, 5.504, 2.958, 3.465, 2.746, 1.762,
+    5.239, 4.06, 3.329, 2.117, 2.308, 2.247, 1.963,
+    3.812, 2.767, 2.393, 1.784, 1.807, 1.996, 1.505,
+    3.424, 2.313, 2.128, 1.778, 1.624, 1.991, 1.354,
+    2.51, 2.504, 2.092, 2.019, 1.672, 1.586, 1.341,
+    2.307, 1.85, 1.715, 1.602, 1.817, 1.449, 1.336,
+    2.255, 1.646, 1.533, 1.38, 1.467, 1.438, 1.332,
+    2.219, 1.627, 1.511, 1.333, 1.3, 1.424, 1.329,
+    2.121, 1.597, 1.496, 1.332, 1.276, 1.392, 1.346,
+    2.089, 1.604, 1.502, 1.337, 1.279, 1.385, 1.674,
+    2.103, 1.624, 1.537, 1.351, 1.279, 1.394, 1.777,
+    2.117, 1.656, 1.574, 1.386, 1.281, 1.691, 1.652,
+    2.584, 1.903, 1.826, 1.684, 1.299, 1.726, 1.623,
+    2.881, 2.248, 2.353, 2.13, 1.648, 1.715, 1.664,
+};
 // moe_gemm fp4: 567 rows; median ratio; 199 of 567 rows below 1 (min 0.3547), 31 cells clamped to 1; 0 empty cells filled from the nearest; floor 18.23 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v7[] = {
     7.313, 5.574, 3.122, 2.255, 2.283, 1.296, 1.069,
     3.916, 3.448, 1.757, 1.575, 1.722, 1.036, 1.0,
     2.292, 2.047, 1.367, 1.102, 1.44, 1.0, 1.0,
@@ -144,9 +185,9 @@ inline constexpr double v5[] = {
     1.471, 1.56, 1.554, 2.019, 1.661, 1.617, 1.642,
 };
 // decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.036), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.619 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     4487.0, 2533.0, 594.8, 94.41, 13.64, 2.684, 2.558,
     2234.0, 1312.0, 302.1, 47.8, 6.838, 2.242, 1.62,
     1144.0, 666.4, 155.9, 23.72, 3.481, 1.612, 1.298,
@@ -161,9 +202,9 @@ inline constexpr double v6[] = {
     36.72, 16.84, 3.168, 1.169, 1.06, 1.06, 1.06,
 };
 // decode_attention fp8: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.046), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.619 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     5151.0, 3502.0, 1164.0, 183.2, 24.03, 5.769, 3.024,
     2542.0, 1771.0, 581.8, 91.41, 12.46, 2.929, 2.276,
     1280.0, 868.9, 292.3, 46.37, 6.918, 2.206, 1.608,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     35.97, 20.2, 4.723, 1.29, 1.089, 1.089, 1.089,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 540 of 15892 rows below 1 (min 0.8463), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.89 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     55.02,
     29.29,
     17.07,
@@ -199,9 +240,9 @@ inline constexpr double v8[] = {
     1.021,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 1958 of 15892 rows below 1 (min 0.6195), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.89 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     56.88,
     30.56,
     17.45,
@@ -220,9 +261,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.266), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.949 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     294.2, 285.0, 233.6, 110.6, 34.25, 6.39, 2.772,
     147.5, 146.1, 116.8, 58.19, 14.88, 2.978, 1.888,
     75.57, 72.14, 60.45, 29.11, 7.642, 2.44, 1.54,
@@ -236,9 +277,9 @@ inline constexpr double v10[] = {
     2.418, 2.365, 1.934, 1.442, 1.299, 1.269, 1.269,
 };
 // mla_decode fp8: 362 rows; median ratio; 23 of 362 rows below 1 (min 0.7691), 14 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.949 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     299.1, 290.4, 263.2, 146.0, 41.42, 7.682, 2.445,
     152.4, 145.3, 130.3, 78.88, 16.7, 3.372, 1.535,
     78.89, 74.55, 65.92, 40.68, 9.645, 2.051, 1.086,
@@ -252,9 +293,9 @@ inline constexpr double v11[] = {
     3.925, 3.88, 3.478, 2.102, 1.023, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2561), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     6.44,
     3.562,
     2.084,
@@ -269,9 +310,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1983), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     7.148,
     4.648,
     3.149,
@@ -286,9 +327,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     4.582, 4.757, 5.04,
     4.887, 5.044, 5.377,
     4.948, 5.344, 5.783,
@@ -306,19 +347,21 @@ inline constexpr double v14[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.708},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.708},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.708},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 18.23},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 18.23},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 18.23},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 8.619},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 8.619},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 10.89},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 10.89},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 8.949},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 8.949},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 14.85},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 14.85},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.708},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.708},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 18.23},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 18.23},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 18.23},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 18.23},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.619},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.619},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 10.89},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 10.89},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.949},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.949},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 14.85},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_trtllm

@@ -59,10 +59,31 @@ inline constexpr double v1[] = {
     134.8, 22.33, 4.953, 3.968, 2.102, 1.937,
     130.3, 21.81, 5.675, 3.65, 2.079, 1.915,
 };
-// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.166), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
+// gemm fp8_block: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.194), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
+    468800.0, 30290.0, 1925.0, 119.8, 7.506, 1.194,
+    256400.0, 19190.0, 1598.0, 107.1, 7.055, 1.241,
+    220500.0, 16680.0, 1201.0, 78.2, 5.334, 1.204,
+    173400.0, 14490.0, 1150.0, 79.38, 5.201, 1.195,
+    125000.0, 12400.0, 1071.0, 77.81, 5.413, 1.212,
+    76990.0, 8928.0, 866.3, 74.89, 5.206, 1.215,
+    42410.0, 5655.0, 633.1, 70.48, 5.264, 1.233,
+    23020.0, 3522.0, 436.1, 64.66, 5.139, 1.287,
+    12150.0, 1929.0, 256.1, 53.52, 4.717, 1.658,
+    6121.0, 974.5, 142.3, 38.69, 3.077, 1.784,
+    3190.0, 536.0, 77.61, 22.58, 1.924, 1.661,
+    1582.0, 260.1, 38.91, 11.58, 1.729, 1.69,
+    801.6, 132.6, 18.77, 5.952, 1.719, 2.043,
+    401.6, 66.57, 10.16, 3.296, 2.019, 2.187,
+    197.0, 33.56, 5.319, 2.384, 1.697, 2.223,
+    100.1, 17.04, 4.231, 2.258, 1.807, 2.381,
+};
+// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.166), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double v3[] = {
     19090.0, 1339.0, 95.02, 7.399, 1.808, 1.317,
     17060.0, 1268.0, 89.55, 8.047, 1.725, 1.351,
     14540.0, 1166.0, 88.74, 7.637, 1.858, 1.314,
@@ -81,9 +102,9 @@ inline constexpr double v2[] = {
     19.04, 4.542, 2.069, 2.703, 2.437, 2.628,
 };
 // moe_gemm bf16: 432 rows; median ratio; 36 of 432 rows below 1 (min 0.7051), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     2.437, 1.903, 1.519, 1.561, 2.484, 1.595, 1.151,
     1.809, 1.521, 1.309, 1.157, 1.959, 1.367, 1.3,
     1.638, 1.347, 1.218, 1.16, 1.713, 1.382, 1.556,
@@ -101,9 +122,9 @@ inline constexpr double v3[] = {
     2.403, 2.565, 1.989, 2.555, 2.073, 3.948, 4.203,
 };
 // moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7275), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 15.27 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     3.851, 2.273, 2.075, 1.511, 1.511, 2.184, 1.415,
     2.562, 2.074, 1.629, 1.306, 1.306, 1.669, 1.466,
     2.313, 1.616, 1.434, 1.255, 1.255, 1.696, 1.667,
@@ -120,10 +141,30 @@ inline constexpr double v4[] = {
     1.387, 1.458, 1.421, 1.453, 1.453, 2.539, 4.304,
     1.606, 1.908, 1.714, 2.345, 2.345, 2.392, 4.321,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.6977), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v6[] = {
+    4.701, 3.21, 3.048, 1.893, 1.815, 3.332, 1.48,
+    3.739, 2.637, 2.157, 1.481, 1.436, 2.293, 1.561,
+    2.789, 1.959, 1.64, 1.312, 1.27, 1.882, 1.706,
+    2.273, 1.631, 1.508, 1.288, 1.199, 1.482, 1.292,
+    2.133, 1.586, 1.501, 1.376, 1.217, 1.299, 1.181,
+    1.712, 1.806, 1.345, 1.331, 1.335, 1.275, 1.195,
+    1.541, 1.341, 1.287, 1.232, 1.461, 1.371, 2.062,
+    1.474, 1.209, 1.19, 1.102, 1.212, 1.661, 2.088,
+    1.867, 1.204, 1.166, 1.119, 1.078, 1.687, 2.156,
+    1.884, 1.561, 1.51, 1.412, 1.069, 1.782, 2.312,
+    1.94, 1.648, 1.603, 1.5, 1.379, 1.929, 3.19,
+    2.01, 1.714, 1.689, 1.532, 1.459, 2.341, 5.269,
+    2.482, 2.108, 2.165, 1.942, 1.501, 3.217, 5.31,
+    3.096, 2.742, 2.888, 2.781, 1.889, 5.343, 5.473,
+    3.845, 3.987, 4.399, 4.46, 2.761, 5.34, 5.553,
+};
 // moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6574), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v7[] = {
     6.129, 3.468, 2.546, 2.063, 5.706, 2.326, 1.551,
     3.942, 2.293, 2.176, 1.586, 4.245, 2.041, 1.567,
     2.503, 2.009, 1.675, 1.377, 3.67, 1.815, 1.725,
@@ -141,9 +182,9 @@ inline constexpr double v5[] = {
     1.916, 1.837, 1.826, 2.128, 3.545, 2.511, 3.089,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.092), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {44040192.0};
+inline constexpr double v8[] = {
     3.79,
     3.011,
     2.569,
@@ -161,9 +202,9 @@ inline constexpr double v6[] = {
     8.388,
 };
 // decode_attention bf16: 16351 rows; median ratio; 0 of 16351 rows below 1 (min 1.051), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     6597.0, 3714.0, 946.9, 140.3, 19.89, 4.423, 2.676,
     3319.0, 1899.0, 477.9, 72.4, 10.11, 2.358, 1.749,
     1647.0, 940.2, 236.9, 38.1, 5.243, 1.918, 1.301,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     27.93, 16.45, 3.36, 1.24, 1.106, 1.106, 1.106,
 };
 // decode_attention fp8: 17465 rows; median ratio; 0 of 17465 rows below 1 (min 1.076), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     7383.0, 5708.0, 1731.0, 307.3, 40.08, 8.852, 3.704,
     4015.0, 2827.0, 867.5, 150.5, 20.11, 4.431, 2.503,
     2061.0, 1420.0, 454.9, 76.71, 10.19, 2.28, 1.628,
@@ -195,9 +236,9 @@ inline constexpr double v8[] = {
     29.2, 20.54, 5.478, 1.518, 1.212, 1.212, 1.212,
 };
 // prefill_attention bf16: 12030 rows; median ratio; 813 of 12030 rows below 1 (min 0.7571), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.035 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     55.87,
     29.41,
     15.8,
@@ -216,9 +257,9 @@ inline constexpr double v9[] = {
     1.042,
 };
 // prefill_attention fp8: 12784 rows; median ratio; 1044 of 12784 rows below 1 (min 0.5756), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.035 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     63.45,
     34.31,
     20.52,
@@ -237,9 +278,9 @@ inline constexpr double v10[] = {
     1.011,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x11[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y11[] = {2.0, 4.0, 8.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y13[] = {2.0, 4.0, 8.0};
+inline constexpr double v13[] = {
     6.589, 6.859, 7.424,
     6.868, 6.985, 8.218,
     6.972, 7.139, 7.791,
@@ -257,16 +298,18 @@ inline constexpr double v11[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.791},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.791},
-    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false, 1.791},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.27},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.27},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 15.27},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.27},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.528},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.528},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 7.035},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 7.035},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.791},
+    {kernel_class::gemm, calib_format::fp4, 16, 6, x3, y3, v3, false, 1.791},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 15.27},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 15.27},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.528},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.528},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 7.035},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 7.035},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_vllm

@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     13.67, 2.901, 1.973, 2.129, 1.882, 1.87,
     10.53, 2.74, 1.974, 2.052, 1.936, 1.881,
 };
-// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.183), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
+// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.167), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
+    2217.0, 317.9, 50.26, 9.147, 2.635, 1.436, 1.303,
+    2182.0, 375.7, 49.65, 8.82, 2.406, 1.427, 1.305,
+    1906.0, 328.8, 47.67, 9.115, 2.405, 1.462, 1.313,
+    1663.0, 287.2, 47.03, 9.475, 2.404, 1.416, 1.311,
+    1702.0, 282.4, 44.59, 8.791, 2.398, 1.416, 1.313,
+    1069.0, 251.6, 41.21, 9.053, 2.523, 1.463, 1.311,
+    693.8, 185.6, 34.47, 8.266, 2.497, 1.474, 1.319,
+    404.8, 118.2, 24.96, 8.055, 2.55, 1.478, 1.355,
+    233.2, 73.8, 17.22, 6.677, 2.475, 1.542, 1.431,
+    120.0, 40.32, 10.69, 5.162, 2.032, 1.45, 1.409,
+    62.95, 21.86, 6.567, 3.729, 1.569, 1.325, 1.347,
+    29.69, 13.65, 4.119, 2.47, 1.41, 1.228, 1.345,
+    16.94, 7.766, 2.8, 2.101, 1.355, 1.338, 1.456,
+    9.23, 4.862, 2.651, 1.857, 1.255, 1.345, 1.464,
+    4.9, 3.269, 2.156, 1.799, 1.3, 1.432, 1.51,
+    3.078, 2.354, 1.875, 1.698, 1.374, 1.421, 1.58,
+};
+// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.183), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double v3[] = {
     1523.0, 224.7, 31.08, 5.84, 1.94, 1.337, 1.296,
     1439.0, 207.7, 29.97, 5.539, 1.866, 1.338, 1.281,
     1343.0, 203.1, 29.11, 5.645, 1.876, 1.34, 1.286,
@@ -83,9 +104,9 @@ inline constexpr double v2[] = {
     4.039, 1.732, 1.533, 2.159, 3.291, 3.366, 3.285,
 };
 // moe_gemm bf16: 459 rows; median ratio; 60 of 459 rows below 1 (min 0.7072), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     1.635, 1.729, 1.442, 1.232, 1.775, 2.256, 1.888,
     1.57, 1.441, 1.28, 1.156, 1.427, 1.856, 1.675,
     1.569, 1.302, 1.215, 1.153, 1.465, 1.698, 1.873,
@@ -102,10 +123,10 @@ inline constexpr double v3[] = {
     1.714, 1.687, 1.587, 1.889, 2.957, 2.084, 6.227,
     2.326, 2.205, 1.727, 2.166, 5.305, 2.45, 6.968,
 };
-// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7189), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+// moe_gemm fp8_block: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7189), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     3.937, 2.843, 2.935, 1.763, 2.033, 2.374, 2.185,
     3.425, 2.389, 2.086, 1.463, 1.7, 1.83, 1.93,
     2.605, 1.869, 1.61, 1.334, 1.559, 1.79, 2.291,
@@ -123,9 +144,9 @@ inline constexpr double v4[] = {
     3.715, 3.805, 4.473, 4.241, 2.809, 4.384, 4.052,
 };
 // moe_gemm fp4: 270 rows; median ratio; 86 of 270 rows below 1 (min 0.656), 25 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
+inline constexpr double v6[] = {
     1.89, 1.777, 1.751, 1.926, 1.0,
     1.545, 1.841, 1.181, 1.552, 1.0,
     1.227, 1.567, 1.0, 1.376, 1.0,
@@ -143,9 +164,9 @@ inline constexpr double v5[] = {
     1.679, 1.891, 1.577, 1.738, 1.764,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.014), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {44040192.0};
+inline constexpr double v7[] = {
     3.169,
     2.689,
     2.367,
@@ -163,9 +184,9 @@ inline constexpr double v6[] = {
     3.095,
 };
 // decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.037), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     3534.0, 2184.0, 591.1, 84.55, 12.58, 3.807, 2.6,
     1761.0, 1124.0, 296.8, 43.17, 6.654, 2.136, 1.638,
     886.5, 545.8, 149.3, 22.21, 3.332, 1.777, 1.278,
@@ -180,9 +201,9 @@ inline constexpr double v7[] = {
     21.99, 12.14, 2.414, 1.187, 1.059, 1.059, 1.059,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.079), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     6413.0, 4540.0, 1632.0, 240.2, 34.44, 10.42, 4.024,
     3206.0, 2300.0, 821.2, 120.6, 17.86, 4.759, 2.794,
     1542.0, 1077.0, 420.4, 61.09, 9.394, 2.601, 1.784,
@@ -197,9 +218,9 @@ inline constexpr double v8[] = {
     25.86, 15.1, 4.436, 1.604, 1.206, 1.206, 1.206,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3369 of 13192 rows below 1 (min 0.6142), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     30.6,
     15.9,
     8.683,
@@ -218,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 3041 of 13192 rows below 1 (min 0.4303), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     44.71,
     23.51,
     13.39,
@@ -239,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.353), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     286.5, 280.0, 229.5, 110.7, 26.25, 6.472, 3.034,
     143.5, 140.0, 114.8, 55.56, 13.17, 3.132, 1.96,
     76.02, 81.6, 68.13, 29.81, 7.365, 2.458, 1.621,
@@ -255,9 +276,9 @@ inline constexpr double v11[] = {
     3.265, 3.168, 2.625, 1.691, 1.371, 1.369, 1.369,
 };
 // mla_decode fp8: 362 rows; median ratio; 13 of 362 rows below 1 (min 0.9386), 10 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     252.5, 267.1, 252.7, 139.6, 32.68, 7.124, 2.409,
     143.0, 141.3, 126.9, 71.32, 16.17, 3.301, 1.582,
     71.93, 71.33, 63.75, 41.84, 9.198, 1.984, 1.16,
@@ -271,9 +292,9 @@ inline constexpr double v12[] = {
     3.105, 3.067, 2.78, 1.882, 1.098, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2122), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     5.305,
     2.874,
     1.926,
@@ -288,9 +309,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 105 of 202 rows below 1 (min 0.1461), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     5.955,
     3.434,
     2.396,
@@ -305,9 +326,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     3.788, 4.259, 5.202,
     3.538, 4.142, 4.638,
     4.192, 4.629, 5.055,
@@ -325,20 +346,21 @@ inline constexpr double v15[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.755},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.755},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.755},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.26},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.26},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false, 15.26},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.26},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 6.174},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 6.174},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.354},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.354},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 8.424},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 8.424},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 12.43},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 12.43},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 1.755},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.755},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.26},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.26},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.26},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.26},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 6.174},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 6.174},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.424},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.424},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 12.43},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 12.43},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_sglang

@@ -62,10 +62,31 @@ inline constexpr double v1[] = {
     18.05, 4.32, 2.927, 2.332, 1.448, 1.726,
     12.54, 3.233, 2.538, 2.028, 1.613, 1.701,
 };
-// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.293), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.725 us
+// gemm fp8_block: 29268 rows; median ratio; 0 of 29268 rows below 1 (min 1.173), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.725 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
+    1049.0, 157.8, 19.99, 4.029, 1.722, 1.219,
+    1009.0, 154.6, 20.37, 3.889, 1.703, 1.225,
+    1011.0, 162.1, 21.19, 4.055, 1.759, 1.23,
+    860.3, 147.9, 22.08, 4.041, 1.743, 1.243,
+    675.2, 134.6, 20.27, 4.075, 1.755, 1.218,
+    564.6, 108.3, 20.48, 4.246, 1.767, 1.208,
+    334.4, 85.86, 17.8, 4.208, 1.751, 1.209,
+    182.5, 52.79, 13.55, 4.149, 1.818, 1.252,
+    123.8, 33.15, 8.632, 3.637, 1.909, 1.401,
+    62.42, 18.21, 5.248, 3.493, 1.794, 1.55,
+    31.48, 10.2, 4.117, 2.539, 1.581, 1.484,
+    17.3, 6.649, 2.999, 2.168, 1.513, 1.428,
+    10.22, 4.53, 2.761, 1.846, 1.465, 1.493,
+    5.838, 3.378, 2.282, 1.9, 1.457, 1.62,
+    3.851, 2.442, 1.967, 1.822, 1.463, 1.876,
+    2.955, 1.963, 1.812, 1.862, 1.448, 1.838,
+};
+// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.293), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.725 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double v3[] = {
     2674.0, 365.7, 53.99, 10.43, 2.704, 1.76, 1.485,
     2499.0, 377.1, 56.18, 10.23, 2.783, 1.782, 1.436,
     2473.0, 372.6, 53.0, 10.2, 2.704, 1.761, 1.433,
@@ -84,9 +105,9 @@ inline constexpr double v2[] = {
     5.532, 3.035, 2.786, 3.594, 3.23, 5.153, 3.358,
 };
 // moe_gemm bf16: 459 rows; median ratio; 57 of 459 rows below 1 (min 0.7423), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.39 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     3.431, 2.799, 2.08, 1.415, 1.656, 1.468, 1.303,
     2.619, 1.896, 1.64, 1.279, 1.38, 1.481, 1.382,
     2.093, 1.592, 1.411, 1.254, 1.302, 1.395, 1.698,
@@ -104,9 +125,9 @@ inline constexpr double v3[] = {
     2.49, 2.336, 1.51, 1.526, 1.372, 1.219, 1.159,
 };
 // moe_gemm fp8: 405 rows; median ratio; 40 of 405 rows below 1 (min 0.7443), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 33.39 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     7.256, 4.244, 2.728, 1.74, 1.74, 1.772, 1.504,
     3.962, 2.869, 1.972, 1.461, 1.461, 1.654, 1.506,
     3.056, 2.09, 1.679, 1.354, 1.354, 1.657, 1.791,
@@ -123,10 +144,30 @@ inline constexpr double v4[] = {
     2.964, 2.001, 1.702, 1.548, 1.548, 1.381, 1.273,
     3.342, 2.471, 2.163, 1.836, 1.836, 1.356, 1.275,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.297), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.39 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v6[] = {
+    14.32, 11.93, 9.751, 4.688, 5.85, 4.169, 1.839,
+    8.275, 6.656, 5.396, 2.938, 3.44, 2.794, 1.774,
+    5.116, 3.934, 3.281, 2.115, 2.32, 2.277, 1.988,
+    3.692, 2.739, 2.391, 1.799, 1.819, 2.042, 1.511,
+    3.39, 2.334, 2.123, 1.795, 1.649, 2.011, 1.369,
+    2.501, 2.501, 2.111, 2.023, 1.698, 1.615, 1.359,
+    2.299, 1.855, 1.738, 1.621, 1.851, 1.461, 1.351,
+    2.233, 1.646, 1.539, 1.396, 1.49, 1.452, 1.347,
+    2.23, 1.629, 1.525, 1.348, 1.323, 1.433, 1.347,
+    2.104, 1.613, 1.503, 1.344, 1.297, 1.418, 1.361,
+    2.064, 1.62, 1.516, 1.351, 1.303, 1.412, 1.671,
+    2.107, 1.636, 1.544, 1.364, 1.303, 1.419, 1.718,
+    2.115, 1.644, 1.595, 1.399, 1.309, 1.703, 1.575,
+    2.534, 1.918, 1.83, 1.686, 1.322, 1.69, 1.58,
+    2.881, 2.238, 2.33, 2.064, 1.62, 1.683, 1.573,
+};
 // moe_gemm fp4: 567 rows; median ratio; 34 of 567 rows below 1 (min 0.8115), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.39 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v7[] = {
     16.69, 10.92, 7.358, 3.312, 3.772, 2.774, 2.062,
     8.745, 5.936, 4.439, 2.325, 2.511, 2.198, 1.851,
     5.428, 3.944, 3.076, 1.786, 1.962, 2.279, 2.021,
@@ -144,9 +185,9 @@ inline constexpr double v5[] = {
     4.706, 3.481, 3.194, 2.496, 2.473, 2.151, 2.785,
 };
 // decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.051), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     4325.0, 2527.0, 592.7, 93.67, 12.04, 2.682, 2.483,
     2241.0, 1302.0, 304.5, 47.31, 6.089, 2.244, 1.64,
     1161.0, 655.8, 153.6, 23.48, 3.428, 1.628, 1.297,
@@ -161,9 +202,9 @@ inline constexpr double v6[] = {
     35.17, 16.09, 2.928, 1.18, 1.077, 1.077, 1.077,
 };
 // decode_attention fp8: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.061), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     5091.0, 3397.0, 1127.0, 162.4, 23.67, 5.362, 3.062,
     2529.0, 1735.0, 562.6, 86.25, 12.01, 2.879, 2.235,
     1261.0, 884.8, 295.6, 43.0, 6.777, 2.175, 1.597,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     33.52, 18.83, 4.43, 1.303, 1.11, 1.11, 1.11,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 1304 of 15892 rows below 1 (min 0.7701), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.83 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     49.01,
     26.95,
     15.63,
@@ -199,9 +240,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 2860 of 15892 rows below 1 (min 0.4827), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.83 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     50.91,
     27.28,
     15.63,
@@ -220,9 +261,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.276), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.645 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     271.7, 242.8, 206.3, 98.79, 33.38, 5.978, 2.733,
     123.5, 144.1, 104.0, 53.96, 14.83, 2.84, 1.895,
     74.03, 71.79, 58.44, 28.8, 7.657, 2.353, 1.549,
@@ -236,9 +277,9 @@ inline constexpr double v10[] = {
     2.342, 2.267, 1.861, 1.42, 1.309, 1.277, 1.277,
 };
 // mla_decode fp8: 362 rows; median ratio; 22 of 362 rows below 1 (min 0.7807), 13 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.645 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     259.5, 292.7, 220.2, 144.9, 37.79, 7.217, 2.238,
     149.1, 133.6, 131.1, 74.37, 15.3, 3.107, 1.516,
     75.14, 73.14, 67.29, 36.43, 9.524, 1.805, 1.115,
@@ -252,9 +293,9 @@ inline constexpr double v11[] = {
     3.756, 3.722, 3.336, 2.052, 1.024, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2285), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     5.381,
     3.095,
     1.887,
@@ -269,9 +310,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1514), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     5.766,
     3.899,
     2.715,
@@ -286,9 +327,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     4.383, 4.172, 4.911,
     4.599, 4.411, 5.187,
     4.773, 4.764, 5.676,
@@ -306,19 +347,21 @@ inline constexpr double v14[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.725},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.725},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.725},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 33.39},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 33.39},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 33.39},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 7.995},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 7.995},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 10.83},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 10.83},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 8.645},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 8.645},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 13.14},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 13.14},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.725},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.725},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 33.39},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 33.39},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 33.39},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 33.39},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 7.995},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 7.995},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 10.83},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 10.83},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.645},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.645},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.14},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_trtllm

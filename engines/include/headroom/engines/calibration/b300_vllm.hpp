@@ -59,10 +59,31 @@ inline constexpr double v1[] = {
     128.8, 21.56, 5.784, 3.131, 2.025, 1.786,
     126.1, 21.1, 5.5, 3.113, 2.016, 1.781,
 };
-// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.162), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
+// gemm fp8_block: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.218), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
+    492100.0, 30360.0, 1953.0, 132.0, 8.137, 1.31,
+    260800.0, 20100.0, 1653.0, 106.3, 7.171, 1.253,
+    226000.0, 17230.0, 1271.0, 81.39, 5.188, 1.227,
+    175200.0, 15530.0, 1184.0, 82.37, 5.407, 1.218,
+    123800.0, 12160.0, 1048.0, 81.56, 5.709, 1.24,
+    77270.0, 9245.0, 949.9, 81.5, 5.429, 1.222,
+    45780.0, 5885.0, 675.9, 75.23, 5.402, 1.24,
+    24130.0, 3529.0, 449.8, 67.98, 5.073, 1.272,
+    12180.0, 2032.0, 261.5, 55.83, 4.783, 1.494,
+    6408.0, 1099.0, 156.9, 40.25, 3.218, 1.553,
+    3152.0, 629.2, 77.75, 24.12, 1.906, 1.496,
+    1568.0, 289.0, 41.23, 12.0, 1.637, 1.651,
+    820.4, 137.9, 19.83, 5.828, 1.633, 2.079,
+    427.3, 65.94, 11.12, 3.281, 1.83, 2.034,
+    204.8, 34.13, 5.819, 2.451, 1.656, 2.168,
+    105.0, 17.53, 3.281, 2.089, 2.013, 2.143,
+};
+// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.162), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double v3[] = {
     19090.0, 1351.0, 88.47, 7.459, 2.484, 1.304,
     17330.0, 1302.0, 89.95, 7.387, 1.801, 1.309,
     13080.0, 1116.0, 88.49, 7.406, 1.8, 1.308,
@@ -81,9 +102,9 @@ inline constexpr double v2[] = {
     17.8, 4.577, 1.986, 2.719, 3.557, 3.834,
 };
 // moe_gemm bf16: 432 rows; median ratio; 36 of 432 rows below 1 (min 0.7139), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     1.943, 1.84, 1.529, 1.556, 2.439, 1.585, 1.148,
     1.832, 1.482, 1.332, 1.163, 1.935, 1.312, 1.303,
     1.675, 1.32, 1.233, 1.165, 1.741, 1.371, 1.57,
@@ -101,9 +122,9 @@ inline constexpr double v3[] = {
     2.326, 2.31, 1.812, 2.349, 2.053, 3.967, 4.089,
 };
 // moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7414), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 15.17 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     3.527, 2.143, 2.04, 1.502, 1.502, 2.184, 1.345,
     2.422, 2.086, 1.617, 1.309, 1.309, 1.659, 1.433,
     2.191, 1.611, 1.434, 1.268, 1.268, 1.626, 1.672,
@@ -120,10 +141,30 @@ inline constexpr double v4[] = {
     1.389, 1.411, 1.412, 1.415, 1.415, 2.536, 4.362,
     1.553, 1.83, 1.579, 2.119, 2.119, 2.392, 4.342,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.6971), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v6[] = {
+    4.27, 2.983, 2.897, 1.79, 1.801, 3.268, 1.393,
+    3.711, 2.53, 2.123, 1.466, 1.454, 2.221, 1.516,
+    2.794, 1.93, 1.637, 1.306, 1.278, 1.835, 1.694,
+    2.281, 1.63, 1.499, 1.31, 1.212, 1.481, 1.29,
+    2.124, 1.586, 1.509, 1.398, 1.229, 1.306, 1.187,
+    1.72, 1.824, 1.352, 1.344, 1.35, 1.281, 1.196,
+    1.536, 1.35, 1.3, 1.247, 1.478, 1.382, 2.069,
+    1.476, 1.215, 1.2, 1.116, 1.225, 1.651, 2.121,
+    1.798, 1.211, 1.174, 1.125, 1.092, 1.681, 2.181,
+    1.799, 1.505, 1.455, 1.369, 1.082, 1.779, 2.322,
+    1.868, 1.61, 1.561, 1.466, 1.338, 1.917, 3.178,
+    1.958, 1.674, 1.648, 1.514, 1.42, 2.276, 5.249,
+    2.442, 2.0, 2.087, 1.811, 1.471, 3.075, 5.201,
+    2.94, 2.591, 2.719, 2.633, 1.854, 5.068, 5.19,
+    3.638, 3.761, 4.145, 4.229, 2.594, 5.062, 5.216,
+};
 // moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6631), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v7[] = {
     5.504, 3.334, 2.432, 1.958, 4.878, 2.281, 1.515,
     3.581, 2.189, 2.184, 1.543, 3.27, 2.022, 1.548,
     2.331, 1.968, 1.675, 1.361, 2.661, 1.808, 1.743,
@@ -141,9 +182,9 @@ inline constexpr double v5[] = {
     1.887, 1.783, 1.755, 1.936, 2.811, 2.918, 4.267,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.017), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {44040192.0};
+inline constexpr double v8[] = {
     3.531,
     2.859,
     2.452,
@@ -161,9 +202,9 @@ inline constexpr double v6[] = {
     8.027,
 };
 // decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.064), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     6673.0, 3783.0, 943.4, 131.2, 19.92, 4.426, 2.628,
     3291.0, 1909.0, 475.7, 66.0, 9.923, 2.225, 1.702,
     1659.0, 924.1, 237.2, 32.82, 5.064, 1.917, 1.32,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     25.38, 14.78, 3.173, 1.242, 1.111, 1.111, 1.111,
 };
 // decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.086), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     7691.0, 5561.0, 1752.0, 267.5, 39.83, 8.836, 3.615,
     3909.0, 2744.0, 869.1, 133.6, 19.93, 4.371, 2.424,
     1886.0, 1404.0, 432.7, 69.09, 10.2, 2.23, 1.615,
@@ -195,9 +236,9 @@ inline constexpr double v8[] = {
     25.13, 18.72, 5.215, 1.489, 1.218, 1.218, 1.218,
 };
 // prefill_attention bf16: 11936 rows; median ratio; 1438 of 11936 rows below 1 (min 0.6638), 1 cells clamped to 1; 0 empty cells filled from the nearest; floor 6.965 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     48.97,
     27.08,
     14.22,
@@ -216,9 +257,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 12690 rows; median ratio; 1931 of 12690 rows below 1 (min 0.4312), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 6.965 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     56.41,
     30.82,
     18.67,
@@ -237,9 +278,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x11[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y11[] = {2.0, 4.0, 8.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y13[] = {2.0, 4.0, 8.0};
+inline constexpr double v13[] = {
     6.616, 6.738, 7.057,
     6.724, 6.848, 7.022,
     6.945, 7.01, 7.402,
@@ -257,16 +298,18 @@ inline constexpr double v11[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.499},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.499},
-    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false, 1.499},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.17},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.17},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 15.17},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.17},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 7.333},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 7.333},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 6.965},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 6.965},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.499},
+    {kernel_class::gemm, calib_format::fp4, 16, 6, x3, y3, v3, false, 1.499},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 15.17},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 15.17},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 7.333},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 7.333},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 6.965},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 6.965},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_vllm

@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     14.48, 3.053, 2.07, 2.189, 2.568, 2.649,
     11.6, 2.851, 2.027, 2.181, 2.737, 2.624,
 };
-// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.208), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
+// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.31), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
+    2204.0, 404.3, 51.67, 9.631, 3.032, 1.466, 1.337,
+    1962.0, 349.3, 51.68, 9.3, 2.49, 1.488, 1.337,
+    1832.0, 322.1, 50.6, 9.664, 2.513, 1.48, 1.333,
+    1927.0, 315.4, 50.45, 10.56, 2.524, 1.46, 1.338,
+    1395.0, 323.3, 47.55, 9.388, 2.518, 1.476, 1.336,
+    1040.0, 244.4, 43.34, 9.681, 2.642, 1.465, 1.337,
+    655.2, 193.6, 37.93, 8.877, 3.161, 1.482, 1.349,
+    419.5, 122.9, 29.23, 8.482, 2.668, 1.528, 1.395,
+    228.0, 78.27, 18.26, 7.165, 2.666, 1.686, 1.642,
+    131.5, 43.28, 11.2, 5.61, 2.359, 1.753, 1.815,
+    77.58, 23.78, 7.089, 4.4, 1.951, 1.633, 1.924,
+    32.03, 13.41, 6.083, 2.916, 1.765, 1.583, 1.822,
+    17.52, 8.32, 2.967, 2.313, 1.665, 1.866, 2.007,
+    8.811, 5.187, 2.789, 2.239, 1.594, 1.81, 2.086,
+    5.493, 3.589, 2.379, 2.105, 1.786, 2.019, 2.035,
+    3.246, 3.025, 2.143, 1.997, 1.834, 2.066, 2.212,
+};
+// gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.208), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double v3[] = {
     1590.0, 225.0, 35.46, 6.711, 1.962, 1.418, 1.342,
     1498.0, 220.2, 31.26, 5.839, 1.931, 1.406, 1.341,
     1405.0, 207.0, 32.59, 5.748, 1.885, 1.429, 1.289,
@@ -83,9 +104,9 @@ inline constexpr double v2[] = {
     4.279, 1.781, 1.636, 2.442, 2.868, 2.84, 2.755,
 };
 // moe_gemm bf16: 459 rows; median ratio; 61 of 459 rows below 1 (min 0.6868), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     1.753, 1.772, 1.451, 1.229, 1.85, 2.234, 1.96,
     1.642, 1.447, 1.281, 1.135, 1.464, 1.831, 1.693,
     1.578, 1.289, 1.201, 1.131, 1.514, 1.726, 1.911,
@@ -102,10 +123,10 @@ inline constexpr double v3[] = {
     1.755, 1.72, 1.627, 1.897, 3.066, 2.164, 6.988,
     2.402, 2.411, 1.775, 2.36, 5.748, 2.59, 7.753,
 };
-// moe_gemm fp8: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7018), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+// moe_gemm fp8_block: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.7018), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     4.187, 2.965, 3.02, 1.793, 2.116, 2.576, 2.328,
     3.603, 2.437, 2.202, 1.461, 1.783, 1.861, 2.047,
     2.658, 1.888, 1.668, 1.321, 1.62, 1.846, 2.415,
@@ -123,9 +144,9 @@ inline constexpr double v4[] = {
     3.797, 3.904, 4.535, 4.363, 2.878, 4.796, 4.466,
 };
 // moe_gemm fp4: 270 rows; median ratio; 88 of 270 rows below 1 (min 0.6429), 26 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {8388608.0, 16777216.0, 33554432.0, 67108864.0, 125829120.0};
+inline constexpr double v6[] = {
     1.966, 1.88, 1.752, 1.95, 1.0,
     1.548, 1.834, 1.185, 1.561, 1.0,
     1.275, 1.559, 1.0, 1.378, 1.0,
@@ -143,9 +164,9 @@ inline constexpr double v5[] = {
     1.714, 1.927, 1.61, 1.737, 1.634,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.031), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {44040192.0};
+inline constexpr double v7[] = {
     3.201,
     2.742,
     2.387,
@@ -163,9 +184,9 @@ inline constexpr double v6[] = {
     3.523,
 };
 // decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.05), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     3703.0, 2383.0, 621.3, 89.33, 13.71, 4.439, 2.717,
     1879.0, 1165.0, 308.1, 45.47, 6.921, 2.23, 1.722,
     937.5, 575.5, 157.1, 23.63, 3.476, 1.852, 1.306,
@@ -180,9 +201,9 @@ inline constexpr double v7[] = {
     22.98, 12.8, 2.555, 1.21, 1.082, 1.082, 1.082,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.104), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     6732.0, 4723.0, 1713.0, 251.9, 35.91, 10.86, 4.424,
     3362.0, 2438.0, 874.6, 126.8, 19.47, 5.421, 2.884,
     1682.0, 1196.0, 429.7, 63.41, 9.855, 2.687, 1.837,
@@ -197,9 +218,9 @@ inline constexpr double v8[] = {
     26.93, 16.08, 4.715, 1.655, 1.238, 1.238, 1.238,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 1407 of 13192 rows below 1 (min 0.7615), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     34.3,
     17.75,
     9.717,
@@ -218,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 1904 of 13192 rows below 1 (min 0.6056), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     49.55,
     25.67,
     14.58,
@@ -239,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.338), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.61 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     354.4, 351.2, 283.0, 135.2, 28.25, 7.025, 3.29,
     177.7, 172.3, 144.0, 67.54, 15.4, 3.292, 2.08,
     91.75, 88.28, 72.54, 34.1, 8.562, 2.619, 1.675,
@@ -255,9 +276,9 @@ inline constexpr double v11[] = {
     3.346, 3.33, 2.727, 1.716, 1.426, 1.338, 1.338,
 };
 // mla_decode fp8: 362 rows; median ratio; 1 of 362 rows below 1 (min 0.9686), 2 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.61 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     303.6, 304.7, 274.2, 176.8, 37.84, 8.552, 2.838,
     157.3, 152.0, 136.2, 87.63, 18.47, 3.992, 1.844,
     91.03, 89.06, 76.06, 44.92, 11.41, 2.193, 1.356,
@@ -271,9 +292,9 @@ inline constexpr double v12[] = {
     3.234, 3.199, 2.881, 1.96, 1.197, 1.195, 1.195,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2411), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     6.24,
     3.349,
     2.137,
@@ -288,9 +309,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1978), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     7.167,
     4.043,
     2.813,
@@ -305,9 +326,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0};
+inline constexpr double v16[] = {
     3.579, 4.076,
     3.855, 4.227,
     3.965, 4.268,
@@ -325,20 +346,21 @@ inline constexpr double v15[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.769},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.769},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.769},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 15.76},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 15.76},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x5, y5, v5, false, 15.76},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 15.76},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 6.221},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 6.221},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.354},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.354},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 10.61},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 10.61},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 14.61},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 14.61},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x15, y15, v15, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 1.769},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.769},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.76},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.76},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.76},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.76},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 6.221},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 6.221},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 10.61},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 10.61},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 14.61},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 14.61},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_sglang

@@ -62,10 +62,31 @@ inline constexpr double v1[] = {
     18.88, 4.886, 2.954, 2.427, 1.579, 1.879,
     11.95, 3.279, 2.601, 2.224, 1.771, 1.947,
 };
-// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.303), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.749 us
+// gemm fp8_block: 29268 rows; median ratio; 0 of 29268 rows below 1 (min 1.161), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.749 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
+    1214.0, 164.8, 22.19, 4.125, 1.547, 1.184,
+    1150.0, 163.9, 22.44, 4.056, 1.546, 1.188,
+    1178.0, 171.5, 23.61, 4.169, 1.608, 1.174,
+    1052.0, 162.8, 23.43, 4.295, 1.595, 1.179,
+    815.8, 140.3, 22.73, 4.261, 1.611, 1.18,
+    566.8, 122.3, 21.53, 4.42, 1.618, 1.182,
+    356.0, 89.31, 19.35, 4.399, 1.632, 1.202,
+    211.8, 58.51, 14.51, 4.351, 1.668, 1.27,
+    129.0, 34.49, 9.229, 3.874, 1.827, 1.513,
+    67.7, 19.39, 5.626, 3.64, 2.059, 1.717,
+    35.11, 11.2, 4.495, 2.754, 1.829, 1.627,
+    18.93, 7.187, 3.096, 2.269, 1.727, 1.569,
+    10.75, 4.863, 2.687, 2.24, 1.673, 1.617,
+    6.474, 3.503, 2.228, 2.196, 1.642, 1.726,
+    4.097, 2.598, 2.104, 2.191, 1.586, 2.212,
+    3.126, 2.057, 1.986, 2.043, 1.845, 2.012,
+};
+// gemm fp4: 29488 rows; median ratio; 0 of 29488 rows below 1 (min 1.303), 0 cells clamped to 1; 1 empty cells filled from the nearest; floor 1.749 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double v3[] = {
     2614.0, 376.6, 53.35, 10.96, 2.65, 1.583, 1.37,
     2473.0, 370.6, 52.93, 10.92, 2.847, 1.579, 1.466,
     2284.0, 361.6, 52.34, 10.88, 2.567, 1.564, 1.458,
@@ -84,9 +105,9 @@ inline constexpr double v2[] = {
     5.111, 2.673, 1.98, 3.013, 2.438, 3.493, 2.839,
 };
 // moe_gemm bf16: 459 rows; median ratio; 57 of 459 rows below 1 (min 0.7293), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.01 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     3.786, 2.864, 2.049, 1.464, 1.724, 1.437, 1.347,
     2.625, 1.945, 1.554, 1.301, 1.384, 1.466, 1.398,
     2.236, 1.605, 1.411, 1.248, 1.284, 1.41, 1.758,
@@ -104,9 +125,9 @@ inline constexpr double v3[] = {
     2.747, 2.356, 1.612, 1.654, 1.473, 1.229, 1.27,
 };
 // moe_gemm fp8: 405 rows; median ratio; 40 of 405 rows below 1 (min 0.732), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 19.01 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     7.591, 4.405, 2.699, 1.82, 1.82, 1.821, 1.522,
     4.149, 2.903, 2.014, 1.453, 1.453, 1.654, 1.485,
     3.205, 2.136, 1.689, 1.331, 1.331, 1.656, 1.785,
@@ -123,10 +144,30 @@ inline constexpr double v4[] = {
     2.948, 2.013, 1.688, 1.517, 1.517, 1.45, 1.394,
     3.352, 2.545, 2.204, 1.935, 1.935, 1.333, 1.375,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.278), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.01 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v6[] = {
+    14.93, 13.03, 10.45, 5.071, 6.252, 4.353, 1.856,
+    8.813, 6.971, 5.689, 3.218, 3.769, 2.816, 1.78,
+    5.309, 4.098, 3.446, 2.407, 2.622, 2.299, 1.975,
+    3.756, 2.825, 2.452, 1.984, 2.117, 2.003, 1.503,
+    3.449, 2.355, 2.294, 1.895, 1.937, 2.024, 1.364,
+    2.552, 2.541, 2.098, 1.994, 1.681, 1.608, 1.351,
+    2.339, 1.862, 1.727, 1.582, 1.829, 1.43, 1.346,
+    2.263, 1.661, 1.53, 1.383, 1.473, 1.42, 1.34,
+    2.212, 1.619, 1.516, 1.337, 1.303, 1.413, 1.336,
+    2.132, 1.601, 1.504, 1.326, 1.279, 1.413, 1.351,
+    2.085, 1.615, 1.518, 1.334, 1.278, 1.402, 1.641,
+    2.091, 1.623, 1.54, 1.343, 1.286, 1.409, 1.857,
+    2.097, 1.648, 1.56, 1.38, 1.283, 1.696, 1.708,
+    2.575, 1.902, 1.803, 1.643, 1.297, 1.784, 1.656,
+    2.856, 2.211, 2.32, 2.03, 1.597, 1.807, 1.695,
+};
 // moe_gemm fp4: 567 rows; median ratio; 198 of 567 rows below 1 (min 0.2691), 32 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.01 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v7[] = {
     7.29, 6.351, 2.943, 2.21, 2.367, 1.291, 1.071,
     4.091, 3.317, 1.758, 1.6, 1.749, 1.03, 1.0,
     2.387, 1.905, 1.384, 1.116, 1.467, 1.0, 1.0,
@@ -144,9 +185,9 @@ inline constexpr double v5[] = {
     1.448, 1.511, 1.592, 2.005, 1.638, 1.696, 1.74,
 };
 // decode_attention bf16: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.044), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.784 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     4782.0, 2690.0, 644.9, 102.8, 14.46, 2.812, 2.602,
     2381.0, 1365.0, 328.1, 50.29, 7.362, 2.362, 1.683,
     1302.0, 716.4, 169.1, 25.11, 3.741, 1.661, 1.315,
@@ -161,9 +202,9 @@ inline constexpr double v6[] = {
     37.06, 16.92, 3.112, 1.174, 1.067, 1.067, 1.067,
 };
 // decode_attention fp8: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.054), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.784 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     5747.0, 3650.0, 1206.0, 198.5, 26.28, 5.995, 3.218,
     2758.0, 1866.0, 615.7, 99.32, 14.5, 3.029, 2.366,
     1411.0, 977.4, 319.1, 49.78, 7.267, 2.292, 1.67,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     37.36, 19.75, 4.576, 1.319, 1.107, 1.107, 1.107,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 285 of 15892 rows below 1 (min 0.8638), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.15 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     56.19,
     30.02,
     17.53,
@@ -199,9 +240,9 @@ inline constexpr double v8[] = {
     1.06,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 1959 of 15892 rows below 1 (min 0.6153), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.15 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     58.2,
     31.79,
     17.8,
@@ -220,9 +261,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.279), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.835 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     317.5, 298.5, 248.9, 119.7, 37.02, 6.75, 2.866,
     156.2, 154.7, 128.3, 61.05, 17.26, 3.113, 1.876,
     78.62, 78.96, 66.83, 30.87, 8.675, 2.415, 1.565,
@@ -236,9 +277,9 @@ inline constexpr double v10[] = {
     2.357, 2.324, 1.923, 1.442, 1.318, 1.28, 1.28,
 };
 // mla_decode fp8: 362 rows; median ratio; 17 of 362 rows below 1 (min 0.8343), 12 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.835 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     322.5, 318.6, 292.6, 179.8, 46.66, 8.498, 2.727,
     163.0, 159.4, 161.1, 80.28, 19.7, 3.754, 1.648,
     93.06, 95.31, 74.81, 45.15, 10.59, 2.054, 1.18,
@@ -252,9 +293,9 @@ inline constexpr double v11[] = {
     3.86, 3.811, 3.434, 2.104, 1.103, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2492), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 15 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     6.363,
     3.604,
     2.133,
@@ -269,9 +310,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 94 of 202 rows below 1 (min 0.1907), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 15 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     7.161,
     4.717,
     3.254,
@@ -286,9 +327,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0};
-inline constexpr double v14[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0};
+inline constexpr double v16[] = {
     3.753, 4.64,
     3.803, 4.718,
     3.865, 4.903,
@@ -306,19 +347,21 @@ inline constexpr double v14[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.749},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.749},
-    {kernel_class::gemm, calib_format::fp4, 16, 7, x2, y2, v2, false, 1.749},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 19.01},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 19.01},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 19.01},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 8.784},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 8.784},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 11.15},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 11.15},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 9.835},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 9.835},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 15.0},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 15.0},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x14, y14, v14, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.749},
+    {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.749},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 19.01},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 19.01},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 19.01},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 19.01},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.784},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.784},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 11.15},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 11.15},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 9.835},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 9.835},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 15.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_trtllm

@@ -59,10 +59,31 @@ inline constexpr double v1[] = {
     135.2, 22.59, 5.624, 2.956, 2.23, 2.519,
     132.1, 22.11, 5.216, 2.97, 2.456, 2.334,
 };
-// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.133), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
+// gemm fp8_block: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.218), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
+    894700.0, 61700.0, 3852.0, 265.5, 16.21, 1.463,
+    492500.0, 34630.0, 3123.0, 209.1, 13.61, 1.304,
+    408000.0, 33170.0, 2174.0, 144.6, 8.968, 1.218,
+    318600.0, 27020.0, 2087.0, 140.5, 9.014, 1.229,
+    213700.0, 22160.0, 1836.0, 151.3, 10.38, 1.224,
+    140700.0, 16080.0, 1652.0, 135.8, 8.905, 1.251,
+    76640.0, 10440.0, 1200.0, 135.6, 9.575, 1.245,
+    41450.0, 6135.0, 762.1, 111.5, 8.41, 1.282,
+    20340.0, 3169.0, 441.2, 91.91, 9.097, 1.501,
+    11180.0, 1623.0, 241.6, 68.04, 5.461, 1.612,
+    5444.0, 850.6, 133.6, 40.07, 2.931, 1.558,
+    2748.0, 443.8, 72.1, 21.05, 1.862, 1.853,
+    1358.0, 211.2, 50.71, 10.56, 2.033, 2.943,
+    754.2, 117.0, 16.57, 5.366, 1.602, 2.884,
+    361.8, 61.91, 8.631, 3.228, 2.568, 2.933,
+    172.1, 29.56, 4.616, 2.404, 2.739, 3.038,
+};
+// gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.133), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y3[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double v3[] = {
     21490.0, 1490.0, 113.8, 9.141, 1.815, 1.321,
     19230.0, 1382.0, 118.3, 9.012, 1.835, 1.317,
     14860.0, 1207.0, 98.0, 8.855, 1.892, 1.24,
@@ -81,9 +102,9 @@ inline constexpr double v2[] = {
     20.0, 4.779, 2.105, 2.763, 3.291, 4.261,
 };
 // moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.7024), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     2.02, 2.055, 1.77, 1.51, 2.615, 1.846, 1.19,
     1.96, 1.504, 1.344, 1.158, 2.036, 1.404, 1.28,
     1.633, 1.346, 1.246, 1.16, 1.775, 1.523, 1.547,
@@ -101,9 +122,9 @@ inline constexpr double v3[] = {
     2.379, 2.406, 1.796, 2.381, 2.232, 4.154, 4.306,
 };
 // moe_gemm fp8: 378 rows; median ratio; 19 of 378 rows below 1 (min 0.7194), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 17.01 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
     3.59, 2.444, 2.343, 1.741, 1.741, 2.504, 1.308,
     2.504, 2.038, 1.649, 1.413, 1.413, 1.739, 1.412,
     2.296, 1.651, 1.456, 1.24, 1.24, 1.705, 1.632,
@@ -120,10 +141,30 @@ inline constexpr double v4[] = {
     1.418, 1.435, 1.439, 1.408, 1.408, 2.643, 4.481,
     1.629, 1.859, 1.595, 2.016, 2.016, 2.538, 4.46,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 12 of 459 rows below 1 (min 0.6941), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v6[] = {
+    4.527, 3.343, 3.221, 2.09, 1.849, 3.432, 1.396,
+    3.857, 2.639, 2.175, 1.737, 1.46, 2.322, 1.502,
+    2.896, 1.956, 1.635, 1.308, 1.293, 1.877, 1.699,
+    2.339, 1.644, 1.502, 1.301, 1.219, 1.475, 1.284,
+    2.164, 1.585, 1.5, 1.384, 1.226, 1.311, 1.179,
+    1.725, 1.811, 1.34, 1.327, 1.342, 1.281, 1.188,
+    1.555, 1.347, 1.286, 1.24, 1.469, 1.375, 2.051,
+    1.479, 1.209, 1.198, 1.106, 1.218, 1.652, 2.11,
+    1.806, 1.208, 1.165, 1.118, 1.084, 1.679, 2.169,
+    1.816, 1.505, 1.46, 1.367, 1.074, 1.793, 2.316,
+    1.886, 1.62, 1.557, 1.455, 1.337, 1.935, 3.181,
+    2.027, 1.698, 1.683, 1.563, 1.416, 2.295, 5.508,
+    2.527, 2.04, 2.148, 1.988, 1.474, 3.117, 5.488,
+    2.98, 2.637, 2.765, 2.664, 1.82, 5.338, 5.456,
+    3.692, 3.824, 4.215, 4.292, 2.546, 5.46, 5.445,
+};
 // moe_gemm fp4: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6578), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v7[] = {
     6.455, 3.568, 2.674, 1.98, 5.916, 2.41, 1.487,
     3.67, 2.299, 2.134, 1.567, 4.477, 2.087, 1.484,
     2.448, 2.005, 1.691, 1.335, 3.802, 1.782, 1.683,
@@ -141,9 +182,9 @@ inline constexpr double v5[] = {
     1.924, 1.815, 1.792, 1.933, 3.361, 2.395, 2.759,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 2.001), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {44040192.0};
+inline constexpr double v8[] = {
     3.443,
     2.868,
     2.454,
@@ -161,9 +202,9 @@ inline constexpr double v6[] = {
     8.634,
 };
 // decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.04), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     7873.0, 4378.0, 1059.0, 164.2, 21.44, 4.954, 2.814,
     3906.0, 2204.0, 528.1, 82.82, 10.62, 2.504, 1.732,
     1935.0, 1129.0, 272.9, 41.06, 6.161, 2.009, 1.341,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     27.06, 15.94, 3.382, 1.247, 1.105, 1.105, 1.105,
 };
 // decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.068), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     9463.0, 7021.0, 2115.0, 328.4, 43.33, 9.961, 3.946,
     4441.0, 3389.0, 1012.0, 166.0, 21.61, 4.632, 2.605,
     2334.0, 1747.0, 551.3, 82.34, 12.31, 2.522, 1.674,
@@ -195,9 +236,9 @@ inline constexpr double v8[] = {
     27.02, 19.5, 5.453, 1.555, 1.213, 1.213, 1.213,
 };
 // prefill_attention bf16: 11936 rows; median ratio; 555 of 11936 rows below 1 (min 0.7277), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.661 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     58.53,
     29.97,
     16.46,
@@ -216,9 +257,9 @@ inline constexpr double v9[] = {
     1.333,
 };
 // prefill_attention fp8: 12690 rows; median ratio; 920 of 12690 rows below 1 (min 0.5902), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.661 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     66.82,
     36.2,
     21.51,
@@ -237,9 +278,9 @@ inline constexpr double v10[] = {
     1.136,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x11[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y11[] = {2.0, 4.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y13[] = {2.0, 4.0};
+inline constexpr double v13[] = {
     4.993, 4.971,
     5.016, 5.21,
     5.214, 5.332,
@@ -257,16 +298,18 @@ inline constexpr double v11[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.785},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.785},
-    {kernel_class::gemm, calib_format::fp4, 16, 6, x2, y2, v2, false, 1.785},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 17.01},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 17.01},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x5, y5, v5, false, 17.01},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 17.01},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.725},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.725},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 8.661},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 8.661},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x11, y11, v11, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.785},
+    {kernel_class::gemm, calib_format::fp4, 16, 6, x3, y3, v3, false, 1.785},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 17.01},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 17.01},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.725},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.725},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.661},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.661},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x13, y13, v13, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_vllm

@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     6.293, 1.883, 1.721, 1.744, 2.188, 3.289,
     5.226, 1.706, 1.733, 1.742, 2.526, 3.363,
 };
-// moe_gemm bf16: 432 rows; median ratio; 0 of 432 rows below 1 (min 1.127), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.113), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.493 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
+    345.6, 54.28, 9.048, 2.635, 1.3, 1.23, 1.242,
+    333.5, 51.23, 9.023, 2.65, 1.29, 1.236, 1.245,
+    320.4, 52.36, 9.182, 2.558, 1.26, 1.236, 1.234,
+    281.4, 47.93, 7.761, 2.621, 1.273, 1.23, 1.234,
+    232.1, 44.72, 6.943, 2.442, 1.26, 1.229, 1.233,
+    169.6, 35.52, 6.827, 2.635, 1.27, 1.21, 1.231,
+    109.2, 30.39, 5.839, 2.169, 1.254, 1.217, 1.237,
+    60.78, 19.52, 5.241, 2.154, 1.286, 1.203, 1.239,
+    34.99, 10.7, 4.405, 2.511, 1.407, 1.374, 1.391,
+    20.33, 6.294, 3.143, 2.422, 1.671, 1.43, 1.617,
+    9.974, 4.144, 2.335, 1.962, 1.559, 1.558, 1.531,
+    6.197, 2.99, 1.741, 1.873, 1.479, 1.529, 1.547,
+    3.169, 2.192, 1.573, 1.687, 1.549, 1.521, 1.586,
+    2.069, 1.647, 1.486, 1.642, 1.581, 1.623, 1.55,
+    1.653, 1.671, 1.432, 1.776, 1.599, 1.558, 1.572,
+    1.579, 1.395, 1.477, 1.678, 1.563, 1.582, 1.59,
+};
+// moe_gemm bf16: 432 rows; median ratio; 0 of 432 rows below 1 (min 1.127), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     1.977, 1.583, 1.416, 1.232, 1.235, 1.617, 1.291,
     1.616, 1.364, 1.309, 1.256, 1.204, 1.313, 1.323,
     1.513, 1.35, 1.288, 1.221, 1.212, 1.372, 1.667,
@@ -81,10 +102,10 @@ inline constexpr double v2[] = {
     2.017, 2.258, 4.185, 3.517, 2.997, 4.166, 4.665,
     2.032, 2.328, 4.156, 4.524, 4.174, 4.241, 4.84,
 };
-// moe_gemm fp8: 459 rows; median ratio; 20 of 459 rows below 1 (min 0.5829), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+// moe_gemm fp8_block: 459 rows; median ratio; 20 of 459 rows below 1 (min 0.5829), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     2.739, 2.169, 1.806, 1.406, 1.526, 2.158, 1.347,
     2.18, 1.688, 1.571, 1.272, 1.3, 1.547, 1.367,
     1.855, 1.468, 1.372, 1.253, 1.22, 1.489, 1.703,
@@ -102,9 +123,9 @@ inline constexpr double v3[] = {
     2.252, 2.332, 2.444, 2.606, 1.877, 3.0, 2.968,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.308), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {44040192.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {44040192.0};
+inline constexpr double v5[] = {
     1.963,
     1.726,
     1.521,
@@ -122,9 +143,9 @@ inline constexpr double v4[] = {
     3.716,
 };
 // decode_attention bf16: 16414 rows; median ratio; 23 of 16414 rows below 1 (min 0.9359), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v6[] = {
     1692.0, 910.0, 231.4, 43.49, 6.651, 2.06, 1.812,
     828.0, 457.4, 116.2, 21.73, 3.556, 1.813, 1.371,
     414.1, 229.5, 59.03, 11.07, 2.242, 1.453, 1.228,
@@ -139,9 +160,9 @@ inline constexpr double v5[] = {
     21.39, 11.52, 2.506, 1.268, 1.191, 1.191, 1.191,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.146), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     2559.0, 1750.0, 539.1, 119.9, 16.86, 4.572, 2.838,
     1332.0, 854.0, 270.9, 58.46, 8.395, 2.824, 2.066,
     652.9, 434.8, 135.6, 29.78, 4.702, 2.417, 1.787,
@@ -156,9 +177,9 @@ inline constexpr double v6[] = {
     26.87, 18.77, 4.932, 2.067, 1.986, 1.986, 1.986,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3330 of 13192 rows below 1 (min 0.6492), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y8[] = {1.0};
+inline constexpr double v8[] = {
     12.43,
     6.409,
     3.921,
@@ -177,9 +198,9 @@ inline constexpr double v7[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 4570 of 13192 rows below 1 (min 0.4641), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     14.27,
     7.369,
     4.34,
@@ -198,9 +219,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.092), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     149.6, 147.2, 121.2, 69.79, 14.72, 3.831, 2.039,
     74.87, 72.87, 59.91, 36.31, 7.749, 2.467, 1.493,
     37.41, 36.4, 30.17, 18.69, 4.745, 1.808, 1.3,
@@ -214,9 +235,9 @@ inline constexpr double v9[] = {
     1.878, 1.889, 1.629, 1.426, 1.177, 1.098, 1.098,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.966), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     216.3, 214.4, 193.8, 139.4, 29.2, 12.08, 9.182,
     107.1, 105.3, 94.9, 71.3, 19.16, 9.864, 8.227,
     54.33, 53.61, 48.43, 40.03, 14.34, 9.12, 7.89,
@@ -230,9 +251,9 @@ inline constexpr double v10[] = {
     1.966, 2.144, 3.123, 7.778, 7.773, 7.652, 7.652,
 };
 // mla_prefill bf16: 202 rows; median ratio; 75 of 202 rows below 1 (min 0.7934), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     2.171,
     2.052,
     1.845,
@@ -247,9 +268,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 74 of 202 rows below 1 (min 0.7617), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     2.79,
     2.317,
     2.01,
@@ -264,9 +285,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     2.433, 2.799, 4.817,
     2.435, 2.633, 38.08,
     2.52, 2.739, 3.494,
@@ -284,18 +305,19 @@ inline constexpr double v13[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.493},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.493},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 26.52},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 26.52},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 26.52},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 8.53},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 8.53},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 9.578},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 9.578},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 12.34},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 12.34},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 13.12},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x12, y12, v12, false, 13.12},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 2.493},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 26.52},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x4, y4, v4, false, 26.52},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x5, y5, v5, false, 26.52},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 8.53},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 8.53},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 9.578},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 9.578},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.34},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.34},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 13.12},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 13.12},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_sglang

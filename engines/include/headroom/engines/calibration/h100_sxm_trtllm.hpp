@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     8.081, 2.682, 2.409, 2.027, 1.518, 1.545,
     4.527, 2.517, 2.397, 1.964, 1.584, 1.54,
 };
-// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.7229), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 38.62 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 29268 rows; median ratio; 0 of 29268 rows below 1 (min 1.106), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.535 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
+    452.8, 60.4, 8.706, 2.389, 1.291, 1.107,
+    434.7, 60.57, 8.742, 2.348, 1.279, 1.108,
+    407.9, 60.06, 8.671, 2.356, 1.308, 1.109,
+    365.8, 57.07, 8.586, 2.291, 1.295, 1.111,
+    298.1, 53.92, 8.38, 2.287, 1.314, 1.11,
+    202.0, 41.75, 8.687, 2.634, 1.341, 1.126,
+    132.4, 30.87, 6.85, 2.143, 1.337, 1.141,
+    81.91, 21.8, 6.314, 2.147, 1.374, 1.154,
+    44.31, 13.33, 4.689, 2.301, 1.584, 1.579,
+    24.58, 7.964, 3.298, 2.576, 2.0, 1.947,
+    14.81, 5.131, 2.882, 2.387, 1.934, 1.633,
+    8.137, 3.585, 2.381, 2.277, 1.877, 1.714,
+    4.61, 2.868, 2.259, 2.32, 1.716, 1.628,
+    3.079, 2.463, 2.194, 2.325, 1.784, 1.77,
+    2.191, 2.293, 2.125, 2.288, 1.792, 1.786,
+    1.927, 2.094, 2.12, 2.396, 1.829, 1.922,
+};
+// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.7229), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 38.62 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     2.1, 1.653, 1.364, 1.24, 1.309, 1.366, 1.198,
     1.681, 1.371, 1.246, 1.198, 1.247, 1.279, 1.311,
     1.516, 1.264, 1.238, 1.162, 1.203, 1.253, 1.661,
@@ -82,9 +103,9 @@ inline constexpr double v2[] = {
     2.207, 1.949, 1.566, 1.58, 1.39, 1.231, 1.198,
 };
 // moe_gemm fp8: 405 rows; median ratio; 37 of 405 rows below 1 (min 0.7701), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 38.62 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     3.414, 2.499, 1.705, 1.34, 1.34, 1.356, 1.284,
     2.506, 1.783, 1.447, 1.229, 1.229, 1.368, 1.418,
     1.952, 1.497, 1.334, 1.23, 1.23, 1.332, 1.737,
@@ -101,10 +122,30 @@ inline constexpr double v3[] = {
     1.932, 1.554, 1.397, 1.386, 1.386, 1.347, 1.327,
     2.239, 1.936, 1.666, 1.652, 1.652, 1.315, 1.314,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.106), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 38.62 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
+    5.658, 4.813, 3.532, 1.857, 1.855, 1.795, 1.214,
+    3.208, 2.717, 2.108, 1.426, 1.4, 1.487, 1.294,
+    2.156, 1.786, 1.556, 1.292, 1.221, 1.393, 1.595,
+    1.935, 1.544, 1.458, 1.29, 1.2, 1.267, 1.214,
+    1.938, 1.524, 1.447, 1.37, 1.241, 1.2, 1.113,
+    1.526, 1.776, 1.51, 1.523, 1.375, 1.247, 1.115,
+    1.406, 1.325, 1.284, 1.27, 1.533, 1.189, 1.128,
+    1.401, 1.197, 1.185, 1.132, 1.255, 1.245, 1.169,
+    1.465, 1.221, 1.184, 1.132, 1.119, 1.253, 1.227,
+    1.552, 1.259, 1.227, 1.165, 1.116, 1.2, 1.29,
+    1.881, 1.396, 1.33, 1.254, 1.149, 1.274, 1.875,
+    2.263, 1.625, 1.534, 1.401, 1.211, 1.39, 2.528,
+    2.795, 1.979, 1.861, 1.614, 1.332, 1.953, 2.57,
+    3.629, 2.767, 2.607, 2.598, 1.52, 2.723, 2.644,
+    4.461, 3.637, 3.976, 3.799, 2.801, 2.813, 3.011,
+};
 // decode_attention bf16: 20460 rows; median ratio; 0 of 20460 rows below 1 (min 1.075), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.472 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v4[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v6[] = {
     1409.0, 797.2, 264.8, 61.25, 9.761, 2.368, 1.825,
     717.8, 407.8, 134.4, 31.13, 4.939, 2.029, 1.608,
     409.8, 241.9, 69.31, 17.15, 3.008, 1.626, 1.423,
@@ -119,9 +160,9 @@ inline constexpr double v4[] = {
     27.26, 15.82, 3.406, 1.209, 1.127, 1.127, 1.127,
 };
 // decode_attention fp8: 19907 rows; median ratio; 0 of 19907 rows below 1 (min 1.079), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.472 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     1636.0, 1014.0, 369.6, 96.23, 15.68, 3.642, 2.237,
     798.2, 506.3, 188.7, 48.85, 7.783, 2.374, 1.944,
     445.4, 297.3, 94.01, 24.29, 4.337, 1.989, 1.543,
@@ -136,9 +177,9 @@ inline constexpr double v5[] = {
     17.87, 10.22, 2.844, 1.253, 1.167, 1.167, 1.167,
 };
 // prefill_attention bf16: 16883 rows; median ratio; 1271 of 16883 rows below 1 (min 0.8418), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.93 us
-inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y6[] = {1.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y8[] = {1.0};
+inline constexpr double v8[] = {
     25.75,
     14.03,
     8.664,
@@ -157,9 +198,9 @@ inline constexpr double v6[] = {
     1.0,
 };
 // prefill_attention fp8: 17102 rows; median ratio; 3846 of 17102 rows below 1 (min 0.3922), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.93 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     29.15,
     15.43,
     8.909,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.076), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.38 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     179.8, 170.6, 126.8, 61.21, 14.04, 3.481, 1.766,
     89.26, 86.74, 62.46, 33.56, 7.176, 2.342, 1.419,
     46.78, 43.34, 31.78, 18.38, 4.264, 1.676, 1.248,
@@ -194,9 +235,9 @@ inline constexpr double v8[] = {
     2.772, 2.666, 2.254, 1.42, 1.168, 1.098, 1.098,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.16), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.38 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     178.7, 170.1, 134.5, 96.09, 17.93, 3.788, 2.065,
     91.26, 88.15, 69.82, 52.13, 9.897, 2.549, 1.672,
     45.84, 44.46, 34.68, 26.92, 5.674, 1.917, 1.447,
@@ -210,9 +251,9 @@ inline constexpr double v9[] = {
     3.634, 3.533, 2.922, 1.918, 1.349, 1.207, 1.207,
 };
 // mla_prefill bf16: 202 rows; median ratio; 128 of 202 rows below 1 (min 0.2457), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.82 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     3.463,
     2.178,
     1.184,
@@ -227,9 +268,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 99 of 202 rows below 1 (min 0.2043), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.82 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     3.997,
     2.626,
     1.995,
@@ -244,9 +285,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x12[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y12[] = {2.0, 4.0, 8.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     2.662, 2.796, 3.23,
     2.706, 2.906, 3.169,
     2.868, 3.137, 3.528,
@@ -264,17 +305,19 @@ inline constexpr double v12[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.535},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.535},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 38.62},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 38.62},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false, 5.472},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false, 5.472},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false, 12.93},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false, 12.93},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x8, y8, v8, false, 12.38},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x9, y9, v9, false, 12.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 16.82},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x11, y11, v11, false, 16.82},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x12, y12, v12, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 2.535},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 38.62},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 38.62},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 38.62},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 5.472},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 5.472},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 12.93},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 12.93},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.38},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.38},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 16.82},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 16.82},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_trtllm

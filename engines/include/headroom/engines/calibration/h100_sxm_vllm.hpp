@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     64.89, 11.05, 2.737, 2.127, 1.824, 2.461,
     63.44, 9.449, 2.578, 2.063, 1.856, 2.836,
 };
-// moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 37.79 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 35704 rows; median ratio; 0 of 35704 rows below 1 (min 1.066), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.452 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
+    114900.0, 2981.0, 184.7, 11.8, 1.256, 1.068,
+    116000.0, 2847.0, 184.9, 11.92, 1.268, 1.069,
+    105500.0, 3084.0, 181.0, 12.33, 1.294, 1.127,
+    79010.0, 2660.0, 171.1, 11.56, 1.283, 1.066,
+    55230.0, 2264.0, 168.6, 11.53, 1.289, 1.07,
+    36550.0, 2493.0, 236.0, 16.51, 1.364, 1.087,
+    21870.0, 1647.0, 164.6, 14.92, 1.363, 1.094,
+    10800.0, 985.9, 120.3, 13.53, 1.382, 1.103,
+    5522.0, 545.3, 65.81, 11.27, 1.542, 1.301,
+    2847.0, 264.5, 32.52, 8.963, 1.618, 1.419,
+    1475.0, 145.6, 16.79, 4.786, 1.504, 1.465,
+    770.2, 69.86, 11.11, 2.549, 1.678, 1.425,
+    363.6, 36.93, 4.435, 2.159, 1.52, 1.465,
+    182.5, 17.17, 2.746, 2.077, 1.734, 1.447,
+    92.9, 8.677, 2.122, 2.076, 1.617, 1.66,
+    50.33, 4.905, 2.034, 1.858, 1.5, 1.536,
+};
+// moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     2.174, 1.642, 1.373, 1.249, 1.23, 1.593, 1.166,
     1.717, 1.404, 1.267, 1.19, 1.164, 1.422, 1.282,
     1.509, 1.297, 1.248, 1.173, 1.161, 1.345, 1.613,
@@ -81,10 +102,10 @@ inline constexpr double v2[] = {
     1.742, 1.614, 1.453, 1.73, 1.81, 1.92, 1.917,
     2.203, 2.161, 1.577, 2.117, 2.122, 1.934, 1.909,
 };
-// moe_gemm fp8: 405 rows; median ratio; 0 of 405 rows below 1 (min 2.459), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 37.79 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+// moe_gemm fp8: 405 rows; median ratio; 0 of 405 rows below 1 (min 2.459), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.29 us
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     10.44, 9.019, 7.382, 6.42, 6.42, 6.561, 5.939,
     10.3, 8.123, 7.214, 6.542, 6.542, 6.891, 7.253,
     9.717, 7.559, 6.952, 6.519, 6.519, 7.023, 8.706,
@@ -101,10 +122,30 @@ inline constexpr double v3[] = {
     5.059, 5.452, 6.454, 6.45, 6.45, 7.052, 7.124,
     5.181, 6.318, 7.829, 8.495, 8.495, 7.313, 7.345,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.282), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 37.79 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {44040192.0};
-inline constexpr double v4[] = {
+// moe_gemm fp8_block: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6024), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
+    3.791, 2.599, 2.097, 1.469, 1.417, 2.875, 1.659,
+    2.853, 1.875, 1.649, 1.361, 1.408, 1.862, 1.422,
+    2.017, 1.592, 1.463, 1.296, 1.257, 1.615, 1.739,
+    1.875, 1.475, 1.41, 1.326, 1.257, 1.37, 1.326,
+    1.814, 1.551, 1.516, 1.404, 1.303, 1.296, 1.207,
+    1.539, 1.854, 1.393, 1.435, 1.449, 1.337, 1.223,
+    1.42, 1.371, 1.343, 1.323, 1.594, 1.277, 1.231,
+    1.414, 1.236, 1.232, 1.186, 1.319, 1.273, 1.248,
+    1.38, 1.238, 1.232, 1.173, 1.174, 1.298, 1.307,
+    1.394, 1.25, 1.246, 1.192, 1.165, 1.306, 1.513,
+    1.417, 1.276, 1.279, 1.227, 1.184, 1.366, 2.017,
+    1.462, 1.314, 1.337, 1.299, 1.234, 1.709, 3.007,
+    1.768, 1.63, 1.631, 1.551, 1.383, 2.296, 2.964,
+    2.222, 2.005, 2.045, 1.977, 1.553, 3.161, 2.937,
+    2.701, 2.649, 2.786, 2.905, 2.026, 3.176, 2.987,
+};
+// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.282), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {44040192.0};
+inline constexpr double v6[] = {
     1.999,
     1.683,
     1.458,
@@ -122,9 +163,9 @@ inline constexpr double v4[] = {
     3.995,
 };
 // decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     3705.0, 2171.0, 519.6, 81.2, 12.37, 2.476, 2.229,
     1874.0, 1096.0, 260.7, 40.7, 6.42, 1.929, 1.379,
     960.1, 568.3, 132.2, 20.65, 3.336, 1.509, 1.206,
@@ -139,9 +180,9 @@ inline constexpr double v5[] = {
     25.51, 14.76, 3.329, 1.282, 1.1, 1.1, 1.1,
 };
 // decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     4451.0, 3116.0, 1080.0, 189.2, 27.69, 5.882, 4.165,
     2261.0, 1558.0, 537.6, 99.34, 14.57, 3.556, 2.437,
     1162.0, 789.5, 270.8, 48.03, 7.252, 2.734, 1.71,
@@ -156,9 +197,9 @@ inline constexpr double v6[] = {
     29.12, 20.46, 5.981, 2.148, 1.534, 1.534, 1.534,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     23.11,
     12.69,
     7.557,
@@ -177,9 +218,9 @@ inline constexpr double v7[] = {
     1.0,
 };
 // prefill_attention fp8: 12156 rows; median ratio; 1378 of 12156 rows below 1 (min 0.7583), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     30.52,
     16.4,
     9.925,
@@ -198,9 +239,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.117), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     1322.0, 1381.0, 993.5, 611.7, 100.6, 12.06, 5.412,
     707.6, 987.8, 820.5, 330.8, 55.63, 9.414, 2.044,
     318.3, 756.1, 381.0, 150.6, 27.13, 3.767, 1.585,
@@ -214,9 +255,9 @@ inline constexpr double v9[] = {
     3.795, 3.808, 2.927, 1.663, 1.195, 1.132, 1.132,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.302), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     2135.0, 2445.0, 1714.0, 960.7, 184.5, 23.36, 5.776,
     992.4, 1264.0, 1116.0, 384.7, 94.37, 12.78, 2.435,
     853.3, 651.8, 428.8, 207.9, 46.23, 5.649, 1.849,
@@ -230,9 +271,9 @@ inline constexpr double v10[] = {
     7.688, 7.615, 6.777, 4.162, 1.778, 1.383, 1.383,
 };
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     8.188,
     6.641,
     3.849,
@@ -247,9 +288,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_prefill fp8: 184 rows; median ratio; 94 of 184 rows below 1 (min 0.1855), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     10.33,
     8.86,
     8.104,
@@ -268,9 +309,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     4.292, 4.589, 4.713,
     4.183, 4.548, 4.608,
     4.3, 4.703, 5.554,
@@ -288,18 +329,20 @@ inline constexpr double v13[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.452},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.452},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 37.79},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 37.79},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 37.79},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 9.915},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 9.915},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 11.38},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 11.38},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 101.7},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 101.7},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 104.5},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false, 104.5},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 2.452},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.29},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.29},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.29},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 32.29},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 9.915},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 9.915},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 11.38},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 11.38},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 101.7},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 101.7},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 104.5},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x14, y14, v14, false, 104.5},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_vllm

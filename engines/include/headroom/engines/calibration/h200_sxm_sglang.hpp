@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     9.046, 3.329, 2.085, 1.904, 1.802, 2.453,
     7.227, 2.308, 2.104, 1.935, 2.088, 3.38,
 };
-// moe_gemm bf16: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.121), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.136), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.413 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
 inline constexpr double v2[] = {
+    507.6, 82.83, 13.03, 4.059, 1.394, 1.264, 1.263,
+    471.9, 77.02, 12.73, 3.406, 1.494, 1.286, 1.248,
+    441.0, 68.66, 11.2, 3.622, 1.369, 1.268, 1.254,
+    392.9, 69.66, 13.4, 3.068, 1.383, 1.271, 1.221,
+    322.8, 66.53, 9.73, 2.976, 1.368, 1.254, 1.246,
+    229.9, 52.44, 10.02, 3.092, 1.37, 1.257, 1.251,
+    147.9, 38.31, 8.33, 2.933, 1.363, 1.253, 1.236,
+    93.27, 25.21, 7.209, 2.551, 1.42, 1.317, 1.333,
+    48.06, 15.92, 6.004, 3.022, 2.336, 1.608, 1.658,
+    25.31, 8.992, 4.438, 2.757, 1.669, 1.468, 1.628,
+    14.82, 5.106, 3.008, 2.202, 1.528, 1.562, 1.59,
+    7.366, 4.093, 2.447, 1.719, 1.483, 1.61, 1.625,
+    4.62, 2.871, 1.842, 1.816, 1.509, 1.528, 1.592,
+    3.047, 1.912, 1.773, 1.719, 1.648, 1.648, 1.56,
+    2.161, 1.904, 1.837, 1.771, 1.655, 1.59, 1.635,
+    1.94, 1.802, 1.662, 1.752, 1.624, 1.635, 1.648,
+};
+// moe_gemm bf16: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.121), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     2.322, 1.846, 1.59, 1.279, 1.31, 2.041, 1.511,
     1.785, 1.458, 1.432, 1.409, 1.246, 1.44, 1.368,
     1.514, 1.546, 1.35, 1.265, 1.222, 1.541, 1.666,
@@ -81,10 +102,10 @@ inline constexpr double v2[] = {
     2.001, 2.807, 3.689, 3.923, 3.577, 2.179, 4.342,
     1.904, 3.063, 3.966, 4.116, 3.779, 2.725, 4.583,
 };
-// moe_gemm fp8: 459 rows; median ratio; 18 of 459 rows below 1 (min 0.6154), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+// moe_gemm fp8_block: 459 rows; median ratio; 18 of 459 rows below 1 (min 0.6154), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     3.251, 2.691, 2.159, 1.578, 1.775, 2.818, 1.578,
     2.614, 1.953, 1.828, 1.375, 1.436, 1.83, 1.461,
     1.973, 1.645, 1.504, 1.321, 1.308, 1.538, 1.804,
@@ -102,9 +123,9 @@ inline constexpr double v3[] = {
     2.927, 3.007, 2.784, 2.714, 2.303, 2.496, 2.497,
 };
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.473), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {44040192.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {44040192.0};
+inline constexpr double v5[] = {
     2.277,
     1.876,
     1.74,
@@ -122,9 +143,9 @@ inline constexpr double v4[] = {
     4.242,
 };
 // decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.007), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v6[] = {
     2335.0, 1303.0, 329.0, 61.31, 9.615, 2.693, 1.933,
     1205.0, 653.6, 165.4, 31.3, 5.006, 2.147, 1.525,
     592.8, 327.1, 84.47, 15.8, 3.126, 1.611, 1.35,
@@ -139,9 +160,9 @@ inline constexpr double v5[] = {
     30.82, 16.46, 3.529, 1.514, 1.294, 1.294, 1.294,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.319), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     3653.0, 2466.0, 773.4, 170.6, 23.78, 6.527, 3.659,
     1861.0, 1188.0, 381.9, 82.88, 11.91, 3.939, 2.656,
     935.5, 614.7, 192.0, 42.13, 6.696, 3.15, 2.278,
@@ -156,9 +177,9 @@ inline constexpr double v6[] = {
     38.8, 26.64, 7.068, 2.875, 2.651, 2.651, 2.651,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3216 of 13192 rows below 1 (min 0.6615), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y8[] = {1.0};
+inline constexpr double v8[] = {
     17.49,
     9.209,
     5.478,
@@ -177,9 +198,9 @@ inline constexpr double v7[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 4580 of 13192 rows below 1 (min 0.453), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     20.13,
     10.49,
     6.042,
@@ -198,9 +219,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.123), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     208.6, 204.1, 171.5, 99.23, 18.82, 5.177, 2.256,
     106.1, 101.9, 85.67, 52.23, 10.94, 3.232, 1.652,
     53.57, 51.05, 42.95, 26.36, 6.362, 2.159, 1.341,
@@ -214,9 +235,9 @@ inline constexpr double v9[] = {
     2.394, 2.48, 2.119, 1.613, 1.177, 1.214, 1.214,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 2.58), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     307.0, 302.8, 273.2, 166.2, 28.52, 11.88, 8.811,
     148.5, 150.9, 136.6, 86.27, 18.4, 9.502, 7.99,
     75.59, 75.37, 67.95, 47.26, 13.91, 8.419, 7.91,
@@ -230,9 +251,9 @@ inline constexpr double v10[] = {
     2.58, 2.815, 4.116, 8.742, 7.514, 7.401, 7.401,
 };
 // mla_prefill bf16: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.8003), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     2.897,
     2.664,
     2.42,
@@ -247,9 +268,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.7739), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     3.612,
     2.979,
     2.63,
@@ -264,9 +285,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     2.58, 3.345, 3.468,
     2.3, 2.568, 3.117,
     2.497, 2.777, 3.537,
@@ -284,18 +305,19 @@ inline constexpr double v13[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.413},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.413},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 24.11},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 24.11},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 24.11},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 8.328},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 8.328},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 9.285},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 9.285},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 12.16},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 12.16},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 13.01},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x12, y12, v12, false, 13.01},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 2.413},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 24.11},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x4, y4, v4, false, 24.11},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x5, y5, v5, false, 24.11},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 8.328},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 8.328},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 9.285},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 9.285},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.16},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.16},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 13.01},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 13.01},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_sglang

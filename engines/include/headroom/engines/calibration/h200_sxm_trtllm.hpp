@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     11.12, 3.344, 2.998, 2.005, 1.545, 1.562,
     6.395, 3.176, 2.86, 1.873, 1.563, 1.571,
 };
-// moe_gemm bf16: 459 rows; median ratio; 57 of 459 rows below 1 (min 0.734), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 35.1 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 29268 rows; median ratio; 0 of 29268 rows below 1 (min 1.145), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.443 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
+    629.5, 85.43, 12.24, 3.088, 1.376, 1.149,
+    617.3, 84.79, 12.3, 3.187, 1.378, 1.153,
+    570.9, 83.39, 12.36, 3.081, 1.381, 1.152,
+    518.2, 81.89, 12.08, 3.05, 1.386, 1.147,
+    421.6, 75.37, 11.85, 3.034, 1.393, 1.149,
+    282.7, 58.35, 12.3, 3.73, 1.444, 1.195,
+    180.9, 43.34, 9.682, 2.717, 1.433, 1.171,
+    113.0, 30.82, 8.877, 2.835, 1.569, 1.238,
+    62.5, 18.55, 6.717, 2.983, 1.903, 1.748,
+    34.0, 11.4, 4.707, 3.051, 1.807, 1.688,
+    19.67, 6.908, 3.985, 2.709, 1.702, 1.812,
+    11.05, 4.937, 3.449, 2.569, 1.724, 1.661,
+    6.146, 4.051, 3.241, 2.437, 1.731, 1.794,
+    4.254, 3.449, 3.197, 2.365, 1.831, 1.784,
+    3.125, 3.16, 3.08, 2.328, 1.866, 1.79,
+    2.703, 2.992, 3.093, 2.41, 1.789, 1.852,
+};
+// moe_gemm bf16: 459 rows; median ratio; 57 of 459 rows below 1 (min 0.734), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 35.1 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     2.656, 1.995, 1.515, 1.316, 1.385, 1.299, 1.21,
     1.961, 1.525, 1.358, 1.212, 1.26, 1.36, 1.315,
     1.673, 1.359, 1.293, 1.193, 1.209, 1.252, 1.622,
@@ -82,9 +103,9 @@ inline constexpr double v2[] = {
     2.008, 1.799, 1.514, 1.405, 1.339, 1.217, 1.221,
 };
 // moe_gemm fp8: 405 rows; median ratio; 38 of 405 rows below 1 (min 0.7498), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 35.1 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     4.446, 3.121, 2.079, 1.492, 1.492, 1.488, 1.336,
     3.039, 2.139, 1.638, 1.317, 1.317, 1.454, 1.376,
     2.282, 1.679, 1.456, 1.278, 1.278, 1.424, 1.668,
@@ -101,10 +122,30 @@ inline constexpr double v3[] = {
     2.508, 1.965, 1.751, 1.664, 1.664, 1.315, 1.298,
     3.034, 2.494, 1.905, 1.686, 1.686, 1.289, 1.352,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.126), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 35.1 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
+    7.87, 6.84, 4.962, 2.365, 2.472, 2.124, 1.323,
+    4.516, 3.82, 2.835, 1.68, 1.711, 1.685, 1.393,
+    2.796, 2.294, 1.907, 1.418, 1.394, 1.575, 1.691,
+    2.299, 1.834, 1.604, 1.365, 1.277, 1.339, 1.286,
+    2.272, 1.696, 1.567, 1.452, 1.287, 1.26, 1.174,
+    1.683, 1.911, 1.583, 1.609, 1.407, 1.297, 1.175,
+    1.556, 1.417, 1.364, 1.319, 1.562, 1.24, 1.189,
+    1.595, 1.277, 1.251, 1.174, 1.276, 1.307, 1.24,
+    1.675, 1.307, 1.242, 1.174, 1.137, 1.278, 1.31,
+    1.818, 1.359, 1.287, 1.217, 1.133, 1.25, 1.433,
+    2.237, 1.546, 1.456, 1.331, 1.172, 1.35, 2.2,
+    2.843, 1.92, 1.737, 1.528, 1.247, 1.536, 2.224,
+    3.703, 2.485, 2.267, 1.902, 1.386, 2.392, 2.272,
+    4.855, 3.625, 3.393, 3.064, 1.658, 2.42, 2.312,
+    5.918, 4.678, 4.015, 3.613, 2.975, 2.454, 2.403,
+};
 // decode_attention bf16: 20460 rows; median ratio; 0 of 20460 rows below 1 (min 1.071), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.301 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v4[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v6[] = {
     1969.0, 1121.0, 382.7, 85.66, 13.85, 3.26, 2.258,
     1019.0, 585.1, 190.8, 43.96, 7.121, 2.525, 1.922,
     573.7, 342.8, 99.91, 24.82, 4.303, 1.933, 1.54,
@@ -119,9 +160,9 @@ inline constexpr double v4[] = {
     39.4, 22.61, 4.827, 1.301, 1.157, 1.157, 1.157,
 };
 // decode_attention fp8: 19907 rows; median ratio; 0 of 19907 rows below 1 (min 1.057), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.301 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     2273.0, 1409.0, 524.0, 132.9, 22.12, 5.242, 2.998,
     1093.0, 714.4, 259.5, 67.91, 11.19, 3.238, 2.367,
     583.9, 395.0, 135.9, 34.35, 6.201, 2.522, 1.778,
@@ -136,9 +177,9 @@ inline constexpr double v5[] = {
     25.71, 14.03, 3.713, 1.443, 1.334, 1.334, 1.334,
 };
 // prefill_attention bf16: 16882 rows; median ratio; 1451 of 16882 rows below 1 (min 0.8388), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.68 us
-inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y6[] = {1.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y8[] = {1.0};
+inline constexpr double v8[] = {
     36.86,
     20.13,
     12.18,
@@ -157,9 +198,9 @@ inline constexpr double v6[] = {
     1.0,
 };
 // prefill_attention fp8: 17102 rows; median ratio; 3903 of 17102 rows below 1 (min 0.556), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.68 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     41.74,
     22.22,
     12.73,
@@ -178,9 +219,9 @@ inline constexpr double v7[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.065), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     242.6, 248.4, 202.0, 91.83, 18.04, 3.976, 2.037,
     123.7, 119.5, 90.08, 47.97, 9.876, 2.673, 1.52,
     62.17, 61.9, 44.84, 24.99, 5.579, 1.898, 1.283,
@@ -194,9 +235,9 @@ inline constexpr double v8[] = {
     3.874, 3.681, 2.655, 1.601, 1.196, 1.097, 1.097,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.31), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     249.8, 244.5, 194.6, 111.0, 17.99, 3.571, 1.943,
     128.1, 125.0, 97.28, 65.89, 9.707, 2.452, 1.641,
     64.97, 65.26, 49.61, 31.17, 5.465, 1.873, 1.448,
@@ -210,9 +251,9 @@ inline constexpr double v9[] = {
     5.023, 4.826, 3.831, 2.479, 1.503, 1.341, 1.341,
 };
 // mla_prefill bf16: 202 rows; median ratio; 122 of 202 rows below 1 (min 0.244), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     4.696,
     2.453,
     1.531,
@@ -227,9 +268,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.205), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     5.354,
     3.41,
     2.42,
@@ -244,9 +285,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x12[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y12[] = {2.0, 4.0, 8.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     2.637, 2.791, 3.047,
     2.69, 2.95, 3.169,
     2.779, 3.156, 3.511,
@@ -264,17 +305,19 @@ inline constexpr double v12[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.443},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.443},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 35.1},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 35.1},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false, 5.301},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false, 5.301},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false, 12.68},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false, 12.68},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x8, y8, v8, false, 12.2},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x9, y9, v9, false, 12.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 16.79},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x11, y11, v11, false, 16.79},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x12, y12, v12, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 2.443},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 35.1},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 35.1},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 35.1},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 5.301},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 5.301},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 12.68},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 12.68},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.2},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 16.79},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 16.79},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_trtllm

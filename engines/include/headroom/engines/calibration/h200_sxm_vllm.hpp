@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     93.75, 15.75, 3.945, 2.063, 1.533, 1.542,
     91.54, 15.41, 3.811, 2.244, 1.627, 1.707,
 };
-// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 35741 rows; median ratio; 0 of 35741 rows below 1 (min 1.126), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.367 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
+    172800.0, 4179.0, 265.4, 17.23, 1.404, 1.138,
+    168200.0, 4318.0, 264.0, 17.43, 1.405, 1.138,
+    143800.0, 3999.0, 263.7, 16.6, 1.427, 1.136,
+    115700.0, 3668.0, 251.2, 16.89, 1.407, 1.132,
+    78280.0, 3141.0, 227.5, 16.63, 1.409, 1.128,
+    49310.0, 3536.0, 294.6, 22.47, 1.735, 1.148,
+    29010.0, 2367.0, 243.0, 21.41, 1.61, 1.149,
+    15510.0, 1426.0, 164.0, 18.59, 1.668, 1.24,
+    8022.0, 727.5, 90.95, 15.32, 1.871, 1.53,
+    4071.0, 378.8, 46.25, 9.494, 1.61, 1.43,
+    2088.0, 196.3, 24.29, 4.967, 1.537, 1.426,
+    1052.0, 98.7, 12.5, 2.606, 1.514, 1.618,
+    508.7, 48.22, 6.3, 2.066, 1.512, 1.6,
+    263.0, 24.7, 3.458, 2.124, 1.522, 1.583,
+    127.7, 12.47, 2.901, 1.929, 1.682, 1.6,
+    65.27, 8.168, 2.782, 1.85, 1.667, 1.697,
+};
+// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     2.557, 1.863, 1.53, 1.299, 1.285, 1.829, 1.32,
     1.893, 1.577, 1.345, 1.212, 1.2, 1.492, 1.278,
     1.644, 1.37, 1.302, 1.173, 1.163, 1.402, 1.589,
@@ -82,9 +103,9 @@ inline constexpr double v2[] = {
     1.98, 1.938, 1.805, 1.823, 1.769, 1.483, 1.65,
 };
 // moe_gemm fp8: 378 rows; median ratio; 0 of 378 rows below 1 (min 2.968), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.43 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     15.31, 13.01, 10.49, 10.01, 10.01, 9.185, 8.16,
     14.09, 11.73, 10.43, 9.693, 9.693, 10.01, 10.64,
     13.29, 11.53, 10.01, 9.219, 9.219, 9.868, 12.45,
@@ -101,10 +122,30 @@ inline constexpr double v3[] = {
     6.235, 6.4, 6.293, 8.032, 8.032, 5.586, 5.932,
     6.606, 7.46, 6.831, 7.098, 7.098, 5.886, 6.115,
 };
+// moe_gemm fp8_block: 459 rows; median ratio; 15 of 459 rows below 1 (min 0.6501), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
+    4.947, 3.336, 2.567, 1.638, 1.552, 3.906, 1.621,
+    3.258, 2.192, 1.839, 1.449, 1.607, 2.303, 1.527,
+    2.342, 1.767, 1.606, 1.316, 1.331, 1.819, 1.743,
+    2.164, 1.556, 1.448, 1.32, 1.276, 1.42, 1.333,
+    2.037, 1.596, 1.528, 1.412, 1.283, 1.307, 1.217,
+    1.652, 1.86, 1.387, 1.415, 1.421, 1.333, 1.221,
+    1.497, 1.46, 1.348, 1.331, 1.667, 1.376, 1.237,
+    1.444, 1.377, 1.35, 1.261, 1.384, 1.384, 1.361,
+    1.428, 1.378, 1.335, 1.26, 1.233, 1.414, 1.428,
+    1.571, 1.395, 1.353, 1.277, 1.223, 1.441, 1.926,
+    1.654, 1.427, 1.391, 1.31, 1.243, 1.523, 2.729,
+    1.7, 1.476, 1.455, 1.357, 1.275, 2.172, 3.007,
+    2.29, 2.113, 2.08, 2.0, 1.367, 3.066, 2.927,
+    3.013, 2.647, 2.68, 2.667, 1.935, 3.044, 2.863,
+    3.671, 3.69, 3.518, 3.335, 2.633, 3.032, 2.86,
+};
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.537), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {44040192.0};
-inline constexpr double v4[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {44040192.0};
+inline constexpr double v6[] = {
     2.559,
     2.069,
     1.836,
@@ -122,9 +163,9 @@ inline constexpr double v4[] = {
     4.006,
 };
 // decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     5267.0, 3019.0, 730.9, 113.9, 17.44, 3.509, 3.179,
     2658.0, 1551.0, 372.6, 57.32, 9.08, 2.39, 1.68,
     1326.0, 782.3, 187.7, 29.53, 4.738, 1.699, 1.274,
@@ -139,9 +180,9 @@ inline constexpr double v5[] = {
     36.57, 20.96, 4.704, 1.523, 1.199, 1.199, 1.199,
 };
 // decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     6428.0, 4364.0, 1539.0, 269.0, 38.81, 8.016, 5.78,
     3248.0, 2179.0, 770.0, 137.9, 20.16, 4.806, 3.326,
     1656.0, 1114.0, 378.8, 69.3, 10.4, 3.856, 2.322,
@@ -156,9 +197,9 @@ inline constexpr double v6[] = {
     41.62, 28.85, 8.444, 3.063, 2.17, 2.17, 2.17,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     33.17,
     18.17,
     10.69,
@@ -177,9 +218,9 @@ inline constexpr double v7[] = {
     1.0,
 };
 // prefill_attention fp8: 12156 rows; median ratio; 1298 of 12156 rows below 1 (min 0.767), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     43.52,
     23.56,
     14.12,
@@ -198,9 +239,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.089), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     1900.0, 1887.0, 2068.0, 593.7, 140.1, 18.14, 5.492,
     1473.0, 1377.0, 914.6, 468.5, 63.82, 8.549, 2.472,
     450.3, 453.1, 508.9, 270.3, 33.67, 4.368, 1.94,
@@ -214,9 +255,9 @@ inline constexpr double v9[] = {
     4.537, 4.459, 3.673, 1.833, 1.192, 1.099, 1.099,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.301), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     2496.0, 3515.0, 3111.0, 1261.0, 164.3, 23.46, 5.875,
     1588.0, 1838.0, 1650.0, 733.6, 75.87, 11.15, 3.027,
     569.7, 725.5, 771.6, 376.7, 47.63, 5.942, 1.8,
@@ -230,9 +271,9 @@ inline constexpr double v10[] = {
     10.02, 9.612, 8.571, 4.917, 1.718, 1.376, 1.376,
 };
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     11.57,
     6.387,
     4.769,
@@ -247,9 +288,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_prefill fp8: 184 rows; median ratio; 95 of 184 rows below 1 (min 0.1909), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     14.89,
     11.62,
     10.49,
@@ -268,9 +309,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     4.378, 4.428, 4.712,
     4.415, 4.484, 4.711,
     4.453, 4.559, 4.803,
@@ -288,18 +329,20 @@ inline constexpr double v13[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.367},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.367},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 32.43},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 32.43},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 32.43},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 9.797},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 9.797},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 11.17},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 11.17},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 100.2},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 100.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x11, y11, v11, false, 111.6},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false, 111.6},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 2.367},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.43},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.43},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.43},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 32.43},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 9.797},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 9.797},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 11.17},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 11.17},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 100.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 100.2},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 111.6},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x14, y14, v14, false, 111.6},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_vllm

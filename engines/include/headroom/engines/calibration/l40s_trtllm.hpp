@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     2.071, 1.0, 1.387, 2.403, 2.119, 2.316,
     1.242, 1.0, 1.644, 2.511, 2.241, 2.886,
 };
-// moe_gemm bf16: 432 rows; median ratio; 47 of 432 rows below 1 (min 0.3764), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.94 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 29268 rows; median ratio; 2714 of 29268 rows below 1 (min 0.2383), 12 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.741 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
+    102.1, 15.78, 2.633, 1.0, 1.326, 1.28,
+    99.23, 15.49, 2.622, 1.0, 1.325, 1.282,
+    92.35, 15.25, 2.602, 1.0, 1.33, 1.284,
+    82.0, 14.59, 2.59, 1.0, 1.336, 1.286,
+    66.13, 13.52, 2.513, 1.0, 1.335, 1.29,
+    48.06, 11.75, 2.41, 1.0, 1.346, 1.29,
+    31.09, 9.279, 2.19, 1.0, 1.302, 1.313,
+    18.26, 6.22, 1.907, 1.0, 1.363, 1.417,
+    9.869, 3.698, 1.674, 1.574, 1.768, 1.941,
+    5.252, 2.352, 1.507, 1.925, 2.784, 3.587,
+    2.798, 1.602, 1.168, 2.69, 3.349, 3.753,
+    1.646, 1.305, 1.162, 3.07, 3.275, 3.342,
+    1.005, 1.136, 1.354, 3.233, 3.181, 3.26,
+    1.0, 1.007, 1.425, 3.295, 3.519, 4.752,
+    1.0, 1.0, 1.605, 3.734, 4.83, 4.763,
+    1.0, 1.107, 1.712, 4.18, 4.81, 5.039,
+};
+// moe_gemm bf16: 432 rows; median ratio; 47 of 432 rows below 1 (min 0.3764), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.94 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     1.0, 1.0, 1.369, 1.281, 1.449, 1.478, 1.264,
     1.0, 1.302, 1.287, 1.276, 1.288, 1.323, 1.432,
     1.373, 1.309, 1.288, 1.302, 1.33, 1.391, 1.811,
@@ -82,9 +103,9 @@ inline constexpr double v2[] = {
     2.078, 1.988, 1.589, 1.932, 1.854, 2.005, 2.174,
 };
 // moe_gemm fp8: 400 rows; median ratio; 47 of 400 rows below 1 (min 0.506), 5 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.94 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     1.0, 1.0, 1.513, 1.397, 1.397, 1.4, 1.379,
     1.0, 1.0, 1.345, 1.275, 1.275, 1.334, 1.421,
     1.0, 1.362, 1.307, 1.294, 1.294, 1.295, 1.795,
@@ -102,9 +123,9 @@ inline constexpr double v3[] = {
     1.471, 1.531, 1.405, 1.572, 1.572, 2.09, 2.148,
 };
 // decode_attention bf16: 20460 rows; median ratio; 3319 of 20460 rows below 1 (min 0.2224), 3 cells clamped to 1; 8 empty cells filled from the nearest; floor 6.827 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v4[] = {
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v5[] = {
     344.0, 186.4, 57.6, 15.16, 2.107, 1.019, 1.274,
     172.0, 94.0, 28.06, 7.892, 1.212, 1.181, 1.339,
     88.0, 57.86, 15.75, 4.098, 1.0, 1.284, 1.32,
@@ -119,9 +140,9 @@ inline constexpr double v4[] = {
     4.969, 2.94, 1.362, 1.285, 1.2, 1.2, 1.2,
 };
 // decode_attention fp8: 20460 rows; median ratio; 848 of 20460 rows below 1 (min 0.5212), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 6.827 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v6[] = {
     567.3, 381.6, 130.0, 40.75, 16.59, 13.91, 27.1,
     293.5, 198.0, 68.62, 19.33, 8.335, 6.955, 13.55,
     162.0, 108.0, 34.71, 9.595, 4.186, 3.482, 6.779,
@@ -136,9 +157,9 @@ inline constexpr double v5[] = {
     10.87, 5.953, 1.706, 1.254, 1.209, 1.209, 1.209,
 };
 // prefill_attention bf16: 16875 rows; median ratio; 52 of 16875 rows below 1 (min 0.8789), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.363 us
-inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y6[] = {1.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y7[] = {1.0};
+inline constexpr double v7[] = {
     3.536,
     2.633,
     2.551,
@@ -157,9 +178,9 @@ inline constexpr double v6[] = {
     1.224,
 };
 // prefill_attention fp8: 17046 rows; median ratio; 2170 of 17046 rows below 1 (min 0.6023), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.363 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y8[] = {1.0};
+inline constexpr double v8[] = {
     3.825,
     2.581,
     2.218,
@@ -178,9 +199,9 @@ inline constexpr double v7[] = {
     1.122,
 };
 // mla_decode bf16: 362 rows; median ratio; 42 of 362 rows below 1 (min 0.4787), 12 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.387 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     29.4, 29.21, 23.86, 44.32, 55.8, 57.91, 59.16,
     14.96, 14.35, 11.93, 22.08, 27.91, 28.96, 29.63,
     7.351, 8.327, 5.86, 11.04, 13.95, 14.77, 14.83,
@@ -194,9 +215,9 @@ inline constexpr double v8[] = {
     1.528, 1.644, 1.455, 1.369, 1.29, 1.272, 1.272,
 };
 // mla_decode fp8: 362 rows; median ratio; 38 of 362 rows below 1 (min 0.5723), 11 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.387 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     30.58, 39.17, 26.65, 67.11, 102.4, 101.1, 102.8,
     15.03, 14.84, 13.32, 33.56, 51.24, 50.55, 51.48,
     7.513, 7.421, 6.545, 16.71, 25.62, 25.81, 25.76,
@@ -210,9 +231,9 @@ inline constexpr double v9[] = {
     1.559, 1.612, 1.721, 2.255, 2.53, 2.53, 2.53,
 };
 // mla_prefill bf16: 174 rows; median ratio; 126 of 174 rows below 1 (min 0.3089), 14 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.728 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     1.087,
     1.0,
     1.0,
@@ -231,9 +252,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_prefill fp8: 174 rows; median ratio; 126 of 174 rows below 1 (min 0.3065), 14 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.728 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     1.085,
     1.0,
     1.0,
@@ -252,9 +273,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x12[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y12[] = {2.0, 4.0, 8.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y13[] = {2.0, 4.0, 8.0};
+inline constexpr double v13[] = {
     6.991, 11.85, 25.26,
     7.014, 11.87, 21.69,
     7.237, 24.74, 25.54,
@@ -272,17 +293,18 @@ inline constexpr double v12[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.741},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.741},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 32.94},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 32.94},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false, 6.827},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false, 6.827},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false, 8.363},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false, 8.363},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x8, y8, v8, false, 9.387},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x9, y9, v9, false, 9.387},
-    {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x10, y10, v10, false, 9.728},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x11, y11, v11, false, 9.728},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x12, y12, v12, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.741},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.94},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.94},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 6.827},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 6.827},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 8.363},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 8.363},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 9.387},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 9.387},
+    {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x11, y11, v11, false, 9.728},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false, 9.728},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_trtllm

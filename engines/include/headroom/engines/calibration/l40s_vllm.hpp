@@ -61,10 +61,31 @@ inline constexpr double v1[] = {
     12.89, 3.186, 2.207, 2.376, 2.002, 1.897,
     12.68, 3.158, 2.026, 2.369, 1.995, 1.827,
 };
-// moe_gemm bf16: 405 rows; median ratio; 44 of 405 rows below 1 (min 0.3989), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y2[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+// gemm fp8_block: 35676 rows; median ratio; 0 of 35676 rows below 1 (min 1.143), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.65 us
+inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
 inline constexpr double v2[] = {
+    64170.0, 4010.0, 270.5, 16.94, 1.793, 1.32,
+    62170.0, 4317.0, 270.5, 17.47, 1.696, 1.311,
+    47330.0, 3626.0, 239.1, 17.61, 1.606, 1.308,
+    37400.0, 3260.0, 230.8, 17.38, 1.535, 1.307,
+    26200.0, 2579.0, 235.6, 16.88, 1.553, 1.31,
+    17880.0, 2041.0, 179.7, 16.19, 1.675, 1.309,
+    9048.0, 1196.0, 146.8, 14.95, 1.639, 1.312,
+    5007.0, 843.7, 97.72, 13.65, 1.554, 1.368,
+    2952.0, 382.4, 56.71, 9.701, 1.781, 1.752,
+    1318.0, 218.1, 32.49, 8.252, 2.453, 3.011,
+    750.2, 111.0, 18.34, 5.545, 2.577, 2.862,
+    335.3, 53.97, 8.421, 3.459, 2.529, 2.895,
+    192.1, 26.39, 4.647, 2.952, 2.93, 3.33,
+    83.37, 15.23, 2.353, 2.834, 3.053, 3.027,
+    43.23, 7.577, 1.594, 2.654, 3.158, 3.259,
+    23.88, 3.449, 1.484, 2.629, 2.926, 3.004,
+};
+// moe_gemm bf16: 405 rows; median ratio; 44 of 405 rows below 1 (min 0.3989), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
+inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v3[] = {
     1.0, 1.0, 1.23, 1.297, 1.216, 1.199, 1.196,
     1.0, 1.251, 1.222, 1.301, 1.219, 1.266, 1.358,
     1.322, 1.265, 1.23, 1.242, 1.247, 1.321, 1.733,
@@ -82,9 +103,9 @@ inline constexpr double v2[] = {
     1.891, 1.801, 1.671, 1.668, 1.614, 1.66, 1.62,
 };
 // moe_gemm fp8: 378 rows; median ratio; 27 of 378 rows below 1 (min 0.3667), 5 cells clamped to 1; 15 empty cells filled from the nearest; floor 21.79 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
-inline constexpr double v3[] = {
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v4[] = {
     1.0, 1.0, 1.338, 1.324, 1.324, 1.567, 1.309,
     1.0, 1.0, 1.35, 1.324, 1.324, 1.416, 1.478,
     1.0, 1.39, 1.353, 1.352, 1.352, 1.454, 1.877,
@@ -101,10 +122,30 @@ inline constexpr double v3[] = {
     1.389, 1.489, 1.38, 1.446, 1.446, 1.771, 1.799,
     1.497, 1.612, 1.476, 1.598, 1.598, 1.898, 1.784,
 };
+// moe_gemm fp8_block: 457 rows; median ratio; 25 of 457 rows below 1 (min 0.3901), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double v5[] = {
+    1.0, 1.0, 1.482, 1.355, 1.336, 1.416, 1.28,
+    1.0, 1.408, 1.46, 1.316, 1.305, 1.38, 1.436,
+    1.0, 1.386, 1.422, 1.323, 1.311, 1.428, 1.836,
+    1.482, 1.441, 1.434, 1.392, 1.343, 1.42, 1.394,
+    1.733, 1.607, 1.603, 1.521, 1.419, 1.358, 1.271,
+    1.474, 1.995, 1.523, 1.572, 1.59, 1.439, 1.282,
+    1.35, 1.469, 1.463, 1.418, 1.772, 1.32, 1.286,
+    1.307, 1.311, 1.304, 1.304, 1.465, 1.329, 1.323,
+    1.307, 1.295, 1.298, 1.286, 1.298, 1.347, 1.343,
+    1.307, 1.295, 1.302, 1.292, 1.28, 1.347, 1.354,
+    1.305, 1.305, 1.306, 1.306, 1.289, 1.374, 1.429,
+    1.278, 1.31, 1.314, 1.325, 1.304, 1.406, 1.692,
+    1.299, 1.335, 1.342, 1.331, 1.334, 1.474, 2.18,
+    1.332, 1.414, 1.42, 1.415, 1.329, 1.699, 2.266,
+    1.397, 1.509, 1.394, 1.577, 1.378, 2.321, 2.2,
+};
 // moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.288), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {44040192.0};
-inline constexpr double v4[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {44040192.0};
+inline constexpr double v6[] = {
     1.507,
     1.473,
     1.468,
@@ -122,9 +163,9 @@ inline constexpr double v4[] = {
     1.867,
 };
 // decode_attention bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 4 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     748.8, 458.4, 110.1, 21.0, 4.285, 1.423, 1.324,
     450.0, 269.2, 67.5, 12.28, 2.231, 1.067, 1.368,
     225.0, 136.3, 34.07, 6.231, 1.36, 1.34, 1.285,
@@ -139,9 +180,9 @@ inline constexpr double v5[] = {
     6.732, 3.962, 1.529, 1.267, 1.144, 1.144, 1.144,
 };
 // decode_attention fp8: 15702 rows; median ratio; 2215 of 15702 rows below 1 (min 0.4167), 7 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v6[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     1024.0, 797.7, 252.0, 41.29, 5.662, 1.476, 1.0,
     523.6, 392.7, 128.0, 20.73, 2.925, 1.0, 1.257,
     270.0, 204.0, 64.8, 10.48, 1.543, 1.247, 1.266,
@@ -156,9 +197,9 @@ inline constexpr double v6[] = {
     5.273, 3.785, 1.375, 1.329, 1.158, 1.158, 1.158,
 };
 // prefill_attention bf16: 12138 rows; median ratio; 1051 of 12138 rows below 1 (min 0.6673), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     6.992,
     3.609,
     2.093,
@@ -177,9 +218,9 @@ inline constexpr double v7[] = {
     1.008,
 };
 // prefill_attention fp8: 12149 rows; median ratio; 428 of 12149 rows below 1 (min 0.5795), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     4.875,
     3.0,
     1.919,
@@ -198,9 +239,9 @@ inline constexpr double v8[] = {
     1.162,
 };
 // mla_decode bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 4.077), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 299.1 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     994.2, 1005.0, 842.5, 319.0, 59.34, 15.3, 15.16,
     466.5, 1955.0, 389.5, 177.2, 48.45, 8.359, 7.586,
     242.9, 258.6, 191.7, 79.31, 15.22, 4.52, 4.077,
@@ -214,9 +255,9 @@ inline constexpr double v9[] = {
     10.56, 19.69, 16.75, 12.3, 9.927, 9.389, 9.389,
 };
 // mla_prefill bf16: 101 rows; median ratio; 41 of 101 rows below 1 (min 0.2812), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 270.3 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     3.436,
     3.391,
     3.361,
@@ -231,9 +272,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x11[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y11[] = {2.0, 4.0, 8.0};
-inline constexpr double v11[] = {
+inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y13[] = {2.0, 4.0, 8.0};
+inline constexpr double v13[] = {
     5.402, 13.29, 24.99,
     5.322, 13.51, 25.53,
     5.583, 14.09, 26.73,
@@ -251,16 +292,18 @@ inline constexpr double v11[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.65},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.65},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 21.79},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x3, y3, v3, false, 21.79},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x4, y4, v4, false, 21.79},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 7.168},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 7.168},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 5.952},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 5.952},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x9, y9, v9, false, 299.1},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 270.3},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.65},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 21.79},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 21.79},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 21.79},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 21.79},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 7.168},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 7.168},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 5.952},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 5.952},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 299.1},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 270.3},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_vllm
