@@ -94,6 +94,11 @@ struct model {
   /// unset when the config names none. vLLM allocates the GDN temporal state in it when
   /// --mamba-ssm-cache-dtype is "auto" (cli::auto_state_dtype); settings.ssm_h stays the knob.
   std::optional<state_dtype> config_state_dtype{};
+  /// The KV cache dtype the checkpoint's quantization config names (ModelOpt's
+  /// `kv_cache_quant_algo: FP8`); unset when it names none. vLLM, SGLang and TensorRT-LLM
+  /// allocate the KV cache in it when their KV dtype is "auto" (cli::auto_kv_dtype);
+  /// settings.kv stays the knob.
+  std::optional<kv_dtype> config_kv_dtype{};
   /// When non-zero: the bytes of the tensors the checkpoint file declares (a GGUF's tensor
   /// table, docs/gguf.md), which footprint() takes as the stored weights in place of the
   /// circuit's per-node sum: a GGUF mixes ggml block types tensor by tensor (Q4_K_M keeps some

@@ -227,3 +227,45 @@ TEST_CASE("--ssm-h auto under vLLM: the config's mamba_ssm_dtype when it names o
   CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}, models::qwen3_6_35b_a3b_fp8) == state_dtype::f32);
   CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}, models::llama_3_1_8b_instruct) == state_dtype::bf16);
 }
+
+TEST_CASE("--kv auto: the checkpoint's FP8 KV cache under vLLM, SGLang and TensorRT-LLM, else bf16") {
+  // nvidia/Llama-3.3-70B-Instruct-FP8's hf_quant_config.json names kv_cache_quant_algo FP8, which
+  // vLLM's resolve_kv_cache_dtype_string, SGLang's configure_kv_cache_dtype and TensorRT-LLM's
+  // ModelLoader._update_from_hf_quant_config take for "auto" (engine_flags.hpp cites each).
+  target_flags t;
+  t.model = "llama_3_3_70b_instruct_fp8";
+  t.device = "h200_sxm";
+  const query q = make_query(t);
+  CHECK(q.s.kv == kv_dtype::fp8);
+  CHECK(settings_flags(q).find("--kv") == std::string::npos);  // auto: the regenerate line omits it
+  // By hand: 80 layers x 8 KV heads x 128 x (K and V) x 1 B = 163,840 B a token (BF16: 327,680).
+  CHECK(footprint(*q.m, q.s).kv_per_token == 80ULL * 8 * 128 * 2 * 1);
+  // Spelled either way, auto is the same; an explicit dtype wins and the regenerate line says so.
+  t.kv = "auto";
+  CHECK(make_query(t).s.kv == kv_dtype::fp8);
+  t.kv.clear();
+  t.engine.kv_cache_dtype = "auto";
+  CHECK(make_query(t).s.kv == kv_dtype::fp8);
+  t.engine.kv_cache_dtype = "bf16";
+  const query q_bf16 = make_query(t);
+  CHECK(q_bf16.s.kv == kv_dtype::bf16);
+  CHECK(footprint(*q_bf16.m, q_bf16.s).kv_per_token == 80ULL * 8 * 128 * 2 * 2);
+  CHECK(settings_flags(q_bf16).find(" --kv bf16") != std::string::npos);
+  t.engine.kv_cache_dtype.clear();
+  t.kv = "bf16";
+  CHECK(make_query(t).s.kv == kv_dtype::bf16);
+  // --kv auto beside an explicit --kv-cache-dtype defers to it.
+  t.kv = "auto";
+  t.engine.kv_cache_dtype = "fp8";
+  CHECK(make_query(t).s.kv == kv_dtype::fp8);
+  // The engines that read the checkpoint's quantization config, and those that do not.
+  const model& m = models::llama_3_3_70b_instruct_fp8;
+  CHECK(auto_kv_dtype(engine{.kind = engine_kind::sglang}, m) == kv_dtype::fp8);
+  CHECK(auto_kv_dtype(engine{.kind = engine_kind::trtllm}, m) == kv_dtype::fp8);
+  CHECK(auto_kv_dtype(engine{.kind = engine_kind::llama_cpp}, m) == kv_dtype::bf16);
+  CHECK(auto_kv_dtype(engine{.kind = engine_kind::none}, m) == kv_dtype::bf16);
+  // A checkpoint whose config names no KV dtype: the model dtype.
+  CHECK(auto_kv_dtype(engine{.kind = engine_kind::vllm}, models::llama_3_1_8b_instruct) == kv_dtype::bf16);
+  // DeepSeek-V3-0324-FP4's hf_quant_config.json: kv_cache_quant_algo null.
+  CHECK(auto_kv_dtype(engine{.kind = engine_kind::vllm}, models::deepseek_v3_0324_fp4) == kv_dtype::bf16);
+}

@@ -341,7 +341,7 @@ TEST_CASE("an argument of 10 MB is elided in the one-line message") {
        2,
        "unknown model `" + shown + "` (no known id is close; `headroom list models` lists all)"},
       {{"report", "llama_3_1_8b_instruct", "h100_sxm", "--kv", huge}, 2,
-       "--kv: unknown dtype `" + shown + "` (expected bf16 or fp8)"},
+       "--kv: unknown dtype `" + shown + "` (expected auto, bf16 or fp8)"},
       {{"fit", "llama_3_1_8b_instruct", "h100_sxm", "--context=" + huge}, 2,
        "--context: `" + shown + "` is not a positive integer (suffixes: 32k = 32000, 32K = 32768)"},
       {{"report", "llama_3_1_8b_instruct", "h100_sxm", "--" + huge}, 2,

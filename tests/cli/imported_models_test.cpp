@@ -47,6 +47,9 @@ static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).weight
               footprint(models::qwen3_30b_a3b_nvfp4, settings{}).weights);
 static_assert(footprint(models::imported_qwen3_30b_a3b_nvfp4, settings{}).kv_per_token ==
               footprint(models::qwen3_30b_a3b_nvfp4, settings{}).kv_per_token);
+// And carries its hf_quant_config.json's kv_cache_quant_algo FP8 (the engines' "auto" KV dtype).
+static_assert(models::imported_qwen3_30b_a3b_nvfp4.config_kv_dtype == kv_dtype::fp8);
+static_assert(models::imported_nemotron_3_nano_30b_a3b_nvfp4.config_kv_dtype == kv_dtype::fp8);
 
 // One generated header per remaining family (mla_moe with FP8 blocks and an MTP layer, gpt_oss
 // with MXFP4 experts, nemotron_h's pattern, Nemotron-3's MoE with per-layer BF16 ranges,

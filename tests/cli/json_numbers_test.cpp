@@ -174,6 +174,8 @@ TEST_CASE("matrix --json: every model x device equals the core") {
     // ... unless the config names one (Qwen3.5's mamba_ssm_dtype), which vLLM then keeps.
     settings s = base;
     if (m->config_state_dtype) s.ssm_h = *m->config_state_dtype;
+    // And the KV dtype the quantization config names (ModelOpt's FP8 KV cache), as vLLM does.
+    if (m->config_kv_dtype) s.kv = *m->config_kv_dtype;
     for (const device* d : ds) {
       INFO(m->id, " on ", d->id);
       const json& row = j["rows"][i++];

@@ -14,6 +14,7 @@
 #include <headroom/models.hpp>
 
 #include "headroom/commands.hpp"
+#include "headroom/engine_flags.hpp"
 #include "headroom/report.hpp"
 
 namespace {
@@ -183,12 +184,17 @@ TEST_CASE("no advice anywhere names an invalid plan, nor a larger one than neede
     }
     if (!r.c1.advice) continue;  // no valid plan up to 64 x 16 holds it
     const parallel p = *r.c1.advice;
+    // The matrix's KV dtype: the checkpoint's where its quantization config names one (--kv auto).
+    settings s{};
+    s.kv = cli::auto_kv_dtype(cli::matrix_query{}.e, *r.m);
     CHECK(valid(*r.m, p));
-    CHECK(fits(*r.m, *r.d, {.seqs = 1, .context = 4096, .parallel = p}));
+    CHECK(fits(*r.m, *r.d, {.seqs = 1, .context = 4096, .settings = s, .parallel = p}));
     // Every valid candidate of fewer devices does not fit.
     const plan_list l = valid_plans(*r.m, *r.d);
     for (std::size_t i = 0; i < l.n; ++i) {
-      if (l.plans[i].ranks() < p.ranks()) CHECK_FALSE(fits(*r.m, *r.d, {.seqs = 1, .context = 4096, .parallel = l.plans[i]}));
+      if (l.plans[i].ranks() < p.ranks()) {
+        CHECK_FALSE(fits(*r.m, *r.d, {.seqs = 1, .context = 4096, .settings = s, .parallel = l.plans[i]}));
+      }
     }
   }
   // The report's advice (C = 1 and C = 128 at 4k) obeys the same law.

@@ -15,6 +15,11 @@
 
 namespace headroom::cli {
 
+// --kv's help, one text for every command that takes it.
+constexpr const char* kv_help =
+    "KV cache dtype: auto | bf16 | fp8 (default auto: the checkpoint's quantization config's under vLLM, SGLang "
+    "and TensorRT-LLM, else bf16)";
+
 namespace {
 
 using format_list = std::span<const output_format>;
@@ -47,7 +52,7 @@ void add_target(CLI::App* cmd, target_flags& t, bool with_measured) {
   cmd->add_option("--gguf", t.gguf, "a llama.cpp GGUF file, in place of MODEL; engine llama.cpp unless --engine (docs/gguf.md)");
   add_device_options(cmd, t.dev);
   // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
-  cmd->add_option("--kv", t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  cmd->add_option("--kv", t.kv, kv_help);
   cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
   add_engine_options(cmd, t.engine);
   cmd->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
@@ -222,7 +227,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.matrix->add_option("--batch", a.sweep_batch, "comma-separated decode batches (default 1,16,128)");
     a.matrix->add_option("--seqs", a.sweep_seqs, "sequences of the load whose fit is asked (default 1)");
     add_device_options(a.matrix, a.t.dev);
-    a.matrix->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+    a.matrix->add_option("--kv", a.t.kv, kv_help);
     add_engine_options(a.matrix, a.t.engine);
     add_output(a.matrix, a.o, table_formats);
   }
@@ -289,7 +294,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   a.sla->add_option("--tpot-ms", a.sla_tpot, "time-per-output-token target, ms")->required();
   a.sla->add_option("--gpus", a.sla_gpus, "the most GPUs a configuration may use (default 8)");
   a.sla->add_option("--engine", a.t.engine.engine, "vllm | sglang | trtllm (default: all three)");
-  a.sla->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+  a.sla->add_option("--kv", a.t.kv, kv_help);
   add_output(a.sla, a.o, text_formats);
   }
 
@@ -300,7 +305,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.plot->add_option("devices", a.plot_devices, "one device (roofline) or several (memory, decode, pareto)");
     a.plot->add_option("--config", a.t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
     add_device_options(a.plot, a.t.dev);
-    a.plot->add_option("--kv", a.t.kv, "KV cache dtype: bf16 | fp8 (default bf16)");
+    a.plot->add_option("--kv", a.t.kv, kv_help);
     a.plot->add_option("--ssm-h", a.t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
     a.plot->add_flag("--speculative", a.t.speculative, "load the MTP draft head and count its KV");
     a.plot->add_flag("--evict-sliding", a.t.evict_sliding, "sliding-window layers hold only their window's KV");

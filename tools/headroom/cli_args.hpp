@@ -136,6 +136,9 @@ command_output dispatch(const CLI::App& app, cli_args& a);
 
 /// The settings and engine a command evaluates under, from the shared flags (make_query's rules).
 void settings_and_engine(const target_flags& t, settings& s, engine& e);
+/// Whether the KV dtype is left to the checkpoint (`--kv auto` or `--kv-cache-dtype auto`, or
+/// neither given): auto_kv_dtype resolves it per model.
+bool kv_auto(const target_flags& t);
 
 /// MODEL and DEVICE as positionals, or --config PATH and DEVICE (then the one positional is
 /// the device); `defaults`: the report's default model and device when absent.

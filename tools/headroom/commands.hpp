@@ -104,6 +104,7 @@ struct matrix_query {
   settings s = matrix_settings();
   /// `--ssm-h auto`: each model's state dtype is auto_state_dtype(e, model), not s.ssm_h.
   bool ssm_h_auto = true;
+  bool kv_auto = true;  ///< s.kv as each model's checkpoint names it (auto_kv_dtype)
   engine e = as_allocated(engine{});
 };
 struct matrix_row {

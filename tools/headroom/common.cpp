@@ -246,7 +246,7 @@ fraction parse_fraction(std::string_view flag, std::string_view text) {
 
 kv_dtype parse_kv(std::string_view text) {
   if (const auto k = try_parse_kv_dtype(text)) return *k;
-  throw usage_error(fmt::format("--kv: unknown dtype `{}` (expected bf16 or fp8)", text));
+  throw usage_error(fmt::format("--kv: unknown dtype `{}` (expected auto, bf16 or fp8)", text));
 }
 
 state_dtype parse_state(std::string_view flag, std::string_view text) {

@@ -101,6 +101,7 @@ command_output run_matrix(cli_args& a) {
   matrix_query mq{};
   settings_and_engine(a.t, mq.s, mq.e);
   mq.ssm_h_auto = a.t.ssm_h == "auto";
+  mq.kv_auto = kv_auto(a.t);
   if (!a.sweep_context.empty()) mq.context = parse_count("--context", a.sweep_context);
   if (!a.sweep_batch.empty()) mq.batches = parse_positive_list("--batch", a.sweep_batch);
   if (!a.sweep_seqs.empty()) mq.seqs = parse_count("--seqs", a.sweep_seqs);
@@ -235,6 +236,7 @@ command_output run_fleet(cli_args& a) {
   mq.title = fmt::format("Fleet: {} x {} tokens of {}", parse_count("--seqs", a.fit_seqs), mq.context, q.m->name);
   mq.s = q.s;
   mq.ssm_h_auto = false;  // q.s holds this model's own
+  mq.kv_auto = false;
   mq.e = q.e;
   mq.seqs = parse_count("--seqs", a.fit_seqs);
   mq.batches = {mq.seqs};

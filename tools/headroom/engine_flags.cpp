@@ -25,6 +25,11 @@ state_dtype auto_state_dtype(const engine& e, const model& m) {
   return auto_state_dtype(e);
 }
 
+kv_dtype auto_kv_dtype(const engine& e, const model& m) {
+  const bool reads_config = e.kind == engine_kind::vllm || e.kind == engine_kind::sglang || e.kind == engine_kind::trtllm;
+  return reads_config && m.config_kv_dtype ? *m.config_kv_dtype : kv_dtype::bf16;
+}
+
 std::string engine_flags_text(const engine& e) {
   std::string s;
   if (e.kind != engine_kind::vllm) s += fmt::format(" --engine {}", name(e.kind));

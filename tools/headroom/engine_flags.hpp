@@ -81,6 +81,18 @@ state_dtype auto_state_dtype(const engine& e, const model& m);
 /// The engine's own default, for a model whose config names no state dtype.
 state_dtype auto_state_dtype(const engine& e);
 
+/// The KV cache dtype `--kv auto` (and `--kv-cache-dtype auto`) means for `m` under `e`: the
+/// checkpoint's quantization config's, where it names one (model::config_kv_dtype) and the
+/// engine reads it -- vLLM (resolve_kv_cache_dtype_string, vllm/utils/torch_utils.py
+/// @0024350b5da3ad174435e62a15273c0d3caba57b: "auto" takes the ModelOpt kv_cache_quant_algo),
+/// SGLang (ModelRunner.configure_kv_cache_dtype, python/sglang/srt/model_executor/model_runner.py
+/// @01cc04e2b5b01ce379698a3fee1bd17706e1d0ec) and TensorRT-LLM (ModelLoader.
+/// _update_from_hf_quant_config, tensorrt_llm/llmapi/llm_utils.py
+/// @0066b2a5696f5819dc4c98befa25e957e6e24fe5: kv_cache_config.dtype "auto" takes
+/// hf_quant_config.json's kv_cache_quant_algo); else the model dtype, BF16. llama.cpp (its
+/// --cache-type-k / -v) and the pure arithmetic keep BF16.
+kv_dtype auto_kv_dtype(const engine& e, const model& m);
+
 /// The flags that change an engine answer, canonical spelling, for regenerate lines.
 std::string engine_flags_text(const engine& e);
 

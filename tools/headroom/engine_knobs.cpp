@@ -211,8 +211,10 @@ std::string given_text(const engine_flags& fl, const engine_knob& k) {
 // --kv-cache-dtype: the KV dtype it names, which must agree with --kv when both are given.
 void read_kv_cache_dtype(const std::string& text, kv_dtype& kv, bool kv_given) {
   kv_dtype want{};
-  if (text == "auto" || text == "bf16") {
-    want = kv_dtype::bf16;  // "auto": the model dtype; every shipped checkpoint's KV is bf16
+  if (text == "auto") {
+    return;  // the checkpoint's (auto_kv_dtype), resolved by the caller once the model is known
+  } else if (text == "bf16") {
+    want = kv_dtype::bf16;
   } else if (text == "fp8" || text == "fp8_e4m3" || text == "fp8_e5m2") {
     want = kv_dtype::fp8;
   } else {

@@ -221,6 +221,10 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
                            return auto_state_dtype(mq.e, *r.m) != mq.s.ssm_h;
                          });
   if (own_state) settings_text += " (ssm_h_dtype: the config's mamba_ssm_dtype where it names one)";
+  const bool own_kv = mq.kv_auto && std::any_of(rows.begin(), rows.end(), [&](const matrix_row& r) {
+                        return auto_kv_dtype(mq.e, *r.m) != mq.s.kv;
+                      });
+  if (own_kv) settings_text += " (kv_cache_dtype: the checkpoint's quantization config's where it names one)";
   w("Decode at {} tokens of KV context per sequence, settings {}. Each device's default constants: its "
     "shipped measurement when it has one, else its datasheet; a row marked \"roofline projection, unmeasured\" is "
     "estimated from datasheet ceilings alone. tok/s = C / step time. \"fits {}\": {} sequence{} of {} tokens "

@@ -20,6 +20,7 @@ std::vector<matrix_row> compute_matrix(const std::vector<const model*>& ms, cons
   for (const model* m : ms) {
     settings s = mq.s;
     if (mq.ssm_h_auto) s.ssm_h = auto_state_dtype(mq.e, *m);
+    if (mq.kv_auto) s.kv = auto_kv_dtype(mq.e, *m);
     for (const device* d : ds) {
       matrix_row row{};
       row.m = m;

@@ -15,11 +15,21 @@
 
 namespace headroom::cli {
 
+bool kv_auto(const target_flags& t) {
+  return (t.kv.empty() || t.kv == "auto") && (t.engine.kv_cache_dtype.empty() || t.engine.kv_cache_dtype == "auto");
+}
+
+// `--kv` as given: an explicit dtype, or BF16 until auto_kv_dtype resolves `auto` per model.
+static kv_dtype kv_as_given(const target_flags& t) {
+  return t.kv.empty() || t.kv == "auto" ? kv_dtype::bf16 : parse_kv(t.kv);
+}
+
 // The settings and engine a command evaluates under, from the shared flags (make_query's rules);
-// `--ssm-h auto` as the engine's own default (compute_matrix resolves it per model).
+// `--ssm-h auto` as the engine's own default and `--kv auto` as BF16 (compute_matrix resolves
+// both per model).
 void settings_and_engine(const target_flags& t, settings& s, engine& e) {
-  s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
-  e = resolve_engine(t.engine, s.kv, !t.kv.empty());
+  s.kv = kv_as_given(t);
+  e = resolve_engine(t.engine, s.kv, !t.kv.empty() && t.kv != "auto");
   s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(e) : parse_state("--ssm-h", t.ssm_h);
   s.speculative = t.speculative;
   e.evict_sliding = t.evict_sliding;
@@ -83,12 +93,13 @@ query make_query(const target_flags& t) {
     q.m = &resolve_model(t.model);
   }
   q.d = &resolve_target_device(t.dev, t.device);
-  q.s.kv = t.kv.empty() ? kv_dtype::bf16 : parse_kv(t.kv);
+  q.s.kv = kv_as_given(t);
   // --max-model-len auto: resolved below, once the rank is known (max_model_len_auto).
   engine_flags ef = t.engine;
   const bool auto_len = ef.max_model_len == "auto";
   if (auto_len) ef.max_model_len.clear();
-  q.e = resolve_engine(ef, q.s.kv, !t.kv.empty());
+  q.e = resolve_engine(ef, q.s.kv, !t.kv.empty() && t.kv != "auto");
+  if (kv_auto(t)) q.s.kv = auto_kv_dtype(q.e, *q.m);
   q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e, *q.m) : parse_state("--ssm-h", t.ssm_h);
   q.s.speculative = t.speculative;
   // Fit and time use one model: sliding layers as the engine stores them (only their window
@@ -115,9 +126,8 @@ query make_query(const target_flags& t) {
 
 // The flags that change a result, in canonical spelling, for regenerate lines.
 std::string settings_flags(const query& q) {
-  const settings defaults{};
   std::string s;
-  if (q.s.kv != defaults.kv) s += fmt::format(" --kv {}", name(q.s.kv));
+  if (q.s.kv != auto_kv_dtype(q.e, *q.m)) s += fmt::format(" --kv {}", name(q.s.kv));
   if (q.s.ssm_h != auto_state_dtype(q.e, *q.m)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
   if (q.s.speculative) s += " --speculative";
   if (q.e.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";

@@ -45,6 +45,7 @@ struct sla_request {
   std::vector<const device*> devices;
   std::vector<engine_kind> engines;
   settings s{};
+  bool kv_auto = true;  ///< s.kv as the checkpoint names it under each engine (auto_kv_dtype)
   std::uint64_t isl = 1024, osl = 128;
   double ttft_ms = 0, tpot_ms = 0;
   std::uint32_t gpus = 8;  ///< largest configuration searched (--gpus)

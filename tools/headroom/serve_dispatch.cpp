@@ -88,10 +88,11 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   const std::uint64_t gpus = parse_positive("--gpus", a.sla_gpus);
   if (gpus > 64) throw usage_error(fmt::format("--gpus: `{}` is more than 64", a.sla_gpus));
   r.gpus = static_cast<std::uint32_t>(gpus);
-  r.s.kv = a.t.kv.empty() ? kv_dtype::bf16 : parse_kv(a.t.kv);
+  r.kv_auto = a.t.kv.empty() || a.t.kv == "auto";
+  r.s.kv = r.kv_auto ? kv_dtype::bf16 : parse_kv(a.t.kv);
   r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
                           r.model_arg, ids, r.isl, r.osl, num(r.ttft_ms), num(r.tpot_ms), r.gpus,
-                          engine_given ? " --engine " + a.t.engine.engine : "", a.t.kv.empty() ? "" : " --kv " + a.t.kv);
+                          engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
   return r;
 }
 

@@ -12,6 +12,7 @@
 #include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/serving_facts.hpp>
 
+#include "headroom/engine_flags.hpp"
 #include "headroom/plan_cli.hpp"
 #include "headroom/serve_cmd.hpp"
 #include "headroom/text.hpp"
@@ -87,8 +88,10 @@ sla_answer compute_sla(const sla_request& r) {
       const calibration_set cs = shipped_calibration(*d, e);
       const exec_facts& facts = engines::exec_facts_of(e);
       const serving_facts& sf = engines::serving_facts_of(k);
+      settings s = r.s;
+      if (r.kv_auto) s.kv = auto_kv_dtype(e, *r.m);
       for (const candidate& c : cands) {
-        const deployment dep{1, r.isl + r.osl, r.s, e, c.p};
+        const deployment dep{1, r.isl + r.osl, s, e, c.p};
         sla_config best{d, k, c.p, c.dis, {}, false, {}};
         const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1}, facts, cs, sf, c.dis);
         for (std::uint64_t n = 1; n <= max_concurrency; n *= 2) {

@@ -78,6 +78,10 @@ std::string emit_header(const imported& im, std::string_view command) {
   const std::string state = im.m.config_state_dtype
                                 ? fmt::format("  m.config_state_dtype = state_dtype::{};\n", name(*im.m.config_state_dtype))
                                 : std::string();
+  // The quantization config's KV cache dtype, only when it names one (ModelOpt kv_cache_quant_algo).
+  const std::string kv = im.m.config_kv_dtype
+                             ? fmt::format("  m.config_kv_dtype = kv_dtype::{};\n", name(*im.m.config_kv_dtype))
+                             : std::string();
   // A GGUF's tensor table (model::file_weights): the file's bytes, not the circuit's.
   const std::string file_weights =
       im.m.file_weights != 0 ? fmt::format("  m.file_weights = {};\n", im.m.file_weights) : std::string();
@@ -111,6 +115,7 @@ std::string emit_header(const imported& im, std::string_view command) {
       "  m.source = {{\"{repo}\", \"{files}\", \"{notes}\"}};\n"
       "  m.c = family::{family}({{{dims}}});\n"
       "{state}"
+      "{kv}"
       "{file_weights}"
       "{rules}"
       "  return m;\n"
@@ -124,7 +129,8 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("command", command), fmt::arg("config", im.config_path),
       fmt::arg("quant", im.quant_path.empty() ? "" : " and " + im.quant_path), fmt::arg("id", im.id),
       fmt::arg("repo", quoted(im.repo)), fmt::arg("files", quoted(im.files)), fmt::arg("notes", quoted(im.notes)),
-      fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("file_weights", file_weights),
+      fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("kv", kv),
+      fmt::arg("file_weights", file_weights),
       fmt::arg("rules", rules));
 }
 

@@ -173,6 +173,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
       im->m.add_rule(rule);
       im->rule_exprs.push_back(rule_expr(rule));
     }
+    im->m.config_kv_dtype = rec.kv;
     std::string notes = rec.note;
     for (const std::string& n : reader.notes()) notes += "; " + n;
     im->notes = notes;

@@ -175,11 +175,12 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
     const std::string kv = get_string(file, p + "kv_cache_quant_algo", q, "kv_cache_quant_algo");
     if (kv != "FP8") fail_key(file, p + "kv_cache_quant_algo", fmt::format("`{}` is not supported yet (FP8 or null)", kv));
     kv_fp8 = true;
-    note += "; k_proj / v_proj carry F32 k_scale / v_scale (FP8 KV cache: run with --kv fp8)";
+    note += "; k_proj / v_proj carry F32 k_scale / v_scale (FP8 KV cache, the engines' --kv-cache-dtype auto)";
   }
   exclusions ex(file, p + "exclude_modules", s);
   if (q.contains("exclude_modules")) ex.add(q["exclude_modules"]);
   recipe out{ex.finish(), note};
+  if (kv_fp8) out.kv = kv_dtype::fp8;
   const bool k_kept = ex.excludes_role(linear_role::k);
   // The FP8 KV cache's k_scale / v_scale are stored on k_proj / v_proj even where the
   // projection itself stays BF16 (Nemotron-3's excluded attention layers).

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -37,6 +38,8 @@ std::string expert_dtype_of(std::string_view file, const json& config);
 struct recipe {
   std::vector<precision_rule> rules;
   std::string note;
+  /// The KV cache dtype the quantization config names (ModelOpt kv_cache_quant_algo FP8).
+  std::optional<kv_dtype> kv{};
 };
 
 /// The main layers at which each linear role stores a weight (quant_shape::role_layers).

@@ -24,6 +24,7 @@ constexpr model make_llama_3_3_70b_instruct_fp8() {
       "exclude lm_head); total_size not published: weights are the hand sum"};
   m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   recipes::modelopt_fp8_kv(m, formats::fp8_tensor);
+  m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
   return m;
 }
 }  // namespace detail

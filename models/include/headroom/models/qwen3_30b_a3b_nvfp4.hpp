@@ -25,6 +25,7 @@ constexpr model make_qwen3_30b_a3b_nvfp4() {
   m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::modelopt_fp8_kv(m, formats::nvfp4_g16);
+  m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
   return m;
 }
 }  // namespace detail

@@ -51,6 +51,7 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
     m.add_rule(with_scalars(for_role(r, formats::fp8_tensor, formats::fp8_tensor), 1));
   }
   m.add_rule(all_weights(formats::bf16));
+  m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
   return m;
 }
 }  // namespace detail
