@@ -129,19 +129,28 @@ constexpr std::size_t grid_for(const calibration& c, kernel_class k, calib_forma
   return g;
 }
 
-// The ratio (or absolute time) for one lookup: the device's own table, else the fallback's.
-constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
-  const calibration* c = cs.own;
-  calib_source from = calib_source::measured;
-  std::size_t g = grid_for(*c, k, f);
-  if (g == c->n_grids) {
-    c = cs.fallback;
-    from = calib_source::fallback;
-    g = grid_for(*c, k, f);
-    if (g == c->n_grids) return {};
+// The grid a lookup reads: the device's own table's, else the fallback's (found = false: neither
+// has one). A flag, not a null pointer: g++ under UBSan does not constant-evaluate an address
+// compared with null.
+struct found_grid {
+  const calib_grid* grid = nullptr;
+  calib_source from = calib_source::none;
+  bool found = false;
+};
+constexpr found_grid grid_in(const calibration_set& cs, kernel_class k, calib_format f) {
+  if (const std::size_t g = grid_for(*cs.own, k, f); g != cs.own->n_grids) return {&cs.own->grids[g], calib_source::measured, true};
+  if (const std::size_t g = grid_for(*cs.fallback, k, f); g != cs.fallback->n_grids) {
+    return {&cs.fallback->grids[g], calib_source::fallback, true};
   }
-  const calib_grid& gr = c->grids[g];
-  return {grid_value(gr, calib_locate(gr.xs, gr.nx, x), calib_locate(gr.ys, gr.ny, y)), from, gr.floor_us};
+  return {};
+}
+
+// The ratio (or absolute time) for one lookup.
+constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
+  const found_grid fg = grid_in(cs, k, f);
+  if (!fg.found) return {};
+  const calib_grid& gr = *fg.grid;
+  return {grid_value(gr, calib_locate(gr.xs, gr.nx, x), calib_locate(gr.ys, gr.ny, y)), fg.from, gr.floor_us};
 }
 
 // The ratio at (x, y), and the largest ratio of the same table at x1 = 1, 2, 4, ... below x and at
@@ -156,18 +165,11 @@ struct floored_answer {
 };
 constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_class k, calib_format f, double x, double y,
                                             double upto) {
-  const calibration* c = cs.own;
-  calib_source from = calib_source::measured;
-  std::size_t g = grid_for(*c, k, f);
-  if (g == c->n_grids) {
-    c = cs.fallback;
-    from = calib_source::fallback;
-    g = grid_for(*c, k, f);
-    if (g == c->n_grids) return {};
-  }
-  const calib_grid& gr = c->grids[g];
+  const found_grid fg = grid_in(cs, k, f);
+  if (!fg.found) return {};
+  const calib_grid& gr = *fg.grid;
   const calib_span sy = calib_locate(gr.ys, gr.ny, y);
-  floored_answer out{grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy), from, 1, gr.floor_us};
+  floored_answer out{grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy), fg.from, 1, gr.floor_us};
   for (double x1 = 1; x1 < x && x1 <= upto; x1 *= 2) {
     const double r1 = grid_value(gr, calib_locate(gr.xs, gr.nx, x1), sy);
     out.most = r1 > out.most ? r1 : out.most;

@@ -143,6 +143,15 @@ TEST_CASE("serve: the engine's step cost is paid once a forward pass") {
   CHECK(b.ceiling_tpot_ms == a.ceiling_tpot_ms);
 }
 
+// The prediction of one row of a decode step alone (the other rows and the links left out).
+step_prediction predict_row(const model& m, const device_roofline& r, const site_row& row, std::uint64_t seqs,
+                            std::uint64_t context, const parallel& p, const calibration_set& cs) {
+  step_estimate one{};
+  one.rows.start(0) = row;
+  one.n_rows = 1;
+  return predict(m, r.r, one, step_pass::decode, seqs, seqs, context, p, kv_dtype::bf16, cs);
+}
+
 TEST_CASE("prediction: no launch of a class is predicted below the class's floor") {
   // A hand table: ratio 1 everywhere (the ceiling), a 50 us floor on GEMMs and decode attention.
   const double xs[] = {1, 4096};
@@ -159,11 +168,8 @@ TEST_CASE("prediction: no launch of a class is predicted below the class's floor
   const step_estimate e = decode_step(m, d, r, 1, 16, s, {}, engines::vllm_exec);
   double attention_us = 0, qkv_us = 0;
   for (std::size_t i = 0; i < e.n_rows; ++i) {
-    step_estimate one{};
-    one.rows.start(0) = e.rows[i];
-    one.n_rows = 1;
     const node& n = m.c.nodes[e.rows[i].node];
-    const step_prediction p = predict(m, r.r, one, step_pass::decode, 1, 1, 16, {}, s.kv, cs);
+    const step_prediction p = predict_row(m, r, e.rows[i], 1, 16, {}, cs);
     CHECK(p.predicted_us >= p.ceiling_us);
     if (n.kind == op::paged_attention) attention_us += p.predicted_us;
     if (n.role == linear_role::q || n.role == linear_role::k || n.role == linear_role::v) qkv_us += p.predicted_us;
@@ -198,15 +204,10 @@ TEST_CASE("prediction: block-scaled FP8 weights read the block-scaled kernels' g
     const node& n = m.c.nodes[row.node];
     if (n.kind != op::linear || row.formats.weight.scale != scale_kind::block || row.how.kind != mma_kind::fp8) continue;
     ++block_rows;
-    step_estimate one{};
-    one.rows.start(0) = row;
-    one.n_rows = 1;
     const calibration_set a{&with_block, &with_block};
     const calibration_set b{&per_tensor_only, &per_tensor_only};
-    CHECK(predict(m, r.r, one, step_pass::decode, 64, 64, 2048, {.tp = 8}, s.kv, a).predicted_us ==
-          doctest::Approx(5 * row.time_us));
-    CHECK(predict(m, r.r, one, step_pass::decode, 64, 64, 2048, {.tp = 8}, s.kv, b).predicted_us ==
-          doctest::Approx(2 * row.time_us));
+    CHECK(predict_row(m, r, row, 64, 2048, {.tp = 8}, a).predicted_us == doctest::Approx(5 * row.time_us));
+    CHECK(predict_row(m, r, row, 64, 2048, {.tp = 8}, b).predicted_us == doctest::Approx(2 * row.time_us));
   }
   CHECK(block_rows > 3);
 }
@@ -228,10 +229,7 @@ TEST_CASE("prediction: a sliding-window layer's attention is read at its window,
   for (std::size_t i = 0; i < e.n_rows; ++i) {
     const node& n = m.c.nodes[e.rows[i].node];
     if (n.kind != op::paged_attention) continue;
-    step_estimate one{};
-    one.rows.start(0) = e.rows[i];
-    one.n_rows = 1;
-    const step_prediction p = predict(m, r.r, one, step_pass::decode, 4, 4, 8192, {}, s.kv, cs);
+    const step_prediction p = predict_row(m, r, e.rows[i], 4, 8192, {}, cs);
     // gpt-oss-120b alternates 128-token sliding-window layers with full ones
     // (openai/gpt-oss-120b config.json: sliding_window 128): the window's layers at ratio 1,
     // the full layers at the ratio of 8,192 tokens (clamped to the 4,096 edge): 10.
