@@ -269,3 +269,24 @@ TEST_CASE("--kv auto: the checkpoint's FP8 KV cache under vLLM, SGLang and Tenso
   // DeepSeek-V3-0324-FP4's hf_quant_config.json: kv_cache_quant_algo null.
   CHECK(auto_kv_dtype(engine{.kind = engine_kind::vllm}, models::deepseek_v3_0324_fp4) == kv_dtype::bf16);
 }
+
+TEST_CASE("--ssm-h auto under vLLM: Nemotron-3's mamba_ssm_cache_dtype float32 sets the attention block") {
+  // nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4's config.json (tests/data/configs) names
+  // "mamba_ssm_cache_dtype": "float32"; its quantization config an FP8 KV cache.
+  target_flags t;
+  t.model = "nemotron_3_nano_30b_a3b_nvfp4";
+  t.device = "h100_sxm";
+  const query q = make_query(t);
+  CHECK(q.s.ssm_h == state_dtype::f32);
+  CHECK(q.s.kv == kv_dtype::fp8);
+  // By hand: a Mamba layer holds 64 heads x 64 x 128 state x 4 B = 2,097,152 B and a conv window
+  // of 3 x (64 x 64 + 2 x 8 x 128) channels x 2 B = 36,864 B: 2,134,016 B. An attention layer's
+  // token is 2 KV heads x 128 x (K and V) x 1 B = 512 B. vLLM's block: the smallest multiple of
+  // 16 tokens whose page holds a Mamba state, 16 x ceil(2,134,016 / (16 x 512)) = 16 x 261.
+  const engine_memory em = engine_memory_of(*q.m, *q.d, {1, 4096, q.s, q.e});
+  CHECK(em.block_size_tokens == 4176);
+  // A BF16 state (1,048,576 + 36,864 = 1,085,440 B) would give 16 x 133 = 2,128.
+  t.ssm_h = "bf16";
+  const query q_bf16 = make_query(t);
+  CHECK(engine_memory_of(*q_bf16.m, *q_bf16.d, {1, 4096, q_bf16.s, q_bf16.e}).block_size_tokens == 2128);
+}

@@ -74,7 +74,9 @@ engine resolve_engine(const engine_flags& f, kv_dtype& kv, bool kv_given);
 /// states in the model dtype (mamba_ssm_cache_dtype "auto"), unless the checkpoint's config names
 /// one (model::config_state_dtype: Qwen3.5's mamba_ssm_dtype, which vLLM's
 /// Qwen3_5ForConditionalGenerationConfig copies into mamba_ssm_cache_dtype when that is "auto",
-/// vllm/model_executor/models/config.py, https://github.com/vllm-project/vllm/pull/34489);
+/// vllm/model_executor/models/config.py, https://github.com/vllm-project/vllm/pull/34489;
+/// Nemotron-H's mamba_ssm_cache_dtype, which NemotronHForCausalLMConfig in the same file takes
+/// while the flag is "auto" -- Nemotron-3's configs name float32);
 /// SGLang (mamba_ssm_dtype float32), llama.cpp (F32 recurrent cells), TensorRT-LLM and the pure
 /// arithmetic keep f32.
 state_dtype auto_state_dtype(const engine& e, const model& m);

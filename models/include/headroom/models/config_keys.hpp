@@ -41,7 +41,7 @@ inline constexpr profile profiles[] = {
      minimax::minimax_m2_ignored},
     {"gpt_oss", "GptOssForCausalLM", "gpt_oss", oss::gpt_oss, oss::gpt_oss_checks, oss::gpt_oss_ignored},
     {"nemotron_h", "NemotronHForCausalLM", "nemotron_h", nemo::nemotron_h, nemo::nemotron_h_checks,
-     nemo::nemotron_h_ignored},
+     nemo::nemotron_h_ignored, nullptr, "mamba_ssm_cache_dtype"},
     {"qwen3_next", "Qwen3NextForCausalLM", "qwen3_next", next::qwen3_next, next::qwen3_next_checks,
      next::qwen3_next_ignored},
     {"qwen3_5", "Qwen3_5ForConditionalGeneration", "qwen3_5", q35::qwen3_5, q35::qwen3_5_checks, q35::hybrid_ignored,

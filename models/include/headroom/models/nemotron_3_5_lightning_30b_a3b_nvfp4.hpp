@@ -39,6 +39,7 @@ constexpr model make_nemotron_3_5_lightning_30b_a3b_nvfp4() {
     m.add_rule(with_scalars(for_role(r, formats::fp8_tensor, formats::fp8_tensor), 1));
   }
   recipes::bf16_with_fp8_kv_scales(m);
+  m.config_state_dtype = state_dtype::f32;  // config.json: mamba_ssm_cache_dtype "float32"
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
   return m;
 }

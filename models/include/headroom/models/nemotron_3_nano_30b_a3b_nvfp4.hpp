@@ -42,6 +42,7 @@ constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
     m.add_rule(r);
   }
   m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
+  m.config_state_dtype = state_dtype::f32;  // config.json: mamba_ssm_cache_dtype "float32"
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
   return m;
 }

@@ -70,6 +70,7 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
   m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   recipes::bf16_with_fp8_kv_scales(m);
+  m.config_state_dtype = state_dtype::f32;  // config.json: mamba_ssm_cache_dtype "float32"
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
   return m;
 }

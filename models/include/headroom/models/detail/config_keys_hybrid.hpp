@@ -80,7 +80,6 @@ inline constexpr ignored nemotron_h_ignored[] = {
     {"num_logits_to_keep", "a generation setting"},
     {"use_mamba_kernels", "a kernel choice"},
     {"expand", "the Mamba inner width is mamba_num_heads x mamba_head_dim in the stored tensors"},
-    {"mamba_ssm_cache_dtype", "the recurrent state's dtype is a serving setting (--ssm-h), not a stored tensor"},
     {"norm_eps", "a constant of the norm, no tensor"},
     {"partial_rotary_factor", "rotary arithmetic; Nemotron-H's attention has no RoPE"},
     {"n_group", "router arithmetic (group-limited routing), no tensor"},
