@@ -193,6 +193,24 @@ inline constexpr binding qwen3_hybrid[] = {
     {"lin_v_dim", "linear_value_head_dim"},
     {"conv_kernel", "linear_conv_kernel_dim"},
 };
+/// DeepSeek-V2/V3's latent attention widths (DeepSeek-V2, V3, V3.2, Kimi-K2, GLM-5).
+inline constexpr binding mla_latent[] = {
+    {"kv_lora", "kv_lora_rank"},
+    {"qk_nope", "qk_nope_head_dim"},
+    {"qk_rope", "qk_rope_head_dim"},
+    {"v_head", "v_head_dim"},
+};
+/// DeepSeek's MoE stack under DeepSeek's keys (DeepSeek-V2/V3 and the families that took them:
+/// GLM-4.5 MoE, GLM-5): dense layers first, routed and shared experts, the MTP layers.
+inline constexpr binding deepseek_moe[] = {
+    {"inter", "intermediate_size"},
+    {"first_dense", "first_k_dense_replace"},
+    {"experts", "n_routed_experts"},
+    {"top_k", "num_experts_per_tok"},
+    {"moe_inter", "moe_intermediate_size"},
+    {"shared_experts", "n_shared_experts"},
+    {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+};
 /// Qwen's sliding window counts only under use_sliding_window.
 inline constexpr binding qwen_window[] = {
     {"window", "sliding_window", source::optional, 0, "null, or use_sliding_window false: full attention",

@@ -12,24 +12,17 @@ namespace headroom::models::config_keys::dsk {
 // ---- deepseek_v2 ----------------------------------------------------------------------------
 // https://huggingface.co/deepseek-ai/DeepSeek-V2-Lite/blob/main/config.json (q_lora_rank null,
 // topk_method greedy), DeepSeek-V2 / V2.5 (q_lora_rank 1536, group_limited_greedy).
-inline constexpr binding deepseek_v2_own[] = {
+inline constexpr binding deepseek_v2_q[] = {
     {"q_lora", "q_lora_rank", source::optional, 0, "null: the query is one q_proj (DeepSeek-V2-Lite)"},
-    {"kv_lora", "kv_lora_rank"},
-    {"qk_nope", "qk_nope_head_dim"},
-    {"qk_rope", "qk_rope_head_dim"},
-    {"v_head", "v_head_dim"},
-    {"inter", "intermediate_size"},
-    {"first_dense", "first_k_dense_replace"},
-    {"experts", "n_routed_experts"},
-    {"top_k", "num_experts_per_tok"},
-    {"moe_inter", "moe_intermediate_size"},
-    {"shared_experts", "n_shared_experts"},
-    {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+};
+inline constexpr binding deepseek_v2_router[] = {
     // vLLM deepseek_v2.py (DeepseekV2MoE): `if config.topk_method == "noaux_tc": self.gate.
     // e_score_correction_bias = nn.Parameter(torch.empty(config.n_routed_experts))`.
     {"noaux_tc", "topk_method", source::is_text, 0,
      "absent: DeepseekV2Config's greedy routing, no e_score_correction_bias", {}, "noaux_tc"},
 };
+inline constexpr auto deepseek_v2_own =
+    join(deepseek_v2_q, shared::mla_latent, shared::deepseek_moe, deepseek_v2_router);
 inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer);
 inline constexpr ignored deepseek_v2_own_ignored[] = {
     {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},

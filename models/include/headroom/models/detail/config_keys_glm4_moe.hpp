@@ -8,19 +8,15 @@
 
 namespace headroom::models::config_keys::glm4_moe {
 
-inline constexpr binding own[] = {
+inline constexpr binding head[] = {
     {"head_dim", "head_dim", source::quotient, 0, "Glm4MoeConfig's default when head_dim is absent", {}, "hidden_size",
      "num_attention_heads"},
-    {"inter", "intermediate_size"},
-    {"first_dense", "first_k_dense_replace"},
-    {"experts", "n_routed_experts"},
-    {"top_k", "num_experts_per_tok"},
-    {"moe_inter", "moe_intermediate_size"},
-    {"shared_experts", "n_shared_experts"},
-    {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+};
+inline constexpr binding attention_options[] = {
     {"qk_norm", "use_qk_norm", source::optional, 0, "Glm4MoeConfig's default: no q_norm / k_norm"},
     {"attn_bias", "attention_bias", source::optional, 0, "Glm4MoeConfig's default: no q / k / v biases"},
 };
+inline constexpr auto own = join(head, shared::deepseek_moe, attention_options);
 inline constexpr auto glm4_moe = join(shared::gqa, own);
 inline constexpr check glm4_moe_own_checks[] = {
     {"tie_word_embeddings", check_kind::equals, "false", "the family stores its own lm_head"},

@@ -118,21 +118,12 @@ inline constexpr auto qwen3_next_ignored = join(shared::qwen_moe_keys, qwen3_nex
 // ---- mla_moe ---------------------------------------------------------------------------------
 
 namespace mla {
-inline constexpr binding deepseek_v3_own[] = {
-    {"q_lora", "q_lora_rank"},
-    {"kv_lora", "kv_lora_rank"},
-    {"qk_nope", "qk_nope_head_dim"},
-    {"qk_rope", "qk_rope_head_dim"},
-    {"v_head", "v_head_dim"},
-    {"inter", "intermediate_size"},
-    {"first_dense", "first_k_dense_replace"},
-    {"experts", "n_routed_experts"},
-    {"top_k", "num_experts_per_tok"},
-    {"moe_inter", "moe_intermediate_size"},
-    {"shared_experts", "n_shared_experts"},
-    {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+inline constexpr binding deepseek_v3_q[] = {{"q_lora", "q_lora_rank"}};
+inline constexpr binding deepseek_v3_router[] = {
     {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
+inline constexpr auto deepseek_v3_own =
+    join(deepseek_v3_q, shared::mla_latent, shared::deepseek_moe, deepseek_v3_router);
 /// DeepSeek-V2 and V3 have no sparse-attention indexer (DeepSeek-V3.2's index_* keys).
 inline constexpr binding no_indexer[] = {
     {"index_heads", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
