@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
@@ -54,6 +55,31 @@ constexpr void add_link(step_estimate& est, const device& d, link_op o, bool out
 // vocab-parallel embedding; the logits gathered; under DP attention, MLP blocks gather their
 // tokens and scatter them back (all-to-all dispatch / combine with EP); one send per pipeline
 // boundary. A group larger than the scale-up domain runs over the scale-out link.
+// What a block's nodes say about its collectives (the same for every instance of it).
+struct block_links {
+  bool reduce = false;      // a row-parallel or routed-expert node: a TP all-reduce after it
+  bool routed = false;
+  bool vocab_embed = false;
+  bool vocab_head = false;
+  std::uint64_t top_k = 1;
+  std::uint64_t head_units = 0;  // the vocab-parallel lm_head's columns
+};
+constexpr block_links links_of(const circuit& c, const block& b) {
+  block_links f{};
+  for (std::size_t ni = b.first; ni < b.end; ++ni) {
+    const node& n = c.nodes[ni];
+    f.reduce = f.reduce || n.split == shard::rows || n.split == shard::experts;
+    f.routed = f.routed || is_routed_expert(n.kind);
+    f.top_k = std::max<std::uint64_t>(f.top_k, n.top_k);
+    if (n.split == shard::vocab && n.kind == op::embed) f.vocab_embed = true;
+    if (n.split == shard::vocab && n.kind == op::lm_head) {
+      f.vocab_head = true;
+      f.head_units = n.units;
+    }
+  }
+  return f;
+}
+
 constexpr void add_links(step_estimate& est, const run& x) {
   const circuit& c = x.m->c;
   const parallel& p = x.plan;
@@ -63,34 +89,29 @@ constexpr void add_links(step_estimate& est, const run& x) {
   const std::uint64_t rows = x.q.rows;
   const double tpn = static_cast<double>(p.tp);
   double hidden_bytes = 0;
-  for (std::size_t ii = 0, run_len = 1; ii < c.n_instances; ii += run_len) {
+  // Every instance of one block pays the same collectives: each block once, times its main-section
+  // instances, in the order blocks first appear (the order the link rows are created in).
+  std::array<std::uint32_t, max_blocks> uses{};
+  std::array<std::uint8_t, max_blocks> order{};
+  std::size_t n_order = 0;
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
-    // A run of instances of one block pays the same collectives: counted once, times the run
-    // (a search evaluates this for every step; a deep model is a few runs of many layers).
-    run_len = 1;
-    while (ii + run_len < c.n_instances && c.instances[ii + run_len].block == in.block &&
-           c.instances[ii + run_len].sec == in.sec) {
-      ++run_len;
-    }
     if (in.sec != section::main) continue;
-    const auto times = static_cast<std::uint32_t>(run_len);
-    const block& b = c.blocks[in.block];
+    if (uses[in.block]++ == 0) order[n_order++] = static_cast<std::uint8_t>(in.block);
+  }
+  for (std::size_t oi = 0; oi < n_order; ++oi) {
+    const std::uint8_t bi = order[oi];
+    const std::uint32_t times = uses[bi];
+    const block& b = c.blocks[bi];
     const node& last = c.nodes[b.end - 1];
-    bool reduce = false;
-    bool routed = false;
-    bool vocab_embed = false;
-    bool vocab_head = false;
-    double logits = 0;
-    for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      const node& n = c.nodes[ni];
-      reduce = reduce || n.split == shard::rows || n.split == shard::experts;
-      routed = routed || is_routed_expert(n.kind);
-      if (n.split == shard::vocab && n.kind == op::embed) vocab_embed = true;
-      if (n.split == shard::vocab && n.kind == op::lm_head) {
-        vocab_head = true;
-        logits = static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.dp), round_up(n.units, vocab_padding)), 2));
-      }
-    }
+    const block_links f = links_of(c, b);
+    const bool reduce = f.reduce;
+    const bool routed = f.routed;
+    const bool vocab_embed = f.vocab_embed;
+    const bool vocab_head = f.vocab_head;
+    const double logits =
+        vocab_head ? static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.dp), round_up(f.head_units, vocab_padding)), 2))
+                   : 0.0;
     // A data-parallel replica carries its own share of the rows (the MoE exchange below adds
     // the traffic across replicas).
     const std::uint64_t block_rows = ceil_div(p.dp_attention && mixer_block(b) ? ceil_div(rows, p.tp) : rows, p.dp);
@@ -106,8 +127,7 @@ constexpr void add_links(step_estimate& est, const run& x) {
       // and the partial sums are scattered back.
       const std::uint64_t n_moe = static_cast<std::uint64_t>(p.tp) * p.dp;
       const bool moe_out = n_moe > domain;
-      std::uint64_t k = 1;
-      for (std::size_t ni = b.first; ni < b.end; ++ni) k = std::max<std::uint64_t>(k, c.nodes[ni].top_k);
+      const std::uint64_t k = f.top_k;
       if (p.ep > 1) {
         const double s = static_cast<double>(checked_mul(checked_mul(block_rows, k), last.out[0].width)) * 2.0;
         add_link(est, *x.d, link_op::ep_all_to_all, moe_out, static_cast<double>(n_moe), 2 * times, s);
@@ -121,8 +141,7 @@ constexpr void add_links(step_estimate& est, const run& x) {
       add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, out_bytes);
     } else if (routed && p.ep > 1) {
       // Each rank sends its ceil(rows / tp) tokens to top_k experts and takes them back.
-      std::uint64_t k = 1;
-      for (std::size_t ni = b.first; ni < b.end; ++ni) k = std::max<std::uint64_t>(k, c.nodes[ni].top_k);
+      const std::uint64_t k = f.top_k;
       const double s = static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.tp), k), last.out[0].width)) * 2.0;
       add_link(est, *x.d, link_op::ep_all_to_all, tp_out, tpn, 2 * times, s);
     } else {
@@ -143,11 +162,15 @@ constexpr void add_links(step_estimate& est, const run& x) {
 }
 
 constexpr step_estimate sum_plan(run x, const parallel& p) {
-  if (p == parallel{}) return sum_per_block(x);
-  x.plan = p;
-  x.sharded = true;
+  // One named result on every path, so that it is built in place: a second return statement
+  // would copy the 13.6 KB estimate out on every sharded call.
+  const bool sharded = !(p == parallel{});
+  if (sharded) {
+    x.plan = p;
+    x.sharded = true;
+  }
   step_estimate est = sum_per_block(x);
-  add_links(est, x);
+  if (sharded) add_links(est, x);
   return est;
 }
 }  // namespace detail
