@@ -117,10 +117,12 @@ inline constexpr const auto& all_shards = shard_table.all;
 constexpr std::string_view name(shard s) { return shard_table.name(s); }
 
 /// Where a state's element type comes from: fixed, or a setting (one element size per state).
-enum class dtype_key : std::uint8_t { fixed_bf16, fixed_f32, kv_cache, ssm_h, conv };
+/// `fixed_u8`: one byte an element whatever the settings -- a cache the engines store as packed
+/// bytes (FP8 values with their F32 scales) under any --kv, such as DeepSeek-V4's indexer keys.
+enum class dtype_key : std::uint8_t { fixed_bf16, fixed_f32, kv_cache, ssm_h, conv, fixed_u8 };
 /// Every dtype key, in declaration order.
 inline constexpr std::array all_dtype_keys{dtype_key::fixed_bf16, dtype_key::fixed_f32, dtype_key::kv_cache,
-                                           dtype_key::ssm_h, dtype_key::conv};
+                                           dtype_key::ssm_h, dtype_key::conv, dtype_key::fixed_u8};
 static_assert(detail::lists_values_in_order(all_dtype_keys));
 
 constexpr std::string_view name(op o) {
@@ -310,6 +312,7 @@ constexpr std::uint64_t element_bytes(dtype_key k, const settings& s) {
     case dtype_key::kv_cache: return element_bytes(s.kv);
     case dtype_key::ssm_h: return element_bytes(s.ssm_h);
     case dtype_key::conv: return element_bytes(s.conv);
+    case dtype_key::fixed_u8: return 1;
   }
   return 0;
 }

@@ -268,11 +268,11 @@ constexpr kv_row kv_rows[] = {
     {&models::minimax_m2_7, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
     {&models::mistral_small_4_119b, 36 * (256 + 64) * 2, 36 * (256 + 64), 0},
     // DeepSeek-V4-Flash: every layer's window row of 512 (held per token unless evicted); 21 CSA
-    // layers' compressed row (512 per 4 tokens) and index key (128 per 4); 20 HCA layers' row
-    // (512 per 128 tokens). State: vLLM's F32 compressor states per sequence, coff x ratio rows
-    // of 2 x coff x head_dim (CSA 8 x 2,048 + its indexer's 8 x 512; HCA 128 x 1,024). Weights:
-    // tests/static/deepseek_v4_test.cpp.
-    {&models::deepseek_v4_flash, (43 * 512 + 21 * (128 + 32) + 20 * 4) * 2, 43 * 512 + 21 * (128 + 32) + 20 * 4,
+    // layers' compressed row (512 per 4 tokens) and index key (128 FP8 + one 4-byte scale per 4
+    // tokens = 33 B, whatever the KV dtype); 20 HCA layers' row (512 per 128 tokens). State: vLLM's
+    // F32 compressor states per sequence, coff x ratio rows of 2 x coff x head_dim (CSA 8 x 2,048
+    // + its indexer's 8 x 512; HCA 128 x 1,024). Weights: tests/static/deepseek_v4_test.cpp.
+    {&models::deepseek_v4_flash, (43 * 512 + 21 * 128 + 20 * 4) * 2 + 21 * 33, 43 * 512 + 21 * (128 + 33) + 20 * 4,
      (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
     // Qwen3.6-35B-A3B-NVFP4 (weights: tests/static/qwen3_6_nvfp4_test.cpp).
     {&models::qwen3_6_35b_a3b_nvfp4, gqa_kv(10, 2, 256, 2), gqa_kv(10, 2, 256, 1), 30ULL * 32 * 128 * 128 * 4},

@@ -79,12 +79,12 @@ static_assert(sg.engine_starts && sg.block_size_tokens == 1);
 // x 20 layers x 4,096 B.
 static_assert(sg.recurrent_state_pool_bytes == 8'576ULL * 20 * 4096);
 static_assert(sg.available_kv_cache_bytes + sg.recurrent_state_pool_bytes + sg.loaded_weights_bytes_per_rank == sg.budget_bytes);
-// A token's cell: compressed rows 3,440 B (FP8: 21 x (128 + 32) + 20 x 4) + 0.8 x the window
-// rows 43 x 512 B + 0.8 x the ratio-4 rings 21 x 8 x (8,192 + 2,048) B / 128 tokens
-// = 3,440 + 17,612.8 + 10,752 = 31,804.8 B, one page of one token rounded up.
-static_assert(sg.block_bytes == 31'805);
-// Tokens: the pool over the cell (x 10 / 318,048 = / 31,804.8).
-static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 10 / 318'048);
+// A token's cell: compressed rows and index keys 3,461 B (FP8: 21 x (128 + 33) + 20 x 4) + 0.8
+// x the window rows 43 x 512 B + 0.8 x the ratio-4 rings 21 x 8 x (8,192 + 2,048) B / 128
+// tokens = 3,461 + 17,612.8 + 10,752 = 31,825.8 B, one page of one token rounded up.
+static_assert(sg.block_bytes == 31'826);
+// Tokens: the pool over the cell (x 10 / 318,258 = / 31,825.8).
+static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 10 / 318'258);
 static_assert(max_seqs_at(sg, len) == std::min<u64>(sg.kv_cache_tokens / len, 64));
 
 // ---- engines::none and llama.cpp: the whole state, once per sequence --------------------------

@@ -108,14 +108,17 @@ static_assert(parameter_count(m) - mtp_params >= 283'500'000'000 && parameter_co
 
 // ---- KV per token, by hand -------------------------------------------------------------------
 // Every layer's window row (head_dim 512); a CSA layer's compressed row (512 per 4 tokens = 128
-// a token) and its index key (128 per 4 = 32 a token); an HCA layer's compressed row (512 per
-// 128 tokens = 4 a token); at kv_cache_dtype (FP8 1 B, BF16 2 B).
+// a token); an HCA layer's compressed row (512 per 128 tokens = 4 a token); at kv_cache_dtype
+// (FP8 1 B, BF16 2 B). A CSA layer's index key as vLLM and SGLang store it under any KV dtype:
+// 128 FP8 values + one 4-byte F32 scale per 4 tokens = 132 / 4 = 33 B a token (vLLM
+// deepseek_v4_attention.py @b92a330e DeepseekV4Indexer, k_cache_head_dim = 128 + 128 // 128 x 4).
 constexpr u64 window_row = 512;
-constexpr u64 compressed_kv = 21 * (128 + 32) + 20 * 4;
-static_assert(footprint(m, {.kv = kv_dtype::fp8}).kv_per_token == 43 * window_row + compressed_kv);
-static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 2 * (43 * window_row + compressed_kv));
+constexpr u64 compressed_kv = 21 * 128 + 20 * 4;
+constexpr u64 index_keys = 21 * 33;
+static_assert(footprint(m, {.kv = kv_dtype::fp8}).kv_per_token == 43 * window_row + compressed_kv + index_keys);
+static_assert(footprint(m, {.kv = kv_dtype::bf16}).kv_per_token == 2 * (43 * window_row + compressed_kv) + index_keys);
 // Speculative decoding runs the MTP layer: one more window row, no compressor.
-static_assert(footprint(m, {.kv = kv_dtype::fp8, .speculative = true}).kv_per_token == 44 * window_row + compressed_kv);
+static_assert(footprint(m, {.kv = kv_dtype::fp8, .speculative = true}).kv_per_token == 44 * window_row + compressed_kv + index_keys);
 static_assert(footprint(m, {.speculative = true}).state_per_seq == footprint(m, {}).state_per_seq);
 // ---- per-sequence compressor states, by hand ---------------------------------------------------
 // vLLM deepseek_compressor.py @0de10a2, CompressorStateCache: per sequence, coff x ratio tokens
@@ -129,11 +132,11 @@ static_assert(footprint(m, {}).state_per_seq == 21 * csa_state + 20 * hca_state)
 static_assert(footprint(m, {}).state_per_seq == 12'206'080);
 static_assert(footprint(m, {.kv = kv_dtype::fp8}).state_per_seq == 12'206'080 && footprint(m, {}).conv_per_seq == 0);
 // With the window evicted: the window rows over min(context, 128) tokens, the compressed rows
-// per token: one 4,096-token sequence at FP8 holds 3,440 x 4,096 + 22,016 x 128 bytes and its
-// compressor states.
+// per token: one 4,096-token sequence at FP8 holds 3,461 x 4,096 + 22,016 x 128 bytes and its
+// compressor states (3,461 = 21 x (128 + 33) + 20 x 4).
 constexpr auto evict = footprint(m, {.kv = kv_dtype::fp8}, engine{.kind = engine_kind::none, .evict_sliding = true});
-static_assert(evict.kv_per_token == 3'440 && evict.swa_kv_per_token == 43 * 512 && evict.swa_window == 128);
-static_assert(evict.per_seq(4096) == 3'440ULL * 4096 + 22'016ULL * 128 + 12'206'080);
+static_assert(evict.kv_per_token == 3'461 && evict.swa_kv_per_token == 43 * 512 && evict.swa_window == 128);
+static_assert(evict.per_seq(4096) == 3'461ULL * 4096 + 22'016ULL * 128 + 12'206'080);
 
 // ---- weight floor: the main layers, the embedding out, 6 of 256 experts -------------------------
 constexpr u64 floor_bytes = main_weights - table - 43 * (256 - 6) * expert;

@@ -20,10 +20,16 @@
 //
 // States, each a replicated row at kv_cache_dtype (one KV head): the window row, head_dim per
 // token, read over min(context, window) tokens; the compressed row, head_dim / ratio per token
-// (one row of head_dim per ratio tokens); the indexer's key, index_head_dim / ratio per token.
-// vLLM's own cache rows are larger by their scales and layout (fp8_ds_mla: 448 FP8 NoPE values,
-// 64 BF16 RoPE values, 8 B of scales = 584 B for head_dim 512; the indexer key 128 FP8 + one F32
-// scale = 132 B): not counted here. Each compressor keeps a per-sequence state, counted:
+// (one row of head_dim per ratio tokens). The indexer's key is stored as both engines store it
+// whatever the KV dtype: index_head_dim FP8 values and one F32 scale per 128 of them, 132 B a
+// row at index_head_dim 128, so 33 B a token at ratio 4 (vLLM deepseek_v4_attention.py
+// @b92a330e057db9b8c2895ba862de2a03589adce8, DeepseekV4Indexer: k_cache_head_dim = head_dim +
+// head_dim // quant_block_size * 4, uint8; SGLang mem_cache/deepseek_v4_memory_pool.py
+// @418025512e121a27285e814c54562d00c9c871a5, DeepSeekV4IndexerPool: page_size x
+// (index_head_dim + index_head_dim / 128 x 4) bytes). The window and compressed rows' own cache
+// layout is larger by its scales (fp8_ds_mla: 448 FP8 NoPE values, 64 BF16 RoPE values, 8 B of
+// scales = 584 B for head_dim 512): an engine layout, not counted here (they count at
+// kv_cache_dtype). Each compressor keeps a per-sequence state, counted:
 // vLLM's CompressorStateCache (deepseek_compressor.py @0de10a2) holds, per sequence, the last
 // coff * ratio tokens (its sliding_window) of kv_state | score_state, state_dim = 2 * coff * row
 // F32 values each, replicated; the pooling node reads and writes it once per step. Declared
@@ -37,6 +43,7 @@
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
 #include <headroom/models/blocks/hyper_connections.hpp>
+#include <headroom/models/blocks/indexer_key.hpp>
 
 namespace headroom::models::blocks {
 
@@ -97,8 +104,10 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
   ::headroom::detail::require_table(d.hc != 0 && d.window != 0, "DeepSeek-V4 attention without streams or a window");
   ::headroom::detail::require_table(d.ratio == 0 || d.ratio == 4 || d.ratio == 128, "a compress ratio other than 0, 4 or 128");
   const bool sparse = detail::sparse_ratio(d.ratio);
-  ::headroom::detail::require_table(d.ratio == 0 || (hd % d.ratio == 0 && (!sparse || d.index_head_dim % d.ratio == 0)),
+  ::headroom::detail::require_table(d.ratio == 0 || (hd % d.ratio == 0 && (!sparse || indexer_key_row_bytes(d.index_head_dim) % d.ratio == 0)),
                                     "a compressed row that does not split into whole values per token");
+  ::headroom::detail::require_table(!sparse || d.index_head_dim % indexer_quant_block == 0,
+                                    "an indexer key of index_head_dim in whole blocks of 128 (one F32 scale each)");
   // vLLM: fused_wqa_wkv, the norms, the compressors and the indexer are replicated; wq_b and the
   // attention split by heads, wo_a by groups of heads (n_local_groups = o_groups / tp), wo_b row
   // parallel; the cached rows are whole on every rank (one KV head).
@@ -150,7 +159,8 @@ constexpr std::uint8_t compressed_attention(circuit& c, std::string_view block_n
                              checked_mul(d.index_topk, d.ratio)),
                   0b010),
       shard::heads, H);
-  const state_decl index_key{"index", state_kind::paged_kv, dtype_key::kv_cache, d.index_head_dim / d.ratio, shard::replicated, 0};
+  const state_decl index_key{"index", state_kind::paged_kv, dtype_key::fixed_u8, indexer_key_row_bytes(d.index_head_dim) / d.ratio,
+                             shard::replicated, 0};
   return c.add_block(block_name,
                      {mix, pre, norm, q_a, qkv_norm, q_b, rope, kv_write, window, kv_c.proj, kv_c.pool,
                       kv_c.write, index_q, index_weights, ix_c.proj, ix_c.pool, ix_c.write, select, attend, wo_a, wo_b, post},

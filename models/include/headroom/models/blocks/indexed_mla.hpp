@@ -14,9 +14,8 @@
 // States per token and layer: MLA's latent row (kv_lora + qk_rope values at kv_cache_dtype,
 // replicated), and the indexer's key cache, which vLLM allocates in FP8 whatever the KV dtype:
 // DeepseekV32IndexerCache(head_dim = index_head_dim + index_head_dim / 128 * 4, dtype uint8),
-// 128 FP8 values and one F32 scale per 128 (132 bytes at index_head_dim 128). headroom's state
-// dtypes have no FP8-with-scales entry, so the block declares those bytes as half as many
-// BF16-sized elements: the bytes, which is all a state's dtype decides, are exact.
+// 128 FP8 values and one F32 scale per 128 (132 bytes at index_head_dim 128), declared as bytes
+// (dtype_key::fixed_u8; blocks/indexer_key.hpp).
 //
 // Decode: the indexer reads every cached index key of the sequence (2 * index_n_heads *
 // index_head_dim FLOPs a key and query row) and the attention reads min(context, index_topk)
@@ -31,6 +30,7 @@
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
 #include <headroom/models/blocks/attention.hpp>
+#include <headroom/models/blocks/indexer_key.hpp>
 
 namespace headroom::models::blocks {
 
@@ -39,10 +39,6 @@ struct mla_indexer_dims {
   std::uint64_t head_dim = 0;  ///< index_head_dim
   std::uint64_t topk = 0;      ///< index_topk
 };
-
-/// vLLM's indexer cache quantises keys in blocks of 128 with one F32 scale each (Indexer's
-/// quant_block_size).
-inline constexpr std::uint64_t indexer_quant_block = 128;
 
 constexpr std::uint8_t indexed_mla_attention(circuit& c, std::string_view block_name, const mla_dims& d,
                                              const mla_indexer_dims& x) {
@@ -60,7 +56,7 @@ constexpr std::uint8_t indexed_mla_attention(circuit& c, std::string_view block_
   const std::uint64_t o_in = checked_mul(H, d.v_head);
   const std::uint64_t iq = checked_mul(x.heads, x.head_dim);
   // 132 bytes at index_head_dim 128: FP8 values plus 4 bytes of F32 scale per 128, as BF16 pairs.
-  const std::uint64_t index_bytes = checked_add(x.head_dim, x.head_dim / indexer_quant_block * 4);
+  const std::uint64_t index_bytes = indexer_key_row_bytes(x.head_dim);
   // The attention reads the selected rows (the selection is the second input, i32 indices).
   const node attend = sharded(with_states(compressed(nd("attend", op::paged_attention, {e(attend_in), e(x.topk, formats::i32)},
                                                         {e(attend_out)}),
@@ -91,7 +87,7 @@ constexpr std::uint8_t indexed_mla_attention(circuit& c, std::string_view block_
        sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
        nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
       {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0},
-       {"index", state_kind::paged_kv, dtype_key::fixed_bf16, index_bytes / 2, shard::replicated, 0}});
+       {"index", state_kind::paged_kv, dtype_key::fixed_u8, index_bytes, shard::replicated, 0}});
 }
 
 }  // namespace headroom::models::blocks
