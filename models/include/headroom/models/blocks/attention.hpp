@@ -149,11 +149,16 @@ struct mla_dims {
   std::uint64_t v_head = 0;
 };
 
-/// Multi-head latent attention (DeepSeek-V3), run absorbed: kv_b_proj's halves fold into the
-/// query and the output, so a step reads kv_b_proj once and attends over latent rows of
-/// kv_lora + qk_rope values per token with a query of q_heads x (kv_lora + qk_rope) and an
-/// output of q_heads x kv_lora.
-constexpr std::uint8_t mla_attention(circuit& c, std::string_view block_name, const mla_dims& d) {
+namespace detail {
+/// MLA's nodes and its latent state, built once from the dims: the plain block and the indexed
+/// one (indexed_mla.hpp) list them, each in its own order.
+struct mla_parts {
+  node input_norm, q, q_a, q_a_norm, q_b, kv_a, kv_a_norm, rope, kv_write, kv_b, attend, o, add;
+  state_decl latent;
+  std::uint64_t attend_in = 0;   ///< the absorbed query: q_heads x (kv_lora + qk_rope)
+  std::uint64_t attend_out = 0;  ///< q_heads x kv_lora
+};
+constexpr mla_parts mla_parts_of(const mla_dims& d) {
   const std::uint64_t h = d.hidden;
   const std::uint64_t H = d.q_heads;
   // Every width from the dims is formed checked: a hand-written table must not wrap silently.
@@ -164,42 +169,46 @@ constexpr std::uint8_t mla_attention(circuit& c, std::string_view block_name, co
   const std::uint64_t attend_in = checked_mul(H, latent);
   const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
   const std::uint64_t o_in = checked_mul(H, d.v_head);
+  // vLLM deepseek_v2.py: q_a_proj and kv_a_proj_with_mqa are ReplicatedLinear, q_b_proj and
+  // kv_b_proj ColumnParallelLinear by heads, o_proj RowParallelLinear; the latent KV row is
+  // replicated on every TP rank (MLAAttentionSpec: one KV head). q_lora_rank null
+  // (DeepSeek-V2-Lite): the query is one q_proj [heads * (qk_nope + qk_rope), hidden], column
+  // parallel by heads (DeepseekV2MLAAttention: `self.q_proj = ColumnParallelLinear(hidden_size,
+  // num_heads * qk_head_dim)` when q_lora_rank is None).
+  return {
+      with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
+      sharded(nd("q", op::linear, {e(h)}, {e(q_b_out)}, linear_role::q), shard::heads, H),
+      nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
+      with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
+      sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
+      nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
+      with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
+      sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
+      nd("kv_write", op::kv_write, {e(latent)}, {}),
+      sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
+      sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
+      sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
+      nd("add", op::residual_add, {e(h), e(h)}, {e(h)}),
+      {"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0},
+      attend_in,
+      attend_out,
+  };
+}
+}  // namespace detail
+
+/// Multi-head latent attention (DeepSeek-V3), run absorbed: kv_b_proj's halves fold into the
+/// query and the output, so a step reads kv_b_proj once and attends over latent rows of
+/// kv_lora + qk_rope values per token with a query of q_heads x (kv_lora + qk_rope) and an
+/// output of q_heads x kv_lora.
+constexpr std::uint8_t mla_attention(circuit& c, std::string_view block_name, const mla_dims& d) {
+  const detail::mla_parts p = detail::mla_parts_of(d);
   if (d.q_lora == 0) {
-    // q_lora_rank null (DeepSeek-V2-Lite): the query is one q_proj [heads * (qk_nope + qk_rope),
-    // hidden], column parallel by heads (vLLM deepseek_v2.py, DeepseekV2MLAAttention: `self.q_proj
-    // = ColumnParallelLinear(hidden_size, num_heads * qk_head_dim)` when q_lora_rank is None).
-    return c.add_block(
-        block_name,
-        {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-         sharded(nd("q", op::linear, {e(h)}, {e(q_b_out)}, linear_role::q), shard::heads, H),
-         nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
-         with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
-         sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
-         nd("kv_write", op::kv_write, {e(latent)}, {}),
-         sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
-         sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
-         sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
-         nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-        {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
+    return c.add_block(block_name, {p.input_norm, p.q, p.kv_a, p.kv_a_norm, p.rope, p.kv_write, p.kv_b, p.attend, p.o, p.add},
+                       {p.latent});
   }
-  return c.add_block(
-      block_name,
-      {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       // vLLM deepseek_v2.py: q_a_proj and kv_a_proj_with_mqa are ReplicatedLinear, q_b_proj
-       // and kv_b_proj ColumnParallelLinear by heads, o_proj RowParallelLinear; the latent KV
-       // row is replicated on every TP rank (MLAAttentionSpec: one KV head).
-       nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
-       with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
-       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
-       nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
-       with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
-       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
-       nd("kv_write", op::kv_write, {e(latent)}, {}),
-       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
-       sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
-       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
-       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0}});
+  return c.add_block(block_name,
+                     {p.input_norm, p.q_a, p.q_a_norm, p.q_b, p.kv_a, p.kv_a_norm, p.rope, p.kv_write, p.kv_b, p.attend, p.o, p.add},
+                     {p.latent});
 }
 
 }  // namespace headroom::models::blocks

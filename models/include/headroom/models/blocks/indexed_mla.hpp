@@ -46,48 +46,27 @@ constexpr std::uint8_t indexed_mla_attention(circuit& c, std::string_view block_
   ::headroom::detail::require_table(x.head_dim % indexer_quant_block == 0 && x.heads != 0 && x.topk != 0,
                         "an indexer needs heads, a top-k and an index_head_dim in whole blocks of 128");
   const std::uint64_t h = d.hidden;
-  const std::uint64_t H = d.q_heads;
-  const std::uint64_t latent = checked_add(d.kv_lora, d.qk_rope);
-  const std::uint64_t q_b_out = checked_mul(H, checked_add(d.qk_nope, d.qk_rope));
-  const std::uint64_t rope_w = checked_mul(H, d.qk_rope);
-  const std::uint64_t kv_b_out = checked_mul(H, checked_add(d.qk_nope, d.v_head));
-  const std::uint64_t attend_in = checked_mul(H, latent);
-  const std::uint64_t attend_out = checked_mul(H, d.kv_lora);
-  const std::uint64_t o_in = checked_mul(H, d.v_head);
+  const detail::mla_parts p = detail::mla_parts_of(d);
   const std::uint64_t iq = checked_mul(x.heads, x.head_dim);
-  // 132 bytes at index_head_dim 128: FP8 values plus 4 bytes of F32 scale per 128, as BF16 pairs.
-  const std::uint64_t index_bytes = indexer_key_row_bytes(x.head_dim);
   // The attention reads the selected rows (the selection is the second input, i32 indices).
-  const node attend = sharded(with_states(compressed(nd("attend", op::paged_attention, {e(attend_in), e(x.topk, formats::i32)},
-                                                        {e(attend_out)}),
+  const node attend = sharded(with_states(compressed(nd("attend", op::paged_attention, {e(p.attend_in), e(x.topk, formats::i32)},
+                                                        {e(p.attend_out)}),
                                                      1, x.topk),
                                           0b01),
-                              shard::heads, H);
+                              shard::heads, d.q_heads);
   const node select = with_states(pooled(nd("index_select", op::index_select, {e(iq), e(x.heads)}, {e(x.topk, formats::i32)}), 1),
                                   0b10);
   return c.add_block(
       block_name,
-      {with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
-       nd("q_a", op::linear, {e(h)}, {e(d.q_lora)}, linear_role::mla_q_a),
-       with_aux(nd("q_a_norm", op::rms_norm, {e(d.q_lora)}, {e(d.q_lora)}), d.q_lora),
-       sharded(nd("q_b", op::linear, {e(d.q_lora)}, {e(q_b_out)}, linear_role::mla_q_b), shard::heads, H),
-       nd("kv_a", op::linear, {e(h)}, {e(latent)}, linear_role::mla_kv_a),
-       with_aux(nd("kv_a_norm", op::rms_norm, {e(d.kv_lora)}, {e(d.kv_lora)}), d.kv_lora),
-       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
-       nd("kv_write", op::kv_write, {e(latent)}, {}),
+      {p.input_norm, p.q_a, p.q_a_norm, p.q_b, p.kv_a, p.kv_a_norm, p.rope, p.kv_write,
        // The indexer, replicated on every rank (ReplicatedLinear): its query from the q_a row,
        // its key from the hidden row (LayerNorm, weight and bias), one weight per index head.
        nd("index_q", op::linear, {e(d.q_lora)}, {e(iq)}, linear_role::index_q),
        nd("index_k", op::linear, {e(h)}, {e(x.head_dim)}, linear_role::index_k),
        with_aux(nd("index_k_norm", op::layer_norm, {e(x.head_dim)}, {e(x.head_dim)}), checked_mul(2, x.head_dim)),
        nd("index_weights", op::linear, {e(h)}, {e(x.heads)}, linear_role::index_weights),
-       select,
-       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
-       attend,
-       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
-       nd("add", op::residual_add, {e(h), e(h)}, {e(h)})},
-      {{"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0},
-       {"index", state_kind::paged_kv, dtype_key::fixed_u8, index_bytes, shard::replicated, 0}});
+       select, p.kv_b, attend, p.o, p.add},
+      {p.latent, {"index", state_kind::paged_kv, dtype_key::fixed_u8, indexer_key_row_bytes(x.head_dim), shard::replicated, 0}});
 }
 
 }  // namespace headroom::models::blocks
