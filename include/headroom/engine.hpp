@@ -55,6 +55,19 @@ constexpr byte_count scale(byte_count b, fraction f) {
 /// memory and TP); the resolved value is reported with every answer.
 inline constexpr std::uint64_t engine_default = 0;
 
+/// vLLM's CUDA-graph modes (CUDAGraphMode, vllm/config/compilation.py
+/// @002284db4c87420647c6bc2cafe923942bcea307); FULL_AND_PIECEWISE is the default. The graphs each
+/// captures are detail::vllm_graphs_captured's (docs/engines.md, "vLLM").
+enum class vllm_cudagraph_mode : std::uint8_t { full_and_piecewise, piecewise, full, full_decode_only, none };
+/// Every mode in declaration order, and its name as vLLM spells it
+/// (`--compilation-config '{"cudagraph_mode": "PIECEWISE"}'`, `-O.cudagraph_mode=PIECEWISE`).
+inline constexpr auto vllm_cudagraph_mode_table = detail::make_enum_table(
+    std::array{vllm_cudagraph_mode::full_and_piecewise, vllm_cudagraph_mode::piecewise, vllm_cudagraph_mode::full,
+               vllm_cudagraph_mode::full_decode_only, vllm_cudagraph_mode::none},
+    {"FULL_AND_PIECEWISE", "PIECEWISE", "FULL", "FULL_DECODE_ONLY", "NONE"});
+inline constexpr const auto& all_vllm_cudagraph_modes = vllm_cudagraph_mode_table.all;
+constexpr std::string_view name(vllm_cudagraph_mode m) { return vllm_cudagraph_mode_table.name(m); }
+
 /// vLLM (V1 engine) flags: vllm/config/cache.py, vllm/config/scheduler.py, vllm/engine/arg_utils.py.
 struct vllm_knobs {
   fraction gpu_memory_utilization{920000};      ///< --gpu-memory-utilization (0.92 since v0.21; 0.90 before)
@@ -72,6 +85,9 @@ struct vllm_knobs {
   /// @bc8282e61df21719b12b391c3a976b1c900dfbb4). Prefix caching on a hybrid model selects it
   /// where the model refuses "all" (Qwen3.5 / Qwen3.6); off ("none") is prefix caching off.
   bool mamba_cache_align = false;
+  /// --compilation-config's cudagraph_mode: which CUDA graphs are captured (and so profiled)
+  /// per capture size. Last, so aggregate initialisers written before it still compile.
+  vllm_cudagraph_mode cudagraph_mode = vllm_cudagraph_mode::full_and_piecewise;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 

@@ -30,15 +30,18 @@ inline constexpr byte_count driver_hidden_bytes = 438ULL * mib;
 inline constexpr byte_count cuda_context_bytes = 563ULL * mib;  // 0.55 GiB
 /// The non-torch memory vLLM's profiling forward adds (cuBLAS / cuDNN workspaces of the first
 /// matmuls): "non_torch_memory takes 0.20GiB" (vLLM PR #14447, 23.58 GiB cards) and "0.16GiB"
-/// (vLLM PR #12126, H100).
+/// (vLLM PR #12126, H100). Not scaled with TP: NCCL is set up before the snapshot the increase
+/// is measured from, and the custom all-reduce's IPC buffers are about 16 MiB a rank at any TP
+/// (docs/engines.md, "vLLM", which records why no per-TP rule is modelled).
 inline constexpr byte_count vllm_non_torch_bytes = 205ULL * mib;  // 0.20 GiB
-/// fp32 [num_reqs, vocab] buffers alive at the peak of vLLM's dummy sampler run (logits, the
-/// scaled copy, the top-k/top-p sort's values and int64 indices, probabilities, the sampled
-/// noise): _dummy_sampler_run turns top-k and top-p on. The logs whose profile is sampler-bound
-/// give 10.3 (vLLM PR #10511: Meta-Llama-3-8B, 256 requests, a 1.26 GiB peak at TP 1 and TP 2
-/// alike), 9.6 to 9.7 (vLLM issues #27508 and #23278: gpt-oss-120b, 1,024 requests) and about 5
-/// (LMCache issue #3430, vLLM 0.21.0, whose sampler avoids the full sort); 8 keeps every one of
-/// them within its log's tolerance (docs/engines.md).
+/// fp32 [num_reqs, vocab] buffers alive at the peak of vLLM's dummy sampler run with top-k and
+/// top-p on, counted from the sort-based sampler (vllm/v1/sample/sampler.py
+/// @00ec97818a85e1d66b7594e314594651a3ad4263, _apply_top_k_top_p at its scatter): bf16 logits
+/// 0.5 + scaled fp32 logits 1 + sorted values 1 + int64 indices 2 + top-k mask 0.25 + sorted
+/// softmax 1 + cumsum 1 + top-p mask 0.25 + scattered result 1 = 8. The logs whose profile is
+/// sampler-bound give 10.3 (vLLM PR #10511), 9.6 to 9.7 (issues #27508 and #23278) and about 5
+/// (LMCache issue #3430, vLLM 0.21.0); today's FlashInfer / Triton sampler counts 3.5
+/// (docs/engines.md). 8 keeps every log within its tolerance.
 inline constexpr std::uint64_t vllm_sampler_fp32_buffers = 8;
 /// CUDA-graph memory vLLM >= 0.21 subtracts (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1), per
 /// captured graph: LMCache issue #3430 (vLLM 0.21.0, Qwen3-8B) logs "PIECEWISE=51 (largest=512),

@@ -172,6 +172,26 @@ TEST_CASE("a regenerate line writes the knobs that differ from the engine's defa
   CHECK(engine_flags_text(resolve_engine(f, kv, false)) == " --gpu-memory-utilization 0.85 --max-model-len 32768");
 }
 
+TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them back as vLLM prints them") {
+  kv_dtype kv = kv_dtype::bf16;
+  engine_flags f;
+  f.cudagraph_mode = "piecewise";  // CUDAGraphMode[value.upper()], as vLLM parses it
+  const engine e = resolve_engine(f, kv, false);
+  CHECK(e.vllm.cudagraph_mode == vllm_cudagraph_mode::piecewise);
+  CHECK(engine_flags_text(e) == " --cudagraph-mode PIECEWISE");
+  f.cudagraph_mode = "FULL_DECODE_ONLY";
+  CHECK(resolve_engine(f, kv, false).vllm.cudagraph_mode == vllm_cudagraph_mode::full_decode_only);
+  // The default is not written.
+  f.cudagraph_mode = "Full_And_Piecewise";
+  CHECK(engine_flags_text(resolve_engine(f, kv, false)).empty());
+  f.cudagraph_mode = "eager";
+  CHECK(refusal(f) ==
+        "--cudagraph-mode: unknown CUDA-graph mode `eager` (expected FULL_AND_PIECEWISE, PIECEWISE, FULL, FULL_DECODE_ONLY or NONE)");
+  f.cudagraph_mode = "PIECEWISE";
+  f.engine = "sglang";
+  CHECK(refusal(f) == "--cudagraph-mode is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
+}
+
 TEST_CASE("recurrent state as each engine allocates it") {
   CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}) == state_dtype::bf16);
   CHECK(auto_state_dtype(engine{.kind = engine_kind::sglang}) == state_dtype::f32);

@@ -49,6 +49,19 @@ std::uint32_t to_u32(std::string_view flag, std::uint64_t v) {
 // A count into a 32-bit knob, range-checked.
 std::uint32_t parse_count32(std::string_view flag, std::string_view text) { return to_u32(flag, parse_count(flag, text)); }
 
+// vLLM reads a mode name in any case (CompilationConfig.validate_cudagraph_mode_before:
+// CUDAGraphMode[value.upper()]).
+vllm_cudagraph_mode parse_cudagraph_mode(std::string_view flag, std::string_view text) {
+  std::string upper(text);
+  for (char& c : upper) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  std::vector<std::string_view> names;
+  for (const vllm_cudagraph_mode m : all_vllm_cudagraph_modes) {
+    if (upper == name(m)) return m;
+    names.push_back(name(m));
+  }
+  throw usage_error(fmt::format("{}: unknown CUDA-graph mode `{}` (expected {})", flag, text, or_list(names)));
+}
+
 bool parse_on_off(std::string_view flag, std::string_view text) {
   if (text != "on" && text != "off") throw usage_error(fmt::format("{}: expected on or off, got `{}`", flag, text));
   return text == "on";
@@ -79,6 +92,10 @@ struct switch_text {  // a switch given is on; it is written as the flag alone
 struct on_off_text {
   static bool parse(std::string_view flag, std::string_view text) { return parse_on_off(flag, text); }
   static std::string show(bool on) { return on ? "on" : "off"; }
+};
+struct cudagraph_mode_text {
+  static vllm_cudagraph_mode parse(std::string_view flag, std::string_view text) { return parse_cudagraph_mode(flag, text); }
+  static std::string show(vllm_cudagraph_mode m) { return std::string(name(m)); }
 };
 struct ggml_text {
   static ggml_cache_type parse(std::string_view flag, std::string_view text) { return parse_ggml(flag, text); }
@@ -134,6 +151,8 @@ constexpr engine_knob knobs[] = {
     {"--kv-cache-memory-bytes", "KV pool size, e.g. 20GiB (utilization then ignored)", vllm, &f::kv_cache_memory_bytes,
      nullptr, knob<ev, &v::kv_cache_memory_bytes, bytes_text>},
     {"--enforce-eager", "no CUDA graphs", vllm, nullptr, &f::enforce_eager, knob<ev, &v::enforce_eager, switch_text>},
+    {"--cudagraph-mode", "FULL_AND_PIECEWISE (default) | PIECEWISE | FULL | FULL_DECODE_ONLY | NONE (-O.cudagraph_mode)",
+     vllm, &f::cudagraph_mode, nullptr, knob<ev, &v::cudagraph_mode, cudagraph_mode_text>},
     {"--kv-cache-dtype", "auto | bf16 | fp8 | fp8_e4m3 | fp8_e5m2", vllm | sglang | trtllm, &f::kv_cache_dtype},
     {"--mem-fraction-static", "fraction of free memory (default: SGLang's heuristic)", sglang, &f::mem_fraction_static,
      nullptr, knob<eg, &g::mem_fraction_static, fraction_text>},

@@ -30,6 +30,39 @@ constexpr std::uint64_t vllm_capture_sizes_up_to(std::uint64_t cap) {
   return n;
 }
 
+/// Whether `n` is on vLLM's capture-size grid (1, 2, 4, 8..248 step 8, 256.. step 16).
+constexpr bool vllm_on_capture_grid(std::uint64_t n) {
+  return n == 1 || n == 2 || n == 4 || (n >= 8 && n < 256 && n % 8 == 0) || (n >= 256 && (n - 256) % 16 == 0);
+}
+
+/// The CUDA graphs vLLM captures in `mode` (engine.hpp, vllm_cudagraph_mode). Capture sizes: the
+/// grid up to cap = min(2 x max_num_seqs, 512, max_num_batched_tokens), and
+/// max_num_batched_tokens itself when it is below min(2 x max_num_seqs, 512) and off the grid
+/// (VllmConfig._set_cudagraph_sizes, vllm/config/vllm.py @000fc94b754f66aeb60ef5acf1ea2e94cdc65164).
+/// Per size a graph of the mode's mixed routine (PIECEWISE, or FULL in FULL mode); where the mode
+/// has a separate decode routine of FULL graphs (FULL_AND_PIECEWISE, FULL_DECODE_ONLY), a FULL
+/// graph for each size up to max_num_seqs (CudagraphDispatcher.initialize_cudagraph_keys,
+/// vllm/v1/cudagraph_dispatcher.py @009eec3b2b00e1b8afb4bcafb58e9403b2aa1ada).
+constexpr std::uint64_t vllm_graphs_captured(vllm_cudagraph_mode mode, std::uint64_t max_num_seqs,
+                                             std::uint64_t max_num_batched_tokens) {
+  const std::uint64_t ceiling = std::min<std::uint64_t>(2 * max_num_seqs, 512);
+  const std::uint64_t cap = std::min(ceiling, max_num_batched_tokens);
+  const bool extra = max_num_batched_tokens <= ceiling && !vllm_on_capture_grid(max_num_batched_tokens);
+  const auto sizes_up_to = [&](std::uint64_t limit) {
+    return vllm_capture_sizes_up_to(std::min(cap, limit)) + (extra && max_num_batched_tokens <= limit ? 1 : 0);
+  };
+  const std::uint64_t mixed = sizes_up_to(cap);
+  const std::uint64_t decode = sizes_up_to(max_num_seqs);
+  switch (mode) {
+    case vllm_cudagraph_mode::full_and_piecewise: return checked_add(mixed, decode);
+    case vllm_cudagraph_mode::piecewise:
+    case vllm_cudagraph_mode::full: return mixed;
+    case vllm_cudagraph_mode::full_decode_only: return decode;
+    case vllm_cudagraph_mode::none: break;
+  }
+  return 0;
+}
+
 /// vLLM V1.
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
                                     const footprint_bytes& fp, const kv_layout& l, std::uint64_t context) {
@@ -50,12 +83,8 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   em.sampler_bytes = checked_mul(checked_mul(checked_mul(em.max_num_seqs, l.vocab), 4), engine_constants::vllm_sampler_fp32_buffers);
   em.non_torch_bytes = engine_constants::vllm_non_torch_bytes;
   if (!k.enforce_eager && k.cudagraph_memory_profiling) {
-    // Capture sizes 1, 2, 4, 8..248 step 8, 256..512 step 16, up to min(2 x max_num_seqs, 512)
-    // (vllm/config/vllm.py _set_cudagraph_sizes); PIECEWISE graphs for every size, FULL
-    // graphs (FULL_AND_PIECEWISE, the default mode) for sizes up to max_num_seqs.
-    const std::uint64_t cap = std::min<std::uint64_t>(2 * em.max_num_seqs, 512);
-    const std::uint64_t graphs = checked_add(vllm_capture_sizes_up_to(cap), vllm_capture_sizes_up_to(std::min(cap, em.max_num_seqs)));
-    em.cuda_graph_bytes = checked_mul(graphs, engine_constants::vllm_cudagraph_bytes_per_graph);
+    em.cuda_graph_bytes = checked_mul(vllm_graphs_captured(k.cudagraph_mode, em.max_num_seqs, em.max_num_batched_tokens),
+                                      engine_constants::vllm_cudagraph_bytes_per_graph);
   }
 
   // The page: block_size tokens of one layer; MLA backends use 64-token blocks (FlashMLA).

@@ -5,7 +5,8 @@
 // Defaults (vllm/config/cache.py @002f10e5cfa1373a19a0d2756598a34b700d20e5,
 // vllm/engine/arg_utils.py @99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b):
 //   gpu_memory_utilization 0.92 (0.90 before v0.21.0, vllm-project/vllm PR #38284)
-//   block_size 16; kv_cache_dtype "auto"; kv_cache_memory_bytes unset; enforce_eager off
+//   block_size 16; kv_cache_dtype "auto"; kv_cache_memory_bytes unset; enforce_eager off;
+//   cudagraph_mode FULL_AND_PIECEWISE (vllm/config/compilation.py @002284db4c87420647c6bc2cafe923942bcea307)
 //   max_num_batched_tokens / max_num_seqs: 8192 / 1024 (`vllm serve` on a device with >= 70 GiB
 //   that is not an A100), else 2048 / 256
 //   VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0 (PR #38284): CUDA-graph memory is
