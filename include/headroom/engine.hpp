@@ -101,6 +101,17 @@ struct sglang_knobs {
   std::uint64_t context_length = engine_default;         ///< --context-length (default: the deployment's context)
   fraction swa_full_tokens_ratio{800000};       ///< --swa-full-tokens-ratio (sliding pool / full pool tokens)
   fraction mamba_full_memory_ratio{900000};     ///< --mamba-full-memory-ratio (state pool / KV pool bytes)
+  /// --max-mamba-cache-size: Mamba / GDN state slots (0: sized by the rule, engine_sglang_mamba.hpp).
+  std::uint64_t max_mamba_cache_size = engine_default;
+  /// --disable-radix-cache: no prefix cache; a hybrid then holds one state slot per request
+  /// and, with --max-running-requests, that many slots.
+  bool disable_radix_cache = false;
+  /// --mamba-scheduler-strategy extra_buffer: two more state slots per request (the
+  /// ping-pong buffers of the overlap scheduler) on top of the prefix cache's three.
+  bool mamba_extra_buffer = false;
+  /// --speculative-num-draft-tokens, read when settings.speculative is on (0: SGLang's
+  /// auto_choose_speculative_params default, 8).
+  std::uint64_t speculative_num_draft_tokens = engine_default;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 

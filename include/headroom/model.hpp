@@ -59,6 +59,17 @@ constexpr precision_rule with_scalars(precision_rule r, std::uint8_t n) {
   return detail::with(r, &precision_rule::extra_scalars, n);
 }
 
+/// A checkpoint's vision_config as SGLang sizes the tower when it lowers its default
+/// mem_fraction_static (adjust_mem_fraction_for_vlm, detail/engine_sglang.hpp): the values of
+/// its num_hidden_layers and hidden_size keys, 0 where the config names no such key (Qwen3.5 /
+/// 3.6 name the depth `depth`, and SGLang then reads 24).
+struct vision_config_keys {
+  bool present = false;  ///< the config has a vision_config
+  std::uint32_t num_hidden_layers = 0;
+  std::uint32_t hidden_size = 0;
+  friend constexpr bool operator==(const vision_config_keys&, const vision_config_keys&) = default;
+};
+
 /// An engine loop that runs a layer kind's nodes once per sequence (docs/model.md#per-row-loops;
 /// `cite` names the engine source): above `rows_above` rows, the site costs rows x its one-row time.
 struct loop_site {
@@ -104,6 +115,8 @@ struct model {
   /// circuit's per-node sum: a GGUF mixes ggml block types tensor by tensor (Q4_K_M keeps some
   /// ffn_down and attn_v in Q6_K), which no precision rule spells. 0: the circuit's sum.
   std::uint64_t file_weights = 0;
+  /// The checkpoint's vision_config (a multimodal checkpoint; none for a text-only one).
+  vision_config_keys vision_config{};
 
   constexpr void add_rule(const precision_rule& r) {
     detail::require_table(!(n_rules >= max_rules), "too many precision rules");

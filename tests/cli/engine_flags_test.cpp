@@ -192,6 +192,30 @@ TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them 
   CHECK(refusal(f) == "--cudagraph-mode is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
 }
 
+TEST_CASE("SGLang's state-pool flags: slots, radix cache, scheduler strategy, draft tokens") {
+  kv_dtype kv = kv_dtype::bf16;
+  engine_flags f;
+  f.engine = "sglang";
+  f.max_mamba_cache_size = "60";
+  f.disable_radix_cache = true;
+  f.mamba_scheduler_strategy = "extra_buffer";
+  f.speculative_num_draft_tokens = "4";
+  const engine e = resolve_engine(f, kv, false);
+  CHECK(e.sglang.max_mamba_cache_size == 60);
+  CHECK(e.sglang.disable_radix_cache);
+  CHECK(e.sglang.mamba_extra_buffer);
+  CHECK(e.sglang.speculative_num_draft_tokens == 4);
+  CHECK(engine_flags_text(e) == " --engine sglang --max-mamba-cache-size 60 --disable-radix-cache"
+                                " --mamba-scheduler-strategy extra_buffer --speculative-num-draft-tokens 4");
+  f.mamba_scheduler_strategy = "no_buffer";
+  CHECK_FALSE(resolve_engine(f, kv, false).sglang.mamba_extra_buffer);
+  f.mamba_scheduler_strategy = "lazy";
+  CHECK(refusal(f) == "--mamba-scheduler-strategy: expected no_buffer or extra_buffer, got `lazy`");
+  engine_flags v;
+  v.disable_radix_cache = true;
+  CHECK(refusal(v) == "--disable-radix-cache is a sglang flag; the selected engine is vllm (pass --engine sglang to use it)");
+}
+
 TEST_CASE("recurrent state as each engine allocates it") {
   CHECK(auto_state_dtype(engine{.kind = engine_kind::vllm}) == state_dtype::bf16);
   CHECK(auto_state_dtype(engine{.kind = engine_kind::sglang}) == state_dtype::f32);

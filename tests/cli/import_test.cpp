@@ -212,6 +212,10 @@ TEST_CASE("import: a tiny multimodal qwen3_5 config (dense MLP, split projection
   // Its text_config names "mamba_ssm_dtype": "float32": the table carries it, and so does its header.
   CHECK(im->m.config_state_dtype == state_dtype::f32);
   CHECK(imp::emit_header(*im, "import").find("  m.config_state_dtype = state_dtype::f32;\n") != std::string::npos);
+  // Its vision_config names depth, not num_hidden_layers: SGLang's VLM rule reads 24 layers there.
+  CHECK(im->m.vision_config.present);
+  CHECK(im->m.vision_config.num_hidden_layers == 0);
+  CHECK(im->m.vision_config.hidden_size == 32);
   // GDN: input norm 64, qkv + z [192, 64], b + a [8, 64], conv 128 x 4, A_log + dt_bias 8, norm
   // 16, out [64, 64]. Attention: input norm 64, q (with its gate) [128, 64], k and v [32, 64],
   // q_norm and k_norm 32, o [64, 64]. MLP: post norm 64, gate + up [256, 64], down [64, 128].

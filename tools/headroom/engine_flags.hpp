@@ -28,7 +28,8 @@ struct engine_flags {
   std::string kv_cache_dtype;
   // SGLang
   std::string mem_fraction_static, page_size, chunked_prefill_size, max_running_requests, cuda_graph_max_bs,
-      context_length;
+      context_length, max_mamba_cache_size, mamba_scheduler_strategy, speculative_num_draft_tokens;
+  bool disable_radix_cache = false;
   // TensorRT-LLM
   std::string free_gpu_memory_fraction, tokens_per_block, max_num_tokens, max_batch_size, max_seq_len, max_tokens;
   // llama.cpp

@@ -97,6 +97,14 @@ struct cudagraph_mode_text {
   static vllm_cudagraph_mode parse(std::string_view flag, std::string_view text) { return parse_cudagraph_mode(flag, text); }
   static std::string show(vllm_cudagraph_mode m) { return std::string(name(m)); }
 };
+struct mamba_strategy_text {  // --mamba-scheduler-strategy: extra_buffer or no_buffer
+  static bool parse(std::string_view flag, std::string_view text) {
+    if (text != "no_buffer" && text != "extra_buffer")
+      throw usage_error(fmt::format("{}: expected no_buffer or extra_buffer, got `{}`", flag, text));
+    return text == "extra_buffer";
+  }
+  static std::string show(bool extra) { return extra ? "extra_buffer" : "no_buffer"; }
+};
 struct ggml_text {
   static ggml_cache_type parse(std::string_view flag, std::string_view text) { return parse_ggml(flag, text); }
   static std::string show(ggml_cache_type t) { return std::string(name(t)); }
@@ -165,6 +173,14 @@ constexpr engine_knob knobs[] = {
      knob<eg, &g::cuda_graph_max_bs, count_text>},
     {"--context-length", "longest request (default: --context)", sglang, &f::context_length, nullptr,
      knob<eg, &g::context_length, count_text>},
+    {"--max-mamba-cache-size", "Mamba / GDN state slots (default: by --mamba-full-memory-ratio 0.9)", sglang,
+     &f::max_mamba_cache_size, nullptr, knob<eg, &g::max_mamba_cache_size, count_text>},
+    {"--disable-radix-cache", "no prefix cache: a hybrid holds one state slot per running request", sglang, nullptr,
+     &f::disable_radix_cache, knob<eg, &g::disable_radix_cache, switch_text>},
+    {"--mamba-scheduler-strategy", "no_buffer | extra_buffer (2 more state slots per request; default no_buffer)",
+     sglang, &f::mamba_scheduler_strategy, nullptr, knob<eg, &g::mamba_extra_buffer, mamba_strategy_text>},
+    {"--speculative-num-draft-tokens", "draft tokens with --speculative (default 8)", sglang,
+     &f::speculative_num_draft_tokens, nullptr, knob<eg, &g::speculative_num_draft_tokens, count_text>},
     {"--free-gpu-memory-fraction", "fraction of free memory after the profile (default 0.9)", trtllm,
      &f::free_gpu_memory_fraction, nullptr, knob<et, &t::free_gpu_memory_fraction, fraction_text>},
     {"--tokens-per-block", "tokens per KV block (default 32)", trtllm, &f::tokens_per_block, nullptr,

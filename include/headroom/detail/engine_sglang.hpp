@@ -9,6 +9,7 @@
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
+#include <headroom/detail/engine_sglang_mamba.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
@@ -38,6 +39,21 @@ constexpr fraction sglang_default_fraction(byte_count total, std::uint64_t tp, s
   if (reserved >= mem_mib) return {0};
   const std::uint64_t thousandths = ((mem_mib - reserved) * 2000 / mem_mib + 1) / 2;  // round(x, 3)
   return {static_cast<std::uint32_t>(thousandths * 1000)};
+}
+
+/// The default fraction of a multimodal checkpoint (adjust_mem_fraction_for_vlm,
+/// python/sglang/srt/arg_groups/memory_hook.py @031ed82d8b5ec8db9cf88cffb057c2e91c964262):
+/// x 0.95 x clamp(1 - 0.1 x (L x H^2 / (24 x 1024^2) - 1), 0.8, 1.05), the vision_config's
+/// num_hidden_layers L (24 when absent) and hidden_size H (1024 when absent) against ViT-L/14's.
+/// SGLang keeps the product unrounded; here it is floored to millionths.
+constexpr fraction sglang_vlm_fraction(fraction f, const vision_config_keys& v) {
+  constexpr std::uint64_t base = 24ULL * 1024 * 1024;  // ViT-L/14: 24 x 1024^2
+  const std::uint64_t layers = v.num_hidden_layers != 0 ? v.num_hidden_layers : 24;
+  const std::uint64_t hidden = v.hidden_size != 0 ? v.hidden_size : 1024;
+  // 2 x base x (1.1 - 0.1 x score / base) = 22 base - 2 score, clamped to [16 base, 21 base].
+  const std::uint64_t score2 = checked_mul(2, checked_mul(layers, checked_mul(hidden, hidden)));
+  const std::uint64_t dynamic2 = std::clamp<std::uint64_t>(sat_sub(22 * base, score2), 16 * base, 21 * base);
+  return {static_cast<std::uint32_t>(checked_mul(checked_mul(f.millionths, 95), dynamic2) / (100 * 20 * base))};
 }
 
 /// DeepSeek-V4's compressor states as SGLang holds them (python/sglang/srt/model_executor/
@@ -81,7 +97,8 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   engine_memory em = memory_at_start(engine_kind::sglang, d);
   std::uint64_t chunked = k.chunked_prefill_size;
   std::uint64_t graph_bs = k.cuda_graph_max_bs;
-  const fraction dflt = sglang_default_fraction(em.total_bytes, p.tp, chunked, graph_bs);
+  fraction dflt = sglang_default_fraction(em.total_bytes, p.tp, chunked, graph_bs);
+  if (m.vision_config.present) dflt = sglang_vlm_fraction(dflt, m.vision_config);
   em.budget_fraction = k.mem_fraction_static.millionths != 0 ? k.mem_fraction_static : dflt;
   // The fraction is of the free memory before the weights load (profile_max_num_token).
   em.budget_bytes = scale(em.free_at_start_bytes, em.budget_fraction);
@@ -93,12 +110,20 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   byte_count rest = sat_sub(em.budget_bytes, em.loaded_weights_bytes_per_rank);
   em.kv_shortfall_bytes = sat_sub(em.loaded_weights_bytes_per_rank, em.budget_bytes);
   std::uint64_t state_slots = UINT64_MAX;
-  if (l.n_state != 0 && l.state_per_seq != 0) {
-    // handle_max_mamba_cache: mamba / full KV = mamba_full_memory_ratio (0.9).
-    const byte_count mamba_mem = checked_mul(rest, k.mamba_full_memory_ratio.millionths) / (1'000'000 + k.mamba_full_memory_ratio.millionths);
-    state_slots = mamba_mem / l.state_per_seq;
-    em.recurrent_state_pool_bytes = checked_mul(state_slots, l.state_per_seq);
-    rest -= em.recurrent_state_pool_bytes;
+  std::uint64_t requested = k.max_running_requests;
+  const bool hybrid = l.n_state != 0 && l.state_per_seq != 0;
+  if (hybrid) {
+    // The state pool and, when speculative, its intermediate states come first
+    // (engine_sglang_mamba.hpp); speculative decoding sets max_running_requests when unset.
+    if (speculative && requested == 0) requested = sglang_speculative_running_requests;
+    const std::uint64_t draft =
+        !speculative ? 0 : k.speculative_num_draft_tokens != 0 ? k.speculative_num_draft_tokens : sglang_default_draft_tokens;
+    const sglang_mamba_pool pool = sglang_mamba_pool_of(rest, l.state_per_seq, k, requested, draft);
+    state_slots = pool.slots;
+    em.recurrent_state_pool_bytes = checked_add(pool.state_bytes, pool.scratch_bytes);
+    // No slot, or more state than budget: SGLang's "Not enough GPU memory for hybrid state cache".
+    if (pool.slots == 0 || em.recurrent_state_pool_bytes > rest) em.stops = engine_term::no_memory_for_kv_cache;
+    rest = sat_sub(rest, em.recurrent_state_pool_bytes);
   }
   // Bytes per token: full layers, plus the sliding pool at swa_full_tokens_ratio (HybridSWAPoolConfigurator).
   byte_count cell = checked_add(checked_mul(l.full_per_token, 1'000'000),
@@ -136,12 +161,7 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
     em.swa_kv_cache_tokens = em.swa_kv_cache_tokens / page * page;
   }
   em.block_bytes = ceil_div(checked_mul(cell, page), 1'000'000);
-  // Default max_running_requests: min(max(tokens / context_len x 512, 2048), 4096); Mamba
-  // hybrids at most state slots / 3 (MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO).
-  std::uint64_t mrr = k.max_running_requests;
-  if (mrr == 0) mrr = std::min<std::uint64_t>(std::max<std::uint64_t>(em.kv_cache_tokens / std::max<std::uint64_t>(em.max_model_len, 1) * 512, 2048), 4096);
-  if (state_slots != UINT64_MAX) mrr = std::min(mrr, state_slots / 3);
-  em.max_num_seqs = mrr;
+  em.max_num_seqs = sglang_running_requests(requested, em.kv_cache_tokens, em.max_model_len, state_slots, sglang_mamba_ratio(k));
   finish_admission(em);
   if (em.kv_cache_tokens == 0) em.stops = engine_term::no_memory_for_kv_cache;  // "Not enough memory"
   em.engine_starts = em.stops == engine_term::none;

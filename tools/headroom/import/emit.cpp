@@ -82,6 +82,12 @@ std::string emit_header(const imported& im, std::string_view command) {
   const std::string kv = im.m.config_kv_dtype
                              ? fmt::format("  m.config_kv_dtype = kv_dtype::{};\n", name(*im.m.config_kv_dtype))
                              : std::string();
+  // A multimodal config's vision_config, as SGLang sizes it (model::vision_config).
+  const vision_config_keys& vc = im.m.vision_config;
+  const std::string vision =
+      vc.present ? fmt::format("  m.vision_config = {{.present = true, .num_hidden_layers = {}, .hidden_size = {}}};\n",
+                               vc.num_hidden_layers, vc.hidden_size)
+                 : std::string();
   // A GGUF's tensor table (model::file_weights): the file's bytes, not the circuit's.
   const std::string file_weights =
       im.m.file_weights != 0 ? fmt::format("  m.file_weights = {};\n", im.m.file_weights) : std::string();
@@ -116,6 +122,7 @@ std::string emit_header(const imported& im, std::string_view command) {
       "  m.c = family::{family}({{{dims}}});\n"
       "{state}"
       "{kv}"
+      "{vision}"
       "{file_weights}"
       "{rules}"
       "  return m;\n"
@@ -130,7 +137,7 @@ std::string emit_header(const imported& im, std::string_view command) {
       fmt::arg("quant", im.quant_path.empty() ? "" : " and " + im.quant_path), fmt::arg("id", im.id),
       fmt::arg("repo", quoted(im.repo)), fmt::arg("files", quoted(im.files)), fmt::arg("notes", quoted(im.notes)),
       fmt::arg("dims", dims), fmt::arg("state", state), fmt::arg("kv", kv),
-      fmt::arg("file_weights", file_weights),
+      fmt::arg("vision", vision), fmt::arg("file_weights", file_weights),
       fmt::arg("rules", rules));
 }
 

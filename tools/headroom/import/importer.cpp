@@ -45,6 +45,26 @@ std::string folder_name(const fs::path& config_file) {
 
 namespace {
 std::unique_ptr<imported> import_checked(const import_request& r);
+
+// vision_config's size as SGLang reads it (model::vision_config): its num_hidden_layers and
+// hidden_size where the config names them, 0 where it does not.
+vision_config_keys read_vision_config(std::string_view file, const json& outer) {
+  vision_config_keys v{};
+  const auto vc = outer.find("vision_config");
+  if (vc == outer.end() || !vc->is_object()) return v;
+  v.present = true;
+  const auto count = [&](const char* key) -> std::uint32_t {
+    const auto it = vc->find(key);
+    if (it == vc->end()) return 0;
+    if (!it->is_number_unsigned() || it->get<std::uint64_t>() > UINT32_MAX) {
+      fail_key(file, fmt::format("vision_config.{}", key), fmt::format("expected a count, got {}", shown_value(*it)));
+    }
+    return static_cast<std::uint32_t>(it->get<std::uint64_t>());
+  };
+  v.num_hidden_layers = count("num_hidden_layers");
+  v.hidden_size = count("hidden_size");
+  return v;
+}
 }  // namespace
 
 std::unique_ptr<imported> import_config(const import_request& r) {
@@ -137,6 +157,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
                       member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
                       member_or<std::uint64_t>(d, "first_dense", 0));
     im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
+    im->m.vision_config = read_vision_config(file, outer);
     reader.classify();
 
     const Dims defaults{};

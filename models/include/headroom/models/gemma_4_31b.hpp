@@ -20,10 +20,12 @@ constexpr model make_gemma_4_31b() {
       " enable_moe_block false; hidden_size_per_layer_input 0; num_kv_shared_layers 0;"
       " tie_word_embeddings true; dtype bfloat16); model card: 30.7B parameters",
       "every tensor BF16; the text decoder only: the vision tower (model.vision_tower and"
-      " embed_vision, ~0.55B per the model card) is not counted, its vision_config not transcribed"};
+      " embed_vision, ~0.55B per the model card) is not counted; of its vision_config only the size"
+      " SGLang reads (num_hidden_layers 27, hidden_size 1152, tests/data/configs/gemma_4_31b)"};
   m.c = family::gemma4({.hidden = 5376, .vocab = 262144, .layers = 60, .inter = 21504, .q_heads = 32, .kv_heads = 16,
                         .head_dim = 256, .window = 1024, .g_kv_heads = 4, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
                         .tie = true});
+  m.vision_config = {.present = true, .num_hidden_layers = 27, .hidden_size = 1152};
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

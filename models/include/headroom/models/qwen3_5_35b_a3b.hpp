@@ -28,6 +28,7 @@ constexpr model make_qwen3_5_35b_a3b() {
       "projecting into the text hidden_size), inferred from the Qwen3-VL vision module, not a published "
       "figure; total_size not published"};
   m.c = family::qwen3_next(family::with_vision_tower({.gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1}, family::qwen3_5_vision_tower));
+  m.vision_config = family::qwen3_5_vision_config;
   // config.json's text_config mamba_ssm_dtype "float32".
   m.config_state_dtype = state_dtype::f32;
   m.add_rule(all_weights(formats::bf16));

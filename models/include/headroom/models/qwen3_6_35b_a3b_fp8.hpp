@@ -30,6 +30,7 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
   family::qwen3_hybrid_dims d = family::qwen3_6_35b_a3b_dims;
   d.mtp_head_copy = true;  // the seed system's bf16-head recipe: the draft's NVFP4 head copy
   m.c = family::qwen3_6_moe(d);
+  m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
   m.add_rule(in_section(for_op(op::lm_head, formats::nvfp4_g16), section::draft));

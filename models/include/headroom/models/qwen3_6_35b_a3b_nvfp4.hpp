@@ -37,6 +37,7 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
       "shares the target's head with its MTP proposer; no engine-built copy); total_size not found: "
       "weights are the hand sum"};
   m.c = family::qwen3_6_moe(family::qwen3_6_35b_a3b_dims);
+  m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
   // The recipe starts from base_disable_all (every module BF16) and enables what follows.

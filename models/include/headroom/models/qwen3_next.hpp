@@ -79,6 +79,11 @@ inline constexpr blocks::vision_tower_dims qwen3_5_vision_tower{.depth = 27, .hi
                                                                 .patch = 16, .in_channels = 3, .temporal_patch = 2,
                                                                 .merge = 2, .positions = 2304};
 
+/// That tower's vision_config as SGLang sizes it: hidden_size 1152 and no num_hidden_layers key
+/// (the depth is `depth`), so SGLang's VLM rule reads 24 layers.
+inline constexpr vision_config_keys qwen3_5_vision_config{.present = true,
+                                                          .hidden_size = static_cast<std::uint32_t>(qwen3_5_vision_tower.hidden)};
+
 /// `d` with the stored vision tower `v`, whose merger projects into the text model's width.
 constexpr qwen3_hybrid_dims with_vision_tower(qwen3_hybrid_dims d, const blocks::vision_tower_dims& v) {
   d.vision_params = blocks::vision_tower_params(v, d.gqa.hidden);
