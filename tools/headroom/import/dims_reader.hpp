@@ -144,7 +144,7 @@ class dims_reader {
 
   // The checks of the profile, once the dims are read.
   void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern,
-                  std::uint64_t mtp_layers, std::uint64_t first_dense) {
+                  std::uint64_t mtp_layers, std::uint64_t first_dense, std::uint64_t moe_step) {
     for (const ck::check& c : p_.checks) {
       used_.insert(std::string(c.key));
       const json* v = find(c.key);
@@ -208,6 +208,8 @@ class dims_reader {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries ({})", layers, c.why));
           }
           break;
+        case ck::check_kind::no_rope_every: check_no_rope_layers(file_, k(c.key), *v, layers, interval, c.why); break;
+        case ck::check_kind::moe_every: check_moe_layers(file_, k(c.key), *v, layers, moe_step, c.why); break;
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
           if (n != pattern.size()) {
