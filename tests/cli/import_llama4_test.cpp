@@ -6,6 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <headroom/engines/none.hpp>
@@ -100,4 +103,32 @@ TEST_CASE("import llama4: Llama-4-Maverick-17B-128E weighs its 401,583,781,376 p
   CHECK(ev.kv_per_token == 12 * 2 * 8 * 128 * 2);
   CHECK(ev.swa_kv_per_token == 36 * 2 * 8 * 128 * 2);
   CHECK(ev.swa_window == 8192);
+}
+
+TEST_CASE("import llama4: the layer lists newer transformers write out (layer_types, no_rope_layers, moe_layers) give the same model") {
+  // Llama4TextConfig fills no_rope_layers, moe_layers and layer_types from the interval and the
+  // step when they are absent; a config saved with them must import to the same bytes.
+  std::string layer_types;
+  std::string no_rope;
+  for (int l = 0; l < 48; ++l) {
+    const bool global = (l + 1) % 4 == 0;
+    layer_types += std::string(l == 0 ? "" : ", ") + (global ? "\"full_attention\"" : "\"chunked_attention\"");
+    no_rope += std::string(l == 0 ? "" : ", ") + (global ? "0" : "1");
+  }
+  std::ifstream in(config_dir("llama_4_scout_17b_16e") + "/config.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "\"text_config\": {";
+  const std::string lists = "\n    \"layer_types\": [" + layer_types + "],\n    \"moe_layers\": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, "
+                            "13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, "
+                            "39, 40, 41, 42, 43, 44, 45, 46, 47],";
+  text.insert(text.find(key) + key.size(), lists);
+  text.replace(text.find("\"no_rope_layers\": []"), 20, "\"no_rope_layers\": [" + no_rope + "]");
+  const std::string path = (std::filesystem::temp_directory_path() / "headroom_llama4_lists.json").string();
+  std::ofstream(path) << text;
+  const auto listed = imp::import_config({path, "", ""});
+  std::filesystem::remove(path);
+  const auto plain = imp::import_config({config_dir("llama_4_scout_17b_16e"), "", ""});
+  CHECK(footprint(listed->m, {}).weights == footprint(plain->m, {}).weights);
+  CHECK(evicting(listed->m).swa_kv_per_token == evicting(plain->m).swa_kv_per_token);
+  CHECK(evicting(listed->m).kv_per_token == evicting(plain->m).kv_per_token);
 }

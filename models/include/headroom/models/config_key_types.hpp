@@ -75,6 +75,8 @@ enum class check_kind : std::uint8_t {
   block_count,       ///< an array of num_hidden_layers entries (Nemotron-NAS's block_configs)
   no_rope_every,     ///< Llama 4's no_rope_layers: empty (the class's default), or num_hidden_layers entries, 0 every interval-th layer, else 1
   moe_every,         ///< Llama 4's moe_layers: the indexes l with (l + 1) % interleave_moe_layer_step == 0, in order
+  layer_types_chunked,  ///< Llama 4 (newer transformers): full_attention every interval-th layer, else chunked_attention
+  positive,          ///< an integer of at least 1 where the config class would accept 0 (Llama 4's interleave_moe_layer_step)
 };
 struct check {
   std::string_view key;

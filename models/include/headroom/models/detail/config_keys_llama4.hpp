@@ -12,14 +12,16 @@
 namespace headroom::models::config_keys::llama4 {
 
 inline constexpr binding own[] = {
-    {"head_dim", "head_dim", source::quotient, 0, "Llama4TextConfig's default when head_dim is null", {}, "hidden_size",
-     "num_attention_heads"},
+    // Both required: Llama4TextConfig reads an absent key as its default (head_dim 128, a chunk
+    // of 8192) but null otherwise (hidden_size / num_attention_heads; no chunking), so neither
+    // is guessed. The published configs state both.
+    {"head_dim", "head_dim"},
     {"experts", "num_local_experts"},
     {"top_k", "num_experts_per_tok"},
     {"moe_inter", "intermediate_size"},
     {"inter", "intermediate_size_mlp"},
     {"moe_step", "interleave_moe_layer_step", source::optional, 1, "Llama4TextConfig's default: every layer's MLP is the MoE"},
-    {"chunk", "attention_chunk_size", source::optional, 0, "null: the rotary layers attend over the whole context"},
+    {"chunk", "attention_chunk_size"},
     {"pattern", "no_rope_layer_interval", source::optional, 4,
      "Llama4TextConfig's default: every fourth layer global without rotary embedding"},
     {"qk_norm", "use_qk_norm", source::optional, 1, "Llama4TextConfig's default: the weightless L2 norm of q and k"},
@@ -32,7 +34,11 @@ inline constexpr check checks[] = {
     {"attention_bias", check_kind::equals, "false", "Llama4TextAttention has no biases"},
     {"tie_word_embeddings", check_kind::equals, "false", "the family stores its own lm_head"},
     {"no_rope_layers", check_kind::no_rope_every, {}, "the family makes every no_rope_layer_interval-th layer global NoPE"},
+    {"layer_types", check_kind::layer_types_chunked, {},
+     "the family makes every no_rope_layer_interval-th layer full attention, the others chunked (newer transformers write it)"},
     {"moe_layers", check_kind::moe_every, {}, "the family makes every interleave_moe_layer_step-th layer's MLP the MoE"},
+    {"interleave_moe_layer_step", check_kind::positive, {}, "vLLM reads 0 as no MoE layer at all, transformers refuses it"},
+    {"no_rope_layer_interval", check_kind::positive, {}, "every interval-th layer is the global one"},
 };
 inline constexpr ignored ignored_keys[] = {
     {"attn_temperature_tuning", "scales the NoPE layers' queries with the position: arithmetic, no tensor"},
