@@ -27,6 +27,7 @@
 #include <headroom/models/deepseek_v2_lite.hpp>
 #include <headroom/models/gemma_3_12b_it.hpp>
 #include <headroom/models/qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/llama_4_scout_17b_16e.hpp>
 #include <headroom/models/ernie_4_5_21b_a3b_pt.hpp>
 #include <headroom/models/phi_3_5_moe_instruct.hpp>
 #include <headroom/models/granite_4_0_h_tiny.hpp>
@@ -85,6 +86,8 @@ static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights
 // plus 64 vocabulary rows of 3,840) and Qwen3-VL-30B-A3B-Instruct (31,070,754,032 parameters).
 static_assert(footprint(models::gemma_3_12b_it, settings{}).weights == (12'187'079'280ULL + 64 * 3'840) * 2);
 static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
+// Llama-4-Scout: the hand sum of tests/cli/import_llama4_test.cpp, 108,641,793,536 BF16 parameters.
+static_assert(footprint(models::llama_4_scout_17b_16e, settings{}).weights == 108'641'793'536ULL * 2);
 }  // namespace
 
 // The hand sums of tests/cli/import_moe_families_test.cpp (no published total_size was found):

@@ -144,7 +144,7 @@ class dims_reader {
 
   // The checks of the profile, once the dims are read.
   void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern,
-                  std::uint64_t mtp_layers, std::uint64_t first_dense) {
+                  std::uint64_t mtp_layers, std::uint64_t first_dense, std::uint64_t moe_step) {
     for (const ck::check& c : p_.checks) {
       used_.insert(std::string(c.key));
       const json* v = find(c.key);
@@ -158,7 +158,8 @@ class dims_reader {
         case ck::check_kind::layer_types_alternate:
         case ck::check_kind::layer_types_interval:
         case ck::check_kind::layer_types_every:
-        case ck::check_kind::layer_types_period: {
+        case ck::check_kind::layer_types_period:
+        case ck::check_kind::layer_types_chunked: {
           if (!v->is_array() || v->size() != layers) {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
           }
@@ -170,6 +171,8 @@ class dims_reader {
               want = (i + 1) % interval == 0 ? "full_attention" : "linear_attention";
             } else if (c.kind == ck::check_kind::layer_types_every) {
               want = (i + 1) % interval == 0 ? "full_attention" : "sliding_attention";
+            } else if (c.kind == ck::check_kind::layer_types_chunked) {
+              want = (i + 1) % interval == 0 ? "full_attention" : "chunked_attention";
             } else {
               want = (i + 1) % interval == 0 || i + 1 == layers ? "full_attention" : "sliding_attention";
             }
@@ -207,6 +210,11 @@ class dims_reader {
           if (!v->is_array() || v->size() != layers) {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries ({})", layers, c.why));
           }
+          break;
+        case ck::check_kind::no_rope_every: check_no_rope_layers(file_, k(c.key), *v, layers, interval, c.why); break;
+        case ck::check_kind::moe_every: check_moe_layers(file_, k(c.key), *v, layers, moe_step, c.why); break;
+        case ck::check_kind::positive:
+          if (as_uint(file_, k(c.key), *v) == 0) fail_key(file_, k(c.key), fmt::format("is 0, the importer needs at least 1 ({})", c.why));
           break;
         case ck::check_kind::pattern_length: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);

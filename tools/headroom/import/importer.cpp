@@ -155,7 +155,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
         member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
                       member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
-                      member_or<std::uint64_t>(d, "first_dense", 0));
+                      member_or<std::uint64_t>(d, "first_dense", 0), member_or<std::uint64_t>(d, "moe_step", 1));
     im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
     im->m.vision_config = read_vision_config(file, outer);
     reader.classify();

@@ -80,6 +80,20 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
     const auto th = text.find("hidden_size");
     if (th == text.end() || th->is_null()) fail_key(file, "text_config.hidden_size", "missing (the vision projector's width needs it)");
     const std::uint64_t text_hidden = as_uint(file, "text_config.hidden_size", *th);
+    if (n.tower == ck::tower_kind::llama4) {
+      // Llama4VisionConfig's num_channels default is 3.
+      vision_params = models::blocks::llama4_vision_params({.layers = width("num_hidden_layers"),
+                                                            .hidden = width("hidden_size"),
+                                                            .inter = width("intermediate_size"),
+                                                            .patch = width("patch_size"),
+                                                            .image = width("image_size"),
+                                                            .channels = width_or("num_channels", 3),
+                                                            .projector_in = width("projector_input_dim"),
+                                                            .projector_out = width("projector_output_dim"),
+                                                            .output = width("vision_output_dim")},
+                                                           text_hidden);
+      return object_at(file, outer, "text_config");
+    }
     if (n.tower == ck::tower_kind::pixtral_mistral3) {
       // Mistral3Config's spatial_merge_size default is 2.
       const auto m = outer.find("spatial_merge_size");

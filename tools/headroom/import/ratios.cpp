@@ -52,6 +52,33 @@ void check_last_layer_index(std::string_view file, std::string_view key, const j
   }
 }
 
+void check_no_rope_layers(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                          std::uint64_t interval, std::string_view why) {
+  if (!v.is_array() || (!v.empty() && v.size() != layers)) {
+    fail_key(file, key, fmt::format("expected [] or an array of num_hidden_layers ({}) entries 0 or 1", layers));
+  }
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const int want = interval != 0 && (i + 1) % interval == 0 ? 0 : 1;
+    if (v[i] != want) {
+      fail_key(file, key, fmt::format("layer {} is {}, the importer needs {} with no_rope_layer_interval {} ({})", i,
+                                      shown_value(v[i]), want, interval, why));
+    }
+  }
+}
+
+void check_moe_layers(std::string_view file, std::string_view key, const json& v, std::uint64_t layers, std::uint64_t step,
+                      std::string_view why) {
+  if (v.is_null()) return;
+  json want = json::array();
+  for (std::uint64_t l = 0; step != 0 && l < layers; ++l) {
+    if ((l + 1) % step == 0) want.push_back(l);
+  }
+  if (v != want) {
+    fail_key(file, key, fmt::format("is {}, the importer needs every layer l with (l + 1) % interleave_moe_layer_step ({}) == 0 ({})",
+                                    shown_value(v), step, why));
+  }
+}
+
 std::string layer_kinds_pattern(std::string_view file, std::string_view key, const json& v) {
   if (!v.is_array()) fail_key(file, key, "expected an array of layer types");
   std::string pattern;

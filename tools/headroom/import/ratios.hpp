@@ -35,6 +35,15 @@ void check_dense_then_sparse(std::string_view file, std::string_view key, const 
 void check_last_layer_index(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
                             std::string_view why);
 
+/// Llama 4's no_rope_layers: empty (Llama4TextConfig then derives it from the interval), or
+/// num_hidden_layers entries, 0 on every `interval`-th layer and 1 on the others.
+void check_no_rope_layers(std::string_view file, std::string_view key, const json& v, std::uint64_t layers,
+                          std::uint64_t interval, std::string_view why);
+
+/// Llama 4's moe_layers: null, or the indexes l with (l + 1) % `step` == 0, in order.
+void check_moe_layers(std::string_view file, std::string_view key, const json& v, std::uint64_t layers, std::uint64_t step,
+                      std::string_view why);
+
 /// Granite 4.0's layer_types as a pattern, one character a layer: "mamba" M, "attention" *.
 std::string layer_kinds_pattern(std::string_view file, std::string_view key, const json& v);
 

@@ -35,6 +35,7 @@
 #include <headroom/models/gqa_decoder.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/granite_hybrid.hpp>
+#include <headroom/models/llama4.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
@@ -77,6 +78,8 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, voca
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma3_dims, gqa, inter, window, pattern, qk_norm, softcap, tie,
                         vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::glm4_moe_dims, gqa, moe, qk_norm, attn_bias);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::llama4_dims, gqa, experts, top_k, moe_inter, inter, moe_step, chunk, pattern,
+                        qk_norm, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::cohere_dims, gqa, inter, qk_norm, attn_bias, tie, window, pattern);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::starcoder2_dims, gqa, inter, bias, tie, window);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
@@ -112,6 +115,7 @@ HEADROOM_IMPORT_FAMILY(glm4_moe, glm4_moe_dims);
 HEADROOM_IMPORT_FAMILY(cohere, cohere_dims);
 HEADROOM_IMPORT_FAMILY(starcoder2, starcoder2_dims);
 HEADROOM_IMPORT_FAMILY(nemotron_nas, nemotron_nas_dims);
+HEADROOM_IMPORT_FAMILY(llama4, llama4_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
@@ -119,7 +123,7 @@ inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
                          qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
                          deepseek_v4_family, gemma3_family, granite_hybrid_family, glm4_moe_family, cohere_family,
-                         starcoder2_family, nemotron_nas_family>;
+                         starcoder2_family, nemotron_nas_family, llama4_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

@@ -73,6 +73,10 @@ enum class check_kind : std::uint8_t {
   layer_types_every, ///< Gemma 2 / 3: full_attention every period-th layer, else sliding_attention (no last-layer rule)
   last_layer_index,  ///< an integer that must be -1 or num_hidden_layers - 1 (ERNIE 4.5's moe_layer_end_index: MoE up to the last layer)
   block_count,       ///< an array of num_hidden_layers entries (Nemotron-NAS's block_configs)
+  no_rope_every,     ///< Llama 4's no_rope_layers: empty (the class's default), or num_hidden_layers entries, 0 every interval-th layer, else 1
+  moe_every,         ///< Llama 4's moe_layers: the indexes l with (l + 1) % interleave_moe_layer_step == 0, in order
+  layer_types_chunked,  ///< Llama 4 (newer transformers): full_attention every interval-th layer, else chunked_attention
+  positive,          ///< an integer of at least 1 where the config class would accept 0 (Llama 4's interleave_moe_layer_step)
 };
 struct check {
   std::string_view key;
@@ -95,6 +99,7 @@ enum class tower_kind : std::uint8_t {
   qwen3_vl,       ///< Qwen3-VL's tower (vision_tower_params), deepstack mergers when vision_keys lists deepstack_visual_indexes
   siglip_gemma3,  ///< SigLIP and Gemma 3's projector (siglip_gemma3_params); text_config.hidden_size is the projector's width
   pixtral_mistral3,  ///< Pixtral and Mistral 3's projector (pixtral_mistral3_params); the wrapper's spatial_merge_size
+  llama4,            ///< Llama 4's vision model and projector (llama4_vision_params); text_config.hidden_size is the projector's width
 };
 struct nested_config {
   std::span<const check> outer_checks;

@@ -17,6 +17,7 @@
 #include <headroom/models/detail/config_keys_gqa.hpp>
 #include <headroom/models/detail/config_keys_granite_hybrid.hpp>
 #include <headroom/models/detail/config_keys_hybrid.hpp>
+#include <headroom/models/detail/config_keys_llama4.hpp>
 #include <headroom/models/detail/config_keys_llama_like.hpp>
 #include <headroom/models/detail/config_keys_minimax_m2.hpp>
 #include <headroom/models/detail/config_keys_mistral3.hpp>
@@ -110,6 +111,9 @@ inline constexpr profile profiles[] = {
     // per-layer widths, or none, by block_configs.
     {"nemotron-nas", "DeciLMForCausalLM", "nemotron_nas", nemotron_nas::bindings, nemotron_nas::checks,
      nemotron_nas::ignored_keys},
+    // Llama 4 Scout / Maverick: iRoPE attention, interleaved MoE with a shared expert, a vision tower.
+    {"llama4", "Llama4ForConditionalGeneration", "llama4", llama4::bindings, llama4::checks, llama4::ignored_keys,
+     &llama4::multimodal},
 };
 
 /// The profile of a model_type, or nullptr.

@@ -23,6 +23,7 @@ struct gqa_dims {
   std::uint64_t head_dim = 0;
   bool qk_norm = false;       ///< per-head RMSNorm of q and k (Qwen3)
   bool qk_norm_whole = false; ///< with qk_norm: one RMSNorm over all q heads and one over all k heads (MiniMax-M2)
+  bool qk_norm_weightless = false;  ///< with qk_norm: a norm without weights (Llama 4's L2 norm per head)
   bool qkv_bias = false;      ///< biases on q, k, v (Qwen2.5, gpt-oss)
   bool o_bias = false;        ///< bias on o (gpt-oss)
   bool sinks = false;         ///< one learned sink logit per head (gpt-oss)
@@ -95,9 +96,9 @@ constexpr gqa_parts gqa_parts_of(std::string_view block_name, const gqa_dims& d,
           sharded(lin("k", h, kvw, linear_role::k, d.qkv_bias), shard::kv_heads, d.kv_heads),
           sharded(lin("v", h, kvw, linear_role::v, d.qkv_bias), shard::kv_heads, d.kv_heads),
           // A whole-layer norm's weight [q_heads x head_dim] splits with the heads.
-          sharded(with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.qk_norm_whole ? qw : d.head_dim), shard::heads,
-                  d.q_heads, d.qk_norm_whole),
-          sharded(with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.qk_norm_whole ? kvw : d.head_dim),
+          sharded(with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.qk_norm_weightless ? 0 : d.qk_norm_whole ? qw : d.head_dim),
+                  shard::heads, d.q_heads, d.qk_norm_whole),
+          sharded(with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.qk_norm_weightless ? 0 : d.qk_norm_whole ? kvw : d.head_dim),
                   shard::kv_heads, d.kv_heads, d.qk_norm_whole),
           sharded(nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)}), shard::heads, d.q_heads),
           sharded(nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {}), shard::kv_heads, d.kv_heads),

@@ -111,4 +111,42 @@ constexpr std::uint64_t pixtral_mistral3_params(const pixtral_tower_dims& v, std
   return checked_add(checked_add(checked_add(patch, h), checked_mul(v.layers, layer)), projector);
 }
 
+/// Llama 4's vision model (transformers models/llama4/modeling_llama4.py, Llama4VisionModel) and
+/// its projector (Llama4MultiModalProjector), as vision_config names the widths:
+/// num_hidden_layers, hidden_size, intermediate_size, patch_size, image_size, num_channels,
+/// projector_input_dim, projector_output_dim, vision_output_dim.
+struct llama4_tower_dims {
+  std::uint64_t layers = 0;
+  std::uint64_t hidden = 0;
+  std::uint64_t inter = 0;
+  std::uint64_t patch = 0;
+  std::uint64_t image = 0;
+  std::uint64_t channels = 3;
+  std::uint64_t projector_in = 0;   ///< projector_input_dim
+  std::uint64_t projector_out = 0;  ///< projector_output_dim
+  std::uint64_t output = 0;         ///< vision_output_dim
+};
+
+/// patch_embedding.linear [hidden, channels x patch^2] (Llama4UnfoldConvolution, no bias);
+/// class_embedding [hidden]; positional_embedding_vlm [(image / patch)^2 + 1, hidden];
+/// layernorm_pre, layernorm_post (weight and bias); per layer input_layernorm,
+/// post_attention_layernorm (weight and bias), q/k/v/o_proj [hidden, hidden] and mlp.fc1
+/// [inter, hidden], fc2 [hidden, inter], all with biases; vision_adapter.mlp (Llama4VisionMLP2,
+/// no biases) fc1 [projector_in, inter], fc2 [projector_out, projector_out]. Then the projector
+/// into a text model of width `text_hidden`: multi_modal_projector.linear_1 [text_hidden,
+/// output] (no bias).
+constexpr std::uint64_t llama4_vision_params(const llama4_tower_dims& v, std::uint64_t text_hidden) {
+  const std::uint64_t h = v.hidden;
+  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
+  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
+  const std::uint64_t side = v.patch == 0 ? 0 : v.image / v.patch;
+  const std::uint64_t embed = checked_add(checked_add(checked_mul(h, checked_mul(v.channels, checked_mul(v.patch, v.patch))), h),
+                                          checked_mul(checked_add(checked_mul(side, side), 1), h));
+  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, layer_norm(h)), checked_mul(4, linear(h, h))),
+                                          checked_add(linear(v.inter, h), linear(h, v.inter)));
+  const std::uint64_t adapter = checked_add(checked_mul(v.projector_in, v.inter), checked_mul(v.projector_out, v.projector_out));
+  return checked_add(checked_add(checked_add(embed, checked_mul(2, layer_norm(h))), checked_mul(v.layers, layer)),
+                     checked_add(adapter, checked_mul(text_hidden, v.output)));
+}
+
 }  // namespace headroom::models::blocks
