@@ -88,6 +88,10 @@ struct vllm_knobs {
   /// --compilation-config's cudagraph_mode: which CUDA graphs are captured (and so profiled)
   /// per capture size. Last, so aggregate initialisers written before it still compile.
   vllm_cudagraph_mode cudagraph_mode = vllm_cudagraph_mode::full_and_piecewise;
+  /// --speculative-config's num_speculative_tokens, read when the deployment speculates with
+  /// the checkpoint's MTP head (settings::speculative); 0: vLLM's default, the head's n_predict
+  /// (its MTP layers). Each Mamba / GDN group then holds that many more pages per request.
+  std::uint64_t num_speculative_tokens = engine_default;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 

@@ -56,7 +56,7 @@ constexpr engine_memory engine_memory_of(const model& m, const device& d, const 
   const footprint_bytes fp = detail::rank_footprint_of(m, s, dp_layout(p, e), true);
   const detail::kv_layout l = detail::layout_of(m, fp, s);
   switch (e.kind) {
-    case engine_kind::vllm: return detail::vllm_memory(m, d, e.vllm, p, fp, l, context);
+    case engine_kind::vllm: return detail::vllm_memory(m, d, e.vllm, p, fp, l, context, s.speculative);
     case engine_kind::sglang: return detail::sglang_memory(m, d, e.sglang, p, fp, l, context, s.speculative);
     case engine_kind::trtllm: return detail::trtllm_memory(m, d, e.trtllm, fp, l, context);
     case engine_kind::llama_cpp: return detail::llama_cpp_memory(m, d, s, e.llama_cpp, fp, l, seqs, context);

@@ -172,6 +172,17 @@ TEST_CASE("a regenerate line writes the knobs that differ from the engine's defa
   CHECK(engine_flags_text(resolve_engine(f, kv, false)) == " --gpu-memory-utilization 0.85 --max-model-len 32768");
 }
 
+TEST_CASE("--num-speculative-tokens sets vLLM's drafted tokens, a vLLM flag") {
+  kv_dtype kv = kv_dtype::bf16;
+  engine_flags f;
+  f.num_speculative_tokens = "3";
+  const engine e = resolve_engine(f, kv, false);
+  CHECK(e.vllm.num_speculative_tokens == 3);
+  CHECK(engine_flags_text(e) == " --num-speculative-tokens 3");
+  f.engine = "sglang";
+  CHECK(refusal(f) == "--num-speculative-tokens is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
+}
+
 TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them back as vLLM prints them") {
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;

@@ -6,6 +6,7 @@
 // heads of 256, linear heads 16 key / 32 value of 128, conv kernel 4, 512 experts top-10 of
 // 512, shared expert 512, vocab 151936, untied.
 #include <headroom/devices.hpp>
+#include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
@@ -74,4 +75,26 @@ static_assert(decode_step(m, devices::h100_sxm, h100, 128, 4096, s).compute_boun
 // more than an H200's 135.7 GB usable, less than a B200's 173.0 GB.
 static_assert(!fits(m, devices::h200_sxm, {.seqs = 1, .context = 4096, .settings = s}));
 static_assert(fits(m, devices::b200, {.seqs = 1, .context = 4096, .settings = s}));
+
+// ---- vLLM with the MTP head: the GDN pages a request holds --------------------------------------
+// MambaSpec.max_memory_usage_bytes: (1 + num_speculative_tokens) pages of each GDN group, 2 + in
+// "align" mode; num_speculative_tokens defaults to the head's n_predict = num_nextn_predict_layers
+// = 1 (vllm/config/speculative.py @002e77c1). Groups (kv_cache_utils.py): 13 attention layers with
+// the MTP layer, 36 GDN; group size min(13, 36) = 13 (2 x 36 >= 3 x 13), so ceil(36 / 13) = 3 GDN
+// groups.
+constexpr settings spec{.speculative = true};
+constexpr engine_memory v_off = engine_memory_of(m, devices::h200_sxm, s, engines::vllm, {}, 1, 4096);
+constexpr engine_memory v_on = engine_memory_of(m, devices::h200_sxm, spec, engines::vllm, {}, 1, 4096);
+constexpr engine v3{.kind = engine_kind::vllm, .vllm = {.num_speculative_tokens = 3}};
+constexpr engine_memory v_k3 = engine_memory_of(m, devices::h200_sxm, spec, v3, {}, 1, 4096);
+constexpr engine v3a{.kind = engine_kind::vllm, .vllm = {.mamba_cache_align = true, .num_speculative_tokens = 3}};
+constexpr engine_memory v_k3a = engine_memory_of(m, devices::h200_sxm, spec, v3a, {}, 1, 4096);
+static_assert(v_off.state_pages_per_request == 1 && v_on.state_pages_per_request == 2);
+static_assert(v_k3.state_pages_per_request == 4 && v_k3a.state_pages_per_request == 5);
+static_assert(v_on.groups_state == 3 && v_k3.groups_state == 3);
+// Three more tokens drafted: 2 more pages in each of the 3 GDN groups, the same pool.
+static_assert(v_k3.request_blocks == v_on.request_blocks + 3 * 2 && v_k3.kv_cache_blocks == v_on.kv_cache_blocks);
+// Without --speculative the knob is not read.
+constexpr engine_memory v_k3_off = engine_memory_of(m, devices::h200_sxm, s, v3, {}, 1, 4096);
+static_assert(v_k3_off.state_pages_per_request == 1);
 }  // namespace

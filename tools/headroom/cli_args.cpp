@@ -145,7 +145,7 @@ void name_value_types(CLI::App& app) {
       {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"dp", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
       {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
       {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
-      {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
+      {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"num-speculative-tokens", "N"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
       {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"max-mamba-cache-size", "N"},
       {"mamba-scheduler-strategy", "no_buffer|extra_buffer"}, {"speculative-num-draft-tokens", "N"}, {"tokens-per-block", "TOKENS"},
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},

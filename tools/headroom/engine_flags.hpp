@@ -23,7 +23,7 @@ struct engine_flags {
   std::string gpu_memory_utilization, max_model_len, max_num_seqs, max_num_batched_tokens, block_size,
       kv_cache_memory_bytes;
   bool enforce_eager = false;
-  std::string cudagraph_mode;
+  std::string cudagraph_mode, num_speculative_tokens;
   // shared by vLLM, SGLang and TensorRT-LLM
   std::string kv_cache_dtype;
   // SGLang

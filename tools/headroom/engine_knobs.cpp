@@ -161,6 +161,8 @@ constexpr engine_knob knobs[] = {
     {"--enforce-eager", "no CUDA graphs", vllm, nullptr, &f::enforce_eager, knob<ev, &v::enforce_eager, switch_text>},
     {"--cudagraph-mode", "FULL_AND_PIECEWISE (default) | PIECEWISE | FULL | FULL_DECODE_ONLY | NONE (-O.cudagraph_mode)",
      vllm, &f::cudagraph_mode, nullptr, knob<ev, &v::cudagraph_mode, cudagraph_mode_text>},
+    {"--num-speculative-tokens", "tokens the MTP head drafts a step under --speculative (--speculative-config's; default: its layers)",
+     vllm, &f::num_speculative_tokens, nullptr, knob<ev, &v::num_speculative_tokens, count_text>},
     {"--kv-cache-dtype", "auto | bf16 | fp8 | fp8_e4m3 | fp8_e5m2", vllm | sglang | trtllm, &f::kv_cache_dtype},
     {"--mem-fraction-static", "fraction of free memory (default: SGLang's heuristic)", sglang, &f::mem_fraction_static,
      nullptr, knob<eg, &g::mem_fraction_static, fraction_text>},

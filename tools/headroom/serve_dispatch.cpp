@@ -120,6 +120,16 @@ command_output run_serve(cli_args& a) {
                                     a.acceptance_length, r.spec.tokens + 1));
     }
     r.spec.acceptance_milli = milli_of(acc);
+    // vLLM's --speculative-config names the drafted tokens once: the memory rule's state pages
+    // (--num-speculative-tokens) and the verify step read the same K.
+    if (r.q.e.kind == engine_kind::vllm) {
+      std::uint64_t& k = r.q.e.vllm.num_speculative_tokens;
+      if (k != 0 && k != r.spec.tokens) {
+        throw usage_error(fmt::format("--num-speculative-tokens {} differs from --speculative-tokens {} (vLLM drafts one number of tokens)",
+                                      k, r.spec.tokens));
+      }
+      k = r.spec.tokens;
+    }
     if (!has_draft_head(*r.q.m)) {
       throw usage_error(fmt::format("--speculative-tokens: {} has no MTP draft head (separate draft models are not modelled yet)",
                                     r.q.m->id));

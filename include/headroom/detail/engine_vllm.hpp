@@ -64,8 +64,31 @@ constexpr std::uint64_t vllm_graphs_captured(vllm_cudagraph_mode mode, std::uint
 }
 
 /// vLLM V1.
+/// The MTP head's layers (vLLM's n_predict = num_nextn_predict_layers): distinct layer numbers
+/// of the draft section.
+constexpr std::uint64_t draft_layers(const model& m) {
+  std::uint64_t n = 0;
+  for (std::size_t i = 0; i < m.c.n_instances; ++i) {
+    const auto& in = m.c.instances[i];
+    if (in.sec != section::draft || in.layer == no_layer) continue;
+    bool seen = false;
+    for (std::size_t j = 0; j < i && !seen; ++j) seen = m.c.instances[j].sec == section::draft && m.c.instances[j].layer == in.layer;
+    if (!seen) ++n;
+  }
+  return n;
+}
+
+/// Speculative tokens a step drafts: the knob, else vLLM's default, the head's n_predict
+/// (SpeculativeConfig.__post_init__, vllm/config/speculative.py
+/// @002e77c1f0ef9b19cff8b9e21cfbd6feb3d6b443: "Default to max value defined in draft model config").
+constexpr std::uint64_t vllm_speculative_tokens(const model& m, const vllm_knobs& k, bool speculative) {
+  if (!speculative) return 0;
+  return k.num_speculative_tokens != 0 ? k.num_speculative_tokens : draft_layers(m);
+}
+
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
-                                    const footprint_bytes& fp, const kv_layout& l, std::uint64_t context) {
+                                    const footprint_bytes& fp, const kv_layout& l, std::uint64_t context,
+                                    bool speculative = false) {
   engine_memory em = memory_at_start(engine_kind::vllm, d);
   em.budget_fraction = k.gpu_memory_utilization;
   em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);
@@ -142,7 +165,12 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     em.groups_state = ceil_div(l.n_state, group_size);
   }
   em.sliding_span = l.window == 0 ? 0 : l.window - 1 + em.max_num_batched_tokens;
-  em.state_pages_per_request = k.mamba_cache_align ? 2 : 1;
+  // MambaSpec.max_memory_usage_bytes (vllm/v1/kv_cache_interface.py @001cabc1be16a59a70d720ed61a13b678c060a18):
+  // a request holds (1 + num_speculative_blocks) pages of each Mamba / GDN group, 2 + in "align"
+  // mode; num_speculative_blocks = num_speculative_tokens (MambaBase.get_kv_cache_spec,
+  // vllm/model_executor/layers/mamba/abstract.py @00b08dc44519a82cbdd9061d92d1226985094622): the
+  // state after each drafted token, kept until verification picks one.
+  em.state_pages_per_request = checked_add(k.mamba_cache_align ? 2 : 1, vllm_speculative_tokens(m, k, speculative));
   // DeepSeek-V4's compressor states, one SlidingWindowMLASpec per layer and compressor
   // (deepseek_compressor.py @0de10a2, CompressorStateCache): block_size 4 at ratio 4 (8 rows),
   // 8 at ratio 128 (128 rows); a page of block x state_dim F32 rounded up to the 576 B alignment
