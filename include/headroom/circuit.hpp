@@ -365,6 +365,18 @@ struct circuit {
   [[nodiscard]] constexpr std::uint16_t uses_in(std::size_t bi, section sec) const {
     return uses[sections * bi + static_cast<std::size_t>(sec)];
   }
+  /// Distinct layers of section `sec` (instances of one layer share its index; prologue and
+  /// epilogue instances, no_layer, are none): the MTP head's depth for section::draft.
+  [[nodiscard]] constexpr std::uint64_t layers_in(section sec) const {
+    std::uint64_t n = 0;
+    for (std::size_t i = 0; i < n_instances; ++i) {
+      if (instances[i].sec != sec || instances[i].layer == no_layer) continue;
+      bool seen = false;
+      for (std::size_t j = 0; j < i && !seen; ++j) seen = instances[j].sec == sec && instances[j].layer == instances[i].layer;
+      if (!seen) ++n;
+    }
+    return n;
+  }
 
   /// Adds a block template; returns its index.
   constexpr std::uint8_t add_block(std::string_view block_name, std::initializer_list<node> ns,

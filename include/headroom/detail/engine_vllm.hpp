@@ -63,29 +63,15 @@ constexpr std::uint64_t vllm_graphs_captured(vllm_cudagraph_mode mode, std::uint
   return 0;
 }
 
-/// vLLM V1.
-/// The MTP head's layers (vLLM's n_predict = num_nextn_predict_layers): distinct layer numbers
-/// of the draft section.
-constexpr std::uint64_t draft_layers(const model& m) {
-  std::uint64_t n = 0;
-  for (std::size_t i = 0; i < m.c.n_instances; ++i) {
-    const auto& in = m.c.instances[i];
-    if (in.sec != section::draft || in.layer == no_layer) continue;
-    bool seen = false;
-    for (std::size_t j = 0; j < i && !seen; ++j) seen = m.c.instances[j].sec == section::draft && m.c.instances[j].layer == in.layer;
-    if (!seen) ++n;
-  }
-  return n;
-}
-
-/// Speculative tokens a step drafts: the knob, else vLLM's default, the head's n_predict
-/// (SpeculativeConfig.__post_init__, vllm/config/speculative.py
+/// Speculative tokens a step drafts: the knob, else vLLM's default, the head's n_predict, its
+/// MTP layers (SpeculativeConfig.__post_init__, vllm/config/speculative.py
 /// @002e77c1f0ef9b19cff8b9e21cfbd6feb3d6b443: "Default to max value defined in draft model config").
 constexpr std::uint64_t vllm_speculative_tokens(const model& m, const vllm_knobs& k, bool speculative) {
   if (!speculative) return 0;
-  return k.num_speculative_tokens != 0 ? k.num_speculative_tokens : draft_layers(m);
+  return k.num_speculative_tokens != 0 ? k.num_speculative_tokens : m.c.layers_in(section::draft);
 }
 
+/// vLLM V1.
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
                                     const footprint_bytes& fp, const kv_layout& l, std::uint64_t context,
                                     bool speculative = false) {
