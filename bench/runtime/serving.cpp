@@ -12,7 +12,7 @@
 #include <headroom/sla.hpp>
 
 #include "common.hpp"
-#include "headroom/serve_cmd.hpp"
+#include "headroom/commands/serve_cmd.hpp"
 #include "per_call.hpp"
 
 namespace headroom_bench {

@@ -12,7 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "headroom/cli_args.hpp"
+#include "headroom/args/cli_args.hpp"
 
 using namespace headroom::cli;
 

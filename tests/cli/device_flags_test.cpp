@@ -9,10 +9,10 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 
-#include "headroom/common.hpp"
-#include "headroom/device_flags.hpp"
-#include "headroom/device_spec.hpp"
-#include "headroom/import/hub_id.hpp"
+#include "headroom/args/common.hpp"
+#include "headroom/args/device_flags.hpp"
+#include "headroom/io/device_spec.hpp"
+#include "headroom/checkpoint/hub_id.hpp"
 #include "headroom/import/importer.hpp"
 
 using namespace headroom;

@@ -11,9 +11,9 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
-#include "headroom/cli_args.hpp"
-#include "headroom/common.hpp"
-#include "headroom/engine_flags.hpp"
+#include "headroom/args/cli_args.hpp"
+#include "headroom/args/common.hpp"
+#include "headroom/args/engine_flags.hpp"
 
 using namespace headroom;
 using namespace headroom::cli;

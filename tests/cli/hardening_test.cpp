@@ -21,8 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "headroom/manifest.hpp"
-#include "headroom/output.hpp"
+#include "headroom/io/manifest.hpp"
+#include "headroom/io/output.hpp"
 #include "headroom/run.hpp"
 #include "in_process.hpp"
 

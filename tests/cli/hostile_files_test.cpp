@@ -17,13 +17,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "headroom/bounded_file.hpp"
-#include "headroom/identifiers.hpp"
-#include "headroom/manifest.hpp"
-#include "headroom/output.hpp"
+#include "headroom/input/bounded_file.hpp"
+#include "headroom/input/identifiers.hpp"
+#include "headroom/io/manifest.hpp"
+#include "headroom/io/output.hpp"
 #include "headroom/run.hpp"
 #include "in_process.hpp"
-#include "headroom/strict_json.hpp"
+#include "headroom/input/strict_json.hpp"
 
 namespace {
 namespace fs = std::filesystem;

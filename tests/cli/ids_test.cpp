@@ -8,7 +8,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/models.hpp>
 
-#include "headroom/common.hpp"
+#include "headroom/args/common.hpp"
 
 using namespace headroom;
 using namespace headroom::cli;

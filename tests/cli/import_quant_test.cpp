@@ -12,7 +12,7 @@
 
 #include "headroom/import/importer.hpp"
 #include "published_config.hpp"
-#include "headroom/import/verify.hpp"
+#include "headroom/checkpoint/verify.hpp"
 
 using namespace headroom;
 namespace imp = headroom::cli::import;

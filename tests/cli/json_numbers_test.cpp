@@ -19,8 +19,8 @@
 #include <headroom/models.hpp>
 
 #include "headroom/commands.hpp"
-#include "headroom/header.hpp"
-#include "headroom/report.hpp"
+#include "headroom/commands/header.hpp"
+#include "headroom/commands/report.hpp"
 
 namespace {
 using namespace headroom;

@@ -14,7 +14,7 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
-#include "headroom/manifest.hpp"
+#include "headroom/io/manifest.hpp"
 
 namespace {
 using namespace headroom;

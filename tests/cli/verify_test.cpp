@@ -18,7 +18,7 @@
 #include <headroom/models.hpp>
 
 #include "headroom/import/importer.hpp"
-#include "headroom/import/verify.hpp"
+#include "headroom/checkpoint/verify.hpp"
 
 namespace fs = std::filesystem;
 namespace imp = headroom::cli::import;

@@ -16,8 +16,8 @@
 
 #include <unistd.h>
 
-#include "headroom/import/gguf.hpp"
-#include "headroom/import/gguf_model.hpp"
+#include "headroom/checkpoint/gguf.hpp"
+#include "headroom/checkpoint/gguf_model.hpp"
 #include "headroom/run.hpp"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "headroom/manifest.hpp"
+#include "headroom/io/manifest.hpp"
 #include "headroom/run.hpp"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "headroom/import/importer.hpp"
-#include "headroom/import/verify.hpp"
+#include "headroom/checkpoint/verify.hpp"
 #include "headroom/run.hpp"
 
 namespace {

@@ -13,7 +13,7 @@
 
 #include <headroom/models.hpp>
 
-#include "headroom/text.hpp"
+#include "headroom/render/text.hpp"
 
 namespace {
 using namespace headroom;

@@ -14,8 +14,8 @@
 #include <headroom/models.hpp>
 
 #include "headroom/commands.hpp"
-#include "headroom/engine_flags.hpp"
-#include "headroom/report.hpp"
+#include "headroom/args/engine_flags.hpp"
+#include "headroom/commands/report.hpp"
 
 namespace {
 using namespace headroom;

@@ -2,8 +2,8 @@
 // Config values (config_values.hpp): what a family records under config.json keys, and the
 // placeholder grammar provenance text uses to print them.
 #include <headroom/config_values.hpp>
-#include <headroom/models/llama_3_1_8b_instruct.hpp>
-#include <headroom/models/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
 
 namespace {
 using namespace headroom;

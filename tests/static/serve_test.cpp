@@ -4,8 +4,8 @@
 #include <cstdint>
 
 #include <headroom/devices/nvidia_hopper.hpp>
-#include <headroom/models/llama_3_1_8b_instruct.hpp>
-#include <headroom/models/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
 #include <headroom/sla.hpp>
 
 namespace {

@@ -4,7 +4,7 @@
 // byte examples of docs/model.md, "Tensor formats", divided by each scale's element size).
 #include <headroom/stored_bytes.hpp>
 
-#include <headroom/models/gpt_oss_120b.hpp>
+#include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
 #include <headroom/rank_footprint.hpp>
 
 namespace {

@@ -4,8 +4,8 @@
 #include <headroom/check.hpp>
 #include <headroom/devices/nvidia_hopper.hpp>
 #include <headroom/engines/none.hpp>
-#include <headroom/models/gpt_oss_120b.hpp>
-#include <headroom/models/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 
 namespace {
 using namespace headroom;

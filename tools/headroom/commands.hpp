@@ -15,10 +15,10 @@
 #include <headroom/engines/exec_facts.hpp>
 #include <headroom/headroom.hpp>
 
-#include "headroom/common.hpp"
-#include "headroom/engine_flags.hpp"
-#include "headroom/json.hpp"
-#include "headroom/report.hpp"
+#include "headroom/args/common.hpp"
+#include "headroom/args/engine_flags.hpp"
+#include "headroom/render/json.hpp"
+#include "headroom/commands/report.hpp"
 
 namespace headroom::cli {
 

@@ -14,17 +14,17 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
-#include "headroom/cli_args.hpp"
+#include "headroom/args/cli_args.hpp"
 #include "headroom/commands.hpp"
-#include "headroom/header.hpp"
-#include "headroom/import/hub_id.hpp"
-#include "headroom/import/gguf_model.hpp"
+#include "headroom/commands/header.hpp"
+#include "headroom/checkpoint/hub_id.hpp"
+#include "headroom/checkpoint/gguf_model.hpp"
 #include "headroom/import/importer.hpp"
-#include "headroom/identifiers.hpp"
-#include "headroom/import/verify.hpp"
-#include "headroom/plot.hpp"
-#include "headroom/report.hpp"
-#include "headroom/serve_cmd.hpp"
+#include "headroom/input/identifiers.hpp"
+#include "headroom/checkpoint/verify.hpp"
+#include "headroom/commands/plot.hpp"
+#include "headroom/commands/report.hpp"
+#include "headroom/commands/serve_cmd.hpp"
 
 namespace headroom::cli {
 

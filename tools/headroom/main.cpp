@@ -37,10 +37,10 @@
 
 #include <headroom/headroom.hpp>
 
-#include "headroom/bounded_file.hpp"
-#include "headroom/cli_args.hpp"
-#include "headroom/common.hpp"
-#include "headroom/output.hpp"
+#include "headroom/input/bounded_file.hpp"
+#include "headroom/args/cli_args.hpp"
+#include "headroom/args/common.hpp"
+#include "headroom/io/output.hpp"
 #include "headroom/run.hpp"
 
 namespace {

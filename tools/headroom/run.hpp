@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "headroom/input/usage_error.hpp"
+
 namespace headroom::cli {
 
 struct run_io {
@@ -22,9 +24,6 @@ struct run_io {
 /// Runs `headroom argv[1..]`; returns the exit code (0 done, 1 evaluation failed, 2 refused).
 int run_main(int argc, char** argv, run_io& io);
 
-/// `text` as one printable line: control characters (C0, DEL, C1), line separators and bytes that
-/// are not valid UTF-8 become \xNN, so an error never carries a newline, an ANSI escape or
-/// invalid UTF-8 from its input; valid printable UTF-8 is kept.
-std::string printable(std::string_view text);
+// printable(), which every refusal passes through, is the input library's (headroom/input/usage_error.hpp).
 
 }  // namespace headroom::cli

@@ -1,33 +1,33 @@
 // SPDX-License-Identifier: MIT
 // headroom: how each family's dims read a Hugging Face `config.json` -- one profile per
 // model_type. Nothing here is evaluated by a model header: only the importer
-// (tools/headroom/import/) reads these tables, and it pairs them with the dims members by name
-// through Boost.Hana (tools/headroom/import/reflect.hpp), so one generic importer serves every
+// (tools/import/) reads these tables, and it pairs them with the dims members by name
+// through Boost.Hana (tools/import/headroom/import/reflect.hpp), so one generic importer serves every
 // family. config_key_types.hpp says how a table reads; detail/config_keys_*.hpp hold the tables.
 #pragma once
 
-#include <headroom/models/config_key_types.hpp>
-#include <headroom/models/detail/config_keys_cohere.hpp>
-#include <headroom/models/detail/config_keys_deepseek.hpp>
-#include <headroom/models/detail/config_keys_deepseek_v4.hpp>
-#include <headroom/models/detail/config_keys_ernie4_5_moe.hpp>
-#include <headroom/models/detail/config_keys_gemma3.hpp>
-#include <headroom/models/detail/config_keys_gemma4.hpp>
-#include <headroom/models/detail/config_keys_glm4_moe.hpp>
-#include <headroom/models/detail/config_keys_gqa.hpp>
-#include <headroom/models/detail/config_keys_granite_hybrid.hpp>
-#include <headroom/models/detail/config_keys_hybrid.hpp>
-#include <headroom/models/detail/config_keys_llama4.hpp>
-#include <headroom/models/detail/config_keys_llama_like.hpp>
-#include <headroom/models/detail/config_keys_minimax_m2.hpp>
-#include <headroom/models/detail/config_keys_mistral3.hpp>
-#include <headroom/models/detail/config_keys_nemotron_nas.hpp>
-#include <headroom/models/detail/config_keys_phi3.hpp>
-#include <headroom/models/detail/config_keys_phimoe.hpp>
-#include <headroom/models/detail/config_keys_qwen2_moe.hpp>
-#include <headroom/models/detail/config_keys_qwen3_5.hpp>
-#include <headroom/models/detail/config_keys_qwen3_vl.hpp>
-#include <headroom/models/detail/config_keys_starcoder2.hpp>
+#include <headroom/models/config_keys/types.hpp>
+#include <headroom/models/config_keys/cohere.hpp>
+#include <headroom/models/config_keys/deepseek.hpp>
+#include <headroom/models/config_keys/deepseek_v4.hpp>
+#include <headroom/models/config_keys/ernie4_5_moe.hpp>
+#include <headroom/models/config_keys/gemma3.hpp>
+#include <headroom/models/config_keys/gemma4.hpp>
+#include <headroom/models/config_keys/glm4_moe.hpp>
+#include <headroom/models/config_keys/gqa.hpp>
+#include <headroom/models/config_keys/granite_hybrid.hpp>
+#include <headroom/models/config_keys/hybrid.hpp>
+#include <headroom/models/config_keys/llama4.hpp>
+#include <headroom/models/config_keys/llama_like.hpp>
+#include <headroom/models/config_keys/minimax_m2.hpp>
+#include <headroom/models/config_keys/mistral3.hpp>
+#include <headroom/models/config_keys/nemotron_nas.hpp>
+#include <headroom/models/config_keys/phi3.hpp>
+#include <headroom/models/config_keys/phimoe.hpp>
+#include <headroom/models/config_keys/qwen2_moe.hpp>
+#include <headroom/models/config_keys/qwen3_5.hpp>
+#include <headroom/models/config_keys/qwen3_vl.hpp>
+#include <headroom/models/config_keys/starcoder2.hpp>
 
 namespace headroom::models::config_keys {
 

@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+// Deprecated spelling, kept so that code written against headroom 0.1's flat models/ folder still
+// compiles (CHANGELOG.md, "Models in folders"): include <headroom/models/checkpoints/openai/gpt_oss_20b.hpp>.
+#pragma once
+#include <headroom/models/checkpoints/openai/gpt_oss_20b.hpp>  // IWYU pragma: export

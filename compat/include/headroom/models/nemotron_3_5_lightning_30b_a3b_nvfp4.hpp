@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+// Deprecated spelling, kept so that code written against headroom 0.1's flat models/ folder still
+// compiles (CHANGELOG.md, "Models in folders"): include <headroom/models/checkpoints/nvidia/nemotron_3_5_lightning_30b_a3b_nvfp4.hpp>.
+#pragma once
+#include <headroom/models/checkpoints/nvidia/nemotron_3_5_lightning_30b_a3b_nvfp4.hpp>  // IWYU pragma: export

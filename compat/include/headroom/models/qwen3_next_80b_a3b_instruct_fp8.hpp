@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+// Deprecated spelling, kept so that code written against headroom 0.1's flat models/ folder still
+// compiles (CHANGELOG.md, "Models in folders"): include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct_fp8.hpp>.
+#pragma once
+#include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct_fp8.hpp>  // IWYU pragma: export

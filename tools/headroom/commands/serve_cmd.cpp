@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: `headroom serve` -- the serving model (serve.hpp) over a list of concurrencies,
+// as Markdown and JSON.
+#include "headroom/commands/serve_cmd.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <utility>
+
+#include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/serving_facts.hpp>
+
+#include "headroom/args/plan_cli.hpp"
+#include "headroom/render/text.hpp"
+
+namespace headroom::cli {
+
+namespace {
+
+using text::writer;
+
+calibration_set calibration_for(const serve_request& r) {
+  calibration_set cs = shipped_calibration(*r.q.d, r.q.e);
+  if (r.table != nullptr) cs.own = r.table;
+  return cs;
+}
+
+std::string calibration_text(const serve_request& r, const calibration_set& cs) {
+  if (r.table != nullptr) return fmt::format("{} ({})", r.table_path, cs.own->source);
+  if (cs.own->n_grids == 0) {
+    return fmt::format("no measured table for {} under {}: its kernels take the ratios measured on {} ({})", r.q.d->id,
+                       name(r.q.e.kind), nearest_measured_device(*r.q.d), cs.fallback->source);
+  }
+  return fmt::format("{} {} on {} ({})", cs.own->engine, cs.own->version, cs.own->device, cs.own->source);
+}
+
+std::string spec_text(const speculation& s) {
+  if (s.tokens == 0) return "off";
+  return fmt::format("MTP draft head, {} tokens a round, acceptance length {}", s.tokens,
+                     num(static_cast<double>(s.acceptance_milli) / 1000.0));
+}
+
+std::string mode_text(const serve_request& r) {
+  if (!r.dis.on()) return fmt::format("aggregated, {} ({} GPU{})", plan_text(r.q.p), r.q.p.ranks(), r.q.p.ranks() == 1 ? "" : "s");
+  return fmt::format("disaggregated: {} prefill workers of TP {}, {} decode workers of TP {}", r.dis.prefill_workers,
+                     r.dis.prefill_tp, r.dis.decode_workers, r.dis.decode_tp);
+}
+
+}  // namespace
+
+serve_answer compute_serve(const serve_request& r) {
+  serve_answer a;
+  const calibration_set cs = calibration_for(r);
+  a.calibration_name = calibration_text(r, cs);
+  deployment dep{1, r.isl + r.osl, r.q.s, r.q.e, r.q.p};
+  dep.speculation = r.spec;
+  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1}, engines::exec_facts_of(r.q.e),
+                                       cs, engines::serving_facts_of(r.q.e.kind), r.dis);
+  for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
+  return a;
+}
+
+std::string serve_text(const serve_request& r, const serve_answer& a) {
+  writer w;
+  const query& q = r.q;
+  w("# Serving {} on {} under {}\n\n", q.m->name, q.d->name, name(q.e.kind));
+  w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers. Mode: {}. Settings: {}. "
+    "Speculative decoding: {}.\n\n",
+    r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r.spec));
+  w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
+    "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
+    a.calibration_name);
+  w("| concurrency | running batch | TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user | ceiling TTFT (ms) "
+    "| ceiling TPOT (ms) | wait (ms) | calibration |\n");
+  w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+  for (const serve_result& s : a.runs) {
+    if (!s.fits) {
+      w("| {} | - | - | - | - | - | - | - | - | - | - | does not fit: {} |\n", s.concurrency, name(s.term));
+      continue;
+    }
+    w("| {} | {} | {:.1f} | {:.2f} | {:.0f} | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} | {:.1f} | {} |\n", s.concurrency,
+      s.running_batch, s.ttft_ms, s.tpot_ms, s.e2e_ms, s.tokens_per_s, s.tokens_per_s_per_gpu, s.tokens_per_s_per_user,
+      s.ceiling_ttft_ms, s.ceiling_tpot_ms, s.wait_ms, s.calibration == calib_source::measured ? "measured" : "fallback");
+  }
+  if (!a.runs.empty() && a.runs.front().fits) {
+    const serve_result& s = a.runs.front();
+    w("\nThe engine's KV pool holds {} sequences of {} tokens{}; the running batch is the smallest of the clients, that "
+      "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
+      s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "");
+  }
+  return std::move(w.out);
+}
+
+ordered_json serve_json(const serve_request& r, const serve_answer& a) {
+  ordered_json j = envelope("serve");
+  j["model"] = r.q.m->id;
+  j["device"] = r.q.d->id;
+  j["engine"] = name(r.q.e.kind);
+  j["isl"] = r.isl;
+  j["osl"] = r.osl;
+  j["mode"] = r.dis.on() ? "disaggregated" : "aggregated";
+  j["plan"] = r.dis.on() ? ordered_json{{"prefill_workers", r.dis.prefill_workers},
+                                        {"prefill_tp", r.dis.prefill_tp},
+                                        {"decode_workers", r.dis.decode_workers},
+                                        {"decode_tp", r.dis.decode_tp}}
+                         : plan_json(r.q.p);
+  j["speculative_tokens"] = r.spec.tokens;
+  j["acceptance_length"] = static_cast<double>(r.spec.acceptance_milli) / 1000.0;
+  j["calibration_table"] = a.calibration_name;
+  ordered_json runs = ordered_json::array();
+  for (const serve_result& s : a.runs) {
+    ordered_json x;
+    x["concurrency"] = s.concurrency;
+    x["running_batch"] = s.running_batch;
+    x["ttft_ms"] = s.ttft_ms;
+    x["tpot_ms"] = s.tpot_ms;
+    x["e2e_ms"] = s.e2e_ms;
+    x["cycle_ms"] = s.cycle_ms;
+    x["tokens_per_s"] = s.tokens_per_s;
+    x["tokens_per_s_per_gpu"] = s.tokens_per_s_per_gpu;
+    x["tokens_per_s_per_user"] = s.tokens_per_s_per_user;
+    x["ceiling_ttft_ms"] = s.ceiling_ttft_ms;
+    x["ceiling_tpot_ms"] = s.ceiling_tpot_ms;
+    x["gpus"] = s.gpus;
+    x["fits"] = s.fits;
+    x["calibration"] = name(s.calibration);
+    x["pool_seqs"] = s.pool_seqs;
+    x["wait_ms"] = s.wait_ms;
+    x["transfer_ms"] = s.transfer_ms;
+    x["term"] = name(s.term);
+    runs.push_back(std::move(x));
+  }
+  j["runs"] = std::move(runs);
+  return j;
+}
+
+}  // namespace headroom::cli

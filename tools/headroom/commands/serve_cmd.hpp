@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: `headroom serve` (TTFT, TPOT and throughput of one deployment over a list of
+// concurrencies), `headroom sla` (the configurations that meet TTFT and TPOT targets) and
+// `headroom plot pareto` (docs/serving.md, docs/cli-json.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <headroom/headroom.hpp>
+#include <headroom/sla.hpp>
+
+#include "headroom/args/cli_args.hpp"
+#include "headroom/args/common.hpp"
+#include "headroom/render/json.hpp"
+#include "headroom/render/svg.hpp"
+
+namespace headroom::cli {
+
+// serve
+struct serve_request {
+  query q;
+  std::uint64_t isl = 1024;
+  std::uint64_t osl = 128;
+  std::vector<std::uint64_t> concurrency{1};
+  disaggregation dis{};
+  speculation spec{};
+  const calibration* table = nullptr;  ///< --calibration FILE (null: the shipped tables)
+  std::string table_path;              ///< the file as given
+};
+struct serve_answer {
+  std::vector<serve_result> runs;
+  std::string calibration_name;  ///< the table the device and engine read, or why none
+};
+serve_answer compute_serve(const serve_request& r);
+std::string serve_text(const serve_request& r, const serve_answer& a);
+ordered_json serve_json(const serve_request& r, const serve_answer& a);
+
+// sla
+struct sla_request {
+  const model* m = nullptr;
+  std::shared_ptr<const void> owner;  ///< a --config model
+  std::string model_arg;              ///< the model as the regenerate line names it
+  std::vector<const device*> devices;
+  std::vector<engine_kind> engines;
+  settings s{};
+  bool kv_auto = true;  ///< s.kv as the checkpoint names it under each engine (auto_kv_dtype)
+  std::uint64_t isl = 1024, osl = 128;
+  double ttft_ms = 0, tpot_ms = 0;
+  std::uint32_t gpus = 8;  ///< largest configuration searched (--gpus)
+  std::string command;     ///< the regenerate line
+};
+struct sla_config {
+  const device* d = nullptr;
+  engine_kind e = engine_kind::vllm;
+  parallel p{};
+  disaggregation dis{};
+  serve_result r{};
+  bool meets = false;
+  std::string reason;  ///< why a configuration meets no target at any concurrency
+};
+struct sla_answer {
+  std::vector<sla_config> best;      ///< per (device, engine, mode, plan): its best concurrency meeting both targets
+  std::vector<sla_config> pareto;    ///< tokens/s per GPU against tokens/s per user, meeting both targets
+  std::vector<sla_config> rejected;  ///< configurations that meet no target, with the reason
+  std::size_t evaluated = 0;         ///< serve evaluations made
+};
+sla_answer compute_sla(const sla_request& r);
+std::string sla_text(const sla_request& r, const sla_answer& a);
+ordered_json sla_json(const sla_request& r, const sla_answer& a);
+svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a);
+
+/// The commands as dispatch.cpp runs them (serve_dispatch.cpp): flags to request, result, renderer.
+command_output run_serve(cli_args& a);
+command_output run_sla(cli_args& a);
+command_output run_plot_pareto(cli_args& a);
+
+/// "TP 4", "TP 8 EP 8", "2P(TP 4) + 4D(TP 2)": the plan of a configuration.
+std::string config_plan_text(const sla_config& c);
+
+}  // namespace headroom::cli

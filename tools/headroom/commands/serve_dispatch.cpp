@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: `serve`, `sla` and `plot pareto` from their flags: every value checked (exit 2
+// naming the flag) before anything is evaluated.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <headroom/devices.hpp>
+#include <headroom/models.hpp>
+
+#include "headroom/io/calibration_file.hpp"
+#include "headroom/commands.hpp"
+#include "headroom/import/importer.hpp"
+#include "headroom/commands/serve_cmd.hpp"
+
+namespace headroom::cli {
+
+namespace {
+
+// A positive finite decimal ("7.5"), or usage_error naming the flag.
+double parse_positive_decimal(std::string_view flag, std::string_view text) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v) || !(v > 0)) {
+    throw usage_error(fmt::format("{}: `{}` is not a positive number", flag, text));
+  }
+  return v;
+}
+
+// Worker counts, their TP and the speculative tokens: up to 4096 each.
+std::uint16_t parse_count_up_to_4096(std::string_view flag, std::string_view text) { return parse_bounded(flag, text, 4096); }
+
+std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llround(a * 1000.0)); }
+
+// The engines an `sla` search covers: --engine, or the three serving engines.
+std::vector<engine_kind> sla_engines(const std::string& text, bool given) {
+  if (!given) return {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
+  for (const engine_kind k : all_engine_kinds) {
+    if (name(k) == text) {
+      if (k == engine_kind::none || k == engine_kind::llama_cpp) {
+        throw usage_error(fmt::format("--engine: `{}` has no serving-time model (vllm, sglang or trtllm)", text));
+      }
+      return {k};
+    }
+  }
+  throw usage_error(fmt::format("--engine: unknown engine `{}` (vllm, sglang or trtllm)", text));
+}
+
+sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view command) {
+  sla_request r;
+  if (!a.t.config.empty()) {
+    if (!a.t.model.empty()) throw usage_error(fmt::format("{}: --config takes the place of MODEL", command));
+    std::shared_ptr<const import::imported> im = import::import_config({a.t.config, "", ""});
+    r.m = &im->m;
+    r.owner = im;
+    r.model_arg = "--config " + a.t.config;
+  } else {
+    if (a.t.model.empty()) throw usage_error(fmt::format("{}: MODEL is required (or --config PATH)", command));
+    r.m = &resolve_model(a.t.model);
+    r.model_arg = std::string(r.m->id);
+  }
+  std::string ids;
+  if (a.sla_devices == "all") {
+    r.devices.assign(devices::all.begin(), devices::all.end());
+    ids = "all";
+  } else {
+    for (const std::string& id : parse_id_list("--devices", a.sla_devices)) {
+      r.devices.push_back(&resolve_device(id));
+      ids += fmt::format("{}{}", ids.empty() ? "" : ",", r.devices.back()->id);
+    }
+  }
+  const bool engine_given = cmd.get_option("--engine")->count() != 0;
+  r.engines = sla_engines(a.t.engine.engine, engine_given);
+  if (a.serve_isl.empty() || a.serve_osl.empty() || a.sla_ttft.empty() || a.sla_tpot.empty()) {
+    throw usage_error(fmt::format("{}: --isl, --osl, --ttft-ms and --tpot-ms are required", command));
+  }
+  r.isl = parse_count("--isl", a.serve_isl);
+  r.osl = parse_count("--osl", a.serve_osl);
+  r.ttft_ms = parse_positive_decimal("--ttft-ms", a.sla_ttft);
+  r.tpot_ms = parse_positive_decimal("--tpot-ms", a.sla_tpot);
+  const std::uint64_t gpus = parse_positive("--gpus", a.sla_gpus);
+  if (gpus > 64) throw usage_error(fmt::format("--gpus: `{}` is more than 64", a.sla_gpus));
+  r.gpus = static_cast<std::uint32_t>(gpus);
+  r.kv_auto = a.t.kv.empty() || a.t.kv == "auto";
+  r.s.kv = r.kv_auto ? kv_dtype::bf16 : parse_kv(a.t.kv);
+  r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
+                          r.model_arg, ids, r.isl, r.osl, num(r.ttft_ms), num(r.tpot_ms), r.gpus,
+                          engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
+  return r;
+}
+
+}  // namespace
+
+command_output run_serve(cli_args& a) {
+  const bool json = resolve_format(a.o, "serve", text_formats) == output_format::json;
+  resolve_ids(a.t, "serve", false);
+  serve_request r;
+  const bool spec = !a.speculative_tokens.empty();
+  if (spec) a.t.speculative = true;  // the engine loads the MTP head and holds its KV
+  r.q = make_query(a.t);
+  r.isl = parse_count("--isl", a.serve_isl);
+  r.osl = parse_count("--osl", a.serve_osl);
+  r.concurrency.clear();
+  for (const std::uint64_t c : parse_positive_list("--concurrency", a.serve_concurrency)) r.concurrency.push_back(c);
+  if (spec) {
+    if (a.acceptance_length.empty()) {
+      throw usage_error("--speculative-tokens: give --acceptance-length too (the mean tokens a verify step emits; no default)");
+    }
+    r.spec.tokens = static_cast<std::uint32_t>(parse_count_up_to_4096("--speculative-tokens", a.speculative_tokens));
+    const double acc = parse_positive_decimal("--acceptance-length", a.acceptance_length);
+    if (acc < 1 || acc > static_cast<double>(r.spec.tokens) + 1) {
+      throw usage_error(fmt::format("--acceptance-length: {} is outside 1 to --speculative-tokens + 1 = {}",
+                                    a.acceptance_length, r.spec.tokens + 1));
+    }
+    r.spec.acceptance_milli = milli_of(acc);
+    // vLLM's --speculative-config names the drafted tokens once: the memory rule's state pages
+    // (--num-speculative-tokens) and the verify step read the same K.
+    if (r.q.e.kind == engine_kind::vllm) {
+      std::uint64_t& k = r.q.e.vllm.num_speculative_tokens;
+      if (k != 0 && k != r.spec.tokens) {
+        throw usage_error(fmt::format("--num-speculative-tokens {} differs from --speculative-tokens {} (vLLM drafts one number of tokens)",
+                                      k, r.spec.tokens));
+      }
+      k = r.spec.tokens;
+    }
+    if (!has_draft_head(*r.q.m)) {
+      throw usage_error(fmt::format("--speculative-tokens: {} has no MTP draft head (separate draft models are not modelled yet)",
+                                    r.q.m->id));
+    }
+  } else if (!a.acceptance_length.empty()) {
+    throw usage_error("--acceptance-length: needs --speculative-tokens");
+  }
+  const bool workers = !a.prefill_workers.empty() || !a.decode_workers.empty();
+  if (a.disagg) {
+    if (a.prefill_workers.empty() || a.decode_workers.empty()) {
+      throw usage_error("--disagg: give --prefill-workers and --decode-workers");
+    }
+    if (r.q.p != parallel{}) throw usage_error("--disagg: the workers' plans are --prefill-tp and --decode-tp, not --tp / --pp / --ep");
+    r.dis = {parse_count_up_to_4096("--prefill-workers", a.prefill_workers), parse_count_up_to_4096("--prefill-tp", a.prefill_tp),
+             parse_count_up_to_4096("--decode-workers", a.decode_workers), parse_count_up_to_4096("--decode-tp", a.decode_tp)};
+    for (const std::uint16_t t : {r.dis.prefill_tp, r.dis.decode_tp}) {
+      if (plan_violation(*r.q.m, parallel{.tp = t}) != plan_rule::ok) {
+        throw usage_error(fmt::format("--disagg: TP {} is not a valid plan for {} ({})", t, r.q.m->id,
+                                      describe(plan_violation(*r.q.m, parallel{.tp = t}))));
+      }
+    }
+  } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1") {
+    throw usage_error("--prefill-workers, --decode-workers, --prefill-tp and --decode-tp need --disagg");
+  }
+  std::optional<loaded_calibration> table;
+  if (!a.calibration.empty()) {
+    try {  // a file refused is refused input (exit 2), like a manifest
+      table.emplace(load_calibration(a.calibration));
+    } catch (const headroom::error& e) {
+      throw usage_error(e.what());
+    }
+    const calibration& t = table->table();
+    if (t.device != r.q.d->id || t.engine != name(r.q.e.kind)) {
+      throw usage_error(fmt::format("--calibration: {} holds {} under {}, not {} under {}", a.calibration, t.device, t.engine,
+                                    r.q.d->id, name(r.q.e.kind)));
+    }
+    r.table = &t;
+    r.table_path = a.calibration;
+  }
+  const serve_answer ans = compute_serve(r);
+  command_output out;
+  out.text = json ? dump(serve_json(r, ans)) : serve_text(r, ans);
+  return out;
+}
+
+command_output run_sla(cli_args& a) {
+  const bool json = resolve_format(a.o, "sla", text_formats) == output_format::json;
+  const sla_request r = make_sla_request(a, *a.sla, "sla");
+  const sla_answer ans = compute_sla(r);
+  command_output out;
+  out.text = json ? dump(sla_json(r, ans)) : sla_text(r, ans);
+  return out;
+}
+
+command_output run_plot_pareto(cli_args& a) {
+  // `plot pareto MODEL [DEVICES...]`: the devices positional doubles as --devices.
+  if (!a.plot_devices.empty()) {
+    std::string ids;
+    for (const std::string& d : a.plot_devices) ids += fmt::format("{}{}", ids.empty() ? "" : ",", d);
+    a.sla_devices = ids;
+  }
+  const sla_request r = make_sla_request(a, *a.plot, "plot pareto");
+  command_output out;
+  out.text = svg::render(pareto_chart(r, compute_sla(r)));
+  return out;
+}
+
+}  // namespace headroom::cli

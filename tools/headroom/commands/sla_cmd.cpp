@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+// headroom CLI: `headroom sla` -- every device x engine x plan (aggregated, and disaggregated
+// prefill / decode splits of the GPU budget) x concurrency evaluated by the serving model; the
+// configurations that meet both targets, best tokens/s per GPU first; the Pareto frontier of
+// tokens/s per GPU against tokens/s per user; the reason each other configuration fails.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/serving_facts.hpp>
+
+#include "headroom/args/engine_flags.hpp"
+#include "headroom/args/plan_cli.hpp"
+#include "headroom/commands/serve_cmd.hpp"
+#include "headroom/render/text.hpp"
+
+namespace headroom::cli {
+
+namespace {
+
+using text::writer;
+
+// Concurrencies searched: powers of two up to 1024.
+constexpr std::uint64_t max_concurrency = 1024;
+// Tensor-parallel degrees searched: one node's worth.
+constexpr std::uint16_t tp_degrees[] = {1, 2, 4, 8};
+
+struct candidate {
+  parallel p{};
+  disaggregation dis{};
+};
+
+// The plans searched on `d` within the GPU budget: the valid plans of 1, 2, 4 or 8 devices in
+// one scale-up domain without pipeline stages (TP, with EP and DP attention for MoE models), and
+// the disaggregated splits of the whole budget into prefill and decode workers of one TP degree.
+std::vector<candidate> candidates(const model& m, const device& d, std::uint32_t gpus) {
+  std::vector<candidate> out;
+  const plan_list l = valid_plans(m, d);
+  const std::uint32_t domain = d.link.domain == 0 ? 1 : d.link.domain;
+  for (std::size_t i = 0; i < l.n; ++i) {
+    const parallel& p = l.plans[i];
+    if (p.pp != 1 || p.tp > gpus || p.tp > domain) continue;
+    if (std::find(std::begin(tp_degrees), std::end(tp_degrees), p.tp) == std::end(tp_degrees)) continue;
+    out.push_back({p, {}});
+  }
+  for (const std::uint16_t t : tp_degrees) {
+    if (!valid(m, parallel{.tp = t}) || t > domain) continue;
+    const std::uint32_t workers = gpus / t;
+    for (std::uint32_t x = 1; x < workers; ++x) {
+      out.push_back({parallel{.tp = t},
+                     {static_cast<std::uint16_t>(x), t, static_cast<std::uint16_t>(workers - x), t}});
+    }
+  }
+  return out;
+}
+
+bool meets(const serve_result& s, const sla_request& r) {
+  return s.fits && s.ttft_ms <= r.ttft_ms && s.tpot_ms <= r.tpot_ms;
+}
+
+std::string reject_reason(const serve_result& s, const sla_request& r) {
+  if (!s.fits) return fmt::format("memory: {}", name(s.term));
+  if (s.ttft_ms > r.ttft_ms) return fmt::format("TTFT {:.1f} ms > {} ms at concurrency 1", s.ttft_ms, num(r.ttft_ms));
+  return fmt::format("TPOT {:.2f} ms > {} ms at concurrency 1", s.tpot_ms, num(r.tpot_ms));
+}
+
+std::string mode_name(const sla_config& c) { return c.dis.on() ? "disaggregated" : "aggregated"; }
+
+}  // namespace
+
+std::string config_plan_text(const sla_config& c) {
+  if (!c.dis.on()) return plan_text(c.p);
+  return fmt::format("{}P(TP {}) + {}D(TP {})", c.dis.prefill_workers, c.dis.prefill_tp, c.dis.decode_workers,
+                     c.dis.decode_tp);
+}
+
+sla_answer compute_sla(const sla_request& r) {
+  sla_answer a;
+  std::vector<sla_config> points;  // every (configuration, concurrency) meeting both targets
+  for (const device* d : r.devices) {
+    const device_roofline roof = default_roofline(*d);
+    const std::vector<candidate> cands = candidates(*r.m, *d, r.gpus);
+    for (const engine_kind k : r.engines) {
+      const engine e = as_allocated(engine{.kind = k});
+      const calibration_set cs = shipped_calibration(*d, e);
+      const exec_facts& facts = engines::exec_facts_of(e);
+      const serving_facts& sf = engines::serving_facts_of(k);
+      settings s = r.s;
+      if (r.kv_auto) s.kv = auto_kv_dtype(e, *r.m);
+      for (const candidate& c : cands) {
+        const deployment dep{1, r.isl + r.osl, s, e, c.p};
+        sla_config best{d, k, c.p, c.dis, {}, false, {}};
+        const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1}, facts, cs, sf, c.dis);
+        for (std::uint64_t n = 1; n <= max_concurrency; n *= 2) {
+          const serve_result s = serve_at(su, n);
+          ++a.evaluated;
+          if (n == 1 && !meets(s, r)) {
+            best.r = s;
+            best.reason = reject_reason(s, r);
+            break;
+          }
+          if (!meets(s, r)) break;  // TTFT and TPOT only grow with concurrency
+          points.push_back({d, k, c.p, c.dis, s, true, {}});
+          if (!best.meets || s.tokens_per_s_per_gpu > best.r.tokens_per_s_per_gpu) {
+            best.r = s;
+            best.meets = true;
+          }
+          if (s.running_batch < n) break;  // the pool is full: more clients only wait
+        }
+        (best.meets ? a.best : a.rejected).push_back(std::move(best));
+      }
+    }
+  }
+  std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
+    return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
+  });
+  // The frontier: no other point has both more tokens/s per GPU and more per user.
+  std::stable_sort(points.begin(), points.end(), [](const sla_config& x, const sla_config& y) {
+    if (x.r.tokens_per_s_per_user != y.r.tokens_per_s_per_user) return x.r.tokens_per_s_per_user > y.r.tokens_per_s_per_user;
+    return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
+  });
+  double best_gpu = -1;
+  for (const sla_config& p : points) {
+    if (p.r.tokens_per_s_per_gpu > best_gpu) {
+      a.pareto.push_back(p);
+      best_gpu = p.r.tokens_per_s_per_gpu;
+    }
+  }
+  return a;
+}
+
+std::string sla_text(const sla_request& r, const sla_answer& a) {
+  writer w;
+  w("# Configurations for {}: TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, num(r.ttft_ms), num(r.tpot_ms));
+  w("Generated by `{}`.\n\n", r.command);
+  w("Load: a closed loop of clients, {}-token prompts, {}-token answers. Searched: {} devices x {} engines x plans of up to "
+    "{} GPUs (aggregated TP / EP / DP attention; disaggregated prefill + decode workers) x concurrency 1 to {}: {} "
+    "evaluations. Times are predictions (kernels at their ceilings times the ratios measured for their class); "
+    "\"fallback\" marks a configuration with a kernel class the device and engine have no measurement of.\n\n",
+    r.isl, r.osl, r.devices.size(), r.engines.size(), r.gpus, max_concurrency, a.evaluated);
+  constexpr std::size_t shown = 25;
+  w("## Meeting both targets, best tokens/s per GPU first\n\n");
+  if (a.best.empty()) w("None.\n");
+  auto row = [&](const sla_config& c) {
+    w("| {} | {} | {} | {} | {} | {} | {:.1f} | {:.2f} | {:.0f} | {:.1f} | {} |\n", c.d->id, name(c.e), mode_name(c),
+      config_plan_text(c), c.r.concurrency, c.r.gpus, c.r.ttft_ms, c.r.tpot_ms, c.r.tokens_per_s_per_gpu,
+      c.r.tokens_per_s_per_user, c.r.calibration == calib_source::measured ? "measured" : "fallback");
+  };
+  const std::string head =
+      "| device | engine | mode | plan | concurrency | GPUs | TTFT (ms) | TPOT (ms) | tok/s/GPU | tok/s/user | calibration |\n"
+      "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n";
+  if (!a.best.empty()) {
+    w("{}", head);
+    for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
+    if (a.best.size() > shown) w("\n{} more meet both targets (`--json` lists every one).\n", a.best.size() - shown);
+  }
+  w("\n## Pareto frontier: tokens/s per GPU against tokens/s per user\n\n");
+  if (a.pareto.empty()) {
+    w("None.\n");
+  } else {
+    w("{}", head);
+    for (const sla_config& c : a.pareto) row(c);
+  }
+  w("\n## Rejected\n\n");
+  if (a.rejected.empty()) {
+    w("None.\n");
+  } else {
+    w("| device | engine | mode | plan | reason |\n|---|---|---|---|---|\n");
+    for (std::size_t i = 0; i < a.rejected.size() && i < shown; ++i) {
+      const sla_config& c = a.rejected[i];
+      w("| {} | {} | {} | {} | {} |\n", c.d->id, name(c.e), mode_name(c), config_plan_text(c), c.reason);
+    }
+    if (a.rejected.size() > shown) w("\n{} more rejected (`--json` lists every one).\n", a.rejected.size() - shown);
+  }
+  return std::move(w.out);
+}
+
+namespace {
+ordered_json config_json(const sla_config& c) {
+  ordered_json x;
+  x["device"] = c.d->id;
+  x["engine"] = name(c.e);
+  x["mode"] = mode_name(c);
+  x["plan"] = config_plan_text(c);
+  x["concurrency"] = c.r.concurrency;
+  x["gpus"] = c.r.gpus;
+  x["ttft_ms"] = c.r.ttft_ms;
+  x["tpot_ms"] = c.r.tpot_ms;
+  x["tokens_per_s_per_gpu"] = c.r.tokens_per_s_per_gpu;
+  x["tokens_per_s_per_user"] = c.r.tokens_per_s_per_user;
+  x["calibration"] = name(c.r.calibration);
+  return x;
+}
+}  // namespace
+
+ordered_json sla_json(const sla_request& r, const sla_answer& a) {
+  ordered_json j = envelope("sla");
+  j["model"] = r.m->id;
+  j["isl"] = r.isl;
+  j["osl"] = r.osl;
+  j["ttft_ms"] = r.ttft_ms;
+  j["tpot_ms"] = r.tpot_ms;
+  j["gpus"] = r.gpus;
+  j["evaluated"] = a.evaluated;
+  ordered_json configs = ordered_json::array();
+  for (const sla_config& c : a.best) configs.push_back(config_json(c));
+  j["configs"] = std::move(configs);
+  ordered_json pareto = ordered_json::array();
+  for (const sla_config& c : a.pareto) pareto.push_back(config_json(c));
+  j["pareto"] = std::move(pareto);
+  ordered_json rejected = ordered_json::array();
+  for (const sla_config& c : a.rejected) {
+    ordered_json x;
+    x["device"] = c.d->id;
+    x["engine"] = name(c.e);
+    x["mode"] = mode_name(c);
+    x["plan"] = config_plan_text(c);
+    x["reason"] = c.reason;
+    rejected.push_back(std::move(x));
+  }
+  j["rejected"] = std::move(rejected);
+  return j;
+}
+
+svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a) {
+  svg::line_chart c;
+  c.title = fmt::format("{}: tokens/s per GPU against tokens/s per user", r.m->name);
+  c.subtitle = fmt::format("ISL {} / OSL {}, TTFT <= {} ms, TPOT <= {} ms; predictions", r.isl, r.osl, num(r.ttft_ms),
+                           num(r.tpot_ms));
+  c.x = {"tokens/s per user", false, 10};
+  c.y = {"tokens/s per GPU", false, 10};
+  svg::series best{"best of each configuration", {}, false, true, false};
+  for (const sla_config& x : a.best) best.points.push_back({x.r.tokens_per_s_per_user, x.r.tokens_per_s_per_gpu});
+  svg::series front{"Pareto frontier", {}, true, true, false};
+  for (const sla_config& x : a.pareto) front.points.push_back({x.r.tokens_per_s_per_user, x.r.tokens_per_s_per_gpu});
+  c.lines.push_back(std::move(best));
+  c.lines.push_back(std::move(front));
+  return c;
+}
+
+}  // namespace headroom::cli

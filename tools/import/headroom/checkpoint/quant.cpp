@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/checkpoint/quant.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "headroom/import/exclusions.hpp"
+
+namespace headroom::cli::import {
+
+namespace detail {
+// The embedding table stays BF16: none of these quantizers converts an embedding.
+void keep_embed_bf16(std::vector<precision_rule>& rules) {
+  const bool has = std::any_of(rules.begin(), rules.end(), [](const precision_rule& r) {
+    return !r.any_op && r.kind == op::embed;
+  });
+  if (!has) rules.push_back(for_op(op::embed, formats::bf16));
+}
+
+// Adds `r` unless a rule for the same op and role is there already.
+void keep_bf16(std::vector<precision_rule>& rules, const precision_rule& r) {
+  const bool has = std::any_of(rules.begin(), rules.end(), [&](const precision_rule& x) {
+    return x.any_op == r.any_op && x.kind == r.kind && x.any_role == r.any_role && x.role == r.role && x.any_section;
+  });
+  if (!has) rules.push_back(r);
+}
+
+// Kept BF16 whatever the list says: transformers never converts the output head
+// (get_keys_to_not_convert), vLLM builds DeepSeek's MTP eh_proj without a quantization config,
+// and DeepSeek-V3's router (DeepseekV3TopkRouter) is not a Linear the quantizer replaces.
+void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape& s) {
+  keep_bf16(rules, for_op(op::lm_head, formats::bf16));
+  if (s.family == "mla_moe") {
+    keep_bf16(rules, for_op(op::router, formats::bf16));
+    if (s.mtp_layers > 0) keep_bf16(rules, for_role(linear_role::mtp_fc, formats::bf16));
+    // DeepSeek-V3.2's and GLM-5's indexer weights_proj: ReplicatedLinear(quant_config=None) in
+    // vLLM deepseek_v2.py's Indexer.
+    if (s.role_layers.count(linear_role::index_weights) != 0) keep_bf16(rules, for_role(linear_role::index_weights, formats::bf16));
+  }
+}
+}  // namespace detail
+
+std::map<linear_role, std::set<std::uint64_t>> role_layers(const circuit& c) {
+  std::map<linear_role, std::set<std::uint64_t>> out;
+  for (std::size_t i = 0; i < c.n_instances; ++i) {
+    const instance& in = c.instances[i];
+    if (in.sec != section::main || in.layer == no_layer) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t n = b.first; n < b.end; ++n) {
+      if (c.nodes[n].has_weight() && c.nodes[n].kind == op::linear) out[c.nodes[n].role].insert(in.layer);
+    }
+  }
+  return out;
+}
+
+namespace {
+using detail::exclusions;
+using detail::keep_bf16;
+using detail::keep_embed_bf16;
+
+// DeepSeek-V4's block FP8 (vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1,
+// DeepseekV4FP8Config): the block scales stored one F8_E8M0 byte each (scale_fmt ue8m0);
+// expert_dtype fp4 makes the routed experts MXFP4 (Mxfp4MoEMethod), run with FP8 activations per
+// 32 (vLLM's MegaMoE staging); built without a quantization config, hence BF16: the compressors'
+// wkv / wgate and the indexer's weights_proj; the routers, embed and head BF16; the
+// hyper-connection mixes F32. The MTP layer's e_proj / h_proj are block FP8 like the rest.
+recipe deepseek_v4_recipe(std::string_view file, const json& q, const quant_shape& s, tensor_format w, tensor_format a) {
+  const std::string p = "quantization_config.";
+  if (w.scale != scale_kind::block) fail_key(file, p + "weight_block_size", "absent: model_type deepseek_v4 stores block scales");
+  if (!q.contains("scale_fmt")) fail_key(file, p + "scale_fmt", "absent: model_type deepseek_v4 stores ue8m0 (F8_E8M0) block scales");
+  if (q.contains("modules_to_not_convert") || q.contains("ignored_layers")) {
+    fail_key(file, p + "modules_to_not_convert", "not read for model_type deepseek_v4 (its unconverted modules are vLLM's, listed in the recipe)");
+  }
+  w.ue8m0 = true;
+  recipe out{{}, fmt::format("FP8 E4M3 weights with one F8_E8M0 scale per {}x{} block, dynamic FP8 activations per "
+                             "{}-group", w.block_r, w.block_c, w.block_c)};
+  if (s.expert_dtype == "fp4") {
+    out.rules.push_back(for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)));
+    out.rules.push_back(for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)));
+    out.note += "; routed experts MXFP4 (expert_dtype fp4) with FP8 activations per 32";
+  } else if (!s.expert_dtype.empty() && s.expert_dtype != "fp8") {
+    fail_key(file, "expert_dtype", fmt::format("`{}` is not supported yet (fp4, fp8 or absent)", s.expert_dtype));
+  }
+  out.rules.push_back(for_role(linear_role::compress, formats::bf16));
+  out.rules.push_back(for_role(linear_role::index_weights, formats::bf16));
+  out.rules.push_back(for_role(linear_role::hc_mix, formats::f32));
+  out.rules.push_back(for_op(op::router, formats::bf16));
+  out.rules.push_back(for_op(op::embed, formats::bf16));
+  out.rules.push_back(for_op(op::lm_head, formats::bf16));
+  out.rules.push_back(all_weights(w, a));
+  return out;
+}
+
+// quantization_config.quant_method "fp8" (transformers' FineGrainedFP8 and Qwen's / DeepSeek's
+// FP8 releases): E4M3 weights with F32 scales per block (weight_block_size) or per tensor, and
+// dynamic activations per 1 x block-column group (or per tensor).
+recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
+  const std::string p = "quantization_config.";
+  only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
+                         "ignored_layers", "scale_fmt"});
+  // DeepSeek-V3.1's `scale_fmt: ue8m0` rounds each block scale to a power of two; the
+  // checkpoint still stores them as F32 weight_scale_inv, so the bytes do not change.
+  if (q.contains("scale_fmt") && q["scale_fmt"] != "ue8m0") {
+    fail_key(file, p + "scale_fmt", fmt::format("{} is not supported yet (ue8m0 or absent)", shown_value(q["scale_fmt"])));
+  }
+  // MiniMax-M2 spells the same E4M3 format as torch does: float8_e4m3fn.
+  if (q.contains("fmt") && q["fmt"] != "e4m3" && q["fmt"] != "float8_e4m3fn") {
+    fail_key(file, p + "fmt", fmt::format("{} is not supported yet (e4m3 / float8_e4m3fn only)", shown_value(q["fmt"])));
+  }
+  if (q.contains("activation_scheme") && q["activation_scheme"] != "dynamic") {
+    fail_key(file, p + "activation_scheme", fmt::format("{} is not supported yet (dynamic only)", shown_value(q["activation_scheme"])));
+  }
+  tensor_format w = formats::fp8_tensor;
+  tensor_format a = formats::fp8_tensor;
+  std::string note = "FP8 E4M3 weights with one F32 scale per tensor, dynamic per-tensor FP8 activations";
+  if (q.contains("weight_block_size") && !q["weight_block_size"].is_null()) {
+    const json& b = q["weight_block_size"];
+    if (!b.is_array() || b.size() != 2 || !b[0].is_number_unsigned() || !b[1].is_number_unsigned() || b[0] == 0 || b[1] == 0) {
+      fail_key(file, p + "weight_block_size", fmt::format("expected [rows, columns] of positive integers, got {}", shown_value(b)));
+    }
+    const auto r = b[0].get<std::uint32_t>();
+    const auto c = b[1].get<std::uint32_t>();
+    w = formats::fp8_block(r, c);
+    a = formats::fp8_group(c);
+    note = fmt::format("FP8 E4M3 weights with one F32 weight_scale_inv per {}x{} block, dynamic FP8 activations per "
+                       "{}-group (scale dtype F32 assumed)", r, c, c);
+  }
+  if (s.family == "deepseek_v4") return deepseek_v4_recipe(file, q, s, w, a);
+  exclusions ex(file, p + "modules_to_not_convert", s);
+  if (q.contains("modules_to_not_convert")) ex.add(q["modules_to_not_convert"]);
+  if (q.contains("ignored_layers")) ex.add(q["ignored_layers"]);
+  recipe out{ex.finish(), note};
+  detail::keep_unconverted_bf16(out.rules, s);
+  keep_embed_bf16(out.rules);
+  out.rules.push_back(all_weights(w, a));
+  return out;
+}
+
+// quantization_config.quant_method "mxfp4" (gpt-oss): only the routed experts are MXFP4
+// (transformers' Mxfp4 quantizer converts the experts alone); the list names what stays BF16.
+recipe mxfp4_recipe(std::string_view file, const json& q, const quant_shape& s) {
+  const std::string p = "quantization_config.";
+  only_keys(file, p, q, {"quant_method", "modules_to_not_convert"});
+  exclusions ex(file, p + "modules_to_not_convert", s);
+  if (q.contains("modules_to_not_convert")) ex.add(q["modules_to_not_convert"]);
+  (void)ex.finish();  // validated: every non-expert weight is BF16 in this recipe anyway
+  return {{for_op(op::expert_gate_up, formats::mxfp4), for_op(op::expert_down, formats::mxfp4), all_weights(formats::bf16)},
+          "routed experts MXFP4 (E2M1 pairs + one E8M0 scale per 32), everything else BF16"};
+}
+
+// NVIDIA ModelOpt (hf_quant_config.json's `quantization`, or quantization_config with
+// quant_method "modelopt"): FP8 per tensor or NVFP4 per 16, an F32 input_scale per projection,
+// and k_scale / v_scale on k_proj / v_proj when the KV cache is FP8.
+recipe modelopt_recipe(std::string_view file, const std::string& p, const json& q, const quant_shape& s) {
+  only_keys(file, p, q, {"quant_method", "quant_algo", "kv_cache_quant_algo", "group_size", "exclude_modules", "producer"});
+  const std::string algo = get_string(file, p + "quant_algo", q, "quant_algo");
+  tensor_format f{};
+  std::string note;
+  if (algo == "FP8") {
+    f = formats::fp8_tensor;
+    note = "ModelOpt FP8: E4M3 weights with an F32 weight_scale and input_scale per projection";
+  } else if (algo == "NVFP4") {
+    std::uint64_t g = 16;
+    if (q.contains("group_size")) g = as_uint(file, p + "group_size", q["group_size"]);
+    if (g == 0 || g > 1024) fail_key(file, p + "group_size", fmt::format("{} is not a usable group size", g));
+    f = formats::nvfp4(static_cast<std::uint32_t>(g));
+    note = fmt::format("ModelOpt NVFP4: E2M1 weights and activations, E4M3 scale per {}, F32 weight_scale_2 and "
+                       "input_scale per projection", g);
+  } else {
+    fail_key(file, p + "quant_algo", fmt::format("`{}` is not supported yet (supported: FP8, NVFP4)", algo));
+  }
+  bool kv_fp8 = false;
+  if (q.contains("kv_cache_quant_algo") && !q["kv_cache_quant_algo"].is_null()) {
+    const std::string kv = get_string(file, p + "kv_cache_quant_algo", q, "kv_cache_quant_algo");
+    if (kv != "FP8") fail_key(file, p + "kv_cache_quant_algo", fmt::format("`{}` is not supported yet (FP8 or null)", kv));
+    kv_fp8 = true;
+    note += "; k_proj / v_proj carry F32 k_scale / v_scale (FP8 KV cache, the engines' --kv-cache-dtype auto)";
+  }
+  exclusions ex(file, p + "exclude_modules", s);
+  if (q.contains("exclude_modules")) ex.add(q["exclude_modules"]);
+  recipe out{ex.finish(), note};
+  if (kv_fp8) out.kv = kv_dtype::fp8;
+  const bool k_kept = ex.excludes_role(linear_role::k);
+  // The FP8 KV cache's k_scale / v_scale are stored on k_proj / v_proj even where the
+  // projection itself stays BF16 (Nemotron-3's excluded attention layers).
+  for (precision_rule& r : out.rules) {
+    if (kv_fp8 && !r.any_role && (r.role == linear_role::k || r.role == linear_role::v)) r.extra_scalars = 1;
+  }
+  // Nemotron-H's router (NemotronHTopkRouter) is a bare weight, not a Linear ModelOpt converts.
+  if (s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
+  keep_embed_bf16(out.rules);
+  if (kv_fp8 && !k_kept) {
+    out.rules.push_back(with_scalars(for_role(linear_role::k, f, f), 2));
+    out.rules.push_back(with_scalars(for_role(linear_role::v, f, f), 2));
+  }
+  out.rules.push_back(with_scalars(all_weights(f, f), 1));
+  return out;
+}
+
+}  // namespace
+
+recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s) {
+  if (!q.is_object()) fail_key(file, "quantization_config", fmt::format("expected an object, got {}", shown_value(q)));
+  const std::string method = get_string(file, "quantization_config.quant_method", q, "quant_method");
+  if (method == "fp8") return fp8_recipe(file, q, s);
+  if (method == "mxfp4") return mxfp4_recipe(file, q, s);
+  if (method == "modelopt") return modelopt_recipe(file, "quantization_config.", q, s);
+  if (method == "awq") return detail::awq_recipe(file, q, s);
+  if (method == "gptq") return detail::gptq_recipe(file, q, s);
+  if (method == "compressed-tensors") return detail::compressed_tensors_recipe(file, q, s);
+  fail_key(file, "quantization_config.quant_method",
+           fmt::format("`{}` is not supported yet (supported: fp8, mxfp4, modelopt, awq, gptq, compressed-tensors)", method));
+}
+
+recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
+  const json j = read_json(file, quant_file);
+  only_keys(file, "", j, {"producer", "quantization"});
+  if (!j.contains("quantization") || !j["quantization"].is_object()) fail_key(file, "quantization", "missing, or not an object");
+  return modelopt_recipe(file, "quantization.", j["quantization"], s);
+}
+
+// vLLM vllm/model_executor/model_loader/weight_utils.py, get_quant_config: `hf_quant_config =
+// getattr(model_config.hf_config, "quantization_config", None)`; when it is not None the config
+// is built from it and the method's own files (ModelOpt's hf_quant_config.json) are not opened.
+std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
+                                bool found_in_folder) {
+  if (quant_path.empty()) return quant_path;
+  const bool modelopt = qc.is_object() && qc.value("quant_method", "") == "modelopt";
+  if (!found_in_folder || !modelopt) {
+    fail_key(config_file, "quantization_config",
+             fmt::format("present, and --quant {} names a second quantization config: give one", quant_path));
+  }
+  const json j = read_json(quant_path, quant_file);
+  const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
+  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size"}) {
+    const json a = qc.contains(key) ? qc[key] : json();
+    const json b = q.is_object() && q.contains(key) ? q[key] : json();
+    if (a != b) {
+      fail_key(config_file, fmt::format("quantization_config.{}", key),
+               fmt::format("is {}, but {} says quantization.{} {}: the two copies disagree", shown_value(a), quant_path,
+                           key, shown_value(b)));
+    }
+  }
+  return {};
+}
+
+std::string expert_dtype_of(std::string_view file, const json& config) {
+  const auto e = config.find("expert_dtype");
+  if (e == config.end() || e->is_null()) return {};
+  if (!e->is_string()) fail_key(file, "expert_dtype", fmt::format("expected a string, got {}", shown_value(*e)));
+  const auto q = config.find("quantization_config");
+  if (q == config.end() || !q->is_object() || q->value("quant_method", "") != "fp8") {
+    fail_key(file, "expert_dtype", "qualifies a block-FP8 quantization_config (quant_method fp8), which is absent");
+  }
+  return e->get<std::string>();
+}
+
+bool stores_f16(const json& q) {
+  if (!q.is_object()) return false;
+  const auto m = q.find("quant_method");
+  return m != q.end() && (*m == "awq" || *m == "gptq");
+}
+
+}  // namespace headroom::cli::import

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// A checkpoint's list of unquantized modules (modules_to_not_convert, ignored_layers,
+// exclude_modules, compressed-tensors' ignore) -> the precision rules that keep them BF16.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include <headroom/model.hpp>
+
+#include "headroom/import/json_keys.hpp"
+#include "headroom/checkpoint/quant.hpp"
+
+namespace headroom::cli::import::detail {
+
+// The rules that keep a checkpoint's unquantized modules BF16, from its exclusion list.
+class exclusions {
+ public:
+  exclusions(std::string_view file, std::string key, const quant_shape& s) : file_(file), key_(std::move(key)), s_(s) {}
+
+  void add(const json& list) {
+    if (list.is_null()) return;
+    if (!list.is_array()) fail_key(file_, key_, fmt::format("expected an array of module names, got {}", shown_value(list)));
+    for (const json& item : list) {
+      if (!item.is_string()) fail_key(file_, key_, fmt::format("expected module names, got {}", shown_value(item)));
+      add_one(item.get<std::string>());
+    }
+  }
+
+  // Rules in a canonical order (draft section first, then by op, then by role): the output does
+  // not depend on the order of the checkpoint's list.
+  std::vector<precision_rule> finish() {
+    std::vector<precision_rule> ranges;
+    for (const auto& [suffix, layers] : numbered_) {
+      const std::vector<precision_rule> rules = rules_for(suffix, suffix);
+      std::set<std::uint64_t> want;
+      const bool router = suffix == "mlp.gate" || suffix == "mlp.router" || suffix == "block_sparse_moe.gate";
+      const std::uint64_t lo = router && s_.family == "mla_moe" ? s_.first_dense : 0;
+      const auto has = rules.front().any_role ? s_.role_layers.end() : s_.role_layers.find(rules.front().role);
+      if (has != s_.role_layers.end()) {
+        want = has->second;  // the layers whose kind has the module (Qwen3-Next's in_proj_ba, Nemotron-H's mixers)
+      } else {
+        for (std::uint64_t l = lo; l < s_.layers; ++l) want.insert(l);
+      }
+      if (layers == want) {
+        for (const precision_rule& r : rules) push(r);
+        continue;
+      }
+      // Nemotron-3's ModelOpt exports keep single layers BF16 (the Mamba layer before each
+      // attention layer): a rule per run of consecutive listed layers.
+      if (s_.family != "nemotron_h") {
+        fail_key(file_, key_, fmt::format("`{}` is listed for {} of the {} layers that have it: per-layer precision is "
+                                          "not supported yet", suffix, layers.size(), want.size()));
+      }
+      for (auto l = layers.begin(); l != layers.end();) {
+        std::uint64_t hi = *l + 1;
+        auto next = std::next(l);
+        while (next != layers.end() && *next == hi) ++hi, ++next;
+        for (precision_rule r : rules) {
+          r.layer_lo = static_cast<std::uint16_t>(*l);
+          r.layer_hi = static_cast<std::uint16_t>(hi);
+          ranges.push_back(r);
+        }
+        l = next;
+      }
+    }
+    std::vector<precision_rule> out;
+    if (draft_) out.push_back(in_section(all_weights(formats::bf16), section::draft));
+    std::sort(rules_.begin(), rules_.end(), [](const precision_rule& a, const precision_rule& b) {
+      return std::tuple(a.any_op, a.kind, a.any_role, a.role) < std::tuple(b.any_op, b.kind, b.any_role, b.role);
+    });
+    for (const precision_rule& r : rules_) out.push_back(r);
+    for (const precision_rule& r : ranges) out.push_back(r);
+    return out;
+  }
+
+  [[nodiscard]] bool excludes_role(linear_role role) const {
+    return std::any_of(rules_.begin(), rules_.end(), [&](const precision_rule& r) { return !r.any_role && r.role == role; });
+  }
+
+ private:
+  void add_one(const std::string& module) {
+    std::string s = module;
+    // compressed-tensors' ignore list may hold `re:.*<suffix>$`: every module ending in the
+    // suffix, i.e. the suffix in every layer. Any other regular expression is refused.
+    if (s.rfind("re:", 0) == 0) {
+      std::string suffix = s.substr(3);
+      const bool anchored = suffix.rfind(".*", 0) == 0 && !suffix.empty() && suffix.back() == '$';
+      if (anchored) suffix = suffix.substr(2, suffix.size() - 3);
+      const bool plain = !suffix.empty() && std::all_of(suffix.begin(), suffix.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+      });
+      if (!anchored || !plain) fail_key(file_, key_, fmt::format("`{}`: only `re:.*<module suffix>$` patterns are supported yet", module));
+      s = suffix == "lm_head" ? suffix : "model.layers.*." + suffix;
+    }
+    while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
+    // Nemotron-H names its decoder `backbone` (backbone.layers.N.mixer.*, backbone.embeddings).
+    const std::string_view layers_prefix = s_.family == "nemotron_h" ? "backbone.layers." : "model.layers.";
+    if (s_.family == "nemotron_h" && s == "backbone.embeddings") s = "embed_tokens";
+    if (s.rfind(layers_prefix, 0) == 0) {
+      const std::string rest = s.substr(layers_prefix.size());
+      const std::size_t dot = rest.find('.');
+      const std::string index = rest.substr(0, dot);
+      const std::string suffix = dot == std::string::npos ? "" : rest.substr(dot + 1);
+      if (index == "*") {
+        if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}` excludes every layer: nothing is quantized", module));
+        targets(suffix, module);
+        return;
+      }
+      if (index.empty() || !std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        fail_key(file_, key_, fmt::format("`{}`: expected a layer number or * after model.layers.", module));
+      }
+      const std::uint64_t layer = std::stoull(index);
+      if (layer >= s_.layers) {
+        // An MTP layer (DeepSeek-V3 numbers it after the main layers): whole-layer exclusions only.
+        if (layer < s_.layers + s_.mtp_layers && suffix.empty()) {
+          draft_ = true;
+          return;
+        }
+        fail_key(file_, key_, fmt::format("`{}` names layer {}, the model has {} layers", module, layer, s_.layers));
+      }
+      if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
+      if (is_norm(suffix) || is_conv(suffix)) return;
+      (void)rules_for(suffix, module);  // refuses a module the family does not have before counting layers
+      numbered_[suffix].insert(layer);
+      return;
+    }
+    constexpr std::string_view model_prefix = "model.";
+    if (s.rfind(model_prefix, 0) == 0) s = s.substr(model_prefix.size());
+    targets(s, module);
+  }
+
+  static bool is_norm(std::string_view s) {
+    const std::size_t dot = s.rfind('.');
+    const std::string_view last = dot == std::string_view::npos ? s : s.substr(dot + 1);
+    return last.size() >= 4 && last.substr(last.size() - 4) == "norm";
+  }
+
+  // Nemotron-H's conv1d weight and bias are aux parameters of the Mamba mixer: BF16 in every recipe.
+  [[nodiscard]] bool is_conv(std::string_view s) const { return s_.family == "nemotron_h" && s == "mixer.conv1d"; }
+
+  void targets(const std::string& suffix, std::string_view module) {
+    if (is_norm(suffix) || is_conv(suffix)) return;  // norms are aux parameters, BF16 in every recipe
+    for (const precision_rule& r : rules_for(suffix, module)) push(r);
+  }
+
+  // The BF16 rules that keep the module `suffix` (of every layer) unconverted.
+  std::vector<precision_rule> rules_for(const std::string& suffix, std::string_view module) const {
+    std::vector<precision_rule> out;
+    auto op_rule = [&](op o) { out.push_back(for_op(o, formats::bf16)); return out; };
+    auto role_rule = [&](linear_role r) { out.push_back(for_role(r, formats::bf16)); return out; };
+    if (suffix == "lm_head") return op_rule(op::lm_head);
+    if (suffix == "embed_tokens") return op_rule(op::embed);
+    if (suffix == "mlp.gate" || suffix == "mlp.router" || suffix == "block_sparse_moe.gate") return op_rule(op::router);
+    // MiniMax-M2's list names bare module names, which transformers matches anywhere in a
+    // module's name: `gate` is block_sparse_moe.gate (its experts are w1 / w2 / w3, no
+    // gate_proj), and `e_score_correction_bias` is an F32 parameter no quantizer converts.
+    if (suffix == "gate" && s_.family == "gqa_moe") return op_rule(op::router);
+    if (suffix == "e_score_correction_bias") return out;
+    if (suffix == "self_attn") {
+      if (s_.family == "mla_moe") {
+        for (linear_role r : {linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b})
+          role_rule(r);
+      } else {
+        for (linear_role r : {linear_role::q, linear_role::k, linear_role::v}) role_rule(r);
+      }
+      return role_rule(linear_role::o);
+    }
+    if (s_.family == "nemotron_h") {
+      // HF modeling_nemotron_h.py: every layer's mixer is `mixer` (Mamba2, attention or MoE).
+      if (suffix == "mixer.gate") return op_rule(op::router);
+      static constexpr std::pair<std::string_view, linear_role> mixer_roles[] = {
+          {"mixer.in_proj", linear_role::mamba_in},
+          {"mixer.out_proj", linear_role::mamba_out},
+          {"mixer.q_proj", linear_role::q},
+          {"mixer.k_proj", linear_role::k},
+          {"mixer.v_proj", linear_role::v},
+          {"mixer.o_proj", linear_role::o},
+          {"mixer.shared_experts.up_proj", linear_role::shared_up},
+          {"mixer.shared_experts.down_proj", linear_role::shared_down},
+          {"mixer.fc1_latent_proj", linear_role::moe_latent_in},
+          {"mixer.fc2_latent_proj", linear_role::moe_latent_out},
+      };
+      for (const auto& [spelling, role] : mixer_roles) {
+        if (suffix == spelling) return role_rule(role);
+      }
+    }
+    static constexpr std::pair<std::string_view, linear_role> roles[] = {
+        {"self_attn.q_proj", linear_role::q},
+        {"self_attn.k_proj", linear_role::k},
+        {"self_attn.v_proj", linear_role::v},
+        {"self_attn.o_proj", linear_role::o},
+        {"self_attn.q_a_proj", linear_role::mla_q_a},
+        {"self_attn.q_b_proj", linear_role::mla_q_b},
+        {"self_attn.kv_a_proj_with_mqa", linear_role::mla_kv_a},
+        {"self_attn.kv_b_proj", linear_role::mla_kv_b},
+        {"linear_attn.in_proj_ba", linear_role::ba},
+        {"mlp.shared_expert_gate", linear_role::shared_gate},
+        {"eh_proj", linear_role::mtp_fc},
+    };
+    for (const auto& [spelling, role] : roles) {
+      if (suffix == spelling) return role_rule(role);
+    }
+    fail_key(file_, key_, fmt::format("`{}` names no module whose precision headroom can set apart in the {} family", module, s_.family));
+  }
+
+  void push(const precision_rule& r) {
+    const bool seen = std::any_of(rules_.begin(), rules_.end(), [&](const precision_rule& x) {
+      return x.any_op == r.any_op && x.kind == r.kind && x.any_role == r.any_role && x.role == r.role;
+    });
+    if (!seen) rules_.push_back(r);
+  }
+
+  std::string_view file_;
+  std::string key_;
+  quant_shape s_;
+  bool draft_ = false;
+  std::vector<precision_rule> rules_;
+  std::map<std::string, std::set<std::uint64_t>> numbered_;
+};
+
+}  // namespace headroom::cli::import::detail

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+#include "headroom/import/importer.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <type_traits>
+
+#include <headroom/models/config_keys.hpp>
+
+#include "headroom/import/dims_reader.hpp"
+#include "headroom/checkpoint/hub_id.hpp"
+#include "headroom/import/json_keys.hpp"
+#include "headroom/import/multimodal.hpp"
+#include "headroom/import/no_effect.hpp"
+#include "headroom/checkpoint/quant.hpp"
+#include "headroom/import/ratios.hpp"
+#include "headroom/import/reflect.hpp"
+
+namespace headroom::cli::import {
+
+namespace {
+
+using json = nlohmann::json;
+namespace ck = models::config_keys;
+namespace fs = std::filesystem;
+
+std::string list_model_types() {
+  std::string s;
+  for (const ck::profile& p : ck::profiles) s += (s.empty() ? "" : ", ") + std::string(p.model_type);
+  return s;
+}
+
+using detail::dims_reader;
+
+std::string folder_name(const fs::path& config_file) {
+  const fs::path abs = fs::absolute(config_file).lexically_normal();
+  return abs.parent_path().filename().string();
+}
+
+}  // namespace
+
+namespace {
+std::unique_ptr<imported> import_checked(const import_request& r);
+
+// vision_config's size as SGLang reads it (model::vision_config): its num_hidden_layers and
+// hidden_size where the config names them, 0 where it does not.
+vision_config_keys read_vision_config(std::string_view file, const json& outer) {
+  vision_config_keys v{};
+  const auto vc = outer.find("vision_config");
+  if (vc == outer.end() || !vc->is_object()) return v;
+  v.present = true;
+  const auto count = [&](const char* key) -> std::uint32_t {
+    const auto it = vc->find(key);
+    if (it == vc->end()) return 0;
+    if (!it->is_number_unsigned() || it->get<std::uint64_t>() > UINT32_MAX) {
+      fail_key(file, fmt::format("vision_config.{}", key), fmt::format("expected a count, got {}", shown_value(*it)));
+    }
+    return static_cast<std::uint32_t>(it->get<std::uint64_t>());
+  };
+  v.num_hidden_layers = count("num_hidden_layers");
+  v.hidden_size = count("hidden_size");
+  return v;
+}
+}  // namespace
+
+std::unique_ptr<imported> import_config(const import_request& r) {
+  // The last line of defence: any step of the reading that goes beyond headroom's 64-bit
+  // arithmetic (each names its own place where it can) still refuses as one line naming the file.
+  try {
+    return import_checked(r);
+  } catch (const headroom::error& e) {
+    throw import_error(fmt::format("{}: a number in it goes beyond headroom's 64-bit arithmetic ({})", r.config, e.what()));
+  }
+}
+
+namespace {
+std::unique_ptr<imported> import_checked(const import_request& r) {
+  auto im = std::make_unique<imported>();
+  fs::path config = r.config;
+  std::string quant = r.quant;
+  std::error_code ec;
+  refuse_hub_id("--config", r.config);
+  if (fs::is_directory(config, ec)) {
+    // The folder's files stay inside it: a config.json linked to a file elsewhere is refused.
+    const fs::path folder = config;
+    config = folder / "config.json";
+    try {
+      confined_path(folder, "config.json", folder.string());
+      if (quant.empty() && fs::exists(folder / "hf_quant_config.json", ec)) quant = (folder / "hf_quant_config.json").string();
+      if (!quant.empty() && r.quant.empty()) confined_path(folder, "hf_quant_config.json", folder.string());
+    } catch (const file_error& e) { throw import_error(e.what()); }
+  }
+  const std::string file = config.string();
+  im->config_path = file;
+  im->quant_path = quant;
+  const json outer = read_json(file, config_file);
+
+  const auto mt = outer.find("model_type");
+  if (mt == outer.end()) fail_key(file, "model_type", "missing (it chooses the family)");
+  if (!mt->is_string()) fail_key(file, "model_type", fmt::format("expected a string, got {}", shown_value(*mt)));
+  im->model_type = mt->get<std::string>();
+  const ck::profile* p = ck::find_profile(im->model_type);
+  if (p == nullptr) {
+    fail_key(file, "model_type", fmt::format("`{}` is not supported (supported: {})", elided(im->model_type), list_model_types()));
+  }
+  if (const auto a = outer.find("architectures"); a != outer.end()) {
+    const bool names_it = a->is_array() && std::find(a->begin(), a->end(), json(p->architecture)) != a->end();
+    if (!names_it) {
+      fail_key(file, "architectures", fmt::format("{} does not name {}, the class of model_type `{}`", shown_value(*a),
+                                                  p->architecture, im->model_type));
+    }
+  }
+  // A multimodal config's text model sits under text_config; the keys around it are checked here.
+  std::uint64_t vision_params = 0;
+  const json cfg = [&] {
+    if (p->nested == nullptr) return outer;
+    try {
+      return text_config_of(file, outer, *p->nested, vision_params);
+    } catch (const headroom::error& e) {
+      // The core's message speaks of bytes; here the count is of parameters: keep the operands.
+      std::string why = e.what();
+      constexpr std::string_view core = "byte count overflows 64 bits: ";
+      if (why.starts_with(core)) why.erase(0, core.size());
+      fail_key(file, "vision_config", fmt::format("its widths give a parameter count beyond 64 bits ({})", why));
+    }
+  }();
+  // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
+  const auto qcfg = outer.find("quantization_config");
+  const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
+  const std::string dtype_note = checkpoint_dtype_note(file, outer, cfg, p->nested != nullptr, f16_ok);
+
+  im->id = model_id(r.id, folder_name(config), file);
+  im->name = r.id.empty() ? folder_name(config) : r.id;
+  im->repo = "";
+  if (const auto n = outer.find("_name_or_path"); n != outer.end() && n->is_string()) im->repo = n->get<std::string>();
+
+  bool built = false;
+  boost::hana::for_each(all_families, [&](auto t) {
+    using family = typename decltype(t)::type;
+    using Dims = typename family::dims;
+    if (built || family::name != p->family) return;
+    built = true;
+    Dims d{};
+    dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
+    reader.set_vision_params(vision_params);
+    if (!dtype_note.empty()) reader.note(dtype_note);
+    for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
+    // The layer_types interval: the Qwen3 hybrids' full_attention_interval, or gemma4's period
+    // (its `pattern` is a count; Nemotron-H's is the string of layer kinds).
+    const std::uint64_t interval =
+        member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
+    reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
+                      member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
+                      member_or<std::uint64_t>(d, "first_dense", 0), member_or<std::uint64_t>(d, "moe_step", 1));
+    im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
+    im->m.vision_config = read_vision_config(file, outer);
+    reader.classify();
+
+    const Dims defaults{};
+    for_each_leaf(d, [&](std::string_view group, std::string_view member, auto& value) {
+      bool same = false;
+      for_each_member(defaults, [&](std::string_view m2, const auto& v2) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::decay_t<decltype(v2)>>) {
+          if (m2 == member) same = value == v2;
+        }
+      });
+      im->dims.push_back({std::string(group), std::string(member), cxx_text(value), same});
+    });
+
+    try {
+      im->m.c = family::build(d);
+    } catch (const headroom::error& e) {
+      throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
+    }
+    const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
+                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c), expert_dtype_of(file, outer)};
+    recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
+    const auto qc = outer.find("quantization_config");
+    // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
+    const std::string from_file = qc != outer.end() ? second_quant_source(file, *qc, quant, r.quant.empty()) : quant;
+    if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
+    if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
+    if (p->router_f32) {
+      rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));
+      rec.note += "; the router (mlp.gate) held in F32, as the model class keeps it";
+    }
+
+    for (const precision_rule& rule : rec.rules) {
+      if (im->m.n_rules >= max_rules) throw import_error(fmt::format("{}: the precision recipe needs more than {} rules", file, max_rules));
+      im->m.add_rule(rule);
+      im->rule_exprs.push_back(rule_expr(rule));
+    }
+    im->m.config_kv_dtype = rec.kv;
+    std::string notes = rec.note;
+    for (const std::string& n : reader.notes()) notes += "; " + n;
+    im->notes = notes;
+  });
+
+  im->files = quant.empty() ? fmt::format("config.json (model_type {})", im->model_type)
+                            : fmt::format("config.json (model_type {}); hf_quant_config.json", im->model_type);
+  im->m.id = im->id;
+  im->m.name = im->name;
+  im->m.family = p->family;
+  im->m.source = {im->repo, im->files, im->notes};
+  return im;
+}
+}  // namespace
+
+}  // namespace headroom::cli::import
