@@ -142,6 +142,31 @@ class dims_reader {
     assign(b->key, *v, out, b->how == ck::source::required);
   }
 
+  // Each layer_types array against the circuit the family built: the importer owns no layer
+  // pattern, so what it accepts is what the circuit holds, layer by layer. A windowed layer is
+  // "sliding_attention", or "chunked_attention" where the family reads Llama 4's chunks as a window.
+  void check_layer_types(const circuit& built) const {
+    for (const ck::check& c : layer_types_) {
+      const json& v = *find(c.key);
+      std::vector<layer_kind> kinds(v.size(), layer_kind::none);
+      for (std::size_t i = 0; i < built.n_instances; ++i) {
+        const instance& in = built.instances[i];
+        if (in.sec != section::main || in.layer >= kinds.size() || kinds[in.layer] != layer_kind::none) continue;
+        if (in.kind != layer_kind::none && in.kind != layer_kind::mlp) kinds[in.layer] = in.kind;
+      }
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::string_view want = kinds[i] == layer_kind::full_attention     ? "full_attention"
+                                      : kinds[i] == layer_kind::linear_attention ? "linear_attention"
+                                      : kinds[i] != layer_kind::sliding_attention ? name(kinds[i])
+                                      : c.kind == ck::check_kind::layer_types_chunked ? "chunked_attention"
+                                                                                      : "sliding_attention";
+        if (v[i] != want) {
+          fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, shown_value(v[i]), want, c.why));
+        }
+      }
+    }
+  }
+
   // The checks of the profile, once the dims are read.
   void run_checks(std::uint64_t layers, std::uint64_t interval, std::string_view pattern, std::string_view mtp_pattern,
                   std::uint64_t mtp_layers, std::uint64_t first_dense, std::uint64_t moe_step) {
@@ -159,29 +184,12 @@ class dims_reader {
         case ck::check_kind::layer_types_interval:
         case ck::check_kind::layer_types_every:
         case ck::check_kind::layer_types_period:
-        case ck::check_kind::layer_types_chunked: {
+        case ck::check_kind::layer_types_chunked:
           if (!v->is_array() || v->size() != layers) {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
           }
-          for (std::size_t i = 0; i < v->size(); ++i) {
-            std::string want;
-            if (c.kind == ck::check_kind::layer_types_alternate) {
-              want = i % 2 == 0 ? "sliding_attention" : "full_attention";
-            } else if (c.kind == ck::check_kind::layer_types_interval) {
-              want = (i + 1) % interval == 0 ? "full_attention" : "linear_attention";
-            } else if (c.kind == ck::check_kind::layer_types_every) {
-              want = (i + 1) % interval == 0 ? "full_attention" : "sliding_attention";
-            } else if (c.kind == ck::check_kind::layer_types_chunked) {
-              want = (i + 1) % interval == 0 ? "full_attention" : "chunked_attention";
-            } else {
-              want = (i + 1) % interval == 0 || i + 1 == layers ? "full_attention" : "sliding_attention";
-            }
-            if ((*v)[i] != want) {
-              fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, shown_value((*v)[i]), want, c.why));
-            }
-          }
+          layer_types_.push_back(c);  // held against the circuit once it is built
           break;
-        }
         case ck::check_kind::mtp_modules: {
           const std::uint64_t n = as_uint(file_, k(c.key), *v);
           const std::uint64_t want = mtp_pattern.empty() ? 0 : 1;
@@ -302,6 +310,7 @@ class dims_reader {
   imported& im_;
   std::string scope_;
   std::set<std::string> used_;
+  std::vector<ck::check> layer_types_;  // checked by check_layer_types
   std::vector<std::string> notes_;
   std::uint64_t vision_params_ = 0;
 

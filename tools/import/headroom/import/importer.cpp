@@ -149,8 +149,8 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     reader.set_vision_params(vision_params);
     if (!dtype_note.empty()) reader.note(dtype_note);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
-    // The layer_types interval: the Qwen3 hybrids' full_attention_interval, or gemma4's period
-    // (its `pattern` is a count; Nemotron-H's is the string of layer kinds).
+    // The interval no_rope_layers is checked against (Llama 4's `pattern`). layer_types is held
+    // against the built circuit below (check_layer_types), not against a pattern of our own.
     const std::uint64_t interval =
         member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
@@ -176,6 +176,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     } catch (const headroom::error& e) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }
+    reader.check_layer_types(im->m.c);
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
                          member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c), expert_dtype_of(file, outer)};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};

@@ -62,6 +62,10 @@ struct binding {
 /// A key whose value must be exactly `expected` (JSON text), or the checkpoint is refused.
 enum class check_kind : std::uint8_t {
   equals,            ///< the key, if present, equals `expected`
+  // The layer_types_* kinds say which layout the family builds; the importer holds the array
+  // against the circuit the family built from the dims (layer by layer), so no pattern is coded
+  // twice. layer_types_chunked names a windowed layer "chunked_attention", the others
+  // "sliding_attention".
   layer_types_alternate,  ///< gpt-oss: sliding_attention, full_attention, ... (even layers sliding)
   layer_types_interval,   ///< Qwen3 hybrids: every full_attention_interval-th layer full attention
   pattern_length,    ///< Nemotron-H: num_hidden_layers == the pattern's length
