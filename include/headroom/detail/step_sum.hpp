@@ -2,11 +2,12 @@
 // headroom internals of estimate.hpp: a step as a sum of node_cost over the main section's
 // block instances -- folded into breakdown rows (each template node costed once per distinct
 // format and per-row loop, times its instances: exact, since a node's cost does not depend on
-// its layer), sorted, then summed in that order so every visiting order gives bit-identical
-// totals.
+// its layer), put in canonical order (node by node, without a sort), then summed in that order
+// so every visiting order gives bit-identical totals.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -111,25 +112,37 @@ constexpr block_loops loops_of_block(const call_facts& t, const block& b, layer_
   return out;
 }
 
-// The first breakdown row of each node (0xff: none yet).
+// The breakdown rows of each node: its newest row and, per row, the node's next older one
+// (no_row: none), so that a node's rows are found without a scan and put in order without a
+// sort.
+inline constexpr std::uint8_t no_row = 0xff;
+static_assert(max_rows < no_row, "a row index fits a byte, no_row apart");
 struct row_index {
   std::array<std::uint8_t, max_nodes> first{};
-  constexpr row_index() {
-    for (auto& x : first) x = 0xff;
+  std::array<std::uint8_t, max_rows> next{};
+  constexpr explicit row_index(std::size_t n_nodes) {
+    for (std::size_t i = 0; i < n_nodes; ++i) first[i] = no_row;
   }
-  constexpr std::uint8_t& operator[](std::size_t node) { return first[node]; }
+};
+
+// The precision rules of the weight nodes under rules that name layers, resolved once per
+// block (rules_of_node) and read by every distinct use of the block; `set` is the use's ranged
+// rules held at its layers. Without it, fold_block asks formats_of at each node. A node no
+// ranged rule reaches resolves alike in every use of a (block, layer kind): it is folded once,
+// with all `whole` instances of the pair, at the pair's first use, and skipped at the others
+// (whole = 0): then only the `reached` nodes are visited.
+struct use_rules {
+  const std::array<node_rules, max_nodes>* nodes = nullptr;
+  std::uint32_t set = 0;
+  std::uint32_t whole = 0;
+  std::uint64_t reached = 0;  // the block's nodes some ranged rule reaches, one bit per node from b.first
 };
 
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
 constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint8_t bi,
-                          const instance& in, std::uint32_t count) {
+                          const instance& in, std::uint32_t count, use_rules ur = {}) {
   const circuit& c = x.m->c;
   const block& b = c.blocks[bi];
-  // Under a plan, the rank's share of each node and of the block's states; DP attention deals
-  // the sequences of attention-side blocks out over the tp ranks.
-  const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
-  const block rb = x.sharded ? rank_block(b, tp) : block{};
-  const block& cb = x.sharded ? rb : b;
   cost_query q_all = x.q;
   const cost_query q1 = x.q1;
   if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
@@ -144,48 +157,60 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     q_own.seqs = ceil_div(q_all.seqs, x.plan.dp);
   }
   const block_loops bl = loops_of_block(t, b, in.kind);
-  // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise).
-  auto fold_node = [&](std::uint16_t ni, const node& n) {
-    const cost_query& q = n.split == shard::experts ? q_all : q_own;
+  // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise); `cb`
+  // the block, or the rank's share of its states.
+  auto fold_node = [&](std::uint16_t ni, const node& n, const block& cb) {
     const bool w = reads_linear_weight(n.kind);
-    const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
+    std::uint32_t times = count;
+    if (ur.nodes != nullptr && (!w || (*ur.nodes)[ni].reach == 0)) {
+      if (ur.whole == 0) return;
+      times = ur.whole;
+    }
+    const cost_query& q = n.split == shard::experts ? q_all : q_own;
+    const resolved_formats f = !w                   ? resolved_formats{}
+                               : ur.nodes != nullptr ? formats_at(*x.m, c.nodes[ni], in, (*ur.nodes)[ni], ur.set)
+                                                     : formats_of(*x.m, n, in);
     const bool per_row = bl.sites != 0 && bl.loops(n);
     const layer_kind kind = per_row ? in.kind : layer_kind::none;
-    auto same = [&](std::size_t k) {
-      const site_row& r = est.rows[k];
-      return r.node == ni && r.per_row == per_row && r.kind == kind && r.formats == f;
-    };
-    // The node's first row is the usual match (every instance of a template agrees); scan the
-    // rest only when formats or loops differ between instances.
-    std::size_t ri = row_of[ni];
-    if (ri == 0xff) {
-      ri = est.n_rows;  // the node's first row
-    } else if (!same(ri)) {
-      ri = 0;
-      while (ri < est.n_rows && !same(ri)) ++ri;
+    // The node's rows, newest first: every instance of a template usually agrees, so the first
+    // is the usual match.
+    std::uint8_t ri = row_of.first[ni];
+    while (ri != no_row) {
+      const site_row& r = est.rows[ri];
+      if (r.per_row == per_row && r.kind == kind && r.formats == f) break;
+      ri = row_of.next[ri];
     }
-    if (ri == est.n_rows) {
-      if (row_of[ni] == 0xff) row_of[ni] = static_cast<std::uint8_t>(ri);
+    if (ri == no_row) {
       require_table(est.n_rows < max_rows, "more distinct (node, formats, loop) rows than a breakdown holds");
-      site_row& row = est.rows.start(est.n_rows++);
-      row.node = ni;
-      row.block = bi;
-      row.formats = f;
-      row.has_weight = w;
-      row.how = w ? t.exec_for(x, f) : exec{};
-      row.one = node_cost(n, cb, f, q, *x.d, *x.r, row.how);
-      row.per_row = per_row;
-      row.kind = kind;
-      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, row.how).time_us : row.one.time_us;
+      ri = static_cast<std::uint8_t>(est.n_rows++);
+      row_of.next[ri] = row_of.first[ni];
+      row_of.first[ni] = ri;
+      const exec how = w ? t.exec_for(x, f) : exec{};
+      const cost one = node_cost(n, cb, f, q, *x.d, *x.r, how);
+      const double each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, how).time_us : one.time_us;
+      est.rows.set(ri, {.node = ni, .block = bi, .formats = f, .has_weight = w, .how = how, .count = 0, .one = one,
+                        .each_us = each_us, .time_us = 0, .per_row = per_row, .kind = kind});
     }
-    est.rows[ri].count += count;
+    est.rows[ri].count += times;
   };
-  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
-    if (x.sharded) {
-      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan.ep));
+  auto each_node = [&](auto&& visit) {
+    if (ur.nodes != nullptr && ur.whole == 0 && b.end - b.first <= 64) {
+      for (std::uint64_t left = ur.reached; left != 0; left &= left - 1) {
+        visit(static_cast<std::uint16_t>(b.first + std::countr_zero(left)));
+      }
     } else {
-      fold_node(ni, c.nodes[ni]);
+      for (std::uint16_t ni = b.first; ni < b.end; ++ni) visit(ni);
     }
+  };
+  if (x.sharded) {
+    // Under a plan, the rank's share of each node and of the block's states; DP attention deals
+    // the sequences of attention-side blocks out over the tp ranks.
+    const block rb = rank_block(b, block_tp(b, x.plan));
+    each_node([&](std::uint16_t ni) {
+      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan.ep), rb);
+    });
+  } else {
+    each_node([&](std::uint16_t ni) { fold_node(ni, c.nodes[ni], b); });
   }
 }
 
@@ -207,14 +232,41 @@ constexpr bool row_less(const site_row& a, const site_row& b) {
   return a.formats.extra_scalars < b.formats.extra_scalars;
 }
 
-// Sorts the rows and sums them in that order, so every way of visiting the instances gives
-// bit-identical totals.
-constexpr void finish(step_estimate& est) {
-  for (std::size_t i = 1; i < est.n_rows; ++i) {
-    for (std::size_t j = i; j > 0 && row_less(est.rows[j], est.rows[j - 1]); --j) {
-      const site_row t = est.rows[j];
-      est.rows[j] = est.rows[j - 1];
-      est.rows[j - 1] = t;
+// Puts the rows in canonical order (row_less) and sums them in that order, so every way of
+// visiting the instances gives bit-identical totals. Rows come node by node (a node's own few
+// rows in order among themselves), so no sort of the whole table: when the nodes already rise
+// row after row (every instance of a block resolving alike), the rows are in order as they are.
+constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n_nodes) {
+  const std::size_t n = est.n_rows;
+  bool in_order = true;
+  for (std::size_t i = 1; i < n && in_order; ++i) in_order = est.rows[i - 1].node < est.rows[i].node;
+  if (!in_order) {
+    std::array<std::uint8_t, max_rows> order{};  // order[i]: the row that goes to position i
+    std::size_t k = 0;
+    for (std::size_t ni = 0; ni < n_nodes; ++ni) {
+      const std::size_t start = k;
+      for (std::uint8_t r = row_of.first[ni]; r != no_row; r = row_of.next[r]) {
+        std::size_t j = k++;
+        for (; j > start && row_less(est.rows[r], est.rows[order[j - 1]]); --j) order[j] = order[j - 1];
+        order[j] = r;
+      }
+    }
+    // Each cycle of the permutation moved along once: one copy per row.
+    std::array<bool, max_rows> placed{};
+    for (std::size_t i = 0; i < n; ++i) {
+      if (placed[i] || order[i] == i) continue;
+      const site_row held = est.rows[i];
+      std::size_t j = i;
+      while (true) {
+        placed[j] = true;
+        const std::size_t from = order[j];
+        if (from == i) {
+          est.rows[j] = held;
+          break;
+        }
+        est.rows[j] = est.rows[from];
+        j = from;
+      }
     }
   }
   for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
@@ -251,10 +303,10 @@ constexpr void fold_instances(step_estimate& est, row_index& row_of, call_facts&
 // The reference sum: every main-section instance visited in execution order.
 constexpr step_estimate sum_per_instance(const run& x) {
   step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
-  row_index row_of{};
+  row_index row_of(x.m->c.n_nodes);
   call_facts t = resolve_facts(x);
   fold_instances(est, row_of, t, x);
-  finish(est);
+  finish(est, row_of, x.m->c.n_nodes);
   return est;
 }
 
@@ -264,12 +316,42 @@ constexpr step_estimate sum_per_instance(const run& x) {
 // order whatever the visiting order.
 constexpr step_estimate sum_per_block(const run& x) {
   step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
-  row_index row_of{};
+  const model& m = *x.m;
+  row_index row_of(m.c.n_nodes);
   call_facts t = resolve_facts(x);
-  for_each_distinct_use(*x.m, section_bit(section::main), true, [&](const instance& in, std::uint32_t count) {
-    fold_block(est, row_of, t, x, in.block, in, count);
-  });
-  finish(est);
+  const std::uint32_t ranged = layer_ranged_rules(m);
+  if (ranged == 0) {
+    for_each_distinct_use(m, section_bit(section::main), true, [&](const instance& in, std::uint32_t count) {
+      fold_block(est, row_of, t, x, in.block, in, count);
+    });
+  } else {
+    // Rules that name layers: each block's weight nodes resolved against the rules once, when
+    // the block is first met; each use then picks its rule from the rule set its layers hold.
+    std::array<node_rules, max_nodes> rules{};
+    std::array<std::uint64_t, max_blocks> reached{};  // per block: use_rules::reached
+    std::uint32_t resolved = 0;  // one bit per block
+    static_assert(max_blocks <= 32, "one bit per block");
+    std::array<std::uint8_t, max_blocks> kinds_met{};  // one bit per layer kind
+    static_assert(layer_kinds <= 8, "one bit per layer kind");
+    auto main_only = [](std::size_t, const instance& in) { return in.sec == section::main; };
+    group_instances(m, ranged, true, main_only, [&](const instance& in, std::uint32_t count, std::uint32_t set) {
+      if ((resolved >> in.block & 1U) == 0) {
+        resolved |= std::uint32_t{1} << in.block;
+        const block& b = m.c.blocks[in.block];
+        for (std::size_t ni = b.first; ni < b.end; ++ni) {
+          if (!reads_linear_weight(m.c.nodes[ni].kind)) continue;
+          rules[ni] = rules_of_node(m, m.c.nodes[ni], section::main, ranged);
+          if (rules[ni].reach != 0 && ni - b.first < 64) reached[in.block] |= std::uint64_t{1} << (ni - b.first);
+        }
+      }
+      const auto kind_bit = static_cast<std::uint8_t>(1U << static_cast<unsigned>(in.kind));
+      const bool first_use = (kinds_met[in.block] & kind_bit) == 0;
+      kinds_met[in.block] = static_cast<std::uint8_t>(kinds_met[in.block] | kind_bit);
+      const std::uint32_t whole = first_use ? m.c.main_uses[in.block][static_cast<std::size_t>(in.kind)] : 0;
+      fold_block(est, row_of, t, x, in.block, in, count, {&rules, set, whole, reached[in.block]});
+    });
+  }
+  finish(est, row_of, m.c.n_nodes);
   return est;
 }
 
