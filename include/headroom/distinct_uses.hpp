@@ -18,7 +18,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
@@ -98,19 +97,12 @@ struct layer_rule_sets {
 };
 
 // Groups the instances `keep(ii, instance)` selects by (block, section, layer kind when
-// by_kind, rule set) and calls f(first instance of the group, count) -- or f(instance, count,
-// rule set) when f takes three arguments -- for each, in order of first appearance. `ranged`
-// may be 0 (no rule names layers): then only the block, section and kind group.
+// by_kind, rule set) and calls f(first instance of the group, count) for each, in order of
+// first appearance. `ranged` may be 0 (no rule names layers): then only the block, section and
+// kind group.
 template <typename Keep, typename F>
 constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kind, Keep&& keep, F&& f) {
   const circuit& c = m.c;
-  auto call = [&](const instance& in, std::uint32_t count, std::uint32_t set) {
-    if constexpr (std::is_invocable_v<F&, const instance&, std::uint32_t, std::uint32_t>) {
-      f(in, count, set);
-    } else {
-      f(in, count);
-    }
-  };
   struct group {
     instance in{};
     std::uint32_t set = 0;
@@ -145,7 +137,7 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     }
     if (gi == n) {
       if (n == max_distinct_uses) {  // table full: this instance on its own
-        call(instance{in.block, in.layer, in.sec, kind}, std::uint32_t{1}, set);
+        f(instance{in.block, in.layer, in.sec, kind}, std::uint32_t{1});
         continue;
       }
       g[n] = {{in.block, in.layer, in.sec, kind}, set, 0, st.first};  // the slot's chain, newest first
@@ -155,7 +147,7 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     ++g[gi].count;
     st.last = static_cast<std::uint8_t>(gi + 1);
   }
-  for (std::size_t gi = 0; gi < n; ++gi) call(g[gi].in, g[gi].count, g[gi].set);
+  for (std::size_t gi = 0; gi < n; ++gi) f(g[gi].in, g[gi].count);
 }
 
 // A weight node's precision rules for rules that name layers, resolved once per block: `reach`

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/row_order.hpp>
 #include <headroom/device.hpp>
 #include <headroom/distinct_uses.hpp>
 #include <headroom/error.hpp>
@@ -112,31 +113,18 @@ constexpr block_loops loops_of_block(const call_facts& t, const block& b, layer_
   return out;
 }
 
-// The breakdown rows of each node: its newest row and, per row, the node's next older one
-// (no_row: none), so that a node's rows are found without a scan and put in order without a
-// sort.
-inline constexpr std::uint8_t no_row = 0xff;
-static_assert(max_rows < no_row, "a row index fits a byte, no_row apart");
-struct row_index {
-  std::array<std::uint8_t, max_nodes> first{};
-  std::array<std::uint8_t, max_rows> next{};
-  constexpr explicit row_index(std::size_t n_nodes) {
-    for (std::size_t i = 0; i < n_nodes; ++i) first[i] = no_row;
-  }
-};
-
 // The precision rules of the weight nodes under rules that name layers, resolved once per
-// block (rules_of_node) and read by every distinct use of the block; `set` is the use's ranged
-// rules held at its layers. Without it, fold_block asks formats_of at each node. A node no
-// ranged rule reaches resolves alike in every use of a (block, layer kind): it is folded once,
-// with all `whole` instances of the pair, at the pair's first use, and skipped at the others
-// (whole = 0): then only the `reached` nodes are visited.
+// block (rules_of_node; `nodes` null: none, fold_block asks formats_of at each node). A node
+// some ranged rule reaches (a weight node whose `reach` is not empty) resolves by the rules
+// its instances' layers hold (`set`); every other node alike at every layer. `reached` picks
+// which of the two a fold visits.
 struct use_rules {
   const std::array<node_rules, max_nodes>* nodes = nullptr;
   std::uint32_t set = 0;
-  std::uint32_t whole = 0;
-  std::uint64_t reached = 0;  // the block's nodes some ranged rule reaches, one bit per node from b.first
+  bool reached = false;
+  std::uint64_t reached_bits = 0;  // the block's reached nodes, one bit per node from b.first
 };
+constexpr bool reached_node(const node& n, const node_rules& r) { return reads_linear_weight(n.kind) && r.reach != 0; }
 
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
 constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint8_t bi,
@@ -161,11 +149,6 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   // the block, or the rank's share of its states.
   auto fold_node = [&](std::uint16_t ni, const node& n, const block& cb) {
     const bool w = reads_linear_weight(n.kind);
-    std::uint32_t times = count;
-    if (ur.nodes != nullptr && (!w || (*ur.nodes)[ni].reach == 0)) {
-      if (ur.whole == 0) return;
-      times = ur.whole;
-    }
     const cost_query& q = n.split == shard::experts ? q_all : q_own;
     const resolved_formats f = !w                   ? resolved_formats{}
                                : ur.nodes != nullptr ? formats_at(*x.m, c.nodes[ni], in, (*ur.nodes)[ni], ur.set)
@@ -191,15 +174,19 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
       est.rows.set(ri, {.node = ni, .block = bi, .formats = f, .has_weight = w, .how = how, .count = 0, .one = one,
                         .each_us = each_us, .time_us = 0, .per_row = per_row, .kind = kind});
     }
-    est.rows[ri].count += times;
+    est.rows[ri].count += count;
   };
   auto each_node = [&](auto&& visit) {
-    if (ur.nodes != nullptr && ur.whole == 0 && b.end - b.first <= 64) {
-      for (std::uint64_t left = ur.reached; left != 0; left &= left - 1) {
+    if (ur.nodes == nullptr) {
+      for (std::uint16_t ni = b.first; ni < b.end; ++ni) visit(ni);
+    } else if (ur.reached && b.end - b.first <= 64) {
+      for (std::uint64_t left = ur.reached_bits; left != 0; left &= left - 1) {
         visit(static_cast<std::uint16_t>(b.first + std::countr_zero(left)));
       }
     } else {
-      for (std::uint16_t ni = b.first; ni < b.end; ++ni) visit(ni);
+      for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+        if (reached_node(c.nodes[ni], (*ur.nodes)[ni]) == ur.reached) visit(ni);
+      }
     }
   };
   if (x.sharded) {
@@ -211,83 +198,6 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     });
   } else {
     each_node([&](std::uint16_t ni) { fold_node(ni, c.nodes[ni], b); });
-  }
-}
-
-constexpr bool format_less(const tensor_format& a, const tensor_format& b) {
-  if (a.kind != b.kind) return a.kind < b.kind;
-  if (a.scale != b.scale) return a.scale < b.scale;
-  if (a.group != b.group) return a.group < b.group;
-  if (a.block_r != b.block_r) return a.block_r < b.block_r;
-  if (a.block_c != b.block_c) return a.block_c < b.block_c;
-  return a.ue8m0 < b.ue8m0;
-}
-// Canonical row order, whatever order instances were visited in: node, loop, kind, formats.
-constexpr bool row_less(const site_row& a, const site_row& b) {
-  if (a.node != b.node) return a.node < b.node;
-  if (a.per_row != b.per_row) return !a.per_row;
-  if (a.kind != b.kind) return a.kind < b.kind;
-  if (!(a.formats.weight == b.formats.weight)) return format_less(a.formats.weight, b.formats.weight);
-  if (!(a.formats.activation == b.formats.activation)) return format_less(a.formats.activation, b.formats.activation);
-  return a.formats.extra_scalars < b.formats.extra_scalars;
-}
-
-// Puts the rows in canonical order (row_less) and sums them in that order, so every way of
-// visiting the instances gives bit-identical totals. Rows come node by node (a node's own few
-// rows in order among themselves), so no sort of the whole table: when the nodes already rise
-// row after row (every instance of a block resolving alike), the rows are in order as they are.
-constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n_nodes) {
-  const std::size_t n = est.n_rows;
-  bool in_order = true;
-  for (std::size_t i = 1; i < n && in_order; ++i) in_order = est.rows[i - 1].node < est.rows[i].node;
-  if (!in_order) {
-    std::array<std::uint8_t, max_rows> order{};  // order[i]: the row that goes to position i
-    std::size_t k = 0;
-    for (std::size_t ni = 0; ni < n_nodes; ++ni) {
-      const std::size_t start = k;
-      for (std::uint8_t r = row_of.first[ni]; r != no_row; r = row_of.next[r]) {
-        std::size_t j = k++;
-        for (; j > start && row_less(est.rows[r], est.rows[order[j - 1]]); --j) order[j] = order[j - 1];
-        order[j] = r;
-      }
-    }
-    // Each cycle of the permutation moved along once: one copy per row.
-    std::array<bool, max_rows> placed{};
-    for (std::size_t i = 0; i < n; ++i) {
-      if (placed[i] || order[i] == i) continue;
-      const site_row held = est.rows[i];
-      std::size_t j = i;
-      while (true) {
-        placed[j] = true;
-        const std::size_t from = order[j];
-        if (from == i) {
-          est.rows[j] = held;
-          break;
-        }
-        est.rows[j] = est.rows[from];
-        j = from;
-      }
-    }
-  }
-  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
-    site_row& row = est.rows[ri];
-    const double count = static_cast<double>(row.count);
-    row.time_us = count * row.each_us;
-    est.total_us += row.time_us;
-    est.bytes += count * row.one.bytes;
-    est.flops += count * row.one.flops;
-    if (row.one.by == bound::compute) {
-      est.compute_bound_us += row.time_us;
-    } else {
-      est.memory_bound_us += row.time_us;
-    }
-    if (row.per_row) {
-      std::size_t fi = 0;
-      while (fi < est.n_flags && est.flags[fi].kind != row.kind) ++fi;
-      if (fi == est.n_flags) est.flags[est.n_flags++].kind = row.kind;
-      est.flags[fi].added_us += count * (row.each_us - row.one.time_us);
-      est.flags[fi].sites += row.count;
-    }
   }
 }
 
@@ -310,6 +220,80 @@ constexpr step_estimate sum_per_instance(const run& x) {
   return est;
 }
 
+// The main section's instances under rules that name layers. Each block's weight nodes are
+// resolved against the rules once (rules_of_node). A node no ranged rule reaches resolves alike
+// at every layer: folded once per (block, layer kind) with all the pair's instances, as without
+// such rules. The reached nodes resolve by the rules their layers hold: the instances of blocks
+// holding such nodes are grouped by (block, layer kind, rule set) -- the ranged rules reaching
+// the block's nodes that hold at the instance's layer -- and each group folds only those nodes.
+constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint32_t ranged) {
+  const model& m = *x.m;
+  const circuit& c = m.c;
+  std::array<node_rules, max_nodes> rules{};
+  std::array<std::uint64_t, max_blocks> reached_bits{};
+  std::array<layer_rule_sets, max_blocks> sets{};  // per block: the rules reaching its nodes, held at the latest layer
+  bool any_reached = false;
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+    const block& b = c.blocks[bi];
+    bool used = false;
+    for (const std::uint16_t k : c.main_uses[bi]) used = used || k != 0;
+    if (!used) continue;
+    for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+      if (!reads_linear_weight(c.nodes[ni].kind)) continue;
+      rules[ni] = rules_of_node(m, c.nodes[ni], section::main, ranged);
+      if (rules[ni].reach == 0) continue;
+      sets[bi].ranged |= rules[ni].reach;
+      if (ni - b.first < 64) reached_bits[bi] |= std::uint64_t{1} << (ni - b.first);
+    }
+    any_reached = any_reached || sets[bi].ranged != 0;
+    for (const layer_kind k : all_layer_kinds) {
+      const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
+      if (count != 0) fold_block(est, row_of, t, x, bi, instance{bi, 0, section::main, k}, count, {&rules, 0, false, 0});
+    }
+  }
+  if (!any_reached) return;
+  struct group {
+    instance in{};
+    std::uint32_t set = 0;
+    std::uint32_t count = 0;
+    std::uint8_t next = 0;  // 1 + the block's next group; 0: none
+  };
+  std::array<group, max_distinct_uses> g{};
+  std::size_t n = 0;
+  std::array<std::uint8_t, max_blocks> last{};   // 1 + the block's latest group; 0: none yet
+  std::array<std::uint8_t, max_blocks> first{};  // 1 + the block's newest group; 0: none
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != section::main || sets[in.block].ranged == 0) continue;
+    const std::uint8_t bi = in.block;
+    const std::uint32_t set = sets[bi].at(m, in.layer);
+    auto same = [&](const group& y) { return y.in.kind == in.kind && y.set == set; };
+    std::size_t gi = last[bi] != 0 ? last[bi] - 1U : n;  // the block's latest group is the usual match
+    if (gi == n || !same(g[gi])) {
+      gi = n;
+      for (std::size_t k = first[bi]; k != 0; k = g[k - 1].next) {
+        if (same(g[k - 1])) {
+          gi = k - 1;
+          break;
+        }
+      }
+    }
+    if (gi == n) {
+      if (n == max_distinct_uses) {  // table full: this instance on its own
+        fold_block(est, row_of, t, x, bi, in, 1, {&rules, set, true, reached_bits[bi]});
+        continue;
+      }
+      g[n] = {in, set, 0, first[bi]};
+      first[bi] = static_cast<std::uint8_t>(++n);
+    }
+    ++g[gi].count;
+    last[bi] = static_cast<std::uint8_t>(gi + 1);
+  }
+  for (std::size_t gi = 0; gi < n; ++gi) {
+    fold_block(est, row_of, t, x, g[gi].in.block, g[gi].in, g[gi].count, {&rules, g[gi].set, true, reached_bits[g[gi].in.block]});
+  }
+}
+
 // The same sum visiting each distinct use of a block -- (block, layer kind, precision rules
 // that hold at its layers) -- once and counting its instances: exact, because a node's cost
 // depends on its formats, not on which layer it sits in, and the rows are summed in canonical
@@ -325,31 +309,7 @@ constexpr step_estimate sum_per_block(const run& x) {
       fold_block(est, row_of, t, x, in.block, in, count);
     });
   } else {
-    // Rules that name layers: each block's weight nodes resolved against the rules once, when
-    // the block is first met; each use then picks its rule from the rule set its layers hold.
-    std::array<node_rules, max_nodes> rules{};
-    std::array<std::uint64_t, max_blocks> reached{};  // per block: use_rules::reached
-    std::uint32_t resolved = 0;  // one bit per block
-    static_assert(max_blocks <= 32, "one bit per block");
-    std::array<std::uint8_t, max_blocks> kinds_met{};  // one bit per layer kind
-    static_assert(layer_kinds <= 8, "one bit per layer kind");
-    auto main_only = [](std::size_t, const instance& in) { return in.sec == section::main; };
-    group_instances(m, ranged, true, main_only, [&](const instance& in, std::uint32_t count, std::uint32_t set) {
-      if ((resolved >> in.block & 1U) == 0) {
-        resolved |= std::uint32_t{1} << in.block;
-        const block& b = m.c.blocks[in.block];
-        for (std::size_t ni = b.first; ni < b.end; ++ni) {
-          if (!reads_linear_weight(m.c.nodes[ni].kind)) continue;
-          rules[ni] = rules_of_node(m, m.c.nodes[ni], section::main, ranged);
-          if (rules[ni].reach != 0 && ni - b.first < 64) reached[in.block] |= std::uint64_t{1} << (ni - b.first);
-        }
-      }
-      const auto kind_bit = static_cast<std::uint8_t>(1U << static_cast<unsigned>(in.kind));
-      const bool first_use = (kinds_met[in.block] & kind_bit) == 0;
-      kinds_met[in.block] = static_cast<std::uint8_t>(kinds_met[in.block] | kind_bit);
-      const std::uint32_t whole = first_use ? m.c.main_uses[in.block][static_cast<std::size_t>(in.kind)] : 0;
-      fold_block(est, row_of, t, x, in.block, in, count, {&rules, set, whole, reached[in.block]});
-    });
+    fold_layer_ranged(est, row_of, t, x, ranged);
   }
   finish(est, row_of, m.c.n_nodes);
   return est;
