@@ -81,9 +81,10 @@ def compiler_label(cxx: str) -> str:
 
 
 def registry_names(path: Path) -> list[str]:
-    """The `&name` entries of `inline constexpr std::array<...> all{...};`, in order."""
+    """The `&name` entries of `inline constexpr std::array<...> all{...};` or of `inline constexpr
+    auto all = std::to_array<...>({...});`, in order."""
     text = path.read_text()
-    m = re.search(r"\ball\s*\{(.*?)\};", text, re.S)
+    m = re.search(r"\ball\b[^;{]*\{(.*?)\}\)?;", text, re.S)
     if not m:
         raise SystemExit(f"cannot find the `all` array in {path}")
     return re.findall(r"&\s*(\w+)", m.group(1))

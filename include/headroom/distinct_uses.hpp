@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -64,23 +65,23 @@ constexpr std::uint32_t rules_reaching(const model& m, const block& b, section s
   return out;
 }
 
-// The layer-ranged rules holding a layer, kept for the run of layers [lo, hi) that share them
-// (instances come in layer order, so it is recomputed only where a range starts or ends).
+// The layer-ranged rules of `ranged` holding a layer, kept for the run of layers [lo, hi) that
+// share them (instances come in layer order, so it is recomputed only where one of those rules'
+// ranges starts or ends). Kept per block: a block's cache breaks only at its own rules' bounds.
 struct layer_rule_sets {
-  const model* m = nullptr;
   std::uint32_t ranged = 0;
   std::uint16_t lo = 1;  // empty until the first layer
   std::uint16_t hi = 0;
   std::uint32_t set = 0;
-  constexpr std::uint32_t at(std::uint16_t layer) {
+  constexpr std::uint32_t at(const model& m, std::uint16_t layer) {
     if (layer == no_layer) return 0;  // a prologue or epilogue instance: no ranged rule matches
     if (layer >= lo && layer < hi) return set;
     lo = 0;
     hi = no_layer;
     set = 0;
-    for (std::size_t r = 0; r < m->n_rules; ++r) {
-      if ((ranged >> r & 1U) == 0) continue;
-      const precision_rule& x = m->rules[r];
+    for (std::uint32_t left = ranged; left != 0; left &= left - 1) {
+      const unsigned r = static_cast<unsigned>(std::countr_zero(left));
+      const precision_rule& x = m.rules[r];
       if (layer < x.layer_lo) {
         hi = x.layer_lo < hi ? x.layer_lo : hi;
       } else if (layer < x.layer_hi) {
@@ -97,8 +98,8 @@ struct layer_rule_sets {
 
 // Groups the instances `keep(ii, instance)` selects by (block, section, layer kind when
 // by_kind, rule set) and calls f(first instance of the group, count) for each, in order of
-// first appearance. `ranged` may be 0 (no rule names layers): then only the block, section
-// and kind group.
+// first appearance. `ranged` may be 0 (no rule names layers): then only the block, section and
+// kind group.
 template <typename Keep, typename F>
 constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kind, Keep&& keep, F&& f) {
   const circuit& c = m.c;
@@ -106,38 +107,78 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     instance in{};
     std::uint32_t set = 0;
     std::uint32_t count = 0;
+    std::uint8_t next = 0;  // 1 + the slot's next group; 0: none
   };
   std::array<group, max_distinct_uses> g{};
   std::size_t n = 0;
-  std::array<std::uint32_t, sections * max_blocks> reach{};
-  std::array<std::uint8_t, sections * max_blocks> last{};  // 1 + the slot's latest group; 0: unknown
-  layer_rule_sets sets{&m, ranged};
+  struct slot_state {
+    layer_rule_sets sets{};  // the rules reaching the slot's block, held at the latest layer
+    std::uint8_t last = 0;   // 1 + the slot's latest group; 0: not met yet
+    std::uint8_t first = 0;  // 1 + the slot's first group; 0: none
+  };
+  std::array<slot_state, sections * max_blocks> slots{};
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     if (!keep(ii, in)) continue;
-    const std::size_t slot = sections * in.block + static_cast<std::size_t>(in.sec);
-    if (last[slot] == 0 && ranged != 0) reach[slot] = rules_reaching(m, c.blocks[in.block], in.sec, ranged);
-    const std::uint32_t set = reach[slot] == 0 ? 0 : sets.at(in.layer) & reach[slot];
+    slot_state& st = slots[sections * in.block + static_cast<std::size_t>(in.sec)];
+    if (st.last == 0 && ranged != 0) st.sets.ranged = rules_reaching(m, c.blocks[in.block], in.sec, ranged);
+    const std::uint32_t set = st.sets.ranged == 0 ? 0 : st.sets.at(m, in.layer);
     const layer_kind kind = by_kind ? in.kind : layer_kind::none;
-    auto same = [&](const group& x) {
-      return x.in.block == in.block && x.in.sec == in.sec && x.in.kind == kind && x.set == set;
-    };
-    std::size_t gi = last[slot] != 0 ? last[slot] - 1U : n;  // the slot's latest group is the usual match
+    auto same = [&](const group& x) { return x.in.kind == kind && x.set == set; };  // block and section: the slot's
+    std::size_t gi = st.last != 0 ? st.last - 1U : n;  // the slot's latest group is the usual match
     if (gi == n || !same(g[gi])) {
-      gi = 0;
-      while (gi < n && !same(g[gi])) ++gi;
+      gi = n;
+      for (std::size_t k = st.first; k != 0; k = g[k - 1].next) {  // the slot's other groups
+        if (same(g[k - 1])) {
+          gi = k - 1;
+          break;
+        }
+      }
     }
     if (gi == n) {
       if (n == max_distinct_uses) {  // table full: this instance on its own
         f(instance{in.block, in.layer, in.sec, kind}, std::uint32_t{1});
         continue;
       }
-      g[n++] = {{in.block, in.layer, in.sec, kind}, set, 0};
+      g[n] = {{in.block, in.layer, in.sec, kind}, set, 0, st.first};  // the slot's chain, newest first
+      st.first = static_cast<std::uint8_t>(n + 1);
+      ++n;
     }
     ++g[gi].count;
-    last[slot] = static_cast<std::uint8_t>(gi + 1);
+    st.last = static_cast<std::uint8_t>(gi + 1);
   }
   for (std::size_t gi = 0; gi < n; ++gi) f(g[gi].in, g[gi].count);
+}
+
+// A weight node's precision rules for rules that name layers, resolved once per block: `reach`
+// holds the layer-ranged rules that match the node at some layer and come before `fixed`, the
+// first rule matching it at every layer (n_rules: none). An instance whose layer holds the
+// ranged rules `set` resolves the node to the lowest rule of set & reach, else to `fixed`:
+// the first matching rule, as formats_of finds it.
+struct node_rules {
+  std::uint32_t reach = 0;
+  std::uint8_t fixed = 0;
+};
+constexpr node_rules rules_of_node(const model& m, const node& n, section sec, std::uint32_t ranged) {
+  node_rules out{0, m.n_rules};
+  for (std::size_t r = 0; r < m.n_rules; ++r) {
+    const precision_rule& x = m.rules[r];
+    if ((!x.any_op && n.kind != x.kind) || (!x.any_role && n.role != x.role) || (!x.any_section && sec != x.sec)) continue;
+    if ((ranged >> r & 1U) == 0) {
+      out.fixed = static_cast<std::uint8_t>(r);
+      break;
+    }
+    out.reach |= std::uint32_t{1} << r;
+  }
+  return out;
+}
+// The formats of a node whose rules are `nr` at an instance holding the ranged rules `set`.
+constexpr resolved_formats formats_at(const model& m, const node& n, const instance& in, node_rules nr,
+                                      std::uint32_t set) {
+  const std::uint32_t hit = set & nr.reach;
+  const std::size_t r = hit != 0 ? static_cast<std::size_t>(std::countr_zero(hit)) : nr.fixed;
+  if (r >= m.n_rules) return formats_of(m, n, in);  // no rule matches: formats_of reports it
+  return {m.rules[r].weight, m.rules[r].activation, m.rules[r].extra_scalars};
 }
 }  // namespace detail
 

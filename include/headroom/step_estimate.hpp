@@ -61,6 +61,16 @@ class site_rows {
   constexpr site_rows() {}  // NOLINT(modernize-use-equals-default)
   constexpr site_row& operator[](std::size_t i) { return slots_[i].row; }
   constexpr const site_row& operator[](std::size_t i) const { return slots_[i].row; }
+  /// Sets row i to `r`: one copy into the slot, whose union's active member becomes the row (a
+  /// trivial assignment to a union member begins its lifetime; clang 14's constant evaluator
+  /// does not implement that for a class member, so there the whole slot is assigned).
+  constexpr void set(std::size_t i, const site_row& r) {
+    if (std::is_constant_evaluated()) {
+      slots_[i] = slot(r);
+    } else {
+      slots_[i].row = r;
+    }
+  }
   /// Starts row i afresh (a value-initialised site_row) and returns it.
   constexpr site_row& start(std::size_t i) {
     slots_[i] = slot(site_row{});  // the whole slot: its union's active member becomes the row

@@ -148,8 +148,11 @@ constexpr bool well_formed(const tensor_format& f) {
 constexpr table_rule edge_problem(const edge& x) {
   if (x.width == 0) return table_rule::model_edge_width_must_be_positive;
   if (x.rows_per_n == 0 && x.rows_fixed == 0) return table_rule::model_edge_rows_must_be_positive;
-  if (!well_formed(x.format) || !is_edge_format(x.format)) return table_rule::model_edge_format_must_be_legal_for_an_activation;
-  return table_rule::ok;
+  // Most edges are BF16, legal as an activation and well formed exactly when unscaled and
+  // without UE8M0 scales: the one comparison that settles them (checked every call).
+  const bool legal = x.format.kind == format_kind::bf16 ? x.format.scale == scale_kind::none && !x.format.ue8m0
+                                                        : well_formed(x.format) && is_edge_format(x.format);
+  return legal ? table_rule::ok : table_rule::model_edge_format_must_be_legal_for_an_activation;
 }
 
 constexpr table_rule node_problem(const node& n) {
@@ -166,11 +169,13 @@ constexpr table_rule node_problem(const node& n) {
     const std::uint64_t k = n.n_in > 0 ? n.in[0].width : 0;
     if (k % n.weight_groups != 0 || n.weight_out() % n.weight_groups != 0) return table_rule::model_weight_groups_must_divide_the_weight;
   }
-  if (n.has_weight() && (n.weight_k() == 0 || n.weight_out() == 0)) return table_rule::model_weight_shape_must_be_positive;
+  if (!n.has_weight()) {  // neither a weight shape, nor MLA, nor routed experts to check
+    return n.kind == op::index_select && n.pool == 0 ? table_rule::model_indexer_must_pool_tokens : table_rule::ok;
+  }
+  if (n.weight_k() == 0 || n.weight_out() == 0) return table_rule::model_weight_shape_must_be_positive;
   if (n.kind == op::mla_attention && (n.heads == 0 || n.kv_b_out % n.heads != 0)) {
     return table_rule::model_latent_attention_heads_must_divide_its_weight;
   }
-  if (n.kind == op::index_select && n.pool == 0) return table_rule::model_indexer_must_pool_tokens;
   if (is_routed_expert(n.kind)) {
     if (n.experts == 0) return table_rule::model_experts_must_be_positive;
     if (n.top_k == 0 || n.top_k > n.experts) return table_rule::model_top_k_must_be_between_1_and_experts;

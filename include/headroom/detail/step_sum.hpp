@@ -2,16 +2,18 @@
 // headroom internals of estimate.hpp: a step as a sum of node_cost over the main section's
 // block instances -- folded into breakdown rows (each template node costed once per distinct
 // format and per-row loop, times its instances: exact, since a node's cost does not depend on
-// its layer), sorted, then summed in that order so every visiting order gives bit-identical
-// totals.
+// its layer), put in canonical order (node by node, without a sort), then summed in that order
+// so every visiting order gives bit-identical totals.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/row_order.hpp>
 #include <headroom/device.hpp>
 #include <headroom/distinct_uses.hpp>
 #include <headroom/error.hpp>
@@ -111,25 +113,24 @@ constexpr block_loops loops_of_block(const call_facts& t, const block& b, layer_
   return out;
 }
 
-// The first breakdown row of each node (0xff: none yet).
-struct row_index {
-  std::array<std::uint8_t, max_nodes> first{};
-  constexpr row_index() {
-    for (auto& x : first) x = 0xff;
-  }
-  constexpr std::uint8_t& operator[](std::size_t node) { return first[node]; }
+// The precision rules of the weight nodes under rules that name layers, resolved once per
+// block (rules_of_node; `nodes` null: none, fold_block asks formats_of at each node). A node
+// some ranged rule reaches (a weight node whose `reach` is not empty) resolves by the rules
+// its instances' layers hold (`set`); every other node alike at every layer. `reached` picks
+// which of the two a fold visits.
+struct use_rules {
+  const std::array<node_rules, max_nodes>* nodes = nullptr;
+  std::uint32_t set = 0;
+  bool reached = false;
+  std::uint64_t reached_bits = 0;  // the block's reached nodes, one bit per node from b.first
 };
+constexpr bool reached_node(const node& n, const node_rules& r) { return reads_linear_weight(n.kind) && r.reach != 0; }
 
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
 constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint8_t bi,
-                          const instance& in, std::uint32_t count) {
+                          const instance& in, std::uint32_t count, use_rules ur = {}) {
   const circuit& c = x.m->c;
   const block& b = c.blocks[bi];
-  // Under a plan, the rank's share of each node and of the block's states; DP attention deals
-  // the sequences of attention-side blocks out over the tp ranks.
-  const std::uint64_t tp = x.sharded ? block_tp(b, x.plan) : 1;
-  const block rb = x.sharded ? rank_block(b, tp) : block{};
-  const block& cb = x.sharded ? rb : b;
   cost_query q_all = x.q;
   const cost_query q1 = x.q1;
   if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
@@ -144,98 +145,59 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     q_own.seqs = ceil_div(q_all.seqs, x.plan.dp);
   }
   const block_loops bl = loops_of_block(t, b, in.kind);
-  // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise).
-  auto fold_node = [&](std::uint16_t ni, const node& n) {
-    const cost_query& q = n.split == shard::experts ? q_all : q_own;
+  // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise); `cb`
+  // the block, or the rank's share of its states.
+  auto fold_node = [&](std::uint16_t ni, const node& n, const block& cb) {
     const bool w = reads_linear_weight(n.kind);
-    const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
+    const cost_query& q = n.split == shard::experts ? q_all : q_own;
+    const resolved_formats f = !w                   ? resolved_formats{}
+                               : ur.nodes != nullptr ? formats_at(*x.m, c.nodes[ni], in, (*ur.nodes)[ni], ur.set)
+                                                     : formats_of(*x.m, n, in);
     const bool per_row = bl.sites != 0 && bl.loops(n);
     const layer_kind kind = per_row ? in.kind : layer_kind::none;
-    auto same = [&](std::size_t k) {
-      const site_row& r = est.rows[k];
-      return r.node == ni && r.per_row == per_row && r.kind == kind && r.formats == f;
-    };
-    // The node's first row is the usual match (every instance of a template agrees); scan the
-    // rest only when formats or loops differ between instances.
-    std::size_t ri = row_of[ni];
-    if (ri == 0xff) {
-      ri = est.n_rows;  // the node's first row
-    } else if (!same(ri)) {
-      ri = 0;
-      while (ri < est.n_rows && !same(ri)) ++ri;
+    // The node's rows, newest first: every instance of a template usually agrees, so the first
+    // is the usual match.
+    std::uint8_t ri = row_of.first[ni];
+    while (ri != no_row) {
+      const site_row& r = est.rows[ri];
+      if (r.per_row == per_row && r.kind == kind && r.formats == f) break;
+      ri = row_of.next[ri];
     }
-    if (ri == est.n_rows) {
-      if (row_of[ni] == 0xff) row_of[ni] = static_cast<std::uint8_t>(ri);
+    if (ri == no_row) {
       require_table(est.n_rows < max_rows, "more distinct (node, formats, loop) rows than a breakdown holds");
-      site_row& row = est.rows.start(est.n_rows++);
-      row.node = ni;
-      row.block = bi;
-      row.formats = f;
-      row.has_weight = w;
-      row.how = w ? t.exec_for(x, f) : exec{};
-      row.one = node_cost(n, cb, f, q, *x.d, *x.r, row.how);
-      row.per_row = per_row;
-      row.kind = kind;
-      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, row.how).time_us : row.one.time_us;
+      ri = static_cast<std::uint8_t>(est.n_rows++);
+      row_of.next[ri] = row_of.first[ni];
+      row_of.first[ni] = ri;
+      const exec how = w ? t.exec_for(x, f) : exec{};
+      const cost one = node_cost(n, cb, f, q, *x.d, *x.r, how);
+      const double each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, how).time_us : one.time_us;
+      est.rows.set(ri, {.node = ni, .block = bi, .formats = f, .has_weight = w, .how = how, .count = 0, .one = one,
+                        .each_us = each_us, .time_us = 0, .per_row = per_row, .kind = kind});
     }
     est.rows[ri].count += count;
   };
-  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
-    if (x.sharded) {
-      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan.ep));
+  auto each_node = [&](auto&& visit) {
+    if (ur.nodes == nullptr) {
+      for (std::uint16_t ni = b.first; ni < b.end; ++ni) visit(ni);
+    } else if (ur.reached && b.end - b.first <= 64) {
+      for (std::uint64_t left = ur.reached_bits; left != 0; left &= left - 1) {
+        visit(static_cast<std::uint16_t>(b.first + std::countr_zero(left)));
+      }
     } else {
-      fold_node(ni, c.nodes[ni]);
+      for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+        if (reached_node(c.nodes[ni], (*ur.nodes)[ni]) == ur.reached) visit(ni);
+      }
     }
-  }
-}
-
-constexpr bool format_less(const tensor_format& a, const tensor_format& b) {
-  if (a.kind != b.kind) return a.kind < b.kind;
-  if (a.scale != b.scale) return a.scale < b.scale;
-  if (a.group != b.group) return a.group < b.group;
-  if (a.block_r != b.block_r) return a.block_r < b.block_r;
-  if (a.block_c != b.block_c) return a.block_c < b.block_c;
-  return a.ue8m0 < b.ue8m0;
-}
-// Canonical row order, whatever order instances were visited in: node, loop, kind, formats.
-constexpr bool row_less(const site_row& a, const site_row& b) {
-  if (a.node != b.node) return a.node < b.node;
-  if (a.per_row != b.per_row) return !a.per_row;
-  if (a.kind != b.kind) return a.kind < b.kind;
-  if (!(a.formats.weight == b.formats.weight)) return format_less(a.formats.weight, b.formats.weight);
-  if (!(a.formats.activation == b.formats.activation)) return format_less(a.formats.activation, b.formats.activation);
-  return a.formats.extra_scalars < b.formats.extra_scalars;
-}
-
-// Sorts the rows and sums them in that order, so every way of visiting the instances gives
-// bit-identical totals.
-constexpr void finish(step_estimate& est) {
-  for (std::size_t i = 1; i < est.n_rows; ++i) {
-    for (std::size_t j = i; j > 0 && row_less(est.rows[j], est.rows[j - 1]); --j) {
-      const site_row t = est.rows[j];
-      est.rows[j] = est.rows[j - 1];
-      est.rows[j - 1] = t;
-    }
-  }
-  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
-    site_row& row = est.rows[ri];
-    const double count = static_cast<double>(row.count);
-    row.time_us = count * row.each_us;
-    est.total_us += row.time_us;
-    est.bytes += count * row.one.bytes;
-    est.flops += count * row.one.flops;
-    if (row.one.by == bound::compute) {
-      est.compute_bound_us += row.time_us;
-    } else {
-      est.memory_bound_us += row.time_us;
-    }
-    if (row.per_row) {
-      std::size_t fi = 0;
-      while (fi < est.n_flags && est.flags[fi].kind != row.kind) ++fi;
-      if (fi == est.n_flags) est.flags[est.n_flags++].kind = row.kind;
-      est.flags[fi].added_us += count * (row.each_us - row.one.time_us);
-      est.flags[fi].sites += row.count;
-    }
+  };
+  if (x.sharded) {
+    // Under a plan, the rank's share of each node and of the block's states; DP attention deals
+    // the sequences of attention-side blocks out over the tp ranks.
+    const block rb = rank_block(b, block_tp(b, x.plan));
+    each_node([&](std::uint16_t ni) {
+      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan.ep), rb);
+    });
+  } else {
+    each_node([&](std::uint16_t ni) { fold_node(ni, c.nodes[ni], b); });
   }
 }
 
@@ -251,11 +213,85 @@ constexpr void fold_instances(step_estimate& est, row_index& row_of, call_facts&
 // The reference sum: every main-section instance visited in execution order.
 constexpr step_estimate sum_per_instance(const run& x) {
   step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
-  row_index row_of{};
+  row_index row_of(x.m->c.n_nodes);
   call_facts t = resolve_facts(x);
   fold_instances(est, row_of, t, x);
-  finish(est);
+  finish(est, row_of, x.m->c.n_nodes);
   return est;
+}
+
+// The main section's instances under rules that name layers. Each block's weight nodes are
+// resolved against the rules once (rules_of_node). A node no ranged rule reaches resolves alike
+// at every layer: folded once per (block, layer kind) with all the pair's instances, as without
+// such rules. The reached nodes resolve by the rules their layers hold: the instances of blocks
+// holding such nodes are grouped by (block, layer kind, rule set) -- the ranged rules reaching
+// the block's nodes that hold at the instance's layer -- and each group folds only those nodes.
+constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint32_t ranged) {
+  const model& m = *x.m;
+  const circuit& c = m.c;
+  std::array<node_rules, max_nodes> rules{};
+  std::array<std::uint64_t, max_blocks> reached_bits{};
+  std::array<layer_rule_sets, max_blocks> sets{};  // per block: the rules reaching its nodes, held at the latest layer
+  bool any_reached = false;
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
+    const block& b = c.blocks[bi];
+    bool used = false;
+    for (const std::uint16_t k : c.main_uses[bi]) used = used || k != 0;
+    if (!used) continue;
+    for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+      if (!reads_linear_weight(c.nodes[ni].kind)) continue;
+      rules[ni] = rules_of_node(m, c.nodes[ni], section::main, ranged);
+      if (rules[ni].reach == 0) continue;
+      sets[bi].ranged |= rules[ni].reach;
+      if (ni - b.first < 64) reached_bits[bi] |= std::uint64_t{1} << (ni - b.first);
+    }
+    any_reached = any_reached || sets[bi].ranged != 0;
+    for (const layer_kind k : all_layer_kinds) {
+      const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
+      if (count != 0) fold_block(est, row_of, t, x, bi, instance{bi, 0, section::main, k}, count, {&rules, 0, false, 0});
+    }
+  }
+  if (!any_reached) return;
+  struct group {
+    instance in{};
+    std::uint32_t set = 0;
+    std::uint32_t count = 0;
+    std::uint8_t next = 0;  // 1 + the block's next group; 0: none
+  };
+  std::array<group, max_distinct_uses> g{};
+  std::size_t n = 0;
+  std::array<std::uint8_t, max_blocks> last{};   // 1 + the block's latest group; 0: none yet
+  std::array<std::uint8_t, max_blocks> first{};  // 1 + the block's newest group; 0: none
+  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
+    const instance& in = c.instances[ii];
+    if (in.sec != section::main || sets[in.block].ranged == 0) continue;
+    const std::uint8_t bi = in.block;
+    const std::uint32_t set = sets[bi].at(m, in.layer);
+    auto same = [&](const group& y) { return y.in.kind == in.kind && y.set == set; };
+    std::size_t gi = last[bi] != 0 ? last[bi] - 1U : n;  // the block's latest group is the usual match
+    if (gi == n || !same(g[gi])) {
+      gi = n;
+      for (std::size_t k = first[bi]; k != 0; k = g[k - 1].next) {
+        if (same(g[k - 1])) {
+          gi = k - 1;
+          break;
+        }
+      }
+    }
+    if (gi == n) {
+      if (n == max_distinct_uses) {  // table full: this instance on its own
+        fold_block(est, row_of, t, x, bi, in, 1, {&rules, set, true, reached_bits[bi]});
+        continue;
+      }
+      g[n] = {in, set, 0, first[bi]};
+      first[bi] = static_cast<std::uint8_t>(++n);
+    }
+    ++g[gi].count;
+    last[bi] = static_cast<std::uint8_t>(gi + 1);
+  }
+  for (std::size_t gi = 0; gi < n; ++gi) {
+    fold_block(est, row_of, t, x, g[gi].in.block, g[gi].in, g[gi].count, {&rules, g[gi].set, true, reached_bits[g[gi].in.block]});
+  }
 }
 
 // The same sum visiting each distinct use of a block -- (block, layer kind, precision rules
@@ -264,12 +300,18 @@ constexpr step_estimate sum_per_instance(const run& x) {
 // order whatever the visiting order.
 constexpr step_estimate sum_per_block(const run& x) {
   step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
-  row_index row_of{};
+  const model& m = *x.m;
+  row_index row_of(m.c.n_nodes);
   call_facts t = resolve_facts(x);
-  for_each_distinct_use(*x.m, section_bit(section::main), true, [&](const instance& in, std::uint32_t count) {
-    fold_block(est, row_of, t, x, in.block, in, count);
-  });
-  finish(est);
+  const std::uint32_t ranged = layer_ranged_rules(m);
+  if (ranged == 0) {
+    for_each_distinct_use(m, section_bit(section::main), true, [&](const instance& in, std::uint32_t count) {
+      fold_block(est, row_of, t, x, in.block, in, count);
+    });
+  } else {
+    fold_layer_ranged(est, row_of, t, x, ranged);
+  }
+  finish(est, row_of, m.c.n_nodes);
   return est;
 }
 

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// headroom internals of estimate.hpp: the breakdown rows of a step in their canonical order --
+// node, loop, kind, formats, whatever order the instances were visited in -- and their sum in
+// that order, so that every visiting order gives bit-identical totals.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include <headroom/circuit.hpp>
+#include <headroom/node_cost.hpp>
+#include <headroom/step_estimate.hpp>
+#include <headroom/tensor_format.hpp>
+
+namespace headroom::detail {
+
+// The breakdown rows of each node: its newest row and, per row, the node's next older one
+// (no_row: none), so that a node's rows are found without a scan and put in order without a
+// sort.
+inline constexpr std::uint8_t no_row = 0xff;
+static_assert(max_rows < no_row, "a row index fits a byte, no_row apart");
+struct row_index {
+  std::array<std::uint8_t, max_nodes> first{};
+  std::array<std::uint8_t, max_rows> next{};
+  constexpr explicit row_index(std::size_t n_nodes) {
+    for (std::size_t i = 0; i < n_nodes; ++i) first[i] = no_row;
+  }
+};
+
+constexpr bool format_less(const tensor_format& a, const tensor_format& b) {
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (a.scale != b.scale) return a.scale < b.scale;
+  if (a.group != b.group) return a.group < b.group;
+  if (a.block_r != b.block_r) return a.block_r < b.block_r;
+  if (a.block_c != b.block_c) return a.block_c < b.block_c;
+  return a.ue8m0 < b.ue8m0;
+}
+// Canonical row order, whatever order instances were visited in: node, loop, kind, formats.
+constexpr bool row_less(const site_row& a, const site_row& b) {
+  if (a.node != b.node) return a.node < b.node;
+  if (a.per_row != b.per_row) return !a.per_row;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (!(a.formats.weight == b.formats.weight)) return format_less(a.formats.weight, b.formats.weight);
+  if (!(a.formats.activation == b.formats.activation)) return format_less(a.formats.activation, b.formats.activation);
+  return a.formats.extra_scalars < b.formats.extra_scalars;
+}
+
+// Puts the rows in canonical order (row_less) and sums them in that order, so every way of
+// visiting the instances gives bit-identical totals. Rows come node by node (a node's own few
+// rows in order among themselves), so no sort of the whole table: when the nodes already rise
+// row after row (every instance of a block resolving alike), the rows are in order as they are.
+constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n_nodes) {
+  const std::size_t n = est.n_rows;
+  bool in_order = true;
+  for (std::size_t i = 1; i < n && in_order; ++i) in_order = est.rows[i - 1].node < est.rows[i].node;
+  if (!in_order) {
+    std::array<std::uint8_t, max_rows> order{};  // order[i]: the row that goes to position i
+    std::size_t k = 0;
+    for (std::size_t ni = 0; ni < n_nodes; ++ni) {
+      const std::size_t start = k;
+      for (std::uint8_t r = row_of.first[ni]; r != no_row; r = row_of.next[r]) {
+        std::size_t j = k++;
+        for (; j > start && row_less(est.rows[r], est.rows[order[j - 1]]); --j) order[j] = order[j - 1];
+        order[j] = r;
+      }
+    }
+    // Each cycle of the permutation moved along once: one copy per row.
+    std::array<bool, max_rows> placed{};
+    for (std::size_t i = 0; i < n; ++i) {
+      if (placed[i] || order[i] == i) continue;
+      const site_row held = est.rows[i];
+      std::size_t j = i;
+      while (true) {
+        placed[j] = true;
+        const std::size_t from = order[j];
+        if (from == i) {
+          est.rows[j] = held;
+          break;
+        }
+        est.rows[j] = est.rows[from];
+        j = from;
+      }
+    }
+  }
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    site_row& row = est.rows[ri];
+    const double count = static_cast<double>(row.count);
+    row.time_us = count * row.each_us;
+    est.total_us += row.time_us;
+    est.bytes += count * row.one.bytes;
+    est.flops += count * row.one.flops;
+    if (row.one.by == bound::compute) {
+      est.compute_bound_us += row.time_us;
+    } else {
+      est.memory_bound_us += row.time_us;
+    }
+    if (row.per_row) {
+      std::size_t fi = 0;
+      while (fi < est.n_flags && est.flags[fi].kind != row.kind) ++fi;
+      if (fi == est.n_flags) est.flags[est.n_flags++].kind = row.kind;
+      est.flags[fi].added_us += count * (row.each_us - row.one.time_us);
+      est.flags[fi].sites += row.count;
+    }
+  }
+}
+
+}  // namespace headroom::detail
