@@ -87,6 +87,17 @@ static_assert(sg.block_bytes == 31'826);
 static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 10 / 318'258);
 static_assert(max_seqs_at(sg, len) == std::min<u64>(sg.kv_cache_tokens / len, 64));
 
+// ---- SGLang on one B300 with the MTP head, --max-running-requests unset ---------------------
+// Speculative decoding sets it to 48 (_handle_eagle_family, python/sglang/srt/arg_groups/
+// speculative_hook.py @004c82e07d876f6e4a0ad6e15325706b0f478f1a), and the configurator reads that
+// value, not its estimate (requested_max_running_requests_per_worker = max_running_requests //
+// attn_dp_size, pool_configurator.py). The rings double when speculative: 256 slots a request.
+// (48 + 1) x 256 + 256 + 1 = 12,801 rows -> 12,928 (101 x 128), x 20 layers x 4,096 B. The MTP
+// layer's compress ratio is 0: no ring of its own.
+constexpr engine_memory sg_mtp = engine_memory_of(m, devices::b300, {.kv = kv_dtype::fp8, .speculative = true}, engines::sglang, {}, 1, len);
+static_assert(sg_mtp.engine_starts && sg_mtp.recurrent_state_pool_bytes == 12'928ULL * 20 * 4096);
+static_assert(sg_mtp.max_num_seqs == 48);
+
 // ---- engines::none and llama.cpp: the whole state, once per sequence --------------------------
 static_assert(footprint(m, s8).per_seq(len) - footprint(m, s8).kv_per_token * len == 12'206'080);
 constexpr engine_memory lc = engine_memory_of(m, devices::b300, s8, engine{.kind = engine_kind::llama_cpp}, {}, 1, len);

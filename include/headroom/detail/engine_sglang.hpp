@@ -110,12 +110,15 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   byte_count rest = sat_sub(em.budget_bytes, em.loaded_weights_bytes_per_rank);
   em.kv_shortfall_bytes = sat_sub(em.loaded_weights_bytes_per_rank, em.budget_bytes);
   std::uint64_t state_slots = UINT64_MAX;
+  // Speculative decoding sets max_running_requests to 48 when unset, whatever the model
+  // (engine_sglang_mamba.hpp, sglang_speculative_running_requests): it caps the admission below,
+  // sizes a hybrid's intermediate states and DeepSeek-V4's ratio-128 rings.
   std::uint64_t requested = k.max_running_requests;
+  if (speculative && requested == 0) requested = sglang_speculative_running_requests;
   const bool hybrid = l.n_state != 0 && l.state_per_seq != 0;
   if (hybrid) {
     // The state pool and, when speculative, its intermediate states come first
-    // (engine_sglang_mamba.hpp); speculative decoding sets max_running_requests when unset.
-    if (speculative && requested == 0) requested = sglang_speculative_running_requests;
+    // (engine_sglang_mamba.hpp).
     const std::uint64_t draft =
         !speculative ? 0 : k.speculative_num_draft_tokens != 0 ? k.speculative_num_draft_tokens : sglang_default_draft_tokens;
     const sglang_mamba_pool pool = sglang_mamba_pool_of(rest, l.state_per_seq, k, requested, draft);
@@ -136,10 +139,10 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   }
   if (rings.request_row != 0 && cell != 0) {
     // The ratio-128 rings are carved before the token pool, for the requests the engine will
-    // admit: max_running_requests, else its estimate from the token capacity
-    // (_get_c128_state_fixed_bytes_for_token_capacity: min(clamp(tokens / context x 512, 2048,
-    // 4096), tokens / 2)), here the capacity before the carve.
-    std::uint64_t mrr = k.max_running_requests;
+    // admit: max_running_requests (48 when speculative and unset), else its estimate from the
+    // token capacity (_get_c128_state_fixed_bytes_for_token_capacity: min(clamp(tokens / context
+    // x 512, 2048, 4096), tokens / 2)), here the capacity before the carve.
+    std::uint64_t mrr = requested;
     if (mrr == 0) {
       const std::uint64_t tokens0 = rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell;
       mrr = std::min<std::uint64_t>(std::clamp<std::uint64_t>(checked_mul(tokens0, 512) / std::max<std::uint64_t>(em.max_model_len, 1), 2048, 4096),
