@@ -114,7 +114,7 @@ struct sglang_knobs {
   /// ping-pong buffers of the overlap scheduler) on top of the prefix cache's three.
   bool mamba_extra_buffer = false;
   /// --speculative-num-draft-tokens, read when settings.speculative is on (0: SGLang's
-  /// auto_choose_speculative_params default, 8).
+  /// auto_choose_speculative_params default, 4 for the hybrids it is read for).
   std::uint64_t speculative_num_draft_tokens = engine_default;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };

@@ -79,13 +79,47 @@ static_assert(sg.engine_starts && sg.block_size_tokens == 1);
 // x 20 layers x 4,096 B.
 static_assert(sg.recurrent_state_pool_bytes == 8'576ULL * 20 * 4096);
 static_assert(sg.available_kv_cache_bytes + sg.recurrent_state_pool_bytes + sg.loaded_weights_bytes_per_rank == sg.budget_bytes);
-// A token's cell: compressed rows and index keys 3,461 B (FP8: 21 x (128 + 33) + 20 x 4) + 0.8
-// x the window rows 43 x 512 B + 0.8 x the ratio-4 rings 21 x 8 x (8,192 + 2,048) B / 128
-// tokens = 3,461 + 17,612.8 + 10,752 = 31,825.8 B, one page of one token rounded up.
-static_assert(sg.block_bytes == 31'826);
-// Tokens: the pool over the cell (x 10 / 318,258 = / 31,825.8).
-static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 10 / 318'258);
+// A token's cell as SGLang prices it (_get_bytes_per_full_token): rows of 584 B whatever the KV
+// dtype (448 FP8 nope + 64 BF16 rope + 8 scale bytes): 0.8 x 43 window rows + 21 / 4 + 20 / 128
+// compressed rows = 39.80625 rows, 23,246.85 B; index keys 21 x 132 / 4 = 693 B; the ratio-4
+// rings 0.8 x 21 x 8 x (8,192 + 2,048) B / 128 tokens = 10,752 B: 34,691.85 B, one page of one
+// token rounded up.
+static_assert(sg.block_bytes == 34'692);
+// Tokens: the pool over the cell (x 100 / 3,469,185 = / 34,691.85).
+static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 100 / 3'469'185);
+
+// ---- SGLang's logged price of a token, "DSV4 memory calculation: bytes_per_full_token=7705.45"
+// (SGLang start-up logs of a DeepSeek-V4-Flash-0731 w4a8 export, the same 43 / 21 / 20 layers and
+// widths, kept in a public repository; swa_full_tokens_ratio 0.1 -- DeepSeek-V4's default there,
+// _deepseek_v4_overrides, python/sglang/srt/arg_groups/model_overrides/deepseek_v4.py
+// @01a4a991568f810ca3a10984e2881e136212c916 -- F32 compressor states): 0.1 x 584 x 43 = 2,511.2
+// + 584 / 4 x 21 = 3,066 + 584 / 128 x 20 = 91.25 + 132 / 4 x 21 = 693 + 0.1 x 8 / 128 x (8,192 +
+// 2,048) x 21 = 1,344: 7,705.45 B, exact. The same run with bf16 states
+// (SGLANG_DSV4_COMPRESS_STATE_DTYPE=bf16, not a headroom setting) logs 7,033.45: 672 B less
+// rings. The cell does not depend on --kv-cache-dtype; a 256-token page (DeepSeek-V4's default
+// page_size on CUDA) holds 7,705.45 x 256 = 1,972,595.2 B.
+constexpr engine sg_r01(std::uint32_t page) {
+  return {.kind = engine_kind::sglang, .sglang = {.page_size = page, .max_running_requests = 64, .swa_full_tokens_ratio = {100'000}}};
+}
+static_assert(engine_memory_of(m, devices::b300, s8, sg_r01(1), {}, 1, len).block_bytes == 7'706);
+static_assert(engine_memory_of(m, devices::b300, {.kv = kv_dtype::bf16}, sg_r01(1), {}, 1, len).block_bytes == 7'706);
+static_assert(engine_memory_of(m, devices::b300, s8, sg_r01(256), {}, 1, len).block_bytes == 1'972'596);
+// With the MTP head: rings of 16 (2,688 B at 0.1), 9,049.45 B, then x (43 + 1) / 43 for the draft
+// worker's pool (pool_configurator.py, "draft_layers = 1"): 9,259.90 B, a one-token page 9,260.
+static_assert(engine_memory_of(m, devices::b300, {.kv = kv_dtype::fp8, .speculative = true}, sg_r01(1), {}, 1, len).block_bytes ==
+              9'260);
 static_assert(max_seqs_at(sg, len) == std::min<u64>(sg.kv_cache_tokens / len, 64));
+
+// ---- SGLang on one B300 with the MTP head, --max-running-requests unset ---------------------
+// Speculative decoding sets it to 48 (_handle_eagle_family, python/sglang/srt/arg_groups/
+// speculative_hook.py @004c82e07d876f6e4a0ad6e15325706b0f478f1a), and the configurator reads that
+// value, not its estimate (requested_max_running_requests_per_worker = max_running_requests //
+// attn_dp_size, pool_configurator.py). The rings double when speculative: 256 slots a request.
+// (48 + 1) x 256 + 256 + 1 = 12,801 rows -> 12,928 (101 x 128), x 20 layers x 4,096 B. The MTP
+// layer's compress ratio is 0: no ring of its own.
+constexpr engine_memory sg_mtp = engine_memory_of(m, devices::b300, {.kv = kv_dtype::fp8, .speculative = true}, engines::sglang, {}, 1, len);
+static_assert(sg_mtp.engine_starts && sg_mtp.recurrent_state_pool_bytes == 12'928ULL * 20 * 4096);
+static_assert(sg_mtp.max_num_seqs == 48);
 
 // ---- engines::none and llama.cpp: the whole state, once per sequence --------------------------
 static_assert(footprint(m, s8).per_seq(len) - footprint(m, s8).kv_per_token * len == 12'206'080);

@@ -86,6 +86,43 @@ constexpr engine_memory q36b = [] {
 static_assert(q36b.kv_cache_blocks == 299 && q36b.max_concurrency_hundredths == 433);
 static_assert(q36b.kv_cache_blocks * 131'072 / q36b.request_blocks == 567'978);
 
+// ---- vLLM with the MTP head on a GDN hybrid. noonghunna/club-3090 issues #295 and #294
+// (https://github.com/noonghunna/club-3090/issues/295, /294; vLLM, a Qwen3.6-27B AutoRound int4
+// export on 2 x RTX 3090, TP 2, --kv-cache-dtype fp8_e5m2, max_model_len 262,144, max_num_seqs
+// 2, prefix caching, 'speculative_config': {'method': 'mtp', 'num_speculative_tokens': 3}):
+//   #295 "GPU KV cache size: 620,944 tokens", "Maximum concurrency for 262,144 tokens per
+//        request: 2.37x";  #294 "622,408 tokens", "2.37x".
+// And #642, the same compose on another 2 x 3090 rig: "Available KV cache memory: 11.05 GiB",
+// "GPU KV cache size: 623,873 tokens", "2.38x". The int4 weights are not the registry's
+// checkpoint; Qwen3.5-27B's layout is Qwen3.6-27B's (64 layers, 16 attention of 4 KV heads x
+// 256, 48 GDN of 16 key / 48 value heads x 128, kernel 4, one MTP layer). Per rank (TP 2):
+// attention 2 x 256 x (K, V) x 1 B = 1,024 B per token a layer; GDN temporal (f32, the config's
+// mamba_ssm_dtype) 24 x 128 x 128 x 4 = 1,572,864 B, and the conv window with 3 + 3 drafted
+// columns (vLLM: conv_kernel - 1 + num_spec) x 5,120 channels x 2 B = 61,440 B: 1,634,304 B,
+// so the block is 16 x cdiv(1,634,304, 16 x 1,024) = 16 x 100 = 1,600 tokens (without the
+// drafted columns 16 x 98 = 1,568). 17 attention layers with the MTP layer's, 48 GDN: group
+// size 17, 1 attention and 3 GDN groups, a block 17 x 1,600 x 1,024 = 27,852,800 B. One
+// request: cdiv(262,144, 1,600) = 164 + 3 groups x (2 "align" + 3 drafted) pages = 179 blocks.
+// int(B / 179 x 262,144): 424 blocks 620,944, 425 622,408, 426 623,873 -- all three logs, to
+// the token; 426 blocks are 11.0505 GiB, #642's printed 11.05. With 1,568-token blocks no
+// block count gives 620,944 (433: 620,277; 434: 621,709).
+constexpr vllm_knobs q36_27_knobs{.max_num_seqs = 2, .max_num_batched_tokens = 8192, .kv_cache_memory_bytes = 426ULL * 27'852'800,
+                                  .mamba_cache_align = true, .num_speculative_tokens = 3};
+constexpr settings q36_27_settings{.kv = kv_dtype::fp8, .ssm_h = state_dtype::f32, .speculative = true};
+constexpr engine_memory q36_27_at(std::uint64_t blocks) {
+  vllm_knobs k = q36_27_knobs;
+  k.kv_cache_memory_bytes = blocks * 27'852'800;
+  return engine_memory_of(models::qwen3_5_27b, devices::rtx_3090, q36_27_settings, vllm_with(k), {.tp = 2}, 1, 262'144);
+}
+constexpr engine_memory q36_27 = q36_27_at(426);
+static_assert(q36_27.block_size_tokens == 1600 && q36_27.block_bytes == 27'852'800);
+static_assert(q36_27.groups_full == 1 && q36_27.groups_state == 3 && q36_27.state_pages_per_request == 5);
+static_assert(q36_27.request_blocks == 179 && q36_27.kv_cache_blocks == 426 && gib_x100(q36_27.available_kv_cache_bytes) == 1105);
+static_assert(q36_27.kv_cache_blocks * 262'144 / q36_27.request_blocks == 623'873 && q36_27.max_concurrency_hundredths == 238);
+static_assert(q36_27_at(425).kv_cache_blocks * 262'144 / 179 == 622'408 && q36_27_at(424).kv_cache_blocks * 262'144 / 179 == 620'944);
+// 424 / 179 = 2.3687 and 425 / 179 = 2.3743 print 2.37, as #295 and #294 do.
+static_assert(q36_27_at(424).max_concurrency_hundredths == 237 && q36_27_at(425).max_concurrency_hundredths == 237);
+
 // ---- Gemma 4: sliding layers of 256-wide heads, full layers of 512-wide ones, so their pages
 // differ and vLLM unifies them (kv_cache_utils.py unify_kv_cache_spec_page_size): the smaller
 // page's block grows by the ratio. flashinfer-ai/flashinfer issue #3327 (Gemma-4-31B, 4 x H100,

@@ -92,8 +92,15 @@ constexpr engine_memory v_k3a = engine_memory_of(m, devices::h200_sxm, spec, v3a
 static_assert(v_off.state_pages_per_request == 1 && v_on.state_pages_per_request == 2);
 static_assert(v_k3.state_pages_per_request == 4 && v_k3a.state_pages_per_request == 5);
 static_assert(v_on.groups_state == 3 && v_k3.groups_state == 3);
-// Three more tokens drafted: 2 more pages in each of the 3 GDN groups, the same pool.
+// Three more tokens drafted: 2 more pages in each of the 3 GDN groups (the pool is empty here:
+// the BF16 checkpoint does not leave one on an H200).
 static_assert(v_k3.request_blocks == v_on.request_blocks + 3 * 2 && v_k3.kv_cache_blocks == v_on.kv_cache_blocks);
+// And a wider conv window: vLLM keeps kernel - 1 + num_spec past inputs a channel
+// (gated_delta_net_state_shape, vllm/model_executor/layers/mamba/mamba_utils.py @02d7108). A GDN
+// page: f32 temporal 32 x 128 x 128 x 4 = 2,097,152 B + conv 8,192 x (3 + k) x 2 B; the
+// attention block 16 x cdiv(page, 16 x 2,048 B of bf16 KV a token): k = 1: 2,162,688 B, 16 x 66 =
+// 1,056 tokens; k = 3: 2,195,456 B, 16 x 67 = 1,072. Without the MTP head: 2,146,304 B, 1,056.
+static_assert(v_off.block_size_tokens == 1056 && v_on.block_size_tokens == 1056 && v_k3.block_size_tokens == 1072);
 // Without --speculative the knob is not read.
 constexpr engine_memory v_k3_off = engine_memory_of(m, devices::h200_sxm, s, v3, {}, 1, 4096);
 static_assert(v_k3_off.state_pages_per_request == 1);

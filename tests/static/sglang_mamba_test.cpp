@@ -99,6 +99,61 @@ constexpr engine_memory next_plain =
 constexpr std::uint64_t next_plain_k = (rest_of(next_plain) * 900'000 / 1'900'000 - next_state) / next_state;
 static_assert(next_plain.recurrent_state_pool_bytes == (next_plain_k + 1) * next_state && next_plain_k > next_k);
 
+// ---- sgl-project/sglang issue #39830 (https://github.com/sgl-project/sglang/issues/39830; SGLang
+// main 2929a39927a3943cee03e498f4e5f651185f1b1f, one RTX PRO 6000 Blackwell, RadixArk/
+// Qwen3.8-Flash-Next-NVFP4: 48 layers, 36 GDN + 12 full attention; --mamba-ssm-dtype bfloat16
+// --max-mamba-cache-size 48 --mamba-radix-cache-strategy extra_buffer --max-running-requests 4
+// --speculative-algorithm NEXTN --speculative-num-draft-tokens 4). Its boot lines:
+//   "Mamba Cache is allocated. max_mamba_cache_size: 48, conv_state size: 0.10GB,
+//    ssm_state size: 2.58GB intermediate_ssm_state_cache size: 1.05GB
+//    intermediate_conv_window_cache size: 0.02GB"
+//   "KV Cache is allocated. dtype: torch.float8_e4m3fn, #tokens: 240128, K 1.37 GB, V 1.37 GB"
+// The checkpoint is not in the registry; its GDN layers are the Qwen3.8 family's (16 key / 48
+// value heads of 128, conv kernel 4, as qwen3_8_27b_nvfp4), which the printed sizes bear out.
+// Per slot and GDN layer: temporal 48 x 128 x 128 x 2 B = 1,572,864 B; conv (2 x 16 x 128 +
+// 48 x 128 = 10,240 channels) x 3 x 2 B = 61,440 B. The rule: 48 + 1 slots (the padding slot);
+// intermediate states for min(4, 48 // 5) + 1 = 5 requests x 4 draft tokens = 20.
+constexpr byte_count flash_ssm = 36ULL * 1'572'864;
+constexpr byte_count flash_conv = 36ULL * 61'440;
+constexpr detail::sglang_mamba_pool flash_pool =
+    detail::sglang_mamba_pool_of(100 * gib, flash_ssm + flash_conv, {.max_mamba_cache_size = 48, .mamba_extra_buffer = true}, 4, 4);
+static_assert(flash_pool.slots == 48 && flash_pool.state_bytes == 49 * (flash_ssm + flash_conv));
+static_assert(flash_pool.scratch_bytes == 20 * (flash_ssm + flash_conv));
+// GiB to two decimals, as SGLang prints them (get_tensor_size_bytes / 1024^3, "%.2f").
+constexpr std::uint64_t gib100(byte_count b) { return (b * 100 + gib / 2) / gib; }
+static_assert(gib100(49 * flash_ssm) == 258 && gib100(49 * flash_conv) == 10 && gib100(20 * flash_ssm) == 105);  // exact
+// The intermediate conv windows: SGLang on CUDA with a linear draft chain keeps D + K - 2 = 6
+// shared columns a request instead of D x (K - 1) = 12 (memory_pool.py, "halves the
+// conv-intermediate footprint"): 5 x 36 x 10,240 x 6 x 2 B = 0.02 GiB, the log's; headroom's
+// 20 x 36 x 61,440 B is 0.04. The four printed sizes sum to 3.75 GiB; headroom's pool,
+// 69 x 58,834,944 B = 3.78 GiB, is within 1 % (+0.8 %), all of it that conv share.
+static_assert(gib100(5ULL * 36 * 10'240 * 6 * 2) == 2 && gib100(20 * flash_conv) == 4);
+static_assert(gib100(flash_pool.state_bytes + flash_pool.scratch_bytes) == 378);
+static_assert(100 * (flash_pool.state_bytes + flash_pool.scratch_bytes) <= 101 * (375 * gib / 100));
+// Admission: min(4, tokens / 2, 48 // 5 = 9) = 4; the KV cell 12 layers x 2 KV heads x 256 x 1 B
+// per K (or V) gives the printed K 1.37 GiB at 240,128 tokens.
+static_assert(detail::sglang_running_requests(4, 240'128, 65'536, 48, 5) == 4);
+static_assert(gib100(240'128ULL * 12 * 2 * 256) == 137);
+
+// ---- Speculative decoding on a model without state: SGLang still sets max_running_requests to
+// 48 when unset (_handle_eagle_family, python/sglang/srt/arg_groups/speculative_hook.py
+// @004c82e07d876f6e4a0ad6e15325706b0f478f1a), and the admission is min(48, tokens / 2). The token
+// pool does not move: the request-to-token table it sizes (int32 x (context + 4 + draft) per
+// slot, ReqToTokenPool) is built after the pool sizes are fixed (KVCacheConfigurator._init_pools,
+// kv_cache_configurator.py @003fca8027387a3d6565b2c08e497e3020ac6211), from the reserve.
+constexpr engine_memory llama_plain =
+    engine_memory_of(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, engines::sglang, {}, 1, 8192);
+constexpr engine_memory llama_spec =
+    engine_memory_of(models::llama_3_1_8b_instruct, devices::h100_sxm, {.speculative = true}, engines::sglang, {}, 1, 8192);
+static_assert(llama_spec.engine_starts && llama_spec.kv_cache_tokens == llama_plain.kv_cache_tokens);
+static_assert(llama_spec.kv_cache_tokens / 2 > 48 && llama_spec.max_num_seqs == 48);
+// Without speculation the estimate: clamp(tokens / 8,192 x 512, 2,048, 4,096), at most tokens / 2.
+static_assert(llama_plain.max_num_seqs >= 2048 && llama_plain.max_num_seqs <= 4096);
+// A value given on the command line is kept.
+static_assert(engine_memory_of(models::llama_3_1_8b_instruct, devices::h100_sxm, {.speculative = true},
+                               sglang_with({.max_running_requests = 64}), {}, 1, 8192)
+                  .max_num_seqs == 64);
+
 // ---- ajith-sirra-amd/Issues, Kimi-K2.5-MI355X-SGLANG-ERROR.md
 // (https://github.com/ajith-sirra-amd/Issues/blob/ffc532e00e6706c6d0a791a0e73dffb1dd93cafb/Kimi-K2.5-MI355X-SGLANG-ERROR.md;
 // rocm/sgl-dev:v0.5.8.post1, `sglang serve --model-path moonshotai/Kimi-K2.5 --tp 8` on MI355X):

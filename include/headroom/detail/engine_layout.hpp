@@ -44,6 +44,8 @@ struct kv_layout {
   byte_count full_per_token = 0;  ///< all full-attention layers, per token (this rank)
   byte_count swa_per_token = 0;   ///< all sliding layers, per token (this rank)
   byte_count state_per_seq = 0;   ///< all recurrent layers, per sequence: h + conv (this rank)
+  byte_count conv_per_seq = 0;    ///< the conv windows' share of state_per_seq
+  std::uint64_t conv_columns = 0; ///< past inputs a conv window keeps per channel (kernel - 1)
   std::array<compressor_group, max_compressor_groups> compressor{};  ///< compressor states by shape
   std::size_t n_compressor = 0;       ///< groups in use
   byte_count compressor_per_seq = 0;  ///< all compressor states, per sequence (this rank)
@@ -102,6 +104,15 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
         l.compressor_per_seq = checked_add(l.compressor_per_seq, checked_mul(count, checked_mul(slot, st.rows)));
       } else {
         recurrent = true;
+        if (st.kind == state_kind::conv_window) {
+          // kernel - 1 columns: the window's elements over the channels its conv node reads.
+          for (std::size_t ni = b.first; ni < b.end; ++ni) {
+            const node& n = c.nodes[ni];
+            if ((n.updates & (1u << si)) && n.kind == op::conv1d_update && n.n_in > 0 && n.in[0].width != 0) {
+              l.conv_columns = std::max(l.conv_columns, st.elements / n.in[0].width);
+            }
+          }
+        }
       }
     }
     // A layer with both (DeepSeek-V4: a window beside compressed rows) counts in each kind: its
@@ -123,6 +134,7 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
   // The footprint's state_per_seq holds compressor states too (engines::none and llama.cpp
   // count them per sequence); the recurrent share is what is left.
   l.state_per_seq = checked_add(sat_sub(fp.state_per_seq, l.compressor_per_seq), fp.conv_per_seq);
+  l.conv_per_seq = fp.conv_per_seq;
   return l;
 }
 

@@ -83,6 +83,36 @@ constexpr sglang_compressor_rings sglang_rings(const kv_layout& l, bool speculat
   return r;
 }
 
+/// A DeepSeek-V4 token as SGLang prices it (DSV4PoolConfigurator._get_bytes_per_full_token,
+/// python/sglang/srt/model_executor/pool_configurator.py @003fca8027387a3d6565b2c08e497e3020ac6211),
+/// in millionths of a byte, the ratio-4 rings apart (sglang_rings): every row, of the sliding
+/// window and of the compressed pools, is `kv_bytes = qk_nope_head_dim + qk_rope_head_dim * 2 + 8`
+/// = 584 B whatever --kv-cache-dtype (448 FP8 nope + 64 BF16 rope + 8 scale bytes, asserted
+/// `448 + 64 * 2 + 8` by deepseek_v4_memory_pool.py), an index key index_head_dim + 4 B:
+/// swa_ratio x 584 x layers + 584 / 4 x ratio-4 layers + 584 / 128 x ratio-128 layers +
+/// (index_head_dim + 4) / 4 x ratio-4 layers, over the target's `layers` (its compress_ratios).
+/// The ratio-4 layers and the index width come from the compressor states: the KV compressor's
+/// slot is 2 x 2 x head_dim F32, the indexer's 2 x 2 x index_head_dim F32.
+inline constexpr byte_count sglang_dsv4_row_bytes = 584;
+constexpr byte_count sglang_dsv4_rows_millionths(const kv_layout& l, fraction swa_ratio, std::uint64_t layers) {
+  std::uint64_t ca4 = 0, ca128 = 0, idx_layers = 0, idx_dim = 0;
+  for (std::size_t g = 0; g < l.n_compressor; ++g) {
+    const compressor_group& cg = l.compressor[g];
+    if (cg.rows == 128) {
+      ca128 += cg.layers;
+    } else if (cg.slot_bytes == 16 * l.head_dim) {
+      ca4 += cg.layers;
+    } else {
+      idx_layers += cg.layers;
+      idx_dim = std::max<std::uint64_t>(idx_dim, cg.slot_bytes / 16);
+    }
+  }
+  byte_count m = checked_mul(checked_mul(sglang_dsv4_row_bytes, swa_ratio.millionths), layers);
+  m = checked_add(m, checked_mul(sglang_dsv4_row_bytes * 250'000, ca4));             // 584 / 4 a token
+  m = checked_add(m, checked_mul(sglang_dsv4_row_bytes * 1'000'000 / 128, ca128));   // 4,562,500: exact
+  return checked_add(m, checked_mul(checked_mul(idx_dim + 4, 250'000), idx_layers));
+}
+
 /// The fixed ratio-128 ring pool for `mrr` running requests (_get_c128_state_fixed_bytes:
 /// num_req_slots = max_running_requests + 1).
 constexpr byte_count sglang_request_rings_bytes(const sglang_compressor_rings& r, std::uint64_t mrr) {
@@ -110,12 +140,15 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   byte_count rest = sat_sub(em.budget_bytes, em.loaded_weights_bytes_per_rank);
   em.kv_shortfall_bytes = sat_sub(em.loaded_weights_bytes_per_rank, em.budget_bytes);
   std::uint64_t state_slots = UINT64_MAX;
+  // Speculative decoding sets max_running_requests to 48 when unset, whatever the model
+  // (engine_sglang_mamba.hpp, sglang_speculative_running_requests): it caps the admission below,
+  // sizes a hybrid's intermediate states and DeepSeek-V4's ratio-128 rings.
   std::uint64_t requested = k.max_running_requests;
+  if (speculative && requested == 0) requested = sglang_speculative_running_requests;
   const bool hybrid = l.n_state != 0 && l.state_per_seq != 0;
   if (hybrid) {
     // The state pool and, when speculative, its intermediate states come first
-    // (engine_sglang_mamba.hpp); speculative decoding sets max_running_requests when unset.
-    if (speculative && requested == 0) requested = sglang_speculative_running_requests;
+    // (engine_sglang_mamba.hpp).
     const std::uint64_t draft =
         !speculative ? 0 : k.speculative_num_draft_tokens != 0 ? k.speculative_num_draft_tokens : sglang_default_draft_tokens;
     const sglang_mamba_pool pool = sglang_mamba_pool_of(rest, l.state_per_seq, k, requested, draft);
@@ -125,21 +158,28 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
     if (pool.slots == 0 || em.recurrent_state_pool_bytes > rest) em.stops = engine_term::no_memory_for_kv_cache;
     rest = sat_sub(rest, em.recurrent_state_pool_bytes);
   }
-  // Bytes per token: full layers, plus the sliding pool at swa_full_tokens_ratio (HybridSWAPoolConfigurator).
-  byte_count cell = checked_add(checked_mul(l.full_per_token, 1'000'000),
-                                checked_mul(l.swa_per_token, k.swa_full_tokens_ratio.millionths));
+  // Bytes per token: full layers, plus the sliding pool at swa_full_tokens_ratio (HybridSWAPoolConfigurator);
+  // DeepSeek-V4's rows at SGLang's own 584 B over the target's layers (sglang_dsv4_rows_millionths).
+  const bool dsv4 = l.n_compressor != 0;
+  const std::uint64_t target_layers = sat_sub(l.n_swa, speculative ? m.c.layers_in(section::draft) : 0);
+  byte_count cell = dsv4 ? sglang_dsv4_rows_millionths(l, k.swa_full_tokens_ratio, target_layers)
+                         : checked_add(checked_mul(l.full_per_token, 1'000'000),
+                                       checked_mul(l.swa_per_token, k.swa_full_tokens_ratio.millionths));
   const sglang_compressor_rings rings = sglang_rings(l, speculative);
   if (rings.per_swa_page != 0) {
     // swa_ratio x (ring / window_size) x state bytes per token (_get_bytes_per_full_token).
     require_table(l.window != 0, "a ratio-4 compressor state without a sliding window to ring it");
     cell = checked_add(cell, checked_mul(rings.per_swa_page, k.swa_full_tokens_ratio.millionths) / l.window);
   }
+  // Speculative: the draft worker's pool is reserved by inflating the price by (T + 1) / T, one
+  // draft layer whatever the head (DSV4PoolConfigurator.__init__, "draft_layers = 1").
+  if (dsv4 && speculative && target_layers != 0) cell = checked_mul(cell, target_layers + 1) / target_layers;
   if (rings.request_row != 0 && cell != 0) {
     // The ratio-128 rings are carved before the token pool, for the requests the engine will
-    // admit: max_running_requests, else its estimate from the token capacity
-    // (_get_c128_state_fixed_bytes_for_token_capacity: min(clamp(tokens / context x 512, 2048,
-    // 4096), tokens / 2)), here the capacity before the carve.
-    std::uint64_t mrr = k.max_running_requests;
+    // admit: max_running_requests (48 when speculative and unset), else its estimate from the
+    // token capacity (_get_c128_state_fixed_bytes_for_token_capacity: min(clamp(tokens / context
+    // x 512, 2048, 4096), tokens / 2)), here the capacity before the carve.
+    std::uint64_t mrr = requested;
     if (mrr == 0) {
       const std::uint64_t tokens0 = rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell;
       mrr = std::min<std::uint64_t>(std::clamp<std::uint64_t>(checked_mul(tokens0, 512) / std::max<std::uint64_t>(em.max_model_len, 1), 2048, 4096),

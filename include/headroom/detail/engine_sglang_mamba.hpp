@@ -24,13 +24,18 @@ constexpr std::uint64_t sglang_mamba_ratio(const sglang_knobs& k) {
   return 3 + (k.mamba_extra_buffer ? 2 : 0);
 }
 
-/// SGLang's max_running_requests when speculative decoding leaves it unset: EAGLE / NEXTN
-/// reset it to 48 (ServerArgs._handle_speculative_decoding, python/sglang/srt/server_args.py),
-/// and the Mamba rule below requires it then.
+/// SGLang's max_running_requests when speculative decoding leaves it unset: every algorithm
+/// (EAGLE / NEXTN / MTP, STANDALONE, NGRAM, DFLASH) resets it to 48 for every model, hybrid or
+/// not ("Max running requests is reset to 48 for speculative decoding": _handle_eagle_family,
+/// python/sglang/srt/arg_groups/speculative_hook.py @004c82e07d876f6e4a0ad6e15325706b0f478f1a;
+/// ServerArgs._handle_speculative_decoding in server_args.py before the split).
 inline constexpr std::uint64_t sglang_speculative_running_requests = 48;
-/// --speculative-num-draft-tokens when unset: auto_choose_speculative_params's (5, 4, 8) for
-/// every architecture but Llama / DeepSeek / Grok (server_args.py).
-inline constexpr std::uint64_t sglang_default_draft_tokens = 8;
+/// --speculative-num-draft-tokens when unset: _auto_choose_speculative_params's (steps, topk,
+/// draft tokens) = (3, 1, 4) for every architecture but Llama and Grok's (5, 4, 8)
+/// (speculative_hook.py @004c82e07d876f6e4a0ad6e15325706b0f478f1a; older releases gave
+/// (5, 4, 8) to every architecture not listed). No Llama or Grok checkpoint is a hybrid, and
+/// the draft count is read only for a hybrid's intermediate states.
+inline constexpr std::uint64_t sglang_default_draft_tokens = 4;
 
 struct sglang_mamba_pool {
   std::uint64_t slots = 0;       ///< max_mamba_cache_size

@@ -71,10 +71,25 @@ constexpr std::uint64_t vllm_speculative_tokens(const model& m, const vllm_knobs
   return k.num_speculative_tokens != 0 ? k.num_speculative_tokens : m.c.layers_in(section::draft);
 }
 
+/// The layout vLLM pages when `spec` tokens are drafted a step: each conv window keeps
+/// kernel - 1 + num_spec past inputs a channel (MambaStateShapeCalculator.gated_delta_net_state_shape,
+/// mamba2_state_shape and kda_state_shape: `conv_kernel_size - 1 + num_spec`,
+/// vllm/model_executor/layers/mamba/mamba_utils.py @02d710837549a368073552333f66d714477415d2),
+/// so the state page, and the attention block raised to hold it, grow with the drafted tokens.
+constexpr kv_layout vllm_spec_layout(kv_layout l, std::uint64_t spec) {
+  if (spec == 0 || l.conv_columns == 0 || l.conv_per_seq == 0) return l;
+  const byte_count extra = checked_mul(l.conv_per_seq / l.conv_columns, spec);
+  l.state_per_seq = checked_add(l.state_per_seq, extra);
+  l.conv_per_seq = checked_add(l.conv_per_seq, extra);
+  l.conv_columns = checked_add(l.conv_columns, spec);
+  return l;
+}
+
 /// vLLM V1.
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
-                                    const footprint_bytes& fp, const kv_layout& l, std::uint64_t context,
+                                    const footprint_bytes& fp, const kv_layout& given, std::uint64_t context,
                                     bool speculative = false) {
+  const kv_layout l = vllm_spec_layout(given, vllm_speculative_tokens(m, k, speculative));
   engine_memory em = memory_at_start(engine_kind::vllm, d);
   em.budget_fraction = k.gpu_memory_utilization;
   em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);

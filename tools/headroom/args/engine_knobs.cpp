@@ -181,7 +181,7 @@ constexpr engine_knob knobs[] = {
      &f::disable_radix_cache, knob<eg, &g::disable_radix_cache, switch_text>},
     {"--mamba-scheduler-strategy", "no_buffer | extra_buffer (2 more state slots per request; default no_buffer)",
      sglang, &f::mamba_scheduler_strategy, nullptr, knob<eg, &g::mamba_extra_buffer, mamba_strategy_text>},
-    {"--speculative-num-draft-tokens", "draft tokens with --speculative (default 8)", sglang,
+    {"--speculative-num-draft-tokens", "draft tokens with --speculative (default 4)", sglang,
      &f::speculative_num_draft_tokens, nullptr, knob<eg, &g::speculative_num_draft_tokens, count_text>},
     {"--free-gpu-memory-fraction", "fraction of free memory after the profile (default 0.9)", trtllm,
      &f::free_gpu_memory_fraction, nullptr, knob<et, &t::free_gpu_memory_fraction, fraction_text>},
