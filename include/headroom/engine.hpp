@@ -103,7 +103,9 @@ struct sglang_knobs {
   std::uint64_t max_running_requests = engine_default;   ///< --max-running-requests
   std::uint64_t cuda_graph_max_bs = engine_default;      ///< --cuda-graph-max-bs
   std::uint64_t context_length = engine_default;         ///< --context-length (default: the deployment's context)
-  fraction swa_full_tokens_ratio{800000};       ///< --swa-full-tokens-ratio (sliding pool / full pool tokens)
+  /// --swa-full-tokens-ratio (sliding pool / full pool tokens); 0: SGLang's default, 0.1 for
+  /// DeepSeek-V4 (its model override) and 0.8 for the others (engine_sglang.hpp, sglang_swa_ratio).
+  fraction swa_full_tokens_ratio{0};
   fraction mamba_full_memory_ratio{900000};     ///< --mamba-full-memory-ratio (state pool / KV pool bytes)
   /// --max-mamba-cache-size: Mamba / GDN state slots (0: sized by the rule, engine_sglang_mamba.hpp).
   std::uint64_t max_mamba_cache_size = engine_default;

@@ -79,7 +79,7 @@ constexpr engine_finding check_engine(const engine& e) {
       if (e.sglang.mem_fraction_static.millionths > one)
         return {engine_rule::sglang_mem_fraction_static_must_be_at_most_1, "mem_fraction_static"};
       if (e.sglang.page_size == 0) return {engine_rule::sglang_page_size_must_be_positive, "page_size"};
-      if (!in_0_to_1(e.sglang.swa_full_tokens_ratio))
+      if (e.sglang.swa_full_tokens_ratio.millionths > one)  // 0: SGLang's default
         return {engine_rule::sglang_swa_full_tokens_ratio_must_be_in_0_to_1, "swa_full_tokens_ratio"};
       if (!in_0_to_1(e.sglang.mamba_full_memory_ratio))
         return {engine_rule::sglang_mamba_full_memory_ratio_must_be_in_0_to_1, "mamba_full_memory_ratio"};

@@ -72,42 +72,49 @@ static_assert(max_seqs_at(v, len) == std::min(v.kv_cache_blocks / (detail::reque
 static_assert(max_seqs_at(v, len) < max_seqs_at(v0, len));
 
 // ---- SGLang on one B300, --max-running-requests 64 ------------------------------------------
+// DeepSeek-V4's model override (_deepseek_v4_overrides, python/sglang/srt/arg_groups/
+// model_overrides/deepseek_v4.py @01a4a991568f810ca3a10984e2881e136212c916): pages of 256 tokens
+// whatever --page-size, swa_full_tokens_ratio 0.1 when it is not given.
 constexpr engine sg64{.kind = engine_kind::sglang, .sglang = {.max_running_requests = 64}};
 constexpr engine_memory sg = engine_memory_of(m, devices::b300, s8, sg64, {}, 1, len);
-static_assert(sg.engine_starts && sg.block_size_tokens == 1);
+static_assert(sg.engine_starts && sg.block_size_tokens == 256);
 // Ratio-128 rings: (64 + 1) slots x 128 + 128 + 1 = 8,449 rows -> 8,576 (a multiple of 128),
 // x 20 layers x 4,096 B.
 static_assert(sg.recurrent_state_pool_bytes == 8'576ULL * 20 * 4096);
 static_assert(sg.available_kv_cache_bytes + sg.recurrent_state_pool_bytes + sg.loaded_weights_bytes_per_rank == sg.budget_bytes);
 // A token's cell as SGLang prices it (_get_bytes_per_full_token): rows of 584 B whatever the KV
-// dtype (448 FP8 nope + 64 BF16 rope + 8 scale bytes): 0.8 x 43 window rows + 21 / 4 + 20 / 128
-// compressed rows = 39.80625 rows, 23,246.85 B; index keys 21 x 132 / 4 = 693 B; the ratio-4
-// rings 0.8 x 21 x 8 x (8,192 + 2,048) B / 128 tokens = 10,752 B: 34,691.85 B, one page of one
-// token rounded up.
-static_assert(sg.block_bytes == 34'692);
-// Tokens: the pool over the cell (x 100 / 3,469,185 = / 34,691.85).
-static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 100 / 3'469'185);
+// dtype (448 FP8 nope + 64 BF16 rope + 8 scale bytes): 0.1 x 43 window rows = 2,511.2 B, 21 / 4
+// ratio-4 rows = 3,066 B, 20 / 128 ratio-128 rows = 91.25 B; index keys 21 x 132 / 4 = 693 B; the
+// ratio-4 rings 0.1 x 21 x 8 x (8,192 + 2,048) B / 128 tokens = 1,344 B: 7,705.45 B, the price
+// SGLang's start-up logs print for this model ("DSV4 memory calculation:
+// bytes_per_full_token=7705.45", below). A page: 7,705.45 x 256 = 1,972,595.2 B, rounded up.
+static_assert(sg.block_bytes == 1'972'596);
+// Tokens: the pool over the cell (x 100 / 770,545 = / 7,705.45), whole pages.
+static_assert(sg.kv_cache_tokens == sg.available_kv_cache_bytes * 100 / 770'545 / 256 * 256);
+// The sliding pool: 0.1 of the full pool's tokens, whole pages.
+static_assert(sg.swa_kv_cache_tokens == sg.kv_cache_tokens / 10 / 256 * 256);
+// A ratio given keeps its value: at 0.8 the window rows cost 0.8 x 584 x 43 = 20,089.6 B and the
+// rings 10,752 B: 34,691.85 B a token, 8,881,113.6 B a page.
+constexpr engine sg_r08{.kind = engine_kind::sglang, .sglang = {.max_running_requests = 64, .swa_full_tokens_ratio = {800'000}}};
+static_assert(engine_memory_of(m, devices::b300, s8, sg_r08, {}, 1, len).block_bytes == 8'881'114);
 
 // ---- SGLang's logged price of a token, "DSV4 memory calculation: bytes_per_full_token=7705.45"
 // (SGLang start-up logs of a DeepSeek-V4-Flash-0731 w4a8 export, the same 43 / 21 / 20 layers and
-// widths, kept in a public repository; swa_full_tokens_ratio 0.1 -- DeepSeek-V4's default there,
-// _deepseek_v4_overrides, python/sglang/srt/arg_groups/model_overrides/deepseek_v4.py
-// @01a4a991568f810ca3a10984e2881e136212c916 -- F32 compressor states): 0.1 x 584 x 43 = 2,511.2
-// + 584 / 4 x 21 = 3,066 + 584 / 128 x 20 = 91.25 + 132 / 4 x 21 = 693 + 0.1 x 8 / 128 x (8,192 +
-// 2,048) x 21 = 1,344: 7,705.45 B, exact. The same run with bf16 states
+// widths, kept in a public repository; swa_full_tokens_ratio 0.1 -- DeepSeek-V4's default there --
+// F32 compressor states): the cell above, exact. The same run with bf16 states
 // (SGLANG_DSV4_COMPRESS_STATE_DTYPE=bf16, not a headroom setting) logs 7,033.45: 672 B less
-// rings. The cell does not depend on --kv-cache-dtype; a 256-token page (DeepSeek-V4's default
-// page_size on CUDA) holds 7,705.45 x 256 = 1,972,595.2 B.
+// rings. The cell does not depend on --kv-cache-dtype, and --page-size 1 is overridden to 256.
 constexpr engine sg_r01(std::uint32_t page) {
   return {.kind = engine_kind::sglang, .sglang = {.page_size = page, .max_running_requests = 64, .swa_full_tokens_ratio = {100'000}}};
 }
-static_assert(engine_memory_of(m, devices::b300, s8, sg_r01(1), {}, 1, len).block_bytes == 7'706);
-static_assert(engine_memory_of(m, devices::b300, {.kv = kv_dtype::bf16}, sg_r01(1), {}, 1, len).block_bytes == 7'706);
+static_assert(engine_memory_of(m, devices::b300, s8, sg_r01(1), {}, 1, len).block_bytes == 1'972'596);
+static_assert(engine_memory_of(m, devices::b300, {.kv = kv_dtype::bf16}, sg_r01(1), {}, 1, len).block_bytes == 1'972'596);
 static_assert(engine_memory_of(m, devices::b300, s8, sg_r01(256), {}, 1, len).block_bytes == 1'972'596);
 // With the MTP head: rings of 16 (2,688 B at 0.1), 9,049.45 B, then x (43 + 1) / 43 for the draft
-// worker's pool (pool_configurator.py, "draft_layers = 1"): 9,259.90 B, a one-token page 9,260.
+// worker's pool (pool_configurator.py, "draft_layers = 1"): 9,259.902325... B (in millionths,
+// 9,049,450,000 x 44 / 43 = 9,259,902,325 rounded down), a 256-token page 2,370,534.995 -> 2,370,535.
 static_assert(engine_memory_of(m, devices::b300, {.kv = kv_dtype::fp8, .speculative = true}, sg_r01(1), {}, 1, len).block_bytes ==
-              9'260);
+              2'370'535);
 static_assert(max_seqs_at(sg, len) == std::min<u64>(sg.kv_cache_tokens / len, 64));
 
 // ---- SGLang on one B300 with the MTP head, --max-running-requests unset ---------------------

@@ -113,6 +113,17 @@ constexpr byte_count sglang_dsv4_rows_millionths(const kv_layout& l, fraction sw
   return checked_add(m, checked_mul(checked_mul(idx_dim + 4, 250'000), idx_layers));
 }
 
+/// DeepSeek-V4's defaults under SGLang (_deepseek_v4_overrides,
+/// python/sglang/srt/arg_groups/model_overrides/deepseek_v4.py
+/// @01a4a991568f810ca3a10984e2881e136212c916): swa_full_tokens_ratio 0.1 when the flag is unset,
+/// and a page of 256 tokens whatever --page-size (128 on Ascend NPUs, not a headroom device).
+/// Other models: 0.8 (ServerArgs' default) and --page-size.
+inline constexpr std::uint64_t sglang_dsv4_page_size = 256;
+constexpr fraction sglang_swa_ratio(const sglang_knobs& k, bool dsv4) {
+  if (k.swa_full_tokens_ratio.millionths != 0) return k.swa_full_tokens_ratio;
+  return fraction{dsv4 ? 100'000u : 800'000u};
+}
+
 /// The fixed ratio-128 ring pool for `mrr` running requests (_get_c128_state_fixed_bytes:
 /// num_req_slots = max_running_requests + 1).
 constexpr byte_count sglang_request_rings_bytes(const sglang_compressor_rings& r, std::uint64_t mrr) {
@@ -161,15 +172,16 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   // Bytes per token: full layers, plus the sliding pool at swa_full_tokens_ratio (HybridSWAPoolConfigurator);
   // DeepSeek-V4's rows at SGLang's own 584 B over the target's layers (sglang_dsv4_rows_millionths).
   const bool dsv4 = l.n_compressor != 0;
+  const fraction swa = sglang_swa_ratio(k, dsv4);
   const std::uint64_t target_layers = sat_sub(l.n_swa, speculative ? m.c.layers_in(section::draft) : 0);
-  byte_count cell = dsv4 ? sglang_dsv4_rows_millionths(l, k.swa_full_tokens_ratio, target_layers)
+  byte_count cell = dsv4 ? sglang_dsv4_rows_millionths(l, swa, target_layers)
                          : checked_add(checked_mul(l.full_per_token, 1'000'000),
-                                       checked_mul(l.swa_per_token, k.swa_full_tokens_ratio.millionths));
+                                       checked_mul(l.swa_per_token, swa.millionths));
   const sglang_compressor_rings rings = sglang_rings(l, speculative);
   if (rings.per_swa_page != 0) {
     // swa_ratio x (ring / window_size) x state bytes per token (_get_bytes_per_full_token).
     require_table(l.window != 0, "a ratio-4 compressor state without a sliding window to ring it");
-    cell = checked_add(cell, checked_mul(rings.per_swa_page, k.swa_full_tokens_ratio.millionths) / l.window);
+    cell = checked_add(cell, checked_mul(rings.per_swa_page, swa.millionths) / l.window);
   }
   // Speculative: the draft worker's pool is reserved by inflating the price by (T + 1) / T, one
   // draft layer whatever the head (DSV4PoolConfigurator.__init__, "draft_layers = 1").
@@ -190,14 +202,14 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
     rest -= carve;
   }
   em.available_kv_cache_bytes = rest;
-  const std::uint64_t page = k.page_size == 0 ? 1 : k.page_size;
+  const std::uint64_t page = dsv4 ? sglang_dsv4_page_size : k.page_size == 0 ? 1 : k.page_size;
   em.block_size_tokens = page;
   const std::uint64_t tokens = cell == 0 ? 0 : (rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell);
   em.kv_cache_tokens = tokens / page * page;
   em.kv_cache_blocks = em.kv_cache_tokens / page;
   if (l.swa_per_token != 0) {
-    em.swa_kv_cache_tokens = em.kv_cache_tokens / 1'000'000 * k.swa_full_tokens_ratio.millionths +
-                             em.kv_cache_tokens % 1'000'000 * k.swa_full_tokens_ratio.millionths / 1'000'000;
+    em.swa_kv_cache_tokens = em.kv_cache_tokens / 1'000'000 * swa.millionths +
+                             em.kv_cache_tokens % 1'000'000 * swa.millionths / 1'000'000;
     em.swa_kv_cache_tokens = em.swa_kv_cache_tokens / page * page;
   }
   em.block_bytes = ceil_div(checked_mul(cell, page), 1'000'000);
