@@ -18,6 +18,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
@@ -96,12 +97,28 @@ struct layer_rule_sets {
   }
 };
 
+// The layer-ranged rules of `ranged` that reach a block of a section: those matching one of its
+// nodes (group_instances' default; the step sum narrows it to the rules that decide a node).
+struct reaching_rules {
+  constexpr std::uint32_t operator()(const model& m, std::uint8_t block, section sec, std::uint32_t ranged) const {
+    return rules_reaching(m, m.c.blocks[block], sec, ranged);
+  }
+};
+
 // Groups the instances `keep(ii, instance)` selects by (block, section, layer kind when
-// by_kind, rule set) and calls f(first instance of the group, count) for each, in order of
-// first appearance. `ranged` may be 0 (no rule names layers): then only the block, section and
-// kind group.
-template <typename Keep, typename F>
-constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kind, Keep&& keep, F&& f) {
+// by_kind, rule set) and calls f(first instance of the group, count) -- or f(instance, count,
+// rule set) when f takes three -- for each, in order of first appearance. The rule set is the
+// rules of `reach(m, block, section, ranged)` that hold at the instance's layer. `ranged` may be
+// 0 (no rule names layers): then only the block, section and kind group.
+template <typename Keep, typename F, typename Reach = reaching_rules>
+constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kind, Keep&& keep, F&& f, Reach&& reach = {}) {
+  auto emit = [&](const instance& in, std::uint32_t count, std::uint32_t set) {
+    if constexpr (std::is_invocable_v<F&, const instance&, std::uint32_t, std::uint32_t>) {
+      f(in, count, set);
+    } else {
+      f(in, count);
+    }
+  };
   const circuit& c = m.c;
   struct group {
     instance in{};
@@ -121,7 +138,7 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     const instance& in = c.instances[ii];
     if (!keep(ii, in)) continue;
     slot_state& st = slots[sections * in.block + static_cast<std::size_t>(in.sec)];
-    if (st.last == 0 && ranged != 0) st.sets.ranged = rules_reaching(m, c.blocks[in.block], in.sec, ranged);
+    if (st.last == 0 && ranged != 0) st.sets.ranged = reach(m, in.block, in.sec, ranged);
     const std::uint32_t set = st.sets.ranged == 0 ? 0 : st.sets.at(m, in.layer);
     const layer_kind kind = by_kind ? in.kind : layer_kind::none;
     auto same = [&](const group& x) { return x.in.kind == kind && x.set == set; };  // block and section: the slot's
@@ -137,7 +154,7 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     }
     if (gi == n) {
       if (n == max_distinct_uses) {  // table full: this instance on its own
-        f(instance{in.block, in.layer, in.sec, kind}, std::uint32_t{1});
+        emit(instance{in.block, in.layer, in.sec, kind}, std::uint32_t{1}, set);
         continue;
       }
       g[n] = {{in.block, in.layer, in.sec, kind}, set, 0, st.first};  // the slot's chain, newest first
@@ -147,7 +164,7 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     ++g[gi].count;
     st.last = static_cast<std::uint8_t>(gi + 1);
   }
-  for (std::size_t gi = 0; gi < n; ++gi) f(g[gi].in, g[gi].count);
+  for (std::size_t gi = 0; gi < n; ++gi) emit(g[gi].in, g[gi].count, g[gi].set);
 }
 
 // A weight node's precision rules for rules that name layers, resolved once per block: `reach`

@@ -231,7 +231,7 @@ constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_fac
   const circuit& c = m.c;
   std::array<node_rules, max_nodes> rules{};
   std::array<std::uint64_t, max_blocks> reached_bits{};
-  std::array<layer_rule_sets, max_blocks> sets{};  // per block: the rules reaching its nodes, held at the latest layer
+  std::array<std::uint32_t, max_blocks> reach{};  // per block: the ranged rules that decide one of its nodes
   bool any_reached = false;
   for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
     const block& b = c.blocks[bi];
@@ -242,56 +242,22 @@ constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_fac
       if (!reads_linear_weight(c.nodes[ni].kind)) continue;
       rules[ni] = rules_of_node(m, c.nodes[ni], section::main, ranged);
       if (rules[ni].reach == 0) continue;
-      sets[bi].ranged |= rules[ni].reach;
+      reach[bi] |= rules[ni].reach;
       if (ni - b.first < 64) reached_bits[bi] |= std::uint64_t{1} << (ni - b.first);
     }
-    any_reached = any_reached || sets[bi].ranged != 0;
+    any_reached = any_reached || reach[bi] != 0;
     for (const layer_kind k : all_layer_kinds) {
       const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
       if (count != 0) fold_block(est, row_of, t, x, bi, instance{bi, 0, section::main, k}, count, {&rules, 0, false, 0});
     }
   }
   if (!any_reached) return;
-  struct group {
-    instance in{};
-    std::uint32_t set = 0;
-    std::uint32_t count = 0;
-    std::uint8_t next = 0;  // 1 + the block's next group; 0: none
-  };
-  std::array<group, max_distinct_uses> g{};
-  std::size_t n = 0;
-  std::array<std::uint8_t, max_blocks> last{};   // 1 + the block's latest group; 0: none yet
-  std::array<std::uint8_t, max_blocks> first{};  // 1 + the block's newest group; 0: none
-  for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
-    const instance& in = c.instances[ii];
-    if (in.sec != section::main || sets[in.block].ranged == 0) continue;
-    const std::uint8_t bi = in.block;
-    const std::uint32_t set = sets[bi].at(m, in.layer);
-    auto same = [&](const group& y) { return y.in.kind == in.kind && y.set == set; };
-    std::size_t gi = last[bi] != 0 ? last[bi] - 1U : n;  // the block's latest group is the usual match
-    if (gi == n || !same(g[gi])) {
-      gi = n;
-      for (std::size_t k = first[bi]; k != 0; k = g[k - 1].next) {
-        if (same(g[k - 1])) {
-          gi = k - 1;
-          break;
-        }
-      }
-    }
-    if (gi == n) {
-      if (n == max_distinct_uses) {  // table full: this instance on its own
-        fold_block(est, row_of, t, x, bi, in, 1, {&rules, set, true, reached_bits[bi]});
-        continue;
-      }
-      g[n] = {in, set, 0, first[bi]};
-      first[bi] = static_cast<std::uint8_t>(++n);
-    }
-    ++g[gi].count;
-    last[bi] = static_cast<std::uint8_t>(gi + 1);
-  }
-  for (std::size_t gi = 0; gi < n; ++gi) {
-    fold_block(est, row_of, t, x, g[gi].in.block, g[gi].in, g[gi].count, {&rules, g[gi].set, true, reached_bits[g[gi].in.block]});
-  }
+  group_instances(
+      m, ranged, true, [&](std::size_t, const instance& in) { return in.sec == section::main && reach[in.block] != 0; },
+      [&](const instance& in, std::uint32_t count, std::uint32_t set) {
+        fold_block(est, row_of, t, x, in.block, in, count, {&rules, set, true, reached_bits[in.block]});
+      },
+      [&](const model&, std::uint8_t block, section, std::uint32_t) { return reach[block]; });
 }
 
 // The same sum visiting each distinct use of a block -- (block, layer kind, precision rules
