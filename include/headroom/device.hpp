@@ -10,7 +10,7 @@
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/enum_table.hpp>
-#include <headroom/engine.hpp>
+#include <headroom/usable_policy.hpp>
 
 namespace headroom {
 
@@ -111,7 +111,7 @@ struct source_entry {
   std::string_view citation;
 };
 
-/// The share a usable-memory policy (engines::none's, engine.hpp) gives `d`: its first rule
+/// The share a usable-memory policy (engines::none's, usable_policy.hpp) gives `d`: its first rule
 /// naming `d`'s id or a word of `d`'s memory_marketed, else the policy's fallback.
 constexpr usable_share usable_share_of(const device& d, const usable_policy& p) {
   for (std::size_t i = 0; i < p.n_rules; ++i) {

@@ -23,7 +23,6 @@
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
 #include <headroom/distinct_uses.hpp>
-#include <headroom/engine.hpp>
 #include <headroom/model.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/stored_bytes.hpp>
@@ -151,10 +150,10 @@ constexpr footprint_bytes footprint_of(const model& m, const settings& s, bool s
 
 /// Every token of every layer, sliding ones included (engines::none's default).
 constexpr footprint_bytes footprint(const model& m, const settings& s) { return detail::footprint_of(m, s, false); }
-/// What `m` holds in `e`'s arithmetic: sliding layers hold only their window when
-/// e.evict_sliding (engines::none's knob; as_allocated sets it for the other engines).
-constexpr footprint_bytes footprint(const model& m, const settings& s, const engine& e) {
-  return detail::footprint_of(m, s, e.evict_sliding);
+/// Sliding layers hold only their window when `evict_sliding` (an engine's policy: the engines
+/// layer's footprint(m, s, engine) passes its profile's).
+constexpr footprint_bytes footprint(const model& m, const settings& s, bool evict_sliding) {
+  return detail::footprint_of(m, s, evict_sliding);
 }
 
 }  // namespace headroom

@@ -60,7 +60,7 @@ constexpr precision_rule with_scalars(precision_rule r, std::uint8_t n) {
 }
 
 /// A checkpoint's vision_config as SGLang sizes the tower when it lowers its default
-/// mem_fraction_static (adjust_mem_fraction_for_vlm, detail/engine_sglang.hpp): the values of
+/// mem_fraction_static (adjust_mem_fraction_for_vlm, SGLang's memory rule): the values of
 /// its num_hidden_layers and hidden_size keys, 0 where the config names no such key (Qwen3.5 /
 /// 3.6 name the depth `depth`, and SGLang then reads 24).
 struct vision_config_keys {
@@ -103,7 +103,7 @@ struct model {
   std::uint8_t n_loops = 0;
   /// The recurrent-state dtype the checkpoint's config.json names (Qwen3.5's `mamba_ssm_dtype`);
   /// unset when the config names none. vLLM allocates the GDN temporal state in it when
-  /// --mamba-ssm-cache-dtype is "auto" (cli::auto_state_dtype); settings.ssm_h stays the knob.
+  /// its Mamba SSM cache dtype is left "auto" (cli::auto_state_dtype); settings.ssm_h stays the knob.
   std::optional<state_dtype> config_state_dtype{};
   /// The KV cache dtype the checkpoint's quantization config names (ModelOpt's
   /// `kv_cache_quant_algo: FP8`); unset when it names none. vLLM, SGLang and TensorRT-LLM

@@ -16,14 +16,14 @@ struct parallel {
   std::uint16_t tp = 1;  ///< tensor parallel: heads and matmul columns / rows split over tp ranks
   std::uint16_t pp = 1;  ///< pipeline parallel: contiguous layer ranges, one per stage
   std::uint16_t ep = 1;  ///< expert parallel: routed experts split over ep ranks (ep divides tp x dp)
-  /// Attention data parallel (SGLang --enable-dp-attention, vLLM DP + EP): each of the tp ranks
+  /// Attention data parallel (SGLang's DP attention, vLLM's data parallel with expert parallel): each of the tp ranks
   /// runs attention for its own sequences with the whole KV of those sequences; MoE layers stay
   /// split over the tp ranks.
   bool dp_attention = false;
-  /// Data parallel (vLLM --data-parallel-size): dp copies of the tp x pp plan, each serving its
+  /// Data parallel (vLLM's data-parallel size): dp copies of the tp x pp plan, each serving its
   /// own sequences with its own attention, embedding and LM head; vLLM's MoE layers span all
   /// dp x tp ranks (experts split over ep of them, each expert's intermediate over dp x tp / ep).
-  /// SGLang and TensorRT-LLM run dp independent replicas (rank_footprint.hpp, dp_layout).
+  /// SGLang and TensorRT-LLM run dp independent replicas (the engines layer's dp_layout).
   std::uint16_t dp = 1;
 
   /// Devices the plan occupies.

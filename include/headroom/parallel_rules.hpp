@@ -20,7 +20,7 @@
 //    per rank is heads / tp (conv channels / tp).
 //  - vLLM vllm/distributed/utils.py @5a6541db9bfa `get_pp_indices`: L // pp layers per stage,
 //    the remainder one extra layer each on stages pp-2, pp-3, ... (never the last).
-//  - SGLang --enable-dp-attention (python/sglang/srt/layers/dp_attention.py): attention runs
+//  - SGLang's DP attention (python/sglang/srt/layers/dp_attention.py): attention runs
 //    data parallel (attention TP size 1 when dp = tp), each rank with its own sequences; MoE
 //    and the vocab-parallel embedding / LM head stay split over the tp ranks.
 #pragma once

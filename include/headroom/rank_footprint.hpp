@@ -102,11 +102,11 @@ constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, c
 }  // namespace detail
 
 /// Footprint of pipeline stage `stage` on one of its tp ranks (the plan must be valid).
-/// Every token of a sliding layer counts unless e.evict_sliding (engine.hpp).
+/// Every token of a sliding layer counts unless `evict_sliding` (an engine's policy).
 constexpr footprint_bytes stage_footprint(const model& m, const settings& s, const parallel& p, std::uint64_t stage,
-                                          const engine& e = {.kind = engine_kind::none}) {
+                                          bool evict_sliding = false) {
   validate(m, p);
-  return detail::stage_footprint(m, s, p, stage, main_layers(m), e.evict_sliding);
+  return detail::stage_footprint(m, s, p, stage, main_layers(m), evict_sliding);
 }
 
 /// The heaviest rank of plan `p`: each figure at its largest over the pipeline stages. A plan
@@ -115,22 +115,6 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p) {
   return detail::rank_footprint_of(m, s, p, false);
 }
-/// The plan as engine `e` lays out data parallel: vLLM (and the plain arithmetic) spans its MoE
-/// layers over all dp x tp ranks (parallel::dp); SGLang's --dp-size without DP attention
-/// (python/sglang/srt/managers/data_parallel_controller.py @fdd9edee7a8faeaeeef5d0f77af7a673b4c06297:
-/// launch_tensor_parallel_group per replica, each
-/// with its own tp group) and TensorRT-LLM's and llama.cpp's replicas each hold a whole tp x pp
-/// plan, so one rank is that of the dp = 1 plan, serving 1 / dp of the sequences.
-constexpr parallel dp_layout(parallel p, const engine& e) {
-  if (e.kind != engine_kind::vllm && e.kind != engine_kind::none) p.dp = 1;
-  return p;
-}
-
-/// The heaviest rank in `e`'s arithmetic: sliding layers hold their window when e.evict_sliding.
-constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p, const engine& e) {
-  return detail::rank_footprint_of(m, s, dp_layout(p, e), e.evict_sliding);
-}
-
 /// KV bytes per token one rank holds at tensor parallelism `tp` (pp = ep = 1): each attention
 /// layer's K and V keep kv_heads / tp heads, or one replicated head when tp exceeds them; a
 /// latent row (MLA) is replicated on every rank. Draft layers count when speculative. Every

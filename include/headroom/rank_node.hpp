@@ -35,7 +35,7 @@ constexpr std::uint64_t block_tp(const block& b, const parallel& p) {
 /// all dp x tp ranks, as vLLM flattens TP across DP for its MoE layers
 /// (vllm/model_executor/layers/fused_moe/config.py @002d6073aa034d4f5545d45021b0e56d1f3c3593,
 /// FusedMoEParallelConfig.flatten_tp_across_dp_and_pcp: flatten_tp_size = dp x pcp x tp; with
-/// --enable-expert-parallel that whole group is the EP group), every other node over block_tp.
+/// expert parallelism on, that whole group is the EP group), every other node over block_tp.
 constexpr std::uint64_t node_tp(const block& b, const node& n, const parallel& p) {
   return n.split == shard::experts ? static_cast<std::uint64_t>(p.tp) * (p.dp == 0 ? 1 : p.dp) : block_tp(b, p);
 }
@@ -139,7 +139,7 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
 /// multiple of 64 (two 32-element blocks) when loaded, so a share that is not whole blocks
 /// still loads (gpt-oss at TP 4: 2880 / 4 = 720 = 22.5 blocks, loaded as 768). 64 is the least
 /// any engine pads to: vLLM's Triton path and SGLang's default path round up to 64, vLLM's
-/// other backends further (the engine adds that: engine_vllm.hpp). Sources:
+/// other backends further (the engine adds that: its memory rule in the engines layer). Sources:
 /// vllm/model_executor/layers/quantization/mxfp4.py @007d50058a06dec0f82472d63c819244d460c40d
 /// (Mxfp4MoEMethod.create_weights, `intermediate_size_per_partition_after_pad`);
 /// python/sglang/srt/layers/quantization/mxfp4.py @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5

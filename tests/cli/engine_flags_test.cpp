@@ -75,9 +75,9 @@ TEST_CASE("fractions above 0 and at most 1, in millionths") {
 
 TEST_CASE("each engine's knobs, and only its knobs") {
   engine_flags f;
-  f.gpu_memory_utilization = "0.85";
-  f.max_model_len = "32K";
-  f.kv_cache_memory_bytes = "20GiB";
+  f.text_of("--gpu-memory-utilization") = "0.85";
+  f.text_of("--max-model-len") = "32K";
+  f.text_of("--kv-cache-memory-bytes") = "20GiB";
   kv_dtype kv = kv_dtype::bf16;
   const engine v = resolve_engine(f, kv, false);
   CHECK(v.kind == engine_kind::vllm);
@@ -90,19 +90,19 @@ TEST_CASE("each engine's knobs, and only its knobs") {
 
   engine_flags l;
   l.engine = "llama.cpp";
-  l.ctx_size = "8k";
-  l.parallel = "4";
-  l.cache_type_k = "q8_0";
+  l.text_of("--ctx-size") = "8k";
+  l.text_of("--parallel") = "4";
+  l.text_of("--cache-type-k") = "q8_0";
   const engine e = resolve_engine(l, kv, false);
   CHECK(e.kind == engine_kind::llama_cpp);
   CHECK(e.llama_cpp.n_ctx == 8'000);
   CHECK(e.llama_cpp.n_seq_max == 4);
   CHECK(e.llama_cpp.type_k == ggml_cache_type::q8_0);
-  l.mem_fraction_static = "0.8";
+  l.text_of("--mem-fraction-static") = "0.8";
   CHECK(refusal(l) == "--mem-fraction-static is a sglang flag; the selected engine is llama.cpp (pass --engine sglang to use it)");
 
   engine_flags k;
-  k.kv_cache_dtype = "fp8_e4m3";
+  k.text_of("--kv-cache-dtype") = "fp8_e4m3";
   kv = kv_dtype::bf16;
   (void)resolve_engine(k, kv, false);
   CHECK(kv == kv_dtype::fp8);
@@ -122,19 +122,19 @@ TEST_CASE("one table names each engine flag: its spellings, owners, switches and
   // --kv-cache-dtype belongs to three engines; the refusal names them in declaration order.
   engine_flags l;
   l.engine = "llama.cpp";
-  l.kv_cache_dtype = "fp8";
+  l.text_of("--kv-cache-dtype") = "fp8";
   CHECK(refusal(l) ==
         "--kv-cache-dtype is a vllm / sglang / trtllm flag; the selected engine is llama.cpp (pass --engine vllm to use it)");
   // A switch sets its knob; a cache type outside llama.cpp's list names the list.
   engine_flags s;
   s.engine = "llama.cpp";
-  s.swa_full = true;
-  s.flash_attn = "off";
+  s.on_of("--swa-full") = true;
+  s.text_of("--flash-attn") = "off";
   const engine e = resolve_engine(s, kv, false);
   CHECK(e.llama_cpp.swa_full);
   CHECK_FALSE(e.llama_cpp.kv_unified);
   CHECK_FALSE(e.llama_cpp.flash_attn);
-  s.cache_type_v = "q5_1";
+  s.text_of("--cache-type-v") = "q5_1";
   CHECK(refusal(s) == "--cache-type-v: unknown cache type `q5_1` (expected f16, bf16, f32, q8_0 or q4_0)");
   // --help: the owners by display name before the flag's own text.
   std::string kv_help;
@@ -167,15 +167,15 @@ TEST_CASE("a regenerate line writes the knobs that differ from the engine's defa
   // Flags given as typed come back in canonical spelling: 32K = 32,768, 0.850 = 0.85.
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;
-  f.gpu_memory_utilization = "0.850";
-  f.max_model_len = "32K";
+  f.text_of("--gpu-memory-utilization") = "0.850";
+  f.text_of("--max-model-len") = "32K";
   CHECK(engine_flags_text(resolve_engine(f, kv, false)) == " --gpu-memory-utilization 0.85 --max-model-len 32768");
 }
 
 TEST_CASE("--num-speculative-tokens sets vLLM's drafted tokens, a vLLM flag") {
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;
-  f.num_speculative_tokens = "3";
+  f.text_of("--num-speculative-tokens") = "3";
   const engine e = resolve_engine(f, kv, false);
   CHECK(e.vllm.num_speculative_tokens == 3);
   CHECK(engine_flags_text(e) == " --num-speculative-tokens 3");
@@ -186,19 +186,19 @@ TEST_CASE("--num-speculative-tokens sets vLLM's drafted tokens, a vLLM flag") {
 TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them back as vLLM prints them") {
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;
-  f.cudagraph_mode = "piecewise";  // CUDAGraphMode[value.upper()], as vLLM parses it
+  f.text_of("--cudagraph-mode") = "piecewise";  // CUDAGraphMode[value.upper()], as vLLM parses it
   const engine e = resolve_engine(f, kv, false);
   CHECK(e.vllm.cudagraph_mode == vllm_cudagraph_mode::piecewise);
   CHECK(engine_flags_text(e) == " --cudagraph-mode PIECEWISE");
-  f.cudagraph_mode = "FULL_DECODE_ONLY";
+  f.text_of("--cudagraph-mode") = "FULL_DECODE_ONLY";
   CHECK(resolve_engine(f, kv, false).vllm.cudagraph_mode == vllm_cudagraph_mode::full_decode_only);
   // The default is not written.
-  f.cudagraph_mode = "Full_And_Piecewise";
+  f.text_of("--cudagraph-mode") = "Full_And_Piecewise";
   CHECK(engine_flags_text(resolve_engine(f, kv, false)).empty());
-  f.cudagraph_mode = "eager";
+  f.text_of("--cudagraph-mode") = "eager";
   CHECK(refusal(f) ==
         "--cudagraph-mode: unknown CUDA-graph mode `eager` (expected FULL_AND_PIECEWISE, PIECEWISE, FULL, FULL_DECODE_ONLY or NONE)");
-  f.cudagraph_mode = "PIECEWISE";
+  f.text_of("--cudagraph-mode") = "PIECEWISE";
   f.engine = "sglang";
   CHECK(refusal(f) == "--cudagraph-mode is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
 }
@@ -207,10 +207,10 @@ TEST_CASE("SGLang's state-pool flags: slots, radix cache, scheduler strategy, dr
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;
   f.engine = "sglang";
-  f.max_mamba_cache_size = "60";
-  f.disable_radix_cache = true;
-  f.mamba_scheduler_strategy = "extra_buffer";
-  f.speculative_num_draft_tokens = "4";
+  f.text_of("--max-mamba-cache-size") = "60";
+  f.on_of("--disable-radix-cache") = true;
+  f.text_of("--mamba-scheduler-strategy") = "extra_buffer";
+  f.text_of("--speculative-num-draft-tokens") = "4";
   const engine e = resolve_engine(f, kv, false);
   CHECK(e.sglang.max_mamba_cache_size == 60);
   CHECK(e.sglang.disable_radix_cache);
@@ -218,12 +218,12 @@ TEST_CASE("SGLang's state-pool flags: slots, radix cache, scheduler strategy, dr
   CHECK(e.sglang.speculative_num_draft_tokens == 4);
   CHECK(engine_flags_text(e) == " --engine sglang --max-mamba-cache-size 60 --disable-radix-cache"
                                 " --mamba-scheduler-strategy extra_buffer --speculative-num-draft-tokens 4");
-  f.mamba_scheduler_strategy = "no_buffer";
+  f.text_of("--mamba-scheduler-strategy") = "no_buffer";
   CHECK_FALSE(resolve_engine(f, kv, false).sglang.mamba_extra_buffer);
-  f.mamba_scheduler_strategy = "lazy";
+  f.text_of("--mamba-scheduler-strategy") = "lazy";
   CHECK(refusal(f) == "--mamba-scheduler-strategy: expected no_buffer or extra_buffer, got `lazy`");
   engine_flags v;
-  v.disable_radix_cache = true;
+  v.on_of("--disable-radix-cache") = true;
   CHECK(refusal(v) == "--disable-radix-cache is a sglang flag; the selected engine is vllm (pass --engine sglang to use it)");
 }
 
@@ -299,19 +299,19 @@ TEST_CASE("--kv auto: the checkpoint's FP8 KV cache under vLLM, SGLang and Tenso
   t.kv = "auto";
   CHECK(make_query(t).s.kv == kv_dtype::fp8);
   t.kv.clear();
-  t.engine.kv_cache_dtype = "auto";
+  t.engine.text_of("--kv-cache-dtype") = "auto";
   CHECK(make_query(t).s.kv == kv_dtype::fp8);
-  t.engine.kv_cache_dtype = "bf16";
+  t.engine.text_of("--kv-cache-dtype") = "bf16";
   const query q_bf16 = make_query(t);
   CHECK(q_bf16.s.kv == kv_dtype::bf16);
   CHECK(footprint(*q_bf16.m, q_bf16.s).kv_per_token == 80ULL * 8 * 128 * 2 * 2);
   CHECK(settings_flags(q_bf16).find(" --kv bf16") != std::string::npos);
-  t.engine.kv_cache_dtype.clear();
+  t.engine.text_of("--kv-cache-dtype").clear();
   t.kv = "bf16";
   CHECK(make_query(t).s.kv == kv_dtype::bf16);
   // --kv auto beside an explicit --kv-cache-dtype defers to it.
   t.kv = "auto";
-  t.engine.kv_cache_dtype = "fp8";
+  t.engine.text_of("--kv-cache-dtype") = "fp8";
   CHECK(make_query(t).s.kv == kv_dtype::fp8);
   // The engines that read the checkpoint's quantization config, and those that do not.
   const model& m = models::llama_3_3_70b_instruct_fp8;

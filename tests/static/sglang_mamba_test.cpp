@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// SGLang's Mamba / GDN state pool (include/headroom/detail/engine_sglang_mamba.hpp): the slots
+// SGLang's Mamba / GDN state pool (engines/include/headroom/detail/engine_sglang_mamba.hpp): the slots
 // --max-mamba-cache-size, --disable-radix-cache with --max-running-requests, or the
 // mamba_full_memory_ratio solve give; the padding slot; the speculative intermediate states;
 // and the cap the slots put on max_running_requests (SGLang's formulas:

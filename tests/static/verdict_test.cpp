@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The core's verdict (include/headroom/verdict.hpp): the term, its two numbers and the shortfall
+// The verdict (engines/include/headroom/verdict.hpp): the term, its two numbers and the shortfall
 // that fits(), HEADROOM_ASSERT_FITS and the CLI read. Building this file is the test.
 #include <headroom/check.hpp>
 #include <headroom/devices/nvidia_hopper.hpp>

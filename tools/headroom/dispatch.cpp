@@ -191,16 +191,7 @@ command_output run_plot(cli_args& a) {
 // --parallel cells, llama-context.cpp n_ctx_seq), else refused: a deployment names its length.
 std::uint64_t context_or_engine_length(std::string_view command, const std::string& text, const engine& e) {
   if (!text.empty()) return parse_count("--context", text);
-  std::uint64_t len = 0;
-  switch (e.kind) {
-    case engine_kind::vllm: len = e.vllm.max_model_len; break;
-    case engine_kind::sglang: len = e.sglang.context_length; break;
-    case engine_kind::trtllm: len = e.trtllm.max_seq_len; break;
-    case engine_kind::llama_cpp:
-      if (e.llama_cpp.n_ctx != engine_default) len = e.llama_cpp.n_ctx / std::max<std::uint64_t>(1, e.llama_cpp.n_seq_max);
-      break;
-    case engine_kind::none: break;
-  }
+  const std::uint64_t len = engines::rules_of(e).length(e);
   if (len == 0) {
     throw usage_error(fmt::format(
         "{}: --context is required (or the engine's length flag: --max-model-len, --context-length, --max-seq-len, --ctx-size)",
@@ -315,7 +306,7 @@ command_output run_header(cli_args& a) {
   command_output out = printed(json ? dump(header_json(q, v, prefix)) : generate_header(q, v, cmd, prefix));
   if (!v.fits) {
     out.warning =
-        q.e.kind == engine_kind::none
+        is_arithmetic(q.e)
             ? fmt::format("headroom: warning: {} x {} tokens of {} needs {} bytes, {} has {} usable: the header's static "
                           "assertion fails every build that includes it\n",
                           seqs, context, q.m->id, v.needed_bytes, q.d->id, v.usable_bytes)

@@ -17,6 +17,7 @@
 #include <headroom/check.hpp>
 #include <headroom/engines/calibration.hpp>
 #include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/registry.hpp>
 #include <headroom/engines/serving_facts.hpp>
 #include <headroom/serve.hpp>
 
@@ -38,8 +39,7 @@ constexpr std::string_view nearest_measured_device(const device& d) {
 /// The calibration a deployment's engine has on device `d`, and the table it falls back on.
 /// Engines without tables of their own (llama.cpp, engines::none) read vLLM's.
 constexpr calibration_set shipped_calibration(const device& d, const engine& e) {
-  const bool own_tables = e.kind == engine_kind::vllm || e.kind == engine_kind::sglang || e.kind == engine_kind::trtllm;
-  const engine_kind k = own_tables ? e.kind : engine_kind::vllm;
+  const engine_kind k = engines::rules_of(e).serving_time ? e.kind : engines::vllm.kind;
   return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k)};
 }
 

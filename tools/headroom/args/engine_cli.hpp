@@ -11,13 +11,15 @@ namespace headroom::cli {
 
 inline void add_engine_options(CLI::App* cmd, engine_flags& f) {
   cmd->add_option("--engine", f.engine, "serving engine: vllm | sglang | trtllm | llama.cpp | none (default vllm)");
-  for (const engine_knob& k : engine_knobs()) {
+  const auto knobs = engine_knobs();
+  for (std::size_t i = 0; i < knobs.size(); ++i) {
+    const engine_knob& k = knobs[i];
     const std::string flag(k.flag);
     const std::string help = owners_text(k) + ": " + std::string(k.help);
-    if (k.on != nullptr) {
-      cmd->add_flag(flag, f.*k.on, help);
+    if (k.is_switch()) {
+      cmd->add_flag(flag, f.on[i], help);
     } else {
-      cmd->add_option(flag, f.*k.text, help);
+      cmd->add_option(flag, f.text[i], help);
     }
   }
 }

@@ -16,27 +16,25 @@
 namespace headroom::cli {
 
 state_dtype auto_state_dtype(const engine& e) {
-  return e.kind == engine_kind::vllm ? state_dtype::bf16 : state_dtype::f32;
+  return engines::rules_of(e).auto_state;
 }
 
 state_dtype auto_state_dtype(const engine& e, const model& m) {
   // Only vLLM reads the config's key; the others keep their own dtype whatever it says.
-  if (e.kind == engine_kind::vllm && m.config_state_dtype) return *m.config_state_dtype;
+  if (engines::rules_of(e).reads_config_state_dtype && m.config_state_dtype) return *m.config_state_dtype;
   return auto_state_dtype(e);
 }
 
 kv_dtype auto_kv_dtype(const engine& e, const model& m) {
-  const bool reads_config = e.kind == engine_kind::vllm || e.kind == engine_kind::sglang || e.kind == engine_kind::trtllm;
-  return reads_config && m.config_kv_dtype ? *m.config_kv_dtype : kv_dtype::bf16;
+  return engines::rules_of(e).reads_config_kv_dtype && m.config_kv_dtype ? *m.config_kv_dtype : kv_dtype::bf16;
 }
 
 std::string engine_flags_text(const engine& e) {
   std::string s;
-  if (e.kind != engine_kind::vllm) s += fmt::format(" --engine {}", name(e.kind));
+  if (e.kind != engine{}.kind) s += fmt::format(" --engine {}", name(e.kind));  // not the default engine
   // The engine's knobs that differ from its defaults, in the table's order.
   for (const engine_knob& k : engine_knobs()) {
-    if (k.knob.show == nullptr || !read_by(k, e.kind)) continue;
-    const std::optional<std::string> text = k.knob.show(e);
+    const std::optional<std::string> text = shown_knob(k, e);
     if (!text) continue;
     s += text->empty() ? fmt::format(" {}", k.flag) : fmt::format(" {} {}", k.flag, *text);
   }
@@ -53,7 +51,7 @@ std::string verdict_text(const engine& e, const verdict& v) {
   if (v.term == engine_term::context_above_max_model_len) {
     // llama.cpp splits --ctx-size into --parallel slots (llama-context.cpp n_ctx_seq): a sequence
     // gets one slot's cells, not the whole context.
-    return e.kind == engine_kind::llama_cpp
+    return engines::rules_of(e).whole_cells
                ? fmt::format("Does not fit under {}: {} (a slot holds --ctx-size / --parallel = {} cells, fewer than the "
                              "context).",
                              display_name(e.kind), name(v.term), v.there)
@@ -76,41 +74,11 @@ struct md {
   }
 };
 
-// Where each engine's terms come from (engine repository file @ commit; docs/engines.md).
-struct term_source {
-  std::string_view budget, weights, activation, sampler, graphs, non_torch, pool;
-};
-term_source sources(engine_kind k) {
-  switch (k) {
-    case engine_kind::vllm:
-      return {"vllm/v1/worker/gpu_worker.py @35d5cda (requested_memory = total x gpu_memory_utilization)",
-              "model_runner.model_memory_usage (weights as loaded; MXFP4 MoE padded on the Marlin path, quantization/mxfp4.py)",
-              "profile_run: _dummy_run(max_num_batched_tokens), torch peak increase",
-              "_dummy_sampler_run on min(max_num_seqs, max_num_batched_tokens) requests, fp32 [num_reqs, vocab]",
-              "profile_cudagraph_memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0, PR #38284)",
-              "mem_utils.py @a6d5c39 non_torch_increase",
-              "kv_cache_utils.py @001cabc get_num_blocks: available // page // group size"};
-    case engine_kind::sglang:
-      return {"model_runner_kv_cache_mixin.py @226149a profile_max_num_token: mem_fraction_static x free memory before load",
-              "free memory before load - after load", "in the (1 - mem_fraction_static) reserve (not subtracted)", "-",
-              "in the reserve (not subtracted)", "CUDA context, before the first measurement",
-              "max_total_num_tokens = rest // cell size, page-aligned; Mamba pool first (handle_max_mamba_cache)"};
-    case engine_kind::trtllm:
-      return {"_torch/pyexecutor/_util.py @d8ae02c _cal_max_tokens: (total - peak) x free_gpu_memory_fraction",
-              "weights after loading", "estimation run of max_num_tokens", "-", "in extra_cost (non-torch)",
-              "extra_cost = used - torch allocated", "resource_manager.py @d2a5560: blocks = ceil(max_tokens / tokens_per_block)"};
-    case engine_kind::llama_cpp:
-      return {"no budget: every buffer allocated whole (cudaMalloc)", "model buffers", "compute buffer: one ubatch",
-              "logits [n_ubatch, vocab] f32", "-", "-", "llama-kv-cache.cpp @3514e9f: cells x row bytes x streams"};
-    case engine_kind::none: break;
-  }
-  return {};
-}
 }  // namespace
 
 std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
   md out;
-  const term_source src = sources(em.kind);
+  const engine_term_sources& src = engines::rules_of(em.kind).sources;
   out("## Engine memory: {}\n\n", display_name(em.kind));
   out("One rank as {} sizes it (docs/engines.md cites every term). GiB = 2^30 bytes.\n\n", display_name(em.kind));
   out("| term | bytes | GiB | source |\n|---|---:|---:|---|\n");
@@ -131,7 +99,7 @@ std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uin
   }
   out("| available KV cache | {} | {} | {} |\n", em.available_kv_cache_bytes, gib2(em.available_kv_cache_bytes), src.pool);
   if (em.kv_shortfall_bytes != 0) out("| overdrawn by | {} | {} | the terms exceed the budget |\n", em.kv_shortfall_bytes, gib2(em.kv_shortfall_bytes));
-  if (em.kind == engine_kind::llama_cpp) {
+  if (engines::rules_of(em.kind).whole_cells) {
     // No blocks: llama.cpp allocates --ctx-size cells whole and gives each of its --parallel
     // slots --ctx-size / --parallel of them (llama-context.cpp n_ctx_seq, per-sequence streams).
     out("\nKV cache: {} GiB allocated whole; {} slots (--parallel) of --ctx-size / --parallel = {} cells each: a sequence "

@@ -4,69 +4,55 @@
 // engine's memory answer is rendered (Markdown and the JSON keys of docs/cli-json.md).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include <headroom/engines/registry.hpp>
 #include <headroom/headroom.hpp>
 
 namespace headroom::cli {
 
-/// The flags as typed; an empty string (or false) means "not given".
-struct engine_flags {
-  std::string engine = "vllm";
-  // vLLM
-  std::string gpu_memory_utilization, max_model_len, max_num_seqs, max_num_batched_tokens, block_size,
-      kv_cache_memory_bytes;
-  bool enforce_eager = false;
-  std::string cudagraph_mode, num_speculative_tokens;
-  // shared by vLLM, SGLang and TensorRT-LLM
-  std::string kv_cache_dtype;
-  // SGLang
-  std::string mem_fraction_static, page_size, chunked_prefill_size, max_running_requests, cuda_graph_max_bs,
-      context_length, max_mamba_cache_size, mamba_scheduler_strategy, speculative_num_draft_tokens;
-  bool disable_radix_cache = false;
-  // TensorRT-LLM
-  std::string free_gpu_memory_fraction, tokens_per_block, max_num_tokens, max_batch_size, max_seq_len, max_tokens;
-  // llama.cpp
-  std::string ctx_size, parallel, ubatch_size, cache_type_k, cache_type_v;
-  bool kv_unified = false;
-  bool swa_full = false;
-  std::string flash_attn;  ///< on | off
-};
-
-/// How the CLI reaches the knob a flag stands for, both ways.
-struct knob_access {
-  /// Sets the knob from the given text (a switch: from "true").
-  void (*set)(std::string_view flag, const std::string& text, engine& e) = nullptr;
-  /// The knob as the flag's text ("" for a switch that is on), nullopt while it holds the
-  /// engine's default: what a regenerate line writes (engine_flags_text).
-  std::optional<std::string> (*show)(const engine& e) = nullptr;
-};
-
-/// One engine flag, named once: CLI11 declares it from this row (engine_cli.hpp),
-/// resolve_engine refuses it under another engine and sets its knob from it, and
-/// engine_flags_text writes it back.
+/// One engine flag as the CLI declares it: the engines' own rows (engine_rules::flags) merged
+/// by spelling, so a flag two engines spell alike (--kv-cache-dtype) is one option that both read.
 struct engine_knob {
   std::string_view flag;   ///< the engine's own spelling, e.g. "--gpu-memory-utilization"
   std::string_view help;   ///< --help text after the owners' names ("vLLM: ")
+  knob_text text = knob_text::count;
   std::uint8_t owners = 0; ///< the engines that read it: bit k for engine_kind k
-  std::string engine_flags::*text = nullptr;  ///< where a valued option is kept (else null)
-  bool engine_flags::*on = nullptr;           ///< where a switch is kept (else null)
-  /// Its knob; empty when resolve_engine reads the flag itself (--kv-cache-dtype, which sets
-  /// the KV dtype: a regenerate line writes that as --kv).
-  knob_access knob{};
+  /// Each owner's row (its knob), by engine kind; null for the others.
+  std::array<const engine_flag*, all_engine_kinds.size()> rows{};
+  [[nodiscard]] bool is_switch() const { return text == knob_text::on_switch; }
 };
-/// Every engine flag, in --help order, which is also the order engine_flags_text writes them.
+/// Every engine flag, in --help order (the engines' order, each engine's rows in its order),
+/// which is also the order engine_flags_text writes them.
 std::span<const engine_knob> engine_knobs();
 /// Whether engine `e` reads `k`.
 bool read_by(const engine_knob& k, engine_kind e);
+/// `k`'s knob on `e` as the flag's text ("" for a switch that is on), nullopt while it holds the
+/// engine's default or `e`'s engine does not read it: what a regenerate line writes.
+std::optional<std::string> shown_knob(const engine_knob& k, const engine& e);
 /// The engines that read `k`, by display name: "vLLM / SGLang / TensorRT-LLM".
 std::string owners_text(const engine_knob& k);
+
+/// The flags as typed, one slot per engine_knobs() row; an empty string (or 0) means "not given".
+struct engine_flags {
+  std::string engine = "vllm";
+  std::vector<std::string> text = std::vector<std::string>(engine_knobs().size());
+  std::vector<int> on = std::vector<int>(engine_knobs().size());  ///< switches (CLI11 counts them)
+  /// The text given to `flag` ("true" for a switch given; empty when not given).
+  [[nodiscard]] std::string given(std::string_view flag) const;
+  /// The text slot of the valued flag `flag`.
+  std::string& text_of(std::string_view flag);
+  /// The slot of the switch `flag` (non-zero: given).
+  int& on_of(std::string_view flag);
+};
 
 /// The engine the flags select, with their knobs; usage_error for an unknown engine, a bad
 /// value, or a knob of an engine that is not selected. `kv` is updated by --kv-cache-dtype.
@@ -101,7 +87,7 @@ kv_dtype auto_kv_dtype(const engine& e, const model& m);
 std::string engine_flags_text(const engine& e);
 
 /// Whether a load fits under the query's engine and, if not, why and by how many bytes: the
-/// core's verdict (include/headroom/verdict.hpp), the one HEADROOM_ASSERT_FITS reads.
+/// verdict (engines/include/headroom/verdict.hpp), the one HEADROOM_ASSERT_FITS reads.
 using headroom::verdict;
 using headroom::verdict_of;
 /// The verdict on `seqs` x `context` under `e` and the plan `p` (verdict_of on that deployment).

@@ -16,7 +16,7 @@
 namespace headroom::cli {
 
 bool kv_auto(const target_flags& t) {
-  return (t.kv.empty() || t.kv == "auto") && (t.engine.kv_cache_dtype.empty() || t.engine.kv_cache_dtype == "auto");
+  return (t.kv.empty() || t.kv == "auto") && (t.engine.given("--kv-cache-dtype").empty() || t.engine.given("--kv-cache-dtype") == "auto");
 }
 
 // `--kv` as given: an explicit dtype, or BF16 until auto_kv_dtype resolves `auto` per model.
@@ -43,7 +43,7 @@ void settings_and_engine(const target_flags& t, settings& s, engine& e) {
 // vLLM also caps it at the config's derived max_model_len (max_position_embeddings), which the
 // model tables do not hold: this is the pool's limit. The pool does not depend on max_model_len.
 std::uint64_t max_model_len_auto(const model& m, const device& d, const settings& s, const engine& e, const parallel& p) {
-  if (e.kind != engine_kind::vllm) throw usage_error("--max-model-len auto: a vLLM flag (the selected engine is not vllm)");
+  if (!engines::rules_of(e).auto_fit_length) throw usage_error("--max-model-len auto: a vLLM flag (the selected engine is not vllm)");
   const engine_memory em = engine_memory_of(m, d, {1, 1, s, e, p});
   const std::uint64_t len = detail::largest_len(em, std::uint64_t{1} << 32);
   if (len == 0) {
@@ -96,8 +96,9 @@ query make_query(const target_flags& t) {
   q.s.kv = kv_as_given(t);
   // --max-model-len auto: resolved below, once the rank is known (max_model_len_auto).
   engine_flags ef = t.engine;
-  const bool auto_len = ef.max_model_len == "auto";
-  if (auto_len) ef.max_model_len.clear();
+  std::string& max_model_len = ef.text_of("--max-model-len");
+  const bool auto_len = max_model_len == "auto";
+  if (auto_len) max_model_len.clear();
   q.e = resolve_engine(ef, q.s.kv, !t.kv.empty() && t.kv != "auto");
   if (kv_auto(t)) q.s.kv = auto_kv_dtype(q.e, *q.m);
   q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e, *q.m) : parse_state("--ssm-h", t.ssm_h);
@@ -130,7 +131,7 @@ std::string settings_flags(const query& q) {
   if (q.s.kv != auto_kv_dtype(q.e, *q.m)) s += fmt::format(" --kv {}", name(q.s.kv));
   if (q.s.ssm_h != auto_state_dtype(q.e, *q.m)) s += fmt::format(" --ssm-h {}", name(q.s.ssm_h));
   if (q.s.speculative) s += " --speculative";
-  if (q.e.evict_sliding && q.e.kind == engine_kind::none) s += " --evict-sliding";
+  if (q.e.evict_sliding && is_arithmetic(q.e)) s += " --evict-sliding";
   if (!q.manifest.empty()) s += fmt::format(" --measured {}", shell_word(q.manifest));
   s += engine_flags_text(q.e);
   return s + plan_cli_flags(q.p);

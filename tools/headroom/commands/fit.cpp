@@ -13,13 +13,13 @@ namespace headroom::cli {
 byte_count engine_pool_bytes(const engine_memory& em) {
   // llama.cpp allocates its cells whole (block_bytes 0); the block engines hand out whole blocks,
   // so the bytes of the blocks, not the bytes available, bound the load.
-  if (em.kind == engine_kind::llama_cpp || em.block_bytes == 0) return em.available_kv_cache_bytes;
+  if (engines::rules_of(em.kind).whole_cells || em.block_bytes == 0) return em.available_kv_cache_bytes;
   return checked_mul(em.kv_cache_blocks, em.block_bytes);
 }
 
 byte_count engine_load_bytes(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
   // llama.cpp: one stream of n_ctx_seq cells per sequence, whatever the context asked.
-  if (em.kind == engine_kind::llama_cpp || em.block_bytes == 0) return checked_mul(seqs, em.request_bytes);
+  if (engines::rules_of(em.kind).whole_cells || em.block_bytes == 0) return checked_mul(seqs, em.request_bytes);
   return checked_mul(checked_mul(seqs, detail::request_blocks(em, context)), em.block_bytes);
 }
 
@@ -35,7 +35,7 @@ fit_answer size_load(const model& m, const device& d, const settings& s, std::ui
   a.fp = rank_footprint(m, s, p, e);
   const deployment dep{seqs, context, s, e, p};
   validate(d);  // as fits() does, before any byte of the device is read
-  if (e.kind != engine_kind::none) {
+  if (!is_arithmetic(e)) {
     // The rank is sized by its engine once; the verdict, and so `fits`, read that one answer.
     // usable = the weights + the KV pool the engine leaves them; need = the weights + the load's
     // whole blocks: need <= usable is the pool's own admission rule (the scheduler cap aside).
@@ -54,8 +54,8 @@ fit_answer size_load(const model& m, const device& d, const settings& s, std::ui
   // Per rank; data parallel replicas and DP-attention ranks each serve their share of the sequences.
   // llama.cpp sizes its cells by the slots asked (n_seq_max: --parallel, else the load's
   // sequences), so its maximum is read off the rank sized for the load, not for one sequence.
-  const std::uint64_t per_rank = e.kind == engine_kind::none        ? max_seqs(a.fp, d, context, usable_policy_of(e))
-                                 : e.kind == engine_kind::llama_cpp ? max_seqs_at(a.em, context)
+  const std::uint64_t per_rank = is_arithmetic(e)        ? max_seqs(a.fp, d, context, usable_policy_of(e))
+                                 : engines::rules_of(e).whole_cells ? max_seqs_at(a.em, context)
                                                                     : max_seqs_at(engine_memory_of(m, d, {1, context, s, e, p}), context);
   a.max_seqs = per_rank != UINT64_MAX ? checked_mul(per_rank, seq_shares(p)) : per_rank;
   return a;
@@ -67,7 +67,7 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
   fit_answer a = size_load(m, d, s, seqs, context, e, p);
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
   a.holders = report::other_holders(
-      need_bytes(m, {seqs, context, s, engine{.kind = engine_kind::none, .evict_sliding = e.evict_sliding}}), d);
+      need_bytes(m, {seqs, context, s, arithmetic_of(e)}), d);
   return a;
 }
 

@@ -182,7 +182,7 @@ std::string generate_header(const query& q, const header_values& v, const std::s
   }
   if (!ns.empty() && ns[0] >= '0' && ns[0] <= '9') ns = "m" + ns;
 
-  const bool arithmetic = q.e.kind == engine_kind::none;
+  const bool arithmetic = is_arithmetic(q.e);
   const auto constants = constants_of(v, !arithmetic);
   std::size_t width = 0;
   for (const constant& c : constants) width = std::max(width, prefix.size() + c.name.size());

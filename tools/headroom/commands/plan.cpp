@@ -151,7 +151,7 @@ plan_answer compute_plans(const query& q, std::uint64_t seqs, std::uint64_t cont
     row.scale_out = p.ranks() > q.d->link.domain;
     row.decode = checked_totals(decode_step(*q.m, *q.d, q.r, seqs, context, q.s, p, engines::exec_facts_of(q.e)));
     std::uint64_t per_rank = max_seqs(row.rank, *q.d, context, usable_policy_of(q.e));
-    if (q.e.kind != engine_kind::none) {
+    if (!is_arithmetic(q.e)) {
       row.em = engine_memory_of(*q.m, *q.d, dep);
       per_rank = max_seqs_at(engine_memory_of(*q.m, *q.d, {1, context, q.s, q.e, p}), context);
     }

@@ -108,7 +108,7 @@ svg::line_chart roofline_chart(const plot_request& p) {
 svg::bar_chart memory_chart(const plot_request& p) {
   svg::bar_chart c;
   const query& first = p.targets.front();
-  const bool engine = first.e.kind != engine_kind::none;
+  const bool engine = !is_arithmetic(first.e);
   c.title = fmt::format("Memory: {} x {} tokens of {}", p.seqs, p.context, first.m->name);
   c.subtitle = engine ? fmt::format("GiB (2^30 bytes) per device (one rank), {}; {} sizes the pool: its budget is the mark",
                                     kv_note(first), display_name(first.e.kind))

@@ -87,7 +87,7 @@ std::string command_line(const model& m, const device& d, const options& o) {
   if (o.s.kv != defaults.kv) cmd += fmt::format(" --kv {}", name(o.s.kv));
   if (o.s.ssm_h != cli::auto_state_dtype(o.e, m)) cmd += fmt::format(" --ssm-h {}", name(o.s.ssm_h));
   if (o.s.speculative) cmd += " --speculative";
-  if (o.e.evict_sliding && o.e.kind == engine_kind::none) cmd += " --evict-sliding";
+  if (o.e.evict_sliding && is_arithmetic(o.e)) cmd += " --evict-sliding";
   if (o.context != o.context_default) cmd += fmt::format(" --context {}", o.context);
   if (!o.measured.empty()) cmd += fmt::format(" --measured {}", o.measured);
   cmd += cli::plan_cli_flags(o.p);
@@ -125,16 +125,16 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
   for (std::size_t i = 0; i < decode_batches.size(); ++i) out.decode_fit[i] = cli::load_verdict(m, d, s, o.e, decode_batches[i], o.context, o.p);
   for (std::size_t i = 0; i < prefill_tokens.size(); ++i) out.prefill_fit[i] = cli::load_verdict(m, d, s, o.e, 1, prefill_tokens[i], o.p);
   out.weight_floor = weight_floor_bytes(m);
-  if (o.e.kind != engine_kind::none) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
-  out.c1 = o.e.kind != engine_kind::none ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once
+  if (!is_arithmetic(o.e)) out.em = engine_memory_of(m, d, {1, o.context, s, o.e, o.p});
+  out.c1 = !is_arithmetic(o.e) ? cli::verdict_of(out.em, rank_seqs(1, o.p), o.context)  // the rank sized once
                                         : cli::load_verdict(m, d, s, o.e, 1, o.context, o.p);
   // One answer: the engine's fit table, as `fit` answers each of its loads; the arithmetic
   // (sliding layers as o.e keeps them) only under --engine none.
-  if (o.e.kind != engine_kind::none) {
+  if (!is_arithmetic(o.e)) {
     out.fit = cli::engine_fit_table(m, d, s, o.e, o.p, out.usable_at);
   } else {
     out.fit = make_fit_table(m, d, s, o.p,
-                             engine{.kind = engine_kind::none, .usable = &engines::usable, .evict_sliding = o.e.evict_sliding});
+                             arithmetic_of(o.e, engines::usable));
     out.usable_at.fill(out.fit.usable);
   }
   for (std::size_t bi : {std::size_t{0}, fit_batches.size() - 1}) {
@@ -227,12 +227,12 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
                                     "step times above are one rank's)",
                                     o.p.ranks()));
 
-  if (o.e.kind != engine_kind::none) w("\n{}", cli::engine_section(data.em, 1, o.context));
+  if (!is_arithmetic(o.e)) w("\n{}", cli::engine_section(data.em, 1, o.context));
 
   // Memory fit: the engine's answer (fit's, load by load); the arithmetic only under --engine none.
   const fit_table& t = data.fit;
   const footprint_bytes& fp = t.fp;
-  const bool arithmetic = o.e.kind == engine_kind::none;
+  const bool arithmetic = is_arithmetic(o.e);
   // One unit for the section: GB under the arithmetic (its usable is a GB figure), GiB under an
   // engine (the engine section's unit).
   const auto size = [&](byte_count b) { return arithmetic ? gb2(b) : fmt::format("{:.2f}", to_gib(b)); };

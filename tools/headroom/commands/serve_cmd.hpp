@@ -53,7 +53,7 @@ struct sla_request {
 };
 struct sla_config {
   const device* d = nullptr;
-  engine_kind e = engine_kind::vllm;
+  engine_kind e = engine{}.kind;
   parallel p{};
   disaggregation dis{};
   serve_result r{};

@@ -38,10 +38,14 @@ std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llroun
 
 // The engines an `sla` search covers: --engine, or the three serving engines.
 std::vector<engine_kind> sla_engines(const std::string& text, bool given) {
-  if (!given) return {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
+  std::vector<engine_kind> serving;
+  for (const engine_rules* r : engines::all_rules) {
+    if (r->serving_time) serving.push_back(r->kind);
+  }
+  if (!given) return serving;
   for (const engine_kind k : all_engine_kinds) {
     if (name(k) == text) {
-      if (k == engine_kind::none || k == engine_kind::llama_cpp) {
+      if (!engines::rules_of(k).serving_time) {
         throw usage_error(fmt::format("--engine: `{}` has no serving-time model (vllm, sglang or trtllm)", text));
       }
       return {k};
@@ -119,8 +123,9 @@ command_output run_serve(cli_args& a) {
     r.spec.acceptance_milli = milli_of(acc);
     // vLLM's --speculative-config names the drafted tokens once: the memory rule's state pages
     // (--num-speculative-tokens) and the verify step read the same K.
-    if (r.q.e.kind == engine_kind::vllm) {
-      std::uint64_t& k = r.q.e.vllm.num_speculative_tokens;
+    auto* const drafted = engines::rules_of(r.q.e).speculative_tokens;
+    if (std::uint64_t* knob = drafted != nullptr ? drafted(r.q.e) : nullptr) {
+      std::uint64_t& k = *knob;
       if (k != 0 && k != r.spec.tokens) {
         throw usage_error(fmt::format("--num-speculative-tokens {} differs from --speculative-tokens {} (vLLM drafts one number of tokens)",
                                       k, r.spec.tokens));

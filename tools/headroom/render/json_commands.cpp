@@ -18,7 +18,7 @@ namespace headroom::cli {
 ordered_json list_models_json() {
   ordered_json j = envelope("list");
   const settings s{};
-  j["settings"] = settings_json(s, engine{.kind = engine_kind::none});  // every token of every layer
+  j["settings"] = settings_json(s, plain_arithmetic);  // every token of every layer
   ordered_json a = ordered_json::array();
   for (const model* m : models::all) {
     ordered_json x = model_json(*m);
@@ -42,7 +42,7 @@ ordered_json fit_json(const fit_answer& a) {
   ordered_json j;
   reflect::add_fields(j, a);
   add_rank_keys(j, a.fp, a.plan);
-  j["engine"] = a.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(a.em);
+  j["engine"] = is_arithmetic(a.e) ? ordered_json(nullptr) : engine_json(a.em);
   return j;
 }
 
@@ -174,7 +174,7 @@ ordered_json report_json(const query& q, const report::options& o, const report:
   j["fits"] = data.c1.fits;
   j["stops"] = name(data.c1.term);
   j["shortfall_bytes"] = data.c1.shortfall_bytes;
-  j["engine"] = o.e.kind == engine_kind::none ? ordered_json(nullptr) : engine_json(data.em);
+  j["engine"] = is_arithmetic(o.e) ? ordered_json(nullptr) : engine_json(data.em);
   return j;
 }
 
@@ -192,7 +192,7 @@ nlohmann::ordered_json plan_command_json(const query& q, const plan_answer& a) {
     add_rank_keys(p, r.rank, r.p);
     p["needed_bytes_per_rank"] = r.need;
     p["max_seqs"] = r.max_seqs;
-    p["engine"] = q.e.kind == engine_kind::none ? nlohmann::ordered_json(nullptr) : engine_json(r.em);
+    p["engine"] = is_arithmetic(q.e) ? nlohmann::ordered_json(nullptr) : engine_json(r.em);
     p["crosses_scale_out"] = r.scale_out;
     p["decode_step_us"] = r.decode.total_us;
     p["decode_tokens_per_s"] = r.decode.tokens_per_s(a.seqs);

@@ -76,11 +76,8 @@ std::string ids_joined(const std::vector<std::string_view>& ids, std::string_vie
 
 // "vLLM with its defaults", "SGLang as configured", "engine none (the pure arithmetic)".
 std::string engine_label(const engine& e) {
-  if (e.kind == engine_kind::none) return "engine none (the pure arithmetic)";
-  const bool defaults = (e.kind == engine_kind::vllm && e.vllm == engine{}.vllm) ||
-                        (e.kind == engine_kind::sglang && e.sglang == engine{}.sglang) ||
-                        (e.kind == engine_kind::trtllm && e.trtllm == engine{}.trtllm) ||
-                        (e.kind == engine_kind::llama_cpp && e.llama_cpp == engine{}.llama_cpp);
+  if (is_arithmetic(e)) return "engine none (the pure arithmetic)";
+  const bool defaults = engines::rules_of(e).at_defaults(e);
   return fmt::format("{} {}", display_name(e.kind), defaults ? "with its defaults" : "as configured");
 }
 
@@ -99,7 +96,7 @@ std::string list_models_text() {
   writer w;
   const settings s{};
   w("# Models\n\nKey figures at the default settings ({}). Weights in GB (10^9 bytes): every stored tensor.\n\n",
-    describe(s, engine{.kind = engine_kind::none}));
+    describe(s, plain_arithmetic));
   w("| id | name | family | checkpoint | parameters | weights (GB) | KV (B/token) | state + conv (MB/seq) |\n");
   w("|---|---|---|---|---:|---:|---:|---:|\n");
   for (const model* m : models::all) {
@@ -128,14 +125,14 @@ std::string fit_text(const query& q, const fit_answer& a) {
   const device& d = *q.d;
   w("{}", title("Fit", q));
   w("Settings: {}. Load: {} sequence{} x {} tokens. Bytes exact; {}.\n\n", describe(q.s, q.e, *q.m), a.seqs,
-    a.seqs == 1 ? "" : "s", a.context, a.e.kind == engine_kind::none ? "GB = 10^9 bytes" : "GiB = 2^30 bytes");
+    a.seqs == 1 ? "" : "s", a.context, is_arithmetic(a.e) ? "GB = 10^9 bytes" : "GiB = 2^30 bytes");
   if (!(a.plan == parallel{})) {
     w("Plan: {} ({} devices): every figure below is the heaviest rank's{}.\n\n", plan_text(a.plan), a.plan.ranks(),
       seq_shares(a.plan) > 1 ? fmt::format(", which serves {} of the sequences", rank_seqs(a.seqs, a.plan)) : std::string());
   }
   // One unit per table: GB under the arithmetic (its usable is a GB figure), GiB under an engine
   // (the unit of the engine's own section below).
-  const bool arithmetic = a.e.kind == engine_kind::none;
+  const bool arithmetic = is_arithmetic(a.e);
   const auto size = [&](byte_count b) { return arithmetic ? gb2(b) : fmt::format("{:.2f}", to_gib(b)); };
   w("| quantity | bytes | {} |\n|---|---:|---:|\n", arithmetic ? "GB" : "GiB");
   w("| weights (every stored tensor) | {} | {} |\n", a.fp.weights, size(a.fp.weights));
@@ -157,7 +154,7 @@ std::string fit_text(const query& q, const fit_answer& a) {
     w("| usable: weights loaded + {}'s KV pool | {} | {} |\n", en, a.usable, size(a.usable));
   }
   w("\n");
-  if (a.e.kind != engine_kind::none) {
+  if (!is_arithmetic(a.e)) {
     w("{}\n", engine_section(a.em, a.seqs, a.context));
     w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
     if (!a.fits) {
@@ -272,7 +269,7 @@ std::string plan_command_text(const query& q, const plan_answer& a) {
     }
     return std::move(w.out);
   }
-  if (q.e.kind == engine_kind::none) {
+  if (is_arithmetic(q.e)) {
     w("| plan | devices | weights / rank (GB) | KV / token / rank (B) | need / rank (GB) | usable (GB) | max seqs | decode tok/s | "
       "tok/s per GPU | step (ms) | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   } else {
@@ -282,7 +279,7 @@ std::string plan_command_text(const query& q, const plan_answer& a) {
       "decode tok/s | tok/s per GPU | step (ms) | on links |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   }
   for (const plan_row& r : a.rows) {
-    const bool none = q.e.kind == engine_kind::none;
+    const bool none = is_arithmetic(q.e);
     const std::string weights = none ? gb2(r.rank.loaded_weights) : fmt::format("{:.2f}", to_gib(r.rank.loaded_weights));
     const std::string memory = none ? fmt::format("{} | {}", gb2(r.need), gb2(a.usable))
                                     : fmt::format("{:.2f} | {}", to_gib(r.em.available_kv_cache_bytes), r.em.kv_cache_tokens);
@@ -293,7 +290,7 @@ std::string plan_command_text(const query& q, const plan_answer& a) {
   }
   w("\nRoofline ceilings at the load: a rank's share of every node, plus the collectives (ring all-reduce, all-gather, "
     "all-to-all, pipeline sends) over the links.{}\n",
-    q.e.kind == engine_kind::none ? " Not counted (engine none): activations, workspaces, the CUDA context, allocator slack."
+    is_arithmetic(q.e) ? " Not counted (engine none): activations, workspaces, the CUDA context, allocator slack."
                                   : " Memory: the engine's terms per rank (docs/engines.md).");
   return std::move(w.out);
 }

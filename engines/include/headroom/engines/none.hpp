@@ -9,6 +9,7 @@
 #include <array>
 
 #include <headroom/engine.hpp>
+#include <headroom/engine_rules.hpp>
 
 namespace headroom::engines {
 
@@ -37,5 +38,16 @@ inline constexpr usable_policy usable{usable_rules.data(), usable_rules.size()};
 
 /// The pure arithmetic under the shipped usable-memory policy.
 inline constexpr engine none{.kind = engine_kind::none, .usable = &usable};
+
+/// The pure arithmetic as callers see it (engine_rules.hpp): no memory rule of an engine.
+inline constexpr engine_rules none_rules{
+    .kind = engine_kind::none,
+    .display_name = "none",
+    .arithmetic = true,
+    .request_blocks = [](const engine_memory&, std::uint64_t) -> std::uint64_t { return 1; },
+    .check = [](const engine&) -> engine_finding { return {}; },  // its usable-memory policy has its own law (validate.hpp)
+    .length = [](const engine&) -> std::uint64_t { return 0; },
+    .at_defaults = [](const engine&) { return true; },
+};
 
 }  // namespace headroom::engines

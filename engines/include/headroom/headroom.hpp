@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// headroom: the core, for users. Library headers include the narrowest header they need.
+// headroom: the library in one include, for users -- the core and the engines layer (profiles,
+// rules, deployments). Library headers include the narrowest header they need.
 #pragma once
 
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
@@ -10,6 +11,8 @@
 #include <headroom/device.hpp>         // IWYU pragma: export
 #include <headroom/distinct_uses.hpp>  // IWYU pragma: export
 #include <headroom/engine.hpp>         // IWYU pragma: export
+#include <headroom/engine_footprint.hpp> // IWYU pragma: export
+#include <headroom/engine_rules.hpp>   // IWYU pragma: export
 #include <headroom/error.hpp>          // IWYU pragma: export
 #include <headroom/estimate.hpp>       // IWYU pragma: export
 #include <headroom/fit.hpp>            // IWYU pragma: export

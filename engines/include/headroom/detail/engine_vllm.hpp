@@ -85,6 +85,39 @@ constexpr kv_layout vllm_spec_layout(kv_layout l, std::uint64_t spec) {
   return l;
 }
 
+/// vLLM: the bytes one request of `len` tokens holds in compressor-state pages (DeepSeek-V4).
+/// Each is a SlidingWindowMLASpec (vllm/model_executor/layers/deepseek_compressor.py @0de10a2,
+/// CompressorStateCache.get_kv_cache_spec) whose request holds, like any sliding window,
+/// cdiv(min(rows - 1 + max_num_batched_tokens, len), block) + 1 pages
+/// (vllm/v1/kv_cache_interface.py SlidingWindowSpec.max_memory_usage_bytes): every scheduled
+/// token of a prefill chunk writes its own state slot (_save_partial_states_kernel).
+constexpr byte_count vllm_compressor_bytes(const engine_memory& em, std::uint64_t len) {
+  byte_count b = 0;
+  for (const compressor_state_pages& g : em.compressor_pages) {
+    if (g.layers == 0) continue;
+    const std::uint64_t span = std::min(checked_add(g.rows - 1, em.max_num_batched_tokens), len);
+    const std::uint64_t pages = ceil_div(span, g.block_tokens) + 1;
+    b = checked_add(b, checked_mul(checked_mul(g.layers, pages), g.page_bytes));
+  }
+  return b;
+}
+
+/// vLLM: blocks one request of `len` tokens needs, summed over its KV-cache groups
+/// (vllm/v1/kv_cache_interface.py max_memory_usage_bytes, per group: full attention cdiv(L, bs);
+/// sliding (cdiv(min(W - 1 + batched, L), bs) + 1); Mamba 1 page (mamba_cache_mode "none"), 2 in
+/// "align" mode).
+constexpr std::uint64_t vllm_request_blocks(const engine_memory& em, std::uint64_t len) {
+  std::uint64_t b = checked_mul(em.groups_full, ceil_div(len, em.block_size_tokens));
+  if (em.groups_sliding != 0) {
+    const std::uint64_t sbs = em.sliding_block_size_tokens != 0 ? em.sliding_block_size_tokens : em.block_size_tokens;
+    b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), sbs) + 1));
+  }
+  // Compressor-state pages share the KV tensors' memory (deepseek_compressor.py: "compressor
+  // states share the same physical tensor as KV blocks"): their bytes in whole blocks.
+  if (em.block_bytes != 0) b = checked_add(b, ceil_div(vllm_compressor_bytes(em, len), em.block_bytes));
+  return checked_add(b, checked_mul(em.groups_state, em.state_pages_per_request));
+}
+
 /// vLLM V1.
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
                                     const footprint_bytes& fp, const kv_layout& given, std::uint64_t context,
@@ -194,7 +227,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   em.kv_cache_blocks = em.block_bytes == 0 ? 0 : em.available_kv_cache_bytes / em.block_bytes;
   const std::uint64_t groups = em.groups_full + em.groups_sliding + em.groups_state;
   em.kv_cache_tokens = groups == 0 ? 0 : (em.kv_cache_blocks / groups) * bs;  // _report_kv_cache_config
-  finish_admission(em);
+  finish_admission(em, vllm_request_blocks);
 
   // gpu_worker.py init_device, then kv_cache_utils.py _check_enough_kv_cache_memory.
   if (k.kv_cache_memory_bytes == 0 && em.free_at_start_bytes < em.budget_bytes) {
@@ -203,7 +236,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     em.stops = engine_term::no_memory_for_kv_cache;
   } else if (em.request_bytes > em.available_kv_cache_bytes) {
     em.stops = engine_term::kv_cache_cannot_hold_one_request;
-    em.largest_max_model_len = largest_len(em, em.max_model_len);
+    em.largest_max_model_len = largest_len(em, em.max_model_len, vllm_request_blocks);
   }
   em.engine_starts = em.stops == engine_term::none;
   return em;

@@ -92,7 +92,7 @@ constexpr engine_term none_stopping_term(const model& m, const device& d, const 
 /// needed against the usable bytes.
 constexpr verdict verdict_of(const model& m, const device& d, const deployment& dep) {
   validate(d);
-  if (dep.engine.kind != engine_kind::none) {
+  if (!is_arithmetic(dep.engine)) {
     return verdict_of(engine_memory_of(m, d, dep), rank_seqs(dep.seqs, dep.parallel), dep.context);
   }
   verdict v{};
@@ -136,7 +136,7 @@ constexpr std::uint64_t max_seqs(const footprint_bytes& fp, const device& d, std
 constexpr std::uint64_t max_seqs(const model& m, const device& d, std::uint64_t context, const settings& s,
                                  const engine& e = engine{}) {
   detail::validate({1, context, s});
-  if (e.kind == engine_kind::none) return max_seqs(footprint(m, s, e), d, context, usable_policy_of(e));
+  if (is_arithmetic(e)) return max_seqs(footprint(m, s, e), d, context, usable_policy_of(e));
   return max_seqs_at(engine_memory_of(m, d, s, e, parallel{}, 1, context), context);
 }
 
@@ -177,7 +177,7 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
 }
 /// The same under the usable-memory policy `u`, every token of a sliding layer counted.
 constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const usable_policy& u) {
-  return make_fit_table(m, d, s, engine{.kind = engine_kind::none, .usable = &u});
+  return make_fit_table(m, d, s, arithmetic_of(engine{}, u));
 }
 
 /// For each registry device, whether its usable bytes under the policy `u` alone hold `need`.

@@ -262,7 +262,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
                           : dep.parallel.ranks();
   su.budget = ctx_max;
   // What the engine holds on one rank (engines::none: the arithmetic).
-  if (dep.engine.kind == engine_kind::none) {
+  if (is_arithmetic(dep.engine)) {
     su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, dep.engine), d, ctx_max, usable_policy_of(dep.engine));
     su.base.term = su.base.pool_seqs == 0 ? engine_term::no_memory_for_kv_cache : engine_term::none;
   } else {

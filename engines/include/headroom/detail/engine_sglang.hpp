@@ -132,6 +132,11 @@ constexpr byte_count sglang_request_rings_bytes(const sglang_compressor_rings& r
   return checked_mul(rows, r.request_row);
 }
 
+/// SGLang: a token pool, page-aligned -- a request of `len` tokens holds cdiv(len, page) pages.
+constexpr std::uint64_t sglang_request_blocks(const engine_memory& em, std::uint64_t len) {
+  return ceil_div(len, em.block_size_tokens);
+}
+
 constexpr engine_memory sglang_memory(const model& m, const device& d, const sglang_knobs& k, const parallel& p,
                                       const footprint_bytes& fp, const kv_layout& l, std::uint64_t context,
                                       bool speculative = false) {
@@ -214,7 +219,7 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   }
   em.block_bytes = ceil_div(checked_mul(cell, page), 1'000'000);
   em.max_num_seqs = sglang_running_requests(requested, em.kv_cache_tokens, em.max_model_len, state_slots, sglang_mamba_ratio(k));
-  finish_admission(em);
+  finish_admission(em, sglang_request_blocks);
   if (em.kv_cache_tokens == 0) em.stops = engine_term::no_memory_for_kv_cache;  // "Not enough memory"
   em.engine_starts = em.stops == engine_term::none;
   return em;

@@ -30,19 +30,18 @@
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
-#include <headroom/detail/engine_llama_cpp.hpp>
-#include <headroom/detail/engine_sglang.hpp>
-#include <headroom/detail/engine_trtllm.hpp>
-#include <headroom/detail/engine_vllm.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
+#include <headroom/engine_footprint.hpp>
 #include <headroom/engine_laws.hpp>
+#include <headroom/engine_rules.hpp>
 #include <headroom/engine_terms.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/rank_footprint.hpp>
 #include <headroom/settings.hpp>
+#include <headroom/engines/registry.hpp>
 
 namespace headroom {
 
@@ -55,23 +54,31 @@ constexpr engine_memory engine_memory_of(const model& m, const device& d, const 
   // they hold (the rules below), so the footprint keeps them apart whatever e.evict_sliding says.
   const footprint_bytes fp = detail::rank_footprint_of(m, s, dp_layout(p, e), true);
   const detail::kv_layout l = detail::layout_of(m, fp, s);
-  switch (e.kind) {
-    case engine_kind::vllm: return detail::vllm_memory(m, d, e.vllm, p, fp, l, context, s.speculative);
-    case engine_kind::sglang: return detail::sglang_memory(m, d, e.sglang, p, fp, l, context, s.speculative);
-    case engine_kind::trtllm: return detail::trtllm_memory(m, d, e.trtllm, fp, l, context);
-    case engine_kind::llama_cpp: return detail::llama_cpp_memory(m, d, s, e.llama_cpp, fp, l, seqs, context);
-    case engine_kind::none: break;
+  const engine_rules& rules = engines::rules_of(e);
+  if (rules.memory == nullptr) {
+    detail::require_table(false, "engine_memory_of: the `none` engine has no engine memory (use footprint)");
+    return {};
   }
-  detail::require_table(false, "engine_memory_of: the `none` engine has no engine memory (use footprint)");
-  return {};
+  return rules.memory({m, d, s, e, p, fp, l, seqs, context});
 }
+
+namespace detail {
+/// Blocks one request of `len` tokens needs in the pool of `em`, by its engine's own rule.
+constexpr std::uint64_t request_blocks(const engine_memory& em, std::uint64_t len) {
+  return engines::rules_of(em.kind).request_blocks(em, len);
+}
+/// The longest request the pool of `em` holds one of, up to `hi` (0: none).
+constexpr std::uint64_t largest_len(const engine_memory& em, std::uint64_t hi) {
+  return largest_len(em, hi, engines::rules_of(em.kind).request_blocks);
+}
+}  // namespace detail
 
 /// Requests of `context` tokens the engine holds at once: the pool divided by one request's
 /// blocks, capped by the scheduler (max_num_seqs / max_running_requests / max_batch_size /
 /// n_seq_max); 0 if it does not start or `context` exceeds max_model_len.
 constexpr std::uint64_t max_seqs_at(const engine_memory& em, std::uint64_t context) {
   if (!em.engine_starts || context > em.max_model_len) return 0;
-  if (em.kind == engine_kind::llama_cpp) return context <= em.n_ctx_seq ? em.max_num_seqs : 0;
+  if (engines::rules_of(em.kind).whole_cells) return context <= em.n_ctx_seq ? em.max_num_seqs : 0;
   const std::uint64_t per = detail::request_blocks(em, context);
   return std::min(per == 0 ? UINT64_MAX : em.kv_cache_blocks / per, em.max_num_seqs);
 }
@@ -85,13 +92,13 @@ constexpr engine_term stopping_term(const engine_memory& em, std::uint64_t seqs,
   return engine_term::none;
 }
 
-/// Blocks `seqs` requests of `tokens` tokens hold in a vLLM pool while each decodes its next
-/// token, plus the pool's null block: seqs x request_blocks(tokens + 1) + 1 -- with full
+/// Blocks `seqs` requests of `tokens` tokens hold in a pool with a null block (vLLM's) while each
+/// decodes its next token, plus that block: seqs x request_blocks(tokens + 1) + 1 -- with full
 /// attention seqs x (floor(tokens / block_size) + 1) + 1 (vllm/v1/core/block_pool.py reserves
 /// block 0 as the null block; a request's next token takes a new block when its blocks are full).
 /// Other engines: seqs x request_blocks(tokens).
 constexpr std::uint64_t kv_blocks_for(const engine_memory& em, std::uint64_t seqs, std::uint64_t tokens) {
-  if (em.kind == engine_kind::vllm) return checked_add(checked_mul(seqs, detail::request_blocks(em, checked_add(tokens, 1))), 1);
+  if (engines::rules_of(em.kind).null_block) return checked_add(checked_mul(seqs, detail::request_blocks(em, checked_add(tokens, 1))), 1);
   return checked_mul(seqs, detail::request_blocks(em, tokens));
 }
 
@@ -100,9 +107,10 @@ constexpr std::uint64_t kv_blocks_for(const engine_memory& em, std::uint64_t seq
 constexpr std::uint64_t max_concurrency_at(const engine_memory& em, std::uint64_t input, std::uint64_t output) {
   const std::uint64_t tokens = checked_add(input, output);
   if (!em.engine_starts || tokens > em.max_model_len) return 0;
-  if (em.kind == engine_kind::llama_cpp) return tokens <= em.n_ctx_seq ? em.max_num_seqs : 0;
-  const std::uint64_t per = kv_blocks_for(em, 1, tokens) - (em.kind == engine_kind::vllm ? 1 : 0);
-  const std::uint64_t pool = em.kind == engine_kind::vllm ? (em.kv_cache_blocks == 0 ? 0 : em.kv_cache_blocks - 1) : em.kv_cache_blocks;
+  const engine_rules& rules = engines::rules_of(em.kind);
+  if (rules.whole_cells) return tokens <= em.n_ctx_seq ? em.max_num_seqs : 0;
+  const std::uint64_t per = kv_blocks_for(em, 1, tokens) - (rules.null_block ? 1 : 0);
+  const std::uint64_t pool = rules.null_block ? (em.kv_cache_blocks == 0 ? 0 : em.kv_cache_blocks - 1) : em.kv_cache_blocks;
   return std::min(per == 0 ? UINT64_MAX : pool / per, em.max_num_seqs);
 }
 

@@ -82,7 +82,7 @@ struct fit_check {
   table_rule table = table_rule::ok;     ///< the first law the model or the device breaks
   bool device_breaks = false;            ///< whether `table` is the device's (else the model's)
   engine_rule engine_law = engine_rule::ok;  ///< the first law the engine profile breaks
-  engine_kind engine = engine_kind::vllm;
+  engine_kind engine = ::headroom::engine{}.kind;
   ::headroom::verdict verdict{};
 };
 
@@ -94,7 +94,7 @@ constexpr fit_check check_fit(const model& m, const device& d, const deployment&
   c.device_breaks = true;
   if ((c.table = check_device(d).rule) != table_rule::ok) return c;
   // engines::none: the share its policy gives the device meets the same laws.
-  if (dep.engine.kind == engine_kind::none &&
+  if (is_arithmetic(dep.engine) &&
       (c.table = check_usable(d, usable_share_of(d, usable_policy_of(dep.engine))).rule) != table_rule::ok) {
     return c;
   }
@@ -117,7 +117,7 @@ consteval auto assert_checked_fit() {
     return detail::failed<detail::engine_breaks_a_rule<Model, Device, C.engine_law>>();
   } else if constexpr (v.fits) {
     return detail::passed();
-  } else if constexpr (k == engine_kind::none) {
+  } else if constexpr (engines::rules_of(k).arithmetic) {
     return detail::failed<detail::model_does_not_fit_on_device<Model, Device, v.needed, v.there>>();
   } else if constexpr (v.term == engine_term::free_memory_below_budget) {
     return detail::failed<detail::free_memory_at_start_below_engine_budget<Model, Device, k, v.needed, v.there>>();

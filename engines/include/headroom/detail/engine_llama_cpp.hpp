@@ -30,6 +30,11 @@ constexpr byte_count ggml_bytes(ggml_cache_type t, std::uint64_t elements) {
   return 0;
 }
 
+/// llama.cpp: no blocks -- a sequence holds one slot (its own stream) if it fits one.
+constexpr std::uint64_t llama_cpp_request_blocks(const engine_memory& em, std::uint64_t len) {
+  return len <= em.n_ctx_seq ? 1 : UINT64_MAX;
+}
+
 constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const settings& s, const llama_cpp_knobs& k,
                                          const footprint_bytes& fp, const kv_layout& l, std::uint64_t seqs,
                                          std::uint64_t context) {

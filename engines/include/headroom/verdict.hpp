@@ -57,7 +57,7 @@ constexpr verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::u
   }
   if (v.term == engine_term::free_memory_below_budget) {
     v.shortfall_bytes = em.budget_bytes - em.free_at_start_bytes;
-  } else if (em.kind == engine_kind::llama_cpp) {
+  } else if (engines::rules_of(em.kind).whole_cells) {
     v.shortfall_bytes = em.kv_shortfall_bytes;  // cells are allocated whole: the overdraft is the shortfall
   } else {
     // What the pool lacks for `seqs` requests of `context`, plus what the terms already overdraw.

@@ -17,6 +17,11 @@
 
 namespace headroom::detail {
 
+/// TensorRT-LLM: _util.py's cdiv(len + 1 generated token, tokens_per_block).
+constexpr std::uint64_t trtllm_request_blocks(const engine_memory& em, std::uint64_t len) {
+  return ceil_div(checked_add(len, 1), em.block_size_tokens);
+}
+
 constexpr engine_memory trtllm_memory(const model& m, const device& d, const trtllm_knobs& k, const footprint_bytes& fp,
                                       const kv_layout& l, std::uint64_t context) {
   engine_memory em = memory_at_start(engine_kind::trtllm, d);
@@ -43,7 +48,7 @@ constexpr engine_memory trtllm_memory(const model& m, const device& d, const trt
   // blocks_in_primary_pool = ceil(max_tokens / tokens_per_block); the log's token count is blocks x tpb.
   em.kv_cache_blocks = ceil_div(tokens, k.tokens_per_block);
   em.kv_cache_tokens = em.kv_cache_blocks * k.tokens_per_block;
-  finish_admission(em);
+  finish_admission(em, trtllm_request_blocks);
   if (em.kv_cache_blocks == 0) em.stops = engine_term::no_memory_for_kv_cache;
   em.engine_starts = em.stops == engine_term::none;
   return em;

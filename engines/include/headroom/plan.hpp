@@ -115,7 +115,7 @@ constexpr fit_table make_fit_table(const model& m, const device& d, const settin
 /// The same under the usable-memory policy `u`, every token of a sliding layer counted.
 constexpr fit_table make_fit_table(const model& m, const device& d, const settings& s, const parallel& p,
                                    const usable_policy& u) {
-  return make_fit_table(m, d, s, p, engine{.kind = engine_kind::none, .usable = &u});
+  return make_fit_table(m, d, s, p, arithmetic_of(engine{}, u));
 }
 
 }  // namespace headroom

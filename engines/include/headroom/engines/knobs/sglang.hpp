@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// headroom: SGLang's knobs under SGLang's own names and defaults (engines/sglang.hpp has the
+// shipped profile, detail/engine_sglang.hpp the memory rule).
+#pragma once
+
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
+#include <cstdint>
+
+#include <headroom/engines/knobs/fraction.hpp>
+
+namespace headroom {
+
+/// SGLang flags: python/sglang/srt/server_args.py.
+struct sglang_knobs {
+  fraction mem_fraction_static{0};              ///< --mem-fraction-static (0: the engine's heuristic)
+  std::uint32_t page_size = 1;                  ///< --page-size
+  std::uint64_t chunked_prefill_size = engine_default;   ///< --chunked-prefill-size
+  std::uint64_t max_running_requests = engine_default;   ///< --max-running-requests
+  std::uint64_t cuda_graph_max_bs = engine_default;      ///< --cuda-graph-max-bs
+  std::uint64_t context_length = engine_default;         ///< --context-length (default: the deployment's context)
+  /// --swa-full-tokens-ratio (sliding pool / full pool tokens); 0: SGLang's default, 0.1 for
+  /// DeepSeek-V4 (its model override) and 0.8 for the others (engine_sglang.hpp, sglang_swa_ratio).
+  fraction swa_full_tokens_ratio{0};
+  fraction mamba_full_memory_ratio{900000};     ///< --mamba-full-memory-ratio (state pool / KV pool bytes)
+  /// --max-mamba-cache-size: Mamba / GDN state slots (0: sized by the rule, engine_sglang_mamba.hpp).
+  std::uint64_t max_mamba_cache_size = engine_default;
+  /// --disable-radix-cache: no prefix cache; a hybrid then holds one state slot per request
+  /// and, with --max-running-requests, that many slots.
+  bool disable_radix_cache = false;
+  /// --mamba-scheduler-strategy extra_buffer: two more state slots per request (the
+  /// ping-pong buffers of the overlap scheduler) on top of the prefix cache's three.
+  bool mamba_extra_buffer = false;
+  /// --speculative-num-draft-tokens, read when settings.speculative is on (0: SGLang's
+  /// auto_choose_speculative_params default, 4 for the hybrids it is read for).
+  std::uint64_t speculative_num_draft_tokens = engine_default;
+  friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
+};
+
+}  // namespace headroom
