@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // headroom: an engine's flag as data -- its spelling, its help, how its value is written and the
-// knob it sets. Each engine lists its own (engine_rules::flags, engines/<engine>.hpp); the CLI
+// knob it sets. Each engine lists its own (engines/flags/<engine>.hpp, engines::all_flags); the CLI
 // declares, parses, refuses and writes back every flag from those lists, so a flag is spelt once,
 // beside the knob it stands for.
 #pragma once

@@ -7,11 +7,9 @@
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
 
 #include <cstdint>
-#include <span>
 #include <string_view>
 
 #include <headroom/engine.hpp>
-#include <headroom/engine_flag.hpp>
 #include <headroom/engine_law_list.hpp>
 #include <headroom/engine_terms.hpp>
 #include <headroom/settings.hpp>
@@ -87,8 +85,6 @@ struct engine_rules {
   /// Whether `e`'s knobs are this engine's defaults.
   bool (*at_defaults)(const engine& e) = nullptr;
   engine_term_sources sources{};
-  /// Its flags, in its --help order (engine_flag.hpp).
-  std::span<const engine_flag> flags{};
 };
 
 }  // namespace headroom

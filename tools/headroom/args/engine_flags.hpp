@@ -14,12 +14,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <headroom/engine_flag.hpp>
 #include <headroom/engines/registry.hpp>
 #include <headroom/headroom.hpp>
 
 namespace headroom::cli {
 
-/// One engine flag as the CLI declares it: the engines' own rows (engine_rules::flags) merged
+/// One engine flag as the CLI declares it: the engines' own rows (engines::all_flags) merged
 /// by spelling, so a flag two engines spell alike (--kv-cache-dtype) is one option that both read.
 struct engine_knob {
   std::string_view flag;   ///< the engine's own spelling, e.g. "--gpu-memory-utilization"

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <headroom/engines/flags.hpp>
 #include <headroom/engines/registry.hpp>
 
 #include "headroom/args/common.hpp"
@@ -94,15 +95,15 @@ constexpr std::uint8_t bit(engine_kind k) { return static_cast<std::uint8_t>(1u 
 // Every engine's rows merged by spelling, in the engines' order.
 std::vector<engine_knob> merged_knobs() {
   std::vector<engine_knob> out;
-  for (const engine_rules* r : engines::all_rules) {
-    for (const engine_flag& row : r->flags) {
+  for (const engines::engine_flag_list& r : engines::all_flags) {
+    for (const engine_flag& row : r.flags) {
       auto it = std::find_if(out.begin(), out.end(), [&](const engine_knob& k) { return k.flag == row.flag; });
       if (it == out.end()) {
         out.push_back({row.flag, row.help, row.text});
         it = out.end() - 1;
       }
-      it->owners = static_cast<std::uint8_t>(it->owners | bit(r->kind));
-      it->rows[static_cast<std::size_t>(r->kind)] = &row;
+      it->owners = static_cast<std::uint8_t>(it->owners | bit(r.kind));
+      it->rows[static_cast<std::size_t>(r.kind)] = &row;
     }
   }
   return out;

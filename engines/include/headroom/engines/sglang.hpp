@@ -26,21 +26,27 @@ namespace headroom::engines {
 
 inline constexpr engine sglang{.kind = engine_kind::sglang};
 
-/// SGLang's flags (python/sglang/srt/server_args.py), in --help order.
-inline constexpr std::string_view sglang_mamba_strategies[] = {"no_buffer", "extra_buffer"};
-inline constexpr engine_flag sglang_flags[] = {
-    kv_cache_dtype_flag,
-    knob_flag<&engine::sglang, &sglang_knobs::mem_fraction_static>("--mem-fraction-static", "fraction of free memory (default: SGLang's heuristic)", knob_text::fraction),
-    knob_flag<&engine::sglang, &sglang_knobs::page_size>("--page-size", "tokens per page (default 1)", knob_text::count32),
-    knob_flag<&engine::sglang, &sglang_knobs::chunked_prefill_size>("--chunked-prefill-size", "prefill chunk (default: by device memory)", knob_text::count),
-    knob_flag<&engine::sglang, &sglang_knobs::max_running_requests>("--max-running-requests", "scheduler cap", knob_text::count),
-    knob_flag<&engine::sglang, &sglang_knobs::cuda_graph_max_bs>("--cuda-graph-max-bs", "largest CUDA-graph batch", knob_text::count),
-    knob_flag<&engine::sglang, &sglang_knobs::context_length>("--context-length", "longest request (default: --context)", knob_text::count),
-    knob_flag<&engine::sglang, &sglang_knobs::max_mamba_cache_size>("--max-mamba-cache-size", "Mamba / GDN state slots (default: by --mamba-full-memory-ratio 0.9)", knob_text::count),
-    knob_flag<&engine::sglang, &sglang_knobs::disable_radix_cache>("--disable-radix-cache", "no prefix cache: a hybrid holds one state slot per running request", knob_text::on_switch),
-    knob_flag<&engine::sglang, &sglang_knobs::mamba_extra_buffer>("--mamba-scheduler-strategy", "no_buffer | extra_buffer (2 more state slots per request; default no_buffer)", knob_text::choice, sglang_mamba_strategies),
-    knob_flag<&engine::sglang, &sglang_knobs::speculative_num_draft_tokens>("--speculative-num-draft-tokens", "draft tokens with --speculative (default 4)", knob_text::count),
-};
+namespace detail {
+// The rules below, as named functions (cheaper to compile than closures).
+constexpr engine_memory sglang_memory_rule(const engine_inputs& in) {
+  return headroom::detail::sglang_memory(in.m, in.d, in.e.sglang, in.p, in.fp, in.l, in.context, in.s.speculative);
+}
+
+constexpr engine_finding sglang_check_rule(const engine& e) {
+  if (e.sglang.mem_fraction_static.millionths > headroom::detail::knob_one)
+    return {engine_rule::sglang_mem_fraction_static_must_be_at_most_1, "mem_fraction_static"};
+  if (e.sglang.page_size == 0) return {engine_rule::sglang_page_size_must_be_positive, "page_size"};
+  if (e.sglang.swa_full_tokens_ratio.millionths > headroom::detail::knob_one)
+    return {engine_rule::sglang_swa_full_tokens_ratio_must_be_in_0_to_1, "swa_full_tokens_ratio"};
+  if (!headroom::detail::knob_in_0_to_1(e.sglang.mamba_full_memory_ratio))
+    return {engine_rule::sglang_mamba_full_memory_ratio_must_be_in_0_to_1, "mamba_full_memory_ratio"};
+  return {};
+}
+
+constexpr std::uint64_t sglang_length_rule(const engine& e) { return e.sglang.context_length; }
+
+constexpr bool sglang_at_defaults_rule(const engine& e) { return e.sglang == sglang_knobs{}; }
+}  // namespace detail
 
 /// SGLang as callers see it (engine_rules.hpp). Term sources: sgl-project/sglang at the commits named.
 inline constexpr engine_rules sglang_rules{
@@ -49,27 +55,15 @@ inline constexpr engine_rules sglang_rules{
     .dp_replicas = true,  // --dp-size without DP attention: one tp group per replica
     .reads_config_kv_dtype = true,
     .serving_time = true,
-    .memory = [](const engine_inputs& in) {
-      return detail::sglang_memory(in.m, in.d, in.e.sglang, in.p, in.fp, in.l, in.context, in.s.speculative);
-    },
-    .request_blocks = &detail::sglang_request_blocks,
+    .memory = &detail::sglang_memory_rule,
+    .request_blocks = &headroom::detail::sglang_request_blocks,
     // python/sglang/srt/server_args.py's checks; a fraction of 0 is the engine's own default.
-    .check = [](const engine& e) -> engine_finding {
-      if (e.sglang.mem_fraction_static.millionths > detail::knob_one)
-        return {engine_rule::sglang_mem_fraction_static_must_be_at_most_1, "mem_fraction_static"};
-      if (e.sglang.page_size == 0) return {engine_rule::sglang_page_size_must_be_positive, "page_size"};
-      if (e.sglang.swa_full_tokens_ratio.millionths > detail::knob_one)
-        return {engine_rule::sglang_swa_full_tokens_ratio_must_be_in_0_to_1, "swa_full_tokens_ratio"};
-      if (!detail::knob_in_0_to_1(e.sglang.mamba_full_memory_ratio))
-        return {engine_rule::sglang_mamba_full_memory_ratio_must_be_in_0_to_1, "mamba_full_memory_ratio"};
-      return {};
-    },
-    .length = [](const engine& e) -> std::uint64_t { return e.sglang.context_length; },  // --context-length
-    .at_defaults = [](const engine& e) { return e.sglang == sglang_knobs{}; },
+    .check = &detail::sglang_check_rule,
+    .length = &detail::sglang_length_rule,  // --context-length
+    .at_defaults = &detail::sglang_at_defaults_rule,
     .sources = {"model_runner_kv_cache_mixin.py @226149a profile_max_num_token: mem_fraction_static x free memory before load",
                 "free memory before load - after load", "in the (1 - mem_fraction_static) reserve (not subtracted)", "-",
                 "in the reserve (not subtracted)", "CUDA context, before the first measurement",
-                "max_total_num_tokens = rest // cell size, page-aligned; Mamba pool first (handle_max_mamba_cache)"},
-    .flags = sglang_flags};
+                "max_total_num_tokens = rest // cell size, page-aligned; Mamba pool first (handle_max_mamba_cache)"}};
 
 }  // namespace headroom::engines

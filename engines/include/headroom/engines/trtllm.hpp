@@ -16,16 +16,23 @@ namespace headroom::engines {
 
 inline constexpr engine trtllm{.kind = engine_kind::trtllm};
 
-/// TensorRT-LLM's options (tensorrt_llm/llmapi/llm_args.py) as flags, in --help order.
-inline constexpr engine_flag trtllm_flags[] = {
-    kv_cache_dtype_flag,
-    knob_flag<&engine::trtllm, &trtllm_knobs::free_gpu_memory_fraction>("--free-gpu-memory-fraction", "fraction of free memory after the profile (default 0.9)", knob_text::fraction),
-    knob_flag<&engine::trtllm, &trtllm_knobs::tokens_per_block>("--tokens-per-block", "tokens per KV block (default 32)", knob_text::count32),
-    knob_flag<&engine::trtllm, &trtllm_knobs::max_num_tokens>("--max-num-tokens", "tokens per step (default 8192)", knob_text::count),
-    knob_flag<&engine::trtllm, &trtllm_knobs::max_batch_size>("--max-batch-size", "scheduler cap (default 2048)", knob_text::count),
-    knob_flag<&engine::trtllm, &trtllm_knobs::max_seq_len>("--max-seq-len", "longest request (default: --context)", knob_text::count),
-    knob_flag<&engine::trtllm, &trtllm_knobs::max_tokens>("--max-tokens", "kv_cache_config.max_tokens (the smaller of it and the fraction wins)", knob_text::count),
-};
+namespace detail {
+// The rules below, as named functions (cheaper to compile than closures).
+constexpr engine_memory trtllm_memory_rule(const engine_inputs& in) { return headroom::detail::trtllm_memory(in.m, in.d, in.e.trtllm, in.fp, in.l, in.context); }
+
+constexpr engine_finding trtllm_check_rule(const engine& e) {
+  if (!headroom::detail::knob_in_0_to_1(e.trtllm.free_gpu_memory_fraction))
+    return {engine_rule::trtllm_free_gpu_memory_fraction_must_be_in_0_to_1, "free_gpu_memory_fraction"};
+  if (e.trtllm.tokens_per_block == 0) return {engine_rule::trtllm_tokens_per_block_must_be_positive, "tokens_per_block"};
+  if (e.trtllm.max_num_tokens == 0) return {engine_rule::trtllm_max_num_tokens_must_be_positive, "max_num_tokens"};
+  if (e.trtllm.max_batch_size == 0) return {engine_rule::trtllm_max_batch_size_must_be_positive, "max_batch_size"};
+  return {};
+}
+
+constexpr std::uint64_t trtllm_length_rule(const engine& e) { return e.trtllm.max_seq_len; }
+
+constexpr bool trtllm_at_defaults_rule(const engine& e) { return e.trtllm == trtllm_knobs{}; }
+}  // namespace detail
 
 /// TensorRT-LLM as callers see it (engine_rules.hpp). Term sources: NVIDIA/TensorRT-LLM at the commits named.
 inline constexpr engine_rules trtllm_rules{
@@ -35,22 +42,14 @@ inline constexpr engine_rules trtllm_rules{
     .dp_replicas = true,
     .reads_config_kv_dtype = true,
     .serving_time = true,
-    .memory = [](const engine_inputs& in) { return detail::trtllm_memory(in.m, in.d, in.e.trtllm, in.fp, in.l, in.context); },
-    .request_blocks = &detail::trtllm_request_blocks,
+    .memory = &detail::trtllm_memory_rule,
+    .request_blocks = &headroom::detail::trtllm_request_blocks,
     // tensorrt_llm/llmapi/llm_args.py's validators.
-    .check = [](const engine& e) -> engine_finding {
-      if (!detail::knob_in_0_to_1(e.trtllm.free_gpu_memory_fraction))
-        return {engine_rule::trtllm_free_gpu_memory_fraction_must_be_in_0_to_1, "free_gpu_memory_fraction"};
-      if (e.trtllm.tokens_per_block == 0) return {engine_rule::trtllm_tokens_per_block_must_be_positive, "tokens_per_block"};
-      if (e.trtllm.max_num_tokens == 0) return {engine_rule::trtllm_max_num_tokens_must_be_positive, "max_num_tokens"};
-      if (e.trtllm.max_batch_size == 0) return {engine_rule::trtllm_max_batch_size_must_be_positive, "max_batch_size"};
-      return {};
-    },
-    .length = [](const engine& e) -> std::uint64_t { return e.trtllm.max_seq_len; },  // max_seq_len
-    .at_defaults = [](const engine& e) { return e.trtllm == trtllm_knobs{}; },
+    .check = &detail::trtllm_check_rule,
+    .length = &detail::trtllm_length_rule,  // max_seq_len
+    .at_defaults = &detail::trtllm_at_defaults_rule,
     .sources = {"_torch/pyexecutor/_util.py @d8ae02c _cal_max_tokens: (total - peak) x free_gpu_memory_fraction",
                 "weights after loading", "estimation run of max_num_tokens", "-", "in extra_cost (non-torch)",
-                "extra_cost = used - torch allocated", "resource_manager.py @d2a5560: blocks = ceil(max_tokens / tokens_per_block)"},
-    .flags = trtllm_flags};
+                "extra_cost = used - torch allocated", "resource_manager.py @d2a5560: blocks = ceil(max_tokens / tokens_per_block)"}};
 
 }  // namespace headroom::engines

@@ -31,20 +31,25 @@ inline constexpr engine vllm{.kind = engine_kind::vllm};
 inline constexpr engine vllm_0_20{.kind = engine_kind::vllm,
                                   .vllm = {.gpu_memory_utilization = {900000}, .cudagraph_memory_profiling = false}};
 
-/// vLLM's flags (vllm/engine/arg_utils.py), in --help order; --kv-cache-dtype last, as the three
-/// engines that spell it alike share it.
-inline constexpr engine_flag vllm_flags[] = {
-    knob_flag<&engine::vllm, &vllm_knobs::gpu_memory_utilization>("--gpu-memory-utilization", "fraction of total memory (default 0.92)", knob_text::fraction),
-    knob_flag<&engine::vllm, &vllm_knobs::max_model_len>("--max-model-len", "longest request (default: --context); 32k = 32000, 32K = 32768", knob_text::count),
-    knob_flag<&engine::vllm, &vllm_knobs::max_num_seqs>("--max-num-seqs", "scheduler cap (default 1024 on >= 70 GiB non-A100 devices, else 256)", knob_text::count),
-    knob_flag<&engine::vllm, &vllm_knobs::max_num_batched_tokens>("--max-num-batched-tokens", "tokens per step (default 8192 / 2048, as max-num-seqs)", knob_text::count),
-    knob_flag<&engine::vllm, &vllm_knobs::block_size>("--block-size", "tokens per KV block (default 16; raised for hybrids, 64 for MLA)", knob_text::count32),
-    knob_flag<&engine::vllm, &vllm_knobs::kv_cache_memory_bytes>("--kv-cache-memory-bytes", "KV pool size, e.g. 20GiB (utilization then ignored)", knob_text::bytes),
-    knob_flag<&engine::vllm, &vllm_knobs::enforce_eager>("--enforce-eager", "no CUDA graphs", knob_text::on_switch),
-    knob_flag<&engine::vllm, &vllm_knobs::cudagraph_mode>("--cudagraph-mode", "FULL_AND_PIECEWISE (default) | PIECEWISE | FULL | FULL_DECODE_ONLY | NONE (-O.cudagraph_mode)", knob_text::choice_any_case, vllm_cudagraph_mode_table.names, "CUDA-graph mode"),
-    knob_flag<&engine::vllm, &vllm_knobs::num_speculative_tokens>("--num-speculative-tokens", "tokens the MTP head drafts a step under --speculative (--speculative-config's; default: its layers)", knob_text::count),
-    kv_cache_dtype_flag,
-};
+namespace detail {
+// The rules below, as named functions (cheaper to compile than closures).
+constexpr engine_memory vllm_memory_rule(const engine_inputs& in) {
+  return headroom::detail::vllm_memory(in.m, in.d, in.e.vllm, in.p, in.fp, in.l, in.context, in.s.speculative);
+}
+
+constexpr engine_finding vllm_check_rule(const engine& e) {
+  if (!headroom::detail::knob_in_0_to_1(e.vllm.gpu_memory_utilization))
+    return {engine_rule::vllm_gpu_memory_utilization_must_be_in_0_to_1, "gpu_memory_utilization"};
+  if (e.vllm.block_size == 0) return {engine_rule::vllm_block_size_must_be_positive, "block_size"};
+  return {};
+}
+
+constexpr std::uint64_t* vllm_speculative_tokens_rule(engine& e) { return &e.vllm.num_speculative_tokens; }
+
+constexpr std::uint64_t vllm_length_rule(const engine& e) { return e.vllm.max_model_len; }
+
+constexpr bool vllm_at_defaults_rule(const engine& e) { return e.vllm == vllm_knobs{}; }
+}  // namespace detail
 
 /// vLLM as callers see it (engine_rules.hpp). Term sources: vllm-project/vllm at the commits named.
 inline constexpr engine_rules vllm_rules{
@@ -55,28 +60,20 @@ inline constexpr engine_rules vllm_rules{
     .auto_state = state_dtype::bf16,
     .serving_time = true,
     .auto_fit_length = true,  // --max-model-len auto
-    .memory = [](const engine_inputs& in) {
-      return detail::vllm_memory(in.m, in.d, in.e.vllm, in.p, in.fp, in.l, in.context, in.s.speculative);
-    },
-    .request_blocks = &detail::vllm_request_blocks,
+    .memory = &detail::vllm_memory_rule,
+    .request_blocks = &headroom::detail::vllm_request_blocks,
     .null_block = true,  // vllm/v1/core/block_pool.py reserves block 0
     // vllm/config/cache.py: 0 < gpu_memory_utilization <= 1; block_size >= 1.
-    .check = [](const engine& e) -> engine_finding {
-      if (!detail::knob_in_0_to_1(e.vllm.gpu_memory_utilization))
-        return {engine_rule::vllm_gpu_memory_utilization_must_be_in_0_to_1, "gpu_memory_utilization"};
-      if (e.vllm.block_size == 0) return {engine_rule::vllm_block_size_must_be_positive, "block_size"};
-      return {};
-    },
-    .speculative_tokens = [](engine& e) { return &e.vllm.num_speculative_tokens; },  // --num-speculative-tokens
-    .length = [](const engine& e) -> std::uint64_t { return e.vllm.max_model_len; },  // --max-model-len
-    .at_defaults = [](const engine& e) { return e.vllm == vllm_knobs{}; },
+    .check = &detail::vllm_check_rule,
+    .speculative_tokens = &detail::vllm_speculative_tokens_rule,  // --num-speculative-tokens
+    .length = &detail::vllm_length_rule,  // --max-model-len
+    .at_defaults = &detail::vllm_at_defaults_rule,
     .sources = {"vllm/v1/worker/gpu_worker.py @35d5cda (requested_memory = total x gpu_memory_utilization)",
                 "model_runner.model_memory_usage (weights as loaded; MXFP4 MoE padded on the Marlin path, quantization/mxfp4.py)",
                 "profile_run: _dummy_run(max_num_batched_tokens), torch peak increase",
                 "_dummy_sampler_run on min(max_num_seqs, max_num_batched_tokens) requests, fp32 [num_reqs, vocab]",
                 "profile_cudagraph_memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0, PR #38284)",
                 "mem_utils.py @a6d5c39 non_torch_increase",
-                "kv_cache_utils.py @001cabc get_num_blocks: available // page // group size"},
-    .flags = vllm_flags};
+                "kv_cache_utils.py @001cabc get_num_blocks: available // page // group size"}};
 
 }  // namespace headroom::engines

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// headroom: vLLM's flags as data (engine_flag.hpp), beside its knobs: the CLI declares, parses,
+// refuses under another engine and writes back each from these rows. Kept apart from the rules
+// (engines/vllm.hpp) so a build that only checks a deployment does not compile them.
+#pragma once
+
+#include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
+
+#include <string_view>
+
+#include <headroom/engine.hpp>
+#include <headroom/engine_flag.hpp>
+
+namespace headroom::engines {
+
+/// vLLM's flags (vllm/engine/arg_utils.py), in --help order; --kv-cache-dtype last, as the three
+/// engines that spell it alike share it.
+inline constexpr engine_flag vllm_flags[] = {
+    knob_flag<&engine::vllm, &vllm_knobs::gpu_memory_utilization>("--gpu-memory-utilization", "fraction of total memory (default 0.92)", knob_text::fraction),
+    knob_flag<&engine::vllm, &vllm_knobs::max_model_len>("--max-model-len", "longest request (default: --context); 32k = 32000, 32K = 32768", knob_text::count),
+    knob_flag<&engine::vllm, &vllm_knobs::max_num_seqs>("--max-num-seqs", "scheduler cap (default 1024 on >= 70 GiB non-A100 devices, else 256)", knob_text::count),
+    knob_flag<&engine::vllm, &vllm_knobs::max_num_batched_tokens>("--max-num-batched-tokens", "tokens per step (default 8192 / 2048, as max-num-seqs)", knob_text::count),
+    knob_flag<&engine::vllm, &vllm_knobs::block_size>("--block-size", "tokens per KV block (default 16; raised for hybrids, 64 for MLA)", knob_text::count32),
+    knob_flag<&engine::vllm, &vllm_knobs::kv_cache_memory_bytes>("--kv-cache-memory-bytes", "KV pool size, e.g. 20GiB (utilization then ignored)", knob_text::bytes),
+    knob_flag<&engine::vllm, &vllm_knobs::enforce_eager>("--enforce-eager", "no CUDA graphs", knob_text::on_switch),
+    knob_flag<&engine::vllm, &vllm_knobs::cudagraph_mode>("--cudagraph-mode", "FULL_AND_PIECEWISE (default) | PIECEWISE | FULL | FULL_DECODE_ONLY | NONE (-O.cudagraph_mode)", knob_text::choice_any_case, vllm_cudagraph_mode_table.names, "CUDA-graph mode"),
+    knob_flag<&engine::vllm, &vllm_knobs::num_speculative_tokens>("--num-speculative-tokens", "tokens the MTP head drafts a step under --speculative (--speculative-config's; default: its layers)", knob_text::count),
+    kv_cache_dtype_flag,
+};
+
+}  // namespace headroom::engines
