@@ -103,6 +103,17 @@ class exclusions {
       s = suffix == "lm_head" ? suffix : "model.layers.*." + suffix;
     }
     while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
+    // A multimodal wrapper (transformers' *ForConditionalGeneration) names its text decoder
+    // model.language_model: the same modules as a text-only checkpoint's model.*.
+    constexpr std::string_view wrapped = "model.language_model.";
+    if (s.rfind(wrapped, 0) == 0) s = "model." + s.substr(wrapped.size());
+    // The gemma4 family counts the text decoder only (docs/importing.md): a vision or audio tower
+    // kept unconverted changes no byte it counts.
+    if (s_.family == "gemma4") {
+      for (std::string_view tower : {"model.vision_tower", "model.embed_vision", "model.audio_tower", "model.embed_audio"}) {
+        if (s.rfind(tower, 0) == 0) return;
+      }
+    }
     // Nemotron-H names its decoder `backbone` (backbone.layers.N.mixer.*, backbone.embeddings).
     const std::string_view layers_prefix = s_.family == "nemotron_h" ? "backbone.layers." : "model.layers.";
     if (s_.family == "nemotron_h" && s == "backbone.embeddings") s = "embed_tokens";
@@ -126,10 +137,13 @@ class exclusions {
           draft_ = true;
           return;
         }
+        // A module of an MTP layer that stays BF16 whatever the list says (GLM-5's FP8 list names
+        // layer 78's eh_proj, router, indexer weights_proj and norms one by one).
+        if (layer < s_.layers + s_.mtp_layers && (is_aux(suffix) || always_bf16(suffix))) return;
         fail_key(file_, key_, fmt::format("`{}` names layer {}, the model has {} layers", module, layer, s_.layers));
       }
       if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
-      if (is_norm(suffix) || is_conv(suffix)) return;
+      if (is_aux(suffix)) return;
       (void)rules_for(suffix, module);  // refuses a module the family does not have before counting layers
       numbered_[suffix].insert(layer);
       return;
@@ -139,17 +153,35 @@ class exclusions {
     targets(s, module);
   }
 
+  // A norm, or one of its parameters (GLM-5's FP8 list names the indexer's LayerNorm bias,
+  // `self_attn.indexer.k_norm.bias`): aux parameters, BF16 in every recipe.
   static bool is_norm(std::string_view s) {
+    for (std::string_view param : {".weight", ".bias"}) {
+      if (s.size() > param.size() && s.substr(s.size() - param.size()) == param) s.remove_suffix(param.size());
+    }
     const std::size_t dot = s.rfind('.');
     const std::string_view last = dot == std::string_view::npos ? s : s.substr(dot + 1);
     return last.size() >= 4 && last.substr(last.size() - 4) == "norm";
+  }
+
+  // Parameters no quantizer converts, whatever a list says: norms, Nemotron-H's conv1d, and the
+  // router's F32 e_score_correction_bias (GLM-5's FP8 list names it per layer).
+  [[nodiscard]] bool is_aux(std::string_view s) const {
+    constexpr std::string_view bias = "e_score_correction_bias";
+    return is_norm(s) || is_conv(s) || (s.size() >= bias.size() && s.substr(s.size() - bias.size()) == bias);
+  }
+
+  // Modules quant.cpp keeps BF16 in every recipe of the family (keep_unconverted_bf16).
+  [[nodiscard]] bool always_bf16(std::string_view s) const {
+    if (s_.family != "mla_moe") return false;
+    return s == "eh_proj" || s == "mlp.gate" || s == "self_attn.indexers_proj" || s == "self_attn.indexer.weights_proj";
   }
 
   // Nemotron-H's conv1d weight and bias are aux parameters of the Mamba mixer: BF16 in every recipe.
   [[nodiscard]] bool is_conv(std::string_view s) const { return s_.family == "nemotron_h" && s == "mixer.conv1d"; }
 
   void targets(const std::string& suffix, std::string_view module) {
-    if (is_norm(suffix) || is_conv(suffix)) return;  // norms are aux parameters, BF16 in every recipe
+    if (is_aux(suffix)) return;  // norms are aux parameters, BF16 in every recipe
     for (const precision_rule& r : rules_for(suffix, module)) push(r);
   }
 
@@ -209,6 +241,14 @@ class exclusions {
     };
     for (const auto& [spelling, role] : roles) {
       if (suffix == spelling) return role_rule(role);
+    }
+    // The lightning indexer's weights_proj (DeepSeek-V3.2, GLM-5), BF16 whatever the list says
+    // (quant.cpp keep_unconverted_bf16). GLM-5's FP8 release lists it as `self_attn.indexers_proj`,
+    // the name of GLM-5's own modelling code; the loaders map `indexers_proj.` to
+    // `indexer.weights_proj.`, the one tensor.
+    if ((suffix == "self_attn.indexers_proj" || suffix == "self_attn.indexer.weights_proj") &&
+        s_.role_layers.count(linear_role::index_weights) != 0) {
+      return role_rule(linear_role::index_weights);
     }
     fail_key(file_, key_, fmt::format("`{}` names no module whose precision headroom can set apart in the {} family", module, s_.family));
   }
