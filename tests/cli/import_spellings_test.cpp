@@ -156,6 +156,13 @@ TEST_CASE("no-effect keys: a zero-width shared expert and the gated norm's activ
   CHECK_THROWS_WITH_AS(imp::import_config({write_folder("shared_wide", wide), "", "q"}),
                        doctest::Contains("key `shared_expert_intermediate_size`: unknown to model_type `qwen3_moe`"),
                        imp::import_error);
+  // Qwen3-Coder-480B-A35B's config.json states use_qk_norm true: the norms Qwen3-MoE stores.
+  json qk = qwen;
+  qk["use_qk_norm"] = true;
+  check_same_model(a->m, imp::import_config({write_folder("qk_norm_true", qk), "", "q"})->m);
+  qk["use_qk_norm"] = false;
+  CHECK_THROWS_WITH_AS(imp::import_config({write_folder("qk_norm_false", qk), "", "q"}),
+                       doctest::Contains("key `use_qk_norm`: is false, the importer needs true"), imp::import_error);
   json gate = read_config("qwen3_6_35b_a3b");
   gate["text_config"]["output_gate_type"] = "swish";
   const auto c = imp::import_config({headroom::test::config_dir("qwen3_6_35b_a3b"), "", "g"});
