@@ -5,6 +5,7 @@
 // that would change bytes are still refused.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -169,4 +170,32 @@ TEST_CASE("no-effect keys: a zero-width shared expert and the gated norm's activ
   const auto d = imp::import_config({write_folder("output_gate", gate), "", "g"});
   check_same_model(c->m, d->m);
   CHECK(d->notes.find("output_gate_type = \"swish\" ignored") != std::string::npos);
+}
+
+TEST_CASE("ModelOpt exclusions: the whole indexer, and an MTP layer's modules beside the whole layer") {
+  // nvidia/DeepSeek-V3.2-NVFP4 and GLM-5-NVFP4 keep every layer's `self_attn.indexer*` BF16:
+  // its wq_b, wk and weights_proj (the k_norm is a norm).
+  json cfg = read_config("deepseek_v3_2_exp");
+  cfg.erase("quantization_config");
+  cfg["quantization_config"] = {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}, {"group_size", 16},
+                                {"exclude_modules", {"lm_head", "model.layers.*.self_attn.indexer*"}}};
+  const auto im = imp::import_config({write_folder("indexer_bf16", cfg), "", "v32"});
+  for (std::string_view role : {"index_q", "index_k", "index_weights"}) {
+    const std::string rule = "for_role(linear_role::" + std::string(role) + ", formats::bf16)";
+    CHECK(std::find(im->rule_exprs.begin(), im->rule_exprs.end(), rule) != im->rule_exprs.end());
+  }
+  // The MTP layer (model.layers.61) kept whole, its projections also listed one by one: the
+  // whole layer's rule holds them.
+  json whole = cfg;
+  whole["quantization_config"]["exclude_modules"] = {"lm_head", "model.layers.61*"};
+  json both = cfg;
+  both["quantization_config"]["exclude_modules"] = {"lm_head", "model.layers.61*", "model.layers.61.self_attn.o_proj",
+                                                    "model.layers.61.self_attn.q_a_proj"};
+  check_same_model(imp::import_config({write_folder("mtp_whole", whole), "", "v32"})->m,
+                   imp::import_config({write_folder("mtp_both", both), "", "v32"})->m);
+  json alone = cfg;
+  alone["quantization_config"]["exclude_modules"] = {"lm_head", "model.layers.61.self_attn.o_proj"};
+  CHECK_THROWS_WITH_AS(imp::import_config({write_folder("mtp_alone", alone), "", "v32"}),
+                       doctest::Contains("names a module of an MTP layer: per-module precision of the draft"),
+                       imp::import_error);
 }

@@ -39,6 +39,10 @@ class exclusions {
   // Rules in a canonical order (draft section first, then by op, then by role): the output does
   // not depend on the order of the checkpoint's list.
   std::vector<precision_rule> finish() {
+    if (!draft_ && !draft_modules_.empty()) {
+      fail_key(file_, key_, fmt::format("`{}` names a module of an MTP layer: per-module precision of the draft is not "
+                                        "supported yet (the whole layer is)", draft_modules_.front()));
+    }
     std::vector<precision_rule> ranges;
     for (const auto& [suffix, layers] : numbered_) {
       const std::vector<precision_rule> rules = rules_for(suffix, suffix);
@@ -140,6 +144,13 @@ class exclusions {
         // A module of an MTP layer that stays BF16 whatever the list says (GLM-5's FP8 list names
         // layer 78's eh_proj, router, indexer weights_proj and norms one by one).
         if (layer < s_.layers + s_.mtp_layers && (is_aux(suffix) || always_bf16(suffix))) return;
+        // Another module of an MTP layer: subsumed when the list also keeps the whole layer BF16
+        // (NVIDIA's GLM-5-NVFP4 lists `model.layers.78*` and its projections one by one), refused
+        // otherwise (finish).
+        if (layer < s_.layers + s_.mtp_layers) {
+          draft_modules_.push_back(module);
+          return;
+        }
         fail_key(file_, key_, fmt::format("`{}` names layer {}, the model has {} layers", module, layer, s_.layers));
       }
       if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
@@ -250,6 +261,12 @@ class exclusions {
         s_.role_layers.count(linear_role::index_weights) != 0) {
       return role_rule(linear_role::index_weights);
     }
+    // The whole indexer (ModelOpt's `self_attn.indexer*`): wq_b, wk and weights_proj (its k_norm
+    // is a norm).
+    if (suffix == "self_attn.indexer" && s_.role_layers.count(linear_role::index_q) != 0) {
+      for (linear_role r : {linear_role::index_q, linear_role::index_k}) role_rule(r);
+      return role_rule(linear_role::index_weights);
+    }
     fail_key(file_, key_, fmt::format("`{}` names no module whose precision headroom can set apart in the {} family", module, s_.family));
   }
 
@@ -264,6 +281,7 @@ class exclusions {
   std::string key_;
   quant_shape s_;
   bool draft_ = false;
+  std::vector<std::string> draft_modules_;  ///< single modules of MTP layers (see add_one)
   std::vector<precision_rule> rules_;
   std::map<std::string, std::set<std::uint64_t>> numbered_;
 };
