@@ -310,3 +310,27 @@ TEST_CASE("import internlm2: InternLM2-Chat-1.8B's fused wqkv holds Llama's elem
   CHECK(fp.weights == params * 2);
   CHECK(fp.kv_per_token == 24 * 2 * 8 * 128 * 2);
 }
+
+TEST_CASE("import mimo: MiMo-7B-Base is Qwen2's decoder with q, k, v biases; its MTP layer is not the main model's") {
+  // By hand from its config.json (untied, attention_bias true): per layer q [4096, 4096] + bias
+  // 4,096 = 16,781,312; k, v [1024, 4096] + bias 1,024 = 4,195,328 each; o [4096, 4096] =
+  // 16,777,216; gate, up [11008, 4096], down [4096, 11008] = 135,266,304; two norms 8,192:
+  // 177,223,680 x 36; embed_tokens and lm_head [151680, 4096] = 621,281,280 each; norm 4,096.
+  constexpr std::uint64_t layer = 16'781'312 + 2 * 4'195'328ULL + 16'777'216 + 135'266'304 + 8'192;
+  static_assert(layer == 177'223'680ULL);
+  constexpr std::uint64_t params = 36 * layer + 2 * 621'281'280ULL + 4'096;
+  static_assert(params == 7'622'619'136ULL);
+  // The checkpoint also stores one MTP layer (num_nextn_predict_layers 1; MiMoMTPLayers in the
+  // remote code modeling_mimo.py: six RMSNorms, input_proj [4096, 8192] without bias, a
+  // Qwen2Attention and a Qwen2MLP): 24,576 + 33,554,432 + 41,949,184 + 135,266,304. With it the
+  // stored total is the 7.8B parameters the Hub lists for the XiaomiMiMo/MiMo-7B releases; vLLM's
+  // MiMoForCausalLM does not load it (a draft model's weights), so the footprint leaves it out.
+  constexpr std::uint64_t mtp = 24'576 + 33'554'432 + 41'949'184 + 135'266'304ULL;
+  static_assert((params + mtp + 50'000'000) / 100'000'000 == 78);  // 7,833,413,632: 7.8B, rounded
+  const footprint_bytes fp = footprint_of("mimo_7b_base");
+  CHECK(fp.weights == params * 2);
+  // K and V of 8 heads x 128 on each of the 36 layers; sliding_window is off
+  // (use_sliding_window false).
+  CHECK(fp.kv_per_token == 36 * 2 * 8 * 128 * 2);
+  CHECK(fp.swa_kv_per_token == 0);
+}

@@ -19,6 +19,7 @@
 #include <headroom/models/config_keys/hybrid.hpp>
 #include <headroom/models/config_keys/llama4.hpp>
 #include <headroom/models/config_keys/llama_like.hpp>
+#include <headroom/models/config_keys/mimo.hpp>
 #include <headroom/models/config_keys/minimax_m2.hpp>
 #include <headroom/models/config_keys/mistral3.hpp>
 #include <headroom/models/config_keys/nemotron_nas.hpp>
@@ -114,6 +115,8 @@ inline constexpr profile profiles[] = {
     // Llama 4 Scout / Maverick: iRoPE attention, interleaved MoE with a shared expert, a vision tower.
     {"llama4", "Llama4ForConditionalGeneration", "llama4", llama4::bindings, llama4::checks, llama4::ignored_keys,
      &llama4::multimodal},
+    // MiMo-7B: Qwen2's decoder; its MTP layers are a draft model's, not the main model's.
+    {"mimo", "MiMoForCausalLM", "dense_gqa", dense::qwen2, mimo::checks, mimo::ignored_keys},
 };
 
 /// The profile of a model_type, or nullptr.

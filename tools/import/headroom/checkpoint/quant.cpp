@@ -151,9 +151,10 @@ recipe mxfp4_recipe(std::string_view file, const json& q, const quant_shape& s) 
 
 // NVIDIA ModelOpt (hf_quant_config.json's `quantization`, or quantization_config with
 // quant_method "modelopt"): FP8 per tensor or NVFP4 per 16, an F32 input_scale per projection,
-// and k_scale / v_scale on k_proj / v_proj when the KV cache is FP8.
+// and k_scale / v_scale on k_proj / v_proj when the KV cache is FP8. `q` is in the legacy
+// spelling, but for `ignore` (modelopt_legacy_spelling reads config.json's other one).
 recipe modelopt_recipe(std::string_view file, const std::string& p, const json& q, const quant_shape& s) {
-  only_keys(file, p, q, {"quant_method", "quant_algo", "kv_cache_quant_algo", "group_size", "exclude_modules", "producer"});
+  only_keys(file, p, q, {"quant_method", "quant_algo", "kv_cache_quant_algo", "group_size", "exclude_modules", "ignore", "producer"});
   const std::string algo = get_string(file, p + "quant_algo", q, "quant_algo");
   tensor_format f{};
   std::string note;
@@ -177,8 +178,9 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
     kv_fp8 = true;
     note += "; k_proj / v_proj carry F32 k_scale / v_scale (FP8 KV cache, the engines' --kv-cache-dtype auto)";
   }
-  exclusions ex(file, p + "exclude_modules", s);
-  if (q.contains("exclude_modules")) ex.add(q["exclude_modules"]);
+  const std::string excluded = q.contains("ignore") ? "ignore" : "exclude_modules";
+  exclusions ex(file, p + excluded, s);
+  if (q.contains(excluded)) ex.add(q[excluded]);
   recipe out{ex.finish(), note};
   if (kv_fp8) out.kv = kv_dtype::fp8;
   const bool k_kept = ex.excludes_role(linear_role::k);
@@ -198,6 +200,67 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   return out;
 }
 
+// Recent ModelOpt exports write config.json's quantization_config in a compressed-tensors-like
+// spelling beside hf_quant_config.json's legacy one: `ignore` for `exclude_modules`,
+// `kv_cache_scheme` {type float, num_bits 8} for `kv_cache_quant_algo` "FP8", the group size in
+// `config_groups`. vLLM reads both (vllm/model_executor/layers/quantization/modelopt.py at commit
+// 00155cde, ModelOptQuantConfigBase.from_config: "ignore" is the key in config.json;
+// kv_cache_scheme float / 8 bits is "FP8", any other scheme none); the bytes are the same, so
+// the importer reads them as the legacy keys. `config_groups` must hold one group whose weights
+// (and input activations, when given) are the quant_algo's: 4-bit floats for NVFP4, 8-bit for
+// FP8; its group size is the legacy `group_size` (one stated at the top must agree). `ignore`
+// stays as it is: modelopt_recipe reads it as exclude_modules, naming it in its messages.
+json modelopt_legacy_spelling(std::string_view file, const json& q) {
+  if (!q.is_object() || q.value("quant_method", "") != "modelopt") return q;
+  const std::string p = "quantization_config.";
+  json out = q;
+  if (out.contains("ignore") && out.contains("exclude_modules")) fail_key(file, p + "ignore", "given beside exclude_modules: give one");
+  if (out.contains("kv_cache_scheme")) {
+    const json& k = out["kv_cache_scheme"];
+    if (out.contains("kv_cache_quant_algo")) fail_key(file, p + "kv_cache_scheme", "given beside kv_cache_quant_algo: give one");
+    if (!k.is_null()) {
+      if (!k.is_object() || k.value("type", "") != "float" || !k.contains("num_bits") || k["num_bits"] != 8) {
+        fail_key(file, p + "kv_cache_scheme", fmt::format("{} is not supported yet (8-bit float, the FP8 KV cache, or null)",
+                                                          shown_value(k)));
+      }
+      only_keys(file, p + "kv_cache_scheme.", k, {"type", "num_bits", "dynamic"});
+      out["kv_cache_quant_algo"] = "FP8";
+    }
+    out.erase("kv_cache_scheme");
+  }
+  if (out.contains("config_groups")) {
+    const json& g = out["config_groups"];
+    const std::string gp = p + "config_groups";
+    if (!g.is_object() || g.size() != 1) fail_key(file, gp, "expected one group (several groups are not supported yet)");
+    const std::string name = gp + "." + g.begin().key() + ".";
+    const json& grp = g.begin().value();
+    if (!grp.is_object()) fail_key(file, name.substr(0, name.size() - 1), "expected an object");
+    only_keys(file, name, grp, {"weights", "input_activations", "targets"});
+    const std::string algo = out.value("quant_algo", "");
+    const std::uint64_t bits = algo == "NVFP4" ? 4 : 8;
+    for (const char* part : {"weights", "input_activations"}) {
+      if (!grp.contains(part)) {
+        if (std::string_view(part) == "weights") fail_key(file, name + part, "missing");
+        continue;
+      }
+      const json& w = grp[part];
+      if (!w.is_object()) fail_key(file, name + part, "expected an object");
+      only_keys(file, name + part + ".", w, {"type", "num_bits", "group_size", "dynamic"});
+      if (w.value("type", "") != "float" || !w.contains("num_bits") || as_uint(file, name + part + ".num_bits", w["num_bits"]) != bits) {
+        fail_key(file, name + part, fmt::format("is not the {}-bit float quant_algo `{}` names", bits, algo));
+      }
+      if (!w.contains("group_size") || w["group_size"].is_null()) continue;
+      if (out.contains("group_size") && out["group_size"] != w["group_size"]) {
+        fail_key(file, name + part + ".group_size",
+                 fmt::format("is {}, but group_size is {}", shown_value(w["group_size"]), shown_value(out["group_size"])));
+      }
+      out["group_size"] = w["group_size"];
+    }
+    out.erase("config_groups");
+  }
+  return out;
+}
+
 }  // namespace
 
 recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s) {
@@ -205,7 +268,7 @@ recipe quant_from_config(std::string_view file, const json& q, const quant_shape
   const std::string method = get_string(file, "quantization_config.quant_method", q, "quant_method");
   if (method == "fp8") return fp8_recipe(file, q, s);
   if (method == "mxfp4") return mxfp4_recipe(file, q, s);
-  if (method == "modelopt") return modelopt_recipe(file, "quantization_config.", q, s);
+  if (method == "modelopt") return modelopt_recipe(file, "quantization_config.", modelopt_legacy_spelling(file, q), s);
   if (method == "awq") return detail::awq_recipe(file, q, s);
   if (method == "gptq") return detail::gptq_recipe(file, q, s);
   if (method == "compressed-tensors") return detail::compressed_tensors_recipe(file, q, s);
@@ -223,10 +286,11 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
 // vLLM vllm/model_executor/model_loader/weight_utils.py, get_quant_config: `hf_quant_config =
 // getattr(model_config.hf_config, "quantization_config", None)`; when it is not None the config
 // is built from it and the method's own files (ModelOpt's hf_quant_config.json) are not opened.
-std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
+std::string second_quant_source(std::string_view config_file, const json& raw, const std::string& quant_path,
                                 bool found_in_folder) {
   if (quant_path.empty()) return quant_path;
-  const bool modelopt = qc.is_object() && qc.value("quant_method", "") == "modelopt";
+  const bool modelopt = raw.is_object() && raw.value("quant_method", "") == "modelopt";
+  const json qc = modelopt ? modelopt_legacy_spelling(config_file, raw) : raw;
   if (!found_in_folder || !modelopt) {
     fail_key(config_file, "quantization_config",
              fmt::format("present, and --quant {} names a second quantization config: give one", quant_path));

@@ -39,6 +39,10 @@ class exclusions {
   // Rules in a canonical order (draft section first, then by op, then by role): the output does
   // not depend on the order of the checkpoint's list.
   std::vector<precision_rule> finish() {
+    if (!draft_ && !draft_modules_.empty()) {
+      fail_key(file_, key_, fmt::format("`{}` names a module of an MTP layer: per-module precision of the draft is not "
+                                        "supported yet (the whole layer is)", draft_modules_.front()));
+    }
     std::vector<precision_rule> ranges;
     for (const auto& [suffix, layers] : numbered_) {
       const std::vector<precision_rule> rules = rules_for(suffix, suffix);
@@ -103,6 +107,17 @@ class exclusions {
       s = suffix == "lm_head" ? suffix : "model.layers.*." + suffix;
     }
     while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
+    // A multimodal wrapper (transformers' *ForConditionalGeneration) names its text decoder
+    // model.language_model: the same modules as a text-only checkpoint's model.*.
+    constexpr std::string_view wrapped = "model.language_model.";
+    if (s.rfind(wrapped, 0) == 0) s = "model." + s.substr(wrapped.size());
+    // The gemma4 family counts the text decoder only (docs/importing.md): a vision or audio tower
+    // kept unconverted changes no byte it counts.
+    if (s_.family == "gemma4") {
+      for (std::string_view tower : {"model.vision_tower", "model.embed_vision", "model.audio_tower", "model.embed_audio"}) {
+        if (s.rfind(tower, 0) == 0) return;
+      }
+    }
     // Nemotron-H names its decoder `backbone` (backbone.layers.N.mixer.*, backbone.embeddings).
     const std::string_view layers_prefix = s_.family == "nemotron_h" ? "backbone.layers." : "model.layers.";
     if (s_.family == "nemotron_h" && s == "backbone.embeddings") s = "embed_tokens";
@@ -126,10 +141,20 @@ class exclusions {
           draft_ = true;
           return;
         }
+        // A module of an MTP layer that stays BF16 whatever the list says (GLM-5's FP8 list names
+        // layer 78's eh_proj, router, indexer weights_proj and norms one by one).
+        if (layer < s_.layers + s_.mtp_layers && (is_aux(suffix) || always_bf16(suffix))) return;
+        // Another module of an MTP layer: subsumed when the list also keeps the whole layer BF16
+        // (NVIDIA's GLM-5-NVFP4 lists `model.layers.78*` and its projections one by one), refused
+        // otherwise (finish).
+        if (layer < s_.layers + s_.mtp_layers) {
+          draft_modules_.push_back(module);
+          return;
+        }
         fail_key(file_, key_, fmt::format("`{}` names layer {}, the model has {} layers", module, layer, s_.layers));
       }
       if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
-      if (is_norm(suffix) || is_conv(suffix)) return;
+      if (is_aux(suffix)) return;
       (void)rules_for(suffix, module);  // refuses a module the family does not have before counting layers
       numbered_[suffix].insert(layer);
       return;
@@ -139,17 +164,35 @@ class exclusions {
     targets(s, module);
   }
 
+  // A norm, or one of its parameters (GLM-5's FP8 list names the indexer's LayerNorm bias,
+  // `self_attn.indexer.k_norm.bias`): aux parameters, BF16 in every recipe.
   static bool is_norm(std::string_view s) {
+    for (std::string_view param : {".weight", ".bias"}) {
+      if (s.size() > param.size() && s.substr(s.size() - param.size()) == param) s.remove_suffix(param.size());
+    }
     const std::size_t dot = s.rfind('.');
     const std::string_view last = dot == std::string_view::npos ? s : s.substr(dot + 1);
     return last.size() >= 4 && last.substr(last.size() - 4) == "norm";
+  }
+
+  // Parameters no quantizer converts, whatever a list says: norms, Nemotron-H's conv1d, and the
+  // router's F32 e_score_correction_bias (GLM-5's FP8 list names it per layer).
+  [[nodiscard]] bool is_aux(std::string_view s) const {
+    constexpr std::string_view bias = "e_score_correction_bias";
+    return is_norm(s) || is_conv(s) || (s.size() >= bias.size() && s.substr(s.size() - bias.size()) == bias);
+  }
+
+  // Modules quant.cpp keeps BF16 in every recipe of the family (keep_unconverted_bf16).
+  [[nodiscard]] bool always_bf16(std::string_view s) const {
+    if (s_.family != "mla_moe") return false;
+    return s == "eh_proj" || s == "mlp.gate" || s == "self_attn.indexers_proj" || s == "self_attn.indexer.weights_proj";
   }
 
   // Nemotron-H's conv1d weight and bias are aux parameters of the Mamba mixer: BF16 in every recipe.
   [[nodiscard]] bool is_conv(std::string_view s) const { return s_.family == "nemotron_h" && s == "mixer.conv1d"; }
 
   void targets(const std::string& suffix, std::string_view module) {
-    if (is_norm(suffix) || is_conv(suffix)) return;  // norms are aux parameters, BF16 in every recipe
+    if (is_aux(suffix)) return;  // norms are aux parameters, BF16 in every recipe
     for (const precision_rule& r : rules_for(suffix, module)) push(r);
   }
 
@@ -210,6 +253,20 @@ class exclusions {
     for (const auto& [spelling, role] : roles) {
       if (suffix == spelling) return role_rule(role);
     }
+    // The lightning indexer's weights_proj (DeepSeek-V3.2, GLM-5), BF16 whatever the list says
+    // (quant.cpp keep_unconverted_bf16). GLM-5's FP8 release lists it as `self_attn.indexers_proj`,
+    // the name of GLM-5's own modelling code; the loaders map `indexers_proj.` to
+    // `indexer.weights_proj.`, the one tensor.
+    if ((suffix == "self_attn.indexers_proj" || suffix == "self_attn.indexer.weights_proj") &&
+        s_.role_layers.count(linear_role::index_weights) != 0) {
+      return role_rule(linear_role::index_weights);
+    }
+    // The whole indexer (ModelOpt's `self_attn.indexer*`): wq_b, wk and weights_proj (its k_norm
+    // is a norm).
+    if (suffix == "self_attn.indexer" && s_.role_layers.count(linear_role::index_q) != 0) {
+      for (linear_role r : {linear_role::index_q, linear_role::index_k}) role_rule(r);
+      return role_rule(linear_role::index_weights);
+    }
     fail_key(file_, key_, fmt::format("`{}` names no module whose precision headroom can set apart in the {} family", module, s_.family));
   }
 
@@ -224,6 +281,7 @@ class exclusions {
   std::string key_;
   quant_shape s_;
   bool draft_ = false;
+  std::vector<std::string> draft_modules_;  ///< single modules of MTP layers (see add_one)
   std::vector<precision_rule> rules_;
   std::map<std::string, std::set<std::uint64_t>> numbered_;
 };

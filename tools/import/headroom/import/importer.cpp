@@ -11,6 +11,7 @@
 
 #include <headroom/models/config_keys.hpp>
 
+#include "headroom/import/block_type_lists.hpp"
 #include "headroom/import/dims_reader.hpp"
 #include "headroom/checkpoint/hub_id.hpp"
 #include "headroom/import/json_keys.hpp"
@@ -116,7 +117,9 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
   }
   // A multimodal config's text model sits under text_config; the keys around it are checked here.
   std::uint64_t vision_params = 0;
+  std::string spelling_note;
   const json cfg = [&] {
+    if (p->family == "nemotron_h") return nemotron_h_patterns(file, "", outer, spelling_note);
     if (p->nested == nullptr) return outer;
     try {
       return text_config_of(file, outer, *p->nested, vision_params);
@@ -148,6 +151,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
     reader.set_vision_params(vision_params);
     if (!dtype_note.empty()) reader.note(dtype_note);
+    if (!spelling_note.empty()) reader.note(spelling_note);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
     // The interval no_rope_layers is checked against (Llama 4's `pattern`). layer_types is held
     // against the built circuit below (check_layer_types), not against a pattern of our own.

@@ -29,6 +29,8 @@ inline constexpr std::array no_effect_keys{
     no_effect_key{"", "qkv_bias", "false", "no q/k/v bias tensors, as the family stores none"},
     no_effect_key{"", "mlp_only_layers", "[]", "no layer drops its MoE block for a dense MLP"},
     no_effect_key{"", "language_model_only", "false", "the whole checkpoint, as the family counts it"},
+    no_effect_key{"", "shared_expert_intermediate_size", "0", "no shared expert, as the family stores none"},
+    no_effect_key{"", "output_gate_type", "", "the activation of the gated linear-attention norm and the output gate: arithmetic, no tensor"},
     no_effect_key{"outer", "language_model_only", "false", "the whole checkpoint, as the family counts it"},
     no_effect_key{"outer", "is_llama_config", "", "a flag of the producer's conversion script; no tensor"},
     no_effect_key{"vision_config", "dtype", "", "the tower's compute dtype in transformers; its tensors are counted at the checkpoint's"},

@@ -78,6 +78,9 @@ inline constexpr auto qwen3_moe = join(shared::gqa, qwen3_moe_own, shared::qwen_
                                     shared::every_layer_routed, shared::rms_norms_no_o_bias);
 inline constexpr check qwen3_moe_own_checks[] = {
     {"attention_bias", check_kind::equals, "false", "q, k, v biases are not in the gqa_moe family"},
+    // Qwen3MoeConfig reads no such key; Qwen3-Coder-480B-A35B's config.json states it true, which
+    // is what Qwen3MoeAttention stores (q_norm / k_norm on every layer).
+    {"use_qk_norm", check_kind::equals, "true", "Qwen3-MoE's attention stores q_norm / k_norm on every layer"},
 };
 inline constexpr auto qwen3_moe_checks = join(shared::every_layer_moe, qwen3_moe_own_checks, shared::swiglu_experts);
 inline constexpr auto qwen3_moe_ignored = join(shared::qwen_moe_keys, shared::qwen_window_keys);
