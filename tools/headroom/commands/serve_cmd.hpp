@@ -28,6 +28,7 @@ struct serve_request {
   speculation spec{};
   const calibration* table = nullptr;  ///< --calibration FILE (null: the shipped tables)
   std::string table_path;              ///< the file as given
+  std::string draft;                   ///< --draft-model: the draft checkpoint's name (empty: the model's MTP head)
 };
 struct serve_answer {
   std::vector<serve_result> runs;
