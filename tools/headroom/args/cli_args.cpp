@@ -240,7 +240,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--seqs", &a.fit_seqs, "concurrent sequences (default 1)"},
        {"--exit-zero", nullptr, "exit 0 even when the load does not fit (default: exit 3)", false, &a.fit_exit_zero},
        {"--devices", &a.fit_devices,
-        "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)"}},
+        "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)"},
+       {"--draft-model", &a.draft_model,
+        "hold a separate draft checkpoint beside the model (an EAGLE-3 head: id or Hub id): its weights and its layer's KV"}},
       table_formats);
 
   a.decode = target_command(app, a, which, "decode", "decode-step ceilings over batches x contexts", true,

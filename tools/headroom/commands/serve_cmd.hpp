@@ -72,6 +72,12 @@ std::string sla_text(const sla_request& r, const sla_answer& a);
 ordered_json sla_json(const sla_request& r, const sla_answer& a);
 svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a);
 
+/// --draft-model ID on `serve` and `fit`: the shipped draft checkpoint named by `text` (id,
+/// display name or Hub id) added to the query's model as its draft section, the query owning
+/// the result and its settings speculative; returns the checkpoint's display name. Exit 2 for
+/// an unknown checkpoint or one that does not fit the model.
+std::string add_draft_model(query& q, std::string_view text);
+
 /// The commands as dispatch.cpp runs them (serve_dispatch.cpp): flags to request, result, renderer.
 command_output run_serve(cli_args& a);
 command_output run_sla(cli_args& a);

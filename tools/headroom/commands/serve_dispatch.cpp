@@ -55,22 +55,6 @@ const models::draft_checkpoint& resolve_draft(std::string_view text) {
   throw usage_error(fmt::format("--draft-model: unknown draft checkpoint `{}` ({})", text, ids));
 }
 
-// The target with the draft checkpoint as its draft section; the query then owns both.
-struct drafted_model {
-  std::shared_ptr<const void> target_owner;  // a --config target
-  model m;
-};
-void add_draft(query& q, const models::draft_checkpoint& d) {
-  std::shared_ptr<drafted_model> own;
-  try {  // a head that does not fit the target is refused input (exit 2)
-    own = std::make_shared<drafted_model>(drafted_model{q.owner, models::with_draft(*q.m, d)});
-  } catch (const headroom::error& e) {
-    throw usage_error(fmt::format("--draft-model: {}", e.what()));
-  }
-  q.m = &own->m;
-  q.owner = own;
-}
-
 // The engines an `sla` search covers: --engine, or the three serving engines.
 std::vector<engine_kind> sla_engines(const std::string& text, bool given) {
   if (!given) return {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
@@ -130,6 +114,26 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
 
 }  // namespace
 
+// The model with the draft checkpoint as its draft section; the query then owns both.
+struct drafted_model {
+  std::shared_ptr<const void> target_owner;  // a --config target
+  model m;
+};
+
+std::string add_draft_model(query& q, std::string_view text) {
+  const models::draft_checkpoint& d = resolve_draft(text);
+  std::shared_ptr<drafted_model> own;
+  try {  // a head that does not fit the model is refused input (exit 2)
+    own = std::make_shared<drafted_model>(drafted_model{q.owner, models::with_draft(*q.m, d)});
+  } catch (const headroom::error& e) {
+    throw usage_error(fmt::format("--draft-model: {}", e.what()));
+  }
+  q.m = &own->m;
+  q.owner = own;
+  q.s.speculative = true;  // the engine loads the head and holds its layer's KV
+  return std::string(d.name);
+}
+
 command_output run_serve(cli_args& a) {
   const bool json = resolve_format(a.o, "serve", text_formats) == output_format::json;
   resolve_ids(a.t, "serve", false);
@@ -139,9 +143,7 @@ command_output run_serve(cli_args& a) {
   r.q = make_query(a.t);
   if (!a.draft_model.empty()) {
     if (!spec || a.acceptance_length.empty()) throw usage_error("--draft-model: needs --speculative-tokens and --acceptance-length");
-    const models::draft_checkpoint& d = resolve_draft(a.draft_model);
-    add_draft(r.q, d);
-    r.draft = d.name;
+    r.draft = add_draft_model(r.q, a.draft_model);
   }
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
