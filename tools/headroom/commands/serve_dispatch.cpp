@@ -112,13 +112,13 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   return r;
 }
 
-}  // namespace
-
 // The model with the draft checkpoint as its draft section; the query then owns both.
 struct drafted_model {
   std::shared_ptr<const void> target_owner;  // a --config target
   model m;
 };
+
+}  // namespace
 
 std::string add_draft_model(query& q, std::string_view text) {
   const models::draft_checkpoint& d = resolve_draft(text);

@@ -107,7 +107,7 @@ constexpr model with_eagle3(const model& target, const eagle3_dims& d) {
   }
   if ((d.target_hidden != 0 ? d.target_hidden : d.hidden) != target_hidden) {
     if (std::is_constant_evaluated()) detail::eagle3_target_hidden_must_match_the_target();
-    detail::refuse_eagle3("EAGLE-3 draft: its fc reads three hidden states of target_hidden_size (else hidden_size), not the target's width");
+    detail::refuse_eagle3("EAGLE-3 draft: its target_hidden_size (hidden_size when absent) differs from the target's hidden size");
   }
   if (d.layers != 1) {
     if (std::is_constant_evaluated()) detail::eagle3_heads_of_one_layer_only();
