@@ -203,6 +203,7 @@ std::uint64_t context_or_engine_length(std::string_view command, const std::stri
 // The fleet answer: one model on every named device, one table.
 command_output run_fleet(cli_args& a) {
   const target_flags& t = a.t;
+  if (!a.draft_model.empty()) throw usage_error("--draft-model: with one DEVICE, not --devices");
   if (t.config.empty() && t.gguf.empty() ? !t.device.empty() : !t.model.empty()) throw usage_error("fit: give DEVICE or --devices, not both");
   if (t.plan.tp != "1" || t.plan.pp != "1" || t.plan.ep != "1" || t.plan.dp != "1" || t.plan.dp_attention) {
     throw usage_error("fit --devices: the plan is chosen per device; --tp, --pp, --ep, --dp and --dp-attention apply to one DEVICE");
@@ -245,7 +246,8 @@ command_output run_fit(cli_args& a) {
     throw usage_error(fmt::format("fit: {} needs --devices (a table of devices)", a.o.csv ? "--csv" : "--format csv"));
   }
   resolve_ids(a.t, "fit", false);
-  const query q = make_query(a.t);
+  query q = make_query(a.t);
+  if (!a.draft_model.empty()) add_draft_model(q, a.draft_model);
   const std::uint64_t context = context_or_engine_length("fit", a.fit_context, q.e);
   const std::uint64_t seqs = parse_count("--seqs", a.fit_seqs);
   const fit_answer ans = compute_fit(*q.m, *q.d, q.s, seqs, context, q.e, q.p);

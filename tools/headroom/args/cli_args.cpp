@@ -152,7 +152,7 @@ void name_value_types(CLI::App& app) {
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
       {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
-      {"decode-workers", "N"}, {"decode-tp", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"},
+      {"decode-workers", "N"}, {"decode-tp", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"}, {"draft-model", "ID"},
       {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
   std::vector<CLI::App*> cmds = app.get_subcommands([](CLI::App*) { return true; });
   cmds.push_back(&app);
@@ -240,7 +240,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--seqs", &a.fit_seqs, "concurrent sequences (default 1)"},
        {"--exit-zero", nullptr, "exit 0 even when the load does not fit (default: exit 3)", false, &a.fit_exit_zero},
        {"--devices", &a.fit_devices,
-        "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)"}},
+        "a fleet answer instead of DEVICE: all, or comma-separated ids (one table: fits, max sequences, the plan, tok/s)"},
+       {"--draft-model", &a.draft_model,
+        "hold a separate draft checkpoint beside the model (an EAGLE-3 head: id or Hub id): its weights and its layer's KV"}},
       table_formats);
 
   a.decode = target_command(app, a, which, "decode", "decode-step ceilings over batches x contexts", true,
@@ -277,9 +279,11 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--prefill-tp", &a.prefill_tp, "--disagg: tensor-parallel degree of a prefill worker (default 1)"},
        {"--decode-workers", &a.decode_workers, "--disagg: decode workers"},
        {"--decode-tp", &a.decode_tp, "--disagg: tensor-parallel degree of a decode worker (default 1)"},
-       {"--speculative-tokens", &a.speculative_tokens, "draft tokens a round from the checkpoint's MTP head (K)"},
+       {"--speculative-tokens", &a.speculative_tokens, "draft tokens a round from the checkpoint's MTP head or --draft-model (K)"},
        {"--acceptance-length", &a.acceptance_length,
         "mean tokens a verify step emits, 1 to K + 1 (no default: take it from a published figure)"},
+       {"--draft-model", &a.draft_model,
+        "a separate draft checkpoint drafting the K tokens (an EAGLE-3 head: id or Hub id); its weights and its layer's KV are held too"},
        {"--calibration", &a.calibration,
         "a calibration table (JSON, docs/calibration.md) for DEVICE under the engine, in place of the shipped one"}},
       text_formats);

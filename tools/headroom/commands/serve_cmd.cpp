@@ -35,9 +35,11 @@ std::string calibration_text(const serve_request& r, const calibration_set& cs) 
   return fmt::format("{} {} on {} ({})", cs.own->engine, cs.own->version, cs.own->device, cs.own->source);
 }
 
-std::string spec_text(const speculation& s) {
+std::string spec_text(const serve_request& r) {
+  const speculation& s = r.spec;
   if (s.tokens == 0) return "off";
-  return fmt::format("MTP draft head, {} tokens a round, acceptance length {}", s.tokens,
+  return fmt::format("{}, {} tokens a round, acceptance length {}",
+                     r.draft.empty() ? std::string("MTP draft head") : fmt::format("draft checkpoint {}", r.draft), s.tokens,
                      num(static_cast<double>(s.acceptance_milli) / 1000.0));
 }
 
@@ -67,7 +69,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   w("# Serving {} on {} under {}\n\n", q.m->name, q.d->name, name(q.e.kind));
   w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers. Mode: {}. Settings: {}. "
     "Speculative decoding: {}.\n\n",
-    r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r.spec));
+    r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
   w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
     "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
     a.calibration_name);
@@ -107,6 +109,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
                          : plan_json(r.q.p);
   j["speculative_tokens"] = r.spec.tokens;
   j["acceptance_length"] = static_cast<double>(r.spec.acceptance_milli) / 1000.0;
+  if (!r.draft.empty()) j["draft_model"] = r.draft;
   j["calibration_table"] = a.calibration_name;
   ordered_json runs = ordered_json::array();
   for (const serve_result& s : a.runs) {

@@ -28,6 +28,7 @@ struct serve_request {
   speculation spec{};
   const calibration* table = nullptr;  ///< --calibration FILE (null: the shipped tables)
   std::string table_path;              ///< the file as given
+  std::string draft;                   ///< --draft-model: the draft checkpoint's name (empty: the model's MTP head)
 };
 struct serve_answer {
   std::vector<serve_result> runs;
@@ -70,6 +71,12 @@ sla_answer compute_sla(const sla_request& r);
 std::string sla_text(const sla_request& r, const sla_answer& a);
 ordered_json sla_json(const sla_request& r, const sla_answer& a);
 svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a);
+
+/// --draft-model ID on `serve` and `fit`: the shipped draft checkpoint named by `text` (id,
+/// display name or Hub id) added to the query's model as its draft section, the query owning
+/// the result and its settings speculative; returns the checkpoint's display name. Exit 2 for
+/// an unknown checkpoint or one that does not fit the model.
+std::string add_draft_model(query& q, std::string_view text);
 
 /// The commands as dispatch.cpp runs them (serve_dispatch.cpp): flags to request, result, renderer.
 command_output run_serve(cli_args& a);

@@ -3,6 +3,7 @@
 // naming the flag) before anything is evaluated.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include <headroom/devices.hpp>
 #include <headroom/models.hpp>
+#include <headroom/models/drafts.hpp>
 
 #include "headroom/io/calibration_file.hpp"
 #include "headroom/commands.hpp"
@@ -35,6 +37,23 @@ double parse_positive_decimal(std::string_view flag, std::string_view text) {
 std::uint16_t parse_count_up_to_4096(std::string_view flag, std::string_view text) { return parse_bounded(flag, text, 4096); }
 
 std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llround(a * 1000.0)); }
+
+// --draft-model: a shipped draft checkpoint by id, display name or Hub id, in any case.
+const models::draft_checkpoint& resolve_draft(std::string_view text) {
+  auto same = [](std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    }
+    return true;
+  };
+  std::string ids;
+  for (const models::draft_checkpoint* d : models::drafts::all) {
+    if (same(text, d->id) || same(text, d->name) || same(text, d->repo)) return *d;
+    ids += fmt::format("{}{}", ids.empty() ? "" : ", ", d->id);
+  }
+  throw usage_error(fmt::format("--draft-model: unknown draft checkpoint `{}` ({})", text, ids));
+}
 
 // The engines an `sla` search covers: --engine, or the three serving engines.
 std::vector<engine_kind> sla_engines(const std::string& text, bool given) {
@@ -97,15 +116,39 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   return r;
 }
 
+// The model with the draft checkpoint as its draft section; the query then owns both.
+struct drafted_model {
+  std::shared_ptr<const void> target_owner;  // a --config target
+  model m;
+};
+
 }  // namespace
+
+std::string add_draft_model(query& q, std::string_view text) {
+  const models::draft_checkpoint& d = resolve_draft(text);
+  std::shared_ptr<drafted_model> own;
+  try {  // a head that does not fit the model is refused input (exit 2)
+    own = std::make_shared<drafted_model>(drafted_model{q.owner, models::with_draft(*q.m, d)});
+  } catch (const headroom::error& e) {
+    throw usage_error(fmt::format("--draft-model: {}", e.what()));
+  }
+  q.m = &own->m;
+  q.owner = own;
+  q.s.speculative = true;  // the engine loads the head and holds its layer's KV
+  return std::string(d.name);
+}
 
 command_output run_serve(cli_args& a) {
   const bool json = resolve_format(a.o, "serve", text_formats) == output_format::json;
   resolve_ids(a.t, "serve", false);
   serve_request r;
   const bool spec = !a.speculative_tokens.empty();
-  if (spec) a.t.speculative = true;  // the engine loads the MTP head and holds its KV
+  if (spec) a.t.speculative = true;  // the engine loads the draft head and holds its KV
   r.q = make_query(a.t);
+  if (!a.draft_model.empty()) {
+    if (!spec || a.acceptance_length.empty()) throw usage_error("--draft-model: needs --speculative-tokens and --acceptance-length");
+    r.draft = add_draft_model(r.q, a.draft_model);
+  }
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
   r.concurrency.clear();
@@ -133,7 +176,7 @@ command_output run_serve(cli_args& a) {
       k = r.spec.tokens;
     }
     if (!has_draft_head(*r.q.m)) {
-      throw usage_error(fmt::format("--speculative-tokens: {} has no MTP draft head (separate draft models are not modelled yet)",
+      throw usage_error(fmt::format("--speculative-tokens: {} has no MTP draft head (name a separate draft checkpoint with --draft-model)",
                                     r.q.m->id));
     }
   } else if (!a.acceptance_length.empty()) {
