@@ -7,7 +7,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
-#include <headroom/models/drafts.hpp>
+#include <headroom/models/drafts/registry.hpp>
 #include <headroom/serve.hpp>
 
 namespace {

@@ -12,7 +12,7 @@
 
 #include <headroom/devices.hpp>
 #include <headroom/models.hpp>
-#include <headroom/models/drafts.hpp>
+#include <headroom/models/drafts/registry.hpp>
 
 #include "headroom/io/calibration_file.hpp"
 #include "headroom/commands.hpp"

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include <headroom/model.hpp>
-#include <headroom/models/eagle3.hpp>
+#include <headroom/models/drafts/eagle3.hpp>
 
 namespace headroom::models {
 
