@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include <headroom/engine.hpp>
-#include <headroom/engines/registry.hpp>
+#include <headroom/engines/all_rules.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>

@@ -16,7 +16,7 @@
 #include <headroom/detail/enum_table.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_law_list.hpp>
-#include <headroom/engines/registry.hpp>
+#include <headroom/engines/all_rules.hpp>
 #include <headroom/error.hpp>
 
 namespace headroom {

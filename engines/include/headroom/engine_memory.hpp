@@ -41,7 +41,7 @@
 #include <headroom/parallel.hpp>
 #include <headroom/rank_footprint.hpp>
 #include <headroom/settings.hpp>
-#include <headroom/engines/registry.hpp>
+#include <headroom/engines/all_rules.hpp>
 
 namespace headroom {
 

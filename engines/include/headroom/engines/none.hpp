@@ -9,7 +9,7 @@
 #include <array>
 
 #include <headroom/engine.hpp>
-#include <headroom/engine_rules.hpp>
+#include <headroom/engines/none_rules.hpp>
 
 namespace headroom::engines {
 
@@ -38,27 +38,5 @@ inline constexpr usable_policy usable{usable_rules.data(), usable_rules.size()};
 
 /// The pure arithmetic under the shipped usable-memory policy.
 inline constexpr engine none{.kind = engine_kind::none, .usable = &usable};
-
-namespace detail {
-// The rules below, as named functions (cheaper to compile than closures).
-constexpr std::uint64_t none_request_blocks_rule(const engine_memory&, std::uint64_t) { return 1; }
-
-constexpr engine_finding none_check_rule(const engine&) { return {}; }
-
-constexpr std::uint64_t none_length_rule(const engine&) { return 0; }
-
-constexpr bool none_at_defaults_rule(const engine&) { return true; }
-}  // namespace detail
-
-/// The pure arithmetic as callers see it (engine_rules.hpp): no memory rule of an engine.
-inline constexpr engine_rules none_rules{
-    .kind = engine_kind::none,
-    .display_name = "none",
-    .arithmetic = true,
-    .request_blocks = &detail::none_request_blocks_rule,
-    .check = &detail::none_check_rule,  // its usable-memory policy has its own law (validate.hpp)
-    .length = &detail::none_length_rule,
-    .at_defaults = &detail::none_at_defaults_rule,
-};
 
 }  // namespace headroom::engines
