@@ -31,7 +31,7 @@ struct usable_rule {
 struct usable_policy {
   const usable_rule* rules = nullptr;
   std::size_t n_rules = 0;
-  usable_share fallback{900, "the gpu-memory-utilization serving engines default to"};
+  usable_share fallback{900, "the share of device memory serving engines take by default"};
 };
 /// A policy without rules: 0.9 of every device (the pure arithmetic's profile that names no
 /// policy gets it).

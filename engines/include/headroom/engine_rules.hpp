@@ -39,14 +39,17 @@ struct engine_inputs {
 };
 
 /// Where an engine's memory terms come from in its own source (file @ commit), one per row of
-/// the engine-memory table reports print (docs/engines.md cites each at length).
+/// the engine-memory table reports print (docs/engines.md cites each at length). Kept with the
+/// engine's flags (engines/flags/<engine>.hpp): long strings cost every check that compiles the
+/// rules a constant evaluation each.
 struct engine_term_sources {
   std::string_view budget, weights, activation, sampler, graphs, non_torch, pool;
 };
 
 /// One engine as callers see it: its name as people write it, how it lays out data parallel and
 /// its pool, which of the checkpoint's dtype keys it reads, the length its own flag sets, and
-/// whether a profile holds its defaults.
+/// whether a profile holds its defaults. What only the CLI reads (its flags, where its terms
+/// come from) is engines::all_flags (engines/flags.hpp).
 struct engine_rules {
   engine_kind kind = engine_kind::none;
   std::string_view display_name{};
@@ -84,7 +87,6 @@ struct engine_rules {
   std::uint64_t (*length)(const engine& e) = nullptr;
   /// Whether `e`'s knobs are this engine's defaults.
   bool (*at_defaults)(const engine& e) = nullptr;
-  engine_term_sources sources{};
 };
 
 }  // namespace headroom

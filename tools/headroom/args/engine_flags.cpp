@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include <headroom/engines/flags.hpp>
+
 #include "headroom/args/common.hpp"
 
 namespace headroom::cli {
@@ -78,7 +80,7 @@ struct md {
 
 std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
   md out;
-  const engine_term_sources& src = engines::rules_of(em.kind).sources;
+  const engine_term_sources src = engines::term_sources_of(em.kind);
   out("## Engine memory: {}\n\n", display_name(em.kind));
   out("One rank as {} sizes it (docs/engines.md cites every term). GiB = 2^30 bytes.\n\n", display_name(em.kind));
   out("| term | bytes | GiB | source |\n|---|---:|---:|---|\n");

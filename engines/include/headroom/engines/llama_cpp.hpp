@@ -50,8 +50,6 @@ inline constexpr engine_rules llama_cpp_rules{
     .check = &detail::llama_cpp_check_rule,
     // One slot: --ctx-size / --parallel cells (llama-context.cpp n_ctx_seq).
     .length = &detail::llama_cpp_length_rule,
-    .at_defaults = &detail::llama_cpp_at_defaults_rule,
-    .sources = {"no budget: every buffer allocated whole (cudaMalloc)", "model buffers", "compute buffer: one ubatch",
-                "logits [n_ubatch, vocab] f32", "-", "-", "llama-kv-cache.cpp @3514e9f: cells x row bytes x streams"}};
+    .at_defaults = &detail::llama_cpp_at_defaults_rule};
 
 }  // namespace headroom::engines

@@ -60,10 +60,6 @@ inline constexpr engine_rules sglang_rules{
     // python/sglang/srt/server_args.py's checks; a fraction of 0 is the engine's own default.
     .check = &detail::sglang_check_rule,
     .length = &detail::sglang_length_rule,  // --context-length
-    .at_defaults = &detail::sglang_at_defaults_rule,
-    .sources = {"model_runner_kv_cache_mixin.py @226149a profile_max_num_token: mem_fraction_static x free memory before load",
-                "free memory before load - after load", "in the (1 - mem_fraction_static) reserve (not subtracted)", "-",
-                "in the reserve (not subtracted)", "CUDA context, before the first measurement",
-                "max_total_num_tokens = rest // cell size, page-aligned; Mamba pool first (handle_max_mamba_cache)"}};
+    .at_defaults = &detail::sglang_at_defaults_rule};
 
 }  // namespace headroom::engines

@@ -47,9 +47,6 @@ inline constexpr engine_rules trtllm_rules{
     // tensorrt_llm/llmapi/llm_args.py's validators.
     .check = &detail::trtllm_check_rule,
     .length = &detail::trtllm_length_rule,  // max_seq_len
-    .at_defaults = &detail::trtllm_at_defaults_rule,
-    .sources = {"_torch/pyexecutor/_util.py @d8ae02c _cal_max_tokens: (total - peak) x free_gpu_memory_fraction",
-                "weights after loading", "estimation run of max_num_tokens", "-", "in extra_cost (non-torch)",
-                "extra_cost = used - torch allocated", "resource_manager.py @d2a5560: blocks = ceil(max_tokens / tokens_per_block)"}};
+    .at_defaults = &detail::trtllm_at_defaults_rule};
 
 }  // namespace headroom::engines

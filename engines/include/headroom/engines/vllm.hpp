@@ -67,13 +67,6 @@ inline constexpr engine_rules vllm_rules{
     .check = &detail::vllm_check_rule,
     .speculative_tokens = &detail::vllm_speculative_tokens_rule,  // --num-speculative-tokens
     .length = &detail::vllm_length_rule,  // --max-model-len
-    .at_defaults = &detail::vllm_at_defaults_rule,
-    .sources = {"vllm/v1/worker/gpu_worker.py @35d5cda (requested_memory = total x gpu_memory_utilization)",
-                "model_runner.model_memory_usage (weights as loaded; MXFP4 MoE padded on the Marlin path, quantization/mxfp4.py)",
-                "profile_run: _dummy_run(max_num_batched_tokens), torch peak increase",
-                "_dummy_sampler_run on min(max_num_seqs, max_num_batched_tokens) requests, fp32 [num_reqs, vocab]",
-                "profile_cudagraph_memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0, PR #38284)",
-                "mem_utils.py @a6d5c39 non_torch_increase",
-                "kv_cache_utils.py @001cabc get_num_blocks: available // page // group size"}};
+    .at_defaults = &detail::vllm_at_defaults_rule};
 
 }  // namespace headroom::engines

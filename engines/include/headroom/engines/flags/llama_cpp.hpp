@@ -10,6 +10,7 @@
 
 #include <headroom/engine.hpp>
 #include <headroom/engine_flag.hpp>
+#include <headroom/engine_rules.hpp>
 
 namespace headroom::engines {
 
@@ -25,5 +26,11 @@ inline constexpr engine_flag llama_cpp_flags[] = {
     knob_flag<&engine::llama_cpp, &llama_cpp_knobs::swa_full>("--swa-full", "sliding-window layers keep every cell", knob_text::on_switch),
     knob_flag<&engine::llama_cpp, &llama_cpp_knobs::flash_attn>("--flash-attn", "on | off (default on; off adds the attention scores to the compute buffer)", knob_text::on_off),
 };
+
+
+/// Where each of its memory terms comes from in its own source (reports print them).
+inline constexpr engine_term_sources llama_cpp_term_sources{
+    "no budget: every buffer allocated whole (cudaMalloc)", "model buffers", "compute buffer: one ubatch",
+    "logits [n_ubatch, vocab] f32", "-", "-", "llama-kv-cache.cpp @3514e9f: cells x row bytes x streams"};
 
 }  // namespace headroom::engines

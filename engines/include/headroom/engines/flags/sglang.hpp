@@ -10,6 +10,7 @@
 
 #include <headroom/engine.hpp>
 #include <headroom/engine_flag.hpp>
+#include <headroom/engine_rules.hpp>
 
 namespace headroom::engines {
 
@@ -28,5 +29,13 @@ inline constexpr engine_flag sglang_flags[] = {
     knob_flag<&engine::sglang, &sglang_knobs::mamba_extra_buffer>("--mamba-scheduler-strategy", "no_buffer | extra_buffer (2 more state slots per request; default no_buffer)", knob_text::choice, sglang_mamba_strategies),
     knob_flag<&engine::sglang, &sglang_knobs::speculative_num_draft_tokens>("--speculative-num-draft-tokens", "draft tokens with --speculative (default 4)", knob_text::count),
 };
+
+
+/// Where each of its memory terms comes from in its own source (reports print them).
+inline constexpr engine_term_sources sglang_term_sources{
+    "model_runner_kv_cache_mixin.py @226149a profile_max_num_token: mem_fraction_static x free memory before load",
+    "free memory before load - after load", "in the (1 - mem_fraction_static) reserve (not subtracted)", "-",
+    "in the reserve (not subtracted)", "CUDA context, before the first measurement",
+    "max_total_num_tokens = rest // cell size, page-aligned; Mamba pool first (handle_max_mamba_cache)"};
 
 }  // namespace headroom::engines

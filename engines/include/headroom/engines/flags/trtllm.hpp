@@ -10,6 +10,7 @@
 
 #include <headroom/engine.hpp>
 #include <headroom/engine_flag.hpp>
+#include <headroom/engine_rules.hpp>
 
 namespace headroom::engines {
 
@@ -23,5 +24,12 @@ inline constexpr engine_flag trtllm_flags[] = {
     knob_flag<&engine::trtllm, &trtllm_knobs::max_seq_len>("--max-seq-len", "longest request (default: --context)", knob_text::count),
     knob_flag<&engine::trtllm, &trtllm_knobs::max_tokens>("--max-tokens", "kv_cache_config.max_tokens (the smaller of it and the fraction wins)", knob_text::count),
 };
+
+
+/// Where each of its memory terms comes from in its own source (reports print them).
+inline constexpr engine_term_sources trtllm_term_sources{
+    "_torch/pyexecutor/_util.py @d8ae02c _cal_max_tokens: (total - peak) x free_gpu_memory_fraction",
+    "weights after loading", "estimation run of max_num_tokens", "-", "in extra_cost (non-torch)",
+    "extra_cost = used - torch allocated", "resource_manager.py @d2a5560: blocks = ceil(max_tokens / tokens_per_block)"};
 
 }  // namespace headroom::engines
