@@ -24,15 +24,8 @@ inline constexpr binding deepseek_v2_router[] = {
 inline constexpr auto deepseek_v2_own =
     join(deepseek_v2_q, shared::mla_latent, shared::deepseek_moe, deepseek_v2_router);
 inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer);
-inline constexpr ignored deepseek_v2_own_ignored[] = {
-    {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
-    {"aux_loss_alpha", "training only"},
-    {"seq_aux", "training only"},
-    {"ep_size", "a training parallelism setting"},
-    {"n_group", "router arithmetic (group-limited routing), no tensor"},
-    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
-};
-inline constexpr auto deepseek_v2_ignored = join(deepseek_v2_own_ignored, shared::router_scaling);
+inline constexpr auto deepseek_v2_ignored =
+    join(shared::mla_kv_heads, shared::deepseek_aux_loss, shared::deepseek_grouping, shared::router_scaling);
 
 // ---- deepseek_v32 ---------------------------------------------------------------------------
 // https://huggingface.co/deepseek-ai/DeepSeek-V3.2-Exp/blob/main/config.json: DeepSeek-V3.1's
@@ -58,16 +51,13 @@ inline constexpr check glm_moe_dsa_own_checks[] = {
 };
 inline constexpr auto glm_moe_dsa_checks = join(glm_moe_dsa_own_checks, shared::swiglu_mlp, shared::untied_unbiased);
 inline constexpr ignored glm_moe_dsa_own_ignored[] = {
-    {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
     {"head_dim", "the rotary width transformers' attention interface reads; the tensors follow qk_*_head_dim"},
     {"qk_head_dim", "the sum qk_nope_head_dim + qk_rope_head_dim, read from the two"},
     {"rope_interleave", "rotary arithmetic, no tensor"},
     {"indexer_rope_interleave", "rotary arithmetic, no tensor"},
-    {"ep_size", "a training parallelism setting"},
-    {"n_group", "router arithmetic (group-limited routing), no tensor"},
-    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
     {"index_share_for_mtp_iteration", "an MTP draft step reuses the indexer's selection: arithmetic, no tensor"},
 };
-inline constexpr auto glm_moe_dsa_ignored = join(glm_moe_dsa_own_ignored, shared::router_scaling);
+inline constexpr auto glm_moe_dsa_ignored =
+    join(shared::mla_kv_heads, glm_moe_dsa_own_ignored, shared::deepseek_grouping, shared::router_scaling);
 
 }  // namespace headroom::models::config_keys::dsk

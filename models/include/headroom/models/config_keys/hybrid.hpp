@@ -136,15 +136,10 @@ inline constexpr check deepseek_v3_own_checks[] = {
 };
 inline constexpr auto deepseek_v3_checks = join(deepseek_v3_own_checks, shared::swiglu_mlp, shared::untied_unbiased);
 inline constexpr ignored deepseek_v3_own_ignored[] = {
-    {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
-    {"aux_loss_alpha", "training only"},
-    {"seq_aux", "training only"},
-    {"ep_size", "a training parallelism setting"},
-    {"n_group", "router arithmetic (group-limited routing), no tensor"},
-    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
     {"topk_method", "router arithmetic, no tensor"},
 };
-inline constexpr auto deepseek_v3_ignored = join(deepseek_v3_own_ignored, shared::router_scaling);
+inline constexpr auto deepseek_v3_ignored = join(shared::mla_kv_heads, shared::deepseek_aux_loss, shared::deepseek_grouping,
+                                                 deepseek_v3_own_ignored, shared::router_scaling);
 }  // namespace mla
 
 }  // namespace headroom::models::config_keys

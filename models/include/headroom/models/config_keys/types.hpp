@@ -257,6 +257,21 @@ inline constexpr ignored qwen_moe_keys[] = {
     {"intermediate_size", "the dense MLP width, unused when every layer is MoE (decoder_sparse_step 1)"},
     {"norm_topk_prob", "router arithmetic, no tensor"},
 };
+/// Multi-head latent attention's KV-head count: MLA caches one latent row per token.
+inline constexpr ignored mla_kv_heads[] = {
+    {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
+};
+/// DeepSeek's expert grouping and training parallelism: router arithmetic and a training setting.
+inline constexpr ignored deepseek_grouping[] = {
+    {"ep_size", "a training parallelism setting"},
+    {"n_group", "router arithmetic (group-limited routing), no tensor"},
+    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
+};
+/// DeepSeek-V2 / V3's auxiliary-loss keys.
+inline constexpr ignored deepseek_aux_loss[] = {
+    {"aux_loss_alpha", "training only"},
+    {"seq_aux", "training only"},
+};
 /// DeepSeek's router keys: they scale and normalise the routing weights (arithmetic on scores
 /// the gate computes), so no tensor depends on them.
 inline constexpr ignored router_scaling[] = {
