@@ -37,7 +37,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-INCLUDE_DIRS = [ROOT / "include", ROOT / "models" / "include", ROOT / "devices" / "include"]
+INCLUDE_DIRS = [ROOT / "include", ROOT / "models" / "include", ROOT / "devices" / "include",
+                ROOT / "engines" / "include"]
 MODEL_DIR = ROOT / "models" / "include" / "headroom" / "models"
 DEVICE_DIR = ROOT / "devices" / "include" / "headroom" / "devices"
 FULL_HEADERS = ["headroom/headroom.hpp", "headroom/models.hpp", "headroom/devices.hpp"]

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/amd_gcn.hpp>
 
 namespace headroom::devices {
 

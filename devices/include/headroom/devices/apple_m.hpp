@@ -8,7 +8,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/apple_m.hpp>
 
 namespace headroom::devices {
 

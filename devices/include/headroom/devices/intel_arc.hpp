@@ -4,7 +4,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/shared.hpp>
 
 namespace headroom::devices {
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/intel_gaudi.hpp>
 
 namespace headroom::devices {
 

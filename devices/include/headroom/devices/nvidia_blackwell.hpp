@@ -5,7 +5,8 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/nvidia_blackwell.hpp>
+#include <headroom/devices/links/shared.hpp>
 
 namespace headroom::devices {
 

@@ -5,7 +5,8 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/nvidia_hopper.hpp>
+#include <headroom/devices/links/shared.hpp>
 #include <headroom/devices/with_memory.hpp>
 
 namespace headroom::devices {

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <headroom/device.hpp>
-#include <headroom/devices/links.hpp>
+#include <headroom/devices/links/nvidia_jetson.hpp>
 #include <headroom/devices/nvidia_ampere.hpp>
 #include <headroom/devices/nvidia_blackwell.hpp>
 
