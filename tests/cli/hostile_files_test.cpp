@@ -143,13 +143,13 @@ TEST_CASE("FIFOs, devices, folders and oversized files are refused before they a
   CHECK(quant.code == 2);
   CHECK(quant.err == err_line("/dev/zero: the quantization config" + regular));
 
-  // 1 MiB + 1 byte of config (sparse: never written, never read).
+  // 8 MiB + 1 byte of config (sparse: never written, never read).
   fs::remove(fifo);
   s.write("config.json", "{}");
-  fs::resize_file(fifo, (1u << 20) + 1);
+  fs::resize_file(fifo, (8u << 20) + 1);
   const result big = run({"import", fifo, "--id", "x"});
   CHECK(big.code == 2);
-  CHECK(big.err == err_line(fifo + ": the config is 1048577 bytes, more than the 1048576 a config may have"));
+  CHECK(big.err == err_line(fifo + ": the config is 8388609 bytes, more than the 8388608 a config may have"));
 
   // A folder in place of the shard index.
   fs::create_directory(s.dir / "ckpt");

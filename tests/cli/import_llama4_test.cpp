@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 
 #include <headroom/engines/none.hpp>
 #include <headroom/headroom.hpp>
@@ -131,4 +132,48 @@ TEST_CASE("import llama4: the layer lists newer transformers write out (layer_ty
   CHECK(footprint(listed->m, {}).weights == footprint(plain->m, {}).weights);
   CHECK(evicting(listed->m).swa_kv_per_token == evicting(plain->m).swa_kv_per_token);
   CHECK(evicting(listed->m).kv_per_token == evicting(plain->m).kv_per_token);
+}
+
+TEST_CASE("import llama4: a config trimmed to text_config imports the language model and says no tower is counted") {
+  // ai-dynamo/aiconfigurator's copies of Scout and Maverick (src/aiconfigurator/model_configs at
+  // 095f58a5) keep text_config only. The published counts above include the vision tower the full
+  // configs name, so the text-only hand sums are theirs less `vision` (871,932,416):
+  //   Scout: 48 x (62,924,800 + 2,139,176,960) + 2,068,976,640 = 107,769,861,120
+  //   Maverick: 48 x 62,924,800 + 24 x 16,232,611,840 + 24 x 251,658,240 + 2,068,976,640
+  //   = 400,711,848,960
+  constexpr std::uint64_t scout_text = 48 * (attention + 2'139'176'960ULL) + top;
+  static_assert(scout_text == 107'769'861'120ULL && scout_text + vision == 108'641'793'536ULL);
+  constexpr std::uint64_t maverick_text = 48 * attention + 24 * 16'232'611'840ULL + 24 * 251'658'240ULL + top;
+  static_assert(maverick_text == 400'711'848'960ULL && maverick_text + vision == 401'583'781'376ULL);
+  for (const auto& checkpoint : {std::pair{"llama_4_scout_17b_16e_text", scout_text}, std::pair{"llama_4_maverick_17b_128e_text", maverick_text}}) {
+    const std::string id = checkpoint.first;
+    const std::uint64_t params = checkpoint.second;
+    INFO(id);
+    const auto im = imp::import_config({config_dir(id), "", ""});
+    CHECK(im->m.family == "llama4");
+    const footprint_bytes fp = footprint(im->m, {});
+    CHECK(fp.weights == params * 2);
+    CHECK(fp.vision_weights == 0);
+    CHECK(fp.kv_per_token == 48 * 2 * 8 * 128 * 2);
+    CHECK(im->notes.find("vision_config absent: no vision tower counted") != std::string::npos);
+  }
+}
+
+TEST_CASE("import llama4: a vision_config that is present but not an object is still refused") {
+  std::ifstream in(config_dir("llama_4_scout_17b_16e_text") + "/config.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "\"model_type\": \"llama4\",";
+  REQUIRE(text.find(key) != std::string::npos);
+  text.insert(text.find(key) + key.size(), "\n  \"vision_config\": null,");
+  const std::string path = (std::filesystem::temp_directory_path() / "headroom_llama4_vision_null.json").string();
+  std::ofstream(path) << text;
+  std::string what;
+  try {
+    (void)imp::import_config({path, "", ""});
+  } catch (const imp::import_error& e) {
+    what = e.what();
+  }
+  std::filesystem::remove(path);
+  INFO(what);
+  CHECK(what.find("key `vision_config`: missing, or not an object") != std::string::npos);
 }

@@ -5,6 +5,9 @@
 // tests/data/configs/README.md.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <headroom/devices/nvidia_hopper.hpp>
@@ -88,16 +91,54 @@ TEST_CASE("import: GLM-5 (glm_moe_dsa) counts the model card's 744B parameters")
   CHECK(footprint(im->m, settings{}).kv_per_token == 78 * (576 * 2 + 132));
 }
 
-TEST_CASE("import: a GLM-5.x config whose layers share an indexer is refused, naming indexer_types") {
-  // GLM-5.3's indexer_types: "full" every index_topk_freq-th layer, "shared" (reusing another
-  // layer's selection) between.
+TEST_CASE("import: GLM-5.2's shared-indexer layers store no indexer and cache no index key") {
+  // indexer_types (transformers GlmMoeDsaConfig at 008e5743; ROCm/ATOM#1260, vllm-ascend#11363):
+  // "full" on layers 0, 1, 2 and every 4th from 6 to 74 -- 3 + (74 - 6) / 4 + 1 = 21 layers --,
+  // "shared" on the other 57, which reuse the last full layer's selection with no indexer
+  // tensors and no indexer key cache. The MTP layer keeps its indexer. GLM-5.2's other dims are
+  // GLM-5's, so by hand (BF16) from the GLM-5 sums above:
+  //   indexer a layer: wq_b 8,388,608 + wk 786,432 + k_norm 256 + weights_proj 196,608 = 9,371,904
+  //   full attention 174,400,256; shared attention 174,400,256 - 9,371,904 = 165,028,352
+  //   main: 1,903,171,584 + 21 x 174,400,256 + 57 x 165,028,352 + 3 x 226,498,560
+  //         + 75 x 9,703,004,416 = 743,377,019,904 (GLM-5's 743,911,218,432 less 57 indexers)
+  const auto im = imp::import_config({config_dir("glm_5_2"), "", ""});
+  CHECK(im->m.family == "mla_moe");
+  const std::uint64_t full = 174'400'256ULL;
+  const std::uint64_t shared = full - 9'371'904ULL;
+  CHECK(shared == 165'028'352ULL);
+  const std::uint64_t moe = 9'703'004'416ULL;
+  const std::uint64_t main = 1'903'171'584ULL + 21 * full + 57 * shared + 3 * 226'498'560ULL + 75 * moe;
+  CHECK(main == 743'911'218'432ULL - 57 * 9'371'904ULL);
+  const std::uint64_t mtp = 2 * 951'582'720ULL + 3 * 6144 + 75'497'472ULL + full + moe;
+  CHECK(parameter_count(im->m) == main + mtp);
+  // KV a token: the latent row of 576 values in all 78 layers, the 132-byte index key in the 21.
+  CHECK(footprint(im->m, settings{}).kv_per_token == 78 * 576 * 2 + 21 * 132);
+  CHECK(footprint(im->m, settings{.kv = kv_dtype::fp8}).kv_per_token == 78 * 576 + 21 * 132);
+  // GLM-5.3's transcription has the same schedule and dims.
+  const auto glm53 = imp::import_config({config_dir("glm_5_3"), "", ""});
+  CHECK(parameter_count(glm53->m) == main + mtp);
+}
+
+TEST_CASE("import: a GLM-5.2 indexer_types that disagrees with index_topk_freq is refused, naming the layer") {
+  std::ifstream in(config_dir("glm_5_2") + "/config.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Layer 3 turned "full": the schedule index_topk_freq 4, index_skip_topk_offset 3 says "shared".
+  const std::string from = "\"full\",\n    \"full\",\n    \"full\",\n    \"shared\",";
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), "\"full\",\n    \"full\",\n    \"full\",\n    \"full\",");
+  const std::string path = (std::filesystem::temp_directory_path() / "headroom_glm_5_2_schedule.json").string();
+  std::ofstream(path) << text;
   try {
-    (void)imp::import_config({config_dir("glm_5_3"), "", ""});
+    (void)imp::import_config({path, "", ""});
+    std::filesystem::remove(path);
     FAIL("expected a refusal");
   } catch (const imp::import_error& e) {
+    std::filesystem::remove(path);
     const std::string what = e.what();
     INFO(what);
     CHECK(what.find("key `indexer_types`") != std::string::npos);
+    CHECK(what.find("layer 3") != std::string::npos);
     CHECK(what.find("\"shared\"") != std::string::npos);
   }
 }

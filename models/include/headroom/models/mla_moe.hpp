@@ -17,7 +17,8 @@
 //
 // With q_lora_rank null (DeepSeek-V2-Lite) the query is one q_proj [heads * (qk_nope + qk_rope),
 // hidden]; with index_n_heads (DeepSeek-V3.2, GLM-5) every layer's attention is
-// blocks::indexed_mla_attention (the lightning indexer's tensors and key cache there).
+// blocks::indexed_mla_attention (the lightning indexer's tensors and key cache there), except
+// GLM-5.2's "shared" layers (IndexShare: blocks::shared_index_mla_attention, no indexer).
 //
 // Decode runs MLA absorbed: kv_b_proj's halves fold into the query and the output, so a step
 // reads kv_b_proj once (2 * t * kv_lora * heads * (qk_nope + v_head) FLOPs) and attends over
@@ -50,7 +51,20 @@ struct mla_moe_dims {
   std::uint64_t index_heads = 0;
   std::uint64_t index_head_dim = 0;
   std::uint64_t index_topk = 0;
+  /// GLM-5.2's IndexShare (transformers GlmMoeDsaConfig at 008e5743, index_topk_freq and
+  /// index_skip_topk_offset): main layer l runs its own indexer ("full") when
+  /// max(l - index_share_offset + 1, 0) % index_share_freq == 0, else ("shared") it attends over
+  /// the previous full layer's selection and stores no indexer. 1: every layer full.
+  std::uint64_t index_share_freq = 1;
+  std::uint64_t index_share_offset = 0;
 };
+
+/// Whether main layer `l` of an indexed MLA stack runs its own indexer (see index_share_freq).
+constexpr bool mla_moe_full_indexer(const mla_moe_dims& d, std::uint64_t l) {
+  if (d.index_share_freq <= 1) return true;
+  const std::uint64_t shifted = l + 1 >= d.index_share_offset ? l + 1 - d.index_share_offset : 0;
+  return shifted % d.index_share_freq == 0;
+}
 
 constexpr circuit mla_moe(const mla_moe_dims& d) {
   circuit c{};
@@ -69,11 +83,24 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                                                  .shared_inter = s.shared_inter(),
                                                  .router_aux = d.noaux_tc ? s.experts : 0,
                                                  .router_aux_format = formats::f32});
+  bool any_shared = false;
+  for (std::uint64_t l = 0; d.index_heads != 0 && l < d.layers; ++l) any_shared = any_shared || !mla_moe_full_indexer(d, l);
+  // A block only when some layer reuses a selection, so the other checkpoints' circuits stay as they were.
+  const auto shared_mla = any_shared ? blocks::shared_index_mla_attention(c, "mla_shared", d.mla, d.index_topk) : mla;
   const auto head = blocks::head(c, "head", d.vocab, h);
   const auto dense_layer = blocks::layer(layer_kind::full_attention, {mla, dense});
   const auto moe_layer = blocks::layer(layer_kind::full_attention, {mla, moe});
+  const auto dense_shared = blocks::layer(layer_kind::full_attention, {shared_mla, dense});
+  const auto moe_shared = blocks::layer(layer_kind::full_attention, {shared_mla, moe});
   // first_k_dense_replace dense layers, then MoE layers.
-  blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& { return l < s.first_dense ? dense_layer : moe_layer; }, head);
+  blocks::decoder(
+      c, embed, d.layers,
+      [&](std::uint64_t l) -> const auto& {
+        const bool full = d.index_heads == 0 || mla_moe_full_indexer(d, l);
+        if (l < s.first_dense) return full ? dense_layer : dense_shared;
+        return full ? moe_layer : moe_shared;
+      },
+      head);
 
   if (s.mtp_layers > 0) {
     // The MTP layer stores its own embed_tokens copy and its shared_head; it is numbered after
@@ -93,6 +120,7 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
                 {"tie_word_embeddings", 0, true}});
   if (d.index_heads != 0) {
     c.config.put({{"index_n_heads", d.index_heads}, {"index_head_dim", d.index_head_dim}, {"index_topk", d.index_topk}});
+    if (any_shared) c.config.put({{"index_topk_freq", d.index_share_freq}, {"index_skip_topk_offset", d.index_share_offset}});
   }
   s.record(c.config);
   return c;

@@ -148,6 +148,10 @@ class dims_reader {
   void check_layer_types(const circuit& built) const {
     for (const ck::check& c : layer_types_) {
       const json& v = *find(c.key);
+      if (c.kind == ck::check_kind::indexer_schedule) {
+        check_indexer_schedule(built, c, v);
+        continue;
+      }
       std::vector<layer_kind> kinds(v.size(), layer_kind::none);
       for (std::size_t i = 0; i < built.n_instances; ++i) {
         const instance& in = built.instances[i];
@@ -180,11 +184,19 @@ class dims_reader {
           if (*v != want) fail_key(file_, k(c.key), fmt::format("is {}, the importer needs {} ({})", shown_value(*v), c.expected, c.why));
           break;
         }
+        case ck::check_kind::equals_key: {
+          const json* other = find(c.expected);
+          if (other == nullptr || *v != *other) {
+            fail_key(file_, k(c.key), fmt::format("is {}, the importer needs the value of `{}` ({})", shown_value(*v), c.expected, c.why));
+          }
+          break;
+        }
         case ck::check_kind::layer_types_alternate:
         case ck::check_kind::layer_types_interval:
         case ck::check_kind::layer_types_every:
         case ck::check_kind::layer_types_period:
         case ck::check_kind::layer_types_chunked:
+        case ck::check_kind::indexer_schedule:
           if (!v->is_array() || v->size() != layers) {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) strings", layers));
           }
@@ -254,6 +266,26 @@ class dims_reader {
   [[nodiscard]] const std::vector<std::string>& notes() const { return notes_; }
 
  private:
+  // GLM-5.2's indexer_types against the circuit: a main layer is "full" when one of its blocks
+  // keeps an indexer key cache (the state `index`), "shared" when none does.
+  void check_indexer_schedule(const circuit& built, const ck::check& c, const json& v) const {
+    std::vector<int> full(v.size(), -1);
+    for (std::size_t i = 0; i < built.n_instances; ++i) {
+      const instance& in = built.instances[i];
+      if (in.sec != section::main || in.layer >= full.size()) continue;
+      const block& b = built.blocks[in.block];
+      bool has_index = false;
+      for (std::size_t s = 0; s < b.n_states; ++s) has_index = has_index || b.states[s].local == "index";
+      if (has_index) full[in.layer] = 1;
+      else if (full[in.layer] < 0 && b.n_states > 0) full[in.layer] = 0;
+    }
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const std::string_view want = full[i] == 1 ? "full" : "shared";
+      if (v[i] != want) {
+        fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs \"{}\" ({})", i, shown_value(v[i]), want, c.why));
+      }
+    }
+  }
   const json* find(std::string_view key) const {
     const auto it = cfg_.find(std::string(key));
     return it == cfg_.end() ? nullptr : &*it;

@@ -117,12 +117,13 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
   }
   // A multimodal config's text model sits under text_config; the keys around it are checked here.
   std::uint64_t vision_params = 0;
+  bool tower_absent = false;
   std::string spelling_note;
   const json cfg = [&] {
     if (p->family == "nemotron_h") return nemotron_h_patterns(file, "", outer, spelling_note);
     if (p->nested == nullptr) return outer;
     try {
-      return text_config_of(file, outer, *p->nested, vision_params);
+      return text_config_of(file, outer, *p->nested, vision_params, tower_absent);
     } catch (const headroom::error& e) {
       // The core's message speaks of bytes; here the count is of parameters: keep the operands.
       std::string why = e.what();
@@ -150,6 +151,10 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     Dims d{};
     dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
     reader.set_vision_params(vision_params);
+    if (tower_absent) {
+      reader.note("vision_config absent: no vision tower counted, the language model only (a checkpoint that ships "
+                  "a tower holds more)");
+    }
     if (!dtype_note.empty()) reader.note(dtype_note);
     if (!spelling_note.empty()) reader.note(spelling_note);
     for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });

@@ -44,7 +44,9 @@ const json& object_at(std::string_view file, const json& outer, const char* key)
 
 }  // namespace
 
-json text_config_of(std::string_view file, const json& outer, const ck::nested_config& n, std::uint64_t& vision_params) {
+json text_config_of(std::string_view file, const json& outer, const ck::nested_config& n, std::uint64_t& vision_params,
+                    bool& tower_absent) {
+  tower_absent = false;
   for (const auto& [key, value] : outer.items()) {
     if (key == "text_config" || key == "vision_config" || checked(file, "", outer, n.outer_checks, key)) continue;
     if (listed(ck::common_ignored, key) || listed(n.outer_ignored, key) || find_no_effect("outer", key, value)) continue;
@@ -53,6 +55,14 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
   }
   // A tower the profile does not count (vision_config among its outer keys) is not read.
   if (listed(n.outer_ignored, "vision_config")) return object_at(file, outer, "text_config");
+  // A config trimmed to its language model (text_config only, no vision_config key): the text
+  // model is imported and no tower counted, said in a note by the caller. A vision_config that
+  // is present but not an object is still refused below.
+  if (outer.find("vision_config") == outer.end()) {
+    vision_params = 0;
+    tower_absent = true;
+    return object_at(file, outer, "text_config");
+  }
   const json& vision = object_at(file, outer, "vision_config");
   for (const auto& [key, value] : vision.items()) {
     const bool read = std::find(n.vision_keys.begin(), n.vision_keys.end(), key) != n.vision_keys.end();

@@ -33,14 +33,18 @@ struct file_kind {
   std::uint64_t cap;  ///< bytes
 };
 
-// The caps. A schema-1 manifest is a few hundred bytes and the largest config.json of
-// tests/data/configs (qwen3_235b_a22b_fp8) 12,321 bytes, so 1 MiB leaves a factor of 80. A shard
+// The caps. A schema-1 manifest is a few hundred bytes and most config.json files a few tens of
+// kilobytes (qwen3_235b_a22b_fp8's 12,321 bytes), but a ModelOpt export lists every excluded
+// module by name in config.json and hf_quant_config.json: nvidia/MiniMax-M3-NVFP4's are
+// 3,087,083 and 3,081,956 bytes (ai-dynamo/aiconfigurator src/aiconfigurator/model_configs at
+// 095f58a5), so configs and quantization configs get 8 MiB, over twice that; the JSON reader's
+// depth, value and string limits (strict_json.hpp) bound what such a file can cost. A shard
 // index has one entry of about 100 bytes per tensor: 64 MiB holds over 600,000. safetensors
 // headers: the format allows 100 MB (safetensors/src/tensor.rs, MAX_HEADER_SIZE), whose DOM
 // took 7.3 GB; 64 MiB at about 150 bytes a tensor still holds over 400,000 tensors.
 inline constexpr file_kind manifest_file{"manifest", std::uint64_t{1} << 20};
-inline constexpr file_kind config_file{"config", std::uint64_t{1} << 20};
-inline constexpr file_kind quant_file{"quantization config", std::uint64_t{1} << 20};
+inline constexpr file_kind config_file{"config", std::uint64_t{8} << 20};
+inline constexpr file_kind quant_file{"quantization config", std::uint64_t{8} << 20};
 inline constexpr file_kind index_file{"shard index", std::uint64_t{64} << 20};
 inline constexpr file_kind header_file{"safetensors header", std::uint64_t{64} << 20};
 // A GGUF file is read up to its tensor data: header, metadata (the tokenizer's vocabulary and

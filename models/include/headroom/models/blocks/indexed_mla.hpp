@@ -69,4 +69,27 @@ constexpr std::uint8_t indexed_mla_attention(circuit& c, std::string_view block_
       {p.latent, {"index", state_kind::paged_kv, dtype_key::fixed_u8, indexer_key_row_bytes(x.head_dim), shard::replicated, 0}});
 }
 
+/// A layer of GLM-5.2's IndexShare schedule marked "shared" in `indexer_types`: the same MLA,
+/// attending over the index_topk rows the nearest preceding "full" layer selected, with no
+/// indexer of its own -- no indexer tensors and no indexer key cache. Sources:
+/// transformers src/transformers/models/glm_moe_dsa/configuration_glm_moe_dsa.py at 008e5743
+/// ("shared" reuses the previous full layer's top-k); ROCm/ATOM#1260 and vllm-project/
+/// vllm-ascend#11363 (merged: a "shared" layer builds no Indexer, the checkpoint carries none,
+/// 21 full of 78 in GLM-5.2; MTP layers keep theirs); ml-explore/mlx-lm#1410 and #1463 (the
+/// cache of a shared layer holds the latent only, no indexer KVCache).
+constexpr std::uint8_t shared_index_mla_attention(circuit& c, std::string_view block_name, const mla_dims& d,
+                                                  std::uint64_t topk) {
+  ::headroom::detail::require_table(d.q_lora != 0 && topk != 0, "a shared-selection MLA layer needs q_lora_rank and index_topk");
+  const detail::mla_parts p = detail::mla_parts_of(d);
+  // The selection (i32 indices) comes from the last full layer, as the attention's second input.
+  const node attend = sharded(with_states(compressed(nd("attend", op::paged_attention, {e(p.attend_in), e(topk, formats::i32)},
+                                                        {e(p.attend_out)}),
+                                                     1, topk),
+                                          0b1),
+                              shard::heads, d.q_heads);
+  return c.add_block(block_name,
+                     {p.input_norm, p.q_a, p.q_a_norm, p.q_b, p.kv_a, p.kv_a_norm, p.rope, p.kv_write, p.kv_b, attend, p.o, p.add},
+                     {p.latent});
+}
+
 }  // namespace headroom::models::blocks

@@ -35,19 +35,38 @@ inline constexpr binding indexer[] = {
     {"index_head_dim", "index_head_dim"},
     {"index_topk", "index_topk"},
 };
-inline constexpr auto deepseek_v32 = join(shared::widths, mla::deepseek_v3_own, indexer);
+/// DeepSeek-V3.2 runs the indexer on every layer (its config names no sharing schedule).
+inline constexpr binding indexer_every_layer[] = {
+    {"index_share_freq", {}, source::fixed, 1, "every DeepSeek-V3.2 layer runs its own indexer"},
+    {"index_share_offset", {}, source::fixed, 0, "every DeepSeek-V3.2 layer runs its own indexer"},
+};
+inline constexpr auto deepseek_v32 = join(shared::widths, mla::deepseek_v3_own, indexer, indexer_every_layer);
 
 // ---- glm_moe_dsa ----------------------------------------------------------------------------
 // GLM-5 (https://huggingface.co/zai-org/GLM-5/blob/main/config.json): DeepSeek-V3.2's layer
 // (vLLM: GlmMoeDsaForCausalLM subclasses DeepseekV2ForCausalLM with the V3.2 indexer).
 // GLM-5's keys are DeepSeek-V2's (topk_method noaux_tc in its releases) and the indexer's.
-inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer);
+// GLM-5.2 adds IndexShare: transformers' GlmMoeDsaConfig (configuration_glm_moe_dsa.py at
+// 008e574391258935f3ecc3035c882e73bbcac419) derives `indexer_types` from index_topk_freq
+// (default 1: every layer "full") and index_skip_topk_offset (default 2) when the list is
+// absent; the list the config carries is held against the layers the family built.
+inline constexpr binding indexer_share[] = {
+    {"index_share_freq", "index_topk_freq", source::optional, 1, "GlmMoeDsaConfig's default: every layer runs its own indexer"},
+    {"index_share_offset", "index_skip_topk_offset", source::optional, 2, "GlmMoeDsaConfig's default"},
+};
+inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer, indexer_share);
 inline constexpr check glm_moe_dsa_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
     {"mlp_layer_types", check_kind::dense_then_sparse, {}, "the mla_moe family's layers are dense, then MoE"},
-    {"indexer_types", check_kind::every_entry, "\"full\"",
-     "every layer runs its own indexer; a \"shared\" layer reusing another's selection is not supported yet"},
-    {"index_topk_pattern", check_kind::equals, "null", "every layer runs its own indexer"},
+    {"indexer_types", check_kind::indexer_schedule, {},
+     "\"full\" where max(layer - index_skip_topk_offset + 1, 0) % index_topk_freq == 0, else \"shared\""},
+    // GlmMoeDsaConfig: `layer_types` defaults to "deepseek_sparse_attention" on every layer (the
+    // cache-class dispatch); `num_experts` is re-routed to n_routed_experts (backward compatibility).
+    {"layer_types", check_kind::every_entry, "\"deepseek_sparse_attention\"", "every glm_moe_dsa layer is DSA"},
+    {"num_experts", check_kind::equals_key, "n_routed_experts", "GlmMoeDsaConfig reads num_experts as n_routed_experts"},
+    {"mlp_bias", check_kind::equals, "false", "MLP biases are not in the mla_moe family"},
+    {"index_topk_pattern", check_kind::equals, "null",
+     "the importer reads the schedule from indexer_types, index_topk_freq and index_skip_topk_offset"},
 };
 inline constexpr auto glm_moe_dsa_checks = join(glm_moe_dsa_own_checks, shared::swiglu_mlp, shared::untied_unbiased);
 inline constexpr ignored glm_moe_dsa_own_ignored[] = {
@@ -56,6 +75,9 @@ inline constexpr ignored glm_moe_dsa_own_ignored[] = {
     {"rope_interleave", "rotary arithmetic, no tensor"},
     {"indexer_rope_interleave", "rotary arithmetic, no tensor"},
     {"index_share_for_mtp_iteration", "an MTP draft step reuses the indexer's selection: arithmetic, no tensor"},
+    // vLLM deepseek_v2.py's _get_moe_router_dtype: float32 router logits for glm_moe_dsa; GateLinear
+    // keeps the gate weight in the model dtype (vllm-project/vllm#47410, #55378).
+    {"moe_router_dtype", "the precision of the router's logits: arithmetic, the gate weight keeps the model dtype"},
 };
 inline constexpr auto glm_moe_dsa_ignored =
     join(shared::mla_kv_heads, glm_moe_dsa_own_ignored, shared::deepseek_grouping, shared::router_scaling);

@@ -129,6 +129,8 @@ inline constexpr binding no_indexer[] = {
     {"index_heads", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
     {"index_head_dim", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
     {"index_topk", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
+    {"index_share_freq", {}, source::fixed, 1, "plain MLA: no lightning indexer"},
+    {"index_share_offset", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
 };
 inline constexpr auto deepseek_v3 = join(shared::widths, deepseek_v3_own, no_indexer);
 inline constexpr check deepseek_v3_own_checks[] = {

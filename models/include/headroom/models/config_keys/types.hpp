@@ -81,6 +81,8 @@ enum class check_kind : std::uint8_t {
   moe_every,         ///< Llama 4's moe_layers: the indexes l with (l + 1) % interleave_moe_layer_step == 0, in order
   layer_types_chunked,  ///< Llama 4 (newer transformers): full_attention every interval-th layer, else chunked_attention
   positive,          ///< an integer of at least 1 where the config class would accept 0 (Llama 4's interleave_moe_layer_step)
+  equals_key,        ///< the key, if present, equals the value of the key named by `expected` (an alias the config class re-routes)
+  indexer_schedule,  ///< GLM-5.2's indexer_types: num_hidden_layers entries, "full" where the built layer has an indexer, else "shared"
 };
 struct check {
   std::string_view key;
