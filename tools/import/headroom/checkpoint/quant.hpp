@@ -53,7 +53,9 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s);
 /// source: the file to read beside it. A ModelOpt folder (quant_method modelopt, the
 /// hf_quant_config.json found in the folder) gives "" once the two agree on quant_algo,
 /// kv_cache_quant_algo and group_size (vLLM reads config.json's: get_quant_config); a
-/// disagreement, or an explicit --quant beside any quantization_config, is refused.
+/// disagreement, or an explicit --quant beside any quantization_config, is refused. A folder
+/// whose config.json copy names no quant_method (producer modelopt) gives the file to read, once
+/// the two agree on quant_algo, the KV cache, the group size and the unquantized modules.
 std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
                                 bool found_in_folder);
 

@@ -66,6 +66,22 @@ vision_config_keys read_vision_config(std::string_view file, const json& outer) 
   v.hidden_size = count("hidden_size");
   return v;
 }
+// A Nemotron-H config without head_dim (the importer then reads hidden_size / num_attention_heads,
+// as vLLM's NemotronHAttention does: models/nemotron_h.py @00b08dc): the checkpoint's own
+// attention_head_dim, and transformers' NemotronHConfig default (head_dim=128,
+// models/nemotron_h/configuration_nemotron_h.py @cfeb552, which an engine loading the config
+// through transformers reads instead), must both be that width, or the engines build other heads.
+void nemotron_h_head_dim(std::string_view file, const json& cfg, std::uint64_t head_dim) {
+  if (cfg.contains("head_dim")) return;
+  if (const auto a = cfg.find("attention_head_dim"); a != cfg.end() && *a != json(head_dim)) {
+    fail_key(file, "attention_head_dim", fmt::format("is {}, but hidden_size / num_attention_heads (vLLM's head_dim when head_dim "
+                                                     "is absent) is {}: give head_dim", shown_value(*a), head_dim));
+  }
+  if (head_dim != 128) {
+    fail_key(file, "head_dim", fmt::format("absent, and hidden_size / num_attention_heads = {} (vLLM) is not transformers' "
+                                           "NemotronHConfig default 128: give head_dim", head_dim));
+  }
+}
 }  // namespace
 
 std::unique_ptr<imported> import_config(const import_request& r) {
@@ -160,6 +176,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
                       member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
                       member_or<std::uint64_t>(d, "first_dense", 0), member_or<std::uint64_t>(d, "moe_step", 1));
+    if (p->family == "nemotron_h") nemotron_h_head_dim(file, cfg, member_or<std::uint64_t>(d, "head_dim", 0));
     im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
     im->m.vision_config = read_vision_config(file, outer);
     reader.classify();
@@ -187,7 +204,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     const auto qc = outer.find("quantization_config");
     // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
     const std::string from_file = qc != outer.end() ? second_quant_source(file, *qc, quant, r.quant.empty()) : quant;
-    if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
+    if (qc != outer.end() && from_file.empty()) rec = quant_from_config(file, *qc, qs);
     if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
     if (p->router_f32) {
       rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));
