@@ -207,7 +207,7 @@ class exclusions {
       if (s_.family != "nemotron_h" && roles_only) {
         for (const precision_rule& r : rules) {
           role_numbered_[r.role].insert(layer);
-          role_module_.emplace(r.role, module);
+          role_module_.emplace(r.role, suffix);
         }
         return;
       }
@@ -364,7 +364,7 @@ class exclusions {
   std::vector<precision_rule> rules_;
   std::map<std::string, std::set<std::uint64_t>> numbered_;
   std::map<linear_role, std::set<std::uint64_t>> role_numbered_;  ///< roles listed layer by layer (not Nemotron-H)
-  std::map<linear_role, std::string> role_module_;                ///< the first module naming each, for messages
+  std::map<linear_role, std::string> role_module_;                ///< the first suffix (or whole layer) naming each
 };
 
 }  // namespace headroom::cli::import::detail

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// ModelOpt checkpoints whose quantization configs the importer reads beside the plain forms of
+// import_quant_test.cpp: a config.json copy without quant_method beside hf_quant_config.json,
+// and exclusion lists naming subtrees and whole dense layers. Each folder under
+// tests/data/configs/ is verbatim (tests/data/configs/README.md); each weighs the hand sum below.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <headroom/headroom.hpp>
+
+#include "headroom/import/importer.hpp"
+#include "published_config.hpp"
+
+using namespace headroom;
+namespace imp = headroom::cli::import;
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+using headroom::test::config_dir;
+
+std::uint64_t weights_of(const std::string& dir) {
+  const auto im = imp::import_config({dir, "", "m"});
+  return footprint(im->m, settings{}).weights;
+}
+
+// A copy of the folder `id` with its config.json's quantization_config changed by `edit`.
+template <typename Edit>
+std::string edited_copy(const std::string& id, const std::string& name, Edit edit) {
+  const fs::path dir = fs::temp_directory_path() / ("headroom_modelopt_lists_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ifstream in(config_dir(id) + "/config.json");
+  json cfg = json::parse(in);
+  edit(cfg["quantization_config"]);
+  std::ofstream(dir / "config.json") << cfg.dump(2);
+  fs::copy_file(config_dir(id) + "/hf_quant_config.json", dir / "hf_quant_config.json");
+  return dir.string();
+}
+
+}  // namespace
+
+TEST_CASE("ModelOpt: a config.json copy without quant_method reads the folder's agreeing hf_quant_config.json (Qwen3-32B FP8 per tensor)") {
+  // Qwen/Qwen3-32B-FP8-Static-PerTensor: config.json's copy names producer modelopt, quant_algo
+  // FP8, kv_cache_scheme "FP8" and ignore [lm_head]; hf_quant_config.json says the same. By hand:
+  // per layer the seven projections q [8192, 5120] = 41,943,040, k, v [1024, 5120] = 5,242,880,
+  // o [5120, 8192] = 41,943,040, gate, up, down 25600 x 5120 = 131,072,000: 487,587,840 FP8
+  // bytes, each projection an F32 weight_scale and input_scale (7 x 8 = 56 bytes), k_proj and
+  // v_proj a k_scale / v_scale (8 bytes); input and post-attention norms 2 x 5120, q_norm and
+  // k_norm 2 x 128: 10,496 BF16 values. 64 layers; embed_tokens and lm_head (BF16, untied)
+  // 151936 x 5120 = 777,912,320 each; final norm 5120.
+  constexpr std::uint64_t layer = 487'587'840ULL + 56 + 8 + 2 * 10'496ULL;
+  static_assert(layer == 487'608'896ULL);
+  static_assert(64 * layer + 2 * 2 * 777'912'320ULL + 2 * 5'120ULL == 34'318'628'864ULL);
+  CHECK(weights_of(config_dir("qwen3_32b_fp8_static_per_tensor")) == 34'318'628'864ULL);
+  // The two copies must say the same on every key that changes bytes.
+  const std::string other = edited_copy("qwen3_32b_fp8_static_per_tensor", "ignore", [](json& q) { q["ignore"] = json::array(); });
+  CHECK_THROWS_WITH_AS(weights_of(other), doctest::Contains("key `quantization_config.ignore`: differs from"), imp::import_error);
+  const std::string kv = edited_copy("qwen3_32b_fp8_static_per_tensor", "kv", [](json& q) { q.erase("kv_cache_scheme"); });
+  CHECK_THROWS_WITH_AS(weights_of(kv), doctest::Contains("key `quantization_config.kv_cache_quant_algo`: is null"), imp::import_error);
+  // An explicit --quant beside a config.json quantization_config stays refused: the user names
+  // a second file the folder may not hold, and which one the engines read is not known.
+  const std::string dir = config_dir("qwen3_32b_fp8_static_per_tensor");
+  CHECK_THROWS_WITH_AS(imp::import_config({dir + "/config.json", dir + "/hf_quant_config.json", "m"}),
+                       doctest::Contains("names a second quantization config: give one"), imp::import_error);
+}
+
+TEST_CASE("ModelOpt: GLM-5.1-NVFP4 keeps its three dense layers, attention, indexer and shared experts BF16; only routed experts are NVFP4") {
+  // nvidia/GLM-5.1-NVFP4's list: lm_head, model.layers.0* / 1.* / 2.* (the first_k_dense_replace
+  // 3 dense layers whole), self_attn* (the subtree: MLA projections and the lightning indexer)
+  // and mlp.shared_experts* of layers 3-77, model.layers.78* (the MTP layer). GLM-5.1 has GLM-5's
+  // dims (tests/data/configs/glm_5, its BF16 hand sum in import_mla_test.cpp), so the NVFP4
+  // checkpoint differs from it only in the routed experts of the 75 MoE layers: 256 experts x
+  // (gate, up [2048, 6144], down [6144, 2048]) = 3 tensors of E = 12,582,912 values each, stored
+  // NVFP4 as E/2 + E/16 bytes, an F32 weight_scale_2 and an F32 input_scale (7,077,896 bytes) in
+  // place of 2E (25,165,824).
+  constexpr std::uint64_t nvfp4_tensor = 12'582'912ULL / 2 + 12'582'912ULL / 16 + 4 + 4;
+  static_assert(nvfp4_tensor == 7'077'896ULL);
+  constexpr std::uint64_t tensors = 75ULL * 256 * 3;
+  static_assert(tensors * (2 * 12'582'912ULL - nvfp4_tensor) == 1'041'864'652'800ULL);
+  CHECK(weights_of(config_dir("glm_5_1_nvfp4")) == weights_of(config_dir("glm_5")) - 1'041'864'652'800ULL);
+  // A whole layer with a router and experts is not a list of projections: refused.
+  const std::string moe_layer = edited_copy("glm_5_1_nvfp4", "moe_layer", [](json& q) { q["ignore"].push_back("model.layers.3*"); });
+  CHECK_THROWS_WITH_AS(weights_of(moe_layer), doctest::Contains("`model.layers.3*`: per-layer precision is not supported yet"),
+                       imp::import_error);
+  // One dense layer's MLP kept BF16 without the others: per-layer precision, refused.
+  const std::string one = edited_copy("glm_5_1_nvfp4", "one_dense", [](json& q) {
+    json kept = json::array();
+    for (const json& m : q["ignore"]) {
+      if (m != "model.layers.1.*" && m != "model.layers.2.*") kept.push_back(m);
+    }
+    kept.push_back("model.layers.1.self_attn*");
+    kept.push_back("model.layers.2.self_attn*");
+    q["ignore"] = kept;
+  });
+  CHECK_THROWS_WITH_AS(weights_of(one), doctest::Contains("is listed for 1 of the 3 layers that have it"), imp::import_error);
+}
