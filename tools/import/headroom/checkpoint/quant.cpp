@@ -189,11 +189,13 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   for (precision_rule& r : out.rules) {
     if (kv_fp8 && !r.any_role && (r.role == linear_role::k || r.role == linear_role::v)) r.extra_scalars = 1;
   }
-  // Nemotron-H's router (NemotronHTopkRouter) is a bare weight, not a Linear ModelOpt converts;
-  // so are DeepSeek-V3's and GLM-5's (DeepseekV3TopkRouter, GlmMoeDsaTopkRouter: a weight
-  // Parameter), which vLLM builds without a quantization config (deepseek_v2.py's gate). Lists
-  // that name mlp.gate (DeepSeek-V3-0324-FP4's) say the same.
-  if (s.family == "nemotron_h" || s.family == "mla_moe") keep_bf16(out.rules, for_op(op::router, formats::bf16));
+  // A router stays BF16 whether or not the list names it: ModelOpt's default_disabled_quantizers
+  // turn off `*router*` and `*mlp.gate.*` (NVIDIA/Model-Optimizer modelopt_recipes, as the shipped
+  // qwen3_6_35b_a3b_nvfp4 table's provenance cites it, its tensor count holding routers BF16);
+  // Nemotron-H's, DeepSeek-V3's and GLM-5's are bare weight Parameters no quantizer converts, and
+  // vLLM builds DeepSeek's gate without a quantization config. Lists that name mlp.gate
+  // (Qwen3-30B-A3B-NVFP4's, DeepSeek-V3-0324-FP4's) say the same.
+  keep_bf16(out.rules, for_op(op::router, formats::bf16));
   keep_embed_bf16(out.rules);
   if (kv_fp8 && !k_kept) {
     out.rules.push_back(with_scalars(for_role(linear_role::k, f, f), 2));
