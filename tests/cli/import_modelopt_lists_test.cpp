@@ -30,6 +30,19 @@ std::uint64_t weights_of(const std::string& dir) {
   return footprint(im->m, settings{}).weights;
 }
 
+// The folder `id`'s config.json without its quantization_config and without
+// hf_quant_config.json: the same checkpoint in BF16.
+std::string bf16_copy(const std::string& id) {
+  const fs::path dir = fs::temp_directory_path() / ("headroom_modelopt_lists_bf16_" + id);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ifstream in(config_dir(id) + "/config.json");
+  json cfg = json::parse(in);
+  cfg.erase("quantization_config");
+  std::ofstream(dir / "config.json") << cfg.dump(2);
+  return dir.string();
+}
+
 // A copy of the folder `id` with its config.json's quantization_config changed by `edit`.
 template <typename Edit>
 std::string edited_copy(const std::string& id, const std::string& name, Edit edit) {
@@ -100,4 +113,35 @@ TEST_CASE("ModelOpt: GLM-5.1-NVFP4 keeps its three dense layers, attention, inde
     q["ignore"] = kept;
   });
   CHECK_THROWS_WITH_AS(weights_of(one), doctest::Contains("is listed for 1 of the 3 layers that have it"), imp::import_error);
+}
+
+TEST_CASE("ModelOpt: Gemma-4-26B-A4B-NVFP4 keeps every layer's attention, dense MLP and router BF16; only routed experts are NVFP4") {
+  // nvidia/Gemma-4-26B-A4B-NVFP4's list names model.language_model.layers.N.mlp* (the dense
+  // GeGLU MLP beside the experts), .router* and .self_attn* for all 30 layers, and the vision
+  // tower; kv_cache_scheme is an 8-bit float: k_proj and v_proj keep an F32 k_scale / v_scale.
+  // Against the same config in BF16 (hidden 2816, 128 experts of 704 in every layer):
+  //   per expert gate_up [1408, 2816] (E = 3,964,928; transformers' fused experts.gate_up_proj,
+  //   one tensor) and down [2816, 704] (E = 1,982,464), each NVFP4 as E/2 + E/16 with an F32
+  //   weight_scale_2 and input_scale: 1,982,464 + 247,808 + 8 = 2,230,280 in place of 7,929,856
+  //   and 991,232 + 123,904 + 8 = 1,115,144 in place of 3,964,928;
+  //   k_scale / v_scale: 25 sliding layers' k_proj and v_proj and the 5 global layers' k_proj
+  //   (attention_k_eq_v: no v_proj), 55 x 4 bytes.
+  static_assert(7'929'856ULL - 2'230'280 + 3'964'928 - 1'115'144 == 8'549'360ULL);
+  static_assert(30ULL * 128 * 8'549'360 == 32'829'542'400ULL);
+  CHECK(weights_of(config_dir("gemma_4_26b_a4b_nvfp4")) == weights_of(bf16_copy("gemma_4_26b_a4b_nvfp4")) - 32'829'542'400ULL + 55 * 4);
+}
+
+TEST_CASE("ModelOpt: Qwen3.5-122B-A10B-NVFP4 keeps linear_attn*, self_attn*, shared experts, router and MTP BF16; only routed experts are NVFP4") {
+  // nvidia/Qwen3.5-122B-A10B-NVFP4's list names, layer by layer, linear_attn* (the gated delta
+  // net's in_proj_qkv, in_proj_z, in_proj_b, in_proj_a, out_proj) on the 36 linear-attention
+  // layers, self_attn* on the 12 full-attention ones, mlp.shared_expert* and
+  // mlp.shared_expert_gate everywhere, model.visual* and mtp.layers.0*. Against the same config
+  // in BF16 (hidden 3072, 48 layers of 256 experts of 1024): per expert gate, up, down each
+  // E = 3,145,728 values (three tensors), NVFP4 as E/2 + E/16 + an F32 weight_scale_2 and
+  // input_scale = 1,769,480 bytes in place of 6,291,456; the FP8 KV cache's k_scale / v_scale
+  // on the 12 full-attention layers' k_proj and v_proj, 24 x 4 bytes.
+  static_assert(3'145'728ULL / 2 + 3'145'728ULL / 16 + 8 == 1'769'480ULL);
+  static_assert(48ULL * 256 * 3 * (6'291'456ULL - 1'769'480) == 166'698'123'264ULL);
+  CHECK(weights_of(config_dir("qwen3_5_122b_a10b_nvfp4")) ==
+        weights_of(bf16_copy("qwen3_5_122b_a10b_nvfp4")) - 166'698'123'264ULL + 24 * 4);
 }
