@@ -154,6 +154,12 @@ recipe mxfp4_recipe(std::string_view file, const json& q, const quant_shape& s) 
 // and k_scale / v_scale on k_proj / v_proj when the KV cache is FP8. `q` is in the legacy
 // spelling, but for `ignore` (modelopt_legacy_spelling reads config.json's other one).
 recipe modelopt_recipe(std::string_view file, const std::string& p, const json& q, const quant_shape& s) {
+  // ModelOpt's MIXED_PRECISION names a format per module (vLLM modelopt.py @00155cde,
+  // ModelOptMixedPrecisionConfig: quantized_layers, FP8 or NVFP4 each): not read yet.
+  if (q.is_object() && q.value("quant_algo", "") == "MIXED_PRECISION") {
+    fail_key(file, p + (q.contains("quantized_layers") ? "quantized_layers" : "quant_algo"),
+             "MIXED_PRECISION (a format per module, FP8 and NVFP4 side by side) is not supported yet");
+  }
   only_keys(file, p, q, {"quant_method", "quant_algo", "kv_cache_quant_algo", "group_size", "exclude_modules", "ignore", "producer"});
   const std::string algo = get_string(file, p + "quant_algo", q, "quant_algo");
   tensor_format f{};
@@ -232,6 +238,9 @@ json modelopt_legacy_spelling(std::string_view file, const json& q) {
       out["kv_cache_quant_algo"] = "FP8";
     }
     out.erase("kv_cache_scheme");
+  }
+  if (out.value("quant_algo", "") == "MIXED_PRECISION") {
+    fail_key(file, p + "config_groups", "MIXED_PRECISION groups (a format per module, FP8 and NVFP4 side by side) are not supported yet");
   }
   if (out.contains("config_groups")) {
     const json& g = out["config_groups"];
@@ -342,6 +351,12 @@ std::string second_quant_source(std::string_view config_file, const json& raw, c
   if (found_in_folder && methodless_modelopt(raw)) return agreeing_modelopt_file(config_file, raw, quant_path);
   const bool modelopt = raw.is_object() && raw.value("quant_method", "") == "modelopt";
   const json qc = modelopt ? modelopt_legacy_spelling(config_file, raw) : raw;
+  // NVIDIA's DeepSeek-V4-*-NVFP4: a block-FP8 config whose routed experts are ModelOpt NVFP4.
+  if (found_in_folder && raw.is_object() && raw.contains("moe_quant_algo")) {
+    fail_key(config_file, "quantization_config.moe_quant_algo",
+             fmt::format("{}: ModelOpt-quantized routed experts in a {} checkpoint are not supported yet",
+                         shown_value(raw["moe_quant_algo"]), shown_value(raw.value("quant_method", json()))));
+  }
   if (!found_in_folder || !modelopt) {
     fail_key(config_file, "quantization_config",
              fmt::format("present, and --quant {} names a second quantization config: give one", quant_path));
