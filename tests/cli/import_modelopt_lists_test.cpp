@@ -145,3 +145,22 @@ TEST_CASE("ModelOpt: Qwen3.5-122B-A10B-NVFP4 keeps linear_attn*, self_attn*, sha
   CHECK(weights_of(config_dir("qwen3_5_122b_a10b_nvfp4")) ==
         weights_of(bf16_copy("qwen3_5_122b_a10b_nvfp4")) - 166'698'123'264ULL + 24 * 4);
 }
+
+TEST_CASE("ModelOpt: Qwen3.5-397B-A17B-NVFP4's `*.mlp.shared_expert.*` is every layer's shared expert") {
+  // The same list as the 122B's, with `*.mlp.shared_expert.*` beside the per-layer names. Against
+  // the same config in BF16 (hidden 4096, 60 layers of 512 experts of 1024): per expert gate, up,
+  // down each E = 4,194,304 values, NVFP4 as E/2 + E/16 + 8 = 2,359,304 bytes in place of
+  // 8,388,608; k_scale / v_scale on the 15 full-attention layers' k_proj and v_proj, 30 x 4 bytes.
+  static_assert(4'194'304ULL / 2 + 4'194'304ULL / 16 + 8 == 2'359'304ULL);
+  static_assert(60ULL * 512 * 3 * (8'388'608ULL - 2'359'304) == 555'660'656'640ULL);
+  CHECK(weights_of(config_dir("qwen3_5_397b_a17b_nvfp4")) ==
+        weights_of(bf16_copy("qwen3_5_397b_a17b_nvfp4")) - 555'660'656'640ULL + 30 * 4);
+}
+
+TEST_CASE("ModelOpt: MIXED_PRECISION (a format per module) is refused naming the key") {
+  // nvidia/Qwen3.6-35B-A3B-NVFP4 and Qwen3.6-27B-NVFP4 spell it as several config_groups with
+  // per-module targets; Nemotron-3.5's hf_quant_config.json as quantized_layers.
+  const std::string groups = edited_copy("qwen3_5_122b_a10b_nvfp4", "mixed", [](json& q) { q["quant_algo"] = "MIXED_PRECISION"; });
+  CHECK_THROWS_WITH_AS(weights_of(groups), doctest::Contains("key `quantization_config.config_groups`: MIXED_PRECISION groups"),
+                       imp::import_error);
+}
