@@ -201,7 +201,7 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   // Nemotron-H's, DeepSeek-V3's and GLM-5's are bare weight Parameters no quantizer converts, and
   // vLLM builds DeepSeek's gate without a quantization config. Lists that name mlp.gate
   // (Qwen3-30B-A3B-NVFP4's, DeepSeek-V3-0324-FP4's) say the same.
-  keep_bf16(out.rules, for_op(op::router, formats::bf16));
+  if (s.routed || s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
   keep_embed_bf16(out.rules);
   if (kv_fp8 && !k_kept) {
     out.rules.push_back(with_scalars(for_role(linear_role::k, f, f), 2));

@@ -29,6 +29,8 @@ struct quant_shape {
   std::map<linear_role, std::set<std::uint64_t>> role_layers = {};
   /// DeepSeek-V4's top-level expert_dtype ("fp4": MXFP4 routed experts), empty when absent.
   std::string expert_dtype = {};
+  /// The circuit stores a router (a MoE model): ModelOpt recipes keep it BF16.
+  bool routed = false;
 };
 
 /// config.json's expert_dtype: empty when absent or null; refused when not a string, or

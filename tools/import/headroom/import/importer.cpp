@@ -198,8 +198,11 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }
     reader.check_layer_types(im->m.c);
+    const circuit& c = im->m.c;
+    const bool routed = std::any_of(c.nodes.begin(), c.nodes.begin() + c.n_nodes,
+                                    [](const node& n) { return n.kind == op::router && n.has_weight(); });
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
-                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c), expert_dtype_of(file, outer)};
+                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(c), expert_dtype_of(file, outer), routed};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     const auto qc = outer.find("quantization_config");
     // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
