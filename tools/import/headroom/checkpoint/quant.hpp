@@ -77,6 +77,8 @@ void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape
 recipe awq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe gptq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe compressed_tensors_recipe(std::string_view file, const json& q, const quant_shape& s);
+/// ModelOpt's config.json spelling (ignore, kv_cache_scheme, config_groups) as the legacy keys.
+json modelopt_legacy_spelling(std::string_view file, const json& q);
 }  // namespace detail
 
 }  // namespace headroom::cli::import
