@@ -164,3 +164,23 @@ TEST_CASE("ModelOpt: MIXED_PRECISION (a format per module) is refused naming the
   CHECK_THROWS_WITH_AS(weights_of(groups), doctest::Contains("key `quantization_config.config_groups`: MIXED_PRECISION groups"),
                        imp::import_error);
 }
+
+TEST_CASE("ModelOpt: DeepSeek-V4-Flash-NVFP4 is DeepSeek-V4-Flash with the main layers' routed experts NVFP4 in place of MXFP4") {
+  // nvidia/DeepSeek-V4-Flash-NVFP4's config.json is deepseek-ai/DeepSeek-V4-Flash's (the same keys
+  // and values) with quant_method fp8 beside ModelOpt's moe_quant_algo NVFP4 and quantized_layers
+  // layers.0-42.ffn.experts (NVFP4, groups of 16); ignore keeps attention, shared experts, the head
+  // and the MTP layer (mtp.*: its experts stay MXFP4) as the block-FP8 release stores them.
+  // DeepSeek-V4-Flash's published total_size is 159,609,485,896 (tests/data/configs/README.md).
+  // Each of the 43 layers' 256 experts stores w1, w3 [2048, 4096] and w2 [4096, 2048], E =
+  // 8,388,608 values each: MXFP4 E/2 + E/32 = 4,456,448 bytes; NVFP4 E/2 + E/16 + an F32
+  // weight_scale_2 and input_scale = 4,718,600 bytes: 262,152 more a tensor.
+  static_assert(8'388'608ULL / 2 + 8'388'608ULL / 32 == 4'456'448ULL);
+  static_assert(8'388'608ULL / 2 + 8'388'608ULL / 16 + 8 == 4'718'600ULL);
+  static_assert(159'609'485'896ULL + 43ULL * 256 * 3 * (4'718'600 - 4'456'448) == 168'266'793'544ULL);
+  CHECK(weights_of(config_dir("deepseek_v4_flash_nvfp4")) == 168'266'793'544ULL);
+  // The experts must be those of every main layer, and ignore must leave the rest block-FP8.
+  const std::string some = edited_copy("deepseek_v4_flash_nvfp4", "dsv4_layers", [](json& q) { q["quantized_layers"].erase("layers.7.ffn.experts"); });
+  CHECK_THROWS_WITH_AS(weights_of(some), doctest::Contains("key `quantization_config.quantized_layers`"), imp::import_error);
+  const std::string attn = edited_copy("deepseek_v4_flash_nvfp4", "dsv4_ignore", [](json& q) { q["ignore"] = json::array({"head", "mtp.*"}); });
+  CHECK_THROWS_WITH_AS(weights_of(attn), doctest::Contains("key `quantization_config.ignore`: expected"), imp::import_error);
+}

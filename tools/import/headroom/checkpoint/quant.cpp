@@ -59,6 +59,50 @@ using detail::exclusions;
 using detail::keep_bf16;
 using detail::keep_embed_bf16;
 
+// NVIDIA's DeepSeek-V4-*-NVFP4 (ModelOpt, moe_quant_algo NVFP4): the routed experts of every main
+// layer NVFP4 (quantized_layers: layers.N.ffn.experts), everything else the block-FP8 recipe's;
+// `ignore` names what ModelOpt left alone: attention, shared experts, the head and the MTP layer,
+// whose experts stay expert_dtype's MXFP4. SGLang reads it so (HybridFp8NvFp4Config,
+// sgl-project/sglang#25820: FP8 linears, NVFP4 FusedMoE experts).
+void nvfp4_experts(std::string_view file, const json& q, const quant_shape& s, recipe& out) {
+  const std::string p = "quantization_config.";
+  if (q["moe_quant_algo"] != "NVFP4") fail_key(file, p + "moe_quant_algo", fmt::format("{} is not supported yet (NVFP4)", shown_value(q["moe_quant_algo"])));
+  if (s.expert_dtype != "fp4") fail_key(file, "expert_dtype", "expected fp4 beside moe_quant_algo NVFP4 (the MTP layer's experts)");
+  if (q.value("quant_algo", "") != "MIXED_PRECISION") fail_key(file, p + "quant_algo", "expected MIXED_PRECISION beside moe_quant_algo");
+  if (q.contains("kv_cache_quant_algo") && !q["kv_cache_quant_algo"].is_null()) {
+    fail_key(file, p + "kv_cache_quant_algo", "a quantized KV cache beside moe_quant_algo is not supported yet");
+  }
+  const std::uint64_t g = q.contains("group_size") ? as_uint(file, p + "group_size", q["group_size"]) : 16;
+  if (g == 0 || g > 1024) fail_key(file, p + "group_size", fmt::format("{} is not a usable group size", g));
+  json ignore = q.value("ignore", json::array());
+  if (ignore.is_array()) std::sort(ignore.begin(), ignore.end());
+  if (ignore != json::array({"*.attn.*", "*.ffn.shared_experts.*", "head", "mtp.*"})) {
+    fail_key(file, p + "ignore", "expected *.attn.*, *.ffn.shared_experts.*, head and mtp.* (the modules left block-FP8)");
+  }
+  const json groups = q.value("config_groups", json::object());
+  for (const auto& [name, grp] : groups.items()) {
+    const json w = grp.is_object() ? grp.value("weights", json()) : json();
+    if (!w.is_object() || w.value("num_bits", json()) != 4 || w.value("group_size", json()) != g) {
+      fail_key(file, p + "config_groups." + name, fmt::format("expected 4-bit weights in groups of {}", g));
+    }
+  }
+  const json layers = q.value("quantized_layers", json());
+  if (!layers.is_object() || layers.size() != s.layers) {
+    fail_key(file, p + "quantized_layers", fmt::format("expected layers.N.ffn.experts for each of the {} layers", s.layers));
+  }
+  for (std::uint64_t l = 0; l < s.layers; ++l) {
+    const auto it = layers.find(fmt::format("layers.{}.ffn.experts", l));
+    if (it == layers.end() || !it->is_object() || it->value("quant_algo", "") != "NVFP4" || it->value("group_size", json(g)) != g) {
+      fail_key(file, p + "quantized_layers", fmt::format("layers.{}.ffn.experts: expected NVFP4 in groups of {}", l, g));
+    }
+  }
+  const tensor_format f = formats::nvfp4(static_cast<std::uint32_t>(g));
+  out.rules.push_back(with_scalars(in_section(for_op(op::expert_gate_up, f, f), section::main), 1));
+  out.rules.push_back(with_scalars(in_section(for_op(op::expert_down, f, f), section::main), 1));
+  out.note += fmt::format("; the main layers' routed experts ModelOpt NVFP4 (E4M3 scale per {}, F32 weight_scale_2 and "
+                          "input_scale per tensor), the MTP layer's MXFP4", g);
+}
+
 // DeepSeek-V4's block FP8 (vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1,
 // DeepseekV4FP8Config): the block scales stored one F8_E8M0 byte each (scale_fmt ue8m0);
 // expert_dtype fp4 makes the routed experts MXFP4 (Mxfp4MoEMethod), run with FP8 activations per
@@ -75,6 +119,7 @@ recipe deepseek_v4_recipe(std::string_view file, const json& q, const quant_shap
   w.ue8m0 = true;
   recipe out{{}, fmt::format("FP8 E4M3 weights with one F8_E8M0 scale per {}x{} block, dynamic FP8 activations per "
                              "{}-group", w.block_r, w.block_c, w.block_c)};
+  if (q.contains("moe_quant_algo")) nvfp4_experts(file, q, s, out);
   if (s.expert_dtype == "fp4") {
     out.rules.push_back(for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)));
     out.rules.push_back(for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)));
@@ -97,8 +142,14 @@ recipe deepseek_v4_recipe(std::string_view file, const json& q, const quant_shap
 // dynamic activations per 1 x block-column group (or per tensor).
 recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
   const std::string p = "quantization_config.";
-  only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
-                         "ignored_layers", "scale_fmt"});
+  if (s.family == "deepseek_v4" && q.contains("moe_quant_algo")) {  // ModelOpt's keys beside (nvfp4_experts)
+    only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "scale_fmt", "moe_quant_algo",
+                           "quant_algo", "group_size", "config_groups", "ignore", "kv_cache_quant_algo", "producer",
+                           "quantized_layers"});
+  } else {
+    only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
+                           "ignored_layers", "scale_fmt"});
+  }
   // DeepSeek-V3.1's `scale_fmt: ue8m0` rounds each block scale to a power of two; the
   // checkpoint still stores them as F32 weight_scale_inv, so the bytes do not change.
   if (q.contains("scale_fmt") && q["scale_fmt"] != "ue8m0") {

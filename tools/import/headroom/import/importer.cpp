@@ -138,11 +138,18 @@ std::string second_quant_source(std::string_view config_file, const json& raw, c
   if (found_in_folder && methodless_modelopt(raw)) return agreeing_modelopt_file(config_file, raw, quant_path);
   const bool modelopt = raw.is_object() && raw.value("quant_method", "") == "modelopt";
   const json qc = modelopt ? detail::modelopt_legacy_spelling(config_file, raw) : raw;
-  // NVIDIA's DeepSeek-V4-*-NVFP4: a block-FP8 config whose routed experts are ModelOpt NVFP4.
+  // NVIDIA's DeepSeek-V4-*-NVFP4: a block-FP8 config whose routed experts are ModelOpt NVFP4;
+  // config.json's copy is read (vLLM get_quant_config, SGLang likewise) once hf_quant_config.json
+  // says the same of the experts (quant.cpp nvfp4_experts reads them).
   if (found_in_folder && raw.is_object() && raw.contains("moe_quant_algo")) {
-    fail_key(config_file, "quantization_config.moe_quant_algo",
-             fmt::format("{}: ModelOpt-quantized routed experts in a {} checkpoint are not supported yet",
-                         shown_value(raw["moe_quant_algo"]), shown_value(raw.value("quant_method", json()))));
+    const json j = read_json(quant_path, quant_file);
+    const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
+    for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size", "quantized_layers"}) {
+      const json a = raw.contains(key) ? raw[key] : json();
+      const json b = q.is_object() && q.contains(key) ? q[key] : json();
+      if (a != b) fail_key(config_file, fmt::format("quantization_config.{}", key), fmt::format("differs from {}'s: the two copies disagree", quant_path));
+    }
+    return {};
   }
   if (!found_in_folder || !modelopt) {
     fail_key(config_file, "quantization_config",
