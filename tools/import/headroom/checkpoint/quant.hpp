@@ -57,7 +57,9 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s);
 /// kv_cache_quant_algo and group_size (vLLM reads config.json's: get_quant_config); a
 /// disagreement, or an explicit --quant beside any quantization_config, is refused. A folder
 /// whose config.json copy names no quant_method (producer modelopt) gives the file to read, once
-/// the two agree on quant_algo, the KV cache, the group size and the unquantized modules.
+/// the two agree on quant_algo, the KV cache, the group size and the unquantized modules; a
+/// block-FP8 DeepSeek-V4 config with ModelOpt's moe_quant_algo gives "" once the two agree on
+/// quant_algo, kv_cache_quant_algo, group_size and quantized_layers. Defined in importer.cpp.
 std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
                                 bool found_in_folder);
 
