@@ -99,3 +99,30 @@ TEST_CASE("import granitemoehybrid: Granite-4.0-H-1B (num_local_experts 0) is th
   CHECK(fp.weights == 1'461'538'368ULL * 2);
   CHECK(fp.kv_per_token == 4 * 2 * 4 * 128 * 2);
 }
+
+TEST_CASE("import nemotron_h: Nemotron-H-56B-Base-8K's config.json without head_dim reads hidden_size / heads (vLLM) and weighs its hand sum") {
+  // The published config names the width attention_head_dim 128 and has no head_dim: vLLM's
+  // NemotronHAttention (models/nemotron_h.py @00b08dc) then reads hidden_size //
+  // num_attention_heads = 8192 / 64 = 128, the same as transformers' NemotronHConfig default
+  // (head_dim=128, configuration_nemotron_h.py @cfeb552). No published total_size was found: the
+  // hand sum over 54 Mamba-2, 10 attention and 54 MLP layers (hybrid_override_pattern):
+  //   Mamba-2: norm 8,192; in_proj [16384 + 20480 + 256, 8192] (z, xBC, dt) = 304,087,040;
+  //     conv1d weight [20480, 1, 4] = 81,920 and bias 20,480 (d_inner 256 x 64 = 16,384;
+  //     conv_dim 16,384 + 2 x 8 x 256 = 20,480); A_log, D, dt_bias 3 x 256; the gated norm
+  //     16,384; out_proj [8192, 16384] = 134,217,728: 438,432,512;
+  //   attention: norm 8,192; q, o [8192, 8192]; k, v [1024, 8192]: 151,003,136;
+  //   MLP (relu2): norm 8,192; up [32768, 8192], down [8192, 32768]: 536,879,104;
+  //   embeddings and lm_head [131072, 8192] each (untied); final norm 8,192.
+  static_assert(8'192ULL + 304'087'040 + 81'920 + 20'480 + 768 + 16'384 + 134'217'728 == 438'432'512);
+  static_assert(8'192ULL + 2 * 8'192ULL * 8'192 + 2 * 1'024ULL * 8'192 == 151'003'136);
+  static_assert(8'192ULL + 2 * 32'768ULL * 8'192 == 536'879'104);
+  static_assert(54 * 438'432'512ULL + 10 * 151'003'136ULL + 54 * 536'879'104ULL + 2 * 131'072ULL * 8'192 + 8'192 ==
+                56'324'350'464);
+  const auto im = imp::import_config({config_dir("nemotron_h_56b_base_8k_hf"), "", "nemotron_h_56b_base_8k"});
+  CHECK(parameter_count(im->m) == 56'324'350'464);
+  const footprint_bytes fp = footprint(im->m, settings{});
+  CHECK(fp.weights == 2 * 56'324'350'464ULL);
+  // K and V of 8 heads x 128 on the 10 attention layers.
+  CHECK(fp.kv_per_token == 10 * 2 * 8 * 128 * 2);
+  CHECK(im->notes.find("head_dim absent: hidden_size / num_attention_heads = 128") != std::string::npos);
+}

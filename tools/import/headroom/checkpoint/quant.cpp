@@ -59,6 +59,50 @@ using detail::exclusions;
 using detail::keep_bf16;
 using detail::keep_embed_bf16;
 
+// NVIDIA's DeepSeek-V4-*-NVFP4 (ModelOpt, moe_quant_algo NVFP4): the routed experts of every main
+// layer NVFP4 (quantized_layers: layers.N.ffn.experts), everything else the block-FP8 recipe's;
+// `ignore` names what ModelOpt left alone: attention, shared experts, the head and the MTP layer,
+// whose experts stay expert_dtype's MXFP4. SGLang reads it so (HybridFp8NvFp4Config,
+// sgl-project/sglang#25820: FP8 linears, NVFP4 FusedMoE experts).
+void nvfp4_experts(std::string_view file, const json& q, const quant_shape& s, recipe& out) {
+  const std::string p = "quantization_config.";
+  if (q["moe_quant_algo"] != "NVFP4") fail_key(file, p + "moe_quant_algo", fmt::format("{} is not supported yet (NVFP4)", shown_value(q["moe_quant_algo"])));
+  if (s.expert_dtype != "fp4") fail_key(file, "expert_dtype", "expected fp4 beside moe_quant_algo NVFP4 (the MTP layer's experts)");
+  if (q.value("quant_algo", "") != "MIXED_PRECISION") fail_key(file, p + "quant_algo", "expected MIXED_PRECISION beside moe_quant_algo");
+  if (q.contains("kv_cache_quant_algo") && !q["kv_cache_quant_algo"].is_null()) {
+    fail_key(file, p + "kv_cache_quant_algo", "a quantized KV cache beside moe_quant_algo is not supported yet");
+  }
+  const std::uint64_t g = q.contains("group_size") ? as_uint(file, p + "group_size", q["group_size"]) : 16;
+  if (g == 0 || g > 1024) fail_key(file, p + "group_size", fmt::format("{} is not a usable group size", g));
+  json ignore = q.value("ignore", json::array());
+  if (ignore.is_array()) std::sort(ignore.begin(), ignore.end());
+  if (ignore != json::array({"*.attn.*", "*.ffn.shared_experts.*", "head", "mtp.*"})) {
+    fail_key(file, p + "ignore", "expected *.attn.*, *.ffn.shared_experts.*, head and mtp.* (the modules left block-FP8)");
+  }
+  const json groups = q.value("config_groups", json::object());
+  for (const auto& [name, grp] : groups.items()) {
+    const json w = grp.is_object() ? grp.value("weights", json()) : json();
+    if (!w.is_object() || w.value("num_bits", json()) != 4 || w.value("group_size", json()) != g) {
+      fail_key(file, p + "config_groups." + name, fmt::format("expected 4-bit weights in groups of {}", g));
+    }
+  }
+  const json layers = q.value("quantized_layers", json());
+  if (!layers.is_object() || layers.size() != s.layers) {
+    fail_key(file, p + "quantized_layers", fmt::format("expected layers.N.ffn.experts for each of the {} layers", s.layers));
+  }
+  for (std::uint64_t l = 0; l < s.layers; ++l) {
+    const auto it = layers.find(fmt::format("layers.{}.ffn.experts", l));
+    if (it == layers.end() || !it->is_object() || it->value("quant_algo", "") != "NVFP4" || it->value("group_size", json(g)) != g) {
+      fail_key(file, p + "quantized_layers", fmt::format("layers.{}.ffn.experts: expected NVFP4 in groups of {}", l, g));
+    }
+  }
+  const tensor_format f = formats::nvfp4(static_cast<std::uint32_t>(g));
+  out.rules.push_back(with_scalars(in_section(for_op(op::expert_gate_up, f, f), section::main), 1));
+  out.rules.push_back(with_scalars(in_section(for_op(op::expert_down, f, f), section::main), 1));
+  out.note += fmt::format("; the main layers' routed experts ModelOpt NVFP4 (E4M3 scale per {}, F32 weight_scale_2 and "
+                          "input_scale per tensor), the MTP layer's MXFP4", g);
+}
+
 // DeepSeek-V4's block FP8 (vLLM vllm/model_executor/models/deepseek_v4.py @f1b76c1,
 // DeepseekV4FP8Config): the block scales stored one F8_E8M0 byte each (scale_fmt ue8m0);
 // expert_dtype fp4 makes the routed experts MXFP4 (Mxfp4MoEMethod), run with FP8 activations per
@@ -75,6 +119,7 @@ recipe deepseek_v4_recipe(std::string_view file, const json& q, const quant_shap
   w.ue8m0 = true;
   recipe out{{}, fmt::format("FP8 E4M3 weights with one F8_E8M0 scale per {}x{} block, dynamic FP8 activations per "
                              "{}-group", w.block_r, w.block_c, w.block_c)};
+  if (q.contains("moe_quant_algo")) nvfp4_experts(file, q, s, out);
   if (s.expert_dtype == "fp4") {
     out.rules.push_back(for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)));
     out.rules.push_back(for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)));
@@ -97,8 +142,14 @@ recipe deepseek_v4_recipe(std::string_view file, const json& q, const quant_shap
 // dynamic activations per 1 x block-column group (or per tensor).
 recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
   const std::string p = "quantization_config.";
-  only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
-                         "ignored_layers", "scale_fmt"});
+  if (s.family == "deepseek_v4" && q.contains("moe_quant_algo")) {  // ModelOpt's keys beside (nvfp4_experts)
+    only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "scale_fmt", "moe_quant_algo",
+                           "quant_algo", "group_size", "config_groups", "ignore", "kv_cache_quant_algo", "producer",
+                           "quantized_layers"});
+  } else {
+    only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
+                           "ignored_layers", "scale_fmt"});
+  }
   // DeepSeek-V3.1's `scale_fmt: ue8m0` rounds each block scale to a power of two; the
   // checkpoint still stores them as F32 weight_scale_inv, so the bytes do not change.
   if (q.contains("scale_fmt") && q["scale_fmt"] != "ue8m0") {
@@ -154,6 +205,12 @@ recipe mxfp4_recipe(std::string_view file, const json& q, const quant_shape& s) 
 // and k_scale / v_scale on k_proj / v_proj when the KV cache is FP8. `q` is in the legacy
 // spelling, but for `ignore` (modelopt_legacy_spelling reads config.json's other one).
 recipe modelopt_recipe(std::string_view file, const std::string& p, const json& q, const quant_shape& s) {
+  // ModelOpt's MIXED_PRECISION names a format per module (vLLM modelopt.py @00155cde,
+  // ModelOptMixedPrecisionConfig: quantized_layers, FP8 or NVFP4 each): not read yet.
+  if (q.is_object() && q.value("quant_algo", "") == "MIXED_PRECISION") {
+    fail_key(file, p + (q.contains("quantized_layers") ? "quantized_layers" : "quant_algo"),
+             "MIXED_PRECISION (a format per module, FP8 and NVFP4 side by side) is not supported yet");
+  }
   only_keys(file, p, q, {"quant_method", "quant_algo", "kv_cache_quant_algo", "group_size", "exclude_modules", "ignore", "producer"});
   const std::string algo = get_string(file, p + "quant_algo", q, "quant_algo");
   tensor_format f{};
@@ -189,8 +246,13 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   for (precision_rule& r : out.rules) {
     if (kv_fp8 && !r.any_role && (r.role == linear_role::k || r.role == linear_role::v)) r.extra_scalars = 1;
   }
-  // Nemotron-H's router (NemotronHTopkRouter) is a bare weight, not a Linear ModelOpt converts.
-  if (s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
+  // A router stays BF16 whether or not the list names it: ModelOpt's default_disabled_quantizers
+  // turn off `*router*` and `*mlp.gate.*` (NVIDIA/Model-Optimizer modelopt_recipes, as the shipped
+  // qwen3_6_35b_a3b_nvfp4 table's provenance cites it, its tensor count holding routers BF16);
+  // Nemotron-H's, DeepSeek-V3's and GLM-5's are bare weight Parameters no quantizer converts, and
+  // vLLM builds DeepSeek's gate without a quantization config. Lists that name mlp.gate
+  // (Qwen3-30B-A3B-NVFP4's, DeepSeek-V3-0324-FP4's) say the same.
+  if (s.routed || s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
   keep_embed_bf16(out.rules);
   if (kv_fp8 && !k_kept) {
     out.rules.push_back(with_scalars(for_role(linear_role::k, f, f), 2));
@@ -200,6 +262,9 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   return out;
 }
 
+}  // namespace
+
+namespace detail {
 // Recent ModelOpt exports write config.json's quantization_config in a compressed-tensors-like
 // spelling beside hf_quant_config.json's legacy one: `ignore` for `exclude_modules`,
 // `kv_cache_scheme` {type float, num_bits 8} for `kv_cache_quant_algo` "FP8", the group size in
@@ -227,6 +292,9 @@ json modelopt_legacy_spelling(std::string_view file, const json& q) {
       out["kv_cache_quant_algo"] = "FP8";
     }
     out.erase("kv_cache_scheme");
+  }
+  if (out.value("quant_algo", "") == "MIXED_PRECISION") {
+    fail_key(file, p + "config_groups", "MIXED_PRECISION groups (a format per module, FP8 and NVFP4 side by side) are not supported yet");
   }
   if (out.contains("config_groups")) {
     const json& g = out["config_groups"];
@@ -261,14 +329,14 @@ json modelopt_legacy_spelling(std::string_view file, const json& q) {
   return out;
 }
 
-}  // namespace
+}  // namespace detail
 
 recipe quant_from_config(std::string_view file, const json& q, const quant_shape& s) {
   if (!q.is_object()) fail_key(file, "quantization_config", fmt::format("expected an object, got {}", shown_value(q)));
   const std::string method = get_string(file, "quantization_config.quant_method", q, "quant_method");
   if (method == "fp8") return fp8_recipe(file, q, s);
   if (method == "mxfp4") return mxfp4_recipe(file, q, s);
-  if (method == "modelopt") return modelopt_recipe(file, "quantization_config.", modelopt_legacy_spelling(file, q), s);
+  if (method == "modelopt") return modelopt_recipe(file, "quantization_config.", detail::modelopt_legacy_spelling(file, q), s);
   if (method == "awq") return detail::awq_recipe(file, q, s);
   if (method == "gptq") return detail::gptq_recipe(file, q, s);
   if (method == "compressed-tensors") return detail::compressed_tensors_recipe(file, q, s);
@@ -281,32 +349,6 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s) {
   only_keys(file, "", j, {"producer", "quantization"});
   if (!j.contains("quantization") || !j["quantization"].is_object()) fail_key(file, "quantization", "missing, or not an object");
   return modelopt_recipe(file, "quantization.", j["quantization"], s);
-}
-
-// vLLM vllm/model_executor/model_loader/weight_utils.py, get_quant_config: `hf_quant_config =
-// getattr(model_config.hf_config, "quantization_config", None)`; when it is not None the config
-// is built from it and the method's own files (ModelOpt's hf_quant_config.json) are not opened.
-std::string second_quant_source(std::string_view config_file, const json& raw, const std::string& quant_path,
-                                bool found_in_folder) {
-  if (quant_path.empty()) return quant_path;
-  const bool modelopt = raw.is_object() && raw.value("quant_method", "") == "modelopt";
-  const json qc = modelopt ? modelopt_legacy_spelling(config_file, raw) : raw;
-  if (!found_in_folder || !modelopt) {
-    fail_key(config_file, "quantization_config",
-             fmt::format("present, and --quant {} names a second quantization config: give one", quant_path));
-  }
-  const json j = read_json(quant_path, quant_file);
-  const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
-  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size"}) {
-    const json a = qc.contains(key) ? qc[key] : json();
-    const json b = q.is_object() && q.contains(key) ? q[key] : json();
-    if (a != b) {
-      fail_key(config_file, fmt::format("quantization_config.{}", key),
-               fmt::format("is {}, but {} says quantization.{} {}: the two copies disagree", shown_value(a), quant_path,
-                           key, shown_value(b)));
-    }
-  }
-  return {};
 }
 
 std::string expert_dtype_of(std::string_view file, const json& config) {

@@ -29,6 +29,8 @@ struct quant_shape {
   std::map<linear_role, std::set<std::uint64_t>> role_layers = {};
   /// DeepSeek-V4's top-level expert_dtype ("fp4": MXFP4 routed experts), empty when absent.
   std::string expert_dtype = {};
+  /// The circuit stores a router (a MoE model): ModelOpt recipes keep it BF16.
+  bool routed = false;
 };
 
 /// config.json's expert_dtype: empty when absent or null; refused when not a string, or
@@ -53,7 +55,11 @@ recipe quant_from_modelopt_file(const std::string& file, const quant_shape& s);
 /// source: the file to read beside it. A ModelOpt folder (quant_method modelopt, the
 /// hf_quant_config.json found in the folder) gives "" once the two agree on quant_algo,
 /// kv_cache_quant_algo and group_size (vLLM reads config.json's: get_quant_config); a
-/// disagreement, or an explicit --quant beside any quantization_config, is refused.
+/// disagreement, or an explicit --quant beside any quantization_config, is refused. A folder
+/// whose config.json copy names no quant_method (producer modelopt) gives the file to read, once
+/// the two agree on quant_algo, the KV cache, the group size and the unquantized modules; a
+/// block-FP8 DeepSeek-V4 config with ModelOpt's moe_quant_algo gives "" once the two agree on
+/// quant_algo, kv_cache_quant_algo, group_size and quantized_layers. Defined in importer.cpp.
 std::string second_quant_source(std::string_view config_file, const json& qc, const std::string& quant_path,
                                 bool found_in_folder);
 
@@ -73,6 +79,8 @@ void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape
 recipe awq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe gptq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe compressed_tensors_recipe(std::string_view file, const json& q, const quant_shape& s);
+/// ModelOpt's config.json spelling (ignore, kv_cache_scheme, config_groups) as the legacy keys.
+json modelopt_legacy_spelling(std::string_view file, const json& q);
 }  // namespace detail
 
 }  // namespace headroom::cli::import

@@ -43,6 +43,22 @@ class exclusions {
       fail_key(file_, key_, fmt::format("`{}` names a module of an MTP layer: per-module precision of the draft is not "
                                         "supported yet (the whole layer is)", draft_modules_.front()));
     }
+    // Modules listed layer by layer (or whole dense layers): BF16 everywhere once every layer
+    // that stores the role is listed; a layer listed for a module it lacks (Gemma-4's global
+    // layers have no v_proj) excludes nothing there.
+    for (const auto& [role, listed] : role_numbered_) {
+      const auto has = s_.role_layers.find(role);
+      if (has == s_.role_layers.end()) continue;
+      std::set<std::uint64_t> layers;
+      std::set_intersection(listed.begin(), listed.end(), has->second.begin(), has->second.end(),
+                            std::inserter(layers, layers.end()));
+      if (layers.empty()) continue;
+      if (layers != has->second) {
+        fail_key(file_, key_, fmt::format("`{}` is listed for {} of the {} layers that have it: per-layer precision is "
+                                          "not supported yet", role_module_.at(role), layers.size(), has->second.size()));
+      }
+      push(for_role(role, formats::bf16));
+    }
     std::vector<precision_rule> ranges;
     for (const auto& [suffix, layers] : numbered_) {
       const std::vector<precision_rule> rules = rules_for(suffix, suffix);
@@ -107,10 +123,28 @@ class exclusions {
       s = suffix == "lm_head" ? suffix : "model.layers.*." + suffix;
     }
     while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
+    // A leading `*.` (Qwen3.5-397B-A17B's `*.mlp.shared_expert.*`): the module in every layer.
+    if (s.rfind("*.", 0) == 0 && s.find('*', 2) == std::string::npos) {
+      s = std::string(s_.family == "nemotron_h" ? "backbone.layers.*." : "model.layers.*.") + s.substr(2);
+    }
     // A multimodal wrapper (transformers' *ForConditionalGeneration) names its text decoder
     // model.language_model: the same modules as a text-only checkpoint's model.*.
     constexpr std::string_view wrapped = "model.language_model.";
     if (s.rfind(wrapped, 0) == 0) s = "model." + s.substr(wrapped.size());
+    // A vision tower is held as BF16 parameters (vision_tower.hpp) or not counted, and vLLM keeps
+    // any module named `visual` unquantized (modelopt.py @00155cde, get_quant_method): Qwen3.5's
+    // `model.visual*` changes no byte.
+    if (s == "model.visual" || s.rfind("model.visual.", 0) == 0) return;
+    // Qwen3.5's MTP module apart from the decoder (`mtp.*`, vLLM qwen3_5_mtp.py): the whole draft.
+    if (s == "mtp" || (s.rfind("mtp.layers.", 0) == 0 && s.size() > 11 && s.find('.', 11) == std::string::npos &&
+                       std::all_of(s.begin() + 11, s.end(), [](char c) { return c >= '0' && c <= '9'; }))) {
+      if (s_.mtp_layers == 0) fail_key(file_, key_, fmt::format("`{}` names an MTP layer, the model builds none", module));
+      if (s != "mtp" && std::stoull(s.substr(11)) >= s_.mtp_layers) {
+        fail_key(file_, key_, fmt::format("`{}` names an MTP layer beyond the model's {}", module, s_.mtp_layers));
+      }
+      draft_ = true;
+      return;
+    }
     // The gemma4 family counts the text decoder only (docs/importing.md): a vision or audio tower
     // kept unconverted changes no byte it counts.
     if (s_.family == "gemma4") {
@@ -153,9 +187,30 @@ class exclusions {
         }
         fail_key(file_, key_, fmt::format("`{}` names layer {}, the model has {} layers", module, layer, s_.layers));
       }
-      if (suffix.empty()) fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
+      if (suffix.empty()) {
+        // A whole dense layer of an MLA MoE model (GLM-5.1-NVFP4 keeps layers 0-2 BF16): every
+        // projection it stores, held like the same modules listed one by one. A layer with a
+        // router and experts is not a list of roles: refused.
+        if (s_.family != "mla_moe" || layer >= s_.first_dense) {
+          fail_key(file_, key_, fmt::format("`{}`: per-layer precision is not supported yet", module));
+        }
+        for (const auto& [role, layers] : s_.role_layers) {
+          if (layers.count(layer) == 0) continue;
+          role_numbered_[role].insert(layer);
+          role_module_.emplace(role, module);
+        }
+        return;
+      }
       if (is_aux(suffix)) return;
-      (void)rules_for(suffix, module);  // refuses a module the family does not have before counting layers
+      const std::vector<precision_rule> rules = rules_for(suffix, module);  // refuses a module the family lacks
+      const bool roles_only = std::none_of(rules.begin(), rules.end(), [](const precision_rule& r) { return r.any_role; });
+      if (s_.family != "nemotron_h" && roles_only) {
+        for (const precision_rule& r : rules) {
+          role_numbered_[r.role].insert(layer);
+          role_module_.emplace(r.role, suffix);
+        }
+        return;
+      }
       numbered_[suffix].insert(layer);
       return;
     }
@@ -213,6 +268,11 @@ class exclusions {
       if (s_.family == "mla_moe") {
         for (linear_role r : {linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b})
           role_rule(r);
+        // ModelOpt's `self_attn*` is the subtree, the lightning indexer with it (vLLM modelopt.py
+        // @00155cde, apply_vllm_mapper: `module_path*` is `module_path` and `module_path.*`).
+        if (s_.role_layers.count(linear_role::index_q) != 0) {
+          for (linear_role r : {linear_role::index_q, linear_role::index_k, linear_role::index_weights}) role_rule(r);
+        }
       } else {
         for (linear_role r : {linear_role::q, linear_role::k, linear_role::v}) role_rule(r);
       }
@@ -237,6 +297,25 @@ class exclusions {
         if (suffix == spelling) return role_rule(role);
       }
     }
+    // Subtrees named whole: Qwen3.5's gated-delta-net projections (in_proj_qkv | in_proj_z,
+    // in_proj_b | in_proj_a, out_proj: qkvz, ba, gdn_out), a shared expert's projections (Qwen's
+    // mlp.shared_expert, DeepSeek's / GLM's mlp.shared_experts; the gate beside it is its own
+    // module, mlp.shared_expert_gate), a dense MLP (Gemma-4 keeps `mlp` beside its experts).
+    if (suffix == "linear_attn" && s_.role_layers.count(linear_role::qkvz) != 0) {
+      for (linear_role r : {linear_role::qkvz, linear_role::ba}) role_rule(r);
+      return role_rule(linear_role::gdn_out);
+    }
+    if ((suffix == "mlp.shared_expert" || suffix == "mlp.shared_experts") &&
+        s_.role_layers.count(linear_role::shared_gate_up) != 0) {
+      role_rule(linear_role::shared_gate_up);
+      return role_rule(linear_role::shared_down);
+    }
+    if (suffix == "mlp" && s_.family == "gemma4") {
+      role_rule(linear_role::gate_up);
+      return role_rule(linear_role::down);
+    }
+    // Gemma-4's router (proj, scale, per_expert_scale) is an aux parameter set, BF16 in every recipe.
+    if (suffix == "router" && s_.family == "gemma4") return out;
     static constexpr std::pair<std::string_view, linear_role> roles[] = {
         {"self_attn.q_proj", linear_role::q},
         {"self_attn.k_proj", linear_role::k},
@@ -284,6 +363,8 @@ class exclusions {
   std::vector<std::string> draft_modules_;  ///< single modules of MTP layers (see add_one)
   std::vector<precision_rule> rules_;
   std::map<std::string, std::set<std::uint64_t>> numbered_;
+  std::map<linear_role, std::set<std::uint64_t>> role_numbered_;  ///< roles listed layer by layer (not Nemotron-H)
+  std::map<linear_role, std::string> role_module_;                ///< the first suffix (or whole layer) naming each
 };
 
 }  // namespace headroom::cli::import::detail

@@ -66,7 +66,108 @@ vision_config_keys read_vision_config(std::string_view file, const json& outer) 
   v.hidden_size = count("hidden_size");
   return v;
 }
+// A Nemotron-H config without head_dim (the importer then reads hidden_size / num_attention_heads,
+// as vLLM's NemotronHAttention does: models/nemotron_h.py @00b08dc): the checkpoint's own
+// attention_head_dim, and transformers' NemotronHConfig default (head_dim=128,
+// models/nemotron_h/configuration_nemotron_h.py @cfeb552, which an engine loading the config
+// through transformers reads instead), must both be that width, or the engines build other heads.
+void nemotron_h_head_dim(std::string_view file, const json& cfg, std::uint64_t head_dim) {
+  if (cfg.contains("head_dim")) return;
+  if (const auto a = cfg.find("attention_head_dim"); a != cfg.end() && *a != json(head_dim)) {
+    fail_key(file, "attention_head_dim", fmt::format("is {}, but hidden_size / num_attention_heads (vLLM's head_dim when head_dim "
+                                                     "is absent) is {}: give head_dim", shown_value(*a), head_dim));
+  }
+  if (head_dim != 128) {
+    fail_key(file, "head_dim", fmt::format("absent, and hidden_size / num_attention_heads = {} (vLLM) is not transformers' "
+                                           "NemotronHConfig default 128: give head_dim", head_dim));
+  }
+}
 }  // namespace
+
+namespace {
+// A ModelOpt export whose config.json copy names no quant_method (Qwen/Qwen3-32B-FP8-Static-PerTensor:
+// producer modelopt, a flat quant_algo, kv_cache_scheme "FP8"). vLLM names a method only for the
+// nested `quantization.quant_algo` spelling (config/model.py, _normalize_quantization_config), so
+// no engine reads this copy as a recipe; TensorRT-LLM reads the folder's hf_quant_config.json
+// first (tensorrt_llm/_torch/model_config.py @1a0dc5f, ModelConfig.from_pretrained).
+bool methodless_modelopt(const json& q) {
+  if (!q.is_object() || q.contains("quant_method")) return false;
+  const auto p = q.find("producer");
+  return p != q.end() && p->is_object() && p->value("name", "") == "modelopt";
+}
+
+// The folder's hf_quant_config.json is read once the copy in config.json says the same on every
+// key that changes bytes: quant_algo, the KV cache (kv_cache_scheme "FP8", an 8-bit float object,
+// or none), the group size (its config_groups' or its own) and the list of unquantized modules.
+std::string agreeing_modelopt_file(std::string_view config_file, const json& raw, const std::string& quant_path) {
+  const std::string p = "quantization_config.";
+  only_keys(config_file, p, raw, {"producer", "quant_algo", "kv_cache_scheme", "config_groups", "ignore", "group_size"});
+  json copy = raw;
+  copy["quant_method"] = "modelopt";
+  const json* scheme = raw.contains("kv_cache_scheme") ? &raw["kv_cache_scheme"] : nullptr;
+  if (scheme != nullptr && scheme->is_string()) {
+    if (*scheme != "FP8") fail_key(config_file, p + "kv_cache_scheme", fmt::format("{} is not supported yet (\"FP8\")", shown_value(*scheme)));
+    copy.erase("kv_cache_scheme");
+    copy["kv_cache_quant_algo"] = "FP8";
+  }
+  const json qc = detail::modelopt_legacy_spelling(config_file, copy);
+  const json j = read_json(quant_path, quant_file);
+  const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
+  auto field = [](const json& o, const char* key) { return o.is_object() && o.contains(key) ? o[key] : json(); };
+  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size"}) {
+    if (field(qc, key) != field(q, key)) {
+      fail_key(config_file, p + key, fmt::format("is {}, but {} says quantization.{} {}: the two copies disagree",
+                                                 shown_value(field(qc, key)), quant_path, key, shown_value(field(q, key))));
+    }
+  }
+  const json listed = field(qc, "ignore").is_null() ? json::array() : field(qc, "ignore");
+  const json excluded = field(q, "exclude_modules").is_null() ? json::array() : field(q, "exclude_modules");
+  if (listed != excluded) {
+    fail_key(config_file, p + "ignore", fmt::format("differs from {}'s quantization.exclude_modules: the two copies disagree", quant_path));
+  }
+  return quant_path;
+}
+}  // namespace
+
+// vLLM vllm/model_executor/model_loader/weight_utils.py, get_quant_config: `hf_quant_config =
+// getattr(model_config.hf_config, "quantization_config", None)`; when it is not None the config
+// is built from it and the method's own files (ModelOpt's hf_quant_config.json) are not opened.
+std::string second_quant_source(std::string_view config_file, const json& raw, const std::string& quant_path,
+                                bool found_in_folder) {
+  if (quant_path.empty()) return quant_path;
+  if (found_in_folder && methodless_modelopt(raw)) return agreeing_modelopt_file(config_file, raw, quant_path);
+  const bool modelopt = raw.is_object() && raw.value("quant_method", "") == "modelopt";
+  const json qc = modelopt ? detail::modelopt_legacy_spelling(config_file, raw) : raw;
+  // NVIDIA's DeepSeek-V4-*-NVFP4: a block-FP8 config whose routed experts are ModelOpt NVFP4;
+  // config.json's copy is read (vLLM get_quant_config, SGLang likewise) once hf_quant_config.json
+  // says the same of the experts (quant.cpp nvfp4_experts reads them).
+  if (found_in_folder && raw.is_object() && raw.contains("moe_quant_algo")) {
+    const json j = read_json(quant_path, quant_file);
+    const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
+    for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size", "quantized_layers"}) {
+      const json a = raw.contains(key) ? raw[key] : json();
+      const json b = q.is_object() && q.contains(key) ? q[key] : json();
+      if (a != b) fail_key(config_file, fmt::format("quantization_config.{}", key), fmt::format("differs from {}'s: the two copies disagree", quant_path));
+    }
+    return {};
+  }
+  if (!found_in_folder || !modelopt) {
+    fail_key(config_file, "quantization_config",
+             fmt::format("present, and --quant {} names a second quantization config: give one", quant_path));
+  }
+  const json j = read_json(quant_path, quant_file);
+  const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
+  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size"}) {
+    const json a = qc.contains(key) ? qc[key] : json();
+    const json b = q.is_object() && q.contains(key) ? q[key] : json();
+    if (a != b) {
+      fail_key(config_file, fmt::format("quantization_config.{}", key),
+               fmt::format("is {}, but {} says quantization.{} {}: the two copies disagree", shown_value(a), quant_path,
+                           key, shown_value(b)));
+    }
+  }
+  return {};
+}
 
 std::unique_ptr<imported> import_config(const import_request& r) {
   // The last line of defence: any step of the reading that goes beyond headroom's 64-bit
@@ -165,6 +266,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
                       member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
                       member_or<std::uint64_t>(d, "first_dense", 0), member_or<std::uint64_t>(d, "moe_step", 1));
+    if (p->family == "nemotron_h") nemotron_h_head_dim(file, cfg, member_or<std::uint64_t>(d, "head_dim", 0));
     im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
     im->m.vision_config = read_vision_config(file, outer);
     reader.classify();
@@ -186,13 +288,16 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }
     reader.check_layer_types(im->m.c);
+    const circuit& c = im->m.c;
+    const bool routed = std::any_of(c.nodes.begin(), c.nodes.begin() + c.n_nodes,
+                                    [](const node& n) { return n.kind == op::router && n.has_weight(); });
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
-                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(im->m.c), expert_dtype_of(file, outer)};
+                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(c), expert_dtype_of(file, outer), routed};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     const auto qc = outer.find("quantization_config");
     // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
     const std::string from_file = qc != outer.end() ? second_quant_source(file, *qc, quant, r.quant.empty()) : quant;
-    if (qc != outer.end()) rec = quant_from_config(file, *qc, qs);
+    if (qc != outer.end() && from_file.empty()) rec = quant_from_config(file, *qc, qs);
     if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
     if (p->router_f32) {
       rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));

@@ -39,7 +39,13 @@ inline constexpr binding nemotron_h[] = {
     {"pattern", "hybrid_override_pattern"},
     {"q_heads", "num_attention_heads"},
     {"kv_heads", "num_key_value_heads"},
-    {"head_dim", "head_dim"},
+    // vLLM vllm/model_executor/models/nemotron_h.py @00b08dc, NemotronHAttention: head_dim is
+    // config.head_dim where set, else hidden_size // num_attention_heads. The early checkpoints
+    // (Nemotron-H-56B-Base-8K) name it attention_head_dim, the key of their remote
+    // configuration_nemotron_h.py (vLLM's copy, transformers_utils/configs/nemotron_h.py
+    // @a59ddf7), which vLLM's attention never reads; the importer holds it equal (importer.cpp).
+    {"head_dim", "head_dim", source::quotient, 0, "vLLM nemotron_h.py's NemotronHAttention when head_dim is absent", {},
+     "hidden_size", "num_attention_heads"},
     {"inter", "intermediate_size"},
     {"mamba_heads", "mamba_num_heads"},
     {"mamba_head_dim", "mamba_head_dim"},
@@ -66,6 +72,8 @@ inline constexpr check nemotron_h_own_checks[] = {
 inline constexpr auto nemotron_h_checks = join(nemotron_h_own_checks, shared::untied_unbiased);
 inline constexpr ignored nemotron_h_ignored[] = {
     {"layer_norm_epsilon", "a constant of the norm, no tensor"},
+    {"time_step_rank", "Mamba-1's dt_proj rank, read by no Mamba-2 mixer: dt is mamba_num_heads columns of in_proj (vLLM MambaMixer2)"},
+    {"attention_head_dim", "the remote configuration_nemotron_h.py's spelling of head_dim, held equal to it (importer.cpp)"},
     {"mamba_hidden_act", "an activation, no tensor"},
     {"time_step_min", "initialisation only"},
     {"time_step_max", "initialisation only"},
