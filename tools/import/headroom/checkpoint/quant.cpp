@@ -189,8 +189,11 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   for (precision_rule& r : out.rules) {
     if (kv_fp8 && !r.any_role && (r.role == linear_role::k || r.role == linear_role::v)) r.extra_scalars = 1;
   }
-  // Nemotron-H's router (NemotronHTopkRouter) is a bare weight, not a Linear ModelOpt converts.
-  if (s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
+  // Nemotron-H's router (NemotronHTopkRouter) is a bare weight, not a Linear ModelOpt converts;
+  // DeepSeek-V3's (MoEGate) neither, and vLLM deepseek_v2.py @002d607 builds DeepseekV2MoE's gate
+  // as a GateLinear without the quantization config, whether the list names mlp.gate or not
+  // (NVIDIA's Kimi-K2.5 NVFP4 export does not).
+  if (s.family == "nemotron_h" || s.family == "mla_moe") keep_bf16(out.rules, for_op(op::router, formats::bf16));
   keep_embed_bf16(out.rules);
   if (kv_fp8 && !k_kept) {
     out.rules.push_back(with_scalars(for_role(linear_role::k, f, f), 2));

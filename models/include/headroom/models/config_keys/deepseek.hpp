@@ -23,7 +23,7 @@ inline constexpr binding deepseek_v2_router[] = {
 };
 inline constexpr auto deepseek_v2_own =
     join(deepseek_v2_q, shared::mla_latent, shared::deepseek_moe, deepseek_v2_router);
-inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer);
+inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer, mla::text_only);
 inline constexpr auto deepseek_v2_ignored =
     join(shared::mla_kv_heads, shared::deepseek_aux_loss, shared::deepseek_grouping, shared::router_scaling);
 
@@ -35,13 +35,13 @@ inline constexpr binding indexer[] = {
     {"index_head_dim", "index_head_dim"},
     {"index_topk", "index_topk"},
 };
-inline constexpr auto deepseek_v32 = join(shared::widths, mla::deepseek_v3_own, indexer);
+inline constexpr auto deepseek_v32 = join(shared::widths, mla::deepseek_v3_own, indexer, mla::text_only);
 
 // ---- glm_moe_dsa ----------------------------------------------------------------------------
 // GLM-5 (https://huggingface.co/zai-org/GLM-5/blob/main/config.json): DeepSeek-V3.2's layer
 // (vLLM: GlmMoeDsaForCausalLM subclasses DeepseekV2ForCausalLM with the V3.2 indexer).
 // GLM-5's keys are DeepSeek-V2's (topk_method noaux_tc in its releases) and the indexer's.
-inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer);
+inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer, mla::text_only);
 inline constexpr check glm_moe_dsa_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
     {"mlp_layer_types", check_kind::dense_then_sparse, {}, "the mla_moe family's layers are dense, then MoE"},
