@@ -70,7 +70,9 @@ TEST_CASE("import: Kimi-K2.5 (kimi_k25) is Kimi-K2's text model, INT4 experts an
   // routers' F32 correction bias (60 x 384 x 4 bytes).
   constexpr std::uint64_t rest = kimi_k2 + moonvit - routed;
   constexpr std::uint64_t bytes = routed / 2 + routed / 16 + 60ULL * 384 * 3 * 16 + 2 * rest + 60ULL * 384 * 2;
-  static_assert(bytes == 595'148'745'696ULL);  // "595GB", as the release was reported to weigh
+  // The release was reported at "595GB" (VentureBeat, "Moonshot's Kimi K2.5 is 'open,' 595GB, and
+  // built for agent swarms", 2026-01-29): this sum, rounded.
+  static_assert(bytes == 595'148'745'696ULL);
   CHECK(fp.weights == bytes);
   // MLA: one latent row of 512 + 64 values a token a layer, BF16; no MTP layer.
   CHECK(fp.kv_per_token == 61 * (512 + 64) * 2);
