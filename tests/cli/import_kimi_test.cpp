@@ -63,6 +63,8 @@ TEST_CASE("import: Kimi-K2.5 (kimi_k25) is Kimi-K2's text model, INT4 experts an
   CHECK(parameter_count(im->m) == kimi_k2 + moonvit);
   const footprint_bytes fp = footprint(im->m, settings{});
   CHECK(fp.vision_weights == 2 * moonvit);  // BF16: vLLM builds the tower without quant_config
+  // SGLang sizes its multimodal memory fraction by the tower's depth and width: 27 and 1152.
+  CHECK(im->m.vision_config == vision_config_keys{.present = true, .num_hidden_layers = 27, .hidden_size = 1152});
   // text_config.quantization_config (compressed-tensors W4A16, groups of 32) quantizes the
   // routed experts only; its ignore list keeps attention, shared experts and the dense MLP BF16.
   // The experts: 0.5 byte a value, a BF16 scale per 32 values (1/16 byte a value) and an I64

@@ -64,6 +64,11 @@ vision_config_keys read_vision_config(std::string_view file, const json& outer) 
   };
   v.num_hidden_layers = count("num_hidden_layers");
   v.hidden_size = count("hidden_size");
+  // Kimi-K2.5 spells them vt_num_hidden_layers and vt_hidden_size; SGLang's KimiK25VisionConfig
+  // (python/sglang/srt/configs/kimi_k25.py @0565e31) does not read those and keeps its defaults,
+  // 27 and 1152, which are the release's vt_* values.
+  if (v.num_hidden_layers == 0) v.num_hidden_layers = count("vt_num_hidden_layers");
+  if (v.hidden_size == 0) v.hidden_size = count("vt_hidden_size");
   return v;
 }
 // text_config's quantization_config, its refusals naming the key where it is.
