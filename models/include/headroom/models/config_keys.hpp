@@ -17,6 +17,7 @@
 #include <headroom/models/config_keys/gqa.hpp>
 #include <headroom/models/config_keys/granite_hybrid.hpp>
 #include <headroom/models/config_keys/hybrid.hpp>
+#include <headroom/models/config_keys/kimi_k25.hpp>
 #include <headroom/models/config_keys/llama4.hpp>
 #include <headroom/models/config_keys/llama_like.hpp>
 #include <headroom/models/config_keys/mimo.hpp>
@@ -56,7 +57,14 @@ inline constexpr profile profiles[] = {
     // own model_type but the DeepSeek-V3 class and keys.
     {"kimi_k2", "DeepseekV3ForCausalLM", "mla_moe", mla::deepseek_v3, mla::deepseek_v3_checks,
      mla::deepseek_v3_ignored},
+    // Kimi-K2.5 (and NVIDIA's K2.5 / K2.6 / K2.7 NVFP4 exports): Kimi-K2's text model, a MoonViT tower.
+    {"kimi_k25", "KimiK25ForConditionalGeneration", "mla_moe", kimi_k25::bindings, kimi_k25::checks,
+     kimi_k25::ignored_keys, &kimi_k25::multimodal},
     {"deepseek_v4", "DeepseekV4ForCausalLM", "deepseek_v4", dsv4::deepseek_v4, dsv4::deepseek_v4_checks,
+     dsv4::deepseek_v4_ignored},
+    // DeepSeek-V4 in the reference implementation's spelling (the sgl-project FP8 conversions):
+    // the same class and keys under model_type deepseek_ref (config_keys/deepseek_v4.hpp).
+    {"deepseek_ref", "DeepseekV4ForCausalLM", "deepseek_v4", dsv4::deepseek_v4, dsv4::deepseek_v4_checks,
      dsv4::deepseek_v4_ignored},
     {"gemma4", "Gemma4ForConditionalGeneration", "gemma4", gemma::gemma4, gemma::gemma4_checks, gemma::gemma4_ignored,
      &gemma::multimodal},
@@ -118,6 +126,31 @@ inline constexpr profile profiles[] = {
     // MiMo-7B: Qwen2's decoder; its MTP layers are a draft model's, not the main model's.
     {"mimo", "MiMoForCausalLM", "dense_gqa", dense::qwen2, mimo::checks, mimo::ignored_keys},
 };
+
+/// A model_type the importer knows and does not build yet: refused with its reason rather than
+/// with the list of supported model_types.
+struct known_refusal {
+  std::string_view model_type;
+  std::string_view why;
+};
+inline constexpr known_refusal known_refusals[] = {
+    // Kimi-K3 (https://huggingface.co/moonshotai/Kimi-K3/blob/main/config.json): a text_config of
+    // model_type kimi_linear, built as TensorRT-LLM tensorrt_llm/_torch/models/modeling_kimi_linear.py
+    // @000a860 (KimiLinearForCausalLM) builds it: KDA and NoPE MLA layers whose inputs are mixed
+    // from snapshots of earlier layers (HF modeling_kimi's _apply_attn_res), a latent MoE.
+    {"kimi_k3", "Kimi-K3's text model (KimiLinearForCausalLM) mixes every sublayer's input from snapshots of "
+                "earlier layers (attention residuals, attn_res_block_size) and has a full-rank KDA output gate "
+                "(use_full_rank_gate), output-gated NoPE MLA and a latent MoE (routed_expert_hidden_size): "
+                "no headroom block builds these yet"},
+};
+
+/// The reason a known model_type is refused, or empty.
+constexpr std::string_view known_refusal_of(std::string_view model_type) {
+  for (const known_refusal& k : known_refusals) {
+    if (k.model_type == model_type) return k.why;
+  }
+  return {};
+}
 
 /// The profile of a model_type, or nullptr.
 constexpr const profile* find_profile(std::string_view model_type) {

@@ -13,7 +13,8 @@
 // experts.E.{gate,up,down} and shared_experts.{gate,up,down} (width moe_inter * n_shared).
 // MTP layer: its own embed_tokens, enorm, hnorm [hidden], eh_proj [hidden, 2 * hidden], a full
 // MoE decoder layer, shared_head.norm and shared_head.head [vocab, hidden] (copies stored in
-// the checkpoint).
+// the checkpoint). A multimodal checkpoint's vision tower and projector (Kimi-K2.5) is one
+// aggregate of `vision_params` in the vision section.
 //
 // With q_lora_rank null (DeepSeek-V2-Lite) the query is one q_proj [heads * (qk_nope + qk_rope),
 // hidden]; with index_n_heads (DeepSeek-V3.2, GLM-5) every layer's attention is
@@ -34,6 +35,7 @@
 #include <headroom/models/blocks/mlp.hpp>
 #include <headroom/models/blocks/moe.hpp>
 #include <headroom/models/blocks/stack.hpp>
+#include <headroom/models/gqa_decoder.hpp>
 #include <headroom/models/moe_stack_dims.hpp>
 
 namespace headroom::models::family {
@@ -57,6 +59,8 @@ struct mla_moe_dims {
   /// the previous full layer's selection and stores no indexer. 1: every layer full.
   std::uint64_t index_share_freq = 1;
   std::uint64_t index_share_offset = 0;
+  /// A stored vision tower's parameters (Kimi-K2.5's MoonViT and projector), 0 = none.
+  std::uint64_t vision_params = 0;
 };
 
 /// Whether main layer `l` of an indexed MLA stack runs its own indexer (see index_share_freq).
@@ -113,6 +117,7 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
     mtp.then(mtp_out, layer_kind::none);
     blocks::stack(c, s.mtp_layers, [&](std::uint64_t) -> const auto& { return mtp; }, section::draft, d.layers);
   }
+  add_vision_tower(c, d.vision_params);
   // DeepSeek-V3's config.json keys (Mistral-Small-4's text_config uses the same).
   c.config.put({{"hidden_size", h}, {"vocab_size", d.vocab}, {"num_hidden_layers", d.layers},
                 {"num_attention_heads", d.mla.q_heads}, {"q_lora_rank", d.mla.q_lora}, {"kv_lora_rank", d.mla.kv_lora},

@@ -249,9 +249,10 @@ recipe modelopt_recipe(std::string_view file, const std::string& p, const json& 
   // A router stays BF16 whether or not the list names it: ModelOpt's default_disabled_quantizers
   // turn off `*router*` and `*mlp.gate.*` (NVIDIA/Model-Optimizer modelopt_recipes, as the shipped
   // qwen3_6_35b_a3b_nvfp4 table's provenance cites it, its tensor count holding routers BF16);
-  // Nemotron-H's, DeepSeek-V3's and GLM-5's are bare weight Parameters no quantizer converts, and
-  // vLLM builds DeepSeek's gate without a quantization config. Lists that name mlp.gate
-  // (Qwen3-30B-A3B-NVFP4's, DeepSeek-V3-0324-FP4's) say the same.
+  // Nemotron-H's (NemotronHTopkRouter), DeepSeek-V3's and GLM-5's (MoEGate) are bare weight
+  // Parameters no quantizer converts, and vLLM deepseek_v2.py @002d607 builds DeepseekV2MoE's gate
+  // as a GateLinear without the quantization config. Lists that name mlp.gate (Qwen3-30B-A3B-NVFP4's,
+  // DeepSeek-V3-0324-FP4's) say the same; NVIDIA's Kimi-K2.5 NVFP4 export does not name it.
   if (s.routed || s.family == "nemotron_h") keep_bf16(out.rules, for_op(op::router, formats::bf16));
   keep_embed_bf16(out.rules);
   if (kv_fp8 && !k_kept) {

@@ -110,17 +110,14 @@ class exclusions {
  private:
   void add_one(const std::string& module) {
     std::string s = module;
-    // compressed-tensors' ignore list may hold `re:.*<suffix>$`: every module ending in the
-    // suffix, i.e. the suffix in every layer. Any other regular expression is refused.
+    // compressed-tensors' ignore list may hold `re:.*<suffix>$` (every module ending in the
+    // suffix, i.e. the suffix in every layer) or `re:.*<module>.*` (every module inside it, in
+    // every layer: Moonshot's Kimi-K2.5 lists `re:.*self_attn.*`, `re:.*shared_experts.*` and
+    // `re:.*mlp\.(gate|up|gate_up|down)_proj.*`), where the module may hold `\.` and one group of
+    // alternatives. Any other regular expression is refused.
     if (s.rfind("re:", 0) == 0) {
-      std::string suffix = s.substr(3);
-      const bool anchored = suffix.rfind(".*", 0) == 0 && !suffix.empty() && suffix.back() == '$';
-      if (anchored) suffix = suffix.substr(2, suffix.size() - 3);
-      const bool plain = !suffix.empty() && std::all_of(suffix.begin(), suffix.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
-      });
-      if (!anchored || !plain) fail_key(file_, key_, fmt::format("`{}`: only `re:.*<module suffix>$` patterns are supported yet", module));
-      s = suffix == "lm_head" ? suffix : "model.layers.*." + suffix;
+      for (const std::string& one : regex_modules(module, s.substr(3))) add_one(one == "lm_head" ? one : "model.layers.*." + one);
+      return;
     }
     while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
     // A leading `*.` (Qwen3.5-397B-A17B's `*.mlp.shared_expert.*`): the module in every layer.
@@ -131,6 +128,11 @@ class exclusions {
     // model.language_model: the same modules as a text-only checkpoint's model.*.
     constexpr std::string_view wrapped = "model.language_model.";
     if (s.rfind(wrapped, 0) == 0) s = "model." + s.substr(wrapped.size());
+    // Kimi-K2.5's wrapper names it language_model (language_model.model.layers.*,
+    // language_model.lm_head), its tower vision_tower and mm_projector: counted in the vision
+    // section, BF16 in every recipe, so a list keeping them unconverted changes no byte.
+    if (s.rfind("language_model.", 0) == 0) s = s.substr(std::string_view("language_model.").size());
+    if (s == "vision_tower" || s == "mm_projector") return;
     // A vision tower is held as BF16 parameters (vision_tower.hpp) or not counted, and vLLM keeps
     // any module named `visual` unquantized (modelopt.py @00155cde, get_quant_method): Qwen3.5's
     // `model.visual*` changes no byte.
@@ -219,6 +221,52 @@ class exclusions {
     targets(s, module);
   }
 
+  // The module paths `re:.*<body>$` or `re:.*<body>.*` names: the body with `\.` read as a dot
+  // and its one `(a|b|...)` group expanded.
+  std::vector<std::string> regex_modules(const std::string& module, std::string body) const {
+    const auto refuse = [&] {
+      fail_key(file_, key_, fmt::format("`{}`: only `re:.*<module suffix>$` and `re:.*<module>.*` patterns are supported yet", module));
+    };
+    const bool suffix = body.size() > 3 && body.rfind(".*", 0) == 0 && body.back() == '$';
+    const bool inside = body.size() > 4 && body.rfind(".*", 0) == 0 && body.substr(body.size() - 2) == ".*";
+    if (!suffix && !inside) refuse();
+    body = body.substr(2, body.size() - (suffix ? 3 : 4));
+    std::string head;
+    std::vector<std::string> alternatives;
+    std::string tail;
+    bool in_group = false;
+    bool after_group = false;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+      const char c = body[i];
+      std::string& out = after_group ? tail : in_group ? alternatives.back() : head;
+      if (c == '\\' && i + 1 < body.size() && body[i + 1] == '.') {
+        out += '.';
+        ++i;
+      } else if (c == '(' && !in_group && !after_group) {
+        in_group = true;
+        alternatives.emplace_back();
+      } else if (c == '|' && in_group) {
+        alternatives.emplace_back();
+      } else if (c == ')' && in_group) {
+        in_group = false;
+        after_group = true;
+      } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || (c == '.' && suffix)) {
+        out += c;
+      } else {
+        refuse();
+      }
+    }
+    if (in_group) refuse();
+    if (alternatives.empty()) alternatives.emplace_back();
+    std::vector<std::string> out;
+    for (const std::string& a : alternatives) {
+      std::string m = head + a + tail;
+      if (m.empty() || m.front() == '.' || m.back() == '.' || m.find("..") != std::string::npos) refuse();
+      out.push_back(std::move(m));
+    }
+    return out;
+  }
+
   // A norm, or one of its parameters (GLM-5's FP8 list names the indexer's LayerNorm bias,
   // `self_attn.indexer.k_norm.bias`): aux parameters, BF16 in every recipe.
   static bool is_norm(std::string_view s) {
@@ -264,6 +312,17 @@ class exclusions {
     // gate_proj), and `e_score_correction_bias` is an F32 parameter no quantizer converts.
     if (suffix == "gate" && s_.family == "gqa_moe") return op_rule(op::router);
     if (suffix == "e_score_correction_bias") return out;
+    // DeepSeek-V3's MLP names (Kimi-K2.5's lists): the dense layers' mlp.{gate,up,down}_proj and
+    // the MoE layers' mlp.shared_experts (a contains-pattern may name it bare).
+    if (suffix == "mlp.shared_experts" || suffix == "shared_experts") {
+      role_rule(linear_role::shared_gate_up);
+      return role_rule(linear_role::shared_down);
+    }
+    if (suffix == "mlp.up_proj" && s_.role_layers.count(linear_role::gate_up) == 0 && s_.role_layers.count(linear_role::up) != 0) {
+      return role_rule(linear_role::up);  // an ungated MLP's up projection
+    }
+    if (suffix == "mlp.gate_proj" || suffix == "mlp.up_proj" || suffix == "mlp.gate_up_proj") return role_rule(linear_role::gate_up);
+    if (suffix == "mlp.down_proj") return role_rule(linear_role::down);
     if (suffix == "self_attn") {
       if (s_.family == "mla_moe") {
         for (linear_role r : {linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b})

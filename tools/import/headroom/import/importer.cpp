@@ -64,6 +64,11 @@ vision_config_keys read_vision_config(std::string_view file, const json& outer) 
   };
   v.num_hidden_layers = count("num_hidden_layers");
   v.hidden_size = count("hidden_size");
+  // Kimi-K2.5 spells them vt_num_hidden_layers and vt_hidden_size; SGLang's KimiK25VisionConfig
+  // (python/sglang/srt/configs/kimi_k25.py @0565e31) does not read those and keeps its defaults,
+  // 27 and 1152, which are the release's vt_* values.
+  if (v.num_hidden_layers == 0) v.num_hidden_layers = count("vt_num_hidden_layers");
+  if (v.hidden_size == 0) v.hidden_size = count("vt_hidden_size");
   return v;
 }
 // A Nemotron-H config without head_dim (the importer then reads hidden_size / num_attention_heads,
@@ -80,6 +85,17 @@ void nemotron_h_head_dim(std::string_view file, const json& cfg, std::uint64_t h
   if (head_dim != 128) {
     fail_key(file, "head_dim", fmt::format("absent, and hidden_size / num_attention_heads = {} (vLLM) is not transformers' "
                                            "NemotronHConfig default 128: give head_dim", head_dim));
+  }
+}
+// text_config's quantization_config, its refusals naming the key where it is.
+recipe quant_from_text_config(std::string_view file, const json& q, const quant_shape& s) {
+  try {
+    return quant_from_config(file, q, s);
+  } catch (const import_error& e) {
+    std::string why = e.what();
+    constexpr std::string_view key = "key `quantization_config";
+    if (const std::size_t at = why.find(key); at != std::string::npos) why.insert(at + 5, "text_config.");
+    throw import_error(why);
   }
 }
 }  // namespace
@@ -206,6 +222,9 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
   if (!mt->is_string()) fail_key(file, "model_type", fmt::format("expected a string, got {}", shown_value(*mt)));
   im->model_type = mt->get<std::string>();
   const ck::profile* p = ck::find_profile(im->model_type);
+  if (p == nullptr && !ck::known_refusal_of(im->model_type).empty()) {
+    fail_key(file, "model_type", fmt::format("`{}` is not supported yet: {}", im->model_type, ck::known_refusal_of(im->model_type)));
+  }
   if (p == nullptr) {
     fail_key(file, "model_type", fmt::format("`{}` is not supported (supported: {})", elided(im->model_type), list_model_types()));
   }
@@ -233,9 +252,17 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
       fail_key(file, "vision_config", fmt::format("its widths give a parameter count beyond 64 bits ({})", why));
     }
   }();
+  // The quantization config: the file's own, or text_config's in a multimodal wrapper that
+  // has none (Kimi-K2.5: vLLM's KimiK25Config takes text_config's as the model's).
+  const bool nested_quant = p->nested != nullptr && !outer.contains("quantization_config") && cfg.contains("quantization_config");
+  const json* const qcfg = outer.contains("quantization_config") ? &outer["quantization_config"]
+                           : nested_quant                       ? &cfg["quantization_config"]
+                                                                : nullptr;
+  if (p->nested != nullptr && outer.contains("quantization_config") && cfg.contains("quantization_config")) {
+    fail_key(file, "text_config.quantization_config", "present beside the top-level quantization_config: give one");
+  }
   // AWQ and GPTQ checkpoints keep their unquantized tensors in F16: two bytes, as BF16.
-  const auto qcfg = outer.find("quantization_config");
-  const bool f16_ok = qcfg != outer.end() && stores_f16(*qcfg);
+  const bool f16_ok = qcfg != nullptr && stores_f16(*qcfg);
   const std::string dtype_note = checkpoint_dtype_note(file, outer, cfg, p->nested != nullptr, f16_ok);
 
   im->id = model_id(r.id, folder_name(config), file);
@@ -294,10 +321,9 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
                          member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(c), expert_dtype_of(file, outer), routed};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
-    const auto qc = outer.find("quantization_config");
     // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
-    const std::string from_file = qc != outer.end() ? second_quant_source(file, *qc, quant, r.quant.empty()) : quant;
-    if (qc != outer.end() && from_file.empty()) rec = quant_from_config(file, *qc, qs);
+    const std::string from_file = qcfg != nullptr ? second_quant_source(file, *qcfg, quant, r.quant.empty()) : quant;
+    if (qcfg != nullptr) rec = nested_quant ? quant_from_text_config(file, *qcfg, qs) : quant_from_config(file, *qcfg, qs);
     if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
     if (p->router_f32) {
       rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));

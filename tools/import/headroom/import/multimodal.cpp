@@ -42,6 +42,35 @@ const json& object_at(std::string_view file, const json& outer, const char* key)
   return *it;
 }
 
+// Kimi-K2.5's MoonViT (blocks::moonvit_kimi_k25_params). merge_kernel_size is [rows, columns];
+// the projector maps into text_config.hidden_size, which KimiK25Config makes mm_hidden_size when
+// the config's equals the tower's width (vllm/transformers_utils/configs/kimi_k25.py @61a45f5):
+// any other mm_hidden_size or text_hidden_size is refused, not guessed.
+template <typename Width>
+std::uint64_t moonvit_params(std::string_view file, const json& vision, std::uint64_t text_hidden, const Width& width) {
+  const std::uint64_t hidden = width("vt_hidden_size");
+  for (const auto& [key, want] : {std::pair{"mm_hidden_size", hidden}, std::pair{"text_hidden_size", text_hidden}}) {
+    const auto it = vision.find(key);
+    if (it != vision.end() && !it->is_null() && width(key) != want) {
+      fail_key(file, fmt::format("vision_config.{}", key),
+               fmt::format("is {}, the importer needs {} (the projector maps into text_config.hidden_size)", it->dump(), want));
+    }
+  }
+  const auto m = vision.find("merge_kernel_size");
+  const bool pair = m != vision.end() && m->is_array() && m->size() == 2 && (*m)[0].is_number_unsigned() &&
+                    (*m)[1].is_number_unsigned() && (*m)[0] != 0 && (*m)[1] != 0;
+  if (!pair) fail_key(file, "vision_config.merge_kernel_size", "expected [rows, columns] of positive integers");
+  return models::blocks::moonvit_kimi_k25_params({.layers = width("vt_num_hidden_layers"),
+                                                  .hidden = hidden,
+                                                  .inter = width("vt_intermediate_size"),
+                                                  .patch = width("patch_size"),
+                                                  .pos_height = width("init_pos_emb_height"),
+                                                  .pos_width = width("init_pos_emb_width"),
+                                                  .merge_h = (*m)[0].get<std::uint64_t>(),
+                                                  .merge_w = (*m)[1].get<std::uint64_t>()},
+                                                 text_hidden);
+}
+
 }  // namespace
 
 json text_config_of(std::string_view file, const json& outer, const ck::nested_config& n, std::uint64_t& vision_params,
@@ -102,6 +131,10 @@ json text_config_of(std::string_view file, const json& outer, const ck::nested_c
                                                             .projector_out = width("projector_output_dim"),
                                                             .output = width("vision_output_dim")},
                                                            text_hidden);
+      return object_at(file, outer, "text_config");
+    }
+    if (n.tower == ck::tower_kind::moonvit_kimi_k25) {
+      vision_params = moonvit_params(file, vision, text_hidden, width);
       return object_at(file, outer, "text_config");
     }
     if (n.tower == ck::tower_kind::pixtral_mistral3) {

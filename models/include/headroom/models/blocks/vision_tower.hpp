@@ -149,4 +149,41 @@ constexpr std::uint64_t llama4_vision_params(const llama4_tower_dims& v, std::ui
                      checked_add(adapter, checked_mul(text_hidden, v.output)));
 }
 
+/// Kimi-K2.5's MoonViT (vLLM vllm/model_executor/models/kimi_k25_vit.py @055e47c,
+/// MoonViT3dPretrainedModel with its defaults for the keys Kimi-K2.5's vision_config leaves out:
+/// patch_embed_proj_bias, attn_bias and linear_bias true, norm_type layernorm, mlp_type mlp2) and
+/// its projector (KimiK25MultiModalProjector, mm_projector_type patchmerger), as vision_config
+/// names the widths: vt_num_hidden_layers, vt_hidden_size, vt_intermediate_size, patch_size,
+/// init_pos_emb_height / _width and merge_kernel_size.
+struct moonvit_tower_dims {
+  std::uint64_t layers = 0;
+  std::uint64_t hidden = 0;
+  std::uint64_t inter = 0;
+  std::uint64_t patch = 0;
+  std::uint64_t pos_height = 0;
+  std::uint64_t pos_width = 0;
+  std::uint64_t merge_h = 0;
+  std::uint64_t merge_w = 0;
+};
+
+/// patch_embed.proj Conv2d [hidden, 3, patch, patch] with a bias; patch_embed.pos_emb.weight
+/// [pos_height, pos_width, hidden] (its time_weight is a sin-cos buffer, not persistent); per
+/// block norm0, norm1 (LayerNorm, weight and bias), wqkv [3 hidden, hidden], wo [hidden, hidden],
+/// mlp.fc0 [inter, hidden], mlp.fc1 [hidden, inter], all with biases; final_layernorm. Then the
+/// projector into a text model of width `text_hidden` (KimiK25Config sets mm_hidden_size to
+/// text_config.hidden_size when it equals the tower's): pre_norm (LayerNorm over hidden),
+/// linear_1 [m, m] and linear_2 [text_hidden, m] with biases, m = hidden x merge_h x merge_w.
+constexpr std::uint64_t moonvit_kimi_k25_params(const moonvit_tower_dims& v, std::uint64_t text_hidden) {
+  const std::uint64_t h = v.hidden;
+  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
+  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
+  const std::uint64_t embed = checked_add(linear(h, checked_mul(3, checked_mul(v.patch, v.patch))),
+                                          checked_mul(checked_mul(v.pos_height, v.pos_width), h));
+  const std::uint64_t block = checked_add(checked_add(checked_mul(2, layer_norm(h)), linear(checked_mul(3, h), h)),
+                                          checked_add(linear(h, h), checked_add(linear(v.inter, h), linear(h, v.inter))));
+  const std::uint64_t m = checked_mul(h, checked_mul(v.merge_h, v.merge_w));
+  const std::uint64_t projector = checked_add(layer_norm(h), checked_add(linear(m, m), linear(text_hidden, m)));
+  return checked_add(checked_add(embed, checked_mul(v.layers, block)), checked_add(layer_norm(h), projector));
+}
+
 }  // namespace headroom::models::blocks

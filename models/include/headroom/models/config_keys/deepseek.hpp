@@ -23,7 +23,7 @@ inline constexpr binding deepseek_v2_router[] = {
 };
 inline constexpr auto deepseek_v2_own =
     join(deepseek_v2_q, shared::mla_latent, shared::deepseek_moe, deepseek_v2_router);
-inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer);
+inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer, mla::text_only);
 inline constexpr auto deepseek_v2_ignored =
     join(shared::mla_kv_heads, shared::deepseek_aux_loss, shared::deepseek_grouping, shared::router_scaling);
 
@@ -40,7 +40,7 @@ inline constexpr binding indexer_every_layer[] = {
     {"index_share_freq", {}, source::fixed, 1, "every DeepSeek-V3.2 layer runs its own indexer"},
     {"index_share_offset", {}, source::fixed, 0, "every DeepSeek-V3.2 layer runs its own indexer"},
 };
-inline constexpr auto deepseek_v32 = join(shared::widths, mla::deepseek_v3_own, indexer, indexer_every_layer);
+inline constexpr auto deepseek_v32 = join(shared::widths, mla::deepseek_v3_own, indexer, indexer_every_layer, mla::text_only);
 
 // ---- glm_moe_dsa ----------------------------------------------------------------------------
 // GLM-5 (https://huggingface.co/zai-org/GLM-5/blob/main/config.json): DeepSeek-V3.2's layer
@@ -54,7 +54,7 @@ inline constexpr binding indexer_share[] = {
     {"index_share_freq", "index_topk_freq", source::optional, 1, "GlmMoeDsaConfig's default: every layer runs its own indexer"},
     {"index_share_offset", "index_skip_topk_offset", source::optional, 2, "GlmMoeDsaConfig's default"},
 };
-inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer, indexer_share);
+inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer, indexer_share, mla::text_only);
 inline constexpr check glm_moe_dsa_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
     {"mlp_layer_types", check_kind::dense_then_sparse, {}, "the mla_moe family's layers are dense, then MoE"},

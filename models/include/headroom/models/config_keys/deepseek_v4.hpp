@@ -6,6 +6,13 @@
 // deepseek_v4_mtp.py @023da1f build them. compress_ratios holds one ratio per main layer, then one
 // per MTP layer (a check reads its length and values); `expert_dtype` is read by the
 // quantization importer with quantization_config.
+// The same table reads model_type `deepseek_ref`, the reference implementation's spelling of
+// these keys (https://huggingface.co/sgl-project/DeepSeek-V4-Flash-FP8/blob/main/config.json; SGLang
+// python/sglang/srt/configs/deepseek_v4.py @008b79d DeepSeekV4Config): the same names, fewer of
+// them (no hidden_act, tie_word_embeddings, rope_theta, rms_norm_eps; the checks hold when absent,
+// and those defaults are DeepSeekV4Config's silu, untied), and no expert_dtype: the routed
+// experts are F8_E4M3 like the rest (SGLang's try_detect_fp4_experts tells an FP8 conversion
+// from the MXFP4 release by that dtype).
 #pragma once
 
 #include <headroom/models/config_keys/types.hpp>

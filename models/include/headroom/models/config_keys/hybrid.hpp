@@ -140,7 +140,11 @@ inline constexpr binding no_indexer[] = {
     {"index_share_freq", {}, source::fixed, 1, "plain MLA: no lightning indexer"},
     {"index_share_offset", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
 };
-inline constexpr auto deepseek_v3 = join(shared::widths, deepseek_v3_own, no_indexer);
+/// The mla_moe models with no vision tower (all but Kimi-K2.5's wrapper, config_keys/kimi_k25.hpp).
+inline constexpr binding text_only[] = {{"vision_params", {}, source::fixed, 0, "a text-only model"}};
+/// DeepSeek-V3's text model, read under text_config by Kimi-K2.5.
+inline constexpr auto deepseek_v3_text = join(shared::widths, deepseek_v3_own, no_indexer);
+inline constexpr auto deepseek_v3 = join(deepseek_v3_text, text_only);
 inline constexpr check deepseek_v3_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
 };

@@ -106,6 +106,7 @@ enum class tower_kind : std::uint8_t {
   siglip_gemma3,  ///< SigLIP and Gemma 3's projector (siglip_gemma3_params); text_config.hidden_size is the projector's width
   pixtral_mistral3,  ///< Pixtral and Mistral 3's projector (pixtral_mistral3_params); the wrapper's spatial_merge_size
   llama4,            ///< Llama 4's vision model and projector (llama4_vision_params); text_config.hidden_size is the projector's width
+  moonvit_kimi_k25,  ///< Kimi-K2.5's MoonViT and patch-merger projector (moonvit_kimi_k25_params); text_config.hidden_size is the projector's width
 };
 struct nested_config {
   std::span<const check> outer_checks;
