@@ -323,7 +323,7 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
     const std::string from_file = qcfg != nullptr ? second_quant_source(file, *qcfg, quant, r.quant.empty()) : quant;
-    if (qcfg != nullptr) rec = nested_quant ? quant_from_text_config(file, *qcfg, qs) : quant_from_config(file, *qcfg, qs);
+    if (qcfg != nullptr && from_file.empty()) rec = nested_quant ? quant_from_text_config(file, *qcfg, qs) : quant_from_config(file, *qcfg, qs);
     if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
     if (p->router_f32) {
       rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));
