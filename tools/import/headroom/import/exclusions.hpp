@@ -17,6 +17,7 @@
 
 #include <headroom/model.hpp>
 
+#include "headroom/import/exclusion_patterns.hpp"
 #include "headroom/import/json_keys.hpp"
 #include "headroom/checkpoint/quant.hpp"
 
@@ -116,7 +117,7 @@ class exclusions {
     // `re:.*mlp\.(gate|up|gate_up|down)_proj.*`), where the module may hold `\.` and one group of
     // alternatives. Any other regular expression is refused.
     if (s.rfind("re:", 0) == 0) {
-      for (const std::string& one : regex_modules(module, s.substr(3))) add_one(one == "lm_head" ? one : "model.layers.*." + one);
+      for (const std::string& one : regex_modules(file_, key_, module, s.substr(3))) add_one(one == "lm_head" ? one : "model.layers.*." + one);
       return;
     }
     while (!s.empty() && (s.back() == '*' || s.back() == '.')) s.pop_back();
@@ -219,63 +220,6 @@ class exclusions {
     constexpr std::string_view model_prefix = "model.";
     if (s.rfind(model_prefix, 0) == 0) s = s.substr(model_prefix.size());
     targets(s, module);
-  }
-
-  // The module paths `re:.*<body>$` or `re:.*<body>.*` names: the body with `\.` read as a dot
-  // and its one `(a|b|...)` group expanded.
-  std::vector<std::string> regex_modules(const std::string& module, std::string body) const {
-    const auto refuse = [&] {
-      fail_key(file_, key_, fmt::format("`{}`: only `re:.*<module suffix>$` and `re:.*<module>.*` patterns are supported yet", module));
-    };
-    const bool suffix = body.size() > 3 && body.rfind(".*", 0) == 0 && body.back() == '$';
-    const bool inside = body.size() > 4 && body.rfind(".*", 0) == 0 && body.substr(body.size() - 2) == ".*";
-    if (!suffix && !inside) refuse();
-    body = body.substr(2, body.size() - (suffix ? 3 : 4));
-    std::string head;
-    std::vector<std::string> alternatives;
-    std::string tail;
-    bool in_group = false;
-    bool after_group = false;
-    for (std::size_t i = 0; i < body.size(); ++i) {
-      const char c = body[i];
-      std::string& out = after_group ? tail : in_group ? alternatives.back() : head;
-      if (c == '\\' && i + 1 < body.size() && body[i + 1] == '.') {
-        out += '.';
-        ++i;
-      } else if (c == '(' && !in_group && !after_group) {
-        in_group = true;
-        alternatives.emplace_back();
-      } else if (c == '|' && in_group) {
-        alternatives.emplace_back();
-      } else if (c == ')' && in_group) {
-        in_group = false;
-        after_group = true;
-      } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || (c == '.' && suffix)) {
-        out += c;
-      } else {
-        refuse();
-      }
-    }
-    if (in_group) refuse();
-    if (alternatives.empty()) alternatives.emplace_back();
-    std::vector<std::string> out;
-    for (const std::string& a : alternatives) {
-      std::string m = head + a + tail;
-      if (m.empty() || m.front() == '.' || m.back() == '.' || m.find("..") != std::string::npos) refuse();
-      out.push_back(std::move(m));
-    }
-    return out;
-  }
-
-  // A norm, or one of its parameters (GLM-5's FP8 list names the indexer's LayerNorm bias,
-  // `self_attn.indexer.k_norm.bias`): aux parameters, BF16 in every recipe.
-  static bool is_norm(std::string_view s) {
-    for (std::string_view param : {".weight", ".bias"}) {
-      if (s.size() > param.size() && s.substr(s.size() - param.size()) == param) s.remove_suffix(param.size());
-    }
-    const std::size_t dot = s.rfind('.');
-    const std::string_view last = dot == std::string_view::npos ? s : s.substr(dot + 1);
-    return last.size() >= 4 && last.substr(last.size() - 4) == "norm";
   }
 
   // Parameters no quantizer converts, whatever a list says: norms, Nemotron-H's conv1d, and the
