@@ -10,6 +10,7 @@
 #include <headroom/models/drafts/eagle3.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 /// A separate draft checkpoint: its ids, the shipped model id of the target it drafts for, its
 /// shape and where the shape comes from.
@@ -31,13 +32,13 @@ namespace drafts {
 /// torch_dtype float16, no head_dim (4096 / 32 = 128) and no target_hidden_size (the target's
 /// 4096). Its weights: midlayer.* (one layer), fc, norm, lm_head, d2t, t2d; no embed_tokens.
 inline constexpr draft_checkpoint eagle3_llama3_1_instruct_8b{
-    "eagle3_llama3_1_instruct_8b",
-    "EAGLE3-LLaMA3.1-Instruct-8B",
-    "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B",
-    "llama_3_1_8b_instruct",
+    "eagle3_llama3_1_instruct_8b"sv,
+    "EAGLE3-LLaMA3.1-Instruct-8B"sv,
+    "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B"sv,
+    "llama_3_1_8b_instruct"sv,
     {.hidden = 4096, .q_heads = 32, .kv_heads = 8, .head_dim = 128, .inter = 14336, .vocab = 128256, .draft_vocab = 32000},
     "config.json: hidden_size 4096, intermediate_size 14336, num_attention_heads 32, num_key_value_heads 8, "
-    "num_hidden_layers 1, vocab_size 128256, draft_vocab_size 32000, torch_dtype float16; no embed_tokens stored"};
+    "num_hidden_layers 1, vocab_size 128256, draft_vocab_size 32000, torch_dtype float16; no embed_tokens stored"sv};
 
 /// Every shipped draft checkpoint.
 inline constexpr std::array<const draft_checkpoint*, 1> all{&eagle3_llama3_1_instruct_8b};

@@ -8,20 +8,21 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_deepseek_v4_flash() {
   model m{};
-  m.id = "deepseek_v4_flash";
-  m.name = "DeepSeek-V4-Flash";
-  m.family = "deepseek_v4";
-  m.source = {"deepseek-ai/DeepSeek-V4-Flash",
+  m.id = "deepseek_v4_flash"sv;
+  m.name = "DeepSeek-V4-Flash"sv;
+  m.family = "deepseek_v4"sv;
+  m.source = {"deepseek-ai/DeepSeek-V4-Flash"sv,
       "https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash/blob/main/config.json (its quantization_config and "
       "expert_dtype give the formats), model.safetensors.index.json (metadata total_size, matched exactly by the "
       "weights) and the safetensors headers (dtypes); tensor shapes, flow and caches from vLLM "
       "vllm/model_executor/models/deepseek_v4.py @f1b76c1, vllm/model_executor/models/deepseek_v4_mtp.py @023da1f, "
       "vllm/model_executor/layers/deepseek_v4_attention.py @0a291a2 and "
-      "vllm/model_executor/layers/deepseek_compressor.py @0de10a2; the model card's parameter count (main layers)",
+      "vllm/model_executor/layers/deepseek_compressor.py @0de10a2; the model card's parameter count (main layers)"sv,
       "routed experts MXFP4 (vLLM DeepseekV4FP8Config: expert_dtype -> Mxfp4MoEMethod), run with FP8 activations "
       "grouped by 32 (vLLM's MegaMoE staging, FP8 x FP4); every other projection, the MTP layer's e_proj / h_proj "
       "included, block FP8 with FP8 activations per 128-group, except the compressors' wkv / wgate and the "
@@ -29,7 +30,7 @@ constexpr model make_deepseek_v4_flash() {
       "compressor ape and attention sinks F32; hash-layer tid2eid I64 (as two I32 words). The MTP layer (mtp.0.*) "
       "reads the main embed and head: the checkpoint stores no copy. Per-sequence compressor states F32 (vLLM "
       "CompressorStateCache), paged as each engine pages them (docs/engines.md). Not modelled: vLLM's cache layout "
-      "(584 B rows)"};
+      "(584 B rows)"sv};
   m.c = family::deepseek_v4({.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,

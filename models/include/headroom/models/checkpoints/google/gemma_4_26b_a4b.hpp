@@ -7,21 +7,22 @@
 #include <headroom/models/gemma4.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_gemma_4_26b_a4b() {
   model m{};
-  m.id = "gemma_4_26b_a4b";
-  m.name = "Gemma-4-26B-A4B";
-  m.family = "gemma4";
-  m.source = {"google/gemma-4-26B-A4B",
+  m.id = "gemma_4_26b_a4b"sv;
+  m.name = "Gemma-4-26B-A4B"sv;
+  m.family = "gemma4"sv;
+  m.source = {"google/gemma-4-26B-A4B"sv,
       "config.json text_config (model_type gemma4_text; layer_types 5 sliding_attention then 1"
       " full_attention, repeated; attention_k_eq_v true; enable_moe_block true;"
       " final_logit_softcapping 30.0; hidden_size_per_layer_input 0; tie_word_embeddings true;"
-      " dtype bfloat16); model card: 25.2B total, 3.8B active parameters",
+      " dtype bfloat16); model card: 25.2B total, 3.8B active parameters"sv,
       "every tensor BF16; a dense GeGLU MLP and 128 routed experts in every layer; the text decoder"
       " only: the vision tower (model.vision_tower and embed_vision) is not counted, its"
-      " vision_config not transcribed"};
+      " vision_config not transcribed"sv};
   m.c = family::gemma4({.hidden = 2816, .vocab = 262144, .layers = 30, .inter = 2112, .q_heads = 16, .kv_heads = 8,
                         .head_dim = 256, .window = 1024, .g_kv_heads = 2, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
                         .experts = 128, .top_k = 8, .moe_inter = 704, .tie = true});

@@ -7,21 +7,22 @@
 #include <headroom/models/gemma4.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_gemma_4_31b() {
   model m{};
-  m.id = "gemma_4_31b";
-  m.name = "Gemma-4-31B";
-  m.family = "gemma4";
-  m.source = {"google/gemma-4-31B",
+  m.id = "gemma_4_31b"sv;
+  m.name = "Gemma-4-31B"sv;
+  m.family = "gemma4"sv;
+  m.source = {"google/gemma-4-31B"sv,
       "config.json text_config (model_type gemma4_text; layer_types 5 sliding_attention then 1"
       " full_attention, repeated; attention_k_eq_v true; final_logit_softcapping 30.0;"
       " enable_moe_block false; hidden_size_per_layer_input 0; num_kv_shared_layers 0;"
-      " tie_word_embeddings true; dtype bfloat16); model card: 30.7B parameters",
+      " tie_word_embeddings true; dtype bfloat16); model card: 30.7B parameters"sv,
       "every tensor BF16; the text decoder only: the vision tower (model.vision_tower and"
       " embed_vision, ~0.55B per the model card) is not counted; of its vision_config only the size"
-      " SGLang reads (num_hidden_layers 27, hidden_size 1152, tests/data/configs/gemma_4_31b)"};
+      " SGLang reads (num_hidden_layers 27, hidden_size 1152, tests/data/configs/gemma_4_31b)"sv};
   m.c = family::gemma4({.hidden = 5376, .vocab = 262144, .layers = 60, .inter = 21504, .q_heads = 32, .kv_heads = 16,
                         .head_dim = 256, .window = 1024, .g_kv_heads = 4, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
                         .tie = true});

@@ -7,19 +7,20 @@
 #include <headroom/models/dense_gqa.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_llama_3_1_405b_instruct() {
   model m{};
-  m.id = "llama_3_1_405b_instruct";
-  m.name = "Llama-3.1-405B-Instruct";
-  m.family = "dense_gqa";
-  m.source = {"meta-llama/Llama-3.1-405B-Instruct",
+  m.id = "llama_3_1_405b_instruct"sv;
+  m.name = "Llama-3.1-405B-Instruct"sv;
+  m.family = "dense_gqa"sv;
+  m.source = {"meta-llama/Llama-3.1-405B-Instruct"sv,
       "config.json at snapshot be673f326cab ({hidden_size}, {intermediate_size}, {vocab_size}, "
       "{num_hidden_layers}, {num_attention_heads}, {num_key_value_heads}, {head_dim}, {tie_word_embeddings}, "
-      "torch_dtype bfloat16); Hub safetensors metadata 405,853,388,800 parameters",
+      "torch_dtype bfloat16); Hub safetensors metadata 405,853,388,800 parameters"sv,
       "every tensor BF16; Meta's first upload declared 16 KV heads, the current config {=num_key_value_heads} "
-      "(the published parameter count holds only with {=num_key_value_heads})"};
+      "(the published parameter count holds only with {=num_key_value_heads})"sv};
   m.c = family::dense_gqa({.gqa = {.hidden = 16384, .vocab = 128256, .layers = 126, .q_heads = 128, .kv_heads = 8, .head_dim = 128}, .inter = 53248});
   m.add_rule(all_weights(formats::bf16));
   return m;

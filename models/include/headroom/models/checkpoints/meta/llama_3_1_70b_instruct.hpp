@@ -7,19 +7,20 @@
 #include <headroom/models/dense_gqa.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_llama_3_1_70b_instruct() {
   model m{};
-  m.id = "llama_3_1_70b_instruct";
-  m.name = "Llama-3.1-70B-Instruct";
-  m.family = "dense_gqa";
-  m.source = {"meta-llama/Llama-3.1-70B-Instruct",
+  m.id = "llama_3_1_70b_instruct"sv;
+  m.name = "Llama-3.1-70B-Instruct"sv;
+  m.family = "dense_gqa"sv;
+  m.source = {"meta-llama/Llama-3.1-70B-Instruct"sv,
       "config.json ({hidden_size}, {intermediate_size}, {vocab_size}, {num_hidden_layers}, "
       "{num_attention_heads}, {num_key_value_heads}, no head_dim key: hidden_size / num_attention_heads = "
       "{=head_dim}, {tie_word_embeddings}, torch_dtype bfloat16); model.safetensors.index.json (total_size "
-      "141107412992, 30 shards)",
-      "every tensor BF16"};
+      "141107412992, 30 shards)"sv,
+      "every tensor BF16"sv};
   m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   m.add_rule(all_weights(formats::bf16));
   return m;

@@ -7,18 +7,19 @@
 #include <headroom/models/dense_gqa.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_llama_3_1_8b_instruct() {
   model m{};
-  m.id = "llama_3_1_8b_instruct";
-  m.name = "Llama-3.1-8B-Instruct";
-  m.family = "dense_gqa";
-  m.source = {"meta-llama/Llama-3.1-8B-Instruct",
+  m.id = "llama_3_1_8b_instruct"sv;
+  m.name = "Llama-3.1-8B-Instruct"sv;
+  m.family = "dense_gqa"sv;
+  m.source = {"meta-llama/Llama-3.1-8B-Instruct"sv,
       "config.json ({hidden_size}, {intermediate_size}, {vocab_size}, {num_hidden_layers}, "
       "{num_attention_heads}, {num_key_value_heads}, {head_dim}, {tie_word_embeddings}, torch_dtype bfloat16); "
-      "model.safetensors.index.json (total_size 16060522496)",
-      "every tensor BF16"};
+      "model.safetensors.index.json (total_size 16060522496)"sv,
+      "every tensor BF16"sv};
   m.c = family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 14336});
   m.add_rule(all_weights(formats::bf16));
   return m;

@@ -8,20 +8,21 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_llama_3_3_70b_instruct_fp8() {
   model m{};
-  m.id = "llama_3_3_70b_instruct_fp8";
-  m.name = "Llama-3.3-70B-Instruct-FP8 (NVIDIA ModelOpt)";
-  m.family = "dense_gqa";
-  m.source = {"nvidia/Llama-3.3-70B-Instruct-FP8",
+  m.id = "llama_3_3_70b_instruct_fp8"sv;
+  m.name = "Llama-3.3-70B-Instruct-FP8 (NVIDIA ModelOpt)"sv;
+  m.family = "dense_gqa"sv;
+  m.source = {"nvidia/Llama-3.3-70B-Instruct-FP8"sv,
       "config.json of meta-llama/Llama-3.3-70B-Instruct ({hidden_size}, {intermediate_size}, {vocab_size}, "
       "{=num_hidden_layers} layers, {=num_attention_heads} heads, {=num_key_value_heads} KV heads, untied); "
-      "hf_quant_config.json (producer modelopt, quant_algo FP8, kv_cache_quant_algo FP8 as vLLM resolves it)",
+      "hf_quant_config.json (producer modelopt, quant_algo FP8, kv_cache_quant_algo FP8 as vLLM resolves it)"sv,
       "per-tensor FP8 (E4M3) weights with an F32 weight_scale and input_scale per projection, k_proj / "
       "v_proj also carry k_scale / v_scale; lm_head and embed_tokens BF16 (the sibling ModelOpt exports "
-      "exclude lm_head); total_size not published: weights are the hand sum"};
+      "exclude lm_head); total_size not published: weights are the hand sum"sv};
   m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   recipes::modelopt_fp8_kv(m, formats::fp8_tensor);
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)

@@ -8,24 +8,25 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_minimax_m2_7() {
   model m{};
-  m.id = "minimax_m2_7";
-  m.name = "MiniMax-M2.7";
-  m.family = "gqa_moe";
-  m.source = {"MiniMaxAI/MiniMax-M2.7",
+  m.id = "minimax_m2_7"sv;
+  m.name = "MiniMax-M2.7"sv;
+  m.family = "gqa_moe"sv;
+  m.source = {"MiniMaxAI/MiniMax-M2.7"sv,
       "config.json (model_type minimax_m2, the MiniMax-M2 text architecture: intermediate_size is the"
       " experts' width, shared_intermediate_size 0, use_qk_norm true with qk_norm_type per_layer,"
       " use_routing_bias true, scoring_func sigmoid, rotary_dim 64, tie_word_embeddings false) and its"
       " quantization_config (quant_method fp8, fmt float8_e4m3fn, activation_scheme dynamic,"
       " weight_block_size [128, 128], modules_to_not_convert gate, e_score_correction_bias, lm_head);"
-      " model card: 230B total, 10B active parameters",
+      " model card: 230B total, 10B active parameters"sv,
       "FP8 E4M3 with an F32 weight_scale_inv per 128x128 block on q/k/v/o and the experts' w1/w2/w3;"
       " embed_tokens, lm_head, router (gate) and norms BF16; e_score_correction_bias F32; the MTP"
       " modules the config describes (use_mtp, num_mtp_modules 3) are not counted; no total_size is"
-      " transcribed: weights are the hand sum"};
+      " transcribed: weights are the hand sum"sv};
   m.c = family::gqa_moe({.gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128}, .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true, .routing_bias = true});
   recipes::fp8_block_128(m);
   return m;

@@ -8,25 +8,26 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_mistral_small_4_119b() {
   model m{};
-  m.id = "mistral_small_4_119b";
-  m.name = "Mistral-Small-4-119B-2603";
-  m.family = "mla_moe";
-  m.source = {"mistralai/Mistral-Small-4-119B-2603",
+  m.id = "mistral_small_4_119b"sv;
+  m.name = "Mistral-Small-4-119B-2603"sv;
+  m.family = "mla_moe"sv;
+  m.source = {"mistralai/Mistral-Small-4-119B-2603"sv,
       "config.json text_config (model_type mistral4: the checkpoint transformers' configuration_mistral4.py "
       "documents as its defaults; {hidden_size}, {num_hidden_layers}, {num_attention_heads}, {q_lora_rank}, "
       "{kv_lora_rank}, {qk_nope_head_dim}, {qk_rope_head_dim}, {v_head_dim}, {n_routed_experts}, "
       "{num_experts_per_tok}, {moe_intermediate_size}, {first_k_dense_replace}, {n_shared_experts}, "
       "{vocab_size}, {tie_word_embeddings}, no e_score_correction_bias: Mistral4TopkRouter is a plain weight); "
       "model card: 119B total, 6.5B active parameters; FP8 E4M3 weights, the vision tower, multimodal "
-      "projector and lm_head BF16 (vLLM recipe page)",
+      "projector and lm_head BF16 (vLLM recipe page)"sv,
       "FP8 scale layout assumed, not read from a quantization_config: one F32 weight scale and one static"
       " F32 activation scale per projection tensor (Mistral's qscale_weight / qscale_act); router,"
       " embed_tokens, norms BF16; the Pixtral vision tower is not counted; no total_size is"
-      " transcribed: weights are the hand sum"};
+      " transcribed: weights are the hand sum"sv};
   m.c = family::mla_moe({.mla = {.hidden = 4096, .q_heads = 32, .q_lora = 1024, .kv_lora = 256, .qk_nope = 64, .qk_rope = 64, .v_head = 128}, .vocab = 131072, .layers = 36, .moe = {.inter = 12288, .first_dense = 0, .experts = 128, .top_k = 4, .moe_inter = 2048, .shared_experts = 1}, .noaux_tc = false});
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::bf16_embed_and_head(m);

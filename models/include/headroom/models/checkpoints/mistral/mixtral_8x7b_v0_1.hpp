@@ -7,19 +7,20 @@
 #include <headroom/models/gqa_moe.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_mixtral_8x7b_v0_1() {
   model m{};
-  m.id = "mixtral_8x7b_v0_1";
-  m.name = "Mixtral-8x7B-v0.1";
-  m.family = "gqa_moe";
-  m.source = {"mistralai/Mixtral-8x7B-v0.1",
+  m.id = "mixtral_8x7b_v0_1"sv;
+  m.name = "Mixtral-8x7B-v0.1"sv;
+  m.family = "gqa_moe"sv;
+  m.source = {"mistralai/Mixtral-8x7B-v0.1"sv,
       "config.json ({hidden_size}, intermediate_size {=moe_intermediate_size}, {num_hidden_layers}, "
       "{num_attention_heads}, {num_key_value_heads}, num_local_experts {=num_experts}, {num_experts_per_tok}, "
       "{vocab_size}, {tie_word_embeddings}, sliding_window null, torch_dtype bfloat16); Hub safetensors "
-      "metadata 46,702,792,704 parameters; total_size 93405585408",
-      "every tensor BF16; the current config has sliding_window null (an early revision said 4096)"};
+      "metadata 46,702,792,704 parameters; total_size 93405585408"sv,
+      "every tensor BF16; the current config has sliding_window null (an early revision said 4096)"sv};
   m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .experts = 8, .top_k = 2, .moe_inter = 14336});
   m.add_rule(all_weights(formats::bf16));
   return m;

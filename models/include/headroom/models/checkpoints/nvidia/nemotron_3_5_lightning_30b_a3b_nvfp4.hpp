@@ -8,24 +8,25 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_nemotron_3_5_lightning_30b_a3b_nvfp4() {
   model m{};
-  m.id = "nemotron_3_5_lightning_30b_a3b_nvfp4";
-  m.name = "NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4";
-  m.family = "nemotron_h";
-  m.source = {"nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4",
+  m.id = "nemotron_3_5_lightning_30b_a3b_nvfp4"sv;
+  m.name = "NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4"sv;
+  m.family = "nemotron_h"sv;
+  m.source = {"nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4"sv,
       "config.json (Nano-30B-A3B's, plus num_nextn_predict_layers 1 and mtp_layers_block_type [attention, moe]:"
       " mtp.layers.0 / .1, 270 tensors); the BF16 release's safetensors: 31,577,940,288 main and 1,335,325,952 "
       "MTP elements; the NVFP4 repository's Hub count 17,820,210,764 (15.09 B of it u8: the routed and shared "
-      "experts and lm_head, two E2M1 values per byte)",
+      "experts and lm_head, two E2M1 values per byte)"sv,
       "quantization as the seed system's declared formats (the checkpoint's quantization config was not "
       "found): routed and shared experts and lm_head NVFP4 weights with BF16 activations (W4A16); Mamba "
       "in_proj / out_proj FP8 per-tensor weights with static per-tensor activation scales (W8A8); routers, "
       "attention, conv1d, norms, embeddings and the whole MTP draft BF16; e_score_correction_bias F32; KV "
-      "cache FP8, k_proj / v_proj assumed to carry F32 k_scale / v_scale; weights are the hand sum"};
-  m.c = family::nemotron_h({.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712, .mtp_pattern = "*E"});
+      "cache FP8, k_proj / v_proj assumed to carry F32 k_scale / v_scale; weights are the hand sum"sv};
+  m.c = family::nemotron_h({.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712, .mtp_pattern = "*E"sv});
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_op(op::embed, formats::bf16));

@@ -9,25 +9,26 @@
 #include <headroom/models/nemotron_h.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
   model m{};
-  m.id = "nemotron_3_nano_30b_a3b_nvfp4";
-  m.name = "NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4";
-  m.family = "nemotron_h";
-  m.source = {"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4",
+  m.id = "nemotron_3_nano_30b_a3b_nvfp4"sv;
+  m.name = "NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4"sv;
+  m.family = "nemotron_h"sv;
+  m.source = {"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4"sv,
       "config.json (use_conv_bias true, tie_word_embeddings false, n_shared_experts 1, mamba_ssm_cache_dtype "
       "float32); hf_quant_config.json (modelopt 0.29.0, quant_algo NVFP4, group_size 16, kv_cache_quant_algo "
       "FP8, exclude_modules: lm_head, in_proj / out_proj of layers 4, 11, 18, 25, 32, 41, q/k/v/o_proj of layers"
       " 5, 12, 19, 26, 33, 42, every conv1d); tensor shapes from HF modeling_nemotron_h.py; parameters: the BF16 "
-      "release's safetensors and llama.cpp's n_params, 31,577,940,288",
+      "release's safetensors and llama.cpp's n_params, 31,577,940,288"sv,
       "NVFP4 weights (u8 E2M1 pairs, E4M3 weight_scale per 16, F32 weight_scale_2) and NVFP4 activations (F32 "
       "input_scale) on routed and shared experts and 17 Mamba layers' in_proj / out_proj; the excluded modules, "
       "routers (mixer.gate, not an nn.Linear: not quantized), embeddings, norms, conv1d and Mamba parameters "
       "BF16; e_score_correction_bias F32; k_proj / v_proj assumed to carry F32 k_scale / v_scale for the FP8 KV "
-      "cache (as ModelOpt exports them); total_size not used: weights are the hand sum"};
-  m.c = family::nemotron_h({.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712});
+      "cache (as ModelOpt exports them); total_size not used: weights are the hand sum"sv};
+  m.c = family::nemotron_h({.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712});
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_op(op::lm_head, formats::bf16));
   m.add_rule(for_op(op::embed, formats::bf16));

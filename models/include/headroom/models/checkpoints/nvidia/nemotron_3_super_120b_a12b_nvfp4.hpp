@@ -10,26 +10,27 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
   model m{};
-  m.id = "nemotron_3_super_120b_a12b_nvfp4";
-  m.name = "NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4";
-  m.family = "nemotron_h";
-  m.source = {"nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4",
+  m.id = "nemotron_3_super_120b_a12b_nvfp4"sv;
+  m.name = "NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4"sv;
+  m.family = "nemotron_h"sv;
+  m.source = {"nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4"sv,
       "config.json (n_shared_experts 1, mtp_hybrid_override_pattern *E with num_nextn_predict_layers 1, "
       "untied) and its quantization_config (quant_algo MIXED_PRECISION, modelopt, FP8 KV cache): 41,100 "
       "quantized modules, every routed expert of the 40 MoE layers and layer 1's shared_experts.down_proj "
       "NVFP4 (group 16, NVFP4 activations), 139 per-tensor FP8 (W8A8, static input scales): in_proj of 28 "
       "Mamba layers, out_proj of 29, shared up_proj of 39 and down_proj of 37 MoE layers, fc1_latent_proj of "
       "layers 1, 3, 5, fc2_latent_proj of layer 3, o_proj of layers 69 and 78 (the ranges below); the BF16 "
-      "release's API total 123,611,033,088 parameters (MTP 2,942,325,248)",
+      "release's API total 123,611,033,088 parameters (MTP 2,942,325,248)"sv,
       "modules the quantization config does not name are BF16 (attention q/k/v, the remaining Mamba and "
       "shared-expert projections, routers, embeddings, lm_head, norms, conv1d, the MTP draft); "
       "e_score_correction_bias F32; k_proj / v_proj assumed to carry F32 k_scale / v_scale for the FP8 KV "
-      "cache; total_size not used: weights are the hand sum"};
-  m.c = family::nemotron_h({.hidden = 4096, .vocab = 131072, .pattern = "MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEM*EMEMEMEME", .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 128, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 512, .top_k = 22, .moe_inter = 2688, .shared_inter = 5376, .moe_latent = 1024, .mtp_pattern = "*E"});
+      "cache; total_size not used: weights are the hand sum"sv};
+  m.c = family::nemotron_h({.hidden = 4096, .vocab = 131072, .pattern = "MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 128, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 512, .top_k = 22, .moe_inter = 2688, .shared_inter = 5376, .moe_latent = 1024, .mtp_pattern = "*E"sv});
   // The draft's layers are numbered 0 and 1 of their own: its BF16 rule comes before any range.
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   // Per layer: each module's FP8 (or NVFP4) layers as ranges over the layers of the module's

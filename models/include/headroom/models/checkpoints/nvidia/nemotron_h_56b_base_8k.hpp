@@ -7,23 +7,24 @@
 #include <headroom/models/nemotron_h.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_nemotron_h_56b_base_8k() {
   model m{};
-  m.id = "nemotron_h_56b_base_8k";
-  m.name = "Nemotron-H-56B-Base-8K";
-  m.family = "nemotron_h";
-  m.source = {"nvidia/Nemotron-H-56B-Base-8K",
+  m.id = "nemotron_h_56b_base_8k"sv;
+  m.name = "Nemotron-H-56B-Base-8K"sv;
+  m.family = "nemotron_h"sv;
+  m.source = {"nvidia/Nemotron-H-56B-Base-8K"sv,
       "Megatron-Bridge NemotronH56BProvider and docs/models/llm/nemotronh.md ({=num_hidden_layers} layers, "
       "hybrid_override_pattern, {hidden_size}, {intermediate_size}, {=num_attention_heads} heads, "
       "{=num_key_value_heads} KV heads, {head_dim}, mamba {=mamba_num_heads} heads x {=mamba_head_dim}, "
       "ssm_state {=ssm_state_size}, {=n_groups} groups, conv_kernel {=conv_kernel}, vocab {=vocab_size}); "
-      "NVIDIA's blog: 54 Mamba-2, 54 MLP and 10 attention layers",
+      "NVIDIA's blog: 54 Mamba-2, 54 MLP and 10 attention layers"sv,
       "the HF config.json itself was not found: dims from NVIDIA's Megatron-Bridge provider; every tensor "
       "assumed BF16 with a conv1d bias (as Nano-9B-v2); no published total_size or parameter count: weights"
-      " are the hand sum"};
-  m.c = family::nemotron_h({.hidden = 8192, .vocab = 131072, .pattern = "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-", .q_heads = 64, .kv_heads = 8, .head_dim = 128, .inter = 32768, .mamba_heads = 256, .mamba_head_dim = 64, .ssm_state = 256, .n_groups = 8, .conv_kernel = 4});
+      " are the hand sum"sv};
+  m.c = family::nemotron_h({.hidden = 8192, .vocab = 131072, .pattern = "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-"sv, .q_heads = 64, .kv_heads = 8, .head_dim = 128, .inter = 32768, .mamba_heads = 256, .mamba_head_dim = 64, .ssm_state = 256, .n_groups = 8, .conv_kernel = 4});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

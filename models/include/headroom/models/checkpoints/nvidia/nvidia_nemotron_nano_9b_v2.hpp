@@ -7,22 +7,23 @@
 #include <headroom/models/nemotron_h.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_nvidia_nemotron_nano_9b_v2() {
   model m{};
-  m.id = "nvidia_nemotron_nano_9b_v2";
-  m.name = "NVIDIA-Nemotron-Nano-9B-v2";
-  m.family = "nemotron_h";
-  m.source = {"nvidia/NVIDIA-Nemotron-Nano-9B-v2",
+  m.id = "nvidia_nemotron_nano_9b_v2"sv;
+  m.name = "NVIDIA-Nemotron-Nano-9B-v2"sv;
+  m.family = "nemotron_h"sv;
+  m.source = {"nvidia/NVIDIA-Nemotron-Nano-9B-v2"sv,
       "config.json values as transcribed by debaditc/kvfit models.json and Megatron-Bridge's "
       "NemotronNano9Bv2Provider ({hidden_size}, {num_hidden_layers}, hybrid_override_pattern, "
       "{num_attention_heads}, {num_key_value_heads}, {head_dim}, {intermediate_size}, {mamba_num_heads}, "
       "{mamba_head_dim}, {ssm_state_size}, {n_groups}, {conv_kernel}, use_conv_bias true, {vocab_size}, "
-      "{tie_word_embeddings}); Hub safetensors metadata 8,888,227,328 parameters",
+      "{tie_word_embeddings}); Hub safetensors metadata 8,888,227,328 parameters"sv,
       "every tensor BF16 (a third-party byte count gives 17,776,454,656 B = 2 x parameters); no RoPE, no "
-      "biases"};
-  m.c = family::nemotron_h({.hidden = 4480, .vocab = 131072, .pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-", .q_heads = 40, .kv_heads = 8, .head_dim = 128, .inter = 15680, .mamba_heads = 128, .mamba_head_dim = 80, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4});
+      "biases"sv};
+  m.c = family::nemotron_h({.hidden = 4480, .vocab = 131072, .pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-"sv, .q_heads = 40, .kv_heads = 8, .head_dim = 128, .inter = 15680, .mamba_heads = 128, .mamba_head_dim = 80, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4});
   m.add_rule(all_weights(formats::bf16));
   return m;
 }

@@ -8,18 +8,19 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_gpt_oss_120b() {
   model m{};
-  m.id = "gpt_oss_120b";
-  m.name = "gpt-oss-120b";
-  m.family = "gpt_oss";
-  m.source = {"openai/gpt-oss-120b",
+  m.id = "gpt_oss_120b"sv;
+  m.name = "gpt-oss-120b"sv;
+  m.family = "gpt_oss"sv;
+  m.source = {"openai/gpt-oss-120b"sv,
       "config.json (as gpt-oss-20b with {num_hidden_layers} and {num_local_experts}); tensor bytes "
       "65,248,815,744 (sum over the 15 safetensors files less their headers); 116,829,156,672 parameters "
-      "(model card: 116.8B)",
-      "routed experts MXFP4, everything else BF16"};
+      "(model card: 116.8B)"sv,
+      "routed experts MXFP4, everything else BF16"sv};
   m.c = family::gpt_oss({.gqa = {.hidden = 2880, .vocab = 201088, .layers = 36, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 128, .top_k = 4, .inter = 2880});
   recipes::mxfp4_experts(m);
   return m;

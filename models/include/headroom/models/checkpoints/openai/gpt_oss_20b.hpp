@@ -8,21 +8,22 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_gpt_oss_20b() {
   model m{};
-  m.id = "gpt_oss_20b";
-  m.name = "gpt-oss-20b";
-  m.family = "gpt_oss";
-  m.source = {"openai/gpt-oss-20b",
+  m.id = "gpt_oss_20b"sv;
+  m.name = "gpt-oss-20b"sv;
+  m.family = "gpt_oss"sv;
+  m.source = {"openai/gpt-oss-20b"sv,
       "config.json ({hidden_size}, {intermediate_size}, {num_hidden_layers}, layer_types sliding_attention / "
       "full_attention alternating, {sliding_window}, {num_attention_heads}, {num_key_value_heads}, {head_dim}, "
       "{num_local_experts}, {num_experts_per_tok}, {vocab_size}, {tie_word_embeddings}, quantization_config "
       "mxfp4 with modules_to_not_convert self_attn, mlp.router, embed_tokens, lm_head); "
-      "model.safetensors.index.json (total_size 13761264768, 459 tensors)",
+      "model.safetensors.index.json (total_size 13761264768, 459 tensors)"sv,
       "routed experts MXFP4 (*_blocks u8 + *_scales E8M0 per 32), everything else BF16 on disk including "
-      "sinks and biases"};
+      "sinks and biases"sv};
   m.c = family::gpt_oss({.gqa = {.hidden = 2880, .vocab = 201088, .layers = 24, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 32, .top_k = 4, .inter = 2880});
   recipes::mxfp4_experts(m);
   return m;

@@ -7,19 +7,20 @@
 #include <headroom/models/gqa_moe.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_235b_a22b() {
   model m{};
-  m.id = "qwen3_235b_a22b";
-  m.name = "Qwen3-235B-A22B";
-  m.family = "gqa_moe";
-  m.source = {"Qwen/Qwen3-235B-A22B",
+  m.id = "qwen3_235b_a22b"sv;
+  m.name = "Qwen3-235B-A22B"sv;
+  m.family = "gqa_moe"sv;
+  m.source = {"Qwen/Qwen3-235B-A22B"sv,
       "config.json ({hidden_size}, {num_hidden_layers}, {num_attention_heads}, {num_key_value_heads}, "
       "{head_dim}, {num_experts}, {num_experts_per_tok}, {moe_intermediate_size}, {vocab_size}, "
       "{tie_word_embeddings}, torch_dtype bfloat16); model.safetensors.index.json (total_size 470187269120, "
-      "36,945 tensors)",
-      "every tensor BF16; no shared expert"};
+      "36,945 tensors)"sv,
+      "every tensor BF16; no shared expert"sv};
   m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;

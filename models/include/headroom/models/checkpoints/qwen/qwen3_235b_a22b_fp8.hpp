@@ -8,20 +8,21 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_235b_a22b_fp8() {
   model m{};
-  m.id = "qwen3_235b_a22b_fp8";
-  m.name = "Qwen3-235B-A22B-FP8";
-  m.family = "gqa_moe";
-  m.source = {"Qwen/Qwen3-235B-A22B-FP8",
+  m.id = "qwen3_235b_a22b_fp8"sv;
+  m.name = "Qwen3-235B-A22B-FP8"sv;
+  m.family = "gqa_moe"sv;
+  m.source = {"Qwen/Qwen3-235B-A22B-FP8"sv,
       "config.json (architecture of Qwen/Qwen3-235B-A22B; quantization_config: quant_method fp8, fmt e4m3,"
       " activation_scheme dynamic, modules_to_not_convert lm_head and every layer's input_layernorm,"
-      " post_attention_layernorm and mlp.gate)",
+      " post_attention_layernorm and mlp.gate)"sv,
       "FP8 E4M3 weights with one F32 weight_scale_inv per 128x128 block, dynamic per-token-group (128) FP8 "
       "activations; routers, lm_head, embed_tokens and norms BF16; scale dtype F32 assumed; total_size not "
-      "published: weights are the hand sum"};
+      "published: weights are the hand sum"sv};
   m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   recipes::fp8_block_128(m);
   return m;

@@ -7,19 +7,20 @@
 #include <headroom/models/gqa_moe.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_30b_a3b() {
   model m{};
-  m.id = "qwen3_30b_a3b";
-  m.name = "Qwen3-30B-A3B";
-  m.family = "gqa_moe";
-  m.source = {"Qwen/Qwen3-30B-A3B",
+  m.id = "qwen3_30b_a3b"sv;
+  m.name = "Qwen3-30B-A3B"sv;
+  m.family = "gqa_moe"sv;
+  m.source = {"Qwen/Qwen3-30B-A3B"sv,
       "config.json ({hidden_size}, {num_hidden_layers}, {num_attention_heads}, {num_key_value_heads}, "
       "{head_dim}, {num_experts}, {num_experts_per_tok}, {moe_intermediate_size}, decoder_sparse_step 1, "
       "mlp_only_layers [], {vocab_size}, {tie_word_embeddings}, torch_dtype bfloat16); "
-      "model.safetensors.index.json (total_size 61064245248, 16 shards)",
-      "every tensor BF16; no shared expert"};
+      "model.safetensors.index.json (total_size 61064245248, 16 shards)"sv,
+      "every tensor BF16; no shared expert"sv};
   m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
   return m;

@@ -8,20 +8,21 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_30b_a3b_nvfp4() {
   model m{};
-  m.id = "qwen3_30b_a3b_nvfp4";
-  m.name = "Qwen3-30B-A3B-NVFP4 (NVIDIA ModelOpt)";
-  m.family = "gqa_moe";
-  m.source = {"nvidia/Qwen3-30B-A3B-NVFP4",
+  m.id = "qwen3_30b_a3b_nvfp4"sv;
+  m.name = "Qwen3-30B-A3B-NVFP4 (NVIDIA ModelOpt)"sv;
+  m.family = "gqa_moe"sv;
+  m.source = {"nvidia/Qwen3-30B-A3B-NVFP4"sv,
       "config.json of Qwen/Qwen3-30B-A3B; hf_quant_config.json (producer modelopt 0.33.0, quant_algo"
-      " NVFP4, kv_cache_quant_algo FP8, exclude_modules model.layers.*.mlp.gate and lm_head)",
+      " NVFP4, kv_cache_quant_algo FP8, exclude_modules model.layers.*.mlp.gate and lm_head)"sv,
       "NVFP4 weights (u8 E2M1 pairs, E4M3 weight_scale per 16, F32 weight_scale_2) and NVFP4 activations "
       "(F32 input_scale) on attention and experts; k_proj / v_proj carry k_scale / v_scale for the FP8 KV "
       "cache; routers, lm_head, embed_tokens, norms BF16; total_size not published: weights are the hand "
-      "sum"};
+      "sum"sv};
   m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::modelopt_fp8_kv(m, formats::nvfp4_g16);

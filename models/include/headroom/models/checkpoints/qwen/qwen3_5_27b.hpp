@@ -7,14 +7,15 @@
 #include <headroom/models/qwen3_5.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_5_27b() {
   model m{};
-  m.id = "qwen3_5_27b";
-  m.name = "Qwen3.5-27B";
-  m.family = "qwen3_5";
-  m.source = {"Qwen/Qwen3.5-27B",
+  m.id = "qwen3_5_27b"sv;
+  m.name = "Qwen3.5-27B"sv;
+  m.family = "qwen3_5"sv;
+  m.source = {"Qwen/Qwen3.5-27B"sv,
       "config.json (Qwen3_5ForConditionalGeneration; text_config: {hidden_size}, {intermediate_size}, "
       "{num_hidden_layers}, layer_types 3 x linear_attention then full_attention, {full_attention_interval}, "
       "{num_attention_heads}, {num_key_value_heads}, {head_dim}, attn_output_gate true, "
@@ -22,12 +23,12 @@ constexpr model make_qwen3_5_27b() {
       "{linear_conv_kernel_dim}, {mtp_num_hidden_layers}, {vocab_size}, {tie_word_embeddings}; vision_config: "
       "the Qwen3.5 / 3.6 tower, family::qwen3_5_vision_tower), as restated in full by third-party code that "
       "builds the model from it (the config itself was not fetched); THUDM/slime scripts/models/qwen3.5-27B.sh "
-      "agrees on the text dims",
+      "agrees on the text dims"sv,
       "every tensor BF16; the vision tower model.visual.* is stored in the same checkpoint: its parameters by "
       "hand from vision_config (blocks/vision_tower.hpp: patch_embed Conv3d and pos_embed, depth blocks of two "
       "LayerNorms, qkv, proj, fc1 and fc2 with biases, the merger's LayerNorm, fc1 and fc2 with biases, fc2 "
       "projecting into the text hidden_size), inferred from the Qwen3-VL vision module, not a published "
-      "figure; total_size not found: weights are the hand sum"};
+      "figure; total_size not found: weights are the hand sum"sv};
   m.c = family::qwen3_5(family::with_vision_tower({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1}, family::qwen3_5_vision_tower));
   m.vision_config = family::qwen3_5_vision_config;
   // config.json's text_config mamba_ssm_dtype "float32".

@@ -7,26 +7,27 @@
 #include <headroom/models/qwen3_next.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_5_35b_a3b() {
   model m{};
-  m.id = "qwen3_5_35b_a3b";
-  m.name = "Qwen3.5-35B-A3B";
-  m.family = "qwen3_next";
-  m.source = {"Qwen/Qwen3.5-35B-A3B",
+  m.id = "qwen3_5_35b_a3b"sv;
+  m.name = "Qwen3.5-35B-A3B"sv;
+  m.family = "qwen3_next"sv;
+  m.source = {"Qwen/Qwen3.5-35B-A3B"sv,
       "config.json (Qwen3_5MoeForConditionalGeneration; text_config: {hidden_size}, {num_hidden_layers}, "
       "layer_types 3 x linear_attention then full_attention, {full_attention_interval}, {num_attention_heads}, "
       "{num_key_value_heads}, {head_dim}, attn_output_gate true, {linear_num_key_heads}, "
       "{linear_num_value_heads}, {linear_key_head_dim}, {linear_value_head_dim}, {linear_conv_kernel_dim}, "
       "{num_experts}, {num_experts_per_tok}, {moe_intermediate_size}, {shared_expert_intermediate_size}, "
       "{mtp_num_hidden_layers}, {vocab_size}, {tie_word_embeddings}; vision_config: the Qwen3.5 / 3.6 tower, "
-      "family::qwen3_5_vision_tower)",
+      "family::qwen3_5_vision_tower)"sv,
       "every tensor BF16; the vision tower model.visual.* is stored in the same checkpoint: its parameters by "
       "hand from vision_config (blocks/vision_tower.hpp: patch_embed Conv3d and pos_embed, depth blocks of two "
       "LayerNorms, qkv, proj, fc1 and fc2 with biases, the merger's LayerNorm, fc1 and fc2 with biases, fc2 "
       "projecting into the text hidden_size), inferred from the Qwen3-VL vision module, not a published "
-      "figure; total_size not published"};
+      "figure; total_size not published"sv};
   m.c = family::qwen3_next(family::with_vision_tower({.gqa = {.hidden = 2048, .vocab = 248320, .layers = 40, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 256, .top_k = 8, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1}, family::qwen3_5_vision_tower));
   m.vision_config = family::qwen3_5_vision_config;
   // config.json's text_config mamba_ssm_dtype "float32".

@@ -7,26 +7,27 @@
 #include <headroom/models/qwen3_6_moe.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_6_35b_a3b_fp8() {
   model m{};
-  m.id = "qwen3_6_35b_a3b_fp8";
-  m.name = "Qwen3.6-35B-A3B-FP8";
-  m.family = "qwen3_6_moe";
-  m.source = {"Qwen/Qwen3.6-35B-A3B-FP8",
+  m.id = "qwen3_6_35b_a3b_fp8"sv;
+  m.name = "Qwen3.6-35B-A3B-FP8"sv;
+  m.family = "qwen3_6_moe"sv;
+  m.source = {"Qwen/Qwen3.6-35B-A3B-FP8"sv,
       "dims: Qwen/Qwen3.6-35B-A3B's config.json (family::qwen3_6_35b_a3b_dims); "
       "quantization_config fp8 e4m3, dynamic, weight_block_size [128, 128], modules_to_not_convert "
       "lm_head, embed_tokens, norms, linear_attn in_proj_a / in_proj_b / conv1d / A_log / dt_bias / norm, "
       "mlp.gate, shared_expert_gate, mtp.fc and the vision tower (restated by "
       "gsting/Qwen3.6-35B-A3B-abliterated-FP8's card); 64,196 tensors = 62,303 text + 1,560 MTP + 333 vision "
-      "(0xBakeer/inference-atlas PR #145), which this layout reproduces with MTP q/k/v/o stored FP8",
+      "(0xBakeer/inference-atlas PR #145), which this layout reproduces with MTP q/k/v/o stored FP8"sv,
       "FP8 E4M3 weights with one F32 scale per 128 x 128 block (weight_scale_inv, F32 assumed); the seed "
       "system's bf16-head recipe for what runs: BF16 activations (W8A16), expert and shared-expert down_proj "
       "read F32 activations, in_proj_a / in_proj_b, routers, shared_expert_gate, lm_head, mtp.fc BF16, and the "
       "draft reads an NVFP4 (g16) copy of lm_head the engine builds at load (runtime_weights, not in the "
       "checkpoint; vLLM's MTP reads the BF16 lm_head instead); the recipe's BF16 MTP attention is stored FP8 "
-      "here as the checkpoint ships it; total_size not found: weights are the hand sum"};
+      "here as the checkpoint ships it; total_size not found: weights are the hand sum"sv};
   family::qwen3_hybrid_dims d = family::qwen3_6_35b_a3b_dims;
   d.mtp_head_copy = true;  // the seed system's bf16-head recipe: the draft's NVFP4 head copy
   m.c = family::qwen3_6_moe(d);

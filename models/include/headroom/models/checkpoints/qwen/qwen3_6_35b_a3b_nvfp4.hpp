@@ -7,14 +7,15 @@
 #include <headroom/models/qwen3_6_moe.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_6_35b_a3b_nvfp4() {
   model m{};
-  m.id = "qwen3_6_35b_a3b_nvfp4";
-  m.name = "Qwen3.6-35B-A3B-NVFP4 (NVIDIA)";
-  m.family = "qwen3_6_moe";
-  m.source = {"nvidia/Qwen3.6-35B-A3B-NVFP4",
+  m.id = "qwen3_6_35b_a3b_nvfp4"sv;
+  m.name = "Qwen3.6-35B-A3B-NVFP4 (NVIDIA)"sv;
+  m.family = "qwen3_6_moe"sv;
+  m.source = {"nvidia/Qwen3.6-35B-A3B-NVFP4"sv,
       "the model card (ModelOpt, Qwen/Qwen3.6-35B-A3B quantized; dims as that base's config.json, "
       "tests/data/configs/qwen3_6_35b_a3b); NVIDIA/Model-Optimizer "
       "modelopt_recipes/models/Qwen/Qwen3.6-35B-A3B/ptq/w4a16_nvfp4-fp8_attn-kv_fp8_cast.yaml "
@@ -24,7 +25,7 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
       "nvfp4 / fp8, kv_fp8_cast); hf_quant_config.json at revision 6c7f09d4036e: quant_algo "
       "MIXED_PRECISION, 130 FP8 and 161 W4A16_NVFP4 (group 16) entries; model.safetensors.index.json "
       "at that revision: 124,468 tensors = 124,112 language model + 4 lm_head + 333 vision + 19 MTP; "
-      "three shards of 23,424,338,320 B (files, headers included)",
+      "three shards of 23,424,338,320 B (files, headers included)"sv,
       "NVFP4 W4A16 (u8 E2M1 pairs, E4M3 weight_scale per 16, F32 weight_scale_2, BF16 activations) on "
       "every routed and shared expert gate / up / down and on lm_head; FP8 E4M3 W8A8 per tensor (F32 "
       "weight_scale, static activations) on self_attn q / k / v / o and linear_attn in_proj_qkv, in_proj_z, "
@@ -35,7 +36,7 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
       "FP8 KV cache cast with a constant amax: no k_scale / v_scale tensors (ModelOpt's use_constant_amax "
       "registers no _amax, and the tensor count has none); the draft reads the main NVFP4 lm_head (vLLM "
       "shares the target's head with its MTP proposer; no engine-built copy); total_size not found: "
-      "weights are the hand sum"};
+      "weights are the hand sum"sv};
   m.c = family::qwen3_6_moe(family::qwen3_6_35b_a3b_dims);
   m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).

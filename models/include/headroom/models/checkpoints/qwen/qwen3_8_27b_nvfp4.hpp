@@ -7,27 +7,28 @@
 #include <headroom/models/qwen3_5.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_8_27b_nvfp4() {
   model m{};
-  m.id = "qwen3_8_27b_nvfp4";
-  m.name = "Qwen3.8-27B-NVFP4 (Unsloth)";
-  m.family = "qwen3_5";
-  m.source = {"unsloth/Qwen3.8-27B-NVFP4",
+  m.id = "qwen3_8_27b_nvfp4"sv;
+  m.name = "Qwen3.8-27B-NVFP4 (Unsloth)"sv;
+  m.family = "qwen3_5"sv;
+  m.source = {"unsloth/Qwen3.8-27B-NVFP4"sv,
       "dims of Qwen3.8-27B as the seed system's instance table and Qwen3.5-27B's config.json give them (hidden "
       "5120, intermediate 17408, 64 layers = 16 x (3 Gated DeltaNet + 1 gated attention), 24 query / 4 KV "
       "heads of 256, linear heads 16 key / 48 value of 128, conv kernel 4, vocab 248320, 1 MTP layer); the "
       "compressed-tensors layout as gittensor-ai-lab/sparkinfer PR #831 and FlashML-org/FreeToken PR #208 read "
       "it: NVFP4 MLP in layers 0-55, FP8 E4M3 with a per-output-channel scale for attention and GDN "
-      "projections, lm_head and the MLP of layers 56-63, about 22.5 GB",
+      "projections, lm_head and the MLP of layers 56-63, about 22.5 GB"sv,
       "NVFP4: u8 E2M1 pairs, E4M3 scale per 16, F32 weight_global_scale and input_global_scale (W4A4); FP8: F32 "
       "scale per output channel, dynamic per-token FP8 activations (W8A8, the seed system's declared tier); "
       "in_proj_a / in_proj_b, embed_tokens, norms, conv and GDN parameters and the MTP layer BF16; no vision "
       "tower counted (the 22.5 GB is the text weights'); the draft reads an NVFP4 (g16) copy of lm_head the "
       "engine builds at load (the seed system's recipe; runtime_weights, not in the checkpoint); the seed's "
       "runtime re-quantizes every projection to NVFP4 W4A16 at load, not modelled here; total_size not found: "
-      "weights are the hand sum"};
+      "weights are the hand sum"sv};
   m.c = family::qwen3_5({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1, .mtp_head_copy = true});
   // mamba_ssm_dtype "float32", as Qwen3.5-27B's config.json, whose dims this table takes.
   m.config_state_dtype = state_dtype::f32;

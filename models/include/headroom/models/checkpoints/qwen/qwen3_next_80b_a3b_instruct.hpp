@@ -7,22 +7,23 @@
 #include <headroom/models/qwen3_next.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_next_80b_a3b_instruct() {
   model m{};
-  m.id = "qwen3_next_80b_a3b_instruct";
-  m.name = "Qwen3-Next-80B-A3B-Instruct";
-  m.family = "qwen3_next";
-  m.source = {"Qwen/Qwen3-Next-80B-A3B-Instruct",
+  m.id = "qwen3_next_80b_a3b_instruct"sv;
+  m.name = "Qwen3-Next-80B-A3B-Instruct"sv;
+  m.family = "qwen3_next"sv;
+  m.source = {"Qwen/Qwen3-Next-80B-A3B-Instruct"sv,
       "config.json ({hidden_size}, {num_hidden_layers}, {full_attention_interval}, {num_attention_heads}, "
       "{num_key_value_heads}, {head_dim}, {linear_num_key_heads}, {linear_num_value_heads}, "
       "{linear_key_head_dim}, {linear_value_head_dim}, {linear_conv_kernel_dim}, {num_experts}, "
       "{num_experts_per_tok}, {moe_intermediate_size}, {shared_expert_intermediate_size}, decoder_sparse_step "
       "1, mlp_only_layers [], {vocab_size}, {tie_word_embeddings}); tensor shapes from transformers "
       "modeling_qwen3_next.py; mtp.* tensors ship in the safetensors ({=mtp_num_hidden_layers} layer; the "
-      "config has no mtp key)",
-      "every tensor assumed BF16 (the Hub's safetensors metadata reports 81,324,862,720 parameters)"};
+      "config has no mtp key)"sv,
+      "every tensor assumed BF16 (the Hub's safetensors metadata reports 81,324,862,720 parameters)"sv};
   m.c = family::qwen3_next({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
   m.add_rule(all_weights(formats::bf16));
   return m;

@@ -8,21 +8,22 @@
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
   model m{};
-  m.id = "qwen3_next_80b_a3b_instruct_fp8";
-  m.name = "Qwen3-Next-80B-A3B-Instruct-FP8";
-  m.family = "qwen3_next";
-  m.source = {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8",
+  m.id = "qwen3_next_80b_a3b_instruct_fp8"sv;
+  m.name = "Qwen3-Next-80B-A3B-Instruct-FP8"sv;
+  m.family = "qwen3_next"sv;
+  m.source = {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8"sv,
       "config.json as Qwen/Qwen3-Next-80B-A3B-Instruct's, with a quantization_config as Qwen's FP8"
       " releases (fp8, e4m3, dynamic); linear_attn.in_proj_ba is not FP8 (vLLM PR #25079); mtp.* tensors"
-      " ship in the safetensors",
+      " ship in the safetensors"sv,
       "FP8 E4M3 weights with F32 block scales (128x128) for every projection and expert, dynamic FP8 "
       "activations per 128-group; in_proj_ba, routers, shared_expert_gate, lm_head, embed_tokens, norms, "
       "conv and GDN parameters BF16; the full modules_to_not_convert list was not found; total_size not "
-      "published: weights are the hand sum"};
+      "published: weights are the hand sum"sv};
   m.c = family::qwen3_next({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
   m.add_rule(for_role(linear_role::ba, formats::bf16));
   m.add_rule(for_role(linear_role::shared_gate, formats::bf16));

@@ -7,14 +7,15 @@
 #include <headroom/models/glm5_next.hpp>
 
 namespace headroom::models {
+using std::string_view_literals::operator""sv;
 
 namespace detail {
 constexpr model make_glm_5_3_flash_nvfp4() {
   model m{};
-  m.id = "glm_5_3_flash_nvfp4";
-  m.name = "GLM-5.3-Flash-NVFP4";
-  m.family = "glm5_next";
-  m.source = {"nvidia/GLM-5.3-Flash-NVFP4",
+  m.id = "glm_5_3_flash_nvfp4"sv;
+  m.name = "GLM-5.3-Flash-NVFP4"sv;
+  m.family = "glm5_next"sv;
+  m.source = {"nvidia/GLM-5.3-Flash-NVFP4"sv,
       "text_config of https://huggingface.co/zai-org/GLM-5.3-Flash/blob/main/config.json ({hidden_size}, "
       "{num_hidden_layers}, layer_types linear_attention x3 then deepseek_sparse_attention (every fourth "
       "layer), {linear_attn_config.num_heads}, {linear_attn_config.head_dim}, "
@@ -24,12 +25,12 @@ constexpr model make_glm_5_3_flash_nvfp4() {
       "{intermediate_size}, {first_k_dense_replace}, {n_routed_experts}, {num_experts_per_tok}, "
       "{moe_intermediate_size}, {n_shared_experts}, {num_nextn_predict_layers}, {vocab_size}, "
       "{tie_word_embeddings}); tensor shapes from llama.cpp src/models/glm5-next.cpp @2220411; precision as "
-      "the seed system's fixture config of this checkpoint",
+      "the seed system's fixture config of this checkpoint"sv,
       "NVFP4 weights and activations (group 16, F32 weight_scale_2 and input_scale) on the routed experts and "
       "the dense MLPs; attention (KDA and sparse), indexer, routers, shared experts, embed_tokens and lm_head "
       "BF16; hyper-connection mixes F32; the MTP layer BF16 (the seed system's fixture: its 204.55 GB holds "
       "only so) reading the main embedding, with its own shared_head.head; the vision tower the checkpoint "
-      "also ships is not modelled, and its total_size was not found: weights are the hand sum"};
+      "also ships is not modelled, and its total_size was not found: weights are the hand sum"sv};
   m.c = family::glm5_next({.hidden = 4096, .vocab = 154880, .layers = 45, .dsa_period = 4, .hc = 4, .kda_heads = 64, .kda_head_dim = 128, .conv_kernel = 4, .q_heads = 64, .q_lora = 1536, .kv_lora = 512, .qk_head = 256, .v_head = 256, .index_heads = 32, .index_head_dim = 128, .index_kpool = 4, .index_topk = 2048, .moe = {.inter = 12288, .first_dense = 3, .experts = 288, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(for_role(linear_role::hc_mix, formats::f32));
