@@ -2,7 +2,8 @@
 // The integer recipes: AutoAWQ and AutoGPTQ INT4 (quant_method awq / gptq) and
 // compressed-tensors (pack-quantized INT4 weights, int-quantized W8A8 INT8). Each keeps the
 // activations of a weight-only scheme BF16: the engines dequantise the weights in registers and
-// run the activation's MMA (include/headroom/roofline.hpp, kind_of_activation).
+// run the activation's MMA (include/headroom/roofline.hpp, kind_of_activation). Also ModelOpt's
+// MIXED_PRECISION, whose per-module formats are mapped to roles as exclusion lists are.
 #include <fmt/format.h>
 
 #include "headroom/import/exclusions.hpp"
