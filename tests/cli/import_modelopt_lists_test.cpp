@@ -157,11 +157,11 @@ TEST_CASE("ModelOpt: Qwen3.5-397B-A17B-NVFP4's `*.mlp.shared_expert.*` is every 
         weights_of(bf16_copy("qwen3_5_397b_a17b_nvfp4")) - 555'660'656'640ULL + 30 * 4);
 }
 
-TEST_CASE("ModelOpt: MIXED_PRECISION (a format per module) is refused naming the key") {
-  // nvidia/Qwen3.6-35B-A3B-NVFP4 and Qwen3.6-27B-NVFP4 spell it as several config_groups with
-  // per-module targets; Nemotron-3.5's hf_quant_config.json as quantized_layers.
+TEST_CASE("ModelOpt: MIXED_PRECISION without quantized_layers is refused naming the key") {
+  // MIXED_PRECISION names each module's format in quantized_layers (import_modelopt_mixed_test.cpp);
+  // a config.json copy that says MIXED_PRECISION without them names none.
   const std::string groups = edited_copy("qwen3_5_122b_a10b_nvfp4", "mixed", [](json& q) { q["quant_algo"] = "MIXED_PRECISION"; });
-  CHECK_THROWS_WITH_AS(weights_of(groups), doctest::Contains("key `quantization_config.config_groups`: MIXED_PRECISION groups"),
+  CHECK_THROWS_WITH_AS(weights_of(groups), doctest::Contains("key `quantization_config.quantized_layers`: missing beside quant_algo MIXED_PRECISION"),
                        imp::import_error);
 }
 

@@ -205,12 +205,8 @@ recipe mxfp4_recipe(std::string_view file, const json& q, const quant_shape& s) 
 // and k_scale / v_scale on k_proj / v_proj when the KV cache is FP8. `q` is in the legacy
 // spelling, but for `ignore` (modelopt_legacy_spelling reads config.json's other one).
 recipe modelopt_recipe(std::string_view file, const std::string& p, const json& q, const quant_shape& s) {
-  // ModelOpt's MIXED_PRECISION names a format per module (vLLM modelopt.py @00155cde,
-  // ModelOptMixedPrecisionConfig: quantized_layers, FP8 or NVFP4 each): not read yet.
-  if (q.is_object() && q.value("quant_algo", "") == "MIXED_PRECISION") {
-    fail_key(file, p + (q.contains("quantized_layers") ? "quantized_layers" : "quant_algo"),
-             "MIXED_PRECISION (a format per module, FP8 and NVFP4 side by side) is not supported yet");
-  }
+  // ModelOpt's MIXED_PRECISION names a format per module (quant_int.cpp).
+  if (q.is_object() && q.value("quant_algo", "") == "MIXED_PRECISION") return detail::modelopt_mixed_recipe(file, p, q, s);
   only_keys(file, p, q, {"quant_method", "quant_algo", "kv_cache_quant_algo", "group_size", "exclude_modules", "ignore", "producer"});
   const std::string algo = get_string(file, p + "quant_algo", q, "quant_algo");
   tensor_format f{};
@@ -295,7 +291,9 @@ json modelopt_legacy_spelling(std::string_view file, const json& q) {
     out.erase("kv_cache_scheme");
   }
   if (out.value("quant_algo", "") == "MIXED_PRECISION") {
-    fail_key(file, p + "config_groups", "MIXED_PRECISION groups (a format per module, FP8 and NVFP4 side by side) are not supported yet");
+    modelopt_mixed_groups(file, out);
+    out.erase("config_groups");
+    return out;
   }
   if (out.contains("config_groups")) {
     const json& g = out["config_groups"];

@@ -81,6 +81,10 @@ recipe gptq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe compressed_tensors_recipe(std::string_view file, const json& q, const quant_shape& s);
 /// ModelOpt's config.json spelling (ignore, kv_cache_scheme, config_groups) as the legacy keys.
 json modelopt_legacy_spelling(std::string_view file, const json& q);
+/// ModelOpt's MIXED_PRECISION: quantized_layers' formats per module (quant_int.cpp).
+recipe modelopt_mixed_recipe(std::string_view file, const std::string& p, const json& q, const quant_shape& s);
+/// Checks config.json's config_groups of a MIXED_PRECISION copy against its quantized_layers.
+void modelopt_mixed_groups(std::string_view file, const json& q);
 }  // namespace detail
 
 }  // namespace headroom::cli::import

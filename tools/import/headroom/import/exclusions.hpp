@@ -60,6 +60,10 @@ class exclusions {
       }
       push(for_role(role, formats::bf16));
     }
+    for (const auto& [a, b] : {std::pair{"linear_attn.in_proj_qkv", "linear_attn.in_proj_z"},
+                               std::pair{"mlp.shared_expert.gate_proj", "mlp.shared_expert.up_proj"}}) {
+      if (halves_[a] != halves_[b]) fail_key(file_, key_, fmt::format("`{}` and `{}` are one projection in headroom: list both", a, b));
+    }
     std::vector<precision_rule> ranges;
     for (const auto& [suffix, layers] : numbered_) {
       const std::vector<precision_rule> rules = rules_for(suffix, suffix);
@@ -206,6 +210,9 @@ class exclusions {
       }
       if (is_aux(suffix)) return;
       const std::vector<precision_rule> rules = rules_for(suffix, module);  // refuses a module the family lacks
+      // Two modules headroom holds as one projection (qkvz, shared_gate_up) must be listed together.
+      if (suffix == "linear_attn.in_proj_qkv" || suffix == "mlp.shared_expert.gate_proj") halves_[suffix].insert(layer);
+      if (suffix == "linear_attn.in_proj_z" || suffix == "mlp.shared_expert.up_proj") halves_[suffix].insert(layer);
       const bool roles_only = std::none_of(rules.begin(), rules.end(), [](const precision_rule& r) { return r.any_role; });
       if (s_.family != "nemotron_h" && roles_only) {
         for (const precision_rule& r : rules) {
@@ -250,6 +257,8 @@ class exclusions {
     auto role_rule = [&](linear_role r) { out.push_back(for_role(r, formats::bf16)); return out; };
     if (suffix == "lm_head") return op_rule(op::lm_head);
     if (suffix == "embed_tokens") return op_rule(op::embed);
+    // Every routed expert of the layer (Qwen3.5-MoE's fused mlp.experts module).
+    if (suffix == "mlp.experts" && s_.routed) return out.push_back(for_op(op::expert_gate_up, formats::bf16)), op_rule(op::expert_down);
     if (suffix == "mlp.gate" || suffix == "mlp.router" || suffix == "block_sparse_moe.gate") return op_rule(op::router);
     // MiniMax-M2's list names bare module names, which transformers matches anywhere in a
     // module's name: `gate` is block_sparse_moe.gate (its experts are w1 / w2 / w3, no
@@ -330,6 +339,12 @@ class exclusions {
         {"self_attn.kv_b_proj", linear_role::mla_kv_b},
         {"linear_attn.in_proj_ba", linear_role::ba},
         {"mlp.shared_expert_gate", linear_role::shared_gate},
+        {"mlp.shared_expert.gate_proj", linear_role::shared_gate_up},  // Qwen's shared expert, module by module
+        {"mlp.shared_expert.up_proj", linear_role::shared_gate_up},
+        {"mlp.shared_expert.down_proj", linear_role::shared_down},
+        {"linear_attn.in_proj_qkv", linear_role::qkvz},  // Qwen3.5's gated delta net, module by module
+        {"linear_attn.in_proj_z", linear_role::qkvz},
+        {"linear_attn.out_proj", linear_role::gdn_out},
         {"eh_proj", linear_role::mtp_fc},
     };
     for (const auto& [spelling, role] : roles) {
@@ -367,6 +382,7 @@ class exclusions {
   std::vector<precision_rule> rules_;
   std::map<std::string, std::set<std::uint64_t>> numbered_;
   std::map<linear_role, std::set<std::uint64_t>> role_numbered_;  ///< roles listed layer by layer (not Nemotron-H)
+  std::map<std::string, std::set<std::uint64_t>> halves_;  ///< layers naming each half of a held-together pair
   std::map<linear_role, std::string> role_module_;                ///< the first suffix (or whole layer) naming each
 };
 

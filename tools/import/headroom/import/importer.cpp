@@ -173,9 +173,12 @@ std::string second_quant_source(std::string_view config_file, const json& raw, c
   }
   const json j = read_json(quant_path, quant_file);
   const json q = j.is_object() && j.contains("quantization") ? j["quantization"] : json::object();
-  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size"}) {
+  for (const char* key : {"quant_algo", "kv_cache_quant_algo", "group_size", "quantized_layers"}) {
     const json a = qc.contains(key) ? qc[key] : json();
     const json b = q.is_object() && q.contains(key) ? q[key] : json();
+    if (a != b && std::string_view(key) == "quantized_layers") {
+      fail_key(config_file, "quantization_config.quantized_layers", fmt::format("differs from {}'s: the two copies disagree", quant_path));
+    }
     if (a != b) {
       fail_key(config_file, fmt::format("quantization_config.{}", key),
                fmt::format("is {}, but {} says quantization.{} {}: the two copies disagree", shown_value(a), quant_path,
