@@ -45,7 +45,6 @@
 #include <headroom/models/blocks/stack.hpp>
 
 namespace headroom::models::family {
-using std::string_view_literals::operator""sv;
 
 /// An EAGLE-3 head's config.json (LlamaForCausalLMEagle3): hidden_size, num_attention_heads,
 /// num_key_value_heads, head_dim (hidden / heads when absent), intermediate_size, vocab_size,
@@ -76,12 +75,12 @@ inline void eagle3_heads_of_one_layer_only() {}
 /// block norms both halves), q/k/v reading the 2 x hidden concatenation.
 constexpr std::uint8_t eagle3_attention(circuit& c, const eagle3_dims& d) {
   const blocks::gqa_dims a{.hidden = d.hidden, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim};
-  blocks::detail::gqa_parts p = blocks::detail::gqa_parts_of("eagle_attn"sv, a, checked_mul(d.q_heads, d.head_dim));
+  blocks::detail::gqa_parts p = blocks::detail::gqa_parts_of("eagle_attn", a, checked_mul(d.q_heads, d.head_dim));
   const std::uint64_t wide = checked_mul(2, d.hidden);
   p.q.in[0].width = wide;
   p.k.in[0].width = wide;
   p.v.in[0].width = wide;
-  return c.add_block("eagle_attn"sv, {p.q, p.k, p.v, p.rope, p.kv_write, p.attend, p.o, p.add}, {p.k_state, p.v_state});
+  return c.add_block("eagle_attn", {p.q, p.k, p.v, p.rope, p.kv_write, p.attend, p.o, p.add}, {p.k_state, p.v_state});
 }
 }  // namespace detail
 
@@ -100,19 +99,19 @@ constexpr model with_eagle3(const model& target, const eagle3_dims& d) {
   }
   if (tc.layers_in(section::draft) != 0) {
     if (std::is_constant_evaluated()) detail::eagle3_needs_a_target_without_a_draft_head();
-    detail::refuse_eagle3("EAGLE-3 draft: the target has its own draft (MTP) head; an engine drafts with one or the other"sv);
+    detail::refuse_eagle3("EAGLE-3 draft: the target has its own draft (MTP) head; an engine drafts with one or the other");
   }
   if (d.vocab != target_vocab) {
     if (std::is_constant_evaluated()) detail::eagle3_vocab_must_match_the_target();
-    detail::refuse_eagle3("EAGLE-3 draft: its vocab_size differs from the target's (the draft's tokens map onto the target's)"sv);
+    detail::refuse_eagle3("EAGLE-3 draft: its vocab_size differs from the target's (the draft's tokens map onto the target's)");
   }
   if ((d.target_hidden != 0 ? d.target_hidden : d.hidden) != target_hidden) {
     if (std::is_constant_evaluated()) detail::eagle3_target_hidden_must_match_the_target();
-    detail::refuse_eagle3("EAGLE-3 draft: its target_hidden_size (hidden_size when absent) differs from the target's hidden size"sv);
+    detail::refuse_eagle3("EAGLE-3 draft: its target_hidden_size (hidden_size when absent) differs from the target's hidden size");
   }
   if (d.layers != 1) {
     if (std::is_constant_evaluated()) detail::eagle3_heads_of_one_layer_only();
-    detail::refuse_eagle3("EAGLE-3 draft: heads of one decoder layer only (num_hidden_layers 1)"sv);
+    detail::refuse_eagle3("EAGLE-3 draft: heads of one decoder layer only (num_hidden_layers 1)");
   }
   model m = target;
   circuit& c = m.c;
@@ -120,25 +119,25 @@ constexpr model with_eagle3(const model& target, const eagle3_dims& d) {
   const std::uint64_t th = d.target_hidden != 0 ? d.target_hidden : h;
   const std::uint64_t dv = d.draft_vocab != 0 ? d.draft_vocab : d.vocab;
   // fc(3 x target hidden) -> hidden_norm; embed -> input_layernorm; concat to 2 x hidden.
-  const auto in = c.add_block("eagle_in"sv, {nd("fc"sv, op::linear, {e(checked_mul(3, th))}, {e(h)}, linear_role::mtp_fc),
-                                           with_aux(nd("hidden_norm"sv, op::rms_norm, {e(h)}, {e(h)}), h),
+  const auto in = c.add_block("eagle_in", {nd("fc", op::linear, {e(checked_mul(3, th))}, {e(h)}, linear_role::mtp_fc),
+                                           with_aux(nd("hidden_norm", op::rms_norm, {e(h)}, {e(h)}), h),
                                            blocks::detail::embed_node(d.vocab, h, d.own_embed),
-                                           with_aux(nd("input_layernorm"sv, op::rms_norm, {e(h)}, {e(h)}), h),
-                                           nd("concat"sv, op::concat, {e(h), e(h)}, {e(checked_mul(2, h))})});
+                                           with_aux(nd("input_layernorm", op::rms_norm, {e(h)}, {e(h)}), h),
+                                           nd("concat", op::concat, {e(h), e(h)}, {e(checked_mul(2, h))})});
   const auto attn = detail::eagle3_attention(c, d);
-  const auto mlp = blocks::swiglu_mlp(c, "eagle_mlp"sv, h, d.inter);
+  const auto mlp = blocks::swiglu_mlp(c, "eagle_mlp", h, d.inter);
   // norm, lm_head over the draft vocabulary and d2t: draft_vocab int64 entries, held as twice
   // as many i32 (8 bytes each), whole on every rank.
-  node lm = sharded(nd("lm_head"sv, op::lm_head, {e(h)}, {e(dv)}), shard::vocab, dv);
+  node lm = sharded(nd("lm_head", op::lm_head, {e(h)}, {e(dv)}), shard::vocab, dv);
   lm = with_aux(lm, checked_mul(2, dv), formats::i32);
-  const auto head = c.add_block("eagle_head"sv, {with_aux(nd("norm"sv, op::final_norm, {e(h)}, {e(h)}), h), lm,
-                                               nd("argmax"sv, op::argmax, {e(dv)}, {e(1, formats::i32)})});
+  const auto head = c.add_block("eagle_head", {with_aux(nd("norm", op::final_norm, {e(h)}, {e(h)}), h), lm,
+                                               nd("argmax", op::argmax, {e(dv)}, {e(1, formats::i32)})});
   blocks::layer_spec layer{};
   layer.then(in, layer_kind::none).then(attn, layer_kind::full_attention).then(mlp, layer_kind::full_attention);
   layer.then(head, layer_kind::none);
   blocks::stack(c, 1, [&](std::uint64_t) -> const auto& { return layer; }, section::draft, tc.layers_in(section::main));
   // First matching rule wins: the draft section's BF16 rule goes before the target's.
-  ::headroom::detail::require_table(m.n_rules < max_rules, "too many precision rules for an EAGLE-3 draft"sv);
+  ::headroom::detail::require_table(m.n_rules < max_rules, "too many precision rules for an EAGLE-3 draft");
   for (std::size_t r = m.n_rules; r > 0; --r) m.rules[r] = m.rules[r - 1];
   m.rules[0] = in_section(all_weights(formats::bf16), section::draft);
   ++m.n_rules;
