@@ -12,6 +12,13 @@
 
 namespace headroom::models::blocks {
 
+/// A Linear layer with a bias: weight [out, in] and bias [out].
+constexpr std::uint64_t linear_with_bias(std::uint64_t out, std::uint64_t in) {
+  return checked_add(checked_mul(out, in), out);
+}
+/// A LayerNorm over `width`: weight and bias.
+constexpr std::uint64_t layer_norm_params(std::uint64_t width) { return checked_mul(2, width); }
+
 /// vision_config's widths (its keys: depth, hidden_size, intermediate_size, patch_size,
 /// in_channels, temporal_patch_size, spatial_merge_size, num_position_embeddings).
 struct vision_tower_dims {
@@ -32,20 +39,18 @@ struct vision_tower_dims {
 /// LayerNorm over hidden x merge^2 and the same two linears as the merger.
 constexpr std::uint64_t vision_tower_params(const vision_tower_dims& v, std::uint64_t out_hidden, std::uint64_t deepstack = 0) {
   const std::uint64_t h = v.hidden;
-  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
-  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
   // patch_embed: Conv3d [hidden, in_channels, temporal_patch, patch, patch] with a bias;
   // pos_embed [num_position_embeddings, hidden].
   const std::uint64_t patch_in = checked_mul(checked_mul(v.in_channels, v.temporal_patch), checked_mul(v.patch, v.patch));
-  const std::uint64_t embed = checked_add(linear(h, patch_in), checked_mul(v.positions, h));
+  const std::uint64_t embed = checked_add(linear_with_bias(h, patch_in), checked_mul(v.positions, h));
   // A block: norm1, norm2, attn.qkv [3h, h], attn.proj [h, h], mlp.linear_fc1 [inter, h],
   // mlp.linear_fc2 [h, inter].
-  const std::uint64_t block = checked_add(checked_add(checked_mul(2, layer_norm(h)), linear(checked_mul(3, h), h)),
-                                          checked_add(linear(h, h), checked_add(linear(v.inter, h), linear(h, v.inter))));
+  const std::uint64_t block = checked_add(checked_add(checked_mul(2, layer_norm_params(h)), linear_with_bias(checked_mul(3, h), h)),
+                                          checked_add(linear_with_bias(h, h), checked_add(linear_with_bias(v.inter, h), linear_with_bias(h, v.inter))));
   // merger: norm over hidden, linear_fc1 [h*m*m, h*m*m], linear_fc2 [out_hidden, h*m*m].
   const std::uint64_t merged = checked_mul(h, checked_mul(v.merge, v.merge));
-  const std::uint64_t merger = checked_add(layer_norm(h), checked_add(linear(merged, merged), linear(out_hidden, merged)));
-  const std::uint64_t deep = checked_add(layer_norm(merged), checked_add(linear(merged, merged), linear(out_hidden, merged)));
+  const std::uint64_t merger = checked_add(layer_norm_params(h), checked_add(linear_with_bias(merged, merged), linear_with_bias(out_hidden, merged)));
+  const std::uint64_t deep = checked_add(layer_norm_params(merged), checked_add(linear_with_bias(merged, merged), linear_with_bias(out_hidden, merged)));
   return checked_add(checked_add(checked_add(embed, checked_mul(v.depth, block)), merger), checked_mul(deepstack, deep));
 }
 
@@ -71,15 +76,13 @@ struct siglip_tower_dims {
 /// [hidden, text_hidden] (no bias).
 constexpr std::uint64_t siglip_gemma3_params(const siglip_tower_dims& v, std::uint64_t text_hidden) {
   const std::uint64_t h = v.hidden;
-  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
-  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
   const std::uint64_t side = v.patch == 0 ? 0 : v.image / v.patch;
-  const std::uint64_t embed = checked_add(linear(h, checked_mul(v.channels, checked_mul(v.patch, v.patch))),
+  const std::uint64_t embed = checked_add(linear_with_bias(h, checked_mul(v.channels, checked_mul(v.patch, v.patch))),
                                           checked_mul(checked_mul(side, side), h));
-  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, layer_norm(h)), checked_mul(4, linear(h, h))),
-                                          checked_add(linear(v.inter, h), linear(h, v.inter)));
+  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, layer_norm_params(h)), checked_mul(4, linear_with_bias(h, h))),
+                                          checked_add(linear_with_bias(v.inter, h), linear_with_bias(h, v.inter)));
   const std::uint64_t projector = checked_add(h, checked_mul(h, text_hidden));
-  return checked_add(checked_add(embed, checked_mul(v.layers, layer)), checked_add(layer_norm(h), projector));
+  return checked_add(checked_add(embed, checked_mul(v.layers, layer)), checked_add(layer_norm_params(h), projector));
 }
 
 /// Pixtral's vision tower (transformers models/pixtral/modeling_pixtral.py, PixtralVisionModel:
@@ -137,15 +140,13 @@ struct llama4_tower_dims {
 /// output] (no bias).
 constexpr std::uint64_t llama4_vision_params(const llama4_tower_dims& v, std::uint64_t text_hidden) {
   const std::uint64_t h = v.hidden;
-  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
-  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
   const std::uint64_t side = v.patch == 0 ? 0 : v.image / v.patch;
   const std::uint64_t embed = checked_add(checked_add(checked_mul(h, checked_mul(v.channels, checked_mul(v.patch, v.patch))), h),
                                           checked_mul(checked_add(checked_mul(side, side), 1), h));
-  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, layer_norm(h)), checked_mul(4, linear(h, h))),
-                                          checked_add(linear(v.inter, h), linear(h, v.inter)));
+  const std::uint64_t layer = checked_add(checked_add(checked_mul(2, layer_norm_params(h)), checked_mul(4, linear_with_bias(h, h))),
+                                          checked_add(linear_with_bias(v.inter, h), linear_with_bias(h, v.inter)));
   const std::uint64_t adapter = checked_add(checked_mul(v.projector_in, v.inter), checked_mul(v.projector_out, v.projector_out));
-  return checked_add(checked_add(checked_add(embed, checked_mul(2, layer_norm(h))), checked_mul(v.layers, layer)),
+  return checked_add(checked_add(checked_add(embed, checked_mul(2, layer_norm_params(h))), checked_mul(v.layers, layer)),
                      checked_add(adapter, checked_mul(text_hidden, v.output)));
 }
 
@@ -175,15 +176,13 @@ struct moonvit_tower_dims {
 /// linear_1 [m, m] and linear_2 [text_hidden, m] with biases, m = hidden x merge_h x merge_w.
 constexpr std::uint64_t moonvit_kimi_k25_params(const moonvit_tower_dims& v, std::uint64_t text_hidden) {
   const std::uint64_t h = v.hidden;
-  const auto linear = [](std::uint64_t out, std::uint64_t in) { return checked_add(checked_mul(out, in), out); };
-  const auto layer_norm = [](std::uint64_t width) { return checked_mul(2, width); };
-  const std::uint64_t embed = checked_add(linear(h, checked_mul(3, checked_mul(v.patch, v.patch))),
+  const std::uint64_t embed = checked_add(linear_with_bias(h, checked_mul(3, checked_mul(v.patch, v.patch))),
                                           checked_mul(checked_mul(v.pos_height, v.pos_width), h));
-  const std::uint64_t block = checked_add(checked_add(checked_mul(2, layer_norm(h)), linear(checked_mul(3, h), h)),
-                                          checked_add(linear(h, h), checked_add(linear(v.inter, h), linear(h, v.inter))));
+  const std::uint64_t block = checked_add(checked_add(checked_mul(2, layer_norm_params(h)), linear_with_bias(checked_mul(3, h), h)),
+                                          checked_add(linear_with_bias(h, h), checked_add(linear_with_bias(v.inter, h), linear_with_bias(h, v.inter))));
   const std::uint64_t m = checked_mul(h, checked_mul(v.merge_h, v.merge_w));
-  const std::uint64_t projector = checked_add(layer_norm(h), checked_add(linear(m, m), linear(text_hidden, m)));
-  return checked_add(checked_add(embed, checked_mul(v.layers, block)), checked_add(layer_norm(h), projector));
+  const std::uint64_t projector = checked_add(layer_norm_params(h), checked_add(linear_with_bias(m, m), linear_with_bias(text_hidden, m)));
+  return checked_add(checked_add(embed, checked_mul(v.layers, block)), checked_add(layer_norm_params(h), projector));
 }
 
 }  // namespace headroom::models::blocks
