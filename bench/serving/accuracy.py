@@ -104,6 +104,10 @@ def _check_row(raw, where, seen):
         row[col] = _number(row[col], f"{where}: {col}", int)
     for col in ("ttft_ms", "tpot_ms", "acceptance_length"):
         row[col] = _number(row[col], f"{where}: {col}", float) if row[col] else None
+    # Optional: the server's launch flags that the serving model reads, as the source gives them.
+    row["engine_flags"] = (row.get("engine_flags") or "").split()
+    if row["engine_flags"] and not row["engine_flags"][0].startswith("--"):
+        raise InputError(f"{where}: engine_flags '{row['engine_flags'][0]}' is not a flag")
     row["spec_tokens"] = (_number(row["spec_tokens"], f"{where}: spec_tokens", int)
                           if row["spec_tokens"] else None)
     if row["ttft_ms"] is None and row["tpot_ms"] is None:
@@ -127,6 +131,7 @@ def command_for(row, headroom):
             cmd += [f"--{flag}", str(row[flag])]
     if row["kv_dtype"] == "fp8":
         cmd += ["--kv", "fp8"]
+    cmd += row["engine_flags"]
     if row["spec_tokens"] is not None:
         cmd += ["--speculative-tokens", str(row["spec_tokens"]),
                 "--acceptance-length", f"{row['acceptance_length']:g}"]

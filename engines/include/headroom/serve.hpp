@@ -7,11 +7,13 @@
 // Aggregated serving (continuous batching with chunked prefill):
 //   running batch B = min(clients, the sequences the engine's KV pool holds at ISL + OSL tokens,
 //                         the scheduler's cap); the other clients wait;
-//   clients whose prompts and answers have one length stay in step: each round admits B
-//   prompts, prefills them in steps of the token budget (max_num_batched_tokens), a prompt's
-//   first token coming with the step that holds its last token (TTFT), then decodes the B
-//   sequences together at the mean context ISL + OSL / 2 (TPOT);
-//   B slots serve N > B clients in waves, each client waiting N / B - 1 waves;
+//   the first round's B prompts arrive together and are prefilled in steps of the token budget
+//   (max_num_batched_tokens), a prompt's first token coming with the step that holds its last
+//   token; chunking staggers their answers, so later prompts arrive one by one, each riding the
+//   decode steps of the other B - 1 sequences; TPOT is a decode step at the mean context
+//   ISL + OSL / 2 plus the share of the others' prompts a step carries; TTFT is the mean over
+//   the run's requests (`requests_per_client` each: the first round, then steady state);
+//   B slots serve N > B clients, each client waiting N / B - 1 services of a slot;
 // Disaggregated: prefill workers batch whole prompts, the KV of a prompt crosses the scale-out
 // link, decode workers run pure decode steps; the request rate is the smallest of the clients'
 // closed loop, the prefill workers' and the decode workers' rates, and the wait goes to TTFT.
@@ -34,10 +36,14 @@
 namespace headroom {
 
 /// A load: a closed loop of `concurrency` clients sending ISL-token prompts for OSL-token answers.
+/// `requests_per_client`: the requests each client sends in the run being predicted; the first
+/// arrive together, the rest as answers end. 10, as the public serving benchmarks run
+/// (InferenceX and aiconfigurator: num_prompts = 10 x concurrency); 0: steady state alone.
 struct load {
   std::uint64_t isl = 1024;
   std::uint64_t osl = 128;
   std::uint64_t concurrency = 1;
+  std::uint64_t requests_per_client = 10;
 };
 
 /// Disaggregated serving: prefill and decode workers, each a tensor-parallel group of `*_tp`
@@ -61,6 +67,12 @@ struct serving_facts {
   double request_overhead_us = 0;
   double prompt_token_overhead_us = 0;
   std::string_view request_source{};
+  /// Tokens of a request's first streamed chunk under the engine's knobs (null: 1, every token
+  /// is sent as it is made). The client sees its first token when the chunk is sent.
+  std::uint64_t (*first_chunk_tokens)(const engine&) = nullptr;
+  /// Forward passes between two polls for new requests under the engine's knobs (null: 1, every
+  /// pass): a prompt arriving mid-run waits for the next poll.
+  std::uint64_t (*poll_passes)(const engine&) = nullptr;
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -77,6 +89,7 @@ struct serve_result {
   engine_term term = engine_term::none;
   std::uint32_t gpus = 0;
   double ttft_ms = 0, tpot_ms = 0, e2e_ms = 0;
+  double ttft_steady_ms = 0;         ///< TTFT once the clients' requests no longer arrive together (wait included)
   double cycle_ms = 0;               ///< a client's request to its next: e2e and the wait for its round's last prompt
   double wait_ms = 0;                ///< of ttft_ms: waiting for a slot or a prefill worker
   double transfer_ms = 0;            ///< of ttft_ms: the KV transfer (disaggregated)
@@ -283,6 +296,66 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   return su;
 }
 
+namespace detail {
+
+// The aggregated times of B running sequences, without the front end and the wait for a slot.
+struct aggregated_times {
+  double first_ttft_us = 0;   // the first round: B prompts arrive together
+  double steady_ttft_us = 0;  // a prompt arriving alone while B - 1 sequences decode
+  double tpot_us = 0;
+  double ceiling_tpot_us = 0;
+  calib_source worst = calib_source::measured;
+};
+
+constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
+  const serve_ctx& x = su.x;
+  const load& l = x.l;
+  const std::uint64_t budget = su.budget;
+  aggregated_times out{};
+  // The first round: B prompts at once, prefilled in steps of the token budget (chunked
+  // prefill); prompt j's first token comes with the step that holds its last prompt token.
+  const std::uint64_t total = b * l.isl;
+  const std::uint64_t full_steps = total / budget;
+  const std::uint64_t rest = total % budget;
+  const step_times full = full_steps != 0 ? su.full : step_times{};
+  const step_times last = rest != 0 ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
+  double sum_us = 0;
+  for (std::uint64_t j = 0; j < b; ++j) {
+    const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
+    sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
+                                : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+  }
+  out.first_ttft_us = sum_us / static_cast<double>(b);
+  // Steady state. Chunked prefill staggers the first round's answers, so later prompts arrive
+  // one by one, each into the steps of the B - 1 sequences decoding: it rides ceil(ISL / budget)
+  // of them and adds its prefill kernels to them (`prompt_us`, the engine's cost per step
+  // being the decode steps').
+  const std::uint64_t others = b - 1;
+  const std::uint64_t ctx = l.isl + l.osl / 2;
+  const std::uint64_t chunks = div_up(l.isl, budget);
+  const step_times part = forward(x, su.pd, 0, 1, div_up(l.isl, chunks), su.whole);
+  const step_times plain = forward(x, su.pd, others, ctx, 0, su.whole);
+  const double n_chunks = static_cast<double>(chunks);
+  const double prompt_us = n_chunks * (part.predicted_us - x.sf->step_overhead_us);
+  // A sequence sees the other B - 1 sequences' prompts in its decode steps: each slot starts
+  // one every OSL - 1 + chunks steps, so a step carries (B - 1) / (OSL - 1 + chunks) of them.
+  const double prompts_per_step = static_cast<double>(others) / (static_cast<double>(l.osl - 1) + n_chunks);
+  const step_times tok = token_time(x, su.pd, b, 0, su.whole);
+  out.tpot_us = tok.predicted_us + prompts_per_step * prompt_us;
+  out.ceiling_tpot_us = tok.decode_ceiling_us;
+  // A prompt waits for the step in flight (half of one, on average; none when it is alone),
+  // then its own steps: the others' decodes, its prefill and the other prompts a step carries.
+  const double in_flight_us = others != 0 ? out.tpot_us / 2 : 0.0;
+  // A scheduler that polls every P passes admits it (P - 1) / 2 passes later on average.
+  const std::uint64_t poll = x.sf->poll_passes != nullptr ? std::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
+  const double poll_us = others != 0 ? static_cast<double>(poll - 1) / 2.0 * out.tpot_us : 0.0;
+  out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + (1.0 + prompts_per_step) * prompt_us;
+  out.worst = worse(worse(tok.worst, worse(full.worst, last.worst)), worse(part.worst, plain.worst));
+  return out;
+}
+
+}  // namespace detail
+
 /// The serving answer of `clients` clients on a setup.
 constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_total) {
   serve_result out = su.base;
@@ -303,43 +376,34 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   out.running_batch = b;
   const double osl_steps = static_cast<double>(l.osl - 1);
   calib_source worst = out.calibration;
-  const std::uint64_t budget = su.budget;
 
   if (!dis.on()) {
-    // Clients with prompts and answers of one length stay in step: a round admits B prompts at
-    // once, prefills them in steps of the token budget (chunked prefill), then decodes them
-    // together for OSL - 1 steps. Prompt j's first token comes with the step that holds its
-    // last prompt token.
-    const std::uint64_t total = b * l.isl;
-    const std::uint64_t full_steps = total / budget;
-    const std::uint64_t rest = total % budget;
-    const detail::step_times full = full_steps != 0 ? su.full : detail::step_times{};
-    const detail::step_times last = rest != 0 ? detail::forward(x, su.pd, 0, 1, rest, su.whole) : detail::step_times{};
-    double sum_us = 0;
-    for (std::uint64_t j = 0; j < b; ++j) {
-      const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
-      sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
-                                  : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
-    }
-    const double prefill_phase_us = static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
-    const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
-    worst = detail::worse(worst, detail::worse(tok.worst, detail::worse(full.worst, last.worst)));
-    // B slots serve N clients in waves: a client waits for the N / B - 1 waves before its own.
-    const double wave_us = prefill_phase_us + osl_steps * tok.predicted_us;
+    const detail::aggregated_times t = detail::aggregated(su, b);
+    worst = detail::worse(worst, t.worst);
+    // The measured run: each client's first request arrives with everyone's (the first round),
+    // the rest one by one as answers end (steady state); TTFT is the mean over all of them.
+    const double r = static_cast<double>(l.requests_per_client);
+    const double ttft_us = l.requests_per_client == 0 ? t.steady_ttft_us
+                                                      : (t.first_ttft_us + (r - 1.0) * t.steady_ttft_us) / r;
+    // B slots serve N > B clients: a slot turns one request over every service (its TTFT
+    // without the wait, then OSL - 1 tokens), so a client waits N / B - 1 services for a slot.
     const double n = static_cast<double>(clients_total);
-    const double wait_us = clients_total > b ? wave_us * (n / static_cast<double>(b) - 1.0) : 0.0;
-    out.tpot_ms = tok.predicted_us / 1e3;
-    out.ceiling_tpot_ms = tok.decode_ceiling_us / 1e3;
+    const double waits = clients_total > b ? n / static_cast<double>(b) - 1.0 : 0.0;
+    const double service_us = ttft_us + osl_steps * t.tpot_us;
+    const double wait_us = waits * service_us;
+    out.tpot_ms = t.tpot_us / 1e3;
+    out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
     out.wait_ms = wait_us / 1e3;
-    out.ttft_ms = (wait_us + sum_us / static_cast<double>(b)) / 1e3;
-    out.cycle_ms = (wait_us + wave_us) / 1e3;
+    out.ttft_ms = (wait_us + ttft_us) / 1e3;
+    out.ttft_steady_ms = (waits * (t.steady_ttft_us + osl_steps * t.tpot_us) + t.steady_ttft_us) / 1e3;
+    out.cycle_ms = (wait_us + service_us) / 1e3;
   } else {
     const model& m = *x.m;
     const device& d = *x.d;
     // Decode workers: pure decode steps of b sequences each.
     const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
     // Prefill workers: whole prompts batched up to the token budget.
-    const std::uint64_t per_batch = std::max<std::uint64_t>(1, std::min<std::uint64_t>(budget / l.isl, clients_total));
+    const std::uint64_t per_batch = std::max<std::uint64_t>(1, std::min<std::uint64_t>(su.budget / l.isl, clients_total));
     const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
@@ -360,14 +424,24 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.transfer_ms = xfer_us / 1e3;
     out.wait_ms = wait_us / 1e3;
     out.ttft_ms = (wait_us + pf.predicted_us + xfer_us) / 1e3;
+    out.ttft_steady_ms = out.ttft_ms;
     out.cycle_ms = n / rate / 1e3;
   }
   // The front end (HTTP, tokenization, admission) before the engine sees the prompt: on the
   // first token's path, and once per request in a client's cycle.
   const double front_ms = x.sf->request_us(l.isl) / 1e3;
   out.ttft_ms += front_ms;
+  out.ttft_steady_ms += front_ms;
   out.cycle_ms += front_ms;
+  // A streamed chunk of s tokens: the client sees the first token with the s-th; the last
+  // comes when it did.
+  const std::uint64_t first_chunk =
+      std::min(x.sf->first_chunk_tokens != nullptr ? std::max<std::uint64_t>(1, x.sf->first_chunk_tokens(x.dep.engine)) : 1,
+               l.osl);
+  const double chunk_ms = static_cast<double>(first_chunk - 1) * out.tpot_ms;
   out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
+  out.ttft_ms += chunk_ms;
+  out.ttft_steady_ms += chunk_ms;
   // A closed loop: each client has one request in flight, one every cycle.
   out.tokens_per_s = static_cast<double>(clients_total) * static_cast<double>(l.osl) / (out.cycle_ms / 1e3);
   out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);

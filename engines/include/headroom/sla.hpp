@@ -61,6 +61,7 @@ struct sla {
   std::uint64_t tpot_ms = 0;
   std::uint64_t ttft_us = 0;
   std::uint64_t tpot_us = 0;
+  std::uint64_t requests_per_client = load{}.requests_per_client;  ///< load::requests_per_client
   [[nodiscard]] constexpr std::uint64_t ttft_target_us() const { return ttft_us != 0 ? ttft_us : ttft_ms * 1000; }
   [[nodiscard]] constexpr std::uint64_t tpot_target_us() const { return tpot_us != 0 ? tpot_us : tpot_ms * 1000; }
 };
@@ -85,7 +86,7 @@ constexpr std::uint64_t micros_up(double ms) {
 /// target missed and both numbers (a type, as assert_fits answers: check.hpp says why).
 template <const model& Model, const device& Device, deployment Dep, sla Target>
 consteval auto assert_sla() {
-  constexpr serve_result r = serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency});
+  constexpr serve_result r = serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client});
   constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
   if constexpr (!r.fits) {

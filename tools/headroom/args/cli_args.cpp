@@ -19,6 +19,10 @@ namespace headroom::cli {
 constexpr const char* kv_help =
     "KV cache dtype: auto | bf16 | fp8 (default auto: the checkpoint's quantization config's under vLLM, SGLang "
     "and TensorRT-LLM, else bf16)";
+// --requests-per-client's help (serve, sla).
+constexpr const char* requests_help =
+    "requests each client sends in the run predicted: the first arrive together, the rest as answers end (default "
+    "10, as public serving benchmarks run; steady: the steady state alone)";
 
 namespace {
 
@@ -147,7 +151,7 @@ void name_value_types(CLI::App& app) {
       {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
       {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"num-speculative-tokens", "N"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
       {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"max-mamba-cache-size", "N"},
-      {"mamba-scheduler-strategy", "no_buffer|extra_buffer"}, {"speculative-num-draft-tokens", "N"}, {"tokens-per-block", "TOKENS"},
+      {"mamba-scheduler-strategy", "no_buffer|extra_buffer"}, {"speculative-num-draft-tokens", "N"}, {"stream-interval", "TOKENS"}, {"scheduler-recv-interval", "N"}, {"requests-per-client", "N|steady"}, {"tokens-per-block", "TOKENS"},
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
@@ -274,6 +278,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
       {{"--isl", &a.serve_isl, "prompt tokens of each request", true},
        {"--osl", &a.serve_osl, "answer tokens of each request", true},
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
+       {"--requests-per-client", &a.requests_per_client, requests_help},
        {"--disagg", nullptr, "disaggregated serving: prefill and decode workers", false, &a.disagg},
        {"--prefill-workers", &a.prefill_workers, "--disagg: prefill workers"},
        {"--prefill-tp", &a.prefill_tp, "--disagg: tensor-parallel degree of a prefill worker (default 1)"},
@@ -298,6 +303,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   a.sla->add_option("--ttft-ms", a.sla_ttft, "time-to-first-token target, ms")->required();
   a.sla->add_option("--tpot-ms", a.sla_tpot, "time-per-output-token target, ms")->required();
   a.sla->add_option("--gpus", a.sla_gpus, "the most GPUs a configuration may use (default 8)");
+  a.sla->add_option("--requests-per-client", a.requests_per_client, requests_help);
   a.sla->add_option("--engine", a.t.engine.engine, "vllm | sglang | trtllm (default: all three)");
   a.sla->add_option("--kv", a.t.kv, kv_help);
   add_output(a.sla, a.o, text_formats);

@@ -57,7 +57,7 @@ serve_answer compute_serve(const serve_request& r) {
   a.calibration_name = calibration_text(r, cs);
   deployment dep{1, r.isl + r.osl, r.q.s, r.q.e, r.q.p};
   dep.speculation = r.spec;
-  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1}, engines::exec_facts_of(r.q.e),
+  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1, r.requests_per_client}, engines::exec_facts_of(r.q.e),
                                        cs, engines::serving_facts_of(r.q.e.kind), r.dis);
   for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
   return a;
@@ -101,6 +101,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   j["engine"] = name(r.q.e.kind);
   j["isl"] = r.isl;
   j["osl"] = r.osl;
+  j["requests_per_client"] = r.requests_per_client;
   j["mode"] = r.dis.on() ? "disaggregated" : "aggregated";
   j["plan"] = r.dis.on() ? ordered_json{{"prefill_workers", r.dis.prefill_workers},
                                         {"prefill_tp", r.dis.prefill_tp},
@@ -117,6 +118,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
     x["concurrency"] = s.concurrency;
     x["running_batch"] = s.running_batch;
     x["ttft_ms"] = s.ttft_ms;
+    x["ttft_steady_ms"] = s.ttft_steady_ms;
     x["tpot_ms"] = s.tpot_ms;
     x["e2e_ms"] = s.e2e_ms;
     x["cycle_ms"] = s.cycle_ms;

@@ -24,6 +24,7 @@ struct serve_request {
   std::uint64_t isl = 1024;
   std::uint64_t osl = 128;
   std::vector<std::uint64_t> concurrency{1};
+  std::uint64_t requests_per_client = load{}.requests_per_client;  ///< 0: steady state alone
   disaggregation dis{};
   speculation spec{};
   const calibration* table = nullptr;  ///< --calibration FILE (null: the shipped tables)
@@ -49,6 +50,7 @@ struct sla_request {
   bool kv_auto = true;  ///< s.kv as the checkpoint names it under each engine (auto_kv_dtype)
   std::uint64_t isl = 1024, osl = 128;
   double ttft_ms = 0, tpot_ms = 0;
+  std::uint64_t requests_per_client = load{}.requests_per_client;
   std::uint32_t gpus = 8;  ///< largest configuration searched (--gpus)
   std::string command;     ///< the regenerate line
 };

@@ -36,6 +36,11 @@ double parse_positive_decimal(std::string_view flag, std::string_view text) {
 // Worker counts, their TP and the speculative tokens: up to 4096 each.
 std::uint16_t parse_count_up_to_4096(std::string_view flag, std::string_view text) { return parse_bounded(flag, text, 4096); }
 
+// --requests-per-client: a positive count, or `steady` (0: the steady state alone).
+std::uint64_t parse_requests_per_client(std::string_view text) {
+  return text == "steady" ? 0 : parse_positive("--requests-per-client", text);
+}
+
 std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llround(a * 1000.0)); }
 
 // --draft-model: a shipped draft checkpoint by id, display name or Hub id, in any case.
@@ -104,6 +109,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
   r.ttft_ms = parse_positive_decimal("--ttft-ms", a.sla_ttft);
+  r.requests_per_client = parse_requests_per_client(a.requests_per_client);
   r.tpot_ms = parse_positive_decimal("--tpot-ms", a.sla_tpot);
   const std::uint64_t gpus = parse_positive("--gpus", a.sla_gpus);
   if (gpus > 64) throw usage_error(fmt::format("--gpus: `{}` is more than 64", a.sla_gpus));
@@ -113,6 +119,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
                           r.model_arg, ids, r.isl, r.osl, num(r.ttft_ms), num(r.tpot_ms), r.gpus,
                           engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
+  if (r.requests_per_client != load{}.requests_per_client) r.command += " --requests-per-client " + a.requests_per_client;
   return r;
 }
 
@@ -151,6 +158,7 @@ command_output run_serve(cli_args& a) {
   }
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
+  r.requests_per_client = parse_requests_per_client(a.requests_per_client);
   r.concurrency.clear();
   for (const std::uint64_t c : parse_positive_list("--concurrency", a.serve_concurrency)) r.concurrency.push_back(c);
   if (spec) {

@@ -93,7 +93,7 @@ sla_answer compute_sla(const sla_request& r) {
       for (const candidate& c : cands) {
         const deployment dep{1, r.isl + r.osl, s, e, c.p};
         sla_config best{d, k, c.p, c.dis, {}, false, {}};
-        const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1}, facts, cs, sf, c.dis);
+        const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis);
         for (std::uint64_t n = 1; n <= max_concurrency; n *= 2) {
           const serve_result s = serve_at(su, n);
           ++a.evaluated;
@@ -201,6 +201,7 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
   j["model"] = r.m->id;
   j["isl"] = r.isl;
   j["osl"] = r.osl;
+  j["requests_per_client"] = r.requests_per_client;
   j["ttft_ms"] = r.ttft_ms;
   j["tpot_ms"] = r.tpot_ms;
   j["gpus"] = r.gpus;
