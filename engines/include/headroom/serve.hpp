@@ -242,6 +242,7 @@ struct serve_setup {
   std::uint64_t cap = UINT64_MAX;  ///< the scheduler's cap on running sequences
   step_prediction whole{};         ///< one prompt's prefill on the prefill side
   detail::step_times full{};       ///< aggregated: a prefill step of the whole token budget (any concurrency's)
+  detail::step_times part{};       ///< aggregated: a prefill step of one chunk of a prompt arriving alone
 };
 
 /// The setup of deployment `dep` for ISL / OSL (`l.concurrency` is not read), aggregated unless
@@ -292,7 +293,10 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
-  if (!dis.on()) su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
+  if (!dis.on()) {
+    su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
+    su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
+  }
   return su;
 }
 
@@ -333,7 +337,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const std::uint64_t others = b - 1;
   const std::uint64_t ctx = l.isl + l.osl / 2;
   const std::uint64_t chunks = div_up(l.isl, budget);
-  const step_times part = forward(x, su.pd, 0, 1, div_up(l.isl, chunks), su.whole);
+  const step_times& part = su.part;
   const step_times plain = forward(x, su.pd, others, ctx, 0, su.whole);
   const double n_chunks = static_cast<double>(chunks);
   const double prompt_us = n_chunks * (part.predicted_us - x.sf->step_overhead_us);
