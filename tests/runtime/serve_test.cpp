@@ -312,24 +312,6 @@ TEST_CASE("serve: TTFT is the mean over the run's requests, the first round then
   }
 }
 
-TEST_CASE("serve: SGLang's --stream-interval delays the first token by its chunk, nothing else") {
-  // A chunk of 10 tokens: the client sees the first with the tenth, 9 TPOTs later.
-  for (const std::uint64_t n : {1u, 16u}) {
-    const load l{.isl = 1000, .osl = 100, .concurrency = n};
-    const serve_result a = serve_sglang({}, l);
-    const serve_result b = serve_sglang({.stream_interval = 10}, l);
-    REQUIRE(a.fits);
-    CHECK(b.tpot_ms == a.tpot_ms);
-    CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(9 * a.tpot_ms));
-    CHECK(b.e2e_ms == doctest::Approx(a.e2e_ms));
-    CHECK(b.tokens_per_s == doctest::Approx(a.tokens_per_s));
-  }
-  // A chunk longer than the answer: the first token comes with the last.
-  const load short_answer{.isl = 1000, .osl = 5, .concurrency = 1};
-  const serve_result c = serve_sglang({.stream_interval = 10}, short_answer);
-  CHECK(c.ttft_ms == doctest::Approx(c.e2e_ms));
-}
-
 TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid-run wait half the gap") {
   // Polled every 11 passes: (11 - 1) / 2 = 5 decode steps more on a steady-state prompt; a
   // client alone finds the scheduler idle, polling every pass.

@@ -67,9 +67,6 @@ struct serving_facts {
   double request_overhead_us = 0;
   double prompt_token_overhead_us = 0;
   std::string_view request_source{};
-  /// Tokens of a request's first streamed chunk under the engine's knobs (null: 1, every token
-  /// is sent as it is made). The client sees its first token when the chunk is sent.
-  std::uint64_t (*first_chunk_tokens)(const engine&) = nullptr;
   /// Forward passes between two polls for new requests under the engine's knobs (null: 1, every
   /// pass): a prompt arriving mid-run waits for the next poll.
   std::uint64_t (*poll_passes)(const engine&) = nullptr;
@@ -437,15 +434,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   out.ttft_ms += front_ms;
   out.ttft_steady_ms += front_ms;
   out.cycle_ms += front_ms;
-  // A streamed chunk of s tokens: the client sees the first token with the s-th; the last
-  // comes when it did.
-  const std::uint64_t first_chunk =
-      std::min(x.sf->first_chunk_tokens != nullptr ? std::max<std::uint64_t>(1, x.sf->first_chunk_tokens(x.dep.engine)) : 1,
-               l.osl);
-  const double chunk_ms = static_cast<double>(first_chunk - 1) * out.tpot_ms;
   out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
-  out.ttft_ms += chunk_ms;
-  out.ttft_steady_ms += chunk_ms;
   // A closed loop: each client has one request in flight, one every cycle.
   out.tokens_per_s = static_cast<double>(clients_total) * static_cast<double>(l.osl) / (out.cycle_ms / 1e3);
   out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);

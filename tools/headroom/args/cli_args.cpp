@@ -151,7 +151,7 @@ void name_value_types(CLI::App& app) {
       {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
       {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"num-speculative-tokens", "N"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
       {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"max-mamba-cache-size", "N"},
-      {"mamba-scheduler-strategy", "no_buffer|extra_buffer"}, {"speculative-num-draft-tokens", "N"}, {"stream-interval", "TOKENS"}, {"scheduler-recv-interval", "N"}, {"requests-per-client", "N|steady"}, {"tokens-per-block", "TOKENS"},
+      {"mamba-scheduler-strategy", "no_buffer|extra_buffer"}, {"speculative-num-draft-tokens", "N"}, {"scheduler-recv-interval", "N"}, {"requests-per-client", "N|steady"}, {"tokens-per-block", "TOKENS"},
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},

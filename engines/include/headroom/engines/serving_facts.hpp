@@ -44,10 +44,6 @@ inline constexpr std::string_view front_end_source =
     "andyluo7/cpu-gpu-codesign-agentic-inference RESULTS_SUMMARY.md: single-request HTTP overhead 7 ms at 1K, "
     "131 ms at 100K prompt tokens (vLLM 0.19.0)";
 
-// SGLang streams a request's output when its token count is a multiple of --stream-interval
-// (scheduler_output_processor_mixin.py, stream_output: `len(req.output_ids) % stream_interval
-// == 0`), so the first chunk holds that many tokens.
-constexpr std::uint64_t sglang_first_chunk(const engine& e) { return e.sglang.stream_interval; }
 // SGLang polls for new requests every --scheduler-recv-interval forward passes
 // (managers/scheduler_recv_skipper.py, SchedulerRecvSkipper.handle: a decode pass counts one).
 constexpr std::uint64_t sglang_poll_passes(const engine& e) { return e.sglang.scheduler_recv_interval; }
@@ -55,7 +51,7 @@ constexpr std::uint64_t sglang_poll_passes(const engine& e) { return e.sglang.sc
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
-                                              front_end_source, &sglang_first_chunk, &sglang_poll_passes};
+                                              front_end_source, &sglang_poll_passes};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source};
 

@@ -28,7 +28,6 @@ inline constexpr engine_flag sglang_flags[] = {
     knob_flag<&engine::sglang, &sglang_knobs::disable_radix_cache>("--disable-radix-cache", "no prefix cache: a hybrid holds one state slot per running request", knob_text::on_switch),
     knob_flag<&engine::sglang, &sglang_knobs::mamba_extra_buffer>("--mamba-scheduler-strategy", "no_buffer | extra_buffer (2 more state slots per request; default no_buffer)", knob_text::choice, sglang_mamba_strategies),
     knob_flag<&engine::sglang, &sglang_knobs::speculative_num_draft_tokens>("--speculative-num-draft-tokens", "draft tokens with --speculative (default 4)", knob_text::count),
-    knob_flag<&engine::sglang, &sglang_knobs::stream_interval>("--stream-interval", "tokens a streamed chunk holds: a client sees the first token with the N-th (serve, sla; default 1)", knob_text::count),
     knob_flag<&engine::sglang, &sglang_knobs::scheduler_recv_interval>("--scheduler-recv-interval", "forward passes between polls for new requests (serve, sla; default 1)", knob_text::count),
 };
 

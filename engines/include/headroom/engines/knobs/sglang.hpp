@@ -34,10 +34,6 @@ struct sglang_knobs {
   /// --speculative-num-draft-tokens, read when settings.speculative is on (0: SGLang's
   /// auto_choose_speculative_params default, 4 for the hybrids it is read for).
   std::uint64_t speculative_num_draft_tokens = engine_default;
-  /// --stream-interval: tokens a streamed chunk holds. A request's output is sent when its
-  /// token count is a multiple of it (scheduler_output_processor_mixin.py, stream_output), so a
-  /// client sees its first token with the N-th.
-  std::uint64_t stream_interval = 1;
   /// --scheduler-recv-interval: forward passes between two polls of the scheduler for new
   /// requests (scheduler_recv_skipper.py), so a request arriving mid-run waits half the gap.
   std::uint64_t scheduler_recv_interval = 1;
