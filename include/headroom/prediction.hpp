@@ -111,6 +111,15 @@ struct step_prediction {
   calib_source worst = calib_source::measured;  ///< the least measured source any row used
 };
 
+/// Sibling projections the engines run as one GEMM: q, k and v (QKVParallelLinear in vLLM and
+/// SGLang, the fused QKV GEMM of TensorRT-LLM); MLA's q_a and kv_a (fused_qkv_a_proj_with_mqa in
+/// vLLM's and SGLang's DeepSeek-V2/V3 models). 0: no group.
+constexpr int gemm_group_of(linear_role r) {
+  if (r == linear_role::q || r == linear_role::k || r == linear_role::v) return 1;
+  if (r == linear_role::mla_q_a || r == linear_role::mla_kv_a) return 2;
+  return 0;
+}
+
 namespace detail {
 
 struct ratio_answer {
@@ -194,24 +203,16 @@ constexpr calib_format calib_format_of(const exec& how, const tensor_format& w) 
 
 constexpr calib_source worse(calib_source a, calib_source b) { return a > b ? a : b; }
 
-// Sibling projections the engines run as one GEMM: q, k and v (QKVParallelLinear in vLLM and
-// SGLang, the fused QKV GEMM of TensorRT-LLM); MLA's q_a and kv_a (fused_qkv_a_proj_with_mqa in
-// vLLM's and SGLang's DeepSeek-V2/V3 models). 0: no group.
-constexpr int gemm_group(linear_role r) {
-  if (r == linear_role::q || r == linear_role::k || r == linear_role::v) return 1;
-  if (r == linear_role::mla_q_a || r == linear_role::mla_kv_a) return 2;
-  return 0;
-}
 
 // N x K of the GEMM a node runs in: its own weight, or the sum of its group's in its block.
 constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi) {
-  const int g = gemm_group(n.role);
+  const int g = gemm_group_of(n.role);
   if (g == 0) return static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
   const block& b = c.blocks[bi];
   double sum = 0;
   for (std::size_t i = b.first; i < b.end; ++i) {
     const node& o = c.nodes[i];
-    if (o.kind == op::linear && gemm_group(o.role) == g) sum += static_cast<double>(o.weight_out()) * static_cast<double>(o.weight_k());
+    if (o.kind == op::linear && gemm_group_of(o.role) == g) sum += static_cast<double>(o.weight_out()) * static_cast<double>(o.weight_k());
   }
   return sum;
 }
@@ -229,6 +230,32 @@ constexpr step_part part_of(op o) {
     case cost_class::recurrent: return step_part::context;
     default: return step_part::dense;
   }
+}
+
+/// The kernels a pass of estimate `est` launches, as the prediction costs them: each GEMM (a
+/// fused group -- q, k and v; MLA's q_a and kv_a -- once), each MoE layer's two grouped GEMMs,
+/// each attention kernel, each element-wise op that launches its own kernel, each collective.
+/// An engine that runs a pass eagerly (no CUDA graph) issues them one by one from the host.
+constexpr double kernel_launches(const model& m, const step_estimate& est) {
+  double n = 0;
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    const node& nd = m.c.nodes[est.rows[ri].node];
+    bool own = false;
+    switch (cost_class_of(nd.kind)) {
+      case cost_class::linear: {
+        const linear_role r = nd.role;
+        own = r == linear_role::q || r == linear_role::mla_q_a || gemm_group_of(r) == 0;
+        break;
+      }
+      case cost_class::routed_experts:
+      case cost_class::attention:
+      case cost_class::latent_attention: own = true; break;
+      default: own = launches_own_kernel(nd.kind, nd.n_in > 0 && nd.in[0].rows_per_n > 1);
+    }
+    if (own) n += static_cast<double>(est.rows[ri].count);
+  }
+  for (std::size_t li = 0; li < est.n_links; ++li) n += static_cast<double>(est.links[li].count);
+  return n;
 }
 
 /// The prediction of estimate `est` of model `m` on constants `r`: `pass` and (rows, seqs,

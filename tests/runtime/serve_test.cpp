@@ -283,44 +283,4 @@ TEST_CASE("prediction: a floor read once per grid gives what one lookup per poin
   CHECK(fa.from == calib_source::none);
 }
 
-// serve() of Llama-3.1-8B on one H100 under SGLang with knobs `k` (the shipped tables and facts).
-serve_result serve_sglang(const sglang_knobs& k, const load& l) {
-  const deployment dep{.engine = as_allocated(engine{.kind = engine_kind::sglang, .sglang = k})};
-  return serve(models::llama_3_1_8b_instruct, devices::h100_sxm, dep, l);
-}
-
-TEST_CASE("serve: TTFT is the mean over the run's requests, the first round then steady state") {
-  for (const std::uint64_t n : {1u, 8u, 64u}) {
-    const load l{.isl = 1000, .osl = 100, .concurrency = n};
-    load first = l, steady = l, run = l;
-    first.requests_per_client = 1;  // every request in the first round
-    steady.requests_per_client = 0;
-    run.requests_per_client = 10;
-    const serve_result f = serve_sglang({}, first);
-    const serve_result s = serve_sglang({}, steady);
-    const serve_result r = serve_sglang({}, run);
-    REQUIRE(r.fits);
-    INFO(n, " clients");
-    // One request in ten arrives with everyone's: (first + 9 x steady) / 10.
-    CHECK(r.ttft_ms == doctest::Approx((f.ttft_ms + 9 * s.ttft_ms) / 10));
-    CHECK(r.ttft_steady_ms == doctest::Approx(s.ttft_ms));
-    CHECK(f.tpot_ms == s.tpot_ms);
-    // A client alone never waits for others' prompts: its first and later requests are alike.
-    if (n == 1) CHECK(f.ttft_ms == doctest::Approx(s.ttft_ms));
-    // Prompts that arrive together queue behind each other; alone, they do not.
-    if (n > 1) CHECK(f.ttft_ms > s.ttft_ms);
-  }
-}
-
-TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid-run wait half the gap") {
-  // Polled every 11 passes: (11 - 1) / 2 = 5 decode steps more on a steady-state prompt; a
-  // client alone finds the scheduler idle, polling every pass.
-  const load alone{.isl = 1000, .osl = 100, .concurrency = 1, .requests_per_client = 0};
-  CHECK(serve_sglang({.scheduler_recv_interval = 11}, alone).ttft_ms == serve_sglang({}, alone).ttft_ms);
-  const load many{.isl = 1000, .osl = 100, .concurrency = 16, .requests_per_client = 0};
-  const serve_result a = serve_sglang({}, many);
-  const serve_result b = serve_sglang({.scheduler_recv_interval = 11}, many);
-  CHECK(b.tpot_ms == a.tpot_ms);
-  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(5 * a.tpot_ms));
-}
 }  // namespace

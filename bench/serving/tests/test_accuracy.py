@@ -128,6 +128,24 @@ class Report(unittest.TestCase):
         # v5 (no acceptance) and v7 (dp=2) are never sent: 3 calibrate + v1 v2 v3 v4 v6 v8
         self.assertEqual(len(calls), 9)
 
+    def test_engine_flags_are_passed_as_given(self):
+        # A copy of the fixture with an engine_flags column: v2 carries two flags.
+        with open(FIXTURE) as f:
+            rows = list(csv.reader(f))
+        rows[0].insert(-1, "engine_flags")
+        for r in rows[1:]:
+            r.insert(-1, "--scheduler-recv-interval 10 --chunked-prefill-size 8192" if r[0] == "v2" else "")
+        path = os.path.join(tempfile.mkdtemp(), "flags.csv")
+        with open(path, "w", newline="") as f:
+            csv.writer(f, lineterminator="\n").writerows(rows)
+        run("--headroom", FAKE, "--measurements", path)
+        with open(self.log) as f:
+            calls = [json.loads(line) for line in f]
+        flagged = [c for c in calls if "--scheduler-recv-interval" in c]
+        self.assertEqual(len(flagged), 1)
+        self.assertEqual(flagged[0][-5:], ["--scheduler-recv-interval", "10", "--chunked-prefill-size", "8192",
+                                           "--json"])
+
     def test_calibrate_split(self):
         code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
         self.assertEqual(code, 0)
@@ -153,6 +171,19 @@ class BadInput(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
         self.assertEqual(err, f"accuracy.py: {path}:4: concurrency: 'four' is not a whole number\n")
+
+    def test_engine_flags_must_be_flags(self):
+        with open(FIXTURE) as f:
+            rows = list(csv.reader(f))
+        rows[0].insert(-1, "engine_flags")
+        for r in rows[1:]:
+            r.insert(-1, "stream 10" if r[0] == "c1" else "")
+        out_csv = io.StringIO()
+        csv.writer(out_csv, lineterminator="\n").writerows(rows)
+        path = self.bad_fixture(out_csv.getvalue())
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(err, f"accuracy.py: {path}:2: engine_flags 'stream' is not a flag\n")
 
     def test_missing_column(self):
         path = self.bad_fixture("id,split\nx,validate\n")

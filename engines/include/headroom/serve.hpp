@@ -57,6 +57,9 @@ struct disaggregation {
   friend constexpr bool operator==(const disaggregation&, const disaggregation&) = default;
 };
 
+/// The forward passes an engine runs eagerly, without a CUDA graph: the host issues each kernel.
+enum class eager_passes : std::uint8_t { none, prefill, all };
+
 /// What an engine adds beyond its kernels, and where each figure comes from: to every forward
 /// pass (scheduling, sampling, launch or CUDA-graph replay the GPU waits for), and to every
 /// request's first token (the HTTP front end, tokenization and admission: a fixed part and a
@@ -70,6 +73,12 @@ struct serving_facts {
   /// Forward passes between two polls for new requests under the engine's knobs (null: 1, every
   /// pass): a prompt arriving mid-run waits for the next poll.
   std::uint64_t (*poll_passes)(const engine&) = nullptr;
+  /// The passes the engine runs eagerly under its knobs (null: none). Such a pass takes at least
+  /// its kernel launches (kernel_launches, prediction.hpp) times `host_launch_us`: the host
+  /// issues them one by one, and short kernels wait for it.
+  eager_passes (*eager)(const engine&) = nullptr;
+  double host_launch_us = 0;
+  std::string_view host_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -114,6 +123,8 @@ struct serve_ctx {
   const calibration_set* cs;
   const serving_facts* sf;
   load l;
+  double prefill_floor_us = 0;  // an eager pass with prompt tokens takes at least this (0: graphed)
+  double decode_floor_us = 0;   // an eager decode pass
 };
 
 struct step_times {
@@ -156,7 +167,10 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
     out.worst = worse(out.worst, sp.worst);
   }
   out.ceiling_us = ceil[0] + ceil[1] + link_c;
-  out.predicted_us = pred[0] + pred[1] + link_p + x.sf->step_overhead_us;
+  // An eager pass takes no less than the host's issuing of its kernels.
+  const double kernels_us = pred[0] + pred[1] + link_p;
+  const double floor_us = pre != 0 ? x.prefill_floor_us : dec != 0 ? x.decode_floor_us : 0.0;
+  out.predicted_us = (kernels_us > floor_us ? kernels_us : floor_us) + x.sf->step_overhead_us;
   return out;
 }
 
@@ -287,6 +301,12 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (!su.base.fits) return su;
   // One whole prompt's prefill (its attention part is shared by every chunk).
   const step_estimate prompt = prefill(m, d, r, l.isl, s, su.pp, facts);
+  if (sf.eager != nullptr) {
+    const eager_passes e = sf.eager(dep.engine);
+    const double host_us = kernel_launches(m, prompt) * sf.host_launch_us;
+    su.x.prefill_floor_us = e == eager_passes::none ? 0.0 : host_us;
+    su.x.decode_floor_us = e == eager_passes::all ? host_us : 0.0;
+  }
   su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;

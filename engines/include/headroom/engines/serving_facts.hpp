@@ -48,12 +48,37 @@ inline constexpr std::string_view front_end_source =
 // (managers/scheduler_recv_skipper.py, SchedulerRecvSkipper.handle: a decode pass counts one).
 constexpr std::uint64_t sglang_poll_passes(const engine& e) { return e.sglang.scheduler_recv_interval; }
 
+// Eager passes. SGLang runs an extend (prefill) batch without a CUDA graph unless
+// --enable-piecewise-cuda-graph; TensorRT-LLM's PyTorch executor graphs generation-only batches;
+// vLLM V1 graphs every pass (FULL_AND_PIECEWISE) unless --enforce-eager or cudagraph_mode NONE
+// (every pass eager) or FULL_DECODE_ONLY (prefill eager).
+constexpr eager_passes sglang_eager(const engine& e) {
+  return e.sglang.enable_piecewise_cuda_graph ? eager_passes::none : eager_passes::prefill;
+}
+constexpr eager_passes trtllm_eager(const engine&) { return eager_passes::prefill; }
+constexpr eager_passes vllm_eager(const engine& e) {
+  if (e.vllm.enforce_eager || e.vllm.cudagraph_mode == vllm_cudagraph_mode::none) return eager_passes::all;
+  return e.vllm.cudagraph_mode == vllm_cudagraph_mode::full_decode_only ? eager_passes::prefill : eager_passes::none;
+}
+// The host's time to issue a kernel of an eager pass: SGLang's own log of DeepSeek-V3 (TP 8)
+// prefilling one new token, "forward cost 82.6 ms" eager against 23.1 ms replayed from a CUDA
+// graph (sgl-project/sglang PR #12160, 2025-10-26). The pass was host-bound: 82.6 ms over the
+// 1,033 kernels headroom counts in that pass (kernel_launches) is 80 us a kernel. No other
+// engine publishes its own figure; TensorRT-LLM's executor issues a context batch from Python
+// alike, so both carry it.
+inline constexpr double host_launch_us = 80.0;
+inline constexpr std::string_view host_launch_source =
+    "SGLang PR #12160: DeepSeek-V3 eager one-token prefill 82.6 ms (23.1 ms graphed) over its 1,033 kernels";
+
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
-                                            front_end_source};
+                                            front_end_source, nullptr, &vllm_eager, host_launch_us,
+                                            host_launch_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
-                                              front_end_source, &sglang_poll_passes};
+                                              front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
+                                              host_launch_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
-                                              front_end_source};
+                                              front_end_source, nullptr, &trtllm_eager, host_launch_us,
+                                              host_launch_source};
 
 /// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {

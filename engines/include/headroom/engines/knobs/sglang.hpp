@@ -37,6 +37,9 @@ struct sglang_knobs {
   /// --scheduler-recv-interval: forward passes between two polls of the scheduler for new
   /// requests (scheduler_recv_skipper.py), so a request arriving mid-run waits half the gap.
   std::uint64_t scheduler_recv_interval = 1;
+  /// --enable-piecewise-cuda-graph: prefill (extend) batches replay piecewise CUDA graphs
+  /// instead of running eagerly.
+  bool enable_piecewise_cuda_graph = false;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 
