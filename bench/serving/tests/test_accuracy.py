@@ -52,6 +52,18 @@ def run(*args):
     return code, out.getvalue(), err.getvalue()
 
 
+def fixture_with_flags(row_id, flags):
+    """The fixture as CSV text with an engine_flags column: `flags` on row `row_id`, empty elsewhere."""
+    with open(FIXTURE) as f:
+        rows = list(csv.reader(f))
+    rows[0].insert(-1, "engine_flags")
+    for r in rows[1:]:
+        r.insert(-1, flags if r[0] == row_id else "")
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(rows)
+    return text.getvalue()
+
+
 def table_row(text, label):
     for line in text.splitlines():
         if line.startswith(f"| {label} |"):
@@ -129,15 +141,10 @@ class Report(unittest.TestCase):
         self.assertEqual(len(calls), 9)
 
     def test_engine_flags_are_passed_as_given(self):
-        # A copy of the fixture with an engine_flags column: v2 carries two flags.
-        with open(FIXTURE) as f:
-            rows = list(csv.reader(f))
-        rows[0].insert(-1, "engine_flags")
-        for r in rows[1:]:
-            r.insert(-1, "--scheduler-recv-interval 10 --chunked-prefill-size 8192" if r[0] == "v2" else "")
+        # v2 carries two flags.
         path = os.path.join(tempfile.mkdtemp(), "flags.csv")
         with open(path, "w", newline="") as f:
-            csv.writer(f, lineterminator="\n").writerows(rows)
+            f.write(fixture_with_flags("v2", "--scheduler-recv-interval 10 --chunked-prefill-size 8192"))
         run("--headroom", FAKE, "--measurements", path)
         with open(self.log) as f:
             calls = [json.loads(line) for line in f]
@@ -173,14 +180,7 @@ class BadInput(unittest.TestCase):
         self.assertEqual(err, f"accuracy.py: {path}:4: concurrency: 'four' is not a whole number\n")
 
     def test_engine_flags_must_be_flags(self):
-        with open(FIXTURE) as f:
-            rows = list(csv.reader(f))
-        rows[0].insert(-1, "engine_flags")
-        for r in rows[1:]:
-            r.insert(-1, "stream 10" if r[0] == "c1" else "")
-        out_csv = io.StringIO()
-        csv.writer(out_csv, lineterminator="\n").writerows(rows)
-        path = self.bad_fixture(out_csv.getvalue())
+        path = self.bad_fixture(fixture_with_flags("c1", "stream 10"))
         code, out, err = run("--headroom", FAKE, "--measurements", path)
         self.assertEqual(code, 2)
         self.assertEqual(err, f"accuracy.py: {path}:2: engine_flags 'stream' is not a flag\n")
