@@ -55,8 +55,21 @@ constexpr serve_result s2 = serve(models::qwen3_next_80b_a3b_instruct, devices::
 static_assert(s1.fits && s2.fits && near(s1.tpot_ms, 2 * s2.tpot_ms, 1e-12));
 static_assert(near(s1.ceiling_tpot_ms, 2 * s2.ceiling_tpot_ms, 1e-12));
 
+// The run a benchmark measures: each client's first request arrives with everyone's, the other
+// R - 1 one by one; TTFT is the mean, (first + (R - 1) x steady) / R, here R = 10.
+constexpr load first_round{.isl = 1000, .osl = 100, .concurrency = 16, .requests_per_client = 1};
+constexpr load steady_only{.isl = 1000, .osl = 100, .concurrency = 16, .requests_per_client = 0};
+constexpr load ten_each{.isl = 1000, .osl = 100, .concurrency = 16, .requests_per_client = 10};
+constexpr serve_result r1 = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, first_round);
+constexpr serve_result r0 = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, steady_only);
+constexpr serve_result r10 = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, ten_each);
+static_assert(near(r10.ttft_ms, (r1.ttft_ms + 9 * r0.ttft_ms) / 10, 1e-12) && near(r10.ttft_steady_ms, r0.ttft_ms, 1e-12));
+static_assert(r1.tpot_ms == r0.tpot_ms && r1.ttft_ms > r0.ttft_ms);  // 16 prompts at once queue
+
 // The compile-time check passes where both targets hold (TPOT of an 8B model at 4 clients is a
 // few milliseconds on an H100; its ceiling alone is 16 GB / 3.35 TB/s = 4.8 ms).
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 4, .ttft_ms = 2000, .tpot_ms = 100});
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 4, .ttft_ms = 2000, .tpot_ms = 100, .requests_per_client = 0});
 }  // namespace
