@@ -51,6 +51,13 @@ std::string mode_text(const serve_request& r) {
 
 }  // namespace
 
+std::string run_text(std::uint64_t requests_per_client) {
+  if (requests_per_client == 0) return "steady state: prompts arrive one by one as answers end";
+  return fmt::format("{} request{} per client, the first round arriving together, the rest as answers end; TTFT is "
+                     "their mean",
+                     requests_per_client, requests_per_client == 1 ? "" : "s");
+}
+
 serve_answer compute_serve(const serve_request& r) {
   serve_answer a;
   const calibration_set cs = calibration_for(r);
@@ -67,9 +74,9 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   writer w;
   const query& q = r.q;
   w("# Serving {} on {} under {}\n\n", q.m->name, q.d->name, name(q.e.kind));
-  w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers. Mode: {}. Settings: {}. "
+  w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers ({}). Mode: {}. Settings: {}. "
     "Speculative decoding: {}.\n\n",
-    r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
+    r.isl, r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
   w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
     "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
     a.calibration_name);

@@ -36,6 +36,8 @@ struct serve_answer {
   std::string calibration_name;  ///< the table the device and engine read, or why none
 };
 serve_answer compute_serve(const serve_request& r);
+/// The run a load describes, in words ("10 requests per client, the first round arriving together, ...").
+std::string run_text(std::uint64_t requests_per_client);
 std::string serve_text(const serve_request& r, const serve_answer& a);
 ordered_json serve_json(const serve_request& r, const serve_answer& a);
 
