@@ -355,13 +355,19 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const std::uint64_t ctx = l.isl + l.osl / 2;
   const std::uint64_t chunks = div_up(l.isl, budget);
   const step_times& part = su.part;
-  const step_times plain = forward(x, su.pd, others, ctx, 0, su.whole);
   const double n_chunks = static_cast<double>(chunks);
   const double prompt_us = n_chunks * (part.predicted_us - x.sf->step_overhead_us);
   // A sequence sees the other B - 1 sequences' prompts in its decode steps: each slot starts
   // one every OSL - 1 + chunks steps, so a step carries (B - 1) / (OSL - 1 + chunks) of them.
   const double prompts_per_step = static_cast<double>(others) / (static_cast<double>(l.osl - 1) + n_chunks);
   const step_times tok = token_time(x, su.pd, b, 0, su.whole);
+  // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
+  // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
+  // stream; a search evaluates this for every concurrency).
+  const bool plain_step = x.dep.speculation.tokens == 0;
+  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
+                           : plain_step ? tok
+                                        : forward(x, su.pd, others, ctx, 0, su.whole);
   out.tpot_us = tok.predicted_us + prompts_per_step * prompt_us;
   out.ceiling_tpot_us = tok.decode_ceiling_us;
   // A prompt waits for the step in flight (half of one, on average; none when it is alone),
