@@ -162,6 +162,8 @@ def run_row(row, headroom, timeout):
         values = {k: run[k] for k in RUN_KEYS}
         for k in RUN_KEYS[:4]:
             values[k] = float(values[k])
+        # Which tables the prediction read ("measured": the device's own).
+        values["calibration"] = str(run.get("calibration", ""))
     except (ValueError, KeyError, IndexError, TypeError) as e:
         return None, f"unreadable JSON ({type(e).__name__}: {e})"
     if values["fits"] is not True:
@@ -229,6 +231,8 @@ def report(results, constants, split):
     for (engine, device) in sorted(groups):
         lines.append(summary_line(f"{engine} / {device}", groups[(engine, device)]))
     lines.append(summary_line("all", results))
+    own = [r for r in results if r["run"] is not None and r["run"]["calibration"] == "measured"]
+    lines.append(summary_line("all, own kernel tables", own))
     refused = [r for r in results if r["run"] is None]
     lines += ["", f"Refused or not expressible: {len(refused)} of {len(results)} rows."]
     if refused:
@@ -242,7 +246,8 @@ CSV_FIELDS = ("id", "split", "engine", "device", "model", "concurrency", "measur
               "measured_tpot_ms", "predicted_ttft_ms", "predicted_tpot_ms", "ceiling_ttft_ms",
               "ceiling_tpot_ms", "ttft_abs_pct_error", "tpot_abs_pct_error",
               "baseline_ttft_ms", "baseline_tpot_ms", "baseline_ttft_abs_pct_error",
-              "baseline_tpot_abs_pct_error", "ceiling_tpot_le_measured", "status", "reason")
+              "baseline_tpot_abs_pct_error", "ceiling_tpot_le_measured", "status", "reason",
+              "calibration")
 
 
 def csv_record(r):
@@ -262,7 +267,8 @@ def csv_record(r):
             "baseline_tpot_abs_pct_error": num(r.get("tpot_base_err")),
             "ceiling_tpot_le_measured": "" if r.get("ceiling_below") is None
             else str(r["ceiling_below"]).lower(),
-            "status": "ran" if r["run"] is not None else "refused", "reason": r["reason"] or ""}
+            "status": "ran" if r["run"] is not None else "refused", "reason": r["reason"] or "",
+            "calibration": run.get("calibration", "")}
 
 
 def write_csv(path, results):

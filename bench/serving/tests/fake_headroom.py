@@ -4,7 +4,8 @@
 arithmetic can be checked by hand before the real `serve` exists. The numbers are arbitrary
 test inputs (not predictions): test_accuracy.py derives every expected error from them.
 
-model_a -> ttft 110, tpot 12, ceilings 50 / 8;  model_b -> ttft 200, tpot 30, ceilings 100 / 20;
+model_a -> ttft 110, tpot 12, ceilings 50 / 8, its device's own tables;  model_b -> ttft 200,
+tpot 30, ceilings 100 / 20, a fallback table;
 refused -> exit 2 with a one-line message;  nofit -> fits false;  badjson -> not JSON.
 When FAKE_HEADROOM_LOG names a file, each call appends its arguments there as one JSON line.
 """
@@ -37,7 +38,7 @@ def main(argv):
            "tpot_ms": tpot, "e2e_ms": ttft + tpot * 99, "tokens_per_s": 1.0,
            "tokens_per_s_per_gpu": 1.0, "tokens_per_s_per_user": 1.0, "ceiling_ttft_ms": c_ttft,
            "ceiling_tpot_ms": c_tpot, "gpus": 1, "fits": model != "nofit",
-           "calibration": "none"}
+           "calibration": "measured" if model == "model_a" else "fallback: the nearest measured device's table"}
     print(json.dumps({"runs": [run]}))
     return 0
 

@@ -27,6 +27,9 @@ Hand arithmetic:
   all validate rows: TPOT 20, 25, 50, 100 -> median 37.5, p90 rank 2.7 -> 50 + 0.7*50 = 85;
     TTFT 0, 10, 20 -> median 10, p90 rank 1.8 -> 10 + 0.8*10 = 18; baseline TPOT as TPOT;
     baseline TTFT 20, 50, 50 -> median 50, p90 50; ceiling 3/4; refused 4 of 8
+  own kernel tables (model_a rows that ran: v1, v3): TPOT 20, 100 -> median 60,
+    p90 rank 0.9 -> 20 + 0.9*80 = 92; TTFT 10 -> 10, 10; baseline TPOT 20, 100 -> 60, 92;
+    baseline TTFT 50 -> 50, 50; ceiling 1/2
 """
 import csv
 import io
@@ -106,6 +109,9 @@ class Report(unittest.TestCase):
         self.assertEqual(table_row(out, "all"),
                          ["all", "8", "4", "37.5", "85.0", "10.0", "18.0",
                           "37.5", "85.0", "50.0", "50.0", "3/4"])
+        self.assertEqual(table_row(out, "all, own kernel tables"),
+                         ["all, own kernel tables", "2", "2", "60.0", "92.0", "10.0", "10.0",
+                          "60.0", "92.0", "50.0", "50.0", "1/2"])
         self.assertIn("Refused or not expressible: 4 of 8 rows.", out)
         self.assertIn("| v4 | refused | h200_sxm | exit 2: serve: model 'refused' is not shipped |", out)
         self.assertIn("| v5 | model_a | b200 | speculative decoding without a published "
