@@ -80,17 +80,17 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
     "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
     a.calibration_name);
-  w("| concurrency | running batch | TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user | ceiling TTFT (ms) "
-    "| ceiling TPOT (ms) | wait (ms) | calibration |\n");
-  w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+  w("| concurrency | running batch | TTFT (ms) | steady TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
+    "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | calibration |\n");
+  w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
   for (const serve_result& s : a.runs) {
     if (!s.fits) {
-      w("| {} | - | - | - | - | - | - | - | - | - | - | does not fit: {} |\n", s.concurrency, name(s.term));
+      w("| {} | - | - | - | - | - | - | - | - | - | - | - | does not fit: {} |\n", s.concurrency, name(s.term));
       continue;
     }
-    w("| {} | {} | {:.1f} | {:.2f} | {:.0f} | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} | {:.1f} | {} |\n", s.concurrency,
-      s.running_batch, s.ttft_ms, s.tpot_ms, s.e2e_ms, s.tokens_per_s, s.tokens_per_s_per_gpu, s.tokens_per_s_per_user,
-      s.ceiling_ttft_ms, s.ceiling_tpot_ms, s.wait_ms, s.calibration == calib_source::measured ? "measured" : "fallback");
+    w("| {} | {} | {:.1f} | {:.1f} | {:.2f} | {:.0f} | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} | {:.1f} | {} |\n",
+      s.concurrency, s.running_batch, s.ttft_ms, s.ttft_steady_ms, s.tpot_ms, s.e2e_ms, s.tokens_per_s,
+      s.tokens_per_s_per_gpu, s.tokens_per_s_per_user, s.ceiling_ttft_ms, s.ceiling_tpot_ms, s.wait_ms, s.calibration == calib_source::measured ? "measured" : "fallback");
   }
   if (!a.runs.empty() && a.runs.front().fits) {
     const serve_result& s = a.runs.front();
