@@ -373,7 +373,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // A prompt waits for the step in flight (half of one, on average; none when it is alone),
   // then its own steps: the others' decodes, its prefill and the other prompts a step carries.
   const double in_flight_us = others != 0 ? out.tpot_us / 2 : 0.0;
-  // A scheduler that polls every P passes admits it (P - 1) / 2 passes later on average.
+  // A scheduler that polls every N passes admits it (N - 1) / 2 passes later on average.
   const std::uint64_t poll = x.sf->poll_passes != nullptr ? std::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
   const double poll_us = others != 0 ? static_cast<double>(poll - 1) / 2.0 * out.tpot_us : 0.0;
   out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + (1.0 + prompts_per_step) * prompt_us;
