@@ -86,6 +86,12 @@ constexpr bool launches_own_kernel(op o, bool expert_rows) {
   }
 }
 
+/// The same for node `n`: a node whose input carries one row per routed (token, expert) pair
+/// runs inside the MoE kernel.
+constexpr bool launches_own_kernel(const node& n) {
+  return launches_own_kernel(n.kind, n.n_in > 0 && n.in[0].rows_per_n > 1);
+}
+
 /// What a prediction could read: the (device, engine) table and the one it falls back on.
 struct calibration_set {
   const calibration* own = &no_calibration;
@@ -203,7 +209,6 @@ constexpr calib_format calib_format_of(const exec& how, const tensor_format& w) 
 
 constexpr calib_source worse(calib_source a, calib_source b) { return a > b ? a : b; }
 
-
 // N x K of the GEMM a node runs in: its own weight, or the sum of its group's in its block.
 constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi) {
   const int g = gemm_group_of(n.role);
@@ -250,7 +255,7 @@ constexpr double kernel_launches(const model& m, const step_estimate& est) {
       case cost_class::routed_experts:
       case cost_class::attention:
       case cost_class::latent_attention: own = true; break;
-      default: own = launches_own_kernel(nd.kind, nd.n_in > 0 && nd.in[0].rows_per_n > 1);
+      default: own = launches_own_kernel(nd);
     }
     if (own) n += static_cast<double>(est.rows[ri].count);
   }
@@ -341,8 +346,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       default: {
         // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
         const auto part = static_cast<std::size_t>(part_of(n.kind));
-        const bool expert_rows = n.n_in > 0 && n.in[0].rows_per_n > 1;
-        const double launch = launches_own_kernel(n.kind, expert_rows) ? cs.elementwise.launch_us : 0.0;
+        const double launch = launches_own_kernel(n) ? cs.elementwise.launch_us : 0.0;
         const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
         const double count = static_cast<double>(row.count);
         out.ceiling_part_us[part] += ceiling;
