@@ -38,7 +38,12 @@ std::uint16_t parse_count_up_to_4096(std::string_view flag, std::string_view tex
 
 // --requests-per-client: a positive count, or `steady` (0: the steady state alone).
 std::uint64_t parse_requests_per_client(std::string_view text) {
-  return text == "steady" ? 0 : parse_positive("--requests-per-client", text);
+  if (text == "steady") return 0;
+  try {
+    return parse_positive("--requests-per-client", text);
+  } catch (const usage_error& e) {
+    throw usage_error(fmt::format("{}, or `steady`", e.what()));
+  }
 }
 
 std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llround(a * 1000.0)); }
