@@ -119,6 +119,7 @@ void check_report_json(std::size_t part) {
       CHECK(u64(j["engine"]["loaded_weights_bytes_per_rank"]) == em.loaded_weights_bytes_per_rank);
       CHECK(u64(j["engine"]["available_kv_cache_bytes"]) == em.available_kv_cache_bytes);
       CHECK(u64(j["engine"]["kv_cache_tokens"]) == em.kv_cache_tokens);
+      CHECK(u64(j["engine"]["pool_tokens_per_group"]) == em.pool_tokens_per_group);
       CHECK(u64(j["engine"]["block_size_tokens"]) == em.block_size_tokens);
       CHECK(j["engine"]["engine_starts"].get<bool>() == em.engine_starts);
       REQUIRE(j["decode"].size() == batches.size());

@@ -68,6 +68,8 @@ static_assert(q36.block_size_tokens == 2096 && q36.block_bytes == 21'463'040);
 static_assert(q36.groups_full == 1 && q36.groups_state == 3 && q36.kv_cache_blocks == 300);
 static_assert(q36.request_blocks == 69 && q36.max_concurrency_hundredths == 435);
 static_assert(q36.kv_cache_blocks * 131'072 / q36.request_blocks == 569'878);
+// kv_cache_tokens is the count vLLM prints; the pool's per-group capacity is (300 // 4) x 2,096.
+static_assert(q36.kv_cache_tokens == 569'878 && q36.pool_tokens_per_group == 75 * 2'096);
 // Without "align" (prefix caching off) the request is 66 blocks: 4.55x.
 constexpr engine_memory q36_none = [] {
   vllm_knobs k = q36_knobs;
@@ -84,7 +86,7 @@ constexpr engine_memory q36b = [] {
   return engine_memory_of(models::qwen3_6_35b_a3b_fp8, devices::rtx_5090, q36_settings, vllm_with(k), {}, 1, 131'072);
 }();
 static_assert(q36b.kv_cache_blocks == 299 && q36b.max_concurrency_hundredths == 433);
-static_assert(q36b.kv_cache_blocks * 131'072 / q36b.request_blocks == 567'978);
+static_assert(q36b.kv_cache_blocks * 131'072 / q36b.request_blocks == 567'978 && q36b.kv_cache_tokens == 567'978);
 
 // ---- vLLM with the MTP head on a GDN hybrid. noonghunna/club-3090 issues #295 and #294
 // (https://github.com/noonghunna/club-3090/issues/295, /294; vLLM, a Qwen3.6-27B AutoRound int4
@@ -120,6 +122,10 @@ static_assert(q36_27.groups_full == 1 && q36_27.groups_state == 3 && q36_27.stat
 static_assert(q36_27.request_blocks == 179 && q36_27.kv_cache_blocks == 426 && gib_x100(q36_27.available_kv_cache_bytes) == 1105);
 static_assert(q36_27.kv_cache_blocks * 262'144 / q36_27.request_blocks == 623'873 && q36_27.max_concurrency_hundredths == 238);
 static_assert(q36_27_at(425).kv_cache_blocks * 262'144 / 179 == 622'408 && q36_27_at(424).kv_cache_blocks * 262'144 / 179 == 620'944);
+// The printed counts themselves: #642, #294, #295.
+static_assert(q36_27.kv_cache_tokens == 623'873 && q36_27_at(425).kv_cache_tokens == 622'408 && q36_27_at(424).kv_cache_tokens == 620'944);
+// The older print, (num_blocks // groups) x block_size: 426 // 4 x 1,600 = 169,600, a quarter.
+static_assert(q36_27.pool_tokens_per_group == 169'600);
 // 424 / 179 = 2.3687 and 425 / 179 = 2.3743 print 2.37, as #295 and #294 do.
 static_assert(q36_27_at(424).max_concurrency_hundredths == 237 && q36_27_at(425).max_concurrency_hundredths == 237);
 
@@ -149,7 +155,9 @@ constexpr engine_memory g26_l40s = engine_memory_of(
 static_assert(g26_l40s.block_bytes == 327'680 && g26_l40s.sliding_span == 1023 + 16384);
 static_assert(g26_l40s.request_blocks == 6'469 && g26_l40s.kv_cache_blocks == 38'225);
 static_assert(gib_x100(g26_l40s.available_kv_cache_bytes) == 1167 && g26_l40s.max_concurrency_hundredths == 591);
-static_assert(g26_l40s.kv_cache_blocks * 32'768 / g26_l40s.request_blocks == 193'624);
+static_assert(g26_l40s.kv_cache_blocks * 32'768 / g26_l40s.request_blocks == 193'624 && g26_l40s.kv_cache_tokens == 193'624);
+// The pool per group, 38,225 // 6 x 16 = 101,920 tokens: what the issue's "3-10x apart" compared.
+static_assert(g26_l40s.pool_tokens_per_group == 38'225 / 6 * 16);
 
 // myoceane.fr, "[AI] vLLM ... A100" (Apr 2026): `vllm serve google/gemma-4-26B-A4B --max-model-len
 // 131072 --enforce-eager --gpu-memory-utilization 0.9` on an A100 80 GB: "Model loading took 48.5

@@ -40,7 +40,7 @@ struct fit_answer {
   std::uint64_t max_seqs = 0;
   parallel plan{};                  ///< the plan asked about (fp, need: its heaviest rank)
   std::optional<parallel> advice;   ///< when it does not fit: the smallest valid plan that holds it
-  std::vector<std::string_view> holders;  ///< other registry devices that hold `need` alone
+  std::vector<std::string_view> holders;  ///< other registry devices on which one device holds the load (under the engine)
   engine e{};                             ///< the engine the answer is for
   engine_memory em{};                     ///< its memory answer (not for engines::none)
   verdict v{};                            ///< fits under the engine, and the shortfall if not

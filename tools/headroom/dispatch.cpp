@@ -182,7 +182,7 @@ command_output run_plot(cli_args& a) {
   p.seqs = parse_positive("--seqs", a.plot_seqs);
   p.context = a.plot_context.empty() ? p.targets.front().context_default : parse_positive("--context", a.plot_context);
   p.batches = parse_positive_list("--batch", a.plot_batch);
-  p.prefill_tokens = parse_positive("--tokens", a.plot_tokens);
+  p.prefill_tokens = parse_positive_list("--tokens", a.plot_tokens);
   return printed(plot_svg(p));
 }
 

@@ -112,7 +112,14 @@ struct engine_memory {
   std::uint64_t sliding_block_size_tokens = 0;  ///< vLLM: a sliding group's block when page unification sets it apart (0: block_size_tokens)
   byte_count block_bytes = 0;             ///< one block over every layer tensor of the rank
   std::uint64_t kv_cache_blocks = 0;
+  /// The token count the engine prints for its pool (vLLM >= 0.20.2: int(max_concurrency x
+  /// max_model_len); SGLang max_total_num_tokens; TensorRT-LLM blocks x tokens per block;
+  /// llama.cpp cells). For a hybrid or sliding layout under vLLM it is not the pool's capacity:
+  /// that is `pool_tokens_per_group`.
   std::uint64_t kv_cache_tokens = 0;
+  /// The pool's capacity in tokens of one KV-cache group: vLLM (num_blocks // groups) x
+  /// block_size (what vLLM printed before 0.20.2); the other engines: kv_cache_tokens.
+  std::uint64_t pool_tokens_per_group = 0;
   std::uint64_t swa_kv_cache_tokens = 0;  ///< SGLang: the sliding-window pool's tokens (full x swa_full_tokens_ratio)
   std::uint64_t groups_full = 0;          ///< vLLM KV-cache groups by kind (1 each for non-hybrid)
   std::uint64_t groups_sliding = 0;

@@ -108,8 +108,16 @@ std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uin
         "holds at most one slot's {} tokens. ",
         gib2(em.available_kv_cache_bytes), em.max_num_seqs, em.n_ctx_seq, em.n_ctx_seq);
   } else {
-    out("\nKV pool: {} blocks of {} tokens ({} bytes a block over this rank's layers) = {} tokens. ", em.kv_cache_blocks,
-        em.block_size_tokens, em.block_bytes, em.kv_cache_tokens);
+    const std::uint64_t groups = em.groups_full + em.groups_sliding + em.groups_state;
+    out("\nKV pool: {} blocks of {} tokens ({} bytes a block over this rank's layers) = {} tokens{}. ", em.kv_cache_blocks,
+        em.block_size_tokens, em.block_bytes, em.pool_tokens_per_group,
+        groups > 1 ? fmt::format(" in each of its {} groups of layers", groups) : std::string());
+    // vLLM's printed count (max concurrency x max_model_len) differs from the pool's for hybrid and
+    // sliding layouts; users hold the engine's log line against this one.
+    if (em.kv_cache_tokens != em.pool_tokens_per_group) {
+      out("{}'s \"GPU KV cache size\" line prints {} tokens (maximum concurrency x max_model_len). ", display_name(em.kind),
+          em.kv_cache_tokens);
+    }
     out("One request of max_model_len {} needs {} blocks ({} GiB); maximum concurrency {}.{:02}x. ", em.max_model_len,
         em.request_blocks, gib2(em.request_bytes), em.max_concurrency_hundredths / 100, em.max_concurrency_hundredths % 100);
   }
@@ -132,6 +140,7 @@ nlohmann::ordered_json engine_json(const engine_memory& em) {
   j["loaded_weights_bytes_per_rank"] = em.loaded_weights_bytes_per_rank;
   j["available_kv_cache_bytes"] = em.available_kv_cache_bytes;
   j["kv_cache_tokens"] = em.kv_cache_tokens;
+  j["pool_tokens_per_group"] = em.pool_tokens_per_group;
   j["kv_cache_blocks"] = em.kv_cache_blocks;
   j["block_size_tokens"] = em.block_size_tokens;
   j["max_concurrency"] = static_cast<double>(em.max_concurrency_hundredths) / 100.0;

@@ -66,8 +66,7 @@ fit_answer compute_fit(const model& m, const device& d, const settings& s, std::
                        const engine& e, const parallel& p) {
   fit_answer a = size_load(m, d, s, seqs, context, e, p);
   if (!a.fits) a.advice = smallest_plan(m, d, {seqs, context, s, e});
-  a.holders = report::other_holders(
-      need_bytes(m, {seqs, context, s, arithmetic_of(e)}), d);
+  a.holders = report::other_holders(m, d, s, e, seqs, context);
   return a;
 }
 

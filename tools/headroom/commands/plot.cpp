@@ -49,7 +49,6 @@ svg::line_chart roofline_chart(const plot_request& p) {
   const query& q = p.targets.front();
   const step_estimate d1 = checked_totals(decode_step(*q.m, *q.d, q.r, 1, p.context, q.s, q.p, engines::exec_facts_of(q.e)));
   const step_estimate d128 = checked_totals(decode_step(*q.m, *q.d, q.r, 128, p.context, q.s, q.p, engines::exec_facts_of(q.e)));
-  const step_estimate pf = checked_totals(prefill(*q.m, *q.d, q.r, p.prefill_tokens, q.s, q.p, engines::exec_facts_of(q.e)));
   // A run the engine cannot hold is still drawn (a roofline is the operator's, not the load's)
   // but says so in its name.
   const auto held = [&](std::uint64_t seqs, std::uint64_t tokens) {
@@ -67,11 +66,15 @@ svg::line_chart roofline_chart(const plot_request& p) {
   std::vector<svg::series> points;
   const std::vector<svg::point> r1 = rows_of(d1);
   const std::vector<svg::point> r128 = rows_of(d128);
-  const std::vector<svg::point> rp = rows_of(pf);
   points.push_back({"decode C=1 nodes" + held(1, p.context), r1, false, true, false});
   points.push_back({"decode C=128 nodes" + held(128, p.context), r128, false, true, false});
-  points.push_back({fmt::format("prefill {} nodes{}", p.prefill_tokens, held(1, p.prefill_tokens)), rp, false, true, false});
-  points.push_back({"whole steps", {whole(d1), whole(d128), whole(pf)}, false, true, false});
+  std::vector<svg::point> wholes{whole(d1), whole(d128)};
+  for (const std::uint64_t t : p.prefill_tokens) {
+    const step_estimate pf = checked_totals(prefill(*q.m, *q.d, q.r, t, q.s, q.p, engines::exec_facts_of(q.e)));
+    points.push_back({fmt::format("prefill {} nodes{}", t, held(1, t)), rows_of(pf), false, true, false});
+    wholes.push_back(whole(pf));
+  }
+  points.push_back({"whole steps", std::move(wholes), false, true, false});
 
   double xlo = 1e30, xhi = 0;
   for (const svg::series& s : points) {
@@ -165,6 +168,17 @@ svg::line_chart decode_chart(const plot_request& p) {
     }
     if (last_fit != p.batches.back()) s.name += fmt::format(" (last batch held: C={})", last_fit);
     c.lines.push_back(std::move(s));
+  }
+  if (c.lines.empty()) {
+    // Nothing to draw is a refusal, not an empty chart: say which load no device holds and why.
+    const std::uint64_t smallest = *std::min_element(p.batches.begin(), p.batches.end());
+    const verdict v = load_verdict(*first.m, *first.d, first.s, first.e, smallest, p.context, first.p);
+    throw usage_error(fmt::format(
+        "plot decode: nothing to draw: under {} no batch of {} at {} tokens fits on {}{} (C={} on {}: {}); name a plan "
+        "(--tp, --pp) or a shorter --context",
+        display_name(first.e.kind), first.m->id, p.context, left_out,
+        first.p == parallel{} ? std::string() : fmt::format(" under {}", plan_text(first.p)), smallest, first.d->id,
+        name(v.term)));
   }
   if (!left_out.empty()) {
     c.subtitle += fmt::format("; not drawn, one sequence does not fit under {}: {}", display_name(first.e.kind), left_out);

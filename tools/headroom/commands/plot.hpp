@@ -22,10 +22,10 @@ struct plot_request {
   std::uint64_t seqs = 1;                      ///< memory: sequences held
   std::uint64_t context = 4096;                ///< memory: tokens each; roofline and decode: KV context
   std::vector<std::uint64_t> batches;          ///< decode: the x axis
-  std::uint64_t prefill_tokens = 4096;         ///< roofline: the prefill placed on the chart
+  std::vector<std::uint64_t> prefill_tokens{4096};  ///< roofline: the prefills placed on the chart, one series each
 };
 
-/// The roofline of the first target's device with the decode (C = 1, 128) and prefill node rows
+/// The roofline of the first target's device with the decode (C = 1, 128) and each prefill's node rows
 /// placed by arithmetic intensity, and each step as a whole.
 svg::line_chart roofline_chart(const plot_request& p);
 /// Memory bars per device: loaded weights, KV, recurrent state and conv windows of the load,

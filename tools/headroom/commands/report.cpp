@@ -70,11 +70,19 @@ using ::headroom::cli::text::writer;
 
 }  // namespace
 
-std::vector<std::string_view> other_holders(byte_count need, const device& d) {
+std::vector<std::string_view> other_holders(const model& m, const device& d, const settings& s, const engine& e,
+                                            std::uint64_t seqs, std::uint64_t context) {
   std::vector<std::string_view> out;
-  const auto hold = holders(need, devices::all, engines::usable);
-  for (std::size_t i = 0; i < devices::all.size(); ++i) {
-    if (hold[i] && devices::all[i]->id != d.id) out.push_back(devices::all[i]->id);
+  if (is_arithmetic(e)) {
+    const auto hold = holders(need_bytes(m, {seqs, context, s, e}), devices::all, engines::usable);
+    for (std::size_t i = 0; i < devices::all.size(); ++i) {
+      if (hold[i] && devices::all[i]->id != d.id) out.push_back(devices::all[i]->id);
+    }
+    return out;
+  }
+  // One answer per question: a device is named only where the engine itself would hold the load.
+  for (const device* other : devices::all) {
+    if (other->id != d.id && cli::load_verdict(m, *other, s, e, seqs, context, parallel{}).fits) out.push_back(other->id);
   }
   return out;
 }
@@ -141,7 +149,7 @@ report_data compute(const model& m, const device& d, const device_roofline& r, c
     const fit_cell& cell = out.fit.cells[bi][0];
     if (cell.fits) continue;
     fit_advice a{fit_batches[bi], fit_contexts[0], cell.need, smallest_plan(m, d, {fit_batches[bi], fit_contexts[0], s, o.e}),
-                 other_holders(need_bytes(m, {fit_batches[bi], fit_contexts[0], s, o.e}), d)};
+                 other_holders(m, d, s, o.e, fit_batches[bi], fit_contexts[0])};
     if (a.plan && a.plan->ranks() <= cli::max_proposed_devices) {
       a.tokens_per_s = cli::checked_totals(decode_step(m, d, r, a.seqs, a.context, s, *a.plan, engines::exec_facts_of(o.e)))
                            .tokens_per_s(a.seqs);
@@ -274,7 +282,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     w("C={} at 4k does not fit: needs {} {} of {} {} usable: {}{}.\n", a.seqs, size(a.need), unit, size(data.usable_at[0]),
       unit, cli::advice_text(a.plan, d, a.tokens_per_s),
       others.empty() ? std::string(", no single registry device holds it")
-                     : fmt::format(", or one {}{}", others, arithmetic ? "" : " (weights + KV alone)"));
+                     : fmt::format(", or one {}", others));
   }
 
   // Per-row loops.

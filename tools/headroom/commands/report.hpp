@@ -41,7 +41,7 @@ struct fit_advice {
   std::uint64_t context = 0;
   byte_count need = 0;
   std::optional<parallel> plan;           ///< the smallest valid plan that holds it
-  std::vector<std::string_view> holders;  ///< other registry devices whose usable bytes hold it
+  std::vector<std::string_view> holders;  ///< other registry devices on which one device holds it (under the engine)
   double tokens_per_s = 0;                ///< the decode ceiling of the load under `plan` (0: none)
 };
 
@@ -66,8 +66,11 @@ struct report_data {
 /// Every number of the report of `m` on `d` with constants `r`.
 report_data compute(const model& m, const device& d, const device_roofline& r, const options& o);
 
-/// The ids of the registry devices other than `d` whose usable bytes alone hold `need`.
-std::vector<std::string_view> other_holders(byte_count need, const device& d);
+/// The ids of the registry devices other than `d` on which one device holds `seqs` x `context`
+/// tokens of `m`: under the engine, its own verdict (the answer `fit` gives on that device); under
+/// engines::none, the usable-fraction arithmetic.
+std::vector<std::string_view> other_holders(const model& m, const device& d, const settings& s, const engine& e,
+                                            std::uint64_t seqs, std::uint64_t context);
 
 /// The command that regenerates the report: `headroom report M D [flags]`.
 std::string command_line(const model& m, const device& d, const options& o);

@@ -159,8 +159,8 @@ std::string fit_text(const query& q, const fit_answer& a) {
     w("{} Max sequences at {} tokens: {}.", verdict_text(a.e, a.v), a.context, a.max_seqs);
     if (!a.fits) {
       w(" The smallest valid plan under which {} holds it: {}{}.", display_name(a.e.kind), advice_text(a.advice, d, advice_tok_s(q, a)),
-        a.holders.empty() ? std::string(", no single registry device holds weights + KV alone")
-                          : ", or one " + ids_joined(a.holders, " / ") + " (weights + KV alone)");
+        a.holders.empty() ? fmt::format(", and no single registry device holds it under {}", display_name(a.e.kind))
+                          : fmt::format(", or one {} (one device under {})", ids_joined(a.holders, " / "), display_name(a.e.kind)));
     }
     w("\n");
     return std::move(w.out);
@@ -223,8 +223,8 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
                       });
   if (own_kv) settings_text += " (kv_cache_dtype: the checkpoint's quantization config's where it names one)";
   w("Decode at {} tokens of KV context per sequence, settings {}. Each device's default constants: its "
-    "shipped measurement when it has one, else its datasheet; a row marked \"roofline projection, unmeasured\" is "
-    "estimated from datasheet ceilings alone. tok/s = C / step time. \"fits {}\": {} sequence{} of {} tokens "
+    "shipped measurement when it has one, else its datasheet: every tok/s is a roofline projection from datasheet "
+    "ceilings, unmeasured, except on a row marked \"measured constants\". tok/s = C / step time. \"fits {}\": {} sequence{} of {} tokens "
     "on one device under {} (docs/engines.md), else the engine term that ran out and the smallest "
     "valid parallel plan that holds it. \"max C @{}\": the exact largest number of sequences one device holds under {}. "
     "\"load tok/s\": the decode ceiling of the load on one device when it fits, else under that plan.\n\n",
@@ -237,7 +237,7 @@ std::string matrix_text(const std::vector<matrix_row>& rows, const std::string& 
     for (std::size_t i = 0; i < mq.batches.size(); ++i) {
       toks += fmt::format("{}{:.0f}", i == 0 ? "" : " / ", tokens_per_s(mq.batches[i], r.step_us[i]));
     }
-    w("| {} | {} | {}{} | {} | {} | {} |\n", r.m->id, r.d->id, toks, r.r.measured ? "" : " (roofline projection, unmeasured)",
+    w("| {} | {} | {}{} | {} | {} | {} |\n", r.m->id, r.d->id, toks, r.r.measured ? " (measured constants)" : "",
       r.c1.fits ? std::string("yes")
                 : fmt::format("does not fit: {}, {}", name(r.c1.v.term), r.c1.advice ? plan_text(*r.c1.advice) : std::string("no plan")),
       r.c1.max_seqs,

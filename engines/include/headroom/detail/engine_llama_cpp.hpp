@@ -81,6 +81,7 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   em.available_kv_cache_bytes = kv;
   em.block_size_tokens = 1;  // a cell is one token
   em.kv_cache_tokens = cells;
+  em.pool_tokens_per_group = cells;
   em.kv_cache_blocks = cells;
   em.block_bytes = 0;
   // The compute buffer: one ubatch forward plus its logits [n_ubatch, vocab] f32.

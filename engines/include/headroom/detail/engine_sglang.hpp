@@ -211,6 +211,7 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   em.block_size_tokens = page;
   const std::uint64_t tokens = cell == 0 ? 0 : (rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell);
   em.kv_cache_tokens = tokens / page * page;
+  em.pool_tokens_per_group = em.kv_cache_tokens;
   em.kv_cache_blocks = em.kv_cache_tokens / page;
   if (l.swa_per_token != 0) {
     em.swa_kv_cache_tokens = em.kv_cache_tokens / 1'000'000 * swa.millionths +

@@ -48,6 +48,7 @@ constexpr engine_memory trtllm_memory(const model& m, const device& d, const trt
   // blocks_in_primary_pool = ceil(max_tokens / tokens_per_block); the log's token count is blocks x tpb.
   em.kv_cache_blocks = ceil_div(tokens, k.tokens_per_block);
   em.kv_cache_tokens = em.kv_cache_blocks * k.tokens_per_block;
+  em.pool_tokens_per_group = em.kv_cache_tokens;
   finish_admission(em, trtllm_request_blocks);
   if (em.kv_cache_blocks == 0) em.stops = engine_term::no_memory_for_kv_cache;
   em.engine_starts = em.stops == engine_term::none;

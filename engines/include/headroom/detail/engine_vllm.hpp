@@ -226,8 +226,16 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   }
   em.kv_cache_blocks = em.block_bytes == 0 ? 0 : em.available_kv_cache_bytes / em.block_bytes;
   const std::uint64_t groups = em.groups_full + em.groups_sliding + em.groups_state;
-  em.kv_cache_tokens = groups == 0 ? 0 : (em.kv_cache_blocks / groups) * bs;  // _report_kv_cache_config
+  em.pool_tokens_per_group = groups == 0 ? 0 : (em.kv_cache_blocks / groups) * bs;
   finish_admission(em, vllm_request_blocks);
+  // "GPU KV cache size: N tokens" (_report_kv_cache_config, vllm/v1/core/kv_cache_utils.py
+  // @bbf906a88ba1a39104884c88c9811a4f968e4659): int(max_concurrency x max_model_len) with
+  // max_concurrency = num_blocks / blocks per request as a Python float; the same two IEEE
+  // double operations here give the same truncated count.
+  em.kv_cache_tokens = em.request_blocks == 0 ? 0
+                                               : static_cast<std::uint64_t>(static_cast<double>(em.kv_cache_blocks) /
+                                                                            static_cast<double>(em.request_blocks) *
+                                                                            static_cast<double>(em.max_model_len));
 
   // gpu_worker.py init_device, then kv_cache_utils.py _check_enough_kv_cache_memory.
   if (k.kv_cache_memory_bytes == 0 && em.free_at_start_bytes < em.budget_bytes) {
