@@ -109,12 +109,15 @@ std::string list_models_text() {
 
 std::string list_devices_text() {
   writer w;
-  w("# Devices\n\nVisible memory in GiB (2^30 bytes), usable in GB (10^9 bytes); dense peaks.\n\n");
-  w("| id | name | vendor | arch | visible (GiB) | usable (GB) | DRAM (GB/s) | BF16 / FP8 / NVFP4 (TFLOPS) | measured |\n");
-  w("|---|---|---|---|---:|---:|---:|---|---|\n");
+  // What an engine leaves usable is its answer for a deployment (`headroom fit`), not a device
+  // figure: the list gives the memory the driver shows, in one unit.
+  w("# Devices\n\nVisible memory in GiB (2^30 bytes); dense peaks. What an engine leaves for weights and KV: "
+    "`headroom fit MODEL DEVICE`.\n\n");
+  w("| id | name | vendor | arch | visible (GiB) | DRAM (GB/s) | BF16 / FP8 / NVFP4 (TFLOPS) | measured |\n");
+  w("|---|---|---|---|---:|---:|---|---|\n");
   for (const device* d : devices::all) {
-    w("| {} | {} | {} | {} | {:.2f} | {} | {} | {} / {} / {} | {} |\n", d->id, d->name, d->vendor, d->arch,
-      to_gib(d->memory_bytes), gb2(usable_bytes(*d, engines::usable)), num(d->bandwidth_gbps), num(d->peak.bf16), num(d->peak.fp8),
+    w("| {} | {} | {} | {} | {:.2f} | {} | {} / {} / {} | {} |\n", d->id, d->name, d->vendor, d->arch,
+      to_gib(d->memory_bytes), num(d->bandwidth_gbps), num(d->peak.bf16), num(d->peak.fp8),
       num(d->peak.nvfp4), d->has_measured ? "yes" : "no");
   }
   return std::move(w.out);
