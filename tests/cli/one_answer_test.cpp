@@ -111,6 +111,11 @@ TEST_CASE("--context defaults to the engine's length flag") {
   const json slot = run_json({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--engine", "llama.cpp", "--ctx-size", "65536",
                               "--parallel", "4", "--seqs", "4"})["fit"];
   CHECK(slot["context_tokens"] == 16384);
+  // The slot as llama.cpp pads it (llama-context.cpp, n_pad 256): --ctx-size 32k = 32,000 cells
+  // padded to 32,768, / 4 = 8,192 a slot; the context is the slot's reach, not 32,000 / 4 = 8,000.
+  const json padded = run_json({"fit", "llama_3_1_8b_instruct", "h100_sxm", "--engine", "llama.cpp", "--ctx-size", "32k",
+                                "--parallel", "4", "--seqs", "4"})["fit"];
+  CHECK(padded["context_tokens"] == 8192);
 }
 
 TEST_CASE("--max-model-len auto is vLLM's auto-fit: the longest request whose pages fit the pool") {

@@ -35,6 +35,21 @@ constexpr std::uint64_t llama_cpp_request_blocks(const engine_memory& em, std::u
   return len <= em.n_ctx_seq ? 1 : UINT64_MAX;
 }
 
+/// The cells of the whole context and of one slot, as llama-context.cpp sizes them after PR
+/// #17046: n_ctx padded to n_pad (256); per-sequence streams of pad_to(n_ctx / n_seq) cells each
+/// unless unified, where a slot is n_ctx / n_seq of one shared stream.
+struct llama_cpp_cells {
+  std::uint64_t n_ctx = 0;      ///< cells allocated
+  std::uint64_t n_ctx_seq = 0;  ///< the tokens one sequence (slot) holds
+};
+constexpr llama_cpp_cells llama_cpp_cells_of(const llama_cpp_knobs& k, std::uint64_t n_ctx, std::uint64_t n_seq) {
+  const std::uint64_t pad = k.n_pad == 0 ? 1 : k.n_pad;
+  n_ctx = pad_to(n_ctx, pad);
+  if (k.kv_unified) return {n_ctx, n_ctx / n_seq};
+  const std::uint64_t n_ctx_seq = pad_to(n_ctx / n_seq, pad);
+  return {checked_mul(n_ctx_seq, n_seq), n_ctx_seq};
+}
+
 constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const settings& s, const llama_cpp_knobs& k,
                                          const footprint_bytes& fp, const kv_layout& l, std::uint64_t seqs,
                                          std::uint64_t context) {
@@ -43,17 +58,12 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   em.budget_fraction = {1'000'000};
   em.loaded_weights_bytes_per_rank = fp.loaded_weights;
   const std::uint64_t n_seq = k.n_seq_max != 0 ? k.n_seq_max : seqs;
-  std::uint64_t n_ctx = k.n_ctx != 0 ? k.n_ctx : checked_mul(seqs, context);
-  // llama-context.cpp after PR #17046: n_ctx padded to 256; per-sequence streams unless unified.
-  const std::uint64_t pad = k.n_pad == 0 ? 1 : k.n_pad;
-  n_ctx = pad_to(n_ctx, pad);
-  std::uint64_t n_ctx_seq = n_ctx;
-  if (!k.kv_unified) {
-    n_ctx_seq = pad_to(n_ctx / n_seq, pad);
-    n_ctx = checked_mul(n_ctx_seq, n_seq);
-  }
+  const llama_cpp_cells cells_of = llama_cpp_cells_of(k, k.n_ctx != 0 ? k.n_ctx : checked_mul(seqs, context), n_seq);
+  const std::uint64_t n_ctx = cells_of.n_ctx;
+  const std::uint64_t n_ctx_seq = cells_of.n_ctx_seq;
   const std::uint64_t n_stream = k.kv_unified ? 1 : n_seq;
-  em.n_ctx_seq = k.kv_unified ? n_ctx / n_seq : n_ctx_seq;
+  const std::uint64_t pad = k.n_pad == 0 ? 1 : k.n_pad;
+  em.n_ctx_seq = n_ctx_seq;
   em.max_model_len = em.n_ctx_seq;
   em.max_num_seqs = n_seq;
   em.max_num_batched_tokens = k.n_ubatch;

@@ -29,9 +29,11 @@ constexpr engine_finding llama_cpp_check_rule(const engine& e) {
   return {};
 }
 
+// A slot's cells, padded as llama.cpp pads them: the length a sequence can reach.
 constexpr std::uint64_t llama_cpp_length_rule(const engine& e) {
   if (e.llama_cpp.n_ctx == engine_default) return 0;
-  return e.llama_cpp.n_ctx / (e.llama_cpp.n_seq_max == 0 ? 1 : e.llama_cpp.n_seq_max);
+  return headroom::detail::llama_cpp_cells_of(e.llama_cpp, e.llama_cpp.n_ctx, e.llama_cpp.n_seq_max == 0 ? 1 : e.llama_cpp.n_seq_max)
+      .n_ctx_seq;
 }
 
 constexpr bool llama_cpp_at_defaults_rule(const engine& e) { return e.llama_cpp == llama_cpp_knobs{}; }
