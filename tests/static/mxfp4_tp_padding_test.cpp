@@ -83,4 +83,11 @@ constexpr engine_memory a100_tp4 = engine_memory_of(oss, devices::a100_sxm_80gb,
 static_assert(a100_tp4.engine_starts);
 static_assert(a100_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, tp4).loaded_weights == 1'084'686'336ULL);
 
+// SemiAnalysisAI/InferenceX issue #828 (2026-03-01; vllm/vllm-openai:v0.15.1, bench/serving
+// rows ix828-*): gpt-oss-120b served on 4 and on 8 x H100 SXM at TP 4 and TP 8, 64 concurrent
+// requests of 1,024 prompt + 8,192 answer tokens, measured to the end. Under vLLM of that
+// generation (utilization 0.90) both plans start and hold 64 sequences of 9,216 tokens.
+static_assert(fits(oss, devices::h100_sxm, {.seqs = 64, .context = 1024 + 8192, .engine = engines::vllm_0_20, .parallel = {.tp = 4}}));
+static_assert(fits(oss, devices::h100_sxm, {.seqs = 64, .context = 1024 + 8192, .engine = engines::vllm_0_20, .parallel = {.tp = 8}}));
+
 }  // namespace
