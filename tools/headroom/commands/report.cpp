@@ -285,21 +285,22 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
                      : fmt::format(", or one {}", others));
   }
 
-  // Per-row loops.
-  w("\n## Per-row loops\n\nEngine loops that run a layer kind once per sequence, costed as the time they add "
-    "over one multi-row launch; the estimates above include it.\n\n");
+  // Per-row loops: a section only for a model that has one (an empty section is noise).
   bool any = false;
   for (std::size_t i = 0; i < decode_batches.size(); ++i) {
     const step_estimate& st = data.decode[i];
     for (std::size_t fi = 0; fi < st.n_flags; ++fi) {
-      if (!any) w("| run | layer kind | added (ms) | share | sites |\n|---|---|---:|---:|---:|\n");
+      if (!any) {
+        w("\n## Per-row loops\n\nEngine loops that run a layer kind once per sequence, costed as the time they add "
+          "over one multi-row launch; the estimates above include it.\n\n");
+        w("| run | layer kind | added (ms) | share | sites |\n|---|---|---:|---:|---:|\n");
+      }
       any = true;
       const loop_flag& f = st.flags[fi];
       w("| decode C={} | {} | {:.3f} | {} | {} |\n", decode_batches[i], name(f.kind), f.added_us / 1e3,
         pct(f.added_us / st.total_us), f.sites);
     }
   }
-  if (!any) w("None.\n");
 
   // Per-node breakdown of each decode run.
   for (std::size_t i = 0; i < decode_batches.size(); ++i) {

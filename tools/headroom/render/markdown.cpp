@@ -181,14 +181,20 @@ std::string fit_text(const query& q, const fit_answer& a) {
 
 std::string decode_text(const query& q, const std::vector<decode_run>& runs) {
   writer w;
-  ceilings_head(w, q, "Decode ceilings", "Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`: a ceiling, not a prediction",
-                runs, [](const decode_run& r) { return fmt::format("C={} at {} tokens", r.batch, r.context); },
-                "C | context | step (ms) | tok/s | memory-bound | per-row loops (ms)", "---:|---:|---:|---:|---:|---:|");
-  for (const decode_run& r : runs) {
+  const auto loops_us = [](const decode_run& r) {
     double loops = 0;
     for (std::size_t fi = 0; fi < r.est.n_flags; ++fi) loops += r.est.flags[fi].added_us;
-    w("| {} | {} | {:.3f} | {:.1f} | {} | {:.3f} | {} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
-      memory_bound_pct(r.est), loops / 1e3, fits_cell(r.v));
+    return loops;
+  };
+  // The per-row-loop column only where some run has such a loop: a column of zeros says nothing.
+  const bool any_loops = std::any_of(runs.begin(), runs.end(), [&](const decode_run& r) { return loops_us(r) > 0; });
+  ceilings_head(w, q, "Decode ceilings", "Sums of per-node `max(bytes / bandwidth, FLOPs / peak)`: a ceiling, not a prediction",
+                runs, [](const decode_run& r) { return fmt::format("C={} at {} tokens", r.batch, r.context); },
+                any_loops ? "C | context | step (ms) | tok/s | memory-bound | per-row loops (ms)" : "C | context | step (ms) | tok/s | memory-bound",
+                any_loops ? "---:|---:|---:|---:|---:|---:|" : "---:|---:|---:|---:|---:|");
+  for (const decode_run& r : runs) {
+    w("| {} | {} | {:.3f} | {:.1f} | {} |{} {} |\n", r.batch, r.context, r.est.total_us / 1e3, r.est.tokens_per_s(r.batch),
+      memory_bound_pct(r.est), any_loops ? fmt::format(" {:.3f} |", loops_us(r) / 1e3) : std::string(), fits_cell(r.v));
   }
   plan_trailer(w, q, runs, [](const decode_run& r) { return fmt::format("C={} at {}", r.batch, r.context); });
   return std::move(w.out);
