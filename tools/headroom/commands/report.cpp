@@ -44,7 +44,15 @@ std::string pair_name(const resolved_formats& f) {
   return fmt::format("W{}A{}", element_bits(f.weight), element_bits(f.activation));
 }
 
+constexpr std::string_view no_fp4_nodes = "not used: the model has no NVFP4-activation node";
+
 std::string fp4_costing(const model& m, const device& d, const exec_facts& x) {
+  bool nvfp4_mma = false;
+  for_each_node(m, section::main, [&](const node& n, const instance& in, const block&) {
+    nvfp4_mma = nvfp4_mma || (reads_linear_weight(n.kind) && formats_of(m, n, in).activation.kind == format_kind::nvfp4);
+  });
+  // How the device runs FP4 is said only of a model that has FP4 nodes to run.
+  if (!nvfp4_mma) return std::string(no_fp4_nodes);
   if (!d.runs(mma_kind::fp4_block_scale)) {
     const exec fb = fp4_fallback(d);
     // The engine's own path for W4A4 NVFP4 on this device, when its facts name one.
@@ -58,11 +66,7 @@ std::string fp4_costing(const model& m, const device& d, const exec_facts& x) {
     return fmt::format("{} not native: NVFP4-activation nodes costed at {}",
                        fb.path == exec_path::exact_fp8_emulation ? "FP4 MMA" : "FP4 and FP8 MMA", peak_name(fb));
   }
-  bool nvfp4_mma = false;
-  for_each_node(m, section::main, [&](const node& n, const instance& in, const block&) {
-    nvfp4_mma = nvfp4_mma || (reads_linear_weight(n.kind) && formats_of(m, n, in).activation.kind == format_kind::nvfp4);
-  });
-  return nvfp4_mma ? "native" : "not used: the model has no NVFP4-activation node";
+  return "native";
 }
 
 using ::headroom::cli::text::gb2;
@@ -198,7 +202,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
     num(r.r.bf16_tflops), num(r.r.fp8_tflops),
     d.runs(mma_kind::fp4_block_scale) ? fmt::format(" / NVFP4 {} TFLOPS", num(r.r.nvfp4_tflops)) : std::string("; no native NVFP4"));
   w("| KV context | {} tokens per sequence in the decode runs (a query input) |\n", o.context);
-  w("| FP4 costing | {} |\n", data.fp4_costing);
+  if (data.fp4_costing != no_fp4_nodes) w("| FP4 costing | {} |\n", data.fp4_costing);
   w("| settings | {} |\n\n", cli::describe(s, o.e, m));
 
   // Declared formats: main-section weight nodes by (pair, weight, activation, execution).
