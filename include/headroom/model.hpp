@@ -117,6 +117,10 @@ struct model {
   std::uint64_t file_weights = 0;
   /// The checkpoint's vision_config (a multimodal checkpoint; none for a text-only one).
   vision_config_keys vision_config{};
+  /// Set by checked_table() (checked_table.hpp) only: the address of the constant this table
+  /// was checked as when it was compiled. A copy keeps the original's address, not its own, so
+  /// a copy (which may have been edited since) is checked again wherever it is used.
+  const model* checked_as = nullptr;
 
   constexpr void add_rule(const precision_rule& r) {
     detail::require_table(!(n_rules >= max_rules), "too many precision rules");

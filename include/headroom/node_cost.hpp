@@ -93,19 +93,21 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
   };
   switch (cost_class_of(n.kind)) {
     case cost_class::linear: {
-      const double k = static_cast<double>(n.weight_k());
-      const double out = static_cast<double>(n.weight_out());
-      c.bytes += static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
-      c.flops = 2.0 * t * k * out;
+      const std::uint64_t wk = n.weight_k();
+      const std::uint64_t wout = n.weight_out();
+      const std::uint64_t bias = n.bias ? bytes(n.aux_format, 1, wout) : 0;  // one_bias_bytes(n)
+      c.bytes += static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
+      c.flops = 2.0 * t * static_cast<double>(wk) * static_cast<double>(wout);
       peak = peak_of(how, r);
       break;
     }
     case cost_class::routed_experts: {
-      const double k = static_cast<double>(n.weight_k());
-      const double out = static_cast<double>(n.weight_out());
+      const std::uint64_t wk = n.weight_k();
+      const std::uint64_t wout = n.weight_out();
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
-      c.bytes += distinct * static_cast<double>(checked_add(one_weight_bytes(n, f), one_bias_bytes(n)));
-      c.flops = 2.0 * t * static_cast<double>(n.top_k) * k * out;
+      const std::uint64_t bias = n.bias ? bytes(n.aux_format, 1, wout) : 0;  // one_bias_bytes(n)
+      c.bytes += distinct * static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
+      c.flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(wk) * static_cast<double>(wout);
       peak = peak_of(how, r);
       break;
     }
@@ -138,10 +140,12 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const std::uint64_t attended = n.selected != 0 ? std::min(q.context, n.selected) : q.context;
       const std::uint64_t read_unit = read_per_token(false);
       const double key = static_cast<double>(read_per_token(true));
-      const double k = static_cast<double>(n.weight_k());
-      const double out = static_cast<double>(n.weight_out());
+      const std::uint64_t wk = n.weight_k();
+      const std::uint64_t wout = n.weight_out();
+      const double k = static_cast<double>(wk);
+      const double out = static_cast<double>(wout);
       detail::require_table(read_unit != 0, "a latent attention node reads no latent state");
-      c.bytes += static_cast<double>(one_weight_bytes(n, f));
+      c.bytes += static_cast<double>(detail::one_weight_bytes_of(n, f, wout, wk));
       c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
       c.flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
                                         (key + k);

@@ -99,11 +99,13 @@ inline void pipeline_stages_must_not_exceed_layers() {}
 
 }  // namespace detail
 
-/// Layers of the main section (instances carrying a layer index).
-constexpr std::uint64_t main_layers(const model& m) {
+namespace detail {
+// Layers of the main section (instances carrying a layer index), counted up to `most`: the
+// instances after that many layers are not visited.
+constexpr std::uint64_t main_layers_upto(const model& m, std::uint64_t most) {
   std::uint64_t n = 0;
   std::uint16_t last = no_layer;
-  for (std::size_t ii = 0; ii < m.c.n_instances; ++ii) {
+  for (std::size_t ii = 0; ii < m.c.n_instances && n < most; ++ii) {
     const instance& in = m.c.instances[ii];
     if (in.sec != section::main || in.layer == no_layer || in.layer == last) continue;
     last = in.layer;
@@ -111,6 +113,10 @@ constexpr std::uint64_t main_layers(const model& m) {
   }
   return n;
 }
+}  // namespace detail
+
+/// Layers of the main section (instances carrying a layer index).
+constexpr std::uint64_t main_layers(const model& m) { return detail::main_layers_upto(m, ~std::uint64_t{0}); }
 
 /// First layer of pipeline stage `stage` of `pp` over `layers` (vLLM get_pp_indices); stage
 /// == pp gives `layers`.
@@ -190,7 +196,9 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
   for (const plan_rule r : all_plan_rules) {
     if (r != plan_rule::ok && broken[static_cast<std::size_t>(r)]) return r;
   }
-  if (p.pp > main_layers(m)) return plan_rule::pp_within_layers;
+  // Whether the model has pp layers, not how many: a plan check on every estimate counts no
+  // further than the stages (one, mostly).
+  if (detail::main_layers_upto(m, p.pp) < p.pp) return plan_rule::pp_within_layers;
   return plan_rule::ok;
 }
 

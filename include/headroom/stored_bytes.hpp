@@ -16,15 +16,21 @@
 
 namespace headroom {
 
+namespace detail {
+// one_weight_bytes of a weight of `out` rows and `k` columns (n.weight_out(), n.weight_k()),
+// for a caller that has them already (node_cost reads them for the FLOPs too).
+constexpr std::uint64_t one_weight_bytes_of(const node& n, const resolved_formats& f, std::uint64_t out, std::uint64_t k) {
+  const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
+  require_table(out % t == 0, "a weight's rows do not split evenly into its tensors");
+  return checked_mul(t, checked_add(weight_bytes(f.weight, out / t, k), 4u * f.extra_scalars));
+}
+}  // namespace detail
+
 /// Stored bytes of one copy of a node's matmul weight (one expert for routed experts), with
 /// every scale tensor: a weight stored as `weight_tensors` checkpoint tensors (gate and up
 /// apart) carries each tensor's own per-tensor scales and extra F32 scalars.
 constexpr std::uint64_t one_weight_bytes(const node& n, const resolved_formats& f) {
-  const std::uint64_t out = n.weight_out();
-  const std::uint64_t k = n.weight_k();
-  const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
-  detail::require_table(out % t == 0, "a weight's rows do not split evenly into its tensors");
-  return checked_mul(t, checked_add(weight_bytes(f.weight, out / t, k), 4u * f.extra_scalars));
+  return detail::one_weight_bytes_of(n, f, n.weight_out(), n.weight_k());
 }
 
 /// Stored small parameters of a node (norm weights, conv taps, A_log, dt_bias, sinks).

@@ -282,8 +282,17 @@ constexpr void name_rule_at_compile_time(table_rule r) {
 }
 }  // namespace detail
 
+/// Whether `m` is a constant whose laws were checked when it was compiled (checked_table.hpp):
+/// at run time it cannot have changed since (it is const), so it is not checked again. Never
+/// in constant evaluation, where the check costs no run time and names the broken rule.
+constexpr bool checked_when_compiled(const model& m) {
+  if (std::is_constant_evaluated()) return false;
+  return m.checked_as == &m;
+}
+
 /// A broken model is a compile error in constant evaluation, a headroom::error at run time.
 constexpr void validate(const model& m) {
+  if (checked_when_compiled(m)) return;
   const table_finding f = check_model(m);
   if (f.ok()) return;
   if (std::is_constant_evaluated()) detail::name_rule_at_compile_time(f.rule);

@@ -113,3 +113,17 @@ TEST_CASE("an engine profile with a knob its engine refuses is refused at run ti
   CHECK_THROWS_WITH_AS(max_seqs(models::llama_3_1_8b_instruct, devices::h100_sxm, 4096, {}, no_blocks.engine),
                        "engine vllm: block_size must be at least 1", headroom::error);
 }
+
+TEST_CASE("a shipped table is checked once, when compiled; a copy of it at every call") {
+  CHECK(checked_when_compiled(models::llama_3_1_8b_instruct));
+  for (const model* m : models::all) CHECK(checked_when_compiled(*m));
+  model copy = models::llama_3_1_8b_instruct;  // keeps the original's mark, not its own address
+  CHECK_FALSE(checked_when_compiled(copy));
+  copy.c.main_uses = {};
+  CHECK(message_of([&] { (void)decode_step(copy, devices::h100_sxm, default_roofline(devices::h100_sxm), 1, 4096, {}); },
+                   error_kind::bad_model) ==
+        "model table `llama_3_1_8b_instruct`: `layers`: layers must be at least 1 (no main-section layer instance)");
+  CHECK(message_of([] { (void)checked_table(models::llama_3_1_8b_instruct, models::llama_3_1_8b_instruct); },
+                   error_kind::bad_model) ==
+        "checked_table() marks a constant: it initialises an `inline constexpr model` only");
+}

@@ -171,8 +171,9 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
       const exec how = w ? t.exec_for(x, f) : exec{};
       const cost one = node_cost(n, cb, f, q, *x.d, *x.r, how);
       const double each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, how).time_us : one.time_us;
-      est.rows.set(ri, {.node = ni, .block = bi, .formats = f, .has_weight = w, .how = how, .count = 0, .one = one,
+      est.rows.set(ri, {.node = ni, .block = bi, .formats = f, .has_weight = w, .how = how, .count = count, .one = one,
                         .each_us = each_us, .time_us = 0, .per_row = per_row, .kind = kind});
+      return;
     }
     est.rows[ri].count += count;
   };

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/recipes.hpp>
@@ -33,6 +34,6 @@ constexpr model make_deepseek_v3() {
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v3 = detail::make_deepseek_v3();
+inline constexpr model deepseek_v3 = checked_table(detail::make_deepseek_v3(), deepseek_v3);
 
 }  // namespace headroom::models

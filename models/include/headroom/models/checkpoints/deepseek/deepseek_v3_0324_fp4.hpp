@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/recipes.hpp>
@@ -41,6 +42,6 @@ constexpr model make_deepseek_v3_0324_fp4() {
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v3_0324_fp4 = detail::make_deepseek_v3_0324_fp4();
+inline constexpr model deepseek_v3_0324_fp4 = checked_table(detail::make_deepseek_v3_0324_fp4(), deepseek_v3_0324_fp4);
 
 }  // namespace headroom::models

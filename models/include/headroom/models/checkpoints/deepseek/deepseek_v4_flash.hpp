@@ -3,6 +3,7 @@
 // below; see docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/deepseek_v4.hpp>
 #include <headroom/models/recipes.hpp>
@@ -63,6 +64,6 @@ constexpr model make_deepseek_v4_flash() {
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v4_flash = detail::make_deepseek_v4_flash();
+inline constexpr model deepseek_v4_flash = checked_table(detail::make_deepseek_v4_flash(), deepseek_v4_flash);
 
 }  // namespace headroom::models

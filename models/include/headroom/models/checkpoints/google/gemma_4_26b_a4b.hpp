@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gemma4.hpp>
 
@@ -31,6 +32,6 @@ constexpr model make_gemma_4_26b_a4b() {
 }
 }  // namespace detail
 
-inline constexpr model gemma_4_26b_a4b = detail::make_gemma_4_26b_a4b();
+inline constexpr model gemma_4_26b_a4b = checked_table(detail::make_gemma_4_26b_a4b(), gemma_4_26b_a4b);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gemma4.hpp>
 
@@ -32,6 +33,6 @@ constexpr model make_gemma_4_31b() {
 }
 }  // namespace detail
 
-inline constexpr model gemma_4_31b = detail::make_gemma_4_31b();
+inline constexpr model gemma_4_31b = checked_table(detail::make_gemma_4_31b(), gemma_4_31b);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/dense_gqa.hpp>
 
@@ -26,6 +27,6 @@ constexpr model make_llama_3_1_8b_instruct() {
 }
 }  // namespace detail
 
-inline constexpr model llama_3_1_8b_instruct = detail::make_llama_3_1_8b_instruct();
+inline constexpr model llama_3_1_8b_instruct = checked_table(detail::make_llama_3_1_8b_instruct(), llama_3_1_8b_instruct);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/dense_gqa.hpp>
 #include <headroom/models/recipes.hpp>
@@ -30,6 +31,6 @@ constexpr model make_llama_3_3_70b_instruct_fp8() {
 }
 }  // namespace detail
 
-inline constexpr model llama_3_3_70b_instruct_fp8 = detail::make_llama_3_3_70b_instruct_fp8();
+inline constexpr model llama_3_3_70b_instruct_fp8 = checked_table(detail::make_llama_3_3_70b_instruct_fp8(), llama_3_3_70b_instruct_fp8);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/recipes.hpp>
@@ -33,6 +34,6 @@ constexpr model make_minimax_m2_7() {
 }
 }  // namespace detail
 
-inline constexpr model minimax_m2_7 = detail::make_minimax_m2_7();
+inline constexpr model minimax_m2_7 = checked_table(detail::make_minimax_m2_7(), minimax_m2_7);
 
 }  // namespace headroom::models

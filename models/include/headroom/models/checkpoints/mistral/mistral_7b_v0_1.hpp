@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/dense_gqa.hpp>
 
@@ -26,6 +27,6 @@ constexpr model make_mistral_7b_v0_1() {
 }
 }  // namespace detail
 
-inline constexpr model mistral_7b_v0_1 = detail::make_mistral_7b_v0_1();
+inline constexpr model mistral_7b_v0_1 = checked_table(detail::make_mistral_7b_v0_1(), mistral_7b_v0_1);
 
 }  // namespace headroom::models

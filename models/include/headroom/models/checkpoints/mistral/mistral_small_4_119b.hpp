@@ -3,6 +3,7 @@
 // below; see docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/recipes.hpp>
@@ -36,6 +37,6 @@ constexpr model make_mistral_small_4_119b() {
 }
 }  // namespace detail
 
-inline constexpr model mistral_small_4_119b = detail::make_mistral_small_4_119b();
+inline constexpr model mistral_small_4_119b = checked_table(detail::make_mistral_small_4_119b(), mistral_small_4_119b);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gqa_moe.hpp>
 
@@ -27,6 +28,6 @@ constexpr model make_mixtral_8x7b_v0_1() {
 }
 }  // namespace detail
 
-inline constexpr model mixtral_8x7b_v0_1 = detail::make_mixtral_8x7b_v0_1();
+inline constexpr model mixtral_8x7b_v0_1 = checked_table(detail::make_mixtral_8x7b_v0_1(), mixtral_8x7b_v0_1);
 
 }  // namespace headroom::models

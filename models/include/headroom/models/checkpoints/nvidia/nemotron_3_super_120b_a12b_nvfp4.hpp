@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/nemotron_h.hpp>
 #include <headroom/models/recipes.hpp>
@@ -77,6 +78,6 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
 }
 }  // namespace detail
 
-inline constexpr model nemotron_3_super_120b_a12b_nvfp4 = detail::make_nemotron_3_super_120b_a12b_nvfp4();
+inline constexpr model nemotron_3_super_120b_a12b_nvfp4 = checked_table(detail::make_nemotron_3_super_120b_a12b_nvfp4(), nemotron_3_super_120b_a12b_nvfp4);
 
 }  // namespace headroom::models

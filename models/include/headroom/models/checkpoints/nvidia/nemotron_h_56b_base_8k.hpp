@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/nemotron_h.hpp>
 
@@ -30,6 +31,6 @@ constexpr model make_nemotron_h_56b_base_8k() {
 }
 }  // namespace detail
 
-inline constexpr model nemotron_h_56b_base_8k = detail::make_nemotron_h_56b_base_8k();
+inline constexpr model nemotron_h_56b_base_8k = checked_table(detail::make_nemotron_h_56b_base_8k(), nemotron_h_56b_base_8k);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/nemotron_h.hpp>
 
@@ -29,6 +30,6 @@ constexpr model make_nvidia_nemotron_nano_9b_v2() {
 }
 }  // namespace detail
 
-inline constexpr model nvidia_nemotron_nano_9b_v2 = detail::make_nvidia_nemotron_nano_9b_v2();
+inline constexpr model nvidia_nemotron_nano_9b_v2 = checked_table(detail::make_nvidia_nemotron_nano_9b_v2(), nvidia_nemotron_nano_9b_v2);
 
 }  // namespace headroom::models

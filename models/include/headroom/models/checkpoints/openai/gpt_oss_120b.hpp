@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/recipes.hpp>
@@ -27,6 +28,6 @@ constexpr model make_gpt_oss_120b() {
 }
 }  // namespace detail
 
-inline constexpr model gpt_oss_120b = detail::make_gpt_oss_120b();
+inline constexpr model gpt_oss_120b = checked_table(detail::make_gpt_oss_120b(), gpt_oss_120b);
 
 }  // namespace headroom::models

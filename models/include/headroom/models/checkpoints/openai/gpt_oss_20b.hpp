@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gpt_oss.hpp>
 #include <headroom/models/recipes.hpp>
@@ -30,6 +31,6 @@ constexpr model make_gpt_oss_20b() {
 }
 }  // namespace detail
 
-inline constexpr model gpt_oss_20b = detail::make_gpt_oss_20b();
+inline constexpr model gpt_oss_20b = checked_table(detail::make_gpt_oss_20b(), gpt_oss_20b);
 
 }  // namespace headroom::models

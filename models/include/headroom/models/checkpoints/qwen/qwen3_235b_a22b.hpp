@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gqa_moe.hpp>
 
@@ -27,6 +28,6 @@ constexpr model make_qwen3_235b_a22b() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_235b_a22b = detail::make_qwen3_235b_a22b();
+inline constexpr model qwen3_235b_a22b = checked_table(detail::make_qwen3_235b_a22b(), qwen3_235b_a22b);
 
 }  // namespace headroom::models

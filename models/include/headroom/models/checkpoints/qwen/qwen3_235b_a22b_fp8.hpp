@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/recipes.hpp>
@@ -29,6 +30,6 @@ constexpr model make_qwen3_235b_a22b_fp8() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_235b_a22b_fp8 = detail::make_qwen3_235b_a22b_fp8();
+inline constexpr model qwen3_235b_a22b_fp8 = checked_table(detail::make_qwen3_235b_a22b_fp8(), qwen3_235b_a22b_fp8);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/recipes.hpp>
@@ -31,6 +32,6 @@ constexpr model make_qwen3_30b_a3b_nvfp4() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_30b_a3b_nvfp4 = detail::make_qwen3_30b_a3b_nvfp4();
+inline constexpr model qwen3_30b_a3b_nvfp4 = checked_table(detail::make_qwen3_30b_a3b_nvfp4(), qwen3_30b_a3b_nvfp4);
 
 }  // namespace headroom::models

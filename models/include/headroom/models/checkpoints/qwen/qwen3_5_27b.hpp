@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/qwen3_5.hpp>
 
@@ -38,6 +39,6 @@ constexpr model make_qwen3_5_27b() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_5_27b = detail::make_qwen3_5_27b();
+inline constexpr model qwen3_5_27b = checked_table(detail::make_qwen3_5_27b(), qwen3_5_27b);
 
 }  // namespace headroom::models

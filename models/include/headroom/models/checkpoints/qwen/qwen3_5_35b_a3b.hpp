@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/qwen3_next.hpp>
 
@@ -37,6 +38,6 @@ constexpr model make_qwen3_5_35b_a3b() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_5_35b_a3b = detail::make_qwen3_5_35b_a3b();
+inline constexpr model qwen3_5_35b_a3b = checked_table(detail::make_qwen3_5_35b_a3b(), qwen3_5_35b_a3b);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/dense_gqa.hpp>
 
@@ -26,6 +27,6 @@ constexpr model make_qwen3_8b() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_8b = detail::make_qwen3_8b();
+inline constexpr model qwen3_8b = checked_table(detail::make_qwen3_8b(), qwen3_8b);
 
 }  // namespace headroom::models

@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/qwen3_next.hpp>
 
@@ -30,6 +31,6 @@ constexpr model make_qwen3_next_80b_a3b_instruct() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_next_80b_a3b_instruct = detail::make_qwen3_next_80b_a3b_instruct();
+inline constexpr model qwen3_next_80b_a3b_instruct = checked_table(detail::make_qwen3_next_80b_a3b_instruct(), qwen3_next_80b_a3b_instruct);
 
 }  // namespace headroom::models

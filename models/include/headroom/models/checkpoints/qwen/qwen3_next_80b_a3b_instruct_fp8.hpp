@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/qwen3_next.hpp>
 #include <headroom/models/recipes.hpp>
@@ -32,6 +33,6 @@ constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_next_80b_a3b_instruct_fp8 = detail::make_qwen3_next_80b_a3b_instruct_fp8();
+inline constexpr model qwen3_next_80b_a3b_instruct_fp8 = checked_table(detail::make_qwen3_next_80b_a3b_instruct_fp8(), qwen3_next_80b_a3b_instruct_fp8);
 
 }  // namespace headroom::models

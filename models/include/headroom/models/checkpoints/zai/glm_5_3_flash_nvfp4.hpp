@@ -3,6 +3,7 @@
 // docs/adding-a-model.md.
 #pragma once
 
+#include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/glm5_next.hpp>
 
@@ -43,6 +44,6 @@ constexpr model make_glm_5_3_flash_nvfp4() {
 }
 }  // namespace detail
 
-inline constexpr model glm_5_3_flash_nvfp4 = detail::make_glm_5_3_flash_nvfp4();
+inline constexpr model glm_5_3_flash_nvfp4 = checked_table(detail::make_glm_5_3_flash_nvfp4(), glm_5_3_flash_nvfp4);
 
 }  // namespace headroom::models

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// headroom: a model table defined as a constant, its laws checked once, when it is compiled:
+//
+//   inline constexpr model my_model = checked_table(detail::make_my_model(), my_model);
+//
+// A table that breaks a law is then a compile error naming the rule (validate.hpp), and every
+// run-time entry point (decode_step, footprint, fits, ...) skips the check it would make on
+// each call: the constant cannot change. A copy of it, or any table built at run time (an
+// imported checkpoint, a table a program reads), is still checked on every call.
+#pragma once
+
+#include <type_traits>
+
+#include <headroom/error.hpp>
+#include <headroom/model.hpp>
+#include <headroom/validate.hpp>
+
+namespace headroom {
+
+namespace detail {
+[[noreturn]] inline void checked_table_at_run_time() {
+  fail(error_kind::bad_model, "checked_table() marks a constant: it initialises an `inline constexpr model` only");
+}
+}  // namespace detail
+
+/// `m`, checked, recorded as the constant `at` it initialises (pass the variable itself).
+/// constexpr rather than consteval: clang 14 takes longer over an immediate call's model-sized
+/// result, and every shipped table is one. Refused at run time, where the variable would not
+/// be a constant that cannot change.
+constexpr model checked_table(model m, const model& at) {
+  if (!std::is_constant_evaluated()) detail::checked_table_at_run_time();
+  validate(m);
+  m.checked_as = &at;
+  return m;
+}
+
+}  // namespace headroom
