@@ -169,3 +169,28 @@ TEST_CASE("plan: the best plan of each size people run; --gpus N; absurd sizes n
   const auto text = run({"fit", "gpt_oss_120b", "rtx_3080", "--seqs", "64", "--context", "131072", "--exit-zero"});
   CHECK(text.out.find("not proposed") != std::string::npos);
 }
+
+TEST_CASE("every command takes a count as `32k` (10^3) or `32K` (2^10), lists included") {
+  // Each command's count and list flags, spelled with suffixes; the exit code is the command's
+  // own (3: the load does not fit), never the parser's 2.
+  const std::vector<std::vector<std::string>> commands{
+      {"fit", "llama_3_1_8b_instruct", "h100_sxm", "--context", "32k", "--seqs", "1k", "--exit-zero"},
+      {"matrix", "--context", "16k", "--batch", "1,1K", "--seqs", "2"},
+      {"decode", "llama_3_1_8b_instruct", "h100_sxm", "--batch", "1,1k", "--context", "4k,32K"},
+      {"prefill", "llama_3_1_8b_instruct", "h100_sxm", "--tokens", "4k,32K"},
+      {"plan", "llama_3_1_70b_instruct", "h100_sxm", "--seqs", "16", "--context", "32k"},
+      {"header", "llama_3_1_8b_instruct", "h100_sxm", "--seqs", "8", "--context", "4k"},
+      {"report", "llama_3_1_8b_instruct", "h100_sxm", "--context", "32K"},
+      {"plot", "roofline", "llama_3_1_8b_instruct", "h100_sxm", "--context", "4k", "--tokens", "512,4k,32K"},
+      {"plot", "decode", "llama_3_1_8b_instruct", "h100_sxm", "--context", "8k", "--batch", "1,2,1K"},
+      {"plot", "memory", "llama_3_1_8b_instruct", "h100_sxm", "--context", "8K", "--seqs", "1k"},
+      {"serve", "llama_3_1_8b_instruct", "h100_sxm", "--isl", "2k", "--osl", "1K", "--concurrency", "1,16"},
+      {"fit", "llama_3_1_8b_instruct", "h100_sxm", "--max-model-len", "32K"},
+  };
+  for (const auto& args : commands) {
+    const auto r = run(args);
+    CAPTURE(args.front());
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+  }
+}
