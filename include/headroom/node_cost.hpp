@@ -95,7 +95,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
     case cost_class::linear: {
       const std::uint64_t wk = n.weight_k();
       const std::uint64_t wout = n.weight_out();
-      const std::uint64_t bias = n.bias ? bytes(n.aux_format, 1, wout) : 0;  // one_bias_bytes(n)
+      const std::uint64_t bias = detail::one_bias_bytes_of(n, wout);
       c.bytes += static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
       c.flops = 2.0 * t * static_cast<double>(wk) * static_cast<double>(wout);
       peak = peak_of(how, r);
@@ -105,7 +105,7 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const std::uint64_t wk = n.weight_k();
       const std::uint64_t wout = n.weight_out();
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
-      const std::uint64_t bias = n.bias ? bytes(n.aux_format, 1, wout) : 0;  // one_bias_bytes(n)
+      const std::uint64_t bias = detail::one_bias_bytes_of(n, wout);
       c.bytes += distinct * static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
       c.flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(wk) * static_cast<double>(wout);
       peak = peak_of(how, r);

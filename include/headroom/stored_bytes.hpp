@@ -24,6 +24,8 @@ constexpr std::uint64_t one_weight_bytes_of(const node& n, const resolved_format
   require_table(out % t == 0, "a weight's rows do not split evenly into its tensors");
   return checked_mul(t, checked_add(weight_bytes(f.weight, out / t, k), 4u * f.extra_scalars));
 }
+// one_bias_bytes of a node whose weight has `out` rows.
+constexpr std::uint64_t one_bias_bytes_of(const node& n, std::uint64_t out) { return n.bias ? bytes(n.aux_format, 1, out) : 0; }
 }  // namespace detail
 
 /// Stored bytes of one copy of a node's matmul weight (one expert for routed experts), with
@@ -38,7 +40,7 @@ constexpr std::uint64_t aux_only_bytes(const node& n) {
   return n.aux_params == 0 ? 0 : bytes(n.aux_format, 1, n.aux_params);
 }
 /// One copy of the node's bias (one expert's for routed experts), at aux_format.
-constexpr std::uint64_t one_bias_bytes(const node& n) { return n.bias ? bytes(n.aux_format, 1, n.weight_out()) : 0; }
+constexpr std::uint64_t one_bias_bytes(const node& n) { return detail::one_bias_bytes_of(n, n.weight_out()); }
 
 /// Stored small parameters and every copy of the bias.
 constexpr std::uint64_t aux_bytes(const node& n) {

@@ -141,6 +141,9 @@ struct engine_memory {
   // llama.cpp's own numbers.
   std::uint64_t n_ctx_seq = 0;
   byte_count compute_buffer_bytes = 0;
+
+  /// vLLM: the KV-cache groups that share the pool's blocks (every kind together).
+  [[nodiscard]] constexpr std::uint64_t kv_groups() const { return groups_full + groups_sliding + groups_state; }
 };
 
 }  // namespace headroom

@@ -108,7 +108,7 @@ std::string engine_section(const engine_memory& em, std::uint64_t seqs, std::uin
         "holds at most one slot's {} tokens. ",
         gib2(em.available_kv_cache_bytes), em.max_num_seqs, em.n_ctx_seq, em.n_ctx_seq);
   } else {
-    const std::uint64_t groups = em.groups_full + em.groups_sliding + em.groups_state;
+    const std::uint64_t groups = em.kv_groups();
     out("\nKV pool: {} blocks of {} tokens ({} bytes a block over this rank's layers) = {} tokens{}. ", em.kv_cache_blocks,
         em.block_size_tokens, em.block_bytes, em.pool_tokens_per_group,
         groups > 1 ? fmt::format(" in each of its {} groups of layers", groups) : std::string());

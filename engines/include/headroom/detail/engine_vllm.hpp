@@ -225,7 +225,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     em.kv_shortfall_bytes = sat_sub(non_kv, em.budget_bytes);
   }
   em.kv_cache_blocks = em.block_bytes == 0 ? 0 : em.available_kv_cache_bytes / em.block_bytes;
-  const std::uint64_t groups = em.groups_full + em.groups_sliding + em.groups_state;
+  const std::uint64_t groups = em.kv_groups();
   em.pool_tokens_per_group = groups == 0 ? 0 : (em.kv_cache_blocks / groups) * bs;
   finish_admission(em, vllm_request_blocks);
   // "GPU KV cache size: N tokens" (_report_kv_cache_config, vllm/v1/core/kv_cache_utils.py
