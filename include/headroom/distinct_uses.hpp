@@ -189,13 +189,18 @@ constexpr node_rules rules_of_node(const model& m, const node& n, section sec, s
   }
   return out;
 }
-// The formats of a node whose rules are `nr` at an instance holding the ranged rules `set`.
-constexpr resolved_formats formats_at(const model& m, const node& n, const instance& in, node_rules nr,
-                                      std::uint32_t set) {
+// The rule of a node whose rules are `nr` at an instance holding the ranged rules `set`.
+constexpr const precision_rule& rule_at(const model& m, const node& n, const instance& in, node_rules nr,
+                                        std::uint32_t set) {
   const std::uint32_t hit = set & nr.reach;
   const std::size_t r = hit != 0 ? static_cast<std::size_t>(std::countr_zero(hit)) : nr.fixed;
-  if (r >= m.n_rules) return formats_of(m, n, in);  // no rule matches: formats_of reports it
-  return {m.rules[r].weight, m.rules[r].activation, m.rules[r].extra_scalars};
+  if (r >= m.n_rules) return rule_of(m, n, in);  // no rule matches: rule_of reports it
+  return m.rules[r];
+}
+// The formats of that rule.
+constexpr resolved_formats formats_at(const model& m, const node& n, const instance& in, node_rules nr,
+                                      std::uint32_t set) {
+  return formats_in(rule_at(m, n, in, nr, set));
 }
 }  // namespace detail
 

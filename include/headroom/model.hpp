@@ -169,13 +169,24 @@ namespace detail {
 }
 }  // namespace detail
 
-/// The first matching rule's formats; a weight node no rule matches is a table error.
-constexpr resolved_formats formats_of(const model& m, const node& n, const instance& i) {
+namespace detail {
+/// The first rule matching a weight-bearing node in one instance; none is a table error.
+constexpr const precision_rule& rule_of(const model& m, const node& n, const instance& i) {
   for (std::size_t r = 0; r < m.n_rules; ++r) {
-    if (m.rules[r].matches(n, i)) return {m.rules[r].weight, m.rules[r].activation, m.rules[r].extra_scalars};
+    if (m.rules[r].matches(n, i)) return m.rules[r];
   }
   if (std::is_constant_evaluated()) detail::no_precision_rule_matches_a_weight_node();
   detail::no_rule_at_run_time(m, n);
+}
+constexpr resolved_formats formats_in(const precision_rule& r) { return {r.weight, r.activation, r.extra_scalars}; }
+constexpr bool same_formats(const resolved_formats& f, const precision_rule& r) {
+  return f.weight == r.weight && f.activation == r.activation && f.extra_scalars == r.extra_scalars;
+}
+}  // namespace detail
+
+/// The first matching rule's formats; a weight node no rule matches is a table error.
+constexpr resolved_formats formats_of(const model& m, const node& n, const instance& i) {
+  return detail::formats_in(detail::rule_of(m, n, i));
 }
 
 }  // namespace headroom

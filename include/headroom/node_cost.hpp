@@ -60,12 +60,17 @@ struct cost_query {
   settings s{};
 };
 
-/// Cost of node `n` of block `b` with formats `f` on device `d` with constants `r`, a weight node
-/// running on path `how` (exec_of under the engine's facts). A weight-only path reads the input
-/// row as it is (no activation quantization) and runs at the BF16 peak.
-constexpr cost node_cost(const node& n, const block& b, const resolved_formats& f, const cost_query& q,
-                         [[maybe_unused]] const device& d, const roofline& r, const exec& how) {
-  cost c{};
+namespace detail {
+// node_cost writing its result into `out` (a breakdown row's own field: no returned copy to
+// move into the row, read back wider than it was written).
+constexpr void node_cost_to(cost& out, const node& n, const block& b, const resolved_formats& f, const cost_query& q,
+                            const roofline& r, const exec& how) {
+  // Bytes are summed as exact integers (checked) and made a double once: every term but the
+  // routed experts' expected share is a whole number of bytes. The sums are locals, written to
+  // the result once (in the result itself each += would wait on the store before it).
+  std::uint64_t sum = 0;
+  double total_bytes = 0;
+  double total_flops = 0;
   const std::uint64_t rows = q.rows;
   const double t = static_cast<double>(rows);
   // Edges. A weight node whose declared activation differs from its input edge gets an
@@ -73,14 +78,14 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
   for (std::size_t i = 0; i < n.n_in; ++i) {
     const edge& x = n.in[i];
     if (i == 0 && reads_linear_weight(n.kind) && how.path != exec_path::weight_only && !(f.activation == x.format)) {
-      c.bytes += static_cast<double>(x.bytes_at(rows));
-      c.bytes += 2.0 * static_cast<double>(bytes(f.activation, x.rows(rows), x.width));
+      sum = checked_add(sum, x.bytes_at(rows));
+      sum = checked_add(sum, checked_mul(2, bytes(f.activation, x.rows(rows), x.width)));
     } else {
-      c.bytes += static_cast<double>(x.bytes_at(rows));
+      sum = checked_add(sum, x.bytes_at(rows));
     }
   }
-  for (std::size_t i = 0; i < n.n_out; ++i) c.bytes += static_cast<double>(n.out[i].bytes_at(rows));
-  c.bytes += static_cast<double>(aux_only_bytes(n));
+  for (std::size_t i = 0; i < n.n_out; ++i) sum = checked_add(sum, n.out[i].bytes_at(rows));
+  sum = checked_add(sum, aux_only_bytes(n));
 
   double peak = r.bf16_tflops;
   // Bytes (elements = false) or elements per token of the states the node reads.
@@ -96,8 +101,8 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const std::uint64_t wk = n.weight_k();
       const std::uint64_t wout = n.weight_out();
       const std::uint64_t bias = detail::one_bias_bytes_of(n, wout);
-      c.bytes += static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
-      c.flops = 2.0 * t * static_cast<double>(wk) * static_cast<double>(wout);
+      sum = checked_add(sum, checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
+      total_flops = 2.0 * t * static_cast<double>(wk) * static_cast<double>(wout);
       peak = peak_of(how, r);
       break;
     }
@@ -106,8 +111,11 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const std::uint64_t wout = n.weight_out();
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
       const std::uint64_t bias = detail::one_bias_bytes_of(n, wout);
-      c.bytes += distinct * static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
-      c.flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(wk) * static_cast<double>(wout);
+      // The one term that is not whole: the whole bytes so far, then the experts' share, in
+      // that order.
+      total_bytes = static_cast<double>(sum) + distinct * static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
+      sum = 0;
+      total_flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(wk) * static_cast<double>(wout);
       peak = peak_of(how, r);
       break;
     }
@@ -125,10 +133,10 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const std::uint64_t rows_attended = n.pool > 1 ? attended / n.pool : attended;
       const std::uint64_t read_unit = read_per_token(false);
       detail::require_table(read_unit != 0, "an attention node reads no KV state");
-      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
+      sum = checked_add(sum, checked_mul(checked_mul(q.seqs, attended), read_unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       const double ow = n.n_out > 0 ? static_cast<double>(n.out[0].width) : 0.0;
-      c.flops = 2.0 * t * static_cast<double>(rows_attended) * (qw + ow);
+      total_flops = 2.0 * t * static_cast<double>(rows_attended) * (qw + ow);
       break;
     }
     case cost_class::latent_attention: {
@@ -145,9 +153,9 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       const double k = static_cast<double>(wk);
       const double out = static_cast<double>(wout);
       detail::require_table(read_unit != 0, "a latent attention node reads no latent state");
-      c.bytes += static_cast<double>(detail::one_weight_bytes_of(n, f, wout, wk));
-      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, attended), read_unit));
-      c.flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
+      sum = checked_add(sum, detail::one_weight_bytes_of(n, f, wout, wk));
+      sum = checked_add(sum, checked_mul(checked_mul(q.seqs, attended), read_unit));
+      total_flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
                                         (key + k);
       peak = peak_of(how, r);
       break;
@@ -158,15 +166,15 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
       // its first input) takes a dot product with each pooled key.
       const std::uint64_t read_unit = read_per_token(false);
       detail::require_table(read_unit != 0 && n.pool != 0, "an indexer reads no index state, or pools no tokens");
-      c.bytes += static_cast<double>(checked_mul(checked_mul(q.seqs, q.context), read_unit));
+      sum = checked_add(sum, checked_mul(checked_mul(q.seqs, q.context), read_unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
-      c.flops = 2.0 * t * static_cast<double>(q.context / n.pool) * qw;
+      total_flops = 2.0 * t * static_cast<double>(q.context / n.pool) * qw;
       break;
     }
     case cost_class::elementwise: {
       std::uint64_t elements = 0;
       for (std::size_t i = 0; i < n.n_out; ++i) elements = checked_add(elements, checked_mul(n.out[i].rows(rows), n.out[i].width));
-      c.flops = static_cast<double>(checked_mul(flops_per_output_element(n.kind), elements));
+      total_flops = static_cast<double>(checked_mul(flops_per_output_element(n.kind), elements));
       break;
     }
     case cost_class::recurrent:
@@ -182,13 +190,27 @@ constexpr cost node_cost(const node& n, const block& b, const resolved_formats& 
         if (b.states[i].kind == state_kind::recurrent) h_elems = checked_add(h_elems, b.states[i].elements);
       }
     }
-    c.bytes += 2.0 * static_cast<double>(checked_mul(q.seqs, unit));
-    if (cost_class_of(n.kind) == cost_class::recurrent) c.flops = 4.0 * t * static_cast<double>(h_elems);
+    sum = checked_add(sum, checked_mul(2, checked_mul(q.seqs, unit)));
+    if (cost_class_of(n.kind) == cost_class::recurrent) total_flops = 4.0 * t * static_cast<double>(h_elems);
   }
-  const double mem_us = c.bytes / (r.dram_gbps * 1e3);
-  const double cmp_us = peak > 0 ? c.flops / (peak * 1e6) : 0.0;
-  c.by = cmp_us > mem_us ? bound::compute : bound::memory;
-  c.time_us = c.by == bound::compute ? cmp_us : mem_us;
+  total_bytes += static_cast<double>(sum);
+  const double mem_us = total_bytes / (r.dram_gbps * 1e3);
+  const double cmp_us = peak > 0 ? total_flops / (peak * 1e6) : 0.0;
+  const bound by = cmp_us > mem_us ? bound::compute : bound::memory;
+  out.bytes = total_bytes;
+  out.flops = total_flops;
+  out.time_us = by == bound::compute ? cmp_us : mem_us;
+  out.by = by;
+}
+}  // namespace detail
+
+/// Cost of node `n` of block `b` with formats `f` on device `d` with constants `r`, a weight node
+/// running on path `how` (exec_of under the engine's facts). A weight-only path reads the input
+/// row as it is (no activation quantization) and runs at the BF16 peak.
+constexpr cost node_cost(const node& n, const block& b, const resolved_formats& f, const cost_query& q,
+                         [[maybe_unused]] const device& d, const roofline& r, const exec& how) {
+  cost c{};
+  detail::node_cost_to(c, n, b, f, q, r, how);
   return c;
 }
 

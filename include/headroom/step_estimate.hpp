@@ -12,6 +12,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/detail/enum_table.hpp>
+#include <headroom/detail/slot_array.hpp>
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/roofline.hpp>
@@ -40,44 +41,9 @@ struct site_row {
 /// The breakdown rows of a step: rows [0, n_rows) are the step's (read them as rows[i], as from
 /// a std::array). A row's storage is written when the step adds it, not before: a step does
 /// not pay to zero the max_rows x sizeof(site_row) bytes (13.6 KB) it mostly leaves unused.
-class site_rows {
-  struct slot {
-    union {
-      std::uint8_t unused;
-      site_row row;
-    };
-    // Nothing written at run time; in constant evaluation `unused` becomes the active member,
-    // since g++ 12 does not accept a constant whose union has none.
-    constexpr slot() {
-      if (std::is_constant_evaluated()) unused = 0;
-    }
-    constexpr explicit slot(const site_row& r) : row(r) {}
-  };
-  std::array<slot, max_rows> slots_;
-
- public:
-  // User-provided, so that `site_rows{}` default-initialises the slots (one byte each) instead
-  // of zeroing the whole array first.
-  constexpr site_rows() {}  // NOLINT(modernize-use-equals-default)
-  constexpr site_row& operator[](std::size_t i) { return slots_[i].row; }
-  constexpr const site_row& operator[](std::size_t i) const { return slots_[i].row; }
-  /// Sets row i to `r`: one copy into the slot, whose union's active member becomes the row (a
-  /// trivial assignment to a union member begins its lifetime; clang 14's constant evaluator
-  /// does not implement that for a class member, so there the whole slot is assigned).
-  constexpr void set(std::size_t i, const site_row& r) {
-    if (std::is_constant_evaluated()) {
-      slots_[i] = slot(r);
-    } else {
-      slots_[i].row = r;
-    }
-  }
-  /// Starts row i afresh (a value-initialised site_row) and returns it.
-  constexpr site_row& start(std::size_t i) {
-    slots_[i] = slot(site_row{});  // the whole slot: its union's active member becomes the row
-    return slots_[i].row;
-  }
-  [[nodiscard]] static constexpr std::size_t size() { return max_rows; }
-};
+/// `set(i, row)`, `start(i)` (a value-initialised row) and `fresh(i)` (every field to be
+/// written) begin row i.
+using site_rows = detail::slot_array<site_row, max_rows>;
 
 /// Time a per-row loop adds over one multi-row launch, per layer kind.
 struct loop_flag {

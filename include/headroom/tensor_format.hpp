@@ -206,95 +206,98 @@ constexpr bool plain_bytes(const tensor_format& f, std::uint64_t rows, std::uint
   return !__builtin_mul_overflow(rows, d, &e) && !__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &out);
 }
 
-// The three INT4 layouts of an [n = rows, k = d] weight (the header comment gives each tensor).
-constexpr std::optional<std::uint64_t> int4_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
-  if (f.group == 0 || k % f.group != 0) return std::nullopt;
+// The three INT4 layouts of an [n = rows, k = d] weight (the header comment gives each tensor);
+// false when the shape has none.
+constexpr bool int4_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k, std::uint64_t& out) {
+  if (f.group == 0 || k % f.group != 0) return false;
   const bool packs_k = f.kind != format_kind::awq4;  // AWQ packs eight output channels, the others eight inputs
-  if (packs_k ? k % 8 != 0 : n % 8 != 0) return std::nullopt;
-  if (f.kind != format_kind::int4 && n % 8 != 0) return std::nullopt;  // qzeros pack n by eight
+  if (packs_k ? k % 8 != 0 : n % 8 != 0) return false;
+  if (f.kind != format_kind::int4 && n % 8 != 0) return false;  // qzeros pack n by eight
   std::uint64_t e = 0, scales = 0, total = 0;
-  if (__builtin_mul_overflow(n, k, &e) || __builtin_mul_overflow(n, k / f.group, &scales)) return std::nullopt;
+  if (__builtin_mul_overflow(n, k, &e) || __builtin_mul_overflow(n, k / f.group, &scales)) return false;
   total = e / 2;  // the packed INT4 values
   std::uint64_t extra = 0;
-  if (__builtin_mul_overflow(scales, 2, &extra) || __builtin_add_overflow(total, extra, &total)) return std::nullopt;
+  if (__builtin_mul_overflow(scales, 2, &extra) || __builtin_add_overflow(total, extra, &total)) return false;
   if (f.kind == format_kind::int4) {
     extra = 16;  // weight_shape I64 [2]
-    if (f.zero_point && __builtin_mul_overflow(ceil_div(n, 8) * 4, k / f.group, &extra)) return std::nullopt;
-    if (f.zero_point && __builtin_add_overflow(extra, 16, &extra)) return std::nullopt;
+    if (f.zero_point && __builtin_mul_overflow(ceil_div(n, 8) * 4, k / f.group, &extra)) return false;
+    if (f.zero_point && __builtin_add_overflow(extra, 16, &extra)) return false;
   } else {
     extra = scales / 2;  // qzeros: G x n INT4 values in I32s
-    if (f.kind == format_kind::gptq4 && __builtin_add_overflow(extra, 4 * k, &extra)) return std::nullopt;  // g_idx
+    if (f.kind == format_kind::gptq4 && __builtin_add_overflow(extra, 4 * k, &extra)) return false;  // g_idx
   }
-  if (__builtin_add_overflow(total, extra, &total)) return std::nullopt;
-  return total;
+  return !__builtin_add_overflow(total, extra, &out);
 }
 
-// Every law in one place; `weight` selects the per-tensor NVFP4 global scale.
-constexpr std::optional<std::uint64_t> law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d,
-                                                 bool weight) {
-  if (is_plain(f)) {
-    std::uint64_t b = 0;
-    if (!plain_bytes(f, rows, d, b)) return std::nullopt;
-    return b;
-  }
+// Every law in one place; `weight` selects the per-tensor NVFP4 global scale. False when the
+// shape has no byte size (not a multiple of the format's group, or over 64 bits). A bool and an
+// out-parameter, not std::optional: an optional comes back through the stack with its flag
+// written a byte at a time and read back eight at once, which stalls every call.
+constexpr bool law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d, bool weight, std::uint64_t& out) {
+  if (is_plain(f)) return plain_bytes(f, rows, d, out);
   std::uint64_t e = 0;
-  if (__builtin_mul_overflow(rows, d, &e)) return std::nullopt;
-  auto mul = [](std::uint64_t a, std::uint64_t b) -> std::optional<std::uint64_t> {
-    std::uint64_t r = 0;
-    if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
-    return r;
-  };
-  auto add = [](std::optional<std::uint64_t> a, std::optional<std::uint64_t> b) -> std::optional<std::uint64_t> {
-    std::uint64_t r = 0;
-    if (!a || !b || __builtin_add_overflow(*a, *b, &r)) return std::nullopt;
-    return r;
+  if (__builtin_mul_overflow(rows, d, &e)) return false;
+  // e + a * b, checked.
+  auto plus_product = [&](std::uint64_t a, std::uint64_t b) {
+    std::uint64_t p = 0;
+    return !__builtin_mul_overflow(a, b, &p) && !__builtin_add_overflow(e, p, &out);
   };
   switch (f.kind) {
-    case format_kind::bf16: return mul(e, 2);
+    case format_kind::bf16:
     case format_kind::f32:
-    case format_kind::i32: return mul(e, 4);
+    case format_kind::i32: return plain_bytes(f, rows, d, out);
     case format_kind::mxfp4:
-      if (d % 32 != 0) return std::nullopt;
-      return add(e / 2, e / 32);
-    case format_kind::nvfp4:
-      if (f.group == 0 || d % f.group != 0 || e % 2 != 0) return std::nullopt;
-      return add(add(e / 2, e / f.group), weight ? std::optional<std::uint64_t>(4) : mul(rows, 4));
+      if (d % 32 != 0) return false;
+      return !__builtin_add_overflow(e / 2, e / 32, &out);
+    case format_kind::nvfp4: {
+      if (f.group == 0 || d % f.group != 0 || e % 2 != 0) return false;
+      std::uint64_t packed = 0, global = 4;
+      if (__builtin_add_overflow(e / 2, e / f.group, &packed)) return false;
+      if (!weight && __builtin_mul_overflow(rows, 4, &global)) return false;
+      return !__builtin_add_overflow(packed, global, &out);
+    }
     case format_kind::int8:
       // A weight's scales are 16-bit per output channel; an activation's F32 per token.
-      return add(e, mul(rows, f.scale == scale_kind::token ? 4 : 2));
+      return plus_product(rows, f.scale == scale_kind::token ? 4 : 2);
     case format_kind::awq4:
     case format_kind::gptq4:
-    case format_kind::int4: return int4_bytes(f, rows, d);
+    case format_kind::int4: return int4_bytes(f, rows, d, out);
     case format_kind::fp8:
       switch (f.scale) {
-        case scale_kind::tensor: return add(e, 4);
+        case scale_kind::tensor: return !__builtin_add_overflow(e, 4, &out);
         case scale_kind::token:
-        case scale_kind::channel: return add(e, mul(rows, 4));
-        case scale_kind::group:
-          if (f.group == 0 || d % f.group != 0) return std::nullopt;
+        case scale_kind::channel: return plus_product(rows, 4);
+        case scale_kind::group: {
+          if (f.group == 0 || d % f.group != 0) return false;
           // Every factor of the scale term is checked: fp8/g1 on 2^62 elements must refuse.
-          if (const auto per_row = mul(d / f.group, 4)) return add(e, mul(rows, *per_row));
-          return std::nullopt;
-        case scale_kind::block:
-          if (f.block_r == 0 || f.block_c == 0) return std::nullopt;
-          if (const auto per_band = mul(ceil_div(d, f.block_c), f.ue8m0 ? 1 : 4))
-            return add(e, mul(ceil_div(rows, f.block_r), *per_band));
-          return std::nullopt;
-        case scale_kind::none: return std::nullopt;
+          std::uint64_t per_row = 0;
+          return !__builtin_mul_overflow(d / f.group, 4, &per_row) && plus_product(rows, per_row);
+        }
+        case scale_kind::block: {
+          if (f.block_r == 0 || f.block_c == 0) return false;
+          std::uint64_t per_band = 0;
+          return !__builtin_mul_overflow(ceil_div(d, f.block_c), f.ue8m0 ? 1 : 4, &per_band) &&
+                 plus_product(ceil_div(rows, f.block_r), per_band);
+        }
+        case scale_kind::none: return false;
       }
   }
-  return std::nullopt;
+  return false;
 }
 }  // namespace detail
 
 /// Bytes of a rows x d activation or state tensor; nullopt when the shape has no byte size.
 constexpr std::optional<std::uint64_t> try_bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d) {
-  return detail::law_bytes(f, rows, d, false);
+  std::uint64_t b = 0;
+  if (!detail::law_bytes(f, rows, d, false, b)) return std::nullopt;
+  return b;
 }
 
 /// Bytes of an [n (out), k (in)] weight with its scale tensors; nullopt when it has no size.
 constexpr std::optional<std::uint64_t> try_weight_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
-  return detail::law_bytes(f, n, k, true);
+  std::uint64_t b = 0;
+  if (!detail::law_bytes(f, n, k, true, b)) return std::nullopt;
+  return b;
 }
 
 namespace detail {
@@ -307,19 +310,16 @@ namespace detail {
 
 /// Bytes of a rows x d tensor, or an error (compile error in constant evaluation).
 constexpr std::uint64_t bytes(const tensor_format& f, std::uint64_t rows, std::uint64_t d) {
-  if (detail::is_plain(f)) {
-    std::uint64_t b = 0;
-    if (detail::plain_bytes(f, rows, d, b)) return b;
-  } else if (auto b = try_bytes(f, rows, d)) {
-    return *b;
-  }
+  std::uint64_t b = 0;
+  if (detail::is_plain(f) ? detail::plain_bytes(f, rows, d, b) : detail::law_bytes(f, rows, d, false, b)) return b;
   if (std::is_constant_evaluated()) detail::format_has_no_byte_size_for_this_shape();
   detail::no_size_at_run_time(f, rows, d);
 }
 
 /// Bytes of an [n, k] weight, or an error.
 constexpr std::uint64_t weight_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
-  if (auto b = try_weight_bytes(f, n, k)) return *b;
+  std::uint64_t b = 0;
+  if (detail::law_bytes(f, n, k, true, b)) return b;
   if (std::is_constant_evaluated()) detail::format_has_no_byte_size_for_this_shape();
   detail::no_size_at_run_time(f, n, k);
 }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <headroom/circuit.hpp>
 #include <headroom/node_cost.hpp>
@@ -20,10 +21,26 @@ namespace headroom::detail {
 // sort.
 inline constexpr std::uint8_t no_row = 0xff;
 static_assert(max_rows < no_row, "a row index fits a byte, no_row apart");
+// Neither array is zeroed: first[0, n_nodes) is set here and next[r] when row r is added,
+// before either is read.
 struct row_index {
-  std::array<std::uint8_t, max_nodes> first{};
-  std::array<std::uint8_t, max_rows> next{};
+  std::array<std::uint8_t, max_nodes> first;
+  std::array<std::uint8_t, max_rows> next;
+  // Whether every row added so far has a higher node than the one before (then the rows are in
+  // canonical order as they are), and the node of the latest.
+  bool rising = true;
+  bool none_yet = true;
+  std::size_t last_node = 0;
+  constexpr void note(std::size_t node) {
+    rising = rising && (none_yet || node > last_node);
+    none_yet = false;
+    last_node = node;
+  }
   constexpr explicit row_index(std::size_t n_nodes) {
+    if (std::is_constant_evaluated()) {
+      first = {};
+      next = {};
+    }
     for (std::size_t i = 0; i < n_nodes; ++i) first[i] = no_row;
   }
 };
@@ -52,9 +69,7 @@ constexpr bool row_less(const site_row& a, const site_row& b) {
 // row after row (every instance of a block resolving alike), the rows are in order as they are.
 constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n_nodes) {
   const std::size_t n = est.n_rows;
-  bool in_order = true;
-  for (std::size_t i = 1; i < n && in_order; ++i) in_order = est.rows[i - 1].node < est.rows[i].node;
-  if (!in_order) {
+  if (!row_of.rising) {
     std::array<std::uint8_t, max_rows> order{};  // order[i]: the row that goes to position i
     std::size_t k = 0;
     for (std::size_t ni = 0; ni < n_nodes; ++ni) {
@@ -83,17 +98,22 @@ constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n
       }
     }
   }
-  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+  // The sums in locals, stored once after the loop: accumulated in `est` itself each += would
+  // go through memory and wait on the store before it.
+  double total_us = est.total_us, bytes = est.bytes, flops = est.flops;
+  double compute_us = est.compute_bound_us, memory_us = est.memory_bound_us;
+  for (std::size_t ri = 0; ri < n; ++ri) {
     site_row& row = est.rows[ri];
     const double count = static_cast<double>(row.count);
-    row.time_us = count * row.each_us;
-    est.total_us += row.time_us;
-    est.bytes += count * row.one.bytes;
-    est.flops += count * row.one.flops;
+    const double time_us = count * row.each_us;
+    row.time_us = time_us;
+    total_us += time_us;
+    bytes += count * row.one.bytes;
+    flops += count * row.one.flops;
     if (row.one.by == bound::compute) {
-      est.compute_bound_us += row.time_us;
+      compute_us += time_us;
     } else {
-      est.memory_bound_us += row.time_us;
+      memory_us += time_us;
     }
     if (row.per_row) {
       std::size_t fi = 0;
@@ -103,6 +123,11 @@ constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n
       est.flags[fi].sites += row.count;
     }
   }
+  est.total_us = total_us;
+  est.bytes = bytes;
+  est.flops = flops;
+  est.compute_bound_us = compute_us;
+  est.memory_bound_us = memory_us;
 }
 
 }  // namespace headroom::detail

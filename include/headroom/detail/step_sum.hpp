@@ -14,6 +14,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/detail/row_order.hpp>
+#include <headroom/detail/slot_array.hpp>
 #include <headroom/device.hpp>
 #include <headroom/distinct_uses.hpp>
 #include <headroom/error.hpp>
@@ -60,7 +61,7 @@ struct call_facts {
     tensor_format activation{};
     exec how{};
   };
-  std::array<path, max_call_paths> paths{};
+  slot_array<path, max_call_paths> paths{};  // [0, n_paths), not zeroed per call
   std::size_t n_paths = 0;
 
   // The path of a node's pair: the table's, else exec_of once and kept.
@@ -69,7 +70,7 @@ struct call_facts {
       if (paths[i].weight == f.weight && paths[i].activation == f.activation) return paths[i].how;
     }
     const exec how = exec_of(*x.d, f.weight, f.activation, *x.facts);
-    if (n_paths < max_call_paths) paths[n_paths++] = {f.weight, f.activation, how};
+    if (n_paths < max_call_paths) paths.set(n_paths++, {f.weight, f.activation, how});
     return how;
   }
 };
@@ -150,9 +151,11 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   auto fold_node = [&](std::uint16_t ni, const node& n, const block& cb) {
     const bool w = reads_linear_weight(n.kind);
     const cost_query& q = n.split == shard::experts ? q_all : q_own;
-    const resolved_formats f = !w                   ? resolved_formats{}
-                               : ur.nodes != nullptr ? formats_at(*x.m, c.nodes[ni], in, (*ur.nodes)[ni], ur.set)
-                                                     : formats_of(*x.m, n, in);
+    // The weight node's precision rule (the formats are its fields, compared and copied from
+    // the table, not built on the stack and read back).
+    const precision_rule* rule = !w                   ? nullptr
+                                 : ur.nodes != nullptr ? &rule_at(*x.m, c.nodes[ni], in, (*ur.nodes)[ni], ur.set)
+                                                       : &rule_of(*x.m, n, in);
     const bool per_row = bl.sites != 0 && bl.loops(n);
     const layer_kind kind = per_row ? in.kind : layer_kind::none;
     // The node's rows, newest first: every instance of a template usually agrees, so the first
@@ -160,7 +163,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     std::uint8_t ri = row_of.first[ni];
     while (ri != no_row) {
       const site_row& r = est.rows[ri];
-      if (r.per_row == per_row && r.kind == kind && r.formats == f) break;
+      if (r.per_row == per_row && r.kind == kind && (rule != nullptr ? same_formats(r.formats, *rule) : r.formats == resolved_formats{})) break;
       ri = row_of.next[ri];
     }
     if (ri == no_row) {
@@ -168,11 +171,30 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
       ri = static_cast<std::uint8_t>(est.n_rows++);
       row_of.next[ri] = row_of.first[ni];
       row_of.first[ni] = ri;
-      const exec how = w ? t.exec_for(x, f) : exec{};
-      const cost one = node_cost(n, cb, f, q, *x.d, *x.r, how);
-      const double each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, f, q1, *x.d, *x.r, how).time_us : one.time_us;
-      est.rows.set(ri, {.node = ni, .block = bi, .formats = f, .has_weight = w, .how = how, .count = count, .one = one,
-                        .each_us = each_us, .time_us = 0, .per_row = per_row, .kind = kind});
+      row_of.note(ni);
+      // Every field written in place, none twice: a row built apart and copied in (or zeroed
+      // first) is read back in wide loads over narrow stores, which stalls.
+      site_row& row = est.rows.fresh(ri);
+      row.node = ni;
+      row.block = bi;
+      if (rule != nullptr) {
+        row.formats.weight = rule->weight;
+        row.formats.activation = rule->activation;
+        row.formats.extra_scalars = rule->extra_scalars;
+      } else {
+        row.formats.weight = formats::bf16;
+        row.formats.activation = formats::bf16;
+        row.formats.extra_scalars = 0;
+      }
+      row.has_weight = w;
+      row.how = w ? t.exec_for(x, row.formats) : exec{};
+      row.count = count;
+      node_cost_to(row.one, n, cb, row.formats, q, *x.r, row.how);
+      row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, row.formats, q1, *x.d, *x.r, row.how).time_us
+                            : row.one.time_us;
+      row.time_us = 0;
+      row.per_row = per_row;
+      row.kind = kind;
       return;
     }
     est.rows[ri].count += count;
