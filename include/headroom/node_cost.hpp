@@ -63,7 +63,7 @@ struct cost_query {
 namespace detail {
 // node_cost writing its result into `out` (a breakdown row's own field: no returned copy to
 // move into the row, read back wider than it was written).
-constexpr void node_cost_to(cost& out, const node& n, const block& b, const resolved_formats& f, const cost_query& q,
+[[gnu::always_inline]] inline constexpr void node_cost_to(cost& out, const node& n, const block& b, const resolved_formats& f, const cost_query& q,
                             const roofline& r, const exec& how) {
   // Bytes are summed as exact integers (checked) and made a double once: every term but the
   // routed experts' expected share is a whole number of bytes. The sums are locals, written to
@@ -75,14 +75,9 @@ constexpr void node_cost_to(cost& out, const node& n, const block& b, const reso
   const double t = static_cast<double>(rows);
   // Edges. A weight node whose declared activation differs from its input edge gets an
   // act_quant in front: it reads the edge and writes the quantized copy the MMA reads.
-  for (std::size_t i = 0; i < n.n_in; ++i) {
-    const edge& x = n.in[i];
-    if (i == 0 && reads_linear_weight(n.kind) && how.path != exec_path::weight_only && !(f.activation == x.format)) {
-      sum = checked_add(sum, x.bytes_at(rows));
-      sum = checked_add(sum, checked_mul(2, bytes(f.activation, x.rows(rows), x.width)));
-    } else {
-      sum = checked_add(sum, x.bytes_at(rows));
-    }
+  for (std::size_t i = 0; i < n.n_in; ++i) sum = checked_add(sum, n.in[i].bytes_at(rows));
+  if (n.n_in > 0 && reads_linear_weight(n.kind) && how.path != exec_path::weight_only && !(f.activation == n.in[0].format)) {
+    sum = checked_add(sum, checked_mul(2, bytes(f.activation, n.in[0].rows(rows), n.in[0].width)));
   }
   for (std::size_t i = 0; i < n.n_out; ++i) sum = checked_add(sum, n.out[i].bytes_at(rows));
   sum = checked_add(sum, aux_only_bytes(n));

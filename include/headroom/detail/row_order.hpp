@@ -29,12 +29,10 @@ struct row_index {
   // Whether every row added so far has a higher node than the one before (then the rows are in
   // canonical order as they are), and the node of the latest.
   bool rising = true;
-  bool none_yet = true;
-  std::size_t last_node = 0;
+  std::size_t above = 0;  // 1 + the latest row's node (0: no row yet)
   constexpr void note(std::size_t node) {
-    rising = rising && (none_yet || node > last_node);
-    none_yet = false;
-    last_node = node;
+    rising = rising && node + 1 > above;
+    above = node + 1;
   }
   constexpr explicit row_index(std::size_t n_nodes) {
     if (std::is_constant_evaluated()) {

@@ -63,6 +63,10 @@ struct call_facts {
   };
   slot_array<path, max_call_paths> paths{};  // [0, n_paths), not zeroed per call
   std::size_t n_paths = 0;
+  // The latest weight node's precision rule and its path: consecutive weight nodes mostly
+  // resolve by one rule (every node of a one-rule checkpoint does).
+  const precision_rule* last_rule = nullptr;
+  exec last_how{};
 
   // The path of a node's pair: the table's, else exec_of once and kept.
   constexpr exec exec_for(const run& x, const resolved_formats& f) {
@@ -73,10 +77,18 @@ struct call_facts {
     if (n_paths < max_call_paths) paths.set(n_paths++, {f.weight, f.activation, how});
     return how;
   }
+  // The same for a node resolved by rule `r` (whose formats are f).
+  constexpr exec exec_for(const run& x, const precision_rule& r, const resolved_formats& f) {
+    if (&r != last_rule) {
+      last_how = exec_for(x, f);
+      last_rule = &r;
+    }
+    return last_how;
+  }
 };
 
 constexpr call_facts resolve_facts(const run& x) {
-  call_facts t{};
+  call_facts t;  // not t{}: that zeroes the whole table (its unused path slots included) first
   if (x.p != pass::decode) return t;  // prefill never loops
   auto keep = [&](const loop_site& l) {
     if (x.q.rows <= l.rows_above) return;
@@ -187,7 +199,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
         row.formats.extra_scalars = 0;
       }
       row.has_weight = w;
-      row.how = w ? t.exec_for(x, row.formats) : exec{};
+      row.how = w ? t.exec_for(x, *rule, row.formats) : exec{};
       row.count = count;
       node_cost_to(row.one, n, cb, row.formats, q, *x.r, row.how);
       row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, row.formats, q1, *x.d, *x.r, row.how).time_us
