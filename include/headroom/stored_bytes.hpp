@@ -21,8 +21,9 @@ namespace detail {
 // for a caller that has them already (node_cost reads them for the FLOPs too).
 constexpr std::uint64_t one_weight_bytes_of(const node& n, const resolved_formats& f, std::uint64_t out, std::uint64_t k) {
   const std::uint64_t t = n.weight_tensors == 0 ? 1 : n.weight_tensors;
-  require_table(out % t == 0, "a weight's rows do not split evenly into its tensors");
-  return checked_mul(t, checked_add(weight_bytes(f.weight, out / t, k), 4u * f.extra_scalars));
+  require_table(t == 1 || out % t == 0, "a weight's rows do not split evenly into its tensors");
+  const std::uint64_t each = t == 1 ? out : out / t;  // one tensor (most weights): no division
+  return checked_mul(t, checked_add(weight_bytes(f.weight, each, k), 4u * f.extra_scalars));
 }
 // one_bias_bytes of a node whose weight has `out` rows.
 constexpr std::uint64_t one_bias_bytes_of(const node& n, std::uint64_t out) { return n.bias ? bytes(n.aux_format, 1, out) : 0; }

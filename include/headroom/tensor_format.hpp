@@ -30,6 +30,7 @@
 #include <headroom/detail/cxx20.hpp>  // first: a clear error below C++20
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -206,6 +207,14 @@ constexpr bool plain_bytes(const tensor_format& f, std::uint64_t rows, std::uint
   return !__builtin_mul_overflow(rows, d, &e) && !__builtin_mul_overflow(e, f.kind == format_kind::bf16 ? 2u : 4u, &out);
 }
 
+// a / b and a % b for b > 0, by a shift and a mask when b is a power of two (every group and
+// block size the shipped formats use): a 64-bit division is tens of cycles.
+constexpr std::uint64_t div_by(std::uint64_t a, std::uint64_t b) {
+  return (b & (b - 1)) == 0 ? a >> static_cast<unsigned>(std::countr_zero(b)) : a / b;
+}
+constexpr std::uint64_t mod_by(std::uint64_t a, std::uint64_t b) { return (b & (b - 1)) == 0 ? a & (b - 1) : a % b; }
+constexpr std::uint64_t ceil_div_by(std::uint64_t a, std::uint64_t b) { return div_by(a, b) + (mod_by(a, b) != 0); }
+
 // The three INT4 layouts of an [n = rows, k = d] weight (the header comment gives each tensor);
 // false when the shape has none.
 constexpr bool int4_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k, std::uint64_t& out) {
@@ -250,9 +259,9 @@ constexpr bool law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64
       if (d % 32 != 0) return false;
       return !__builtin_add_overflow(e / 2, e / 32, &out);
     case format_kind::nvfp4: {
-      if (f.group == 0 || d % f.group != 0 || e % 2 != 0) return false;
+      if (f.group == 0 || mod_by(d, f.group) != 0 || e % 2 != 0) return false;
       std::uint64_t packed = 0, global = 4;
-      if (__builtin_add_overflow(e / 2, e / f.group, &packed)) return false;
+      if (__builtin_add_overflow(e / 2, div_by(e, f.group), &packed)) return false;
       if (!weight && __builtin_mul_overflow(rows, 4, &global)) return false;
       return !__builtin_add_overflow(packed, global, &out);
     }
@@ -268,16 +277,16 @@ constexpr bool law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64
         case scale_kind::token:
         case scale_kind::channel: return plus_product(rows, 4);
         case scale_kind::group: {
-          if (f.group == 0 || d % f.group != 0) return false;
+          if (f.group == 0 || mod_by(d, f.group) != 0) return false;
           // Every factor of the scale term is checked: fp8/g1 on 2^62 elements must refuse.
           std::uint64_t per_row = 0;
-          return !__builtin_mul_overflow(d / f.group, 4, &per_row) && plus_product(rows, per_row);
+          return !__builtin_mul_overflow(div_by(d, f.group), 4, &per_row) && plus_product(rows, per_row);
         }
         case scale_kind::block: {
           if (f.block_r == 0 || f.block_c == 0) return false;
           std::uint64_t per_band = 0;
-          return !__builtin_mul_overflow(ceil_div(d, f.block_c), f.ue8m0 ? 1 : 4, &per_band) &&
-                 plus_product(ceil_div(rows, f.block_r), per_band);
+          return !__builtin_mul_overflow(ceil_div_by(d, f.block_c), f.ue8m0 ? 1 : 4, &per_band) &&
+                 plus_product(ceil_div_by(rows, f.block_r), per_band);
         }
         case scale_kind::none: return false;
       }

@@ -54,7 +54,7 @@ inline constexpr std::size_t max_call_loops = max_loop_sites + max_engine_loop_s
 inline constexpr std::size_t max_call_paths = 8;   // distinct pairs kept; more are looked up each time
 
 struct call_facts {
-  std::array<const loop_site*, max_call_loops> loops{};
+  slot_array<const loop_site*, max_call_loops> loops;  // [0, n_loops), not zeroed per call
   std::size_t n_loops = 0;
   struct path {
     tensor_format weight{};
@@ -93,7 +93,7 @@ constexpr call_facts resolve_facts(const run& x) {
   auto keep = [&](const loop_site& l) {
     if (x.q.rows <= l.rows_above) return;
     require_table(t.n_loops < max_call_loops, "more of an engine's loop sites apply to a model than max_engine_loop_sites");
-    t.loops[t.n_loops++] = &l;
+    t.loops.set(t.n_loops++, &l);
   };
   for (std::size_t li = 0; li < x.m->n_loops; ++li) keep(x.m->loops[li]);
   for (std::size_t li = 0; li < x.facts->n_loops; ++li) {
@@ -137,11 +137,14 @@ struct use_rules {
   bool reached = false;
   std::uint64_t reached_bits = 0;  // the block's reached nodes, one bit per node from b.first
 };
+// By reference, not by value: built field by field and copied onto the stack as an argument,
+// a use_rules is read back sixteen bytes at a time over narrower stores, which stalls.
+inline constexpr use_rules no_use_rules{};
 constexpr bool reached_node(const node& n, const node_rules& r) { return reads_linear_weight(n.kind) && r.reach != 0; }
 
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
 constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint8_t bi,
-                          const instance& in, std::uint32_t count, use_rules ur = {}) {
+                          const instance& in, std::uint32_t count, const use_rules& ur = no_use_rules) {
   const circuit& c = x.m->c;
   const block& b = c.blocks[bi];
   cost_query q_all = x.q;
