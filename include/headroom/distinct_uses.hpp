@@ -21,7 +21,6 @@
 #include <type_traits>
 
 #include <headroom/circuit.hpp>
-#include <headroom/detail/slot_array.hpp>
 #include <headroom/model.hpp>
 
 namespace headroom {
@@ -127,16 +126,14 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
     std::uint32_t count = 0;
     std::uint8_t next = 0;  // 1 + the slot's next group; 0: none
   };
-  slot_array<group, max_distinct_uses> g;  // [0, n): each set when its group is made
+  std::array<group, max_distinct_uses> g{};
   std::size_t n = 0;
   struct slot_state {
     layer_rule_sets sets{};  // the rules reaching the slot's block, held at the latest layer
     std::uint8_t last = 0;   // 1 + the slot's latest group; 0: not met yet
     std::uint8_t first = 0;  // 1 + the slot's first group; 0: none
   };
-  // One slot per (block, section), the circuit's blocks only started.
-  slot_array<slot_state, sections * max_blocks> slots;
-  for (std::size_t i = 0; i < sections * c.n_blocks; ++i) slots.set(i, slot_state{});
+  std::array<slot_state, sections * max_blocks> slots{};
   for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
     const instance& in = c.instances[ii];
     if (!keep(ii, in)) continue;
@@ -160,7 +157,7 @@ constexpr void group_instances(const model& m, std::uint32_t ranged, bool by_kin
         emit(instance{in.block, in.layer, in.sec, kind}, std::uint32_t{1}, set);
         continue;
       }
-      g.set(n, {{in.block, in.layer, in.sec, kind}, set, 0, st.first});  // the slot's chain, newest first
+      g[n] = {{in.block, in.layer, in.sec, kind}, set, 0, st.first};  // the slot's chain, newest first
       st.first = static_cast<std::uint8_t>(n + 1);
       ++n;
     }
