@@ -12,6 +12,8 @@
 # not depend on machine load, so the figures are repeatable on a busy machine.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=compile_counts.sh
+source "$here/compile_counts.sh"
 calls=50
 if [[ "${1:-}" == "--calls" ]]; then calls="$2"; shift 2; fi
 (($#)) || { echo "usage: $0 [--calls N] TREE..." >&2; exit 2; }
@@ -20,12 +22,7 @@ trap 'rm -rf "$work"' EXIT
 cols=()
 i=0
 for tree in "$@"; do
-  tree="$(cd "$tree" && pwd)"
-  label="$(git -C "$tree" rev-parse --short HEAD)$(git -C "$tree" diff --quiet HEAD -- include models devices engines || echo +)"
-  echo "== $label ($tree): compiling" >&2
-  inc=()
-  for d in include models/include devices/include engines/include; do [[ -d "$tree/$d" ]] && inc+=("-I$tree/$d"); done
-  g++ -std=c++20 -O2 "${inc[@]}" "$here/decode_counts.cpp" -o "$work/counts$i"
+  compile_counts "$tree" "$work/counts$i"
   echo "== $label: running under callgrind ($calls calls per model and path)" >&2
   (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/cg$i.%p" "$work/counts$i" "$calls" >/dev/null 2>"$work/vg$i.log")
   cols+=("$label=$work/cg$i")

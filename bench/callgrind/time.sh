@@ -11,6 +11,8 @@
 # stretch compare (run.sh's instruction counts do not drift at all). Markdown on stdout.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=compile_counts.sh
+source "$here/compile_counts.sh"
 calls=3000
 rounds=8
 while [[ "${1:-}" == --* ]]; do
@@ -26,12 +28,7 @@ trap 'rm -rf "$work"' EXIT
 labels=()
 i=0
 for tree in "$@"; do
-  tree="$(cd "$tree" && pwd)"
-  label="$(git -C "$tree" rev-parse --short HEAD)$(git -C "$tree" diff --quiet HEAD -- include models devices engines || echo +)"
-  echo "== $label ($tree): compiling" >&2
-  inc=()
-  for d in include models/include devices/include engines/include; do [[ -d "$tree/$d" ]] && inc+=("-I$tree/$d"); done
-  g++ -std=c++20 -O2 "${inc[@]}" "$here/decode_counts.cpp" -o "$work/counts$i"
+  compile_counts "$tree" "$work/counts$i"
   labels+=("$label")
   i=$((i + 1))
 done
