@@ -93,6 +93,16 @@ static_assert(weight_bytes(formats::fp8_block(128, 128), 129, 1) == 129 + 4 * 2 
 // weight_scale_inv): [7168, 2048] -> 56 x 16 bytes of scales.
 static_assert(weight_bytes(formats::fp8_block(128, 128, true), 7168, 2048) == 7168ULL * 2048 + 56 * 16);
 static_assert(weight_bytes(formats::fp8_block(128, 128, true), 129, 1) == 129 + 2 * 1);
+// Groups and blocks that are not powers of two take the division path of the laws (the shipped
+// formats' 16, 32, 128 take a shift): fp8/g96 over [2, 192] is 384 + 4 x 2 x (192 / 96);
+// fp8/block3x5 over [7, 11] is 77 + 4 x ceil(7/3) x ceil(11/5) = 77 + 4 x 3 x 3; nvfp4/g24 over
+// an activation row of 48 is 24 + 48 / 24 + 4 x 1, and 40 is no whole number of groups.
+static_assert(bytes(formats::fp8_group(96), 2, 192) == 384 + 4 * 2 * 2);
+static_assert(!try_bytes(formats::fp8_group(96), 2, 160));
+static_assert(weight_bytes(formats::fp8_block(3, 5), 7, 11) == 77 + 4 * 3 * 3);
+static_assert(weight_bytes(formats::fp8_block(3, 5), 6, 10) == 60 + 4 * 2 * 2);
+static_assert(bytes(formats::nvfp4(24), 1, 48) == 24 + 2 + 4);
+static_assert(!try_bytes(formats::nvfp4(24), 1, 40));
 // MXFP4: E2M1 pairs plus one E8M0 byte per 32 values = 0.53125 B/param.
 static_assert(weight_bytes(formats::mxfp4, 2880, 2880) == 2880ULL * 2880 / 2 + 2880ULL * 2880 / 32);
 // NVFP4 weight: 0.5 + 1/16 = 0.5625 B/param plus one F32 global per tensor.
