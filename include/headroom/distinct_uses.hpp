@@ -197,11 +197,6 @@ constexpr const precision_rule& rule_at(const model& m, const node& n, const ins
   if (r >= m.n_rules) return rule_of(m, n, in);  // no rule matches: rule_of reports it
   return m.rules[r];
 }
-// The formats of that rule.
-constexpr resolved_formats formats_at(const model& m, const node& n, const instance& in, node_rules nr,
-                                      std::uint32_t set) {
-  return formats_in(rule_at(m, n, in, nr, set));
-}
 }  // namespace detail
 
 /// Calls f(instance, count) once per distinct use of a block in the sections `secs`: `count`

@@ -196,7 +196,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
         row.formats.weight = rule->weight;
         row.formats.activation = rule->activation;
         row.formats.extra_scalars = rule->extra_scalars;
-      } else {
+      } else {  // no weight: resolved_formats' defaults, field by field (an assigned temporary is copied in wide)
         row.formats.weight = formats::bf16;
         row.formats.activation = formats::bf16;
         row.formats.extra_scalars = 0;
