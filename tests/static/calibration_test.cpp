@@ -21,6 +21,7 @@ constexpr bool all_shipped_valid() {
 static_assert(all_shipped_valid());
 static_assert(engines::calibration_of("h200_sxm", engine_kind::vllm).device == "h200_sxm");
 static_assert(engines::calibration_of("b200", engine_kind::trtllm).engine == "trtllm");
+static_assert(engines::calibration_of("gb300", engine_kind::sglang).device == "gb300");
 // No table for a device or engine that was not measured: the sentinel, whose lookups say so.
 static_assert(engines::calibration_of("h100_pcie", engine_kind::vllm).n_grids == 0);
 static_assert(engines::calibration_of("h200_sxm", engine_kind::llama_cpp).n_grids == 0);
@@ -120,12 +121,26 @@ static_assert(near(shipped(t::b200_vllm, kernel_class::gemm, calib_format::fp4, 
                    1140.5333677927654 / roof_us(2.0 * 8192 * 16384 + 2 * (8192.0 * 16384 / 2 + 8192.0 * 16384 / 16 + 4 * 8192) +
                                                     16384.0 * 16384 / 2 + 16384.0 * 16384 / 16 + 4 + 2.0 * 8192 * 16384,
                                                 2.0 * 8192 * 16384 * 16384, 7700, 9000), 5e-4));
-// Block-scaled FP8 is its own grid: h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, gemm_dtype
-// fp8_block, m 4096, n 16384, k 16384, latency 1.6888426144917805 ms. FLOPs 2MNK =
-// 2,199,023,255,552 at 1,979 TFLOP/s (1,111.2 us) outweigh the bytes (~0.67 GB, ~200 us at
-// 3,350 GB/s): 1,688.8 / 1,111.2 = 1.5198.
-static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::gemm, calib_format::fp8_block, 4096, 16384.0 * 16384),
-                   1688.8426144917805 / (2.0 * 4096 * 16384 * 16384 / (1979 * 1e6)), 5e-4));
+// Block-scaled FP8 is its own grid: h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gemm_dtype
+// fp8_block, m 4096, n 8192, k 16384, latency 0.9534133275349935 ms. FLOPs 2MNK =
+// 1,099,511,627,776 at 1,979 TFLOP/s (555.6 us) outweigh the bytes (~0.4 GB, ~120 us at
+// 3,350 GB/s): 953.4 / 555.6 = 1.7160.
+static_assert(near(shipped(t::h100_sxm_trtllm, kernel_class::gemm, calib_format::fp8_block, 4096, 8192.0 * 16384),
+                   953.4133275349935 / (2.0 * 4096 * 8192 * 16384 / (1979 * 1e6)), 5e-4));
+// vLLM's own fp8_block rows are timed without CUDA graphs (h100_sxm/gemm/vllm/0.24.0: m 1,
+// n 2,048, k 2,048 took 59.99 us, the host's launch), so its table reads TensorRT-LLM's rows of
+// the same device: the same cell as above.
+static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::gemm, calib_format::fp8_block, 4096, 8192.0 * 16384),
+                   953.4133275349935 / (2.0 * 4096 * 8192 * 16384 / (1979 * 1e6)), 5e-4));
+// SGLang's own fp8_block rows on SM100 convert FP32 weight scales on every call
+// (b300_sxm/gemm/sglang/0.5.14: m 1, n 2,048, k 1,024 took 12.07 us; h200_sxm's 5.71 us), so its
+// B200, B300, GB200 and GB300 tables read TensorRT-LLM's rows too; on Hopper its own stand.
+static_assert(shipped(t::b300_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024) ==
+              shipped(t::b300_trtllm, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024));
+static_assert(shipped(t::gb300_sglang, kernel_class::gemm, calib_format::fp8_block, 16, 4096.0 * 4096) ==
+              shipped(t::gb300_trtllm, kernel_class::gemm, calib_format::fp8_block, 16, 4096.0 * 4096));
+static_assert(shipped(t::h200_sxm_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024) !=
+              shipped(t::h200_sxm_trtllm, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024));
 // h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 8 heads, 2 KV
 // heads, head_dim 128, BF16 KV, step 4095 (context 4,096), latency 0.08785067001978557 ms.
 // Bytes: q in and out 2 x 2 x 64 x 1,024 + KV 64 x 4,096 x (2 x 2 x 128) x 2 B = 268,697,600

@@ -4,23 +4,26 @@
 //   time_us = max(bytes / (bandwidth_gbps * 1e3), flops / (peak_tflops * 1e6)).
 // Byte sizes follow include/headroom/tensor_format.hpp (bytes()).
 
-/// Datasheet constants copied from headroom's device tables (decimal GB/s, dense TFLOP/s).
+/// Datasheet constants copied from headroom's device tables (decimal GB/s, dense TFLOP/s), and
+/// each device's CUDA compute capability (`sm`, major x 10 + minor; nvidia_*.hpp `arch`).
 export const devices = {
   // devices/include/headroom/devices/nvidia_hopper.hpp, h100_sxm (sources S1, S3, S4, S26)
-  h100_sxm: { aic: 'h100_sxm', bw: 3350, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)' },
+  h100_sxm: { aic: 'h100_sxm', sm: 90, bw: 3350, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)' },
   // nvidia_hopper.hpp, h200_sxm: h100_sxm's peaks, 4,800 GB/s (sources S2, S4, S26)
-  h200_sxm: { aic: 'h200_sxm', bw: 4800, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h200_sxm (S2, S4, S26)' },
+  h200_sxm: { aic: 'h200_sxm', sm: 90, bw: 4800, bf16: 989.5, fp8: 1979, fp4: 0, src: 'nvidia_hopper.hpp h200_sxm (S2, S4, S26)' },
   // devices/include/headroom/devices/nvidia_blackwell.hpp, b200 (sources S5, S9, S11, S12, S17, S27)
-  b200: { aic: 'b200_sxm', bw: 7700, bf16: 2250, fp8: 4500, fp4: 9000, src: 'nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)' },
+  b200: { aic: 'b200_sxm', sm: 100, bw: 7700, bf16: 2250, fp8: 4500, fp4: 9000, src: 'nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)' },
   // nvidia_blackwell.hpp, b300 (S6, S8, S9, S11, S12, S50)
-  b300: { aic: 'b300_sxm', bw: 7700, bf16: 2250, fp8: 4500, fp4: 14000, src: 'nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)' },
+  b300: { aic: 'b300_sxm', sm: 103, bw: 7700, bf16: 2250, fp8: 4500, fp4: 14000, src: 'nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)' },
   // nvidia_blackwell.hpp, gb200 (S5, S9, S11, S12, S17, S51)
-  gb200: { aic: 'gb200', bw: 8000, bf16: 2500, fp8: 5000, fp4: 10000, src: 'nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)' },
+  gb200: { aic: 'gb200', sm: 100, bw: 8000, bf16: 2500, fp8: 5000, fp4: 10000, src: 'nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)' },
+  // nvidia_blackwell.hpp, gb300 (S6, S8, S9, S11, S12, S52)
+  gb300: { aic: 'gb300', sm: 103, bw: 8000, bf16: 2500, fp8: 5000, fp4: 15000, src: 'nvidia_blackwell.hpp gb300 (S6, S8, S9, S11, S12, S52)' },
   // devices/include/headroom/devices/nvidia_ampere.hpp, a100_sxm_80gb (S10, S11, S36, S37, S38):
   // aiconfigurator's a100_sxm.yaml is the 80 GB part (mem_capacity 80 GiB, mem_bw 2.039 TB/s). No FP8.
-  a100_sxm_80gb: { aic: 'a100_sxm', bw: 2039, bf16: 312, fp8: 0, fp4: 0, src: 'nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)' },
+  a100_sxm_80gb: { aic: 'a100_sxm', sm: 80, bw: 2039, bf16: 312, fp8: 0, fp4: 0, src: 'nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)' },
   // devices/include/headroom/devices/nvidia_ada.hpp, l40s (S10, S11, S41, S63, S64)
-  l40s: { aic: 'l40s', bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
+  l40s: { aic: 'l40s', sm: 89, bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
 };
 
 const ceil_div = (a, b) => Math.ceil(a / b);

@@ -171,15 +171,56 @@ async function points(dev, sys, eng, v) {
 }
 
 const engines = ['vllm', 'sglang', 'trtllm'];
+
+/// Kernel rows that do not time the kernel as the engine runs it in a serving step, and why. Their
+/// grid is replaced by the same device's TensorRT-LLM rows of that class and format: CUDA-graph
+/// replays of a Linear whose weights were prepared at load (collector/trtllm/collect_gemm.py:
+/// post_load_weights; DeepGEMM on SM100, fp8_block_scaling_gemm on Hopper and Ada), which is how
+/// every engine runs a block-scaled FP8 GEMM in a decode step.
+const not_as_served = [
+  // vLLM's block-scaled FP8 GEMMs are the one vLLM GEMM table timed without CUDA graphs
+  // (collector/vllm/collect_gemm.py: `use_cuda_graph=gemm_type != "fp8_block"`): every row
+  // carries the host's launch of the layer (one row of 2,048 x 2,048: 60.0 us on H100, 261.6 us on
+  // B200), while vLLM replays its decode steps from CUDA graphs.
+  { eng: 'vllm', cls: 'gemm', fmt: 'fp8_block', on: () => true, why: 'vLLM\'s own rows are timed without CUDA graphs' },
+  // SGLang's collector hands DeepGEMM FP32 128 x 128 weight scales (collector/sglang/collect_gemm.py),
+  // which DeepGEMM converts to packed UE8M0 on every call on SM100 (transform_sf_into_required_layout,
+  // "(FP32, 128, 128) on SM100: transform to (INT, 1, 128)"): extra kernels in every row (one row of
+  // 2,048 x 1,024: 12.07 us on B300 against 5.71 us on H200, where no conversion runs). SGLang
+  // converts a checkpoint's scales once at load (requant_weight_ue8m0_inplace,
+  // python/sglang/srt/layers/quantization/fp8_utils.py).
+  { eng: 'sglang', cls: 'gemm', fmt: 'fp8_block', on: (dev) => dev.sm >= 100 && dev.sm < 110, why: 'SGLang\'s own rows on SM100 convert the weight scales on every call' },
+];
+
+/// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the
+/// same device's TensorRT-LLM points), noting it on the grid and adding the file read.
+function stand_in(id, dev, eng, p, by) {
+  for (const rule of not_as_served.filter(r => r.eng === eng && r.on(dev))) {
+    const i = p.grids.findIndex(g => g.cls === rule.cls && g.fmt === rule.fmt);
+    if (i < 0) continue;
+    const sub = by?.grids.find(g => g.cls === rule.cls && g.fmt === rule.fmt);
+    if (!sub) throw new Error(`${id} ${eng}: ${rule.cls} ${rule.fmt} needs TensorRT-LLM's rows, which ${id} lacks`);
+    const files = [sub.file].flat();
+    p.grids[i] = { ...sub, stand_in: `TensorRT-LLM's, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${rule.why}` };
+    p.files.push(...files);
+  }
+}
+
 const report = [];
 const same_grid = (a, b) => JSON.stringify([a.nx, a.ny, a.xs, a.ys, a.values]) === JSON.stringify([b.nx, b.ny, b.xs, b.ys, b.values]);
 for (const [id, dev] of Object.entries(devices)) {
   const nccl = new Map();  // class -> the grid every engine table of this device points at
+  const measured = new Map();  // engine -> { v, p }: every engine's points before any is written
   for (const eng of engines) {
     const vs = versions(dev.aic, 'gemm', eng);
     if (!vs.length) continue;
     const v = vs[vs.length - 1];
-    const p = await points(dev, dev.aic, eng, v);
+    measured.set(eng, { v, p: await points(dev, dev.aic, eng, v) });
+  }
+  const trt = measured.get('trtllm')?.p;
+  const own = trt && { grids: [...trt.grids] };  // TensorRT-LLM's own points, before stand-ins
+  for (const [eng, { v, p }] of measured) {
+    stand_in(id, dev, eng, p, own);
     const grids = p.grids.map(g => reduce(g));
     // A kernel class's floor: the fastest kernel of the class the table measured, any format
     // and shape (a launch of that class has never been seen to take less). A grid's own fastest

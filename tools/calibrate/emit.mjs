@@ -62,7 +62,7 @@ export function reduce(g) {
   for (const p of g.pts) { const us = p.row.latency * 1e3; if (us < min_us) { min_us = us; min_row = p.row; } }
   const note = (g.absolute ? 'median measured us' : `median ratio; ${below} of ${g.pts.length} rows below 1 (min ${sig(min_ratio)}), ${clamped} cells clamped to 1`) +
     `; ${filled} empty cells filled from the nearest`;
-  return { cls: g.cls, fmt: g.fmt, absolute: g.absolute, nx, ny, xs: ax.pts, ys: ay.pts, values, n_points: g.pts.length, note, med, file: g.file,
+  return { cls: g.cls, fmt: g.fmt, absolute: g.absolute, stand_in: g.stand_in, nx, ny, xs: ax.pts, ys: ay.pts, values, n_points: g.pts.length, note, med, file: g.file,
     min_us: sig(min_us), min_row, floor_us: 0 };
 }
 
@@ -74,7 +74,8 @@ export const is_nccl = (g) => String(g.file).endsWith('nccl_perf.parquet');
 const nccl_name = (device) => `${device}_nccl`;
 
 function grid_arrays(L, g, suffix) {
-  L.push(`// ${g.cls} ${g.fmt}: ${g.n_points} rows; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`));
+  L.push(`// ${g.cls} ${g.fmt}: ${g.n_points} rows` + (g.stand_in ? ` (${g.stand_in})` : '') +
+    `; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`));
   L.push(`inline constexpr double x${suffix}[] = {${g.xs.map(lit).join(', ')}};`);
   L.push(`inline constexpr double y${suffix}[] = {${g.ys.map(lit).join(', ')}};`);
   L.push(`inline constexpr double v${suffix}[] = {`);

@@ -21,6 +21,9 @@
 #include <headroom/engines/calibration/gb200_sglang.hpp>
 #include <headroom/engines/calibration/gb200_trtllm.hpp>
 #include <headroom/engines/calibration/gb200_vllm.hpp>
+#include <headroom/engines/calibration/gb300_sglang.hpp>
+#include <headroom/engines/calibration/gb300_trtllm.hpp>
+#include <headroom/engines/calibration/gb300_vllm.hpp>
 #include <headroom/engines/calibration/h100_sxm_sglang.hpp>
 #include <headroom/engines/calibration/h100_sxm_trtllm.hpp>
 #include <headroom/engines/calibration/h100_sxm_vllm.hpp>
@@ -33,12 +36,13 @@
 
 namespace headroom::engines {
 
-inline constexpr std::array<const calibration*, 21> all_calibrations{
+inline constexpr std::array<const calibration*, 24> all_calibrations{
     &calibration_tables::h100_sxm_vllm, &calibration_tables::h100_sxm_sglang, &calibration_tables::h100_sxm_trtllm,
     &calibration_tables::h200_sxm_vllm, &calibration_tables::h200_sxm_sglang, &calibration_tables::h200_sxm_trtllm,
     &calibration_tables::b200_vllm, &calibration_tables::b200_sglang, &calibration_tables::b200_trtllm,
     &calibration_tables::b300_vllm, &calibration_tables::b300_sglang, &calibration_tables::b300_trtllm,
     &calibration_tables::gb200_vllm, &calibration_tables::gb200_sglang, &calibration_tables::gb200_trtllm,
+    &calibration_tables::gb300_vllm, &calibration_tables::gb300_sglang, &calibration_tables::gb300_trtllm,
     &calibration_tables::a100_sxm_80gb_vllm, &calibration_tables::a100_sxm_80gb_sglang, &calibration_tables::a100_sxm_80gb_trtllm,
     &calibration_tables::l40s_vllm, &calibration_tables::l40s_sglang, &calibration_tables::l40s_trtllm,
 };

@@ -9,6 +9,7 @@
 //   b200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet
 //   b200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for b200: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 9000 dense TFLOP/s (nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)).
 #pragma once
 
@@ -61,26 +62,26 @@ inline constexpr double v1[] = {
     14.37, 3.159, 2.23, 2.367, 2.511, 2.563,
     11.35, 3.025, 2.184, 2.46, 2.662, 2.516,
 };
-// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.276), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call); median ratio; 0 of 29268 rows below 1 (min 1.167), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    2596.0, 353.4, 53.58, 9.67, 2.587, 1.48, 1.347,
-    2484.0, 346.8, 56.43, 12.18, 2.996, 1.464, 1.346,
-    2243.0, 348.2, 53.35, 9.764, 2.525, 1.516, 1.339,
-    1722.0, 324.3, 50.98, 9.225, 2.524, 1.473, 1.341,
-    1591.0, 329.6, 51.44, 10.65, 2.732, 1.526, 1.34,
-    1112.0, 265.2, 43.79, 12.18, 2.527, 1.509, 1.345,
-    891.3, 207.9, 38.88, 9.471, 2.547, 1.507, 1.355,
-    442.2, 124.6, 26.8, 8.372, 2.591, 1.543, 1.41,
-    233.1, 80.68, 18.05, 7.094, 2.629, 1.704, 1.646,
-    133.8, 45.29, 11.15, 5.587, 2.813, 1.718, 1.781,
-    70.74, 23.95, 8.26, 3.952, 1.779, 1.599, 1.692,
-    37.42, 14.14, 5.515, 2.708, 1.62, 1.556, 1.773,
-    17.44, 8.378, 3.408, 2.418, 1.577, 1.738, 2.067,
-    11.22, 5.4, 2.971, 2.028, 1.496, 2.101, 2.146,
-    5.584, 3.45, 2.303, 2.008, 1.571, 1.854, 2.2,
-    3.198, 3.038, 2.453, 1.89, 1.688, 2.019, 2.264,
+    1140.0, 172.3, 23.39, 4.278, 1.576, 1.185,
+    1096.0, 156.3, 22.77, 3.997, 1.644, 1.185,
+    1032.0, 162.9, 22.85, 4.375, 1.689, 1.196,
+    910.2, 150.8, 24.12, 4.168, 1.683, 1.209,
+    721.8, 141.0, 23.37, 4.267, 1.677, 1.202,
+    526.1, 118.4, 21.93, 4.361, 1.693, 1.212,
+    336.6, 86.26, 19.79, 4.515, 1.724, 1.214,
+    227.5, 59.27, 14.3, 4.336, 1.747, 1.302,
+    126.2, 35.53, 9.29, 3.746, 1.803, 1.624,
+    69.9, 20.58, 5.495, 3.789, 1.812, 1.749,
+    35.42, 10.92, 4.58, 2.65, 1.687, 1.683,
+    19.07, 7.122, 3.16, 2.165, 1.676, 1.624,
+    10.81, 4.82, 2.881, 2.045, 1.664, 1.737,
+    6.019, 3.524, 2.446, 2.106, 1.636, 1.89,
+    4.065, 2.54, 2.094, 2.049, 1.677, 2.173,
+    3.01, 2.055, 1.964, 1.983, 1.752, 2.21,
 };
 // gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.187), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.766 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -346,7 +347,7 @@ inline constexpr double v16[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.766},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.766},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 1.766},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.766},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.766},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.96},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.96},
@@ -366,7 +367,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b200_sglang
 
 inline constexpr calibration b200_sglang{"b200", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, b200_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, b200_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::b200_sglang::grids, std::size(detail::b200_sglang::grids)};
 static_assert(validated(b200_sglang), "b200_sglang: a calibration table breaks a rule");
 

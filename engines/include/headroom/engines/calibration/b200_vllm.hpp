@@ -7,6 +7,7 @@
 //   b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet
 //   b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for b200: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 9000 dense TFLOP/s (nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)).
 #pragma once
 
@@ -59,26 +60,26 @@ inline constexpr double v1[] = {
     134.8, 22.33, 4.953, 3.968, 2.102, 1.937,
     130.3, 21.81, 5.675, 3.65, 2.079, 1.915,
 };
-// gemm fp8_block: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.194), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.167), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    468800.0, 30290.0, 1925.0, 119.8, 7.506, 1.194,
-    256400.0, 19190.0, 1598.0, 107.1, 7.055, 1.241,
-    220500.0, 16680.0, 1201.0, 78.2, 5.334, 1.204,
-    173400.0, 14490.0, 1150.0, 79.38, 5.201, 1.195,
-    125000.0, 12400.0, 1071.0, 77.81, 5.413, 1.212,
-    76990.0, 8928.0, 866.3, 74.89, 5.206, 1.215,
-    42410.0, 5655.0, 633.1, 70.48, 5.264, 1.233,
-    23020.0, 3522.0, 436.1, 64.66, 5.139, 1.287,
-    12150.0, 1929.0, 256.1, 53.52, 4.717, 1.658,
-    6121.0, 974.5, 142.3, 38.69, 3.077, 1.784,
-    3190.0, 536.0, 77.61, 22.58, 1.924, 1.661,
-    1582.0, 260.1, 38.91, 11.58, 1.729, 1.69,
-    801.6, 132.6, 18.77, 5.952, 1.719, 2.043,
-    401.6, 66.57, 10.16, 3.296, 2.019, 2.187,
-    197.0, 33.56, 5.319, 2.384, 1.697, 2.223,
-    100.1, 17.04, 4.231, 2.258, 1.807, 2.381,
+    1140.0, 172.3, 23.39, 4.278, 1.576, 1.185,
+    1096.0, 156.3, 22.77, 3.997, 1.644, 1.185,
+    1032.0, 162.9, 22.85, 4.375, 1.689, 1.196,
+    910.2, 150.8, 24.12, 4.168, 1.683, 1.209,
+    721.8, 141.0, 23.37, 4.267, 1.677, 1.202,
+    526.1, 118.4, 21.93, 4.361, 1.693, 1.212,
+    336.6, 86.26, 19.79, 4.515, 1.724, 1.214,
+    227.5, 59.27, 14.3, 4.336, 1.747, 1.302,
+    126.2, 35.53, 9.29, 3.746, 1.803, 1.624,
+    69.9, 20.58, 5.495, 3.789, 1.812, 1.749,
+    35.42, 10.92, 4.58, 2.65, 1.687, 1.683,
+    19.07, 7.122, 3.16, 2.165, 1.676, 1.624,
+    10.81, 4.82, 2.881, 2.045, 1.664, 1.737,
+    6.019, 3.524, 2.446, 2.106, 1.636, 1.89,
+    4.065, 2.54, 2.094, 2.049, 1.677, 2.173,
+    3.01, 2.055, 1.964, 1.983, 1.752, 2.21,
 };
 // gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.166), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -315,7 +316,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b200_vllm
 
 inline constexpr calibration b200_vllm{"b200", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b200_sxm/moe/vllm/0.24.0/moe_perf.parquet, b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b200_sxm/moe/vllm/0.24.0/moe_perf.parquet, b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::b200_vllm::grids, std::size(detail::b200_vllm::grids)};
 static_assert(validated(b200_vllm), "b200_vllm: a calibration table breaks a rule");
 

@@ -9,6 +9,7 @@
 //   b300_sxm/mla/sglang/0.5.14/context_mla_perf.parquet
 //   b300_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for b300: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 14000 dense TFLOP/s (nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)).
 #pragma once
 
@@ -61,26 +62,26 @@ inline constexpr double v1[] = {
     13.67, 2.901, 1.973, 2.129, 1.882, 1.87,
     10.53, 2.74, 1.974, 2.052, 1.936, 1.881,
 };
-// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.167), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call); median ratio; 0 of 29268 rows below 1 (min 1.173), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    2217.0, 317.9, 50.26, 9.147, 2.635, 1.436, 1.303,
-    2182.0, 375.7, 49.65, 8.82, 2.406, 1.427, 1.305,
-    1906.0, 328.8, 47.67, 9.115, 2.405, 1.462, 1.313,
-    1663.0, 287.2, 47.03, 9.475, 2.404, 1.416, 1.311,
-    1702.0, 282.4, 44.59, 8.791, 2.398, 1.416, 1.313,
-    1069.0, 251.6, 41.21, 9.053, 2.523, 1.463, 1.311,
-    693.8, 185.6, 34.47, 8.266, 2.497, 1.474, 1.319,
-    404.8, 118.2, 24.96, 8.055, 2.55, 1.478, 1.355,
-    233.2, 73.8, 17.22, 6.677, 2.475, 1.542, 1.431,
-    120.0, 40.32, 10.69, 5.162, 2.032, 1.45, 1.409,
-    62.95, 21.86, 6.567, 3.729, 1.569, 1.325, 1.347,
-    29.69, 13.65, 4.119, 2.47, 1.41, 1.228, 1.345,
-    16.94, 7.766, 2.8, 2.101, 1.355, 1.338, 1.456,
-    9.23, 4.862, 2.651, 1.857, 1.255, 1.345, 1.464,
-    4.9, 3.269, 2.156, 1.799, 1.3, 1.432, 1.51,
-    3.078, 2.354, 1.875, 1.698, 1.374, 1.421, 1.58,
+    1049.0, 157.8, 19.99, 4.029, 1.722, 1.219,
+    1009.0, 154.6, 20.37, 3.889, 1.703, 1.225,
+    1011.0, 162.1, 21.19, 4.055, 1.759, 1.23,
+    860.3, 147.9, 22.08, 4.041, 1.743, 1.243,
+    675.2, 134.6, 20.27, 4.075, 1.755, 1.218,
+    564.6, 108.3, 20.48, 4.246, 1.767, 1.208,
+    334.4, 85.86, 17.8, 4.208, 1.751, 1.209,
+    182.5, 52.79, 13.55, 4.149, 1.818, 1.252,
+    123.8, 33.15, 8.632, 3.637, 1.909, 1.401,
+    62.42, 18.21, 5.248, 3.493, 1.794, 1.55,
+    31.48, 10.2, 4.117, 2.539, 1.581, 1.484,
+    17.3, 6.649, 2.999, 2.168, 1.513, 1.428,
+    10.22, 4.53, 2.761, 1.846, 1.465, 1.493,
+    5.838, 3.378, 2.282, 1.9, 1.457, 1.62,
+    3.851, 2.442, 1.967, 1.822, 1.463, 1.876,
+    2.955, 1.963, 1.812, 1.862, 1.448, 1.838,
 };
 // gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.183), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -346,7 +347,7 @@ inline constexpr double v16[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.755},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.755},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 1.755},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.755},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.755},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.26},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.26},
@@ -366,7 +367,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b300_sglang
 
 inline constexpr calibration b300_sglang{"b300", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b300_sxm/moe/sglang/0.5.14/moe_perf.parquet, b300_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b300_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b300_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b300_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b300_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b300_sxm/moe/sglang/0.5.14/moe_perf.parquet, b300_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b300_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b300_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b300_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b300_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::b300_sglang::grids, std::size(detail::b300_sglang::grids)};
 static_assert(validated(b300_sglang), "b300_sglang: a calibration table breaks a rule");
 

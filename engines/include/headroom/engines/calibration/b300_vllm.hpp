@@ -7,6 +7,7 @@
 //   b300_sxm/attention/vllm/0.24.0/context_attention_perf.parquet
 //   b300_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for b300: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 14000 dense TFLOP/s (nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)).
 #pragma once
 
@@ -59,26 +60,26 @@ inline constexpr double v1[] = {
     128.8, 21.56, 5.784, 3.131, 2.025, 1.786,
     126.1, 21.1, 5.5, 3.113, 2.016, 1.781,
 };
-// gemm fp8_block: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.218), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.173), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    492100.0, 30360.0, 1953.0, 132.0, 8.137, 1.31,
-    260800.0, 20100.0, 1653.0, 106.3, 7.171, 1.253,
-    226000.0, 17230.0, 1271.0, 81.39, 5.188, 1.227,
-    175200.0, 15530.0, 1184.0, 82.37, 5.407, 1.218,
-    123800.0, 12160.0, 1048.0, 81.56, 5.709, 1.24,
-    77270.0, 9245.0, 949.9, 81.5, 5.429, 1.222,
-    45780.0, 5885.0, 675.9, 75.23, 5.402, 1.24,
-    24130.0, 3529.0, 449.8, 67.98, 5.073, 1.272,
-    12180.0, 2032.0, 261.5, 55.83, 4.783, 1.494,
-    6408.0, 1099.0, 156.9, 40.25, 3.218, 1.553,
-    3152.0, 629.2, 77.75, 24.12, 1.906, 1.496,
-    1568.0, 289.0, 41.23, 12.0, 1.637, 1.651,
-    820.4, 137.9, 19.83, 5.828, 1.633, 2.079,
-    427.3, 65.94, 11.12, 3.281, 1.83, 2.034,
-    204.8, 34.13, 5.819, 2.451, 1.656, 2.168,
-    105.0, 17.53, 3.281, 2.089, 2.013, 2.143,
+    1049.0, 157.8, 19.99, 4.029, 1.722, 1.219,
+    1009.0, 154.6, 20.37, 3.889, 1.703, 1.225,
+    1011.0, 162.1, 21.19, 4.055, 1.759, 1.23,
+    860.3, 147.9, 22.08, 4.041, 1.743, 1.243,
+    675.2, 134.6, 20.27, 4.075, 1.755, 1.218,
+    564.6, 108.3, 20.48, 4.246, 1.767, 1.208,
+    334.4, 85.86, 17.8, 4.208, 1.751, 1.209,
+    182.5, 52.79, 13.55, 4.149, 1.818, 1.252,
+    123.8, 33.15, 8.632, 3.637, 1.909, 1.401,
+    62.42, 18.21, 5.248, 3.493, 1.794, 1.55,
+    31.48, 10.2, 4.117, 2.539, 1.581, 1.484,
+    17.3, 6.649, 2.999, 2.168, 1.513, 1.428,
+    10.22, 4.53, 2.761, 1.846, 1.465, 1.493,
+    5.838, 3.378, 2.282, 1.9, 1.457, 1.62,
+    3.851, 2.442, 1.967, 1.822, 1.463, 1.876,
+    2.955, 1.963, 1.812, 1.862, 1.448, 1.838,
 };
 // gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.162), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.499 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -315,7 +316,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b300_vllm
 
 inline constexpr calibration b300_vllm{"b300", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b300_sxm/moe/vllm/0.24.0/moe_perf.parquet, b300_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b300_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b300_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b300_sxm/moe/vllm/0.24.0/moe_perf.parquet, b300_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b300_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b300_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::b300_vllm::grids, std::size(detail::b300_vllm::grids)};
 static_assert(validated(b300_vllm), "b300_vllm: a calibration table breaks a rule");
 

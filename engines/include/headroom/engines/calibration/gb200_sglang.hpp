@@ -9,6 +9,7 @@
 //   gb200/mla/sglang/0.5.14/context_mla_perf.parquet
 //   gb200/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
+//   gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for gb200: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 10000 dense TFLOP/s (nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)).
 #pragma once
 
@@ -61,26 +62,26 @@ inline constexpr double v1[] = {
     14.48, 3.053, 2.07, 2.189, 2.568, 2.649,
     11.6, 2.851, 2.027, 2.181, 2.737, 2.624,
 };
-// gemm fp8_block: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.31), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call); median ratio; 0 of 29268 rows below 1 (min 1.161), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    2204.0, 404.3, 51.67, 9.631, 3.032, 1.466, 1.337,
-    1962.0, 349.3, 51.68, 9.3, 2.49, 1.488, 1.337,
-    1832.0, 322.1, 50.6, 9.664, 2.513, 1.48, 1.333,
-    1927.0, 315.4, 50.45, 10.56, 2.524, 1.46, 1.338,
-    1395.0, 323.3, 47.55, 9.388, 2.518, 1.476, 1.336,
-    1040.0, 244.4, 43.34, 9.681, 2.642, 1.465, 1.337,
-    655.2, 193.6, 37.93, 8.877, 3.161, 1.482, 1.349,
-    419.5, 122.9, 29.23, 8.482, 2.668, 1.528, 1.395,
-    228.0, 78.27, 18.26, 7.165, 2.666, 1.686, 1.642,
-    131.5, 43.28, 11.2, 5.61, 2.359, 1.753, 1.815,
-    77.58, 23.78, 7.089, 4.4, 1.951, 1.633, 1.924,
-    32.03, 13.41, 6.083, 2.916, 1.765, 1.583, 1.822,
-    17.52, 8.32, 2.967, 2.313, 1.665, 1.866, 2.007,
-    8.811, 5.187, 2.789, 2.239, 1.594, 1.81, 2.086,
-    5.493, 3.589, 2.379, 2.105, 1.786, 2.019, 2.035,
-    3.246, 3.025, 2.143, 1.997, 1.834, 2.066, 2.212,
+    1214.0, 164.8, 22.19, 4.125, 1.547, 1.184,
+    1150.0, 163.9, 22.44, 4.056, 1.546, 1.188,
+    1178.0, 171.5, 23.61, 4.169, 1.608, 1.174,
+    1052.0, 162.8, 23.43, 4.295, 1.595, 1.179,
+    815.8, 140.3, 22.73, 4.261, 1.611, 1.18,
+    566.8, 122.3, 21.53, 4.42, 1.618, 1.182,
+    356.0, 89.31, 19.35, 4.399, 1.632, 1.202,
+    211.8, 58.51, 14.51, 4.351, 1.668, 1.27,
+    129.0, 34.49, 9.229, 3.874, 1.827, 1.513,
+    67.7, 19.39, 5.626, 3.64, 2.059, 1.717,
+    35.11, 11.2, 4.495, 2.754, 1.829, 1.627,
+    18.93, 7.187, 3.096, 2.269, 1.727, 1.569,
+    10.75, 4.863, 2.687, 2.24, 1.673, 1.617,
+    6.474, 3.503, 2.228, 2.196, 1.642, 1.726,
+    4.097, 2.598, 2.104, 2.191, 1.586, 2.212,
+    3.126, 2.057, 1.986, 2.043, 1.845, 2.012,
 };
 // gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.208), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -346,7 +347,7 @@ inline constexpr double v16[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.769},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.769},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 1.769},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.769},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.769},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.76},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.76},
@@ -366,7 +367,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::gb200_sglang
 
 inline constexpr calibration gb200_sglang{"gb200", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/sglang/0.5.14/gemm_perf.parquet, gb200/moe/sglang/0.5.14/moe_perf.parquet, gb200/attention/sglang/0.5.14/generation_attention_perf.parquet, gb200/attention/sglang/0.5.14/context_attention_perf.parquet, gb200/mla/sglang/0.5.14/generation_mla_perf.parquet, gb200/mla/sglang/0.5.14/context_mla_perf.parquet, gb200/comm/sglang/0.5.14/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/sglang/0.5.14/gemm_perf.parquet, gb200/moe/sglang/0.5.14/moe_perf.parquet, gb200/attention/sglang/0.5.14/generation_attention_perf.parquet, gb200/attention/sglang/0.5.14/context_attention_perf.parquet, gb200/mla/sglang/0.5.14/generation_mla_perf.parquet, gb200/mla/sglang/0.5.14/context_mla_perf.parquet, gb200/comm/sglang/0.5.14/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::gb200_sglang::grids, std::size(detail::gb200_sglang::grids)};
 static_assert(validated(gb200_sglang), "gb200_sglang: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   gb200/attention/vllm/0.24.0/context_attention_perf.parquet
 //   gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
+//   gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for gb200: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 10000 dense TFLOP/s (nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)).
 #pragma once
 
@@ -59,26 +60,26 @@ inline constexpr double v1[] = {
     135.2, 22.59, 5.624, 2.956, 2.23, 2.519,
     132.1, 22.11, 5.216, 2.97, 2.456, 2.334,
 };
-// gemm fp8_block: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.218), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.161), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    894700.0, 61700.0, 3852.0, 265.5, 16.21, 1.463,
-    492500.0, 34630.0, 3123.0, 209.1, 13.61, 1.304,
-    408000.0, 33170.0, 2174.0, 144.6, 8.968, 1.218,
-    318600.0, 27020.0, 2087.0, 140.5, 9.014, 1.229,
-    213700.0, 22160.0, 1836.0, 151.3, 10.38, 1.224,
-    140700.0, 16080.0, 1652.0, 135.8, 8.905, 1.251,
-    76640.0, 10440.0, 1200.0, 135.6, 9.575, 1.245,
-    41450.0, 6135.0, 762.1, 111.5, 8.41, 1.282,
-    20340.0, 3169.0, 441.2, 91.91, 9.097, 1.501,
-    11180.0, 1623.0, 241.6, 68.04, 5.461, 1.612,
-    5444.0, 850.6, 133.6, 40.07, 2.931, 1.558,
-    2748.0, 443.8, 72.1, 21.05, 1.862, 1.853,
-    1358.0, 211.2, 50.71, 10.56, 2.033, 2.943,
-    754.2, 117.0, 16.57, 5.366, 1.602, 2.884,
-    361.8, 61.91, 8.631, 3.228, 2.568, 2.933,
-    172.1, 29.56, 4.616, 2.404, 2.739, 3.038,
+    1214.0, 164.8, 22.19, 4.125, 1.547, 1.184,
+    1150.0, 163.9, 22.44, 4.056, 1.546, 1.188,
+    1178.0, 171.5, 23.61, 4.169, 1.608, 1.174,
+    1052.0, 162.8, 23.43, 4.295, 1.595, 1.179,
+    815.8, 140.3, 22.73, 4.261, 1.611, 1.18,
+    566.8, 122.3, 21.53, 4.42, 1.618, 1.182,
+    356.0, 89.31, 19.35, 4.399, 1.632, 1.202,
+    211.8, 58.51, 14.51, 4.351, 1.668, 1.27,
+    129.0, 34.49, 9.229, 3.874, 1.827, 1.513,
+    67.7, 19.39, 5.626, 3.64, 2.059, 1.717,
+    35.11, 11.2, 4.495, 2.754, 1.829, 1.627,
+    18.93, 7.187, 3.096, 2.269, 1.727, 1.569,
+    10.75, 4.863, 2.687, 2.24, 1.673, 1.617,
+    6.474, 3.503, 2.228, 2.196, 1.642, 1.726,
+    4.097, 2.598, 2.104, 2.191, 1.586, 2.212,
+    3.126, 2.057, 1.986, 2.043, 1.845, 2.012,
 };
 // gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.133), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.785 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -315,7 +316,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::gb200_vllm
 
 inline constexpr calibration gb200_vllm{"gb200", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/vllm/0.24.0/gemm_perf.parquet, gb200/moe/vllm/0.24.0/moe_perf.parquet, gb200/attention/vllm/0.24.0/generation_attention_perf.parquet, gb200/attention/vllm/0.24.0/context_attention_perf.parquet, gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/vllm/0.24.0/gemm_perf.parquet, gb200/moe/vllm/0.24.0/moe_perf.parquet, gb200/attention/vllm/0.24.0/generation_attention_perf.parquet, gb200/attention/vllm/0.24.0/context_attention_perf.parquet, gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::gb200_vllm::grids, std::size(detail::gb200_vllm::grids)};
 static_assert(validated(gb200_vllm), "gb200_vllm: a calibration table breaks a rule");
 

@@ -9,6 +9,7 @@
 //   h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet
 //   h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for h100_sxm: 3350 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)).
 #pragma once
 
@@ -61,26 +62,26 @@ inline constexpr double v1[] = {
     64.89, 11.05, 2.737, 2.127, 1.824, 2.461,
     63.44, 9.449, 2.578, 2.063, 1.856, 2.836,
 };
-// gemm fp8_block: 35704 rows; median ratio; 0 of 35704 rows below 1 (min 1.066), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.452 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.106), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.452 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    114900.0, 2981.0, 184.7, 11.8, 1.256, 1.068,
-    116000.0, 2847.0, 184.9, 11.92, 1.268, 1.069,
-    105500.0, 3084.0, 181.0, 12.33, 1.294, 1.127,
-    79010.0, 2660.0, 171.1, 11.56, 1.283, 1.066,
-    55230.0, 2264.0, 168.6, 11.53, 1.289, 1.07,
-    36550.0, 2493.0, 236.0, 16.51, 1.364, 1.087,
-    21870.0, 1647.0, 164.6, 14.92, 1.363, 1.094,
-    10800.0, 985.9, 120.3, 13.53, 1.382, 1.103,
-    5522.0, 545.3, 65.81, 11.27, 1.542, 1.301,
-    2847.0, 264.5, 32.52, 8.963, 1.618, 1.419,
-    1475.0, 145.6, 16.79, 4.786, 1.504, 1.465,
-    770.2, 69.86, 11.11, 2.549, 1.678, 1.425,
-    363.6, 36.93, 4.435, 2.159, 1.52, 1.465,
-    182.5, 17.17, 2.746, 2.077, 1.734, 1.447,
-    92.9, 8.677, 2.122, 2.076, 1.617, 1.66,
-    50.33, 4.905, 2.034, 1.858, 1.5, 1.536,
+    452.8, 60.4, 8.706, 2.389, 1.291, 1.107,
+    434.7, 60.57, 8.742, 2.348, 1.279, 1.108,
+    407.9, 60.06, 8.671, 2.356, 1.308, 1.109,
+    365.8, 57.07, 8.586, 2.291, 1.295, 1.111,
+    298.1, 53.92, 8.38, 2.287, 1.314, 1.11,
+    202.0, 41.75, 8.687, 2.634, 1.341, 1.126,
+    132.4, 30.87, 6.85, 2.143, 1.337, 1.141,
+    81.91, 21.8, 6.314, 2.147, 1.374, 1.154,
+    44.31, 13.33, 4.689, 2.301, 1.584, 1.579,
+    24.58, 7.964, 3.298, 2.576, 2.0, 1.947,
+    14.81, 5.131, 2.882, 2.387, 1.934, 1.633,
+    8.137, 3.585, 2.381, 2.277, 1.877, 1.714,
+    4.61, 2.868, 2.259, 2.32, 1.716, 1.628,
+    3.079, 2.463, 2.194, 2.325, 1.784, 1.77,
+    2.191, 2.293, 2.125, 2.288, 1.792, 1.786,
+    1.927, 2.094, 2.12, 2.396, 1.829, 1.922,
 };
 // moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
@@ -348,7 +349,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::h100_sxm_vllm
 
 inline constexpr calibration h100_sxm_vllm{"h100_sxm", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::h100_sxm_vllm::grids, std::size(detail::h100_sxm_vllm::grids)};
 static_assert(validated(h100_sxm_vllm), "h100_sxm_vllm: a calibration table breaks a rule");
 

@@ -9,6 +9,7 @@
 //   h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet
 //   h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for h200_sxm: 4800 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h200_sxm (S2, S4, S26)).
 #pragma once
 
@@ -61,26 +62,26 @@ inline constexpr double v1[] = {
     93.75, 15.75, 3.945, 2.063, 1.533, 1.542,
     91.54, 15.41, 3.811, 2.244, 1.627, 1.707,
 };
-// gemm fp8_block: 35741 rows; median ratio; 0 of 35741 rows below 1 (min 1.126), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.367 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.145), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.367 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    172800.0, 4179.0, 265.4, 17.23, 1.404, 1.138,
-    168200.0, 4318.0, 264.0, 17.43, 1.405, 1.138,
-    143800.0, 3999.0, 263.7, 16.6, 1.427, 1.136,
-    115700.0, 3668.0, 251.2, 16.89, 1.407, 1.132,
-    78280.0, 3141.0, 227.5, 16.63, 1.409, 1.128,
-    49310.0, 3536.0, 294.6, 22.47, 1.735, 1.148,
-    29010.0, 2367.0, 243.0, 21.41, 1.61, 1.149,
-    15510.0, 1426.0, 164.0, 18.59, 1.668, 1.24,
-    8022.0, 727.5, 90.95, 15.32, 1.871, 1.53,
-    4071.0, 378.8, 46.25, 9.494, 1.61, 1.43,
-    2088.0, 196.3, 24.29, 4.967, 1.537, 1.426,
-    1052.0, 98.7, 12.5, 2.606, 1.514, 1.618,
-    508.7, 48.22, 6.3, 2.066, 1.512, 1.6,
-    263.0, 24.7, 3.458, 2.124, 1.522, 1.583,
-    127.7, 12.47, 2.901, 1.929, 1.682, 1.6,
-    65.27, 8.168, 2.782, 1.85, 1.667, 1.697,
+    629.5, 85.43, 12.24, 3.088, 1.376, 1.149,
+    617.3, 84.79, 12.3, 3.187, 1.378, 1.153,
+    570.9, 83.39, 12.36, 3.081, 1.381, 1.152,
+    518.2, 81.89, 12.08, 3.05, 1.386, 1.147,
+    421.6, 75.37, 11.85, 3.034, 1.393, 1.149,
+    282.7, 58.35, 12.3, 3.73, 1.444, 1.195,
+    180.9, 43.34, 9.682, 2.717, 1.433, 1.171,
+    113.0, 30.82, 8.877, 2.835, 1.569, 1.238,
+    62.5, 18.55, 6.717, 2.983, 1.903, 1.748,
+    34.0, 11.4, 4.707, 3.051, 1.807, 1.688,
+    19.67, 6.908, 3.985, 2.709, 1.702, 1.812,
+    11.05, 4.937, 3.449, 2.569, 1.724, 1.661,
+    6.146, 4.051, 3.241, 2.437, 1.731, 1.794,
+    4.254, 3.449, 3.197, 2.365, 1.831, 1.784,
+    3.125, 3.16, 3.08, 2.328, 1.866, 1.79,
+    2.703, 2.992, 3.093, 2.41, 1.789, 1.852,
 };
 // moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
@@ -348,7 +349,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::h200_sxm_vllm
 
 inline constexpr calibration h200_sxm_vllm{"h200_sxm", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, h200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, h200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::h200_sxm_vllm::grids, std::size(detail::h200_sxm_vllm::grids)};
 static_assert(validated(h200_sxm_vllm), "h200_sxm_vllm: a calibration table breaks a rule");
 

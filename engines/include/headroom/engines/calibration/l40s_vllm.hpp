@@ -9,6 +9,7 @@
 //   l40s/mla/vllm/0.14.0/context_mla_perf.parquet
 //   l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet
 //   l40s/comm/nccl/2.27.3/nccl_perf.parquet
+//   l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 // Ceilings on headroom's datasheet constants for l40s: 864 GB/s, BF16 362.05, FP8 733 dense TFLOP/s (nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)).
 #pragma once
 
@@ -61,26 +62,26 @@ inline constexpr double v1[] = {
     12.89, 3.186, 2.207, 2.376, 2.002, 1.897,
     12.68, 3.158, 2.026, 2.369, 1.995, 1.827,
 };
-// gemm fp8_block: 35676 rows; median ratio; 0 of 35676 rows below 1 (min 1.143), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.65 us
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 2714 of 29268 rows below 1 (min 0.2383), 12 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.65 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
 inline constexpr double v2[] = {
-    64170.0, 4010.0, 270.5, 16.94, 1.793, 1.32,
-    62170.0, 4317.0, 270.5, 17.47, 1.696, 1.311,
-    47330.0, 3626.0, 239.1, 17.61, 1.606, 1.308,
-    37400.0, 3260.0, 230.8, 17.38, 1.535, 1.307,
-    26200.0, 2579.0, 235.6, 16.88, 1.553, 1.31,
-    17880.0, 2041.0, 179.7, 16.19, 1.675, 1.309,
-    9048.0, 1196.0, 146.8, 14.95, 1.639, 1.312,
-    5007.0, 843.7, 97.72, 13.65, 1.554, 1.368,
-    2952.0, 382.4, 56.71, 9.701, 1.781, 1.752,
-    1318.0, 218.1, 32.49, 8.252, 2.453, 3.011,
-    750.2, 111.0, 18.34, 5.545, 2.577, 2.862,
-    335.3, 53.97, 8.421, 3.459, 2.529, 2.895,
-    192.1, 26.39, 4.647, 2.952, 2.93, 3.33,
-    83.37, 15.23, 2.353, 2.834, 3.053, 3.027,
-    43.23, 7.577, 1.594, 2.654, 3.158, 3.259,
-    23.88, 3.449, 1.484, 2.629, 2.926, 3.004,
+    102.1, 15.78, 2.633, 1.0, 1.326, 1.28,
+    99.23, 15.49, 2.622, 1.0, 1.325, 1.282,
+    92.35, 15.25, 2.602, 1.0, 1.33, 1.284,
+    82.0, 14.59, 2.59, 1.0, 1.336, 1.286,
+    66.13, 13.52, 2.513, 1.0, 1.335, 1.29,
+    48.06, 11.75, 2.41, 1.0, 1.346, 1.29,
+    31.09, 9.279, 2.19, 1.0, 1.302, 1.313,
+    18.26, 6.22, 1.907, 1.0, 1.363, 1.417,
+    9.869, 3.698, 1.674, 1.574, 1.768, 1.941,
+    5.252, 2.352, 1.507, 1.925, 2.784, 3.587,
+    2.798, 1.602, 1.168, 2.69, 3.349, 3.753,
+    1.646, 1.305, 1.162, 3.07, 3.275, 3.342,
+    1.005, 1.136, 1.354, 3.233, 3.181, 3.26,
+    1.0, 1.007, 1.425, 3.295, 3.519, 4.752,
+    1.0, 1.0, 1.605, 3.734, 4.83, 4.763,
+    1.0, 1.107, 1.712, 4.18, 4.81, 5.039,
 };
 // moe_gemm bf16: 405 rows; median ratio; 44 of 405 rows below 1 (min 0.3989), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
@@ -309,7 +310,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::l40s_vllm
 
 inline constexpr calibration l40s_vllm{"l40s", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/vllm/0.24.0/gemm_perf.parquet, l40s/moe/vllm/0.24.0/moe_perf.parquet, l40s/attention/vllm/0.24.0/generation_attention_perf.parquet, l40s/attention/vllm/0.24.0/context_attention_perf.parquet, l40s/mla/vllm/0.14.0/generation_mla_perf.parquet, l40s/mla/vllm/0.14.0/context_mla_perf.parquet, l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/vllm/0.24.0/gemm_perf.parquet, l40s/moe/vllm/0.24.0/moe_perf.parquet, l40s/attention/vllm/0.24.0/generation_attention_perf.parquet, l40s/attention/vllm/0.24.0/context_attention_perf.parquet, l40s/mla/vllm/0.14.0/generation_mla_perf.parquet, l40s/mla/vllm/0.14.0/context_mla_perf.parquet, l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet, l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::l40s_vllm::grids, std::size(detail::l40s_vllm::grids)};
 static_assert(validated(l40s_vllm), "l40s_vllm: a calibration table breaks a rule");
 
