@@ -4,7 +4,7 @@
 
 For every measured row the script runs
     headroom serve MODEL DEVICE --isl N --osl N --concurrency N --engine E [--tp N] [--ep N]
-        [--pp N] [--kv fp8] [--speculative-tokens K --acceptance-length A] --json
+        [--pp N] [--kv fp8] [--requests-per-client R] [--speculative-tokens K --acceptance-length A] --json
 reads runs[0] and compares its ttft_ms / tpot_ms with the measured ones. It also scores the
 baseline "constant x ceiling": one constant per metric, the median of measured / ceiling over
 the rows of the `calibrate` split, times the row's ceiling_ttft_ms / ceiling_tpot_ms. The
@@ -110,6 +110,13 @@ def _check_row(raw, where, seen):
         raise InputError(f"{where}: engine_flags '{row['engine_flags'][0]}' is not a flag")
     row["spec_tokens"] = (_number(row["spec_tokens"], f"{where}: spec_tokens", int)
                           if row["spec_tokens"] else None)
+    # Optional: the requests the benchmark sent in all (its num_prompts), where the source says;
+    # serve then runs requests / concurrency requests a client instead of its default.
+    requests = row.get("requests") or ""
+    row["requests"] = _number(requests, f"{where}: requests", int) if requests else None
+    if row["requests"] is not None and row["requests"] % row["concurrency"] != 0:
+        raise InputError(f"{where}: requests {row['requests']} is not a whole number of requests "
+                         f"for each of the {row['concurrency']} clients")
     if row["ttft_ms"] is None and row["tpot_ms"] is None:
         raise InputError(f"{where}: neither ttft_ms nor tpot_ms is given")
     if row["kv_dtype"] not in ("auto", "bf16", "fp8"):
@@ -131,6 +138,8 @@ def command_for(row, headroom):
             cmd += [f"--{flag}", str(row[flag])]
     if row["kv_dtype"] == "fp8":
         cmd += ["--kv", "fp8"]
+    if row["requests"] is not None:
+        cmd += ["--requests-per-client", str(row["requests"] // row["concurrency"])]
     cmd += row["engine_flags"]
     if row["spec_tokens"] is not None:
         cmd += ["--speculative-tokens", str(row["spec_tokens"]),

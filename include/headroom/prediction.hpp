@@ -92,11 +92,24 @@ constexpr bool launches_own_kernel(const node& n) {
   return launches_own_kernel(n.kind, n.n_in > 0 && n.in[0].rows_per_n > 1);
 }
 
-/// What a prediction could read: the (device, engine) table and the one it falls back on.
+/// Which steps run a MoE layer's shared expert on a second CUDA stream, beside its router and
+/// routed experts (docs/serving.md#streams): a step of at most `decode_rows` (decode) or
+/// `prefill_rows` (prefill) token rows. 0: never, the kernels one after another on one stream.
+struct shared_expert_streams {
+  std::uint64_t decode_rows = 0;
+  std::uint64_t prefill_rows = 0;
+  [[nodiscard]] constexpr bool at(bool prefill, std::uint64_t rows) const {
+    return rows != 0 && rows <= (prefill ? prefill_rows : decode_rows);
+  }
+};
+
+/// What a prediction could read: the (device, engine) table and the one it falls back on, and
+/// how the engine launches what no table measures.
 struct calibration_set {
   const calibration* own = &no_calibration;
   const calibration* fallback = &no_calibration;  ///< the nearest measured device's (sla.hpp says which)
   elementwise_rule elementwise{};                 ///< the kernels no table measures
+  shared_expert_streams shared_streams{};         ///< none by default: every kernel on one stream
 };
 
 /// Where a prediction's ratios came from.
@@ -237,6 +250,30 @@ constexpr step_part part_of(op o) {
   }
 }
 
+/// The two paths of a MoE layer that an engine can run on two streams: the router, top-k and
+/// routed experts (`routed`), and the shared expert (`shared`: its GEMMs, its activation, its
+/// sigmoid gate). Everything else (norms, the blend that joins the two, the residual) runs after
+/// both on the main stream.
+enum class moe_path : std::uint8_t { none, routed, shared };
+constexpr moe_path moe_path_of(const node& n) {
+  switch (n.kind) {
+    case op::router:
+    case op::top_k:
+    case op::expert_gate_up:
+    case op::expert_down: return moe_path::routed;
+    default: break;
+  }
+  switch (n.role) {
+    case linear_role::shared_gate_up:
+    case linear_role::shared_up:
+    case linear_role::shared_down:
+    case linear_role::shared_gate: return moe_path::shared;
+    default: break;
+  }
+  if (n.n_in > 0 && n.in[0].rows_per_n > 1) return moe_path::routed;  // the experts' activation
+  return n.local == "shared_act" ? moe_path::shared : moe_path::none;
+}
+
 /// The kernels a pass of estimate `est` launches, as the prediction costs them: each GEMM (a
 /// fused group -- q, k and v; MLA's q_a and kv_a -- once), each MoE layer's two grouped GEMMs,
 /// each attention kernel, each element-wise op that launches its own kernel, each collective.
@@ -274,6 +311,23 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   const circuit& c = m.c;
   const double t = static_cast<double>(rows);
   const calib_format kvf = kv == kv_dtype::fp8 ? calib_format::fp8 : calib_format::bf16;
+  // A shared expert on its own stream overlaps the routed path of its layer: per block, the
+  // longer of the two paths' predictions, never below both paths' ceilings (the two streams share
+  // the one memory). Blocks whose rows are split by layer rules are summed per block, not per layer.
+  const bool streams = cs.shared_streams.at(pass == step_pass::prefill, rows);
+  std::array<std::array<double, 4>, max_blocks> paths{};  // routed, shared: predicted, ceiling
+  const auto add = [&](const site_row& row, const node& n, double ceiling, double predicted) {
+    const auto part = static_cast<std::size_t>(part_of(n.kind));
+    out.ceiling_part_us[part] += ceiling;
+    const moe_path mp = streams ? moe_path_of(n) : moe_path::none;
+    if (mp == moe_path::none) {
+      out.predicted_part_us[part] += predicted;
+      return;
+    }
+    const std::size_t i = mp == moe_path::routed ? 0 : 1;
+    paths[row.block][i] += predicted;
+    paths[row.block][i + 2] += ceiling;
+  };
   for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
     const site_row& row = est.rows[ri];
     const node& n = c.nodes[row.node];
@@ -309,9 +363,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double weight_floor_us = static_cast<double>(row.count) * weight_us * most;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;
-        const auto part = static_cast<std::size_t>(part_of(n.kind));
-        out.ceiling_part_us[part] += ceiling;
-        out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
+        add(row, n, ceiling, ceiling * ratio > floor_us ? ceiling * ratio : floor_us);
         out.worst = detail::worse(out.worst, a.from);
         continue;
       }
@@ -337,29 +389,28 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double seq_floor_us = ceiling / b * most;
         const double launch_us = static_cast<double>(row.count) * fa.floor_us;
         const double floor_us = seq_floor_us > launch_us ? seq_floor_us : launch_us;
-        const auto part = static_cast<std::size_t>(part_of(n.kind));
-        out.ceiling_part_us[part] += ceiling;
-        out.predicted_part_us[part] += ceiling * ratio > floor_us ? ceiling * ratio : floor_us;
+        add(row, n, ceiling, ceiling * ratio > floor_us ? ceiling * ratio : floor_us);
         out.worst = detail::worse(out.worst, a.from);
         continue;
       }
       default: {
         // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
-        const auto part = static_cast<std::size_t>(part_of(n.kind));
         const double launch = launches_own_kernel(n) ? cs.elementwise.launch_us : 0.0;
         const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
         const double count = static_cast<double>(row.count);
-        out.ceiling_part_us[part] += ceiling;
-        out.predicted_part_us[part] += ceiling > count * each ? ceiling : count * each;
+        add(row, n, ceiling, ceiling > count * each ? ceiling : count * each);
         continue;
       }
     }
     const double ratio = a.value < 1 ? 1 : a.value;
-    const auto part = static_cast<std::size_t>(part_of(n.kind));
     const double launch_us = static_cast<double>(row.count) * a.floor_us;
-    out.ceiling_part_us[part] += ceiling;
-    out.predicted_part_us[part] += ceiling * ratio > launch_us ? ceiling * ratio : launch_us;
+    add(row, n, ceiling, ceiling * ratio > launch_us ? ceiling * ratio : launch_us);
     out.worst = detail::worse(out.worst, a.from);
+  }
+  for (const auto& b : paths) {
+    const double longer = b[0] > b[1] ? b[0] : b[1];
+    const double both = b[2] + b[3];
+    out.predicted_part_us[static_cast<std::size_t>(step_part::dense)] += longer > both ? longer : both;
   }
   for (std::size_t li = 0; li < est.n_links; ++li) {
     const link_row& l = est.links[li];

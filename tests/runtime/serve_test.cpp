@@ -212,6 +212,47 @@ TEST_CASE("prediction: block-scaled FP8 weights read the block-scaled kernels' g
   CHECK(block_rows > 3);
 }
 
+TEST_CASE("prediction: a shared expert on its own stream overlaps the router and routed experts") {
+  // Hand tables: every GEMM and MoE kernel at its ceiling (ratio 1), with launch floors of 50 us
+  // (GEMM) and 60 us (a MoE layer's two grouped GEMMs, split 40 : 20); no attention table.
+  const double xs[] = {1, 4096};
+  const double ys[] = {1, 1e10};
+  const double ones[] = {1, 1, 1, 1};
+  const calib_grid grids[] = {{kernel_class::gemm, calib_format::bf16, 2, 2, xs, ys, ones, false, 50},
+                              {kernel_class::gemm, calib_format::fp8_block, 2, 2, xs, ys, ones, false, 50},
+                              {kernel_class::moe_gemm, calib_format::fp8_block, 2, 2, xs, ys, ones, false, 60}};
+  const calibration hand{"h200_sxm", "sglang", "0", "this test", grids, 3};
+  const calibration_set one_stream{&hand, &hand};
+  const calibration_set two_streams{&hand, &hand, default_elementwise_rule, {.decode_rows = 256, .prefill_rows = 0}};
+  const model& m = models::deepseek_v3;
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  const parallel p{.tp = 8};
+  const step_estimate e = decode_step(m, d, r, 1, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+  const step_prediction a = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, one_stream);
+  const step_prediction b = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, two_streams);
+  CHECK(b.ceiling_us == a.ceiling_us);
+  CHECK(b.predicted_us >= b.ceiling_us);
+  // DeepSeek-V3: 58 MoE layers (61 less first_k_dense_replace 3). At one token a layer's routed
+  // path is the router's GEMM launch (50 us; its 7,168 x 256 BF16 weight streams in 0.76 us) and
+  // the MoE layer's 60 us; its shared path the shared expert's gate_up and down GEMM launches
+  // (50 + 50 us; 7,168 x 4,096 / 8 FP8 streams in 0.77 us) and its activation's own launch (3 us;
+  // 1.5 KB). On two streams the shorter, shared path hides behind the routed one: 58 x 103 us.
+  CHECK(a.predicted_us - b.predicted_us == doctest::Approx(58 * 103.0).epsilon(1e-3));
+  // A step above the engine's threshold runs one stream.
+  const step_estimate big = decode_step(m, d, r, 512, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+  CHECK(predict(m, r.r, big, step_pass::decode, 512, 512, 2048, p, kv_dtype::bf16, two_streams).predicted_us ==
+        predict(m, r.r, big, step_pass::decode, 512, 512, 2048, p, kv_dtype::bf16, one_stream).predicted_us);
+  // And the engines' own rules: vLLM 256 tokens, SGLang 1,024, TensorRT-LLM its graphed decode passes.
+  CHECK(engines::shared_streams_of(engine_kind::vllm).at(false, 256));
+  CHECK_FALSE(engines::shared_streams_of(engine_kind::vllm).at(false, 257));
+  CHECK(engines::shared_streams_of(engine_kind::sglang).at(true, 1024));
+  CHECK(engines::shared_streams_of(engine_kind::trtllm).at(false, 4096));
+  CHECK_FALSE(engines::shared_streams_of(engine_kind::trtllm).at(true, 16));
+  CHECK_FALSE(engines::shared_streams_of(engine_kind::llama_cpp).at(false, 1));
+}
+
 TEST_CASE("prediction: a sliding-window layer's attention is read at its window, not the context") {
   // A hand table: decode attention measured at the ceiling over 128 KV tokens, 10x it over 4,096.
   const double xs[] = {1, 4096};

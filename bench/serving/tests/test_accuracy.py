@@ -55,16 +55,21 @@ def run(*args):
     return code, out.getvalue(), err.getvalue()
 
 
-def fixture_with_flags(row_id, flags):
-    """The fixture as CSV text with an engine_flags column: `flags` on row `row_id`, empty elsewhere."""
+def fixture_with_column(name, row_id, value):
+    """The fixture as CSV text with a column `name`: `value` on row `row_id`, empty elsewhere."""
     with open(FIXTURE) as f:
         rows = list(csv.reader(f))
-    rows[0].insert(-1, "engine_flags")
+    rows[0].insert(-1, name)
     for r in rows[1:]:
-        r.insert(-1, flags if r[0] == row_id else "")
+        r.insert(-1, value if r[0] == row_id else "")
     text = io.StringIO()
     csv.writer(text, lineterminator="\n").writerows(rows)
     return text.getvalue()
+
+
+def fixture_with_flags(row_id, flags):
+    """The fixture with an engine_flags column: `flags` on row `row_id`, empty elsewhere."""
+    return fixture_with_column("engine_flags", row_id, flags)
 
 
 def table_row(text, label):
@@ -159,6 +164,18 @@ class Report(unittest.TestCase):
         self.assertEqual(flagged[0][-5:], ["--scheduler-recv-interval", "10", "--chunked-prefill-size", "8192",
                                            "--json"])
 
+    def test_requests_become_requests_per_client(self):
+        # v1 runs 8 clients; a benchmark that sent 40 requests in all sent 5 a client.
+        path = os.path.join(tempfile.mkdtemp(), "requests.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_column("requests", "v1", "40"))
+        run("--headroom", FAKE, "--measurements", path)
+        with open(self.log) as f:
+            calls = [json.loads(line) for line in f]
+        sent = [c for c in calls if "--requests-per-client" in c]
+        self.assertEqual(len(sent), 1)
+        self.assertEqual(sent[0][-5:], ["--kv", "fp8", "--requests-per-client", "5", "--json"])
+
     def test_calibrate_split(self):
         code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
         self.assertEqual(code, 0)
@@ -190,6 +207,14 @@ class BadInput(unittest.TestCase):
         code, out, err = run("--headroom", FAKE, "--measurements", path)
         self.assertEqual(code, 2)
         self.assertEqual(err, f"accuracy.py: {path}:2: engine_flags 'stream' is not a flag\n")
+
+    def test_requests_must_divide_among_clients(self):
+        path = self.bad_fixture(fixture_with_column("requests", "v1", "42"))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err, f"accuracy.py: {path}:5: requests 42 is not a whole number of requests "
+                              f"for each of the 8 clients\n")
 
     def test_missing_column(self):
         path = self.bad_fixture("id,split\nx,validate\n")

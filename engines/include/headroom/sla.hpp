@@ -36,11 +36,13 @@ constexpr std::string_view nearest_measured_device(const device& d) {
   return "h100_sxm";
 }
 
-/// The calibration a deployment's engine has on device `d`, and the table it falls back on.
-/// Engines without tables of their own (llama.cpp, engines::none) read vLLM's.
+/// The calibration a deployment's engine has on device `d`, the table it falls back on, and
+/// the streams the engine runs a shared expert on. Engines without tables of their own
+/// (llama.cpp, engines::none) read vLLM's tables and run one stream.
 constexpr calibration_set shipped_calibration(const device& d, const engine& e) {
   const engine_kind k = engines::rules_of(e).serving_time ? e.kind : engines::vllm.kind;
-  return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k)};
+  return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k),
+          default_elementwise_rule, engines::shared_streams_of(e.kind)};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and

@@ -70,6 +70,35 @@ inline constexpr double host_launch_us = 80.0;
 inline constexpr std::string_view host_launch_source =
     "SGLang PR #12160: DeepSeek-V3 eager one-token prefill 82.6 ms (23.1 ms graphed) over its 1,033 kernels";
 
+// A MoE layer's shared expert on a second CUDA stream beside its router and routed experts
+// (prediction.hpp, shared_expert_streams):
+// - vLLM: steps of at most 256 tokens, any pass (VLLM_SHARED_EXPERTS_STREAM_TOKEN_THRESHOLD,
+//   default 256, vllm/envs.py; the fork and join in
+//   vllm/model_executor/layers/fused_moe/runner/shared_experts.py, should_run_shared_in_aux_stream).
+// - SGLang: steps of at most 1,024 tokens, any pass (DUAL_STREAM_TOKEN_THRESHOLD,
+//   python/sglang/srt/models/deepseek_v2.py, DeepseekV2MoE.forward_normal_dual_stream; the Qwen2
+//   MoE block Qwen3-Next uses takes the same alt_stream, python/sglang/srt/models/qwen2_moe.py).
+// - TensorRT-LLM: the passes it replays from CUDA graphs, its generation-only batches
+//   (tensorrt_llm/_torch/models/modeling_deepseekv3.py, Deepseekv3MoE.forward:
+//   maybe_execute_in_parallel(_compute_routed_output, _compute_shared_output, ..., aux_stream);
+//   tensorrt_llm/_torch/modules/multi_stream_utils.py: "Multi-stream is only enabled when cuda
+//   graph is turned on").
+inline constexpr shared_expert_streams vllm_shared_streams{256, 256};
+inline constexpr shared_expert_streams sglang_shared_streams{1024, 1024};
+inline constexpr shared_expert_streams trtllm_shared_streams{~std::uint64_t{0}, 0};
+
+/// The streams an engine runs a shared expert on; engines::none and llama.cpp: one stream.
+constexpr shared_expert_streams shared_streams_of(engine_kind k) {
+  switch (k) {
+    case engine_kind::vllm: return vllm_shared_streams;
+    case engine_kind::sglang: return sglang_shared_streams;
+    case engine_kind::trtllm: return trtllm_shared_streams;
+    case engine_kind::none:
+    case engine_kind::llama_cpp: return {};
+  }
+  return {};
+}
+
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
                                             host_launch_source};
