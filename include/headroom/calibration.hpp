@@ -37,8 +37,10 @@ enum class kernel_class : std::uint8_t {
 };
 /// `fp8`: per-tensor (or per-channel) scaled FP8; `fp8_block`: block-scaled FP8 weights
 /// (128 x 128, DeepSeek-V3 style) with per-token-group activations -- other kernels. A table
-/// that measured one of the two stands in for the other (prediction.hpp).
-enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block };
+/// that measured one of the two stands in for the other (prediction.hpp). `int4_weight_only`
+/// and `mxfp4_weight_only`: W4A16 kernels that widen 4-bit weights (INT4 in groups of 128;
+/// MXFP4, E2M1 with an E8M0 scale per 32) to the BF16 MMA; each stands in for the other.
+enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block, mxfp4_weight_only };
 
 /// Spellings (JSON keys of the run-time format, messages).
 constexpr std::string_view name_of(kernel_class c) {
@@ -61,6 +63,7 @@ constexpr std::string_view name_of(calib_format f) {
     case calib_format::fp4: return "fp4";
     case calib_format::int4_weight_only: return "int4_weight_only";
     case calib_format::fp8_block: return "fp8_block";
+    case calib_format::mxfp4_weight_only: return "mxfp4_weight_only";
   }
   return "?";
 }

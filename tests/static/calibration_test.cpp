@@ -5,6 +5,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines/calibration.hpp>
 #include <headroom/headroom.hpp>
+#include <headroom/prediction.hpp>
 
 namespace {
 using namespace headroom;
@@ -184,6 +185,22 @@ static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_f
 // hidden 7,168, inter 2,048, top-8 of 384, 0.1086 ms) is a large shape, not a launch.
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16) == 32.29);
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only) == 32.29);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) == 32.29);
+// The W4A16 MXFP4 experts gpt-oss runs under vLLM: h100_sxm/moe/vllm/0.24.0/moe_perf.parquet,
+// moe_dtype w4a16_mxfp4, 4 tokens, hidden 2,880, inter 2,880, top-4 of 128, balanced, latency
+// 0.1223306655883789 ms. tK = 16 rows; distinct experts 128 (1 - (124/128)^4) = 15.2655. MXFP4
+// weights E/2 + E/32 bytes (one E8M0 scale per 32), BF16 activations (no act_quant):
+//   gate_up: in 2 x 16 x 2,880 + routing 4 x 4 x 4 + out 2 x 16 x 5,760
+//            + 15.2655 x (8,294,400 + 518,400) = 134,808,368 B (40.241 us at 3,350 GB/s);
+//   down:    in 2 x 16 x 2,880 + out 2 x 16 x 2,880 + 15.2655 x (4,147,200 + 259,200)
+//            = 67,450,232 B (20.134 us); FLOPs 2 x 16 x 2,880 x 5,760 and 2 x 16 x 2,880 x 2,880
+//            at the BF16 peak take 0.54 and 0.27 us, under the bytes.
+// 122.33 / 60.376 = 2.0262, at the grid's (4 rows, 3 x 2,880 x 2,880) point.
+static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 4, 3.0 * 2880 * 2880),
+                   122.3306655883789 / ((134808368.21875 + 67450232.109375) / (3350 * 1e3)), 5e-4));
+// A table without MXFP4 rows reads the INT4 weight-only grid for them, and the reverse.
+static_assert(detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::mxfp4_weight_only) ==
+              detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::bf16));
 // Collectives hold measured times: no floor.
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::all_reduce, calib_format::bf16) == 0);
 

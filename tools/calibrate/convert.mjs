@@ -60,7 +60,8 @@ async function read(files, columns) {
 }
 // aiconfigurator dtype spellings -> headroom calib_format; fp8 per-tensor is preferred, the
 // block-scaled tables stand in where a device/engine measured only those.
-const gemm_fmt = { bfloat16: 'bf16', fp8: 'fp8', fp8_block: 'fp8_block', nvfp4: 'fp4', int4_wo: 'int4_weight_only' };
+const gemm_fmt = { bfloat16: 'bf16', fp8: 'fp8', fp8_block: 'fp8_block', nvfp4: 'fp4', int4_wo: 'int4_weight_only',
+  w4a16_mxfp4: 'mxfp4_weight_only' };
 
 /// Per distinct shape, the fastest kernel source measured (the engines pick among them).
 function fastest(rows, key) {
@@ -80,7 +81,7 @@ async function points(dev, sys, eng, v) {
   if (gf) {
     const rows = fastest((await read(gf, ['gemm_dtype', 'm', 'n', 'k', 'latency'])).filter(r => gemm_fmt[r.gemm_dtype]), r => `${r.gemm_dtype}/${r.m}/${r.n}/${r.k}`);
     const have = new Set(rows.map(r => gemm_fmt[r.gemm_dtype]));
-    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only']) {
+    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only']) {
       // Per-tensor and block-scaled FP8 are different kernels (TensorRT-LLM on H200 at one row:
       // 13.4 us against 6.6 us for 2,048 x 2,048): each its own grid.
       if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
@@ -95,7 +96,7 @@ async function points(dev, sys, eng, v) {
       .filter(r => r.distribution === 'balanced' && r.moe_tp_size === 1 && r.moe_ep_size === 1 && gemm_fmt[r.moe_dtype]),
     r => `${r.moe_dtype}/${r.num_tokens}/${r.hidden_size}/${r.inter_size}/${r.topk}/${r.num_experts}`);
     const have = new Set(rows.map(r => gemm_fmt[r.moe_dtype]));
-    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only']) {
+    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only']) {
       if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
       const pts = rows.filter(r => gemm_fmt[r.moe_dtype] === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * r.inter_size,
         ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts), row: r }));

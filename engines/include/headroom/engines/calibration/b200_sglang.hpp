@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     3.362,
     3.323,
 };
-// decode_attention bf16: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.044), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.458), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.96 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0, 33030144.0};
 inline constexpr double v8[] = {
+    3.957, 2.363,
+    3.261, 1.896,
+    2.626, 1.684,
+    2.316, 1.631,
+    2.3, 1.679,
+    2.15, 1.875,
+    1.98, 2.073,
+    1.768, 1.589,
+    1.755, 1.46,
+    3.035, 2.585,
+    2.89, 2.474,
+    3.104, 2.73,
+    4.179, 3.834,
+    4.144, 3.855,
+    4.123, 3.846,
+};
+// decode_attention bf16: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.044), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     3526.0, 2201.0, 581.0, 86.24, 13.27, 3.822, 2.613,
     1768.0, 1090.0, 297.4, 43.71, 6.612, 2.138, 1.678,
     879.3, 543.8, 145.7, 21.88, 3.323, 1.788, 1.275,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     24.82, 13.21, 2.658, 1.198, 1.077, 1.077, 1.077,
 };
 // decode_attention fp8: 17197 rows; median ratio; 0 of 17197 rows below 1 (min 1.098), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 4.346 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6216.0, 4205.0, 1590.0, 243.2, 37.62, 9.525, 4.478,
     3251.0, 2295.0, 845.9, 128.3, 18.96, 5.223, 2.776,
     1613.0, 1164.0, 436.2, 63.9, 9.499, 2.61, 1.807,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     28.78, 16.74, 4.899, 1.62, 1.229, 1.229, 1.229,
 };
 // prefill_attention bf16: 13632 rows; median ratio; 1869 of 13632 rows below 1 (min 0.7645), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     34.65,
     17.44,
     9.583,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 13632 rows; median ratio; 1968 of 13632 rows below 1 (min 0.6036), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     48.41,
     25.41,
     14.88,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.401), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     343.1, 280.9, 230.0, 111.5, 27.34, 6.689, 3.08,
     143.5, 140.8, 115.2, 64.41, 14.84, 3.347, 1.984,
     85.5, 84.1, 68.82, 32.23, 8.242, 2.502, 1.712,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     3.401, 3.328, 2.724, 1.702, 1.469, 1.527, 1.527,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.09), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     288.8, 287.4, 258.0, 167.1, 36.64, 7.65, 2.546,
     145.0, 141.4, 128.4, 84.27, 16.44, 3.561, 1.619,
     85.81, 84.96, 71.01, 41.92, 10.2, 2.065, 1.289,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.256, 3.217, 2.898, 1.916, 1.312, 1.19, 1.19,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2442), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     6.297,
     3.364,
     2.184,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1867), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     7.41,
     4.14,
     2.831,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     3.806, 4.759, 7.005,
     3.757, 4.223, 4.617,
     3.935, 4.489, 5.038,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.96},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.96},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.96},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 4.346},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 4.346},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.336},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.336},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 10.38},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 10.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 12.59},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 12.59},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x8, y8, v8, false, 15.96},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 4.346},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 4.346},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.336},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.336},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 10.38},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 10.38},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.59},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.59},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_sglang

@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     1.381, 1.426, 1.376, 1.592, 1.263, 1.647, 1.656,
     1.471, 1.56, 1.554, 2.019, 1.661, 1.617, 1.642,
 };
-// decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.036), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.619 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.299), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 18.23 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
+    10.6,
+    8.779,
+    6.884,
+    6.588,
+    6.748,
+    6.038,
+    5.918,
+    5.436,
+    5.302,
+    5.299,
+    5.356,
+    5.4,
+    7.314,
+    7.238,
+    7.209,
+};
+// decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.036), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.619 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     4487.0, 2533.0, 594.8, 94.41, 13.64, 2.684, 2.558,
     2234.0, 1312.0, 302.1, 47.8, 6.838, 2.242, 1.62,
     1144.0, 666.4, 155.9, 23.72, 3.481, 1.612, 1.298,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     36.72, 16.84, 3.168, 1.169, 1.06, 1.06, 1.06,
 };
 // decode_attention fp8: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.046), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.619 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     5151.0, 3502.0, 1164.0, 183.2, 24.03, 5.769, 3.024,
     2542.0, 1771.0, 581.8, 91.41, 12.46, 2.929, 2.276,
     1280.0, 868.9, 292.3, 46.37, 6.918, 2.206, 1.608,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     35.97, 20.2, 4.723, 1.29, 1.089, 1.089, 1.089,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 540 of 15892 rows below 1 (min 0.8463), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.89 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     55.02,
     29.29,
     17.07,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.021,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 1958 of 15892 rows below 1 (min 0.6195), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.89 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     56.88,
     30.56,
     17.45,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.266), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.949 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     294.2, 285.0, 233.6, 110.6, 34.25, 6.39, 2.772,
     147.5, 146.1, 116.8, 58.19, 14.88, 2.978, 1.888,
     75.57, 72.14, 60.45, 29.11, 7.642, 2.44, 1.54,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     2.418, 2.365, 1.934, 1.442, 1.299, 1.269, 1.269,
 };
 // mla_decode fp8: 362 rows; median ratio; 23 of 362 rows below 1 (min 0.7691), 14 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.949 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     299.1, 290.4, 263.2, 146.0, 41.42, 7.682, 2.445,
     152.4, 145.3, 130.3, 78.88, 16.7, 3.372, 1.535,
     78.89, 74.55, 65.92, 40.68, 9.645, 2.051, 1.086,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.925, 3.88, 3.478, 2.102, 1.023, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2561), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     6.44,
     3.562,
     2.084,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1983), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     7.148,
     4.648,
     3.149,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     4.582, 4.757, 5.04,
     4.887, 5.044, 5.377,
     4.948, 5.344, 5.783,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 18.23},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 18.23},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 18.23},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.619},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.619},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 10.89},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 10.89},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.949},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.949},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 14.85},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 14.85},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 18.23},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.619},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.619},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.89},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 10.89},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 8.949},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.949},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 14.85},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_trtllm

@@ -202,10 +202,30 @@ inline constexpr double v8[] = {
     8.418,
     8.388,
 };
-// decode_attention bf16: 16351 rows; median ratio; 0 of 16351 rows below 1 (min 1.051), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.759), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.27 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y9[] = {24883200.0, 33030144.0};
 inline constexpr double v9[] = {
+    4.537, 4.091,
+    3.376, 3.284,
+    2.752, 2.894,
+    2.373, 2.756,
+    2.32, 2.677,
+    2.214, 2.296,
+    1.991, 3.498,
+    1.776, 2.664,
+    1.765, 2.435,
+    3.048, 2.711,
+    2.905, 3.904,
+    3.117, 5.076,
+    4.206, 11.37,
+    4.162, 10.5,
+    4.148, 8.893,
+};
+// decode_attention bf16: 16351 rows; median ratio; 0 of 16351 rows below 1 (min 1.051), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6597.0, 3714.0, 946.9, 140.3, 19.89, 4.423, 2.676,
     3319.0, 1899.0, 477.9, 72.4, 10.11, 2.358, 1.749,
     1647.0, 940.2, 236.9, 38.1, 5.243, 1.918, 1.301,
@@ -220,9 +240,9 @@ inline constexpr double v9[] = {
     27.93, 16.45, 3.36, 1.24, 1.106, 1.106, 1.106,
 };
 // decode_attention fp8: 17465 rows; median ratio; 0 of 17465 rows below 1 (min 1.076), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.528 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     7383.0, 5708.0, 1731.0, 307.3, 40.08, 8.852, 3.704,
     4015.0, 2827.0, 867.5, 150.5, 20.11, 4.431, 2.503,
     2061.0, 1420.0, 454.9, 76.71, 10.19, 2.28, 1.628,
@@ -237,9 +257,9 @@ inline constexpr double v10[] = {
     29.2, 20.54, 5.478, 1.518, 1.212, 1.212, 1.212,
 };
 // prefill_attention bf16: 12030 rows; median ratio; 813 of 12030 rows below 1 (min 0.7571), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.035 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     55.87,
     29.41,
     15.8,
@@ -258,9 +278,9 @@ inline constexpr double v11[] = {
     1.042,
 };
 // prefill_attention fp8: 12784 rows; median ratio; 1044 of 12784 rows below 1 (min 0.5756), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.035 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     63.45,
     34.31,
     20.52,
@@ -279,9 +299,9 @@ inline constexpr double v12[] = {
     1.011,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     6.589, 6.859, 7.424,
     6.868, 6.985, 8.218,
     6.972, 7.139, 7.791,
@@ -306,11 +326,12 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 15.27},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 15.27},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 15.27},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.528},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.528},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 7.035},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 7.035},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x9, y9, v9, false, 15.27},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x10, y10, v10, false, 8.528},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x11, y11, v11, false, 8.528},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x12, y12, v12, false, 7.035},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x13, y13, v13, false, 7.035},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_vllm

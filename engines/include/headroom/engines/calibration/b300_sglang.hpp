@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     3.148,
     3.095,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.037), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 1.73), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.26 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
+    3.764,
+    3.217,
+    2.583,
+    2.266,
+    2.255,
+    2.12,
+    1.952,
+    1.747,
+    1.737,
+    2.942,
+    2.807,
+    2.984,
+    4.011,
+    3.972,
+    3.954,
+};
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.037), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     3534.0, 2184.0, 591.1, 84.55, 12.58, 3.807, 2.6,
     1761.0, 1124.0, 296.8, 43.17, 6.654, 2.136, 1.638,
     886.5, 545.8, 149.3, 22.21, 3.332, 1.777, 1.278,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     21.99, 12.14, 2.414, 1.187, 1.059, 1.059, 1.059,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.079), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6413.0, 4540.0, 1632.0, 240.2, 34.44, 10.42, 4.024,
     3206.0, 2300.0, 821.2, 120.6, 17.86, 4.759, 2.794,
     1542.0, 1077.0, 420.4, 61.09, 9.394, 2.601, 1.784,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     25.86, 15.1, 4.436, 1.604, 1.206, 1.206, 1.206,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3369 of 13192 rows below 1 (min 0.6142), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     30.6,
     15.9,
     8.683,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 3041 of 13192 rows below 1 (min 0.4303), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     44.71,
     23.51,
     13.39,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.353), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     286.5, 280.0, 229.5, 110.7, 26.25, 6.472, 3.034,
     143.5, 140.0, 114.8, 55.56, 13.17, 3.132, 1.96,
     76.02, 81.6, 68.13, 29.81, 7.365, 2.458, 1.621,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     3.265, 3.168, 2.625, 1.691, 1.371, 1.369, 1.369,
 };
 // mla_decode fp8: 362 rows; median ratio; 13 of 362 rows below 1 (min 0.9386), 10 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     252.5, 267.1, 252.7, 139.6, 32.68, 7.124, 2.409,
     143.0, 141.3, 126.9, 71.32, 16.17, 3.301, 1.582,
     71.93, 71.33, 63.75, 41.84, 9.198, 1.984, 1.16,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.105, 3.067, 2.78, 1.882, 1.098, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2122), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     5.305,
     2.874,
     1.926,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 105 of 202 rows below 1 (min 0.1461), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     5.955,
     3.434,
     2.396,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     3.788, 4.259, 5.202,
     3.538, 4.142, 4.638,
     4.192, 4.629, 5.055,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.26},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.26},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.26},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 6.174},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 6.174},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.354},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.354},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.424},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.424},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 12.43},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 12.43},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 15.26},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 6.174},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 6.174},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 8.424},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.424},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.43},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.43},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_sglang

@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     4.331, 2.967, 2.513, 2.009, 1.854, 1.664, 2.882,
     4.706, 3.481, 3.194, 2.496, 2.473, 2.151, 2.785,
 };
-// decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.051), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.124), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.39 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
+    10.06,
+    8.478,
+    6.706,
+    6.36,
+    6.461,
+    5.794,
+    5.67,
+    5.246,
+    5.124,
+    5.199,
+    5.17,
+    5.24,
+    7.092,
+    7.024,
+    6.989,
+};
+// decode_attention bf16: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.051), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     4325.0, 2527.0, 592.7, 93.67, 12.04, 2.682, 2.483,
     2241.0, 1302.0, 304.5, 47.31, 6.089, 2.244, 1.64,
     1161.0, 655.8, 153.6, 23.48, 3.428, 1.628, 1.297,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     35.17, 16.09, 2.928, 1.18, 1.077, 1.077, 1.077,
 };
 // decode_attention fp8: 19783 rows; median ratio; 0 of 19783 rows below 1 (min 1.061), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 7.995 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     5091.0, 3397.0, 1127.0, 162.4, 23.67, 5.362, 3.062,
     2529.0, 1735.0, 562.6, 86.25, 12.01, 2.879, 2.235,
     1261.0, 884.8, 295.6, 43.0, 6.777, 2.175, 1.597,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     33.52, 18.83, 4.43, 1.303, 1.11, 1.11, 1.11,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 1304 of 15892 rows below 1 (min 0.7701), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.83 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     49.01,
     26.95,
     15.63,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 2860 of 15892 rows below 1 (min 0.4827), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.83 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     50.91,
     27.28,
     15.63,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.276), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.645 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     271.7, 242.8, 206.3, 98.79, 33.38, 5.978, 2.733,
     123.5, 144.1, 104.0, 53.96, 14.83, 2.84, 1.895,
     74.03, 71.79, 58.44, 28.8, 7.657, 2.353, 1.549,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     2.342, 2.267, 1.861, 1.42, 1.309, 1.277, 1.277,
 };
 // mla_decode fp8: 362 rows; median ratio; 22 of 362 rows below 1 (min 0.7807), 13 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.645 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     259.5, 292.7, 220.2, 144.9, 37.79, 7.217, 2.238,
     149.1, 133.6, 131.1, 74.37, 15.3, 3.107, 1.516,
     75.14, 73.14, 67.29, 36.43, 9.524, 1.805, 1.115,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.756, 3.722, 3.336, 2.052, 1.024, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.2285), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     5.381,
     3.095,
     1.887,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 96 of 202 rows below 1 (min 0.1514), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     5.766,
     3.899,
     2.715,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     4.383, 4.172, 4.911,
     4.599, 4.411, 5.187,
     4.773, 4.764, 5.676,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 33.39},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 33.39},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 33.39},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 7.995},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 7.995},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 10.83},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 10.83},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.645},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.645},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.14},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.14},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 33.39},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 7.995},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 7.995},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.83},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 10.83},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 8.645},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.645},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 13.14},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_trtllm

@@ -202,10 +202,30 @@ inline constexpr double v8[] = {
     8.044,
     8.027,
 };
-// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.064), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.742), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.17 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y9[] = {24883200.0, 33030144.0};
 inline constexpr double v9[] = {
+    4.004, 3.979,
+    3.396, 3.193,
+    2.682, 2.784,
+    2.315, 2.647,
+    2.277, 2.569,
+    2.164, 2.204,
+    1.966, 3.352,
+    1.758, 2.553,
+    1.75, 2.335,
+    2.958, 2.594,
+    2.827, 3.731,
+    3.011, 4.85,
+    4.035, 10.86,
+    3.986, 10.05,
+    3.968, 8.525,
+};
+// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.064), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6673.0, 3783.0, 943.4, 131.2, 19.92, 4.426, 2.628,
     3291.0, 1909.0, 475.7, 66.0, 9.923, 2.225, 1.702,
     1659.0, 924.1, 237.2, 32.82, 5.064, 1.917, 1.32,
@@ -220,9 +240,9 @@ inline constexpr double v9[] = {
     25.38, 14.78, 3.173, 1.242, 1.111, 1.111, 1.111,
 };
 // decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.086), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.333 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     7691.0, 5561.0, 1752.0, 267.5, 39.83, 8.836, 3.615,
     3909.0, 2744.0, 869.1, 133.6, 19.93, 4.371, 2.424,
     1886.0, 1404.0, 432.7, 69.09, 10.2, 2.23, 1.615,
@@ -237,9 +257,9 @@ inline constexpr double v10[] = {
     25.13, 18.72, 5.215, 1.489, 1.218, 1.218, 1.218,
 };
 // prefill_attention bf16: 11936 rows; median ratio; 1438 of 11936 rows below 1 (min 0.6638), 1 cells clamped to 1; 0 empty cells filled from the nearest; floor 6.965 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     48.97,
     27.08,
     14.22,
@@ -258,9 +278,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // prefill_attention fp8: 12690 rows; median ratio; 1931 of 12690 rows below 1 (min 0.4312), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 6.965 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     56.41,
     30.82,
     18.67,
@@ -279,9 +299,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     6.616, 6.738, 7.057,
     6.724, 6.848, 7.022,
     6.945, 7.01, 7.402,
@@ -306,11 +326,12 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 15.17},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 15.17},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 15.17},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 7.333},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 7.333},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 6.965},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 6.965},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x9, y9, v9, false, 15.17},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x10, y10, v10, false, 7.333},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x11, y11, v11, false, 7.333},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x12, y12, v12, false, 6.965},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x13, y13, v13, false, 6.965},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_vllm

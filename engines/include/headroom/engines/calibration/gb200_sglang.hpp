@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     3.585,
     3.523,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.05), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.443), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.76 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0, 33030144.0};
 inline constexpr double v8[] = {
+    3.979, 2.296,
+    3.385, 1.88,
+    2.677, 1.667,
+    2.337, 1.611,
+    2.333, 1.668,
+    2.194, 1.862,
+    1.986, 2.044,
+    1.778, 1.568,
+    1.761, 1.45,
+    2.964, 2.497,
+    2.84, 2.409,
+    3.029, 2.622,
+    4.32, 3.679,
+    4.277, 3.952,
+    4.254, 3.942,
+};
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.05), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     3703.0, 2383.0, 621.3, 89.33, 13.71, 4.439, 2.717,
     1879.0, 1165.0, 308.1, 45.47, 6.921, 2.23, 1.722,
     937.5, 575.5, 157.1, 23.63, 3.476, 1.852, 1.306,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     22.98, 12.8, 2.555, 1.21, 1.082, 1.082, 1.082,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.104), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.221 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6732.0, 4723.0, 1713.0, 251.9, 35.91, 10.86, 4.424,
     3362.0, 2438.0, 874.6, 126.8, 19.47, 5.421, 2.884,
     1682.0, 1196.0, 429.7, 63.41, 9.855, 2.687, 1.837,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     26.93, 16.08, 4.715, 1.655, 1.238, 1.238, 1.238,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 1407 of 13192 rows below 1 (min 0.7615), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     34.3,
     17.75,
     9.717,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 1904 of 13192 rows below 1 (min 0.6056), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     49.55,
     25.67,
     14.58,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.338), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.61 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     354.4, 351.2, 283.0, 135.2, 28.25, 7.025, 3.29,
     177.7, 172.3, 144.0, 67.54, 15.4, 3.292, 2.08,
     91.75, 88.28, 72.54, 34.1, 8.562, 2.619, 1.675,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     3.346, 3.33, 2.727, 1.716, 1.426, 1.338, 1.338,
 };
 // mla_decode fp8: 362 rows; median ratio; 1 of 362 rows below 1 (min 0.9686), 2 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.61 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     303.6, 304.7, 274.2, 176.8, 37.84, 8.552, 2.838,
     157.3, 152.0, 136.2, 87.63, 18.47, 3.992, 1.844,
     91.03, 89.06, 76.06, 44.92, 11.41, 2.193, 1.356,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.234, 3.199, 2.881, 1.96, 1.197, 1.195, 1.195,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2411), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     6.24,
     3.349,
     2.137,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1978), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     7.167,
     4.043,
     2.813,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0};
+inline constexpr double v17[] = {
     3.579, 4.076,
     3.855, 4.227,
     3.965, 4.268,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.76},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.76},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.76},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 6.221},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 6.221},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.354},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.354},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 10.61},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 10.61},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 14.61},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 14.61},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x8, y8, v8, false, 15.76},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 6.221},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 6.221},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 10.61},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 10.61},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 14.61},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 14.61},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_sglang

@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     1.442, 1.394, 1.344, 1.56, 1.259, 1.711, 1.761,
     1.448, 1.511, 1.592, 2.005, 1.638, 1.696, 1.74,
 };
-// decode_attention bf16: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.044), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.784 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.058), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.01 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
+    10.68,
+    8.6,
+    6.645,
+    6.347,
+    6.471,
+    5.791,
+    5.686,
+    5.204,
+    5.074,
+    5.058,
+    5.134,
+    5.19,
+    7.513,
+    7.419,
+    7.385,
+};
+// decode_attention bf16: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.044), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.784 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     4782.0, 2690.0, 644.9, 102.8, 14.46, 2.812, 2.602,
     2381.0, 1365.0, 328.1, 50.29, 7.362, 2.362, 1.683,
     1302.0, 716.4, 169.1, 25.11, 3.741, 1.661, 1.315,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     37.06, 16.92, 3.112, 1.174, 1.067, 1.067, 1.067,
 };
 // decode_attention fp8: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.054), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.784 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     5747.0, 3650.0, 1206.0, 198.5, 26.28, 5.995, 3.218,
     2758.0, 1866.0, 615.7, 99.32, 14.5, 3.029, 2.366,
     1411.0, 977.4, 319.1, 49.78, 7.267, 2.292, 1.67,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     37.36, 19.75, 4.576, 1.319, 1.107, 1.107, 1.107,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 285 of 15892 rows below 1 (min 0.8638), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.15 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     56.19,
     30.02,
     17.53,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.06,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 1959 of 15892 rows below 1 (min 0.6153), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.15 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     58.2,
     31.79,
     17.8,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.279), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.835 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     317.5, 298.5, 248.9, 119.7, 37.02, 6.75, 2.866,
     156.2, 154.7, 128.3, 61.05, 17.26, 3.113, 1.876,
     78.62, 78.96, 66.83, 30.87, 8.675, 2.415, 1.565,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     2.357, 2.324, 1.923, 1.442, 1.318, 1.28, 1.28,
 };
 // mla_decode fp8: 362 rows; median ratio; 17 of 362 rows below 1 (min 0.8343), 12 cells clamped to 1; 3 empty cells filled from the nearest; floor 9.835 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     322.5, 318.6, 292.6, 179.8, 46.66, 8.498, 2.727,
     163.0, 159.4, 161.1, 80.28, 19.7, 3.754, 1.648,
     93.06, 95.31, 74.81, 45.15, 10.59, 2.054, 1.18,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.86, 3.811, 3.434, 2.104, 1.103, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.2492), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 15 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     6.363,
     3.604,
     2.133,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 94 of 202 rows below 1 (min 0.1907), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 15 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     7.161,
     4.717,
     3.254,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0};
+inline constexpr double v17[] = {
     3.753, 4.64,
     3.803, 4.718,
     3.865, 4.903,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 19.01},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 19.01},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 19.01},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.784},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.784},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 11.15},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 11.15},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 9.835},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 9.835},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 15.0},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 15.0},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 19.01},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.784},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.784},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 11.15},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 11.15},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 9.835},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 9.835},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 15.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_trtllm

@@ -202,10 +202,30 @@ inline constexpr double v8[] = {
     8.664,
     8.634,
 };
-// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.04), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.761), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.01 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y9[] = {24883200.0, 33030144.0};
 inline constexpr double v9[] = {
+    4.416, 4.252,
+    3.665, 3.441,
+    2.786, 2.97,
+    2.383, 2.797,
+    2.346, 2.69,
+    2.235, 2.304,
+    1.989, 3.48,
+    1.772, 2.638,
+    1.763, 2.403,
+    2.959, 2.627,
+    2.83, 3.726,
+    3.016, 4.745,
+    4.276, 10.87,
+    4.238, 10.66,
+    4.224, 9.016,
+};
+// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.04), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     7873.0, 4378.0, 1059.0, 164.2, 21.44, 4.954, 2.814,
     3906.0, 2204.0, 528.1, 82.82, 10.62, 2.504, 1.732,
     1935.0, 1129.0, 272.9, 41.06, 6.161, 2.009, 1.341,
@@ -220,9 +240,9 @@ inline constexpr double v9[] = {
     27.06, 15.94, 3.382, 1.247, 1.105, 1.105, 1.105,
 };
 // decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.068), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.725 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     9463.0, 7021.0, 2115.0, 328.4, 43.33, 9.961, 3.946,
     4441.0, 3389.0, 1012.0, 166.0, 21.61, 4.632, 2.605,
     2334.0, 1747.0, 551.3, 82.34, 12.31, 2.522, 1.674,
@@ -237,9 +257,9 @@ inline constexpr double v10[] = {
     27.02, 19.5, 5.453, 1.555, 1.213, 1.213, 1.213,
 };
 // prefill_attention bf16: 11936 rows; median ratio; 555 of 11936 rows below 1 (min 0.7277), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.661 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     58.53,
     29.97,
     16.46,
@@ -258,9 +278,9 @@ inline constexpr double v11[] = {
     1.333,
 };
 // prefill_attention fp8: 12690 rows; median ratio; 920 of 12690 rows below 1 (min 0.5902), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.661 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     66.82,
     36.2,
     21.51,
@@ -279,9 +299,9 @@ inline constexpr double v12[] = {
     1.136,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0};
+inline constexpr double v14[] = {
     4.993, 4.971,
     5.016, 5.21,
     5.214, 5.332,
@@ -306,11 +326,12 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 17.01},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 17.01},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 17.01},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.725},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.725},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.661},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.661},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x13, y13, v13, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x9, y9, v9, false, 17.01},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x10, y10, v10, false, 8.725},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x11, y11, v11, false, 8.725},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x12, y12, v12, false, 8.661},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x13, y13, v13, false, 8.661},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_vllm

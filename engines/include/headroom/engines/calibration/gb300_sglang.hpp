@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     3.223,
     3.22,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.078), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.452), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.48 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0, 33030144.0};
 inline constexpr double v8[] = {
+    3.861, 2.278,
+    3.369, 1.859,
+    2.637, 1.661,
+    2.31, 1.616,
+    2.301, 1.665,
+    2.166, 1.857,
+    1.967, 2.049,
+    1.759, 1.577,
+    1.755, 1.452,
+    2.917, 2.492,
+    2.794, 2.397,
+    2.955, 2.615,
+    4.236, 3.668,
+    4.194, 3.942,
+    4.178, 3.921,
+};
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.078), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     3672.0, 2269.0, 614.1, 87.85, 13.07, 3.955, 2.702,
     1829.0, 1168.0, 308.3, 44.85, 6.913, 2.219, 1.702,
     921.0, 567.1, 155.1, 23.07, 3.461, 1.847, 1.328,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     22.85, 12.61, 2.508, 1.233, 1.1, 1.1, 1.1,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.121), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 6.174 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6663.0, 4717.0, 1695.0, 249.6, 35.78, 10.83, 4.181,
     3331.0, 2390.0, 853.2, 125.3, 18.56, 4.944, 2.903,
     1602.0, 1118.0, 436.8, 63.47, 9.76, 2.702, 1.854,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     26.87, 15.69, 4.609, 1.667, 1.253, 1.253, 1.253,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 2804 of 13192 rows below 1 (min 0.6824), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     31.79,
     16.52,
     9.021,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 2688 of 13192 rows below 1 (min 0.4781), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     46.45,
     24.43,
     13.92,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.35), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.47 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     354.6, 350.9, 282.5, 135.0, 28.09, 6.971, 3.174,
     181.5, 176.4, 143.7, 66.86, 15.66, 3.295, 1.961,
     91.21, 89.25, 72.55, 34.09, 8.511, 2.512, 1.615,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     3.268, 3.238, 2.65, 1.742, 1.417, 1.35, 1.35,
 };
 // mla_decode fp8: 362 rows; median ratio; 7 of 362 rows below 1 (min 0.9622), 7 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.47 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     299.4, 297.9, 273.2, 176.5, 37.33, 8.166, 2.702,
     153.4, 153.1, 136.0, 88.07, 18.6, 3.787, 1.704,
     90.21, 89.94, 68.88, 44.37, 11.5, 2.135, 1.219,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.154, 3.131, 2.794, 1.893, 1.158, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 112 of 202 rows below 1 (min 0.2112), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.84 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     5.529,
     2.985,
     1.957,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 103 of 202 rows below 1 (min 0.1361), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.84 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     6.011,
     3.469,
     2.486,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0};
+inline constexpr double v17[] = {
     3.408, 3.847,
     3.605, 3.703,
     3.557, 3.734,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.48},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 15.48},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x7, y7, v7, false, 15.48},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 6.174},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 6.174},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 8.354},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 8.354},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 10.47},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 10.47},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 12.84},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 12.84},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x8, y8, v8, false, 15.48},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 6.174},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 6.174},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.354},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.354},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 10.47},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 10.47},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.84},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.84},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb300_sglang

@@ -184,10 +184,30 @@ inline constexpr double v7[] = {
     4.297, 2.943, 2.51, 1.99, 1.849, 1.701, 2.94,
     4.666, 3.461, 3.187, 2.458, 2.508, 2.162, 2.837,
 };
-// decode_attention bf16: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.066), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.805 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.071), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 33.78 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
+    10.51,
+    8.419,
+    6.595,
+    6.357,
+    6.483,
+    5.819,
+    5.704,
+    5.193,
+    5.071,
+    5.141,
+    5.125,
+    5.195,
+    7.521,
+    7.451,
+    7.413,
+};
+// decode_attention bf16: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.066), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.805 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     4775.0, 2686.0, 635.1, 98.49, 14.3, 2.783, 2.548,
     2370.0, 1382.0, 325.6, 49.66, 7.094, 2.334, 1.693,
     1249.0, 702.8, 162.6, 24.61, 3.639, 1.692, 1.329,
@@ -202,9 +222,9 @@ inline constexpr double v8[] = {
     35.49, 16.08, 2.97, 1.199, 1.099, 1.099, 1.099,
 };
 // decode_attention fp8: 19784 rows; median ratio; 0 of 19784 rows below 1 (min 1.076), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 8.805 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     5534.0, 3599.0, 1221.0, 191.9, 25.28, 5.557, 3.112,
     2695.0, 1848.0, 597.5, 91.44, 12.88, 3.021, 2.364,
     1394.0, 1003.0, 308.9, 47.69, 7.295, 2.254, 1.638,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     35.24, 19.16, 4.508, 1.329, 1.126, 1.126, 1.126,
 };
 // prefill_attention bf16: 15892 rows; median ratio; 1525 of 15892 rows below 1 (min 0.7537), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.94 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     52.38,
     28.44,
     16.51,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 15892 rows; median ratio; 2670 of 15892 rows below 1 (min 0.4823), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.94 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     54.5,
     29.1,
     17.08,
@@ -261,9 +281,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.298), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.997 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     322.2, 305.9, 253.9, 117.2, 34.98, 6.218, 2.897,
     158.2, 156.1, 126.4, 59.87, 17.52, 2.976, 1.956,
     80.48, 78.33, 62.29, 34.82, 8.157, 2.431, 1.575,
@@ -277,9 +297,9 @@ inline constexpr double v12[] = {
     2.38, 2.294, 1.873, 1.455, 1.333, 1.3, 1.3,
 };
 // mla_decode fp8: 362 rows; median ratio; 17 of 362 rows below 1 (min 0.8531), 12 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.997 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     321.0, 315.3, 281.4, 172.9, 42.34, 8.09, 2.585,
     161.5, 160.9, 141.0, 83.22, 19.0, 3.698, 1.69,
     81.62, 78.47, 69.47, 46.6, 11.28, 1.999, 1.207,
@@ -293,9 +313,9 @@ inline constexpr double v13[] = {
     3.817, 3.76, 3.376, 2.113, 1.115, 1.0, 1.0,
 };
 // mla_prefill bf16: 202 rows; median ratio; 107 of 202 rows below 1 (min 0.217), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.05 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     5.458,
     3.269,
     1.927,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1396), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.05 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     6.085,
     4.079,
     2.787,
@@ -327,9 +347,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0};
+inline constexpr double v17[] = {
     4.201, 4.881,
     4.291, 4.748,
     4.488, 4.881,
@@ -353,15 +373,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 33.78},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 33.78},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 33.78},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.805},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.805},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 10.94},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 10.94},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 8.997},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 8.997},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 15.05},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 15.05},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 33.78},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.805},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.805},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.94},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 10.94},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 8.997},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.997},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 15.05},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 15.05},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb300_trtllm

@@ -202,10 +202,30 @@ inline constexpr double v8[] = {
     8.589,
     8.56,
 };
-// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.082), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.613 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.76), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.07 us
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y9[] = {24883200.0, 33030144.0};
 inline constexpr double v9[] = {
+    4.435, 4.053,
+    3.551, 3.228,
+    2.775, 2.828,
+    2.384, 2.682,
+    2.341, 2.593,
+    2.234, 2.226,
+    1.988, 3.377,
+    1.779, 2.559,
+    1.774, 2.332,
+    2.933, 2.542,
+    2.806, 3.619,
+    2.974, 4.594,
+    4.252, 10.54,
+    4.217, 10.33,
+    4.201, 8.749,
+};
+// decode_attention bf16: 15815 rows; median ratio; 0 of 15815 rows below 1 (min 1.082), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.613 us
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6983.0, 4325.0, 1029.0, 157.8, 21.06, 4.579, 2.751,
     3554.0, 2128.0, 522.0, 80.53, 10.5, 2.47, 1.732,
     1795.0, 1065.0, 255.2, 40.38, 6.091, 2.01, 1.355,
@@ -220,9 +240,9 @@ inline constexpr double v9[] = {
     25.73, 15.32, 3.303, 1.283, 1.131, 1.131, 1.131,
 };
 // decode_attention fp8: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.102), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.613 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     8487.0, 6080.0, 1909.0, 319.6, 42.11, 9.146, 3.732,
     4257.0, 3116.0, 982.7, 160.0, 20.94, 4.597, 2.528,
     2225.0, 1567.0, 478.1, 80.64, 12.17, 2.36, 1.689,
@@ -237,9 +257,9 @@ inline constexpr double v10[] = {
     25.92, 19.27, 5.45, 1.543, 1.234, 1.234, 1.234,
 };
 // prefill_attention bf16: 11936 rows; median ratio; 1361 of 11936 rows below 1 (min 0.6707), 1 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.496 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     56.02,
     28.78,
     15.89,
@@ -258,9 +278,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // prefill_attention fp8: 12690 rows; median ratio; 1752 of 12690 rows below 1 (min 0.4376), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.496 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     61.62,
     32.77,
     20.2,
@@ -279,9 +299,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0};
+inline constexpr double v14[] = {
     7.025, 7.008,
     7.18, 7.349,
     7.029, 7.173,
@@ -306,11 +326,12 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x6, y6, v6, false, 16.07},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 7, x7, y7, v7, false, 16.07},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x8, y8, v8, false, 16.07},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 8.613},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 8.613},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 8.496},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 8.496},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x13, y13, v13, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x9, y9, v9, false, 16.07},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x10, y10, v10, false, 8.613},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x11, y11, v11, false, 8.613},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x12, y12, v12, false, 8.496},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x13, y13, v13, false, 8.496},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb300_vllm

@@ -142,10 +142,30 @@ inline constexpr double v5[] = {
     3.717,
     3.716,
 };
-// decode_attention bf16: 16414 rows; median ratio; 23 of 16414 rows below 1 (min 0.9359), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.342), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {24883200.0, 33030144.0};
 inline constexpr double v6[] = {
+    5.739, 2.101,
+    5.031, 1.736,
+    4.935, 1.539,
+    5.073, 1.482,
+    5.159, 1.528,
+    4.668, 1.701,
+    5.031, 1.881,
+    4.47, 1.44,
+    5.594, 1.342,
+    5.794, 1.439,
+    5.116, 1.814,
+    4.447, 2.255,
+    4.167, 5.206,
+    4.176, 4.875,
+    4.176, 4.141,
+};
+// decode_attention bf16: 16414 rows; median ratio; 23 of 16414 rows below 1 (min 0.9359), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     1692.0, 910.0, 231.4, 43.49, 6.651, 2.06, 1.812,
     828.0, 457.4, 116.2, 21.73, 3.556, 1.813, 1.371,
     414.1, 229.5, 59.03, 11.07, 2.242, 1.453, 1.228,
@@ -160,9 +180,9 @@ inline constexpr double v6[] = {
     21.39, 11.52, 2.506, 1.268, 1.191, 1.191, 1.191,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.146), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     2559.0, 1750.0, 539.1, 119.9, 16.86, 4.572, 2.838,
     1332.0, 854.0, 270.9, 58.46, 8.395, 2.824, 2.066,
     652.9, 434.8, 135.6, 29.78, 4.702, 2.417, 1.787,
@@ -177,9 +197,9 @@ inline constexpr double v7[] = {
     26.87, 18.77, 4.932, 2.067, 1.986, 1.986, 1.986,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3330 of 13192 rows below 1 (min 0.6492), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     12.43,
     6.409,
     3.921,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 4570 of 13192 rows below 1 (min 0.4641), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     14.27,
     7.369,
     4.34,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.092), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     149.6, 147.2, 121.2, 69.79, 14.72, 3.831, 2.039,
     74.87, 72.87, 59.91, 36.31, 7.749, 2.467, 1.493,
     37.41, 36.4, 30.17, 18.69, 4.745, 1.808, 1.3,
@@ -235,9 +255,9 @@ inline constexpr double v10[] = {
     1.878, 1.889, 1.629, 1.426, 1.177, 1.098, 1.098,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.966), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     216.3, 214.4, 193.8, 139.4, 29.2, 12.08, 9.182,
     107.1, 105.3, 94.9, 71.3, 19.16, 9.864, 8.227,
     54.33, 53.61, 48.43, 40.03, 14.34, 9.12, 7.89,
@@ -251,9 +271,9 @@ inline constexpr double v11[] = {
     1.966, 2.144, 3.123, 7.778, 7.773, 7.652, 7.652,
 };
 // mla_prefill bf16: 202 rows; median ratio; 75 of 202 rows below 1 (min 0.7934), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     2.171,
     2.052,
     1.845,
@@ -268,9 +288,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 74 of 202 rows below 1 (min 0.7617), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     2.79,
     2.317,
     2.01,
@@ -285,9 +305,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     2.433, 2.799, 4.817,
     2.435, 2.633, 38.08,
     2.52, 2.739, 3.494,
@@ -309,15 +329,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 26.52},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x4, y4, v4, false, 26.52},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x5, y5, v5, false, 26.52},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 8.53},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 8.53},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 9.578},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 9.578},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.34},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.34},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 13.12},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 13.12},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x6, y6, v6, false, 26.52},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.53},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.53},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 9.578},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 9.578},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 12.34},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.34},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 13.12},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 13.12},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_sglang

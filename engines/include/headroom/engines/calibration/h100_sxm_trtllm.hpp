@@ -142,10 +142,30 @@ inline constexpr double v5[] = {
     3.629, 2.767, 2.607, 2.598, 1.52, 2.723, 2.644,
     4.461, 3.637, 3.976, 3.799, 2.801, 2.813, 3.011,
 };
-// decode_attention bf16: 20460 rows; median ratio; 0 of 20460 rows below 1 (min 1.075), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.472 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.755), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 38.62 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {24883200.0};
 inline constexpr double v6[] = {
+    5.017,
+    3.322,
+    2.572,
+    2.632,
+    1.974,
+    1.771,
+    1.757,
+    1.842,
+    2.156,
+    2.179,
+    2.89,
+    2.767,
+    2.694,
+    2.637,
+    2.602,
+};
+// decode_attention bf16: 20460 rows; median ratio; 0 of 20460 rows below 1 (min 1.075), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.472 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     1409.0, 797.2, 264.8, 61.25, 9.761, 2.368, 1.825,
     717.8, 407.8, 134.4, 31.13, 4.939, 2.029, 1.608,
     409.8, 241.9, 69.31, 17.15, 3.008, 1.626, 1.423,
@@ -160,9 +180,9 @@ inline constexpr double v6[] = {
     27.26, 15.82, 3.406, 1.209, 1.127, 1.127, 1.127,
 };
 // decode_attention fp8: 19907 rows; median ratio; 0 of 19907 rows below 1 (min 1.079), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.472 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     1636.0, 1014.0, 369.6, 96.23, 15.68, 3.642, 2.237,
     798.2, 506.3, 188.7, 48.85, 7.783, 2.374, 1.944,
     445.4, 297.3, 94.01, 24.29, 4.337, 1.989, 1.543,
@@ -177,9 +197,9 @@ inline constexpr double v7[] = {
     17.87, 10.22, 2.844, 1.253, 1.167, 1.167, 1.167,
 };
 // prefill_attention bf16: 16883 rows; median ratio; 1271 of 16883 rows below 1 (min 0.8418), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.93 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     25.75,
     14.03,
     8.664,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // prefill_attention fp8: 17102 rows; median ratio; 3846 of 17102 rows below 1 (min 0.3922), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.93 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     29.15,
     15.43,
     8.909,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.076), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.38 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     179.8, 170.6, 126.8, 61.21, 14.04, 3.481, 1.766,
     89.26, 86.74, 62.46, 33.56, 7.176, 2.342, 1.419,
     46.78, 43.34, 31.78, 18.38, 4.264, 1.676, 1.248,
@@ -235,9 +255,9 @@ inline constexpr double v10[] = {
     2.772, 2.666, 2.254, 1.42, 1.168, 1.098, 1.098,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.16), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.38 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     178.7, 170.1, 134.5, 96.09, 17.93, 3.788, 2.065,
     91.26, 88.15, 69.82, 52.13, 9.897, 2.549, 1.672,
     45.84, 44.46, 34.68, 26.92, 5.674, 1.917, 1.447,
@@ -251,9 +271,9 @@ inline constexpr double v11[] = {
     3.634, 3.533, 2.922, 1.918, 1.349, 1.207, 1.207,
 };
 // mla_prefill bf16: 202 rows; median ratio; 128 of 202 rows below 1 (min 0.2457), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.82 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     3.463,
     2.178,
     1.184,
@@ -268,9 +288,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 99 of 202 rows below 1 (min 0.2043), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.82 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     3.997,
     2.626,
     1.995,
@@ -285,9 +305,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     2.662, 2.796, 3.23,
     2.706, 2.906, 3.169,
     2.868, 3.137, 3.528,
@@ -309,15 +329,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 38.62},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 38.62},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 38.62},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 5.472},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 5.472},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 12.93},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 12.93},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.38},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 16.82},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 16.82},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x6, y6, v6, false, 38.62},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 5.472},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 5.472},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 12.93},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 12.93},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 12.38},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.38},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 16.82},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 16.82},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_trtllm

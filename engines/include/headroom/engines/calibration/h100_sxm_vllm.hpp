@@ -163,10 +163,30 @@ inline constexpr double v6[] = {
     3.964,
     3.995,
 };
-// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.069), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {24883200.0, 33030144.0};
 inline constexpr double v7[] = {
+    3.88, 1.972,
+    2.51, 1.62,
+    2.026, 1.455,
+    1.767, 1.404,
+    1.768, 1.366,
+    1.591, 1.179,
+    1.562, 1.803,
+    1.553, 1.359,
+    1.365, 1.242,
+    1.369, 1.352,
+    1.585, 1.817,
+    1.809, 2.25,
+    1.8, 5.426,
+    1.756, 5.373,
+    1.767, 4.309,
+};
+// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     3705.0, 2171.0, 519.6, 81.2, 12.37, 2.476, 2.229,
     1874.0, 1096.0, 260.7, 40.7, 6.42, 1.929, 1.379,
     960.1, 568.3, 132.2, 20.65, 3.336, 1.509, 1.206,
@@ -181,9 +201,9 @@ inline constexpr double v7[] = {
     25.51, 14.76, 3.329, 1.282, 1.1, 1.1, 1.1,
 };
 // decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     4451.0, 3116.0, 1080.0, 189.2, 27.69, 5.882, 4.165,
     2261.0, 1558.0, 537.6, 99.34, 14.57, 3.556, 2.437,
     1162.0, 789.5, 270.8, 48.03, 7.252, 2.734, 1.71,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     29.12, 20.46, 5.981, 2.148, 1.534, 1.534, 1.534,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     23.11,
     12.69,
     7.557,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 12156 rows; median ratio; 1378 of 12156 rows below 1 (min 0.7583), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     30.52,
     16.4,
     9.925,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.117), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     1322.0, 1381.0, 993.5, 611.7, 100.6, 12.06, 5.412,
     707.6, 987.8, 820.5, 330.8, 55.63, 9.414, 2.044,
     318.3, 756.1, 381.0, 150.6, 27.13, 3.767, 1.585,
@@ -256,9 +276,9 @@ inline constexpr double v11[] = {
     3.795, 3.808, 2.927, 1.663, 1.195, 1.132, 1.132,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.302), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     2135.0, 2445.0, 1714.0, 960.7, 184.5, 23.36, 5.776,
     992.4, 1264.0, 1116.0, 384.7, 94.37, 12.78, 2.435,
     853.3, 651.8, 428.8, 207.9, 46.23, 5.649, 1.849,
@@ -272,9 +292,9 @@ inline constexpr double v12[] = {
     7.688, 7.615, 6.777, 4.162, 1.778, 1.383, 1.383,
 };
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     8.188,
     6.641,
     3.849,
@@ -289,9 +309,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 184 rows; median ratio; 94 of 184 rows below 1 (min 0.1855), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     10.33,
     8.86,
     8.104,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     4.292, 4.589, 4.713,
     4.183, 4.548, 4.608,
     4.3, 4.703, 5.554,
@@ -335,15 +355,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.29},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.29},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 32.29},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 9.915},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 9.915},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 11.38},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 11.38},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 101.7},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 101.7},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 104.5},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x14, y14, v14, false, 104.5},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x7, y7, v7, false, 32.29},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 9.915},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 9.915},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 11.38},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 11.38},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 101.7},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 101.7},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 104.5},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x15, y15, v15, false, 104.5},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_vllm

@@ -142,10 +142,30 @@ inline constexpr double v5[] = {
     3.704,
     4.242,
 };
-// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.007), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.864), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {24883200.0, 33030144.0};
 inline constexpr double v6[] = {
+    6.51, 2.974,
+    5.232, 2.438,
+    5.01, 2.194,
+    5.066, 2.101,
+    5.162, 2.176,
+    4.671, 2.44,
+    4.949, 2.708,
+    4.363, 2.064,
+    6.505, 1.864,
+    6.673, 2.054,
+    4.361, 2.635,
+    3.931, 3.287,
+    3.718, 6.491,
+    3.609, 4.91,
+    3.776, 4.157,
+};
+// decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.007), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     2335.0, 1303.0, 329.0, 61.31, 9.615, 2.693, 1.933,
     1205.0, 653.6, 165.4, 31.3, 5.006, 2.147, 1.525,
     592.8, 327.1, 84.47, 15.8, 3.126, 1.611, 1.35,
@@ -160,9 +180,9 @@ inline constexpr double v6[] = {
     30.82, 16.46, 3.529, 1.514, 1.294, 1.294, 1.294,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.319), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     3653.0, 2466.0, 773.4, 170.6, 23.78, 6.527, 3.659,
     1861.0, 1188.0, 381.9, 82.88, 11.91, 3.939, 2.656,
     935.5, 614.7, 192.0, 42.13, 6.696, 3.15, 2.278,
@@ -177,9 +197,9 @@ inline constexpr double v7[] = {
     38.8, 26.64, 7.068, 2.875, 2.651, 2.651, 2.651,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3216 of 13192 rows below 1 (min 0.6615), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     17.49,
     9.209,
     5.478,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 4580 of 13192 rows below 1 (min 0.453), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     20.13,
     10.49,
     6.042,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.123), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     208.6, 204.1, 171.5, 99.23, 18.82, 5.177, 2.256,
     106.1, 101.9, 85.67, 52.23, 10.94, 3.232, 1.652,
     53.57, 51.05, 42.95, 26.36, 6.362, 2.159, 1.341,
@@ -235,9 +255,9 @@ inline constexpr double v10[] = {
     2.394, 2.48, 2.119, 1.613, 1.177, 1.214, 1.214,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 2.58), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     307.0, 302.8, 273.2, 166.2, 28.52, 11.88, 8.811,
     148.5, 150.9, 136.6, 86.27, 18.4, 9.502, 7.99,
     75.59, 75.37, 67.95, 47.26, 13.91, 8.419, 7.91,
@@ -251,9 +271,9 @@ inline constexpr double v11[] = {
     2.58, 2.815, 4.116, 8.742, 7.514, 7.401, 7.401,
 };
 // mla_prefill bf16: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.8003), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     2.897,
     2.664,
     2.42,
@@ -268,9 +288,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.7739), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     3.612,
     2.979,
     2.63,
@@ -285,9 +305,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     2.58, 3.345, 3.468,
     2.3, 2.568, 3.117,
     2.497, 2.777, 3.537,
@@ -309,15 +329,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 24.11},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x4, y4, v4, false, 24.11},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x5, y5, v5, false, 24.11},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 8.328},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 8.328},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 9.285},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 9.285},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.16},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.16},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 13.01},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 13.01},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x6, y6, v6, false, 24.11},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.328},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.328},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 9.285},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 9.285},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 12.16},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.16},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 13.01},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 13.01},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_sglang

@@ -142,10 +142,30 @@ inline constexpr double v5[] = {
     4.855, 3.625, 3.393, 3.064, 1.658, 2.42, 2.312,
     5.918, 4.678, 4.015, 3.613, 2.975, 2.454, 2.403,
 };
-// decode_attention bf16: 20460 rows; median ratio; 0 of 20460 rows below 1 (min 1.071), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.301 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 1.739), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 35.1 us
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y6[] = {24883200.0};
 inline constexpr double v6[] = {
+    6.916,
+    4.259,
+    2.96,
+    2.576,
+    2.427,
+    2.331,
+    2.017,
+    1.771,
+    1.739,
+    2.031,
+    2.654,
+    2.604,
+    2.67,
+    2.61,
+    2.583,
+};
+// decode_attention bf16: 20460 rows; median ratio; 0 of 20460 rows below 1 (min 1.071), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.301 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v7[] = {
     1969.0, 1121.0, 382.7, 85.66, 13.85, 3.26, 2.258,
     1019.0, 585.1, 190.8, 43.96, 7.121, 2.525, 1.922,
     573.7, 342.8, 99.91, 24.82, 4.303, 1.933, 1.54,
@@ -160,9 +180,9 @@ inline constexpr double v6[] = {
     39.4, 22.61, 4.827, 1.301, 1.157, 1.157, 1.157,
 };
 // decode_attention fp8: 19907 rows; median ratio; 0 of 19907 rows below 1 (min 1.057), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 5.301 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     2273.0, 1409.0, 524.0, 132.9, 22.12, 5.242, 2.998,
     1093.0, 714.4, 259.5, 67.91, 11.19, 3.238, 2.367,
     583.9, 395.0, 135.9, 34.35, 6.201, 2.522, 1.778,
@@ -177,9 +197,9 @@ inline constexpr double v7[] = {
     25.71, 14.03, 3.713, 1.443, 1.334, 1.334, 1.334,
 };
 // prefill_attention bf16: 16882 rows; median ratio; 1451 of 16882 rows below 1 (min 0.8388), 2 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.68 us
-inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y8[] = {1.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y9[] = {1.0};
+inline constexpr double v9[] = {
     36.86,
     20.13,
     12.18,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     1.0,
 };
 // prefill_attention fp8: 17102 rows; median ratio; 3903 of 17102 rows below 1 (min 0.556), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.68 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     41.74,
     22.22,
     12.73,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.065), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
-inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v11[] = {
     242.6, 248.4, 202.0, 91.83, 18.04, 3.976, 2.037,
     123.7, 119.5, 90.08, 47.97, 9.876, 2.673, 1.52,
     62.17, 61.9, 44.84, 24.99, 5.579, 1.898, 1.283,
@@ -235,9 +255,9 @@ inline constexpr double v10[] = {
     3.874, 3.681, 2.655, 1.601, 1.196, 1.097, 1.097,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.31), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     249.8, 244.5, 194.6, 111.0, 17.99, 3.571, 1.943,
     128.1, 125.0, 97.28, 65.89, 9.707, 2.452, 1.641,
     64.97, 65.26, 49.61, 31.17, 5.465, 1.873, 1.448,
@@ -251,9 +271,9 @@ inline constexpr double v11[] = {
     5.023, 4.826, 3.831, 2.479, 1.503, 1.341, 1.341,
 };
 // mla_prefill bf16: 202 rows; median ratio; 122 of 202 rows below 1 (min 0.244), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     4.696,
     2.453,
     1.531,
@@ -268,9 +288,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 109 of 202 rows below 1 (min 0.205), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     5.354,
     3.41,
     2.42,
@@ -285,9 +305,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     2.637, 2.791, 3.047,
     2.69, 2.95, 3.169,
     2.779, 3.156, 3.511,
@@ -309,15 +329,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 35.1},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 35.1},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 35.1},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x6, y6, v6, false, 5.301},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x7, y7, v7, false, 5.301},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x8, y8, v8, false, 12.68},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x9, y9, v9, false, 12.68},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x10, y10, v10, false, 12.2},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x11, y11, v11, false, 12.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 16.79},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x13, y13, v13, false, 16.79},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x6, y6, v6, false, 35.1},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 5.301},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 5.301},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 12.68},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 12.68},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 12.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.2},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 16.79},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 16.79},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_trtllm

@@ -163,10 +163,30 @@ inline constexpr double v6[] = {
     4.011,
     4.006,
 };
-// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.502), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {24883200.0, 33030144.0};
 inline constexpr double v7[] = {
+    5.423, 2.782,
+    3.545, 2.296,
+    2.753, 2.059,
+    2.381, 1.989,
+    2.449, 1.934,
+    2.18, 1.671,
+    2.128, 2.55,
+    1.9, 1.956,
+    1.86, 1.778,
+    1.852, 1.967,
+    1.976, 2.675,
+    1.896, 3.314,
+    1.816, 6.523,
+    1.763, 5.075,
+    1.746, 4.267,
+};
+// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     5267.0, 3019.0, 730.9, 113.9, 17.44, 3.509, 3.179,
     2658.0, 1551.0, 372.6, 57.32, 9.08, 2.39, 1.68,
     1326.0, 782.3, 187.7, 29.53, 4.738, 1.699, 1.274,
@@ -181,9 +201,9 @@ inline constexpr double v7[] = {
     36.57, 20.96, 4.704, 1.523, 1.199, 1.199, 1.199,
 };
 // decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     6428.0, 4364.0, 1539.0, 269.0, 38.81, 8.016, 5.78,
     3248.0, 2179.0, 770.0, 137.9, 20.16, 4.806, 3.326,
     1656.0, 1114.0, 378.8, 69.3, 10.4, 3.856, 2.322,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     41.62, 28.85, 8.444, 3.063, 2.17, 2.17, 2.17,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     33.17,
     18.17,
     10.69,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 12156 rows; median ratio; 1298 of 12156 rows below 1 (min 0.767), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     43.52,
     23.56,
     14.12,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.089), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     1900.0, 1887.0, 2068.0, 593.7, 140.1, 18.14, 5.492,
     1473.0, 1377.0, 914.6, 468.5, 63.82, 8.549, 2.472,
     450.3, 453.1, 508.9, 270.3, 33.67, 4.368, 1.94,
@@ -256,9 +276,9 @@ inline constexpr double v11[] = {
     4.537, 4.459, 3.673, 1.833, 1.192, 1.099, 1.099,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.301), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     2496.0, 3515.0, 3111.0, 1261.0, 164.3, 23.46, 5.875,
     1588.0, 1838.0, 1650.0, 733.6, 75.87, 11.15, 3.027,
     569.7, 725.5, 771.6, 376.7, 47.63, 5.942, 1.8,
@@ -272,9 +292,9 @@ inline constexpr double v12[] = {
     10.02, 9.612, 8.571, 4.917, 1.718, 1.376, 1.376,
 };
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     11.57,
     6.387,
     4.769,
@@ -289,9 +309,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 184 rows; median ratio; 95 of 184 rows below 1 (min 0.1909), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     14.89,
     11.62,
     10.49,
@@ -310,9 +330,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     4.378, 4.428, 4.712,
     4.415, 4.484, 4.711,
     4.453, 4.559, 4.803,
@@ -335,15 +355,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.43},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.43},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 32.43},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 9.797},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 9.797},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 11.17},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 11.17},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 100.2},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 100.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 111.6},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x14, y14, v14, false, 111.6},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x7, y7, v7, false, 32.43},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 9.797},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 9.797},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 11.17},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 11.17},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 100.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 100.2},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 111.6},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x15, y15, v15, false, 111.6},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_vllm

@@ -101,10 +101,30 @@ inline constexpr double v3[] = {
     3.732,
     3.747,
 };
-// decode_attention bf16: 15623 rows; median ratio; 3619 of 15623 rows below 1 (min 0.212), 10 cells clamped to 1; 6 empty cells filled from the nearest; floor 3.84 us
-inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y4[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 2.553), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 25.05 us
+inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y4[] = {24883200.0};
 inline constexpr double v4[] = {
+    4.96,
+    4.952,
+    5.052,
+    5.332,
+    5.419,
+    4.843,
+    5.46,
+    4.816,
+    6.576,
+    6.632,
+    6.264,
+    3.586,
+    2.553,
+    2.686,
+    2.753,
+};
+// decode_attention bf16: 15623 rows; median ratio; 3619 of 15623 rows below 1 (min 0.212), 10 cells clamped to 1; 6 empty cells filled from the nearest; floor 3.84 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v5[] = {
     244.8, 127.2, 39.69, 8.637, 1.329, 1.0, 1.246,
     120.2, 64.8, 19.74, 4.337, 1.054, 1.211, 1.217,
     63.6, 31.5, 9.704, 2.233, 1.0, 1.211, 1.194,
@@ -119,9 +139,9 @@ inline constexpr double v4[] = {
     2.422, 1.514, 1.26, 1.185, 1.19, 1.19, 1.19,
 };
 // decode_attention fp8: 15279 rows; median ratio; 2132 of 15279 rows below 1 (min 0.3922), 1 cells clamped to 1; 6 empty cells filled from the nearest; floor 3.84 us
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y5[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v5[] = {
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y6[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v6[] = {
     461.7, 322.2, 110.7, 24.96, 3.832, 1.276, 1.0,
     227.9, 156.6, 54.54, 11.3, 1.591, 1.086, 1.278,
     113.9, 78.75, 26.77, 5.673, 1.249, 1.262, 1.277,
@@ -136,9 +156,9 @@ inline constexpr double v5[] = {
     4.981, 3.509, 1.329, 1.236, 1.253, 1.253, 1.253,
 };
 // prefill_attention bf16: 12651 rows; median ratio; 3007 of 12651 rows below 1 (min 0.303), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.222 us
-inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y6[] = {1.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y7[] = {1.0};
+inline constexpr double v7[] = {
     2.041,
     1.501,
     1.388,
@@ -157,9 +177,9 @@ inline constexpr double v6[] = {
     1.114,
 };
 // prefill_attention fp8: 12651 rows; median ratio; 2526 of 12651 rows below 1 (min 0.3312), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.222 us
-inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y8[] = {1.0};
+inline constexpr double v8[] = {
     3.0,
     1.807,
     1.549,
@@ -178,9 +198,9 @@ inline constexpr double v7[] = {
     1.108,
 };
 // mla_decode bf16: 280 rows; median ratio; 0 of 280 rows below 1 (min 1.91), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 14.53 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     48.35, 47.18, 39.31, 20.69, 8.312, 3.129, 2.683,
     31.74, 30.9, 26.0, 12.86, 4.28, 2.748, 2.252,
     23.59, 22.98, 19.49, 8.946, 3.041, 2.436, 2.052,
@@ -192,9 +212,9 @@ inline constexpr double v8[] = {
     17.55, 16.74, 12.03, 7.382, 5.039, 4.736, 4.736,
 };
 // mla_prefill bf16: 202 rows; median ratio; 10 of 202 rows below 1 (min 0.6543), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.34 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     1.294,
     1.278,
     1.337,
@@ -209,9 +229,9 @@ inline constexpr double v9[] = {
     2.393,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x10[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y10[] = {2.0, 4.0, 8.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y11[] = {2.0, 4.0, 8.0};
+inline constexpr double v11[] = {
     5.392, 14.14, 25.22,
     9.833, 14.15, 32.97,
     5.599, 15.0, 34.28,
@@ -231,13 +251,14 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.678},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x2, y2, v2, false, 25.05},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x3, y3, v3, false, 25.05},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x4, y4, v4, false, 3.84},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x5, y5, v5, false, 3.84},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x6, y6, v6, false, 5.222},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x7, y7, v7, false, 5.222},
-    {kernel_class::mla_decode, calib_format::bf16, 9, 7, x8, y8, v8, false, 14.53},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x9, y9, v9, false, 10.34},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x10, y10, v10, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x4, y4, v4, false, 25.05},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x5, y5, v5, false, 3.84},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x6, y6, v6, false, 3.84},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x7, y7, v7, false, 5.222},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 5.222},
+    {kernel_class::mla_decode, calib_format::bf16, 9, 7, x9, y9, v9, false, 14.53},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 10.34},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_sglang

@@ -163,10 +163,30 @@ inline constexpr double v6[] = {
     1.999,
     1.867,
 };
-// decode_attention bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 4 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 2 of 54 rows below 1 (min 0.6607), 1 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {24883200.0};
 inline constexpr double v7[] = {
+    1.0,
+    1.373,
+    1.461,
+    1.504,
+    1.529,
+    1.371,
+    1.347,
+    1.344,
+    1.319,
+    1.349,
+    1.411,
+    1.499,
+    2.017,
+    2.11,
+    2.202,
+};
+// decode_attention bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 4 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     748.8, 458.4, 110.1, 21.0, 4.285, 1.423, 1.324,
     450.0, 269.2, 67.5, 12.28, 2.231, 1.067, 1.368,
     225.0, 136.3, 34.07, 6.231, 1.36, 1.34, 1.285,
@@ -181,9 +201,9 @@ inline constexpr double v7[] = {
     6.732, 3.962, 1.529, 1.267, 1.144, 1.144, 1.144,
 };
 // decode_attention fp8: 15702 rows; median ratio; 2215 of 15702 rows below 1 (min 0.4167), 7 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     1024.0, 797.7, 252.0, 41.29, 5.662, 1.476, 1.0,
     523.6, 392.7, 128.0, 20.73, 2.925, 1.0, 1.257,
     270.0, 204.0, 64.8, 10.48, 1.543, 1.247, 1.266,
@@ -198,9 +218,9 @@ inline constexpr double v8[] = {
     5.273, 3.785, 1.375, 1.329, 1.158, 1.158, 1.158,
 };
 // prefill_attention bf16: 12138 rows; median ratio; 1051 of 12138 rows below 1 (min 0.6673), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     6.992,
     3.609,
     2.093,
@@ -219,9 +239,9 @@ inline constexpr double v9[] = {
     1.008,
 };
 // prefill_attention fp8: 12149 rows; median ratio; 428 of 12149 rows below 1 (min 0.5795), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     4.875,
     3.0,
     1.919,
@@ -240,9 +260,9 @@ inline constexpr double v10[] = {
     1.162,
 };
 // mla_decode bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 4.077), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 299.1 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     994.2, 1005.0, 842.5, 319.0, 59.34, 15.3, 15.16,
     466.5, 1955.0, 389.5, 177.2, 48.45, 8.359, 7.586,
     242.9, 258.6, 191.7, 79.31, 15.22, 4.52, 4.077,
@@ -256,9 +276,9 @@ inline constexpr double v11[] = {
     10.56, 19.69, 16.75, 12.3, 9.927, 9.389, 9.389,
 };
 // mla_prefill bf16: 101 rows; median ratio; 41 of 101 rows below 1 (min 0.2812), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 270.3 us
-inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y12[] = {1.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y13[] = {1.0};
+inline constexpr double v13[] = {
     3.436,
     3.391,
     3.361,
@@ -273,9 +293,9 @@ inline constexpr double v12[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y14[] = {2.0, 4.0, 8.0};
+inline constexpr double v14[] = {
     5.402, 13.29, 24.99,
     5.322, 13.51, 25.53,
     5.583, 14.09, 26.73,
@@ -298,13 +318,14 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 21.79},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 21.79},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 21.79},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 7.168},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 7.168},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 5.952},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 5.952},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 299.1},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x12, y12, v12, false, 270.3},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x7, y7, v7, false, 21.79},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 7.168},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 7.168},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 5.952},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 5.952},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 299.1},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 270.3},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_vllm
