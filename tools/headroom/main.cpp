@@ -72,6 +72,13 @@ std::string elide_arguments(std::string message, int argc, char** argv) {
 }
 
 int run(int argc, char** argv, run_io& io) {
+  // `--version` alone is answered before the parser, as CLI11 would print it: CLI11 reports it
+  // by throwing, and a statically linked executable's first exception sorts its whole unwind
+  // table (some 20 million instructions, several times the rest of the run).
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    io.out << version() << "\n";
+    return 0;
+  }
   CLI::App app{"headroom: what an LLM deployment holds in memory, whether it fits, and its roofline ceilings.\n"
                "With no command: the report of qwen3_next_80b_a3b_instruct on h200_sxm."};
   app.require_subcommand(0, 1);
