@@ -55,7 +55,7 @@ case "$mode" in
       "-DCMAKE_CXX_FLAGS=-O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
     (cd build-clang && ctest -j "$jobs" --output-on-failure)
     HEADROOM_FUZZ_BUILD=build-clang tests/fuzz/run.sh
-    build build-gcc g++ all -DCMAKE_BUILD_TYPE=Release -DHEADROOM_UNITY_CLI=ON
+    build build-gcc g++ all -DCMAKE_BUILD_TYPE=Release -DHEADROOM_UNITY_CLI=ON -DHEADROOM_UNITY_TESTS=ON
     cd build-gcc && ctest -j "$jobs" --output-on-failure
     ;;
   *)

@@ -32,8 +32,8 @@ using namespace headroom::cli;
 using testing::result;
 using testing::run;
 // A fresh folder under the system's temporary folder, removed at the end of the test.
-struct scratch : testing::scratch {
-  scratch() : testing::scratch("headroom_hostile") {}
+struct hostile_scratch : testing::scratch {
+  hostile_scratch() : testing::scratch("headroom_hostile") {}
 };
 
 std::string source(const char* path) { return (fs::path(HEADROOM_SOURCE_DIR) / path).string(); }
@@ -60,7 +60,7 @@ void write_safetensors(const fs::path& file, const std::string& header, std::uin
 }  // namespace
 
 TEST_CASE("a config nested 200,000 levels deep is refused at level 65, not a stack overflow") {
-  const scratch s;
+  const hostile_scratch s;
   // The object is level 1, the first 63 `[` levels 2 to 64: the 64th `[` (0-based offset
   // prefix + 63) opens level 65.
   const std::string prefix = R"({"model_type": "llama", "x": )";
@@ -93,7 +93,7 @@ TEST_CASE("a config nested 200,000 levels deep is refused at level 65, not a sta
 }
 
 TEST_CASE("verify never follows a shard out of the checkpoint folder") {
-  const scratch s;
+  const hostile_scratch s;
   fs::create_directory(s.dir / "ckpt");
   s.write("ckpt/config.json", tiny_config);
   write_safetensors(s.dir / "outside.safetensors", R"({"x": {"dtype": "U8", "shape": [1], "data_offsets": [0, 1]}})", 1);
@@ -129,7 +129,7 @@ TEST_CASE("verify never follows a shard out of the checkpoint folder") {
 }
 
 TEST_CASE("FIFOs, devices, folders and oversized files are refused before they are read") {
-  const scratch s;
+  const hostile_scratch s;
   const std::string fifo = s.path("config.json");
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const std::string regular = " must be a regular file (not a folder, device, FIFO or socket)";
@@ -175,7 +175,7 @@ TEST_CASE("FIFOs, devices, folders and oversized files are refused before they a
 }
 
 TEST_CASE("verify refuses what no safetensors loader accepts: overlaps, gaps, offsets past the end, truncation") {
-  const scratch s;
+  const hostile_scratch s;
   fs::create_directory(s.dir / "ckpt");
   s.write("ckpt/config.json", tiny_config);
   const fs::path st = s.dir / "ckpt/model.safetensors";
@@ -220,7 +220,7 @@ TEST_CASE("verify refuses what no safetensors loader accepts: overlaps, gaps, of
 }
 
 TEST_CASE("JSON the readers refuse: duplicate keys, NUL bytes, trailing content, numbers beyond a double") {
-  const scratch s;
+  const hostile_scratch s;
   const std::string dup = s.write("dup.json", "{\"model_type\": \"llama\",\n \"model_type\": \"qwen3\"}");
   const result d = run({"import", dup, "--id", "x"});
   CHECK(d.code == 2);
@@ -241,7 +241,7 @@ TEST_CASE("JSON the readers refuse: duplicate keys, NUL bytes, trailing content,
 }
 
 TEST_CASE("NaN and Infinity read as Python's json writes them: accepted where ignored, refused with the key where used") {
-  const scratch s;
+  const hostile_scratch s;
   // nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B configs carry "time_step_limit": [0.0, Infinity] (a clamp,
   // ignored with that reason by the importer).
   std::ifstream in(source("tests/data/configs/nemotron_3_nano_30b_a3b_nvfp4/config.json"), std::ios::binary);
@@ -268,7 +268,7 @@ TEST_CASE("long values are elided in messages, saying how many bytes were left o
   // 64 bytes kept of 1,000,000: 999,936 elided.
   CHECK(elided(std::string(1'000'000, 'a')) == std::string(64, 'a') + "... (999936 bytes elided)");
   CHECK(elided("short") == "short");
-  const scratch s;
+  const hostile_scratch s;
   const std::string file = s.write("long.json", R"({"model_type": ")" + std::string(60'000, 'q') + R"("})");
   const result r = run({"import", file, "--id", "x"});
   CHECK(r.code == 2);
@@ -289,7 +289,7 @@ TEST_CASE("a manifest followed by a NUL byte, or with two byte order marks, is r
 }
 
 TEST_CASE("-o writes names of 248 to 255 bytes (the temporary file's name fits NAME_MAX)") {
-  const scratch s;
+  const hostile_scratch s;
   for (const std::size_t length : {248u, 255u}) {
     const std::string path = s.path(std::string(length - 3, 'n') + ".md");
     const result r = run({"list", "models", "-o", path});
@@ -317,7 +317,7 @@ TEST_CASE("names that land in generated code follow C's rules; the regenerate li
   CHECK(shell_word("") == "''");
   CHECK(shell_word("$(rm -rf x)") == "'$(rm -rf x)'");
 
-  const scratch s;
+  const hostile_scratch s;
   fs::create_directory(s.dir / "my ckpt");
   const std::string config = s.write("my ckpt/config.json", tiny_config);
   const result r = run({"header", "--config", config, "h100_sxm", "--seqs", "1", "--context", "128"});

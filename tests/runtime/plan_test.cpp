@@ -20,7 +20,7 @@
 namespace {
 using namespace headroom;
 
-bool within(double actual, double expected, double rel) { return std::fabs(actual - expected) <= rel * std::fabs(expected); }
+bool near_rel(double actual, double expected, double rel) { return std::fabs(actual - expected) <= rel * std::fabs(expected); }
 constexpr double gib_d = 1024.0 * 1024.0 * 1024.0;
 
 // Llama-3.1-70B BF16: 141,107,412,992 B stored, of which the norm vectors (80 layers x 2 x
@@ -51,9 +51,9 @@ static_assert(pp_first_layer(61, 2, 1) == 31 && pp_first_layer(126, 4, 1) == 31 
 
 // The single-device plan changes nothing: the same footprint and bit-identical estimates.
 static_assert(rank_footprint(models::deepseek_v3, {}, {}).loaded_weights == footprint(models::deepseek_v3, {}).loaded_weights);
-constexpr auto h100 = default_roofline(devices::h100_sxm);
-static_assert(decode_step(models::qwen3_30b_a3b, devices::h100_sxm, h100, 16, 4096, {}, {}).total_us ==
-              decode_step(models::qwen3_30b_a3b, devices::h100_sxm, h100, 16, 4096, {}).total_us);
+constexpr auto h100_roof = default_roofline(devices::h100_sxm);
+static_assert(decode_step(models::qwen3_30b_a3b, devices::h100_sxm, h100_roof, 16, 4096, {}, {}).total_us ==
+              decode_step(models::qwen3_30b_a3b, devices::h100_sxm, h100_roof, 16, 4096, {}).total_us);
 
 }  // namespace
 
@@ -62,7 +62,7 @@ TEST_CASE("per-rank weights against public logs") {
   // (the DeepSeek-V3 architecture and FP8 block-scaled checkpoint) at tensor_parallel_size 8,
   // "Pre-loading model weights on hpu:0 took 79.41 GiB of device memory".
   const footprint_bytes ds8 = rank_footprint(models::deepseek_v3, {}, {.tp = 8});
-  CHECK(within(static_cast<double>(ds8.loaded_weights) / gib_d, 79.41, 0.01));
+  CHECK(near_rel(static_cast<double>(ds8.loaded_weights) / gib_d, 79.41, 0.01));
   // MLA keeps its latent row on every rank: per-rank KV does not shrink with TP (vLLM
   // MLAAttentionSpec), 61 layers x (512 + 64) x 2 B = 70,272 B at TP 1 and 8.
   CHECK(ds8.kv_per_token == 61 * (512 + 64) * 2);
@@ -85,14 +85,14 @@ TEST_CASE("the collectives of a TP=4 decode step by hand") {
   // all-reduces (the vocab-parallel embedding, then o and down in each of 80 layers) of
   // 1 x 8,192 x 2 B each: 2 x 3/4 x 16,384 B / 450,000 B/us + 2 x 3 hops x 0.5 us; then the
   // logits gathered: 3/4 x 128,256 x 2 B / 450,000 B/us + 3 x 0.5 us.
-  const step_estimate st = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100, 1, 4096, {}, {.tp = 4});
+  const step_estimate st = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100_roof, 1, 4096, {}, {.tp = 4});
   const double all_reduce = 2.0 * 3.0 / 4.0 * 16384.0 / 450000.0 + 3.0;
   const double gather = 3.0 / 4.0 * 256512.0 / 450000.0 + 1.5;
-  CHECK(within(st.link_us, 161.0 * all_reduce + gather, 1e-12));
+  CHECK(near_rel(st.link_us, 161.0 * all_reduce + gather, 1e-12));
   CHECK(st.link_share() > 0.0);
   CHECK(st.link_share() < 1.0);
   // A rank reads a quarter of the matmul weights: the step is well under the single-device one.
-  const step_estimate one = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100, 1, 4096, {});
+  const step_estimate one = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100_roof, 1, 4096, {});
   CHECK(st.total_us - st.link_us < 0.26 * one.total_us);
 }
 
@@ -104,12 +104,12 @@ TEST_CASE("a plan larger than the scale-up domain pays the scale-out link") {
   const step_estimate st = decode_step(models::llama_3_1_8b_instruct, devices::gb10, default_roofline(devices::gb10), 1,
                                        4096, {}, {.tp = 2});
   for (std::size_t i = 0; i < st.n_links; ++i) CHECK(st.links[i].scale_out);
-  CHECK(within(st.link_us, 65.0 * (8192.0 / 25000.0 + 4.0) + (128256.0 / 25000.0 + 2.0), 1e-12));
+  CHECK(near_rel(st.link_us, 65.0 * (8192.0 / 25000.0 + 4.0) + (128256.0 / 25000.0 + 2.0), 1e-12));
   // H100 SXM: TP=16 spans two 8-GPU NVLink domains, so its all-reduces leave NVLink; TP=8 x
   // PP=2 keeps TP inside a domain and sends one stage boundary over the NIC.
-  const step_estimate tp16 = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100, 1, 4096, {}, {.tp = 16});
+  const step_estimate tp16 = decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100_roof, 1, 4096, {}, {.tp = 16});
   const step_estimate tp8pp2 =
-      decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100, 1, 4096, {}, {.tp = 8, .pp = 2});
+      decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, h100_roof, 1, 4096, {}, {.tp = 8, .pp = 2});
   CHECK(tp16.links[0].scale_out);
   bool pp_out = false;
   for (std::size_t i = 0; i < tp8pp2.n_links; ++i) {
@@ -124,7 +124,7 @@ TEST_CASE("ceilings under a plan stay above measured multi-GPU decode speeds") {
   // vLLM issue #11705 (https://github.com/vllm-project/vllm/issues/11705): DeepSeek-V3 on 16 x
   // H100 with --tensor-parallel-size 8 --pipeline-parallel-size 2, one request: "Avg generation
   // throughput: 2.9 tokens/s". The plan crosses the scale-out link at the stage boundary.
-  const step_estimate ds = decode_step(models::deepseek_v3, devices::h100_sxm, h100, 1, 4096, {}, {.tp = 8, .pp = 2});
+  const step_estimate ds = decode_step(models::deepseek_v3, devices::h100_sxm, h100_roof, 1, 4096, {}, {.tp = 8, .pp = 2});
   CHECK(ds.tokens_per_s(1) >= 2.9);
   CHECK(fits(models::deepseek_v3, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 8, .pp = 2}}));
   // vLLM issue #7567 (https://github.com/vllm-project/vllm/issues/7567), a comment: Llama-3.1-70B
