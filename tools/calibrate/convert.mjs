@@ -220,6 +220,7 @@ for (const [id, dev] of Object.entries(devices)) {
   }
   const trt = measured.get('trtllm')?.p;
   const own = trt && { grids: [...trt.grids] };  // TensorRT-LLM's own points, before stand-ins
+  const tables = [];
   for (const [eng, { v, p }] of measured) {
     stand_in(id, dev, eng, p, own);
     const grids = p.grids.map(g => reduce(g));
@@ -234,6 +235,17 @@ for (const [id, dev] of Object.entries(devices)) {
       const seen = nccl.get(g.cls);
       if (seen && !same_grid(seen, g)) throw new Error(`${id}: the NCCL ${g.cls} grid differs between engine tables`);
       nccl.set(g.cls, g);
+    }
+    tables.push({ eng, v, p, grids });
+  }
+  // A stand-in grid is TensorRT-LLM's own: its table points at TensorRT-LLM's arrays (the same
+  // rows reduce to the same grid) rather than repeating them.
+  const trt_grids = tables.find(t => t.eng === 'trtllm')?.grids ?? [];
+  for (const { eng, v, p, grids } of tables) {
+    for (const g of grids.filter(g => g.stand_in)) {
+      const i = trt_grids.findIndex(o => o.cls === g.cls && o.fmt === g.fmt);
+      if (i < 0 || !same_grid(trt_grids[i], g)) throw new Error(`${id} ${eng}: the ${g.cls} ${g.fmt} stand-in is not TensorRT-LLM's grid`);
+      g.ref = { table: `${id}_trtllm`, index: i };
     }
     const files = [...new Set(p.files)].map(f => f.slice(DATA.length + 1));
     write_outputs(root, { device: id, engine: eng, version: v, commit, files, dev, grids });

@@ -119,15 +119,18 @@ export function write_outputs(root, t) {
   L.push(`// Ceilings on headroom's datasheet constants for ${t.device}: ${t.dev.bw} GB/s, BF16 ${t.dev.bf16}, FP8 ${t.dev.fp8}` +
     (t.dev.fp4 ? `, NVFP4 ${t.dev.fp4}` : '') + ` dense TFLOP/s (${t.dev.src}).`);
   const shared = t.grids.some(is_nccl);
+  const refs = [...new Set(t.grids.filter(g => g.ref).map(g => g.ref.table))];
   L.push('#pragma once', '', '#include <iterator>', '', '#include <headroom/calibration.hpp>');
+  for (const r of refs) L.push(`#include <headroom/engines/calibration/${r}.hpp>`);
   if (shared) L.push(`#include <headroom/engines/calibration/${nccl_name(t.device)}.hpp>`);
   L.push('', 'namespace headroom::engines::calibration_tables {');
   L.push(`namespace detail::${name} {`);
   t.grids.forEach((g, i) => {
     if (is_nccl(g)) L.push(`// ${g.cls} ${g.fmt}: NCCL, ${nccl_name(t.device)}.hpp`);
+    else if (g.ref) L.push(`// ${g.cls} ${g.fmt}: ${g.n_points} rows (${g.stand_in}): ${g.ref.table}.hpp's grid ${g.ref.index}; floor ${g.floor_us} us`);
     else grid_arrays(L, g, i);
   });
-  const arr = (g, i, a) => (is_nccl(g) ? `${nccl_name(t.device)}::${a}_${g.cls}` : `${a}${i}`);
+  const arr = (g, i, a) => (is_nccl(g) ? `${nccl_name(t.device)}::${a}_${g.cls}` : g.ref ? `${g.ref.table}::${a}${g.ref.index}` : `${a}${i}`);
   L.push('inline constexpr calib_grid grids[] = {');
   t.grids.forEach((g, i) => L.push(`    {kernel_class::${g.cls}, calib_format::${g.fmt}, ${g.nx}, ${g.ny}, ${arr(g, i, 'x')}, ${arr(g, i, 'y')}, ${arr(g, i, 'v')}, ${g.absolute}, ${lit(g.floor_us)}},`));
   L.push('};');

@@ -14,6 +14,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/b200_trtllm.hpp>
 #include <headroom/engines/calibration/b200_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -60,27 +61,7 @@ inline constexpr double v1[] = {
     134.8, 22.33, 4.953, 3.968, 2.102, 1.937,
     130.3, 21.81, 5.675, 3.65, 2.079, 1.915,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.167), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    1140.0, 172.3, 23.39, 4.278, 1.576, 1.185,
-    1096.0, 156.3, 22.77, 3.997, 1.644, 1.185,
-    1032.0, 162.9, 22.85, 4.375, 1.689, 1.196,
-    910.2, 150.8, 24.12, 4.168, 1.683, 1.209,
-    721.8, 141.0, 23.37, 4.267, 1.677, 1.202,
-    526.1, 118.4, 21.93, 4.361, 1.693, 1.212,
-    336.6, 86.26, 19.79, 4.515, 1.724, 1.214,
-    227.5, 59.27, 14.3, 4.336, 1.747, 1.302,
-    126.2, 35.53, 9.29, 3.746, 1.803, 1.624,
-    69.9, 20.58, 5.495, 3.789, 1.812, 1.749,
-    35.42, 10.92, 4.58, 2.65, 1.687, 1.683,
-    19.07, 7.122, 3.16, 2.165, 1.676, 1.624,
-    10.81, 4.82, 2.881, 2.045, 1.664, 1.737,
-    6.019, 3.524, 2.446, 2.106, 1.636, 1.89,
-    4.065, 2.54, 2.094, 2.049, 1.677, 2.173,
-    3.01, 2.055, 1.964, 1.983, 1.752, 2.21,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): b200_trtllm.hpp's grid 2; floor 1.791 us
 // gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.166), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.791 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y3[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
@@ -319,7 +300,7 @@ inline constexpr double v14[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.791},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.791},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.791},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, b200_trtllm::x2, b200_trtllm::y2, b200_trtllm::v2, false, 1.791},
     {kernel_class::gemm, calib_format::fp4, 16, 6, x3, y3, v3, false, 1.791},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.27},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 15.27},

@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/b300_trtllm.hpp>
 #include <headroom/engines/calibration/b300_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -62,27 +63,7 @@ inline constexpr double v1[] = {
     13.67, 2.901, 1.973, 2.129, 1.882, 1.87,
     10.53, 2.74, 1.974, 2.052, 1.936, 1.881,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call); median ratio; 0 of 29268 rows below 1 (min 1.173), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    1049.0, 157.8, 19.99, 4.029, 1.722, 1.219,
-    1009.0, 154.6, 20.37, 3.889, 1.703, 1.225,
-    1011.0, 162.1, 21.19, 4.055, 1.759, 1.23,
-    860.3, 147.9, 22.08, 4.041, 1.743, 1.243,
-    675.2, 134.6, 20.27, 4.075, 1.755, 1.218,
-    564.6, 108.3, 20.48, 4.246, 1.767, 1.208,
-    334.4, 85.86, 17.8, 4.208, 1.751, 1.209,
-    182.5, 52.79, 13.55, 4.149, 1.818, 1.252,
-    123.8, 33.15, 8.632, 3.637, 1.909, 1.401,
-    62.42, 18.21, 5.248, 3.493, 1.794, 1.55,
-    31.48, 10.2, 4.117, 2.539, 1.581, 1.484,
-    17.3, 6.649, 2.999, 2.168, 1.513, 1.428,
-    10.22, 4.53, 2.761, 1.846, 1.465, 1.493,
-    5.838, 3.378, 2.282, 1.9, 1.457, 1.62,
-    3.851, 2.442, 1.967, 1.822, 1.463, 1.876,
-    2.955, 1.963, 1.812, 1.862, 1.448, 1.838,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call): b300_trtllm.hpp's grid 2; floor 1.755 us
 // gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.183), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.755 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
@@ -367,7 +348,7 @@ inline constexpr double v17[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.755},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.755},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.755},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, b300_trtllm::x2, b300_trtllm::y2, b300_trtllm::v2, false, 1.755},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.755},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.26},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.26},

@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/gb200_trtllm.hpp>
 #include <headroom/engines/calibration/gb200_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -62,27 +63,7 @@ inline constexpr double v1[] = {
     14.48, 3.053, 2.07, 2.189, 2.568, 2.649,
     11.6, 2.851, 2.027, 2.181, 2.737, 2.624,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call); median ratio; 0 of 29268 rows below 1 (min 1.161), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    1214.0, 164.8, 22.19, 4.125, 1.547, 1.184,
-    1150.0, 163.9, 22.44, 4.056, 1.546, 1.188,
-    1178.0, 171.5, 23.61, 4.169, 1.608, 1.174,
-    1052.0, 162.8, 23.43, 4.295, 1.595, 1.179,
-    815.8, 140.3, 22.73, 4.261, 1.611, 1.18,
-    566.8, 122.3, 21.53, 4.42, 1.618, 1.182,
-    356.0, 89.31, 19.35, 4.399, 1.632, 1.202,
-    211.8, 58.51, 14.51, 4.351, 1.668, 1.27,
-    129.0, 34.49, 9.229, 3.874, 1.827, 1.513,
-    67.7, 19.39, 5.626, 3.64, 2.059, 1.717,
-    35.11, 11.2, 4.495, 2.754, 1.829, 1.627,
-    18.93, 7.187, 3.096, 2.269, 1.727, 1.569,
-    10.75, 4.863, 2.687, 2.24, 1.673, 1.617,
-    6.474, 3.503, 2.228, 2.196, 1.642, 1.726,
-    4.097, 2.598, 2.104, 2.191, 1.586, 2.212,
-    3.126, 2.057, 1.986, 2.043, 1.845, 2.012,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: SGLang's own rows on SM100 convert the weight scales on every call): gb200_trtllm.hpp's grid 2; floor 1.769 us
 // gemm fp4: 29526 rows; median ratio; 0 of 29526 rows below 1 (min 1.208), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.769 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y3[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0, 3355443200.0};
@@ -367,7 +348,7 @@ inline constexpr double v17[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.769},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.769},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.769},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, gb200_trtllm::x2, gb200_trtllm::y2, gb200_trtllm::v2, false, 1.769},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.769},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 15.76},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 15.76},

@@ -14,6 +14,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/gb300_trtllm.hpp>
 #include <headroom/engines/calibration/gb300_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -60,27 +61,7 @@ inline constexpr double v1[] = {
     128.6, 21.58, 5.411, 2.863, 2.046, 1.809,
     125.7, 21.05, 5.353, 2.946, 2.032, 1.807,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.202), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.764 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    1104.0, 153.9, 21.45, 4.099, 1.574, 1.202,
-    1044.0, 151.6, 21.42, 3.779, 1.601, 1.202,
-    1071.0, 159.0, 23.04, 4.159, 1.604, 1.21,
-    941.9, 154.7, 22.44, 3.969, 1.654, 1.211,
-    759.2, 131.0, 21.67, 4.212, 1.655, 1.208,
-    544.3, 113.9, 20.49, 4.447, 1.636, 1.236,
-    343.6, 90.15, 19.22, 4.348, 1.654, 1.245,
-    204.4, 58.61, 14.53, 4.168, 1.702, 1.296,
-    121.4, 33.46, 8.969, 3.743, 1.767, 1.436,
-    63.88, 18.96, 5.484, 3.693, 1.824, 1.597,
-    34.35, 10.69, 4.298, 2.646, 1.628, 1.496,
-    18.6, 6.952, 3.103, 2.122, 1.528, 1.407,
-    10.69, 4.718, 2.568, 2.053, 1.455, 1.488,
-    5.956, 3.388, 2.152, 2.023, 1.472, 1.511,
-    3.947, 2.509, 1.972, 1.927, 1.47, 1.742,
-    3.041, 2.041, 1.842, 1.915, 1.449, 1.739,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): gb300_trtllm.hpp's grid 2; floor 1.764 us
 // gemm fp4: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.177), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.764 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y3[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
@@ -319,7 +300,7 @@ inline constexpr double v14[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.764},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.764},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.764},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, gb300_trtllm::x2, gb300_trtllm::y2, gb300_trtllm::v2, false, 1.764},
     {kernel_class::gemm, calib_format::fp4, 16, 6, x3, y3, v3, false, 1.764},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 16.07},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x5, y5, v5, false, 16.07},

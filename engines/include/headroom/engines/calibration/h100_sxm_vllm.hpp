@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/h100_sxm_trtllm.hpp>
 #include <headroom/engines/calibration/h100_sxm_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -62,27 +63,7 @@ inline constexpr double v1[] = {
     64.89, 11.05, 2.737, 2.127, 1.824, 2.461,
     63.44, 9.449, 2.578, 2.063, 1.856, 2.836,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.106), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.452 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    452.8, 60.4, 8.706, 2.389, 1.291, 1.107,
-    434.7, 60.57, 8.742, 2.348, 1.279, 1.108,
-    407.9, 60.06, 8.671, 2.356, 1.308, 1.109,
-    365.8, 57.07, 8.586, 2.291, 1.295, 1.111,
-    298.1, 53.92, 8.38, 2.287, 1.314, 1.11,
-    202.0, 41.75, 8.687, 2.634, 1.341, 1.126,
-    132.4, 30.87, 6.85, 2.143, 1.337, 1.141,
-    81.91, 21.8, 6.314, 2.147, 1.374, 1.154,
-    44.31, 13.33, 4.689, 2.301, 1.584, 1.579,
-    24.58, 7.964, 3.298, 2.576, 2.0, 1.947,
-    14.81, 5.131, 2.882, 2.387, 1.934, 1.633,
-    8.137, 3.585, 2.381, 2.277, 1.877, 1.714,
-    4.61, 2.868, 2.259, 2.32, 1.716, 1.628,
-    3.079, 2.463, 2.194, 2.325, 1.784, 1.77,
-    2.191, 2.293, 2.125, 2.288, 1.792, 1.786,
-    1.927, 2.094, 2.12, 2.396, 1.829, 1.922,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): h100_sxm_trtllm.hpp's grid 2; floor 2.452 us
 // moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
@@ -350,7 +331,7 @@ inline constexpr double v16[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.452},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.452},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 2.452},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, h100_sxm_trtllm::x2, h100_sxm_trtllm::y2, h100_sxm_trtllm::v2, false, 2.452},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.29},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.29},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.29},

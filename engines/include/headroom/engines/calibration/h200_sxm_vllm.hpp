@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/h200_sxm_trtllm.hpp>
 #include <headroom/engines/calibration/h200_sxm_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -62,27 +63,7 @@ inline constexpr double v1[] = {
     93.75, 15.75, 3.945, 2.063, 1.533, 1.542,
     91.54, 15.41, 3.811, 2.244, 1.627, 1.707,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 0 of 29268 rows below 1 (min 1.145), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.367 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    629.5, 85.43, 12.24, 3.088, 1.376, 1.149,
-    617.3, 84.79, 12.3, 3.187, 1.378, 1.153,
-    570.9, 83.39, 12.36, 3.081, 1.381, 1.152,
-    518.2, 81.89, 12.08, 3.05, 1.386, 1.147,
-    421.6, 75.37, 11.85, 3.034, 1.393, 1.149,
-    282.7, 58.35, 12.3, 3.73, 1.444, 1.195,
-    180.9, 43.34, 9.682, 2.717, 1.433, 1.171,
-    113.0, 30.82, 8.877, 2.835, 1.569, 1.238,
-    62.5, 18.55, 6.717, 2.983, 1.903, 1.748,
-    34.0, 11.4, 4.707, 3.051, 1.807, 1.688,
-    19.67, 6.908, 3.985, 2.709, 1.702, 1.812,
-    11.05, 4.937, 3.449, 2.569, 1.724, 1.661,
-    6.146, 4.051, 3.241, 2.437, 1.731, 1.794,
-    4.254, 3.449, 3.197, 2.365, 1.831, 1.784,
-    3.125, 3.16, 3.08, 2.328, 1.866, 1.79,
-    2.703, 2.992, 3.093, 2.41, 1.789, 1.852,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): h200_sxm_trtllm.hpp's grid 2; floor 2.367 us
 // moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
@@ -350,7 +331,7 @@ inline constexpr double v16[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.367},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.367},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 2.367},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, h200_sxm_trtllm::x2, h200_sxm_trtllm::y2, h200_sxm_trtllm::v2, false, 2.367},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.43},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.43},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.43},

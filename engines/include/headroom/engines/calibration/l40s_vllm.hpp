@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/l40s_trtllm.hpp>
 #include <headroom/engines/calibration/l40s_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -62,27 +63,7 @@ inline constexpr double v1[] = {
     12.89, 3.186, 2.207, 2.376, 2.002, 1.897,
     12.68, 3.158, 2.026, 2.369, 1.995, 1.827,
 };
-// gemm fp8_block: 29268 rows (TensorRT-LLM's, from l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs); median ratio; 2714 of 29268 rows below 1 (min 0.2383), 12 cells clamped to 1; 0 empty cells filled from the nearest; floor 1.65 us
-inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y2[] = {32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0, 1073741824.0};
-inline constexpr double v2[] = {
-    102.1, 15.78, 2.633, 1.0, 1.326, 1.28,
-    99.23, 15.49, 2.622, 1.0, 1.325, 1.282,
-    92.35, 15.25, 2.602, 1.0, 1.33, 1.284,
-    82.0, 14.59, 2.59, 1.0, 1.336, 1.286,
-    66.13, 13.52, 2.513, 1.0, 1.335, 1.29,
-    48.06, 11.75, 2.41, 1.0, 1.346, 1.29,
-    31.09, 9.279, 2.19, 1.0, 1.302, 1.313,
-    18.26, 6.22, 1.907, 1.0, 1.363, 1.417,
-    9.869, 3.698, 1.674, 1.574, 1.768, 1.941,
-    5.252, 2.352, 1.507, 1.925, 2.784, 3.587,
-    2.798, 1.602, 1.168, 2.69, 3.349, 3.753,
-    1.646, 1.305, 1.162, 3.07, 3.275, 3.342,
-    1.005, 1.136, 1.354, 3.233, 3.181, 3.26,
-    1.0, 1.007, 1.425, 3.295, 3.519, 4.752,
-    1.0, 1.0, 1.605, 3.734, 4.83, 4.763,
-    1.0, 1.107, 1.712, 4.18, 4.81, 5.039,
-};
+// gemm fp8_block: 29268 rows (TensorRT-LLM's, from l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): l40s_trtllm.hpp's grid 2; floor 1.65 us
 // moe_gemm bf16: 405 rows; median ratio; 44 of 405 rows below 1 (min 0.3989), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 21.79 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
@@ -313,7 +294,7 @@ inline constexpr double v14[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.65},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.65},
-    {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.65},
+    {kernel_class::gemm, calib_format::fp8_block, 16, 6, l40s_trtllm::x2, l40s_trtllm::y2, l40s_trtllm::v2, false, 1.65},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 21.79},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 21.79},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 21.79},
