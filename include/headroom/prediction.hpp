@@ -267,6 +267,7 @@ constexpr step_part part_of(op o) {
 enum class moe_path : std::uint8_t { none, routed, shared };
 constexpr moe_path moe_path_of(const node& n) {
   switch (n.kind) {
+    case op::blend: return moe_path::none;  // joins the two paths (its input: one row per expert)
     case op::router:
     case op::top_k:
     case op::expert_gate_up:
