@@ -23,6 +23,9 @@ static_assert(all_shipped_valid());
 static_assert(engines::calibration_of("h200_sxm", engine_kind::vllm).device == "h200_sxm");
 static_assert(engines::calibration_of("b200", engine_kind::trtllm).engine == "trtllm");
 static_assert(engines::calibration_of("gb300", engine_kind::sglang).device == "gb300");
+static_assert(engines::calibration_of("mi300x", engine_kind::vllm).device == "mi300x");
+// TensorRT-LLM does not run on AMD parts: no table.
+static_assert(engines::calibration_of("mi300x", engine_kind::trtllm).n_grids == 0);
 // No table for a device or engine that was not measured: the sentinel, whose lookups say so.
 static_assert(engines::calibration_of("h100_pcie", engine_kind::vllm).n_grids == 0);
 static_assert(engines::calibration_of("h200_sxm", engine_kind::llama_cpp).n_grids == 0);
@@ -160,6 +163,30 @@ constexpr double moe_gate_up_us = roof_us(2.0 * 8192 * 3072 + 4.0 * 1024 * 8 + 2
 constexpr double moe_down_us = roof_us(2.0 * 8192 * 1024 + 2.0 * 8192 * 3072 + 256.0 * 3072 * 1024 * 2, 2.0 * 8192 * 1024 * 3072, 4800, 989.5);
 static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16, 1024, 8388608),
                    1365.008036295573 / (moe_gate_up_us + moe_down_us), 5e-4));
+// AMD Instinct tables come from ROCm aiter @e4048607a535ace3a2b51ded31b1c8c2d45c0879 (MIT),
+// aiter/configs/<path below>: kernel time `us` of the tuned kernel, rows of gfx942 with 304 CUs.
+// model_configs/a8w8_blockscale_tuned_gemm_glm5_1.csv, M 1, N 2,048, K 2,048, 5.2213 us. Bytes
+// on MI300X (5,300 GB/s): the BF16 input 2K, the act_quant's write and the MMA's read of the
+// per-128 FP8 copy 2(K + 4 x 16), the weight NK + 4 x 16 x 16 block scales, the BF16 output 2N =
+// 4,207,744 (0.7939 us; FLOPs 2NK at 2,614.9 TFLOP/s: 0.0032 us): 5.2213 / 0.7939 = 6.5767.
+static_assert(near(shipped(t::mi300x_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 2048),
+                   5.2213 / roof_us(2.0 * 2048 + 2 * (2048.0 + 4 * 16) + 2048.0 * 2048 + 4 * 16 * 16 + 2.0 * 2048,
+                                    2.0 * 2048 * 2048, 5300, 2614.9), 5e-4));
+// MI325X reads the same row against its own 6,000 GB/s; vLLM's table is SGLang's (both run aiter).
+static_assert(near(shipped(t::mi325x_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 2048),
+                   5.2213 / roof_us(2.0 * 2048 + 2 * (2048.0 + 4 * 16) + 2048.0 * 2048 + 4 * 16 * 16 + 2.0 * 2048,
+                                    2.0 * 2048 * 2048, 6000, 2614.9), 5e-4));
+static_assert(shipped(t::mi300x_vllm, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 2048) ==
+              shipped(t::mi300x_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 2048));
+// model_configs/qwen3_235b_bf16_tuned_fmoe.csv, 1 token, model_dim 4,096, inter_dim 384, top-8 of
+// 128, BF16, 34.0571 us. One token: 8 distinct experts. gate_up: in 2 x 8 x 4,096, routing
+// 4 x 8, out 2 x 8 x 768, weights 8 x 768 x 4,096 x 2 B; down: in 2 x 8 x 384, out 2 x 8 x 4,096,
+// weights 8 x 4,096 x 384 x 2 B; both memory bound on MI300X: 34.0571 / 14.27 = 2.386, at
+// y = 3 x 4,096 x 384 = 4,718,592.
+static_assert(near(shipped(t::mi300x_sglang, kernel_class::moe_gemm, calib_format::bf16, 1, 4718592),
+                   34.0571 / (roof_us(2.0 * 8 * 4096 + 4.0 * 8 + 2.0 * 8 * 768 + 8.0 * 768 * 4096 * 2, 2.0 * 8 * 4096 * 768, 5300, 1307.4) +
+                              roof_us(2.0 * 8 * 384 + 2.0 * 8 * 4096 + 8.0 * 4096 * 384 * 2, 2.0 * 8 * 384 * 4096, 5300, 1307.4)),
+                   5e-4));
 // Collectives hold the measurement itself. h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet,
 // vLLM_custom_graph, 8 GPUs, message_size 524,288 elements (1,048,576 B of BF16), latency
 // 0.014073599576950074 ms = 14.07 us.

@@ -26,6 +26,19 @@ export const devices = {
   l40s: { aic: 'l40s', sm: 89, bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
 };
 
+/// AMD Instinct parts whose kernels ROCm's aiter measured (aiter.mjs): aiter keys its tuned
+/// tables by architecture (`gfx`) and compute-unit count (`cu`). MI300X and MI325X are the same
+/// gfx942 compute with 304 CUs (amd_cdna.hpp: mi325x is mi300x with more, faster memory), so one
+/// set of rows serves both, each read against its own bandwidth.
+export const amd_devices = {
+  // devices/include/headroom/devices/amd_cdna.hpp, mi300x (S75, S76)
+  mi300x: { gfx: 'gfx942', cu: 304, bw: 5300, bf16: 1307.4, fp8: 2614.9, fp4: 0, src: 'amd_cdna.hpp mi300x (S75, S76)' },
+  // amd_cdna.hpp, mi325x: mi300x's compute, 6,000 GB/s (S76, S77, S78)
+  mi325x: { gfx: 'gfx942', cu: 304, bw: 6000, bf16: 1307.4, fp8: 2614.9, fp4: 0, src: 'amd_cdna.hpp mi325x (S76, S77, S78)' },
+  // amd_cdna.hpp, mi355x (S76, S77, S79, S80); its MXFP4 peak has no calib_format here (aiter.mjs)
+  mi355x: { gfx: 'gfx950', cu: 256, bw: 8000, bf16: 2516.6, fp8: 5033, fp4: 0, src: 'amd_cdna.hpp mi355x (S76, S77, S79, S80)' },
+};
+
 const ceil_div = (a, b) => Math.ceil(a / b);
 
 /// Stored bytes of a weight [n (out), k (in)] (tensor_format.hpp): bf16 2E; fp8/tensor E + 4;

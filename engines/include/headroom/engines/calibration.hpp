@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // headroom: the shipped calibration tables (docs/calibration.md), one generated header per
 // (device, engine) under calibration/, derived from NVIDIA aiconfigurator's measured kernel
-// databases (Apache-2.0, calibration/NOTICE). Regenerate with tools/calibrate/convert.mjs.
+// databases (Apache-2.0) and, for AMD Instinct parts, ROCm aiter's tuned-kernel tables (MIT);
+// calibration/NOTICE. Regenerate with tools/calibrate/convert.mjs and aiter.mjs.
 #pragma once
 
 #include <array>
@@ -33,10 +34,16 @@
 #include <headroom/engines/calibration/l40s_sglang.hpp>
 #include <headroom/engines/calibration/l40s_trtllm.hpp>
 #include <headroom/engines/calibration/l40s_vllm.hpp>
+#include <headroom/engines/calibration/mi300x_sglang.hpp>
+#include <headroom/engines/calibration/mi300x_vllm.hpp>
+#include <headroom/engines/calibration/mi325x_sglang.hpp>
+#include <headroom/engines/calibration/mi325x_vllm.hpp>
+#include <headroom/engines/calibration/mi355x_sglang.hpp>
+#include <headroom/engines/calibration/mi355x_vllm.hpp>
 
 namespace headroom::engines {
 
-inline constexpr std::array<const calibration*, 24> all_calibrations{
+inline constexpr std::array<const calibration*, 30> all_calibrations{
     &calibration_tables::h100_sxm_vllm, &calibration_tables::h100_sxm_sglang, &calibration_tables::h100_sxm_trtllm,
     &calibration_tables::h200_sxm_vllm, &calibration_tables::h200_sxm_sglang, &calibration_tables::h200_sxm_trtllm,
     &calibration_tables::b200_vllm, &calibration_tables::b200_sglang, &calibration_tables::b200_trtllm,
@@ -45,6 +52,10 @@ inline constexpr std::array<const calibration*, 24> all_calibrations{
     &calibration_tables::gb300_vllm, &calibration_tables::gb300_sglang, &calibration_tables::gb300_trtllm,
     &calibration_tables::a100_sxm_80gb_vllm, &calibration_tables::a100_sxm_80gb_sglang, &calibration_tables::a100_sxm_80gb_trtllm,
     &calibration_tables::l40s_vllm, &calibration_tables::l40s_sglang, &calibration_tables::l40s_trtllm,
+    // AMD Instinct: ROCm aiter's kernels, which SGLang and vLLM both run there (tools/calibrate/aiter.mjs).
+    &calibration_tables::mi300x_vllm, &calibration_tables::mi300x_sglang,
+    &calibration_tables::mi325x_vllm, &calibration_tables::mi325x_sglang,
+    &calibration_tables::mi355x_vllm, &calibration_tables::mi355x_sglang,
 };
 
 /// The shipped table for (device id, engine), or no_calibration (n_grids == 0) when none was
