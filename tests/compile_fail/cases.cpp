@@ -2,9 +2,16 @@
 // Compile-fail cases: each HEADROOM_CASE_* block must fail to build with OUR diagnostic text
 // (matched by tests/CMakeLists.txt), and each has a passing twin with the input fixed.
 #include <headroom/calibration.hpp>
-#include <headroom/devices.hpp>
+#include <headroom/devices/nvidia_blackwell.hpp>
+#include <headroom/devices/nvidia_hopper.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+// The four models the cases use, not the whole registry: each model table costs its own constant
+// evaluation (models/essential.hpp), and every case compiles this file once per compiler.
+#include <headroom/models/checkpoints/meta/llama_3_1_70b_instruct.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/models/gqa_moe.hpp>  // a user MoE table (TOP_K_OVER_EXPERTS)
 
 #include <array>
 

@@ -16,7 +16,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_flash.hpp>
 
 namespace {
 using namespace headroom;

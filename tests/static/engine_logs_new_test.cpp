@@ -8,7 +8,11 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_26b_a4b.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_31b.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_7.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_5_27b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_6_35b_a3b_fp8.hpp>
 
 namespace {
 using namespace headroom;

@@ -7,7 +7,8 @@
 // which count the text decoder, as headroom does (the vision tower is not counted).
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_26b_a4b.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_31b.hpp>
 
 namespace {
 using namespace headroom;

@@ -12,7 +12,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_3_flash_nvfp4.hpp>
 
 #include "seed_prefill.hpp"
 

@@ -4,7 +4,8 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_nvfp4.hpp>
 
 #include <cstdint>
 #include <string_view>

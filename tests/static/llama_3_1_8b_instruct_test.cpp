@@ -5,7 +5,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 
 #include <string_view>
 

@@ -8,7 +8,7 @@
 // and 10B active parameters.
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_7.hpp>
 
 namespace {
 using namespace headroom;

@@ -8,7 +8,7 @@
 // weight and activation scales, an assumption: no quantization_config is transcribed).
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/mistral/mistral_small_4_119b.hpp>
 
 namespace {
 using namespace headroom;

@@ -11,7 +11,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
 
 namespace {
 using namespace headroom;

@@ -7,7 +7,9 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_5_lightning_30b_a3b_nvfp4.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_nvfp4.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_nvfp4.hpp>
 
 #include "seed_prefill.hpp"
 

@@ -10,7 +10,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_6_35b_a3b_nvfp4.hpp>
 
 #include <cstdint>
 #include <string_view>

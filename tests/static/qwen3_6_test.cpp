@@ -9,7 +9,9 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_5_27b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_6_35b_a3b_fp8.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_8_27b_nvfp4.hpp>
 
 #include "seed_prefill.hpp"
 

@@ -8,7 +8,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
 
 namespace {
 using namespace headroom;

@@ -9,7 +9,12 @@
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
-#include <headroom/models.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
+#include <headroom/models/checkpoints/nvidia/nvidia_nemotron_nano_9b_v2.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_30b_a3b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_5_27b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_8_27b_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct_fp8.hpp>
 
 namespace {
 using namespace headroom;
