@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -67,6 +68,14 @@ serve_answer compute_serve(const serve_request& r) {
   const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1, r.requests_per_client}, engines::exec_facts_of(r.q.e),
                                        cs, engines::serving_facts_of(r.q.e.kind), r.dis);
   for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
+  // A table that lacks some of the classes the model runs (the AMD tables hold GEMM and MoE
+  // kernels only): the runs that read another device's ratios say `fallback`, and so does the
+  // table's description, naming that device's table.
+  const bool fell_back = std::any_of(a.runs.begin(), a.runs.end(), [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
+  if (r.table == nullptr && cs.own->n_grids != 0 && cs.fallback != cs.own && cs.fallback->n_grids != 0 && fell_back) {
+    a.calibration_name += fmt::format("; the classes it lacks take the ratios measured on {} ({} {}: {})", cs.fallback->device,
+                                      cs.fallback->engine, cs.fallback->version, cs.fallback->source);
+  }
   return a;
 }
 
