@@ -6,7 +6,7 @@
 # BUILD/fuzz-artifacts/. New inputs go to BUILD/corpus-<target>, never into the tree.
 #
 #   tests/fuzz/run.sh              # CI: a fixed seed and a fixed number of inputs per target,
-#                                  # one target per core at a time (about 35 s for all five on a
+#                                  # one target per core at a time (40-55 s for all five on a
 #                                  # 2-core machine), so a run's verdict depends on the tree
 #                                  # alone, never on the machine's speed
 #   tests/fuzz/run.sh 600          # exploring: 10 minutes per target, a fresh seed each run
@@ -30,11 +30,12 @@ elif ! grep -q "^HEADROOM_BUILD_FUZZ:BOOL=ON" "$dir/CMakeCache.txt" || ! grep -q
 fi
 cmake --build "$dir" -j "$jobs" --target headroom_fuzz_manifest headroom_fuzz_cli headroom_fuzz_config headroom_fuzz_safetensors headroom_fuzz_gguf
 mkdir -p "$dir/fuzz-artifacts"
-# Inputs per target in CI: 10 to 20 s each on a quiet 2-core machine (90 s for the five).
+# Inputs per target in CI: 10 to 20 s each on a quiet 2-core machine.
 declare -A runs=([manifest]=120000 [cli]=12000 [config]=30000 [safetensors]=60000 [gguf]=60000)
 # One target per core at a time: each target's inputs and seed are fixed, so running them side by
-# side changes no verdict, only the wall time (66 s -> about 35 s on 2 cores in CI). Results are
-# printed in the targets' order once all have run.
+# side changes no verdict, only the wall time (66 s -> 40-55 s on 2 cores in CI). Exploring runs (a
+# time budget each) run one after another. Results are printed in the targets' order once all
+# have run.
 fuzz_one() {  # fuzz_one TARGET: runs it, its log in $dir/fuzz-TARGET.log, exit status its verdict
   local target="$1" budget corpus
   if [ -n "$seconds" ]; then
@@ -52,10 +53,11 @@ fuzz_one() {  # fuzz_one TARGET: runs it, its log in $dir/fuzz-TARGET.log, exit 
     "$corpus" "tests/fuzz/corpus/$target" 2>"$dir/fuzz-$target.log"
 }
 targets=(manifest cli config safetensors gguf)
-declare -A pid status
+at_once="$jobs"
+if [ -n "$seconds" ]; then at_once=1; fi
+declare -A pid
 for target in "${targets[@]}"; do
-  # At most $jobs at once; exploring runs (a time budget each) run one after another.
-  while [ -n "$seconds" ] && [ "$(jobs -rp | wc -l)" -ge 1 ] || [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  while [ "$(jobs -rp | wc -l)" -ge "$at_once" ]; do wait -n || true; done
   if [ -n "$seconds" ]; then
     echo "headroom: fuzzing $target for ${seconds} s"
   else
@@ -64,13 +66,9 @@ for target in "${targets[@]}"; do
   fuzz_one "$target" &
   pid[$target]=$!
 done
-for target in "${targets[@]}"; do
-  status[$target]=0
-  wait "${pid[$target]}" || status[$target]=$?
-done
 failed=0
 for target in "${targets[@]}"; do
-  if [ "${status[$target]}" -ne 0 ]; then
+  if ! wait "${pid[$target]}"; then
     tail -n 60 "$dir/fuzz-$target.log" >&2
     echo "headroom: fuzz target $target found a problem (input in $dir/fuzz-artifacts/)" >&2
     failed=1

@@ -91,18 +91,18 @@ function rows_for(dev) {
 /// The grids of one device: per (class, format), the fastest row per shape (a shape tuned in two
 /// tables runs whichever aiter loads last; the engines load the model's own table over the
 /// default, which is tuned for it), measured / ceiling.
-function grids_for(id, dev) {
+function grids_for(dev) {
   const rows = rows_for(dev);
   // A time repeated to the last digit at another row count of the same shape is one measurement
   // copied, not two (gfx950's DeepSeek-V3 MoE table gives 359.4797 us for 4,096 to 32,768
-  // tokens): such rows are not read.
+  // tokens): such rows are not read. A key's first field is the row count.
+  const [rows_of, rest_of] = [(r) => r.key.split('/')[0], (r) => `${r.kind}/${r.fmt}/${r.key.split('/').slice(1).join('/')}/${r.us}`];
   const times = new Map();
   for (const r of rows) {
-    const k = `${r.kind}/${r.fmt}/${r.key.split('/').slice(1).join('/')}/${r.us}`;
-    if (!times.has(k)) times.set(k, new Set());
-    times.get(k).add(r.key.split('/')[0]);
+    if (!times.has(rest_of(r))) times.set(rest_of(r), new Set());
+    times.get(rest_of(r)).add(rows_of(r));
   }
-  const copied = (r) => times.get(`${r.kind}/${r.fmt}/${r.key.split('/').slice(1).join('/')}/${r.us}`).size > 1;
+  const copied = (r) => times.get(rest_of(r)).size > 1;
   const best = new Map();
   for (const r of rows.filter(r => !copied(r))) {
     const k = `${r.kind}/${r.fmt}/${r.key}`;
@@ -131,7 +131,7 @@ function grids_for(id, dev) {
 const engines = ['sglang', 'vllm'];
 const report = [];
 for (const [id, dev] of Object.entries(amd_devices)) {
-  const grids = grids_for(id, dev);
+  const grids = grids_for(dev);
   if (!grids.length) continue;
   const used = [...new Set(grids.flatMap(g => g.used))].map(f => f.slice(CONFIGS.length + 1));
   const origin = {

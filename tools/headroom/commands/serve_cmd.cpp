@@ -27,13 +27,20 @@ calibration_set calibration_for(const serve_request& r) {
   return cs;
 }
 
-std::string calibration_text(const serve_request& r, const calibration_set& cs) {
+// `fell_back`: a run read the fallback table for classes the device's own table lacks (the AMD
+// tables hold GEMM and MoE kernels only), which the description then names too.
+std::string calibration_text(const serve_request& r, const calibration_set& cs, bool fell_back) {
   if (r.table != nullptr) return fmt::format("{} ({})", r.table_path, cs.own->source);
   if (cs.own->n_grids == 0) {
     return fmt::format("no measured table for {} under {}: its kernels take the ratios measured on {} ({})", r.q.d->id,
                        name(r.q.e.kind), nearest_measured_device(*r.q.d), cs.fallback->source);
   }
-  return fmt::format("{} {} on {} ({})", cs.own->engine, cs.own->version, cs.own->device, cs.own->source);
+  std::string out = fmt::format("{} {} on {} ({})", cs.own->engine, cs.own->version, cs.own->device, cs.own->source);
+  if (fell_back) {
+    out += fmt::format("; the classes it lacks take the ratios measured on {} ({} {}: {})", cs.fallback->device,
+                       cs.fallback->engine, cs.fallback->version, cs.fallback->source);
+  }
+  return out;
 }
 
 std::string spec_text(const serve_request& r) {
@@ -62,20 +69,14 @@ std::string run_text(std::uint64_t requests_per_client) {
 serve_answer compute_serve(const serve_request& r) {
   serve_answer a;
   const calibration_set cs = calibration_for(r);
-  a.calibration_name = calibration_text(r, cs);
   deployment dep{1, r.isl + r.osl, r.q.s, r.q.e, r.q.p};
   dep.speculation = r.spec;
   const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1, r.requests_per_client}, engines::exec_facts_of(r.q.e),
                                        cs, engines::serving_facts_of(r.q.e.kind), r.dis);
   for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
-  // A table that lacks some of the classes the model runs (the AMD tables hold GEMM and MoE
-  // kernels only): the runs that read another device's ratios say `fallback`, and so does the
-  // table's description, naming that device's table.
-  const bool fell_back = std::any_of(a.runs.begin(), a.runs.end(), [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
-  if (r.table == nullptr && cs.own->n_grids != 0 && cs.fallback != cs.own && cs.fallback->n_grids != 0 && fell_back) {
-    a.calibration_name += fmt::format("; the classes it lacks take the ratios measured on {} ({} {}: {})", cs.fallback->device,
-                                      cs.fallback->engine, cs.fallback->version, cs.fallback->source);
-  }
+  const bool fell_back = std::any_of(a.runs.begin(), a.runs.end(),
+                                     [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
+  a.calibration_name = calibration_text(r, cs, fell_back);
   return a;
 }
 
