@@ -52,6 +52,30 @@ constexpr double distinct_experts(std::uint64_t experts, std::uint64_t top_k, st
   return e * (1.0 - ipow(1.0 - static_cast<double>(top_k) / e, t));
 }
 
+/// Expected busiest-rank load over the mean under expert parallelism: a rank holding E / ep
+/// of the experts touches Binomial(E / ep, p) of them, p = 1 - (1 - K/E)^t, and the step waits
+/// for the rank that touched the most. E[max of ep] / (E / ep * p), the ranks taken as
+/// independent (they are slightly anti-correlated, so this errs a little high). 1 at ep = 1;
+/// towards 1 as t grows (every expert touched everywhere). At t = 1 of DeepSeek-V3 (256 experts,
+/// top-8) over 8 ranks: Binomial(32, 1/32), the busiest rank about 2.5 experts against the mean 1.
+constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep) {
+  if (ep <= 1 || experts < ep || top_k == 0 || t == 0) return 1.0;
+  const std::uint64_t n = experts / ep;
+  const double p = 1.0 - ipow(1.0 - static_cast<double>(top_k) / static_cast<double>(experts), t);
+  if (p >= 1.0) return 1.0;
+  const double q = 1.0 - p;
+  double pmf = ipow(q, n);  // P(0)
+  double cdf = pmf;
+  double expected_max = 0;
+  for (std::uint64_t k = 0; k < n && 1.0 - cdf > 1e-12; ++k) {
+    expected_max += 1.0 - ipow(cdf, ep);  // P(max > k)
+    pmf *= static_cast<double>(n - k) / static_cast<double>(k + 1) * p / q;
+    cdf += pmf;
+  }
+  const double mean = static_cast<double>(n) * p;
+  return expected_max > mean ? expected_max / mean : 1.0;
+}
+
 /// The inputs of one node_cost call.
 struct cost_query {
   std::uint64_t rows = 1;     ///< rows the node processes (tokens of all sequences)

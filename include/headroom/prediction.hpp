@@ -344,7 +344,12 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const node& n = c.nodes[row.node];
     const double ceiling = row.time_us;
     detail::ratio_answer a{};
-    const double share = n.split == shard::replicated ? 1.0 : static_cast<double>(plan.tp);
+    // A rank's share of a weight: 1 / tp of it; an expert's 1 / (tp / ep), a rank holding
+    // experts / ep of them (rank_node), and a token reading top_k / ep of them there.
+    const std::uint64_t moe_tp = plan.tp / plan.ep == 0 ? 1 : plan.tp / plan.ep;
+    const double share = n.split == shard::replicated ? 1.0
+                         : n.split == shard::experts  ? static_cast<double>(moe_tp)
+                                                      : static_cast<double>(plan.tp);
     switch (cost_class_of(n.kind)) {
       case cost_class::linear:
       case cost_class::routed_experts: {
@@ -363,7 +368,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, t, y, 16);
         a = {fa.value, fa.from};
         const double most = fa.most;
-        const double copies = routed ? static_cast<double>(n.top_k) : 1.0;
+        const double copies = routed ? static_cast<double>(ceil_div(n.top_k, plan.ep) == 0 ? 1 : ceil_div(n.top_k, plan.ep)) : 1.0;
         const double weight_us = copies * static_cast<double>(one_weight_bytes(n, row.formats)) / share / (roof_gbps * 1e3);
         // And never below the class's floor, once per launch: a GEMM of a fused group takes its
         // share of the group's launch by elements; an MoE layer's launch is split 2 : 1 between
@@ -371,10 +376,15 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double launch_share = routed ? (n.kind == op::expert_gate_up ? 2.0 / 3.0 : 1.0 / 3.0)
                                            : elems / share / y;
         const double launch_us = static_cast<double>(row.count) * fa.floor_us * launch_share;
-        const double weight_floor_us = static_cast<double>(row.count) * weight_us * most;
+        // Under expert parallelism the step waits for the busiest rank: the experts it touches
+        // over the mean (at the step's rows; at one row for the one-row floor). The ceiling
+        // keeps the mean, a lower bound.
+        const double busy = routed ? ep_busiest_share(n.experts, n.top_k, rows, plan.ep) : 1.0;
+        const double busy_one = routed ? ep_busiest_share(n.experts, n.top_k, 1, plan.ep) : 1.0;
+        const double weight_floor_us = static_cast<double>(row.count) * weight_us * most * busy_one;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;
-        add(row, n, ceiling, ceiling * ratio > floor_us ? ceiling * ratio : floor_us);
+        add(row, n, ceiling, ceiling * ratio * busy > floor_us ? ceiling * ratio * busy : floor_us);
         out.worst = detail::worse(out.worst, a.from);
         continue;
       }

@@ -253,6 +253,47 @@ TEST_CASE("prediction: a shared expert on its own stream overlaps the router and
   CHECK_FALSE(engines::shared_streams_of(engine_kind::llama_cpp).at(false, 1));
 }
 
+TEST_CASE("prediction: under expert parallelism an expert is read whole and the busiest rank sets the time") {
+  // Two experts of four (E = 4, top-1) on each of two ranks, one token: a rank touches
+  // Binomial(2, 1/4) of its experts, P(0) = 9/16, P(1) = 6/16, P(2) = 1/16. The busier of two
+  // such ranks: P(max >= 1) + P(max >= 2) = (1 - (9/16)^2) + (1 - (15/16)^2) = 206/256, over the
+  // mean 2 x 1/4: 412/256.
+  CHECK(ep_busiest_share(4, 1, 1, 2) == doctest::Approx(412.0 / 256));
+  CHECK(ep_busiest_share(256, 8, 1, 1) == 1.0);
+  // Every expert touched on every rank (1,024 tokens of 256 experts, top-8: an expert missed
+  // with probability (31/32)^1024, about 1e-14): no rank busier.
+  CHECK(ep_busiest_share(256, 8, 1024, 8) == doctest::Approx(1.0));
+  CHECK(ep_busiest_share(256, 8, 1, 8) > ep_busiest_share(256, 8, 1, 4));
+  CHECK(ep_busiest_share(256, 8, 1, 8) > ep_busiest_share(256, 8, 16, 8));
+
+  // A hand MoE table: ratio 4 for one expert's eighth (DeepSeek-V3: 3 x 7,168 x 2,048 / 8 =
+  // 5,505,024 elements, its shard at TP 8), 2 for a whole expert (44,040,192); no floors.
+  const double xs[] = {1, 4096};
+  const double ys[] = {5505024, 44040192};
+  const double values[] = {4, 2, 4, 2};
+  const calib_grid grids[] = {{kernel_class::moe_gemm, calib_format::fp8_block, 2, 2, xs, ys, values, false}};
+  const calibration hand{"h200_sxm", "trtllm", "0", "this test", grids, 1};
+  const calibration_set cs{&hand, &hand};
+  const model& m = models::deepseek_v3;
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  const double busy = ep_busiest_share(256, 8, 1, 8);
+  for (const std::uint16_t ep : {std::uint16_t{1}, std::uint16_t{8}}) {
+    const parallel p{.tp = 8, .ep = ep};
+    const step_estimate e = decode_step(m, d, r, 1, 2048, s, p, engines::exec_facts_of(engine_kind::trtllm));
+    std::size_t expert_rows = 0;
+    for (std::size_t i = 0; i < e.n_rows; ++i) {
+      const site_row& row = e.rows[i];
+      if (cost_class_of(m.c.nodes[row.node].kind) != cost_class::routed_experts) continue;
+      ++expert_rows;
+      const double want = ep == 1 ? 4 * row.time_us : 2 * busy * row.time_us;
+      CHECK(predict_row(m, r, row, 1, 2048, p, cs).predicted_us == doctest::Approx(want));
+    }
+    CHECK(expert_rows >= 2);
+  }
+}
+
 TEST_CASE("prediction: a sliding-window layer's attention is read at its window, not the context") {
   // A hand table: decode attention measured at the ceiling over 128 KV tokens, 10x it over 4,096.
   const double xs[] = {1, 4096};

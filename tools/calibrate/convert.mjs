@@ -91,7 +91,14 @@ async function points(dev, sys, eng, v) {
   }
   const mf = use('moe', 'moe_perf');
   if (mf) {
-    // Uniform routing (headroom's distinct_experts law) on one rank holding every expert whole.
+    // One rank holding every expert whole, under aiconfigurator's `balanced` routing
+    // (collector/helper.py, balanced_logits), which touches min(E, t*K) distinct experts, more
+    // than the uniform routing of headroom's ceiling expects at 2 to a few hundred tokens (163
+    // of 256 at 32 tokens, top-8). The ratio is taken against that ceiling on purpose: the
+    // prediction is then the time the kernel measured under balanced routing at the shape, not
+    // a faster uniform-routing time that no measured distribution reaches (served routing is
+    // skewed; aiconfigurator's `power_law_1.01` rows, which its own serving model reads, are
+    // slower still at most token counts). docs/calibration.md gives the three choices' accuracy.
     const rows = fastest((await read(mf, ['moe_dtype', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency']))
       .filter(r => r.distribution === 'balanced' && r.moe_tp_size === 1 && r.moe_ep_size === 1 && gemm_fmt[r.moe_dtype]),
     r => `${r.moe_dtype}/${r.num_tokens}/${r.hidden_size}/${r.inter_size}/${r.topk}/${r.num_experts}`);
