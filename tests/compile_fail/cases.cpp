@@ -17,8 +17,11 @@
 
 #include "../laws/law.hpp"
 #if defined(HEADROOM_CASE_SLA_TPOT) || defined(HEADROOM_CASE_SLA_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_TTFT) || \
-    defined(HEADROOM_CASE_SLA_TTFT_TWIN)
+    defined(HEADROOM_CASE_SLA_TTFT_TWIN) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN)
 #include <headroom/sla.hpp>  // only where asked: the calibration tables are not free to compile
+#endif
+#if defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN)
+#include <headroom/devices/amd_cdna.hpp>
 #endif
 
 namespace cases {
@@ -95,6 +98,14 @@ HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
 #elif defined(HEADROOM_CASE_SLA_TTFT_TWIN)
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 2000, .tpot_ms = 100});
+#elif defined(HEADROOM_CASE_SLA_ENGINE_VENDOR)
+// TensorRT-LLM runs on NVIDIA GPUs only: an SLA of it on an MI300X has no answer, whatever the
+// targets, and the error names the device and the engine.
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::mi300x, {.engine = engines::trtllm},
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000});
+#elif defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN)
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::mi300x, {.engine = engines::vllm},
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000});
 #elif defined(HEADROOM_CASE_ENGINE_KNOB)
 // An SGLang profile written in C++ with a memory fraction of 2.0 would let a 141 GB model "fit"
 // an 80 GB H100; SGLang refuses a fraction above 1 (server_args.py), and so does the law.

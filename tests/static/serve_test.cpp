@@ -13,6 +13,14 @@ using namespace headroom;
 
 constexpr bool near(double a, double b, double rel) { return (a > b ? a - b : b - a) <= rel * (b > 0 ? b : -b); }
 
+// Where each engine runs, as its own rules say (engine_rules::vendors): TensorRT-LLM on NVIDIA
+// GPUs only; SGLang on NVIDIA and AMD; vLLM on those, Intel and Google (TPU) too, not Apple;
+// llama.cpp anywhere; a datasheet that names no vendor is not refused.
+static_assert(engines::runs_on(engine_kind::trtllm, "NVIDIA") && !engines::runs_on(engine_kind::trtllm, "AMD"));
+static_assert(engines::runs_on(engine_kind::sglang, "AMD") && !engines::runs_on(engine_kind::sglang, "Google"));
+static_assert(engines::runs_on(engine_kind::vllm, "Google") && !engines::runs_on(engine_kind::vllm, "Apple"));
+static_assert(engines::runs_on(engine_kind::llama_cpp, "Apple") && engines::runs_on(engine_kind::trtllm, ""));
+
 // A short load: the ceilings are lower bounds of the predictions; the pool is far larger than 4.
 constexpr load short_load{.isl = 1000, .osl = 100, .concurrency = 4};
 constexpr serve_result agg = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, short_load);

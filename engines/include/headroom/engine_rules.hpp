@@ -70,6 +70,9 @@ struct engine_rules {
   state_dtype auto_state = state_dtype::f32;
   /// Whether it has a serving-time model (calibrated step tables: `serve`, `sla`).
   bool serving_time = false;
+  /// The device vendors it runs on (`device::vendor` spellings, ", "-separated); empty: any.
+  /// `serve` and `sla` answer nothing for a device it does not run on (engines::runs_on).
+  std::string_view vendors{};
   /// Whether it fits max_model_len to the pool itself when told "auto" (vLLM's auto-fit).
   bool auto_fit_length = false;
   /// Its memory rule: one rank as it sizes it (null for the pure arithmetic).

@@ -77,6 +77,9 @@ struct tpot_target_missed;
 // The engine does not start or holds no request of ISL + OSL tokens (`headroom fit` says why).
 template <const model& Model, const device& Device, engine_term Term, std::uint64_t ContextTokens>
 struct sla_load_does_not_fit;
+// The engine does not run on the device's vendor's parts (engine_rules::vendors).
+template <const device& Device, engine_kind Engine>
+struct engine_does_not_run_on_device;
 constexpr std::uint64_t micros_up(double ms) {
   const double us = ms * 1000.0;
   const auto whole = static_cast<std::uint64_t>(us);
@@ -91,7 +94,9 @@ consteval auto assert_sla() {
   constexpr serve_result r = serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client});
   constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
-  if constexpr (!r.fits) {
+  if constexpr (!engines::runs_on(Dep.engine.kind, Device.vendor)) {
+    return detail::failed<detail::engine_does_not_run_on_device<Device, Dep.engine.kind>>();
+  } else if constexpr (!r.fits) {
     return detail::failed<detail::sla_load_does_not_fit<Model, Device, r.term, Target.isl + Target.osl>>();
   } else if constexpr (Target.ttft_target_us() != 0 && ttft > Target.ttft_target_us()) {
     return detail::failed<detail::ttft_target_missed<Model, Device, ttft, Target.ttft_target_us()>>();

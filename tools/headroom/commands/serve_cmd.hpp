@@ -70,6 +70,7 @@ struct sla_answer {
   std::vector<sla_config> pareto;    ///< tokens/s per GPU against tokens/s per user, meeting both targets
   std::vector<sla_config> rejected;  ///< configurations that meet no target, with the reason
   std::size_t evaluated = 0;         ///< serve evaluations made
+  std::size_t skipped_pairs = 0;     ///< (device, engine) pairs left out: the engine does not run on the device's vendor
 };
 sla_answer compute_sla(const sla_request& r);
 std::string sla_text(const sla_request& r, const sla_answer& a);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include <headroom/devices.hpp>
+#include <headroom/engines/all_rules.hpp>
 #include <headroom/models.hpp>
 #include <headroom/models/drafts/registry.hpp>
 
@@ -211,6 +212,11 @@ command_output run_serve(cli_args& a) {
     }
   } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1") {
     throw usage_error("--prefill-workers, --decode-workers, --prefill-tp and --decode-tp need --disagg");
+  }
+  if (!engines::runs_on(r.q.e.kind, r.q.d->vendor)) {
+    throw usage_error(fmt::format("--engine: {} does not run on {} devices ({}); it runs on {} parts",
+                                  engines::rules_of(r.q.e.kind).display_name, r.q.d->vendor, r.q.d->id,
+                                  engines::rules_of(r.q.e.kind).vendors));
   }
   std::optional<loaded_calibration> table;
   if (!a.calibration.empty()) {

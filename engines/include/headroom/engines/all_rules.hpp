@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <string_view>
 
 #include <headroom/engine.hpp>
 #include <headroom/engine_rules.hpp>
@@ -34,5 +35,19 @@ static_assert([] {
 constexpr const engine_rules& rules_of(engine_kind k) { return *all_rules[static_cast<std::size_t>(k)]; }
 /// The rules of the engine profile `e` runs.
 constexpr const engine_rules& rules_of(const engine& e) { return rules_of(e.kind); }
+
+/// Whether the engine `k` runs on devices of `vendor` (a device's `vendor`): its rules name no
+/// vendor, or name this one. An unnamed vendor (a datasheet given as JSON without one) passes.
+constexpr bool runs_on(engine_kind k, std::string_view vendor) {
+  const std::string_view list = rules_of(k).vendors;
+  if (list.empty() || vendor.empty()) return true;
+  for (std::size_t at = 0; at <= list.size();) {
+    std::size_t end = list.find(", ", at);
+    if (end == std::string_view::npos) end = list.size();
+    if (list.substr(at, end - at) == vendor) return true;
+    at = end + 2;
+  }
+  return false;
+}
 
 }  // namespace headroom::engines

@@ -55,6 +55,9 @@ inline constexpr engine_rules sglang_rules{
     .dp_replicas = true,  // --dp-size without DP attention: one tp group per replica
     .reads_config_kv_dtype = true,
     .serving_time = true,
+    // CUDA and ROCm GPUs (sgl-project/sglang README.md, "NVIDIA GPUs ..., AMD GPUs (MI355/MI300)");
+    // its TPU support is a separate JAX engine (sgl-project/sglang-jax) with rules of its own.
+    .vendors = "NVIDIA, AMD",
     .memory = &detail::sglang_memory_rule,
     .request_blocks = &headroom::detail::sglang_request_blocks,
     // python/sglang/srt/server_args.py's checks; a fraction of 0 is the engine's own default.

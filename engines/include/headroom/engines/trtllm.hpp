@@ -42,6 +42,8 @@ inline constexpr engine_rules trtllm_rules{
     .dp_replicas = true,
     .reads_config_kv_dtype = true,
     .serving_time = true,
+    // "TensorRT LLM ... optimizing LLM inference on NVIDIA GPUs" (NVIDIA/TensorRT-LLM README.md).
+    .vendors = "NVIDIA",
     .memory = &detail::trtllm_memory_rule,
     .request_blocks = &headroom::detail::trtllm_request_blocks,
     // tensorrt_llm/llmapi/llm_args.py's validators.

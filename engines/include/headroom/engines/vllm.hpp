@@ -59,6 +59,10 @@ inline constexpr engine_rules vllm_rules{
     .reads_config_state_dtype = true,  // --mamba-ssm-cache-dtype auto: the config's mamba_ssm_dtype
     .auto_state = state_dtype::bf16,
     .serving_time = true,
+    // GPUs: NVIDIA CUDA, AMD ROCm, Intel XPU; Google TPU and Intel Gaudi by their hardware plugins
+    // (vllm-project/vllm docs/getting_started/installation/README.md). Apple silicon: CPU only,
+    // its GPU through a community MLX plugin (vLLM-Metal) with none of these rules.
+    .vendors = "NVIDIA, AMD, Intel, Google",
     .auto_fit_length = true,  // --max-model-len auto
     .memory = &detail::vllm_memory_rule,
     .request_blocks = &headroom::detail::vllm_request_blocks,
