@@ -87,8 +87,12 @@ constexpr bool launches_own_kernel(op o, bool expert_rows) {
 }
 
 /// The same for node `n`: a node whose input carries one row per routed (token, expert) pair
-/// runs inside the MoE kernel.
+/// runs inside the MoE kernel; a q / k norm over all heads (MiniMax-M2's, `aux_split`) is no
+/// per-head epilogue but kernels of its own, the sums of squares and then the scaling (SGLang's
+/// rms_sumsq_serial and rms_apply_serial, python/sglang/srt/models/minimax_m2.py), with the
+/// sums all-reduced between them under TP (step_links.hpp).
 constexpr bool launches_own_kernel(const node& n) {
+  if (n.kind == op::qk_norm && n.aux_split) return true;
   return launches_own_kernel(n.kind, n.n_in > 0 && n.in[0].rows_per_n > 1);
 }
 

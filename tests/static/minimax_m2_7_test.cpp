@@ -9,6 +9,7 @@
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/minimax/minimax_m2_7.hpp>
+#include <headroom/prediction.hpp>
 
 namespace {
 using namespace headroom;
@@ -59,4 +60,28 @@ static_assert(weight_floor_bytes(m) == floor_bytes);
 // 230 GB of weights: not one H200 (141 GB); two of them under TP=2 hold 115 GB each.
 static_assert(!fits(m, devices::h200_sxm, {.seqs = 1, .context = 4096}));
 static_assert(fits(m, devices::h200_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 2}}));
+
+// Its q_norm / k_norm span all heads, which TP splits: each rank sums its squares, the sums are
+// all-reduced (one fp32 for q and one for k a row: 8 B), then the rank scales its heads. So a
+// decode step of 16 sequences over TP 4 pays, beside the 62 x 2 + 1 all-reduces of the hidden
+// state (16 x 3,072 x 2 B = 98,304 B: attention, MoE, the vocab-parallel embedding), 62 of
+// 16 x 8 = 128 B; on one device none. And the norm is kernels of its own, not an epilogue of
+// attention's (prediction.hpp, launches_own_kernel).
+constexpr device_roofline h100 = default_roofline(devices::h100_sxm);
+constexpr std::uint32_t all_reduces_of(const step_estimate& e, double bytes) {
+  for (std::size_t i = 0; i < e.n_links; ++i) {
+    if (e.links[i].op == link_op::tp_all_reduce && e.links[i].bytes_each == bytes) return e.links[i].count;
+  }
+  return 0;
+}
+constexpr step_estimate tp4 = decode_step(m, devices::h100_sxm, h100, 16, 4096, {}, {.tp = 4});
+static_assert(all_reduces_of(tp4, 16 * 8) == 62);
+static_assert(all_reduces_of(tp4, 16 * 3072 * 2) == 62 * 2 + 1);
+static_assert(decode_step(m, devices::h100_sxm, h100, 16, 4096, {}, {}).n_links == 0);
+static_assert([] {
+  for (std::size_t i = 0; i < m.c.n_nodes; ++i) {
+    if (m.c.nodes[i].kind == op::qk_norm && !launches_own_kernel(m.c.nodes[i])) return false;
+  }
+  return true;
+}());
 }  // namespace

@@ -61,6 +61,7 @@ struct block_links {
   bool routed = false;
   bool vocab_embed = false;
   bool vocab_head = false;
+  bool norm_stats = false;  // a q / k norm over all heads (MiniMax-M2): its sums of squares all-reduced under TP
   std::uint64_t top_k = 1;
   std::uint64_t head_units = 0;  // the vocab-parallel lm_head's columns
 };
@@ -71,6 +72,7 @@ constexpr block_links links_of(const circuit& c, const block& b) {
     f.reduce = f.reduce || n.split == shard::rows || n.split == shard::experts;
     f.routed = f.routed || is_routed_expert(n.kind);
     f.top_k = std::max<std::uint64_t>(f.top_k, n.top_k);
+    f.norm_stats = f.norm_stats || (n.kind == op::qk_norm && n.aux_split);
     if (n.split == shard::vocab && n.kind == op::embed) f.vocab_embed = true;
     if (n.split == shard::vocab && n.kind == op::lm_head) {
       f.vocab_head = true;
@@ -135,6 +137,12 @@ constexpr void add_links(step_estimate& est, const run& x) {
         add_link(est, *x.d, link_op::dp_gather_scatter, moe_out, static_cast<double>(n_moe), 2 * times, out_bytes);
       }
       continue;
+    }
+    // A norm over all q (and k) heads whose heads are split over TP ranks: each rank sums its
+    // squares and the sums are all-reduced, one fp32 for q and one for k per row, in one call
+    // (SGLang's MiniMaxM2QKRMSNorm, vLLM's MiniMaxText01RMSNormTP.forward_qk).
+    if (f.norm_stats && block_tp(b, p) > 1 && !p.dp_attention) {
+      add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, 8.0 * static_cast<double>(block_rows));
     }
     if (!reduce || block_tp(b, p) == 1) continue;
     if (!p.dp_attention) {
