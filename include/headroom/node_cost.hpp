@@ -64,13 +64,30 @@ constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, st
   const double p = 1.0 - ipow(1.0 - static_cast<double>(top_k) / static_cast<double>(experts), t);
   if (p >= 1.0) return 1.0;
   const double q = 1.0 - p;
-  double pmf = ipow(q, n);  // P(0)
-  double cdf = pmf;
+  // E[max] = sum over k < n of P(max > k) = 1 - F(k)^ep. The binomial's terms come by
+  // recurrence from the end that holds its mass (P(0) = q^n for p <= 1/2, P(n) = p^n above),
+  // so that neither start underflows for any expert count a model has.
   double expected_max = 0;
-  for (std::uint64_t k = 0; k < n && 1.0 - cdf > 1e-12; ++k) {
-    expected_max += 1.0 - ipow(cdf, ep);  // P(max > k)
-    pmf *= static_cast<double>(n - k) / static_cast<double>(k + 1) * p / q;
-    cdf += pmf;
+  if (p <= 0.5) {
+    double pmf = ipow(q, n);  // P(X = 0)
+    double cdf = pmf;
+    for (std::uint64_t k = 0; k < n && 1.0 - cdf > 1e-12; ++k) {
+      expected_max += 1.0 - ipow(cdf, ep);  // P(max > k); 0 once F(k) = 1
+      pmf *= static_cast<double>(n - k) / static_cast<double>(k + 1) * p / q;
+      cdf += pmf;
+    }
+  } else {
+    double pmf = ipow(p, n);  // P(X = n)
+    double above = 0;         // P(X >= j)
+    for (std::uint64_t j = n; j >= 1; --j) {
+      above += pmf;
+      if (1.0 - above <= 1e-12) {  // P(max > k) = 1 for every k < j
+        expected_max += static_cast<double>(j);
+        break;
+      }
+      expected_max += 1.0 - ipow(1.0 - above, ep);  // P(max > j - 1)
+      pmf *= static_cast<double>(j) / static_cast<double>(n - j + 1) * q / p;
+    }
   }
   const double mean = static_cast<double>(n) * p;
   return expected_max > mean ? expected_max / mean : 1.0;

@@ -259,6 +259,10 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   // such ranks: P(max >= 1) + P(max >= 2) = (1 - (9/16)^2) + (1 - (15/16)^2) = 206/256, over the
   // mean 2 x 1/4: 412/256.
   CHECK(ep_busiest_share(4, 1, 1, 2) == doctest::Approx(412.0 / 256));
+  // Top-3 of the four: Binomial(2, 3/4), P(0) = 1/16, P(1) = 6/16, P(2) = 9/16; the busier rank
+  // (1 - (1/16)^2) + (1 - (7/16)^2) = 462/256 over the mean 1.5: 462/384 (the terms read from
+  // the top, where the mass is).
+  CHECK(ep_busiest_share(4, 3, 1, 2) == doctest::Approx(462.0 / 384));
   CHECK(ep_busiest_share(256, 8, 1, 1) == 1.0);
   // Every expert touched on every rank (1,024 tokens of 256 experts, top-8: an expert missed
   // with probability (31/32)^1024, about 1e-14): no rank busier.
