@@ -146,8 +146,8 @@ std::string skipped_text(const sla_request& r, const sla_answer& a) {
     const engine_rules& e = engines::rules_of(k);
     if (!e.vendors.empty()) where += fmt::format("{}{} on {}", where.empty() ? "" : "; ", e.display_name, e.vendors);
   }
-  return fmt::format(" (less {} pairs of a device and an engine that does not run on its vendor's parts: {})", a.skipped_pairs,
-                     where);
+  return fmt::format(" (less {} {} of a device and an engine that does not run on its vendor's parts: {})", a.skipped_pairs,
+                     a.skipped_pairs == 1 ? "pair" : "pairs", where);
 }
 }  // namespace
 
