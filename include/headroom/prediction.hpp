@@ -29,6 +29,7 @@
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/parallel.hpp>
+#include <headroom/rank_node.hpp>
 #include <headroom/roofline.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/step_estimate.hpp>
@@ -351,12 +352,13 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const node& n = c.nodes[row.node];
     const double ceiling = row.time_us;
     detail::ratio_answer a{};
-    // A rank's share of a weight: 1 / tp of it; an expert's 1 / (tp / ep), a rank holding
-    // experts / ep of them (rank_node), and a token reading top_k / ep of them there.
-    const std::uint64_t moe_tp = plan.tp / plan.ep == 0 ? 1 : plan.tp / plan.ep;
+    // A rank's share of a weight: 1 / tp of it; of an expert, what rank_node keeps of it
+    // (expert_share: its intermediate over tp / ep, a rank holding experts / ep of them), a
+    // token reading top_k / ep of them there.
     const double share = n.split == shard::replicated ? 1.0
-                         : n.split == shard::experts  ? static_cast<double>(moe_tp)
-                                                      : static_cast<double>(plan.tp);
+                         : n.split == shard::experts
+                             ? (n.units == 0 ? 1.0 : static_cast<double>(n.units) / static_cast<double>(expert_share(n, plan.tp, plan.ep)))
+                             : static_cast<double>(plan.tp);
     switch (cost_class_of(n.kind)) {
       case cost_class::linear:
       case cost_class::routed_experts: {
