@@ -39,8 +39,11 @@ enum class kernel_class : std::uint8_t {
 /// (128 x 128, DeepSeek-V3 style) with per-token-group activations -- other kernels. A table
 /// that measured one of the two stands in for the other (prediction.hpp). `int4_weight_only`
 /// and `mxfp4_weight_only`: W4A16 kernels that widen 4-bit weights (INT4 in groups of 128;
-/// MXFP4, E2M1 with an E8M0 scale per 32) to the BF16 MMA; each stands in for the other.
-enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block, mxfp4_weight_only };
+/// MXFP4, E2M1 with an E8M0 scale per 32) to the BF16 MMA -- the INT4 rows are Marlin's, the
+/// MXFP4 ones the kernel an engine runs MXFP4 with by default (OpenAI's Triton kernel under
+/// vLLM on Hopper); `mxfp4_marlin`: MXFP4 weights on Marlin's W4A16 kernel, where a kernel fact
+/// says Marlin runs them (kernels.hpp). Each W4A16 grid stands in for the others.
+enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block, mxfp4_weight_only, mxfp4_marlin };
 
 /// Spellings (JSON keys of the run-time format, messages).
 constexpr std::string_view name_of(kernel_class c) {
@@ -64,6 +67,7 @@ constexpr std::string_view name_of(calib_format f) {
     case calib_format::int4_weight_only: return "int4_weight_only";
     case calib_format::fp8_block: return "fp8_block";
     case calib_format::mxfp4_weight_only: return "mxfp4_weight_only";
+    case calib_format::mxfp4_marlin: return "mxfp4_marlin";
   }
   return "?";
 }

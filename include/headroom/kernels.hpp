@@ -36,6 +36,10 @@ struct kernel_fact {
   exec_path path = exec_path::native;
   std::string_view kernel{};  ///< the kernel as the engine names it
   std::string_view cite{};    ///< engine source file @ commit (and the function that selects it)
+  /// Marlin's W4A16 kernel: MXFP4 weights then read Marlin's measured grid (calib_format
+  /// mxfp4_marlin), not the engine's default MXFP4 kernel's. Last, so initialisers written
+  /// before it still compile.
+  bool marlin = false;
 };
 
 /// The fact a path carries when no engine fact gave it (the device-only rule).

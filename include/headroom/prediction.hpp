@@ -162,12 +162,17 @@ constexpr std::size_t grid_for(const calibration& c, kernel_class k, calib_forma
   if (g != c.n_grids) return g;
   if (f == calib_format::fp8) return find_grid(c, k, calib_format::fp8_block);
   if (f == calib_format::fp8_block) return find_grid(c, k, calib_format::fp8);
-  if (f == calib_format::int4_weight_only) return find_grid(c, k, calib_format::mxfp4_weight_only);
-  if (f == calib_format::mxfp4_weight_only) {
-    // The other W4A16 kernel, else the BF16 MMA both widen into.
-    const std::size_t i = find_grid(c, k, calib_format::int4_weight_only);
-    return i != c.n_grids ? i : find_grid(c, k, calib_format::bf16);
-  }
+  // The W4A16 kernels stand in for each other (Marlin's own two first), else the BF16 MMA they
+  // widen into.
+  auto first_of = [&](calib_format a, calib_format b, calib_format c2) {
+    for (const calib_format x : {a, b, c2}) {
+      if (const std::size_t i = find_grid(c, k, x); i != c.n_grids) return i;
+    }
+    return c.n_grids;
+  };
+  if (f == calib_format::int4_weight_only) return first_of(calib_format::mxfp4_marlin, calib_format::mxfp4_weight_only, calib_format::bf16);
+  if (f == calib_format::mxfp4_marlin) return first_of(calib_format::int4_weight_only, calib_format::mxfp4_weight_only, calib_format::bf16);
+  if (f == calib_format::mxfp4_weight_only) return first_of(calib_format::int4_weight_only, calib_format::mxfp4_marlin, calib_format::bf16);
   return g;
 }
 
@@ -223,9 +228,11 @@ constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_cl
 // weights (fp8/block<r>x<c>) run the engines' block-scaled kernels, not the per-tensor ones.
 constexpr calib_format calib_format_of(const exec& how, const tensor_format& w) {
   // A weight-only kernel of MXFP4 weights (gpt-oss's experts under vLLM: engines/exec_facts.hpp)
-  // reads the W4A16 MXFP4 kernels' grid; any other 4-bit weight-only kernel the INT4 one.
+  // reads the W4A16 MXFP4 kernels' grid, Marlin's where the kernel fact names Marlin; any other
+  // 4-bit weight-only kernel the INT4 one.
   if (how.path == exec_path::weight_only) {
-    return w.kind == format_kind::mxfp4 ? calib_format::mxfp4_weight_only : calib_format::int4_weight_only;
+    if (w.kind != format_kind::mxfp4) return calib_format::int4_weight_only;
+    return how.fact->marlin ? calib_format::mxfp4_marlin : calib_format::mxfp4_weight_only;
   }
   if (how.path == exec_path::exact_fp8_emulation) return calib_format::fp8;
   if (how.path == exec_path::native) {

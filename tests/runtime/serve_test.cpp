@@ -212,6 +212,36 @@ TEST_CASE("prediction: block-scaled FP8 weights read the block-scaled kernels' g
   CHECK(block_rows > 3);
 }
 
+TEST_CASE("prediction: MXFP4 experts on Marlin (VLLM_MXFP4_USE_MARLIN) read Marlin's grid; the ceiling stays") {
+  // Hand tables: the default MXFP4 kernel's experts at 3x their ceiling, Marlin's at 7x; no floors.
+  const double xs[] = {1, 4096};
+  const double ys[] = {1, 1e10};
+  const double threes[] = {3, 3, 3, 3};
+  const double sevens[] = {7, 7, 7, 7};
+  const calib_grid grids[] = {{kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 2, 2, xs, ys, threes, false},
+                              {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 2, 2, xs, ys, sevens, false}};
+  const calibration table{"h100_sxm", "vllm", "0", "this test", grids, 2};
+  const calibration_set cs{&table, &table};
+  const model& m = models::gpt_oss_120b;  // MXFP4 experts, BF16 activations
+  const device& d = devices::h100_sxm;
+  const device_roofline r = default_roofline(d);
+  const engine marlin{.kind = engine_kind::vllm, .vllm = {.mxfp4_use_marlin = true}};
+  const step_estimate triton = decode_step(m, d, r, 16, 2048, {}, {.tp = 8}, engines::exec_facts_of(engine{.kind = engine_kind::vllm}));
+  const step_estimate on_marlin = decode_step(m, d, r, 16, 2048, {}, {.tp = 8}, engines::exec_facts_of(marlin));
+  CHECK(on_marlin.total_us == triton.total_us);  // the ceiling does not depend on which kernel runs
+  REQUIRE(on_marlin.n_rows == triton.n_rows);
+  std::size_t expert_rows = 0;
+  for (std::size_t i = 0; i < triton.n_rows; ++i) {
+    const site_row& a = triton.rows[i];
+    const site_row& b = on_marlin.rows[i];
+    if (cost_class_of(m.c.nodes[a.node].kind) != cost_class::routed_experts) continue;
+    ++expert_rows;
+    CHECK(predict_row(m, r, a, 16, 2048, {.tp = 8}, cs).predicted_us == doctest::Approx(3 * a.time_us));
+    CHECK(predict_row(m, r, b, 16, 2048, {.tp = 8}, cs).predicted_us == doctest::Approx(7 * b.time_us));
+  }
+  CHECK(expert_rows == 2);  // gate_up and down
+}
+
 TEST_CASE("prediction: a shared expert on its own stream overlaps the router and routed experts") {
   // Hand tables: every GEMM and MoE kernel at its ceiling (ratio 1), with launch floors of 50 us
   // (GEMM) and 60 us (a MoE layer's two grouped GEMMs, split 40 : 20); no attention table.

@@ -151,18 +151,20 @@ static_assert(shipped(t::h200_sxm_sglang, kernel_class::gemm, calib_format::fp8_
 // (55.98 us); FLOPs 2 x 64 x 4,096 x 2,048 (1.09 us): 87.85 / 55.98 = 1.5694.
 static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::decode_attention, calib_format::bf16, 64, 4096),
                    87.85067001978557 / roof_us(4.0 * 64 * 1024 + 64.0 * 4096 * 2 * 2 * 128 * 2, 2.0 * 64 * 4096 * 2048, 4800, 989.5), 5e-4));
-// h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 3,072, inter 1,024,
-// top-8 of 256, balanced, tp = ep = 1, latency 1.365008036295573 ms. tK = 8,192 rows; distinct
+// h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 4,096, inter 2,048,
+// top-8 of 256, balanced, moe_tp_size 2, ep 1, latency 1.77509339650472 ms: a TP rank holding
+// every expert's inter / 2 = 1,024 slice and seeing all 1,024 tokens. tK = 8,192 rows; distinct
 // experts 256 (1 - (1 - 8/256)^1024) = 256 - 2e-12, taken as 256. gate_up: in 2 tK h, routing
-// 4 x 1,024 x 8, out 2 tK 2inter, weights 256 x 2,048 x 3,072 x 2 B (688.57 us, memory bound);
-// down: in 2 tK inter, out 2 tK h, weights 256 x 3,072 x 1,024 x 2 B (349.53 us):
-// 1,365.0 / 1,038.1 = 1.3149. Its y = 3 x 3,072 x 1,024 = 9,437,184 falls in the 2^23 bucket
-// (log2 = 23.17; the y axis is powers of 2), whose lower median it is.
-constexpr double moe_gate_up_us = roof_us(2.0 * 8192 * 3072 + 4.0 * 1024 * 8 + 2.0 * 8192 * 2048 + 256.0 * 2048 * 3072 * 2,
-                                          2.0 * 8192 * 3072 * 2048, 4800, 989.5);
-constexpr double moe_down_us = roof_us(2.0 * 8192 * 1024 + 2.0 * 8192 * 3072 + 256.0 * 3072 * 1024 * 2, 2.0 * 8192 * 1024 * 3072, 4800, 989.5);
-static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16, 1024, 8388608),
-                   1365.008036295573 / (moe_gate_up_us + moe_down_us), 5e-4));
+// 4 x 1,024 x 8, out 2 tK 2inter, weights 256 x 2,048 x 4,096 x 2 B (915.76 us, memory bound);
+// down: in 2 tK inter, out 2 tK h, weights 256 x 4,096 x 1,024 x 2 B (464.87 us):
+// 1,775.1 / 1,380.6 = 1.2857. Its y = 3 x 4,096 x 1,024 = 12,582,912 falls in the 2^24 bucket
+// (log2 = 23.58; the y axis is even powers of 2 once the rows' y values outnumber its points),
+// whose lower median it is.
+constexpr double moe_gate_up_us = roof_us(2.0 * 8192 * 4096 + 4.0 * 1024 * 8 + 2.0 * 8192 * 2048 + 256.0 * 2048 * 4096 * 2,
+                                          2.0 * 8192 * 4096 * 2048, 4800, 989.5);
+constexpr double moe_down_us = roof_us(2.0 * 8192 * 1024 + 2.0 * 8192 * 4096 + 256.0 * 4096 * 1024 * 2, 2.0 * 8192 * 1024 * 4096, 4800, 989.5);
+static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16, 1024, 16777216),
+                   1775.09339650472 / (moe_gate_up_us + moe_down_us), 5e-4));
 // AMD Instinct tables come from ROCm aiter @e4048607a535ace3a2b51ded31b1c8c2d45c0879 (MIT),
 // aiter/configs/<path below>: kernel time `us` of the tuned kernel, rows of gfx942 with 304 CUs.
 // model_configs/a8w8_blockscale_tuned_gemm_glm5_1.csv, M 1, N 2,048, K 2,048, 5.2213 us. Bytes
@@ -206,25 +208,51 @@ constexpr double floor_of(const calibration& c, kernel_class k, calib_format f) 
 }
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::bf16) == 9.915);
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::fp8) == 9.915);
-// h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, fp8_block, 1 token, hidden 2,048, inter 512, top-8
-// of 256, balanced, latency 0.03229333211978277 ms: 32.29 us (the BF16 kernel of the same shape
-// took 37.79 us). The weight-only grid carries it too: its own fastest row (int4_wo, 1 token,
-// hidden 7,168, inter 2,048, top-8 of 384, 0.1086 ms) is a large shape, not a launch.
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16) == 32.29);
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only) == 32.29);
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) == 32.29);
-// The W4A16 MXFP4 experts gpt-oss runs under vLLM: h100_sxm/moe/vllm/0.24.0/moe_perf.parquet,
-// moe_dtype w4a16_mxfp4, 4 tokens, hidden 2,880, inter 2,880, top-4 of 128, balanced, latency
-// 0.1223306655883789 ms. tK = 16 rows; distinct experts 128 (1 - (124/128)^4) = 15.2655. MXFP4
-// weights E/2 + E/32 bytes (one E8M0 scale per 32), BF16 activations (no act_quant):
+// h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1 token, hidden 2,048, inter 768, top-8
+// of 128, balanced, moe_tp_size 16, latency 0.024298667907714844 ms: 24.30 us, a TP rank's
+// 48-wide slice of each expert. The weight-only grids carry it too: the floor is the class's.
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16) == 24.3);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only) == 24.3);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) == 24.3);
+// The W4A16 MXFP4 experts gpt-oss runs under vLLM on Hopper (OpenAI's Triton kernel):
+// h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, moe_dtype w4a16_mxfp4, 4 tokens, hidden 2,880, inter
+// 2,880, top-4 of 128, balanced, tp = ep = 1, latency 0.1223306655883789 ms. tK = 16 rows;
+// distinct experts 128 (1 - (124/128)^4) = 15.2655. MXFP4 weights E/2 + E/32 bytes (one E8M0
+// scale per 32), BF16 activations (no act_quant):
 //   gate_up: in 2 x 16 x 2,880 + routing 4 x 4 x 4 + out 2 x 16 x 5,760
 //            + 15.2655 x (8,294,400 + 518,400) = 134,808,368 B (40.241 us at 3,350 GB/s);
 //   down:    in 2 x 16 x 2,880 + out 2 x 16 x 2,880 + 15.2655 x (4,147,200 + 259,200)
 //            = 67,450,232 B (20.134 us); FLOPs 2 x 16 x 2,880 x 5,760 and 2 x 16 x 2,880 x 2,880
 //            at the BF16 peak take 0.54 and 0.27 us, under the bytes.
-// 122.33 / 60.376 = 2.0262, at the grid's (4 rows, 3 x 2,880 x 2,880) point.
+// 122.33 / 60.376 = 2.0262, at the grid's (4 rows, 3 x 2,880 x 2,880) point (the lower of its two
+// rows: top-4 of 32 experts took longer for the same ceiling).
 static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 4, 3.0 * 2880 * 2880),
                    122.3306655883789 / ((134808368.21875 + 67450232.109375) / (3350 * 1e3)), 5e-4));
+// The same weights on Marlin's W4A16 kernel (VLLM_MXFP4_USE_MARLIN), their own grid: the same
+// table, moe_dtype w4a16_mxfp4, kernel_source vllm_compressedtensorsw4a4mxfp4moe_marlin_..., 4
+// tokens, hidden 3,584, inter 3,072, top-16 of 896, balanced, tp = ep = 1 (Kimi-K3's shape, the
+// only one measured on Marlin), latency 0.47577067216237384 ms, alone at its grid point. tK = 64
+// rows; distinct experts 896 (1 - (880/896)^4) = 62.30603:
+//   gate_up: in 2 x 64 x 3,584 + routing 4 x 4 x 16 + out 2 x 64 x 6,144
+//            + 62.30603 x (11,010,048 + 688,128) = 730,112,360 B (217.94 us at 3,350 GB/s);
+//   down:    in 2 x 64 x 3,072 + out 2 x 64 x 3,584 + 62.30603 x (5,505,024 + 344,064)
+//            = 365,285,428 B (109.04 us); FLOPs 2 x 64 x 3,584 x 6,144 and 2 x 64 x 3,072 x 3,584
+//            at the BF16 peak take 2.85 and 1.42 us, under the bytes.
+// 475.77 / 326.98 = 1.4550.
+constexpr double kimi_distinct = 896.0 * (1.0 - (880.0 / 896) * (880.0 / 896) * (880.0 / 896) * (880.0 / 896));
+static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_marlin, 4, 3.0 * 3584 * 3072),
+                   475.77067216237384 / ((2.0 * 64 * 3584 + 4.0 * 4 * 16 + 2.0 * 64 * 6144 + kimi_distinct * (11010048 + 688128) +
+                                          2.0 * 64 * 3072 + 2.0 * 64 * 3584 + kimi_distinct * (5505024 + 344064)) /
+                                         (3350 * 1e3)),
+                   5e-4));
+// A table without Marlin's MXFP4 rows reads another W4A16 grid for them: TensorRT-LLM's on
+// H100 has only the default MXFP4 kernel's (no INT4 rows); L40S under vLLM measured MXFP4 on
+// Marlin only, which then stands in for the default kernel.
+static_assert(detail::grid_for(t::h100_sxm_trtllm, kernel_class::moe_gemm, calib_format::mxfp4_marlin) ==
+              find_grid(t::h100_sxm_trtllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only));
+static_assert(find_grid(t::h100_sxm_trtllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) != t::h100_sxm_trtllm.n_grids);
+static_assert(detail::grid_for(t::l40s_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) ==
+              find_grid(t::l40s_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only));
 // A table without MXFP4 rows reads the INT4 weight-only grid for them, and the reverse.
 static_assert(detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::mxfp4_weight_only) ==
               detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::bf16));

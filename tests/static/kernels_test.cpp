@@ -6,6 +6,7 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_nvfp4.hpp>
+#include <headroom/prediction.hpp>
 
 #include <cstdint>
 #include <string_view>
@@ -50,6 +51,21 @@ static_assert(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm).fa
 static_assert(exec_of(devices::b200, formats::mxfp4, formats::bf16, vllm).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
 static_assert(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vllm).fact->kernel ==
               "Marlin MXFP4 W4A16 MoE");
+// VLLM_MXFP4_USE_MARLIN (vllm_knobs::mxfp4_use_marlin) puts Hopper on Marlin; FlashInfer keeps
+// capability 100 (get_mxfp4_backend tries it first). A Marlin fact reads Marlin's own grid.
+constexpr const exec_facts& vllm_marlin = engines::exec_facts_of(engine{.kind = engine_kind::vllm, .vllm = {.mxfp4_use_marlin = true}});
+static_assert(&vllm_marlin == &engines::vllm_mxfp4_marlin_exec);
+static_assert(&engines::exec_facts_of(engine{.kind = engine_kind::vllm}) == &engines::vllm_exec);
+static_assert(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm_marlin).fact->kernel ==
+              "Marlin MXFP4 W4A16 MoE (VLLM_MXFP4_USE_MARLIN)");
+static_assert(exec_of(devices::b200, formats::mxfp4, formats::bf16, vllm_marlin).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
+static_assert(exec_of(devices::h100_sxm, nv, nv, vllm_marlin).fact->kernel == exec_of(devices::h100_sxm, nv, nv, vllm).fact->kernel);
+static_assert(detail::calib_format_of(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm_marlin), formats::mxfp4) ==
+              calib_format::mxfp4_marlin);
+static_assert(detail::calib_format_of(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm), formats::mxfp4) ==
+              calib_format::mxfp4_weight_only);
+static_assert(detail::calib_format_of(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vllm), formats::mxfp4) ==
+              calib_format::mxfp4_marlin);
 // A non-NVIDIA device takes the device-only rule under every engine.
 static_assert(exec_of(devices::mi300x, nv, nv, vllm) == exec_of(devices::mi300x, nv, nv));
 // SGLang has no NVFP4 path below Blackwell (costed as the device's no path, at the BF16 peak);

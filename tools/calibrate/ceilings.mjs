@@ -43,7 +43,7 @@ const ceil_div = (a, b) => Math.ceil(a / b);
 
 /// Stored bytes of a weight [n (out), k (in)] (tensor_format.hpp): bf16 2E; fp8/tensor E + 4;
 /// fp8/block128x128 E + 4*ceil(n/128)*ceil(k/128); nvfp4/g16 E/2 + E/16 + 4 (one F32 global);
-/// int4/g128 n*k/2 + 2*n*(k/128) + 16; mxfp4/g32 E/2 + E/32 (one E8M0 byte per 32).
+/// int4/g128 n*k/2 + 2*n*(k/128) + 16; mxfp4/g32 E/2 + E/32 (one E8M0 byte per 32), on any kernel.
 export function weight_bytes(fmt, n, k) {
   const e = n * k;
   switch (fmt) {
@@ -52,7 +52,8 @@ export function weight_bytes(fmt, n, k) {
     case 'fp8_block': return e + 4 * ceil_div(n, 128) * ceil_div(k, 128);
     case 'fp4': return e / 2 + e / 16 + 4;
     case 'int4_weight_only': return e / 2 + 2 * n * ceil_div(k, 128) + 16;
-    case 'mxfp4_weight_only': return e / 2 + e / 32;
+    case 'mxfp4_weight_only':
+    case 'mxfp4_marlin': return e / 2 + e / 32;
   }
   throw new Error(`no weight format ${fmt}`);
 }
@@ -71,7 +72,7 @@ export function act_bytes(fmt, rows, d) {
   throw new Error(`no activation format ${fmt}`);
 }
 
-const weight_only = (fmt) => fmt === 'int4_weight_only' || fmt === 'mxfp4_weight_only';
+const weight_only = (fmt) => fmt === 'int4_weight_only' || fmt === 'mxfp4_weight_only' || fmt === 'mxfp4_marlin';
 
 /// The peak a weight node runs at: peak_of(exec, roofline) in roofline.hpp. A weight-only path
 /// runs at the BF16 peak.

@@ -62,6 +62,10 @@ async function read(files, columns) {
 // block-scaled tables stand in where a device/engine measured only those.
 const gemm_fmt = { bfloat16: 'bf16', fp8: 'fp8', fp8_block: 'fp8_block', nvfp4: 'fp4', int4_wo: 'int4_weight_only',
   w4a16_mxfp4: 'mxfp4_weight_only' };
+/// A MoE row's format: its dtype's, except MXFP4 weights timed on Marlin's W4A16 kernel (its
+/// kernel_source names it), a grid of their own: an engine runs them on Marlin only where a
+/// kernel fact says so (engines/exec_facts.hpp), on another kernel by default.
+const moe_fmt = (r) => (r.moe_dtype === 'w4a16_mxfp4' && /marlin/.test(r.kernel_source ?? '') ? 'mxfp4_marlin' : gemm_fmt[r.moe_dtype]);
 
 /// Per distinct shape, the fastest kernel source measured (the engines pick among them).
 function fastest(rows, key) {
@@ -91,22 +95,25 @@ async function points(dev, sys, eng, v) {
   }
   const mf = use('moe', 'moe_perf');
   if (mf) {
-    // One rank holding every expert whole, under aiconfigurator's `balanced` routing
+    // One rank holding every expert, whole or its TP slice (a row of moe_tp_size holds
+    // inter / moe_tp_size of each and sees every token: tensor-parallel MoE dispatches
+    // nothing), under aiconfigurator's `balanced` routing
     // (collector/helper.py, balanced_logits), which touches min(E, t*K) distinct experts, more
     // than the uniform routing of headroom's ceiling expects at 2 to a few hundred tokens (163
     // of 256 at 32 tokens, top-8). The ratio is taken against that ceiling on purpose: the
     // prediction is then the time the kernel measured under balanced routing at the shape, not
     // a faster uniform-routing time that no measured distribution reaches (served routing is
     // skewed; aiconfigurator's `power_law_1.01` rows, which its own serving model reads, are
-    // slower still at most token counts). docs/calibration.md gives the three choices' accuracy.
-    const rows = fastest((await read(mf, ['moe_dtype', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency']))
-      .filter(r => r.distribution === 'balanced' && r.moe_tp_size === 1 && r.moe_ep_size === 1 && gemm_fmt[r.moe_dtype]),
-    r => `${r.moe_dtype}/${r.num_tokens}/${r.hidden_size}/${r.inter_size}/${r.topk}/${r.num_experts}`);
-    const have = new Set(rows.map(r => gemm_fmt[r.moe_dtype]));
-    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only']) {
+    // slower still at most token counts). docs/calibration.md gives the three choices' accuracy,
+    // and why an EP rank's rows are not read.
+    const rows = fastest((await read(mf, ['moe_dtype', 'kernel_source', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency']))
+      .filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r)),
+    r => `${moe_fmt(r)}/${r.num_tokens}/${r.hidden_size}/${r.inter_size / r.moe_tp_size}/${r.topk}/${r.num_experts}`);
+    const have = new Set(rows.map(moe_fmt));
+    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only', 'mxfp4_marlin']) {
       if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
-      const pts = rows.filter(r => gemm_fmt[r.moe_dtype] === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * r.inter_size,
-        ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts), row: r }));
+      const pts = rows.filter(r => moe_fmt(r) === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * (r.inter_size / r.moe_tp_size),
+        ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts), row: r }));
       add('moe_gemm', f, pts, mf);
     }
   }

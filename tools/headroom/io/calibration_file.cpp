@@ -88,7 +88,7 @@ constexpr std::array all_classes{kernel_class::gemm,          kernel_class::moe_
                                  kernel_class::prefill_attention, kernel_class::mla_decode, kernel_class::mla_prefill,
                                  kernel_class::all_reduce,    kernel_class::all_to_all};
 constexpr std::array all_formats{calib_format::bf16, calib_format::fp8, calib_format::fp4, calib_format::int4_weight_only,
-                                  calib_format::fp8_block, calib_format::mxfp4_weight_only};
+                                  calib_format::fp8_block, calib_format::mxfp4_weight_only, calib_format::mxfp4_marlin};
 
 }  // namespace
 

@@ -39,25 +39,35 @@ namespace headroom::engines {
 //    @afdb4a4ff429377d0fcfac3752e814ffc36ea41d, get_mxfp4_backend: on capability 100 with
 //    FlashInfer, SM100_FI_MXFP4_BF16 (the MXFP8-activation backends only behind opt-in
 //    environment variables); otherwise Marlin below capability 90, the OpenAI Triton kernels
-//    (triton_kernels) from 90 up. All three keep BF16 activations: the device rule's BF16
-//    peak and bytes; the facts name the kernel.
-inline constexpr std::array vllm_kernels{
-    kernel_fact{format_kind::nvfp4, format_kind::nvfp4, 100, 1000, exec_path::native, "FlashInfer CUTLASS NVFP4 GEMM",
-                "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend"},
-    kernel_fact{format_kind::nvfp4, format_kind::nvfp4, 75, 100, exec_path::weight_only, "Marlin NVFP4 W4A16",
-                "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend, marlin_utils_fp4.py@de5f26d5923e; "
-                "MoE fused_moe/oracle/nvfp4.py@edd45a17c7e3"},
-    kernel_fact{format_kind::fp8, format_kind::fp8, 80, 89, exec_path::weight_only, "Marlin FP8 W8A16",
-                "vLLM fp8.py@1436674bcb3f Fp8LinearMethod.use_marlin, get_fp8_moe_backend; "
-                "marlin_utils_fp8.py@ee52d9901d36"},
-    kernel_fact{format_kind::mxfp4, format_kind::bf16, 100, 101, exec_path::weight_only,
-                "FlashInfer MXFP4 x BF16 MoE", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"},
-    kernel_fact{format_kind::mxfp4, format_kind::bf16, 90, 1000, exec_path::weight_only,
-                "Triton MXFP4 MoE (triton_kernels)", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"},
-    kernel_fact{format_kind::mxfp4, format_kind::bf16, 80, 90, exec_path::weight_only, "Marlin MXFP4 W4A16 MoE",
-                "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"},
-};
+//    (triton_kernels) from 90 up -- unless VLLM_MXFP4_USE_MARLIN is set, which that branch reads
+//    first: then Marlin wherever FlashInfer's did not win (vllm_knobs::mxfp4_use_marlin, the
+//    vllm_mxfp4_marlin_exec table below). All keep BF16 activations: the device rule's BF16
+//    peak and bytes; the facts name the kernel, and a Marlin fact its measured grid.
+inline constexpr kernel_fact vllm_nvfp4_native{format_kind::nvfp4, format_kind::nvfp4, 100, 1000, exec_path::native,
+                                               "FlashInfer CUTLASS NVFP4 GEMM",
+                                               "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend"};
+inline constexpr kernel_fact vllm_nvfp4_marlin{format_kind::nvfp4, format_kind::nvfp4, 75, 100, exec_path::weight_only, "Marlin NVFP4 W4A16",
+                                               "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend, marlin_utils_fp4.py@de5f26d5923e; "
+                                               "MoE fused_moe/oracle/nvfp4.py@edd45a17c7e3"};
+inline constexpr kernel_fact vllm_fp8_marlin{format_kind::fp8, format_kind::fp8, 80, 89, exec_path::weight_only, "Marlin FP8 W8A16",
+                                             "vLLM fp8.py@1436674bcb3f Fp8LinearMethod.use_marlin, get_fp8_moe_backend; "
+                                             "marlin_utils_fp8.py@ee52d9901d36"};
+inline constexpr kernel_fact vllm_mxfp4_flashinfer{format_kind::mxfp4, format_kind::bf16, 100, 101, exec_path::weight_only,
+                                                   "FlashInfer MXFP4 x BF16 MoE", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"};
+inline constexpr kernel_fact vllm_mxfp4_triton{format_kind::mxfp4, format_kind::bf16, 90, 1000, exec_path::weight_only,
+                                               "Triton MXFP4 MoE (triton_kernels)", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"};
+inline constexpr kernel_fact vllm_mxfp4_marlin{format_kind::mxfp4, format_kind::bf16, 80, 90, exec_path::weight_only, "Marlin MXFP4 W4A16 MoE",
+                                               "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend", true};
+inline constexpr kernel_fact vllm_mxfp4_marlin_forced{format_kind::mxfp4, format_kind::bf16, 80, 1000, exec_path::weight_only,
+                                                      "Marlin MXFP4 W4A16 MoE (VLLM_MXFP4_USE_MARLIN)",
+                                                      "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend", true};
+inline constexpr std::array vllm_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,
+                                         vllm_mxfp4_flashinfer, vllm_mxfp4_triton, vllm_mxfp4_marlin};
 inline constexpr exec_facts vllm_exec{"vLLM", vllm_kernels.data(), vllm_kernels.size(), nullptr, 0};
+// The same with VLLM_MXFP4_USE_MARLIN set (first match wins: FlashInfer's row keeps capability 100).
+inline constexpr std::array vllm_mxfp4_marlin_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,
+                                                      vllm_mxfp4_flashinfer, vllm_mxfp4_marlin_forced};
+inline constexpr exec_facts vllm_mxfp4_marlin_exec{"vLLM", vllm_mxfp4_marlin_kernels.data(), vllm_mxfp4_marlin_kernels.size(), nullptr, 0};
 
 // SGLang: python/sglang/srt/layers/quantization/modelopt_quant.py
 // @faeb96856c4417d55695feec2f4d2463c8adb7fd. ModelOptFp4LinearMethod.apply always quantizes the
@@ -125,6 +135,11 @@ constexpr const exec_facts& exec_facts_of(engine_kind k) {
   }
   return no_exec_facts;
 }
-constexpr const exec_facts& exec_facts_of(const engine& e) { return exec_facts_of(e.kind); }
+/// The same for a configured engine: its knobs may pick other kernels (vLLM's
+/// VLLM_MXFP4_USE_MARLIN).
+constexpr const exec_facts& exec_facts_of(const engine& e) {
+  if (e.kind == engine_kind::vllm && e.vllm.mxfp4_use_marlin) return vllm_mxfp4_marlin_exec;
+  return exec_facts_of(e.kind);
+}
 
 }  // namespace headroom::engines

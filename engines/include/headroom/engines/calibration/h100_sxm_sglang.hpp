@@ -82,90 +82,110 @@ inline constexpr double v2[] = {
     1.653, 1.671, 1.432, 1.776, 1.599, 1.558, 1.572,
     1.579, 1.395, 1.477, 1.678, 1.563, 1.582, 1.59,
 };
-// moe_gemm bf16: 432 rows; median ratio; 0 of 432 rows below 1 (min 1.127), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+// moe_gemm bf16: 2619 rows; median ratio; 0 of 2619 rows below 1 (min 1.127), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.52 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y3[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v3[] = {
-    1.977, 1.583, 1.416, 1.232, 1.235, 1.617, 1.291,
-    1.616, 1.364, 1.309, 1.256, 1.204, 1.313, 1.323,
-    1.513, 1.35, 1.288, 1.221, 1.212, 1.372, 1.667,
-    1.491, 1.325, 1.41, 1.269, 1.285, 1.267, 1.27,
-    1.481, 1.438, 1.744, 1.403, 1.421, 1.479, 1.552,
-    1.346, 1.32, 1.463, 1.729, 1.759, 1.465, 1.551,
-    1.244, 1.225, 1.541, 1.274, 1.298, 1.503, 1.62,
-    1.177, 1.172, 1.309, 1.159, 1.19, 1.617, 1.701,
-    1.173, 1.189, 1.597, 1.529, 1.555, 1.702, 1.851,
-    1.253, 1.248, 1.639, 1.564, 1.611, 1.713, 2.118,
-    1.291, 1.33, 1.77, 1.721, 1.697, 1.818, 3.169,
-    1.402, 1.388, 2.111, 1.888, 1.825, 2.071, 4.215,
-    1.607, 1.692, 2.817, 2.189, 2.193, 2.985, 4.362,
-    2.017, 2.258, 4.185, 3.517, 2.997, 4.166, 4.665,
-    2.032, 2.328, 4.156, 4.524, 4.174, 4.241, 4.84,
+    39.89, 15.22, 6.358, 3.003, 1.939, 1.541, 1.291,
+    23.6, 7.89, 4.491, 2.145, 1.554, 1.401, 1.384,
+    13.43, 5.302, 2.93, 1.705, 1.432, 1.336, 1.667,
+    8.532, 4.101, 2.181, 1.575, 1.423, 1.3, 1.27,
+    6.872, 3.531, 2.093, 1.774, 1.663, 1.402, 1.548,
+    6.622, 2.848, 2.037, 1.781, 1.739, 1.283, 1.551,
+    4.621, 2.64, 1.603, 1.434, 1.42, 1.326, 1.604,
+    4.106, 2.391, 1.476, 1.255, 1.237, 1.291, 1.672,
+    3.896, 2.293, 1.514, 1.329, 1.542, 1.589, 1.838,
+    3.188, 2.111, 1.511, 1.509, 1.575, 1.596, 2.118,
+    2.585, 1.96, 1.553, 1.581, 1.696, 1.721, 3.169,
+    2.227, 1.822, 1.7, 1.706, 1.875, 1.824, 4.215,
+    2.03, 1.908, 2.022, 2.051, 2.231, 1.859, 4.362,
+    2.101, 1.993, 2.394, 2.525, 3.299, 1.936, 4.572,
+    2.205, 2.229, 2.846, 3.581, 4.276, 2.566, 4.801,
 };
-// moe_gemm fp8_block: 459 rows; median ratio; 20 of 459 rows below 1 (min 0.5829), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+// moe_gemm fp8_block: 1998 rows; median ratio; 75 of 1998 rows below 1 (min 0.5829), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.52 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y4[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
-    2.739, 2.169, 1.806, 1.406, 1.526, 2.158, 1.347,
-    2.18, 1.688, 1.571, 1.272, 1.3, 1.547, 1.367,
-    1.855, 1.468, 1.372, 1.253, 1.22, 1.489, 1.703,
-    1.739, 1.407, 1.354, 1.268, 1.212, 1.307, 1.299,
-    1.692, 1.489, 1.469, 1.346, 1.267, 1.27, 1.183,
-    1.463, 1.796, 1.484, 1.514, 1.416, 1.272, 1.18,
-    1.348, 1.331, 1.33, 1.284, 1.58, 1.213, 1.194,
-    1.305, 1.189, 1.183, 1.158, 1.296, 1.229, 1.214,
-    1.277, 1.189, 1.185, 1.143, 1.158, 1.248, 1.26,
-    1.282, 1.199, 1.203, 1.161, 1.142, 1.2, 1.44,
-    1.294, 1.217, 1.226, 1.189, 1.16, 1.241, 1.894,
-    1.312, 1.248, 1.277, 1.264, 1.207, 1.497, 2.751,
-    1.549, 1.489, 1.505, 1.444, 1.353, 1.967, 2.921,
-    1.902, 1.792, 1.828, 1.805, 1.461, 2.989, 3.003,
-    2.252, 2.332, 2.444, 2.606, 1.877, 3.0, 2.968,
+    7.058, 4.085, 2.269, 1.828, 1.485,
+    4.549, 2.608, 1.688, 1.61, 1.456,
+    3.149, 2.009, 1.468, 1.489, 1.732,
+    2.434, 1.695, 1.407, 1.382, 1.307,
+    2.399, 1.745, 1.469, 1.309, 1.201,
+    2.414, 1.855, 1.566, 1.364, 1.191,
+    2.013, 1.555, 1.421, 1.324, 1.213,
+    1.766, 1.371, 1.226, 1.296, 1.229,
+    1.676, 1.335, 1.192, 1.219, 1.279,
+    1.609, 1.32, 1.193, 1.188, 1.481,
+    1.517, 1.32, 1.203, 1.23, 1.936,
+    1.413, 1.31, 1.254, 1.449, 2.872,
+    1.594, 1.518, 1.477, 1.836, 2.966,
+    1.658, 1.74, 1.828, 2.411, 2.989,
+    1.75, 1.956, 2.517, 3.006, 2.98,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.308), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+// moe_gemm int4_weight_only: 162 rows; median ratio; 0 of 162 rows below 1 (min 1.308), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.52 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {44040192.0};
+inline constexpr double y5[] = {1376256.0, 2752512.0, 5505024.0, 11010048.0, 22020096.0, 44040192.0};
 inline constexpr double v5[] = {
-    1.963,
-    1.726,
-    1.521,
-    1.393,
-    1.486,
-    1.706,
-    1.692,
-    1.364,
-    1.308,
-    1.469,
-    1.644,
-    2.153,
-    4.65,
-    3.717,
-    3.716,
+    14.36, 8.053, 4.512, 3.202, 2.457, 1.963,
+    8.143, 4.798, 3.191, 2.274, 1.913, 1.726,
+    5.138, 3.584, 2.455, 1.901, 1.614, 1.521,
+    4.035, 2.836, 2.08, 1.701, 1.487, 1.393,
+    3.435, 2.413, 1.96, 1.676, 1.536, 1.486,
+    3.459, 2.512, 2.069, 1.836, 1.752, 1.706,
+    3.16, 2.39, 1.984, 1.811, 1.728, 1.692,
+    2.494, 1.898, 1.616, 1.46, 1.391, 1.364,
+    2.282, 1.784, 1.549, 1.388, 1.34, 1.308,
+    2.309, 1.87, 1.625, 1.448, 1.395, 1.469,
+    3.182, 2.431, 2.052, 1.851, 1.682, 1.644,
+    3.16, 2.665, 2.385, 2.238, 2.067, 2.153,
+    4.152, 3.936, 4.079, 4.247, 4.468, 4.65,
+    3.935, 3.965, 4.431, 4.334, 3.797, 3.717,
+    4.065, 4.396, 4.885, 4.509, 3.868, 3.716,
 };
-// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.342), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 26.52 us
+// moe_gemm mxfp4_weight_only: 324 rows; median ratio; 0 of 324 rows below 1 (min 2.258), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.52 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {24883200.0, 33030144.0};
+inline constexpr double y6[] = {777600.0, 1555200.0, 3110400.0, 6220800.0, 12441600.0, 24883200.0};
 inline constexpr double v6[] = {
-    5.739, 2.101,
-    5.031, 1.736,
-    4.935, 1.539,
-    5.073, 1.482,
-    5.159, 1.528,
-    4.668, 1.701,
-    5.031, 1.881,
-    4.47, 1.44,
-    5.594, 1.342,
-    5.794, 1.439,
-    5.116, 1.814,
-    4.447, 2.255,
-    4.167, 5.206,
-    4.176, 4.875,
-    4.176, 4.141,
+    44.54, 22.81, 12.61, 9.978, 7.249, 5.739,
+    23.65, 12.38, 9.623, 7.481, 5.7, 5.031,
+    17.64, 10.13, 8.039, 6.371, 5.273, 4.935,
+    13.11, 8.046, 6.596, 5.869, 5.339, 5.073,
+    10.77, 7.373, 6.509, 5.899, 5.438, 5.159,
+    11.02, 7.339, 5.799, 5.314, 4.874, 4.668,
+    8.057, 5.934, 5.725, 5.37, 5.182, 5.031,
+    6.948, 5.319, 5.11, 4.862, 4.586, 4.47,
+    7.291, 5.357, 4.943, 4.787, 5.703, 5.594,
+    6.303, 4.808, 4.778, 4.817, 5.889, 5.794,
+    5.127, 4.299, 4.5, 4.58, 5.443, 5.116,
+    3.989, 4.017, 4.3, 4.378, 4.709, 4.447,
+    3.862, 3.354, 3.834, 3.833, 4.437, 4.167,
+    3.882, 3.199, 3.213, 2.665, 4.387, 4.176,
+    3.907, 3.251, 2.845, 2.258, 4.327, 4.176,
+};
+// moe_gemm mxfp4_marlin: 162 rows; median ratio; 0 of 162 rows below 1 (min 1.328), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.52 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {1032192.0, 2064384.0, 4128768.0, 8257536.0, 16515072.0, 33030144.0};
+inline constexpr double v7[] = {
+    29.2, 14.39, 7.626, 4.543, 2.885, 2.101,
+    15.16, 8.64, 4.727, 3.024, 2.156, 1.736,
+    8.761, 5.249, 3.087, 2.242, 1.771, 1.539,
+    5.659, 3.763, 2.384, 1.869, 1.598, 1.482,
+    4.35, 3.163, 2.059, 1.748, 1.587, 1.528,
+    3.964, 3.054, 2.071, 1.857, 1.742, 1.701,
+    3.888, 3.134, 2.178, 2.004, 1.907, 1.881,
+    2.928, 2.38, 1.663, 1.525, 1.459, 1.44,
+    2.73, 2.215, 1.553, 1.411, 1.328, 1.342,
+    3.113, 2.49, 1.739, 1.528, 1.427, 1.439,
+    3.933, 3.264, 2.313, 2.007, 1.846, 1.814,
+    4.032, 3.6, 2.707, 2.43, 2.27, 2.255,
+    5.976, 6.114, 5.103, 5.072, 5.215, 5.206,
+    5.869, 6.496, 6.013, 5.582, 5.182, 4.875,
+    5.802, 6.827, 5.683, 4.813, 4.435, 4.141,
 };
 // decode_attention bf16: 16414 rows; median ratio; 23 of 16414 rows below 1 (min 0.9359), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     1692.0, 910.0, 231.4, 43.49, 6.651, 2.06, 1.812,
     828.0, 457.4, 116.2, 21.73, 3.556, 1.813, 1.371,
     414.1, 229.5, 59.03, 11.07, 2.242, 1.453, 1.228,
@@ -180,9 +200,9 @@ inline constexpr double v7[] = {
     21.39, 11.52, 2.506, 1.268, 1.191, 1.191, 1.191,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.146), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.53 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     2559.0, 1750.0, 539.1, 119.9, 16.86, 4.572, 2.838,
     1332.0, 854.0, 270.9, 58.46, 8.395, 2.824, 2.066,
     652.9, 434.8, 135.6, 29.78, 4.702, 2.417, 1.787,
@@ -197,9 +217,9 @@ inline constexpr double v8[] = {
     26.87, 18.77, 4.932, 2.067, 1.986, 1.986, 1.986,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3330 of 13192 rows below 1 (min 0.6492), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     12.43,
     6.409,
     3.921,
@@ -218,9 +238,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 4570 of 13192 rows below 1 (min 0.4641), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.578 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     14.27,
     7.369,
     4.34,
@@ -239,9 +259,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.092), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     149.6, 147.2, 121.2, 69.79, 14.72, 3.831, 2.039,
     74.87, 72.87, 59.91, 36.31, 7.749, 2.467, 1.493,
     37.41, 36.4, 30.17, 18.69, 4.745, 1.808, 1.3,
@@ -255,9 +275,9 @@ inline constexpr double v11[] = {
     1.878, 1.889, 1.629, 1.426, 1.177, 1.098, 1.098,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.966), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.34 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     216.3, 214.4, 193.8, 139.4, 29.2, 12.08, 9.182,
     107.1, 105.3, 94.9, 71.3, 19.16, 9.864, 8.227,
     54.33, 53.61, 48.43, 40.03, 14.34, 9.12, 7.89,
@@ -271,9 +291,9 @@ inline constexpr double v12[] = {
     1.966, 2.144, 3.123, 7.778, 7.773, 7.652, 7.652,
 };
 // mla_prefill bf16: 202 rows; median ratio; 75 of 202 rows below 1 (min 0.7934), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     2.171,
     2.052,
     1.845,
@@ -288,9 +308,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 74 of 202 rows below 1 (min 0.7617), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     2.79,
     2.317,
     2.01,
@@ -305,9 +325,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     2.433, 2.799, 4.817,
     2.435, 2.633, 38.08,
     2.52, 2.739, 3.494,
@@ -326,19 +346,20 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.493},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.493},
     {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 2.493},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 26.52},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x4, y4, v4, false, 26.52},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x5, y5, v5, false, 26.52},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x6, y6, v6, false, 26.52},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.53},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.53},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 9.578},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 9.578},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 12.34},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.34},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 13.12},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 13.12},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 19.52},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x4, y4, v4, false, 19.52},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x5, y5, v5, false, 19.52},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x6, y6, v6, false, 19.52},
+    {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 6, x7, y7, v7, false, 19.52},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.53},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.53},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 9.578},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 9.578},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 12.34},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 12.34},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.12},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.12},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_sglang

@@ -64,110 +64,130 @@ inline constexpr double v1[] = {
     63.44, 9.449, 2.578, 2.063, 1.856, 2.836,
 };
 // gemm fp8_block: 29268 rows (TensorRT-LLM's, from h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): h100_sxm_trtllm.hpp's grid 2; floor 2.452 us
-// moe_gemm bf16: 405 rows; median ratio; 39 of 405 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+// moe_gemm bf16: 2565 rows; median ratio; 143 of 2565 rows below 1 (min 0.7603), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.3 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y3[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v3[] = {
-    2.174, 1.642, 1.373, 1.249, 1.23, 1.593, 1.166,
-    1.717, 1.404, 1.267, 1.19, 1.164, 1.422, 1.282,
-    1.509, 1.297, 1.248, 1.173, 1.161, 1.345, 1.613,
-    1.474, 1.287, 1.214, 1.224, 1.204, 1.262, 1.227,
-    1.55, 1.407, 1.27, 1.367, 1.335, 1.196, 1.117,
-    1.337, 1.322, 1.263, 1.351, 1.652, 1.236, 1.112,
-    1.239, 1.245, 1.162, 1.173, 1.218, 1.202, 1.136,
-    1.212, 1.217, 1.173, 1.147, 1.098, 1.207, 1.189,
-    1.193, 1.163, 1.15, 1.144, 1.088, 1.24, 1.206,
-    1.207, 1.176, 1.15, 1.15, 1.095, 1.205, 2.033,
-    1.262, 1.222, 1.18, 1.184, 1.131, 1.258, 2.152,
-    1.385, 1.256, 1.202, 1.208, 1.149, 1.287, 1.876,
-    1.479, 1.31, 1.232, 1.239, 1.179, 1.635, 1.909,
-    1.742, 1.614, 1.453, 1.73, 1.81, 1.92, 1.917,
-    2.203, 2.161, 1.577, 2.117, 2.122, 1.934, 1.909,
+    51.72, 19.61, 6.121, 2.61, 1.641, 1.593, 1.23,
+    29.7, 12.18, 3.84, 2.022, 1.404, 1.422, 1.329,
+    17.56, 8.79, 2.951, 1.607, 1.309, 1.38, 1.64,
+    12.37, 6.339, 2.666, 1.554, 1.343, 1.304, 1.248,
+    10.46, 6.072, 2.61, 1.669, 1.407, 1.335, 1.137,
+    10.94, 6.263, 2.455, 1.509, 1.388, 1.267, 1.131,
+    7.173, 4.154, 1.758, 1.33, 1.27, 1.242, 1.155,
+    5.097, 2.911, 1.544, 1.242, 1.186, 1.212, 1.207,
+    4.507, 2.833, 1.563, 1.246, 1.173, 1.24, 1.231,
+    3.968, 2.694, 1.565, 1.254, 1.18, 1.205, 2.033,
+    3.977, 2.958, 1.794, 1.318, 1.213, 1.258, 2.089,
+    3.266, 2.667, 1.764, 1.393, 1.251, 1.287, 1.957,
+    2.659, 2.444, 1.81, 1.515, 1.325, 1.514, 1.921,
+    2.672, 2.45, 2.106, 1.972, 1.674, 1.707, 1.918,
+    2.708, 2.533, 2.416, 2.303, 2.108, 1.688, 1.927,
 };
-// moe_gemm fp8: 405 rows; median ratio; 0 of 405 rows below 1 (min 2.459), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.29 us
+// moe_gemm fp8: 2430 rows; median ratio; 0 of 2430 rows below 1 (min 2.341), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.3 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y4[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
-    10.44, 9.019, 7.382, 6.42, 6.42, 6.561, 5.939,
-    10.3, 8.123, 7.214, 6.542, 6.542, 6.891, 7.253,
-    9.717, 7.559, 6.952, 6.519, 6.519, 7.023, 8.706,
-    9.64, 7.665, 6.68, 6.451, 6.451, 6.447, 6.96,
-    9.553, 7.783, 6.764, 6.91, 6.91, 6.425, 6.023,
-    7.262, 7.038, 6.101, 6.577, 6.577, 6.515, 5.247,
-    6.409, 5.953, 5.597, 5.426, 5.426, 6.076, 5.39,
-    5.799, 5.432, 5.235, 5.007, 5.007, 6.255, 5.723,
-    5.536, 5.115, 4.908, 4.884, 4.884, 5.462, 4.581,
-    5.14, 4.755, 4.819, 4.78, 4.78, 5.254, 2.698,
-    4.514, 4.591, 4.274, 4.532, 4.532, 4.836, 5.179,
-    3.573, 3.071, 3.666, 4.075, 4.075, 4.806, 6.975,
-    3.631, 4.325, 4.189, 3.817, 3.817, 5.266, 7.07,
-    5.059, 5.452, 6.454, 6.45, 6.45, 7.052, 7.124,
-    5.181, 6.318, 7.829, 8.495, 8.495, 7.313, 7.345,
+    187.4, 60.79, 20.61, 10.72, 8.302, 6.921, 6.275,
+    125.8, 41.3, 15.63, 9.619, 7.721, 7.131, 7.253,
+    93.64, 32.71, 14.35, 9.186, 7.407, 7.023, 8.706,
+    79.64, 29.0, 14.12, 9.418, 7.481, 6.451, 6.105,
+    71.9, 32.06, 15.77, 9.553, 7.379, 6.425, 6.023,
+    75.54, 26.77, 13.46, 8.54, 6.872, 6.484, 5.303,
+    52.35, 21.39, 10.51, 7.197, 6.134, 5.938, 5.39,
+    40.05, 19.0, 9.103, 6.256, 5.432, 5.727, 5.723,
+    29.86, 15.58, 8.044, 5.694, 5.008, 4.978, 4.581,
+    19.96, 11.82, 7.358, 5.439, 4.755, 4.78, 2.698,
+    12.61, 8.448, 6.045, 4.835, 4.558, 4.823, 5.179,
+    7.864, 5.634, 4.453, 4.0, 4.098, 5.047, 6.88,
+    5.042, 4.801, 4.239, 4.303, 5.021, 6.575, 7.01,
+    4.322, 4.057, 4.171, 4.828, 6.443, 6.956, 7.124,
+    4.027, 3.914, 4.019, 5.262, 7.252, 7.46, 7.345,
 };
-// moe_gemm fp8_block: 459 rows; median ratio; 16 of 459 rows below 1 (min 0.6024), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+// moe_gemm fp8_block: 1998 rows; median ratio; 61 of 1998 rows below 1 (min 0.6024), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.3 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y5[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
-    3.791, 2.599, 2.097, 1.469, 1.417, 2.875, 1.659,
-    2.853, 1.875, 1.649, 1.361, 1.408, 1.862, 1.422,
-    2.017, 1.592, 1.463, 1.296, 1.257, 1.615, 1.739,
-    1.875, 1.475, 1.41, 1.326, 1.257, 1.37, 1.326,
-    1.814, 1.551, 1.516, 1.404, 1.303, 1.296, 1.207,
-    1.539, 1.854, 1.393, 1.435, 1.449, 1.337, 1.223,
-    1.42, 1.371, 1.343, 1.323, 1.594, 1.277, 1.231,
-    1.414, 1.236, 1.232, 1.186, 1.319, 1.273, 1.248,
-    1.38, 1.238, 1.232, 1.173, 1.174, 1.298, 1.307,
-    1.394, 1.25, 1.246, 1.192, 1.165, 1.306, 1.513,
-    1.417, 1.276, 1.279, 1.227, 1.184, 1.366, 2.017,
-    1.462, 1.314, 1.337, 1.299, 1.234, 1.709, 3.007,
-    1.768, 1.63, 1.631, 1.551, 1.383, 2.296, 2.964,
-    2.222, 2.005, 2.045, 1.977, 1.553, 3.161, 2.937,
-    2.701, 2.649, 2.786, 2.905, 2.026, 3.176, 2.987,
+    10.02, 4.846, 2.692, 2.163, 1.659,
+    6.806, 3.223, 1.875, 1.733, 1.562,
+    4.608, 2.284, 1.509, 1.615, 1.795,
+    3.62, 1.915, 1.473, 1.454, 1.37,
+    2.767, 1.87, 1.519, 1.378, 1.249,
+    3.708, 1.923, 1.651, 1.431, 1.253,
+    2.196, 1.605, 1.486, 1.391, 1.267,
+    1.969, 1.469, 1.288, 1.354, 1.273,
+    1.891, 1.413, 1.239, 1.298, 1.334,
+    1.831, 1.418, 1.25, 1.229, 1.586,
+    1.75, 1.429, 1.276, 1.27, 2.088,
+    1.671, 1.462, 1.327, 1.546, 3.158,
+    1.937, 1.737, 1.613, 1.988, 3.063,
+    2.062, 2.043, 2.045, 2.673, 3.025,
+    2.244, 2.379, 2.877, 3.218, 3.039,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.282), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+// moe_gemm int4_weight_only: 162 rows; median ratio; 0 of 162 rows below 1 (min 1.282), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.3 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
+inline constexpr double y6[] = {1376256.0, 2752512.0, 5505024.0, 11010048.0, 22020096.0, 44040192.0};
 inline constexpr double v6[] = {
-    1.999,
-    1.683,
-    1.458,
-    1.418,
-    1.477,
-    1.556,
-    1.678,
-    1.35,
-    1.282,
-    1.307,
-    1.657,
-    2.052,
-    5.041,
-    3.964,
-    3.995,
+    25.27, 11.65, 5.89, 3.979, 2.698, 1.999,
+    12.06, 6.228, 4.09, 2.83, 2.033, 1.683,
+    6.616, 4.406, 3.098, 2.183, 1.717, 1.458,
+    5.219, 3.37, 2.399, 1.875, 1.551, 1.418,
+    4.233, 2.829, 2.166, 1.751, 1.563, 1.477,
+    3.747, 2.62, 2.063, 1.76, 1.616, 1.556,
+    3.655, 2.63, 2.121, 1.852, 1.731, 1.678,
+    2.938, 2.114, 1.706, 1.484, 1.391, 1.35,
+    2.686, 2.01, 1.615, 1.408, 1.318, 1.282,
+    2.664, 2.068, 1.674, 1.458, 1.345, 1.307,
+    3.27, 2.696, 2.224, 1.92, 1.762, 1.657,
+    3.13, 2.823, 2.49, 2.262, 2.143, 2.052,
+    4.214, 4.373, 4.599, 4.752, 4.891, 5.041,
+    3.929, 4.304, 4.791, 4.708, 4.24, 3.964,
+    4.144, 4.629, 5.218, 4.763, 4.226, 3.995,
 };
-// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.069), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.29 us
+// moe_gemm mxfp4_weight_only: 324 rows; median ratio; 0 of 324 rows below 1 (min 1.365), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.3 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y7[] = {24883200.0, 33030144.0};
+inline constexpr double y7[] = {777600.0, 1555200.0, 3110400.0, 6220800.0, 12441600.0, 24883200.0};
 inline constexpr double v7[] = {
-    3.88, 1.972,
-    2.51, 1.62,
-    2.026, 1.455,
-    1.767, 1.404,
-    1.768, 1.366,
-    1.591, 1.179,
-    1.562, 1.803,
-    1.553, 1.359,
-    1.365, 1.242,
-    1.369, 1.352,
-    1.585, 1.817,
-    1.809, 2.25,
-    1.8, 5.426,
-    1.756, 5.373,
-    1.767, 4.309,
+    74.11, 37.84, 19.55, 10.43, 6.014, 3.88,
+    38.91, 20.15, 10.06, 5.688, 3.518, 2.51,
+    20.53, 11.21, 5.683, 3.556, 2.779, 2.026,
+    11.59, 6.854, 3.71, 2.732, 2.453, 1.767,
+    7.677, 5.112, 3.086, 2.473, 2.089, 1.768,
+    6.433, 5.111, 3.249, 2.396, 2.047, 1.591,
+    4.633, 3.721, 2.413, 1.848, 1.776, 1.562,
+    3.942, 3.221, 2.106, 1.63, 1.569, 1.553,
+    3.626, 3.105, 2.046, 1.595, 1.538, 1.365,
+    3.311, 2.984, 1.987, 1.589, 1.539, 1.369,
+    3.486, 2.965, 2.262, 1.945, 1.757, 1.585,
+    2.963, 2.823, 2.322, 2.099, 1.972, 1.809,
+    2.61, 2.769, 2.479, 2.323, 2.07, 1.8,
+    2.698, 3.12, 2.729, 2.299, 2.022, 1.756,
+    2.764, 3.319, 2.756, 2.227, 1.942, 1.767,
+};
+// moe_gemm mxfp4_marlin: 135 rows; median ratio; 0 of 135 rows below 1 (min 1.069), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.3 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {2064384.0, 4128768.0, 8257536.0, 16515072.0, 33030144.0};
+inline constexpr double v8[] = {
+    11.9, 6.596, 4.357, 2.672, 1.972,
+    6.85, 4.395, 2.836, 1.997, 1.62,
+    4.642, 2.955, 2.13, 1.666, 1.455,
+    3.159, 2.256, 1.798, 1.528, 1.404,
+    2.442, 1.923, 1.631, 1.433, 1.366,
+    1.913, 1.529, 1.338, 1.224, 1.179,
+    2.492, 2.107, 1.918, 1.823, 1.803,
+    1.891, 1.593, 1.464, 1.419, 1.359,
+    1.726, 1.466, 1.357, 1.299, 1.242,
+    1.947, 1.623, 1.476, 1.375, 1.352,
+    2.666, 2.249, 2.011, 1.881, 1.817,
+    2.959, 2.657, 2.417, 2.305, 2.25,
+    5.123, 5.221, 5.307, 5.262, 5.426,
+    5.382, 5.88, 5.611, 5.178, 5.373,
+    5.518, 5.524, 4.792, 4.451, 4.309,
 };
 // decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     3705.0, 2171.0, 519.6, 81.2, 12.37, 2.476, 2.229,
     1874.0, 1096.0, 260.7, 40.7, 6.42, 1.929, 1.379,
     960.1, 568.3, 132.2, 20.65, 3.336, 1.509, 1.206,
@@ -182,9 +202,9 @@ inline constexpr double v8[] = {
     25.51, 14.76, 3.329, 1.282, 1.1, 1.1, 1.1,
 };
 // decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     4451.0, 3116.0, 1080.0, 189.2, 27.69, 5.882, 4.165,
     2261.0, 1558.0, 537.6, 99.34, 14.57, 3.556, 2.437,
     1162.0, 789.5, 270.8, 48.03, 7.252, 2.734, 1.71,
@@ -199,9 +219,9 @@ inline constexpr double v9[] = {
     29.12, 20.46, 5.981, 2.148, 1.534, 1.534, 1.534,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     23.11,
     12.69,
     7.557,
@@ -220,9 +240,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 12156 rows; median ratio; 1378 of 12156 rows below 1 (min 0.7583), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     30.52,
     16.4,
     9.925,
@@ -241,9 +261,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.117), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     1322.0, 1381.0, 993.5, 611.7, 100.6, 12.06, 5.412,
     707.6, 987.8, 820.5, 330.8, 55.63, 9.414, 2.044,
     318.3, 756.1, 381.0, 150.6, 27.13, 3.767, 1.585,
@@ -257,9 +277,9 @@ inline constexpr double v12[] = {
     3.795, 3.808, 2.927, 1.663, 1.195, 1.132, 1.132,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.302), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     2135.0, 2445.0, 1714.0, 960.7, 184.5, 23.36, 5.776,
     992.4, 1264.0, 1116.0, 384.7, 94.37, 12.78, 2.435,
     853.3, 651.8, 428.8, 207.9, 46.23, 5.649, 1.849,
@@ -273,9 +293,9 @@ inline constexpr double v13[] = {
     7.688, 7.615, 6.777, 4.162, 1.778, 1.383, 1.383,
 };
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     8.188,
     6.641,
     3.849,
@@ -290,9 +310,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 184 rows; median ratio; 94 of 184 rows below 1 (min 0.1855), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     10.33,
     8.86,
     8.104,
@@ -311,9 +331,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     4.292, 4.589, 4.713,
     4.183, 4.548, 4.608,
     4.3, 4.703, 5.554,
@@ -332,20 +352,21 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.452},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.452},
     {kernel_class::gemm, calib_format::fp8_block, 16, 6, h100_sxm_trtllm::x2, h100_sxm_trtllm::y2, h100_sxm_trtllm::v2, false, 2.452},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.29},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.29},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.29},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 32.29},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x7, y7, v7, false, 32.29},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 9.915},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 9.915},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 11.38},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 11.38},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 101.7},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 101.7},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 104.5},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x15, y15, v15, false, 104.5},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 24.3},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 24.3},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x5, y5, v5, false, 24.3},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x6, y6, v6, false, 24.3},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x7, y7, v7, false, 24.3},
+    {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 5, x8, y8, v8, false, 24.3},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 9.915},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 9.915},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 11.38},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 11.38},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 101.7},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 101.7},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 104.5},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x16, y16, v16, false, 104.5},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_vllm

@@ -82,90 +82,110 @@ inline constexpr double v2[] = {
     2.161, 1.904, 1.837, 1.771, 1.655, 1.59, 1.635,
     1.94, 1.802, 1.662, 1.752, 1.624, 1.635, 1.648,
 };
-// moe_gemm bf16: 459 rows; median ratio; 0 of 459 rows below 1 (min 1.121), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+// moe_gemm bf16: 2646 rows; median ratio; 0 of 2646 rows below 1 (min 1.12), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.61 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y3[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v3[] = {
-    2.322, 1.846, 1.59, 1.279, 1.31, 2.041, 1.511,
-    1.785, 1.458, 1.432, 1.409, 1.246, 1.44, 1.368,
-    1.514, 1.546, 1.35, 1.265, 1.222, 1.541, 1.666,
-    1.624, 1.382, 1.436, 1.264, 1.267, 1.236, 1.271,
-    1.554, 1.432, 1.745, 1.408, 1.415, 1.232, 1.784,
-    1.365, 1.386, 1.459, 1.708, 1.737, 1.296, 1.777,
-    1.243, 1.223, 1.543, 1.262, 1.281, 1.483, 1.912,
-    1.196, 1.183, 1.293, 1.141, 1.175, 1.897, 1.961,
-    1.209, 1.22, 1.777, 1.797, 1.804, 1.965, 2.198,
-    1.288, 1.32, 1.859, 1.841, 1.849, 1.896, 2.497,
-    1.421, 1.354, 2.035, 1.985, 1.951, 2.142, 3.728,
-    1.477, 1.706, 2.322, 2.14, 2.09, 2.127, 3.687,
-    1.947, 2.406, 3.406, 2.617, 2.367, 2.03, 3.931,
-    2.001, 2.807, 3.689, 3.923, 3.577, 2.179, 4.342,
-    1.904, 3.063, 3.966, 4.116, 3.779, 2.725, 4.583,
+    60.54, 20.51, 8.433, 4.037, 2.194, 1.777, 1.37,
+    32.88, 11.47, 5.911, 2.819, 1.943, 1.554, 1.368,
+    18.62, 7.721, 4.042, 1.982, 1.583, 1.541, 1.666,
+    11.27, 5.565, 2.867, 1.774, 1.531, 1.413, 1.271,
+    9.419, 5.033, 2.493, 1.846, 1.679, 1.408, 1.784,
+    9.223, 3.809, 2.441, 1.839, 1.738, 1.386, 1.777,
+    6.625, 3.506, 1.917, 1.52, 1.432, 1.35, 1.85,
+    5.667, 3.085, 1.772, 1.343, 1.465, 1.366, 1.919,
+    5.272, 3.05, 1.862, 1.68, 1.794, 1.848, 2.129,
+    4.289, 2.864, 1.861, 1.738, 1.843, 1.849, 2.487,
+    3.5, 2.605, 1.873, 1.804, 1.982, 1.985, 3.728,
+    2.859, 2.312, 1.99, 1.97, 2.139, 2.14, 3.577,
+    2.608, 2.319, 2.353, 2.411, 2.469, 2.35, 3.629,
+    2.525, 2.375, 2.868, 3.173, 3.75, 3.47, 3.802,
+    2.658, 2.621, 3.42, 3.953, 3.84, 3.608, 4.016,
 };
-// moe_gemm fp8_block: 459 rows; median ratio; 18 of 459 rows below 1 (min 0.6154), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+// moe_gemm fp8_block: 1998 rows; median ratio; 59 of 1998 rows below 1 (min 0.6154), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.61 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y4[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
-    3.251, 2.691, 2.159, 1.578, 1.775, 2.818, 1.578,
-    2.614, 1.953, 1.828, 1.375, 1.436, 1.83, 1.461,
-    1.973, 1.645, 1.504, 1.321, 1.308, 1.538, 1.804,
-    1.895, 1.565, 1.461, 1.345, 1.266, 1.378, 1.376,
-    1.973, 1.624, 1.569, 1.434, 1.317, 1.299, 1.256,
-    1.477, 1.933, 1.578, 1.573, 1.446, 1.319, 1.251,
-    1.366, 1.428, 1.394, 1.339, 1.616, 1.285, 1.269,
-    1.332, 1.278, 1.261, 1.2, 1.325, 1.287, 1.287,
-    1.451, 1.279, 1.25, 1.196, 1.179, 1.312, 1.336,
-    1.455, 1.29, 1.265, 1.208, 1.168, 1.28, 1.764,
-    1.45, 1.306, 1.293, 1.234, 1.185, 1.319, 2.463,
-    1.477, 1.331, 1.326, 1.261, 1.21, 1.832, 2.519,
-    1.937, 1.821, 1.831, 1.78, 1.265, 2.456, 2.417,
-    2.424, 2.236, 2.285, 2.276, 1.805, 2.517, 2.448,
-    2.927, 3.007, 2.784, 2.714, 2.303, 2.496, 2.497,
+    10.95, 5.129, 2.691, 2.258, 1.712,
+    6.647, 3.485, 1.953, 1.83, 1.588,
+    4.632, 2.446, 1.599, 1.538, 1.804,
+    3.525, 2.156, 1.538, 1.512, 1.376,
+    3.025, 2.023, 1.569, 1.425, 1.256,
+    3.229, 2.097, 1.645, 1.446, 1.251,
+    2.557, 1.81, 1.525, 1.424, 1.271,
+    2.222, 1.567, 1.305, 1.33, 1.292,
+    2.088, 1.521, 1.264, 1.268, 1.402,
+    2.006, 1.496, 1.27, 1.229, 1.839,
+    1.864, 1.48, 1.284, 1.252, 2.65,
+    1.703, 1.484, 1.311, 1.764, 2.679,
+    2.009, 1.878, 1.801, 2.353, 2.514,
+    2.111, 2.187, 2.324, 2.598, 2.517,
+    2.242, 2.516, 2.921, 2.625, 2.577,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.473), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+// moe_gemm int4_weight_only: 162 rows; median ratio; 0 of 162 rows below 1 (min 1.473), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.61 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {44040192.0};
+inline constexpr double y5[] = {1376256.0, 2752512.0, 5505024.0, 11010048.0, 22020096.0, 44040192.0};
 inline constexpr double v5[] = {
-    2.277,
-    1.876,
-    1.74,
-    1.644,
-    1.848,
-    1.984,
-    1.96,
-    1.784,
-    1.473,
-    1.655,
-    2.498,
-    3.269,
-    4.858,
-    3.704,
-    4.242,
+    20.19, 11.22, 6.433, 4.226, 3.053, 2.277,
+    11.79, 6.824, 4.173, 2.937, 2.322, 1.876,
+    7.376, 4.805, 3.36, 2.385, 1.957, 1.74,
+    5.723, 3.776, 2.586, 2.091, 1.777, 1.644,
+    4.809, 3.266, 2.447, 2.019, 1.871, 1.848,
+    4.552, 3.31, 2.569, 2.249, 2.071, 1.984,
+    4.242, 3.099, 2.506, 2.19, 2.034, 1.96,
+    3.321, 2.423, 1.977, 1.739, 1.623, 1.784,
+    2.987, 2.271, 1.893, 1.645, 1.723, 1.473,
+    2.971, 2.371, 1.988, 1.751, 1.635, 1.655,
+    4.338, 3.348, 2.841, 2.535, 2.501, 2.498,
+    4.269, 3.638, 3.331, 3.197, 3.137, 3.269,
+    5.754, 5.51, 5.794, 5.529, 5.004, 4.858,
+    5.344, 5.471, 5.203, 4.376, 4.246, 3.704,
+    5.602, 6.026, 5.398, 4.345, 4.261, 4.242,
 };
-// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.864), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 24.11 us
+// moe_gemm mxfp4_weight_only: 324 rows; median ratio; 0 of 324 rows below 1 (min 2.153), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.61 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {24883200.0, 33030144.0};
+inline constexpr double y6[] = {777600.0, 1555200.0, 3110400.0, 6220800.0, 12441600.0, 24883200.0};
 inline constexpr double v6[] = {
-    6.51, 2.974,
-    5.232, 2.438,
-    5.01, 2.194,
-    5.066, 2.101,
-    5.162, 2.176,
-    4.671, 2.44,
-    4.949, 2.708,
-    4.363, 2.064,
-    6.505, 1.864,
-    6.673, 2.054,
-    4.361, 2.635,
-    3.931, 3.287,
-    3.718, 6.491,
-    3.609, 4.91,
-    3.776, 4.157,
+    62.89, 32.73, 17.13, 11.78, 8.951, 6.51,
+    36.36, 18.47, 11.42, 8.141, 6.237, 5.232,
+    24.45, 12.56, 8.543, 6.832, 5.443, 5.01,
+    17.05, 9.305, 7.428, 6.542, 5.455, 5.066,
+    13.44, 8.253, 6.925, 6.323, 5.483, 5.162,
+    12.52, 8.927, 6.442, 5.612, 4.955, 4.671,
+    9.078, 6.14, 5.763, 5.438, 5.161, 4.949,
+    7.818, 5.607, 5.071, 4.859, 4.576, 4.363,
+    9.045, 5.491, 5.258, 4.986, 6.558, 6.505,
+    7.752, 5.306, 4.938, 4.782, 6.792, 6.673,
+    6.244, 5.635, 5.126, 5.046, 4.644, 4.361,
+    5.046, 4.056, 4.609, 4.476, 4.128, 3.931,
+    4.804, 4.113, 3.517, 3.151, 3.948, 3.718,
+    4.82, 3.766, 2.923, 2.415, 3.82, 3.609,
+    5.049, 3.718, 2.72, 2.153, 3.682, 3.776,
+};
+// moe_gemm mxfp4_marlin: 162 rows; median ratio; 0 of 162 rows below 1 (min 1.864), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 19.61 us
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y7[] = {1032192.0, 2064384.0, 4128768.0, 8257536.0, 16515072.0, 33030144.0};
+inline constexpr double v7[] = {
+    41.01, 20.32, 10.64, 6.343, 4.133, 2.974,
+    21.27, 11.99, 6.693, 4.262, 3.057, 2.438,
+    12.34, 7.348, 4.356, 3.137, 2.484, 2.194,
+    7.941, 5.316, 3.367, 2.621, 2.259, 2.101,
+    6.166, 4.47, 2.921, 2.474, 2.244, 2.176,
+    5.646, 4.327, 2.916, 2.623, 2.438, 2.44,
+    5.52, 4.461, 3.08, 2.832, 2.703, 2.708,
+    4.13, 3.38, 2.353, 2.141, 2.052, 2.064,
+    3.828, 3.124, 2.181, 1.979, 1.892, 1.864,
+    4.399, 3.524, 2.436, 2.168, 2.009, 2.054,
+    5.516, 4.635, 3.297, 2.909, 2.693, 2.635,
+    5.689, 5.089, 3.838, 3.494, 3.309, 3.287,
+    8.576, 8.798, 7.412, 7.082, 6.77, 6.491,
+    8.244, 9.136, 6.825, 5.644, 5.204, 4.91,
+    8.228, 8.426, 5.911, 4.848, 4.427, 4.157,
 };
 // decode_attention bf16: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.007), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y7[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v8[] = {
     2335.0, 1303.0, 329.0, 61.31, 9.615, 2.693, 1.933,
     1205.0, 653.6, 165.4, 31.3, 5.006, 2.147, 1.525,
     592.8, 327.1, 84.47, 15.8, 3.126, 1.611, 1.35,
@@ -180,9 +200,9 @@ inline constexpr double v7[] = {
     30.82, 16.46, 3.529, 1.514, 1.294, 1.294, 1.294,
 };
 // decode_attention fp8: 16414 rows; median ratio; 0 of 16414 rows below 1 (min 1.319), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 8.328 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     3653.0, 2466.0, 773.4, 170.6, 23.78, 6.527, 3.659,
     1861.0, 1188.0, 381.9, 82.88, 11.91, 3.939, 2.656,
     935.5, 614.7, 192.0, 42.13, 6.696, 3.15, 2.278,
@@ -197,9 +217,9 @@ inline constexpr double v8[] = {
     38.8, 26.64, 7.068, 2.875, 2.651, 2.651, 2.651,
 };
 // prefill_attention bf16: 13192 rows; median ratio; 3216 of 13192 rows below 1 (min 0.6615), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
-inline constexpr double x9[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y9[] = {1.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y10[] = {1.0};
+inline constexpr double v10[] = {
     17.49,
     9.209,
     5.478,
@@ -218,9 +238,9 @@ inline constexpr double v9[] = {
     1.0,
 };
 // prefill_attention fp8: 13192 rows; median ratio; 4580 of 13192 rows below 1 (min 0.453), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.285 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     20.13,
     10.49,
     6.042,
@@ -239,9 +259,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.123), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
-inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y11[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v12[] = {
     208.6, 204.1, 171.5, 99.23, 18.82, 5.177, 2.256,
     106.1, 101.9, 85.67, 52.23, 10.94, 3.232, 1.652,
     53.57, 51.05, 42.95, 26.36, 6.362, 2.159, 1.341,
@@ -255,9 +275,9 @@ inline constexpr double v11[] = {
     2.394, 2.48, 2.119, 1.613, 1.177, 1.214, 1.214,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 2.58), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.16 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     307.0, 302.8, 273.2, 166.2, 28.52, 11.88, 8.811,
     148.5, 150.9, 136.6, 86.27, 18.4, 9.502, 7.99,
     75.59, 75.37, 67.95, 47.26, 13.91, 8.419, 7.91,
@@ -271,9 +291,9 @@ inline constexpr double v12[] = {
     2.58, 2.815, 4.116, 8.742, 7.514, 7.401, 7.401,
 };
 // mla_prefill bf16: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.8003), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
-inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y13[] = {1.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {1.0};
+inline constexpr double v14[] = {
     2.897,
     2.664,
     2.42,
@@ -288,9 +308,9 @@ inline constexpr double v13[] = {
     1.0,
 };
 // mla_prefill fp8: 202 rows; median ratio; 77 of 202 rows below 1 (min 0.7739), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     3.612,
     2.979,
     2.63,
@@ -305,9 +325,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y16[] = {2.0, 4.0, 8.0};
+inline constexpr double v16[] = {
     2.58, 3.345, 3.468,
     2.3, 2.568, 3.117,
     2.497, 2.777, 3.537,
@@ -326,19 +346,20 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.413},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.413},
     {kernel_class::gemm, calib_format::fp8_block, 16, 7, x2, y2, v2, false, 2.413},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 24.11},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x4, y4, v4, false, 24.11},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x5, y5, v5, false, 24.11},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x6, y6, v6, false, 24.11},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x7, y7, v7, false, 8.328},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x8, y8, v8, false, 8.328},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x9, y9, v9, false, 9.285},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x10, y10, v10, false, 9.285},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x11, y11, v11, false, 12.16},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.16},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 13.01},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 13.01},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 19.61},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x4, y4, v4, false, 19.61},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x5, y5, v5, false, 19.61},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x6, y6, v6, false, 19.61},
+    {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 6, x7, y7, v7, false, 19.61},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 8.328},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 8.328},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 9.285},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 9.285},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 12.16},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 12.16},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.01},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.01},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_sglang

@@ -64,110 +64,130 @@ inline constexpr double v1[] = {
     91.54, 15.41, 3.811, 2.244, 1.627, 1.707,
 };
 // gemm fp8_block: 29268 rows (TensorRT-LLM's, from h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet: vLLM's own rows are timed without CUDA graphs): h200_sxm_trtllm.hpp's grid 2; floor 2.367 us
-// moe_gemm bf16: 432 rows; median ratio; 38 of 432 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+// moe_gemm bf16: 2592 rows; median ratio; 115 of 2592 rows below 1 (min 0.751), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 23.55 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y3[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y3[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v3[] = {
-    2.557, 1.863, 1.53, 1.299, 1.285, 1.829, 1.32,
-    1.893, 1.577, 1.345, 1.212, 1.2, 1.492, 1.278,
-    1.644, 1.37, 1.302, 1.173, 1.163, 1.402, 1.589,
-    1.641, 1.316, 1.241, 1.21, 1.202, 1.243, 1.211,
-    1.638, 1.412, 1.277, 1.345, 1.323, 1.19, 1.105,
-    1.384, 1.352, 1.255, 1.324, 1.634, 1.23, 1.102,
-    1.293, 1.257, 1.167, 1.177, 1.208, 1.212, 1.16,
-    1.248, 1.213, 1.163, 1.134, 1.107, 1.216, 1.205,
-    1.268, 1.182, 1.138, 1.133, 1.099, 1.223, 1.33,
-    1.291, 1.194, 1.14, 1.143, 1.108, 1.231, 2.141,
-    1.445, 1.315, 1.248, 1.239, 1.201, 1.36, 1.967,
-    1.501, 1.347, 1.268, 1.261, 1.222, 1.386, 1.651,
-    1.589, 1.409, 1.455, 1.311, 1.245, 1.418, 1.6,
-    2.094, 2.0, 1.717, 1.881, 1.885, 1.462, 1.63,
-    1.98, 1.938, 1.805, 1.823, 1.769, 1.483, 1.65,
+    70.67, 27.32, 8.639, 3.159, 1.979, 1.728, 1.32,
+    42.25, 17.45, 5.579, 2.419, 1.575, 1.558, 1.353,
+    25.01, 12.6, 3.987, 1.841, 1.415, 1.501, 1.638,
+    17.4, 8.927, 3.045, 1.69, 1.416, 1.324, 1.243,
+    14.96, 8.377, 2.845, 1.82, 1.441, 1.345, 1.133,
+    15.37, 8.527, 2.729, 1.628, 1.521, 1.302, 1.132,
+    10.08, 5.663, 1.937, 1.423, 1.277, 1.249, 1.16,
+    7.154, 3.989, 1.714, 1.287, 1.196, 1.237, 1.205,
+    6.356, 3.874, 1.791, 1.32, 1.177, 1.269, 1.275,
+    5.524, 3.651, 1.811, 1.331, 1.183, 1.231, 1.992,
+    5.512, 4.04, 2.043, 1.487, 1.286, 1.36, 1.741,
+    4.396, 3.576, 2.225, 1.544, 1.323, 1.386, 1.651,
+    3.575, 3.305, 2.326, 1.873, 1.455, 1.494, 1.6,
+    3.537, 3.261, 2.745, 2.305, 1.963, 1.588, 1.63,
+    3.572, 3.346, 3.025, 2.524, 1.931, 1.568, 1.634,
 };
-// moe_gemm fp8: 378 rows; median ratio; 0 of 378 rows below 1 (min 2.968), 0 cells clamped to 1; 15 empty cells filled from the nearest; floor 32.43 us
+// moe_gemm fp8: 2268 rows; median ratio; 0 of 2268 rows below 1 (min 2.936), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 23.55 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y4[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y4[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
-    15.31, 13.01, 10.49, 10.01, 10.01, 9.185, 8.16,
-    14.09, 11.73, 10.43, 9.693, 9.693, 10.01, 10.64,
-    13.29, 11.53, 10.01, 9.219, 9.219, 9.868, 12.45,
-    12.88, 10.83, 9.79, 8.898, 8.898, 10.09, 9.428,
-    13.43, 10.67, 9.335, 9.241, 9.241, 9.178, 8.822,
-    9.735, 9.786, 8.491, 8.692, 8.692, 9.116, 9.263,
-    8.742, 8.103, 8.28, 7.4, 7.4, 9.093, 8.499,
-    8.341, 7.571, 7.176, 6.756, 6.756, 9.256, 8.871,
-    8.088, 7.374, 6.818, 6.697, 6.697, 8.15, 6.506,
-    7.732, 7.228, 6.812, 6.647, 6.647, 7.098, 3.014,
-    6.637, 6.47, 6.104, 6.367, 6.367, 6.848, 5.278,
-    4.82, 5.078, 4.824, 5.464, 5.464, 5.306, 5.424,
-    4.982, 4.659, 5.36, 4.894, 4.894, 5.467, 5.832,
-    6.235, 6.4, 6.293, 8.032, 8.032, 5.586, 5.932,
-    6.606, 7.46, 6.831, 7.098, 7.098, 5.886, 6.115,
+    262.9, 90.38, 30.24, 16.23, 11.96, 9.888, 8.357,
+    176.2, 62.05, 23.38, 14.24, 11.12, 10.81, 10.64,
+    132.6, 50.31, 20.15, 13.29, 10.98, 9.868, 12.7,
+    112.4, 44.43, 20.52, 13.13, 10.8, 9.951, 10.08,
+    100.3, 47.47, 22.73, 14.17, 10.55, 9.206, 8.822,
+    107.9, 38.22, 19.53, 11.74, 10.19, 9.507, 8.561,
+    74.38, 37.64, 15.51, 10.38, 8.584, 8.809, 8.486,
+    57.01, 30.88, 13.37, 8.771, 7.571, 8.716, 8.289,
+    41.91, 23.97, 11.68, 8.185, 7.035, 7.184, 6.69,
+    28.43, 18.04, 10.64, 7.841, 6.701, 6.647, 3.014,
+    17.9, 12.7, 8.652, 6.867, 6.461, 6.705, 5.278,
+    10.9, 8.278, 6.55, 5.638, 5.625, 5.42, 5.336,
+    7.021, 6.544, 5.653, 5.578, 6.318, 5.446, 5.642,
+    5.927, 5.543, 5.437, 6.23, 6.623, 5.563, 5.802,
+    5.469, 5.125, 5.35, 6.409, 6.978, 5.673, 6.024,
 };
-// moe_gemm fp8_block: 459 rows; median ratio; 15 of 459 rows below 1 (min 0.6501), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+// moe_gemm fp8_block: 1998 rows; median ratio; 49 of 1998 rows below 1 (min 0.6501), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 23.55 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y5[] = {4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0};
+inline constexpr double y5[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
-    4.947, 3.336, 2.567, 1.638, 1.552, 3.906, 1.621,
-    3.258, 2.192, 1.839, 1.449, 1.607, 2.303, 1.527,
-    2.342, 1.767, 1.606, 1.316, 1.331, 1.819, 1.743,
-    2.164, 1.556, 1.448, 1.32, 1.276, 1.42, 1.333,
-    2.037, 1.596, 1.528, 1.412, 1.283, 1.307, 1.217,
-    1.652, 1.86, 1.387, 1.415, 1.421, 1.333, 1.221,
-    1.497, 1.46, 1.348, 1.331, 1.667, 1.376, 1.237,
-    1.444, 1.377, 1.35, 1.261, 1.384, 1.384, 1.361,
-    1.428, 1.378, 1.335, 1.26, 1.233, 1.414, 1.428,
-    1.571, 1.395, 1.353, 1.277, 1.223, 1.441, 1.926,
-    1.654, 1.427, 1.391, 1.31, 1.243, 1.523, 2.729,
-    1.7, 1.476, 1.455, 1.357, 1.275, 2.172, 3.007,
-    2.29, 2.113, 2.08, 2.0, 1.367, 3.066, 2.927,
-    3.013, 2.647, 2.68, 2.667, 1.935, 3.044, 2.863,
-    3.671, 3.69, 3.518, 3.335, 2.633, 3.032, 2.86,
+    14.39, 6.406, 3.497, 2.497, 1.885,
+    7.691, 4.186, 2.192, 2.163, 1.664,
+    5.096, 2.85, 1.694, 1.819, 1.843,
+    3.52, 2.244, 1.578, 1.528, 1.401,
+    2.967, 2.121, 1.596, 1.444, 1.281,
+    2.848, 2.142, 1.662, 1.421, 1.289,
+    2.392, 1.756, 1.519, 1.453, 1.347,
+    2.554, 1.6, 1.377, 1.475, 1.377,
+    2.429, 1.571, 1.356, 1.414, 1.471,
+    2.355, 1.577, 1.369, 1.308, 2.029,
+    2.235, 1.701, 1.411, 1.338, 2.822,
+    2.099, 1.749, 1.47, 1.947, 3.165,
+    2.541, 2.256, 2.067, 2.608, 3.062,
+    2.756, 2.664, 2.72, 3.114, 2.972,
+    2.942, 3.234, 3.689, 3.221, 2.952,
 };
-// moe_gemm int4_weight_only: 27 rows; median ratio; 0 of 27 rows below 1 (min 1.537), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+// moe_gemm int4_weight_only: 162 rows; median ratio; 0 of 162 rows below 1 (min 1.537), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 23.55 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {44040192.0};
+inline constexpr double y6[] = {1376256.0, 2752512.0, 5505024.0, 11010048.0, 22020096.0, 44040192.0};
 inline constexpr double v6[] = {
-    2.559,
-    2.069,
-    1.836,
-    1.77,
-    1.841,
-    1.928,
-    2.063,
-    1.637,
-    1.538,
-    1.63,
-    2.372,
-    3.003,
-    5.266,
-    4.011,
-    4.006,
+    36.96, 17.49, 8.522, 5.221, 3.576, 2.559,
+    17.54, 9.099, 5.675, 3.783, 2.597, 2.069,
+    9.849, 6.028, 4.082, 2.795, 2.143, 1.836,
+    7.352, 4.551, 3.105, 2.347, 1.948, 1.77,
+    5.873, 3.845, 2.767, 2.257, 1.96, 1.841,
+    5.173, 3.539, 2.675, 2.245, 2.019, 1.928,
+    5.025, 3.542, 2.723, 2.354, 2.156, 2.063,
+    3.964, 2.837, 2.187, 1.876, 1.71, 1.637,
+    3.588, 2.626, 2.051, 1.769, 1.612, 1.538,
+    3.547, 2.714, 2.164, 1.873, 1.715, 1.63,
+    4.512, 3.683, 3.075, 2.696, 2.477, 2.372,
+    4.329, 3.853, 3.445, 3.223, 3.047, 3.003,
+    5.843, 6.054, 6.405, 6.178, 5.519, 5.266,
+    5.37, 5.893, 5.672, 4.841, 4.246, 4.011,
+    5.626, 6.508, 5.893, 4.827, 4.256, 4.006,
 };
-// moe_gemm mxfp4_weight_only: 81 rows; median ratio; 0 of 81 rows below 1 (min 1.502), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 32.43 us
+// moe_gemm mxfp4_weight_only: 324 rows; median ratio; 0 of 324 rows below 1 (min 1.741), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 23.55 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y7[] = {24883200.0, 33030144.0};
+inline constexpr double y7[] = {777600.0, 1555200.0, 3110400.0, 6220800.0, 12441600.0, 24883200.0};
 inline constexpr double v7[] = {
-    5.423, 2.782,
-    3.545, 2.296,
-    2.753, 2.059,
-    2.381, 1.989,
-    2.449, 1.934,
-    2.18, 1.671,
-    2.128, 2.55,
-    1.9, 1.956,
-    1.86, 1.778,
-    1.852, 1.967,
-    1.976, 2.675,
-    1.896, 3.314,
-    1.816, 6.523,
-    1.763, 5.075,
-    1.746, 4.267,
+    105.2, 54.61, 28.11, 15.03, 8.439, 5.423,
+    55.48, 28.6, 14.58, 7.905, 4.802, 3.545,
+    29.49, 16.34, 8.126, 4.885, 3.767, 2.753,
+    16.52, 9.602, 5.197, 3.687, 2.833, 2.381,
+    11.18, 7.27, 4.327, 3.04, 2.843, 2.449,
+    8.841, 7.291, 4.039, 3.286, 2.559, 2.18,
+    6.482, 5.357, 2.969, 2.463, 2.436, 2.128,
+    5.409, 4.612, 2.628, 2.161, 2.145, 1.9,
+    4.912, 4.366, 2.519, 2.094, 2.097, 1.86,
+    4.383, 4.147, 2.459, 2.046, 2.064, 1.852,
+    4.648, 4.14, 3.087, 2.682, 2.193, 1.976,
+    3.925, 3.866, 3.145, 2.399, 2.066, 1.896,
+    3.441, 3.727, 2.837, 2.298, 2.007, 1.816,
+    3.547, 3.841, 2.72, 2.226, 1.966, 1.763,
+    3.629, 3.812, 2.632, 2.181, 1.916, 1.746,
+};
+// moe_gemm mxfp4_marlin: 135 rows; median ratio; 0 of 135 rows below 1 (min 1.502), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 23.55 us
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
+inline constexpr double y8[] = {2064384.0, 4128768.0, 8257536.0, 16515072.0, 33030144.0};
+inline constexpr double v8[] = {
+    16.28, 9.709, 6.056, 3.781, 2.782,
+    9.553, 6.164, 3.992, 2.843, 2.296,
+    6.501, 4.141, 3.006, 2.356, 2.059,
+    21.0, 3.195, 2.516, 2.165, 1.989,
+    3.45, 2.678, 2.26, 2.041, 1.934,
+    2.697, 2.149, 1.874, 1.742, 1.671,
+    3.526, 2.974, 2.712, 2.592, 2.55,
+    2.652, 2.256, 2.062, 1.963, 1.956,
+    2.407, 2.054, 1.884, 1.811, 1.778,
+    2.719, 2.264, 2.064, 1.96, 1.967,
+    3.761, 3.186, 2.88, 2.702, 2.675,
+    4.177, 3.777, 3.524, 3.383, 3.314,
+    7.059, 7.251, 7.161, 6.73, 6.523,
+    7.247, 6.545, 5.611, 5.147, 5.075,
+    6.706, 5.646, 4.766, 4.388, 4.267,
 };
 // decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
-inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v9[] = {
     5267.0, 3019.0, 730.9, 113.9, 17.44, 3.509, 3.179,
     2658.0, 1551.0, 372.6, 57.32, 9.08, 2.39, 1.68,
     1326.0, 782.3, 187.7, 29.53, 4.738, 1.699, 1.274,
@@ -182,9 +202,9 @@ inline constexpr double v8[] = {
     36.57, 20.96, 4.704, 1.523, 1.199, 1.199, 1.199,
 };
 // decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
-inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v9[] = {
+inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
+inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v10[] = {
     6428.0, 4364.0, 1539.0, 269.0, 38.81, 8.016, 5.78,
     3248.0, 2179.0, 770.0, 137.9, 20.16, 4.806, 3.326,
     1656.0, 1114.0, 378.8, 69.3, 10.4, 3.856, 2.322,
@@ -199,9 +219,9 @@ inline constexpr double v9[] = {
     41.62, 28.85, 8.444, 3.063, 2.17, 2.17, 2.17,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
-inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y10[] = {1.0};
-inline constexpr double v10[] = {
+inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y11[] = {1.0};
+inline constexpr double v11[] = {
     33.17,
     18.17,
     10.69,
@@ -220,9 +240,9 @@ inline constexpr double v10[] = {
     1.0,
 };
 // prefill_attention fp8: 12156 rows; median ratio; 1298 of 12156 rows below 1 (min 0.767), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
-inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y11[] = {1.0};
-inline constexpr double v11[] = {
+inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
+inline constexpr double y12[] = {1.0};
+inline constexpr double v12[] = {
     43.52,
     23.56,
     14.12,
@@ -241,9 +261,9 @@ inline constexpr double v11[] = {
     1.0,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.089), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v13[] = {
     1900.0, 1887.0, 2068.0, 593.7, 140.1, 18.14, 5.492,
     1473.0, 1377.0, 914.6, 468.5, 63.82, 8.549, 2.472,
     450.3, 453.1, 508.9, 270.3, 33.67, 4.368, 1.94,
@@ -257,9 +277,9 @@ inline constexpr double v12[] = {
     4.537, 4.459, 3.673, 1.833, 1.192, 1.099, 1.099,
 };
 // mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.301), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double v14[] = {
     2496.0, 3515.0, 3111.0, 1261.0, 164.3, 23.46, 5.875,
     1588.0, 1838.0, 1650.0, 733.6, 75.87, 11.15, 3.027,
     569.7, 725.5, 771.6, 376.7, 47.63, 5.942, 1.8,
@@ -273,9 +293,9 @@ inline constexpr double v13[] = {
     10.02, 9.612, 8.571, 4.917, 1.718, 1.376, 1.376,
 };
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
-inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
-inline constexpr double v14[] = {
+inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {1.0};
+inline constexpr double v15[] = {
     11.57,
     6.387,
     4.769,
@@ -290,9 +310,9 @@ inline constexpr double v14[] = {
     1.0,
 };
 // mla_prefill fp8: 184 rows; median ratio; 95 of 184 rows below 1 (min 0.1909), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
-inline constexpr double x15[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
-inline constexpr double v15[] = {
+inline constexpr double x16[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {1.0};
+inline constexpr double v16[] = {
     14.89,
     11.62,
     10.49,
@@ -311,9 +331,9 @@ inline constexpr double v15[] = {
     1.0,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
-inline constexpr double v16[] = {
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     4.378, 4.428, 4.712,
     4.415, 4.484, 4.711,
     4.453, 4.559, 4.803,
@@ -332,20 +352,21 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.367},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 2.367},
     {kernel_class::gemm, calib_format::fp8_block, 16, 6, h200_sxm_trtllm::x2, h200_sxm_trtllm::y2, h200_sxm_trtllm::v2, false, 2.367},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 32.43},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 32.43},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 32.43},
-    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 1, x6, y6, v6, false, 32.43},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 2, x7, y7, v7, false, 32.43},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 9.797},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 9.797},
-    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 11.17},
-    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 11.17},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 100.2},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 100.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 111.6},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x15, y15, v15, false, 111.6},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x3, y3, v3, false, 23.55},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 7, x4, y4, v4, false, 23.55},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x5, y5, v5, false, 23.55},
+    {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x6, y6, v6, false, 23.55},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x7, y7, v7, false, 23.55},
+    {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 5, x8, y8, v8, false, 23.55},
+    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 9.797},
+    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 9.797},
+    {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 11.17},
+    {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 11.17},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 100.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 100.2},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 111.6},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x16, y16, v16, false, 111.6},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_vllm

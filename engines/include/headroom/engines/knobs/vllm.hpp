@@ -52,6 +52,11 @@ struct vllm_knobs {
   /// the checkpoint's MTP head (settings::speculative); 0: vLLM's default, the head's n_predict
   /// (its MTP layers). Each Mamba / GDN group then holds that many more pages per request.
   std::uint64_t num_speculative_tokens = engine_default;
+  /// VLLM_MXFP4_USE_MARLIN: MXFP4 MoE experts (gpt-oss) on Marlin's W4A16 kernel instead of
+  /// OpenAI's Triton kernel on Hopper (vllm/model_executor/layers/quantization/mxfp4.py,
+  /// get_mxfp4_backend); the kernel facts engines::vllm_mxfp4_marlin_exec. Time only: the
+  /// memory rules do not read it.
+  bool mxfp4_use_marlin = false;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 
