@@ -42,7 +42,8 @@ enum class kernel_class : std::uint8_t {
 /// MXFP4, E2M1 with an E8M0 scale per 32) to the BF16 MMA -- the INT4 rows are Marlin's, the
 /// MXFP4 ones the kernel an engine runs MXFP4 with by default (OpenAI's Triton kernel under
 /// vLLM on Hopper); `mxfp4_marlin`: MXFP4 weights on Marlin's W4A16 kernel, where a kernel fact
-/// says Marlin runs them (kernels.hpp). Each W4A16 grid stands in for the others.
+/// says Marlin runs them (kernels.hpp). Each W4A16 grid stands in for the others
+/// (prediction.hpp, grid_for).
 enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block, mxfp4_weight_only, mxfp4_marlin };
 
 /// Spellings (JSON keys of the run-time format, messages).

@@ -162,15 +162,18 @@ constexpr std::size_t grid_for(const calibration& c, kernel_class k, calib_forma
   if (g != c.n_grids) return g;
   if (f == calib_format::fp8) return find_grid(c, k, calib_format::fp8_block);
   if (f == calib_format::fp8_block) return find_grid(c, k, calib_format::fp8);
-  // The W4A16 kernels stand in for each other (Marlin's own two first), else the BF16 MMA they
-  // widen into.
+  // The W4A16 kernels stand in for each other (Marlin's own two first); an MXFP4 one last reads
+  // the BF16 MMA it widens into, an INT4 one without the three the fallback device's table.
   auto first_of = [&](calib_format a, calib_format b, calib_format c2) {
     for (const calib_format x : {a, b, c2}) {
       if (const std::size_t i = find_grid(c, k, x); i != c.n_grids) return i;
     }
     return c.n_grids;
   };
-  if (f == calib_format::int4_weight_only) return first_of(calib_format::mxfp4_marlin, calib_format::mxfp4_weight_only, calib_format::bf16);
+  if (f == calib_format::int4_weight_only) {
+    const std::size_t i = find_grid(c, k, calib_format::mxfp4_marlin);
+    return i != c.n_grids ? i : find_grid(c, k, calib_format::mxfp4_weight_only);
+  }
   if (f == calib_format::mxfp4_marlin) return first_of(calib_format::int4_weight_only, calib_format::mxfp4_weight_only, calib_format::bf16);
   if (f == calib_format::mxfp4_weight_only) return first_of(calib_format::int4_weight_only, calib_format::mxfp4_marlin, calib_format::bf16);
   return g;
