@@ -253,6 +253,12 @@ static_assert(detail::grid_for(t::h100_sxm_trtllm, kernel_class::moe_gemm, calib
 static_assert(find_grid(t::h100_sxm_trtllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) != t::h100_sxm_trtllm.n_grids);
 static_assert(detail::grid_for(t::l40s_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) ==
               find_grid(t::l40s_vllm, kernel_class::moe_gemm, calib_format::int4_weight_only));
+// A table with none of the three (MI300X's: aiter's BF16 and FP8 MoE only): MXFP4 weights read
+// its BF16 grid, the MMA they widen into; INT4 ones the fallback device's table.
+static_assert(detail::grid_for(t::mi300x_sglang, kernel_class::moe_gemm, calib_format::mxfp4_weight_only) ==
+              find_grid(t::mi300x_sglang, kernel_class::moe_gemm, calib_format::bf16));
+static_assert(find_grid(t::mi300x_sglang, kernel_class::moe_gemm, calib_format::bf16) != t::mi300x_sglang.n_grids);
+static_assert(detail::grid_for(t::mi300x_sglang, kernel_class::moe_gemm, calib_format::int4_weight_only) == t::mi300x_sglang.n_grids);
 // A table without MXFP4 rows reads the INT4 weight-only grid for them, and the reverse.
 static_assert(detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::mxfp4_weight_only) ==
               detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::bf16));
