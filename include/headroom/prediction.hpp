@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 #include <headroom/bytes.hpp>
 #include <headroom/calibration.hpp>
@@ -160,22 +161,24 @@ struct ratio_answer {
 constexpr std::size_t grid_for(const calibration& c, kernel_class k, calib_format f) {
   const std::size_t g = find_grid(c, k, f);
   if (g != c.n_grids) return g;
-  if (f == calib_format::fp8) return find_grid(c, k, calib_format::fp8_block);
-  if (f == calib_format::fp8_block) return find_grid(c, k, calib_format::fp8);
-  // The W4A16 kernels stand in for each other (Marlin's own two first); an MXFP4 one last reads
-  // the BF16 MMA it widens into, an INT4 one without the three the fallback device's table.
-  auto first_of = [&](calib_format a, calib_format b, calib_format c2) {
-    for (const calib_format x : {a, b, c2}) {
+  auto first_of = [&](std::initializer_list<calib_format> stand_ins) {
+    for (const calib_format x : stand_ins) {
       if (const std::size_t i = find_grid(c, k, x); i != c.n_grids) return i;
     }
     return c.n_grids;
   };
-  if (f == calib_format::int4_weight_only) {
-    const std::size_t i = find_grid(c, k, calib_format::mxfp4_marlin);
-    return i != c.n_grids ? i : find_grid(c, k, calib_format::mxfp4_weight_only);
+  // The W4A16 kernels stand in for each other (Marlin's own two first); an MXFP4 one last reads
+  // the BF16 MMA it widens into, an INT4 one without the three the fallback device's table.
+  using cf = calib_format;
+  switch (f) {
+    case cf::fp8: return first_of({cf::fp8_block});
+    case cf::fp8_block: return first_of({cf::fp8});
+    case cf::int4_weight_only: return first_of({cf::mxfp4_marlin, cf::mxfp4_weight_only});
+    case cf::mxfp4_marlin: return first_of({cf::int4_weight_only, cf::mxfp4_weight_only, cf::bf16});
+    case cf::mxfp4_weight_only: return first_of({cf::int4_weight_only, cf::mxfp4_marlin, cf::bf16});
+    case cf::bf16:
+    case cf::fp4: return g;
   }
-  if (f == calib_format::mxfp4_marlin) return first_of(calib_format::int4_weight_only, calib_format::mxfp4_weight_only, calib_format::bf16);
-  if (f == calib_format::mxfp4_weight_only) return first_of(calib_format::int4_weight_only, calib_format::mxfp4_marlin, calib_format::bf16);
   return g;
 }
 
