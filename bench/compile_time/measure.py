@@ -230,9 +230,11 @@ def main() -> int:
                 grid_keys.append(key)
                 pairs = [(mm, dd) for mm in model_names[:n] for dd in device_names[:m]]
                 add(key, f"baseline + {n} models x {m} devices = {n * m} fits (registry order)", FULL_HEADERS, pairs)
-        mh = f"headroom/models/{COMMON_MODEL}.hpp"
+        # A checkpoint's header lives in its publisher's folder (models/checkpoints/<publisher>/).
+        found = sorted(MODEL_DIR.rglob(f"{COMMON_MODEL}.hpp"))
+        mh = str(found[0].relative_to(MODEL_DIR.parents[1])) if found else None
         dh = header_declaring(DEVICE_DIR, "device", COMMON_DEVICE)
-        if (MODEL_DIR / f"{COMMON_MODEL}.hpp").exists() and dh:
+        if mh and dh:
             single = ["headroom/headroom.hpp", mh, dh]
             add("single_headers", f"headroom.hpp + <{mh}> + <{dh}>, no check", single, [])
             add("single_fits", f"single_headers + 1 fits: {COMMON_MODEL} on {COMMON_DEVICE}", single,
