@@ -51,6 +51,12 @@ static_assert(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm).fa
 static_assert(exec_of(devices::b200, formats::mxfp4, formats::bf16, vllm).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
 static_assert(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vllm).fact->kernel ==
               "Marlin MXFP4 W4A16 MoE");
+// Capability 10.x is one family (is_device_capability_family(100): B300 is 10.3); triton_kernels
+// is enabled on [9.0, 11.0) only, so capability 12.0 (RTX PRO 6000) runs Marlin and reads its grid.
+static_assert(exec_of(devices::b300, formats::mxfp4, formats::bf16, vllm).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
+static_assert(exec_of(devices::rtx_pro_6000_server, formats::mxfp4, formats::bf16, vllm).fact->marlin);
+static_assert(detail::calib_format_of(exec_of(devices::rtx_pro_6000_server, formats::mxfp4, formats::bf16, vllm), formats::mxfp4) ==
+              calib_format::mxfp4_marlin);
 // VLLM_MXFP4_USE_MARLIN (vllm_knobs::mxfp4_use_marlin) puts Hopper on Marlin; FlashInfer keeps
 // capability 100 (get_mxfp4_backend tries it first). A Marlin fact reads Marlin's own grid.
 constexpr const exec_facts& vllm_marlin = engines::exec_facts_of(engine{.kind = engine_kind::vllm, .vllm = {.mxfp4_use_marlin = true}});

@@ -8,6 +8,8 @@
 // backends to 256); python/sglang/srt/layers/quantization/mxfp4.py
 // @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5 (64, FlashInfer 256). Every number below is hand
 // arithmetic written next to it.
+#include <cstdint>
+
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>
@@ -69,9 +71,32 @@ static_assert(stored_bytes(oss, rank_node(oss, gate_up.n, gate_up.in, 8, 8), gat
 constexpr parallel tp4{.tp = 4};
 constexpr engine_memory h100_tp4 = engine_memory_of(oss, devices::h100_sxm, {}, engines::vllm, tp4, 1, 131072);
 static_assert(h100_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, tp4).loaded_weights == 1'084'686'336ULL);
-// On B200 (native MXFP4 MMA, FlashInfer: share padded to 256, 768 already is) nothing is added.
+// On B200 (capability 10.0: FlashInfer's MXFP4 x BF16 MoE) the share is padded to 256 (768
+// already is) and the hidden size to 256 too: the same 1,084,686,336 B per rank.
 constexpr engine_memory b200_tp4 = engine_memory_of(oss, devices::b200, {}, engines::vllm, tp4, 1, 131072);
-static_assert(b200_tp4.loaded_weights_bytes_per_rank == rank_footprint(oss, {}, tp4).loaded_weights);
+static_assert(b200_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, tp4).loaded_weights == 1'084'686'336ULL);
+
+// One device (TP 1), whole experts [5760, 2880] + [2880, 2880]: 8,824,320 + 2,880 x (1,440 + 90)
+// + 5,760 = 4,412,160 B each unpadded, 36 x 128 = 4,608 of them. Each kernel's padding:
+// - Marlin (H100; and capability 12.x, where triton_kernels is not enabled: RTX PRO 6000):
+//   share 2880 -> 2944, hidden -> 3072. gate_up [5888, 3072]: 5,888 x (1,536 + 96) + 5,888 x 2 =
+//   9,620,992 (+796,672); down [3072, 2944]: 3,072 x (1,472 + 92) + 3,072 x 2 = 4,810,752
+//   (+398,592): +1,195,264 B an expert, 5,507,776,512 B in all.
+// - FlashInfer (capability 10.x, B300 is 10.3): both -> 3072. gate_up [6144, 3072]: 6,144 x 1,634 =
+//   10,039,296 (+1,214,976); down [3072, 3072]: 3,072 x 1,634 = 5,019,648 (+607,488):
+//   +1,822,464 B an expert, 8,397,914,112 B.
+// - ROCm, 128 off gfx950 (MI300X): both -> 2944. gate_up [5888, 2944]: 5,888 x (1,472 + 92 + 2) =
+//   9,220,608 (+396,288); down [2944, 2944]: 2,944 x 1,566 = 4,610,304 (+198,144): +594,432 B an
+//   expert, 2,739,142,656 B. On gfx950 (MI355X) 256, FlashInfer's figure.
+constexpr std::uint64_t padding_on(const device& d) {
+  return engine_memory_of(oss, d, {}, engines::vllm, {}, 1, 4096).loaded_weights_bytes_per_rank -
+         rank_footprint(oss, {}, {}).loaded_weights;
+}
+static_assert(padding_on(devices::h100_sxm) == 5'507'776'512ULL);
+static_assert(padding_on(devices::rtx_pro_6000_server) == 5'507'776'512ULL);
+static_assert(padding_on(devices::b300) == 8'397'914'112ULL && padding_on(devices::b200) == 8'397'914'112ULL);
+static_assert(padding_on(devices::mi300x) == 2'739'142'656ULL);
+static_assert(padding_on(devices::mi355x) == 8'397'914'112ULL);
 // Both start at the model's full 131,072-token context.
 static_assert(h100_tp4.engine_starts && b200_tp4.engine_starts);
 

@@ -173,15 +173,13 @@ constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, st
   return checked_add(peak, checked_mul(checked_mul(checked_mul(hidden, tokens), 2), forward_hidden_tensors));
 }
 
-/// Extra bytes per rank vLLM's MXFP4 MoE method allocates on a device without native MXFP4 MMA
-/// (the Marlin weight-only path), beyond the 64-aligned share every engine loads
-/// (mxfp4_expert_partition_align): the Marlin kernel needs n % 256 == 0 and k % 128 == 0, so the
-/// rank's intermediate share is padded to a multiple of 128 and the hidden size to 256
-/// (vllm/model_executor/layers/quantization/mxfp4.py @007d50058a06dec0f82472d63c819244d460c40d,
-/// Mxfp4MoEMethod.create_weights, the MARLIN branch; bias rows padded alike). vLLM issue #23278
-/// (gpt-oss-120b, H100, Marlin) logs "Model loading took 65.9651 GiB". Under pipeline parallel
-/// the heaviest stage's layers count.
-constexpr byte_count mxfp4_marlin_padding_bytes(const model& m, const parallel& p) {
+/// Extra bytes per rank an engine allocates for MXFP4 routed experts whose kernel pads their
+/// shapes, beyond the 64-aligned share every engine loads (mxfp4_expert_partition_align): the
+/// rank's intermediate share rounded up to `inter_align` and the hidden size to `hidden_align`,
+/// weights, scales and bias rows alike (vLLM's per-kernel alignments: engine_vllm.hpp,
+/// vllm_mxfp4_padding). Under pipeline parallel the heaviest stage's layers count.
+constexpr byte_count mxfp4_padding_bytes(const model& m, const parallel& p, std::uint64_t inter_align,
+                                         std::uint64_t hidden_align) {
   // Most models have no MXFP4 weight: skip the walk over every instance (compile time).
   bool any = false;
   for (std::size_t r = 0; r < m.n_rules; ++r) any = any || m.rules[r].weight.kind == format_kind::mxfp4;
@@ -206,8 +204,8 @@ constexpr byte_count mxfp4_marlin_padding_bytes(const model& m, const parallel& 
         const node loaded = rank_node(m, n, in, tp, p.ep);  // the 64-aligned share
         const std::uint64_t ru = expert_share(n, tp, p.ep);
         const std::uint64_t hidden = n.kind == op::expert_gate_up ? n.weight_k() : n.weight_out();
-        const node marlin = reshape_expert_shard(rank_node(n, tp, p.ep), ru, round_up(ru, 128), round_up(hidden, 256));
-        extra = checked_add(extra, stored_bytes(m, marlin, in) - stored_bytes(m, loaded, in));
+        const node padded = reshape_expert_shard(rank_node(n, tp, p.ep), ru, round_up(ru, inter_align), round_up(hidden, hidden_align));
+        extra = checked_add(extra, stored_bytes(m, padded, in) - stored_bytes(m, loaded, in));
       }
     }
     worst = std::max(worst, extra);

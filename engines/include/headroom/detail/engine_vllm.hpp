@@ -13,6 +13,7 @@
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
 #include <headroom/footprint.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 
 namespace headroom::detail {
@@ -118,6 +119,36 @@ constexpr std::uint64_t vllm_request_blocks(const engine_memory& em, std::uint64
   return checked_add(b, checked_mul(em.groups_state, em.state_pages_per_request));
 }
 
+/// How vLLM pads MXFP4 routed experts on device `d`: the rank's intermediate share and the hidden
+/// size rounded up to these (0: nothing beyond the 64-aligned share). The kernel
+/// get_mxfp4_backend picks decides (vllm/model_executor/layers/quantization/mxfp4.py
+/// @007d50058a06dec0f82472d63c819244d460c40d, then Mxfp4MoEMethod.create_weights):
+/// - capability 10.x (is_device_capability_family(100), FlashInfer installed): FlashInfer's MXFP4
+///   x BF16 MoE, both padded to 256;
+/// - capability 9.0: Triton (triton_kernels) unless VLLM_MXFP4_USE_MARLIN; Triton pads the
+///   intermediate share to 64 only. Kept at Marlin's 128 / 256 here: vLLM issue #23278 (Marlin)
+///   logs 65.9651 GiB loaded for gpt-oss-120b on an H100 and issue #33155 (v0.14.1, "Using
+///   Triton backend") 64.38 GiB, while Triton's padding alone would give the checkpoint's
+///   60.77 GiB: the Triton path holds 3.6 GiB that create_weights does not explain, and
+///   Marlin's padding is the closer account of both logs (65.90 GiB);
+/// - below 9.0, and from 11.0 up (triton_kernels gated to [9.0, 11.0): SM110 and SM120 run
+///   Marlin): Marlin, which needs n % 256 == 0 and k % 128 == 0: the intermediate share padded
+///   to 128, the hidden size to 256;
+/// - ROCm (get_padding_alignment, mxfp4_utils.py at that commit): both padded to 256 on gfx950,
+///   128 elsewhere;
+/// - any other device: Marlin's where it has no MXFP4 MMA, none where it has.
+struct mxfp4_padding {
+  std::uint64_t inter = 0;
+  std::uint64_t hidden = 0;
+};
+constexpr mxfp4_padding vllm_mxfp4_padding(const device& d) {
+  const std::uint16_t sm = sm_of(d.arch);
+  if (sm >= 100 && sm < 110) return {256, 256};
+  if (sm != 0) return {128, 256};
+  if (d.arch.starts_with("gfx")) return d.arch == "gfx950" ? mxfp4_padding{256, 256} : mxfp4_padding{128, 128};
+  return d.runs(mma_kind::mxf8f6f4) ? mxfp4_padding{} : mxfp4_padding{128, 256};
+}
+
 /// vLLM V1.
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
                                     const footprint_bytes& fp, const kv_layout& given, std::uint64_t context,
@@ -127,7 +158,9 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   em.budget_fraction = k.gpu_memory_utilization;
   em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);
   em.loaded_weights_bytes_per_rank = fp.loaded_weights;
-  if (!d.runs(mma_kind::mxf8f6f4)) em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_marlin_padding_bytes(m, p));
+  if (const mxfp4_padding pad = vllm_mxfp4_padding(d); pad.inter != 0) {
+    em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_padding_bytes(m, p, pad.inter, pad.hidden));
+  }
   em.max_model_len = k.max_model_len != 0 ? k.max_model_len : context;
 
   const bool large = vllm_large_device(d);

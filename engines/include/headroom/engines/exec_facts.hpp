@@ -36,13 +36,15 @@ namespace headroom::engines {
 //    vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py
 //    @ee52d9901d368da35a80048c299ccb53e78a9a01, apply_fp8_marlin_linear (BF16 input).
 //  * MXFP4 W4A16 experts (gpt-oss): vllm/model_executor/layers/quantization/mxfp4.py
-//    @afdb4a4ff429377d0fcfac3752e814ffc36ea41d, get_mxfp4_backend: on capability 100 with
-//    FlashInfer, SM100_FI_MXFP4_BF16 (the MXFP8-activation backends only behind opt-in
-//    environment variables); otherwise Marlin below capability 90, the OpenAI Triton kernels
-//    (triton_kernels) from 90 up -- unless VLLM_MXFP4_USE_MARLIN is set, which that branch reads
-//    first: then Marlin wherever FlashInfer's did not win (vllm_knobs::mxfp4_use_marlin, the
+//    @007d50058a06dec0f82472d63c819244d460c40d, get_mxfp4_backend: on capability 10.x
+//    (is_device_capability_family(100)) with FlashInfer, SM100_FI_MXFP4_BF16 (the MXFP8-activation
+//    backends only behind opt-in environment variables); otherwise the OpenAI Triton kernels
+//    (triton_kernels) on capability [9.0, 11.0) ("SM110 fails", "SM120 needs" a Triton fix), and
+//    Marlin below 9.0 and from 11.0 up -- unless VLLM_MXFP4_USE_MARLIN is set, which that branch
+//    reads first: then Marlin wherever FlashInfer's did not win (vllm_knobs::mxfp4_use_marlin, the
 //    vllm_mxfp4_marlin_exec table below). All keep BF16 activations: the device rule's BF16
-//    peak and bytes; the facts name the kernel, and a Marlin fact its measured grid.
+//    peak and bytes; the facts name the kernel, and a Marlin fact its measured grid. (The memory
+//    side, each kernel's padding: detail::vllm_mxfp4_padding.)
 inline constexpr kernel_fact vllm_nvfp4_native{format_kind::nvfp4, format_kind::nvfp4, 100, 1000, exec_path::native,
                                                "FlashInfer CUTLASS NVFP4 GEMM",
                                                "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend"};
@@ -52,19 +54,21 @@ inline constexpr kernel_fact vllm_nvfp4_marlin{format_kind::nvfp4, format_kind::
 inline constexpr kernel_fact vllm_fp8_marlin{format_kind::fp8, format_kind::fp8, 80, 89, exec_path::weight_only, "Marlin FP8 W8A16",
                                              "vLLM fp8.py@1436674bcb3f Fp8LinearMethod.use_marlin, get_fp8_moe_backend; "
                                              "marlin_utils_fp8.py@ee52d9901d36"};
-inline constexpr kernel_fact vllm_mxfp4_flashinfer{format_kind::mxfp4, format_kind::bf16, 100, 101, exec_path::weight_only,
-                                                   "FlashInfer MXFP4 x BF16 MoE", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"};
-inline constexpr kernel_fact vllm_mxfp4_triton{format_kind::mxfp4, format_kind::bf16, 90, 1000, exec_path::weight_only,
-                                               "Triton MXFP4 MoE (triton_kernels)", "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend"};
+inline constexpr kernel_fact vllm_mxfp4_flashinfer{format_kind::mxfp4, format_kind::bf16, 100, 110, exec_path::weight_only,
+                                                   "FlashInfer MXFP4 x BF16 MoE", "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend"};
+inline constexpr kernel_fact vllm_mxfp4_triton{format_kind::mxfp4, format_kind::bf16, 90, 110, exec_path::weight_only,
+                                               "Triton MXFP4 MoE (triton_kernels)", "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend"};
 inline constexpr kernel_fact vllm_mxfp4_marlin{format_kind::mxfp4, format_kind::bf16, 80, 90, exec_path::weight_only, "Marlin MXFP4 W4A16 MoE",
-                                               "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend", true};
+                                               "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend", true};
+inline constexpr kernel_fact vllm_mxfp4_marlin_sm110{format_kind::mxfp4, format_kind::bf16, 110, 1000, exec_path::weight_only,
+                                                     "Marlin MXFP4 W4A16 MoE", "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend", true};
 inline constexpr kernel_fact vllm_mxfp4_marlin_forced{format_kind::mxfp4, format_kind::bf16, 80, 1000, exec_path::weight_only,
                                                       "Marlin MXFP4 W4A16 MoE (VLLM_MXFP4_USE_MARLIN)",
-                                                      "vLLM mxfp4.py@afdb4a4ff429 get_mxfp4_backend", true};
-inline constexpr std::array vllm_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,
-                                         vllm_mxfp4_flashinfer, vllm_mxfp4_triton, vllm_mxfp4_marlin};
+                                                      "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend", true};
+inline constexpr std::array vllm_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,      vllm_mxfp4_flashinfer,
+                                         vllm_mxfp4_triton, vllm_mxfp4_marlin, vllm_mxfp4_marlin_sm110};
 inline constexpr exec_facts vllm_exec{"vLLM", vllm_kernels.data(), vllm_kernels.size(), nullptr, 0};
-// The same with VLLM_MXFP4_USE_MARLIN set (first match wins: FlashInfer's row keeps capability 100).
+// The same with VLLM_MXFP4_USE_MARLIN set (first match wins: FlashInfer's row keeps capability 10.x).
 inline constexpr std::array vllm_mxfp4_marlin_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,
                                                       vllm_mxfp4_flashinfer, vllm_mxfp4_marlin_forced};
 inline constexpr exec_facts vllm_mxfp4_marlin_exec{"vLLM", vllm_mxfp4_marlin_kernels.data(), vllm_mxfp4_marlin_kernels.size(), nullptr, 0};

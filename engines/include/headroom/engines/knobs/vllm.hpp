@@ -55,7 +55,7 @@ struct vllm_knobs {
   /// VLLM_MXFP4_USE_MARLIN: MXFP4 MoE experts (gpt-oss) on Marlin's W4A16 kernel instead of
   /// OpenAI's Triton kernel on Hopper (vllm/model_executor/layers/quantization/mxfp4.py,
   /// get_mxfp4_backend); the kernel facts engines::vllm_mxfp4_marlin_exec. Time only: the
-  /// memory rules do not read it.
+  /// memory rule already pads Hopper's experts as Marlin does (detail::vllm_mxfp4_padding).
   bool mxfp4_use_marlin = false;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
