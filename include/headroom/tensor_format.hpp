@@ -328,7 +328,7 @@ constexpr std::uint64_t bytes(const tensor_format& f, std::uint64_t rows, std::u
 /// Bytes of an [n, k] weight, or an error.
 constexpr std::uint64_t weight_bytes(const tensor_format& f, std::uint64_t n, std::uint64_t k) {
   std::uint64_t b = 0;
-  if (detail::law_bytes(f, n, k, true, b)) return b;
+  if (detail::is_plain(f) ? detail::plain_bytes(f, n, k, b) : detail::law_bytes(f, n, k, true, b)) return b;
   if (std::is_constant_evaluated()) detail::format_has_no_byte_size_for_this_shape();
   detail::no_size_at_run_time(f, n, k);
 }
