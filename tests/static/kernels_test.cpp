@@ -51,20 +51,20 @@ static_assert(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm).fa
 static_assert(exec_of(devices::b200, formats::mxfp4, formats::bf16, vllm).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
 static_assert(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vllm).fact->kernel ==
               "Marlin MXFP4 W4A16 MoE");
-// Capability 10.x is one family (is_device_capability_family(100): B300 is 10.3); triton_kernels
-// is enabled on [9.0, 11.0) only, so capability 12.0 (RTX PRO 6000) runs Marlin and reads its grid.
+// Capability 10.x is one family (is_device_capability_family(100): B300 is 10.3); from 9.0 up
+// otherwise Triton (capability 12.0: RTX PRO 6000).
 static_assert(exec_of(devices::b300, formats::mxfp4, formats::bf16, vllm).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
-static_assert(exec_of(devices::rtx_pro_6000_server, formats::mxfp4, formats::bf16, vllm).fact->marlin);
-static_assert(detail::calib_format_of(exec_of(devices::rtx_pro_6000_server, formats::mxfp4, formats::bf16, vllm), formats::mxfp4) ==
-              calib_format::mxfp4_marlin);
-// VLLM_MXFP4_USE_MARLIN (vllm_knobs::mxfp4_use_marlin) puts Hopper on Marlin; FlashInfer keeps
-// capability 100 (get_mxfp4_backend tries it first). A Marlin fact reads Marlin's own grid.
+static_assert(exec_of(devices::rtx_pro_6000_server, formats::mxfp4, formats::bf16, vllm).fact->kernel ==
+              "Triton MXFP4 MoE (triton_kernels)");
+// VLLM_MXFP4_USE_MARLIN (vllm_knobs::mxfp4_use_marlin) puts every capability on Marlin
+// (select_mxfp4_moe_backend reads it before its defaults). A Marlin fact reads Marlin's own grid.
 constexpr const exec_facts& vllm_marlin = engines::exec_facts_of(engine{.kind = engine_kind::vllm, .vllm = {.mxfp4_use_marlin = true}});
 static_assert(&vllm_marlin == &engines::vllm_mxfp4_marlin_exec);
 static_assert(&engines::exec_facts_of(engine{.kind = engine_kind::vllm}) == &engines::vllm_exec);
 static_assert(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm_marlin).fact->kernel ==
               "Marlin MXFP4 W4A16 MoE (VLLM_MXFP4_USE_MARLIN)");
-static_assert(exec_of(devices::b200, formats::mxfp4, formats::bf16, vllm_marlin).fact->kernel == "FlashInfer MXFP4 x BF16 MoE");
+static_assert(exec_of(devices::b200, formats::mxfp4, formats::bf16, vllm_marlin).fact->kernel ==
+              "Marlin MXFP4 W4A16 MoE (VLLM_MXFP4_USE_MARLIN)");
 static_assert(exec_of(devices::h100_sxm, nv, nv, vllm_marlin).fact->kernel == exec_of(devices::h100_sxm, nv, nv, vllm).fact->kernel);
 static_assert(detail::calib_format_of(exec_of(devices::h100_sxm, formats::mxfp4, formats::bf16, vllm_marlin), formats::mxfp4) ==
               calib_format::mxfp4_marlin);

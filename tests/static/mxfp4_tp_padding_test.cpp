@@ -78,8 +78,8 @@ static_assert(b200_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, t
 
 // One device (TP 1), whole experts [5760, 2880] + [2880, 2880]: 8,824,320 + 2,880 x (1,440 + 90)
 // + 5,760 = 4,412,160 B each unpadded, 36 x 128 = 4,608 of them. Each kernel's padding:
-// - Marlin (H100; and capability 12.x, where triton_kernels is not enabled: RTX PRO 6000):
-//   share 2880 -> 2944, hidden -> 3072. gate_up [5888, 3072]: 5,888 x (1,536 + 96) + 5,888 x 2 =
+// - Marlin (H100, kept there; any capability with VLLM_MXFP4_USE_MARLIN): share 2880 -> 2944,
+//   hidden -> 3072. gate_up [5888, 3072]: 5,888 x (1,536 + 96) + 5,888 x 2 =
 //   9,620,992 (+796,672); down [3072, 2944]: 3,072 x (1,472 + 92) + 3,072 x 2 = 4,810,752
 //   (+398,592): +1,195,264 B an expert, 5,507,776,512 B in all.
 // - FlashInfer (capability 10.x, B300 is 10.3): both -> 3072. gate_up [6144, 3072]: 6,144 x 1,634 =
@@ -88,12 +88,15 @@ static_assert(b200_tp4.loaded_weights_bytes_per_rank - rank_footprint(oss, {}, t
 // - ROCm, 128 off gfx950 (MI300X): both -> 2944. gate_up [5888, 2944]: 5,888 x (1,472 + 92 + 2) =
 //   9,220,608 (+396,288); down [2944, 2944]: 2,944 x 1,566 = 4,610,304 (+198,144): +594,432 B an
 //   expert, 2,739,142,656 B. On gfx950 (MI355X) 256, FlashInfer's figure.
-constexpr std::uint64_t padding_on(const device& d) {
-  return engine_memory_of(oss, d, {}, engines::vllm, {}, 1, 4096).loaded_weights_bytes_per_rank -
+// - Triton (capability 12.0, RTX PRO 6000): 64 only, nothing beyond the 64-aligned share.
+constexpr std::uint64_t padding_on(const device& d, const engine& e = engines::vllm) {
+  return engine_memory_of(oss, d, {}, e, {}, 1, 4096).loaded_weights_bytes_per_rank -
          rank_footprint(oss, {}, {}).loaded_weights;
 }
 static_assert(padding_on(devices::h100_sxm) == 5'507'776'512ULL);
-static_assert(padding_on(devices::rtx_pro_6000_server) == 5'507'776'512ULL);
+static_assert(padding_on(devices::rtx_pro_6000_server) == 0);
+static_assert(padding_on(devices::b200, engine{.kind = engine_kind::vllm, .vllm = {.mxfp4_use_marlin = true}}) ==
+              5'507'776'512ULL);
 static_assert(padding_on(devices::b300) == 8'397'914'112ULL && padding_on(devices::b200) == 8'397'914'112ULL);
 static_assert(padding_on(devices::mi300x) == 2'739'142'656ULL);
 static_assert(padding_on(devices::mi355x) == 8'397'914'112ULL);

@@ -35,16 +35,14 @@ namespace headroom::engines {
 //    has_device_capability(89) (not on ROCm); Fp8Config.get_min_capability 80; the kernel:
 //    vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py
 //    @ee52d9901d368da35a80048c299ccb53e78a9a01, apply_fp8_marlin_linear (BF16 input).
-//  * MXFP4 W4A16 experts (gpt-oss): vllm/model_executor/layers/quantization/mxfp4.py
-//    @007d50058a06dec0f82472d63c819244d460c40d, get_mxfp4_backend: on capability 10.x
-//    (is_device_capability_family(100)) with FlashInfer, SM100_FI_MXFP4_BF16 (the MXFP8-activation
-//    backends only behind opt-in environment variables); otherwise the OpenAI Triton kernels
-//    (triton_kernels) on capability [9.0, 11.0) ("SM110 fails", "SM120 needs" a Triton fix), and
-//    Marlin below 9.0 and from 11.0 up -- unless VLLM_MXFP4_USE_MARLIN is set, which that branch
-//    reads first: then Marlin wherever FlashInfer's did not win (vllm_knobs::mxfp4_use_marlin, the
-//    vllm_mxfp4_marlin_exec table below). All keep BF16 activations: the device rule's BF16
-//    peak and bytes; the facts name the kernel, and a Marlin fact its measured grid. (The memory
-//    side, each kernel's padding: detail::vllm_mxfp4_padding.)
+//  * MXFP4 W4A16 experts (gpt-oss): vllm/model_executor/layers/fused_moe/oracle/mxfp4.py
+//    @045335ce635d2cb8968d4a8362b0473f49b36dd3, select_mxfp4_moe_backend: an explicit
+//    VLLM_MXFP4_USE_MARLIN first (Marlin on any device: vllm_knobs::mxfp4_use_marlin, the
+//    vllm_mxfp4_marlin_exec table below), then by default FlashInfer's TRT-LLM MXFP4 x BF16 MoE
+//    on capability 10.x (is_device_capability_family(100)), the OpenAI Triton kernels
+//    (triton_kernels) from 9.0 up otherwise, Marlin below 9.0. All keep BF16 activations: the
+//    device rule's BF16 peak and bytes; the facts name the kernel, and a Marlin fact its
+//    measured grid. (The memory side, each kernel's padding: detail::vllm_mxfp4_padding.)
 inline constexpr kernel_fact vllm_nvfp4_native{format_kind::nvfp4, format_kind::nvfp4, 100, 1000, exec_path::native,
                                                "FlashInfer CUTLASS NVFP4 GEMM",
                                                "vLLM nvfp4_utils.py@4159f5ba771c select_nvfp4_linear_backend"};
@@ -55,22 +53,21 @@ inline constexpr kernel_fact vllm_fp8_marlin{format_kind::fp8, format_kind::fp8,
                                              "vLLM fp8.py@1436674bcb3f Fp8LinearMethod.use_marlin, get_fp8_moe_backend; "
                                              "marlin_utils_fp8.py@ee52d9901d36"};
 inline constexpr kernel_fact vllm_mxfp4_flashinfer{format_kind::mxfp4, format_kind::bf16, 100, 110, exec_path::weight_only,
-                                                   "FlashInfer MXFP4 x BF16 MoE", "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend"};
-inline constexpr kernel_fact vllm_mxfp4_triton{format_kind::mxfp4, format_kind::bf16, 90, 110, exec_path::weight_only,
-                                               "Triton MXFP4 MoE (triton_kernels)", "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend"};
+                                                   "FlashInfer MXFP4 x BF16 MoE", "vLLM fused_moe/oracle/mxfp4.py@045335ce635d select_mxfp4_moe_backend"};
+inline constexpr kernel_fact vllm_mxfp4_triton{format_kind::mxfp4, format_kind::bf16, 90, 1000, exec_path::weight_only,
+                                               "Triton MXFP4 MoE (triton_kernels)", "vLLM fused_moe/oracle/mxfp4.py@045335ce635d select_mxfp4_moe_backend"};
 inline constexpr kernel_fact vllm_mxfp4_marlin{format_kind::mxfp4, format_kind::bf16, 80, 90, exec_path::weight_only, "Marlin MXFP4 W4A16 MoE",
-                                               "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend", true};
-inline constexpr kernel_fact vllm_mxfp4_marlin_sm110{format_kind::mxfp4, format_kind::bf16, 110, 1000, exec_path::weight_only,
-                                                     "Marlin MXFP4 W4A16 MoE", "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend", true};
+                                               "vLLM fused_moe/oracle/mxfp4.py@045335ce635d select_mxfp4_moe_backend", true};
 inline constexpr kernel_fact vllm_mxfp4_marlin_forced{format_kind::mxfp4, format_kind::bf16, 80, 1000, exec_path::weight_only,
                                                       "Marlin MXFP4 W4A16 MoE (VLLM_MXFP4_USE_MARLIN)",
-                                                      "vLLM mxfp4.py@007d50058a06 get_mxfp4_backend", true};
-inline constexpr std::array vllm_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,      vllm_mxfp4_flashinfer,
-                                         vllm_mxfp4_triton, vllm_mxfp4_marlin, vllm_mxfp4_marlin_sm110};
+                                                      "vLLM fused_moe/oracle/mxfp4.py@045335ce635d select_mxfp4_moe_backend", true};
+inline constexpr std::array vllm_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,
+                                         vllm_mxfp4_flashinfer, vllm_mxfp4_triton, vllm_mxfp4_marlin};
 inline constexpr exec_facts vllm_exec{"vLLM", vllm_kernels.data(), vllm_kernels.size(), nullptr, 0};
-// The same with VLLM_MXFP4_USE_MARLIN set (first match wins: FlashInfer's row keeps capability 10.x).
+// The same with VLLM_MXFP4_USE_MARLIN set: the explicit choice is read before the defaults, so
+// Marlin on every capability.
 inline constexpr std::array vllm_mxfp4_marlin_kernels{vllm_nvfp4_native, vllm_nvfp4_marlin, vllm_fp8_marlin,
-                                                      vllm_mxfp4_flashinfer, vllm_mxfp4_marlin_forced};
+                                                      vllm_mxfp4_marlin_forced};
 inline constexpr exec_facts vllm_mxfp4_marlin_exec{"vLLM", vllm_mxfp4_marlin_kernels.data(), vllm_mxfp4_marlin_kernels.size(), nullptr, 0};
 
 // SGLang: python/sglang/srt/layers/quantization/modelopt_quant.py

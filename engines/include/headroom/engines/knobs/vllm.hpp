@@ -52,10 +52,10 @@ struct vllm_knobs {
   /// the checkpoint's MTP head (settings::speculative); 0: vLLM's default, the head's n_predict
   /// (its MTP layers). Each Mamba / GDN group then holds that many more pages per request.
   std::uint64_t num_speculative_tokens = engine_default;
-  /// VLLM_MXFP4_USE_MARLIN: MXFP4 MoE experts (gpt-oss) on Marlin's W4A16 kernel instead of
-  /// OpenAI's Triton kernel on Hopper (vllm/model_executor/layers/quantization/mxfp4.py,
-  /// get_mxfp4_backend); the kernel facts engines::vllm_mxfp4_marlin_exec. Time only: the
-  /// memory rule already pads Hopper's experts as Marlin does (detail::vllm_mxfp4_padding).
+  /// VLLM_MXFP4_USE_MARLIN: MXFP4 MoE experts (gpt-oss) on Marlin's W4A16 kernel instead of the
+  /// default (vllm/model_executor/layers/fused_moe/oracle/mxfp4.py, select_mxfp4_moe_backend
+  /// reads it before its defaults, on any capability); the kernel facts
+  /// engines::vllm_mxfp4_marlin_exec, and Marlin's padding in memory (detail::vllm_mxfp4_padding).
   bool mxfp4_use_marlin = false;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
