@@ -72,6 +72,23 @@ static_assert(detail::calib_format_of(exec_of(devices::h100_sxm, formats::mxfp4,
               calib_format::mxfp4_weight_only);
 static_assert(detail::calib_format_of(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vllm), formats::mxfp4) ==
               calib_format::mxfp4_marlin);
+// The memory rule names vLLM's MXFP4 backend apart from these facts (it must not include
+// exec_facts.hpp): on every registry NVIDIA device the two agree -- FlashInfer's facts where it
+// pads 256 / 256, Marlin's where it pads 128 / 256 -- but on Hopper, padded as Marlin though it
+// runs Triton (detail::vllm_mxfp4_padding says why).
+constexpr bool mxfp4_backends_agree(const exec_facts& f, const vllm_knobs& k) {
+  for (const device* d : devices::all) {
+    if (sm_of(d->arch) < 80) continue;
+    const kernel_fact* fact = exec_of(*d, formats::mxfp4, formats::bf16, f).fact;
+    const detail::mxfp4_padding pad = detail::vllm_mxfp4_padding(*d, k);
+    const bool hopper = sm_of(d->arch) >= 90 && sm_of(d->arch) < 100;
+    if (fact->marlin != (pad.inter == 128 && pad.hidden == 256) && !(hopper && !k.mxfp4_use_marlin)) return false;
+    if ((fact->kernel == engines::vllm_mxfp4_flashinfer.kernel) != (pad.inter == 256)) return false;
+  }
+  return true;
+}
+static_assert(mxfp4_backends_agree(vllm, {}));
+static_assert(mxfp4_backends_agree(vllm_marlin, {.mxfp4_use_marlin = true}));
 // A non-NVIDIA device takes the device-only rule under every engine.
 static_assert(exec_of(devices::mi300x, nv, nv, vllm) == exec_of(devices::mi300x, nv, nv));
 // SGLang has no NVFP4 path below Blackwell (costed as the device's no path, at the BF16 peak);
