@@ -16,12 +16,12 @@
 // (DeepSeek-V4, F32); conv_per_seq: conv windows.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/distinct_uses.hpp>
 #include <headroom/model.hpp>
 #include <headroom/settings.hpp>
@@ -45,7 +45,7 @@ struct footprint_bytes {
   /// Bytes per sequence at `context` tokens.
   [[nodiscard]] constexpr byte_count per_seq(std::uint64_t context) const {
     byte_count b = checked_mul(kv_per_token, context);
-    b = checked_add(b, checked_mul(swa_kv_per_token, std::min(context, swa_window)));
+    b = checked_add(b, checked_mul(swa_kv_per_token, headroom::detail::min(context, swa_window)));
     return checked_add(checked_add(b, state_per_seq), conv_per_seq);
   }
   /// loaded_weights + seqs * per_seq(context), exact.
@@ -77,7 +77,7 @@ constexpr block_bytes states_of(const circuit& c, const block& b, const settings
     if (st.kind == state_kind::paged_kv) {
       std::uint64_t window = 0;  // the window of the attention node that reads this state
       for (std::size_t ni = b.first; ni < b.end; ++ni) {
-        if (c.nodes[ni].reads & (1u << si)) window = std::max(window, c.nodes[ni].window);
+        if (c.nodes[ni].reads & (1u << si)) window = headroom::detail::max(window, c.nodes[ni].window);
       }
       if (window == 0 || !sliding_apart) {
         out.kv = checked_add(out.kv, u);

@@ -11,11 +11,11 @@
 // their state once per sequence, at the state's own element size).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
 #include <headroom/cost_class.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/model.hpp>
 #include <headroom/roofline.hpp>
 #include <headroom/settings.hpp>
@@ -164,8 +164,8 @@ namespace detail {
       // tokens, declared per token as row / pool elements: the bytes are the attended tokens'
       // share, the scores and the weighted sum run over attended / pool rows, and an indexer
       // caps the attended tokens at `selected` (its top-k rows x pool).
-      std::uint64_t attended = n.window != 0 ? std::min(q.context, n.window) : q.context;
-      if (n.selected != 0) attended = std::min(attended, n.selected);
+      std::uint64_t attended = n.window != 0 ? headroom::detail::min(q.context, n.window) : q.context;
+      if (n.selected != 0) attended = headroom::detail::min(attended, n.selected);
       const std::uint64_t rows_attended = n.pool > 1 ? attended / n.pool : attended;
       const std::uint64_t read_unit = read_per_token(false);
       detail::require_table(read_unit != 0, "an attention node reads no KV state");
@@ -181,7 +181,7 @@ namespace detail {
       // read of the weight; then per head, scores over the latent row read (latent + rope
       // elements) and a weighted sum over its latent part: 2*t*attended*heads*(key + kv_lora).
       // An indexer-selected layer attends over min(context, selected) rows.
-      const std::uint64_t attended = n.selected != 0 ? std::min(q.context, n.selected) : q.context;
+      const std::uint64_t attended = n.selected != 0 ? headroom::detail::min(q.context, n.selected) : q.context;
       const std::uint64_t read_unit = read_per_token(false);
       const double key = static_cast<double>(read_per_token(true));
       const std::uint64_t wk = n.weight_k();

@@ -25,7 +25,6 @@
 //    and the vocab-parallel embedding / LM head stay split over the tp ranks.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>

@@ -17,7 +17,6 @@
 // (x = 1 row, y = bytes / 2 elements): the same launch and bandwidth losses a small kernel has.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +26,7 @@
 #include <headroom/calibration.hpp>
 #include <headroom/circuit.hpp>
 #include <headroom/cost_class.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/parallel.hpp>
@@ -390,7 +390,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, t, y, 16);
         a = {fa.value, fa.from};
         const double most = fa.most;
-        const double copies = routed ? static_cast<double>(std::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;
+        const double copies = routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;
         const double weight_us = copies * static_cast<double>(one_weight_bytes(n, row.formats)) / share / (roof_gbps * 1e3);
         // And never below the class's floor, once per launch: a GEMM of a fused group takes its
         // share of the group's launch by elements; an MoE layer's launch is split 2 : 1 between

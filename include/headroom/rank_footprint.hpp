@@ -13,10 +13,10 @@
 // The single-rank plan returns footprint(m, s) itself: the checkpoint's bytes (no vocab padding).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 
+#include <headroom/detail/min_max.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
@@ -75,15 +75,15 @@ constexpr footprint_bytes rank_footprint_of(const model& m, const settings& s, c
   footprint_bytes out{};
   for (std::uint64_t st = 0; st < p.pp; ++st) {
     const footprint_bytes f = stage_footprint(m, s, p, st, layers, sliding_apart);
-    out.weights = std::max(out.weights, f.weights);
-    out.draft_weights = std::max(out.draft_weights, f.draft_weights);
-    out.vision_weights = std::max(out.vision_weights, f.vision_weights);
-    out.loaded_weights = std::max(out.loaded_weights, f.loaded_weights);
-    out.kv_per_token = std::max(out.kv_per_token, f.kv_per_token);
-    out.swa_kv_per_token = std::max(out.swa_kv_per_token, f.swa_kv_per_token);
-    out.swa_window = std::max(out.swa_window, f.swa_window);
-    out.state_per_seq = std::max(out.state_per_seq, f.state_per_seq);
-    out.conv_per_seq = std::max(out.conv_per_seq, f.conv_per_seq);
+    out.weights = headroom::detail::max(out.weights, f.weights);
+    out.draft_weights = headroom::detail::max(out.draft_weights, f.draft_weights);
+    out.vision_weights = headroom::detail::max(out.vision_weights, f.vision_weights);
+    out.loaded_weights = headroom::detail::max(out.loaded_weights, f.loaded_weights);
+    out.kv_per_token = headroom::detail::max(out.kv_per_token, f.kv_per_token);
+    out.swa_kv_per_token = headroom::detail::max(out.swa_kv_per_token, f.swa_kv_per_token);
+    out.swa_window = headroom::detail::max(out.swa_window, f.swa_window);
+    out.state_per_seq = headroom::detail::max(out.state_per_seq, f.state_per_seq);
+    out.conv_per_seq = headroom::detail::max(out.conv_per_seq, f.conv_per_seq);
   }
   if (m.file_weights != 0) {
     // A file's tensor table is one sum (model::file_weights): a rank holds it in the share the

@@ -4,11 +4,11 @@
 // the MXFP4 expert padding the engines load.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/tensor_format.hpp>
@@ -89,7 +89,7 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
     const std::uint64_t units = n.units;
     const std::uint64_t ru = moe_tp == 0 || units % moe_tp != 0 ? units : units / moe_tp;
     auto routed = [&](edge x) {
-      if (x.rows_per_n > 1) x.rows_per_n = std::max<std::uint64_t>(1, ceil_div(x.rows_per_n, ep));
+      if (x.rows_per_n > 1) x.rows_per_n = headroom::detail::max<std::uint64_t>(1, ceil_div(x.rows_per_n, ep));
       return x;
     };
     for (std::size_t i = 0; i < n.n_in; ++i) {
@@ -102,7 +102,7 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
     }
     if (is_routed_expert(n.kind)) {
       n.experts = n.experts / ep;
-      n.top_k = std::max<std::uint64_t>(1, ceil_div(n.top_k, ep));
+      n.top_k = headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, ep));
     }
     return n;
   }

@@ -13,6 +13,8 @@
 // blocks. SGLang (python/sglang/srt/model_executor/pool_configurator.py @003fca8,
 // DSV4PoolConfigurator): ratio-4 rings of 8 slots per 128-token SWA page priced per SWA token;
 // ratio-128 rings of 128 slots per request slot carved before the token pool.
+#include <algorithm>
+
 #include <headroom/devices.hpp>
 #include <headroom/engines.hpp>
 #include <headroom/headroom.hpp>

@@ -24,12 +24,12 @@
 // detail/engine_layout.hpp.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_footprint.hpp>
@@ -80,7 +80,7 @@ constexpr std::uint64_t max_seqs_at(const engine_memory& em, std::uint64_t conte
   if (!em.engine_starts || context > em.max_model_len) return 0;
   if (engines::rules_of(em.kind).whole_cells) return context <= em.n_ctx_seq ? em.max_num_seqs : 0;
   const std::uint64_t per = detail::request_blocks(em, context);
-  return std::min(per == 0 ? UINT64_MAX : em.kv_cache_blocks / per, em.max_num_seqs);
+  return headroom::detail::min(per == 0 ? UINT64_MAX : em.kv_cache_blocks / per, em.max_num_seqs);
 }
 
 /// Why `seqs` x `context` does not fit (engine_term::none when it does).
@@ -111,7 +111,7 @@ constexpr std::uint64_t max_concurrency_at(const engine_memory& em, std::uint64_
   if (rules.whole_cells) return tokens <= em.n_ctx_seq ? em.max_num_seqs : 0;
   const std::uint64_t per = kv_blocks_for(em, 1, tokens) - (rules.null_block ? 1 : 0);
   const std::uint64_t pool = rules.null_block ? (em.kv_cache_blocks == 0 ? 0 : em.kv_cache_blocks - 1) : em.kv_cache_blocks;
-  return std::min(per == 0 ? UINT64_MAX : pool / per, em.max_num_seqs);
+  return headroom::detail::min(per == 0 ? UINT64_MAX : pool / per, em.max_num_seqs);
 }
 
 /// Inverse query: the longest input such that `concurrency` requests of input + output tokens

@@ -20,10 +20,10 @@
 // Speculative decoding: a verify step of B x (K + 1) rows and K draft steps emit A tokens.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/calibration.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine_memory.hpp>
 #include <headroom/estimate.hpp>
@@ -374,7 +374,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // then its own steps: the others' decodes, its prefill and the other prompts a step carries.
   const double in_flight_us = others != 0 ? out.tpot_us / 2 : 0.0;
   // A scheduler that polls every N passes admits it (N - 1) / 2 passes later on average.
-  const std::uint64_t poll = x.sf->poll_passes != nullptr ? std::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
+  const std::uint64_t poll = x.sf->poll_passes != nullptr ? headroom::detail::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
   const double poll_us = others != 0 ? static_cast<double>(poll - 1) / 2.0 * out.tpot_us : 0.0;
   out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + (1.0 + prompts_per_step) * prompt_us;
   out.worst = worse(worse(tok.worst, worse(full.worst, last.worst)), worse(part.worst, plain.worst));
@@ -398,8 +398,8 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   const std::uint64_t instances = dis.on() ? dis.decode_workers : 1;
   const std::uint64_t clients = detail::div_up(clients_total, instances);
   const std::uint64_t per_rank = rank_seqs(clients, su.pd);  // DP attention: a rank's share
-  const std::uint64_t b_rank = std::min({per_rank, out.pool_seqs, su.cap});
-  const std::uint64_t b = su.pd.dp_attention ? std::min(clients, b_rank * su.pd.tp) : b_rank;
+  const std::uint64_t b_rank = headroom::detail::min({per_rank, out.pool_seqs, su.cap});
+  const std::uint64_t b = su.pd.dp_attention ? headroom::detail::min(clients, b_rank * su.pd.tp) : b_rank;
   out.running_batch = b;
   const double osl_steps = static_cast<double>(l.osl - 1);
   calib_source worst = out.calibration;
@@ -430,7 +430,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     // Decode workers: pure decode steps of b sequences each.
     const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
     // Prefill workers: whole prompts batched up to the token budget.
-    const std::uint64_t per_batch = std::max<std::uint64_t>(1, std::min<std::uint64_t>(su.budget / l.isl, clients_total));
+    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(1, headroom::detail::min<std::uint64_t>(su.budget / l.isl, clients_total));
     const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
@@ -444,7 +444,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const double rate_prefill = static_cast<double>(dis.prefill_workers) * static_cast<double>(per_batch) / pf.predicted_us;
     const double rate_decode = osl_steps > 0 ? static_cast<double>(dis.decode_workers * b) / (osl_steps * tok.predicted_us)
                                              : rate_prefill;
-    const double rate = std::min({rate_clients, rate_prefill, rate_decode});
+    const double rate = headroom::detail::min({rate_clients, rate_prefill, rate_decode});
     const double wait_us = n / rate - r0 > 0 ? n / rate - r0 : 0.0;
     out.tpot_ms = tok.predicted_us / 1e3;
     out.ceiling_tpot_ms = tok.decode_ceiling_us / 1e3;

@@ -5,10 +5,10 @@
 // reads `fits`, and the CLI prints them (fit, report, header): one computation for all three.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/engine_memory.hpp>
 #include <headroom/engine_terms.hpp>
 
@@ -61,7 +61,7 @@ constexpr verdict verdict_of(const engine_memory& em, std::uint64_t seqs, std::u
     v.shortfall_bytes = em.kv_shortfall_bytes;  // cells are allocated whole: the overdraft is the shortfall
   } else {
     // What the pool lacks for `seqs` requests of `context`, plus what the terms already overdraw.
-    const std::uint64_t per = detail::request_blocks(em, std::min(context, em.max_model_len));
+    const std::uint64_t per = detail::request_blocks(em, headroom::detail::min(context, em.max_model_len));
     const byte_count need_kv = checked_mul(checked_mul(seqs, per), em.block_bytes);
     const byte_count pool = checked_mul(em.kv_cache_blocks, em.block_bytes);
     v.shortfall_bytes = checked_add(em.kv_shortfall_bytes, need_kv > pool ? need_kv - pool : 0);

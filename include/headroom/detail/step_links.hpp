@@ -3,11 +3,11 @@
 // rows), each timed on the device's scale-up or scale-out link.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/detail/step_sum.hpp>
 #include <headroom/device.hpp>
 #include <headroom/parallel.hpp>
@@ -71,7 +71,7 @@ constexpr block_links links_of(const circuit& c, const block& b) {
     const node& n = c.nodes[ni];
     f.reduce = f.reduce || n.split == shard::rows || n.split == shard::experts;
     f.routed = f.routed || is_routed_expert(n.kind);
-    f.top_k = std::max<std::uint64_t>(f.top_k, n.top_k);
+    f.top_k = headroom::detail::max<std::uint64_t>(f.top_k, n.top_k);
     f.norm_stats = f.norm_stats || (n.kind == op::qk_norm && n.aux_split);
     if (n.split == shard::vocab && n.kind == op::embed) f.vocab_embed = true;
     if (n.split == shard::vocab && n.kind == op::lm_head) {

@@ -4,7 +4,6 @@
 // the inverse queries use.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <string_view>
 

@@ -8,13 +8,13 @@
 // circuit only says how many layers of each kind share those totals.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
@@ -80,14 +80,14 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
         bool windowed = false;
         if (st.heads == 0) {
           l.latent = true;
-          l.head_dim = std::max(l.head_dim, st.elements);
+          l.head_dim = headroom::detail::max(l.head_dim, st.elements);
         } else {
-          l.head_dim = std::max(l.head_dim, st.elements / st.heads);
+          l.head_dim = headroom::detail::max(l.head_dim, st.elements / st.heads);
         }
         for (std::size_t ni = b.first; ni < b.end; ++ni) {
           if ((c.nodes[ni].reads & (1u << si)) && c.nodes[ni].window != 0) {
             windowed = true;
-            l.window = std::max(l.window, c.nodes[ni].window);
+            l.window = headroom::detail::max(l.window, c.nodes[ni].window);
           }
         }
         (windowed ? sliding : full) = true;
@@ -109,7 +109,7 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
           for (std::size_t ni = b.first; ni < b.end; ++ni) {
             const node& n = c.nodes[ni];
             if ((n.updates & (1u << si)) && n.kind == op::conv1d_update && n.n_in > 0 && n.in[0].width != 0) {
-              l.conv_columns = std::max(l.conv_columns, st.elements / n.in[0].width);
+              l.conv_columns = headroom::detail::max(l.conv_columns, st.elements / n.in[0].width);
             }
           }
         }
@@ -123,10 +123,10 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
   }
   for (std::size_t ni = 0; ni < c.n_nodes; ++ni) {
     const node& n = c.nodes[ni];
-    if (n.kind == op::lm_head) l.vocab = std::max(l.vocab, n.weight_out());
-    if (n.kind == op::embed && n.n_out > 0) l.hidden = std::max(l.hidden, n.out[0].width);
+    if (n.kind == op::lm_head) l.vocab = headroom::detail::max(l.vocab, n.weight_out());
+    if (n.kind == op::embed && n.n_out > 0) l.hidden = headroom::detail::max(l.hidden, n.out[0].width);
     if (n.kind == op::paged_attention && n.n_in > 0 && l.head_dim != 0 && !l.latent) {
-      l.q_heads = std::max(l.q_heads, n.in[0].width / l.head_dim);
+      l.q_heads = headroom::detail::max(l.q_heads, n.in[0].width / l.head_dim);
     }
   }
   l.full_per_token = fp.kv_per_token;
@@ -167,7 +167,7 @@ constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, st
       byte_count live = 0;
       for (std::size_t i = 0; i < n.n_in; ++i) live = checked_add(live, edge_bytes(n.in[i], tokens));
       for (std::size_t o = 0; o < n.n_out; ++o) live = checked_add(live, edge_bytes(n.out[o], tokens));
-      peak = std::max(peak, live);
+      peak = headroom::detail::max(peak, live);
     }
   }
   return checked_add(peak, checked_mul(checked_mul(checked_mul(hidden, tokens), 2), forward_hidden_tensors));
@@ -208,7 +208,7 @@ constexpr byte_count mxfp4_padding_bytes(const model& m, const parallel& p, std:
         extra = checked_add(extra, stored_bytes(m, padded, in) - stored_bytes(m, loaded, in));
       }
     }
-    worst = std::max(worst, extra);
+    worst = headroom::detail::max(worst, extra);
   }
   return worst;
 }

@@ -3,12 +3,12 @@
 // streams allocated whole, ggml row sizes, the compute buffer.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
@@ -80,8 +80,8 @@ constexpr engine_memory llama_cpp_memory(const model& m, const device& d, const 
   const std::uint64_t cells = k.kv_unified ? n_ctx : n_ctx_seq;
   std::uint64_t swa_cells = cells;
   if (!k.swa_full && l.window != 0) {
-    swa_cells = pad_to(std::min(cells, l.window * (k.kv_unified ? n_seq : 1) + k.n_ubatch), pad);
-    swa_cells = std::min(swa_cells, cells);
+    swa_cells = pad_to(headroom::detail::min(cells, l.window * (k.kv_unified ? n_seq : 1) + k.n_ubatch), pad);
+    swa_cells = headroom::detail::min(swa_cells, cells);
   }
   byte_count kv = checked_mul(checked_mul(row(full_elems), cells), n_stream);
   kv = checked_add(kv, checked_mul(checked_mul(row(swa_elems), swa_cells), n_stream));

@@ -3,13 +3,13 @@
 // mem_fraction_static, the Mamba / GDN state pool, the token pool with its sliding-window share.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
 #include <headroom/detail/engine_sglang_mamba.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
@@ -34,8 +34,8 @@ constexpr fraction sglang_default_fraction(byte_count total, std::uint64_t tp, s
   if (chunked == 0) chunked = cps;
   if (graph_bs == 0) graph_bs = bs;
   // reserved MiB = 512 + max(chunked, 2048) x 1.5 + cuda_graph_max_bs x 2 + tp / 8 x 1024
-  std::uint64_t reserved = 512 + std::max<std::uint64_t>(chunked, 2048) * 3 / 2 + graph_bs * 2 + tp * 1024 / 8;
-  if (mem_mib > 60 * 1024) reserved = std::max<std::uint64_t>(reserved, 10 * 1024);
+  std::uint64_t reserved = 512 + headroom::detail::max<std::uint64_t>(chunked, 2048) * 3 / 2 + graph_bs * 2 + tp * 1024 / 8;
+  if (mem_mib > 60 * 1024) reserved = headroom::detail::max<std::uint64_t>(reserved, 10 * 1024);
   if (reserved >= mem_mib) return {0};
   const std::uint64_t thousandths = ((mem_mib - reserved) * 2000 / mem_mib + 1) / 2;  // round(x, 3)
   return {static_cast<std::uint32_t>(thousandths * 1000)};
@@ -52,7 +52,7 @@ constexpr fraction sglang_vlm_fraction(fraction f, const vision_config_keys& v) 
   const std::uint64_t hidden = v.hidden_size != 0 ? v.hidden_size : 1024;
   // 2 x base x (1.1 - 0.1 x score / base) = 22 base - 2 score, clamped to [16 base, 21 base].
   const std::uint64_t score2 = checked_mul(2, checked_mul(layers, checked_mul(hidden, hidden)));
-  const std::uint64_t dynamic2 = std::clamp<std::uint64_t>(sat_sub(22 * base, score2), 16 * base, 21 * base);
+  const std::uint64_t dynamic2 = headroom::detail::clamp<std::uint64_t>(sat_sub(22 * base, score2), 16 * base, 21 * base);
   return {static_cast<std::uint32_t>(checked_mul(checked_mul(f.millionths, 95), dynamic2) / (100 * 20 * base))};
 }
 
@@ -104,7 +104,7 @@ constexpr byte_count sglang_dsv4_rows_millionths(const kv_layout& l, fraction sw
       ca4 += cg.layers;
     } else {
       idx_layers += cg.layers;
-      idx_dim = std::max<std::uint64_t>(idx_dim, cg.slot_bytes / 16);
+      idx_dim = headroom::detail::max<std::uint64_t>(idx_dim, cg.slot_bytes / 16);
     }
   }
   byte_count m = checked_mul(checked_mul(sglang_dsv4_row_bytes, swa_ratio.millionths), layers);
@@ -199,10 +199,10 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
     std::uint64_t mrr = requested;
     if (mrr == 0) {
       const std::uint64_t tokens0 = rest / cell * 1'000'000 + (rest % cell) * 1'000'000 / cell;
-      mrr = std::min<std::uint64_t>(std::clamp<std::uint64_t>(checked_mul(tokens0, 512) / std::max<std::uint64_t>(em.max_model_len, 1), 2048, 4096),
+      mrr = headroom::detail::min<std::uint64_t>(headroom::detail::clamp<std::uint64_t>(checked_mul(tokens0, 512) / headroom::detail::max<std::uint64_t>(em.max_model_len, 1), 2048, 4096),
                                     tokens0 / 2);
     }
-    const byte_count carve = std::min(rest, sglang_request_rings_bytes(rings, mrr));
+    const byte_count carve = headroom::detail::min(rest, sglang_request_rings_bytes(rings, mrr));
     em.recurrent_state_pool_bytes = checked_add(em.recurrent_state_pool_bytes, carve);
     rest -= carve;
   }

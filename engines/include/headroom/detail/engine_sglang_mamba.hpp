@@ -7,10 +7,10 @@
 // (sgl-project/sglang @003fca8027387a3d6565b2c08e497e3020ac6211).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/engine.hpp>
 
 namespace headroom::detail {
@@ -63,7 +63,7 @@ constexpr sglang_mamba_pool sglang_mamba_pool_of(byte_count rest, byte_count per
   std::uint64_t scratch_reqs = 0;  // requests the scratch is sized for, without the padding slot
   if (k.max_mamba_cache_size != 0) {
     p.slots = k.max_mamba_cache_size;
-    scratch_reqs = std::min(mrr, p.slots / ratio);
+    scratch_reqs = headroom::detail::min(mrr, p.slots / ratio);
   } else if (k.disable_radix_cache && mrr != 0) {
     p.slots = mrr;
     scratch_reqs = p.slots;
@@ -76,7 +76,7 @@ constexpr sglang_mamba_pool sglang_mamba_pool_of(byte_count rest, byte_count per
       // x // (a (1 + D / ratio)) = x ratio // (a (ratio + D)), exact in integers.
       const byte_count top = sat_sub(budget, checked_mul(per_req, 1 + draft));
       p.slots = checked_mul(top, ratio) / checked_mul(per_req, ratio + draft);
-      scratch_reqs = std::min(mrr, p.slots / ratio);
+      scratch_reqs = headroom::detail::min(mrr, p.slots / ratio);
     }
   }
   p.state_bytes = checked_mul(p.slots + 1, per_req);
@@ -90,9 +90,9 @@ constexpr sglang_mamba_pool sglang_mamba_pool_of(byte_count rest, byte_count per
 constexpr std::uint64_t sglang_running_requests(std::uint64_t requested, std::uint64_t tokens, std::uint64_t context,
                                                 std::uint64_t state_slots, std::uint64_t ratio) {
   std::uint64_t mrr = requested;
-  if (mrr == 0) mrr = std::clamp<std::uint64_t>(checked_mul(tokens, 512) / std::max<std::uint64_t>(context, 1), 2048, 4096);
-  mrr = std::min(mrr, tokens / 2);
-  if (state_slots != UINT64_MAX) mrr = std::min(mrr, state_slots / ratio);
+  if (mrr == 0) mrr = headroom::detail::clamp<std::uint64_t>(checked_mul(tokens, 512) / headroom::detail::max<std::uint64_t>(context, 1), 2048, 4096);
+  mrr = headroom::detail::min(mrr, tokens / 2);
+  if (state_slots != UINT64_MAX) mrr = headroom::detail::min(mrr, state_slots / ratio);
   return mrr;
 }
 

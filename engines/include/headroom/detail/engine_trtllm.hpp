@@ -3,12 +3,12 @@
 // free after the estimation run, in blocks of tokens_per_block.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
@@ -44,7 +44,7 @@ constexpr engine_memory trtllm_memory(const model& m, const device& d, const trt
   em.block_bytes = checked_mul(per_token, k.tokens_per_block);
   std::uint64_t tokens = per_token == 0 ? 0 : em.available_kv_cache_bytes / per_token;
   // Both free_gpu_memory_fraction and max_tokens set: "The smaller value will be used."
-  if (k.max_tokens != 0) tokens = std::min(tokens, k.max_tokens);
+  if (k.max_tokens != 0) tokens = headroom::detail::min(tokens, k.max_tokens);
   // blocks_in_primary_pool = ceil(max_tokens / tokens_per_block); the log's token count is blocks x tpb.
   em.kv_cache_blocks = ceil_div(tokens, k.tokens_per_block);
   em.kv_cache_tokens = em.kv_cache_blocks * k.tokens_per_block;

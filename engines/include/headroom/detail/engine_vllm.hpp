@@ -3,12 +3,12 @@
 // page and KV-cache groups, blocks, and its start-up checks (docs/engines.md cites each term).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include <headroom/bytes.hpp>
 #include <headroom/detail/engine_admission.hpp>
 #include <headroom/detail/engine_layout.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
@@ -25,8 +25,8 @@ constexpr bool vllm_large_device(const device& d) { return d.memory_bytes >= 70U
 
 /// vLLM's CUDA-graph capture sizes not above `cap`: 1, 2, 4, then 8..248 by 8, then 256.. by 16.
 constexpr std::uint64_t vllm_capture_sizes_up_to(std::uint64_t cap) {
-  std::uint64_t n = std::min<std::uint64_t>(cap, 2) + (cap >= 4 ? 1 : 0);
-  if (cap >= 8) n += std::min<std::uint64_t>(cap, 248) / 8;
+  std::uint64_t n = headroom::detail::min<std::uint64_t>(cap, 2) + (cap >= 4 ? 1 : 0);
+  if (cap >= 8) n += headroom::detail::min<std::uint64_t>(cap, 248) / 8;
   if (cap >= 256) n += (cap - 256) / 16 + 1;
   return n;
 }
@@ -46,11 +46,11 @@ constexpr bool vllm_on_capture_grid(std::uint64_t n) {
 /// vllm/v1/cudagraph_dispatcher.py @009eec3b2b00e1b8afb4bcafb58e9403b2aa1ada).
 constexpr std::uint64_t vllm_graphs_captured(vllm_cudagraph_mode mode, std::uint64_t max_num_seqs,
                                              std::uint64_t max_num_batched_tokens) {
-  const std::uint64_t ceiling = std::min<std::uint64_t>(2 * max_num_seqs, 512);
-  const std::uint64_t cap = std::min(ceiling, max_num_batched_tokens);
+  const std::uint64_t ceiling = headroom::detail::min<std::uint64_t>(2 * max_num_seqs, 512);
+  const std::uint64_t cap = headroom::detail::min(ceiling, max_num_batched_tokens);
   const bool extra = max_num_batched_tokens <= ceiling && !vllm_on_capture_grid(max_num_batched_tokens);
   const auto sizes_up_to = [&](std::uint64_t limit) {
-    return vllm_capture_sizes_up_to(std::min(cap, limit)) + (extra && max_num_batched_tokens <= limit ? 1 : 0);
+    return vllm_capture_sizes_up_to(headroom::detail::min(cap, limit)) + (extra && max_num_batched_tokens <= limit ? 1 : 0);
   };
   const std::uint64_t mixed = sizes_up_to(cap);
   const std::uint64_t decode = sizes_up_to(max_num_seqs);
@@ -96,7 +96,7 @@ constexpr byte_count vllm_compressor_bytes(const engine_memory& em, std::uint64_
   byte_count b = 0;
   for (const compressor_state_pages& g : em.compressor_pages) {
     if (g.layers == 0) continue;
-    const std::uint64_t span = std::min(checked_add(g.rows - 1, em.max_num_batched_tokens), len);
+    const std::uint64_t span = headroom::detail::min(checked_add(g.rows - 1, em.max_num_batched_tokens), len);
     const std::uint64_t pages = ceil_div(span, g.block_tokens) + 1;
     b = checked_add(b, checked_mul(checked_mul(g.layers, pages), g.page_bytes));
   }
@@ -111,7 +111,7 @@ constexpr std::uint64_t vllm_request_blocks(const engine_memory& em, std::uint64
   std::uint64_t b = checked_mul(em.groups_full, ceil_div(len, em.block_size_tokens));
   if (em.groups_sliding != 0) {
     const std::uint64_t sbs = em.sliding_block_size_tokens != 0 ? em.sliding_block_size_tokens : em.block_size_tokens;
-    b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(std::min(em.sliding_span, len), sbs) + 1));
+    b = checked_add(b, checked_mul(em.groups_sliding, ceil_div(headroom::detail::min(em.sliding_span, len), sbs) + 1));
   }
   // Compressor-state pages share the KV tensors' memory (deepseek_compressor.py: "compressor
   // states share the same physical tensor as KV blocks"): their bytes in whole blocks.
@@ -167,7 +167,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
 
   const bool large = vllm_large_device(d);
   em.max_num_batched_tokens = k.max_num_batched_tokens != 0 ? k.max_num_batched_tokens : (large ? 8192 : 2048);
-  em.max_num_seqs = std::min<std::uint64_t>(k.max_num_seqs != 0 ? k.max_num_seqs : (large ? 1024 : 256), em.max_num_batched_tokens);
+  em.max_num_seqs = headroom::detail::min<std::uint64_t>(k.max_num_seqs != 0 ? k.max_num_seqs : (large ? 1024 : 256), em.max_num_batched_tokens);
 
   // The profiling forward: max_num_batched_tokens tokens, then the sampler on
   // min(max_num_seqs, max_num_batched_tokens) requests (gpu_model_runner.py profile_run).
@@ -189,7 +189,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     // config.py @1936cf3841edb9781b06c50fc4daf4bac9d3b23e): the attention block is raised so one
     // page holds a layer's whole recurrent state; alignment 16, or 32 for head size 256 on SM100.
     const std::uint64_t align = (contains(d.arch, "sm_100") && l.head_dim == 256) ? 32 : 16;
-    bs = std::max<std::uint64_t>(bs, align * ceil_div(l.state_layer_seq(), align * attn_1tok));
+    bs = headroom::detail::max<std::uint64_t>(bs, align * ceil_div(l.state_layer_seq(), align * attn_1tok));
   }
   em.block_size_tokens = bs;
   em.sliding_block_size_tokens = bs;
@@ -201,8 +201,8 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   for (std::uint64_t c : counts) {
     if (c == 0) continue;
     ++types;
-    lo = std::min(lo, c);
-    hi = std::max(hi, c);
+    lo = headroom::detail::min(lo, c);
+    hi = headroom::detail::max(hi, c);
   }
   if (types <= 1) {
     // One kind of layer: one group (UniformTypeKVCacheSpecs when shapes differ): a block spans
@@ -219,12 +219,12 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     byte_count page = checked_mul(bs, attn_1tok);
     const byte_count full_page = checked_mul(bs, l.full_layer_token());
     const byte_count swa_page = checked_mul(bs, l.swa_layer_token());
-    if (l.n_full != 0 && l.n_swa != 0 && full_page != swa_page && std::max(full_page, swa_page) % std::min(full_page, swa_page) == 0) {
+    if (l.n_full != 0 && l.n_swa != 0 && full_page != swa_page && headroom::detail::max(full_page, swa_page) % headroom::detail::min(full_page, swa_page) == 0) {
       // unify_kv_cache_spec_page_size (kv_cache_utils.py @001cabc): every group's page is the
       // largest layer page; the kind with the smaller page gets a block of bs x ratio tokens
       // (Gemma 4: sliding 16 x 256-wide heads, full 32 x 512-wide ones). A ratio that is not
       // whole is refused there, and such a layout (DeepSeek-V4's) keeps the full page here.
-      page = std::max(full_page, swa_page);
+      page = headroom::detail::max(full_page, swa_page);
       if (full_page < page) em.block_size_tokens = checked_mul(bs, page / full_page);
       if (swa_page < page) em.sliding_block_size_tokens = checked_mul(bs, page / swa_page);
     }
@@ -251,7 +251,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
     em.compressor_pages[g] = {cg.rows, bt, pad_to(checked_mul(bt, cg.slot_bytes), 576), cg.layers};
   }
 
-  const byte_count non_kv = checked_add(checked_add(em.loaded_weights_bytes_per_rank, std::max(em.activation_peak_bytes, em.sampler_bytes)),
+  const byte_count non_kv = checked_add(checked_add(em.loaded_weights_bytes_per_rank, headroom::detail::max(em.activation_peak_bytes, em.sampler_bytes)),
                                         checked_add(em.non_torch_bytes, em.cuda_graph_bytes));
   if (k.kv_cache_memory_bytes != 0) {
     em.available_kv_cache_bytes = k.kv_cache_memory_bytes;  // gpu_memory_utilization ignored (PR #21489)

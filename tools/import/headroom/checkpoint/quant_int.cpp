@@ -4,6 +4,8 @@
 // activations of a weight-only scheme BF16: the engines dequantise the weights in registers and
 // run the activation's MMA (include/headroom/roofline.hpp, kind_of_activation). Also ModelOpt's
 // MIXED_PRECISION, whose per-module formats are mapped to roles as exclusion lists are.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "headroom/import/exclusions.hpp"

@@ -34,7 +34,6 @@
 // https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>

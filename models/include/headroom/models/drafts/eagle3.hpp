@@ -32,11 +32,11 @@
 // server_args.draft_runner_cache_size`), the same price per token as one pool holding both.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/min_max.hpp>
 #include <headroom/error.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/blocks/attention.hpp>
@@ -94,8 +94,8 @@ constexpr model with_eagle3(const model& target, const eagle3_dims& d) {
   std::uint64_t target_vocab = 0, target_hidden = 0;
   for (std::size_t ni = 0; ni < tc.n_nodes; ++ni) {
     const node& n = tc.nodes[ni];
-    if (n.kind == op::lm_head) target_vocab = std::max(target_vocab, n.weight_out());
-    if (n.kind == op::embed && n.n_out > 0) target_hidden = std::max(target_hidden, n.out[0].width);
+    if (n.kind == op::lm_head) target_vocab = headroom::detail::max(target_vocab, n.weight_out());
+    if (n.kind == op::embed && n.n_out > 0) target_hidden = headroom::detail::max(target_hidden, n.out[0].width);
   }
   if (tc.layers_in(section::draft) != 0) {
     if (std::is_constant_evaluated()) detail::eagle3_needs_a_target_without_a_draft_head();
