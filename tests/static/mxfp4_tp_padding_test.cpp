@@ -100,6 +100,19 @@ static_assert(padding_on(devices::b200, engine{.kind = engine_kind::vllm, .vllm 
 static_assert(padding_on(devices::b300) == 8'397'914'112ULL && padding_on(devices::b200) == 8'397'914'112ULL);
 static_assert(padding_on(devices::mi300x) == 2'739'142'656ULL);
 static_assert(padding_on(devices::mi355x) == 8'397'914'112ULL);
+// SGLang (python/sglang/srt/layers/quantization/mxfp4.py @bafa16ec882f, create_weights; the
+// FlashInfer MXFP4 backend server_args.py picks for gpt-oss on capability 10.x): FlashInfer's
+// 256 / 256 on B200 and B300, the same 8,397,914,112 B; on Hopper (triton_kernels, share to 32),
+// RTX PRO 6000 (12.0) and MI300X nothing beyond the 64-aligned share, already whole at TP 1.
+static_assert(padding_on(devices::b200, engines::sglang) == 8'397'914'112ULL &&
+              padding_on(devices::b300, engines::sglang) == 8'397'914'112ULL);
+static_assert(padding_on(devices::h100_sxm, engines::sglang) == 0 && padding_on(devices::mi300x, engines::sglang) == 0 &&
+              padding_on(devices::rtx_pro_6000_server, engines::sglang) == 0);
+// At TP 4 on a B200 the share (768) is whole 256s and the hidden size pads as above: the vLLM
+// figure, 1,084,686,336 B per rank.
+static_assert(engine_memory_of(oss, devices::b200, {}, engines::sglang, tp4, 1, 131072).loaded_weights_bytes_per_rank -
+                  rank_footprint(oss, {}, tp4).loaded_weights ==
+              1'084'686'336ULL);
 // Both start at the model's full 131,072-token context.
 static_assert(h100_tp4.engine_starts && b200_tp4.engine_starts);
 

@@ -14,6 +14,7 @@
 #include <headroom/engine.hpp>
 #include <headroom/engine_terms.hpp>
 #include <headroom/footprint.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 
@@ -132,6 +133,17 @@ constexpr byte_count sglang_request_rings_bytes(const sglang_compressor_rings& r
   return checked_mul(rows, r.request_row);
 }
 
+/// SGLang's MXFP4 experts on capability 10.x: server_args.py turns `moe_runner_backend auto`
+/// into FlashInfer's MXFP4 MoE for gpt-oss where is_sm100_supported() (capability major 10),
+/// and Mxfp4MoEMethod.create_weights (python/sglang/srt/layers/quantization/mxfp4.py
+/// @bafa16ec882f0c9b7dcfb2c2ed790acb30572c1f) then pads the rank's intermediate share and the
+/// hidden size to 256. Elsewhere it pads the share to 32 (triton_kernels) or not at all (ROCm),
+/// which the 64-aligned share every engine's rank holds already covers (parallel_rules.hpp).
+constexpr bool sglang_mxfp4_flashinfer(const device& d) {
+  const std::uint16_t sm = sm_of(d.arch);
+  return sm >= 100 && sm < 110;
+}
+
 /// SGLang: a token pool, page-aligned -- a request of `len` tokens holds cdiv(len, page) pages.
 constexpr std::uint64_t sglang_request_blocks(const engine_memory& em, std::uint64_t len) {
   return ceil_div(len, em.block_size_tokens);
@@ -149,6 +161,9 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   // The fraction is of the free memory before the weights load (profile_max_num_token).
   em.budget_bytes = scale(em.free_at_start_bytes, em.budget_fraction);
   em.loaded_weights_bytes_per_rank = fp.loaded_weights;
+  if (sglang_mxfp4_flashinfer(d)) {
+    em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_padding_bytes(m, p, 256, 256));
+  }
   em.max_num_batched_tokens = chunked;
   em.max_model_len = k.context_length != 0 ? k.context_length : context;
   // Activations and graphs live in the (1 - fraction) reserve: shown, not subtracted.

@@ -34,7 +34,7 @@ inline constexpr engine_flag vllm_flags[] = {
 /// Where each of its memory terms comes from in its own source (reports print them).
 inline constexpr engine_term_sources vllm_term_sources{
     "vllm/v1/worker/gpu_worker.py @35d5cda (requested_memory = total x gpu_memory_utilization)",
-    "model_runner.model_memory_usage (weights as loaded; MXFP4 MoE padded on the Marlin path, quantization/mxfp4.py)",
+    "model_runner.model_memory_usage (weights as loaded; MXFP4 MoE padded by the kernel vLLM picks, fused_moe/oracle/mxfp4.py)",
     "profile_run: _dummy_run(max_num_batched_tokens), torch peak increase",
     "_dummy_sampler_run on min(max_num_seqs, max_num_batched_tokens) requests, fp32 [num_reqs, vocab]",
     "profile_cudagraph_memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 since v0.21.0, PR #38284)",
