@@ -153,8 +153,8 @@ static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::decode_attention, c
                    87.85067001978557 / roof_us(4.0 * 64 * 1024 + 64.0 * 4096 * 2 * 2 * 128 * 2, 2.0 * 64 * 4096 * 2048, 4800, 989.5), 5e-4));
 // h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 4,096, inter 2,048,
 // top-8 of 256, balanced, moe_tp_size 2, ep 1, latency 1.77509339650472 ms: a TP rank holding
-// every expert's inter / 2 = 1,024 slice and seeing all 1,024 tokens. tK = 8,192 rows; distinct
-// experts 256 (1 - (1 - 8/256)^1024) = 256 - 2e-12, taken as 256. gate_up: in 2 tK h, routing
+// every expert's inter / 2 = 1,024 slice and seeing all 1,024 tokens. tK = 8,192 rows; balanced
+// routing touches min(256, 8,192) = 256 experts. gate_up: in 2 tK h, routing
 // 4 x 1,024 x 8, out 2 tK 2inter, weights 256 x 2,048 x 4,096 x 2 B (915.76 us, memory bound);
 // down: in 2 tK inter, out 2 tK h, weights 256 x 4,096 x 1,024 x 2 B (464.87 us):
 // 1,775.1 / 1,380.6 = 1.2857. Its y = 3 x 4,096 x 1,024 = 12,582,912 falls in the 2^24 bucket
@@ -217,32 +217,31 @@ static_assert(floor_of(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::m
 // The W4A16 MXFP4 experts gpt-oss runs under vLLM on Hopper (OpenAI's Triton kernel):
 // h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, moe_dtype w4a16_mxfp4, 4 tokens, hidden 2,880, inter
 // 2,880, top-4 of 128, balanced, tp = ep = 1, latency 0.1223306655883789 ms. tK = 16 rows;
-// distinct experts 128 (1 - (124/128)^4) = 15.2655. MXFP4 weights E/2 + E/32 bytes (one E8M0
-// scale per 32), BF16 activations (no act_quant):
+// balanced routing spreads them over min(128, 16) = 16 experts, the bytes the row moved. MXFP4
+// weights E/2 + E/32 bytes (one E8M0 scale per 32), BF16 activations (no act_quant):
 //   gate_up: in 2 x 16 x 2,880 + routing 4 x 4 x 4 + out 2 x 16 x 5,760
-//            + 15.2655 x (8,294,400 + 518,400) = 134,808,368 B (40.241 us at 3,350 GB/s);
-//   down:    in 2 x 16 x 2,880 + out 2 x 16 x 2,880 + 15.2655 x (4,147,200 + 259,200)
-//            = 67,450,232 B (20.134 us); FLOPs 2 x 16 x 2,880 x 5,760 and 2 x 16 x 2,880 x 2,880
+//            + 16 x (8,294,400 + 518,400) = 141,281,344 B (42.174 us at 3,350 GB/s);
+//   down:    in 2 x 16 x 2,880 + out 2 x 16 x 2,880 + 16 x (4,147,200 + 259,200)
+//            = 70,686,720 B (21.101 us); FLOPs 2 x 16 x 2,880 x 5,760 and 2 x 16 x 2,880 x 2,880
 //            at the BF16 peak take 0.54 and 0.27 us, under the bytes.
-// 122.33 / 60.376 = 2.0262, at the grid's (4 rows, 3 x 2,880 x 2,880) point (the lower of its two
+// 122.33 / 63.274 = 1.9333, at the grid's (4 rows, 3 x 2,880 x 2,880) point (the lower of its two
 // rows: top-4 of 32 experts took longer for the same ceiling).
 static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 4, 3.0 * 2880 * 2880),
-                   122.3306655883789 / ((134808368.21875 + 67450232.109375) / (3350 * 1e3)), 5e-4));
+                   122.3306655883789 / ((141281344.0 + 70686720.0) / (3350 * 1e3)), 5e-4));
 // The same weights on Marlin's W4A16 kernel (VLLM_MXFP4_USE_MARLIN), their own grid: the same
 // table, moe_dtype w4a16_mxfp4, kernel_source vllm_compressedtensorsw4a4mxfp4moe_marlin_..., 4
 // tokens, hidden 3,584, inter 3,072, top-16 of 896, balanced, tp = ep = 1 (Kimi-K3's shape, the
 // only one measured on Marlin), latency 0.47577067216237384 ms, alone at its grid point. tK = 64
-// rows; distinct experts 896 (1 - (880/896)^4) = 62.30603:
+// rows over min(896, 64) = 64 experts:
 //   gate_up: in 2 x 64 x 3,584 + routing 4 x 4 x 16 + out 2 x 64 x 6,144
-//            + 62.30603 x (11,010,048 + 688,128) = 730,112,360 B (217.94 us at 3,350 GB/s);
-//   down:    in 2 x 64 x 3,072 + out 2 x 64 x 3,584 + 62.30603 x (5,505,024 + 344,064)
-//            = 365,285,428 B (109.04 us); FLOPs 2 x 64 x 3,584 x 6,144 and 2 x 64 x 3,072 x 3,584
+//            + 64 x (11,010,048 + 688,128) = 749,928,704 B (223.86 us at 3,350 GB/s);
+//   down:    in 2 x 64 x 3,072 + out 2 x 64 x 3,584 + 64 x (5,505,024 + 344,064)
+//            = 375,193,600 B (112.00 us); FLOPs 2 x 64 x 3,584 x 6,144 and 2 x 64 x 3,072 x 3,584
 //            at the BF16 peak take 2.85 and 1.42 us, under the bytes.
-// 475.77 / 326.98 = 1.4550.
-constexpr double kimi_distinct = 896.0 * (1.0 - (880.0 / 896) * (880.0 / 896) * (880.0 / 896) * (880.0 / 896));
+// 475.77 / 335.86 = 1.4166.
 static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::moe_gemm, calib_format::mxfp4_marlin, 4, 3.0 * 3584 * 3072),
-                   475.77067216237384 / ((2.0 * 64 * 3584 + 4.0 * 4 * 16 + 2.0 * 64 * 6144 + kimi_distinct * (11010048 + 688128) +
-                                          2.0 * 64 * 3072 + 2.0 * 64 * 3584 + kimi_distinct * (5505024 + 344064)) /
+                   475.77067216237384 / ((2.0 * 64 * 3584 + 4.0 * 4 * 16 + 2.0 * 64 * 6144 + 64.0 * (11010048 + 688128) +
+                                          2.0 * 64 * 3072 + 2.0 * 64 * 3584 + 64.0 * (5505024 + 344064)) /
                                          (3350 * 1e3)),
                    5e-4));
 // A table without Marlin's MXFP4 rows reads another W4A16 grid for them: TensorRT-LLM's on

@@ -111,9 +111,14 @@ export function distinct_experts(e, k, t) {
 ///            distinct x weight [2*inter, h]; 2*t*K*h*2*inter FLOPs;
 ///   down:    in [t*K, inter] (+ act_quant); out [t*K, h]; distinct x weight [h, inter];
 ///            2*t*K*inter*h FLOPs.
-/// The MoE class is their sum (one fused kernel measured).
-export function moe_us(dev, fmt, t, h, inter, topk, experts) {
-  const d = distinct_experts(experts, topk, t);
+/// The MoE class is their sum (one fused kernel measured). `routing` is how the measured rows
+/// picked experts, so that a row's ratio is its kernel's time over the bytes that row moved:
+/// 'uniform' (each token's top-K drawn at random: aiter's tuner, and headroom's own ceiling)
+/// touches distinct_experts(); 'balanced' (aiconfigurator's collector/helper.py,
+/// balanced_logits: the t*K picks spread evenly) touches min(E, t*K).
+export function moe_us(dev, fmt, t, h, inter, topk, experts, routing = 'uniform') {
+  if (routing !== 'uniform' && routing !== 'balanced') throw new Error(`moe_us: routing '${routing}'`);
+  const d = routing === 'balanced' ? Math.min(experts, t * topk) : distinct_experts(experts, topk, t);
   const rk = t * topk;
   const pk = peak(dev, fmt);
   const gu_bytes = input_bytes(fmt, rk, h) + 4 * t * topk + 2 * rk * 2 * inter + d * weight_bytes(fmt, 2 * inter, h);

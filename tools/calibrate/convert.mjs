@@ -99,13 +99,11 @@ async function points(dev, sys, eng, v) {
     // inter / moe_tp_size of each and sees every token: tensor-parallel MoE dispatches
     // nothing), under aiconfigurator's `balanced` routing
     // (collector/helper.py, balanced_logits), which touches min(E, t*K) distinct experts, more
-    // than the uniform routing of headroom's ceiling expects at 2 to a few hundred tokens (163
-    // of 256 at 32 tokens, top-8). The ratio is taken against that ceiling on purpose: the
-    // prediction is then the time the kernel measured under balanced routing at the shape, not
-    // a faster uniform-routing time that no measured distribution reaches (served routing is
-    // skewed; aiconfigurator's `power_law_1.01` rows, which its own serving model reads, are
-    // slower still at most token counts). docs/calibration.md gives the three choices' accuracy,
-    // and why an EP rank's rows are not read.
+    // than the uniform routing of headroom's ceiling expects at 2 to a few hundred tokens (256
+    // against 163 of 256 at 32 tokens, top-8). The ratio is taken against the ceiling of the
+    // experts the row touched (moe_us's 'balanced'): the kernel's time over the bytes it moved,
+    // which the prediction then applies to the experts its own routing touches.
+    // docs/calibration.md gives the choices' accuracy, and why an EP rank's rows are not read.
     const rows = fastest((await read(mf, ['moe_dtype', 'kernel_source', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency']))
       .filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r)),
     r => `${moe_fmt(r)}/${r.num_tokens}/${r.hidden_size}/${r.inter_size / r.moe_tp_size}/${r.topk}/${r.num_experts}`);
@@ -113,7 +111,7 @@ async function points(dev, sys, eng, v) {
     for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only', 'mxfp4_marlin']) {
       if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
       const pts = rows.filter(r => moe_fmt(r) === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * (r.inter_size / r.moe_tp_size),
-        ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts), row: r }));
+        ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts, 'balanced'), row: r }));
       add('moe_gemm', f, pts, mf);
     }
   }
