@@ -137,13 +137,13 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
 
 /// MXFP4 routed experts: each rank's share of an expert's intermediate size is padded up to a
 /// multiple of 64 (two 32-element blocks) when loaded, so a share that is not whole blocks
-/// still loads (gpt-oss at TP 4: 2880 / 4 = 720 = 22.5 blocks, loaded as 768). 64 is the least
-/// any engine pads to: vLLM's Triton path and SGLang's default path round up to 64, vLLM's
-/// other backends further (the engine adds that: its memory rule in the engines layer). Sources:
-/// vllm/model_executor/layers/quantization/mxfp4.py @007d50058a06dec0f82472d63c819244d460c40d
-/// (Mxfp4MoEMethod.create_weights, `intermediate_size_per_partition_after_pad`);
-/// python/sglang/srt/layers/quantization/mxfp4.py @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5
-/// (Mxfp4MoEMethod.create_weights). Other grouped formats are not padded by the engines (vLLM's
+/// still loads (gpt-oss at TP 4: 2880 / 4 = 720 = 22.5 blocks, loaded as 768). 64 is vLLM's
+/// Triton path (vllm/model_executor/layers/quantization/mxfp4.py
+/// @007d50058a06dec0f82472d63c819244d460c40d, Mxfp4MoEMethod.create_weights,
+/// `intermediate_size_per_partition_after_pad`); each engine's memory rule lays the experts out
+/// as the kernel it picks does, from this (detail::mxfp4_padding in the engines layer: vLLM's
+/// other kernels pad further, SGLang's triton_kernels path to 32 only). Other grouped formats
+/// are not padded by the engines (vLLM's
 /// Fp8MoEMethod raises when the share is not whole blocks): a share must stay whole groups.
 inline constexpr std::uint64_t mxfp4_expert_partition_align = 64;
 

@@ -6,8 +6,8 @@
 // @007d50058a06dec0f82472d63c819244d460c40d (Mxfp4MoEMethod.create_weights: Triton pads the
 // share to a multiple of 64, Marlin to 128 and the hidden size to 256, the FlashInfer SM100
 // backends to 256); python/sglang/srt/layers/quantization/mxfp4.py
-// @0043c43a4245d909ba8efe91e7ae3d7384b6bfc5 (64, FlashInfer 256). Every number below is hand
-// arithmetic written next to it.
+// @bafa16ec882f0c9b7dcfb2c2ed790acb30572c1f (FlashInfer 256 on capability 10.x, else 32 with
+// triton_kernels). Every number below is hand arithmetic written next to it.
 #include <cstdint>
 
 #include <headroom/devices.hpp>
@@ -103,11 +103,25 @@ static_assert(padding_on(devices::mi355x) == 8'397'914'112ULL);
 // SGLang (python/sglang/srt/layers/quantization/mxfp4.py @bafa16ec882f, create_weights; the
 // FlashInfer MXFP4 backend server_args.py picks for gpt-oss on capability 10.x): FlashInfer's
 // 256 / 256 on B200 and B300, the same 8,397,914,112 B; on Hopper (triton_kernels, share to 32),
-// RTX PRO 6000 (12.0) and MI300X nothing beyond the 64-aligned share, already whole at TP 1.
+// RTX PRO 6000 (12.0) and MI300X nothing: the whole 2,880 is already a multiple of 32 and 64.
 static_assert(padding_on(devices::b200, engines::sglang) == 8'397'914'112ULL &&
               padding_on(devices::b300, engines::sglang) == 8'397'914'112ULL);
 static_assert(padding_on(devices::h100_sxm, engines::sglang) == 0 && padding_on(devices::mi300x, engines::sglang) == 0 &&
               padding_on(devices::rtx_pro_6000_server, engines::sglang) == 0);
+// Off capability 10.x SGLang pads the share to 32 only (triton_kernels; on ROCm not at all, a
+// share still counted in whole 32-element blocks): below the 64-aligned share rank_footprint
+// counts. TP 4: 720 -> 736, not 768:
+//   gate_up [1472, 2880]: 1,472 x (1,440 + 90 + 2) = 2,255,104 B (-98,048 against 2,353,152)
+//   down    [2880, 736]:  2,880 x (368 + 23) + 5,760 = 1,131,840 B (-48,960 against 1,180,800)
+//   per rank: 36 x 128 x 147,008 = 677,412,864 B less. TP 2: 1,440 (whole 32s) against 1,472,
+//   the same 32 rows an expert less: 677,412,864 B. TP 8: 360 -> 384 either way.
+constexpr std::uint64_t sglang_delta(const device& d, const parallel& p) {
+  return rank_footprint(oss, {}, p).loaded_weights -
+         engine_memory_of(oss, d, {}, engines::sglang, p, 1, 4096).loaded_weights_bytes_per_rank;
+}
+static_assert(sglang_delta(devices::h100_sxm, tp4) == 677'412'864ULL && sglang_delta(devices::h100_sxm, {.tp = 2}) == 677'412'864ULL);
+static_assert(sglang_delta(devices::mi300x, tp4) == 677'412'864ULL && sglang_delta(devices::rtx_pro_6000_server, tp4) == 677'412'864ULL);
+static_assert(sglang_delta(devices::h100_sxm, {.tp = 8}) == 0);
 // At TP 4 on a B200 the share (768) is whole 256s and the hidden size pads as above: the vLLM
 // figure, 1,084,686,336 B per rank.
 static_assert(engine_memory_of(oss, devices::b200, {}, engines::sglang, tp4, 1, 131072).loaded_weights_bytes_per_rank -

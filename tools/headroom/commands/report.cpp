@@ -268,7 +268,7 @@ std::string hardware_report(const model& m, const device& d, const device_roofli
       "the weights loaded ({} GiB) + the KV blocks of C sequences; usable = the weights + {}'s KV pool at that "
       "max_model_len ({} GiB at 4k, {} GiB at 32k). A load fits when {} starts, its pool holds the blocks and its "
       "scheduler takes C sequences.\n\n",
-      cli::display_name(o.e.kind), size(fp.loaded_weights), cli::display_name(o.e.kind), size(data.usable_at[0]),
+      cli::display_name(o.e.kind), size(data.em.loaded_weights_bytes_per_rank), cli::display_name(o.e.kind), size(data.usable_at[0]),
       size(data.usable_at[1]), cli::display_name(o.e.kind));
   }
   w("| C | 4k {} | fits | 32k {} | fits |\n|---:|---:|---|---:|---|\n", unit, unit);

@@ -173,25 +173,40 @@ constexpr byte_count forward_peak_bytes(const model& m, std::uint64_t tokens, st
   return checked_add(peak, checked_mul(checked_mul(checked_mul(hidden, tokens), 2), forward_hidden_tensors));
 }
 
-/// Extra bytes per rank an engine allocates for MXFP4 routed experts whose kernel pads their
-/// shapes, beyond the 64-aligned share every engine loads (mxfp4_expert_partition_align): the
-/// rank's intermediate share rounded up to `inter_align` and the hidden size to `hidden_align`,
-/// weights, scales and bias rows alike (vLLM's per-kernel alignments: engine_vllm.hpp,
-/// vllm_mxfp4_padding). Under pipeline parallel the heaviest stage's layers count.
-constexpr byte_count mxfp4_padding_bytes(const model& m, const parallel& p, std::uint64_t inter_align,
-                                         std::uint64_t hidden_align) {
+/// How an engine's MXFP4 MoE kernel lays out a rank's routed experts: the rank's intermediate
+/// share rounded up to `inter`, the hidden size to `hidden` (1: as is). The default is the
+/// 64-aligned share rank_footprint counts (mxfp4_expert_partition_align); each engine's memory
+/// rule says what its kernel on the device does (engine_vllm.hpp, engine_sglang.hpp).
+struct mxfp4_padding {
+  std::uint64_t inter = mxfp4_expert_partition_align;
+  std::uint64_t hidden = 1;
+};
+
+/// What a rank loads for MXFP4 routed experts laid out as `pad`, against the 64-aligned share
+/// rank_footprint counts: `more` bytes on top of it or `less` below it (one of the two is 0).
+struct mxfp4_padding_delta {
+  byte_count more = 0;
+  byte_count less = 0;
+};
+
+/// mxfp4_padding_delta of layout `pad`, weights, scales and bias rows alike. Under pipeline
+/// parallel the stage whose delta is largest counts (an upper bound where stages differ).
+constexpr mxfp4_padding_delta mxfp4_padding_bytes(const model& m, const parallel& p, const mxfp4_padding& pad) {
+  if (pad.inter == mxfp4_expert_partition_align && pad.hidden <= 1) return {};
   // Most models have no MXFP4 weight: skip the walk over every instance (compile time).
   bool any = false;
   for (std::size_t r = 0; r < m.n_rules; ++r) any = any || m.rules[r].weight.kind == format_kind::mxfp4;
-  if (!any) return 0;
+  if (!any) return {};
   const circuit& c = m.c;
   const std::uint64_t layers = main_layers(m);
   const std::uint64_t pp = p.pp == 0 ? 1 : p.pp;
-  byte_count worst = 0;
+  mxfp4_padding_delta worst{};
+  bool first = true;
   for (std::uint64_t st = 0; st < pp; ++st) {
     const std::uint64_t lo = pp == 1 ? 0 : pp_first_layer(layers, pp, st);
     const std::uint64_t hi = pp == 1 ? UINT64_MAX : pp_first_layer(layers, pp, st + 1);
-    byte_count extra = 0;
+    byte_count engine = 0;
+    byte_count counted = 0;
     for (std::size_t ii = 0; ii < c.n_instances; ++ii) {
       const instance& in = c.instances[ii];
       if (in.sec != section::main || (in.layer != no_layer && (in.layer < lo || in.layer >= hi))) continue;
@@ -204,13 +219,23 @@ constexpr byte_count mxfp4_padding_bytes(const model& m, const parallel& p, std:
         const node loaded = rank_node(m, n, in, tp, p.ep);  // the 64-aligned share
         const std::uint64_t ru = expert_share(n, tp, p.ep);
         const std::uint64_t hidden = n.kind == op::expert_gate_up ? n.weight_k() : n.weight_out();
-        const node padded = reshape_expert_shard(rank_node(n, tp, p.ep), ru, round_up(ru, inter_align), round_up(hidden, hidden_align));
-        extra = checked_add(extra, stored_bytes(m, padded, in) - stored_bytes(m, loaded, in));
+        const node padded = reshape_expert_shard(rank_node(n, tp, p.ep), ru, round_up(ru, pad.inter), round_up(hidden, pad.hidden));
+        engine = checked_add(engine, stored_bytes(m, padded, in));
+        counted = checked_add(counted, stored_bytes(m, loaded, in));
       }
     }
-    worst = headroom::detail::max(worst, extra);
+    const mxfp4_padding_delta d = engine >= counted ? mxfp4_padding_delta{engine - counted, 0} : mxfp4_padding_delta{0, counted - engine};
+    const bool larger = d.more > worst.more || (d.more == 0 && worst.more == 0 && d.less < worst.less);
+    if (first || larger) worst = d;
+    first = false;
   }
   return worst;
+}
+
+/// `weights` (rank_footprint's, with the 64-aligned share) as an engine loads them under `pad`.
+constexpr byte_count mxfp4_loaded_weights(const model& m, const parallel& p, const mxfp4_padding& pad, byte_count weights) {
+  const mxfp4_padding_delta d = mxfp4_padding_bytes(m, p, pad);
+  return checked_add(weights, d.more) - d.less;  // less <= the experts' bytes, part of weights
 }
 
 }  // namespace headroom::detail

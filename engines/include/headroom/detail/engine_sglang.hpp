@@ -133,15 +133,19 @@ constexpr byte_count sglang_request_rings_bytes(const sglang_compressor_rings& r
   return checked_mul(rows, r.request_row);
 }
 
-/// SGLang's MXFP4 experts on capability 10.x: server_args.py turns `moe_runner_backend auto`
-/// into FlashInfer's MXFP4 MoE for gpt-oss where is_sm100_supported() (capability major 10),
-/// and Mxfp4MoEMethod.create_weights (python/sglang/srt/layers/quantization/mxfp4.py
-/// @bafa16ec882f0c9b7dcfb2c2ed790acb30572c1f) then pads the rank's intermediate share and the
-/// hidden size to 256. Elsewhere it pads the share to 32 (triton_kernels) or not at all (ROCm),
-/// which the 64-aligned share every engine's rank holds already covers (parallel_rules.hpp).
-constexpr bool sglang_mxfp4_flashinfer(const device& d) {
+/// How SGLang lays out MXFP4 routed experts on device `d` (mxfp4_padding, engine_layout.hpp):
+/// Mxfp4MoEMethod.create_weights (python/sglang/srt/layers/quantization/mxfp4.py
+/// @bafa16ec882f0c9b7dcfb2c2ed790acb30572c1f) pads the rank's intermediate share and the hidden
+/// size to 256 under FlashInfer's MXFP4 MoE, which server_args.py picks for gpt-oss
+/// (`moe_runner_backend auto`) where is_sm100_supported() (capability major 10); elsewhere the
+/// share to 32, one MXFP4 block, where triton_kernels runs the experts (the other NVIDIA
+/// devices), and not at all without it (ROCm). A share is counted in whole blocks there too: an
+/// MXFP4 tensor is stored in them, and a share that is not (gpt-oss at TP 4 and 8: 720 and 360
+/// of 2,880) has no unpadded layout whose scales hold the checkpoint's.
+constexpr mxfp4_padding sglang_mxfp4_padding(const device& d) {
   const std::uint16_t sm = sm_of(d.arch);
-  return sm >= 100 && sm < 110;
+  if (sm >= 100 && sm < 110) return {256, 256};
+  return {32, 1};
 }
 
 /// SGLang: a token pool, page-aligned -- a request of `len` tokens holds cdiv(len, page) pages.
@@ -160,10 +164,7 @@ constexpr engine_memory sglang_memory(const model& m, const device& d, const sgl
   em.budget_fraction = k.mem_fraction_static.millionths != 0 ? k.mem_fraction_static : dflt;
   // The fraction is of the free memory before the weights load (profile_max_num_token).
   em.budget_bytes = scale(em.free_at_start_bytes, em.budget_fraction);
-  em.loaded_weights_bytes_per_rank = fp.loaded_weights;
-  if (sglang_mxfp4_flashinfer(d)) {
-    em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_padding_bytes(m, p, 256, 256));
-  }
+  em.loaded_weights_bytes_per_rank = mxfp4_loaded_weights(m, p, sglang_mxfp4_padding(d), fp.loaded_weights);
   em.max_num_batched_tokens = chunked;
   em.max_model_len = k.context_length != 0 ? k.context_length : context;
   // Activations and graphs live in the (1 - fraction) reserve: shown, not subtracted.

@@ -119,8 +119,7 @@ constexpr std::uint64_t vllm_request_blocks(const engine_memory& em, std::uint64
   return checked_add(b, checked_mul(em.groups_state, em.state_pages_per_request));
 }
 
-/// How vLLM pads MXFP4 routed experts on device `d`: the rank's intermediate share and the hidden
-/// size rounded up to these (0: nothing beyond the 64-aligned share). The kernel
+/// How vLLM lays out MXFP4 routed experts on device `d` (mxfp4_padding, engine_layout.hpp). The kernel
 /// select_mxfp4_moe_backend picks decides, then mxfp4_round_up_hidden_size_and_intermediate_size
 /// pads for it (vllm/model_executor/layers/fused_moe/oracle/mxfp4.py
 /// @045335ce635d2cb8968d4a8362b0473f49b36dd3):
@@ -128,7 +127,7 @@ constexpr std::uint64_t vllm_request_blocks(const engine_memory& em, std::uint64
 ///   n % 256 == 0 and k % 128 == 0: the intermediate share padded to 128, the hidden size to 256;
 /// - capability 10.x (is_device_capability_family(100)): FlashInfer's TRT-LLM MXFP4 x BF16 MoE,
 ///   both padded to 256;
-/// - from 9.0 up otherwise: Triton (triton_kernels), the share padded to 64 only. Hopper is kept
+/// - from 9.0 up otherwise: Triton (triton_kernels), the share padded to 64. Hopper is kept
 ///   at Marlin's 128 / 256 here: vLLM issue #23278 (Marlin) logs 65.9651 GiB loaded for
 ///   gpt-oss-120b on an H100 and issue #33155 (v0.14.1, "Using Triton backend") 64.38 GiB, while
 ///   Triton's padding alone would give the checkpoint's 60.77 GiB: the Triton path holds 3.6 GiB
@@ -136,16 +135,12 @@ constexpr std::uint64_t vllm_request_blocks(const engine_memory& em, std::uint64
 /// - ROCm (get_padding_alignment, vllm/model_executor/layers/quantization/utils/mxfp4_utils.py
 ///   @01b817dbbd2ea53707c68d39b470e65990d1e6ee): both padded to 256 on gfx950, 128 elsewhere;
 /// - any other device: Marlin's where it has no MXFP4 MMA, none where it has.
-struct mxfp4_padding {
-  std::uint64_t inter = 0;
-  std::uint64_t hidden = 0;
-};
 constexpr mxfp4_padding vllm_mxfp4_padding(const device& d, const vllm_knobs& k) {
   const std::uint16_t sm = sm_of(d.arch);
   if (sm != 0) {
     if (k.mxfp4_use_marlin || sm < 100) return {128, 256};  // Marlin; Hopper kept there (above)
     if (sm < 110) return {256, 256};
-    return {};
+    return {};  // Triton: the 64-aligned share
   }
   if (d.arch.starts_with("gfx")) return d.arch == "gfx950" ? mxfp4_padding{256, 256} : mxfp4_padding{128, 128};
   return d.runs(mma_kind::mxf8f6f4) ? mxfp4_padding{} : mxfp4_padding{128, 256};
@@ -159,10 +154,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   engine_memory em = memory_at_start(engine_kind::vllm, d);
   em.budget_fraction = k.gpu_memory_utilization;
   em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);
-  em.loaded_weights_bytes_per_rank = fp.loaded_weights;
-  if (const mxfp4_padding pad = vllm_mxfp4_padding(d, k); pad.inter != 0) {
-    em.loaded_weights_bytes_per_rank = checked_add(em.loaded_weights_bytes_per_rank, mxfp4_padding_bytes(m, p, pad.inter, pad.hidden));
-  }
+  em.loaded_weights_bytes_per_rank = mxfp4_loaded_weights(m, p, vllm_mxfp4_padding(d, k), fp.loaded_weights);
   em.max_model_len = k.max_model_len != 0 ? k.max_model_len : context;
 
   const bool large = vllm_large_device(d);

@@ -36,7 +36,7 @@ inline constexpr engine_flag sglang_flags[] = {
 /// Where each of its memory terms comes from in its own source (reports print them).
 inline constexpr engine_term_sources sglang_term_sources{
     "model_runner_kv_cache_mixin.py @226149a profile_max_num_token: mem_fraction_static x free memory before load",
-    "free memory before load - after load (MXFP4 MoE padded for FlashInfer on capability 10.x, quantization/mxfp4.py)",
+    "free memory before load - after load (MXFP4 MoE padded as the kernel SGLang picks pads it, quantization/mxfp4.py)",
     "in the (1 - mem_fraction_static) reserve (not subtracted)", "-",
     "in the reserve (not subtracted)", "CUDA context, before the first measurement",
     "max_total_num_tokens = rest // cell size, page-aligned; Mamba pool first (handle_max_mamba_cache)"};
