@@ -159,5 +159,12 @@ constexpr bool reads_linear_weight(op o) {
          o == op::expert_down || o == op::mla_attention;
 }
 constexpr bool is_routed_expert(op o) { return o == op::expert_gate_up || o == op::expert_down; }
+/// Ops that run only at each sequence's last prompt token in a prefill pass: the engines prune
+/// the hidden states to those rows before the logits (vLLM vllm/v1/worker/gpu_model_runner.py
+/// @4e1790651fc758c06c7a903dd4cd82364ac91b27, `hidden_states[logits_indices]`; SGLang
+/// python/sglang/srt/layers/logits_processor.py @5993251f1c6c8930c561e46e385502f43838eb0b,
+/// "Prefill without input logprobs": `last_index = cumsum(extend_seq_lens) - 1`), so the
+/// lm_head GEMM, its vocab gather and the sampler see one row a sequence, not every token.
+constexpr bool logits_op(op o) { return o == op::lm_head || o == op::argmax; }
 
 }  // namespace headroom

@@ -387,7 +387,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const calib_format f = detail::calib_format_of(row.how, row.formats.weight);
         // The weight-streaming regime ends by 16 rows on every measured device; above it the
         // ceiling grows with the rows and so does the time.
-        const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, t, y, 16);
+        // Prefill's logits GEMM runs at each sequence's last prompt token only (logits_op).
+        const double m_rows = pass == step_pass::prefill && logits_op(n.kind) ? static_cast<double>(seqs) : t;
+        const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, m_rows, y, 16);
         a = {fa.value, fa.from};
         const double most = fa.most;
         const double copies = routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;

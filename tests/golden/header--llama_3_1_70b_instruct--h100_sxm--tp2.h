@@ -39,7 +39,7 @@
 #define HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_MAX_SEQS               3ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_WEIGHT_FLOOR_BYTES     139006066688ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_DECODE_STEP_NS         21345756ULL /* decode step of seqs sequences, roofline ceiling */
-#define HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_PREFILL_NS             350968060ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_PREFILL_NS             345451821ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define HEADROOM_LLAMA_3_1_70B_INSTRUCT_H100_SXM_FITS                   1
 
 #ifdef __cplusplus

@@ -38,7 +38,7 @@
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_MAX_SEQS               22ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_WEIGHT_FLOOR_BYTES     15009849344ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_DECODE_STEP_NS         198667976ULL /* decode step of seqs sequences, roofline ceiling */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_PREFILL_NS             7099107468ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_PREFILL_NS             6791249825ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_GB10_FITS                   1
 
 #ifdef __cplusplus

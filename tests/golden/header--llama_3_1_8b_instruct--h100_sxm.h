@@ -38,7 +38,7 @@
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_MAX_SEQS               106ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_WEIGHT_FLOOR_BYTES     15009849344ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_DECODE_STEP_NS         14972983ULL /* decode step of seqs sequences, roofline ceiling */
-#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_PREFILL_NS             74451319ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_PREFILL_NS             70102245ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define HEADROOM_LLAMA_3_1_8B_INSTRUCT_H100_SXM_FITS                   1
 
 #ifdef __cplusplus

@@ -38,7 +38,7 @@
 #define APP_LLM_MAX_SEQS               24ULL /* most sequences of context_tokens the engine holds */
 #define APP_LLM_WEIGHT_FLOOR_BYTES     15009849344ULL /* bytes a one-sequence decode step reads */
 #define APP_LLM_DECODE_STEP_NS         22400678ULL /* decode step of seqs sequences, roofline ceiling */
-#define APP_LLM_PREFILL_NS             449277322ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define APP_LLM_PREFILL_NS             424288555ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define APP_LLM_FITS                   1
 
 #ifdef __cplusplus

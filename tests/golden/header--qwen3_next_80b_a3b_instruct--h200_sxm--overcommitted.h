@@ -38,7 +38,7 @@
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_MAX_SEQS               0ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_WEIGHT_FLOOR_BYTES     7127528960ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_DECODE_STEP_NS         1527018ULL /* decode step of seqs sequences, roofline ceiling */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_PREFILL_NS             67193386ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_PREFILL_NS             64487746ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_H200_SXM_FITS                   0
 
 #ifdef __cplusplus

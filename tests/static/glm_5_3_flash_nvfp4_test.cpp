@@ -195,6 +195,7 @@ constexpr auto glm_prefill_sites(std::uint64_t t) {
   using u64 = std::uint64_t;
   const u64 k8 = 8 * t, streams = 4 * h;
   const double d = seed::distinct_experts(288, 8, t);
+  const auto logits = seed::logits_sites(t, h, 154880, bf16_peak);  // the seed's at T rows, headroom's at the last one
   auto bf = [](u64 r, u64 w) { return 2 * r * w; };
   auto f32 = [](u64 r, u64 w) { return 4 * r * w; };
   const u64 norm = 2 * bf(t, h);
@@ -257,6 +258,8 @@ constexpr auto glm_prefill_sites(std::uint64_t t) {
                  2.0 * dbl(k8 * 2048 * h), fp8_peak},
       seed::site{"moe", "shared_clamp", 42, dbl(2 * bf(t, 4096)), 0},
       seed::site{"head", "final_norm", 1, dbl(norm), dbl(norm + 2 * h)},
+      logits[0],
+      logits[1],
   };
 }
 constexpr auto glm_4k = prefill(m, devices::h100_sxm, h100, 4096, s);

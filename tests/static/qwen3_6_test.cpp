@@ -164,6 +164,7 @@ constexpr auto q36_prefill_sites(u64 t) {
   using seed::dbl;
   const u64 h = 2048, k8 = 8 * t;
   const double d = seed::distinct_experts(256, 8, t);
+  const auto logits = seed::logits_sites(t, h, 248320, gb10_bf16);  // the seed's at T rows, headroom's at the last one
   auto bf = [](u64 r, u64 w) { return 2 * r * w; };
   auto f32 = [](u64 r, u64 w) { return 4 * r * w; };
   const u64 norm = 2 * bf(t, h);
@@ -191,6 +192,8 @@ constexpr auto q36_prefill_sites(u64 t) {
       seed::site{"moe", "shared_down", 40, dbl(f32(t, 512) + bf(t, h) + fp8b(h, 512)),
                  dbl(bf(t, 512) + 2 * f32(t, 512) + bf(t, h) + fp8b(h, 512)), 2.0 * dbl(t * 512 * h), gb10_bf16},
       seed::site{"head", "final_norm", 1, dbl(norm), dbl(norm + 2 * h)},
+      logits[0],
+      logits[1],
   };
 }
 constexpr auto q36_4k = prefill(q36, devices::gb10, gb10, 4096, s);

@@ -41,16 +41,30 @@ constexpr double distinct_experts(double e, double k, u64 t) {
 }
 
 /// One site whose bytes differ. `seed` and `hr`: bytes of one instance (0: that circuit has no
-/// such node). The FLOPs are the same in both; `peak` (FLOP per us) is the seed's, `hr_peak`
-/// headroom's where it differs (0: the same). `weight` picks one of the site's rows by weight
-/// format (null: the site has one row).
+/// such node). `flops` are the seed's and headroom's alike unless `hr_flops` says headroom's
+/// (negative: the same; the logits, which headroom's prefill takes at the last prompt token
+/// only); `peak` (FLOP per us) is the seed's, `hr_peak` headroom's where it differs (0: the
+/// same). `weight` picks one of the site's rows by weight format (null: the site has one row).
 struct site {
   std::string_view block, local;
   u64 count = 0;
   double seed = 0, hr = 0;
   double flops = 0, peak = 1, hr_peak = 0;
   std::optional<headroom::tensor_format> weight{};  ///< empty: any weight format
+  double hr_flops = -1;
+  [[nodiscard]] constexpr double headroom_flops() const { return hr_flops < 0 ? flops : hr_flops; }
 };
+
+/// The logits at T rows in the seed (its prefill is a decode-mode cost at T rows) and at one in
+/// headroom (the engines take them at the last prompt token only: circuit_kinds.hpp,
+/// logits_op): the lm_head [T or 1, h] x [v, h] BF16 with BF16 logits out, and the argmax reading
+/// them and writing one i32 id a row. `peak`: the BF16 matrix peak, FLOP per us.
+constexpr std::array<site, 2> logits_sites(u64 t, u64 h, u64 v, double peak) {
+  const u64 w = 2 * v * h;
+  return {site{"head", "lm_head", 1, dbl(2 * t * h + w + 2 * t * v), dbl(2 * h + w + 2 * v), 2.0 * dbl(t * h * v), peak, 0, {},
+               2.0 * dbl(h * v)},
+          site{"head", "argmax", 1, dbl(2 * t * v + 4 * t), dbl(2 * v + 4)}};
+}
 
 constexpr const headroom::site_row* row_of(const headroom::step_estimate& e, const headroom::model& m, const site& s) {
   for (std::size_t i = 0; i < e.n_rows; ++i) {
@@ -82,8 +96,8 @@ constexpr bool rows_hold(const headroom::step_estimate& e, const headroom::model
       if (r != nullptr) return false;
       continue;
     }
-    if (r == nullptr || r->count != s.count || !near(r->one.bytes, s.hr) || !near(r->one.flops, s.flops)) return false;
-    if (!near(r->one.time_us, node_us(s.hr, s.flops, s.hr_peak != 0 ? s.hr_peak : s.peak, bytes_per_us))) return false;
+    if (r == nullptr || r->count != s.count || !near(r->one.bytes, s.hr) || !near(r->one.flops, s.headroom_flops())) return false;
+    if (!near(r->one.time_us, node_us(s.hr, s.headroom_flops(), s.hr_peak != 0 ? s.hr_peak : s.peak, bytes_per_us))) return false;
   }
   return true;
 }
@@ -95,7 +109,7 @@ constexpr double seed_minus_headroom_us(const std::array<site, N>& sites, double
   for (const site& s : sites) {
     d += static_cast<double>(s.count) *
          (node_us(s.seed, s.flops, s.peak, bytes_per_us) -
-          node_us(s.hr, s.flops, s.hr_peak != 0 ? s.hr_peak : s.peak, bytes_per_us));
+          node_us(s.hr, s.headroom_flops(), s.hr_peak != 0 ? s.hr_peak : s.peak, bytes_per_us));
   }
   return d;
 }

@@ -111,8 +111,10 @@ constexpr void add_links(step_estimate& est, const run& x) {
     const bool routed = f.routed;
     const bool vocab_embed = f.vocab_embed;
     const bool vocab_head = f.vocab_head;
+    // Prefill gathers the logits of each sequence's last prompt token only (logits_op).
+    const std::uint64_t logit_rows = x.p == pass::prefill ? x.q.seqs : rows;
     const double logits =
-        vocab_head ? static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.dp), round_up(f.head_units, vocab_padding)), 2))
+        vocab_head ? static_cast<double>(checked_mul(checked_mul(ceil_div(logit_rows, p.dp), round_up(f.head_units, vocab_padding)), 2))
                    : 0.0;
     // A data-parallel replica carries its own share of the rows (the MoE exchange below adds
     // the traffic across replicas).
