@@ -160,15 +160,12 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     q_own.rows = ceil_div(q_all.rows, x.plan.dp);
     q_own.seqs = ceil_div(q_all.seqs, x.plan.dp);
   }
-  // Prefill: the logits at each sequence's last prompt token only (logits_op).
-  cost_query q_logits = q_own;
-  q_logits.rows = q_own.seqs;
   const block_loops bl = loops_of_block(t, b, in.kind);
   // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise); `cb`
   // the block, or the rank's share of its states.
   auto fold_node = [&](std::uint16_t ni, const node& n, const block& cb) {
     const bool w = reads_linear_weight(n.kind);
-    const cost_query& q = x.p == pass::prefill && logits_op(n.kind) ? q_logits : n.split == shard::experts ? q_all : q_own;
+    const cost_query& q = n.split == shard::experts ? q_all : q_own;
     // The weight node's precision rule (the formats are its fields, compared and copied from
     // the table, not built on the stack and read back).
     const precision_rule* rule = !w                   ? nullptr
@@ -207,7 +204,13 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
       row.has_weight = w;
       row.how = w ? t.exec_for(x, *rule, row.formats) : exec{};
       row.count = count;
-      node_cost_to(row.one, n, cb, row.formats, q, *x.r, row.how);
+      // A prefill's logits: at each sequence's last prompt token only (logits_op), a query
+      // built for those rows alone.
+      if (x.p == pass::prefill && logits_op(n.kind)) [[unlikely]] {
+        node_cost_to(row.one, n, cb, row.formats, cost_query{q.seqs, q.seqs, q.context, q.s}, *x.r, row.how);
+      } else {
+        node_cost_to(row.one, n, cb, row.formats, q, *x.r, row.how);
+      }
       row.each_us = per_row ? static_cast<double>(q.rows) * node_cost(n, cb, row.formats, q1, *x.d, *x.r, row.how).time_us
                             : row.one.time_us;
       row.time_us = 0;
