@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The CLI's JSON numbers equal the core's, for every model x device of the registries: each
+// The CLI's JSON numbers equal the core's, for every model x device of the registries (a quarter
+// of the pairs, every model and every device among them, under AddressSanitizer): each
 // command's JSON is rendered by the functions the CLI uses, printed and parsed back (what a
 // consumer of `--json` reads), and compared with footprint / decode_step / prefill /
 // weight_floor_bytes / max_seqs / usable_bytes called here. A few pairs are also compared with
@@ -21,6 +22,7 @@
 #include "headroom/commands.hpp"
 #include "headroom/commands/header.hpp"
 #include "headroom/commands/report.hpp"
+#include "../sweep_sample.hpp"
 
 namespace {
 using namespace headroom;
@@ -95,12 +97,22 @@ std::vector<const model*> models_of_part(std::size_t part) {
   for (std::size_t i = part; i < models::all.size(); i += parts) ms.push_back(models::all[i]);
   return ms;
 }
+// The devices a model of the part is checked on: all of them, or the sanitizers' sample.
+std::vector<const device*> devices_in_sweep(const model* m) {
+  std::size_t mi = 0;
+  while (models::all[mi] != m) ++mi;
+  std::vector<const device*> ds;
+  for (std::size_t di = 0; di < devices::all.size(); ++di) {
+    if (headroom_test::in_sweep(mi, di)) ds.push_back(devices::all[di]);
+  }
+  return ds;
+}
 
 void check_report_json(std::size_t part) {
   const std::vector<std::uint64_t> batches{1, 16, 128};
   const std::vector<std::uint64_t> tokens{4096, 32768};
   for (const model* m : models_of_part(part)) {
-    for (const device* d : devices::all) {
+    for (const device* d : devices_in_sweep(m)) {
       INFO(m->id, " on ", d->id);
       const query q = default_query(*m, *d);
       const report::options o{};
@@ -162,49 +174,58 @@ void check_report_json(std::size_t part) {
 }  // namespace
 
 TEST_CASE("matrix --json: every model x device equals the core") {
-  const std::vector<const model*> ms(models::all.begin(), models::all.end());
-  const std::vector<const device*> ds(devices::all.begin(), devices::all.end());
-  const json j = printed(matrix_json(compute_matrix(ms, ds)));
   const settings base = matrix_settings();
   CHECK(base.ssm_h == state_dtype::bf16);  // vLLM keeps recurrent states in the model dtype
   const engine allocated = matrix_query{}.e;
   CHECK(allocated.evict_sliding);       // and only a sliding layer's window (as_allocated)
-  REQUIRE(j["rows"].size() == ms.size() * ds.size());
-  std::size_t i = 0;
-  for (const model* m : ms) {
-    // ... unless the config names one (Qwen3.5's mamba_ssm_dtype), which vLLM then keeps.
-    settings s = base;
-    if (m->config_state_dtype) s.ssm_h = *m->config_state_dtype;
-    // And the KV dtype the quantization config names (ModelOpt's FP8 KV cache), as vLLM does.
-    if (m->config_kv_dtype) s.kv = *m->config_kv_dtype;
-    for (const device* d : ds) {
-      INFO(m->id, " on ", d->id);
-      const json& row = j["rows"][i++];
-      CHECK(row["model"]["id"] == std::string(m->id));
-      CHECK(row["device"]["id"] == std::string(d->id));
-      check_roofline(row["roofline"], default_roofline(*d));
-      const std::vector<std::uint64_t> batches{1, 16, 128};
-      for (std::size_t b = 0; b < batches.size(); ++b) {
-        CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s, {}, vllm_facts).total_us);
-      }
-      const json& fit = row["fit"];
-      CHECK(u64(fit["needed_bytes"]) == pool_needed(engine_memory_of(*m, *d, {1, 4096, s, allocated}), 1, 4096));
-      CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, s}));
-      CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, s));
-      const engine_memory em = engine_memory_of(*m, *d, {1, 4096, s});
-      CHECK(fit["engine"]["engine_starts"].get<bool>() == em.engine_starts);
-      CHECK(u64(fit["engine"]["available_kv_cache_bytes"]) == em.available_kv_cache_bytes);
-      CHECK(u64(fit["engine"]["kv_cache_blocks"]) == em.kv_cache_blocks);
-      // Advice: the smallest valid plan that holds it under vLLM (null when it fits), never
-      // ceil(need / usable).
-      const auto plan = fits(*m, *d, {1, 4096, s}) ? std::nullopt : smallest_plan(*m, *d, {1, 4096, s});
-      if (plan) {
-        CHECK(u64(fit["advice_plan"]["tp"]) == plan->tp);
-        CHECK(u64(fit["advice_plan"]["pp"]) == plan->pp);
-        CHECK(u64(fit["advice_plan"]["ep"]) == plan->ep);
-        CHECK(valid(*m, *plan));
-      } else {
-        CHECK(fit["advice_plan"].is_null());
+  // One matrix of every pair; under the sanitizers one per residue of the model index, on the
+  // devices sweep_sample.hpp pairs it with.
+  const std::size_t stride = headroom_test::sweep_stride;
+  for (std::size_t part = 0; part < stride; ++part) {
+    std::vector<const model*> ms;
+    std::vector<const device*> ds;
+    for (std::size_t mi = part; mi < models::all.size(); mi += stride) ms.push_back(models::all[mi]);
+    for (std::size_t di = 0; di < devices::all.size(); ++di) {
+      if (headroom_test::in_sweep(part, di)) ds.push_back(devices::all[di]);
+    }
+    const json j = printed(matrix_json(compute_matrix(ms, ds)));
+    REQUIRE(j["rows"].size() == ms.size() * ds.size());
+    std::size_t i = 0;
+    for (const model* m : ms) {
+      // ... unless the config names one (Qwen3.5's mamba_ssm_dtype), which vLLM then keeps.
+      settings s = base;
+      if (m->config_state_dtype) s.ssm_h = *m->config_state_dtype;
+      // And the KV dtype the quantization config names (ModelOpt's FP8 KV cache), as vLLM does.
+      if (m->config_kv_dtype) s.kv = *m->config_kv_dtype;
+      for (const device* d : ds) {
+        INFO(m->id, " on ", d->id);
+        const json& row = j["rows"][i++];
+        CHECK(row["model"]["id"] == std::string(m->id));
+        CHECK(row["device"]["id"] == std::string(d->id));
+        check_roofline(row["roofline"], default_roofline(*d));
+        const std::vector<std::uint64_t> batches{1, 16, 128};
+        for (std::size_t b = 0; b < batches.size(); ++b) {
+          CHECK(f64(row["decode"][b]["step_us"]) == decode_step(*m, *d, default_roofline(*d), batches[b], 4096, s, {}, vllm_facts).total_us);
+        }
+        const json& fit = row["fit"];
+        CHECK(u64(fit["needed_bytes"]) == pool_needed(engine_memory_of(*m, *d, {1, 4096, s, allocated}), 1, 4096));
+        CHECK(fit["fits"].get<bool>() == fits(*m, *d, {1, 4096, s}));
+        CHECK(u64(fit["max_seqs"]) == max_seqs(*m, *d, 4096, s));
+        const engine_memory em = engine_memory_of(*m, *d, {1, 4096, s});
+        CHECK(fit["engine"]["engine_starts"].get<bool>() == em.engine_starts);
+        CHECK(u64(fit["engine"]["available_kv_cache_bytes"]) == em.available_kv_cache_bytes);
+        CHECK(u64(fit["engine"]["kv_cache_blocks"]) == em.kv_cache_blocks);
+        // Advice: the smallest valid plan that holds it under vLLM (null when it fits), never
+        // ceil(need / usable).
+        const auto plan = fits(*m, *d, {1, 4096, s}) ? std::nullopt : smallest_plan(*m, *d, {1, 4096, s});
+        if (plan) {
+          CHECK(u64(fit["advice_plan"]["tp"]) == plan->tp);
+          CHECK(u64(fit["advice_plan"]["pp"]) == plan->pp);
+          CHECK(u64(fit["advice_plan"]["ep"]) == plan->ep);
+          CHECK(valid(*m, *plan));
+        } else {
+          CHECK(fit["advice_plan"].is_null());
+        }
       }
     }
   }
@@ -214,7 +235,7 @@ namespace {
 void check_commands_json(std::size_t part) {
   const settings fp8{.kv = kv_dtype::fp8};
   for (const model* m : models_of_part(part)) {
-    for (const device* d : devices::all) {
+    for (const device* d : devices_in_sweep(m)) {
       INFO(m->id, " on ", d->id);
       query q = default_query(*m, *d);
       q.s = fp8;

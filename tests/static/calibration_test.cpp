@@ -7,6 +7,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/prediction.hpp>
 
+namespace headroom_static_calibration_test {
+
 namespace {
 using namespace headroom;
 
@@ -265,3 +267,4 @@ static_assert(detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_forma
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::all_reduce, calib_format::bf16) == 0);
 
 }  // namespace
+}  // namespace headroom_static_calibration_test

@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <utility>
 
+namespace headroom_static_catalogue_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -319,3 +321,4 @@ static_assert(need_bytes(models::llama_3_1_405b_instruct, {.seqs = 1, .context =
 // DeepSeek-V3's shared expert is moe_intermediate_size x n_shared_experts = 2048 wide (not 18432).
 static_assert(ds_expert == fp8b(2048, 7168) * 2 + fp8b(7168, 2048));
 }  // namespace
+}  // namespace headroom_static_catalogue_test

@@ -5,6 +5,8 @@
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
 
+namespace headroom_static_config_values_test {
+
 namespace {
 using namespace headroom;
 
@@ -56,3 +58,4 @@ constexpr config_values recorded_twice = twice();
 static_assert(recorded_twice.n == 1 && has(recorded_twice, "a", 2));
 
 }  // namespace
+}  // namespace headroom_static_config_values_test

@@ -11,6 +11,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
 
+namespace headroom_static_data_parallel_test {
+
 namespace {
 using namespace headroom;
 
@@ -66,3 +68,4 @@ static_assert(rank_footprint(oss, {}, {.tp = 4, .dp = 2}, sgl).loaded_weights ==
               rank_footprint(oss, {}, {.tp = 4}, sgl).loaded_weights);
 
 }  // namespace
+}  // namespace headroom_static_data_parallel_test

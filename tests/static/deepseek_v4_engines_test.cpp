@@ -20,6 +20,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/deepseek/deepseek_v4_flash.hpp>
 
+namespace headroom_static_deepseek_v4_engines_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -135,3 +137,4 @@ static_assert(footprint(m, s8).per_seq(len) - footprint(m, s8).kv_per_token * le
 constexpr engine_memory lc = engine_memory_of(m, devices::b300, s8, engine{.kind = engine_kind::llama_cpp}, {}, 1, len);
 static_assert(lc.recurrent_state_pool_bytes == 12'206'080);  // n_seq_max 1
 }  // namespace
+}  // namespace headroom_static_deepseek_v4_engines_test

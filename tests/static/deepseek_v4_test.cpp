@@ -19,6 +19,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/deepseek/deepseek_v4_flash.hpp>
 
+namespace headroom_static_deepseek_v4_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -154,3 +156,4 @@ constexpr auto b300 = default_roofline(devices::b300);
 constexpr auto c1 = decode_step(m, devices::b300, b300, 1, 4096, s8);
 static_assert(c1.compute_bound_us == 0 && c1.total_us > static_cast<double>(floor_bytes) / (b300.r.dram_gbps * 1e3));
 }  // namespace
+}  // namespace headroom_static_deepseek_v4_test

@@ -10,6 +10,8 @@
 
 #include <string_view>
 
+namespace headroom_static_device_laws_test {
+
 namespace {
 using namespace headroom;
 using namespace headroom::devices;
@@ -170,3 +172,4 @@ constexpr bool all_fallbacks_lawful() {
 static_assert(all_fallbacks_lawful());
 
 }  // namespace
+}  // namespace headroom_static_device_laws_test

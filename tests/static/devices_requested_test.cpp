@@ -6,6 +6,8 @@
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
 
+namespace headroom_static_devices_requested_test {
+
 namespace {
 using namespace headroom;
 using namespace headroom::devices;
@@ -87,3 +89,4 @@ static_assert(find_alias("v100") == &v100_sxm2_32gb && find_alias("rtx_5060_ti")
 static_assert(find_alias("a100") == nullptr && find_alias("h100_sxm") == nullptr);
 
 }  // namespace
+}  // namespace headroom_static_devices_requested_test

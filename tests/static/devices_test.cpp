@@ -10,6 +10,8 @@
 #include <array>
 #include <string_view>
 
+namespace headroom_static_devices_test {
+
 namespace {
 using namespace headroom;
 using namespace headroom::devices;
@@ -314,3 +316,4 @@ static_assert(datasheet_roofline(m4_max).r.bf16_tflops == 17.18);
 // NVIDIA's "141 GB" is the nvidia-smi total in GiB (140.4 GiB), AMD's "192 GB" is 192 GiB.
 static_assert(h200_nvl.memory_bytes / 1073741824 == 140 && mi300x.memory_bytes / 1000000000 == 206);
 }  // namespace
+}  // namespace headroom_static_devices_test

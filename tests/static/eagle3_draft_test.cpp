@@ -10,6 +10,8 @@
 #include <headroom/models/drafts/registry.hpp>
 #include <headroom/serve.hpp>
 
+namespace headroom_static_eagle3_draft_test {
+
 namespace {
 using namespace headroom;
 
@@ -76,3 +78,4 @@ static_assert(sg_plain.kv_cache_tokens == sg_plain.available_kv_cache_bytes / 13
 static_assert(has_draft_head(served) && !has_draft_head(models::llama_3_1_8b_instruct));
 
 }  // namespace
+}  // namespace headroom_static_eagle3_draft_test

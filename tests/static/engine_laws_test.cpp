@@ -6,6 +6,8 @@
 #include <headroom/engines.hpp>
 #include <headroom/validate.hpp>
 
+namespace headroom_static_engine_laws_test {
+
 namespace {
 using namespace headroom;
 
@@ -45,3 +47,4 @@ constexpr device with_bandwidth(double gbps) {
 static_assert(check_device(with_bandwidth(4.9e-324)).rule == table_rule::device_bandwidth_gbps_must_be_positive_and_finite);
 static_assert(check_device(with_bandwidth(2.2250738585072014e-308)).ok());
 }  // namespace
+}  // namespace headroom_static_engine_laws_test

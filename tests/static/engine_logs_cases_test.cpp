@@ -10,6 +10,8 @@
 #include <headroom/models.hpp>
 #include <headroom/models/drafts/registry.hpp>
 
+namespace headroom_static_engine_logs_cases_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -100,3 +102,4 @@ static_assert(two_layer_block == 2'228'224 && gib_x100(19'897 * two_layer_block)
 static_assert(19'897 * 16 == 318'352 && 19'897 * 100 / eagle.request_blocks == 31'089);
 
 }  // namespace
+}  // namespace headroom_static_engine_logs_cases_test

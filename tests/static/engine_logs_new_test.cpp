@@ -14,6 +14,8 @@
 #include <headroom/models/checkpoints/qwen/qwen3_5_27b.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_6_35b_a3b_fp8.hpp>
 
+namespace headroom_static_engine_logs_new_test {
+
 namespace {
 using namespace headroom;
 
@@ -174,3 +176,4 @@ static_assert(g26_a100.engine_starts && g26_a100.loaded_weights_bytes_per_rank <
 static_assert(within_10pct(g26_a100.loaded_weights_bytes_per_rank, 485ULL * gib / 10));
 static_assert(within_10pct(g26_a100.available_kv_cache_bytes, 215ULL * gib / 10));
 }  // namespace
+}  // namespace headroom_static_engine_logs_new_test

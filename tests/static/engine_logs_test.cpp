@@ -17,6 +17,8 @@
 #include <headroom/models/checkpoints/qwen/qwen3_8b.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct_fp8.hpp>
 
+namespace headroom_static_engine_logs_test {
+
 namespace {
 using namespace headroom;
 
@@ -277,3 +279,4 @@ static_assert(longest_input_at(l9a, 3, 1000) == 75'831);
 HEADROOM_ASSERT_FITS(models::llama_3_1_8b_instruct, devices::h100_sxm,
                      {.seqs = 64, .context = 4096, .engine = {.kind = engine_kind::sglang}});
 }  // namespace
+}  // namespace headroom_static_engine_logs_test

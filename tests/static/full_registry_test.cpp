@@ -10,6 +10,8 @@
 
 #include <utility>
 
+namespace headroom_static_full_registry_test {
+
 namespace {
 using namespace headroom;
 
@@ -71,3 +73,4 @@ constexpr bool all_models_checked(std::index_sequence<I...>) {
 }
 static_assert(all_models_checked(std::make_index_sequence<models::all.size()>{}));
 }  // namespace
+}  // namespace headroom_static_full_registry_test

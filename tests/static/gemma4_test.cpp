@@ -10,6 +10,8 @@
 #include <headroom/models/checkpoints/google/gemma_4_26b_a4b.hpp>
 #include <headroom/models/checkpoints/google/gemma_4_31b.hpp>
 
+namespace headroom_static_gemma4_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -115,3 +117,4 @@ static_assert(weight_floor_bytes(g26) == 2 * g26_active);
 // The model card's 3.8B active.
 static_assert(g26_active >= 3'750'000'000 && g26_active < 3'850'000'000);
 }  // namespace
+}  // namespace headroom_static_gemma4_test

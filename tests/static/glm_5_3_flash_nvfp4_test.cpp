@@ -16,6 +16,8 @@
 
 #include "seed_prefill.hpp"
 
+namespace headroom_static_glm_5_3_flash_nvfp4_test {
+
 namespace {
 using namespace headroom;
 constexpr const model& m = models::glm_5_3_flash_nvfp4;
@@ -273,3 +275,4 @@ static_assert(within_half_percent(glm_seed_4k, 213'000) && glm_seed_4k >= 212'95
 static_assert(within_half_percent(glm_seed_32k, 1'526'200) && glm_seed_32k >= 1'526'150 && glm_seed_32k < 1'526'250);
 static_assert(glm_4k.total_us < 212'950 && glm_32k.total_us < 1'526'150);
 }  // namespace
+}  // namespace headroom_static_glm_5_3_flash_nvfp4_test

@@ -6,6 +6,8 @@
 #include <headroom/devices.hpp>   // every shipped device
 #include <headroom/engines.hpp>   // every engine profile
 
+namespace headroom_static_interface_test {
+
 namespace {
 using namespace headroom;
 constexpr settings s{.kv = kv_dtype::bf16, .ssm_h = state_dtype::f32};
@@ -40,3 +42,4 @@ static_assert(fits(models::llama_3_1_8b_instruct, devices::h100_sxm,
                    {.seqs = 8, .context = 32768,
                     .engine = {.kind = engine_kind::vllm, .vllm = {.gpu_memory_utilization = frac(0.85), .max_model_len = 32768}}}));
 }  // namespace
+}  // namespace headroom_static_interface_test

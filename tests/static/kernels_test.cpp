@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string_view>
 
+namespace headroom_static_kernels_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -161,3 +163,4 @@ static_assert(prefill(nano, devices::h100_sxm, h100, 4096, fp8_kv, {}, seed).tot
               prefill(nano, devices::h100_sxm, h100, 4096, fp8_kv).total_us);
 
 }  // namespace
+}  // namespace headroom_static_kernels_test

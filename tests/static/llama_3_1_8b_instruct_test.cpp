@@ -9,6 +9,8 @@
 
 #include <string_view>
 
+namespace headroom_static_llama_3_1_8b_instruct_test {
+
 namespace {
 using namespace headroom;
 constexpr const model& m = models::llama_3_1_8b_instruct;
@@ -78,3 +80,4 @@ static_assert(decode_step(m, devices::h100_sxm, h100, 1, 4096, bf16_kv).compute_
 // Floor time alone: 15,009,849,344 B / 3350 GB/s = 4480.55 us; the step adds KV and edges.
 static_assert(decode_step_us(m, devices::h100_sxm, {.seqs = 1}) > 15'009'849'344 / 3350e3);
 }  // namespace
+}  // namespace headroom_static_llama_3_1_8b_instruct_test

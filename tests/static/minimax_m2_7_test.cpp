@@ -11,6 +11,8 @@
 #include <headroom/models/checkpoints/minimax/minimax_m2_7.hpp>
 #include <headroom/prediction.hpp>
 
+namespace headroom_static_minimax_m2_7_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -85,3 +87,4 @@ static_assert([] {
   return true;
 }());
 }  // namespace
+}  // namespace headroom_static_minimax_m2_7_test

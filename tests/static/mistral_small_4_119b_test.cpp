@@ -10,6 +10,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/mistral/mistral_small_4_119b.hpp>
 
+namespace headroom_static_mistral_small_4_119b_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -52,3 +54,4 @@ static_assert(footprint(m, {}).state_per_seq == 0);
 static_assert(!fits(m, devices::h100_sxm, {.seqs = 1, .context = 4096}));
 static_assert(fits(m, devices::h200_sxm, {.seqs = 1, .context = 32768}));
 }  // namespace
+}  // namespace headroom_static_mistral_small_4_119b_test

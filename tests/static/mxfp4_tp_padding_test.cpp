@@ -15,6 +15,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
 
+namespace headroom_static_mxfp4_tp_padding_test {
+
 namespace {
 using namespace headroom;
 
@@ -146,3 +148,4 @@ static_assert(fits(oss, devices::h100_sxm, {.seqs = 64, .context = 1024 + 8192, 
 static_assert(fits(oss, devices::h100_sxm, {.seqs = 64, .context = 1024 + 8192, .engine = engines::vllm_0_20, .parallel = {.tp = 8}}));
 
 }  // namespace
+}  // namespace headroom_static_mxfp4_tp_padding_test

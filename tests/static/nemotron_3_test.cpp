@@ -13,6 +13,8 @@
 
 #include "seed_prefill.hpp"
 
+namespace headroom_static_nemotron_3_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -354,3 +356,4 @@ static_assert(!fits(super, devices::h100_sxm,
                     {.seqs = 1, .context = 4096,
                      .settings = {.kv = kv_dtype::fp8, .ssm_h = state_dtype::f32, .speculative = true}, .engine = arithmetic}));
 }  // namespace
+}  // namespace headroom_static_nemotron_3_test

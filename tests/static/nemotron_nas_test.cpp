@@ -11,6 +11,8 @@
 #include <array>
 #include <cstdint>
 
+namespace headroom_static_nemotron_nas_test {
+
 namespace {
 using namespace headroom;
 namespace family = headroom::models::family;
@@ -90,3 +92,4 @@ static_assert(fits(m, devices::h200_sxm, {.seqs = 8, .context = 16384, .engine =
 static_assert(!fits(m, devices::h100_sxm, {.seqs = 1, .context = 4096, .engine = engines::none}));
 
 }  // namespace
+}  // namespace headroom_static_nemotron_nas_test

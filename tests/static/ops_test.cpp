@@ -10,6 +10,8 @@
 #include <initializer_list>
 #include <string_view>
 
+namespace headroom_static_ops_test {
+
 namespace {
 using namespace headroom;
 
@@ -292,3 +294,4 @@ static_assert(check_model(every_op(defect::mla_heads_not_dividing)).rule ==
 static_assert(check_model(every_op(defect::index_pool_zero)).rule == table_rule::model_indexer_must_pool_tokens);
 
 }  // namespace
+}  // namespace headroom_static_ops_test

@@ -9,6 +9,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
+namespace headroom_static_parallel_test {
+
 namespace {
 using namespace headroom;
 
@@ -90,3 +92,4 @@ static_assert(decode_step(models::llama_3_1_70b_instruct, devices::h100_sxm, def
                           4096, {}, {.tp = 4})
                   .link_us > 0);
 }  // namespace
+}  // namespace headroom_static_parallel_test

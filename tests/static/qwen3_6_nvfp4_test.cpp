@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <string_view>
 
+namespace headroom_static_qwen3_6_nvfp4_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -147,3 +149,4 @@ static_assert(expert_on_h200.kind == mma_kind::bf16 && expert_on_h200.path != ex
 static_assert(peak_of(expert_on_h200, default_roofline(devices::h200_sxm).r) == default_roofline(devices::h200_sxm).r.bf16_tflops);
 static_assert(exec_of(devices::h200_sxm, formats::fp8_tensor, formats::fp8_tensor, vllm) == exec{exec_path::native, mma_kind::fp8});
 }  // namespace
+}  // namespace headroom_static_qwen3_6_nvfp4_test

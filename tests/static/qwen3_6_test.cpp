@@ -15,6 +15,8 @@
 
 #include "seed_prefill.hpp"
 
+namespace headroom_static_qwen3_6_test {
+
 namespace {
 using namespace headroom;
 using u64 = std::uint64_t;
@@ -252,3 +254,4 @@ static_assert(parameter_count(q38) == main27 + mtp27);
 static_assert(within(static_cast<double>(fp38.weights - fp38.runtime_weights), 21'449.1 * 1'048'576, 0.001));
 static_assert(fp38.kv_per_token == footprint(q27, s).kv_per_token && fp38.state_per_seq == footprint(q27, s).state_per_seq);
 }  // namespace
+}  // namespace headroom_static_qwen3_6_test

@@ -10,6 +10,8 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
 
+namespace headroom_static_qwen3_next_80b_a3b_instruct_test {
+
 namespace {
 using namespace headroom;
 constexpr const model& m = models::qwen3_next_80b_a3b_instruct;
@@ -105,3 +107,4 @@ static_assert(v_off.block_size_tokens == 1056 && v_on.block_size_tokens == 1056 
 constexpr engine_memory v_k3_off = engine_memory_of(m, devices::h200_sxm, s, v3, {}, 1, 4096);
 static_assert(v_k3_off.state_pages_per_request == 1);
 }  // namespace
+}  // namespace headroom_static_qwen3_next_80b_a3b_instruct_test

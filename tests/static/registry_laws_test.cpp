@@ -11,6 +11,8 @@
 
 #include "../laws/law.hpp"
 
+namespace headroom_static_registry_laws_test {
+
 namespace {
 using namespace headroom;
 
@@ -162,3 +164,4 @@ HEADROOM_TEST_ESTIMATES_EVALUATE(models::qwen3_next_80b_a3b_instruct, devices::h
 HEADROOM_TEST_ESTIMATES_EVALUATE(models::qwen3_next_80b_a3b_instruct, devices::b200);
 HEADROOM_TEST_ESTIMATES_EVALUATE(models::qwen3_next_80b_a3b_instruct, devices::gb10);
 }  // namespace
+}  // namespace headroom_static_registry_laws_test

@@ -5,6 +5,8 @@
 
 #include <string_view>
 
+namespace headroom_static_roofline_test {
+
 namespace {
 using namespace headroom;
 
@@ -75,3 +77,4 @@ static_assert(distinct_experts(256, 8, 1) == 8.0);
 static_assert(distinct_experts(256, 8, 16) > 101.961 && distinct_experts(256, 8, 16) < 101.963);
 static_assert(distinct_experts(256, 8, 128) > 251.600 && distinct_experts(256, 8, 128) < 251.602);
 }  // namespace
+}  // namespace headroom_static_roofline_test

@@ -8,6 +8,8 @@
 #include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
 #include <headroom/sla.hpp>
 
+namespace headroom_static_serve_test {
+
 namespace {
 using namespace headroom;
 
@@ -81,3 +83,4 @@ HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 4, .ttft_ms = 2000, .tpot_ms = 100, .requests_per_client = 0});
 }  // namespace
+}  // namespace headroom_static_serve_test

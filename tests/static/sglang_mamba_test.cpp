@@ -16,6 +16,8 @@
 #include <headroom/models/checkpoints/qwen/qwen3_8_27b_nvfp4.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct_fp8.hpp>
 
+namespace headroom_static_sglang_mamba_test {
+
 namespace {
 using namespace headroom;
 
@@ -182,3 +184,4 @@ static_assert(engine_memory_of(models::qwen3_5_27b, devices::mi355x, {}, sglang_
                                {.tp = 8}, 1, 40960)
                   .budget_fraction.millionths == 900'000);
 }  // namespace
+}  // namespace headroom_static_sglang_mamba_test

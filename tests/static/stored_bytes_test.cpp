@@ -7,6 +7,8 @@
 #include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
 #include <headroom/rank_footprint.hpp>
 
+namespace headroom_static_stored_bytes_test {
+
 namespace {
 using namespace headroom;
 using detail::weight_scale_elements;
@@ -33,3 +35,4 @@ static_assert(weight_scale_elements(formats::nvfp4_g16, 8, 5120) == 8 * 320 + 1)
 static_assert(kv_per_token_per_rank(models::gpt_oss_120b, {}, 1) == 36 * 8 * 64 * 2 * 2);
 static_assert(kv_per_token_per_rank(models::gpt_oss_120b, {}, 8) == 36 * 1 * 64 * 2 * 2);
 }  // namespace
+}  // namespace headroom_static_stored_bytes_test

@@ -5,6 +5,8 @@
 
 #include <string_view>
 
+namespace headroom_static_tensor_format_test {
+
 namespace {
 using namespace headroom;
 
@@ -131,3 +133,4 @@ static_assert(!try_weight_bytes(formats::gptq(4), 16, 12));      // GPTQ packs k
 static_assert(!try_weight_bytes(formats::int4(128), 16, 132));   // k not whole groups
 static_assert(!try_weight_bytes(formats::awq(8), (~0ULL / 4) & ~7ULL, 8));  // over 64 bits
 }  // namespace
+}  // namespace headroom_static_tensor_format_test

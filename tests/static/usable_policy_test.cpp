@@ -8,6 +8,8 @@
 #include <headroom/models/checkpoints/meta/llama_3_1_405b_instruct.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 
+namespace headroom_static_usable_policy_test {
+
 namespace {
 using namespace headroom;
 using namespace headroom::devices;
@@ -76,3 +78,4 @@ static_assert(stopping_term(models::llama_3_1_8b_instruct, h100_sxm, {.seqs = 10
               engine_term::kv_cache_cannot_hold_the_sequences);
 
 }  // namespace
+}  // namespace headroom_static_usable_policy_test

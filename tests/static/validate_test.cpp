@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+namespace headroom_static_validate_test {
+
 namespace {
 using namespace headroom;
 
@@ -95,3 +97,4 @@ static_assert(check_roofline({249, 123.7, 243.6, 490.8}).ok());
 static_assert(check_roofline({0, 123.7, 243.6, 490.8}).rule == table_rule::roofline_dram_gbps_must_be_positive_and_finite);
 static_assert(check_roofline({249, 123.7, 0, 490.8}).rule == table_rule::roofline_tflops_must_be_positive_and_finite);
 }  // namespace
+}  // namespace headroom_static_validate_test

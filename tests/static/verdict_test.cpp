@@ -7,6 +7,8 @@
 #include <headroom/models/checkpoints/openai/gpt_oss_120b.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 
+namespace headroom_static_verdict_test {
+
 namespace {
 using namespace headroom;
 
@@ -53,3 +55,4 @@ constexpr fit_check broken = check_fit(models::gpt_oss_120b, devices::h100_sxm,
 static_assert(broken.engine_law == engine_rule::vllm_block_size_must_be_positive && broken.verdict == verdict{});
 HEADROOM_ASSERT_FITS(models::gpt_oss_120b, devices::h100_sxm, {.seqs = 1, .context = 32768, .engine = refused.engine});
 }  // namespace
+}  // namespace headroom_static_verdict_test

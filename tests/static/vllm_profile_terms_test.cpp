@@ -11,6 +11,8 @@
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_8b.hpp>
 
+namespace headroom_static_vllm_profile_terms_test {
+
 namespace {
 using namespace headroom;
 using detail::vllm_graphs_captured;
@@ -86,3 +88,4 @@ constexpr engine_memory llama_h100 = engine_memory_of(models::llama_3_1_8b_instr
 static_assert(llama_h100.max_num_seqs == 1024);
 static_assert(llama_h100.sampler_bytes == 1024ULL * 128'256 * 4 * (2 + 4 + 4 + 8 + 1 + 4 + 4 + 1 + 4) / 4);
 }  // namespace
+}  // namespace headroom_static_vllm_profile_terms_test

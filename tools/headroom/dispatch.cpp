@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // headroom CLI: each command run from its parsed flags (cli_args.hpp): the query, the typed
 // result (fit.cpp, decode.cpp, ...), and the renderer of the format asked for.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 // the one that was given; main.cpp only parses, dispatches and maps errors to exit codes.
 #pragma once
 
-#include <CLI/CLI.hpp>
+#include "headroom/args/cli11_fwd.hpp"
 
 #include <cstdint>
 #include <array>

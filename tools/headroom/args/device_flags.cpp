@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "headroom/args/device_flags.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <cmath>

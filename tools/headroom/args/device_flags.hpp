@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+#include "headroom/args/cli11_fwd.hpp"
 
 #include <headroom/headroom.hpp>
 

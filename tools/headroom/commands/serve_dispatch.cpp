@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // headroom CLI: `serve`, `sla` and `plot pareto` from their flags: every value checked (exit 2
 // naming the flag) before anything is evaluated.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <cctype>

@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <set>
 #include <type_traits>
+#include <variant>
+#include <vector>
 
 #include <headroom/models/config_keys.hpp>
 
@@ -273,13 +276,10 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
   im->repo = "";
   if (const auto n = outer.find("_name_or_path"); n != outer.end() && n->is_string()) im->repo = n->get<std::string>();
 
-  bool built = false;
-  boost::hana::for_each(all_families, [&](auto t) {
-    using family = typename decltype(t)::type;
-    using Dims = typename family::dims;
-    if (built || family::name != p->family) return;
-    built = true;
-    Dims d{};
+  // Everything but the dims struct and the builder is compiled once, over the dims' leaves
+  // (reflect.hpp): what a family adds is its walk of the struct and its builder's call.
+  const auto import_dims = [&](const std::vector<leaf>& leaves, const std::vector<leaf>& defaults,
+                               const std::function<circuit()>& build) {
     dims_reader reader(file, cfg, *p, *im, p->nested == nullptr ? "" : "text_config.");
     reader.set_vision_params(vision_params);
     if (tower_absent) {
@@ -288,32 +288,30 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     }
     if (!dtype_note.empty()) reader.note(dtype_note);
     if (!spelling_note.empty()) reader.note(spelling_note);
-    for_each_member(d, [&](std::string_view member, auto& value) { reader.bind(member, value); });
+    for (const leaf& l : leaves) std::visit([&](auto* value) { reader.bind(l.member, *value); }, l.value);
     // The interval no_rope_layers is checked against (Llama 4's `pattern`). layer_types is held
     // against the built circuit below (check_layer_types), not against a pattern of our own.
     const std::uint64_t interval =
-        member_or<std::uint64_t>(d, "full_attention_interval", member_or<std::uint64_t>(d, "pattern", 0));
-    reader.run_checks(layers_of(d), interval, member_or<std::string_view>(d, "pattern", {}),
-                      member_or<std::string_view>(d, "mtp_pattern", {}), member_or<std::uint64_t>(d, "mtp_layers", 0),
-                      member_or<std::uint64_t>(d, "first_dense", 0), member_or<std::uint64_t>(d, "moe_step", 1));
-    if (p->family == "nemotron_h") nemotron_h_head_dim(file, cfg, member_or<std::uint64_t>(d, "head_dim", 0));
+        leaf_or<std::uint64_t>(leaves, "full_attention_interval", leaf_or<std::uint64_t>(leaves, "pattern", 0));
+    reader.run_checks(leaf_layers(leaves), interval, leaf_or<std::string_view>(leaves, "pattern", {}),
+                      leaf_or<std::string_view>(leaves, "mtp_pattern", {}), leaf_or<std::uint64_t>(leaves, "mtp_layers", 0),
+                      leaf_or<std::uint64_t>(leaves, "first_dense", 0), leaf_or<std::uint64_t>(leaves, "moe_step", 1));
+    if (p->family == "nemotron_h") nemotron_h_head_dim(file, cfg, leaf_or<std::uint64_t>(leaves, "head_dim", 0));
     im->m.config_state_dtype = read_state_dtype(file, p->nested == nullptr ? "" : "text_config.", cfg, p->state_dtype_key);
     im->m.vision_config = read_vision_config(file, outer);
     reader.classify();
 
-    const Dims defaults{};
-    for_each_leaf(d, [&](std::string_view group, std::string_view member, auto& value) {
-      bool same = false;
-      for_each_member(defaults, [&](std::string_view m2, const auto& v2) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::decay_t<decltype(v2)>>) {
-          if (m2 == member) same = value == v2;
-        }
-      });
-      im->dims.push_back({std::string(group), std::string(member), cxx_text(value), same});
-    });
+    for (std::size_t i = 0; i < leaves.size(); ++i) {
+      std::visit(
+          [&](auto* value) {
+            const auto* fallback = std::get<decltype(value)>(defaults[i].value);
+            im->dims.push_back({std::string(leaves[i].group), std::string(leaves[i].member), cxx_text(*value), *value == *fallback});
+          },
+          leaves[i].value);
+    }
 
     try {
-      im->m.c = family::build(d);
+      im->m.c = build();
     } catch (const headroom::error& e) {
       throw import_error(fmt::format("{}: the model does not fit headroom's circuit ({})", file, e.what()));
     }
@@ -321,8 +319,8 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     const circuit& c = im->m.c;
     const bool routed = std::any_of(c.nodes.begin(), c.nodes.begin() + c.n_nodes,
                                     [](const node& n) { return n.kind == op::router && n.has_weight(); });
-    const quant_shape qs{p->family, layers_of(d), member_or<std::uint64_t>(d, "first_dense", 0),
-                         member_or<std::uint64_t>(d, "mtp_layers", 0), role_layers(c), expert_dtype_of(file, outer), routed};
+    const quant_shape qs{p->family, leaf_layers(leaves), leaf_or<std::uint64_t>(leaves, "first_dense", 0),
+                         leaf_or<std::uint64_t>(leaves, "mtp_layers", 0), role_layers(c), expert_dtype_of(file, outer), routed};
     recipe rec{{all_weights(formats::bf16)}, "every tensor BF16"};
     // A ModelOpt folder's two copies: config.json's, as vLLM reads it, once they agree (quant.cpp).
     const std::string from_file = qcfg != nullptr ? second_quant_source(file, *qcfg, quant, r.quant.empty()) : quant;
@@ -342,6 +340,17 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     std::string notes = rec.note;
     for (const std::string& n : reader.notes()) notes += "; " + n;
     im->notes = notes;
+  };
+
+  bool built = false;
+  boost::hana::for_each(all_families, [&](auto t) {
+    using family = typename decltype(t)::type;
+    using Dims = typename family::dims;
+    if (built || family::name != p->family) return;
+    built = true;
+    Dims d{};
+    Dims defaults{};
+    import_dims(leaves_of(d), leaves_of(defaults), [&d] { return family::build(d); });
   });
 
   im->files = quant.empty() ? fmt::format("config.json (model_type {})", im->model_type)

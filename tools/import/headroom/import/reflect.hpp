@@ -19,9 +19,12 @@
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/type.hpp>
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <variant>
+#include <vector>
 
 #include <headroom/models/blocks/attention.hpp>
 #include <headroom/models/blocks/compressed_attention.hpp>
@@ -142,29 +145,48 @@ void for_each_leaf(Dims& d, F&& f, std::string_view group = {}) {
   });
 }
 
+/// One leaf member of a family's dims, its type erased: the importer binds, checks, compares and
+/// prints the leaves in code compiled once, not once per family (seventeen copies of that code,
+/// one per family, had made the importer the slowest file of the build).
+using leaf_value = std::variant<bool*, std::uint64_t*, std::string_view*, std::array<std::uint16_t, 64>*,
+                                std::array<std::uint16_t, 256>*>;
+struct leaf {
+  std::string_view group;   // the piece it is in ("gqa"), empty for a direct member
+  std::string_view member;  // its binding name
+  leaf_value value;
+};
+
+/// The leaves of `d` in declaration order (pointers into `d`).
+template <typename Dims>
+std::vector<leaf> leaves_of(Dims& d) {
+  std::vector<leaf> out;
+  for_each_leaf(d, [&](std::string_view group, std::string_view member, auto& value) {
+    out.push_back({group, member, leaf_value(&value)});
+  });
+  return out;
+}
+
+/// The leaf named `name` of type T (a member of the dims or of one of its pieces, by its binding
+/// name), `fallback` when there is none.
+template <typename T>
+T leaf_or(const std::vector<leaf>& leaves, std::string_view name, T fallback) {
+  for (const leaf& l : leaves) {
+    if (l.member == name && std::holds_alternative<T*>(l.value)) fallback = *std::get<T*>(l.value);
+  }
+  return fallback;
+}
+
+/// The main layers: Nemotron-H's pattern length, else the dims' `layers`.
+inline std::uint64_t leaf_layers(const std::vector<leaf>& leaves) {
+  const std::string_view pattern = leaf_or<std::string_view>(leaves, "pattern", {});
+  return pattern.empty() ? leaf_or<std::uint64_t>(leaves, "layers", 0) : pattern.size();
+}
+
 /// Calls f(name, member reference) for every member of `d` and of its pieces, in declaration
 /// order: the names the config_keys bindings use.
 template <typename Dims, typename F>
 void for_each_member(Dims& d, F&& f) {
   for_each_leaf(d, [&](std::string_view, std::string_view member, auto& value) { f(member, value); });
-}
-
-/// A member of the dims or of one of its pieces, by its binding name; `fallback` when it has none.
-template <typename T, typename Dims>
-T member_or(const Dims& d, std::string_view name, T fallback) {
-  for_each_member(d, [&](std::string_view member, const auto& value) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, T>) {
-      if (member == name) fallback = value;
-    }
-  });
-  return fallback;
-}
-
-/// The main layers: Nemotron-H's pattern length, else the dims' `layers`.
-template <typename Dims>
-std::uint64_t layers_of(const Dims& d) {
-  const std::string_view pattern = member_or<std::string_view>(d, "pattern", {});
-  return pattern.empty() ? member_or<std::uint64_t>(d, "layers", 0) : pattern.size();
 }
 
 }  // namespace headroom::cli::import
