@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Which (model, device) pairs a whole-matrix test visits. Every pair in a build without
-// AddressSanitizer (CI's optimised g++ leg); under it, where each estimate runs about ten times
-// slower, the pairs whose indices sum to a multiple of four: every model and every device still
-// runs under the sanitizers (against a quarter of the other side), and the answers of every pair
-// are checked by the optimised build.
+// AddressSanitizer (CI's optimised g++ leg); under it, where these sweeps run seven to eight
+// times slower than in that leg, the pairs whose indices sum to a multiple of four: every model
+// and every device still runs under the sanitizers (against a quarter of the other side), and
+// the answers of every pair are checked by the optimised build.
 #pragma once
 
 #include <cstddef>

@@ -5,7 +5,9 @@
 // (a quarter of the pairs under AddressSanitizer: sweep_sample.hpp).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include <headroom/devices.hpp>
 #include <headroom/headroom.hpp>
@@ -34,11 +36,13 @@ bool identical(const step_estimate& a, const step_estimate& b) {
 TEST_CASE("per-block and per-instance sums are bit-identical over the sweep") {
   std::size_t compared = 0;
   std::size_t pairs = 0;
+  std::vector<bool> model_seen(models::all.size()), device_seen(devices::all.size());
   for (std::size_t mi = 0; mi < models::all.size(); ++mi) {
     const model* m = models::all[mi];
     for (std::size_t di = 0; di < devices::all.size(); ++di) {
       if (!headroom_test::in_sweep(mi, di)) continue;
       ++pairs;
+      model_seen[mi] = device_seen[di] = true;
       const device* d = devices::all[di];
       const device_roofline r = default_roofline(*d);
       for (std::uint64_t ctx : {1024ULL, 4096ULL, 32768ULL, 131072ULL}) {
@@ -63,6 +67,9 @@ TEST_CASE("per-block and per-instance sums are bit-identical over the sweep") {
   }
   CHECK(compared == pairs * 4 * 11);
   CHECK(pairs * headroom_test::sweep_stride >= models::all.size() * devices::all.size());
+  // Sampled or not, every model and every device is visited.
+  CHECK(std::find(model_seen.begin(), model_seen.end(), false) == model_seen.end());
+  CHECK(std::find(device_seen.begin(), device_seen.end(), false) == device_seen.end());
 }
 
 TEST_CASE("a model whose precision rules name layers takes the per-instance path, with the same totals") {
