@@ -5,8 +5,11 @@
 //
 // A table that breaks a law is then a compile error naming the rule (validate.hpp), and every
 // run-time entry point (decode_step, footprint, fits, ...) skips the check it would make on
-// each call: the constant cannot change. A copy of it, or any table built at run time (an
-// imported checkpoint, a table a program reads), is still checked on every call.
+// each call: the constant cannot change. For the same reason an estimate keeps, per thread, what
+// depends on such a table alone (its verdict on the latest plan, parallel_rules.hpp; its layers
+// grouped by the precision rules they hold, detail/step_sum.hpp). A copy of it, or any table
+// built at run time (an imported checkpoint, a table a program reads), is still checked and
+// worked out on every call.
 #pragma once
 
 #include <type_traits>

@@ -130,8 +130,9 @@ constexpr std::uint64_t pp_first_layer(std::uint64_t layers, std::uint64_t pp, s
 }
 
 
-/// The first rule `p` breaks on `m`, or plan_rule::ok.
-constexpr plan_rule plan_violation(const model& m, const parallel& p) {
+namespace detail {
+// The first rule `p` breaks on `m`, or plan_rule::ok (plan_violation, below, keeps the latest).
+constexpr plan_rule plan_violation_of(const model& m, const parallel& p) {
   if (p.tp == 0 || p.pp == 0 || p.ep == 0 || p.dp == 0) return plan_rule::degrees_positive;
   if ((static_cast<std::uint64_t>(p.tp) * p.dp) % p.ep != 0) return plan_rule::ep_divides_tp;
   const circuit& c = m.c;
@@ -199,6 +200,29 @@ constexpr plan_rule plan_violation(const model& m, const parallel& p) {
   // further than the stages (one, mostly).
   if (detail::main_layers_upto(m, p.pp) < p.pp) return plan_rule::pp_within_layers;
   return plan_rule::ok;
+}
+
+// A shipped table's verdict on the latest plan it was checked against, kept per thread: the
+// CLI's path checks the plan on every estimate (most often the same plan, one device), and a
+// shipped table is a constant, so its verdict on a plan cannot change. Not constexpr (a
+// thread_local); constant evaluation checks each time.
+inline plan_rule kept_plan_violation(const model& m, const parallel& p) {
+  thread_local const model* of = nullptr;
+  thread_local parallel plan{};
+  thread_local plan_rule verdict = plan_rule::ok;
+  if (of != &m || !(plan == p)) {
+    verdict = plan_violation_of(m, p);
+    of = &m;
+    plan = p;
+  }
+  return verdict;
+}
+}  // namespace detail
+
+/// The first rule `p` breaks on `m`, or plan_rule::ok.
+constexpr plan_rule plan_violation(const model& m, const parallel& p) {
+  if (!std::is_constant_evaluated() && m.checked_as == &m) return detail::kept_plan_violation(m, p);
+  return detail::plan_violation_of(m, p);
 }
 
 constexpr bool valid(const model& m, const parallel& p) { return plan_violation(m, p) == plan_rule::ok; }

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -86,4 +87,23 @@ TEST_CASE("a model whose precision rules name layers takes the per-instance path
   CHECK(identical(a, detail::sum_per_instance(run)));
   // q, k, v, o, gate_up and down in layers 0-3 form their own FP8 rows next to the BF16 ones.
   CHECK(a.n_rows == 18 + 6);
+}
+
+TEST_CASE("a shipped table's kept layer skeleton gives what a copy of the table builds afresh") {
+  // The three checkpoints whose precision rules name layers, asked in turn (each ask of another
+  // table rebuilds the thread's kept skeleton) and against copies (never kept: built per call).
+  const std::array<const model*, 3> ranged{&models::nemotron_3_super_120b_a12b_nvfp4,
+                                           &models::nemotron_3_nano_30b_a3b_nvfp4, &models::qwen3_8_27b_nvfp4};
+  const device_roofline r = default_roofline(devices::h100_sxm);
+  for (int round = 0; round < 2; ++round) {
+    for (const model* m : ranged) {
+      CAPTURE(m->id);
+      REQUIRE(detail::layer_ranged_rules(*m) != 0);
+      const model copy = *m;
+      for (std::uint64_t c : {1ULL, 64ULL}) {
+        CHECK(identical(decode_step(*m, devices::h100_sxm, r, c, 8192, {}), decode_step(copy, devices::h100_sxm, r, c, 8192, {})));
+      }
+      CHECK(identical(prefill(*m, devices::h100_sxm, r, 4096, {}), prefill(copy, devices::h100_sxm, r, 4096, {})));
+    }
+  }
 }

@@ -4,6 +4,7 @@
 // law over the whole registry that no advice names an invalid plan or a larger one than needed.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -218,4 +219,20 @@ TEST_CASE("no advice anywhere names an invalid plan, nor a larger one than neede
       }
     }
   }
+}
+
+TEST_CASE("a shipped table's kept plan verdict follows the plan asked, as a copy's does") {
+  // Llama-3.1-8B has 32 query heads and 8 KV heads: tp 3 breaks a rule, tp 2 and 8 do not.
+  const model& m = models::llama_3_1_8b_instruct;
+  const model copy = m;
+  const std::array<parallel, 5> asked{parallel{.tp = 2}, parallel{.tp = 3}, parallel{.tp = 3}, parallel{.tp = 8}, parallel{.tp = 3}};
+  for (const parallel& p : asked) {
+    CAPTURE(p.tp);
+    CHECK(plan_violation(m, p) == plan_violation(copy, p));
+    CHECK(valid(m, p) == (p.tp != 3));
+  }
+  // Another table in between: the kept verdict is the latest table's.
+  CHECK(plan_violation(models::qwen3_30b_a3b, parallel{.tp = 3}) == plan_violation(model{models::qwen3_30b_a3b}, parallel{.tp = 3}));
+  CHECK(valid(m, parallel{.tp = 2}));
+  CHECK_FALSE(valid(m, parallel{.tp = 3}));
 }

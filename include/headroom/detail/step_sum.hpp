@@ -264,19 +264,26 @@ constexpr step_estimate sum_per_instance(const run& x) {
   return est;
 }
 
-// The main section's instances under rules that name layers. Each block's weight nodes are
-// resolved against the rules once (rules_of_node). A node no ranged rule reaches resolves alike
-// at every layer: folded once per (block, layer kind) with all the pair's instances, as without
-// such rules. The reached nodes resolve by the rules their layers hold: the instances of blocks
-// holding such nodes are grouped by (block, layer kind, rule set) -- the ranged rules reaching
-// the block's nodes that hold at the instance's layer -- and each group folds only those nodes.
-constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint32_t ranged) {
-  const model& m = *x.m;
-  const circuit& c = m.c;
+// What the sum under rules that name layers needs of the model alone: each block's weight nodes
+// resolved against the rules once (rules_of_node), the ranged rules reaching each block and its
+// reached nodes, and the groups of the reached blocks' instances by (block, layer kind, rule
+// set) -- the ranged rules reaching the block's nodes that hold at the instance's layer.
+struct layer_skeleton {
+  struct use {
+    instance in{};
+    std::uint32_t count = 0;
+    std::uint32_t set = 0;
+  };
   std::array<node_rules, max_nodes> rules{};
   std::array<std::uint64_t, max_blocks> reached_bits{};
   std::array<std::uint32_t, max_blocks> reach{};  // per block: the ranged rules that decide one of its nodes
   bool any_reached = false;
+  slot_array<use, max_instances> uses;  // [0, n_uses): at most one a kept instance
+  std::size_t n_uses = 0;
+};
+
+constexpr void build_layer_skeleton(const model& m, std::uint32_t ranged, layer_skeleton& s) {
+  const circuit& c = m.c;
   for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
     const block& b = c.blocks[bi];
     bool used = false;
@@ -284,24 +291,64 @@ constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_fac
     if (!used) continue;
     for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
       if (!reads_linear_weight(c.nodes[ni].kind)) continue;
-      rules[ni] = rules_of_node(m, c.nodes[ni], section::main, ranged);
-      if (rules[ni].reach == 0) continue;
-      reach[bi] |= rules[ni].reach;
-      if (ni - b.first < 64) reached_bits[bi] |= std::uint64_t{1} << (ni - b.first);
+      s.rules[ni] = rules_of_node(m, c.nodes[ni], section::main, ranged);
+      if (s.rules[ni].reach == 0) continue;
+      s.reach[bi] |= s.rules[ni].reach;
+      if (ni - b.first < 64) s.reached_bits[bi] |= std::uint64_t{1} << (ni - b.first);
     }
-    any_reached = any_reached || reach[bi] != 0;
+    s.any_reached = s.any_reached || s.reach[bi] != 0;
+  }
+  if (!s.any_reached) return;
+  group_instances(
+      m, ranged, true, [&](std::size_t, const instance& in) { return in.sec == section::main && s.reach[in.block] != 0; },
+      [&](const instance& in, std::uint32_t count, std::uint32_t set) { s.uses.set(s.n_uses++, {in, count, set}); },
+      [&](const model&, std::uint8_t block, section, std::uint32_t) { return s.reach[block]; });
+}
+
+// A shipped table's skeleton, built once per thread for the latest such table it is asked of
+// (a sweep asks of one model many times in a row) and kept: the table is a constant, so its
+// skeleton cannot change. Not constexpr (a thread_local); constant evaluation builds its own.
+inline const layer_skeleton& cached_layer_skeleton(const model& m, std::uint32_t ranged) {
+  thread_local layer_skeleton s;
+  thread_local const model* of = nullptr;
+  if (of != &m) {
+    s.rules = {};  // field by field: the uses' slots are not written until set
+    s.reached_bits = {};
+    s.reach = {};
+    s.any_reached = false;
+    s.n_uses = 0;
+    build_layer_skeleton(m, ranged, s);
+    of = &m;
+  }
+  return s;
+}
+
+// The main section's instances under rules that name layers. A node no ranged rule reaches
+// resolves alike at every layer: folded once per (block, layer kind) with all the pair's
+// instances, as without such rules. The reached nodes resolve by the rules their layers hold:
+// each group of the skeleton folds only those nodes.
+constexpr void fold_skeleton(step_estimate& est, row_index& row_of, call_facts& t, const run& x, const layer_skeleton& s) {
+  const circuit& c = x.m->c;
+  for (std::uint8_t bi = 0; bi < c.n_blocks; ++bi) {
     for (const layer_kind k : all_layer_kinds) {
       const std::uint32_t count = c.main_uses[bi][static_cast<std::size_t>(k)];
-      if (count != 0) fold_block(est, row_of, t, x, bi, instance{bi, 0, section::main, k}, count, {&rules, 0, false, 0});
+      if (count != 0) fold_block(est, row_of, t, x, bi, instance{bi, 0, section::main, k}, count, {&s.rules, 0, false, 0});
     }
   }
-  if (!any_reached) return;
-  group_instances(
-      m, ranged, true, [&](std::size_t, const instance& in) { return in.sec == section::main && reach[in.block] != 0; },
-      [&](const instance& in, std::uint32_t count, std::uint32_t set) {
-        fold_block(est, row_of, t, x, in.block, in, count, {&rules, set, true, reached_bits[in.block]});
-      },
-      [&](const model&, std::uint8_t block, section, std::uint32_t) { return reach[block]; });
+  for (std::size_t i = 0; i < s.n_uses; ++i) {
+    const layer_skeleton::use& u = s.uses[i];
+    fold_block(est, row_of, t, x, u.in.block, u.in, u.count, {&s.rules, u.set, true, s.reached_bits[u.in.block]});
+  }
+}
+[[gnu::noinline]] constexpr void fold_layer_ranged(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint32_t ranged) {
+  const model& m = *x.m;
+  if (!std::is_constant_evaluated() && m.checked_as == &m) {
+    fold_skeleton(est, row_of, t, x, cached_layer_skeleton(m, ranged));
+    return;
+  }
+  layer_skeleton built;
+  build_layer_skeleton(m, ranged, built);
+  fold_skeleton(est, row_of, t, x, built);
 }
 
 // The same sum visiting each distinct use of a block -- (block, layer kind, precision rules
