@@ -7,6 +7,9 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace headroom_test {
 
@@ -25,6 +28,20 @@ inline constexpr std::size_t sweep_stride = 1;
 /// Whether the pair (models::all[model_index], devices::all[device_index]) is visited.
 constexpr bool in_sweep(std::size_t model_index, std::size_t device_index) {
   return (model_index + device_index) % sweep_stride == 0;
+}
+
+/// The `part`-th of sweep_stride sub-matrices (every pair, in one, without the sanitizers): the
+/// models whose index is `part` modulo the stride, and the devices the sample pairs them with.
+template <typename Models, typename Devices>
+auto sweep_part(const Models& models, const Devices& devices, std::size_t part) {
+  using model_ptr = std::remove_cvref_t<decltype(models[0])>;
+  using device_ptr = std::remove_cvref_t<decltype(devices[0])>;
+  std::pair<std::vector<model_ptr>, std::vector<device_ptr>> out;
+  for (std::size_t mi = part; mi < models.size(); mi += sweep_stride) out.first.push_back(models[mi]);
+  for (std::size_t di = 0; di < devices.size(); ++di) {
+    if (in_sweep(part, di)) out.second.push_back(devices[di]);
+  }
+  return out;
 }
 
 }  // namespace headroom_test

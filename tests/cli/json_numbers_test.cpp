@@ -180,14 +180,8 @@ TEST_CASE("matrix --json: every model x device equals the core") {
   CHECK(allocated.evict_sliding);       // and only a sliding layer's window (as_allocated)
   // One matrix of every pair; under the sanitizers one per residue of the model index, on the
   // devices sweep_sample.hpp pairs it with.
-  const std::size_t stride = headroom_test::sweep_stride;
-  for (std::size_t part = 0; part < stride; ++part) {
-    std::vector<const model*> ms;
-    std::vector<const device*> ds;
-    for (std::size_t mi = part; mi < models::all.size(); mi += stride) ms.push_back(models::all[mi]);
-    for (std::size_t di = 0; di < devices::all.size(); ++di) {
-      if (headroom_test::in_sweep(part, di)) ds.push_back(devices::all[di]);
-    }
+  for (std::size_t part = 0; part < headroom_test::sweep_stride; ++part) {
+    const auto [ms, ds] = headroom_test::sweep_part(models::all, devices::all, part);
     const json j = printed(matrix_json(compute_matrix(ms, ds)));
     REQUIRE(j["rows"].size() == ms.size() * ds.size());
     std::size_t i = 0;

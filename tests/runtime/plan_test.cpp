@@ -177,14 +177,8 @@ TEST_CASE("the smallest plan by hand") {
 TEST_CASE("no advice anywhere names an invalid plan, nor a larger one than needed (whole matrix)") {
   // Every pair (a quarter under AddressSanitizer, every model and device among them: sweep_sample.hpp).
   std::vector<cli::matrix_row> rows;
-  const std::size_t stride = headroom_test::sweep_stride;
-  for (std::size_t part = 0; part < stride; ++part) {
-    std::vector<const model*> ms;
-    std::vector<const device*> ds;
-    for (std::size_t mi = part; mi < models::all.size(); mi += stride) ms.push_back(models::all[mi]);
-    for (std::size_t di = 0; di < devices::all.size(); ++di) {
-      if (headroom_test::in_sweep(part, di)) ds.push_back(devices::all[di]);
-    }
+  for (std::size_t part = 0; part < headroom_test::sweep_stride; ++part) {
+    const auto [ms, ds] = headroom_test::sweep_part(models::all, devices::all, part);
     const auto part_rows = cli::compute_matrix(ms, ds);
     REQUIRE(part_rows.size() == ms.size() * ds.size());
     rows.insert(rows.end(), part_rows.begin(), part_rows.end());
