@@ -211,6 +211,7 @@ inline plan_rule kept_plan_violation(const model& m, const parallel& p) {
   thread_local parallel plan{};
   thread_local plan_rule verdict = plan_rule::ok;
   if (of != &m || !(plan == p)) {
+    of = nullptr;  // until worked out: a check that throws leaves nothing kept
     verdict = plan_violation_of(m, p);
     of = &m;
     plan = p;

@@ -312,6 +312,7 @@ inline const layer_skeleton& cached_layer_skeleton(const model& m, std::uint32_t
   thread_local layer_skeleton s;
   thread_local const model* of = nullptr;
   if (of != &m) {
+    of = nullptr;  // until built: a build that throws leaves nothing kept
     s.rules = {};  // field by field: the uses' slots are not written until set
     s.reached_bits = {};
     s.reach = {};
