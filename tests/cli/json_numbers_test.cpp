@@ -97,22 +97,20 @@ std::vector<const model*> models_of_part(std::size_t part) {
   for (std::size_t i = part; i < models::all.size(); i += parts) ms.push_back(models::all[i]);
   return ms;
 }
-// The devices a model of the part is checked on: all of them, or the sanitizers' sample.
-std::vector<const device*> devices_in_sweep(const model* m) {
-  std::size_t mi = 0;
-  while (models::all[mi] != m) ++mi;
-  std::vector<const device*> ds;
-  for (std::size_t di = 0; di < devices::all.size(); ++di) {
-    if (headroom_test::in_sweep(mi, di)) ds.push_back(devices::all[di]);
-  }
-  return ds;
+// The devices the part's models are checked on: all of them, or the sanitizers' sample, which
+// pairs every model of a part with the same devices (its index is `part` modulo a multiple of the
+// stride).
+static_assert(parts % headroom_test::sweep_stride == 0);
+std::vector<const device*> devices_of_part(std::size_t part) {
+  return headroom_test::sweep_part(models::all, devices::all, part).second;
 }
 
 void check_report_json(std::size_t part) {
   const std::vector<std::uint64_t> batches{1, 16, 128};
   const std::vector<std::uint64_t> tokens{4096, 32768};
+  const std::vector<const device*> ds = devices_of_part(part);
   for (const model* m : models_of_part(part)) {
-    for (const device* d : devices_in_sweep(m)) {
+    for (const device* d : ds) {
       INFO(m->id, " on ", d->id);
       const query q = default_query(*m, *d);
       const report::options o{};
@@ -228,8 +226,9 @@ TEST_CASE("matrix --json: every model x device equals the core") {
 namespace {
 void check_commands_json(std::size_t part) {
   const settings fp8{.kv = kv_dtype::fp8};
+  const std::vector<const device*> ds = devices_of_part(part);
   for (const model* m : models_of_part(part)) {
-    for (const device* d : devices_in_sweep(m)) {
+    for (const device* d : ds) {
       INFO(m->id, " on ", d->id);
       query q = default_query(*m, *d);
       q.s = fp8;
