@@ -28,12 +28,18 @@ namespace headroom {
 enum class kernel_class : std::uint8_t {
   gemm,               // dense GEMM: x = M (token rows), y = N*K (weight elements)
   moe_gemm,           // grouped routed-expert GEMMs of one MoE layer: x = token rows, y = experts' weight elements of one expert (3*hidden*inter for gate_up+down)
-  decode_attention,   // paged GQA/MHA decode: x = batch (sequences), y = context (KV tokens per sequence)
+  gqa_decode,         // paged GQA/MHA decode: x = batch (sequences), y = KV elements one sequence reads (tokens x 2 x kv_heads x head_dim)
   prefill_attention,  // causal prefill attention: x = tokens of the sequence, y = 1 (or heads)
   mla_decode,         // absorbed MLA decode: x = batch, y = context
   mla_prefill,        // MLA prefill: x = tokens, y = 1
   all_reduce,         // x = message bytes, y = ranks; value is absolute microseconds
   all_to_all,         // x = message bytes, y = ranks; absolute microseconds (if data exists)
+  // Until 2026-12-05 decode attention was read by context tokens (y); a table of that axis read
+  // by KV elements would be misread, so the old spelling warns (an error under -Werror) and
+  // names the new one.
+  decode_attention [[deprecated("kernel_class::decode_attention is now kernel_class::gqa_decode, whose y axis is the "
+                                "KV elements one sequence reads (tokens x 2 x kv_heads x head_dim), not its context; "
+                                "convert the grid's ys")]] = gqa_decode,
 };
 /// `fp8`: per-tensor (or per-channel) scaled FP8; `fp8_block`: block-scaled FP8 weights
 /// (128 x 128, DeepSeek-V3 style) with per-token-group activations -- other kernels. A table
@@ -51,7 +57,7 @@ constexpr std::string_view name_of(kernel_class c) {
   switch (c) {
     case kernel_class::gemm: return "gemm";
     case kernel_class::moe_gemm: return "moe_gemm";
-    case kernel_class::decode_attention: return "decode_attention";
+    case kernel_class::gqa_decode: return "gqa_decode";
     case kernel_class::prefill_attention: return "prefill_attention";
     case kernel_class::mla_decode: return "mla_decode";
     case kernel_class::mla_prefill: return "mla_prefill";

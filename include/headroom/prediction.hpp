@@ -266,6 +266,22 @@ constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi)
   return sum;
 }
 
+
+// A paged attention whose every head reads one latent row a token, the row every TP rank keeps
+// whole (MLA run absorbed, DeepSeek-V3: mla_parts_of in models/blocks/attention.hpp): the
+// kernel the engines run is the MLA decode kernel (FlashMLA, FlashInfer's or TensorRT-LLM's
+// MLA), not a GQA one, and its ceiling is the mla_decode rows' (docs/calibration.md).
+constexpr bool reads_shared_latent(const block& b, const node& n) {
+  if (n.kind != op::paged_attention || n.pool > 1) return false;
+  bool any = false;
+  for (std::size_t i = 0; i < b.n_states; ++i) {
+    if ((n.reads & (1u << i)) == 0) continue;
+    if (b.states[i].split != shard::replicated || b.states[i].kind != state_kind::paged_kv) return false;
+    any = true;
+  }
+  return any;
+}
+
 }  // namespace detail
 
 /// The part of a step a row belongs to: attention, MLA, the indexer and recurrent updates read
@@ -414,19 +430,33 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       }
       case cost_class::attention:
       case cost_class::latent_attention: {
-        const bool mla = cost_class_of(n.kind) == cost_class::latent_attention;
+        const bool mla = cost_class_of(n.kind) == cost_class::latent_attention || detail::reads_shared_latent(c.blocks[row.block], n);
         if (pass == step_pass::prefill) {
           a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, t, 1);
           break;
         }
-        // Decode: by sequences and context; B sequences never take less than one does (the
-        // measured ratios at small batches are not monotone in the batch).
+        // Decode: by sequences and what one sequence reads; B sequences never take less than
+        // one does (the measured ratios at small batches are not monotone in the batch).
         // A sliding-window layer attends over its window, not the context: its kernel is the
         // one measured at that many KV tokens (its ceiling already reads only the window).
-        const kernel_class k = mla ? kernel_class::mla_decode : kernel_class::decode_attention;
-        const double ctx = static_cast<double>(n.window != 0 && n.window < context ? n.window : context);
+        // GQA / MHA grids are by the KV elements a sequence reads, tokens x the rank's K and V
+        // elements a token (docs/calibration.md: a kernel reading little is mostly fixed cost);
+        // MLA's by context (one layout, DeepSeek-V3's).
+        const kernel_class k = mla ? kernel_class::mla_decode : kernel_class::gqa_decode;
+        std::uint64_t attended = n.window != 0 && n.window < context ? n.window : context;
+        if (n.selected != 0 && n.selected < attended) attended = n.selected;
+        double y = static_cast<double>(attended);
+        if (!mla) {
+          const block& bl = c.blocks[row.block];
+          const std::uint64_t btp = block_tp(bl, plan);
+          std::uint64_t per_token = 0;
+          for (std::size_t si = 0; si < bl.n_states; ++si) {
+            if (n.reads & (1u << si)) per_token += rank_state(bl.states[si], btp).elements;
+          }
+          y *= static_cast<double>(per_token);
+        }
         const double b = static_cast<double>(seqs);
-        const detail::floored_answer fa = detail::calibrated_floored(cs, k, kvf, b, ctx, 16);
+        const detail::floored_answer fa = detail::calibrated_floored(cs, k, kvf, b, y, 16);
         a = {fa.value, fa.from};
         const double most = fa.most;
         const double ratio = a.value < 1 ? 1 : a.value;

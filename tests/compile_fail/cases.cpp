@@ -250,6 +250,19 @@ constexpr double cal_v[] = {1.2, 1.1};
 #endif
 constexpr calib_grid cal_g[] = {{kernel_class::gemm, calib_format::bf16, 2, 1, cal_x, cal_y, cal_v, false}};
 static_assert(validated(calibration{"user_device", "vllm", "0", "a user table", cal_g, 1}));
+#elif defined(HEADROOM_CASE_CALIBRATION_OLD_AXIS) || defined(HEADROOM_CASE_CALIBRATION_OLD_AXIS_TWIN)
+// Decode attention's grids were by context tokens until 2026-12-05 and are now by the KV
+// elements one sequence reads, under a new name: a table written for the old axis names the
+// class it used and is told the new one (a deprecation: an error under -Werror).
+constexpr double cal_x[] = {1, 64};
+constexpr double cal_y[] = {1024, 8192};
+constexpr double cal_v[] = {20, 4, 30, 2};
+#if defined(HEADROOM_CASE_CALIBRATION_OLD_AXIS)
+constexpr calib_grid cal_g[] = {{kernel_class::decode_attention, calib_format::bf16, 2, 2, cal_x, cal_y, cal_v, false}};
+#else
+constexpr calib_grid cal_g[] = {{kernel_class::gqa_decode, calib_format::bf16, 2, 2, cal_x, cal_y, cal_v, false}};
+#endif
+static_assert(validated(calibration{"user_device", "vllm", "0", "a user table", cal_g, 1}));
 #elif defined(HEADROOM_CASE_CALIBRATION_AXIS) || defined(HEADROOM_CASE_CALIBRATION_AXIS_TWIN)
 // Axes are strictly ascending: a repeated point would make lookup divide by ln(1) = 0.
 #if defined(HEADROOM_CASE_CALIBRATION_AXIS)

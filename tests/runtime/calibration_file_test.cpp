@@ -116,6 +116,10 @@ TEST_CASE("a broken calibration file is one line naming the file and the key") {
   CHECK(refusal_of_text("type.json", replaced(good, "\"engine\": \"vllm\"", "\"engine\": 3")).find("key `engine`: expected a string") != std::string::npos);
   CHECK(refusal_of_text("class.json", replaced(good, "\"gemm\"", "\"gemv\"")).find("key `grids[0].class`: unknown value \"gemv\"") != std::string::npos);
   CHECK(refusal_of_text("format.json", replaced(good, "\"bf16\"", "\"fp6\"")).find("key `grids[0].format`") != std::string::npos);
+  // A decode attention grid of the old axis (context tokens) is refused, naming the new class.
+  CHECK(refusal_of_text("old_axis.json", replaced(good, "\"gemm\"", "\"decode_attention\""))
+            .find("key `grids[0].class`: \"decode_attention\" is now \"gqa_decode\", whose ys are the KV elements one sequence reads") !=
+        std::string::npos);
   CHECK(refusal_of_text("count.json", replaced(good, "[1.5, 1.25]", "[1.5]")).find("key `grids[0].values`: expected 2 x 1 = 2 numbers, got 1") != std::string::npos);
   CHECK(refusal_of_text("number.json", replaced(good, "[1, 4]", "[1, \"4\"]")).find("key `grids[0].xs[1]`: expected a number") != std::string::npos);
   CHECK(refusal_of_text("grid_key.json", replaced(good, "\"absolute_us\": false", "\"absolute\": false")).find("key `grids[0].absolute`: unknown key") != std::string::npos);

@@ -158,7 +158,7 @@ TEST_CASE("prediction: no launch of a class is predicted below the class's floor
   const double ys[] = {1, 1e10};
   const double ones[] = {1, 1, 1, 1};
   const calib_grid grids[] = {{kernel_class::gemm, calib_format::bf16, 2, 2, xs, ys, ones, false, 50},
-                              {kernel_class::decode_attention, calib_format::bf16, 2, 2, xs, ys, ones, false, 50}};
+                              {kernel_class::gqa_decode, calib_format::bf16, 2, 2, xs, ys, ones, false, 50}};
   const calibration hand{"h100_sxm", "vllm", "0", "this test", grids, 2};
   const calibration_set cs{&hand, &hand};
   const model& m = models::llama_3_1_8b_instruct;
@@ -329,11 +329,13 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
 }
 
 TEST_CASE("prediction: a sliding-window layer's attention is read at its window, not the context") {
-  // A hand table: decode attention measured at the ceiling over 128 KV tokens, 10x it over 4,096.
+  // A hand table by KV elements a sequence reads: the ceiling at 131,072 (128 tokens of
+  // gpt-oss-120b's 8 KV heads of 64, K and V: 128 x 2 x 8 x 64), 10x it at 4,194,304 (4,096
+  // such tokens) and beyond.
   const double xs[] = {1, 4096};
-  const double ys[] = {128, 4096};
+  const double ys[] = {128.0 * 2 * 8 * 64, 4096.0 * 2 * 8 * 64};
   const double ratios[] = {1, 10, 1, 10};
-  const calib_grid grids[] = {{kernel_class::decode_attention, calib_format::bf16, 2, 2, xs, ys, ratios, false}};
+  const calib_grid grids[] = {{kernel_class::gqa_decode, calib_format::bf16, 2, 2, xs, ys, ratios, false}};
   const calibration hand{"h100_sxm", "vllm", "0", "this test", grids, 1};
   const calibration_set cs{&hand, &hand};
   const model& m = models::gpt_oss_120b;
@@ -359,6 +361,64 @@ TEST_CASE("prediction: a sliding-window layer's attention is read at its window,
   }
   CHECK(sliding == 1);
   CHECK(full == 1);
+}
+
+TEST_CASE("prediction: decode attention is read at the KV elements a sequence reads, the rank's share") {
+  // A hand table: 20x the ceiling for a sequence reading up to 1,048,576 KV elements, 2x from
+  // 4,194,304 on (log-linear between). Llama-3.1-8B has 8 KV heads of 128 (its config.json):
+  // 2 x 8 x 128 = 2,048 elements a token, 1,024 at TP 2 (four heads a rank).
+  const double xs[] = {1, 4096};
+  const double ys[] = {1048576, 4194304};
+  const double ratios[] = {20, 2, 20, 2};
+  const calib_grid grids[] = {{kernel_class::gqa_decode, calib_format::bf16, 2, 2, xs, ys, ratios, false}};
+  const calibration hand{"h100_sxm", "vllm", "0", "this test", grids, 1};
+  const calibration_set cs{&hand, &hand};
+  const model& m = models::llama_3_1_8b_instruct;
+  const device& d = devices::h100_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  auto attention_ratio = [&](std::uint64_t context, const parallel& p) {
+    const step_estimate e = decode_step(m, d, r, 1, context, s, p, engines::vllm_exec);
+    for (std::size_t i = 0; i < e.n_rows; ++i) {
+      if (m.c.nodes[e.rows[i].node].kind != op::paged_attention) continue;
+      const step_prediction one = predict_row(m, r, e.rows[i], 1, context, p, cs);
+      return one.predicted_us / one.ceiling_us;
+    }
+    return 0.0;
+  };
+  // 512 tokens x 2,048 = 1,048,576: the small edge. 2,048 tokens x 2,048 = 4,194,304: the large.
+  CHECK(attention_ratio(512, {}) == doctest::Approx(20));
+  CHECK(attention_ratio(2048, {}) == doctest::Approx(2));
+  // At TP 2 a rank reads half: 2,048 tokens are 2,097,152 elements, halfway in log2 (20 -> 2).
+  CHECK(attention_ratio(2048, {.tp = 2}) == doctest::Approx(11));
+  CHECK(attention_ratio(4096, {.tp = 2}) == doctest::Approx(2));
+}
+
+TEST_CASE("prediction: MLA's shared latent row reads the MLA decode grid, a GQA layout the GQA one") {
+  // Hand tables: the MLA decode kernel at 3x its ceiling, GQA decode at 7x. DeepSeek-V3's attend
+  // reads one replicated latent row a token (kv_lora 512 + rope 64); Llama's K and V by heads.
+  const double xs[] = {1, 4096};
+  const double ys[] = {1, 1e12};
+  const double threes[] = {3, 3, 3, 3};
+  const double sevens[] = {7, 7, 7, 7};
+  const calib_grid grids[] = {{kernel_class::gqa_decode, calib_format::bf16, 2, 2, xs, ys, sevens, false},
+                              {kernel_class::mla_decode, calib_format::bf16, 2, 2, xs, ys, threes, false}};
+  const calibration hand{"h200_sxm", "sglang", "0", "this test", grids, 2};
+  const calibration_set cs{&hand, &hand};
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  auto ratio_of = [&](const model& m, const parallel& p) {
+    const step_estimate e = decode_step(m, d, r, 8, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+    for (std::size_t i = 0; i < e.n_rows; ++i) {
+      if (m.c.nodes[e.rows[i].node].kind != op::paged_attention) continue;
+      const step_prediction one = predict_row(m, r, e.rows[i], 8, 2048, p, cs);
+      return one.predicted_us / one.ceiling_us;
+    }
+    return 0.0;
+  };
+  CHECK(ratio_of(models::deepseek_v3, {.tp = 8}) == doctest::Approx(3));
+  CHECK(ratio_of(models::llama_3_1_8b_instruct, {}) == doctest::Approx(7));
 }
 
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {

@@ -138,6 +138,13 @@ static_assert(near(shipped(t::h100_sxm_trtllm, kernel_class::gemm, calib_format:
 // the same device: the same cell as above.
 static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::gemm, calib_format::fp8_block, 4096, 8192.0 * 16384),
                    953.4133275349935 / (2.0 * 4096 * 8192 * 16384 / (1979 * 1e6)), 5e-4));
+// vLLM's own MLA decode rows were timed eagerly (collector/vllm/collect_mla.py: impl.forward from
+// a Python loop; h100_sxm/mla/vllm/0.14.0: one sequence of 2 tokens 110.8 us, of 4,096 tokens
+// 150.0 us), so its tables read TensorRT-LLM's MLA decode rows of the same device.
+static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_decode, calib_format::bf16, 1, 1024) ==
+              shipped(t::h100_sxm_trtllm, kernel_class::mla_decode, calib_format::bf16, 1, 1024));
+static_assert(shipped(t::h200_sxm_vllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096) ==
+              shipped(t::h200_sxm_trtllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096));
 // SGLang's own fp8_block rows on SM100 convert FP32 weight scales on every call
 // (b300_sxm/gemm/sglang/0.5.14: m 1, n 2,048, k 1,024 took 12.07 us; h200_sxm's 5.71 us), so its
 // B200, B300, GB200 and GB300 tables read TensorRT-LLM's rows too; on Hopper its own stand.
@@ -147,12 +154,13 @@ static_assert(shipped(t::gb300_sglang, kernel_class::gemm, calib_format::fp8_blo
               shipped(t::gb300_trtllm, kernel_class::gemm, calib_format::fp8_block, 16, 4096.0 * 4096));
 static_assert(shipped(t::h200_sxm_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024) !=
               shipped(t::h200_sxm_trtllm, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024));
-// h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 8 heads, 2 KV
-// heads, head_dim 128, BF16 KV, step 4095 (context 4,096), latency 0.08785067001978557 ms.
-// Bytes: q in and out 2 x 2 x 64 x 1,024 + KV 64 x 4,096 x (2 x 2 x 128) x 2 B = 268,697,600
-// (55.98 us); FLOPs 2 x 64 x 4,096 x 2,048 (1.09 us): 87.85 / 55.98 = 1.5694.
-static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::decode_attention, calib_format::bf16, 64, 4096),
-                   87.85067001978557 / roof_us(4.0 * 64 * 1024 + 64.0 * 4096 * 2 * 2 * 128 * 2, 2.0 * 64 * 4096 * 2048, 4800, 989.5), 5e-4));
+// h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 48 heads, 8
+// KV heads, head_dim 128, BF16 KV, step 1023 (context 1,024), latency 0.09223467111587524 ms.
+// The y axis is the KV elements a sequence reads: 1,024 x 2 x 8 x 128 = 2,097,152 (2^21, a grid
+// point). Bytes: q in and out 2 x 2 x 64 x 6,144 + KV 64 x 1,024 x 2,048 x 2 B = 270,008,320
+// (56.25 us); FLOPs 2 x 64 x 1,024 x 12,288 (1.63 us): 92.23 / 56.25 = 1.6397.
+static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::gqa_decode, calib_format::bf16, 64, 1024.0 * 2 * 8 * 128),
+                   92.23467111587524 / roof_us(4.0 * 64 * 6144 + 64.0 * 1024 * 2 * 8 * 128 * 2, 2.0 * 64 * 1024 * 12288, 4800, 989.5), 5e-4));
 // h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 4,096, inter 2,048,
 // top-8 of 256, balanced, moe_tp_size 2, ep 1, latency 1.77509339650472 ms: a TP rank holding
 // every expert's inter / 2 = 1,024 slice and seeing all 1,024 tokens. tK = 8,192 rows; balanced
@@ -208,8 +216,8 @@ constexpr double floor_of(const calibration& c, kernel_class k, calib_format f) 
   const std::size_t g = find_grid(c, k, f);
   return g == c.n_grids ? -1 : c.grids[g].floor_us;
 }
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::bf16) == 9.915);
-static_assert(floor_of(t::h100_sxm_vllm, kernel_class::decode_attention, calib_format::fp8) == 9.915);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::gqa_decode, calib_format::bf16) == 9.915);
+static_assert(floor_of(t::h100_sxm_vllm, kernel_class::gqa_decode, calib_format::fp8) == 9.915);
 // h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1 token, hidden 2,048, inter 768, top-8
 // of 128, balanced, moe_tp_size 16, latency 0.024298667907714844 ms: 24.30 us, a TP rank's
 // 48-wide slice of each expert. The weight-only grids carry it too: the floor is the class's.

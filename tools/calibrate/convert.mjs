@@ -123,10 +123,17 @@ async function points(dev, sys, eng, v) {
     // (collector/vllm/collect_attn.py: "seq_lens includes the current query token").
     const rows = fastest((await read(df, att_cols)).filter(r => (r.window_size ?? 0) === 0),
       r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.step}`);
+    // y is the KV elements one sequence reads (tokens x K and V x kv_heads x head_dim), not its
+    // tokens: at a few sequences a decode kernel's time is mostly fixed (11-16 us on H100 under
+    // SGLang 0.5.14 at one sequence of 1,024 tokens, from 1 to 16 KV heads of 128 or 256), so
+    // its ratio to the ceiling falls as the KV read grows: 80x at 1 x 128, 7x at 12 x 128. A cell
+    // pooling every head layout at one context would hand a model with 16 KV heads of 256 the
+    // ratio of a 2-head one (40x its ceiling, 141 us a layer); by KV read, the layouts that read
+    // as much.
     for (const f of ['bf16', 'fp8']) {
-      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.batch_size, y: r.step + 1,
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.batch_size, y: (r.step + 1) * 2 * r.num_key_value_heads * r.head_dim,
         ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size, r.batch_size, r.step + 1, r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
-      add('decode_attention', f, pts, df);
+      add('gqa_decode', f, pts, df);
     }
   }
   const cf = use('attention', 'context_attention_perf');
@@ -203,6 +210,13 @@ const not_as_served = [
   // converts a checkpoint's scales once at load (requant_weight_ue8m0_inplace,
   // python/sglang/srt/layers/quantization/fp8_utils.py).
   { eng: 'sglang', cls: 'gemm', fmt: 'fp8_block', on: (dev) => dev.sm >= 100 && dev.sm < 110, why: 'SGLang\'s own rows on SM100 convert the weight scales on every call' },
+  // vLLM's MLA decode rows (the newest that time the attention core, 0.14.0 on Hopper) were timed
+  // eagerly: `impl.forward` called from a Python loop, no CUDA graph (collector/vllm/collect_mla.py
+  // @1c23b2c1b27a3fbfb9ddc1395ff93e7a6ac3a9f7, the file's last version). One sequence takes
+  // 104-150 us at 2 to 4,096 tokens on H100, flat in the context: the host's launches, where vLLM
+  // replays its decode steps, MLA attention included, from CUDA graphs.
+  { eng: 'vllm', cls: 'mla_decode', fmt: 'bf16', on: () => true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
+  { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
 ];
 
 /// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the

@@ -84,7 +84,7 @@ E enum_of(const json& o, std::string_view path, const std::string& key, std::str
   refuse(path, key, fmt::format("unknown value \"{}\" (one of {})", s, known));
 }
 
-constexpr std::array all_classes{kernel_class::gemm,          kernel_class::moe_gemm,   kernel_class::decode_attention,
+constexpr std::array all_classes{kernel_class::gemm,          kernel_class::moe_gemm,   kernel_class::gqa_decode,
                                  kernel_class::prefill_attention, kernel_class::mla_decode, kernel_class::mla_prefill,
                                  kernel_class::all_reduce,    kernel_class::all_to_all};
 constexpr std::array all_formats{calib_format::bf16, calib_format::fp8, calib_format::fp4, calib_format::int4_weight_only,
@@ -116,6 +116,14 @@ loaded_calibration parse_calibration(std::string_view text, std::string_view pat
     if (!o.is_object()) refuse(path, at, "expected an object");
     only_keys(o, path, at, std::array<std::string_view, 6>{"class", "format", "absolute_us", "xs", "ys", "values"}, "floor_us");
     calib_grid gr{};
+    // Decode attention was read by context tokens until 2026-12-05; its grids are now by the KV
+    // elements one sequence reads, under a new name, so a table of the old axis is refused, not
+    // misread.
+    if (o.contains("class") && o.at("class").is_string() && o.at("class").get<std::string>() == "decode_attention") {
+      refuse(path, at + ".class",
+             "\"decode_attention\" is now \"gqa_decode\", whose ys are the KV elements one sequence reads "
+             "(tokens x 2 x kv_heads x head_dim), not its context tokens; convert the grid's ys and rename it");
+    }
     gr.cls = enum_of(o, path, at + ".class", "class", all_classes);
     gr.fmt = enum_of(o, path, at + ".format", "format", all_formats);
     if (!o.at("absolute_us").is_boolean()) refuse(path, at + ".absolute_us", "expected true or false");

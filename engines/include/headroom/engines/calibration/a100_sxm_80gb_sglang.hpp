@@ -78,22 +78,22 @@ inline constexpr double v2[] = {
     2.944, 2.369, 2.212, 2.116, 2.046, 2.038, 2.007,
     2.911, 2.376, 2.223, 2.115, 2.056, 2.055, 2.0,
 };
-// decode_attention bf16: 5093 rows; median ratio; 0 of 5093 rows below 1 (min 1.509), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 13.74 us
+// gqa_decode bf16: 5093 rows; median ratio; 0 of 5093 rows below 1 (min 1.509), 0 cells clamped to 1; 5 empty cells filled from the nearest; floor 13.74 us
 inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y3[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y3[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0};
 inline constexpr double v3[] = {
-    1190.0, 702.2, 213.1, 43.73, 7.247, 3.499, 2.729,
-    601.8, 353.3, 107.0, 22.13, 4.59, 2.497, 2.126,
-    304.4, 177.8, 55.3, 11.41, 3.329, 2.571, 1.851,
-    172.1, 88.33, 27.58, 7.117, 2.924, 2.591, 1.691,
-    89.53, 44.93, 13.82, 5.614, 2.701, 2.574, 2.842,
-    59.14, 29.66, 7.91, 4.245, 2.536, 2.525, 2.492,
-    53.03, 21.08, 5.222, 3.022, 2.0, 2.487, 2.47,
-    41.96, 17.05, 3.628, 2.414, 2.0, 2.483, 2.47,
-    33.54, 16.45, 2.959, 2.276, 1.666, 1.889, 1.889,
-    29.82, 15.2, 2.731, 2.292, 1.673, 1.889, 1.889,
-    25.16, 13.51, 2.434, 2.136, 1.659, 1.659, 1.659,
-    24.62, 12.41, 2.39, 2.116, 1.672, 1.672, 1.672,
+    3072.0, 1158.0, 371.6, 83.69, 13.54, 3.439,
+    1527.0, 590.5, 190.1, 42.01, 6.924, 2.473,
+    777.5, 292.1, 99.0, 21.22, 4.534, 2.118,
+    388.6, 148.1, 50.21, 11.08, 3.333, 2.677,
+    197.5, 75.08, 25.88, 6.717, 2.657, 2.575,
+    102.0, 44.21, 14.37, 4.656, 2.497, 2.511,
+    54.75, 30.58, 8.549, 4.148, 2.166, 1.891,
+    32.27, 19.46, 5.626, 3.013, 1.961, 1.722,
+    22.85, 16.83, 4.143, 2.379, 1.804, 1.722,
+    16.83, 12.63, 3.742, 2.109, 1.666, 1.666,
+    12.31, 11.03, 3.144, 2.027, 1.747, 1.747,
+    10.27, 9.15, 2.977, 1.906, 1.747, 1.747,
 };
 // prefill_attention bf16: 5198 rows; median ratio; 1870 of 5198 rows below 1 (min 0.7403), 8 cells clamped to 1; 0 empty cells filled from the nearest; floor 14 us
 inline constexpr double x4[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
@@ -138,7 +138,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.477},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 6, x1, y1, v1, false, 38.51},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 7, x2, y2, v2, false, 38.51},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x3, y3, v3, false, 13.74},
+    {kernel_class::gqa_decode, calib_format::bf16, 12, 6, x3, y3, v3, false, 13.74},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x4, y4, v4, false, 14.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},

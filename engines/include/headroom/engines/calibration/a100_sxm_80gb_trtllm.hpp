@@ -57,22 +57,22 @@ inline constexpr double v1[] = {
     6.602, 3.422, 1.692, 1.33, 1.206, 1.189,
     4.634, 2.392, 1.514, 1.305, 1.195, 1.186,
 };
-// decode_attention bf16: 5026 rows; median ratio; 359 of 5026 rows below 1 (min 0.5901), 25 cells clamped to 1; 11 empty cells filled from the nearest; floor 10.41 us
+// gqa_decode bf16: 5026 rows; median ratio; 359 of 5026 rows below 1 (min 0.5901), 14 cells clamped to 1; 11 empty cells filled from the nearest; floor 10.41 us
 inline constexpr double x2[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y2[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y2[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v2[] = {
-    679.7, 523.9, 209.9, 38.23, 4.934, 1.773, 1.333,
-    523.9, 271.9, 104.9, 15.37, 3.566, 1.576, 1.025,
-    247.8, 153.4, 54.9, 7.769, 2.51, 1.325, 1.0,
-    121.0, 81.42, 20.94, 4.666, 2.008, 1.214, 1.0,
-    75.42, 56.28, 10.93, 3.299, 1.555, 1.0, 1.0,
-    61.95, 33.63, 7.891, 2.49, 1.218, 1.0, 1.0,
-    39.29, 24.56, 5.448, 2.022, 1.157, 1.0, 1.0,
-    29.65, 17.8, 4.328, 1.264, 1.0, 1.0, 1.0,
-    24.34, 13.5, 3.963, 1.174, 1.0, 1.0, 1.0,
-    23.33, 13.08, 3.721, 1.045, 1.0, 1.0, 1.0,
-    23.36, 12.25, 3.569, 1.0, 1.0, 1.0, 1.0,
-    23.35, 11.28, 3.484, 1.0, 1.0, 1.0, 1.0,
+    1279.0, 906.2, 311.5, 75.16, 9.688, 2.373, 1.335,
+    649.7, 471.5, 169.9, 38.35, 5.1, 1.742, 1.436,
+    549.7, 345.1, 100.3, 15.31, 3.643, 1.45, 1.315,
+    249.9, 127.4, 47.79, 7.769, 2.467, 1.056, 1.186,
+    118.7, 87.61, 23.67, 4.61, 2.007, 1.0, 1.193,
+    69.83, 63.72, 14.51, 3.293, 1.492, 1.0, 1.19,
+    64.48, 37.17, 9.823, 2.484, 1.024, 1.0, 1.19,
+    61.8, 28.14, 7.5, 2.037, 1.0, 1.157, 1.157,
+    61.14, 23.45, 7.036, 1.445, 1.0, 1.157, 1.157,
+    49.12, 21.35, 6.53, 1.313, 1.0, 1.0, 1.0,
+    44.91, 20.82, 6.306, 1.228, 1.0, 1.0, 1.0,
+    41.7, 20.13, 5.687, 1.197, 1.0, 1.0, 1.0,
 };
 // prefill_attention bf16: 4864 rows; median ratio; 0 of 4864 rows below 1 (min 1.026), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.31 us
 inline constexpr double x3[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
@@ -190,7 +190,7 @@ inline constexpr double v8[] = {
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 14, 8, x0, y0, v0, false, 2.492},
     {kernel_class::gemm, calib_format::int4_weight_only, 14, 6, x1, y1, v1, false, 2.492},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x2, y2, v2, false, 10.41},
+    {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x2, y2, v2, false, 10.41},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x3, y3, v3, false, 13.31},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, x4, y4, v4, false, 15.53},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x5, y5, v5, false, 15.53},

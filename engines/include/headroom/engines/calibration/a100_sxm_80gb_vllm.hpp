@@ -9,12 +9,14 @@
 //   a100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet
 //   a100_sxm/comm/vllm/0.14.0/custom_allreduce_perf.parquet
 //   a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet
+//   a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for a100_sxm_80gb: 2039 GB/s, BF16 312, FP8 0 dense TFLOP/s (nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)).
 #pragma once
 
 #include <iterator>
 
 #include <headroom/calibration.hpp>
+#include <headroom/engines/calibration/a100_sxm_80gb_trtllm.hpp>
 #include <headroom/engines/calibration/a100_sxm_80gb_nccl.hpp>
 
 namespace headroom::engines::calibration_tables {
@@ -38,22 +40,22 @@ inline constexpr double v0[] = {
     13.44, 6.65, 2.983, 2.147, 1.635, 1.225, 1.094, 1.044,
     6.433, 4.116, 2.175, 2.174, 1.512, 1.258, 1.064, 1.046,
 };
-// decode_attention bf16: 5431 rows; median ratio; 0 of 5431 rows below 1 (min 1.176), 0 cells clamped to 1; 8 empty cells filled from the nearest; floor 10.5 us
+// gqa_decode bf16: 5431 rows; median ratio; 0 of 5431 rows below 1 (min 1.176), 0 cells clamped to 1; 11 empty cells filled from the nearest; floor 10.5 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y1[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y1[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v1[] = {
-    1565.0, 1041.0, 295.1, 69.56, 11.98, 3.36, 2.721,
-    1010.0, 659.6, 202.7, 42.3, 7.75, 2.394, 1.816,
-    509.2, 335.9, 102.1, 21.48, 4.072, 1.836, 1.451,
-    262.6, 172.2, 51.38, 10.89, 2.831, 1.476, 1.328,
-    143.4, 88.11, 26.33, 6.327, 2.039, 1.414, 1.332,
-    87.9, 49.23, 13.58, 3.697, 1.704, 1.35, 1.545,
-    49.97, 26.8, 7.796, 2.878, 1.565, 1.324, 1.541,
-    33.6, 19.25, 5.176, 2.181, 1.448, 1.504, 1.541,
-    25.05, 15.1, 3.69, 1.689, 1.393, 1.602, 1.602,
-    21.22, 13.36, 3.033, 1.468, 1.29, 1.602, 1.602,
-    19.05, 12.15, 2.751, 1.356, 1.279, 1.279, 1.279,
-    18.82, 11.64, 2.464, 1.315, 1.277, 1.277, 1.277,
+    2684.0, 1243.0, 328.2, 69.67, 11.98, 3.26, 1.456,
+    1369.0, 896.2, 211.1, 38.12, 7.75, 2.24, 1.322,
+    685.9, 451.3, 109.2, 19.28, 4.021, 1.67, 1.358,
+    345.1, 224.7, 56.22, 9.963, 2.724, 1.46, 1.324,
+    178.5, 117.0, 29.19, 5.988, 2.078, 1.321, 1.498,
+    89.53, 62.13, 16.41, 3.321, 1.711, 1.353, 1.545,
+    45.96, 35.39, 9.655, 2.704, 1.476, 1.37, 1.545,
+    27.73, 25.1, 6.03, 2.076, 1.352, 1.356, 1.356,
+    17.61, 17.74, 4.254, 1.741, 1.288, 1.356, 1.356,
+    11.99, 14.25, 3.875, 1.476, 1.183, 1.183, 1.183,
+    10.1, 13.17, 3.482, 1.387, 1.279, 1.279, 1.279,
+    9.768, 12.56, 4.585, 1.326, 1.279, 1.279, 1.279,
 };
 // prefill_attention bf16: 4664 rows; median ratio; 1092 of 4664 rows below 1 (min 0.8326), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.98 us
 inline constexpr double x2[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
@@ -76,22 +78,7 @@ inline constexpr double v2[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 171 rows; median ratio; 0 of 171 rows below 1 (min 9.736), 0 cells clamped to 1; 7 empty cells filled from the nearest; floor 297.4 us
-inline constexpr double x3[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y3[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v3[] = {
-    2261.0, 2432.0, 6308.0, 711.7, 93.85, 33.9, 31.42,
-    1096.0, 1203.0, 966.2, 1481.0, 47.14, 18.32, 15.81,
-    550.4, 546.4, 477.1, 680.6, 26.96, 17.07, 15.66,
-    273.2, 271.6, 266.0, 92.77, 15.47, 12.08, 11.69,
-    135.6, 602.3, 122.5, 46.0, 12.09, 10.0, 9.816,
-    68.37, 75.47, 109.3, 23.87, 11.33, 9.98, 10.01,
-    33.74, 38.76, 31.09, 83.23, 10.55, 9.768, 10.01,
-    20.98, 30.97, 25.49, 16.85, 10.86, 9.983, 9.983,
-    16.24, 28.61, 24.7, 16.81, 10.66, 10.02, 10.02,
-    15.23, 27.99, 23.42, 16.44, 10.59, 10.02, 10.02,
-    14.68, 27.79, 22.97, 16.37, 10.54, 10.54, 10.54,
-};
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 4; floor 15.53 us
 // mla_prefill bf16: 101 rows; median ratio; 48 of 101 rows below 1 (min 0.278), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 260 us
 inline constexpr double x4[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y4[] = {1.0};
@@ -129,9 +116,9 @@ inline constexpr double v5[] = {
 // all_to_all bf16: NCCL, a100_sxm_80gb_nccl.hpp
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 14, 8, x0, y0, v0, false, 2.454},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x1, y1, v1, false, 10.5},
+    {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x1, y1, v1, false, 10.5},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x2, y2, v2, false, 10.98},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x3, y3, v3, false, 297.4},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, a100_sxm_80gb_trtllm::x4, a100_sxm_80gb_trtllm::y4, a100_sxm_80gb_trtllm::v4, false, 15.53},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x4, y4, v4, false, 260.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},
@@ -139,7 +126,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::a100_sxm_80gb_vllm
 
 inline constexpr calibration a100_sxm_80gb_vllm{"a100_sxm_80gb", "vllm", "0.22.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{a100_sxm/gemm/vllm/0.14.0/gemm_perf.parquet, a100_sxm/moe/vllm/0.14.0/moe_perf.parquet, a100_sxm/attention/vllm/0.14.0/generation_attention_perf.parquet, a100_sxm/attention/vllm/0.14.0/context_attention_perf.parquet, a100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, a100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, a100_sxm/comm/vllm/0.14.0/custom_allreduce_perf.parquet, a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{a100_sxm/gemm/vllm/0.14.0/gemm_perf.parquet, a100_sxm/moe/vllm/0.14.0/moe_perf.parquet, a100_sxm/attention/vllm/0.14.0/generation_attention_perf.parquet, a100_sxm/attention/vllm/0.14.0/context_attention_perf.parquet, a100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, a100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, a100_sxm/comm/vllm/0.14.0/custom_allreduce_perf.parquet, a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet, a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet}",
     detail::a100_sxm_80gb_vllm::grids, std::size(detail::a100_sxm_80gb_vllm::grids)};
 static_assert(validated(a100_sxm_80gb_vllm), "a100_sxm_80gb_vllm: a calibration table breaks a rule");
 

@@ -10,6 +10,7 @@
 //   h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
+//   h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for h100_sxm: 3350 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)).
 #pragma once
 
@@ -184,39 +185,39 @@ inline constexpr double v8[] = {
     5.382, 5.88, 5.611, 5.178, 5.373,
     5.518, 5.524, 4.792, 4.451, 4.309,
 };
-// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
+// gqa_decode bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.057), 0 cells clamped to 1; 11 empty cells filled from the nearest; floor 9.915 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y9[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v9[] = {
-    3705.0, 2171.0, 519.6, 81.2, 12.37, 2.476, 2.229,
-    1874.0, 1096.0, 260.7, 40.7, 6.42, 1.929, 1.379,
-    960.1, 568.3, 132.2, 20.65, 3.336, 1.509, 1.206,
-    493.6, 305.1, 70.88, 11.18, 2.014, 1.272, 1.142,
-    252.7, 156.7, 37.08, 6.235, 1.873, 1.166, 1.106,
-    130.8, 80.42, 18.75, 3.339, 1.488, 1.121, 1.08,
-    84.86, 47.15, 10.5, 2.043, 1.269, 1.099, 1.07,
-    53.28, 31.54, 7.03, 1.96, 1.191, 1.078, 1.079,
-    42.09, 24.3, 5.416, 1.788, 1.169, 1.085, 1.079,
-    37.91, 21.52, 5.071, 1.661, 1.129, 1.094, 1.094,
-    26.51, 15.62, 3.633, 1.372, 1.097, 1.094, 1.094,
-    25.51, 14.76, 3.329, 1.282, 1.1, 1.1, 1.1,
+    6585.0, 2386.0, 514.5, 79.64, 12.21, 2.468, 1.316,
+    3322.0, 1190.0, 260.4, 40.61, 6.337, 1.949, 1.232,
+    1725.0, 609.0, 130.0, 20.65, 3.336, 1.489, 1.114,
+    864.1, 315.2, 66.92, 10.55, 1.976, 1.269, 1.085,
+    437.5, 159.7, 33.67, 5.89, 1.851, 1.163, 1.072,
+    221.4, 82.18, 18.08, 3.256, 1.465, 1.11, 1.069,
+    116.1, 49.34, 10.38, 2.043, 1.272, 1.082, 1.069,
+    66.79, 33.08, 6.285, 2.01, 1.175, 1.069, 1.069,
+    46.97, 25.38, 4.826, 1.742, 1.123, 1.069, 1.069,
+    39.44, 21.49, 4.511, 1.574, 1.096, 1.096, 1.096,
+    25.18, 14.69, 3.362, 1.31, 1.099, 1.099, 1.099,
+    23.12, 13.73, 3.159, 1.232, 1.099, 1.099, 1.099,
 };
-// decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.915 us
+// gqa_decode fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.142), 0 cells clamped to 1; 11 empty cells filled from the nearest; floor 9.915 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y10[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v10[] = {
-    4451.0, 3116.0, 1080.0, 189.2, 27.69, 5.882, 4.165,
-    2261.0, 1558.0, 537.6, 99.34, 14.57, 3.556, 2.437,
-    1162.0, 789.5, 270.8, 48.03, 7.252, 2.734, 1.71,
-    595.1, 404.1, 137.7, 24.85, 4.591, 2.171, 1.465,
-    297.3, 205.5, 70.85, 13.9, 3.28, 1.694, 1.412,
-    162.4, 107.0, 36.48, 7.492, 2.593, 1.451, 1.397,
-    97.35, 63.86, 20.68, 4.029, 2.101, 1.434, 1.367,
-    63.33, 43.67, 12.96, 3.257, 1.693, 1.412, 1.361,
-    47.88, 34.77, 9.974, 2.936, 1.566, 1.407, 1.361,
-    42.9, 30.8, 8.862, 2.946, 1.596, 1.433, 1.433,
-    30.35, 21.29, 6.239, 2.308, 1.511, 1.433, 1.433,
-    29.12, 20.46, 5.981, 2.148, 1.534, 1.534, 1.534,
+    7879.0, 3551.0, 1026.0, 170.2, 26.43, 5.252, 1.712,
+    3949.0, 1780.0, 517.2, 88.46, 13.59, 2.994, 1.412,
+    2006.0, 898.2, 260.6, 44.03, 6.951, 2.233, 1.253,
+    1013.0, 463.9, 132.7, 23.25, 4.115, 1.742, 1.182,
+    508.7, 233.8, 68.26, 12.62, 2.772, 1.533, 1.27,
+    260.3, 121.2, 35.76, 7.014, 2.192, 1.446, 1.363,
+    139.2, 73.29, 21.0, 4.334, 1.77, 1.394, 1.363,
+    77.03, 48.91, 13.19, 3.149, 1.604, 1.361, 1.361,
+    53.28, 37.06, 9.626, 2.928, 1.508, 1.361, 1.361,
+    44.26, 32.11, 8.245, 2.665, 1.433, 1.433, 1.433,
+    26.9, 21.76, 5.864, 2.326, 1.511, 1.511, 1.511,
+    24.73, 20.5, 5.981, 2.206, 1.511, 1.511, 1.511,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
@@ -260,38 +261,8 @@ inline constexpr double v12[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.117), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
-    1322.0, 1381.0, 993.5, 611.7, 100.6, 12.06, 5.412,
-    707.6, 987.8, 820.5, 330.8, 55.63, 9.414, 2.044,
-    318.3, 756.1, 381.0, 150.6, 27.13, 3.767, 1.585,
-    198.5, 229.0, 120.8, 77.85, 14.61, 1.971, 1.376,
-    78.11, 128.3, 93.22, 33.39, 7.174, 1.594, 1.303,
-    61.74, 62.4, 51.39, 19.84, 3.93, 1.377, 1.235,
-    24.84, 23.82, 23.79, 9.409, 1.946, 1.311, 1.205,
-    15.92, 15.36, 12.17, 3.629, 1.458, 1.162, 1.117,
-    7.445, 7.533, 7.151, 2.667, 1.361, 1.148, 1.117,
-    7.749, 7.591, 6.067, 2.636, 1.34, 1.134, 1.134,
-    3.795, 3.808, 2.927, 1.663, 1.195, 1.132, 1.132,
-};
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.302), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 101.7 us
-inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v14[] = {
-    2135.0, 2445.0, 1714.0, 960.7, 184.5, 23.36, 5.776,
-    992.4, 1264.0, 1116.0, 384.7, 94.37, 12.78, 2.435,
-    853.3, 651.8, 428.8, 207.9, 46.23, 5.649, 1.849,
-    256.8, 318.4, 196.6, 152.9, 21.53, 2.323, 1.548,
-    104.3, 155.7, 101.4, 54.03, 10.86, 1.907, 1.44,
-    73.16, 64.52, 70.96, 26.4, 5.656, 1.588, 1.333,
-    41.15, 35.19, 33.86, 19.8, 2.679, 1.486, 1.311,
-    16.53, 20.81, 18.37, 9.797, 2.145, 1.378, 1.302,
-    9.16, 9.04, 8.066, 5.452, 1.943, 1.349, 1.302,
-    8.248, 8.123, 7.215, 4.486, 1.829, 1.319, 1.319,
-    7.688, 7.615, 6.777, 4.162, 1.778, 1.383, 1.383,
-};
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h100_sxm_trtllm.hpp's grid 11; floor 12.38 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h100_sxm_trtllm.hpp's grid 12; floor 12.38 us
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};
@@ -358,12 +329,12 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x6, y6, v6, false, 24.3},
     {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x7, y7, v7, false, 24.3},
     {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 5, x8, y8, v8, false, 24.3},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 9.915},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 9.915},
+    {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x9, y9, v9, false, 9.915},
+    {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x10, y10, v10, false, 9.915},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 11.38},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 11.38},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 101.7},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 101.7},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, h100_sxm_trtllm::x11, h100_sxm_trtllm::y11, h100_sxm_trtllm::v11, false, 12.38},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, h100_sxm_trtllm::x12, h100_sxm_trtllm::y12, h100_sxm_trtllm::v12, false, 12.38},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 104.5},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x16, y16, v16, false, 104.5},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
@@ -372,7 +343,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::h100_sxm_vllm
 
 inline constexpr calibration h100_sxm_vllm{"h100_sxm", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::h100_sxm_vllm::grids, std::size(detail::h100_sxm_vllm::grids)};
 static_assert(validated(h100_sxm_vllm), "h100_sxm_vllm: a calibration table breaks a rule");
 

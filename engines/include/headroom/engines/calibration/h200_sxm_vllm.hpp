@@ -10,6 +10,7 @@
 //   h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
+//   h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for h200_sxm: 4800 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h200_sxm (S2, S4, S26)).
 #pragma once
 
@@ -184,39 +185,39 @@ inline constexpr double v8[] = {
     7.247, 6.545, 5.611, 5.147, 5.075,
     6.706, 5.646, 4.766, 4.388, 4.267,
 };
-// decode_attention bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
+// gqa_decode bf16: 16929 rows; median ratio; 0 of 16929 rows below 1 (min 1.07), 0 cells clamped to 1; 11 empty cells filled from the nearest; floor 9.797 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y9[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v9[] = {
-    5267.0, 3019.0, 730.9, 113.9, 17.44, 3.509, 3.179,
-    2658.0, 1551.0, 372.6, 57.32, 9.08, 2.39, 1.68,
-    1326.0, 782.3, 187.7, 29.53, 4.738, 1.699, 1.274,
-    685.6, 419.9, 101.0, 15.77, 2.829, 1.372, 1.18,
-    358.9, 218.5, 51.32, 8.86, 2.25, 1.237, 1.149,
-    187.8, 112.5, 27.33, 4.739, 1.68, 1.186, 1.117,
-    119.1, 66.92, 15.05, 2.852, 1.41, 1.154, 1.103,
-    75.83, 45.06, 9.954, 2.44, 1.297, 1.114, 1.105,
-    60.4, 34.83, 7.602, 2.145, 1.247, 1.131, 1.105,
-    54.85, 30.93, 7.389, 2.026, 1.194, 1.15, 1.15,
-    37.41, 22.68, 5.123, 1.665, 1.186, 1.15, 1.15,
-    36.57, 20.96, 4.704, 1.523, 1.199, 1.199, 1.199,
+    9380.0, 3284.0, 722.4, 112.8, 17.05, 3.438, 1.45,
+    4718.0, 1679.0, 364.0, 57.35, 9.0, 2.311, 1.265,
+    2381.0, 838.3, 183.8, 29.37, 4.727, 1.687, 1.154,
+    1195.0, 441.1, 92.76, 14.96, 2.768, 1.376, 1.119,
+    601.2, 222.4, 47.82, 8.347, 2.193, 1.234, 1.101,
+    315.8, 116.4, 26.0, 4.666, 1.668, 1.157, 1.096,
+    168.0, 69.67, 14.55, 2.83, 1.398, 1.116, 1.096,
+    91.87, 46.5, 9.153, 2.412, 1.255, 1.099, 1.099,
+    67.03, 36.29, 6.971, 2.069, 1.191, 1.099, 1.099,
+    56.23, 30.93, 6.141, 1.941, 1.152, 1.152, 1.152,
+    36.23, 21.27, 4.778, 1.558, 1.195, 1.195, 1.195,
+    33.25, 19.62, 4.493, 1.465, 1.195, 1.195, 1.195,
 };
-// decode_attention fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 9.797 us
+// gqa_decode fp8: 16129 rows; median ratio; 0 of 16129 rows below 1 (min 1.483), 0 cells clamped to 1; 11 empty cells filled from the nearest; floor 9.797 us
 inline constexpr double x10[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y10[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y10[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v10[] = {
-    6428.0, 4364.0, 1539.0, 269.0, 38.81, 8.016, 5.78,
-    3248.0, 2179.0, 770.0, 137.9, 20.16, 4.806, 3.326,
-    1656.0, 1114.0, 378.8, 69.3, 10.4, 3.856, 2.322,
-    803.9, 577.1, 195.5, 35.17, 6.069, 2.95, 2.034,
-    418.2, 293.9, 101.4, 19.73, 4.539, 2.199, 1.972,
-    228.3, 150.3, 51.56, 11.1, 3.518, 2.027, 1.954,
-    137.6, 91.31, 29.41, 5.599, 2.84, 1.97, 1.913,
-    89.51, 62.59, 18.54, 4.483, 2.291, 1.962, 1.91,
-    69.13, 49.49, 14.1, 4.123, 2.184, 1.963, 1.91,
-    61.19, 44.33, 12.54, 3.985, 2.225, 2.006, 2.006,
-    44.08, 30.05, 8.693, 3.24, 2.12, 2.006, 2.006,
-    41.62, 28.85, 8.444, 3.063, 2.17, 2.17, 2.17,
+    11240.0, 5008.0, 1448.0, 240.3, 37.56, 7.506, 2.324,
+    5539.0, 2486.0, 738.2, 125.9, 19.3, 4.069, 1.92,
+    2804.0, 1248.0, 366.2, 62.3, 9.92, 3.027, 1.643,
+    1435.0, 638.0, 186.9, 32.74, 5.878, 2.415, 1.556,
+    718.1, 329.8, 95.93, 17.92, 3.754, 2.123, 1.497,
+    364.4, 169.0, 50.86, 9.978, 2.973, 2.014, 1.905,
+    197.0, 103.9, 29.47, 6.127, 2.453, 1.951, 1.905,
+    112.0, 70.2, 18.97, 4.344, 2.216, 1.91, 1.91,
+    76.52, 52.9, 13.83, 4.095, 2.087, 1.91, 1.91,
+    62.6, 46.04, 11.88, 3.757, 2.006, 2.006, 2.006,
+    38.88, 31.35, 8.046, 3.244, 2.12, 2.12, 2.12,
+    35.25, 29.74, 8.529, 3.097, 2.12, 2.12, 2.12,
 };
 // prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
@@ -260,38 +261,8 @@ inline constexpr double v12[] = {
     1.0,
     1.0,
 };
-// mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.089), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v13[] = {
-    1900.0, 1887.0, 2068.0, 593.7, 140.1, 18.14, 5.492,
-    1473.0, 1377.0, 914.6, 468.5, 63.82, 8.549, 2.472,
-    450.3, 453.1, 508.9, 270.3, 33.67, 4.368, 1.94,
-    363.7, 351.5, 295.7, 82.64, 18.03, 2.477, 1.649,
-    177.5, 171.6, 135.6, 41.93, 9.832, 1.867, 1.617,
-    85.18, 81.76, 56.3, 25.14, 4.616, 1.659, 1.502,
-    45.0, 44.34, 33.32, 14.47, 2.378, 1.462, 1.385,
-    21.88, 21.26, 15.22, 6.699, 1.567, 1.15, 1.104,
-    12.03, 11.39, 7.79, 3.338, 1.414, 1.114, 1.104,
-    10.32, 9.943, 7.922, 3.225, 1.875, 1.109, 1.109,
-    4.537, 4.459, 3.673, 1.833, 1.192, 1.099, 1.099,
-};
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.301), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 100.2 us
-inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v14[] = {
-    2496.0, 3515.0, 3111.0, 1261.0, 164.3, 23.46, 5.875,
-    1588.0, 1838.0, 1650.0, 733.6, 75.87, 11.15, 3.027,
-    569.7, 725.5, 771.6, 376.7, 47.63, 5.942, 1.8,
-    512.9, 436.9, 407.2, 112.6, 21.75, 2.246, 1.56,
-    223.6, 219.6, 142.7, 89.47, 12.05, 1.88, 1.426,
-    107.1, 109.2, 108.5, 33.1, 4.617, 1.59, 2.167,
-    58.0, 53.95, 38.67, 16.44, 2.999, 1.449, 1.328,
-    29.12, 26.01, 17.4, 9.373, 2.097, 1.374, 1.301,
-    15.27, 14.44, 12.8, 5.962, 3.396, 1.35, 1.301,
-    10.56, 10.32, 9.144, 5.314, 1.766, 1.336, 1.336,
-    10.02, 9.612, 8.571, 4.917, 1.718, 1.376, 1.376,
-};
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 11; floor 12.2 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 12; floor 12.2 us
 // mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};
@@ -358,12 +329,12 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x6, y6, v6, false, 23.55},
     {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x7, y7, v7, false, 23.55},
     {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 5, x8, y8, v8, false, 23.55},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x9, y9, v9, false, 9.797},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x10, y10, v10, false, 9.797},
+    {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x9, y9, v9, false, 9.797},
+    {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x10, y10, v10, false, 9.797},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 11.17},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 11.17},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x13, y13, v13, false, 100.2},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 100.2},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, h200_sxm_trtllm::x11, h200_sxm_trtllm::y11, h200_sxm_trtllm::v11, false, 12.2},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, h200_sxm_trtllm::x12, h200_sxm_trtllm::y12, h200_sxm_trtllm::v12, false, 12.2},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 111.6},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x16, y16, v16, false, 111.6},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
@@ -372,7 +343,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::h200_sxm_vllm
 
 inline constexpr calibration h200_sxm_vllm{"h200_sxm", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, h200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, h200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::h200_sxm_vllm::grids, std::size(detail::h200_sxm_vllm::grids)};
 static_assert(validated(h200_sxm_vllm), "h200_sxm_vllm: a calibration table breaks a rule");
 

@@ -10,6 +10,7 @@
 //   l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet
 //   l40s/comm/nccl/2.27.3/nccl_perf.parquet
 //   l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
+//   l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for l40s: 864 GB/s, BF16 362.05, FP8 733 dense TFLOP/s (nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)).
 #pragma once
 
@@ -164,39 +165,39 @@ inline constexpr double v7[] = {
     2.522, 2.729, 2.593, 2.536, 2.404, 2.11,
     2.964, 3.199, 3.067, 2.729, 2.374, 2.202,
 };
-// decode_attention bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 4 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
+// gqa_decode bf16: 16129 rows; median ratio; 2059 of 16129 rows below 1 (min 0.3483), 7 cells clamped to 1; 11 empty cells filled from the nearest; floor 7.168 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y8[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y8[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v8[] = {
-    748.8, 458.4, 110.1, 21.0, 4.285, 1.423, 1.324,
-    450.0, 269.2, 67.5, 12.28, 2.231, 1.067, 1.368,
-    225.0, 136.3, 34.07, 6.231, 1.36, 1.34, 1.285,
-    115.5, 69.98, 17.1, 3.172, 1.0, 1.29, 1.245,
-    60.75, 35.55, 8.667, 1.649, 1.0, 1.267, 1.237,
-    32.32, 19.5, 4.387, 1.112, 1.245, 1.212, 1.217,
-    19.73, 11.05, 2.553, 1.0, 1.239, 1.214, 1.205,
-    12.83, 6.983, 1.659, 1.0, 1.21, 1.222, 1.146,
-    9.562, 5.583, 1.214, 1.331, 1.2, 1.146, 1.146,
-    8.371, 4.534, 1.073, 1.341, 1.166, 1.146, 1.146,
-    7.281, 4.137, 1.517, 1.3, 1.229, 1.146, 1.146,
-    6.732, 3.962, 1.529, 1.267, 1.144, 1.144, 1.144,
+    1526.0, 486.0, 106.2, 20.97, 3.537, 1.0, 1.422,
+    750.9, 318.0, 62.57, 11.65, 2.087, 1.0, 1.392,
+    380.6, 153.0, 31.29, 5.91, 1.332, 1.414, 1.343,
+    190.8, 78.0, 16.07, 3.044, 1.0, 1.273, 1.335,
+    97.2, 39.5, 7.974, 1.587, 1.0, 1.253, 1.336,
+    49.5, 21.37, 4.444, 1.064, 1.302, 1.201, 1.312,
+    24.75, 11.65, 2.516, 1.0, 1.261, 1.203, 1.312,
+    13.5, 6.975, 1.718, 1.0, 1.228, 1.237, 1.237,
+    10.06, 5.305, 1.287, 1.375, 1.211, 1.237, 1.237,
+    8.406, 4.412, 1.051, 1.337, 1.194, 1.194, 1.194,
+    7.25, 3.888, 1.0, 1.323, 1.3, 1.3, 1.3,
+    6.516, 3.847, 1.625, 1.308, 1.3, 1.3, 1.3,
 };
-// decode_attention fp8: 15702 rows; median ratio; 2215 of 15702 rows below 1 (min 0.4167), 7 cells clamped to 1; 6 empty cells filled from the nearest; floor 7.168 us
+// gqa_decode fp8: 15702 rows; median ratio; 2215 of 15702 rows below 1 (min 0.4167), 9 cells clamped to 1; 11 empty cells filled from the nearest; floor 7.168 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0};
-inline constexpr double y9[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
+inline constexpr double y9[] = {512.0, 4096.0, 32768.0, 262144.0, 2097152.0, 16777216.0, 134217728.0};
 inline constexpr double v9[] = {
-    1024.0, 797.7, 252.0, 41.29, 5.662, 1.476, 1.0,
-    523.6, 392.7, 128.0, 20.73, 2.925, 1.0, 1.257,
-    270.0, 204.0, 64.8, 10.48, 1.543, 1.247, 1.266,
-    135.6, 100.5, 32.67, 5.426, 1.0, 1.252, 1.28,
-    71.0, 53.5, 17.0, 2.826, 1.0, 1.277, 1.279,
-    35.47, 26.91, 8.75, 1.53, 1.0, 1.251, 1.267,
-    19.08, 14.34, 4.562, 1.034, 1.267, 1.195, 1.161,
-    12.87, 8.887, 2.632, 1.0, 1.263, 1.176, 1.151,
-    9.75, 6.951, 2.013, 1.0, 1.251, 1.153, 1.151,
-    9.169, 5.906, 1.528, 1.287, 1.244, 1.156, 1.156,
-    5.818, 4.131, 1.329, 1.292, 1.262, 1.156, 1.156,
-    5.273, 3.785, 1.375, 1.329, 1.158, 1.158, 1.158,
+    1792.0, 816.0, 240.0, 38.51, 5.383, 1.0, 1.31,
+    943.5, 408.0, 121.3, 19.7, 2.86, 1.0, 1.255,
+    472.0, 212.6, 62.0, 10.0, 1.532, 1.0, 1.307,
+    236.0, 108.0, 31.5, 5.123, 1.0, 1.302, 1.377,
+    120.0, 54.0, 16.17, 2.791, 1.0, 1.248, 1.393,
+    60.0, 27.75, 8.408, 1.5, 1.0, 1.297, 1.315,
+    30.5, 15.74, 4.5, 1.0, 1.292, 1.264, 1.315,
+    16.0, 9.357, 2.699, 1.0, 1.265, 1.29, 1.29,
+    12.37, 7.25, 1.821, 1.0, 1.265, 1.29, 1.29,
+    11.06, 6.312, 1.528, 1.369, 1.245, 1.245, 1.245,
+    5.041, 4.219, 1.137, 1.34, 1.328, 1.328, 1.328,
+    4.5, 3.72, 1.251, 1.364, 1.328, 1.328, 1.328,
 };
 // prefill_attention bf16: 12138 rows; median ratio; 1051 of 12138 rows below 1 (min 0.6673), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 5.952 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
@@ -240,22 +241,7 @@ inline constexpr double v11[] = {
     1.171,
     1.162,
 };
-// mla_decode bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 4.077), 0 cells clamped to 1; 6 empty cells filled from the nearest; floor 299.1 us
-inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y12[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
-inline constexpr double v12[] = {
-    994.2, 1005.0, 842.5, 319.0, 59.34, 15.3, 15.16,
-    466.5, 1955.0, 389.5, 177.2, 48.45, 8.359, 7.586,
-    242.9, 258.6, 191.7, 79.31, 15.22, 4.52, 4.077,
-    128.5, 120.7, 104.7, 42.39, 24.79, 4.299, 4.086,
-    60.68, 57.42, 214.1, 21.45, 5.155, 4.274, 4.173,
-    33.04, 29.41, 26.49, 10.66, 4.61, 4.299, 5.542,
-    16.48, 16.61, 12.42, 5.911, 4.737, 5.338, 5.542,
-    8.123, 14.58, 12.16, 6.636, 9.13, 9.232, 9.232,
-    16.04, 18.43, 15.46, 7.529, 9.954, 9.268, 9.268,
-    9.741, 19.76, 16.32, 10.46, 9.916, 9.389, 9.389,
-    10.56, 19.69, 16.75, 12.3, 9.927, 9.389, 9.389,
-};
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 9; floor 9.387 us
 // mla_prefill bf16: 101 rows; median ratio; 41 of 101 rows below 1 (min 0.2812), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 270.3 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y13[] = {1.0};
@@ -300,11 +286,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x5, y5, v5, false, 18.71},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 6, x6, y6, v6, false, 18.71},
     {kernel_class::moe_gemm, calib_format::mxfp4_marlin, 15, 6, x7, y7, v7, false, 18.71},
-    {kernel_class::decode_attention, calib_format::bf16, 12, 7, x8, y8, v8, false, 7.168},
-    {kernel_class::decode_attention, calib_format::fp8, 12, 7, x9, y9, v9, false, 7.168},
+    {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x8, y8, v8, false, 7.168},
+    {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x9, y9, v9, false, 7.168},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x10, y10, v10, false, 5.952},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 5.952},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, x12, y12, v12, false, 299.1},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, l40s_trtllm::x9, l40s_trtllm::y9, l40s_trtllm::v9, false, 9.387},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 270.3},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
@@ -312,7 +298,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::l40s_vllm
 
 inline constexpr calibration l40s_vllm{"l40s", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/vllm/0.24.0/gemm_perf.parquet, l40s/moe/vllm/0.24.0/moe_perf.parquet, l40s/attention/vllm/0.24.0/generation_attention_perf.parquet, l40s/attention/vllm/0.24.0/context_attention_perf.parquet, l40s/mla/vllm/0.14.0/generation_mla_perf.parquet, l40s/mla/vllm/0.14.0/context_mla_perf.parquet, l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet, l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/vllm/0.24.0/gemm_perf.parquet, l40s/moe/vllm/0.24.0/moe_perf.parquet, l40s/attention/vllm/0.24.0/generation_attention_perf.parquet, l40s/attention/vllm/0.24.0/context_attention_perf.parquet, l40s/mla/vllm/0.14.0/generation_mla_perf.parquet, l40s/mla/vllm/0.14.0/context_mla_perf.parquet, l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet, l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet}",
     detail::l40s_vllm::grids, std::size(detail::l40s_vllm::grids)};
 static_assert(validated(l40s_vllm), "l40s_vllm: a calibration table breaks a rule");
 
