@@ -145,6 +145,13 @@ static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_decode, calib_format::
               shipped(t::h100_sxm_trtllm, kernel_class::mla_decode, calib_format::bf16, 1, 1024));
 static_assert(shipped(t::h200_sxm_vllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096) ==
               shipped(t::h200_sxm_trtllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096));
+// Where vLLM timed no MLA core (B200: aiconfigurator's vLLM tables there time only the module),
+// the same rows stand in: before, DeepSeek's MLA under vLLM on B200 kept its ceiling.
+static_assert(shipped(t::b200_vllm, kernel_class::mla_decode, calib_format::bf16, 8, 2048) ==
+              shipped(t::b200_trtllm, kernel_class::mla_decode, calib_format::bf16, 8, 2048));
+static_assert(shipped(t::b200_vllm, kernel_class::mla_decode, calib_format::bf16, 8, 2048) >= 1);  // found, not clamped
+static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_decode, calib_format::bf16, 1, 1024) >= 1);
+static_assert(shipped(t::h200_sxm_vllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096) >= 1);
 // SGLang's own fp8_block rows on SM100 convert FP32 weight scales on every call
 // (b300_sxm/gemm/sglang/0.5.14: m 1, n 2,048, k 1,024 took 12.07 us; h200_sxm's 5.71 us), so its
 // B200, B300, GB200 and GB300 tables read TensorRT-LLM's rows too; on Hopper its own stand.

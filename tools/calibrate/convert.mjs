@@ -215,8 +215,10 @@ const not_as_served = [
   // @1c23b2c1b27a3fbfb9ddc1395ff93e7a6ac3a9f7, the file's last version). One sequence takes
   // 104-150 us at 2 to 4,096 tokens on H100, flat in the context: the host's launches, where vLLM
   // replays its decode steps, MLA attention included, from CUDA graphs.
-  { eng: 'vllm', cls: 'mla_decode', fmt: 'bf16', on: () => true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
-  { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
+  // Where vLLM timed no MLA core at all (Blackwell: only the module), the same rows stand in
+  // (`missing`): its decode steps run an MLA kernel there too.
+  { eng: 'vllm', cls: 'mla_decode', fmt: 'bf16', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
+  { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
 ];
 
 /// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the
@@ -224,11 +226,15 @@ const not_as_served = [
 function stand_in(id, dev, eng, p, by) {
   for (const rule of not_as_served.filter(r => r.eng === eng && r.on(dev))) {
     const i = p.grids.findIndex(g => g.cls === rule.cls && g.fmt === rule.fmt);
-    if (i < 0) continue;
+    if (i < 0 && !rule.missing) continue;
     const sub = by?.grids.find(g => g.cls === rule.cls && g.fmt === rule.fmt);
-    if (!sub) throw new Error(`${id} ${eng}: ${rule.cls} ${rule.fmt} needs TensorRT-LLM's rows, which ${id} lacks`);
+    if (!sub) {
+      if (i < 0) continue;  // neither measured it
+      throw new Error(`${id} ${eng}: ${rule.cls} ${rule.fmt} needs TensorRT-LLM's rows, which ${id} lacks`);
+    }
     const files = [sub.file].flat();
-    p.grids[i] = { ...sub, stand_in: `TensorRT-LLM's, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${rule.why}` };
+    const grid = { ...sub, stand_in: `TensorRT-LLM's, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${rule.why}` };
+    if (i < 0) p.grids.push(grid); else p.grids[i] = grid;
     p.files.push(...files);
   }
 }

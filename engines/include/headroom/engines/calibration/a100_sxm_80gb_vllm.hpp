@@ -114,6 +114,7 @@ inline constexpr double v5[] = {
     5394.0, 7295.0, 8251.0,
 };
 // all_to_all bf16: NCCL, a100_sxm_80gb_nccl.hpp
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 5; floor 15.53 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 14, 8, x0, y0, v0, false, 2.454},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x1, y1, v1, false, 10.5},
@@ -122,6 +123,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x4, y4, v4, false, 260.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, a100_sxm_80gb_trtllm::x5, a100_sxm_80gb_trtllm::y5, a100_sxm_80gb_trtllm::v5, false, 15.53},
 };
 }  // namespace detail::a100_sxm_80gb_vllm
 

@@ -8,6 +8,7 @@
 //   gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   gb300/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
+//   gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for gb300: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 15000 dense TFLOP/s (nvidia_blackwell.hpp gb300 (S6, S8, S9, S11, S12, S52)).
 #pragma once
 
@@ -317,6 +318,8 @@ inline constexpr double v15[] = {
     1863.0, 2496.0,
 };
 // all_to_all bf16: NCCL, gb300_nccl.hpp
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 13; floor 8.997 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 14; floor 8.997 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.764},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.764},
@@ -335,11 +338,13 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x14, y14, v14, false, 8.496},
     {kernel_class::all_reduce, calib_format::bf16, 12, 2, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 7, gb300_trtllm::x13, gb300_trtllm::y13, gb300_trtllm::v13, false, 8.997},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, gb300_trtllm::x14, gb300_trtllm::y14, gb300_trtllm::v14, false, 8.997},
 };
 }  // namespace detail::gb300_vllm
 
 inline constexpr calibration gb300_vllm{"gb300", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/vllm/0.24.0/gemm_perf.parquet, gb300/moe/vllm/0.24.0/moe_perf.parquet, gb300/attention/vllm/0.24.0/generation_attention_perf.parquet, gb300/attention/vllm/0.24.0/context_attention_perf.parquet, gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/vllm/0.24.0/gemm_perf.parquet, gb300/moe/vllm/0.24.0/moe_perf.parquet, gb300/attention/vllm/0.24.0/generation_attention_perf.parquet, gb300/attention/vllm/0.24.0/context_attention_perf.parquet, gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::gb300_vllm::grids, std::size(detail::gb300_vllm::grids)};
 static_assert(validated(gb300_vllm), "gb300_vllm: a calibration table breaks a rule");
 

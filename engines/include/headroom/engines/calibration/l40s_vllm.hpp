@@ -277,6 +277,7 @@ inline constexpr double v14[] = {
     55950.0, 430900.0, 961200.0,
 };
 // all_to_all bf16: NCCL, l40s_nccl.hpp
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 10; floor 9.387 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.65},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.65},
@@ -294,6 +295,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 270.3},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 7, l40s_trtllm::x10, l40s_trtllm::y10, l40s_trtllm::v10, false, 9.387},
 };
 }  // namespace detail::l40s_vllm
 
