@@ -152,6 +152,20 @@ step_prediction predict_row(const model& m, const device_roofline& r, const site
   return predict(m, r.r, one, step_pass::decode, seqs, seqs, context, p, kv_dtype::bf16, cs);
 }
 
+// The first paged attention row's prediction over its ceiling, in a decode step of `seqs`
+// sequences over `context` tokens on plan `p`.
+double attention_ratio_of(const model& m, const device& d, std::uint64_t seqs, std::uint64_t context, const parallel& p,
+                          const exec_facts& facts, const calibration_set& cs) {
+  const device_roofline r = default_roofline(d);
+  const step_estimate e = decode_step(m, d, r, seqs, context, settings{}, p, facts);
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    if (m.c.nodes[e.rows[i].node].kind != op::paged_attention) continue;
+    const step_prediction one = predict_row(m, r, e.rows[i], seqs, context, p, cs);
+    return one.predicted_us / one.ceiling_us;
+  }
+  return 0.0;
+}
+
 TEST_CASE("prediction: no launch of a class is predicted below the class's floor") {
   // A hand table: ratio 1 everywhere (the ceiling), a 50 us floor on GEMMs and decode attention.
   const double xs[] = {1, 4096};
@@ -373,18 +387,8 @@ TEST_CASE("prediction: decode attention is read at the KV elements a sequence re
   const calib_grid grids[] = {{kernel_class::gqa_decode, calib_format::bf16, 2, 2, xs, ys, ratios, false}};
   const calibration hand{"h100_sxm", "vllm", "0", "this test", grids, 1};
   const calibration_set cs{&hand, &hand};
-  const model& m = models::llama_3_1_8b_instruct;
-  const device& d = devices::h100_sxm;
-  const device_roofline r = default_roofline(d);
-  const settings s{};
   auto attention_ratio = [&](std::uint64_t context, const parallel& p) {
-    const step_estimate e = decode_step(m, d, r, 1, context, s, p, engines::vllm_exec);
-    for (std::size_t i = 0; i < e.n_rows; ++i) {
-      if (m.c.nodes[e.rows[i].node].kind != op::paged_attention) continue;
-      const step_prediction one = predict_row(m, r, e.rows[i], 1, context, p, cs);
-      return one.predicted_us / one.ceiling_us;
-    }
-    return 0.0;
+    return attention_ratio_of(models::llama_3_1_8b_instruct, devices::h100_sxm, 1, context, p, engines::vllm_exec, cs);
   };
   // 512 tokens x 2,048 = 1,048,576: the small edge. 2,048 tokens x 2,048 = 4,194,304: the large.
   CHECK(attention_ratio(512, {}) == doctest::Approx(20));
@@ -405,17 +409,8 @@ TEST_CASE("prediction: MLA's shared latent row reads the MLA decode grid, a GQA 
                               {kernel_class::mla_decode, calib_format::bf16, 2, 2, xs, ys, threes, false}};
   const calibration hand{"h200_sxm", "sglang", "0", "this test", grids, 2};
   const calibration_set cs{&hand, &hand};
-  const device& d = devices::h200_sxm;
-  const device_roofline r = default_roofline(d);
-  const settings s{};
   auto ratio_of = [&](const model& m, const parallel& p) {
-    const step_estimate e = decode_step(m, d, r, 8, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
-    for (std::size_t i = 0; i < e.n_rows; ++i) {
-      if (m.c.nodes[e.rows[i].node].kind != op::paged_attention) continue;
-      const step_prediction one = predict_row(m, r, e.rows[i], 8, 2048, p, cs);
-      return one.predicted_us / one.ceiling_us;
-    }
-    return 0.0;
+    return attention_ratio_of(m, devices::h200_sxm, 8, 2048, p, engines::exec_facts_of(engine_kind::sglang), cs);
   };
   CHECK(ratio_of(models::deepseek_v3, {.tp = 8}) == doctest::Approx(3));
   CHECK(ratio_of(models::llama_3_1_8b_instruct, {}) == doctest::Approx(7));
