@@ -266,7 +266,6 @@ constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi)
   return sum;
 }
 
-
 // A paged attention whose every head reads one latent row a token, the row every TP rank keeps
 // whole (MLA run absorbed, DeepSeek-V3: mla_parts_of in models/blocks/attention.hpp): the
 // kernel the engines run is the MLA decode kernel (FlashMLA, FlashInfer's or TensorRT-LLM's

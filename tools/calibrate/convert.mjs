@@ -222,7 +222,8 @@ const not_as_served = [
 ];
 
 /// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the
-/// same device's TensorRT-LLM points), noting it on the grid and adding the file read.
+/// same device's TensorRT-LLM points), or adds them where a `missing` rule's grid is absent,
+/// noting it on the grid and adding the file read.
 function stand_in(id, dev, eng, p, by) {
   for (const rule of not_as_served.filter(r => r.eng === eng && r.on(dev))) {
     const i = p.grids.findIndex(g => g.cls === rule.cls && g.fmt === rule.fmt);
