@@ -168,6 +168,14 @@ static_assert(shipped(t::h200_sxm_sglang, kernel_class::gemm, calib_format::fp8_
 // (56.25 us); FLOPs 2 x 64 x 1,024 x 12,288 (1.63 us): 92.23 / 56.25 = 1.6397.
 static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::gqa_decode, calib_format::bf16, 64, 1024.0 * 2 * 8 * 128),
                    92.23467111587524 / roof_us(4.0 * 64 * 6144 + 64.0 * 1024 * 2 * 8 * 128 * 2, 2.0 * 64 * 1024 * 12288, 4800, 989.5), 5e-4));
+// Prefill attention is read against headroom's own prefill ceiling, whose rows attend over the
+// causal half of the prompt (detail::prefill_run: max(1, T / 2) tokens).
+// h200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, batch 1, isl 16,384, 48
+// heads, 4 KV heads, head_dim 128, BF16 KV, latency 6.376906712849935 ms. Context 8,192. Bytes:
+// q in and out 4 x 16,384 x 6,144 + KV 8,192 x 2 x 4 x 128 x 2 B = 419,430,400 (87.4 us); FLOPs
+// 2 x 16,384 x 8,192 x 12,288 = 3.2985e12 (3,333.5 us): 6,376.9 / 3,333.5 = 1.9130.
+static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::prefill_attention, calib_format::bf16, 16384, 1),
+                   6376.906712849935 / roof_us(4.0 * 16384 * 6144 + 8192.0 * 2 * 4 * 128 * 2, 2.0 * 16384 * 8192 * 12288, 4800, 989.5), 5e-4));
 // h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 4,096, inter 2,048,
 // top-8 of 256, balanced, moe_tp_size 2, ep 1, latency 1.77509339650472 ms: a TP rank holding
 // every expert's inter / 2 = 1,024 slice and seeing all 1,024 tokens. tK = 8,192 rows; balanced

@@ -41,6 +41,10 @@ export const amd_devices = {
 
 const ceil_div = (a, b) => Math.ceil(a / b);
 
+/// The context a prefill's attention is charged over: detail::prefill_run (step_sum.hpp) runs a
+/// prompt of T tokens with every row attending over max(1, floor(T / 2)) tokens, the causal mean.
+export const causal_half = (t) => Math.max(1, Math.floor(t / 2));
+
 /// Stored bytes of a weight [n (out), k (in)] (tensor_format.hpp): bf16 2E; fp8/tensor E + 4;
 /// fp8/block128x128 E + 4*ceil(n/128)*ceil(k/128); nvfp4/g16 E/2 + E/16 + 4 (one F32 global);
 /// int4/g128 n*k/2 + 2*n*(k/128) + 16; mxfp4/g32 E/2 + E/32 (one E8M0 byte per 32), on any kernel.
@@ -129,8 +133,7 @@ export function moe_us(dev, fmt, t, h, inter, topk, experts, routing = 'uniform'
 /// node_cost, cost_class::attention, one rank's heads: in q [rows, heads*d], out [rows, heads*d]
 /// (BF16), KV read seqs * context * (2 * kv_heads * d * kv element bytes); FLOPs
 /// 2 * rows * context * (q width + out width) at the BF16 peak. Decode: rows = seqs = batch,
-/// context = KV tokens; prefill: rows = batch * isl, seqs = batch, context = isl (headroom charges
-/// every row the whole context: no causal halving).
+/// context = KV tokens; prefill: rows = batch * isl, seqs = batch, context = causal_half(isl).
 export function attention_us(dev, kv_fmt, rows, seqs, context, heads, kv_heads, d) {
   const kv_elem = kv_fmt === 'fp8' ? 1 : 2;
   const w = heads * d;

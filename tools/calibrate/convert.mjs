@@ -8,7 +8,7 @@ import fs from 'fs';
 import path from 'path';
 import { parquetReadObjects } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
-import { devices, gemm_us, moe_us, attention_us, mla_us, peak } from './ceilings.mjs';
+import { devices, gemm_us, moe_us, attention_us, mla_us, peak, causal_half } from './ceilings.mjs';
 import { is_nccl, reduce, write_collectives, write_outputs } from './emit.mjs';
 
 const [repo, root] = [process.argv[2], process.argv[3] ?? '../..'];
@@ -142,7 +142,7 @@ async function points(dev, sys, eng, v) {
       r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.isl}`);
     for (const f of ['bf16', 'fp8']) {
       const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
-        ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size * r.isl, r.batch_size, r.isl, r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
+        ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size * r.isl, r.batch_size, causal_half(r.isl), r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
       add('prefill_attention', f, pts, cf);
     }
   }
@@ -162,7 +162,7 @@ async function points(dev, sys, eng, v) {
     const rows = fastest((await read(cm, mla_cols)).filter(r => r.tp_size === 1 && r.isl >= 16), r => `${r.kv_cache_dtype}/${r.num_heads}/${r.batch_size}/${r.isl}`);
     for (const f of ['bf16', 'fp8']) {
       const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
-        ratio: r.latency * 1e3 / mla_us(dev, f, r.batch_size * r.isl, r.batch_size, r.isl, r.num_heads), row: r }));
+        ratio: r.latency * 1e3 / mla_us(dev, f, r.batch_size * r.isl, r.batch_size, causal_half(r.isl), r.num_heads), row: r }));
       add('mla_prefill', f, pts, cm);
     }
   }

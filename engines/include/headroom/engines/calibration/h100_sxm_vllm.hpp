@@ -219,78 +219,78 @@ inline constexpr double v10[] = {
     26.9, 21.76, 5.864, 2.326, 1.511, 1.511, 1.511,
     24.73, 20.5, 5.981, 2.206, 1.511, 1.511, 1.511,
 };
-// prefill_attention bf16: 12690 rows; median ratio; 2022 of 12690 rows below 1 (min 0.6287), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
+// prefill_attention bf16: 12690 rows; median ratio; 0 of 12690 rows below 1 (min 1.257), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
-    23.11,
-    12.69,
-    7.557,
-    5.485,
-    4.92,
-    3.581,
-    2.196,
-    1.676,
-    1.427,
-    1.221,
-    1.116,
-    1.004,
-    1.0,
-    1.0,
-    1.0,
-    1.0,
+    28.25,
+    15.07,
+    8.404,
+    6.231,
+    5.707,
+    5.557,
+    4.393,
+    3.353,
+    2.854,
+    2.441,
+    2.232,
+    2.008,
+    1.863,
+    1.776,
+    1.745,
+    1.679,
 };
-// prefill_attention fp8: 12156 rows; median ratio; 1378 of 12156 rows below 1 (min 0.7583), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
+// prefill_attention fp8: 12156 rows; median ratio; 0 of 12156 rows below 1 (min 1.517), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.38 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
-    30.52,
-    16.4,
-    9.925,
-    7.699,
-    6.923,
-    4.465,
-    2.58,
-    1.942,
-    1.608,
-    1.339,
-    1.209,
-    1.069,
-    1.005,
-    1.0,
-    1.0,
-    1.0,
+    32.98,
+    18.31,
+    10.65,
+    8.243,
+    7.511,
+    7.129,
+    5.16,
+    3.884,
+    3.215,
+    2.678,
+    2.419,
+    2.138,
+    2.01,
+    1.93,
+    1.877,
+    1.824,
 };
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h100_sxm_trtllm.hpp's grid 11; floor 12.38 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h100_sxm_trtllm.hpp's grid 12; floor 12.38 us
-// mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1861), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
+// mla_prefill bf16: 202 rows; median ratio; 69 of 202 rows below 1 (min 0.3722), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};
 inline constexpr double v15[] = {
-    8.188,
-    6.641,
-    3.849,
-    3.672,
-    3.723,
-    2.455,
-    1.0,
+    8.222,
+    6.668,
+    3.857,
+    3.68,
+    3.73,
+    4.238,
+    1.498,
     1.0,
     1.0,
     1.0,
     1.0,
     1.0,
 };
-// mla_prefill fp8: 184 rows; median ratio; 94 of 184 rows below 1 (min 0.1855), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
+// mla_prefill fp8: 184 rows; median ratio; 68 of 184 rows below 1 (min 0.3711), 9 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
 inline constexpr double y16[] = {1.0};
 inline constexpr double v16[] = {
-    10.33,
-    8.86,
-    8.104,
-    2.372,
-    1.398,
-    1.0,
-    1.0,
+    10.35,
+    8.878,
+    8.121,
+    2.377,
+    2.421,
+    1.501,
+    1.095,
     1.0,
     1.0,
     1.0,

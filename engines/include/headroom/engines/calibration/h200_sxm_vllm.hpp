@@ -219,78 +219,78 @@ inline constexpr double v10[] = {
     38.88, 31.35, 8.046, 3.244, 2.12, 2.12, 2.12,
     35.25, 29.74, 8.529, 3.097, 2.12, 2.12, 2.12,
 };
-// prefill_attention bf16: 12690 rows; median ratio; 1967 of 12690 rows below 1 (min 0.6413), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
+// prefill_attention bf16: 12690 rows; median ratio; 0 of 12690 rows below 1 (min 1.283), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
-    33.17,
-    18.17,
-    10.69,
-    7.646,
-    6.551,
-    3.533,
-    2.141,
-    1.652,
-    1.419,
-    1.225,
-    1.121,
-    1.001,
-    1.0,
-    1.0,
-    1.0,
-    1.0,
+    40.5,
+    21.32,
+    11.8,
+    8.683,
+    7.808,
+    6.967,
+    4.281,
+    3.305,
+    2.839,
+    2.45,
+    2.242,
+    2.002,
+    1.853,
+    1.795,
+    1.753,
+    1.722,
 };
-// prefill_attention fp8: 12156 rows; median ratio; 1298 of 12156 rows below 1 (min 0.767), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
+// prefill_attention fp8: 12156 rows; median ratio; 0 of 12156 rows below 1 (min 1.534), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 11.17 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
-    43.52,
-    23.56,
-    14.12,
-    10.65,
-    8.873,
-    4.35,
-    2.538,
-    1.919,
-    1.598,
-    1.335,
-    1.202,
-    1.083,
-    1.012,
-    1.0,
-    1.0,
-    1.0,
+    46.88,
+    25.95,
+    14.92,
+    11.55,
+    10.45,
+    8.689,
+    5.075,
+    3.838,
+    3.196,
+    2.67,
+    2.404,
+    2.166,
+    2.023,
+    1.96,
+    1.908,
+    1.835,
 };
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 11; floor 12.2 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 12; floor 12.2 us
-// mla_prefill bf16: 202 rows; median ratio; 95 of 202 rows below 1 (min 0.1918), 6 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
+// mla_prefill bf16: 202 rows; median ratio; 69 of 202 rows below 1 (min 0.3836), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};
 inline constexpr double v15[] = {
-    11.57,
-    6.387,
-    4.769,
-    4.526,
-    3.728,
-    2.166,
-    1.0,
+    11.62,
+    6.4,
+    4.789,
+    4.535,
+    4.617,
+    4.332,
+    1.417,
     1.0,
     1.0,
     1.0,
     1.0,
     1.0,
 };
-// mla_prefill fp8: 184 rows; median ratio; 95 of 184 rows below 1 (min 0.1909), 11 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
+// mla_prefill fp8: 184 rows; median ratio; 69 of 184 rows below 1 (min 0.3819), 9 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
 inline constexpr double y16[] = {1.0};
 inline constexpr double v16[] = {
-    14.89,
-    11.62,
-    10.49,
-    2.53,
-    1.294,
-    1.0,
-    1.0,
+    14.91,
+    11.64,
+    10.51,
+    3.138,
+    2.587,
+    1.424,
+    1.047,
     1.0,
     1.0,
     1.0,
