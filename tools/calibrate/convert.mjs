@@ -217,8 +217,8 @@ const not_as_served = [
   // replays its decode steps, MLA attention included, from CUDA graphs.
   // Where vLLM timed no MLA core at all (Blackwell: only the module), the same rows stand in
   // (`missing`): its decode steps run an MLA kernel there too.
-  { eng: 'vllm', cls: 'mla_decode', fmt: 'bf16', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
-  { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows are timed eagerly, without CUDA graphs' },
+  { eng: 'vllm', cls: 'mla_decode', fmt: 'bf16', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs' },
+  { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs' },
 ];
 
 /// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the

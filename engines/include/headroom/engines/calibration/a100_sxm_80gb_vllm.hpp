@@ -78,7 +78,7 @@ inline constexpr double v2[] = {
     1.793,
     1.77,
 };
-// mla_decode bf16: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 4; floor 15.53 us
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 4; floor 15.53 us
 // mla_prefill bf16: 101 rows; median ratio; 29 of 101 rows below 1 (min 0.556), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 260 us
 inline constexpr double x4[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y4[] = {1.0};
@@ -114,7 +114,7 @@ inline constexpr double v5[] = {
     5394.0, 7295.0, 8251.0,
 };
 // all_to_all bf16: NCCL, a100_sxm_80gb_nccl.hpp
-// mla_decode fp8: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 5; floor 15.53 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 5; floor 15.53 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 14, 8, x0, y0, v0, false, 2.454},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x1, y1, v1, false, 10.5},

@@ -318,8 +318,8 @@ inline constexpr double v15[] = {
     1899.0, 2511.0, 2604.0,
 };
 // all_to_all bf16: NCCL, b200_nccl.hpp
-// mla_decode bf16: 362 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): b200_trtllm.hpp's grid 13; floor 8.949 us
-// mla_decode fp8: 362 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): b200_trtllm.hpp's grid 14; floor 8.949 us
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): b200_trtllm.hpp's grid 13; floor 8.949 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): b200_trtllm.hpp's grid 14; floor 8.949 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.791},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.791},

@@ -318,8 +318,8 @@ inline constexpr double v15[] = {
     1863.0, 2496.0,
 };
 // all_to_all bf16: NCCL, gb300_nccl.hpp
-// mla_decode bf16: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 13; floor 8.997 us
-// mla_decode fp8: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 14; floor 8.997 us
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 13; floor 8.997 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 14; floor 8.997 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.764},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.764},

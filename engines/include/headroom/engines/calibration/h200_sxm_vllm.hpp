@@ -261,8 +261,8 @@ inline constexpr double v12[] = {
     1.908,
     1.835,
 };
-// mla_decode bf16: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 11; floor 12.2 us
-// mla_decode fp8: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 12; floor 12.2 us
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 11; floor 12.2 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 12; floor 12.2 us
 // mla_prefill bf16: 202 rows; median ratio; 69 of 202 rows below 1 (min 0.3836), 5 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};

@@ -241,7 +241,7 @@ inline constexpr double v11[] = {
     2.342,
     2.324,
 };
-// mla_decode bf16: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 9; floor 9.387 us
+// mla_decode bf16: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 9; floor 9.387 us
 // mla_prefill bf16: 101 rows; median ratio; 24 of 101 rows below 1 (min 0.5624), 4 cells clamped to 1; 0 empty cells filled from the nearest; floor 270.3 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y13[] = {1.0};
@@ -277,7 +277,7 @@ inline constexpr double v14[] = {
     55950.0, 430900.0, 961200.0,
 };
 // all_to_all bf16: NCCL, l40s_nccl.hpp
-// mla_decode fp8: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 10; floor 9.387 us
+// mla_decode fp8: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 10; floor 9.387 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.65},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.65},
