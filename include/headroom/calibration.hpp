@@ -2,11 +2,13 @@
 // headroom: calibration tables (docs/calibration.md). A roofline ceiling is a bound; a deployment
 // runs slower. A calibration table holds, per kernel class and format, the measured time of that
 // kernel over headroom's own ceiling for it (node_cost on the device's datasheet constants), or
-// for collectives the measured microseconds, on a small 2-D grid; `lookup` interpolates it.
+// for collectives and linear attention the measured microseconds, on a small 2-D grid; `lookup`
+// interpolates it.
 //
 // Laws (check_calibration): device and engine named; every grid non-empty, its axes positive,
 // finite and strictly ascending, its values positive and finite, a ratio at least 1 (the ceiling
-// is a lower bound), collectives absolute and kernels ratios, one grid per (class, format).
+// is a lower bound), collectives and linear attention absolute and other kernels ratios, one grid
+// per (class, format).
 // validate() turns the first broken law into a compile error naming it (constant evaluation:
 // a call to detail::calibration_<rule>) or a headroom::error (bad_input) at run time.
 #pragma once
@@ -34,6 +36,13 @@ enum class kernel_class : std::uint8_t {
   mla_prefill,        // MLA prefill: x = tokens, y = 1
   all_reduce,         // x = message bytes, y = ranks; value is absolute microseconds
   all_to_all,         // x = message bytes, y = ranks; absolute microseconds (if data exists)
+  // Linear attention (Gated DeltaNet layers and their causal conv): measured microseconds of one
+  // launch, not ratios -- the engines' chunked scan does several times the FLOPs of the
+  // recurrence headroom's ceiling counts, so no ratio to that ceiling carries across shapes.
+  gdn_decode,         // the gated delta rule's one-token state update: x = batch (sequences), y = state elements a sequence holds on the rank (v_heads x k_dim x v_dim)
+  gdn_prefill,        // the chunked gated delta rule over a prompt: x = prompt tokens, y = as gdn_decode
+  conv1d_decode,      // the causal conv's one-token update: x = batch, y = conv window elements a sequence holds on the rank (channels x (kernel - 1))
+  conv1d_prefill,     // the causal conv over a prompt: x = prompt tokens, y = as conv1d_decode
   // Until 2026-12-05 decode attention was read by context tokens (y); a table of that axis read
   // by KV elements would be misread, so the old spelling warns (an error under -Werror) and
   // names the new one.
@@ -63,6 +72,10 @@ constexpr std::string_view name_of(kernel_class c) {
     case kernel_class::mla_prefill: return "mla_prefill";
     case kernel_class::all_reduce: return "all_reduce";
     case kernel_class::all_to_all: return "all_to_all";
+    case kernel_class::gdn_decode: return "gdn_decode";
+    case kernel_class::gdn_prefill: return "gdn_prefill";
+    case kernel_class::conv1d_decode: return "conv1d_decode";
+    case kernel_class::conv1d_prefill: return "conv1d_prefill";
   }
   return "?";
 }
@@ -80,6 +93,13 @@ constexpr std::string_view name_of(calib_format f) {
 }
 /// Collectives carry measured microseconds; every other class a ratio over the ceiling.
 constexpr bool is_collective(kernel_class c) { return c == kernel_class::all_reduce || c == kernel_class::all_to_all; }
+/// The linear-attention kernels (kernel_class above): measured microseconds of one launch.
+constexpr bool is_linear_attention(kernel_class c) {
+  return c == kernel_class::gdn_decode || c == kernel_class::gdn_prefill || c == kernel_class::conv1d_decode ||
+         c == kernel_class::conv1d_prefill;
+}
+/// Whether a grid of class `c` holds measured microseconds (absolute_us) rather than ratios.
+constexpr bool is_absolute(kernel_class c) { return is_collective(c) || is_linear_attention(c); }
 
 /// A 2-D table: values[ix * ny + iy] at (xs[ix], ys[iy]); xs and ys strictly ascending, > 0.
 struct calib_grid {
@@ -89,7 +109,7 @@ struct calib_grid {
   const double* xs = nullptr;
   const double* ys = nullptr;
   const double* values = nullptr;
-  bool absolute_us = false;  // values are measured microseconds (collectives), else measured / ceiling (>= 1)
+  bool absolute_us = false;  // values are measured microseconds (collectives, linear attention), else measured / ceiling (>= 1)
   /// The fastest kernel of the class the table measured, any format and shape (microseconds;
   /// 0: none stated): no launch of the class is predicted faster. Collectives: 0.
   double floor_us = 0;
@@ -200,9 +220,9 @@ constexpr std::string_view describe(calib_rule r) {
     case calib_rule::axis_must_be_positive_finite_and_strictly_ascending: return "xs and ys must be positive, finite and strictly ascending";
     case calib_rule::value_must_be_positive_and_finite: return "every value must be positive and finite";
     case calib_rule::ratio_must_be_at_least_1: return "a ratio (measured / ceiling) must be at least 1: the ceiling is a lower bound";
-    case calib_rule::collectives_are_absolute_us_and_kernels_are_ratios: return "all_reduce and all_to_all grids hold absolute microseconds (absolute_us), every other class a ratio";
+    case calib_rule::collectives_are_absolute_us_and_kernels_are_ratios: return "all_reduce, all_to_all, gdn_decode, gdn_prefill, conv1d_decode and conv1d_prefill grids hold absolute microseconds (absolute_us), every other class a ratio";
     case calib_rule::one_grid_per_class_and_format: return "at most one grid per (class, format)";
-    case calib_rule::floor_must_be_finite_and_not_negative: return "floor_us must be finite and at least 0 (0 on all_reduce and all_to_all grids)";
+    case calib_rule::floor_must_be_finite_and_not_negative: return "floor_us must be finite and at least 0 (0 on grids of absolute microseconds)";
   }
   return "unknown rule";
 }
@@ -248,7 +268,7 @@ constexpr calib_finding check_calibration(const calibration& c) {
     if (!detail::calib_axis_ok(gr.xs, gr.nx) || !detail::calib_axis_ok(gr.ys, gr.ny)) {
       return {calib_rule::axis_must_be_positive_finite_and_strictly_ascending, g};
     }
-    if (gr.absolute_us != is_collective(gr.cls)) return {calib_rule::collectives_are_absolute_us_and_kernels_are_ratios, g};
+    if (gr.absolute_us != is_absolute(gr.cls)) return {calib_rule::collectives_are_absolute_us_and_kernels_are_ratios, g};
     if (!(gr.floor_us == 0 || (!gr.absolute_us && detail::calib_positive_finite(gr.floor_us)))) {
       return {calib_rule::floor_must_be_finite_and_not_negative, g};
     }

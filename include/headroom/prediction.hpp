@@ -12,9 +12,10 @@
 //
 // Where the (device, engine) table has no grid for a row's class and format, the prediction
 // falls back, and says so: to the table of the nearest measured device of the same engine
-// (engines/include/headroom/sla.hpp names it by compute capability). Nodes of no measured class (norms, rotary, residual adds, gates,
-// recurrent updates: memory-bound kernels) are costed as the GEMV that moves the same bytes,
-// (x = 1 row, y = bytes / 2 elements): the same launch and bandwidth losses a small kernel has.
+// (engines/include/headroom/sla.hpp names it by compute capability). Linear attention (Gated
+// DeltaNet's recurrence, the causal conv) reads measured microseconds a launch. Nodes of no
+// measured class (norms, rotary, residual adds, gates, Mamba's state update: memory-bound
+// kernels) are costed by the element-wise model below (elementwise_rule).
 #pragma once
 
 #include <array>
@@ -281,6 +282,42 @@ constexpr bool reads_shared_latent(const block& b, const node& n) {
   return any;
 }
 
+// The linear-attention kernel a row runs, if any (kernel_class::gdn_* and conv1d_*): a Gated
+// DeltaNet recurrence -- its decay g and its beta one scalar per value head (blocks/gdn.hpp; Kimi
+// Delta Attention's recurrence takes a decay per channel, another kernel) -- or a causal conv
+// (Gated DeltaNet's and Mamba's: one kernel, causal_conv1d). `none`: neither.
+constexpr bool gdn_recurrence_node(const node& n) {
+  return n.kind == op::gdn_recurrence && n.n_in >= 4 && n.in[2].width == n.in[3].width;
+}
+constexpr bool linear_attention_node(const node& n) { return n.kind == op::conv1d_update || gdn_recurrence_node(n); }
+
+// A linear-attention row's measured microseconds a launch: bilinear in (log x, log y) inside
+// the grid; past its last x or y in proportion to it (a batch, a prompt or a state larger than
+// any measured moves that much more state or that many more tokens), below its first the edge
+// (the launch's fixed cost). x: the sequences of a decode step, the tokens of a prefill; y: the
+// elements of the state the node updates, one sequence's on this rank. found = false: no table.
+constexpr ratio_answer linear_attention_us(const calibration_set& cs, const circuit& c, const node& n, std::uint8_t bi,
+                                           step_pass pass, std::uint64_t rows, std::uint64_t seqs, const parallel& plan) {
+  const bool prefill = pass == step_pass::prefill;
+  const kernel_class k = n.kind == op::conv1d_update ? (prefill ? kernel_class::conv1d_prefill : kernel_class::conv1d_decode)
+                                                      : (prefill ? kernel_class::gdn_prefill : kernel_class::gdn_decode);
+  const found_grid fg = grid_in(cs, k, calib_format::bf16);
+  if (!fg.found) return {};
+  const block& bl = c.blocks[bi];
+  const std::uint64_t btp = block_tp(bl, plan);
+  std::uint64_t elements = 0;
+  for (std::size_t si = 0; si < bl.n_states; ++si) {
+    if (n.updates & (1u << si)) elements += rank_state(bl.states[si], btp).elements;
+  }
+  const double x = static_cast<double>(prefill ? rows : seqs);
+  const double y = static_cast<double>(elements);
+  const calib_grid& gr = *fg.grid;
+  double us = grid_value(gr, calib_locate(gr.xs, gr.nx, x), calib_locate(gr.ys, gr.ny, y));
+  if (x > gr.xs[gr.nx - 1]) us *= x / gr.xs[gr.nx - 1];
+  if (y > gr.ys[gr.ny - 1]) us *= y / gr.ys[gr.ny - 1];
+  return {us, fg.from, 0};
+}
+
 }  // namespace detail
 
 /// The part of a step a row belongs to: attention, MLA, the indexer and recurrent updates read
@@ -379,6 +416,16 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const site_row& row = est.rows[ri];
     const node& n = c.nodes[row.node];
     const double ceiling = row.time_us;
+    // A linear-attention kernel at its measured time a launch (never below its ceiling).
+    if (detail::linear_attention_node(n)) {
+      const detail::ratio_answer la = detail::linear_attention_us(cs, c, n, row.block, pass, rows, seqs, plan);
+      if (la.from != calib_source::none) {
+        const double measured = static_cast<double>(row.count) * la.value;
+        add(row, n, ceiling, ceiling > measured ? ceiling : measured);
+        out.worst = detail::worse(out.worst, la.from);
+        continue;
+      }
+    }
     detail::ratio_answer a{};
     // A rank's share of a weight: 1 / tp of it; of an expert, what rank_node keeps of it
     // (expert_share: its intermediate over tp / ep, a rank holding experts / ep of them), a

@@ -126,7 +126,7 @@ TEST_CASE("a broken calibration file is one line naming the file and the key") {
   // The laws of calibration.hpp, named for the grid.
   CHECK(refusal_of_text("ratio.json", replaced(good, "[1.5, 1.25]", "[1.5, 0.75]")).find("key `grids[0]`: a ratio (measured / ceiling) must be at least 1") != std::string::npos);
   CHECK(refusal_of_text("order.json", replaced(good, "[1, 4]", "[4, 1]")).find("key `grids[0]`: xs and ys must be positive, finite and strictly ascending") != std::string::npos);
-  CHECK(refusal_of_text("absolute.json", replaced(good, "\"gemm\"", "\"all_reduce\"")).find("all_reduce and all_to_all grids hold absolute microseconds") != std::string::npos);
+  CHECK(refusal_of_text("absolute.json", replaced(good, "\"gemm\"", "\"all_reduce\"")).find("all_reduce, all_to_all, gdn_decode, gdn_prefill, conv1d_decode and conv1d_prefill grids hold absolute microseconds") != std::string::npos);
   CHECK(refusal_of_text("floor_type.json", replaced(good, "\"absolute_us\": false", "\"absolute_us\": false, \"floor_us\": \"2\"")).find("key `grids[0].floor_us`: expected a number") != std::string::npos);
   CHECK(refusal_of_text("floor_negative.json", replaced(good, "\"absolute_us\": false", "\"absolute_us\": false, \"floor_us\": -1")).find("key `grids[0]`: floor_us must be finite and at least 0") != std::string::npos);
   CHECK(refusal_of_text("unnamed.json", replaced(good, "\"user_device\"", "\"\"")).find("key `device`: device and engine must be named") != std::string::npos);

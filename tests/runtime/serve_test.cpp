@@ -416,6 +416,90 @@ TEST_CASE("prediction: MLA's shared latent row reads the MLA decode grid, a GQA 
   CHECK(ratio_of(models::llama_3_1_8b_instruct, {}) == doctest::Approx(7));
 }
 
+// The prediction of every row of node kind `k` (a Gated DeltaNet recurrence where `gdn_only`)
+// in a pass of model `m` on H200: decode of `rows` sequences over 1,024 tokens, or a prefill of
+// `rows` tokens; and their ceiling.
+struct kind_sum {
+  double predicted_us = 0, ceiling_us = 0;
+};
+kind_sum linear_rows(const model& m, op k, step_pass pass, std::uint64_t rows, const parallel& p, const calibration_set& cs) {
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
+  const step_estimate e = pass == step_pass::decode ? decode_step(m, d, r, rows, 1024, settings{}, p, facts)
+                                                    : prefill(m, d, r, rows, settings{}, p, facts);
+  kind_sum out;
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    if (m.c.nodes[e.rows[i].node].kind != k) continue;
+    step_estimate one{};
+    one.rows.start(0) = e.rows[i];
+    one.n_rows = 1;
+    const std::uint64_t seqs = pass == step_pass::decode ? rows : 1;
+    const step_prediction sp = predict(m, r.r, one, pass, rows, seqs, 1024, p, kv_dtype::bf16, cs);
+    out.predicted_us += sp.predicted_us;
+    out.ceiling_us += sp.ceiling_us;
+  }
+  return out;
+}
+
+TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the linear-attention grids' measured microseconds") {
+  // Hand tables of measured microseconds a launch (bilinear in log x, log y). Qwen3-Next-80B-A3B:
+  // 36 Gated DeltaNet layers of 48 (full attention every 4th), 16 key heads and 32 value heads of
+  // 128: a sequence's state is 32 x 128 x 128 = 524,288 elements (262,144 a rank at TP 2), its
+  // conv window (2 x 16 x 128 + 32 x 128) x (4 - 1) = 24,576 elements.
+  const double dx[] = {1, 256}, px[] = {16, 8192};
+  const double sy[] = {65536, 1048576}, cy[] = {6144, 98304};
+  const double dv[] = {10, 20, 100, 200}, pv[] = {30, 40, 500, 900}, cv[] = {2, 3, 20, 30};
+  const calib_grid grids[] = {{kernel_class::gdn_decode, calib_format::bf16, 2, 2, dx, sy, dv, true},
+                              {kernel_class::gdn_prefill, calib_format::bf16, 2, 2, px, sy, pv, true},
+                              {kernel_class::conv1d_decode, calib_format::bf16, 2, 2, dx, cy, cv, true}};
+  const calibration hand{"h200_sxm", "sglang", "0", "this test", grids, 3};
+  REQUIRE(check_calibration(hand).ok());
+  const calibration_set cs{&hand, &hand};
+  const model& m = models::qwen3_next_80b_a3b_instruct;
+  auto recurrence = [&](step_pass pass, std::uint64_t rows, const parallel& p = {}) {
+    return linear_rows(m, op::gdn_recurrence, pass, rows, p, cs);
+  };
+  // One sequence: 524,288 elements are 3/4 of the way from 65,536 to 1,048,576 in log2, so
+  // 10 + (20 - 10) x 0.75 = 17.5 us a layer, 36 x 17.5 = 630 us (the ceiling, 4 MiB of state read
+  // and written at 4,800 GB/s, under 1 us a layer).
+  CHECK(recurrence(step_pass::decode, 1).predicted_us == doctest::Approx(630));
+  // At TP 2 a rank holds 16 value heads, 262,144 elements, halfway: 15 us a layer, 540 us.
+  CHECK(recurrence(step_pass::decode, 1, {.tp = 2}).predicted_us == doctest::Approx(540));
+  // 128 sequences: 7/8 of the way from 1 to 256 in log2; at y's 3/4, 17.5 at one sequence and
+  // 100 + 100 x 0.75 = 175 at 256: 17.5 + (175 - 17.5) x 7/8 = 155.3125 us a layer (the
+  // ceiling: 128 x 4 MiB at 4,800 GB/s = 111.8 us), 36 x 155.3125 = 5,591.25 us.
+  CHECK(recurrence(step_pass::decode, 128).predicted_us == doctest::Approx(5591.25));
+  // 512 sequences, past the grid's 256: 175 x 512 / 256 = 350 us a layer, under the ceiling of
+  // 512 x 4 MiB at 4,800 GB/s = 447.4 us: the ceiling binds.
+  const kind_sum big = recurrence(step_pass::decode, 512);
+  CHECK(big.predicted_us == doctest::Approx(big.ceiling_us));
+  CHECK(big.ceiling_us > 36 * 447.4);
+  // A prompt of 4,096 tokens: 8/9 of the way from 16 to 8,192 in log2; at y's 3/4, 37.5 at 16
+  // tokens and 800 at 8,192: 37.5 + 762.5 x 8/9 = 715.28 us a layer, 36 x that = 25,750 us; a
+  // prompt of 16,384 tokens, past the grid, 800 x 2 = 1,600 us a layer, 57,600 us.
+  CHECK(recurrence(step_pass::prefill, 4096).predicted_us == doctest::Approx(36 * (37.5 + 762.5 * 8.0 / 9.0)));
+  CHECK(recurrence(step_pass::prefill, 16384).predicted_us == doctest::Approx(57600));
+  // The conv at one sequence: 24,576 is halfway from 6,144 to 98,304: 2.5 us a layer, 90 us.
+  CHECK(linear_rows(m, op::conv1d_update, step_pass::decode, 1, {}, cs).predicted_us == doctest::Approx(90));
+  // No conv1d_prefill grid: a prompt's conv keeps the element-wise model, far under the grids'.
+  CHECK(linear_rows(m, op::conv1d_update, step_pass::prefill, 16, {}, cs).predicted_us < 36 * 30);
+  // Kimi Delta Attention's recurrence (GLM-5.3-Flash) decays each channel, not each head: another
+  // kernel, so it does not read the Gated DeltaNet grid (whose 10 us at one sequence would be
+  // far above the element-wise model's few microseconds a layer).
+  const model& kda = models::glm_5_3_flash_nvfp4;
+  const kind_sum k1 = linear_rows(kda, op::gdn_recurrence, step_pass::decode, 1, {}, cs);
+  std::size_t kda_layers = 0;
+  for (std::size_t ii = 0; ii < kda.c.n_instances; ++ii) {
+    const instance& in = kda.c.instances[ii];
+    if (in.sec != section::main) continue;
+    const block& b = kda.c.blocks[in.block];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) if (kda.c.nodes[ni].kind == op::gdn_recurrence) ++kda_layers;
+  }
+  REQUIRE(kda_layers > 0);
+  CHECK(k1.predicted_us < static_cast<double>(kda_layers) * 10);
+}
+
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {
   // The reference is the per-point form: the ratio at x, and the largest at x1 = 1, 2, 4, ...
   // below x and at most 16, each its own lookup.

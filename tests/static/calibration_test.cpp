@@ -190,6 +190,14 @@ constexpr double moe_gate_up_us = roof_us(2.0 * 8192 * 4096 + 4.0 * 1024 * 8 + 2
 constexpr double moe_down_us = roof_us(2.0 * 8192 * 1024 + 2.0 * 8192 * 4096 + 256.0 * 4096 * 1024 * 2, 2.0 * 8192 * 1024 * 4096, 4800, 989.5);
 static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16, 1024, 16777216),
                    1775.09339650472 / (moe_gate_up_us + moe_down_us), 5e-4));
+// Linear attention grids hold measured microseconds a launch, no ratio. b200_sxm/linear_attention/
+// sglang/0.5.14/gdn_perf.parquet, generation, 64 sequences, fused_recurrent_gated_delta_rule_
+// packed_decode over 32 value heads of 128 x 128 (524,288 state elements, a grid point): 16 key
+// heads (Qwen3.5-4B, -9B, -35B-A3B: 49.134, 49.238, 49.619 us) and 8 (Qwen3.5-122B-A10B,
+// -397B-A17B: 49.351, 49.321 us). The fastest of each shape, 49.134 and 49.321; the cell is their
+// lower median, 49.134 (4 significant digits: 49.13).
+static_assert(shipped(t::b200_sglang, kernel_class::gdn_decode, calib_format::bf16, 64, 524288) == 49.13);
+static_assert(t::b200_sglang.grids[find_grid(t::b200_sglang, kernel_class::gdn_decode, calib_format::bf16)].absolute_us);
 // AMD Instinct tables come from ROCm aiter @e4048607a535ace3a2b51ded31b1c8c2d45c0879 (MIT),
 // aiter/configs/<path below>: kernel time `us` of the tuned kernel, rows of gfx942 with 304 CUs.
 // model_configs/a8w8_blockscale_tuned_gemm_glm5_1.csv, M 1, N 2,048, K 2,048, 5.2213 us. Bytes

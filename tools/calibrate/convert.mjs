@@ -166,6 +166,46 @@ async function points(dev, sys, eng, v) {
       add('mla_prefill', f, pts, cm);
     }
   }
+  // Linear attention (Gated DeltaNet layers, collector/<engine>/collect_gdn.py; the causal conv
+  // of Mamba2 layers too where measured, collect_mamba2.py): measured microseconds a launch, not
+  // ratios. The chunked gated delta rule a prompt runs does several times the FLOPs of the
+  // recurrence headroom's ceiling counts (WY form, intra-chunk products), so its time over that
+  // ceiling is no ratio that carries across shapes. A decode row times one token of `batch_size`
+  // sequences; a prefill row one prompt of `seq_len` tokens (batch 1: what headroom's prefill
+  // runs). y is the state the kernel updates, one sequence's on one rank: the recurrence's
+  // v_heads x k_dim x v_dim, the conv's window of (d_conv - 1) past inputs a channel.
+  const state = (r) => r.num_v_heads * r.head_k_dim * r.head_v_dim;
+  const gdn_window = (r) => (2 * r.num_k_heads * r.head_k_dim + r.num_v_heads * r.head_v_dim) * (r.d_conv - 1);
+  const mamba_window = (r) => (r.nheads * r.head_dim + 2 * r.n_groups * r.d_state) * (r.d_conv - 1);
+  const decode = (r) => r.phase === 'generation';
+  const prompt = (r) => r.phase === 'context' && r.batch_size === 1;
+  const lin = { gdn_decode: [], gdn_prefill: [], conv1d_decode: [], conv1d_prefill: [] };
+  const lin_files = [];
+  const gdn = use('linear_attention', 'gdn_perf');
+  if (gdn) {
+    lin_files.push(...gdn);
+    const rows = await read(gdn, ['kernel_source', 'phase', 'batch_size', 'seq_len', 'd_conv', 'num_k_heads', 'head_k_dim', 'num_v_heads', 'head_v_dim', 'latency']);
+    const shape = (r) => `${r.num_k_heads}/${r.head_k_dim}/${r.num_v_heads}/${r.head_v_dim}/${r.d_conv}`;
+    const rule = (r) => /gated_delta_rule/.test(r.kernel_source);
+    lin.gdn_decode.push(...rows.filter(r => decode(r) && rule(r)).map(r => ({ x: r.batch_size, y: state(r), r, k: shape(r) })));
+    lin.gdn_prefill.push(...rows.filter(r => prompt(r) && rule(r)).map(r => ({ x: r.seq_len, y: state(r), r, k: shape(r) })));
+    lin.conv1d_decode.push(...rows.filter(r => decode(r) && r.kernel_source === 'causal_conv1d_update').map(r => ({ x: r.batch_size, y: gdn_window(r), r, k: shape(r) })));
+    lin.conv1d_prefill.push(...rows.filter(r => prompt(r) && r.kernel_source === 'causal_conv1d_fn').map(r => ({ x: r.seq_len, y: gdn_window(r), r, k: shape(r) })));
+  }
+  const m2 = use('linear_attention', 'mamba2_perf');
+  if (m2) {
+    lin_files.push(...m2);
+    const rows = await read(m2, ['kernel_source', 'phase', 'batch_size', 'seq_len', 'd_conv', 'nheads', 'head_dim', 'n_groups', 'd_state', 'latency']);
+    const shape = (r) => `m/${r.nheads}/${r.head_dim}/${r.n_groups}/${r.d_state}/${r.d_conv}`;
+    lin.conv1d_decode.push(...rows.filter(r => decode(r) && r.kernel_source === 'causal_conv1d_update').map(r => ({ x: r.batch_size, y: mamba_window(r), r, k: shape(r) })));
+    lin.conv1d_prefill.push(...rows.filter(r => prompt(r) && r.kernel_source === 'causal_conv1d_fn').map(r => ({ x: r.seq_len, y: mamba_window(r), r, k: shape(r) })));
+  }
+  for (const [cls, all] of Object.entries(lin)) {
+    // Per shape and x, the fastest kernel source measured (vLLM times its Triton and FlashInfer
+    // chunked scans; it runs the faster).
+    const pts = fastest(all.map(p => ({ ...p, latency: p.r.latency })), p => `${p.k}/${p.x}`).map(p => ({ x: p.x, y: p.y, ratio: p.latency * 1e3, row: p.r }));
+    add(cls, 'bf16', pts, [...lin_files], true);
+  }
   // Collectives: message_size counts 16-bit elements (collector/network/collect_nccl.py logs
   // size // bytes_per_element; collect_all_reduce.py allocates `size` elements), so bytes = 2x.
   // The engine's custom all-reduce (CUDA-graph rows; aiconfigurator skips *_eager) where

@@ -5,6 +5,7 @@
 //   a100_sxm/moe/sglang/0.5.10/moe_perf.parquet
 //   a100_sxm/attention/sglang/0.5.10/generation_attention_perf.parquet
 //   a100_sxm/attention/sglang/0.5.10/context_attention_perf.parquet
+//   a100_sxm/linear_attention/sglang/0.5.10/gdn_perf.parquet
 //   a100_sxm/comm/sglang/0.5.10/custom_allreduce_perf.parquet
 //   a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for a100_sxm_80gb: 2039 GB/s, BF16 312, FP8 0 dense TFLOP/s (nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)).
@@ -116,10 +117,63 @@ inline constexpr double v4[] = {
     1.553,
     1.529,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x5[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y5[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y5[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v5[] = {
+    6.646, 6.915, 7.05, 7.869,
+    6.682, 7.811, 9.011, 10.09,
+    7.725, 9.968, 12.02, 15.29,
+    10.0, 15.34, 27.24, 36.1,
+    15.5, 36.12, 53.16, 69.52,
+    36.52, 68.94, 101.4, 132.6,
+    69.78, 132.4, 197.0, 257.3,
+    135.4, 265.8, 384.6, 509.2,
+    259.6, 511.0, 761.0, 1010.0,
+    525.3, 1040.0, 1514.0, 2012.0,
+    1041.0, 2069.0, 3110.0, 2012.0,
+};
+// conv1d_decode bf16: 44 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y6[] = {18432.0, 24576.0, 30720.0, 36864.0};
+inline constexpr double v6[] = {
+    6.758, 6.912, 6.528, 6.4,
+    6.634, 6.813, 6.621, 6.56,
+    6.598, 6.829, 6.406, 6.467,
+    6.566, 6.832, 6.486, 6.445,
+    6.579, 6.73, 6.531, 6.531,
+    6.557, 6.787, 6.499, 6.637,
+    6.547, 6.81, 6.518, 6.515,
+    8.125, 8.032, 8.032, 8.074,
+    11.7, 11.55, 11.65, 11.68,
+    18.45, 18.29, 18.4, 18.13,
+    31.44, 31.28, 31.2, 31.18,
+};
+// conv1d_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y7[] = {18432.0, 24576.0, 30720.0, 36864.0};
+inline constexpr double v7[] = {
+    13.41, 13.2, 13.28, 13.25,
+    13.37, 13.27, 13.43, 13.25,
+    13.08, 12.92, 13.1, 13.06,
+    10.7, 10.62, 10.6, 10.64,
+    11.06, 10.95, 11.08, 10.85,
+    11.27, 11.21, 11.23, 11.18,
+    11.56, 11.35, 11.69, 11.35,
+    11.58, 11.53, 11.8, 11.6,
+    11.74, 11.75, 11.84, 11.68,
+    12.01, 11.94, 12.22, 12.06,
+    12.38, 12.3, 12.76, 12.56,
+    19.55, 19.29, 19.92, 19.63,
+    33.64, 33.46, 33.83, 33.86,
+    67.16, 66.97, 66.61, 67.45,
+    126.6, 127.2, 128.0, 127.9,
+    246.7, 246.5, 249.6, 247.8,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x8[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y8[] = {2.0, 4.0, 8.0};
+inline constexpr double v8[] = {
     5.151, 5.182, 5.793,
     4.986, 5.128, 5.676,
     5.122, 5.24, 5.86,
@@ -140,13 +194,16 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 7, x2, y2, v2, false, 38.51},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 6, x3, y3, v3, false, 13.74},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x4, y4, v4, false, 14.0},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x5, y5, v5, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 4, x6, y6, v6, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 4, x7, y7, v7, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x8, y8, v8, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::a100_sxm_80gb_sglang
 
 inline constexpr calibration a100_sxm_80gb_sglang{"a100_sxm_80gb", "sglang", "0.5.12",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{a100_sxm/gemm/sglang/0.5.10/gemm_perf.parquet, a100_sxm/moe/sglang/0.5.10/moe_perf.parquet, a100_sxm/attention/sglang/0.5.10/generation_attention_perf.parquet, a100_sxm/attention/sglang/0.5.10/context_attention_perf.parquet, a100_sxm/comm/sglang/0.5.10/custom_allreduce_perf.parquet, a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{a100_sxm/gemm/sglang/0.5.10/gemm_perf.parquet, a100_sxm/moe/sglang/0.5.10/moe_perf.parquet, a100_sxm/attention/sglang/0.5.10/generation_attention_perf.parquet, a100_sxm/attention/sglang/0.5.10/context_attention_perf.parquet, a100_sxm/linear_attention/sglang/0.5.10/gdn_perf.parquet, a100_sxm/comm/sglang/0.5.10/custom_allreduce_perf.parquet, a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet}",
     detail::a100_sxm_80gb_sglang::grids, std::size(detail::a100_sxm_80gb_sglang::grids)};
 static_assert(validated(a100_sxm_80gb_sglang), "a100_sxm_80gb_sglang: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   b200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet
 //   b200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   b200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet
+//   b200_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   b200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -327,10 +328,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.137, 4.341, 4.349, 4.345, 4.537, 4.949,
+    4.338, 4.344, 4.346, 4.55, 4.949, 5.785,
+    4.34, 4.351, 4.542, 4.95, 5.781, 7.217,
+    4.353, 4.552, 4.957, 5.778, 7.216, 13.28,
+    4.539, 4.946, 5.783, 7.225, 13.22, 23.39,
+    4.944, 5.784, 7.225, 13.35, 23.43, 48.82,
+    5.776, 7.219, 13.36, 23.6, 49.13, 89.4,
+    7.215, 13.36, 23.6, 49.46, 89.88, 169.8,
+    13.29, 23.59, 49.71, 90.71, 170.9, 331.6,
+    23.38, 50.32, 91.35, 172.8, 333.7, 656.9,
+    50.61, 92.16, 174.0, 337.6, 664.3, 1010.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v18[] = {
+    19.51, 20.75, 21.36, 22.58, 22.78, 25.22,
+    19.92, 21.34, 21.73, 22.96, 23.37, 26.03,
+    20.25, 21.57, 22.34, 23.62, 24.4, 26.69,
+    21.12, 22.59, 23.0, 24.8, 25.29, 27.46,
+    22.96, 24.19, 24.85, 26.48, 26.99, 29.52,
+    27.27, 28.11, 29.11, 30.96, 31.39, 33.62,
+    36.72, 38.14, 39.78, 41.62, 42.02, 44.46,
+    40.0, 40.8, 42.65, 43.38, 44.02, 48.53,
+    44.91, 46.32, 46.76, 47.55, 50.17, 59.16,
+    52.77, 52.87, 54.07, 56.33, 62.91, 82.02,
+    66.78, 67.09, 69.69, 75.95, 89.3, 133.1,
+    93.69, 95.96, 102.2, 116.8, 154.5, 251.2,
+    149.0, 154.5, 169.5, 218.1, 308.5, 478.9,
+    260.4, 274.6, 335.3, 439.0, 595.8, 924.5,
+    487.4, 559.8, 695.6, 860.0, 1156.0, 1818.0,
+    1004.0, 1205.0, 1372.0, 1683.0, 2293.0, 3623.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    1.716, 1.753, 1.89, 2.08, 2.099,
+    1.878, 1.873, 2.08, 2.095, 2.101,
+    1.88, 2.078, 2.095, 2.101, 2.279,
+    2.081, 2.095, 2.095, 2.284, 2.486,
+    2.097, 2.095, 2.295, 2.486, 2.719,
+    2.102, 2.298, 2.485, 2.716, 3.695,
+    2.299, 2.492, 2.708, 3.718, 5.566,
+    2.488, 2.7, 3.575, 5.561, 8.756,
+    2.903, 3.718, 5.548, 8.761, 15.45,
+    3.92, 5.457, 8.882, 15.57, 28.96,
+    6.134, 8.857, 15.64, 29.13, 60.26,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v20[] = {
+    1.902, 2.08, 2.084, 2.285, 2.299,
+    2.092, 2.099, 2.1, 2.491, 2.489,
+    2.307, 2.328, 2.482, 2.691, 2.698,
+    3.327, 3.321, 3.321, 3.535, 3.714,
+    3.736, 3.733, 3.935, 3.947, 4.124,
+    3.734, 3.941, 3.936, 3.95, 4.144,
+    3.733, 3.933, 3.938, 4.148, 4.35,
+    3.738, 3.939, 4.127, 4.337, 4.558,
+    3.939, 4.125, 4.335, 4.639, 6.397,
+    4.125, 4.326, 4.556, 6.408, 10.13,
+    4.336, 4.55, 6.404, 10.13, 16.31,
+    4.753, 6.403, 10.12, 16.32, 31.48,
+    7.151, 10.29, 16.46, 31.61, 62.19,
+    11.18, 16.49, 31.59, 62.09, 119.0,
+    19.12, 31.34, 61.93, 118.9, 233.0,
+    37.8, 61.99, 118.7, 232.8, 460.7,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0, 8.0};
+inline constexpr double v21[] = {
     3.806, 4.759, 7.005,
     3.757, 4.223, 4.617,
     3.935, 4.489, 5.038,
@@ -363,13 +438,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 10.38},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.59},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.59},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_sglang
 
 inline constexpr calibration b200_sglang{"b200", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, b200_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, b200_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b200_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet, b200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::b200_sglang::grids, std::size(detail::b200_sglang::grids)};
 static_assert(validated(b200_sglang), "b200_sglang: a calibration table breaks a rule");
 

@@ -8,6 +8,8 @@
 //   b200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 //   b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
+//   b200_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   b200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   b200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for b200: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 9000 dense TFLOP/s (nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)).
@@ -346,10 +348,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.234, 4.358, 4.422, 4.422,
+    4.464, 4.442, 4.582, 6.515,
+    4.445, 6.435, 6.474, 6.685,
+    6.442, 6.739, 8.506, 10.61,
+    6.646, 10.56, 12.77, 20.45,
+    10.57, 20.74, 29.51, 39.23,
+    20.85, 38.97, 56.35, 73.03,
+    39.4, 71.93, 105.7, 137.8,
+    73.15, 140.5, 205.3, 272.2,
+    140.8, 274.4, 406.0, 539.8,
+    273.7, 543.5, 806.5, 539.8,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v18[] = {
+    20.93, 20.97, 22.86, 20.98,
+    20.84, 21.04, 23.04, 22.81,
+    21.05, 22.82, 23.03, 22.84,
+    22.88, 22.84, 24.95, 22.86,
+    22.91, 24.86, 25.05, 24.88,
+    24.92, 24.92, 25.19, 24.9,
+    27.21, 27.13, 29.17, 28.97,
+    29.13, 29.03, 32.2, 31.28,
+    32.44, 33.48, 43.48, 44.13,
+    39.4, 47.46, 64.06, 68.36,
+    59.89, 76.88, 109.2, 121.3,
+    100.5, 141.8, 203.5, 229.0,
+    193.6, 275.1, 394.8, 442.3,
+    379.7, 534.5, 771.1, 859.3,
+    743.4, 1046.0, 1520.0, 1695.0,
+    1462.0, 2068.0, 3043.0, 3383.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v19[] = {
+    3.747, 3.76, 3.648, 3.741, 3.645, 3.837, 3.789,
+    3.571, 3.552, 3.59, 3.632, 3.53, 4.288, 3.514,
+    3.59, 3.594, 3.523, 3.978, 3.587, 4.406, 4.394,
+    3.68, 3.584, 3.562, 3.754, 3.574, 4.464, 4.429,
+    3.494, 3.626, 3.93, 4.317, 3.635, 4.458, 4.48,
+    4.394, 3.587, 4.102, 3.981, 3.702, 6.467, 6.65,
+    4.176, 4.346, 3.856, 3.702, 4.109, 8.496, 8.733,
+    4.435, 4.464, 4.435, 4.522, 4.41, 12.78, 14.59,
+    4.518, 6.486, 6.435, 6.502, 6.477, 22.79, 24.85,
+    6.675, 8.467, 8.486, 8.477, 8.534, 41.65, 49.4,
+    10.54, 12.58, 12.64, 12.63, 12.6, 90.25, 118.2,
+};
+// conv1d_prefill bf16: 144 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v20[] = {
+    6.538, 6.547, 6.4, 6.598, 6.454, 23.15, 25.16,
+    6.339, 6.512, 6.454, 6.429, 6.333, 22.87, 25.05,
+    6.461, 6.483, 6.458, 6.454, 6.464, 23.0, 25.02,
+    5.194, 6.442, 6.4, 6.458, 6.435, 19.99, 19.94,
+    5.824, 6.458, 6.301, 6.413, 6.406, 18.76, 20.53,
+    6.394, 6.432, 6.403, 6.47, 6.451, 18.75, 20.67,
+    6.458, 6.509, 6.416, 6.435, 6.426, 19.6, 20.95,
+    6.435, 6.413, 6.461, 6.566, 6.477, 20.11, 21.63,
+    6.486, 6.435, 6.426, 6.486, 6.438, 20.36, 21.71,
+    6.474, 6.419, 6.454, 6.406, 6.48, 20.56, 22.03,
+    6.662, 8.493, 8.474, 8.499, 8.477, 33.12, 36.59,
+    9.754, 10.58, 10.62, 11.16, 10.59, 53.13, 57.98,
+    14.65, 17.33, 17.56, 17.89, 17.87, 93.1, 101.4,
+    24.87, 29.98, 30.19, 30.2, 29.86, 169.4, 186.6,
+    45.23, 55.28, 55.47, 55.53, 54.95, 323.6, 355.4,
+    89.14, 106.9, 107.0, 107.4, 107.6, 633.5, 697.1,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0, 8.0};
+inline constexpr double v21[] = {
     4.582, 4.757, 5.04,
     4.887, 5.044, 5.377,
     4.948, 5.344, 5.783,
@@ -382,13 +458,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.949},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 14.85},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 14.85},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b200_trtllm
 
 inline constexpr calibration b200_trtllm{"b200", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b200_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, b200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, b200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::b200_trtllm::grids, std::size(detail::b200_trtllm::grids)};
 static_assert(validated(b200_trtllm), "b200_trtllm: a calibration table breaks a rule");
 

@@ -5,6 +5,7 @@
 //   b200_sxm/moe/vllm/0.24.0/moe_perf.parquet
 //   b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet
 //   b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet
+//   b200_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -300,10 +301,84 @@ inline constexpr double v14[] = {
     2.331,
     2.021,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v15[] = {
+    4.342, 4.351, 4.346, 4.537, 4.549, 4.946,
+    4.342, 4.349, 4.531, 4.539, 4.946, 5.769,
+    4.342, 4.351, 4.544, 4.946, 5.777, 7.201,
+    4.433, 4.536, 4.941, 5.779, 7.197, 13.15,
+    4.539, 4.942, 5.775, 7.2, 13.15, 22.98,
+    4.945, 5.781, 7.204, 13.17, 23.07, 48.83,
+    5.776, 7.203, 13.28, 23.23, 48.93, 89.42,
+    7.212, 13.24, 23.3, 49.46, 89.58, 169.9,
+    13.16, 23.28, 49.61, 90.37, 170.9, 331.3,
+    23.14, 50.06, 91.2, 172.7, 333.4, 655.2,
+    50.7, 91.89, 173.7, 336.8, 658.3, 981.5,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v16[] = {
+    19.18, 19.44, 19.85, 20.34, 20.49, 21.61,
+    18.71, 19.39, 19.77, 20.43, 20.49, 21.6,
+    18.88, 19.5, 19.87, 20.53, 20.52, 21.72,
+    18.69, 19.64, 19.89, 20.32, 20.55, 21.79,
+    18.88, 19.6, 19.89, 20.33, 20.73, 21.62,
+    18.75, 19.7, 20.54, 21.27, 20.52, 21.79,
+    19.15, 20.3, 20.94, 21.05, 20.75, 21.95,
+    21.76, 22.16, 22.69, 23.16, 23.2, 24.18,
+    26.58, 27.08, 27.09, 27.68, 28.09, 29.2,
+    35.97, 36.28, 36.74, 37.62, 37.54, 38.82,
+    55.02, 55.78, 56.57, 56.75, 56.26, 58.05,
+    94.05, 95.0, 95.26, 95.41, 95.26, 97.73,
+    170.4, 172.6, 173.0, 172.2, 173.3, 175.6,
+    324.6, 328.0, 328.9, 327.7, 327.5, 331.2,
+    633.4, 638.9, 642.1, 638.1, 635.8, 641.1,
+    1255.0, 1261.0, 1266.0, 1258.0, 1252.0, 1262.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v17[] = {
+    1.892, 1.909, 1.893, 1.91, 2.074,
+    1.891, 1.895, 2.068, 2.061, 1.9,
+    1.886, 1.89, 1.889, 2.072, 2.091,
+    1.997, 1.897, 2.072, 2.091, 2.142,
+    1.89, 2.073, 2.093, 2.243, 2.509,
+    2.074, 2.088, 2.093, 2.501, 3.115,
+    2.09, 2.278, 2.498, 3.125, 4.347,
+    2.128, 2.489, 3.103, 4.359, 7.039,
+    2.689, 3.124, 4.352, 7.116, 11.99,
+    3.324, 4.554, 7.17, 12.06, 21.71,
+    4.963, 7.218, 12.21, 22.05, 42.63,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v18[] = {
+    2.484, 2.485, 2.303, 2.489, 2.485,
+    2.509, 2.503, 2.505, 2.499, 2.504,
+    2.713, 2.899, 2.717, 2.896, 2.897,
+    3.797, 3.917, 3.732, 3.729, 3.855,
+    4.144, 4.14, 4.143, 4.138, 4.336,
+    4.14, 4.141, 4.14, 4.147, 4.343,
+    4.328, 4.148, 4.182, 4.332, 4.533,
+    4.147, 4.185, 4.326, 4.532, 4.964,
+    4.137, 4.334, 4.371, 4.9, 6.679,
+    4.342, 4.464, 4.759, 6.804, 10.69,
+    4.538, 4.962, 6.771, 10.65, 17.32,
+    5.15, 6.7, 10.74, 17.35, 33.43,
+    7.624, 10.8, 17.44, 33.51, 65.57,
+    11.82, 17.49, 33.59, 65.47, 125.8,
+    20.39, 33.71, 65.46, 125.9, 246.9,
+    40.46, 65.45, 125.9, 246.9, 488.8,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y19[] = {2.0, 4.0, 8.0};
+inline constexpr double v19[] = {
     6.589, 6.859, 7.424,
     6.868, 6.985, 8.218,
     6.972, 7.139, 7.791,
@@ -336,7 +411,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x12, y12, v12, false, 8.528},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x13, y13, v13, false, 7.035},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x14, y14, v14, false, 7.035},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x18, y18, v18, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, b200_trtllm::x13, b200_trtllm::y13, b200_trtllm::v13, false, 8.949},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, b200_trtllm::x14, b200_trtllm::y14, b200_trtllm::v14, false, 8.949},
@@ -344,7 +423,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b200_vllm
 
 inline constexpr calibration b200_vllm{"b200", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b200_sxm/moe/vllm/0.24.0/moe_perf.parquet, b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b200_sxm/moe/vllm/0.24.0/moe_perf.parquet, b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b200_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet, b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::b200_vllm::grids, std::size(detail::b200_vllm::grids)};
 static_assert(validated(b200_vllm), "b200_vllm: a calibration table breaks a rule");
 

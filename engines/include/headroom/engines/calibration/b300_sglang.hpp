@@ -7,6 +7,7 @@
 //   b300_sxm/attention/sglang/0.5.14/context_attention_perf.parquet
 //   b300_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   b300_sxm/mla/sglang/0.5.14/context_mla_perf.parquet
+//   b300_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   b300_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -327,10 +328,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.132, 4.129, 4.137, 4.145, 4.329, 4.734,
+    4.135, 4.136, 4.15, 4.328, 4.558, 5.56,
+    4.129, 4.145, 4.322, 4.558, 5.369, 6.81,
+    4.147, 4.292, 4.555, 5.556, 6.788, 12.59,
+    4.327, 4.556, 5.52, 6.81, 12.65, 22.19,
+    4.556, 5.396, 6.807, 12.7, 22.14, 48.3,
+    5.551, 6.804, 12.73, 22.27, 48.45, 88.65,
+    6.806, 12.73, 22.18, 48.69, 88.8, 169.4,
+    12.57, 22.17, 48.82, 89.61, 170.1, 330.8,
+    22.0, 49.51, 90.03, 171.3, 332.6, 654.3,
+    49.76, 90.91, 172.4, 335.1, 657.7, 981.5,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v18[] = {
+    22.39, 22.6, 22.58, 22.57, 22.83, 24.85,
+    22.34, 22.55, 22.59, 22.76, 23.05, 25.04,
+    22.59, 22.96, 23.18, 23.19, 23.44, 25.44,
+    23.19, 23.81, 23.98, 24.01, 24.23, 26.07,
+    24.64, 25.26, 25.44, 25.62, 25.85, 27.9,
+    28.75, 28.97, 29.51, 30.21, 30.34, 32.38,
+    37.53, 39.55, 38.98, 41.39, 41.66, 43.94,
+    39.05, 41.39, 40.4, 42.92, 43.07, 47.71,
+    42.84, 44.64, 43.88, 46.54, 48.8, 58.03,
+    50.04, 51.56, 51.26, 55.05, 61.13, 81.94,
+    63.16, 64.66, 66.58, 73.93, 88.78, 149.0,
+    89.31, 92.71, 98.96, 115.6, 170.4, 282.3,
+    143.5, 150.6, 166.1, 232.1, 339.2, 529.6,
+    251.7, 273.8, 346.1, 466.6, 644.2, 1043.0,
+    470.5, 567.9, 714.3, 903.0, 1274.0, 2061.0,
+    968.5, 1198.0, 1403.0, 1793.0, 2525.0, 4105.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    1.876, 1.88, 1.902, 1.919, 2.078,
+    1.892, 1.89, 1.891, 1.916, 2.071,
+    1.892, 1.953, 1.915, 2.08, 2.092,
+    1.956, 1.932, 2.069, 2.082, 2.283,
+    1.963, 2.074, 2.094, 2.301, 2.515,
+    2.084, 2.087, 2.282, 2.511, 3.367,
+    2.095, 2.297, 2.505, 3.517, 5.358,
+    2.289, 2.504, 3.323, 5.174, 8.288,
+    2.707, 3.353, 5.194, 8.325, 14.78,
+    3.722, 5.167, 8.442, 14.96, 27.88,
+    5.79, 8.459, 15.05, 28.11, 58.39,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v20[] = {
+    2.095, 2.098, 2.096, 2.097, 2.101,
+    2.284, 2.29, 2.288, 2.285, 2.289,
+    2.507, 2.492, 2.492, 2.492, 2.498,
+    3.504, 3.326, 3.352, 3.508, 3.514,
+    3.753, 3.738, 3.737, 3.924, 3.919,
+    3.735, 3.918, 3.922, 3.922, 3.942,
+    3.922, 3.876, 3.736, 3.93, 4.131,
+    3.925, 3.738, 3.927, 4.125, 4.351,
+    3.919, 3.939, 4.128, 4.349, 6.049,
+    3.939, 4.122, 4.351, 5.993, 9.657,
+    4.096, 4.354, 6.155, 9.579, 15.62,
+    4.554, 5.995, 9.656, 15.65, 30.6,
+    6.788, 9.818, 15.82, 30.68, 60.27,
+    10.68, 15.82, 30.67, 60.09, 115.0,
+    18.36, 30.35, 60.12, 115.0, 224.9,
+    36.66, 60.03, 114.8, 224.7, 444.4,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0, 8.0};
+inline constexpr double v21[] = {
     3.788, 4.259, 5.202,
     3.538, 4.142, 4.638,
     4.192, 4.629, 5.055,
@@ -363,13 +438,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.424},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.43},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.43},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_sglang
 
 inline constexpr calibration b300_sglang{"b300", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b300_sxm/moe/sglang/0.5.14/moe_perf.parquet, b300_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b300_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b300_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b300_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b300_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, b300_sxm/moe/sglang/0.5.14/moe_perf.parquet, b300_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, b300_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, b300_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, b300_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, b300_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet, b300_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::b300_sglang::grids, std::size(detail::b300_sglang::grids)};
 static_assert(validated(b300_sglang), "b300_sglang: a calibration table breaks a rule");
 

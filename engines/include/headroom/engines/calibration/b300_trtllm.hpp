@@ -8,6 +8,8 @@
 //   b300_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 //   b300_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
+//   b300_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   b300_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   b300_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for b300: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 14000 dense TFLOP/s (nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)).
@@ -346,10 +348,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.208, 4.227, 4.579, 4.381,
+    4.41, 4.48, 4.656, 4.589,
+    4.499, 4.57, 6.531, 6.624,
+    4.63, 6.544, 8.506, 10.55,
+    6.65, 10.53, 12.76, 19.39,
+    10.55, 19.54, 29.29, 38.69,
+    19.16, 37.96, 55.19, 69.93,
+    38.84, 70.58, 103.3, 135.1,
+    71.62, 136.6, 201.1, 267.5,
+    137.0, 268.6, 397.2, 527.1,
+    269.6, 533.5, 787.1, 527.1,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v18[] = {
+    18.94, 18.87, 20.82, 20.72,
+    18.91, 19.0, 20.79, 20.8,
+    19.2, 20.82, 20.88, 21.0,
+    20.8, 20.82, 21.06, 21.02,
+    20.87, 22.68, 22.93, 22.76,
+    23.07, 23.02, 24.95, 24.86,
+    25.06, 25.11, 26.89, 26.96,
+    27.03, 27.0, 30.26, 29.45,
+    30.08, 31.24, 39.32, 41.25,
+    37.24, 45.33, 57.92, 65.04,
+    55.7, 73.86, 97.54, 114.8,
+    94.84, 135.5, 180.7, 218.2,
+    186.0, 263.7, 349.4, 423.3,
+    364.9, 514.0, 685.0, 824.6,
+    714.8, 1008.0, 1345.0, 1625.0,
+    1411.0, 1989.0, 2676.0, 3241.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v19[] = {
+    3.85, 3.658, 3.712, 3.805, 3.683, 4.586, 3.827,
+    3.958, 3.581, 3.574, 3.523, 3.622, 3.562, 3.651,
+    3.478, 3.52, 3.546, 3.562, 3.683, 3.59, 3.613,
+    3.594, 3.542, 3.562, 3.965, 3.616, 4.493, 4.333,
+    3.555, 3.546, 3.645, 3.632, 3.635, 4.483, 4.387,
+    3.53, 3.584, 3.571, 4.003, 3.613, 6.528, 6.602,
+    3.491, 3.661, 3.517, 3.77, 4.134, 8.547, 8.64,
+    4.144, 4.4, 4.422, 4.486, 4.493, 12.77, 14.64,
+    4.461, 6.432, 6.432, 6.502, 6.438, 22.82, 25.05,
+    6.538, 8.49, 8.406, 8.592, 8.486, 41.31, 46.99,
+    10.51, 12.64, 12.54, 12.77, 12.63, 85.1, 112.7,
+};
+// conv1d_prefill bf16: 144 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v20[] = {
+    6.48, 6.467, 6.458, 6.547, 6.403, 21.09, 23.1,
+    4.678, 6.442, 6.39, 14.65, 6.266, 21.05, 23.05,
+    6.163, 6.362, 6.486, 6.451, 6.374, 21.08, 23.05,
+    4.611, 4.621, 4.602, 5.968, 6.435, 16.8, 18.85,
+    4.666, 5.635, 4.627, 6.406, 5.702, 16.92, 18.72,
+    4.838, 6.189, 5.994, 6.426, 6.458, 18.54, 19.75,
+    4.688, 6.432, 6.448, 6.496, 6.403, 18.48, 20.18,
+    4.8, 6.426, 6.47, 6.566, 6.48, 18.76, 20.55,
+    5.344, 6.47, 6.445, 6.534, 6.432, 18.71, 20.54,
+    6.01, 6.454, 6.39, 6.448, 6.467, 18.78, 20.57,
+    6.602, 7.002, 6.88, 7.949, 7.974, 31.26, 34.27,
+    8.624, 10.52, 10.56, 10.53, 10.59, 49.72, 54.91,
+    14.36, 16.56, 16.31, 16.67, 16.71, 88.02, 96.53,
+    24.63, 28.36, 28.36, 28.46, 28.35, 162.7, 178.8,
+    44.24, 52.45, 52.55, 52.2, 52.76, 310.8, 343.0,
+    86.7, 102.3, 102.5, 102.9, 102.3, 608.8, 670.6,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0, 8.0};
+inline constexpr double v21[] = {
     4.383, 4.172, 4.911,
     4.599, 4.411, 5.187,
     4.773, 4.764, 5.676,
@@ -382,13 +458,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.645},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 13.14},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 13.14},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::b300_trtllm
 
 inline constexpr calibration b300_trtllm{"b300", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b300_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b300_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, b300_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, b300_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::b300_trtllm::grids, std::size(detail::b300_trtllm::grids)};
 static_assert(validated(b300_trtllm), "b300_trtllm: a calibration table breaks a rule");
 

@@ -5,6 +5,7 @@
 //   b300_sxm/moe/vllm/0.24.0/moe_perf.parquet
 //   b300_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet
 //   b300_sxm/attention/vllm/0.24.0/context_attention_perf.parquet
+//   b300_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   b300_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -300,10 +301,84 @@ inline constexpr double v14[] = {
     1.757,
     1.522,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v15[] = {
+    4.132, 4.132, 4.141, 4.151, 4.323, 4.565,
+    4.143, 4.151, 4.149, 4.328, 4.554, 5.514,
+    4.132, 4.149, 4.334, 4.554, 5.376, 6.812,
+    4.146, 4.146, 4.552, 5.38, 6.803, 12.55,
+    4.308, 4.564, 5.562, 6.794, 12.54, 21.9,
+    4.565, 5.375, 6.802, 12.61, 21.96, 48.47,
+    5.56, 6.81, 12.69, 22.12, 48.49, 88.57,
+    6.791, 12.68, 22.14, 48.79, 88.77, 170.0,
+    12.54, 22.16, 49.1, 89.41, 170.2, 331.4,
+    21.93, 49.6, 90.1, 171.5, 332.2, 655.0,
+    49.85, 90.82, 172.3, 334.8, 657.0, 980.6,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v16[] = {
+    18.56, 18.88, 19.4, 19.75, 19.92, 20.86,
+    18.07, 18.88, 19.32, 19.73, 19.91, 20.8,
+    18.28, 18.87, 19.48, 19.73, 19.97, 20.88,
+    18.07, 19.07, 19.45, 19.74, 20.04, 20.98,
+    18.29, 19.09, 19.41, 19.84, 20.16, 20.7,
+    18.26, 19.14, 20.1, 20.63, 20.06, 21.07,
+    18.48, 19.71, 20.1, 20.49, 20.1, 21.18,
+    21.14, 21.34, 21.99, 22.61, 22.54, 23.49,
+    25.47, 26.24, 26.44, 26.79, 27.28, 28.3,
+    34.88, 35.27, 35.91, 36.46, 36.31, 37.53,
+    53.73, 54.29, 55.04, 55.3, 54.81, 56.39,
+    91.75, 92.66, 92.82, 93.09, 92.95, 95.11,
+    168.0, 169.8, 168.8, 168.5, 169.0, 171.1,
+    320.0, 324.2, 320.9, 321.2, 320.2, 322.1,
+    624.5, 632.8, 627.1, 624.6, 622.5, 624.0,
+    1234.0, 1248.0, 1239.0, 1230.0, 1226.0, 1228.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v17[] = {
+    1.874, 1.877, 1.876, 1.885, 1.883,
+    1.874, 1.876, 1.877, 1.88, 1.878,
+    1.872, 1.837, 1.877, 1.878, 1.882,
+    1.875, 1.874, 1.877, 1.892, 2.079,
+    1.874, 1.877, 1.892, 2.078, 2.302,
+    1.876, 1.893, 2.079, 2.291, 2.909,
+    1.889, 2.08, 2.288, 2.92, 4.152,
+    2.075, 2.289, 2.918, 4.16, 6.617,
+    2.491, 2.923, 4.142, 6.805, 11.34,
+    3.113, 4.354, 6.812, 11.52, 20.93,
+    4.696, 6.816, 11.72, 21.17, 41.07,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v18[] = {
+    2.286, 2.285, 2.291, 2.291, 2.301,
+    2.312, 2.309, 2.305, 2.302, 2.311,
+    2.697, 2.696, 2.695, 2.697, 2.701,
+    3.715, 3.616, 3.529, 3.537, 3.61,
+    3.948, 3.94, 3.951, 3.948, 4.131,
+    3.942, 3.942, 3.942, 4.117, 4.14,
+    4.129, 3.942, 3.985, 4.127, 4.139,
+    3.948, 3.965, 4.124, 4.248, 4.563,
+    3.944, 4.125, 4.195, 4.544, 6.398,
+    3.943, 4.146, 4.552, 6.383, 10.07,
+    4.146, 4.562, 6.381, 10.09, 16.56,
+    4.766, 6.389, 10.09, 16.65, 32.26,
+    7.199, 10.26, 16.65, 32.39, 63.17,
+    11.3, 16.64, 32.41, 63.16, 121.2,
+    19.51, 32.6, 63.14, 121.2, 237.4,
+    39.09, 63.26, 121.2, 237.5, 470.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y19[] = {2.0, 4.0, 8.0};
+inline constexpr double v19[] = {
     6.616, 6.738, 7.057,
     6.724, 6.848, 7.022,
     6.945, 7.01, 7.402,
@@ -336,7 +411,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x12, y12, v12, false, 7.333},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x13, y13, v13, false, 6.965},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x14, y14, v14, false, 6.965},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x18, y18, v18, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, b300_trtllm::x13, b300_trtllm::y13, b300_trtllm::v13, false, 8.645},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, b300_trtllm::x14, b300_trtllm::y14, b300_trtllm::v14, false, 8.645},
@@ -344,7 +423,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b300_vllm
 
 inline constexpr calibration b300_vllm{"b300", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b300_sxm/moe/vllm/0.24.0/moe_perf.parquet, b300_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b300_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b300_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b300_sxm/moe/vllm/0.24.0/moe_perf.parquet, b300_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b300_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b300_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet, b300_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::b300_vllm::grids, std::size(detail::b300_vllm::grids)};
 static_assert(validated(b300_vllm), "b300_vllm: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   gb200/attention/sglang/0.5.14/context_attention_perf.parquet
 //   gb200/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   gb200/mla/sglang/0.5.14/context_mla_perf.parquet
+//   gb200/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   gb200/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -327,10 +328,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.354, 4.349, 4.37, 4.371, 4.512, 4.78,
+    4.374, 4.383, 4.403, 4.553, 4.781, 5.785,
+    4.372, 4.398, 4.574, 4.8, 5.792, 7.052,
+    4.376, 4.55, 4.802, 5.768, 7.063, 12.97,
+    4.56, 4.808, 5.807, 7.054, 12.95, 22.54,
+    4.774, 5.765, 7.046, 13.02, 22.59, 47.05,
+    5.615, 7.062, 13.19, 22.73, 47.31, 86.34,
+    7.02, 13.16, 22.63, 48.03, 86.62, 164.0,
+    12.98, 22.64, 48.16, 87.62, 164.6, 318.9,
+    22.51, 48.96, 88.27, 166.5, 320.7, 629.6,
+    48.94, 89.18, 168.0, 324.7, 633.4, 944.7,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v18[] = {
+    21.65, 22.03, 24.21, 24.01, 24.21, 26.3,
+    22.32, 22.37, 24.04, 24.24, 24.4, 26.68,
+    24.36, 24.23, 24.44, 24.68, 24.84, 26.98,
+    24.88, 25.12, 25.39, 25.66, 25.52, 27.99,
+    26.52, 26.65, 26.88, 26.94, 27.14, 29.34,
+    30.21, 31.05, 31.2, 31.42, 31.61, 33.66,
+    37.14, 41.68, 42.14, 42.69, 41.22, 44.73,
+    38.92, 43.31, 43.24, 43.39, 43.14, 49.0,
+    43.91, 46.78, 47.03, 48.04, 50.5, 60.08,
+    50.48, 53.18, 54.51, 56.44, 62.56, 101.6,
+    63.21, 66.04, 68.91, 74.59, 89.51, 188.1,
+    89.21, 93.59, 100.6, 113.9, 172.7, 343.6,
+    141.9, 149.4, 170.2, 226.5, 340.2, 661.9,
+    249.0, 263.9, 342.3, 457.9, 644.6, 1303.0,
+    462.9, 542.2, 718.4, 886.7, 1268.0, 2569.0,
+    937.9, 1162.0, 1408.0, 1756.0, 2505.0, 5118.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    2.113, 2.073, 2.102, 2.111, 2.116,
+    2.141, 2.131, 2.126, 2.139, 2.148,
+    2.141, 2.13, 2.149, 2.14, 2.328,
+    2.162, 2.137, 2.162, 2.323, 2.412,
+    2.147, 2.147, 2.308, 2.5, 2.73,
+    2.152, 2.327, 2.51, 2.765, 3.586,
+    2.338, 2.518, 2.759, 3.629, 5.411,
+    2.527, 2.757, 3.584, 5.269, 8.559,
+    2.968, 3.575, 5.397, 8.492, 15.03,
+    3.977, 5.386, 8.665, 15.25, 28.26,
+    6.033, 8.668, 15.23, 28.34, 58.35,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v20[] = {
+    2.51, 2.515, 2.38, 2.365, 2.524,
+    2.472, 2.547, 2.569, 2.522, 2.735,
+    2.938, 2.782, 2.926, 2.963, 2.949,
+    3.787, 3.807, 3.778, 3.942, 3.836,
+    4.198, 4.228, 4.165, 4.181, 4.356,
+    4.229, 4.204, 4.206, 4.197, 4.598,
+    4.167, 4.197, 4.302, 4.187, 4.618,
+    4.216, 4.183, 4.385, 4.411, 4.799,
+    4.2, 4.377, 4.412, 4.799, 6.658,
+    4.393, 4.413, 4.946, 6.667, 10.03,
+    4.427, 4.722, 6.653, 10.12, 16.27,
+    5.142, 6.64, 10.18, 16.12, 30.66,
+    7.256, 10.13, 16.29, 30.72, 61.14,
+    11.15, 16.3, 30.8, 60.94, 116.5,
+    18.76, 30.86, 60.8, 116.3, 227.0,
+    36.9, 60.74, 116.1, 226.6, 448.1,
+};
+// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0};
+inline constexpr double v21[] = {
     3.579, 4.076,
     3.855, 4.227,
     3.965, 4.268,
@@ -363,13 +438,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 10.61},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 14.61},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 14.61},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_sglang
 
 inline constexpr calibration gb200_sglang{"gb200", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/sglang/0.5.14/gemm_perf.parquet, gb200/moe/sglang/0.5.14/moe_perf.parquet, gb200/attention/sglang/0.5.14/generation_attention_perf.parquet, gb200/attention/sglang/0.5.14/context_attention_perf.parquet, gb200/mla/sglang/0.5.14/generation_mla_perf.parquet, gb200/mla/sglang/0.5.14/context_mla_perf.parquet, gb200/comm/sglang/0.5.14/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/sglang/0.5.14/gemm_perf.parquet, gb200/moe/sglang/0.5.14/moe_perf.parquet, gb200/attention/sglang/0.5.14/generation_attention_perf.parquet, gb200/attention/sglang/0.5.14/context_attention_perf.parquet, gb200/mla/sglang/0.5.14/generation_mla_perf.parquet, gb200/mla/sglang/0.5.14/context_mla_perf.parquet, gb200/linear_attention/sglang/0.5.14/gdn_perf.parquet, gb200/comm/sglang/0.5.14/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::gb200_sglang::grids, std::size(detail::gb200_sglang::grids)};
 static_assert(validated(gb200_sglang), "gb200_sglang: a calibration table breaks a rule");
 

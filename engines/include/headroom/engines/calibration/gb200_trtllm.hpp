@@ -8,6 +8,8 @@
 //   gb200/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 //   gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
+//   gb200/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   gb200/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   gb200/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for gb200: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 10000 dense TFLOP/s (nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)).
@@ -346,10 +348,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.723, 5.043, 6.554, 5.936,
+    4.867, 6.288, 6.618, 6.845,
+    6.41, 6.454, 6.877, 8.87,
+    6.89, 8.598, 8.835, 10.88,
+    8.531, 10.82, 13.4, 20.04,
+    10.97, 20.09, 30.54, 39.59,
+    20.45, 39.34, 55.14, 71.46,
+    39.73, 72.02, 103.8, 135.8,
+    71.51, 136.9, 201.9, 266.4,
+    136.5, 268.3, 395.3, 524.5,
+    267.0, 529.8, 784.4, 524.5,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v18[] = {
+    22.97, 23.04, 25.16, 23.08,
+    25.51, 23.62, 25.52, 23.46,
+    25.34, 25.32, 26.98, 23.73,
+    25.33, 23.64, 27.47, 25.6,
+    25.63, 25.42, 27.24, 25.57,
+    25.1, 26.89, 28.96, 27.05,
+    31.13, 29.25, 31.13, 31.08,
+    33.64, 33.61, 35.61, 33.99,
+    35.83, 35.67, 41.85, 45.96,
+    44.03, 46.12, 62.3, 70.7,
+    64.23, 76.11, 103.5, 120.1,
+    110.0, 134.6, 183.3, 223.3,
+    205.7, 248.3, 344.8, 424.7,
+    387.6, 476.0, 663.1, 820.5,
+    754.8, 922.2, 1297.0, 1609.0,
+    1479.0, 1818.0, 2571.0, 3204.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v19[] = {
+    4.384, 4.701, 4.653, 4.496, 4.272, 4.374, 4.717,
+    4.083, 4.371, 6.15, 4.624, 5.616, 4.832, 4.742,
+    4.333, 4.826, 6.074, 4.534, 5.827, 4.538, 4.822,
+    4.8, 4.477, 6.851, 5.123, 6.576, 4.614, 4.707,
+    4.458, 4.442, 5.661, 4.973, 5.549, 6.528, 6.541,
+    4.541, 4.685, 5.923, 5.478, 6.442, 6.794, 6.771,
+    4.518, 4.698, 5.386, 5.59, 6.262, 8.89, 10.66,
+    4.755, 6.221, 6.563, 5.779, 6.957, 14.89, 14.99,
+    6.672, 7.299, 7.165, 6.973, 7.363, 25.01, 28.03,
+    8.618, 9.347, 9.174, 9.245, 9.475, 43.63, 48.81,
+    11.35, 13.63, 13.12, 13.24, 13.29, 88.63, 113.6,
+};
+// conv1d_prefill bf16: 144 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v20[] = {
+    6.938, 7.034, 7.126, 6.947, 6.749, 23.33, 25.19,
+    6.704, 7.35, 7.299, 14.84, 7.03, 23.06, 25.02,
+    6.512, 7.184, 7.414, 7.834, 7.053, 23.04, 25.08,
+    6.506, 7.421, 7.213, 7.83, 6.842, 19.06, 20.73,
+    7.226, 7.315, 6.851, 7.286, 7.142, 19.09, 20.92,
+    6.851, 7.072, 7.136, 7.51, 7.056, 19.56, 20.98,
+    6.669, 7.558, 7.11, 7.142, 7.213, 20.56, 21.68,
+    6.87, 7.194, 7.475, 7.155, 7.034, 20.68, 22.19,
+    7.002, 7.162, 7.299, 7.334, 7.213, 20.26, 22.67,
+    6.922, 7.222, 7.168, 7.757, 7.104, 20.28, 22.48,
+    8.57, 9.242, 9.094, 8.886, 8.982, 32.36, 36.19,
+    10.41, 12.74, 12.54, 12.37, 12.53, 51.26, 57.01,
+    15.17, 18.83, 18.13, 18.6, 18.43, 90.51, 99.86,
+    25.16, 31.03, 30.4, 30.87, 30.69, 166.0, 182.7,
+    44.66, 56.17, 55.07, 54.48, 54.23, 318.5, 348.7,
+    87.69, 108.7, 106.0, 106.2, 106.7, 621.5, 684.7,
+};
+// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0};
+inline constexpr double v21[] = {
     3.753, 4.64,
     3.803, 4.718,
     3.865, 4.903,
@@ -382,13 +458,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 9.835},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 15.0},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 15.0},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb200_trtllm
 
 inline constexpr calibration gb200_trtllm{"gb200", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb200/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb200/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb200/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb200/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb200/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb200/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb200/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb200/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, gb200/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, gb200/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::gb200_trtllm::grids, std::size(detail::gb200_trtllm::grids)};
 static_assert(validated(gb200_trtllm), "gb200_trtllm: a calibration table breaks a rule");
 

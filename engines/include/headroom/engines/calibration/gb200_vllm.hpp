@@ -5,6 +5,7 @@
 //   gb200/moe/vllm/0.24.0/moe_perf.parquet
 //   gb200/attention/vllm/0.24.0/generation_attention_perf.parquet
 //   gb200/attention/vllm/0.24.0/context_attention_perf.parquet
+//   gb200/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -300,10 +301,84 @@ inline constexpr double v14[] = {
     2.53,
     2.272,
 };
-// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v15[] = {
+    4.362, 4.353, 4.39, 4.39, 4.368, 4.769,
+    4.396, 4.394, 4.395, 4.521, 4.844, 5.827,
+    4.418, 4.389, 4.601, 4.994, 5.811, 7.25,
+    4.39, 4.603, 4.985, 5.828, 7.036, 12.97,
+    4.452, 4.898, 5.655, 7.062, 12.67, 22.23,
+    4.972, 5.831, 7.227, 12.85, 21.99, 46.76,
+    5.803, 7.252, 13.01, 22.42, 47.13, 85.53,
+    7.243, 12.83, 22.41, 47.68, 86.06, 162.6,
+    12.8, 22.28, 47.89, 86.78, 163.5, 316.5,
+    22.06, 48.43, 87.43, 165.3, 318.5, 625.0,
+    48.98, 88.12, 166.8, 321.8, 628.5, 936.5,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v16[] = {
+    18.82, 18.7, 18.72, 19.4, 19.56, 20.4,
+    18.55, 18.62, 18.7, 19.56, 19.47, 20.37,
+    18.55, 18.72, 18.73, 19.56, 19.41, 20.58,
+    18.57, 18.67, 18.76, 19.35, 19.63, 20.68,
+    18.71, 18.73, 18.75, 19.53, 19.87, 20.42,
+    18.6, 18.8, 19.14, 19.26, 19.56, 20.35,
+    18.76, 19.47, 18.78, 19.55, 19.82, 20.69,
+    21.18, 20.62, 20.56, 21.87, 21.98, 23.16,
+    25.45, 25.21, 25.12, 25.84, 26.57, 27.69,
+    34.09, 34.48, 34.13, 34.82, 35.26, 36.38,
+    52.18, 52.2, 52.34, 53.0, 53.13, 54.4,
+    88.06, 87.84, 88.44, 88.59, 88.9, 91.06,
+    159.7, 159.4, 160.6, 160.7, 161.2, 164.6,
+    303.1, 303.2, 305.2, 305.4, 306.9, 309.7,
+    589.8, 591.0, 594.5, 595.0, 595.3, 601.1,
+    1167.0, 1169.0, 1174.0, 1172.0, 1171.0, 1183.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v17[] = {
+    1.939, 1.916, 2.078, 2.118, 1.905,
+    1.924, 1.953, 2.129, 2.117, 2.103,
+    2.079, 2.124, 2.127, 2.125, 2.148,
+    2.102, 2.103, 2.103, 2.306, 2.29,
+    2.13, 2.116, 2.137, 2.309, 2.521,
+    2.149, 2.125, 2.329, 2.548, 3.147,
+    2.157, 2.342, 2.729, 3.35, 4.613,
+    2.325, 2.545, 3.36, 4.385, 6.816,
+    2.731, 3.311, 4.565, 6.829, 11.57,
+    3.344, 4.385, 6.93, 11.7, 20.57,
+    4.999, 7.029, 11.74, 20.89, 40.32,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v18[] = {
+    2.348, 2.339, 2.497, 2.516, 2.575,
+    2.54, 2.537, 2.559, 2.561, 2.75,
+    2.769, 2.774, 2.759, 2.941, 2.944,
+    3.77, 3.766, 3.764, 3.969, 3.804,
+    4.164, 4.18, 4.201, 4.219, 4.374,
+    4.187, 4.196, 4.19, 4.207, 4.388,
+    4.18, 4.181, 4.204, 4.387, 4.643,
+    4.186, 4.179, 4.394, 4.583, 4.808,
+    4.182, 4.188, 4.551, 4.988, 6.855,
+    4.195, 4.549, 5.007, 6.801, 10.52,
+    4.579, 4.831, 6.688, 10.13, 16.71,
+    4.998, 6.692, 10.34, 16.67, 31.87,
+    7.447, 10.34, 16.73, 32.09, 62.27,
+    11.49, 16.68, 32.08, 62.33, 119.1,
+    19.52, 32.13, 62.17, 118.8, 232.5,
+    38.59, 62.35, 119.0, 232.3, 459.5,
+};
+// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y19[] = {2.0, 4.0};
+inline constexpr double v19[] = {
     4.993, 4.971,
     5.016, 5.21,
     5.214, 5.332,
@@ -336,7 +411,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x12, y12, v12, false, 8.725},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x13, y13, v13, false, 8.661},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x14, y14, v14, false, 8.661},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x18, y18, v18, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, gb200_trtllm::x13, gb200_trtllm::y13, gb200_trtllm::v13, false, 9.835},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, gb200_trtllm::x14, gb200_trtllm::y14, gb200_trtllm::v14, false, 9.835},
@@ -344,7 +423,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::gb200_vllm
 
 inline constexpr calibration gb200_vllm{"gb200", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/vllm/0.24.0/gemm_perf.parquet, gb200/moe/vllm/0.24.0/moe_perf.parquet, gb200/attention/vllm/0.24.0/generation_attention_perf.parquet, gb200/attention/vllm/0.24.0/context_attention_perf.parquet, gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/vllm/0.24.0/gemm_perf.parquet, gb200/moe/vllm/0.24.0/moe_perf.parquet, gb200/attention/vllm/0.24.0/generation_attention_perf.parquet, gb200/attention/vllm/0.24.0/context_attention_perf.parquet, gb200/linear_attention/vllm/0.24.0/gdn_perf.parquet, gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::gb200_vllm::grids, std::size(detail::gb200_vllm::grids)};
 static_assert(validated(gb200_vllm), "gb200_vllm: a calibration table breaks a rule");
 

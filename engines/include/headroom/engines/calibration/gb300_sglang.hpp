@@ -7,6 +7,7 @@
 //   gb300/attention/sglang/0.5.14/context_attention_perf.parquet
 //   gb300/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   gb300/mla/sglang/0.5.14/context_mla_perf.parquet
+//   gb300/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   gb300/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   gb300/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -327,10 +328,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.14, 4.137, 4.154, 4.164, 4.333, 4.561,
+    4.14, 4.157, 4.152, 4.342, 4.548, 5.567,
+    4.153, 4.172, 4.355, 4.583, 5.515, 6.829,
+    4.175, 4.348, 4.58, 5.581, 6.809, 12.5,
+    4.345, 4.6, 5.573, 6.828, 12.4, 21.62,
+    4.598, 5.582, 6.829, 12.56, 21.62, 46.61,
+    5.568, 6.836, 12.56, 21.87, 46.85, 86.55,
+    6.812, 12.57, 21.83, 47.08, 86.96, 164.5,
+    12.53, 21.8, 47.34, 87.17, 164.9, 320.1,
+    21.6, 47.73, 87.45, 166.2, 321.4, 630.5,
+    48.25, 88.43, 167.1, 323.6, 634.0, 945.3,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v18[] = {
+    20.16, 22.36, 22.23, 21.21, 22.99, 25.28,
+    19.93, 22.17, 22.42, 22.81, 23.24, 25.86,
+    22.22, 22.59, 22.8, 23.45, 23.79, 26.3,
+    22.86, 23.43, 23.64, 24.48, 24.45, 27.15,
+    24.46, 24.83, 25.24, 26.0, 26.11, 28.88,
+    27.7, 28.74, 28.56, 30.19, 30.45, 32.62,
+    35.94, 38.42, 37.56, 39.58, 40.68, 41.89,
+    37.68, 40.42, 39.62, 41.45, 42.72, 45.31,
+    41.69, 44.92, 43.69, 45.99, 48.94, 55.45,
+    48.27, 51.87, 50.73, 54.19, 62.61, 78.5,
+    61.59, 64.57, 65.38, 72.33, 108.0, 125.8,
+    87.47, 92.02, 95.98, 111.2, 205.5, 235.8,
+    139.6, 149.0, 160.5, 215.2, 394.8, 447.3,
+    244.8, 281.0, 329.5, 441.7, 769.1, 855.8,
+    460.8, 566.5, 678.7, 853.0, 1522.0, 1679.0,
+    951.2, 1199.0, 1335.0, 1688.0, 3019.0, 3342.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    1.727, 1.89, 1.901, 2.0, 2.089,
+    1.915, 1.917, 1.937, 2.102, 2.097,
+    1.92, 2.084, 2.113, 2.109, 2.119,
+    2.091, 2.108, 2.105, 2.119, 2.306,
+    2.112, 2.111, 2.135, 2.322, 2.542,
+    2.12, 2.144, 2.312, 2.719, 3.55,
+    2.2, 2.324, 2.69, 3.542, 5.172,
+    2.326, 2.534, 3.332, 5.055, 8.173,
+    2.727, 3.381, 5.159, 8.079, 14.2,
+    3.738, 5.162, 8.246, 14.44, 26.8,
+    5.793, 8.25, 14.59, 26.97, 55.81,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v20[] = {
+    2.286, 2.249, 2.166, 2.308, 2.304,
+    2.361, 2.324, 2.335, 2.317, 2.519,
+    2.725, 2.554, 2.726, 2.753, 2.75,
+    3.556, 3.43, 3.556, 3.761, 3.747,
+    3.79, 3.953, 3.935, 3.957, 4.154,
+    3.961, 4.0, 4.005, 4.015, 4.319,
+    3.956, 4.004, 3.998, 4.187, 4.388,
+    3.967, 3.976, 4.137, 4.2, 4.575,
+    3.972, 3.986, 4.212, 4.594, 6.261,
+    4.166, 4.186, 4.601, 6.343, 9.716,
+    4.202, 4.452, 6.248, 9.745, 15.6,
+    4.796, 6.262, 9.846, 15.55, 29.5,
+    6.865, 9.731, 15.66, 29.49, 58.41,
+    10.71, 15.68, 29.56, 58.34, 111.0,
+    17.93, 29.59, 58.17, 110.9, 216.2,
+    35.21, 57.61, 110.9, 215.9, 426.6,
+};
+// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0};
+inline constexpr double v21[] = {
     3.408, 3.847,
     3.605, 3.703,
     3.557, 3.734,
@@ -363,13 +438,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 10.47},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.84},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.84},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb300_sglang
 
 inline constexpr calibration gb300_sglang{"gb300", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/sglang/0.5.14/gemm_perf.parquet, gb300/moe/sglang/0.5.14/moe_perf.parquet, gb300/attention/sglang/0.5.14/generation_attention_perf.parquet, gb300/attention/sglang/0.5.14/context_attention_perf.parquet, gb300/mla/sglang/0.5.14/generation_mla_perf.parquet, gb300/mla/sglang/0.5.14/context_mla_perf.parquet, gb300/comm/sglang/0.5.14/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/sglang/0.5.14/gemm_perf.parquet, gb300/moe/sglang/0.5.14/moe_perf.parquet, gb300/attention/sglang/0.5.14/generation_attention_perf.parquet, gb300/attention/sglang/0.5.14/context_attention_perf.parquet, gb300/mla/sglang/0.5.14/generation_mla_perf.parquet, gb300/mla/sglang/0.5.14/context_mla_perf.parquet, gb300/linear_attention/sglang/0.5.14/gdn_perf.parquet, gb300/comm/sglang/0.5.14/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet}",
     detail::gb300_sglang::grids, std::size(detail::gb300_sglang::grids)};
 static_assert(validated(gb300_sglang), "gb300_sglang: a calibration table breaks a rule");
 

@@ -8,6 +8,8 @@
 //   gb300/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 //   gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
+//   gb300/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   gb300/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   gb300/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   gb300/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for gb300: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 15000 dense TFLOP/s (nvidia_blackwell.hpp gb300 (S6, S8, S9, S11, S12, S52)).
@@ -346,10 +348,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.931, 4.931, 6.675, 6.304,
+    5.008, 5.786, 6.458, 6.173,
+    5.712, 6.829, 7.19, 8.659,
+    6.557, 8.432, 9.69, 10.71,
+    8.704, 10.75, 14.84, 19.52,
+    10.9, 19.92, 31.23, 37.95,
+    19.93, 38.32, 53.89, 70.12,
+    39.31, 68.98, 100.8, 132.4,
+    70.26, 133.9, 194.3, 258.6,
+    134.4, 260.8, 383.3, 511.3,
+    260.2, 515.4, 759.7, 511.3,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v18[] = {
+    21.11, 22.95, 25.14, 25.17,
+    23.21, 23.01, 25.97, 24.15,
+    23.08, 23.72, 25.62, 25.9,
+    22.98, 23.15, 25.02, 25.7,
+    25.6, 25.24, 28.31, 27.45,
+    25.19, 27.21, 27.25, 29.04,
+    29.13, 29.26, 31.17, 29.29,
+    31.27, 31.78, 33.4, 33.94,
+    35.84, 35.96, 44.14, 42.27,
+    41.71, 48.57, 64.38, 64.85,
+    59.81, 78.83, 105.8, 113.4,
+    97.19, 142.5, 187.3, 208.5,
+    175.6, 267.3, 350.9, 394.4,
+    328.2, 515.3, 675.8, 756.7,
+    630.2, 1002.0, 1320.0, 1485.0,
+    1231.0, 1979.0, 2614.0, 2967.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v19[] = {
+    4.202, 4.451, 4.262, 4.31, 4.883, 4.848, 4.669,
+    3.926, 4.4, 7.805, 4.256, 8.726, 4.275, 4.538,
+    3.99, 4.288, 5.034, 4.365, 8.074, 4.71, 4.358,
+    4.512, 4.56, 7.411, 4.477, 8.262, 4.906, 4.72,
+    4.378, 4.576, 8.307, 4.544, 7.501, 6.352, 6.31,
+    4.474, 4.746, 7.725, 6.403, 5.392, 6.998, 6.973,
+    4.406, 6.189, 7.11, 6.685, 7.709, 8.96, 10.61,
+    4.65, 8.483, 7.891, 7.296, 7.312, 14.7, 14.89,
+    6.611, 7.59, 6.906, 8.054, 6.867, 23.27, 25.18,
+    8.451, 9.434, 9.386, 11.03, 9.798, 41.98, 47.73,
+    10.75, 13.97, 12.97, 13.77, 13.62, 84.41, 104.0,
+};
+// conv1d_prefill bf16: 144 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v20[] = {
+    6.73, 6.982, 6.851, 6.918, 6.906, 21.18, 23.29,
+    6.525, 9.642, 7.453, 7.27, 8.774, 21.26, 23.07,
+    6.611, 7.539, 7.958, 8.163, 8.454, 21.24, 23.1,
+    6.272, 7.302, 7.37, 6.88, 8.048, 18.34, 18.84,
+    6.426, 7.462, 7.197, 7.581, 7.27, 19.03, 18.84,
+    6.643, 7.363, 7.203, 7.398, 8.326, 19.0, 20.17,
+    6.56, 8.845, 7.155, 9.664, 8.496, 19.09, 20.25,
+    6.531, 7.411, 7.578, 7.114, 6.819, 19.72, 20.47,
+    6.499, 7.12, 7.478, 7.53, 7.917, 19.17, 20.8,
+    6.755, 7.216, 7.261, 8.16, 8.09, 19.25, 20.88,
+    8.214, 8.49, 8.957, 9.382, 9.482, 30.97, 34.0,
+    10.52, 12.04, 11.12, 12.77, 12.66, 49.26, 53.89,
+    14.92, 16.84, 17.11, 18.46, 18.6, 86.28, 94.45,
+    24.47, 28.63, 29.29, 29.33, 29.37, 157.0, 173.1,
+    43.55, 51.74, 52.47, 53.09, 53.3, 301.3, 331.0,
+    85.59, 99.5, 100.2, 102.1, 100.9, 585.4, 646.1,
+};
+// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0};
+inline constexpr double v21[] = {
     4.201, 4.881,
     4.291, 4.748,
     4.488, 4.881,
@@ -382,13 +458,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x14, y14, v14, false, 8.997},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 15.05},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 15.05},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::gb300_trtllm
 
 inline constexpr calibration gb300_trtllm{"gb300", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb300/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb300/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb300/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb300/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb300/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb300/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb300/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb300/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, gb300/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, gb300/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::gb300_trtllm::grids, std::size(detail::gb300_trtllm::grids)};
 static_assert(validated(gb300_trtllm), "gb300_trtllm: a calibration table breaks a rule");
 

@@ -5,6 +5,7 @@
 //   gb300/moe/vllm/0.24.0/moe_perf.parquet
 //   gb300/attention/vllm/0.24.0/generation_attention_perf.parquet
 //   gb300/attention/vllm/0.24.0/context_attention_perf.parquet
+//   gb300/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   gb300/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -300,10 +301,84 @@ inline constexpr double v14[] = {
     1.836,
     1.628,
 };
-// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v15[] = {
+    4.348, 4.359, 4.347, 4.368, 4.333, 4.603,
+    4.371, 4.379, 4.372, 4.376, 4.793, 5.641,
+    4.396, 4.394, 4.528, 4.79, 5.599, 7.036,
+    4.418, 4.54, 4.811, 5.616, 7.046, 12.61,
+    4.4, 4.815, 5.632, 7.025, 12.58, 21.76,
+    4.826, 5.633, 7.043, 12.64, 21.7, 47.12,
+    5.644, 7.048, 12.79, 21.9, 47.2, 86.3,
+    7.069, 12.63, 21.85, 47.71, 86.74, 164.3,
+    12.58, 21.83, 47.88, 86.99, 165.0, 319.3,
+    21.71, 48.22, 87.49, 166.2, 321.3, 630.6,
+    48.86, 88.32, 167.6, 323.2, 633.4, 944.9,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v16[] = {
+    18.53, 18.89, 18.91, 19.85, 19.82, 19.91,
+    18.29, 18.75, 18.78, 20.02, 19.94, 20.0,
+    18.28, 18.94, 18.96, 19.6, 20.4, 20.38,
+    18.33, 18.75, 18.95, 19.71, 20.38, 20.63,
+    18.35, 18.76, 19.11, 19.9, 20.4, 20.41,
+    18.34, 18.96, 19.37, 19.68, 20.33, 20.34,
+    18.54, 19.35, 19.08, 20.03, 20.45, 20.54,
+    21.2, 21.09, 21.08, 22.34, 22.64, 22.86,
+    25.32, 25.4, 25.72, 26.37, 26.78, 27.41,
+    34.52, 34.87, 34.99, 35.98, 35.84, 36.57,
+    53.24, 53.91, 53.36, 54.37, 54.12, 55.03,
+    90.39, 91.39, 90.35, 91.74, 91.72, 93.47,
+    165.1, 167.0, 165.0, 165.7, 166.9, 167.8,
+    314.3, 318.3, 314.0, 314.6, 314.6, 315.8,
+    612.7, 620.6, 613.9, 612.5, 610.7, 611.5,
+    1210.0, 1225.0, 1213.0, 1205.0, 1201.0, 1199.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v17[] = {
+    2.076, 2.087, 2.094, 2.08, 1.933,
+    2.118, 2.105, 2.098, 2.108, 2.113,
+    2.137, 2.098, 2.106, 2.089, 2.099,
+    2.001, 2.008, 2.098, 2.133, 2.13,
+    2.121, 2.085, 2.113, 2.303, 2.541,
+    2.108, 2.128, 2.29, 2.526, 3.149,
+    2.15, 2.31, 2.7, 3.14, 4.371,
+    2.312, 2.504, 3.166, 4.39, 6.81,
+    2.709, 2.95, 4.356, 6.658, 11.33,
+    3.358, 4.318, 6.797, 11.52, 20.35,
+    4.761, 6.843, 11.56, 20.57, 39.59,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v18[] = {
+    2.505, 2.492, 2.506, 2.383, 2.507,
+    2.557, 2.726, 2.564, 2.52, 2.548,
+    2.92, 2.909, 2.956, 2.942, 2.95,
+    3.825, 3.788, 3.804, 3.807, 3.783,
+    4.195, 4.191, 4.197, 4.183, 4.162,
+    4.18, 4.22, 4.188, 4.181, 4.412,
+    4.195, 4.179, 4.174, 4.376, 4.412,
+    4.17, 4.183, 4.21, 4.374, 4.796,
+    4.182, 4.259, 4.382, 4.995, 6.627,
+    4.201, 4.397, 4.803, 6.38, 10.09,
+    4.41, 4.789, 6.623, 9.922, 16.26,
+    4.999, 6.684, 10.12, 16.27, 31.31,
+    7.398, 10.01, 16.5, 31.48, 61.07,
+    11.15, 16.51, 31.46, 61.2, 116.7,
+    19.12, 31.54, 60.93, 116.8, 228.3,
+    37.97, 61.19, 116.9, 228.4, 451.3,
+};
+// all_reduce bf16: 46 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y19[] = {2.0, 4.0};
+inline constexpr double v19[] = {
     7.025, 7.008,
     7.18, 7.349,
     7.029, 7.173,
@@ -336,7 +411,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x12, y12, v12, false, 8.613},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x13, y13, v13, false, 8.496},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x14, y14, v14, false, 8.496},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x18, y18, v18, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 2, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, gb300_trtllm::x13, gb300_trtllm::y13, gb300_trtllm::v13, false, 8.997},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, gb300_trtllm::x14, gb300_trtllm::y14, gb300_trtllm::v14, false, 8.997},
@@ -344,7 +423,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::gb300_vllm
 
 inline constexpr calibration gb300_vllm{"gb300", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/vllm/0.24.0/gemm_perf.parquet, gb300/moe/vllm/0.24.0/moe_perf.parquet, gb300/attention/vllm/0.24.0/generation_attention_perf.parquet, gb300/attention/vllm/0.24.0/context_attention_perf.parquet, gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/vllm/0.24.0/gemm_perf.parquet, gb300/moe/vllm/0.24.0/moe_perf.parquet, gb300/attention/vllm/0.24.0/generation_attention_perf.parquet, gb300/attention/vllm/0.24.0/context_attention_perf.parquet, gb300/linear_attention/vllm/0.24.0/gdn_perf.parquet, gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::gb300_vllm::grids, std::size(detail::gb300_vllm::grids)};
 static_assert(validated(gb300_vllm), "gb300_vllm: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   h100_sxm/attention/sglang/0.5.14/context_attention_perf.parquet
 //   h100_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   h100_sxm/mla/sglang/0.5.14/context_mla_perf.parquet
+//   h100_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   h100_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for h100_sxm: 3350 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)).
@@ -324,10 +325,84 @@ inline constexpr double v15[] = {
     1.556,
     1.523,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y16[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v16[] = {
+    4.157, 4.155, 4.247, 4.361, 4.647, 5.481,
+    4.142, 4.244, 4.342, 4.694, 5.428, 7.06,
+    4.241, 4.366, 4.7, 5.472, 7.052, 10.06,
+    4.339, 4.739, 5.464, 7.045, 9.896, 18.47,
+    4.702, 5.471, 6.951, 9.958, 18.78, 49.1,
+    5.406, 6.88, 9.989, 18.85, 49.27, 93.67,
+    6.723, 9.691, 19.0, 49.83, 93.77, 182.4,
+    9.919, 18.38, 49.84, 94.33, 182.6, 360.0,
+    18.72, 49.27, 94.13, 183.2, 360.2, 714.8,
+    49.55, 93.72, 183.0, 360.9, 715.2, 1425.0,
+    93.97, 182.6, 360.8, 716.5, 1426.0, 2138.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v17[] = {
+    21.41, 21.85, 21.83, 21.86, 22.59, 24.8,
+    21.55, 21.78, 21.82, 22.04, 22.76, 25.06,
+    22.07, 22.0, 22.48, 22.6, 23.33, 25.5,
+    22.82, 22.96, 23.81, 23.6, 24.28, 26.62,
+    24.52, 24.78, 26.35, 25.37, 26.29, 28.57,
+    29.38, 30.07, 30.41, 30.72, 31.75, 34.53,
+    36.92, 41.38, 38.69, 41.85, 40.52, 47.38,
+    38.95, 42.96, 40.46, 44.07, 42.59, 51.65,
+    41.42, 46.07, 43.97, 47.43, 47.25, 67.48,
+    47.64, 51.71, 49.98, 54.95, 63.91, 97.26,
+    58.5, 62.79, 62.49, 79.69, 98.97, 182.4,
+    79.04, 85.25, 98.18, 140.9, 177.4, 352.2,
+    120.6, 136.8, 178.3, 281.6, 344.3, 684.1,
+    214.7, 272.1, 338.9, 553.5, 679.9, 1331.0,
+    453.8, 561.3, 669.7, 1089.0, 1344.0, 2676.0,
+    919.2, 1129.0, 1326.0, 2168.0, 2784.0, 5556.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y18[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v18[] = {
+    1.59, 1.605, 1.625, 1.639, 1.688,
+    1.612, 1.62, 1.641, 1.682, 1.733,
+    1.62, 1.625, 1.671, 1.732, 1.856,
+    1.629, 1.657, 1.72, 1.864, 2.083,
+    1.664, 1.725, 1.882, 2.085, 2.572,
+    1.725, 1.84, 2.076, 2.564, 3.625,
+    1.89, 2.071, 2.567, 3.636, 5.454,
+    2.147, 2.562, 3.617, 5.426, 9.094,
+    2.785, 3.628, 5.494, 9.092, 16.52,
+    3.927, 5.431, 9.145, 16.68, 41.01,
+    6.16, 9.123, 16.75, 41.13, 79.91,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    2.185, 2.192, 2.199, 2.213, 2.235,
+    2.339, 2.306, 2.321, 2.309, 2.349,
+    2.565, 2.541, 2.554, 2.556, 2.614,
+    3.523, 3.553, 3.522, 3.513, 3.58,
+    3.888, 3.904, 3.894, 3.928, 4.003,
+    3.813, 3.871, 3.933, 3.947, 4.049,
+    3.849, 3.884, 3.92, 4.046, 4.204,
+    3.833, 3.911, 3.985, 4.159, 4.561,
+    3.882, 3.943, 4.172, 4.501, 6.583,
+    3.88, 4.11, 4.513, 6.627, 10.52,
+    4.053, 4.482, 6.667, 10.43, 20.75,
+    4.659, 6.627, 10.43, 20.59, 40.57,
+    7.225, 10.52, 20.67, 40.61, 76.33,
+    11.86, 20.56, 40.33, 76.18, 147.7,
+    25.46, 40.63, 75.94, 147.4, 289.8,
+    47.16, 76.08, 146.8, 289.8, 574.8,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y20[] = {2.0, 4.0, 8.0};
+inline constexpr double v20[] = {
     2.433, 2.799, 4.817,
     2.435, 2.633, 38.08,
     2.52, 2.739, 3.494,
@@ -359,13 +434,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 12.34},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.12},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.12},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x16, y16, v16, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x20, y20, v20, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_sglang
 
 inline constexpr calibration h100_sxm_sglang{"h100_sxm", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, h100_sxm/moe/sglang/0.5.14/moe_perf.parquet, h100_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, h100_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, h100_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, h100_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, h100_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, h100_sxm/moe/sglang/0.5.14/moe_perf.parquet, h100_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, h100_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, h100_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, h100_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, h100_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet, h100_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::h100_sxm_sglang::grids, std::size(detail::h100_sxm_sglang::grids)};
 static_assert(validated(h100_sxm_sglang), "h100_sxm_sglang: a calibration table breaks a rule");
 

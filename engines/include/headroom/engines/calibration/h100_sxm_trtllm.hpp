@@ -7,6 +7,8 @@
 //   h100_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 //   h100_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
+//   h100_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   h100_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   h100_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for h100_sxm: 3350 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)).
@@ -304,10 +306,84 @@ inline constexpr double v14[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v15[] = {
+    3.955, 4.15, 4.643, 4.944,
+    4.323, 4.979, 5.763, 6.374,
+    4.906, 6.48, 8.048, 9.725,
+    6.374, 9.603, 13.94, 20.92,
+    9.517, 21.03, 30.17, 38.62,
+    21.42, 38.6, 56.01, 72.9,
+    38.76, 72.84, 107.3, 141.4,
+    73.25, 141.2, 209.9, 277.3,
+    141.7, 277.9, 414.3, 550.7,
+    279.0, 551.3, 823.9, 1096.0,
+    552.6, 1098.0, 1644.0, 1096.0,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v16[] = {
+    17.22, 17.23, 19.6, 19.25,
+    18.19, 18.13, 19.96, 19.45,
+    18.68, 18.65, 19.88, 20.1,
+    19.48, 19.71, 20.61, 20.26,
+    20.33, 20.26, 22.2, 21.34,
+    20.35, 20.82, 22.33, 22.05,
+    22.61, 23.07, 24.34, 24.63,
+    24.32, 25.16, 27.94, 27.71,
+    26.85, 29.51, 38.6, 42.55,
+    34.39, 45.52, 63.44, 74.14,
+    57.42, 84.19, 125.0, 147.0,
+    107.7, 168.1, 242.7, 286.9,
+    216.6, 332.5, 470.2, 548.6,
+    424.7, 644.3, 918.0, 1078.0,
+    826.1, 1278.0, 1854.0, 2183.0,
+    1644.0, 2650.0, 3897.0, 4600.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v17[] = {
+    5.024, 3.725, 3.914, 3.574, 3.619, 4.086, 4.848,
+    4.835, 3.674, 3.878, 3.587, 3.571, 3.821, 4.544,
+    4.752, 3.843, 3.901, 3.59, 3.558, 4.016, 4.621,
+    4.886, 4.246, 3.83, 3.6, 3.68, 4.048, 4.493,
+    5.722, 3.744, 3.734, 3.635, 3.606, 4.902, 5.696,
+    4.566, 3.709, 3.837, 3.693, 3.542, 6.083, 6.422,
+    4.669, 3.731, 3.939, 3.725, 3.786, 8.896, 9.51,
+    6.106, 4.429, 4.342, 4.435, 4.483, 14.42, 15.64,
+    4.925, 5.619, 5.581, 5.706, 5.709, 33.92, 41.68,
+    6.749, 8.042, 8.051, 8.157, 8.163, 73.36, 80.92,
+    10.5, 12.98, 12.94, 13.0, 13.12, 138.6, 175.8,
+};
+// conv1d_prefill bf16: 144 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v18[] = {
+    5.152, 5.462, 5.581, 5.674, 5.68, 23.92, 26.36,
+    5.219, 6.054, 5.485, 5.792, 5.661, 24.16, 26.3,
+    5.235, 5.555, 5.629, 5.558, 5.667, 23.74, 25.86,
+    5.168, 5.312, 5.306, 5.251, 5.427, 18.92, 20.43,
+    5.155, 5.315, 5.373, 5.408, 5.318, 19.46, 20.85,
+    5.565, 5.334, 5.366, 5.514, 5.501, 20.11, 21.52,
+    5.363, 5.456, 5.421, 5.526, 5.555, 20.49, 21.87,
+    5.462, 5.616, 5.549, 5.622, 5.51, 20.71, 22.08,
+    5.398, 5.552, 5.498, 5.683, 5.562, 20.8, 22.33,
+    5.488, 5.651, 5.578, 5.76, 5.754, 20.77, 22.94,
+    6.49, 7.45, 7.402, 7.37, 7.472, 36.51, 41.58,
+    9.261, 10.88, 10.89, 10.92, 10.87, 64.33, 70.16,
+    14.81, 17.71, 17.8, 17.67, 17.82, 117.8, 129.8,
+    26.0, 31.69, 31.73, 32.37, 32.32, 240.9, 246.6,
+    51.67, 61.42, 60.74, 61.41, 61.13, 493.9, 484.2,
+    99.18, 116.9, 117.4, 117.2, 116.8, 985.9, 961.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y19[] = {2.0, 4.0, 8.0};
+inline constexpr double v19[] = {
     2.662, 2.796, 3.23,
     2.706, 2.906, 3.169,
     2.868, 3.137, 3.528,
@@ -338,13 +414,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.38},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 16.82},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 16.82},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x18, y18, v18, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_trtllm
 
 inline constexpr calibration h100_sxm_trtllm{"h100_sxm", "trtllm", "1.3.0rc20",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h100_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, h100_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, h100_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, h100_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h100_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, h100_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, h100_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, h100_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, h100_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, h100_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::h100_sxm_trtllm::grids, std::size(detail::h100_sxm_trtllm::grids)};
 static_assert(validated(h100_sxm_trtllm), "h100_sxm_trtllm: a calibration table breaks a rule");
 

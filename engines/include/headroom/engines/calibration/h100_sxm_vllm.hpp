@@ -7,6 +7,7 @@
 //   h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet
 //   h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet
 //   h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet
+//   h100_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -301,10 +302,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.292, 4.319, 4.425, 4.378, 4.739, 5.562,
+    4.292, 4.463, 4.484, 4.859, 5.528, 7.257,
+    4.418, 4.527, 4.845, 5.554, 7.161, 9.861,
+    4.496, 4.884, 5.59, 7.168, 10.03, 18.66,
+    4.879, 5.548, 7.012, 10.04, 18.75, 49.95,
+    5.521, 6.964, 10.03, 19.33, 50.09, 94.57,
+    6.794, 9.811, 19.23, 50.26, 94.86, 184.1,
+    9.992, 18.73, 50.18, 95.24, 184.3, 363.1,
+    18.88, 50.14, 94.98, 184.9, 363.1, 721.2,
+    50.11, 94.75, 184.5, 364.2, 721.3, 1438.0,
+    94.84, 184.2, 363.9, 722.7, 1438.0, 2156.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v18[] = {
+    11.54, 11.48, 11.6, 11.69, 11.71, 12.47,
+    11.53, 11.45, 11.65, 11.68, 11.72, 12.3,
+    11.49, 11.47, 11.64, 11.7, 11.67, 12.45,
+    11.53, 11.45, 11.58, 11.71, 11.76, 12.46,
+    11.53, 11.44, 11.6, 11.76, 11.83, 12.21,
+    11.5, 11.48, 11.68, 11.82, 11.54, 12.18,
+    11.52, 11.55, 11.77, 11.52, 11.63, 12.35,
+    14.8, 14.81, 14.75, 14.75, 14.71, 15.49,
+    20.74, 20.5, 21.0, 21.21, 20.95, 21.64,
+    32.12, 32.08, 33.37, 33.53, 32.9, 34.54,
+    55.79, 55.52, 57.73, 58.35, 56.33, 60.21,
+    102.9, 102.4, 106.4, 107.6, 104.8, 107.9,
+    195.3, 194.4, 204.6, 206.2, 198.3, 200.7,
+    384.4, 383.5, 403.6, 404.4, 387.4, 391.4,
+    764.1, 761.9, 796.1, 795.9, 766.4, 770.2,
+    1501.0, 1503.0, 1566.0, 1559.0, 1510.0, 1522.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    1.874, 1.856, 1.855, 1.76, 1.963,
+    1.863, 1.889, 1.911, 1.788, 1.978,
+    1.896, 1.88, 1.97, 1.984, 2.024,
+    1.89, 1.917, 1.995, 2.04, 2.187,
+    1.932, 2.017, 2.047, 2.15, 2.449,
+    1.998, 2.05, 2.21, 2.441, 3.157,
+    2.071, 2.162, 2.423, 3.157, 4.663,
+    2.188, 2.454, 3.1, 4.689, 7.384,
+    2.523, 3.124, 4.697, 7.427, 12.95,
+    3.407, 4.799, 7.468, 12.96, 35.68,
+    5.194, 7.563, 13.08, 35.58, 71.68,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v20[] = {
+    2.183, 2.23, 2.276, 2.255, 2.319,
+    2.324, 2.365, 2.385, 2.372, 2.482,
+    2.604, 2.625, 2.665, 2.704, 2.684,
+    3.597, 3.575, 3.632, 3.634, 3.721,
+    3.988, 3.975, 3.998, 4.077, 4.108,
+    3.914, 3.97, 4.02, 4.071, 4.195,
+    3.936, 3.986, 4.083, 4.183, 4.292,
+    3.989, 4.007, 4.097, 4.292, 4.682,
+    4.053, 4.1, 4.276, 4.731, 6.9,
+    4.125, 4.277, 4.734, 7.036, 10.94,
+    4.279, 4.708, 6.917, 11.04, 21.61,
+    4.983, 6.991, 10.99, 21.71, 41.91,
+    7.637, 11.13, 21.55, 41.75, 78.77,
+    12.51, 21.71, 41.76, 78.65, 152.2,
+    26.55, 41.79, 78.88, 151.8, 297.9,
+    49.43, 79.05, 152.7, 301.8, 595.6,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0, 8.0};
+inline constexpr double v21[] = {
     4.292, 4.589, 4.713,
     4.183, 4.548, 4.608,
     4.3, 4.703, 5.554,
@@ -337,13 +412,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, h100_sxm_trtllm::x12, h100_sxm_trtllm::y12, h100_sxm_trtllm::v12, false, 12.38},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 104.5},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x16, y16, v16, false, 104.5},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h100_sxm_nccl::x_all_to_all, h100_sxm_nccl::y_all_to_all, h100_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h100_sxm_vllm
 
 inline constexpr calibration h100_sxm_vllm{"h100_sxm", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h100_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h100_sxm/moe/vllm/0.24.0/moe_perf.parquet, h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h100_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h100_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h100_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h100_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet, h100_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h100_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h100_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::h100_sxm_vllm::grids, std::size(detail::h100_sxm_vllm::grids)};
 static_assert(validated(h100_sxm_vllm), "h100_sxm_vllm: a calibration table breaks a rule");
 

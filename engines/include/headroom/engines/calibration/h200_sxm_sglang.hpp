@@ -7,6 +7,7 @@
 //   h200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet
 //   h200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   h200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet
+//   h200_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   h200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for h200_sxm: 4800 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h200_sxm (S2, S4, S26)).
@@ -324,10 +325,84 @@ inline constexpr double v15[] = {
     1.585,
     1.559,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x16[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y16[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y16[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v16[] = {
+    4.081, 4.132, 4.194, 4.229, 4.554, 5.206,
+    4.123, 4.191, 4.248, 4.581, 5.188, 6.613,
+    4.165, 4.264, 4.577, 5.252, 6.596, 9.326,
+    4.245, 4.594, 5.236, 6.695, 9.284, 16.6,
+    4.579, 5.24, 6.591, 9.287, 16.67, 37.94,
+    5.202, 6.504, 9.2, 16.62, 38.39, 70.62,
+    6.356, 9.049, 16.3, 38.66, 71.1, 136.1,
+    9.179, 15.66, 38.68, 71.42, 136.5, 270.3,
+    16.06, 38.53, 71.39, 136.8, 403.6, 600.6,
+    38.63, 71.25, 136.8, 289.8, 1262.0, 1492.0,
+    71.31, 136.6, 268.9, 636.2, 1196.0, 2337.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v17[] = {
+    20.81, 21.08, 21.24, 21.29, 22.0, 24.11,
+    20.85, 21.11, 21.22, 21.5, 22.2, 24.39,
+    21.15, 21.36, 21.68, 22.16, 22.66, 24.69,
+    21.89, 22.37, 23.1, 23.42, 23.6, 25.52,
+    23.3, 24.07, 25.8, 25.98, 25.65, 26.93,
+    26.36, 29.03, 29.41, 29.97, 31.19, 30.77,
+    33.02, 39.63, 36.65, 38.37, 39.6, 38.25,
+    34.59, 41.18, 38.43, 40.62, 41.56, 42.39,
+    36.98, 44.36, 41.96, 43.67, 46.23, 54.64,
+    42.44, 50.28, 47.57, 51.1, 60.15, 84.2,
+    53.36, 60.98, 60.16, 73.91, 90.63, 152.0,
+    73.65, 83.4, 92.87, 123.6, 161.5, 282.6,
+    115.0, 133.5, 169.2, 225.5, 309.1, 548.5,
+    204.2, 274.4, 323.6, 433.9, 609.2, 1309.0,
+    439.7, 581.0, 629.1, 843.3, 1302.0, 2965.0,
+    921.7, 1162.0, 1245.0, 1681.0, 2906.0, 5864.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y18[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v18[] = {
+    1.535, 1.542, 1.57, 1.612, 1.632,
+    1.531, 1.569, 1.602, 1.632, 1.663,
+    1.581, 1.604, 1.636, 1.664, 1.819,
+    1.621, 1.634, 1.665, 1.834, 2.06,
+    1.668, 1.707, 1.834, 2.058, 2.574,
+    1.7, 1.84, 2.052, 2.58, 3.629,
+    1.853, 2.076, 2.578, 3.667, 5.496,
+    2.145, 2.577, 3.643, 5.443, 9.178,
+    2.793, 3.645, 5.549, 9.205, 16.73,
+    3.95, 5.464, 9.222, 16.83, 37.45,
+    6.181, 9.274, 16.86, 36.7, 72.84,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    2.047, 2.073, 2.147, 2.117, 2.173,
+    2.193, 2.226, 2.241, 2.264, 2.304,
+    2.451, 2.457, 2.493, 2.493, 2.527,
+    3.371, 3.436, 3.487, 3.458, 3.531,
+    3.768, 3.796, 3.83, 3.908, 3.929,
+    3.727, 3.795, 3.852, 3.905, 4.07,
+    3.764, 3.838, 3.868, 3.992, 4.173,
+    3.814, 3.856, 4.008, 4.148, 4.607,
+    3.846, 3.896, 4.071, 4.615, 6.577,
+    3.879, 4.115, 4.601, 6.639, 10.34,
+    4.037, 4.437, 6.622, 10.35, 19.82,
+    4.703, 6.612, 10.34, 19.48, 37.62,
+    7.22, 10.44, 19.79, 37.5, 69.83,
+    11.88, 19.8, 37.34, 69.56, 134.0,
+    23.66, 37.43, 69.3, 134.8, 363.2,
+    43.71, 69.33, 133.3, 287.5, 1115.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y20[] = {2.0, 4.0, 8.0};
+inline constexpr double v20[] = {
     2.58, 3.345, 3.468,
     2.3, 2.568, 3.117,
     2.497, 2.777, 3.537,
@@ -359,13 +434,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x13, y13, v13, false, 12.16},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.01},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.01},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x16, y16, v16, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x16, y16, v16, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x20, y20, v20, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_sglang
 
 inline constexpr calibration h200_sxm_sglang{"h200_sxm", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, h200_sxm/moe/sglang/0.5.14/moe_perf.parquet, h200_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, h200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, h200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, h200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, h200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/sglang/0.5.14/gemm_perf.parquet, h200_sxm/moe/sglang/0.5.14/moe_perf.parquet, h200_sxm/attention/sglang/0.5.14/generation_attention_perf.parquet, h200_sxm/attention/sglang/0.5.14/context_attention_perf.parquet, h200_sxm/mla/sglang/0.5.14/generation_mla_perf.parquet, h200_sxm/mla/sglang/0.5.14/context_mla_perf.parquet, h200_sxm/linear_attention/sglang/0.5.14/gdn_perf.parquet, h200_sxm/comm/sglang/0.5.14/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::h200_sxm_sglang::grids, std::size(detail::h200_sxm_sglang::grids)};
 static_assert(validated(h200_sxm_sglang), "h200_sxm_sglang: a calibration table breaks a rule");
 

@@ -7,6 +7,8 @@
 //   h200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
 //   h200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
+//   h200_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   h200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   h200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for h200_sxm: 4800 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h200_sxm (S2, S4, S26)).
@@ -304,10 +306,84 @@ inline constexpr double v14[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y15[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v15[] = {
+    4.013, 4.118, 4.506, 4.666,
+    4.176, 4.691, 5.562, 5.994,
+    4.637, 5.923, 7.616, 8.982,
+    5.91, 8.813, 11.66, 16.69,
+    8.88, 16.76, 25.05, 30.77,
+    16.69, 31.0, 43.61, 55.92,
+    30.8, 55.63, 81.45, 105.8,
+    55.91, 105.4, 155.2, 205.3,
+    107.0, 206.5, 306.4, 405.8,
+    205.7, 405.3, 605.9, 804.5,
+    406.4, 805.1, 1221.0, 804.5,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v16[] = {
+    16.97, 17.3, 19.03, 19.09,
+    18.59, 18.33, 18.99, 19.18,
+    18.54, 18.96, 19.97, 19.66,
+    18.83, 19.25, 20.34, 19.9,
+    20.13, 20.66, 21.54, 21.16,
+    20.79, 21.12, 22.19, 22.25,
+    22.28, 23.03, 24.1, 24.08,
+    24.16, 25.12, 27.76, 27.78,
+    26.57, 29.36, 38.34, 40.18,
+    33.9, 44.49, 61.02, 70.87,
+    56.43, 79.19, 113.1, 137.9,
+    102.5, 152.0, 215.4, 266.9,
+    199.0, 297.1, 423.6, 512.5,
+    387.9, 573.8, 820.0, 1009.0,
+    754.0, 1136.0, 1623.0, 2005.0,
+    1487.0, 2301.0, 3329.0, 4144.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v17[] = {
+    4.506, 3.882, 3.792, 4.483, 4.102, 4.291, 4.509,
+    4.099, 3.651, 3.517, 4.093, 3.926, 5.005, 4.208,
+    3.904, 3.485, 3.651, 4.09, 3.968, 4.17, 3.93,
+    3.949, 3.75, 3.59, 3.862, 4.07, 3.93, 4.096,
+    3.862, 3.59, 3.594, 4.01, 3.952, 4.493, 4.56,
+    3.965, 3.776, 3.546, 3.901, 3.885, 5.933, 6.464,
+    4.16, 3.955, 3.549, 4.122, 4.07, 8.582, 9.219,
+    3.894, 4.32, 4.234, 4.496, 4.326, 14.22, 15.37,
+    4.973, 5.526, 5.485, 5.728, 5.584, 26.68, 34.56,
+    6.797, 8.054, 8.01, 8.026, 8.128, 60.81, 67.9,
+    10.46, 12.97, 13.01, 13.05, 13.06, 114.2, 137.4,
+};
+// conv1d_prefill bf16: 144 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v18[] = {
+    5.11, 5.347, 5.549, 6.339, 5.613, 23.93, 26.34,
+    5.091, 5.453, 5.552, 5.674, 5.674, 24.12, 26.83,
+    5.04, 5.677, 5.696, 5.686, 5.565, 23.69, 26.08,
+    4.851, 5.104, 5.155, 5.248, 5.219, 18.69, 20.62,
+    4.944, 5.222, 5.171, 5.28, 5.232, 19.21, 20.94,
+    5.059, 5.437, 5.45, 5.373, 5.37, 19.66, 21.67,
+    5.046, 5.542, 5.424, 5.386, 5.446, 20.12, 22.03,
+    5.158, 5.581, 5.45, 5.491, 5.446, 20.39, 22.33,
+    5.37, 5.539, 5.514, 5.661, 5.418, 20.75, 22.65,
+    5.466, 5.51, 5.552, 5.67, 5.69, 20.64, 22.69,
+    6.528, 7.411, 7.389, 7.389, 7.322, 34.96, 39.04,
+    9.354, 10.87, 10.74, 11.09, 10.86, 58.97, 64.97,
+    15.15, 17.64, 17.61, 18.59, 17.79, 105.1, 115.5,
+    26.55, 31.71, 31.77, 32.27, 32.05, 197.5, 225.3,
+    50.54, 59.91, 60.82, 61.45, 60.41, 394.0, 436.1,
+    95.07, 114.7, 117.2, 117.8, 116.4, 779.6, 832.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y19[] = {2.0, 4.0, 8.0};
+inline constexpr double v19[] = {
     2.637, 2.791, 3.047,
     2.69, 2.95, 3.169,
     2.779, 3.156, 3.511,
@@ -338,13 +414,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x12, y12, v12, false, 12.2},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 16.79},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x14, y14, v14, false, 16.79},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x15, y15, v15, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x17, y17, v17, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x18, y18, v18, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_trtllm
 
 inline constexpr calibration h200_sxm_trtllm{"h200_sxm", "trtllm", "1.3.0rc20",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, h200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, h200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, h200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, h200_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, h200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, h200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
     detail::h200_sxm_trtllm::grids, std::size(detail::h200_sxm_trtllm::grids)};
 static_assert(validated(h200_sxm_trtllm), "h200_sxm_trtllm: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet
 //   h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet
 //   h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet
+//   h200_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet
 //   h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -301,10 +302,84 @@ inline constexpr double v16[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y17[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y17[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v17[] = {
+    4.272, 4.293, 4.356, 4.401, 4.693, 5.379,
+    4.283, 4.347, 4.425, 4.704, 5.384, 6.97,
+    4.349, 4.391, 4.692, 5.332, 6.73, 9.404,
+    4.419, 4.709, 5.322, 6.74, 9.333, 16.99,
+    4.692, 5.329, 6.663, 9.468, 16.84, 38.4,
+    5.323, 6.632, 9.364, 17.05, 38.64, 70.88,
+    6.411, 9.192, 16.56, 38.96, 71.26, 136.4,
+    9.226, 15.67, 39.15, 71.59, 136.6, 266.6,
+    16.21, 39.04, 71.65, 137.0, 266.9, 527.8,
+    39.05, 71.63, 137.1, 267.7, 528.0, 1050.0,
+    71.77, 137.2, 267.7, 529.5, 1051.0, 1573.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y18[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v18[] = {
+    11.53, 11.6, 11.81, 11.86, 11.62, 12.22,
+    11.56, 11.6, 11.78, 11.78, 11.57, 12.25,
+    11.54, 11.53, 11.79, 11.8, 11.61, 12.0,
+    11.58, 11.51, 11.73, 11.81, 11.73, 12.21,
+    11.56, 11.58, 11.74, 11.85, 11.83, 11.87,
+    11.44, 11.56, 11.85, 11.97, 11.56, 11.97,
+    11.57, 11.68, 11.98, 11.64, 11.63, 12.06,
+    14.65, 14.77, 14.96, 15.01, 14.82, 15.16,
+    20.94, 20.5, 21.14, 21.22, 21.08, 21.35,
+    32.48, 32.28, 33.64, 33.96, 33.46, 33.57,
+    56.76, 56.13, 59.09, 59.15, 57.97, 59.51,
+    104.9, 103.7, 109.7, 110.0, 107.1, 107.7,
+    201.1, 198.9, 210.9, 212.1, 203.9, 203.3,
+    396.0, 392.5, 417.5, 417.9, 398.1, 398.1,
+    785.8, 781.4, 828.5, 829.2, 786.6, 788.1,
+    1564.0, 1557.0, 1650.0, 1651.0, 1564.0, 1567.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x19[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y19[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v19[] = {
+    1.785, 1.781, 1.818, 1.85, 1.877,
+    1.785, 1.814, 1.84, 1.858, 1.914,
+    1.83, 1.848, 1.856, 1.914, 1.977,
+    1.849, 1.862, 1.883, 2.026, 2.125,
+    1.898, 1.908, 2.018, 2.152, 2.396,
+    1.9, 1.993, 2.175, 2.445, 3.182,
+    2.036, 2.18, 2.393, 3.166, 4.69,
+    2.159, 2.395, 3.168, 4.699, 7.404,
+    2.512, 3.132, 4.697, 7.5, 12.94,
+    3.432, 4.79, 7.528, 13.1, 25.95,
+    5.244, 7.584, 13.16, 26.07, 57.16,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x20[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y20[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v20[] = {
+    2.152, 2.124, 2.196, 2.215, 2.246,
+    2.261, 2.253, 2.34, 2.326, 2.392,
+    2.517, 2.519, 2.6, 2.607, 2.68,
+    3.51, 3.521, 3.568, 3.64, 3.699,
+    3.865, 3.927, 3.939, 4.028, 4.086,
+    3.914, 3.924, 3.977, 4.045, 4.226,
+    3.903, 3.947, 4.05, 4.112, 4.343,
+    3.94, 3.965, 4.089, 4.342, 4.69,
+    3.985, 4.11, 4.294, 4.739, 6.927,
+    4.078, 4.249, 4.77, 7.005, 11.08,
+    4.292, 4.724, 6.942, 11.07, 20.79,
+    4.98, 7.075, 11.12, 20.76, 39.11,
+    7.686, 11.19, 20.69, 39.14, 72.75,
+    12.61, 20.81, 39.05, 72.64, 140.2,
+    24.82, 39.11, 72.6, 140.1, 275.6,
+    45.88, 72.91, 140.9, 276.8, 548.1,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x21[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y21[] = {2.0, 4.0, 8.0};
+inline constexpr double v21[] = {
     4.378, 4.428, 4.712,
     4.415, 4.484, 4.711,
     4.453, 4.559, 4.803,
@@ -337,13 +412,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, h200_sxm_trtllm::x12, h200_sxm_trtllm::y12, h200_sxm_trtllm::v12, false, 12.2},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 111.6},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x16, y16, v16, false, 111.6},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x17, y17, v17, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x18, y18, v18, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x19, y19, v19, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, h200_sxm_nccl::x_all_to_all, h200_sxm_nccl::y_all_to_all, h200_sxm_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::h200_sxm_vllm
 
 inline constexpr calibration h200_sxm_vllm{"h200_sxm", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, h200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{h200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, h200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, h200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, h200_sxm/mla/vllm/0.14.0/generation_mla_perf.parquet, h200_sxm/mla/vllm/0.14.0/context_mla_perf.parquet, h200_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet, h200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, h200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, h200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
     detail::h200_sxm_vllm::grids, std::size(detail::h200_sxm_vllm::grids)};
 static_assert(validated(h200_sxm_vllm), "h200_sxm_vllm: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   l40s/attention/sglang/0.5.14/context_attention_perf.parquet
 //   l40s/mla/sglang/0.5.14/generation_mla_perf.parquet
 //   l40s/mla/sglang/0.5.14/context_mla_perf.parquet
+//   l40s/linear_attention/sglang/0.5.14/gdn_perf.parquet
 //   l40s/comm/sglang/0.5.14/custom_allreduce_perf.parquet
 //   l40s/comm/nccl/2.27.3/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for l40s: 864 GB/s, BF16 362.05, FP8 733 dense TFLOP/s (nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)).
@@ -228,10 +229,84 @@ inline constexpr double v10[] = {
     4.799,
     4.786,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x11[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y11[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y11[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v11[] = {
+    3.684, 3.723, 3.751, 3.868, 4.228, 5.013,
+    3.706, 3.724, 3.844, 4.244, 5.003, 7.014,
+    3.722, 3.846, 4.234, 5.014, 6.934, 10.33,
+    3.834, 4.219, 5.0, 6.941, 10.3, 17.51,
+    4.227, 4.974, 6.975, 10.22, 17.68, 35.82,
+    4.955, 6.969, 10.08, 17.23, 35.82, 409.6,
+    6.961, 10.09, 17.14, 35.39, 405.8, 812.3,
+    10.12, 17.08, 35.19, 408.9, 812.0, 1614.0,
+    17.08, 35.11, 406.5, 814.9, 1614.0, 3222.0,
+    34.87, 403.5, 807.9, 1625.0, 3232.0, 6421.0,
+    402.1, 804.2, 1612.0, 3251.0, 6449.0, 9644.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y12[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v12[] = {
+    18.11, 18.05, 17.99, 18.22, 18.54, 20.78,
+    18.19, 17.95, 17.94, 18.35, 18.62, 20.86,
+    18.32, 18.41, 18.49, 18.71, 19.12, 21.17,
+    18.82, 19.32, 19.54, 19.34, 20.23, 21.89,
+    20.12, 21.47, 21.69, 20.64, 22.47, 23.41,
+    23.11, 24.78, 24.91, 23.66, 25.99, 26.81,
+    29.96, 32.18, 32.49, 31.17, 34.47, 35.56,
+    31.4, 33.69, 34.36, 33.37, 37.56, 42.7,
+    34.31, 36.77, 37.83, 38.0, 45.34, 55.17,
+    40.22, 42.85, 44.9, 49.38, 59.33, 88.69,
+    51.84, 55.46, 60.71, 69.5, 90.89, 267.1,
+    75.27, 82.32, 90.73, 112.6, 256.1, 811.0,
+    124.2, 134.1, 154.5, 298.4, 773.3, 1830.0,
+    219.9, 243.5, 369.1, 877.9, 1769.0, 3955.0,
+    416.4, 544.6, 1017.0, 1946.0, 3825.0, 8323.0,
+    891.0, 1389.0, 2220.0, 4186.0, 8111.0, 17290.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v13[] = {
+    1.65, 1.65, 1.665, 1.662, 1.717,
+    1.652, 1.66, 1.662, 1.707, 1.77,
+    1.664, 1.657, 1.719, 1.766, 1.849,
+    1.664, 1.709, 1.771, 1.849, 2.031,
+    1.72, 1.771, 1.843, 2.085, 2.579,
+    1.789, 1.879, 2.168, 2.594, 3.453,
+    1.997, 2.224, 2.73, 3.426, 5.501,
+    2.374, 2.783, 3.552, 5.521, 9.067,
+    2.762, 3.548, 5.504, 8.926, 16.63,
+    3.739, 5.404, 9.107, 16.68, 34.15,
+    6.01, 8.9, 16.34, 33.64, 210.9,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v14[] = {
+    1.74, 1.754, 1.766, 1.783, 1.814,
+    1.846, 1.854, 1.871, 1.867, 1.914,
+    2.059, 2.061, 2.078, 2.08, 2.131,
+    2.845, 2.844, 2.852, 2.849, 2.9,
+    3.153, 3.143, 3.156, 3.206, 3.245,
+    3.157, 3.147, 3.166, 3.212, 3.339,
+    3.169, 3.149, 3.235, 3.295, 3.464,
+    3.112, 3.085, 3.29, 3.468, 3.989,
+    3.1, 3.211, 3.479, 3.913, 5.889,
+    3.322, 3.377, 3.985, 5.978, 9.006,
+    3.666, 4.082, 6.026, 8.986, 16.24,
+    4.355, 6.03, 9.172, 16.18, 32.36,
+    6.598, 9.103, 16.15, 32.19, 295.6,
+    10.46, 16.1, 32.04, 282.6, 583.4,
+    18.93, 32.02, 290.9, 572.3, 1161.0,
+    51.27, 291.9, 582.5, 1153.0, 2315.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y15[] = {2.0, 4.0, 8.0};
+inline constexpr double v15[] = {
     5.392, 14.14, 25.22,
     9.833, 14.15, 32.97,
     5.599, 15.0, 34.28,
@@ -258,13 +333,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x8, y8, v8, false, 5.222},
     {kernel_class::mla_decode, calib_format::bf16, 9, 7, x9, y9, v9, false, 14.53},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 10.34},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x11, y11, v11, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x11, y11, v11, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x12, y12, v12, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x13, y13, v13, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x14, y14, v14, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x15, y15, v15, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_sglang
 
 inline constexpr calibration l40s_sglang{"l40s", "sglang", "0.5.14",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/sglang/0.5.14/gemm_perf.parquet, l40s/moe/sglang/0.5.14/moe_perf.parquet, l40s/attention/sglang/0.5.14/generation_attention_perf.parquet, l40s/attention/sglang/0.5.14/context_attention_perf.parquet, l40s/mla/sglang/0.5.14/generation_mla_perf.parquet, l40s/mla/sglang/0.5.14/context_mla_perf.parquet, l40s/comm/sglang/0.5.14/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/sglang/0.5.14/gemm_perf.parquet, l40s/moe/sglang/0.5.14/moe_perf.parquet, l40s/attention/sglang/0.5.14/generation_attention_perf.parquet, l40s/attention/sglang/0.5.14/context_attention_perf.parquet, l40s/mla/sglang/0.5.14/generation_mla_perf.parquet, l40s/mla/sglang/0.5.14/context_mla_perf.parquet, l40s/linear_attention/sglang/0.5.14/gdn_perf.parquet, l40s/comm/sglang/0.5.14/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet}",
     detail::l40s_sglang::grids, std::size(detail::l40s_sglang::grids)};
 static_assert(validated(l40s_sglang), "l40s_sglang: a calibration table breaks a rule");
 

@@ -7,6 +7,8 @@
 //   l40s/attention/trtllm/1.3.0rc20/context_attention_perf.parquet
 //   l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet
 //   l40s/mla/trtllm/1.0.0/context_mla_perf.parquet
+//   l40s/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet
+//   l40s/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   l40s/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   l40s/comm/nccl/2.27.3/nccl_perf.parquet
 // Ceilings on headroom's datasheet constants for l40s: 864 GB/s, BF16 362.05, FP8 733 dense TFLOP/s (nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)).
@@ -272,10 +274,84 @@ inline constexpr double v12[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x13[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y13[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y13[] = {262144.0, 524288.0, 786432.0, 1048576.0};
 inline constexpr double v13[] = {
+    5.427, 5.725, 5.837, 4.71,
+    5.418, 5.837, 5.427, 6.134,
+    5.45, 6.246, 7.475, 9.114,
+    6.144, 9.216, 12.6, 15.56,
+    9.229, 15.77, 23.45, 58.27,
+    15.87, 58.88, 230.2, 306.2,
+    60.62, 304.5, 454.3, 604.9,
+    305.0, 605.1, 904.9, 1209.0,
+    607.7, 1209.0, 1814.0, 2458.0,
+    1213.0, 2414.0, 3623.0, 4927.0,
+    2531.0, 5118.0, 7696.0, 4927.0,
+};
+// gdn_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y14[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v14[] = {
+    15.26, 15.36, 16.69, 16.59,
+    15.36, 15.46, 16.89, 16.69,
+    15.67, 15.77, 17.0, 17.07,
+    15.97, 16.18, 17.51, 17.51,
+    16.9, 17.2, 18.53, 18.64,
+    17.82, 18.31, 19.76, 19.87,
+    20.15, 20.48, 22.53, 22.22,
+    21.71, 23.24, 27.96, 28.36,
+    25.06, 29.08, 42.09, 42.88,
+    32.87, 44.44, 69.02, 74.34,
+    51.16, 78.75, 153.0, 233.2,
+    91.44, 245.8, 490.2, 745.9,
+    286.5, 807.0, 1381.0, 1826.0,
+    911.5, 1937.0, 3119.0, 3992.0,
+    2166.0, 4193.0, 6825.0, 8375.0,
+    4557.0, 8997.0, 14360.0, 17530.0,
+};
+// conv1d_decode bf16: 99 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y15[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v15[] = {
+    8.294, 5.325, 5.93, 5.632, 4.902, 6.349, 5.856,
+    5.632, 5.222, 5.542, 5.734, 6.358, 5.946, 5.222,
+    6.861, 5.194, 5.837, 5.53, 4.915, 5.747, 5.325,
+    6.144, 4.611, 5.542, 5.635, 4.915, 5.837, 6.042,
+    6.246, 5.018, 5.12, 5.734, 5.12, 7.475, 5.53,
+    5.725, 5.027, 6.554, 5.837, 7.587, 5.715, 5.222,
+    6.144, 4.915, 5.011, 5.536, 6.042, 7.955, 8.81,
+    6.144, 5.018, 5.235, 5.837, 5.325, 13.59, 15.56,
+    5.718, 5.12, 4.918, 5.632, 5.626, 25.0, 29.18,
+    6.349, 7.578, 7.475, 7.68, 7.578, 91.44, 143.0,
+    10.04, 12.49, 12.8, 12.6, 12.6, 535.6, 614.6,
+};
+// conv1d_prefill bf16: 142 rows; median measured us; 2 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y16[] = {4608.0, 18432.0, 24576.0, 30720.0, 36864.0, 55296.0, 61440.0};
+inline constexpr double v16[] = {
+    6.541, 5.92, 5.325, 6.138, 5.632, 19.58, 22.43,
+    6.349, 5.405, 5.632, 5.35, 5.632, 19.66, 22.22,
+    6.042, 5.187, 5.632, 5.53, 6.246, 19.66, 22.53,
+    5.939, 5.018, 6.144, 5.427, 5.837, 13.63, 15.36,
+    5.734, 4.71, 5.539, 5.53, 5.939, 14.05, 15.77,
+    6.042, 5.222, 5.018, 5.018, 5.734, 14.73, 16.38,
+    5.939, 5.421, 5.325, 5.418, 5.837, 14.85, 16.28,
+    5.936, 5.197, 5.51, 5.53, 5.837, 15.26, 16.79,
+    5.939, 5.018, 5.427, 5.12, 5.734, 15.36, 17.51,
+    6.144, 5.117, 5.427, 7.27, 6.355, 16.28, 18.94,
+    5.734, 5.837, 5.939, 6.045, 5.939, 27.64, 31.54,
+    7.373, 8.806, 8.902, 8.806, 8.806, 62.15, 114.8,
+    11.67, 14.34, 14.23, 14.34, 14.03, 465.3, 511.9,
+    19.97, 25.4, 25.19, 25.4, 24.99, 954.2, 1043.0,
+    37.89, 50.38, 51.71, 50.48, 50.48, 1939.0, 2155.0,
+    196.7, 425.7, 425.1, 424.7, 422.2, 1939.0, 2155.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y17[] = {2.0, 4.0, 8.0};
+inline constexpr double v17[] = {
     6.991, 11.85, 25.26,
     7.014, 11.87, 21.69,
     7.237, 24.74, 25.54,
@@ -304,13 +380,17 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, x10, y10, v10, false, 9.387},
     {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x11, y11, v11, false, 9.728},
     {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x12, y12, v12, false, 9.728},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x13, y13, v13, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x13, y13, v13, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 4, x14, y14, v14, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 7, x15, y15, v15, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 7, x16, y16, v16, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x17, y17, v17, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::l40s_trtllm
 
 inline constexpr calibration l40s_trtllm{"l40s", "trtllm", "1.3.0rc20",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, l40s/moe/trtllm/1.3.0rc20/moe_perf.parquet, l40s/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, l40s/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet, l40s/mla/trtllm/1.0.0/context_mla_perf.parquet, l40s/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, l40s/moe/trtllm/1.3.0rc20/moe_perf.parquet, l40s/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, l40s/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet, l40s/mla/trtllm/1.0.0/context_mla_perf.parquet, l40s/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, l40s/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, l40s/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet}",
     detail::l40s_trtllm::grids, std::size(detail::l40s_trtllm::grids)};
 static_assert(validated(l40s_trtllm), "l40s_trtllm: a calibration table breaks a rule");
 

@@ -7,6 +7,7 @@
 //   l40s/attention/vllm/0.24.0/context_attention_perf.parquet
 //   l40s/mla/vllm/0.14.0/generation_mla_perf.parquet
 //   l40s/mla/vllm/0.14.0/context_mla_perf.parquet
+//   l40s/linear_attention/vllm/0.24.0/gdn_perf.parquet
 //   l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet
 //   l40s/comm/nccl/2.27.3/nccl_perf.parquet
 //   l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
@@ -259,10 +260,84 @@ inline constexpr double v13[] = {
     1.0,
     1.0,
 };
-// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x14[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y14[] = {2.0, 4.0, 8.0};
+// gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y14[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
 inline constexpr double v14[] = {
+    3.687, 3.717, 3.769, 3.852, 4.236, 5.065,
+    3.711, 3.744, 3.876, 4.207, 4.994, 6.953,
+    3.718, 3.859, 4.292, 5.069, 6.955, 10.3,
+    3.853, 4.227, 5.053, 6.996, 10.29, 17.38,
+    4.204, 5.097, 7.002, 10.22, 17.52, 34.35,
+    4.974, 6.91, 10.11, 17.18, 34.21, 410.2,
+    6.93, 10.07, 17.12, 33.95, 405.6, 812.6,
+    10.04, 17.09, 34.0, 409.7, 809.9, 1612.0,
+    17.09, 33.7, 406.0, 815.7, 1614.0, 3213.0,
+    33.98, 403.2, 808.3, 1629.0, 3223.0, 6423.0,
+    402.9, 804.5, 1612.0, 3249.0, 6440.0, 9635.0,
+};
+// gdn_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y15[] = {32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0};
+inline constexpr double v15[] = {
+    17.19, 17.44, 17.78, 17.8, 18.13, 21.26,
+    17.32, 17.61, 17.62, 17.84, 18.11, 21.3,
+    17.74, 17.92, 18.1, 18.29, 18.6, 21.81,
+    18.29, 18.58, 18.85, 19.1, 19.53, 22.66,
+    19.67, 20.0, 20.39, 20.63, 21.11, 24.38,
+    22.39, 22.68, 23.09, 23.37, 24.25, 27.75,
+    27.79, 28.06, 28.81, 29.26, 30.81, 35.26,
+    28.91, 29.45, 30.14, 31.41, 34.66, 42.55,
+    31.37, 31.99, 33.43, 36.44, 43.01, 62.17,
+    36.32, 37.45, 40.63, 46.87, 63.05, 104.2,
+    46.36, 49.56, 55.72, 70.51, 104.9, 267.8,
+    67.8, 73.75, 87.63, 123.5, 254.5, 787.0,
+    110.9, 123.3, 155.9, 269.6, 737.7, 1880.0,
+    197.6, 230.7, 336.5, 794.7, 1807.0, 4023.0,
+    381.0, 484.0, 909.7, 1865.0, 3802.0, 8457.0,
+    774.1, 1253.0, 2101.0, 3922.0, 7984.0, 17520.0,
+};
+// conv1d_decode bf16: 198 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y16[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v16[] = {
+    1.464, 1.467, 1.476, 1.468, 1.515,
+    1.467, 1.485, 1.488, 1.515, 1.595,
+    1.476, 1.475, 1.528, 1.591, 1.658,
+    1.473, 1.524, 1.574, 1.663, 1.804,
+    1.528, 1.59, 1.661, 1.847, 2.172,
+    1.609, 1.771, 1.968, 2.184, 2.749,
+    1.785, 2.086, 2.264, 2.837, 4.152,
+    2.188, 2.523, 2.866, 4.089, 6.56,
+    2.417, 3.032, 4.11, 6.506, 11.81,
+    3.019, 4.201, 6.466, 11.66, 22.41,
+    4.462, 6.507, 11.47, 21.92, 138.2,
+};
+// conv1d_prefill bf16: 288 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y17[] = {2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double v17[] = {
+    1.786, 1.792, 1.788, 1.789, 1.853,
+    1.886, 1.886, 1.89, 1.902, 1.961,
+    2.115, 2.109, 2.125, 2.123, 2.188,
+    2.905, 2.892, 2.902, 2.917, 2.961,
+    3.221, 3.233, 3.244, 3.253, 3.307,
+    3.216, 3.234, 3.235, 3.301, 3.348,
+    3.25, 3.221, 3.286, 3.324, 3.504,
+    3.149, 3.182, 3.318, 3.576, 3.996,
+    3.214, 3.297, 3.597, 4.081, 6.237,
+    3.43, 3.832, 4.106, 6.225, 9.817,
+    3.963, 4.592, 6.221, 9.755, 16.38,
+    4.516, 6.03, 9.79, 16.36, 33.22,
+    6.902, 9.698, 16.35, 32.82, 281.4,
+    10.73, 16.33, 33.03, 283.6, 564.5,
+    19.29, 32.86, 283.6, 574.5, 1146.0,
+    52.72, 284.5, 576.4, 1143.0, 2307.0,
+};
+// all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
+inline constexpr double x18[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y18[] = {2.0, 4.0, 8.0};
+inline constexpr double v18[] = {
     5.402, 13.29, 24.99,
     5.322, 13.51, 25.53,
     5.583, 14.09, 26.73,
@@ -293,14 +368,18 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x11, y11, v11, false, 5.952},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, l40s_trtllm::x9, l40s_trtllm::y9, l40s_trtllm::v9, false, 9.387},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x13, y13, v13, false, 270.3},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x14, y14, v14, true, 0.0},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x14, y14, v14, true, 0.0},
+    {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x15, y15, v15, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x16, y16, v16, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x17, y17, v17, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x18, y18, v18, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, l40s_trtllm::x10, l40s_trtllm::y10, l40s_trtllm::v10, false, 9.387},
 };
 }  // namespace detail::l40s_vllm
 
 inline constexpr calibration l40s_vllm{"l40s", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/vllm/0.24.0/gemm_perf.parquet, l40s/moe/vllm/0.24.0/moe_perf.parquet, l40s/attention/vllm/0.24.0/generation_attention_perf.parquet, l40s/attention/vllm/0.24.0/context_attention_perf.parquet, l40s/mla/vllm/0.14.0/generation_mla_perf.parquet, l40s/mla/vllm/0.14.0/context_mla_perf.parquet, l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet, l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{l40s/gemm/vllm/0.24.0/gemm_perf.parquet, l40s/moe/vllm/0.24.0/moe_perf.parquet, l40s/attention/vllm/0.24.0/generation_attention_perf.parquet, l40s/attention/vllm/0.24.0/context_attention_perf.parquet, l40s/mla/vllm/0.14.0/generation_mla_perf.parquet, l40s/mla/vllm/0.14.0/context_mla_perf.parquet, l40s/linear_attention/vllm/0.24.0/gdn_perf.parquet, l40s/comm/vllm/0.22.0/custom_allreduce_perf.parquet, l40s/comm/nccl/2.27.3/nccl_perf.parquet, l40s/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet}",
     detail::l40s_vllm::grids, std::size(detail::l40s_vllm::grids)};
 static_assert(validated(l40s_vllm), "l40s_vllm: a calibration table breaks a rule");
 
