@@ -143,6 +143,27 @@ TEST_CASE("serve: the engine's step cost is paid once a forward pass") {
   CHECK(b.ceiling_tpot_ms == a.ceiling_tpot_ms);
 }
 
+TEST_CASE("serve: a speculative verify step replays a CUDA graph; only a prompt's pass is eager") {
+  // SGLang runs prefill (extend) passes eagerly unless --enable-piecewise-cuda-graph, and captures
+  // its verify passes in CUDA graphs (TARGET_VERIFY). At one client a step carries no prompt, so
+  // the round of K + 1 verify rows and K draft steps, and TPOT with it, is the same either way;
+  // the prompt's own prefill (TTFT) is not.
+  const model& m = models::qwen3_6_35b_a3b_fp8;
+  const device& d = devices::h200_sxm;
+  engine graphed{.kind = engine_kind::sglang};
+  graphed.sglang.enable_piecewise_cuda_graph = true;
+  const speculation spec{.tokens = 3, .acceptance_milli = 2500};
+  const deployment eager_dep{.engine = as_allocated(engine{.kind = engine_kind::sglang}), .speculation = spec};
+  const deployment graphed_dep{.engine = as_allocated(graphed), .speculation = spec};
+  const load l{.isl = 2000, .osl = 200, .concurrency = 1};
+  const serve_result a = serve(m, d, eager_dep, l);
+  const serve_result b = serve(m, d, graphed_dep, l);
+  REQUIRE(a.fits);
+  REQUIRE(b.fits);
+  CHECK(a.tpot_ms == b.tpot_ms);
+  CHECK(a.ttft_ms > b.ttft_ms);
+}
+
 // The prediction of one row of a decode step alone (the other rows and the links left out).
 step_prediction predict_row(const model& m, const device_roofline& r, const site_row& row, std::uint64_t seqs,
                             std::uint64_t context, const parallel& p, const calibration_set& cs) {

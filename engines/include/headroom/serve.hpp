@@ -136,9 +136,16 @@ struct step_times {
 
 // One forward pass on one instance of plan `p`: `dec` sequences decoding at context `ctx` and
 // `pre` prompt tokens of ISL-token prompts (`pre_attention` the prediction of one whole prompt's
-// prefill, scaled to `pre` tokens). Weight-streaming parts run at dec + pre rows.
+// prefill, scaled to `pre` tokens). Weight-streaming parts run at dec + pre rows. `prompt` of
+// the `pre` rows are a new prompt's (the rest a speculative verify's draft tokens): only a pass
+// with prompt tokens is an engine's prefill pass, eager where the engine runs those eagerly; a
+// verify pass replays a CUDA graph as a decode step does (SGLang captures its decode graphs in
+// TARGET_VERIFY mode when speculating, K + 1 tokens a sequence: sgl-project/sglang
+// python/sglang/srt/model_executor/cuda_graph_runner.py, CudaGraphRunner; TensorRT-LLM graphs
+// generation-only batches, draft tokens included; vLLM's full graphs take uniform decode
+// batches of 1 + K tokens a sequence).
 constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
-                             std::uint64_t pre, const step_prediction& whole_prompt) {
+                             std::uint64_t pre, const step_prediction& whole_prompt, std::uint64_t prompt) {
   const settings& s = x.dep.settings;
   step_times out{};
   std::array<double, step_parts> ceil{}, pred{};
@@ -169,7 +176,7 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
   out.ceiling_us = ceil[0] + ceil[1] + link_c;
   // An eager pass takes no less than the host's issuing of its kernels.
   const double kernels_us = pred[0] + pred[1] + link_p;
-  const double floor_us = pre != 0 ? x.prefill_floor_us : dec != 0 ? x.decode_floor_us : 0.0;
+  const double floor_us = prompt != 0 ? x.prefill_floor_us : dec + pre != 0 ? x.decode_floor_us : 0.0;
   out.predicted_us = (kernels_us > floor_us ? kernels_us : floor_us) + x.sf->step_overhead_us;
   return out;
 }
@@ -219,11 +226,11 @@ constexpr step_times token_time(const serve_ctx& x, const parallel& p, std::uint
                                 const step_prediction& whole_prompt) {
   const std::uint64_t ctx = x.l.isl + x.l.osl / 2;
   const speculation& sp = x.dep.speculation;
-  if (sp.tokens == 0) return forward(x, p, dec, ctx, pre, whole_prompt);
+  if (sp.tokens == 0) return forward(x, p, dec, ctx, pre, whole_prompt, pre);
   // Verify: every sequence runs K + 1 rows through the weights; attention reads its KV once
   // (costed at the decode step's sequences); then K draft steps. A tokens emitted per round.
   const std::uint64_t verify_rows = dec * (sp.tokens + 1u);
-  step_times v = forward(x, p, dec, ctx, pre + verify_rows - dec, whole_prompt);
+  step_times v = forward(x, p, dec, ctx, pre + verify_rows - dec, whole_prompt, pre);
   const step_times dr = draft_steps(x, p, dec, ctx, sp.tokens);
   const double a = static_cast<double>(sp.acceptance_milli) / 1000.0;
   return {(v.ceiling_us + dr.ceiling_us) / a, (v.predicted_us + dr.predicted_us) / a, worse(v.worst, dr.worst),
@@ -311,8 +318,9 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
   if (!dis.on()) {
-    su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
-    su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
+    su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole, su.budget);
+    const std::uint64_t part = detail::div_up(l.isl, detail::div_up(l.isl, su.budget));
+    su.part = detail::forward(su.x, su.pd, 0, 1, part, su.whole, part);
   }
   return su;
 }
@@ -339,7 +347,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const std::uint64_t full_steps = total / budget;
   const std::uint64_t rest = total % budget;
   const step_times full = full_steps != 0 ? su.full : step_times{};
-  const step_times last = rest != 0 ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
+  const step_times last = rest != 0 ? forward(x, su.pd, 0, 1, rest, su.whole, rest) : step_times{};
   double sum_us = 0;
   for (std::uint64_t j = 0; j < b; ++j) {
     const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
@@ -365,9 +373,9 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
   // stream; a search evaluates this for every concurrency).
   const bool plain_step = x.dep.speculation.tokens == 0;
-  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
+  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole, 0)
                            : plain_step ? tok
-                                        : forward(x, su.pd, others, ctx, 0, su.whole);
+                                        : forward(x, su.pd, others, ctx, 0, su.whole, 0);
   out.tpot_us = tok.predicted_us + prompts_per_step * prompt_us;
   out.ceiling_tpot_us = tok.decode_ceiling_us;
   // A prompt waits for the step in flight (half of one, on average; none when it is alone),
@@ -431,7 +439,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
     // Prefill workers: whole prompts batched up to the token budget.
     const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(1, headroom::detail::min<std::uint64_t>(su.budget / l.isl, clients_total));
-    const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole, per_batch * l.isl);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
     const double kv_bytes = static_cast<double>(fp.per_seq(l.isl));
