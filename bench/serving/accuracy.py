@@ -12,7 +12,11 @@ calibrate rows are always run (the constant needs them) whatever --split selects
 
 Rows the command refuses (non-zero exit, unreadable JSON, fits=false) and rows that cannot be
 expressed as a command (data-parallel replicas, speculative decoding without a published
-acceptance length) are counted and listed with the reason; none is dropped silently.
+acceptance length beyond one client) are counted and listed with the reason; none is dropped
+silently. A row with speculative decoding but no published acceptance length at one client is
+scored on TTFT alone: a client alone has its prompt prefilled with no decode step beside it, so
+headroom's TTFT there does not read the acceptance length (the command gets A = 1, and its TPOT
+is not scored).
 
 Python 3 standard library only. See bench/serving/README.md for the method.
 """
@@ -128,7 +132,8 @@ def command_for(row, headroom):
     """The serve command for a row, or (None, reason) when the row cannot be expressed."""
     if row["dp"] > 1:
         return None, f"dp={row['dp']} replicas: serve takes no data-parallel flag"
-    if row["spec_tokens"] is not None and row["acceptance_length"] is None:
+    ttft_only = row["spec_tokens"] is not None and row["acceptance_length"] is None
+    if ttft_only and row["concurrency"] != 1:
         return None, "speculative decoding without a published acceptance length"
     cmd = [headroom, "serve", row["model"], row["device"],
            "--isl", str(row["isl_tokens"]), "--osl", str(row["osl_tokens"]),
@@ -142,9 +147,15 @@ def command_for(row, headroom):
         cmd += ["--requests-per-client", str(row["requests"] // row["concurrency"])]
     cmd += row["engine_flags"]
     if row["spec_tokens"] is not None:
-        cmd += ["--speculative-tokens", str(row["spec_tokens"]),
-                "--acceptance-length", f"{row['acceptance_length']:g}"]
+        # TTFT alone (the docstring): any A in [1, K + 1] gives the same TTFT at one client.
+        a = 1 if ttft_only else row["acceptance_length"]
+        cmd += ["--speculative-tokens", str(row["spec_tokens"]), "--acceptance-length", f"{a:g}"]
     return cmd + ["--json"], None
+
+
+def ttft_only(row):
+    """Scored on TTFT alone: speculation at one client without a published acceptance length."""
+    return row["spec_tokens"] is not None and row["acceptance_length"] is None
 
 
 def first_line(text):
@@ -198,13 +209,13 @@ def score(result, constants):
     row, run = result["row"], result["run"]
     for metric in ("ttft", "tpot"):
         measured = row[f"{metric}_ms"]
-        ok = run is not None and measured is not None
+        ok = run is not None and measured is not None and not (metric == "tpot" and ttft_only(row))
         result[f"{metric}_err"] = abs_pct_error(run[f"{metric}_ms"], measured) if ok else None
         k = constants[metric]
         base = k * run[f"ceiling_{metric}_ms"] if ok and k is not None else None
         result[f"{metric}_base"] = base
         result[f"{metric}_base_err"] = abs_pct_error(base, measured) if base is not None else None
-    ok = run is not None and row["tpot_ms"] is not None
+    ok = run is not None and row["tpot_ms"] is not None and not ttft_only(row)
     result["ceiling_below"] = (run["ceiling_tpot_ms"] <= row["tpot_ms"]) if ok else None
     return result
 
@@ -266,9 +277,9 @@ def csv_record(r):
             "device": row["device"], "model": row["model"], "concurrency": row["concurrency"],
             "measured_ttft_ms": num(row["ttft_ms"]), "measured_tpot_ms": num(row["tpot_ms"]),
             "predicted_ttft_ms": num(run.get("ttft_ms")),
-            "predicted_tpot_ms": num(run.get("tpot_ms")),
+            "predicted_tpot_ms": "" if ttft_only(row) else num(run.get("tpot_ms")),
             "ceiling_ttft_ms": num(run.get("ceiling_ttft_ms")),
-            "ceiling_tpot_ms": num(run.get("ceiling_tpot_ms")),
+            "ceiling_tpot_ms": "" if ttft_only(row) else num(run.get("ceiling_tpot_ms")),
             "ttft_abs_pct_error": num(r.get("ttft_err")),
             "tpot_abs_pct_error": num(r.get("tpot_err")),
             "baseline_ttft_ms": num(r.get("ttft_base")), "baseline_tpot_ms": num(r.get("tpot_base")),
@@ -276,7 +287,9 @@ def csv_record(r):
             "baseline_tpot_abs_pct_error": num(r.get("tpot_base_err")),
             "ceiling_tpot_le_measured": "" if r.get("ceiling_below") is None
             else str(r["ceiling_below"]).lower(),
-            "status": "ran" if r["run"] is not None else "refused", "reason": r["reason"] or "",
+            "status": "ran" if r["run"] is not None else "refused",
+            "reason": r["reason"] or ("TTFT alone: speculation at one client, acceptance length not published"
+                                      if r["run"] is not None and ttft_only(row) else ""),
             "calibration": run.get("calibration", "")}
 
 

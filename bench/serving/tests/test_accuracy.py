@@ -151,6 +151,40 @@ class Report(unittest.TestCase):
         # v5 (no acceptance) and v7 (dp=2) are never sent: 3 calibrate + v1 v2 v3 v4 v6 v8
         self.assertEqual(len(calls), 9)
 
+    def test_speculation_without_acceptance_at_one_client_scores_ttft_alone(self):
+        # v5 (MTP, no acceptance length) at one client instead of eight: model_a's TTFT 110
+        # against 100 measured is 10 %; its TPOT and the ceiling check are not scored, and the
+        # command carries A = 1 (TTFT at one client does not read it).
+        with open(FIXTURE) as f:
+            rows = list(csv.reader(f))
+        head = rows[0]
+        at = head.index("concurrency")
+        for r in rows[1:]:
+            if r[0] == "v5":
+                r[at] = "1"
+        keep = [rows[0]] + [r for r in rows[1:] if r[1] == "calibrate" or r[0] == "v5"]
+        path = os.path.join(self.tmp.name, "one.csv")
+        with open(path, "w", newline="") as f:
+            csv.writer(f, lineterminator="\n").writerows(keep)
+        out_csv = os.path.join(self.tmp.name, "rows.csv")
+        code, out, err = run("--headroom", FAKE, "--measurements", path, "--csv", out_csv)
+        self.assertEqual(code, 0, err)
+        # columns: label rows ran | TPOT med p90 | TTFT med p90 | base TPOT | base TTFT | ceiling
+        self.assertEqual(table_row(out, "trtllm / b200"),
+                         ["trtllm / b200", "1", "1", "-", "-", "10.0", "10.0", "-", "-", "50.0", "50.0", "-"])
+        self.assertIn("Refused or not expressible: 0 of 1 rows.", out)
+        with open(out_csv, newline="") as f:
+            got = {r["id"]: r for r in csv.DictReader(f)}
+        self.assertEqual(got["v5"]["status"], "ran")
+        self.assertEqual(got["v5"]["predicted_tpot_ms"], "")
+        self.assertEqual(got["v5"]["tpot_abs_pct_error"], "")
+        self.assertEqual(got["v5"]["ttft_abs_pct_error"], "10.0000")
+        with open(self.log) as f:
+            calls = [json.loads(line) for line in f]
+        spec = [c for c in calls if "--speculative-tokens" in c]
+        self.assertEqual(len(spec), 1)
+        self.assertEqual(spec[0][-5:], ["--speculative-tokens", "3", "--acceptance-length", "1", "--json"])
+
     def test_engine_flags_are_passed_as_given(self):
         # v2 carries two flags.
         path = os.path.join(tempfile.mkdtemp(), "flags.csv")
