@@ -291,11 +291,38 @@ constexpr bool gdn_recurrence_node(const node& n) {
 }
 constexpr bool linear_attention_node(const node& n) { return n.kind == op::conv1d_update || gdn_recurrence_node(n); }
 
+// The value of grid `gr` at (x, y), continued past the grid's last point of an axis along the
+// line through its last two (linear_attention_us below); at or inside the grid, grid_value.
+constexpr double extrapolated_value(const calib_grid& gr, double x, double y) {
+  const calib_span sy = calib_locate(gr.ys, gr.ny, y);
+  // The value at column ix and y, y continued past the last row.
+  auto column = [&](std::size_t ix) {
+    const double v = grid_value(gr, calib_span{ix, 0.0, false}, sy);
+    const std::size_t ny = gr.ny;
+    if (!(y > gr.ys[ny - 1])) return v;
+    if (ny == 1) return v * (y / gr.ys[0]);
+    const double slope = (gr.values[ix * ny + ny - 1] - gr.values[ix * ny + ny - 2]) / (gr.ys[ny - 1] - gr.ys[ny - 2]);
+    return slope > 0 ? v + slope * (y - gr.ys[ny - 1]) : v;
+  };
+  const std::size_t nx = gr.nx;
+  if (!(x > gr.xs[nx - 1])) {
+    const calib_span sx = calib_locate(gr.xs, nx, x);
+    const double lo = column(sx.i);
+    return sx.t > 0 ? lo + (column(sx.i + 1) - lo) * sx.t : lo;
+  }
+  const double last = column(nx - 1);
+  if (nx == 1) return last * (x / gr.xs[0]);
+  const double slope = (last - column(nx - 2)) / (gr.xs[nx - 1] - gr.xs[nx - 2]);
+  return slope > 0 ? last + slope * (x - gr.xs[nx - 1]) : last;
+}
+
 // A linear-attention row's measured microseconds a launch: bilinear in (log x, log y) inside
-// the grid; past its last x or y in proportion to it (a batch, a prompt or a state larger than
-// any measured moves that much more state or that many more tokens), below its first the edge
-// (the launch's fixed cost). x: the sequences of a decode step, the tokens of a prefill; y: the
-// elements of the state the node updates, one sequence's on this rank. found = false: no table.
+// the grid; past its last x or y along the straight line through the last two points of that
+// axis (a fixed cost and a cost per sequence, token or state element: a batch, a prompt or a
+// state larger than any measured adds work at the rate the largest two measured did), never
+// below the edge; below its first point the edge (the launch's fixed cost). x: the sequences of
+// a decode step, the tokens of a prefill; y: the elements of the state the node updates, one
+// sequence's on this rank. found = false: no table.
 constexpr ratio_answer linear_attention_us(const calibration_set& cs, const circuit& c, const node& n, std::uint8_t bi,
                                            step_pass pass, std::uint64_t rows, std::uint64_t seqs, const parallel& plan) {
   const bool prefill = pass == step_pass::prefill;
@@ -311,11 +338,7 @@ constexpr ratio_answer linear_attention_us(const calibration_set& cs, const circ
   }
   const double x = static_cast<double>(prefill ? rows : seqs);
   const double y = static_cast<double>(elements);
-  const calib_grid& gr = *fg.grid;
-  double us = grid_value(gr, calib_locate(gr.xs, gr.nx, x), calib_locate(gr.ys, gr.ny, y));
-  if (x > gr.xs[gr.nx - 1]) us *= x / gr.xs[gr.nx - 1];
-  if (y > gr.ys[gr.ny - 1]) us *= y / gr.ys[gr.ny - 1];
-  return {us, fg.from, 0};
+  return {extrapolated_value(*fg.grid, x, y), fg.from, 0};
 }
 
 }  // namespace detail

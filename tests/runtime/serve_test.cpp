@@ -491,16 +491,27 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   // 100 + 100 x 0.75 = 175 at 256: 17.5 + (175 - 17.5) x 7/8 = 155.3125 us a layer (the
   // ceiling: 128 x 4 MiB at 4,800 GB/s = 111.8 us), 36 x 155.3125 = 5,591.25 us.
   CHECK(recurrence(step_pass::decode, 128).predicted_us == doctest::Approx(5591.25));
-  // 512 sequences, past the grid's 256: 175 x 512 / 256 = 350 us a layer, under the ceiling of
-  // 512 x 4 MiB at 4,800 GB/s = 447.4 us: the ceiling binds.
+  // 512 sequences, past the grid's 256: on along the line through its last two columns,
+  // 175 + (175 - 17.5) / 255 x 256 = 333.1 us a layer, under the ceiling of 512 x 4 MiB at
+  // 4,800 GB/s = 447.4 us: the ceiling binds.
   const kind_sum big = recurrence(step_pass::decode, 512);
   CHECK(big.predicted_us == doctest::Approx(big.ceiling_us));
   CHECK(big.ceiling_us > 36 * 447.4);
   // A prompt of 4,096 tokens: 8/9 of the way from 16 to 8,192 in log2; at y's 3/4, 37.5 at 16
   // tokens and 800 at 8,192: 37.5 + 762.5 x 8/9 = 715.28 us a layer, 36 x that = 25,750 us; a
-  // prompt of 16,384 tokens, past the grid, 800 x 2 = 1,600 us a layer, 57,600 us.
+  // prompt of 16,384 tokens, past the grid, on the line through 16 and 8,192 tokens:
+  // 800 + 762.5 / 8,176 x 8,192 = 1,564.0 us a layer, 56,303.6 us.
   CHECK(recurrence(step_pass::prefill, 4096).predicted_us == doctest::Approx(36 * (37.5 + 762.5 * 8.0 / 9.0)));
-  CHECK(recurrence(step_pass::prefill, 16384).predicted_us == doctest::Approx(57600));
+  CHECK(recurrence(step_pass::prefill, 16384).predicted_us == doctest::Approx(36 * (800 + 762.5 / 8176 * 8192)));
+  // A state past the grid's last y (1,048,576): 64 value heads of 128 x 128 at TP 1 would be
+  // 2^20 elements, on the grid; the grid continues along its last y segment instead, as for x.
+  {
+    const calib_grid& g = grids[0];
+    // One sequence, 2^21 elements: 20 + (20 - 10) / (1,048,576 - 65,536) x 1,048,576 = 30.67 us.
+    CHECK(detail::extrapolated_value(g, 1, 2097152.0) == doctest::Approx(20 + 10.0 / 983040 * 1048576));
+    // Inside the grid it is the bilinear value.
+    CHECK(detail::extrapolated_value(g, 128, 524288) == lookup(hand, kernel_class::gdn_decode, calib_format::bf16, 128, 524288).value);
+  }
   // The conv at one sequence: 24,576 is halfway from 6,144 to 98,304: 2.5 us a layer, 90 us.
   CHECK(linear_rows(m, op::conv1d_update, step_pass::decode, 1, {}, cs).predicted_us == doctest::Approx(90));
   // No conv1d_prefill grid: a prompt's conv keeps the element-wise model, far under the grids'.
