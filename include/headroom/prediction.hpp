@@ -122,12 +122,19 @@ struct calibration_set {
   shared_expert_streams shared_streams{};         ///< none by default: every kernel on one stream
 };
 
-/// Where a prediction's ratios came from.
-enum class calib_source : std::uint8_t { measured, fallback, none };
+/// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
+/// stand): a kernel no table times read on a related kernel's measurements of the device's own
+/// table (Kimi Delta Attention's recurrence on Gated DeltaNet's); it ranks between `measured`
+/// and `fallback` (worse()).
+enum class calib_source : std::uint8_t { measured, fallback, none, stand_in };
 constexpr std::string_view name(calib_source s) {
   constexpr std::string_view names[] = {"measured", "fallback: the nearest measured device's table",
-                                         "fallback: the ceiling (no table)"};
+                                         "fallback: the ceiling (no table)", "stand-in: a related kernel's measurements"};
   return names[static_cast<std::size_t>(s)];
+}
+/// One word for a table column: measured, stand-in or fallback.
+constexpr std::string_view short_name(calib_source s) {
+  return s == calib_source::measured ? "measured" : s == calib_source::stand_in ? "stand-in" : "fallback";
 }
 
 struct step_prediction {
@@ -252,7 +259,17 @@ constexpr calib_format calib_format_of(const exec& how, const tensor_format& w) 
   return calib_format::bf16;
 }
 
-constexpr calib_source worse(calib_source a, calib_source b) { return a > b ? a : b; }
+// The less measured of two sources: measured, stand_in, fallback, none.
+constexpr int calib_rank(calib_source s) {
+  switch (s) {
+    case calib_source::measured: return 0;
+    case calib_source::stand_in: return 1;
+    case calib_source::fallback: return 2;
+    case calib_source::none: return 3;
+  }
+  return 3;
+}
+constexpr calib_source worse(calib_source a, calib_source b) { return calib_rank(a) > calib_rank(b) ? a : b; }
 
 // N x K of the GEMM a node runs in: its own weight, or the sum of its group's in its block.
 constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi) {
@@ -287,7 +304,7 @@ constexpr bool reads_shared_latent(const block& b, const node& n) {
 // Gated DeltaNet recurrence decays and gates each value head by one scalar (blocks/gdn.hpp: its
 // g and beta inputs are as wide); Kimi Delta Attention's decays each channel (blocks/kda.hpp),
 // another kernel of the same chunked family, which reads the Gated DeltaNet grids as a stand-in
-// and says so (fallback): on B200 under vLLM its measured kernels run 0.8-1.9x Gated DeltaNet's
+// and says so (calib_source::stand_in): on B200 under vLLM its measured kernels run 0.8-1.9x Gated DeltaNet's
 // at one state size (NVIDIA aiconfigurator, kda_perf.parquet: 48 heads of 128, 8,192 tokens
 // 625 us against 329 us; 64 sequences 77 us against 70 us), where the element-wise model put a
 // prompt's scan at a tenth of the measured time.
@@ -344,7 +361,7 @@ constexpr ratio_answer linear_attention_us(const calibration_set& cs, const circ
   const double x = static_cast<double>(prefill ? rows : seqs);
   const double y = static_cast<double>(elements);
   const bool stand_in = n.kind == op::gdn_recurrence && !gdn_recurrence_node(n);
-  return {extrapolated_value(*fg.grid, x, y), stand_in ? worse(fg.from, calib_source::fallback) : fg.from, 0};
+  return {extrapolated_value(*fg.grid, x, y), stand_in ? worse(fg.from, calib_source::stand_in) : fg.from, 0};
 }
 
 }  // namespace detail

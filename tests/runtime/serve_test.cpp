@@ -521,7 +521,7 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   CHECK(recurrence(step_pass::decode, 1).worst == calib_source::measured);
   // Kimi Delta Attention's recurrence (GLM-5.3-Flash: 64 heads of 128 x 128, 1,048,576 state
   // elements, the grid's last y) decays each channel, not each head: another kernel, which
-  // reads the Gated DeltaNet grid as a stand-in and says fallback: 20 us a layer at one sequence
+  // reads the Gated DeltaNet grid as a stand-in and says so: 20 us a layer at one sequence
   // (its ceiling, 8 MiB of state read and written at 4,800 GB/s, 1.75 us).
   const model& kda = models::glm_5_3_flash_nvfp4;
   const kind_sum k1 = linear_rows(kda, op::gdn_recurrence, step_pass::decode, 1, {}, cs);
@@ -534,7 +534,7 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   }
   REQUIRE(kda_layers > 0);
   CHECK(k1.predicted_us == doctest::Approx(static_cast<double>(kda_layers) * 20));
-  CHECK(k1.worst == calib_source::fallback);
+  CHECK(k1.worst == calib_source::stand_in);
 }
 
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {

@@ -158,7 +158,8 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
   w("Load: a closed loop of clients, {}-token prompts, {}-token answers ({}). Searched: {} devices x {} engines{} x plans of up to "
     "{} GPUs (aggregated TP / EP / DP attention; disaggregated prefill + decode workers) x concurrency 1 to {}: {} "
     "evaluations. Times are predictions (kernels at their ceilings times the ratios measured for their class); "
-    "\"fallback\" marks a configuration with a kernel class the device and engine have no measurement of.\n\n",
+    "\"fallback\" marks a configuration with a kernel class the device and engine have no measurement of, "
+    "\"stand-in\" one with a kernel read on a related kernel's measurements.\n\n",
     r.isl, r.osl, run_text(r.requests_per_client), r.devices.size(), r.engines.size(),
     skipped_text(r, a),
     r.gpus, max_concurrency, a.evaluated);
@@ -168,7 +169,7 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
   auto row = [&](const sla_config& c) {
     w("| {} | {} | {} | {} | {} | {} | {:.1f} | {:.2f} | {:.0f} | {:.1f} | {} |\n", c.d->id, name(c.e), mode_name(c),
       config_plan_text(c), c.r.concurrency, c.r.gpus, c.r.ttft_ms, c.r.tpot_ms, c.r.tokens_per_s_per_gpu,
-      c.r.tokens_per_s_per_user, c.r.calibration == calib_source::measured ? "measured" : "fallback");
+      c.r.tokens_per_s_per_user, short_name(c.r.calibration));
   };
   const std::string head =
       "| device | engine | mode | plan | concurrency | GPUs | TTFT (ms) | TPOT (ms) | tok/s/GPU | tok/s/user | calibration |\n"
