@@ -535,6 +535,10 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   REQUIRE(kda_layers > 0);
   CHECK(k1.predicted_us == doctest::Approx(static_cast<double>(kda_layers) * 20));
   CHECK(k1.worst == calib_source::stand_in);
+  // A stand-in ranks between measured and a fallback table.
+  CHECK(detail::worse(calib_source::measured, calib_source::stand_in) == calib_source::stand_in);
+  CHECK(detail::worse(calib_source::stand_in, calib_source::fallback) == calib_source::fallback);
+  CHECK(detail::worse(calib_source::none, calib_source::stand_in) == calib_source::none);
 }
 
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {
