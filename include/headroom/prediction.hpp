@@ -307,7 +307,7 @@ constexpr bool reads_shared_latent(const block& b, const node& n) {
 // and says so (calib_source::stand_in): on B200 under vLLM its measured kernels run 0.8-1.9x Gated DeltaNet's
 // at one state size (NVIDIA aiconfigurator, kda_perf.parquet: 48 heads of 128, 8,192 tokens
 // 625 us against 329 us; 64 sequences 77 us against 70 us), where the element-wise model put a
-// prompt's scan at a tenth of the measured time.
+// prompt's scan at an eighth of the measured time.
 constexpr bool gdn_recurrence_node(const node& n) {
   return n.kind == op::gdn_recurrence && n.n_in >= 4 && n.in[2].width == n.in[3].width;
 }
