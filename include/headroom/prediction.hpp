@@ -120,6 +120,10 @@ struct calibration_set {
   const calibration* fallback = &no_calibration;  ///< the nearest measured device's (sla.hpp says which)
   elementwise_rule elementwise{};                 ///< the kernels no table measures
   shared_expert_streams shared_streams{};         ///< none by default: every kernel on one stream
+  /// The engine's one-token Gated DeltaNet kernel applies the gates and the q / k L2 norm itself
+  /// (SGLang's and vLLM's fused_recurrent_gated_delta_rule_packed_decode, which the gdn_decode
+  /// grids time): in a decode step those nodes launch nothing of their own.
+  bool gdn_decode_applies_gates = false;
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -312,6 +316,13 @@ constexpr bool gdn_recurrence_node(const node& n) {
   return n.kind == op::gdn_recurrence && n.n_in >= 4 && n.in[2].width == n.in[3].width;
 }
 constexpr bool linear_attention_node(const node& n) { return n.kind == op::conv1d_update || n.kind == op::gdn_recurrence; }
+// A block holding a Gated DeltaNet recurrence.
+constexpr bool gdn_block(const circuit& c, const block& b) {
+  for (std::size_t i = b.first; i < b.end; ++i) {
+    if (gdn_recurrence_node(c.nodes[i])) return true;
+  }
+  return false;
+}
 
 // The value of grid `gr` at (x, y), continued past the grid's last point of an axis along the
 // line through its last two (linear_attention_us below); at or inside the grid, grid_value.
@@ -561,6 +572,13 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         continue;
       }
       default: {
+        // A Gated DeltaNet block's gates and q / k L2 norm inside the engine's measured one-token
+        // kernel: that kernel's time holds them; the nodes keep their ceiling.
+        if (pass == step_pass::decode && cs.gdn_decode_applies_gates && (n.kind == op::gdn_gates || n.kind == op::l2_norm) &&
+            detail::gdn_block(c, c.blocks[row.block]) && detail::grid_in(cs, kernel_class::gdn_decode, calib_format::bf16).found) {
+          add(row, n, ceiling, ceiling);
+          continue;
+        }
         // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
         const double launch = launches_own_kernel(n) ? cs.elementwise.launch_us : 0.0;
         const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;

@@ -516,6 +516,22 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   }
   // The conv at one sequence: 24,576 is halfway from 6,144 to 98,304: 2.5 us a layer, 90 us.
   CHECK(linear_rows(m, op::conv1d_update, step_pass::decode, 1, {}, cs).predicted_us == doctest::Approx(90));
+  // The gates and the q / k L2 norm: their own launches (3 us each a layer at least) unless the
+  // engine's one-token kernel applies them (SGLang's and vLLM's), then only their ceilings; a
+  // prompt's pass launches them either way.
+  calibration_set fused = cs;
+  fused.gdn_decode_applies_gates = true;
+  for (const op k : {op::gdn_gates, op::l2_norm}) {
+    const kind_sum own = linear_rows(m, k, step_pass::decode, 1, {}, cs);
+    const kind_sum inside = linear_rows(m, k, step_pass::decode, 1, {}, fused);
+    CHECK(own.predicted_us >= 36 * 3.0);
+    CHECK(inside.predicted_us == inside.ceiling_us);
+    CHECK(inside.ceiling_us == own.ceiling_us);
+    CHECK(linear_rows(m, k, step_pass::prefill, 16, {}, fused).predicted_us >= 36 * 3.0);
+  }
+  CHECK(shipped_calibration(devices::h200_sxm, engine{.kind = engine_kind::sglang}).gdn_decode_applies_gates);
+  CHECK(shipped_calibration(devices::h200_sxm, engine{.kind = engine_kind::vllm}).gdn_decode_applies_gates);
+  CHECK(!shipped_calibration(devices::h200_sxm, engine{.kind = engine_kind::trtllm}).gdn_decode_applies_gates);
   // No conv1d_prefill grid: a prompt's conv keeps the element-wise model, far under the grids'.
   CHECK(linear_rows(m, op::conv1d_update, step_pass::prefill, 16, {}, cs).predicted_us < 36 * 30);
   CHECK(recurrence(step_pass::decode, 1).worst == calib_source::measured);

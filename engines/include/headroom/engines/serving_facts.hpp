@@ -88,6 +88,16 @@ inline constexpr shared_expert_streams sglang_shared_streams{1024, 1024};
 inline constexpr shared_expert_streams trtllm_shared_streams{~std::uint64_t{0}, 0};
 
 /// The streams an engine runs a shared expert on; engines::none and llama.cpp: one stream.
+// Whether the engine's one-token Gated DeltaNet kernel applies the gates and the q / k L2 norm
+// (calibration_set::gdn_decode_applies_gates). SGLang and vLLM run
+// fused_recurrent_gated_delta_rule_packed_decode with A_log, dt_bias, a, b and
+// use_qk_l2norm_in_kernel=True, as NVIDIA aiconfigurator's collectors time it
+// (collector/sglang/collect_gdn.py, after python/sglang/srt/models/qwen3_5.py @0.5.14;
+// collector/vllm/collect_gdn.py, after vllm/model_executor/layers/fla/ops/fused_recurrent.py
+// @0.24.0; aiconfigurator @095f58a51c4ca8e61b66ec108d86f223f8d559ce). TensorRT-LLM's timed kernel,
+// fused_recurrent_gated_delta_rule, takes the gates computed before it (collector/trtllm/collect_gdn.py).
+constexpr bool gdn_decode_applies_gates(engine_kind k) { return k == engine_kind::vllm || k == engine_kind::sglang; }
+
 constexpr shared_expert_streams shared_streams_of(engine_kind k) {
   switch (k) {
     case engine_kind::vllm: return vllm_shared_streams;
