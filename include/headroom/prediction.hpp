@@ -315,7 +315,20 @@ constexpr bool reads_shared_latent(const block& b, const node& n) {
 constexpr bool gdn_recurrence_node(const node& n) {
   return n.kind == op::gdn_recurrence && n.n_in >= 4 && n.in[2].width == n.in[3].width;
 }
-constexpr bool linear_attention_node(const node& n) { return n.kind == op::conv1d_update || n.kind == op::gdn_recurrence; }
+// Mamba2's state update in a prompt's pass is the chunked SSD scan (mamba_chunk_scan_combined,
+// the Triton kernels SGLang, vLLM and TensorRT-LLM all carry), which no table covers but one: it
+// reads the Gated DeltaNet prefill grid at its state elements (heads x head_dim x d_state), a
+// stand-in, as Kimi Delta Attention's recurrence does. On B200 the two chunked scans run alike
+// at one state size: Nemotron-3-Nano's 64 heads of 64 x 128 (524,288 elements) take 95.1, 718.0
+// and 2,837.6 us at 1,024, 8,192 and 32,768 tokens under TensorRT-LLM 1.3.0rc15
+// (b200_sxm/linear_attention/trtllm/1.3.0rc15/mamba2_perf.parquet), Gated DeltaNet's cell at
+// that state 89.3, 595.8 and 2,293 under SGLang 0.5.14 (1.06-1.24x); the element-wise model had
+// put the 8,192-token scan at 42 us a layer. A decode step's update keeps the element-wise model
+// (memory-bound, as Gated DeltaNet's one-token kernel measures: 69.5 us against the model's 69
+// at 64 sequences of Qwen3.5-27B's state on B200).
+constexpr bool linear_attention_node(const node& n) {
+  return n.kind == op::conv1d_update || n.kind == op::gdn_recurrence || n.kind == op::ssm_update;
+}
 // A block holding a Gated DeltaNet recurrence.
 constexpr bool gdn_block(const circuit& c, const block& b) {
   for (std::size_t i = b.first; i < b.end; ++i) {
@@ -359,6 +372,7 @@ constexpr double extrapolated_value(const calib_grid& gr, double x, double y) {
 constexpr ratio_answer linear_attention_us(const calibration_set& cs, const circuit& c, const node& n, std::uint8_t bi,
                                            step_pass pass, std::uint64_t rows, std::uint64_t seqs, const parallel& plan) {
   const bool prefill = pass == step_pass::prefill;
+  if (n.kind == op::ssm_update && !prefill) return {};  // Mamba's one-token update: the element-wise model
   const kernel_class k = n.kind == op::conv1d_update ? (prefill ? kernel_class::conv1d_prefill : kernel_class::conv1d_decode)
                                                       : (prefill ? kernel_class::gdn_prefill : kernel_class::gdn_decode);
   const found_grid fg = grid_in(cs, k, calib_format::bf16);
@@ -371,7 +385,7 @@ constexpr ratio_answer linear_attention_us(const calibration_set& cs, const circ
   }
   const double x = static_cast<double>(prefill ? rows : seqs);
   const double y = static_cast<double>(elements);
-  const bool stand_in = n.kind == op::gdn_recurrence && !gdn_recurrence_node(n);
+  const bool stand_in = n.kind == op::ssm_update || (n.kind == op::gdn_recurrence && !gdn_recurrence_node(n));
   return {extrapolated_value(*fg.grid, x, y), stand_in ? worse(fg.from, calib_source::stand_in) : fg.from, 0};
 }
 

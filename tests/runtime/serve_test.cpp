@@ -551,6 +551,27 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   REQUIRE(kda_layers > 0);
   CHECK(k1.predicted_us == doctest::Approx(static_cast<double>(kda_layers) * 20));
   CHECK(k1.worst == calib_source::stand_in);
+  // Mamba2's state update (Nemotron-3-Nano: 64 heads of 64 x 128, 524,288 elements, as
+  // Qwen3-Next's): a prompt's chunked scan reads the Gated DeltaNet prefill grid as a stand-in,
+  // 715.28 us a layer at 4,096 tokens as above; a decode step's update keeps the element-wise
+  // model, under the grid's 17.5 us at one sequence.
+  const model& mamba = models::nemotron_3_nano_30b_a3b_nvfp4;
+  std::size_t mamba_layers = 0;
+  for (std::size_t ii = 0; ii < mamba.c.n_instances; ++ii) {
+    const instance& in = mamba.c.instances[ii];
+    if (in.sec != section::main) continue;
+    const block& b = mamba.c.blocks[in.block];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      if (mamba.c.nodes[ni].kind == op::ssm_update) ++mamba_layers;
+    }
+  }
+  REQUIRE(mamba_layers > 0);
+  const kind_sum scan = linear_rows(mamba, op::ssm_update, step_pass::prefill, 4096, {}, cs);
+  CHECK(scan.predicted_us == doctest::Approx(static_cast<double>(mamba_layers) * (37.5 + 762.5 * 8.0 / 9.0)));
+  CHECK(scan.worst == calib_source::stand_in);
+  const kind_sum update = linear_rows(mamba, op::ssm_update, step_pass::decode, 1, {}, cs);
+  CHECK(update.predicted_us < static_cast<double>(mamba_layers) * 17.5);
+  CHECK(update.worst == calib_source::measured);
   // A stand-in ranks between measured and a fallback table.
   CHECK(detail::worse(calib_source::measured, calib_source::stand_in) == calib_source::stand_in);
   CHECK(detail::worse(calib_source::stand_in, calib_source::fallback) == calib_source::fallback);
