@@ -14,8 +14,8 @@
 // falls back, and says so: to the table of the nearest measured device of the same engine
 // (engines/include/headroom/sla.hpp names it by compute capability). Linear attention (Gated
 // DeltaNet's recurrence, the causal conv) reads measured microseconds a launch. Nodes of no
-// measured class (norms, rotary, residual adds, gates, Mamba's state update: memory-bound
-// kernels) are costed by the element-wise model below (elementwise_rule).
+// measured class (norms, rotary, residual adds, gates, Mamba's one-token state update:
+// memory-bound kernels) are costed by the element-wise model below (elementwise_rule).
 #pragma once
 
 #include <array>

@@ -78,7 +78,9 @@ serve_answer compute_serve(const serve_request& r) {
                                      [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
   a.calibration_name = calibration_text(r, cs, fell_back);
   if (std::any_of(a.runs.begin(), a.runs.end(), [](const serve_result& s) { return s.fits && s.calibration == calib_source::stand_in; })) {
-    a.calibration_name += "; Kimi Delta Attention's recurrence, which no table times, reads the Gated DeltaNet kernels' measurements (stand-in)";
+    a.calibration_name +=
+        "; kernels no table times (Kimi Delta Attention's recurrence, a prompt's Mamba2 scan) read the Gated DeltaNet "
+        "kernels' measurements (stand-in)";
   }
   return a;
 }
