@@ -128,8 +128,8 @@ struct calibration_set {
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
 /// stand): a kernel no table times read on a related kernel's measurements of the device's own
-/// table (Kimi Delta Attention's recurrence on Gated DeltaNet's); it ranks between `measured`
-/// and `fallback` (worse()).
+/// table (Kimi Delta Attention's recurrence and a prompt's Mamba2 scan on Gated DeltaNet's); it
+/// ranks between `measured` and `fallback` (worse()).
 enum class calib_source : std::uint8_t { measured, fallback, none, stand_in };
 constexpr std::string_view name(calib_source s) {
   constexpr std::string_view names[] = {"measured", "fallback: the nearest measured device's table",
