@@ -181,6 +181,11 @@ async function points(dev, sys, eng, v) {
   const prompt = (r) => r.phase === 'context' && r.batch_size === 1;
   const lin = { gdn_decode: [], gdn_prefill: [], conv1d_decode: [], conv1d_prefill: [] };
   const lin_files = [];
+  // The causal conv's rows of a table (one kernel in GDN and Mamba2 layers), by its window.
+  const conv = (rows, shape, window) => {
+    lin.conv1d_decode.push(...rows.filter(r => decode(r) && r.kernel_source === 'causal_conv1d_update').map(r => ({ x: r.batch_size, y: window(r), r, k: shape(r) })));
+    lin.conv1d_prefill.push(...rows.filter(r => prompt(r) && r.kernel_source === 'causal_conv1d_fn').map(r => ({ x: r.seq_len, y: window(r), r, k: shape(r) })));
+  };
   const gdn = use('linear_attention', 'gdn_perf');
   if (gdn) {
     lin_files.push(...gdn);
@@ -189,16 +194,14 @@ async function points(dev, sys, eng, v) {
     const rule = (r) => /gated_delta_rule/.test(r.kernel_source);
     lin.gdn_decode.push(...rows.filter(r => decode(r) && rule(r)).map(r => ({ x: r.batch_size, y: state(r), r, k: shape(r) })));
     lin.gdn_prefill.push(...rows.filter(r => prompt(r) && rule(r)).map(r => ({ x: r.seq_len, y: state(r), r, k: shape(r) })));
-    lin.conv1d_decode.push(...rows.filter(r => decode(r) && r.kernel_source === 'causal_conv1d_update').map(r => ({ x: r.batch_size, y: gdn_window(r), r, k: shape(r) })));
-    lin.conv1d_prefill.push(...rows.filter(r => prompt(r) && r.kernel_source === 'causal_conv1d_fn').map(r => ({ x: r.seq_len, y: gdn_window(r), r, k: shape(r) })));
+    conv(rows, shape, gdn_window);
   }
   const m2 = use('linear_attention', 'mamba2_perf');
   if (m2) {
     lin_files.push(...m2);
     const rows = await read(m2, ['kernel_source', 'phase', 'batch_size', 'seq_len', 'd_conv', 'nheads', 'head_dim', 'n_groups', 'd_state', 'latency']);
     const shape = (r) => `m/${r.nheads}/${r.head_dim}/${r.n_groups}/${r.d_state}/${r.d_conv}`;
-    lin.conv1d_decode.push(...rows.filter(r => decode(r) && r.kernel_source === 'causal_conv1d_update').map(r => ({ x: r.batch_size, y: mamba_window(r), r, k: shape(r) })));
-    lin.conv1d_prefill.push(...rows.filter(r => prompt(r) && r.kernel_source === 'causal_conv1d_fn').map(r => ({ x: r.seq_len, y: mamba_window(r), r, k: shape(r) })));
+    conv(rows, shape, mamba_window);
   }
   for (const [cls, all] of Object.entries(lin)) {
     // Per shape and x, the fastest kernel source measured (vLLM times its Triton and FlashInfer

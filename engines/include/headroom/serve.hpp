@@ -180,6 +180,11 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
   out.predicted_us = (kernels_us > floor_us ? kernels_us : floor_us) + x.sf->step_overhead_us;
   return out;
 }
+// A pass whose `pre` rows are all new prompts' tokens.
+constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
+                             std::uint64_t pre, const step_prediction& whole_prompt) {
+  return forward(x, p, dec, ctx, pre, whole_prompt, pre);
+}
 
 // The draft head's K steps (MTP: the checkpoint's draft section) at `dec` sequences: each of its
 // nodes at the rank's share, costed like the main section's (node_cost under the engine's paths),
@@ -226,7 +231,7 @@ constexpr step_times token_time(const serve_ctx& x, const parallel& p, std::uint
                                 const step_prediction& whole_prompt) {
   const std::uint64_t ctx = x.l.isl + x.l.osl / 2;
   const speculation& sp = x.dep.speculation;
-  if (sp.tokens == 0) return forward(x, p, dec, ctx, pre, whole_prompt, pre);
+  if (sp.tokens == 0) return forward(x, p, dec, ctx, pre, whole_prompt);
   // Verify: every sequence runs K + 1 rows through the weights; attention reads its KV once
   // (costed at the decode step's sequences); then K draft steps. A tokens emitted per round.
   const std::uint64_t verify_rows = dec * (sp.tokens + 1u);
@@ -318,9 +323,8 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
   if (!dis.on()) {
-    su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole, su.budget);
-    const std::uint64_t part = detail::div_up(l.isl, detail::div_up(l.isl, su.budget));
-    su.part = detail::forward(su.x, su.pd, 0, 1, part, su.whole, part);
+    su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
+    su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
   }
   return su;
 }
@@ -347,7 +351,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const std::uint64_t full_steps = total / budget;
   const std::uint64_t rest = total % budget;
   const step_times full = full_steps != 0 ? su.full : step_times{};
-  const step_times last = rest != 0 ? forward(x, su.pd, 0, 1, rest, su.whole, rest) : step_times{};
+  const step_times last = rest != 0 ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
   double sum_us = 0;
   for (std::uint64_t j = 0; j < b; ++j) {
     const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
@@ -373,9 +377,9 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
   // stream; a search evaluates this for every concurrency).
   const bool plain_step = x.dep.speculation.tokens == 0;
-  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole, 0)
+  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
                            : plain_step ? tok
-                                        : forward(x, su.pd, others, ctx, 0, su.whole, 0);
+                                        : forward(x, su.pd, others, ctx, 0, su.whole);
   out.tpot_us = tok.predicted_us + prompts_per_step * prompt_us;
   out.ceiling_tpot_us = tok.decode_ceiling_us;
   // A prompt waits for the step in flight (half of one, on average; none when it is alone),
@@ -439,7 +443,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
     // Prefill workers: whole prompts batched up to the token budget.
     const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(1, headroom::detail::min<std::uint64_t>(su.budget / l.isl, clients_total));
-    const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole, per_batch * l.isl);
+    const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
     const double kv_bytes = static_cast<double>(fp.per_seq(l.isl));

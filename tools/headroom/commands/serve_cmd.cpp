@@ -28,8 +28,9 @@ calibration_set calibration_for(const serve_request& r) {
 }
 
 // `fell_back`: a run read the fallback table for classes the device's own table lacks (the AMD
-// tables hold GEMM and MoE kernels only), which the description then names too.
-std::string calibration_text(const serve_request& r, const calibration_set& cs, bool fell_back) {
+// tables hold GEMM and MoE kernels only), which the description then names too; `stood_in`: a
+// run read a kernel on a related kernel's measurements (calib_source::stand_in), said too.
+std::string tables_text(const serve_request& r, const calibration_set& cs, bool fell_back) {
   if (r.table != nullptr) return fmt::format("{} ({})", r.table_path, cs.own->source);
   if (cs.own->n_grids == 0) {
     return fmt::format("no measured table for {} under {}: its kernels take the ratios measured on {} ({})", r.q.d->id,
@@ -39,6 +40,14 @@ std::string calibration_text(const serve_request& r, const calibration_set& cs, 
   if (fell_back) {
     out += fmt::format("; the classes it lacks take the ratios measured on {} ({} {}: {})", cs.fallback->device,
                        cs.fallback->engine, cs.fallback->version, cs.fallback->source);
+  }
+  return out;
+}
+std::string calibration_text(const serve_request& r, const calibration_set& cs, bool fell_back, bool stood_in) {
+  std::string out = tables_text(r, cs, fell_back);
+  if (stood_in) {
+    out += "; kernels no table times (Kimi Delta Attention's recurrence, a prompt's Mamba2 scan) read the Gated DeltaNet "
+           "kernels' measurements (stand-in)";
   }
   return out;
 }
@@ -76,12 +85,9 @@ serve_answer compute_serve(const serve_request& r) {
   for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
   const bool fell_back = std::any_of(a.runs.begin(), a.runs.end(),
                                      [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
-  a.calibration_name = calibration_text(r, cs, fell_back);
-  if (std::any_of(a.runs.begin(), a.runs.end(), [](const serve_result& s) { return s.fits && s.calibration == calib_source::stand_in; })) {
-    a.calibration_name +=
-        "; kernels no table times (Kimi Delta Attention's recurrence, a prompt's Mamba2 scan) read the Gated DeltaNet "
-        "kernels' measurements (stand-in)";
-  }
+  const bool stood_in = std::any_of(a.runs.begin(), a.runs.end(),
+                                    [](const serve_result& s) { return s.fits && s.calibration == calib_source::stand_in; });
+  a.calibration_name = calibration_text(r, cs, fell_back, stood_in);
   return a;
 }
 
