@@ -132,6 +132,7 @@ struct step_times {
   double predicted_us = 0;
   calib_source worst = calib_source::measured;
   double decode_ceiling_us = 0;  // of ceiling_us: the decoding sequences' step alone
+  double kernels_us = 0;         // of predicted_us: the kernels alone, without the host's floor or the step cost
 };
 
 // One forward pass on one instance of plan `p`: `dec` sequences decoding at context `ctx` and
@@ -177,6 +178,7 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
   // An eager pass takes no less than the host's issuing of its kernels.
   const double kernels_us = pred[0] + pred[1] + link_p;
   const double floor_us = prompt != 0 ? x.prefill_floor_us : dec + pre != 0 ? x.decode_floor_us : 0.0;
+  out.kernels_us = kernels_us;
   out.predicted_us = (kernels_us > floor_us ? kernels_us : floor_us) + x.sf->step_overhead_us;
   return out;
 }
@@ -372,6 +374,27 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // A sequence sees the other B - 1 sequences' prompts in its decode steps: each slot starts
   // one every OSL - 1 + chunks steps, so a step carries (B - 1) / (OSL - 1 + chunks) of them.
   const double prompts_per_step = static_cast<double>(others) / (static_cast<double>(l.osl - 1) + n_chunks);
+  // A scheduler that polls every N passes admits a prompt (N - 1) / 2 passes later on average,
+  // and admits together every prompt that arrived since its last poll: they share one prefill
+  // pass (SGLang's get_new_batch_prefill takes all the waiting requests the chunk budget
+  // holds), so an eager pass's host floor is paid once for them, not once a prompt. `window` is
+  // the others' prompts a poll gathers (every pass: N = 1).
+  const std::uint64_t poll = x.sf->poll_passes != nullptr ? headroom::detail::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
+  const double polls = static_cast<double>(poll);
+  const double window = prompts_per_step * polls;
+  // A pass of `m` prompts' chunks: their kernels, and the host's floor once for each pass the
+  // chunk budget holds (m x chunk tokens / budget of them, at least one).
+  const double chunk_share = static_cast<double>(div_up(l.isl, chunks)) / static_cast<double>(budget);
+  const auto pass_us = [&](double m) {
+    const double passes = m * chunk_share > 1.0 ? m * chunk_share : 1.0;
+    const double kernels = m * part.kernels_us, host = passes * x.prefill_floor_us;
+    return kernels > host ? kernels : host;
+  };
+  // The others' prompts a step carries: at most one a poll (the arrivals spaced out, as above),
+  // each has a pass of its own; more, and a poll's prompts share one.
+  const double others_us = window > 1.0 ? n_chunks * pass_us(window) / polls : prompts_per_step * prompt_us;
+  // A prompt's own passes hold the others its poll gathered too.
+  const double own_us = n_chunks * pass_us(1.0 + window);
   const step_times tok = token_time(x, su.pd, b, 0, su.whole);
   // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
   // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
@@ -380,15 +403,14 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
                            : plain_step ? tok
                                         : forward(x, su.pd, others, ctx, 0, su.whole);
-  out.tpot_us = tok.predicted_us + prompts_per_step * prompt_us;
+  out.tpot_us = tok.predicted_us + others_us;
   out.ceiling_tpot_us = tok.decode_ceiling_us;
-  // A prompt waits for the step in flight (half of one, on average; none when it is alone),
-  // then its own steps: the others' decodes, its prefill and the other prompts a step carries.
+  // A prompt waits for the step in flight (half of one, on average; none when it is alone) and
+  // for the next poll, then its own steps: the others' decodes, its prefill and the other
+  // prompts a step carries.
   const double in_flight_us = others != 0 ? out.tpot_us / 2 : 0.0;
-  // A scheduler that polls every N passes admits it (N - 1) / 2 passes later on average.
-  const std::uint64_t poll = x.sf->poll_passes != nullptr ? headroom::detail::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
-  const double poll_us = others != 0 ? static_cast<double>(poll - 1) / 2.0 * out.tpot_us : 0.0;
-  out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + (1.0 + prompts_per_step) * prompt_us;
+  const double poll_us = others != 0 ? (polls - 1.0) / 2.0 * out.tpot_us : 0.0;
+  out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + own_us;
   out.worst = worse(worse(tok.worst, worse(full.worst, last.worst)), worse(part.worst, plain.worst));
   return out;
 }
