@@ -333,6 +333,26 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
 
 namespace detail {
 
+// The largest mean prompts a poll gathers that serve sums as a Poisson distribution; above, the
+// mean itself (the distribution within 1 / sqrt(mean) of it).
+inline constexpr double max_poisson_mean = 64.0;
+// e^-x for 0 <= x <= max_poisson_mean, constexpr (std::exp is not constexpr in C++20): halved
+// k times to at most 1/8, the series there (19 terms: below double precision), squared back k times.
+constexpr double exp_minus(double x) {
+  int k = 0;
+  while (x > 0.125) {
+    x /= 2.0;
+    ++k;
+  }
+  double term = 1.0, sum = 1.0;
+  for (int n = 1; n < 20; ++n) {
+    term *= -x / n;
+    sum += term;
+  }
+  for (; k > 0; --k) sum *= sum;
+  return sum;
+}
+
 // The aggregated times of B running sequences, without the front end and the wait for a slot.
 struct aggregated_times {
   double first_ttft_us = 0;   // the first round: B prompts arrive together
@@ -361,10 +381,9 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
                                 : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
   }
   out.first_ttft_us = sum_us / static_cast<double>(b);
-  // Steady state. Chunked prefill staggers the first round's answers, so later prompts arrive
-  // one by one, each into the steps of the B - 1 sequences decoding: it rides ceil(ISL / budget)
-  // of them and adds its prefill kernels to them (`prompt_us`, the engine's cost per step
-  // being the decode steps').
+  // Steady state. Later prompts arrive as answers end, spread over the steps of the B - 1
+  // sequences decoding: each rides ceil(ISL / budget) of them and adds its prefill kernels to
+  // them (`prompt_us`, the engine's cost per step being the decode steps').
   const std::uint64_t others = b - 1;
   const std::uint64_t ctx = l.isl + l.osl / 2;
   const std::uint64_t chunks = div_up(l.isl, budget);
@@ -390,11 +409,31 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
     const double kernels = m * part.kernels_us, host = passes * x.prefill_floor_us;
     return kernels > host ? kernels : host;
   };
-  // The others' prompts a step carries: at most one a poll (the arrivals spaced out, as above),
-  // each has a pass of its own; more, and a poll's prompts share one.
-  const double others_us = window > 1.0 ? n_chunks * pass_us(window) / polls : prompts_per_step * prompt_us;
-  // A prompt's own passes hold the others its poll gathered too.
-  const double own_us = n_chunks * pass_us(1.0 + window);
+  // Which others a poll gathers: answers of varied lengths (public benchmarks draw them at
+  // random) end at random, so a poll gathers a Poisson number of the others' prompts, mean
+  // `window`; a step carries their pass / N, and a prompt's own pass holds it and the others of
+  // its poll. Where prefill runs from graphs (no floor) the cost is linear in the prompts and the
+  // mean is all that counts: k x P a step, (1 + k) x P a prompt.
+  double others_us = prompts_per_step * prompt_us;
+  double own_us = (1.0 + prompts_per_step) * prompt_us;
+  if (x.prefill_floor_us > 0 && window > 0) {
+    double e_others = 0, e_own = 0;
+    if (window > max_poisson_mean) {  // concentrated at its mean: within 1 / sqrt(window) of it
+      e_others = pass_us(window);
+      e_own = pass_us(1.0 + window);
+    } else {
+      double p = exp_minus(window);  // P(none)
+      e_own = p * pass_us(1.0);
+      // Past the mean the terms only shrink; stop once they fall below double precision's reach.
+      for (double m = 1; m <= 4096 && (m <= window || p > 1e-16); m += 1.0) {
+        p *= window / m;
+        e_others += p * pass_us(m);
+        e_own += p * pass_us(1.0 + m);
+      }
+    }
+    others_us = n_chunks * e_others / polls;
+    own_us = n_chunks * e_own;
+  }
   const step_times tok = token_time(x, su.pd, b, 0, su.whole);
   // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
   // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
