@@ -49,7 +49,7 @@ void add_plan(CLI::App* cmd, plan_flags& p) {
   cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
 }
 
-void add_target(CLI::App* cmd, target_flags& t, bool with_measured) {
+void add_target(CLI::App* cmd, target_flags& t, bool with_measured, const command_filter& which) {
   cmd->add_option("model", t.model, "model id or its kebab spelling (headroom list models)");
   cmd->add_option("device", t.device, "device id or its kebab spelling (headroom list devices)");
   cmd->add_option("--config", t.config, "a checkpoint's config.json or folder, in place of MODEL (docs/importing.md)");
@@ -58,7 +58,7 @@ void add_target(CLI::App* cmd, target_flags& t, bool with_measured) {
   // Required unless --config takes MODEL's place: checked by resolve_ids after parsing.
   cmd->add_option("--kv", t.kv, kv_help);
   cmd->add_option("--ssm-h", t.ssm_h, "recurrent state dtype: auto | f32 | bf16 | f16 (default auto: the engine's)");
-  add_engine_options(cmd, t.engine);
+  add_engine_options(cmd, t.engine, which);
   cmd->add_flag("--speculative", t.speculative, "load the MTP draft head and count its KV");
   cmd->add_flag("--evict-sliding", t.evict_sliding, "sliding-window layers hold only their window's KV");
   if (with_measured) cmd->add_option("--measured", t.measured, "measured roofline manifest (JSON, docs/cli.md)");
@@ -94,7 +94,7 @@ CLI::App* target_command(CLI::App& app, cli_args& a, const command_filter& which
                          format_list formats) {
   CLI::App* cmd = app.add_subcommand(std::string(name), std::string(help));
   if (!which.wants(name)) return cmd;
-  add_target(cmd, a.t, with_measured);
+  add_target(cmd, a.t, with_measured, which);
   for (const own_option& o : own) {
     if (o.on != nullptr) {
       cmd->add_flag(std::string(o.flag), *o.on, std::string(o.help));
@@ -207,9 +207,19 @@ bool command_filter::wants(std::string_view name) const {
   return all || std::find(named.begin(), named.end(), name) != named.end();
 }
 
+bool command_filter::wants_flag(std::string_view flag) const {
+  if (all || help) return true;
+  return std::any_of(named.begin(), named.end(), [flag](std::string_view w) {
+    return w.substr(0, flag.size()) == flag && (w.size() == flag.size() || w[flag.size()] == '=');
+  });
+}
+
 command_filter command_filter::of_command_line(int argc, char** argv) {
   command_filter f{.all = false, .named = {}};
-  for (int i = 1; i < argc; ++i) f.named.emplace_back(argv[i]);
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view w = f.named.emplace_back(argv[i]);
+    if (w == "-h" || w == "--help" || w == "--help-all") f.help = true;
+  }
   return f;
 }
 
@@ -233,7 +243,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.matrix->add_option("--seqs", a.sweep_seqs, "sequences of the load whose fit is asked (default 1)");
     add_device_options(a.matrix, a.t.dev);
     a.matrix->add_option("--kv", a.t.kv, kv_help);
-    add_engine_options(a.matrix, a.t.engine);
+    add_engine_options(a.matrix, a.t.engine, which);
     add_output(a.matrix, a.o, table_formats);
   }
 

@@ -111,7 +111,13 @@ struct cli_args {
 struct command_filter {
   bool all = true;                     ///< every command (tests, the default)
   std::vector<std::string_view> named; ///< else: the commands among these words
+  bool help = false;                   ///< a help flag among the words: every flag is declared, as --help lists them
   [[nodiscard]] bool wants(std::string_view name) const;
+  /// Whether to declare the engine flag `flag` ("--name"): for every command or a help request,
+  /// else only when a word is the flag or starts with "flag=". An engine flag not given is never
+  /// read, so leaving it undeclared parses every command line alike, without CLI11 comparing
+  /// each of some forty more options with every other as it declares them.
+  [[nodiscard]] bool wants_flag(std::string_view flag) const;
   /// The words of argv[1..argc-1]: a superset of the one command the parser can enter.
   static command_filter of_command_line(int argc, char** argv);
 };
