@@ -15,11 +15,14 @@
 namespace {
 using namespace headroom;
 
-// serve() of Llama-3.1-8B on one H100 under SGLang with knobs `k` (the shipped tables and facts).
-serve_result serve_sglang(const sglang_knobs& k, const load& l) {
+// serve() of Llama-3.1-8B on one `d` under SGLang with knobs `k`.
+serve_result serve_sglang_on(const device& d, const sglang_knobs& k, const load& l) {
   const deployment dep{.engine = as_allocated(engine{.kind = engine_kind::sglang, .sglang = k})};
-  return serve(models::llama_3_1_8b_instruct, devices::h100_sxm, dep, l);
+  return serve(models::llama_3_1_8b_instruct, d, dep, l);
 }
+
+// The same on one H100 (the shipped tables and facts).
+serve_result serve_sglang(const sglang_knobs& k, const load& l) { return serve_sglang_on(devices::h100_sxm, k, l); }
 
 TEST_CASE("serve: TTFT is the mean over the run's requests, the first round then steady state") {
   for (const std::uint64_t n : {1u, 8u, 64u}) {
@@ -42,12 +45,6 @@ TEST_CASE("serve: TTFT is the mean over the run's requests, the first round then
     // Prompts that arrive together queue behind each other; alone, they do not.
     if (n > 1) CHECK(f.ttft_ms > s.ttft_ms);
   }
-}
-
-// serve() of Llama-3.1-8B on one `d` under SGLang with knobs `k`.
-serve_result serve_sglang_on(const device& d, const sglang_knobs& k, const load& l) {
-  const deployment dep{.engine = as_allocated(engine{.kind = engine_kind::sglang, .sglang = k})};
-  return serve(models::llama_3_1_8b_instruct, d, dep, l);
 }
 
 TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid-run wait half the gap") {
