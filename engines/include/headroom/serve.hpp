@@ -73,9 +73,9 @@ struct serving_facts {
   /// Forward passes between two polls for new requests under the engine's knobs (null: 1, every
   /// pass): a prompt arriving mid-run waits for the next poll.
   std::uint64_t (*poll_passes)(const engine&) = nullptr;
-  /// The passes the engine runs eagerly under its knobs (null: none). Such a pass takes at least
-  /// its kernel launches (kernel_launches, prediction.hpp) times `host_launch_us`: the host
-  /// issues them one by one, and short kernels wait for it.
+  /// The passes the engine runs eagerly under its knobs (null: none). Such a pass takes its
+  /// kernels plus its kernel launches (kernel_launches, prediction.hpp) times `host_launch_us`:
+  /// the host issues them one by one, and the time it takes is not hidden behind the kernels.
   eager_passes (*eager)(const engine&) = nullptr;
   double host_launch_us = 0;
   std::string_view host_source{};
@@ -123,8 +123,8 @@ struct serve_ctx {
   const calibration_set* cs;
   const serving_facts* sf;
   load l;
-  double prefill_floor_us = 0;  // an eager pass with prompt tokens takes at least this (0: graphed)
-  double decode_floor_us = 0;   // an eager decode pass
+  double prefill_host_us = 0;  // the host's time an eager pass with prompt tokens adds (0: graphed)
+  double decode_host_us = 0;   // the same for an eager decode pass
 };
 
 struct step_times {
@@ -132,7 +132,7 @@ struct step_times {
   double predicted_us = 0;
   calib_source worst = calib_source::measured;
   double decode_ceiling_us = 0;  // of ceiling_us: the decoding sequences' step alone
-  double kernels_us = 0;         // of predicted_us: the kernels alone, without the host's floor or the step cost
+  double kernels_us = 0;         // of predicted_us: the kernels alone, without the host's time or the step cost
 };
 
 // One forward pass on one instance of plan `p`: `dec` sequences decoding at context `ctx` and
@@ -175,11 +175,11 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
     out.worst = worse(out.worst, sp.worst);
   }
   out.ceiling_us = ceil[0] + ceil[1] + link_c;
-  // An eager pass takes no less than the host's issuing of its kernels.
+  // An eager pass adds the host's issuing of its kernels to them.
   const double kernels_us = pred[0] + pred[1] + link_p;
-  const double floor_us = prompt != 0 ? x.prefill_floor_us : dec + pre != 0 ? x.decode_floor_us : 0.0;
+  const double host_us = prompt != 0 ? x.prefill_host_us : dec + pre != 0 ? x.decode_host_us : 0.0;
   out.kernels_us = kernels_us;
-  out.predicted_us = (kernels_us > floor_us ? kernels_us : floor_us) + x.sf->step_overhead_us;
+  out.predicted_us = kernels_us + host_us + x.sf->step_overhead_us;
   return out;
 }
 // A pass whose `pre` rows are all new prompts' tokens.
@@ -318,8 +318,8 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (sf.eager != nullptr) {
     const eager_passes e = sf.eager(dep.engine);
     const double host_us = kernel_launches(m, prompt) * sf.host_launch_us;
-    su.x.prefill_floor_us = e == eager_passes::none ? 0.0 : host_us;
-    su.x.decode_floor_us = e == eager_passes::all ? host_us : 0.0;
+    su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
+    su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
   }
   su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
@@ -396,27 +396,26 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // A scheduler that polls every N passes admits a prompt (N - 1) / 2 passes later on average,
   // and admits together every prompt that arrived since its last poll: they share one prefill
   // pass (SGLang's get_new_batch_prefill takes all the waiting requests the chunk budget
-  // holds), so an eager pass's host floor is paid once for them, not once a prompt. `window` is
+  // holds), so an eager pass's host time is paid once for them, not once a prompt. `window` is
   // the others' prompts a poll gathers (every pass: N = 1).
   const std::uint64_t poll = x.sf->poll_passes != nullptr ? headroom::detail::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
   const double polls = static_cast<double>(poll);
   const double window = prompts_per_step * polls;
-  // A pass of `m` prompts' chunks: their kernels, and the host's floor once for each pass the
+  // A pass of `m` prompts' chunks: their kernels, and the host's time once for each pass the
   // chunk budget holds (m x chunk tokens / budget of them, at least one).
   const double chunk_share = static_cast<double>(div_up(l.isl, chunks)) / static_cast<double>(budget);
   const auto pass_us = [&](double m) {
     const double passes = m * chunk_share > 1.0 ? m * chunk_share : 1.0;
-    const double kernels = m * part.kernels_us, host = passes * x.prefill_floor_us;
-    return kernels > host ? kernels : host;
+    return m * part.kernels_us + passes * x.prefill_host_us;
   };
   // Which others a poll gathers: answers of varied lengths (public benchmarks draw them at
   // random) end at random, so a poll gathers a Poisson number of the others' prompts, mean
   // `window`; a step carries their pass / N, and a prompt's own pass holds it and the others of
-  // its poll. Where prefill runs from graphs (no floor) the cost is linear in the prompts and the
+  // its poll. Where prefill runs from graphs (no host time) the cost is linear in the prompts and the
   // mean is all that counts: k x P a step, (1 + k) x P a prompt.
   double others_us = prompts_per_step * prompt_us;
   double own_us = (1.0 + prompts_per_step) * prompt_us;
-  if (x.prefill_floor_us > 0 && window > 0) {
+  if (x.prefill_host_us > 0 && window > 0) {
     double e_others = 0, e_own = 0;
     if (window > max_poisson_mean) {  // concentrated at its mean: within 1 / sqrt(window) of it
       e_others = pass_us(window);
