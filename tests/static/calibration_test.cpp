@@ -161,6 +161,19 @@ static_assert(shipped(t::gb300_sglang, kernel_class::gemm, calib_format::fp8_blo
               shipped(t::gb300_trtllm, kernel_class::gemm, calib_format::fp8_block, 16, 4096.0 * 4096));
 static_assert(shipped(t::h200_sxm_sglang, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024) !=
               shipped(t::h200_sxm_trtllm, kernel_class::gemm, calib_format::fp8_block, 1, 2048.0 * 1024));
+// TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own
+// rows do not time (aiconfigurator's collector times DeepGEMM there): DeepSeek-V3's layer
+// (hidden 7,168, inter 2,048, 256 experts, top-8) at one token and EP 1 in
+// b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, DeepGEMM, takes 133.9 us at TP 2 and 103.3 us
+// at TP 16; the TRTLLM-gen kernels through FlashInfer, b200_sxm/moe/sglang/0.5.14/moe_perf.parquet
+// (sglang_flashinfer_trtllm_moe), 36.1 us at TP 8. The B200 TensorRT-LLM cell of a TP 8 slice
+// (3 x 7,168 x 256 elements) at one token reads the latter's kind: its ceiling is eight experts'
+// FP8 slices, 8 x 3 x 7,168 x 256 B over 7,700 GB/s = 5.72 us, and ratio x ceiling lands within
+// 1.5x of 36.1 us, under every DeepGEMM row.
+constexpr double ds_tp8_moe_ceiling_us = 8.0 * 3 * 7168 * 256 / (7700 * 1e3);
+constexpr double ds_tp8_moe_us = shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format::fp8_block, 1, 3.0 * 7168 * 256) * ds_tp8_moe_ceiling_us;
+static_assert(ds_tp8_moe_us > 36.1 / 1.5 && ds_tp8_moe_us < 36.1 * 1.5);
+static_assert(ds_tp8_moe_us < 103.3);
 // h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 48 heads, 8
 // KV heads, head_dim 128, BF16 KV, step 1023 (context 1,024), latency 0.09223467111587524 ms.
 // The y axis is the KV elements a sequence reads: 1,024 x 2 x 8 x 128 = 2,097,152 (2^21, a grid

@@ -74,6 +74,34 @@ function fastest(rows, key) {
   return [...best.values()];
 }
 
+const moe_cols = ['moe_dtype', 'kernel_source', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency'];
+const read_moe = (files) => read(files, moe_cols);
+
+/// The moe_gemm grids' points of MoE rows `all` (read from `file`), one per format the device
+/// has an MMA for.
+function moe_grids(dev, all, file) {
+  // One rank holding every expert, whole or its TP slice (a row of moe_tp_size holds
+  // inter / moe_tp_size of each and sees every token: tensor-parallel MoE dispatches
+  // nothing), under aiconfigurator's `balanced` routing
+  // (collector/helper.py, balanced_logits), which touches min(E, t*K) distinct experts, more
+  // than the uniform routing of headroom's ceiling expects at 2 to a few hundred tokens (256
+  // against 163 of 256 at 32 tokens, top-8). The ratio is taken against the ceiling of the
+  // experts the row touched (moe_us's 'balanced'): the kernel's time over the bytes it moved,
+  // which the prediction then applies to the experts its own routing touches.
+  // docs/calibration.md gives the choices' accuracy, and why an EP rank's rows are not read.
+  const rows = fastest(all.filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r)),
+    r => `${moe_fmt(r)}/${r.num_tokens}/${r.hidden_size}/${r.inter_size / r.moe_tp_size}/${r.topk}/${r.num_experts}`);
+  const have = new Set(rows.map(moe_fmt));
+  const out = [];
+  for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only', 'mxfp4_marlin']) {
+    if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
+    const pts = rows.filter(r => moe_fmt(r) === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * (r.inter_size / r.moe_tp_size),
+      ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts, 'balanced'), row: r }));
+    if (pts.length) out.push({ cls: 'moe_gemm', fmt: f, pts, file, absolute: false });
+  }
+  return out;
+}
+
 /// Points {fmt, x, y, ratio, row} for each class; `latency` is milliseconds (aiconfigurator's
 /// perf_database loaders read every *_perf table's `latency` as ms).
 async function points(dev, sys, eng, v) {
@@ -95,25 +123,8 @@ async function points(dev, sys, eng, v) {
   }
   const mf = use('moe', 'moe_perf');
   if (mf) {
-    // One rank holding every expert, whole or its TP slice (a row of moe_tp_size holds
-    // inter / moe_tp_size of each and sees every token: tensor-parallel MoE dispatches
-    // nothing), under aiconfigurator's `balanced` routing
-    // (collector/helper.py, balanced_logits), which touches min(E, t*K) distinct experts, more
-    // than the uniform routing of headroom's ceiling expects at 2 to a few hundred tokens (256
-    // against 163 of 256 at 32 tokens, top-8). The ratio is taken against the ceiling of the
-    // experts the row touched (moe_us's 'balanced'): the kernel's time over the bytes it moved,
-    // which the prediction then applies to the experts its own routing touches.
-    // docs/calibration.md gives the choices' accuracy, and why an EP rank's rows are not read.
-    const rows = fastest((await read(mf, ['moe_dtype', 'kernel_source', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency']))
-      .filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r)),
-    r => `${moe_fmt(r)}/${r.num_tokens}/${r.hidden_size}/${r.inter_size / r.moe_tp_size}/${r.topk}/${r.num_experts}`);
-    const have = new Set(rows.map(moe_fmt));
-    for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only', 'mxfp4_marlin']) {
-      if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
-      const pts = rows.filter(r => moe_fmt(r) === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * (r.inter_size / r.moe_tp_size),
-        ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts, 'balanced'), row: r }));
-      add('moe_gemm', f, pts, mf);
-    }
+    out.moe_files = mf;
+    for (const g of moe_grids(dev, await read_moe(mf), mf)) add(g.cls, g.fmt, g.pts, g.file);
   }
   const kv = (r) => (r.kv_cache_dtype === 'fp8' ? 'fp8' : 'bf16');
   const att_cols = ['batch_size', 'isl', 'num_heads', 'num_key_value_heads', 'head_dim', 'kv_cache_dtype', 'step', 'window_size', 'latency'];
@@ -264,6 +275,34 @@ const not_as_served = [
   { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs' },
 ];
 
+/// TensorRT-LLM serves block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels: its model
+/// config resolves the AUTO backend to TRTLLM for fp8_block when is_sm_100f, CUTLASS elsewhere
+/// (resolve_moe_backend, tensorrt_llm/_torch/model_config.py @1.3.0rc20, as aiconfigurator's
+/// collector/trtllm/collect_moe.py records), while that collector times DeepGEMM there (it sets
+/// moe_backend "deepgemm" for fp8_block on SM100): 110-190 us for DeepSeek-V3's layer at one
+/// token and EP 1, where the TRTLLM-gen kernel takes 36 us at TP 8. The same kernels, packaged
+/// by FlashInfer (trtllm_fp8_block_scale_moe), are what SGLang's rows of kernel source
+/// `sglang_flashinfer_trtllm_moe` time on the same device: those rows stand in.
+const trtllm_gen_fp8_moe = {
+  on: (dev) => dev.sm >= 100 && dev.sm < 110,
+  kernel: 'sglang_flashinfer_trtllm_moe',
+  why: 'TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time',
+};
+
+/// Replaces TensorRT-LLM's moe_gemm fp8_block grid on an SM100 device with the one SGLang's rows
+/// of the TRTLLM-gen kernel give (trtllm_gen_fp8_moe), when SGLang measured them there.
+async function trtllm_gen_stand_in(dev, trt, sgl) {
+  if (!trt || !sgl?.moe_files || !trtllm_gen_fp8_moe.on(dev)) return;
+  const i = trt.grids.findIndex(g => g.cls === 'moe_gemm' && g.fmt === 'fp8_block');
+  if (i < 0) return;
+  const rows = (await read_moe(sgl.moe_files)).filter(r => r.kernel_source === trtllm_gen_fp8_moe.kernel);
+  const g = moe_grids(dev, rows, sgl.moe_files).find(x => x.fmt === 'fp8_block');
+  if (!g) return;
+  const files = [g.file].flat();
+  trt.grids[i] = { ...g, stand_in: `SGLang's ${trtllm_gen_fp8_moe.kernel} rows, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${trtllm_gen_fp8_moe.why}` };
+  trt.files.push(...files);
+}
+
 /// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the
 /// same device's TensorRT-LLM points), or adds them where a `missing` rule's grid is absent,
 /// noting it on the grid and adding the file read.
@@ -295,7 +334,8 @@ for (const [id, dev] of Object.entries(devices)) {
     measured.set(eng, { v, p: await points(dev, dev.aic, eng, v) });
   }
   const trt = measured.get('trtllm')?.p;
-  const own = trt && { grids: [...trt.grids] };  // TensorRT-LLM's own points, before stand-ins
+  await trtllm_gen_stand_in(dev, trt, measured.get('sglang')?.p);
+  const own = trt && { grids: [...trt.grids] };  // TensorRT-LLM's points, before the others' stand-ins
   const tables = [];
   for (const [eng, { v, p }] of measured) {
     stand_in(id, dev, eng, p, own);
@@ -318,7 +358,7 @@ for (const [id, dev] of Object.entries(devices)) {
   // rows reduce to the same grid) rather than repeating them.
   const trt_grids = tables.find(t => t.eng === 'trtllm')?.grids ?? [];
   for (const { eng, v, p, grids } of tables) {
-    for (const g of grids.filter(g => g.stand_in)) {
+    for (const g of grids.filter(g => g.stand_in && eng !== 'trtllm')) {  // TensorRT-LLM's own: its arrays
       const i = trt_grids.findIndex(o => o.cls === g.cls && o.fmt === g.fmt);
       if (i < 0 || !same_grid(trt_grids[i], g)) throw new Error(`${id} ${eng}: the ${g.cls} ${g.fmt} stand-in is not TensorRT-LLM's grid`);
       g.ref = { table: `${id}_trtllm`, index: i };

@@ -12,6 +12,7 @@
 //   b200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   b200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   b200_sxm/moe/sglang/0.5.14/moe_perf.parquet
 // Ceilings on headroom's datasheet constants for b200: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 9000 dense TFLOP/s (nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)).
 #pragma once
 
@@ -146,25 +147,25 @@ inline constexpr double v5[] = {
     4.347, 3.514, 2.88, 2.112, 1.56, 1.457,
     4.178, 3.546, 3.218, 2.359, 1.624, 1.363,
 };
-// moe_gemm fp8_block: 1998 rows; median ratio; 0 of 1998 rows below 1 (min 1.271), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
+// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b200_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 42 of 1782 rows below 1 (min 0.5881), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y6[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v6[] = {
-    78.03, 26.78, 9.42, 4.225, 2.235,
-    39.73, 13.93, 5.283, 2.849, 1.727,
-    21.17, 7.908, 3.177, 2.045, 1.458,
-    12.01, 4.599, 2.343, 1.669, 1.463,
-    7.352, 3.119, 1.8, 1.497, 1.455,
-    4.939, 2.419, 1.605, 1.507, 1.458,
-    4.474, 2.369, 1.544, 1.386, 1.446,
-    4.429, 2.344, 1.536, 1.33, 1.438,
-    4.306, 2.323, 1.549, 1.337, 1.429,
-    4.028, 2.255, 1.546, 1.333, 1.435,
-    3.767, 2.236, 1.564, 1.342, 1.702,
-    3.447, 2.19, 1.577, 1.352, 1.887,
-    3.087, 2.339, 1.656, 1.584, 1.715,
-    3.289, 2.615, 1.886, 1.85, 1.67,
-    3.373, 2.899, 2.421, 1.904, 1.702,
+    157.0, 56.43, 20.98, 8.109, 3.045, 1.832,
+    87.56, 31.47, 10.77, 5.0, 2.239, 1.503,
+    45.76, 16.13, 5.919, 3.001, 1.744, 1.286,
+    27.61, 11.29, 3.732, 2.209, 1.393, 1.198,
+    21.84, 9.011, 3.025, 1.729, 1.243, 1.14,
+    17.24, 7.647, 3.051, 1.514, 1.168, 1.114,
+    15.53, 7.517, 3.047, 1.53, 1.182, 1.121,
+    13.61, 7.09, 3.008, 1.534, 1.179, 1.111,
+    10.44, 6.789, 3.125, 1.679, 1.21, 1.136,
+    9.274, 6.273, 3.302, 1.946, 1.5, 1.408,
+    6.374, 4.859, 2.962, 1.954, 1.581, 1.502,
+    4.171, 3.623, 2.482, 1.979, 1.672, 1.568,
+    3.035, 2.94, 2.281, 2.124, 1.84, 1.884,
+    2.862, 2.594, 2.185, 2.441, 2.617, 2.577,
+    2.775, 2.581, 2.217, 2.779, 3.753, 4.401,
 };
 // moe_gemm fp4: 2619 rows; median ratio; 510 of 2619 rows below 1 (min 0.2625), 12 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
@@ -447,7 +448,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.708},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 17.04},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 17.04},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x6, y6, v6, false, 17.04},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 17.04},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 17.04},
     {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 17.04},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x9, y9, v9, false, 8.619},
@@ -468,7 +469,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b200_trtllm
 
 inline constexpr calibration b200_trtllm{"b200", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b200_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, b200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, b200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b200_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, b200_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, b200_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/moe/sglang/0.5.14/moe_perf.parquet}",
     detail::b200_trtllm::grids, std::size(detail::b200_trtllm::grids)};
 static_assert(validated(b200_trtllm), "b200_trtllm: a calibration table breaks a rule");
 

@@ -12,6 +12,7 @@
 //   b300_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   b300_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet
+//   b300_sxm/moe/sglang/0.5.14/moe_perf.parquet
 // Ceilings on headroom's datasheet constants for b300: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 14000 dense TFLOP/s (nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)).
 #pragma once
 
@@ -106,7 +107,7 @@ inline constexpr double v3[] = {
     9.088, 3.634, 3.152, 3.636, 3.157, 3.425, 3.358,
     5.532, 3.035, 2.786, 3.594, 3.23, 5.153, 3.358,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 197 of 2565 rows below 1 (min 0.7211), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.06 us
+// moe_gemm bf16: 2565 rows; median ratio; 197 of 2565 rows below 1 (min 0.7211), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -126,7 +127,7 @@ inline constexpr double v4[] = {
     6.319, 5.214, 3.908, 2.581, 1.743, 1.346, 1.16,
     6.199, 5.275, 4.329, 3.159, 1.893, 1.287, 1.16,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 136 of 2187 rows below 1 (min 0.7261), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.06 us
+// moe_gemm fp8: 2187 rows; median ratio; 136 of 2187 rows below 1 (min 0.7261), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -146,27 +147,27 @@ inline constexpr double v5[] = {
     4.26, 3.417, 2.812, 2.001, 1.501, 1.334,
     4.071, 3.445, 3.061, 2.266, 1.445, 1.299,
 };
-// moe_gemm fp8_block: 1998 rows; median ratio; 0 of 1998 rows below 1 (min 1.29), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.06 us
+// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5924), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y6[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v6[] = {
-    75.86, 26.04, 9.152, 4.221, 2.187,
-    39.68, 13.77, 5.189, 2.828, 1.728,
-    20.72, 7.775, 3.13, 2.073, 1.475,
-    11.71, 4.571, 2.315, 1.674, 1.474,
-    7.136, 3.07, 1.825, 1.514, 1.464,
-    4.848, 2.388, 1.611, 1.524, 1.471,
-    4.388, 2.327, 1.55, 1.409, 1.459,
-    4.354, 2.341, 1.551, 1.348, 1.452,
-    4.256, 2.293, 1.554, 1.357, 1.448,
-    3.945, 2.244, 1.551, 1.351, 1.453,
-    3.779, 2.223, 1.557, 1.352, 1.706,
-    3.429, 2.195, 1.583, 1.368, 1.853,
-    3.097, 2.318, 1.644, 1.587, 1.696,
-    3.3, 2.607, 1.908, 1.855, 1.663,
-    3.411, 2.904, 2.383, 1.872, 1.673,
+    153.7, 55.32, 19.73, 7.337, 2.843, 1.799,
+    80.25, 28.92, 10.17, 4.834, 2.225, 1.471,
+    43.19, 15.47, 5.425, 2.867, 1.732, 1.282,
+    25.87, 10.65, 3.589, 2.157, 1.402, 1.193,
+    20.7, 8.758, 2.915, 1.688, 1.244, 1.151,
+    16.75, 7.522, 2.996, 1.509, 1.182, 1.128,
+    15.31, 7.142, 2.995, 1.52, 1.192, 1.136,
+    13.04, 6.756, 2.956, 1.528, 1.19, 1.128,
+    10.09, 6.631, 3.076, 1.625, 1.219, 1.138,
+    8.996, 6.037, 3.224, 1.883, 1.444, 1.37,
+    6.2, 4.675, 2.865, 1.9, 1.545, 1.476,
+    4.083, 3.497, 2.41, 1.906, 1.627, 1.54,
+    2.941, 2.828, 2.202, 2.081, 1.76, 1.804,
+    2.746, 2.508, 2.103, 2.388, 2.497, 2.452,
+    2.669, 2.483, 2.129, 2.664, 3.603, 4.241,
 };
-// moe_gemm fp4: 2619 rows; median ratio; 71 of 2619 rows below 1 (min 0.7932), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.06 us
+// moe_gemm fp4: 2619 rows; median ratio; 71 of 2619 rows below 1 (min 0.7932), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {393216.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v7[] = {
@@ -186,7 +187,7 @@ inline constexpr double v7[] = {
     6.823, 5.259, 3.872, 2.647, 1.96, 3.135,
     6.895, 5.306, 4.109, 3.093, 2.571, 2.976,
 };
-// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.123), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.06 us
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.123), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
@@ -445,11 +446,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.725},
     {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.725},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.725},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 27.06},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 27.06},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x6, y6, v6, false, 27.06},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 27.06},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 27.06},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 17.22},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 17.22},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 17.22},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 17.22},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 17.22},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x9, y9, v9, false, 7.995},
     {kernel_class::gqa_decode, calib_format::fp8, 12, 8, x10, y10, v10, false, 7.995},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.83},
@@ -468,7 +469,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::b300_trtllm
 
 inline constexpr calibration b300_trtllm{"b300", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b300_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, b300_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, b300_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b300_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet, b300_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, b300_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b300_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, b300_sxm/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, b300_sxm/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, b300_sxm/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, b300_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b300_sxm/moe/sglang/0.5.14/moe_perf.parquet}",
     detail::b300_trtllm::grids, std::size(detail::b300_trtllm::grids)};
 static_assert(validated(b300_trtllm), "b300_trtllm: a calibration table breaks a rule");
 

@@ -12,6 +12,7 @@
 //   gb200/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   gb200/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
+//   gb200/moe/sglang/0.5.14/moe_perf.parquet
 // Ceilings on headroom's datasheet constants for gb200: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 10000 dense TFLOP/s (nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)).
 #pragma once
 
@@ -146,25 +147,25 @@ inline constexpr double v5[] = {
     4.28, 3.462, 2.835, 2.114, 1.617, 1.467,
     4.099, 3.508, 3.12, 2.417, 1.677, 1.397,
 };
-// moe_gemm fp8_block: 1998 rows; median ratio; 0 of 1998 rows below 1 (min 1.273), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
+// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb200/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5752), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y6[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v6[] = {
-    79.39, 27.39, 9.893, 4.659, 2.2,
-    40.5, 14.23, 5.408, 2.878, 1.697,
-    21.93, 8.102, 3.288, 2.116, 1.438,
-    12.23, 4.672, 2.48, 1.893, 1.437,
-    7.367, 3.142, 1.877, 1.685, 1.437,
-    4.985, 2.405, 1.654, 1.533, 1.434,
-    4.441, 2.343, 1.54, 1.402, 1.429,
-    4.378, 2.353, 1.53, 1.336, 1.42,
-    4.277, 2.294, 1.534, 1.338, 1.413,
-    3.99, 2.226, 1.531, 1.333, 1.415,
-    3.724, 2.205, 1.547, 1.337, 1.728,
-    3.413, 2.172, 1.563, 1.347, 1.997,
-    3.046, 2.293, 1.648, 1.567, 1.815,
-    3.237, 2.61, 1.87, 1.92, 1.732,
-    3.338, 2.883, 2.349, 1.953, 1.766,
+    167.4, 57.73, 21.22, 7.811, 3.018, 1.81,
+    85.74, 31.05, 11.03, 5.111, 2.26, 1.491,
+    46.82, 16.55, 5.793, 2.953, 1.744, 1.26,
+    27.54, 11.31, 3.82, 2.205, 1.414, 1.17,
+    21.09, 8.961, 3.046, 1.672, 1.263, 1.115,
+    16.79, 7.565, 3.044, 1.568, 1.165, 1.097,
+    15.22, 7.2, 3.032, 1.511, 1.178, 1.109,
+    13.16, 6.858, 3.0, 1.52, 1.181, 1.11,
+    10.1, 6.668, 3.151, 1.646, 1.218, 1.161,
+    9.073, 6.144, 3.183, 1.896, 1.466, 1.349,
+    6.203, 4.739, 2.897, 1.965, 1.589, 1.463,
+    4.108, 3.601, 2.429, 1.976, 1.68, 1.533,
+    3.021, 2.91, 2.277, 2.182, 1.826, 1.824,
+    2.817, 2.59, 2.17, 2.456, 2.566, 2.501,
+    2.726, 2.535, 2.176, 2.746, 3.68, 4.363,
 };
 // moe_gemm fp4: 2619 rows; median ratio; 516 of 2619 rows below 1 (min 0.2576), 14 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
@@ -447,7 +448,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.749},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 17.02},
     {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 17.02},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x6, y6, v6, false, 17.02},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 17.02},
     {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 17.02},
     {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 17.02},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x9, y9, v9, false, 8.784},
@@ -468,7 +469,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::gb200_trtllm
 
 inline constexpr calibration gb200_trtllm{"gb200", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb200/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb200/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb200/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb200/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, gb200/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, gb200/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb200/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb200/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb200/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb200/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, gb200/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, gb200/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/moe/sglang/0.5.14/moe_perf.parquet}",
     detail::gb200_trtllm::grids, std::size(detail::gb200_trtllm::grids)};
 static_assert(validated(gb200_trtllm), "gb200_trtllm: a calibration table breaks a rule");
 

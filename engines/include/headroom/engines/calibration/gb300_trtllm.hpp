@@ -12,6 +12,7 @@
 //   gb300/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet
 //   gb300/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet
 //   gb300/comm/nccl/2.29.2/nccl_perf.parquet
+//   gb300/moe/sglang/0.5.14/moe_perf.parquet
 // Ceilings on headroom's datasheet constants for gb300: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 15000 dense TFLOP/s (nvidia_blackwell.hpp gb300 (S6, S8, S9, S11, S12, S52)).
 #pragma once
 
@@ -106,7 +107,7 @@ inline constexpr double v3[] = {
     9.297, 3.74, 3.151, 3.557, 3.092, 3.234, 3.05,
     5.59, 3.093, 2.774, 3.536, 3.114, 5.222, 3.05,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 195 of 2565 rows below 1 (min 0.7302), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.29 us
+// moe_gemm bf16: 2565 rows; median ratio; 195 of 2565 rows below 1 (min 0.7302), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -126,7 +127,7 @@ inline constexpr double v4[] = {
     6.194, 5.11, 3.921, 2.658, 1.662, 1.415, 1.211,
     6.169, 5.269, 4.384, 3.181, 1.951, 1.326, 1.194,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 130 of 2187 rows below 1 (min 0.7347), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.29 us
+// moe_gemm fp8: 2187 rows; median ratio; 130 of 2187 rows below 1 (min 0.7347), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -146,27 +147,27 @@ inline constexpr double v5[] = {
     4.232, 3.406, 2.754, 1.997, 1.563, 1.398,
     4.037, 3.413, 3.026, 2.36, 1.504, 1.35,
 };
-// moe_gemm fp8_block: 1998 rows; median ratio; 0 of 1998 rows below 1 (min 1.308), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.29 us
+// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5988), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y6[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v6[] = {
-    78.11, 26.83, 9.632, 4.361, 2.245,
-    40.47, 14.5, 5.312, 2.94, 1.717,
-    21.09, 7.973, 3.198, 2.106, 1.474,
-    12.01, 4.643, 2.383, 1.716, 1.48,
-    7.307, 3.136, 1.847, 1.571, 1.471,
-    4.898, 2.473, 1.635, 1.554, 1.47,
-    4.404, 2.341, 1.548, 1.427, 1.466,
-    4.387, 2.36, 1.547, 1.359, 1.457,
-    4.29, 2.309, 1.551, 1.361, 1.447,
-    3.968, 2.241, 1.552, 1.356, 1.458,
-    3.721, 2.227, 1.567, 1.362, 1.737,
-    3.446, 2.195, 1.583, 1.381, 1.922,
-    3.091, 2.327, 1.66, 1.595, 1.757,
-    3.296, 2.639, 1.938, 1.859, 1.7,
-    3.432, 2.907, 2.403, 1.932, 1.709,
+    156.4, 55.18, 20.88, 7.765, 2.928, 1.823,
+    85.61, 30.18, 10.67, 4.964, 2.285, 1.515,
+    45.49, 15.8, 5.654, 2.959, 1.764, 1.3,
+    26.94, 10.99, 3.679, 2.226, 1.447, 1.211,
+    20.66, 8.895, 2.952, 1.697, 1.271, 1.162,
+    16.76, 7.386, 3.018, 1.536, 1.204, 1.147,
+    15.1, 7.126, 3.002, 1.538, 1.212, 1.151,
+    13.09, 6.748, 2.939, 1.54, 1.21, 1.146,
+    10.06, 6.57, 3.044, 1.654, 1.235, 1.15,
+    8.871, 5.88, 3.121, 1.868, 1.436, 1.339,
+    6.077, 4.622, 2.832, 1.894, 1.546, 1.454,
+    4.039, 3.471, 2.374, 1.921, 1.624, 1.518,
+    2.955, 2.824, 2.227, 2.082, 1.753, 1.779,
+    2.753, 2.493, 2.108, 2.38, 2.477, 2.43,
+    2.656, 2.474, 2.119, 2.666, 3.581, 4.19,
 };
-// moe_gemm fp4: 2619 rows; median ratio; 69 of 2619 rows below 1 (min 0.8028), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.29 us
+// moe_gemm fp4: 2619 rows; median ratio; 69 of 2619 rows below 1 (min 0.8028), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {393216.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v7[] = {
@@ -186,7 +187,7 @@ inline constexpr double v7[] = {
     6.749, 5.195, 3.764, 2.634, 1.936, 3.199,
     6.823, 5.293, 3.999, 3.097, 2.564, 3.04,
 };
-// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.07), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 27.29 us
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.07), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
@@ -445,11 +446,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.745},
     {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.745},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.745},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 27.29},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 27.29},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 5, x6, y6, v6, false, 27.29},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 27.29},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 27.29},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 16.98},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 16.98},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 16.98},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 16.98},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 16.98},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x9, y9, v9, false, 8.805},
     {kernel_class::gqa_decode, calib_format::fp8, 12, 8, x10, y10, v10, false, 8.805},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.94},
@@ -468,7 +469,7 @@ inline constexpr calib_grid grids[] = {
 }  // namespace detail::gb300_trtllm
 
 inline constexpr calibration gb300_trtllm{"gb300", "trtllm", "1.3.0rc23",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb300/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb300/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb300/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb300/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, gb300/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, gb300/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/moe/trtllm/1.3.0rc23/moe_perf.parquet, gb300/moe/trtllm/1.3.0rc20/moe_perf.parquet, gb300/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, gb300/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, gb300/linear_attention/trtllm/1.3.0rc20/gdn_perf.parquet, gb300/linear_attention/trtllm/1.3.0rc20/mamba2_perf.parquet, gb300/comm/trtllm/1.3.0rc20/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/moe/sglang/0.5.14/moe_perf.parquet}",
     detail::gb300_trtllm::grids, std::size(detail::gb300_trtllm::grids)};
 static_assert(validated(gb300_trtllm), "gb300_trtllm: a calibration table breaks a rule");
 
