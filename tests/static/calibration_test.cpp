@@ -174,6 +174,21 @@ constexpr double ds_tp8_moe_ceiling_us = 8.0 * 3 * 7168 * 256 / (7700 * 1e3);
 constexpr double ds_tp8_moe_us = shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format::fp8_block, 1, 3.0 * 7168 * 256) * ds_tp8_moe_ceiling_us;
 static_assert(ds_tp8_moe_us > 36.1 / 1.5 && ds_tp8_moe_us < 36.1 * 1.5);
 static_assert(ds_tp8_moe_us < 103.3);
+// Its NVFP4 MoE grid on SM100 is its TRTLLM-gen rows alone (kernel source
+// moe_torch_flow_min_latency), not the fastest of those and CUTLASS's per shape, whose cells mixed
+// in CUTLASS rows of the shapes TRTLLM-gen was not timed on. The cell at one token and
+// 16,777,216 elements an expert is b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet,
+// moe_torch_flow_min_latency, hidden 3,072, inter 1,024, top-8 of 256, TP 1, latency
+// 0.021168000996112823 ms, against its ceiling of the eight experts the row touched (NVFP4: an
+// element 1/2 B + 1/16 B of scale, 4 B a tensor; activations NVFP4 in, BF16 out):
+//   gate_up: in 2 x 8 x 3,072 + 2 x (8 x 3,072 x 9/16 + 4 x 8) = 76,864, routing 32,
+//            out 2 x 8 x 2 x 1,024 = 32,768, weights 8 x (2,048 x 3,072 x 9/16 + 4);
+//   down:    in 2 x 8 x 1,024 + 2 x (8 x 1,024 x 9/16 + 4 x 8) = 25,664, out 2 x 8 x 3,072 = 49,152,
+//            weights 8 x (3,072 x 1,024 x 9/16 + 4); each over 7,700 GB/s (5.539 us in all).
+static_assert(near(shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format::fp4, 1, 16777216.0),
+                   21.168000996112823 / ((76864.0 + 32 + 32768 + 8 * (2048.0 * 3072 * 9 / 16 + 4)) / (7700 * 1e3) +
+                                         (25664.0 + 49152 + 8 * (3072.0 * 1024 * 9 / 16 + 4)) / (7700 * 1e3)),
+                   5e-4));
 // h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 48 heads, 8
 // KV heads, head_dim 128, BF16 KV, step 1023 (context 1,024), latency 0.09223467111587524 ms.
 // The y axis is the KV elements a sequence reads: 1,024 x 2 x 8 x 128 = 2,097,152 (2^21, a grid

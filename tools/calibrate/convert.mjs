@@ -275,32 +275,48 @@ const not_as_served = [
   { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs' },
 ];
 
-/// TensorRT-LLM serves block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels: its model
-/// config resolves the AUTO backend to TRTLLM for fp8_block when is_sm_100f, CUTLASS elsewhere
-/// (resolve_moe_backend, tensorrt_llm/_torch/model_config.py @1.3.0rc20, as aiconfigurator's
-/// collector/trtllm/collect_moe.py records), while that collector times DeepGEMM there (it sets
-/// moe_backend "deepgemm" for fp8_block on SM100): 110-190 us for DeepSeek-V3's layer at one
-/// token and EP 1, where the TRTLLM-gen kernel takes 36 us at TP 8. The same kernels, packaged
-/// by FlashInfer (trtllm_fp8_block_scale_moe), are what SGLang's rows of kernel source
-/// `sglang_flashinfer_trtllm_moe` time on the same device: those rows stand in.
-const trtllm_gen_fp8_moe = {
-  on: (dev) => dev.sm >= 100 && dev.sm < 110,
-  kernel: 'sglang_flashinfer_trtllm_moe',
-  why: 'TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time',
-};
+/// TensorRT-LLM serves MoE on SM100 with its TRTLLM-gen kernels (the TRTLLM backend, what its
+/// model config's AUTO resolves to there and what InferenceX's DeepSeek-R1 recipes name), while
+/// its own aiconfigurator rows time other kernels for two formats:
+/// * block-scaled FP8: the AUTO backend resolves fp8_block to TRTLLM when is_sm_100f, CUTLASS
+///   elsewhere (resolve_moe_backend, tensorrt_llm/_torch/model_config.py @1.3.0rc20, as
+///   aiconfigurator's collector/trtllm/collect_moe.py records), but that collector times DeepGEMM
+///   there (moe_backend "deepgemm" for fp8_block on SM100): 110-190 us for DeepSeek-V3's layer
+///   at one token and EP 1, where the TRTLLM-gen kernel takes 36 us at TP 8. The same kernels,
+///   packaged by FlashInfer (trtllm_fp8_block_scale_moe), are what SGLang's rows of kernel source
+///   `sglang_flashinfer_trtllm_moe` time on the same device: those rows stand in.
+/// * NVFP4: the collector times CUTLASS for every shape and TRTLLM-gen (its min-latency mode,
+///   `moe_torch_flow_min_latency`, "trtllm gen") only for models of at most 256 experts; the
+///   fastest row of a shape is TRTLLM-gen's where both exist, but a grid cell's median then
+///   mixes in the CUTLASS rows of the shapes TRTLLM-gen was not timed on (DeepSeek-V3's layer at
+///   one token, TP 4: 23.3 us TRTLLM-gen, 89.5 us CUTLASS). Its TRTLLM-gen rows alone make the
+///   grid. (They leave the top-k sum to a later kernel, `do_finalize=False`: a read of top-k
+///   rows of the hidden size, a few microseconds at a few tokens.)
+const trtllm_gen_moe = [
+  { fmt: 'fp8_block', engine: 'sglang', kernel: 'sglang_flashinfer_trtllm_moe',
+    why: 'TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time' },
+  { fmt: 'fp4', engine: 'trtllm', kernel: 'moe_torch_flow_min_latency',
+    why: 'TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out' },
+];
+const sm100 = (dev) => dev.sm >= 100 && dev.sm < 110;
 
-/// Replaces TensorRT-LLM's moe_gemm fp8_block grid on an SM100 device with the one SGLang's rows
-/// of the TRTLLM-gen kernel give (trtllm_gen_fp8_moe), when SGLang measured them there.
-async function trtllm_gen_stand_in(dev, trt, sgl) {
-  if (!trt || !sgl?.moe_files || !trtllm_gen_fp8_moe.on(dev)) return;
-  const i = trt.grids.findIndex(g => g.cls === 'moe_gemm' && g.fmt === 'fp8_block');
-  if (i < 0) return;
-  const rows = (await read_moe(sgl.moe_files)).filter(r => r.kernel_source === trtllm_gen_fp8_moe.kernel);
-  const g = moe_grids(dev, rows, sgl.moe_files).find(x => x.fmt === 'fp8_block');
-  if (!g) return;
-  const files = [g.file].flat();
-  trt.grids[i] = { ...g, stand_in: `SGLang's ${trtllm_gen_fp8_moe.kernel} rows, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${trtllm_gen_fp8_moe.why}` };
-  trt.files.push(...files);
+/// Replaces TensorRT-LLM's moe_gemm grids that trtllm_gen_moe names on an SM100 device with the
+/// ones the TRTLLM-gen kernel's rows give, where the named engine's table measured them there.
+async function trtllm_gen_stand_in(dev, measured) {
+  const trt = measured.get('trtllm')?.p;
+  if (!trt || !sm100(dev)) return;
+  for (const rule of trtllm_gen_moe) {
+    const from = measured.get(rule.engine)?.p;
+    const i = trt.grids.findIndex(g => g.cls === 'moe_gemm' && g.fmt === rule.fmt);
+    if (!from?.moe_files || i < 0) continue;
+    const rows = (await read_moe(from.moe_files)).filter(r => r.kernel_source === rule.kernel);
+    const g = moe_grids(dev, rows, from.moe_files).find(x => x.fmt === rule.fmt);
+    if (!g) continue;
+    const files = [g.file].flat();
+    const who = rule.engine === 'trtllm' ? 'its' : 'SGLang\'s';
+    trt.grids[i] = { ...g, stand_in: `${who} ${rule.kernel} rows, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${rule.why}` };
+    trt.files.push(...files);
+  }
 }
 
 /// Replaces the grids of `p` (engine `eng` on `dev`) that not_as_served names with `by`'s (the
@@ -334,7 +350,7 @@ for (const [id, dev] of Object.entries(devices)) {
     measured.set(eng, { v, p: await points(dev, dev.aic, eng, v) });
   }
   const trt = measured.get('trtllm')?.p;
-  await trtllm_gen_stand_in(dev, trt, measured.get('sglang')?.p);
+  await trtllm_gen_stand_in(dev, measured);
   const own = trt && { grids: [...trt.grids] };  // TensorRT-LLM's points, before the others' stand-ins
   const tables = [];
   for (const [eng, { v, p }] of measured) {
