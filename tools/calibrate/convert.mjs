@@ -124,7 +124,8 @@ async function points(dev, sys, eng, v) {
   const mf = use('moe', 'moe_perf');
   if (mf) {
     out.moe_files = mf;
-    for (const g of moe_grids(dev, await read_moe(mf), mf)) add(g.cls, g.fmt, g.pts, g.file);
+    out.moe_rows = await read_moe(mf);  // kept: trtllm_gen_stand_in filters them again by kernel
+    for (const g of moe_grids(dev, out.moe_rows, mf)) add(g.cls, g.fmt, g.pts, g.file);
   }
   const kv = (r) => (r.kv_cache_dtype === 'fp8' ? 'fp8' : 'bf16');
   const att_cols = ['batch_size', 'isl', 'num_heads', 'num_key_value_heads', 'head_dim', 'kv_cache_dtype', 'step', 'window_size', 'latency'];
@@ -302,14 +303,14 @@ const sm100 = (dev) => dev.sm >= 100 && dev.sm < 110;
 
 /// Replaces TensorRT-LLM's moe_gemm grids that trtllm_gen_moe names on an SM100 device with the
 /// ones the TRTLLM-gen kernel's rows give, where the named engine's table measured them there.
-async function trtllm_gen_stand_in(dev, measured) {
+function trtllm_gen_stand_in(dev, measured) {
   const trt = measured.get('trtllm')?.p;
   if (!trt || !sm100(dev)) return;
   for (const rule of trtllm_gen_moe) {
     const from = measured.get(rule.engine)?.p;
     const i = trt.grids.findIndex(g => g.cls === 'moe_gemm' && g.fmt === rule.fmt);
-    if (!from?.moe_files || i < 0) continue;
-    const rows = (await read_moe(from.moe_files)).filter(r => r.kernel_source === rule.kernel);
+    if (!from?.moe_rows || i < 0) continue;
+    const rows = from.moe_rows.filter(r => r.kernel_source === rule.kernel);
     const g = moe_grids(dev, rows, from.moe_files).find(x => x.fmt === rule.fmt);
     if (!g) continue;
     const files = [g.file].flat();
@@ -350,7 +351,7 @@ for (const [id, dev] of Object.entries(devices)) {
     measured.set(eng, { v, p: await points(dev, dev.aic, eng, v) });
   }
   const trt = measured.get('trtllm')?.p;
-  await trtllm_gen_stand_in(dev, measured);
+  trtllm_gen_stand_in(dev, measured);
   const own = trt && { grids: [...trt.grids] };  // TensorRT-LLM's points, before the others' stand-ins
   const tables = [];
   for (const [eng, { v, p }] of measured) {
