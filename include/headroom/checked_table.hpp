@@ -7,7 +7,8 @@
 // run-time entry point (decode_step, footprint, fits, ...) skips the check it would make on
 // each call: the constant cannot change. For the same reason an estimate keeps, per thread, what
 // depends on such a table alone (its verdict on the latest plan, parallel_rules.hpp; its layers
-// grouped by the precision rules they hold, detail/step_sum.hpp). A copy of it, or any table
+// grouped by the precision rules they hold, detail/step_sum.hpp; the rows a step of one pass,
+// plan and set of firing loop sites folds into, detail/kept_rows.hpp). A copy of it, or any table
 // built at run time (an imported checkpoint, a table a program reads), is still checked and
 // worked out on every call.
 #pragma once

@@ -34,6 +34,7 @@ struct edge {
   [[nodiscard]] constexpr std::uint64_t bytes_at(std::uint64_t n) const {
     return headroom::bytes(format, rows(n), width);
   }
+  friend constexpr bool operator==(const edge&, const edge&) = default;
 };
 
 /// n x width at `f` (bf16 unless stated).
@@ -101,6 +102,8 @@ struct node {
     for (std::size_t i = 0; i < n_out; ++i) s = checked_add(s, out[i].width);
     return s;
   }
+  /// Every field alike (the local id included).
+  friend constexpr bool operator==(const node&, const node&) = default;
 };
 
 /// Builds a node: inputs and outputs as lists, the rest by designated-initialiser-like setters.
@@ -158,6 +161,7 @@ struct state_decl {
   /// state_kind::compressor only: the tokens the state holds (coff x ratio, its sliding
   /// window); elements / rows values per token slot. 0 for every other kind.
   std::uint64_t rows = 0;
+  friend constexpr bool operator==(const state_decl&, const state_decl&) = default;
 };
 
 constexpr std::uint64_t element_bytes(dtype_key k, const settings& s) {

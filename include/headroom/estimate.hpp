@@ -7,8 +7,9 @@
 // (the cost of a node does not depend on which layer it sits in).
 //
 // The public types (step_estimate, site_row, link_row, ...) are in step_estimate.hpp; the
-// internals in detail/step_sum.hpp (rows, fold, ordered sum) and detail/step_links.hpp (the
-// collectives of a parallel plan).
+// internals in detail/step_sum.hpp (rows, fold, ordered sum), detail/kept_rows.hpp (a shipped
+// table's rows, folded once per thread and costed afresh on each call) and detail/step_links.hpp
+// (the collectives of a parallel plan).
 #pragma once
 
 #include <cstdint>

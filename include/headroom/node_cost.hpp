@@ -102,26 +102,106 @@ struct cost_query {
 };
 
 namespace detail {
+// What of a node's cost its rows, context and settings do not change: the whole bytes it reads
+// whatever the query (its small parameters; a linear or latent node's weight and bias) and, for
+// routed experts, one expert's weight and bias (read once per distinct expert touched). A step
+// whose rows are kept (detail/kept_rows.hpp) works these out once.
+//
+// When every edge is at a plain format (bf16, f32, i32: so many bytes an element, no scales)
+// the edges' bytes at n rows are exactly per_n x n + fixed (each edge holds rows_per_n x n +
+// rows_fixed rows), and an elementwise node's output elements likewise: two whole numbers kept
+// instead of a walk of the edges. Where that form would overflow, or an edge is quantized, the
+// edges are walked at each query as they always were (and report what they always did).
+struct affine_count {
+  std::uint64_t per_n = 0;
+  std::uint64_t fixed = 0;
+  // per_n x n + fixed into `out`; false on overflow.
+  [[nodiscard]] constexpr bool at(std::uint64_t n, std::uint64_t& out) const {
+    std::uint64_t p = 0;
+    return !__builtin_mul_overflow(per_n, n, &p) && !__builtin_add_overflow(p, fixed, &out);
+  }
+  // Adds rows_per_n x n + rows_fixed rows of `unit` units each; false on overflow.
+  constexpr bool add(const edge& e, std::uint64_t unit) {
+    std::uint64_t u = 0, p = 0, c = 0;
+    return !__builtin_mul_overflow(e.width, unit, &u) && !__builtin_mul_overflow(e.rows_per_n, u, &p) &&
+           !__builtin_mul_overflow(e.rows_fixed, u, &c) && !__builtin_add_overflow(per_n, p, &per_n) &&
+           !__builtin_add_overflow(fixed, c, &fixed);
+  }
+};
+struct node_terms {
+  std::uint64_t fixed_bytes = 0;
+  std::uint64_t expert_bytes = 0;
+  double k = 0;             // a weight node's weight as [out, k] (node::weight_k, weight_out)
+  double out = 0;
+  bool act_quant = false;   // a weight node whose activation format differs from its input edge's
+  bool plain_edges = false; // edge_bytes and out_elements hold
+  affine_count edge_bytes{};
+  affine_count out_elements{};
+};
+constexpr node_terms terms_of(const node& n, const resolved_formats& f) {
+  node_terms k;
+  k.fixed_bytes = aux_only_bytes(n);
+  k.act_quant = n.n_in > 0 && reads_linear_weight(n.kind) && !(f.activation == n.in[0].format);
+  if (n.has_weight()) {
+    k.k = static_cast<double>(n.weight_k());
+    k.out = static_cast<double>(n.weight_out());
+  }
+  bool plain = true;
+  auto add_edge = [&](const edge& e) {
+    plain = plain && is_plain(e.format) && k.edge_bytes.add(e, e.format.kind == format_kind::bf16 ? 2 : 4);
+  };
+  for (std::size_t i = 0; i < n.n_in; ++i) add_edge(n.in[i]);
+  for (std::size_t i = 0; i < n.n_out; ++i) {
+    add_edge(n.out[i]);
+    plain = plain && k.out_elements.add(n.out[i], 1);
+  }
+  k.plain_edges = plain;
+  switch (cost_class_of(n.kind)) {
+    case cost_class::linear: {
+      const std::uint64_t wout = n.weight_out();
+      k.fixed_bytes = checked_add(k.fixed_bytes, checked_add(detail::one_weight_bytes_of(n, f, wout, n.weight_k()),
+                                                              detail::one_bias_bytes_of(n, wout)));
+      break;
+    }
+    case cost_class::routed_experts: {
+      const std::uint64_t wout = n.weight_out();
+      k.expert_bytes = checked_add(detail::one_weight_bytes_of(n, f, wout, n.weight_k()), detail::one_bias_bytes_of(n, wout));
+      break;
+    }
+    case cost_class::latent_attention:
+      k.fixed_bytes = checked_add(k.fixed_bytes, detail::one_weight_bytes_of(n, f, n.weight_out(), n.weight_k()));
+      break;
+    default: break;
+  }
+  return k;
+}
+
 // node_cost writing its result into `out` (a breakdown row's own field: no returned copy to
-// move into the row, read back wider than it was written).
-[[gnu::always_inline]] inline constexpr void node_cost_to(cost& out, const node& n, const block& b, const resolved_formats& f, const cost_query& q,
-                            const roofline& r, const exec& how) {
+// move into the row, read back wider than it was written), the node's query-free terms given.
+[[gnu::always_inline]] inline constexpr void node_cost_with(cost& out, const node_terms& terms, const node& n, const block& b,
+                                                            const resolved_formats& f, const cost_query& q, const roofline& r,
+                                                            const exec& how) {
   // Bytes are summed as exact integers (checked) and made a double once: every term but the
-  // routed experts' expected share is a whole number of bytes. The sums are locals, written to
-  // the result once (in the result itself each += would wait on the store before it).
-  std::uint64_t sum = 0;
+  // routed experts' expected share is a whole number of bytes, so the order the whole terms
+  // are added in cannot change the sum. The sums are locals, written to the result once (in
+  // the result itself each += would wait on the store before it).
+  std::uint64_t sum = terms.fixed_bytes;
   double total_bytes = 0;
   double total_flops = 0;
   const std::uint64_t rows = q.rows;
   const double t = static_cast<double>(rows);
   // Edges. A weight node whose declared activation differs from its input edge gets an
   // act_quant in front: it reads the edge and writes the quantized copy the MMA reads.
-  for (std::size_t i = 0; i < n.n_in; ++i) sum = checked_add(sum, n.in[i].bytes_at(rows));
-  if (n.n_in > 0 && reads_linear_weight(n.kind) && how.path != exec_path::weight_only && !(f.activation == n.in[0].format)) {
+  std::uint64_t edges = 0, with_edges = 0;
+  if (terms.plain_edges && terms.edge_bytes.at(rows, edges) && !__builtin_add_overflow(sum, edges, &with_edges)) {
+    sum = with_edges;
+  } else {
+    for (std::size_t i = 0; i < n.n_in; ++i) sum = checked_add(sum, n.in[i].bytes_at(rows));
+    for (std::size_t i = 0; i < n.n_out; ++i) sum = checked_add(sum, n.out[i].bytes_at(rows));
+  }
+  if (terms.act_quant && how.path != exec_path::weight_only) {
     sum = checked_add(sum, checked_mul(2, bytes(f.activation, n.in[0].rows(rows), n.in[0].width)));
   }
-  for (std::size_t i = 0; i < n.n_out; ++i) sum = checked_add(sum, n.out[i].bytes_at(rows));
-  sum = checked_add(sum, aux_only_bytes(n));
 
   double peak = r.bf16_tflops;
   // Bytes (elements = false) or elements per token of the states the node reads.
@@ -134,24 +214,17 @@ namespace detail {
   };
   switch (cost_class_of(n.kind)) {
     case cost_class::linear: {
-      const std::uint64_t wk = n.weight_k();
-      const std::uint64_t wout = n.weight_out();
-      const std::uint64_t bias = detail::one_bias_bytes_of(n, wout);
-      sum = checked_add(sum, checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
-      total_flops = 2.0 * t * static_cast<double>(wk) * static_cast<double>(wout);
+      total_flops = 2.0 * t * terms.k * terms.out;
       peak = peak_of(how, r);
       break;
     }
     case cost_class::routed_experts: {
-      const std::uint64_t wk = n.weight_k();
-      const std::uint64_t wout = n.weight_out();
       const double distinct = distinct_experts(n.experts, n.top_k, rows);
-      const std::uint64_t bias = detail::one_bias_bytes_of(n, wout);
       // The one term that is not whole: the whole bytes so far, then the experts' share, in
       // that order.
-      total_bytes = static_cast<double>(sum) + distinct * static_cast<double>(checked_add(detail::one_weight_bytes_of(n, f, wout, wk), bias));
+      total_bytes = static_cast<double>(sum) + distinct * static_cast<double>(terms.expert_bytes);
       sum = 0;
-      total_flops = 2.0 * t * static_cast<double>(n.top_k) * static_cast<double>(wk) * static_cast<double>(wout);
+      total_flops = 2.0 * t * static_cast<double>(n.top_k) * terms.k * terms.out;
       peak = peak_of(how, r);
       break;
     }
@@ -184,12 +257,9 @@ namespace detail {
       const std::uint64_t attended = n.selected != 0 ? headroom::detail::min(q.context, n.selected) : q.context;
       const std::uint64_t read_unit = read_per_token(false);
       const double key = static_cast<double>(read_per_token(true));
-      const std::uint64_t wk = n.weight_k();
-      const std::uint64_t wout = n.weight_out();
-      const double k = static_cast<double>(wk);
-      const double out = static_cast<double>(wout);
+      const double k = terms.k;
+      const double out = terms.out;
       detail::require_table(read_unit != 0, "a latent attention node reads no latent state");
-      sum = checked_add(sum, detail::one_weight_bytes_of(n, f, wout, wk));
       sum = checked_add(sum, checked_mul(checked_mul(q.seqs, attended), read_unit));
       total_flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
                                         (key + k);
@@ -209,7 +279,10 @@ namespace detail {
     }
     case cost_class::elementwise: {
       std::uint64_t elements = 0;
-      for (std::size_t i = 0; i < n.n_out; ++i) elements = checked_add(elements, checked_mul(n.out[i].rows(rows), n.out[i].width));
+      if (!(terms.plain_edges && terms.out_elements.at(rows, elements))) {
+        elements = 0;
+        for (std::size_t i = 0; i < n.n_out; ++i) elements = checked_add(elements, checked_mul(n.out[i].rows(rows), n.out[i].width));
+      }
       total_flops = static_cast<double>(checked_mul(flops_per_output_element(n.kind), elements));
       break;
     }
@@ -237,6 +310,11 @@ namespace detail {
   out.flops = total_flops;
   out.time_us = by == bound::compute ? cmp_us : mem_us;
   out.by = by;
+}
+
+[[gnu::always_inline]] inline constexpr void node_cost_to(cost& out, const node& n, const block& b, const resolved_formats& f,
+                                                          const cost_query& q, const roofline& r, const exec& how) {
+  node_cost_with(out, terms_of(n, f), n, b, f, q, r, how);
 }
 }  // namespace detail
 

@@ -61,12 +61,66 @@ constexpr bool row_less(const site_row& a, const site_row& b) {
   return a.formats.extra_scalars < b.formats.extra_scalars;
 }
 
+// The step's totals and loop flags summed row by row, in canonical order. The sums in locals,
+// stored once after the last row: accumulated in the estimate itself each += would go through
+// memory and wait on the store before it.
+struct row_sums {
+  double total_us = 0, bytes = 0, flops = 0, compute_us = 0, memory_us = 0;
+  constexpr explicit row_sums(const step_estimate& est)
+      : total_us(est.total_us), bytes(est.bytes), flops(est.flops), compute_us(est.compute_bound_us),
+        memory_us(est.memory_bound_us) {}
+  // Adds a row of `est` whose count, loop, kind, cost and time per instance these are; returns
+  // its time. Read from where the caller has them, not back from a row just written.
+  constexpr double add(step_estimate& est, std::uint32_t n, bool per_row, layer_kind kind, const cost& one, double each_us) {
+    const double count = static_cast<double>(n);
+    const double time_us = count * each_us;
+    total_us += time_us;
+    bytes += count * one.bytes;
+    flops += count * one.flops;
+    if (one.by == bound::compute) {
+      compute_us += time_us;
+    } else {
+      memory_us += time_us;
+    }
+    if (per_row) {
+      std::size_t fi = 0;
+      while (fi < est.n_flags && est.flags[fi].kind != kind) ++fi;
+      if (fi == est.n_flags) est.flags[est.n_flags++].kind = kind;
+      est.flags[fi].added_us += count * (each_us - one.time_us);
+      est.flags[fi].sites += n;
+    }
+    return time_us;
+  }
+  constexpr void store(step_estimate& est) const {
+    est.total_us = total_us;
+    est.bytes = bytes;
+    est.flops = flops;
+    est.compute_bound_us = compute_us;
+    est.memory_bound_us = memory_us;
+  }
+};
+
+// Sums the rows, in canonical order, into the step's totals and loop flags.
+constexpr void sum_rows(step_estimate& est) {
+  row_sums sums(est);
+  for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
+    site_row& row = est.rows[ri];
+    row.time_us = sums.add(est, row.count, row.per_row, row.kind, row.one, row.each_us);
+  }
+  sums.store(est);
+}
+
 // Puts the rows in canonical order (row_less) and sums them in that order, so every way of
 // visiting the instances gives bit-identical totals. Rows come node by node (a node's own few
 // rows in order among themselves), so no sort of the whole table: when the nodes already rise
 // row after row (every instance of a block resolving alike), the rows are in order as they are.
-constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n_nodes) {
+// `added_at`, if given, receives for each place the index its row was added at.
+constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n_nodes,
+                      std::array<std::uint8_t, max_rows>* added_at = nullptr) {
   const std::size_t n = est.n_rows;
+  if (row_of.rising && added_at != nullptr) {
+    for (std::size_t i = 0; i < n; ++i) (*added_at)[i] = static_cast<std::uint8_t>(i);
+  }
   if (!row_of.rising) {
     std::array<std::uint8_t, max_rows> order{};  // order[i]: the row that goes to position i
     std::size_t k = 0;
@@ -78,6 +132,7 @@ constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n
         order[j] = r;
       }
     }
+    if (added_at != nullptr) *added_at = order;
     // Each cycle of the permutation moved along once: one copy per row.
     std::array<bool, max_rows> placed{};
     for (std::size_t i = 0; i < n; ++i) {
@@ -96,36 +151,7 @@ constexpr void finish(step_estimate& est, const row_index& row_of, std::size_t n
       }
     }
   }
-  // The sums in locals, stored once after the loop: accumulated in `est` itself each += would
-  // go through memory and wait on the store before it.
-  double total_us = est.total_us, bytes = est.bytes, flops = est.flops;
-  double compute_us = est.compute_bound_us, memory_us = est.memory_bound_us;
-  for (std::size_t ri = 0; ri < n; ++ri) {
-    site_row& row = est.rows[ri];
-    const double count = static_cast<double>(row.count);
-    const double time_us = count * row.each_us;
-    row.time_us = time_us;
-    total_us += time_us;
-    bytes += count * row.one.bytes;
-    flops += count * row.one.flops;
-    if (row.one.by == bound::compute) {
-      compute_us += time_us;
-    } else {
-      memory_us += time_us;
-    }
-    if (row.per_row) {
-      std::size_t fi = 0;
-      while (fi < est.n_flags && est.flags[fi].kind != row.kind) ++fi;
-      if (fi == est.n_flags) est.flags[est.n_flags++].kind = row.kind;
-      est.flags[fi].added_us += count * (row.each_us - row.one.time_us);
-      est.flags[fi].sites += row.count;
-    }
-  }
-  est.total_us = total_us;
-  est.bytes = bytes;
-  est.flops = flops;
-  est.compute_bound_us = compute_us;
-  est.memory_bound_us = memory_us;
+  sum_rows(est);
 }
 
 }  // namespace headroom::detail

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/kept_rows.hpp>
 #include <headroom/detail/row_order.hpp>
 #include <headroom/detail/slot_array.hpp>
 #include <headroom/device.hpp>
@@ -50,7 +51,6 @@ struct run {
 // the loop sites that can fire in this call (decode only, above their row threshold, of the
 // model's family) and the path of each (weight, activation) format pair met so far. Results are
 // those of asking every site and exec_of at every node (tests/runtime/call_facts_test.cpp).
-inline constexpr std::size_t max_call_loops = max_loop_sites + max_engine_loop_sites;
 inline constexpr std::size_t max_call_paths = 8;   // distinct pairs kept; more are looked up each time
 
 struct call_facts {
@@ -67,6 +67,8 @@ struct call_facts {
   // resolve by one rule (every node of a one-rule checkpoint does).
   const precision_rule* last_rule = nullptr;
   exec last_how{};
+  // A step folded to be kept (kept_rows.hpp): each row notes what it is costed on as it is added.
+  kept_rows* record = nullptr;
 
   // The path of a node's pair: the table's, else exec_of once and kept.
   constexpr exec exec_for(const run& x, const resolved_formats& f) {
@@ -149,7 +151,8 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   const block& b = c.blocks[bi];
   cost_query q_all = x.q;
   const cost_query q1 = x.q1;
-  if (x.sharded && x.plan.dp_attention && mixer_block(b)) {
+  const bool mixer_cut = x.sharded && x.plan.dp_attention && mixer_block(b);
+  if (mixer_cut) {
     q_all.rows = ceil_div(q_all.rows, x.plan.tp);
     q_all.seqs = ceil_div(q_all.seqs, x.plan.tp);
   }
@@ -216,6 +219,10 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
       row.time_us = 0;
       row.per_row = per_row;
       row.kind = kind;
+      if (t.record != nullptr) [[unlikely]] {
+        t.record->note(ri, n, bi, cb, mixer_cut, n.split != shard::experts && x.sharded && x.plan.dp > 1,
+                       x.p == pass::prefill && logits_op(n.kind));
+      }
       return;
     }
     est.rows[ri].count += count;
@@ -356,11 +363,8 @@ constexpr void fold_skeleton(step_estimate& est, row_index& row_of, call_facts& 
 // that hold at its layers) -- once and counting its instances: exact, because a node's cost
 // depends on its formats, not on which layer it sits in, and the rows are summed in canonical
 // order whatever the visiting order.
-constexpr step_estimate sum_per_block(const run& x) {
-  step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
+constexpr void fold_per_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x) {
   const model& m = *x.m;
-  row_index row_of(m.c.n_nodes);
-  call_facts t = resolve_facts(x);
   const std::uint32_t ranged = layer_ranged_rules(m);
   if (ranged == 0) {
     for_each_distinct_use(m, section_bit(section::main), true, [&](const instance& in, std::uint32_t count) {
@@ -369,8 +373,136 @@ constexpr step_estimate sum_per_block(const run& x) {
   } else {
     fold_layer_ranged(est, row_of, t, x, ranged);
   }
-  finish(est, row_of, m.c.n_nodes);
+}
+
+constexpr step_estimate sum_folded(const run& x) {
+  step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
+  row_index row_of(x.m->c.n_nodes);
+  call_facts t = resolve_facts(x);
+  fold_per_block(est, row_of, t, x);
+  finish(est, row_of, x.m->c.n_nodes);
   return est;
+}
+
+// Whether the rows kept under key `k` are this call's: same table, pass and plan, and the same
+// loop sites firing (compared by the fields that pick what they loop).
+inline bool kept_for(const kept_key& k, const run& x, const call_facts& t) {
+  if (k.m != x.m || k.pass != static_cast<std::uint8_t>(x.p) || k.sharded != x.sharded || !(k.plan == x.plan) ||
+      k.n_loops != t.n_loops) {
+    return false;
+  }
+  for (std::size_t i = 0; i < t.n_loops; ++i) {
+    const loop_site& l = *t.loops[i];
+    const kept_key::loop& kl = k.loops[i];
+    if (kl.kind != l.kind || kl.block != l.block || kl.local != l.local) return false;
+  }
+  return true;
+}
+
+inline kept_key key_of(const run& x, const call_facts& t) {
+  kept_key k;
+  k.m = x.m;
+  k.pass = static_cast<std::uint8_t>(x.p);
+  k.sharded = x.sharded;
+  k.plan = x.plan;
+  k.n_loops = t.n_loops;
+  for (std::size_t i = 0; i < t.n_loops; ++i) k.loops[i] = {t.loops[i]->kind, t.loops[i]->block, t.loops[i]->local};
+  return k;
+}
+
+// The kept rows costed at this call's device, engine facts and query: what the fold would
+// give, each distinct cost by the same node_cost on the same node, block, formats, query and
+// path, then each row its cost. Two passes, not a test per row: a row's cost is ready when it
+// is copied, and the rows' pass has no branch to mispredict.
+inline void cost_kept(step_estimate& est, const kept_rows& k, const run& x) {
+  slot_array<exec, max_rows + 1> paths;  // [0]: no weight; [p + 1]: pair p's. Not zeroed
+  paths.set(0, exec{});
+  for (std::size_t p = 0; p < k.n_pairs; ++p) paths.set(p + 1, exec_of(*x.d, k.pairs[p].weight, k.pairs[p].activation, *x.facts));
+  // The call's queries: [mixer_cut * 2 + own] (the plan's DP attention and data-parallel cuts).
+  std::array<cost_query, 4> qs{x.q, x.q, x.q, x.q};
+  if (x.sharded) {
+    const std::uint64_t tp = x.plan.tp;
+    const std::uint64_t dp = x.plan.dp;
+    qs[2].rows = ceil_div(x.q.rows, tp);
+    qs[2].seqs = ceil_div(x.q.seqs, tp);
+    qs[3] = qs[2];
+    if (dp > 1) {
+      qs[1].rows = ceil_div(qs[0].rows, dp);
+      qs[1].seqs = ceil_div(qs[0].seqs, dp);
+      qs[3].rows = ceil_div(qs[2].rows, dp);
+      qs[3].seqs = ceil_div(qs[2].seqs, dp);
+    }
+  }
+  struct costed {
+    cost one;
+    double each_us;
+  };
+  slot_array<costed, max_rows> costs;  // not zeroed
+  for (std::size_t j = 0; j < k.n_costs; ++j) {
+    const kept_cost& c = k.costs[j];
+    costed& out = costs.fresh(j);
+    const exec& how = paths[c.path];
+    const cost_query& q = qs[(c.mixer_cut ? 2U : 0U) + (c.own ? 1U : 0U)];
+    if (c.logits) [[unlikely]] {
+      node_cost_with(out.one, c.terms, *c.n, *c.b, c.formats, cost_query{q.seqs, q.seqs, q.context, q.s}, *x.r, how);
+    } else {
+      node_cost_with(out.one, c.terms, *c.n, *c.b, c.formats, q, *x.r, how);
+    }
+    if (c.per_row) {
+      cost one_row{};
+      node_cost_with(one_row, c.terms, *c.n, *c.b, c.formats, x.q1, *x.r, how);
+      out.each_us = static_cast<double>(q.rows) * one_row.time_us;
+    } else {
+      out.each_us = out.one.time_us;
+    }
+  }
+  // Each row as it is written, so the sums' chain of additions runs beside the copies.
+  row_sums sums(est);
+  for (std::size_t i = 0; i < k.n_rows; ++i) {
+    const site_row& kept = k.rows[i];
+    const costed& c = costs[k.cost_of[i]];
+    site_row& row = est.rows.fresh(i);  // every field written once, none copied and overwritten
+    row.node = kept.node;
+    row.block = kept.block;
+    row.formats = kept.formats;
+    row.has_weight = kept.has_weight;
+    row.how = paths[k.path_of[i]];
+    row.count = kept.count;
+    row.one = c.one;
+    row.each_us = c.each_us;
+    row.time_us = sums.add(est, kept.count, kept.per_row, kept.kind, c.one, c.each_us);
+    row.per_row = kept.per_row;
+    row.kind = kept.kind;
+  }
+  sums.store(est);
+  est.n_rows = static_cast<std::uint16_t>(k.n_rows);
+}
+
+// A shipped table's step: its kept rows costed afresh, or folded and kept for the calls after.
+inline step_estimate sum_kept(const run& x) {
+  step_estimate est;
+  call_facts t = resolve_facts(x);
+  kept_rows_cache& cache = thread_kept_rows();
+  if (const kept_rows* k = cache.find_if([&](const kept_key& key) { return kept_for(key, x, t); })) {
+    cost_kept(est, *k, x);
+  } else {
+    kept_rows& fill = cache.to_fill();
+    const kept_key key = key_of(x, t);
+    fill.key.sharded = key.sharded;  // note() reads whether the plan cuts the nodes
+    t.record = &fill;
+    row_index row_of(x.m->c.n_nodes);
+    fold_per_block(est, row_of, t, x);
+    std::array<std::uint8_t, max_rows> added_at;  // NOLINT: [0, n_rows) set by finish
+    finish(est, row_of, x.m->c.n_nodes, &added_at);
+    fill.keep(est, added_at);
+    fill.key = key;
+  }
+  return est;
+}
+
+constexpr step_estimate sum_per_block(const run& x) {
+  if (!std::is_constant_evaluated() && x.m->checked_as == x.m) return sum_kept(x);
+  return sum_folded(x);
 }
 
 constexpr run decode_run(const model& m, const device& d, const device_roofline& r, std::uint64_t batch,
