@@ -18,7 +18,9 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
 
-namespace {
+// Its own namespace: the test executables compile in unity batches, and the helpers' names
+// (identical, same_bits) are other files' too.
+namespace kept_rows_test {
 using namespace headroom;
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -71,7 +73,6 @@ std::vector<parallel> plans_of(const model& m) {
   }
   return out;
 }
-}  // namespace
 
 TEST_CASE("a shipped table's kept rows give what a copy of the table folds afresh") {
   const std::array<const exec_facts*, 4> facts{&no_exec_facts, &engines::vllm_exec, &engines::sglang_exec,
@@ -139,3 +140,5 @@ TEST_CASE("kept rows follow a program's own loop sites by what they name, not wh
   }
   CHECK(o_row_loops);
 }
+
+}  // namespace kept_rows_test

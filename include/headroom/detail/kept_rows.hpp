@@ -146,8 +146,9 @@ struct kept_rows {
 };
 
 // The thread's kept steps: a few keys (a serving search asks decode and prefill of one model in
-// turn, a sweep several plans), the oldest replaced. On the heap, owned by the thread: the
-// static TLS block a library loaded at run time may use is small.
+// turn, a sweep several plans), the oldest replaced; about 95 KiB each, allocated when first
+// filled. On the heap, owned by the thread: the static TLS block a library loaded at run time
+// may use is small.
 struct kept_rows_cache {
   static constexpr std::size_t ways = 4;
   std::array<kept_rows*, ways> entries{};
@@ -156,7 +157,10 @@ struct kept_rows_cache {
   kept_rows_cache(const kept_rows_cache&) = delete;
   kept_rows_cache& operator=(const kept_rows_cache&) = delete;
   ~kept_rows_cache() {
-    for (kept_rows* e : entries) delete e;
+    for (kept_rows*& e : entries) {
+      delete e;
+      e = nullptr;  // a later thread_local's destructor that estimates finds nothing kept
+    }
   }
   // The entry whose key `is_this` accepts, if any.
   template <typename Pred>

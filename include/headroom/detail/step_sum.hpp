@@ -456,23 +456,18 @@ inline void cost_kept(step_estimate& est, const kept_rows& k, const run& x) {
       out.each_us = out.one.time_us;
     }
   }
-  // Each row as it is written, so the sums' chain of additions runs beside the copies.
+  // The kept rows in one copy, then each row's path and cost, summed as it is written so the
+  // sums' chain of additions runs beside the writes.
+  est.rows.set_first(k.rows.data(), k.n_rows);
   row_sums sums(est);
   for (std::size_t i = 0; i < k.n_rows; ++i) {
     const site_row& kept = k.rows[i];
     const costed& c = costs[k.cost_of[i]];
-    site_row& row = est.rows.fresh(i);  // every field written once, none copied and overwritten
-    row.node = kept.node;
-    row.block = kept.block;
-    row.formats = kept.formats;
-    row.has_weight = kept.has_weight;
+    site_row& row = est.rows[i];
     row.how = paths[k.path_of[i]];
-    row.count = kept.count;
     row.one = c.one;
     row.each_us = c.each_us;
     row.time_us = sums.add(est, kept.count, kept.per_row, kept.kind, c.one, c.each_us);
-    row.per_row = kept.per_row;
-    row.kind = kept.kind;
   }
   sums.store(est);
   est.n_rows = static_cast<std::uint16_t>(k.n_rows);
