@@ -261,15 +261,19 @@ constexpr void fold_instances(step_estimate& est, row_index& row_of, call_facts&
   }
 }
 
-// The reference sum: every main-section instance visited in execution order.
-constexpr step_estimate sum_per_instance(const run& x) {
+// A step folded by `fold` and put in canonical order.
+using step_fold = void (*)(step_estimate&, row_index&, call_facts&, const run&);
+constexpr step_estimate sum_by(const run& x, step_fold fold) {
   step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
   row_index row_of(x.m->c.n_nodes);
   call_facts t = resolve_facts(x);
-  fold_instances(est, row_of, t, x);
+  fold(est, row_of, t, x);
   finish(est, row_of, x.m->c.n_nodes);
   return est;
 }
+
+// The reference sum: every main-section instance visited in execution order.
+constexpr step_estimate sum_per_instance(const run& x) { return sum_by(x, fold_instances); }
 
 // What the sum under rules that name layers needs of the model alone: each block's weight nodes
 // resolved against the rules once (rules_of_node), the ranged rules reaching each block and its
@@ -375,14 +379,7 @@ constexpr void fold_per_block(step_estimate& est, row_index& row_of, call_facts&
   }
 }
 
-constexpr step_estimate sum_folded(const run& x) {
-  step_estimate est;  // not est{}: g++ zeroes the whole 13.6 KB object for that, rows included
-  row_index row_of(x.m->c.n_nodes);
-  call_facts t = resolve_facts(x);
-  fold_per_block(est, row_of, t, x);
-  finish(est, row_of, x.m->c.n_nodes);
-  return est;
-}
+constexpr step_estimate sum_folded(const run& x) { return sum_by(x, fold_per_block); }
 
 // Whether the rows kept under key `k` are this call's: same table, pass and plan, and the same
 // loop sites firing (compared by the fields that pick what they loop).
