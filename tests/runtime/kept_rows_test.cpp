@@ -10,6 +10,8 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -139,6 +141,30 @@ TEST_CASE("kept rows follow a program's own loop sites by what they name, not wh
     if (row.per_row) o_row_loops = m.c.nodes[row.node].local == "o";
   }
   CHECK(o_row_loops);
+}
+
+TEST_CASE("kept rows copy a program's loop site names, which it may free before the next call") {
+  // The kept key must not view the site's strings: here the first site's name lives in a heap
+  // string freed before the next call compares against the key (AddressSanitizer reports a
+  // read of it).
+  const model& m = models::llama_3_1_8b_instruct;
+  const device_roofline r = default_roofline(devices::h100_sxm);
+  auto name = std::make_unique<std::string>("q");
+  std::array<loop_site, 1> sites{
+      loop_site{.kind = layer_kind::full_attention, .block = "", .local = *name, .rows_above = 1, .cite = "test", .family = ""}};
+  const exec_facts facts{"test", nullptr, 0, sites.data(), sites.size()};
+  const step_estimate q_loops = decode_step(m, devices::h100_sxm, r, 8, 4096, {}, parallel{}, facts);
+  sites[0].local = "k";
+  name.reset();
+  const step_estimate k_loops = decode_step(m, devices::h100_sxm, r, 8, 4096, {}, parallel{}, facts);
+  const model copy = m;
+  CHECK(identical(k_loops, decode_step(copy, devices::h100_sxm, r, 8, 4096, {}, parallel{}, facts)));
+  CHECK_FALSE(identical(q_loops, k_loops));
+  // A name longer than a key holds: folded at every call, the same answer.
+  const std::string long_name(80, 'x');
+  sites[0].local = long_name;
+  CHECK(identical(decode_step(m, devices::h100_sxm, r, 8, 4096, {}, parallel{}, facts),
+                  decode_step(copy, devices::h100_sxm, r, 8, 4096, {}, parallel{}, facts)));
 }
 
 }  // namespace kept_rows_test

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include <headroom/circuit.hpp>
+#include <headroom/detail/fixed_text.hpp>
 #include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
@@ -31,12 +32,15 @@ namespace headroom::detail {
 inline constexpr std::size_t max_call_loops = max_loop_sites + max_engine_loop_sites;
 
 // What decides a step's rows: the table (by address: shipped tables only), the pass, the plan
-// and the fields of each firing loop site that pick the nodes it loops.
+// and the fields of each firing loop site that pick the nodes it loops. The names are copied,
+// not viewed: a program's own loop sites may name blocks from strings it frees. A site whose
+// names do not fit is not kept (the step is folded at every call).
+inline constexpr std::size_t max_kept_name = 32;
 struct kept_key {
   struct loop {
     layer_kind kind = layer_kind::none;
-    std::string_view block{};
-    std::string_view local{};
+    fixed_text<max_kept_name> block{};
+    fixed_text<max_kept_name> local{};
   };
   const model* m = nullptr;  // null: nothing kept
   std::uint8_t pass = 0;

@@ -391,7 +391,7 @@ inline bool kept_for(const kept_key& k, const run& x, const call_facts& t) {
   for (std::size_t i = 0; i < t.n_loops; ++i) {
     const loop_site& l = *t.loops[i];
     const kept_key::loop& kl = k.loops[i];
-    if (kl.kind != l.kind || kl.block != l.block || kl.local != l.local) return false;
+    if (kl.kind != l.kind || kl.block.view() != l.block || kl.local.view() != l.local) return false;
   }
   return true;
 }
@@ -405,6 +405,13 @@ inline kept_key key_of(const run& x, const call_facts& t) {
   k.n_loops = t.n_loops;
   for (std::size_t i = 0; i < t.n_loops; ++i) k.loops[i] = {t.loops[i]->kind, t.loops[i]->block, t.loops[i]->local};
   return k;
+}
+// Whether the call's firing loop sites' names fit a key.
+inline bool keyable(const call_facts& t) {
+  for (std::size_t i = 0; i < t.n_loops; ++i) {
+    if (t.loops[i]->block.size() > max_kept_name || t.loops[i]->local.size() > max_kept_name) return false;
+  }
+  return true;
 }
 
 // The kept rows costed at this call's device, engine facts and query: what the fold would
@@ -477,6 +484,10 @@ inline step_estimate sum_kept(const run& x) {
   kept_rows_cache& cache = thread_kept_rows();
   if (const kept_rows* k = cache.find_if([&](const kept_key& key) { return kept_for(key, x, t); })) {
     cost_kept(est, *k, x);
+  } else if (!keyable(t)) {
+    row_index row_of(x.m->c.n_nodes);
+    fold_per_block(est, row_of, t, x);
+    finish(est, row_of, x.m->c.n_nodes);
   } else {
     kept_rows& fill = cache.to_fill();
     const kept_key key = key_of(x, t);
