@@ -138,38 +138,35 @@ struct node_terms {
   affine_count edge_bytes{};
   affine_count out_elements{};
 };
-constexpr node_terms terms_of(const node& n, const resolved_formats& f) {
+// `affine_edges`: work out the edges' affine form too (worth it only for a cost asked again; a
+// single costing walks the edges once instead).
+constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool affine_edges) {
   node_terms k;
   k.fixed_bytes = aux_only_bytes(n);
   k.act_quant = n.n_in > 0 && reads_linear_weight(n.kind) && !(f.activation == n.in[0].format);
-  if (n.has_weight()) {
-    k.k = static_cast<double>(n.weight_k());
-    k.out = static_cast<double>(n.weight_out());
-  }
-  bool plain = true;
+  const std::uint64_t wk = n.weight_k();
+  const std::uint64_t wout = n.weight_out();
+  k.k = static_cast<double>(wk);
+  k.out = static_cast<double>(wout);
+  bool plain = affine_edges;
   auto add_edge = [&](const edge& e) {
     plain = plain && is_plain(e.format) && k.edge_bytes.add(e, e.format.kind == format_kind::bf16 ? 2 : 4);
   };
-  for (std::size_t i = 0; i < n.n_in; ++i) add_edge(n.in[i]);
-  for (std::size_t i = 0; i < n.n_out; ++i) {
+  for (std::size_t i = 0; plain && i < n.n_in; ++i) add_edge(n.in[i]);
+  for (std::size_t i = 0; plain && i < n.n_out; ++i) {
     add_edge(n.out[i]);
     plain = plain && k.out_elements.add(n.out[i], 1);
   }
   k.plain_edges = plain;
   switch (cost_class_of(n.kind)) {
-    case cost_class::linear: {
-      const std::uint64_t wout = n.weight_out();
-      k.fixed_bytes = checked_add(k.fixed_bytes, checked_add(detail::one_weight_bytes_of(n, f, wout, n.weight_k()),
-                                                              detail::one_bias_bytes_of(n, wout)));
+    case cost_class::linear:
+      k.fixed_bytes = checked_add(k.fixed_bytes, checked_add(detail::one_weight_bytes_of(n, f, wout, wk), detail::one_bias_bytes_of(n, wout)));
       break;
-    }
-    case cost_class::routed_experts: {
-      const std::uint64_t wout = n.weight_out();
-      k.expert_bytes = checked_add(detail::one_weight_bytes_of(n, f, wout, n.weight_k()), detail::one_bias_bytes_of(n, wout));
+    case cost_class::routed_experts:
+      k.expert_bytes = checked_add(detail::one_weight_bytes_of(n, f, wout, wk), detail::one_bias_bytes_of(n, wout));
       break;
-    }
     case cost_class::latent_attention:
-      k.fixed_bytes = checked_add(k.fixed_bytes, detail::one_weight_bytes_of(n, f, n.weight_out(), n.weight_k()));
+      k.fixed_bytes = checked_add(k.fixed_bytes, detail::one_weight_bytes_of(n, f, wout, wk));
       break;
     default: break;
   }
@@ -314,7 +311,7 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f) {
 
 [[gnu::always_inline]] inline constexpr void node_cost_to(cost& out, const node& n, const block& b, const resolved_formats& f,
                                                           const cost_query& q, const roofline& r, const exec& how) {
-  node_cost_with(out, terms_of(n, f), n, b, f, q, r, how);
+  node_cost_with(out, terms_of(n, f, false), n, b, f, q, r, how);
 }
 }  // namespace detail
 

@@ -132,7 +132,7 @@ struct kept_rows {
       kept_cost c = noted[added_at[i]];
       c.formats = rows[i].formats;
       c.per_row = rows[i].per_row;
-      c.terms = terms_of(*c.n, c.formats);
+      c.terms = terms_of(*c.n, c.formats, true);
       c.path = 0;
       if (rows[i].has_weight) {
         std::size_t p = 0;
