@@ -50,16 +50,6 @@ class slot_array {
     if (std::is_constant_evaluated()) slots_[i] = slot(T{});
     return slots_[i].value;
   }
-  /// Sets slots [0, n) to src[0, n) in one copy of bytes (run time only: constant evaluation
-  /// sets them one by one).
-  constexpr void set_first(const T* src, std::size_t n) {
-    static_assert(sizeof(slot) == sizeof(T), "a slot is its value's bytes");
-    if (std::is_constant_evaluated()) {
-      for (std::size_t i = 0; i < n; ++i) set(i, src[i]);
-    } else if (n != 0) {
-      __builtin_memcpy(static_cast<void*>(slots_.data()), src, n * sizeof(T));  // slots are T bytes
-    }
-  }
   /// Starts slot i afresh (a value-initialised T) and returns it.
   constexpr T& start(std::size_t i) {
     slots_[i] = slot(T{});  // the whole slot: its union's active member becomes the value
