@@ -135,10 +135,28 @@ struct node_terms {
   double out = 0;
   bool act_quant = false;   // a weight node whose activation format differs from its input edge's
   bool plain_edges = false; // edge_bytes and out_elements hold
+  bool affine_act_quant = false;  // act_quant_bytes holds
   affine_count edge_bytes{};
   affine_count out_elements{};
+  affine_count act_quant_bytes{};  // the act_quant's read and write of its input edge
 };
-// `affine_edges`: work out the edges' affine form too (worth it only for a cost asked again; a
+// The act_quant's bytes, 2 x the activation's bytes at the edge's rows, as per_n x n + fixed
+// where the activation format's bytes are affine in rows; false where they are not, or on
+// overflow (the cost then works them out at each query, as it always did).
+constexpr bool act_quant_affine(const edge& e, const tensor_format& a, affine_count& out) {
+  std::uint64_t one = 0, two = 0;
+  if (!detail::bytes_affine_in_rows(a, e.width) || !detail::law_bytes(a, 1, e.width, false, one) ||
+      !detail::law_bytes(a, 2, e.width, false, two)) {
+    return false;
+  }
+  const std::uint64_t per_row = two - one;    // law(rows) = per_row x rows + at_zero
+  const std::uint64_t at_zero = one - per_row;
+  std::uint64_t p = 0, c = 0;  // 2 x (per_row x (rows_per_n x n + rows_fixed) + at_zero)
+  return !__builtin_mul_overflow(per_row, e.rows_per_n, &p) && !__builtin_mul_overflow(p, 2, &out.per_n) &&
+         !__builtin_mul_overflow(per_row, e.rows_fixed, &c) && !__builtin_add_overflow(c, at_zero, &c) &&
+         !__builtin_mul_overflow(c, 2, &out.fixed);
+}
+// `affine_edges`: work out the edges' (and an act_quant's) affine form too (worth it only for a cost asked again; a
 // single costing walks the edges once instead).
 constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool affine_edges) {
   node_terms k;
@@ -158,6 +176,7 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
     plain = plain && k.out_elements.add(n.out[i], 1);
   }
   k.plain_edges = plain;
+  k.affine_act_quant = affine_edges && k.act_quant && act_quant_affine(n.in[0], f.activation, k.act_quant_bytes);
   switch (cost_class_of(n.kind)) {
     case cost_class::linear:
       k.fixed_bytes = checked_add(k.fixed_bytes, checked_add(detail::one_weight_bytes_of(n, f, wout, wk), detail::one_bias_bytes_of(n, wout)));
@@ -197,7 +216,12 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
     for (std::size_t i = 0; i < n.n_out; ++i) sum = checked_add(sum, n.out[i].bytes_at(rows));
   }
   if (terms.act_quant && how.path != exec_path::weight_only) {
-    sum = checked_add(sum, checked_mul(2, bytes(f.activation, n.in[0].rows(rows), n.in[0].width)));
+    std::uint64_t quant = 0, with_quant = 0;
+    if (terms.affine_act_quant && terms.act_quant_bytes.at(rows, quant) && !__builtin_add_overflow(sum, quant, &with_quant)) {
+      sum = with_quant;
+    } else {
+      sum = checked_add(sum, checked_mul(2, bytes(f.activation, n.in[0].rows(rows), n.in[0].width)));
+    }
   }
 
   double peak = r.bf16_tflops;

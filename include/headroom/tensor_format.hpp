@@ -293,6 +293,23 @@ constexpr bool law_bytes(const tensor_format& f, std::uint64_t rows, std::uint64
   }
   return false;
 }
+
+// Whether an activation's bytes at rows x d (law_bytes, weight = false) are a x rows + b for
+// every rows: its scales are per token, per group along a row or one for the tensor, and a row
+// packs into whole bytes. Then the law at 1 and 2 rows gives a and b (node_cost.hpp). Block
+// scales over several rows and the int4 layouts are not.
+constexpr bool bytes_affine_in_rows(const tensor_format& f, std::uint64_t d) {
+  switch (f.kind) {
+    case format_kind::bf16:
+    case format_kind::f32:
+    case format_kind::i32:
+    case format_kind::mxfp4:
+    case format_kind::int8: return true;
+    case format_kind::nvfp4: return d % 2 == 0;
+    case format_kind::fp8: return f.scale != scale_kind::block || f.block_r == 1;
+    default: return false;
+  }
+}
 }  // namespace detail
 
 /// Bytes of a rows x d activation or state tensor; nullopt when the shape has no byte size.

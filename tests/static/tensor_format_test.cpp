@@ -132,5 +132,45 @@ static_assert(!try_weight_bytes(formats::gptq(128), 16, 100));   // k not whole 
 static_assert(!try_weight_bytes(formats::gptq(4), 16, 12));      // GPTQ packs k by eight
 static_assert(!try_weight_bytes(formats::int4(128), 16, 132));   // k not whole groups
 static_assert(!try_weight_bytes(formats::awq(8), (~0ULL / 4) & ~7ULL, 8));  // over 64 bits
+
+// An activation whose bytes are affine in rows (detail::bytes_affine_in_rows: scales per
+// token, per group along a row or one per tensor) is read as a x rows + b, a and b from the law
+// at 1 and 2 rows (node_cost.hpp's act_quant). The law must then agree at every row count.
+constexpr bool affine_where_claimed(std::string_view spelling, std::uint64_t d) {
+  const tensor_format f = *try_parse_format(spelling);
+  std::uint64_t one = 0, two = 0;
+  if (!detail::bytes_affine_in_rows(f, d) || !detail::law_bytes(f, 1, d, false, one) ||
+      !detail::law_bytes(f, 2, d, false, two)) {
+    return true;  // nothing claimed
+  }
+  const std::uint64_t a = two - one, b = one - a;
+  for (std::uint64_t rows : {3ULL, 4ULL, 5ULL, 7ULL, 8ULL, 15ULL, 16ULL, 17ULL, 31ULL, 127ULL, 128ULL, 129ULL, 4096ULL, 100'003ULL}) {
+    std::uint64_t at = 0;
+    if (!detail::law_bytes(f, rows, d, false, at) || at != a * rows + b) return false;
+  }
+  return true;
+}
+constexpr bool affine_for_every_format() {
+  for (std::string_view s : {"bf16", "f32", "i32", "fp8/token", "fp8/tensor", "fp8/channel", "fp8/g128", "fp8/g16",
+                             "fp8/block1x128", "fp8/block128x128", "fp8/block128x128/ue8m0", "nvfp4/g16", "mxfp4/g32",
+                             "int8/channel", "int8/token", "awq/g128", "gptq/g32", "int4/g128", "int4/g64/zp"}) {
+    for (std::uint64_t d : {1ULL, 2ULL, 3ULL, 16ULL, 32ULL, 48ULL, 128ULL, 130ULL, 2880ULL, 7168ULL}) {
+      if (!affine_where_claimed(s, d)) return false;
+    }
+  }
+  return true;
+}
+static_assert(affine_for_every_format());
+// What is claimed, by hand from the laws above: fp8/g128 at 7,168 wide is 7,168 + 56 x 4 bytes a
+// row; nvfp4/g16 3,584 + 448 + one F32 global a row; fp8/tensor 7,168 a row and one F32 scale.
+static_assert(detail::bytes_affine_in_rows(*try_parse_format("fp8/g128"), 7168));
+static_assert(bytes(*try_parse_format("fp8/g128"), 2, 7168) - bytes(*try_parse_format("fp8/g128"), 1, 7168) == 7168 + 56 * 4);
+static_assert(detail::bytes_affine_in_rows(formats::nvfp4_g16, 7168));
+static_assert(bytes(formats::nvfp4_g16, 1, 7168) == 3584 + 448 + 4);
+static_assert(detail::bytes_affine_in_rows(formats::fp8_tensor, 7168) && bytes(formats::fp8_tensor, 1, 7168) == 7168 + 4);
+// Not claimed: scales over blocks of rows, a packed row of half a byte, the int4 layouts.
+static_assert(!detail::bytes_affine_in_rows(*try_parse_format("fp8/block128x128"), 7168));
+static_assert(!detail::bytes_affine_in_rows(formats::nvfp4_g16, 7));
+static_assert(!detail::bytes_affine_in_rows(*try_parse_format("int4/g128"), 7168));
 }  // namespace
 }  // namespace headroom_static_tensor_format_test
