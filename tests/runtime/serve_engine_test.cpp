@@ -80,6 +80,23 @@ TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid
         doctest::Approx(b.tpot_ms + (b.tpot_ms - a.tpot_ms) / 2 + (0.45 - 0.15) * e.kernels_ms).epsilon(1e-9));
 }
 
+TEST_CASE("serve: graphed, a polled prompt's pass holds the others of its poll as an eager one does") {
+  // The case above with SGLang's piecewise CUDA graphs: no host time, so a pass of m prompts
+  // costs m K and the mean is all that counts. A step carries 0.15 K whatever the poll (its N
+  // passes share the poll's 0.15 N prompts), so the TPOT is the same; a prompt's own pass holds
+  // it and the w = 0.45 others of its poll, (1 + 0.45) K, against (1 + 0.15) K polled every
+  // pass. (Until 2026-12-05 a graphed pass held 0.15 others whatever the poll.)
+  const sglang_knobs every{.enable_piecewise_cuda_graph = true};
+  const sglang_knobs third{.scheduler_recv_interval = 3, .enable_piecewise_cuda_graph = true};
+  const load many{.isl = 100, .osl = 100, .concurrency = 16, .requests_per_client = 0};
+  const serve_result a = serve_sglang_on(devices::b200, every, many);
+  const serve_result b = serve_sglang_on(devices::b200, third, many);
+  const eager_parts e = eager_parts_on(devices::b200, 100);
+  REQUIRE(e.kernels_ms > 0);
+  CHECK(b.tpot_ms == doctest::Approx(a.tpot_ms).epsilon(1e-12));
+  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + (0.45 - 0.15) * e.kernels_ms).epsilon(1e-9));
+}
+
 TEST_CASE("serve: the prompts one poll gathers share a prefill pass and its host time") {
   // As above, 16 clients: a poll every N passes gathers a Poisson number M of the others'
   // prompts, mean w = 0.15 N, and prefills them in one pass of M K + H (100-token prompts: far

@@ -412,9 +412,10 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // random) end at random, so a poll gathers a Poisson number of the others' prompts, mean
   // `window`; a step carries their pass / N, and a prompt's own pass holds it and the others of
   // its poll. Where prefill runs from graphs (no host time) the cost is linear in the prompts and the
-  // mean is all that counts: k x P a step, (1 + k) x P a prompt.
+  // mean is all that counts: k x P a step (the poll's k x N prompts over its N passes), and
+  // (1 + k x N) x P a prompt, whose pass holds the others of its poll as the eager sum's does.
   double others_us = prompts_per_step * prompt_us;
-  double own_us = (1.0 + prompts_per_step) * prompt_us;
+  double own_us = (1.0 + window) * prompt_us;
   if (x.prefill_host_us > 0 && window > 0) {
     double e_others = 0, e_own = 0;
     if (window > max_poisson_mean) {  // concentrated at its mean: within 1 / sqrt(window) of it
