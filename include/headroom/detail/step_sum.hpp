@@ -263,12 +263,17 @@ constexpr void fold_instances(step_estimate& est, row_index& row_of, call_facts&
 
 // A step folded by `fold` and put in canonical order.
 using step_fold = void (*)(step_estimate&, row_index&, call_facts&, const run&);
+// `est` folded by `fold` under the resolved facts `t`, in canonical order (`added_at`: see finish).
+constexpr void fold_in_order(step_estimate& est, call_facts& t, const run& x, step_fold fold,
+                             std::array<std::uint8_t, max_rows>* added_at = nullptr) {
+  row_index row_of(x.m->c.n_nodes);
+  fold(est, row_of, t, x);
+  finish(est, row_of, x.m->c.n_nodes, added_at);
+}
 constexpr step_estimate sum_by(const run& x, step_fold fold) {
   step_estimate est;  // not est{}: g++ zeroes the whole 12 KB object for that, rows included
-  row_index row_of(x.m->c.n_nodes);
   call_facts t = resolve_facts(x);
-  fold(est, row_of, t, x);
-  finish(est, row_of, x.m->c.n_nodes);
+  fold_in_order(est, t, x, fold);
   return est;
 }
 
@@ -493,18 +498,14 @@ inline step_estimate sum_kept(const run& x) {
   if (const kept_rows* k = cache.find_if([&](const kept_key& key) { return kept_for(key, x, t); })) {
     cost_kept(est, *k, x);
   } else if (!keyable(t)) {
-    row_index row_of(x.m->c.n_nodes);
-    fold_per_block(est, row_of, t, x);
-    finish(est, row_of, x.m->c.n_nodes);
+    fold_in_order(est, t, x, fold_per_block);
   } else {
     kept_rows& fill = cache.to_fill();
     const kept_key key = key_of(x, t);
     fill.key.sharded = key.sharded;  // note() reads whether the plan cuts the nodes
     t.record = &fill;
-    row_index row_of(x.m->c.n_nodes);
-    fold_per_block(est, row_of, t, x);
     std::array<std::uint8_t, max_rows> added_at;  // NOLINT: [0, n_rows) set by finish
-    finish(est, row_of, x.m->c.n_nodes, &added_at);
+    fold_in_order(est, t, x, fold_per_block, &added_at);
     fill.keep(est, added_at);
     fill.key = key;
   }
