@@ -14,7 +14,6 @@
 #include <headroom/circuit_kinds.hpp>
 #include <headroom/config_values.hpp>
 #include <headroom/detail/enum_table.hpp>
-#include <headroom/detail/with_fields.hpp>
 #include <headroom/error.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/tensor_format.hpp>
@@ -118,32 +117,62 @@ constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> i
   for (const auto& x : out) n.out[n.n_out++] = x;
   return n;
 }
-constexpr node with_aux(node n, std::uint64_t params, tensor_format f = formats::bf16) {
-  return detail::with(n, &node::aux_params, params, &node::aux_format, f);
+// The setters below take the node by reference and set their members one by one: the
+// compiler evaluates them for every node of every shipped table, and g++ 12 hashes (to cache
+// the call) every node it is handed by value, and more again for each level of a generic
+// member-pointer helper (bench/README.md, "What a table costs to compile").
+constexpr node with_aux(const node& in, std::uint64_t params, tensor_format f = formats::bf16) {
+  node n = in;
+  n.aux_params = params;
+  n.aux_format = f;
+  return n;
 }
 /// The node splits over TP ranks as `how`, by `units` (heads, intermediate size, vocab);
 /// `aux` true: its small parameters split too (per-head A_log, per-channel conv taps).
-constexpr node sharded(node n, shard how, std::uint64_t units, bool aux = false) {
-  return detail::with(n, &node::split, how, &node::units, units, &node::aux_split, aux);
+constexpr node sharded(const node& in, shard how, std::uint64_t units, bool aux = false) {
+  node n = in;
+  n.split = how;
+  n.units = static_cast<std::uint32_t>(units);
+  n.aux_split = aux;
+  return n;
 }
-constexpr node with_states(node n, std::uint8_t reads, std::uint8_t updates = 0) {
-  return detail::with(n, &node::reads, reads, &node::updates, updates);
+constexpr node with_states(const node& in, std::uint8_t reads, std::uint8_t updates = 0) {
+  node n = in;
+  n.reads = reads;
+  n.updates = updates;
+  return n;
 }
 /// A grouped projection: `groups` blocks, each [out/groups, k/groups] (DeepSeek-V4 `wo_a`).
-constexpr node grouped(node n, std::uint16_t groups) { return detail::with(n, &node::weight_groups, groups); }
+constexpr node grouped(const node& in, std::uint16_t groups) {
+  node n = in;
+  n.weight_groups = groups;
+  return n;
+}
 /// Absorbed multi-head latent attention over `heads` query heads reading kv_b_proj
 /// [kv_b_out, kv_lora]; `selected` tokens of the context when an indexer picks them (0: all).
-constexpr node latent_attention(node n, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
+constexpr node latent_attention(const node& in, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
                                 std::uint64_t selected = 0) {
-  return detail::with(n, &node::heads, heads, &node::kv_b_out, kv_b_out, &node::kv_b_k, kv_lora, &node::selected, selected);
+  node n = in;
+  n.heads = heads;
+  n.kv_b_out = kv_b_out;
+  n.kv_b_k = kv_lora;
+  n.selected = selected;
+  return n;
 }
 /// An index_select whose keys pool `tokens` tokens each.
-constexpr node pooled(node n, std::uint64_t tokens) { return detail::with(n, &node::pool, tokens); }
+constexpr node pooled(const node& in, std::uint64_t tokens) {
+  node n = in;
+  n.pool = tokens;
+  return n;
+}
 /// Attention over a compressed KV (DeepSeek-V4's CSA / HCA): one row per `pool` tokens, its
 /// state declared per token as row / pool elements; `selected` tokens' worth of rows when an
 /// indexer picks them (index_topk x pool; 0: the whole context).
-constexpr node compressed(node n, std::uint64_t pool, std::uint64_t selected = 0) {
-  return detail::with(n, &node::pool, pool, &node::selected, selected);
+constexpr node compressed(const node& in, std::uint64_t pool, std::uint64_t selected = 0) {
+  node n = in;
+  n.pool = pool;
+  n.selected = selected;
+  return n;
 }
 
 /// A state a block declares: elements per unit (token or sequence) and where its dtype comes from.
@@ -245,13 +274,19 @@ struct circuit {
     block& b = blocks[n_blocks];
     b.name = block_name;
     b.first = n_nodes;
-    for (const auto& n : ns) nodes[n_nodes++] = n;
+    // Through pointers taken once: a table's builder is evaluated by the compiler, and g++ 12
+    // charges each std::array subscript about as much as a function call (bench/README.md,
+    // "What a table costs to compile").
+    node* to = nodes.data();
+    for (const auto& n : ns) to[n_nodes++] = n;
     b.end = n_nodes;
-    for (const auto& s : states) b.states[b.n_states++] = s;
+    state_decl* st = b.states.data();
+    for (const auto& s : states) st[b.n_states++] = s;
     return n_blocks++;
   }
   constexpr void add(std::uint8_t block_index, std::uint16_t layer, section sec, layer_kind kind) {
-    detail::require_table(!(n_instances >= max_instances || block_index >= n_blocks), "too many block instances, or an unknown block");
+    if (n_instances >= max_instances || block_index >= n_blocks)
+      detail::require_table(false, "too many block instances, or an unknown block");
     instances[n_instances++] = {block_index, layer, sec, kind};
     uses[sections * block_index + static_cast<std::size_t>(sec)] += 1;
     if (sec == section::main) main_uses[block_index][static_cast<std::size_t>(kind)] += 1;

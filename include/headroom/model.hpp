@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include <headroom/circuit.hpp>
-#include <headroom/detail/with_fields.hpp>
 #include <headroom/settings.hpp>
 #include <headroom/tensor_format.hpp>
 
@@ -44,19 +43,31 @@ struct precision_rule {
 
 /// A rule that sets every weight and activation to one format (a plain BF16 checkpoint).
 constexpr precision_rule all_weights(tensor_format w, tensor_format a = formats::bf16) {
-  return detail::with(precision_rule{}, &precision_rule::weight, w, &precision_rule::activation, a);
+  precision_rule r{};
+  r.weight = w;
+  r.activation = a;
+  return r;
 }
 constexpr precision_rule for_op(op o, tensor_format w, tensor_format a = formats::bf16) {
-  return detail::with(all_weights(w, a), &precision_rule::any_op, false, &precision_rule::kind, o);
+  precision_rule r = all_weights(w, a);
+  r.any_op = false;
+  r.kind = o;
+  return r;
 }
 constexpr precision_rule for_role(linear_role role, tensor_format w, tensor_format a = formats::bf16) {
-  return detail::with(for_op(op::linear, w, a), &precision_rule::any_role, false, &precision_rule::role, role);
+  precision_rule r = for_op(op::linear, w, a);
+  r.any_role = false;
+  r.role = role;
+  return r;
 }
 constexpr precision_rule in_section(precision_rule r, section s) {
-  return detail::with(r, &precision_rule::any_section, false, &precision_rule::sec, s);
+  r.any_section = false;
+  r.sec = s;
+  return r;
 }
 constexpr precision_rule with_scalars(precision_rule r, std::uint8_t n) {
-  return detail::with(r, &precision_rule::extra_scalars, n);
+  r.extra_scalars = n;
+  return r;
 }
 
 /// A checkpoint's vision_config as SGLang sizes the tower when it lowers its default
