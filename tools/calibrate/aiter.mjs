@@ -143,7 +143,7 @@ for (const [id, dev] of Object.entries(amd_devices)) {
     const gs = e === 0 ? grids : grids.map((g, i) => ({ ...g, ref: { table: `${id}_${engines[0]}`, index: i }, stand_in: `the same aiter rows as ${id}_${engines[0]}` }));
     write_outputs(root, { device: id, engine: eng, version: `aiter ${commit.slice(0, 12)}`, commit, files: used, dev, grids: gs, origin });
   });
-  for (const g of grids) report.push(`${id} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} shapes; ${g.note}; floor ${g.floor_us} us`);
+  for (const g of grids) report.push(`${id} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} shapes; ${g.note}; floor ${g.floor_us} us; ${g.fit}`);
 }
 fs.writeFileSync(path.join(root, 'tools/calibrate/last_run_aiter.txt'), `aiter ${commit}\n${report.join('\n')}\n`);
 console.log(report.join('\n'));

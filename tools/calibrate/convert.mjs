@@ -382,7 +382,7 @@ for (const [id, dev] of Object.entries(devices)) {
     }
     const files = [...new Set(p.files)].map(f => f.slice(DATA.length + 1));
     write_outputs(root, { device: id, engine: eng, version: v, commit, files, dev, grids });
-    for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`));
+    for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`) + `; ${g.fit}`);
   }
   if (nccl.size) {
     const gs = [...nccl.values()];

@@ -33,6 +33,36 @@ function lower_median(cell) {
 
 const sig = (v) => Number(v.toPrecision(4));
 
+/// Where v falls on an axis: the cell and the fraction along it in log v (calib_locate,
+/// include/headroom/calibration.hpp).
+function locate(axis, v) {
+  if (!(v >= axis[0])) return { i: 0, t: 0 };
+  if (v >= axis[axis.length - 1]) return { i: axis.length - 1, t: 0 };
+  let i = 0;
+  while (i + 1 < axis.length && axis[i + 1] <= v) ++i;
+  if (v === axis[i]) return { i, t: 0 };
+  return { i, t: (Math.log(v) - Math.log(axis[i])) / (Math.log(axis[i + 1]) - Math.log(axis[i])) };
+}
+
+/// The grid's value at (x, y) as `lookup` reads it (grid_value: bilinear in log x, log y).
+function grid_at(g, x, y) {
+  const sx = locate(g.xs, x), sy = locate(g.ys, y);
+  const at = (ix, iy) => g.values[ix * g.ny + iy];
+  const ix1 = sx.t > 0 ? sx.i + 1 : sx.i, iy1 = sy.t > 0 ? sy.i + 1 : sy.i;
+  const lo = at(sx.i, sy.i) + (at(sx.i, iy1) - at(sx.i, sy.i)) * sy.t;
+  const hi = at(ix1, sy.i) + (at(ix1, iy1) - at(ix1, sy.i)) * sy.t;
+  return lo + (hi - lo) * sx.t;
+}
+
+/// How well the grid gives back the rows it was reduced from: the median of |lookup / row - 1|
+/// and of lookup / row, over the rows (docs/calibration.md, "How a grid reads its own rows").
+function fit_of(g, pts) {
+  if (!pts.length) return '';
+  const q = pts.map(p => grid_at(g, p.x, p.y) / p.ratio);
+  const mid = (a) => { const s = [...a].sort((u, v) => u - v); return s[Math.floor((s.length - 1) / 2)]; };
+  return `lookup vs its rows: median |error| ${(100 * mid(q.map(v => Math.abs(v - 1)))).toFixed(1)} %, median lookup / row ${mid(q).toFixed(3)}`;
+}
+
 /// One class/format's points -> a full grid. Empty cells take the nearest filled cell (grid
 /// index distance, then lower x, then lower y). Ratios below 1 are clamped to 1 and counted.
 export function reduce(g) {
@@ -62,7 +92,8 @@ export function reduce(g) {
   for (const p of g.pts) { const us = p.row.latency * 1e3; if (us < min_us) { min_us = us; min_row = p.row; } }
   const note = (g.absolute ? 'median measured us' : `median ratio; ${below} of ${g.pts.length} rows below 1 (min ${sig(min_ratio)}), ${clamped} cells clamped to 1`) +
     `; ${filled} empty cells filled from the nearest`;
-  return { cls: g.cls, fmt: g.fmt, absolute: g.absolute, stand_in: g.stand_in, nx, ny, xs: ax.pts, ys: ay.pts, values, n_points: g.pts.length, note, med, file: g.file,
+  const fit = fit_of({ nx, ny, xs: ax.pts, ys: ay.pts, values }, g.pts);
+  return { cls: g.cls, fmt: g.fmt, absolute: g.absolute, stand_in: g.stand_in, nx, ny, xs: ax.pts, ys: ay.pts, values, n_points: g.pts.length, note, fit, med, file: g.file,
     min_us: sig(min_us), min_row, floor_us: 0 };
 }
 
