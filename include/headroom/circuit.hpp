@@ -113,8 +113,12 @@ constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> i
   n.kind = kind;
   n.role = role;
   detail::require_table(!(in.size() > max_node_inputs || out.size() > max_node_outputs), "a node has too many edges");
-  for (const auto& x : in) n.in[n.n_in++] = x;
-  for (const auto& x : out) n.out[n.n_out++] = x;
+  // Through pointers taken once, as add_block does: each std::array subscript costs g++ 12 a
+  // call in constant evaluation (include-all: 4,688 -> 4,655 M compiler instructions).
+  edge* to_in = n.in.data();
+  for (const auto& x : in) to_in[n.n_in++] = x;
+  edge* to_out = n.out.data();
+  for (const auto& x : out) to_out[n.n_out++] = x;
   return n;
 }
 // The setters below take the node by reference and set their members one by one: the
