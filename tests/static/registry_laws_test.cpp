@@ -116,6 +116,45 @@ constexpr state_column state_laws(const model& m) {
 }
 static_assert(laws::every_entry_obeys<models::all, state_laws>());
 
+// The instance counts agree with the instances: uses[] and main_uses[][] are what a count
+// over c.instances gives. Two writers keep them -- circuit::add one instance at a time,
+// blocks::stack a run of them through its own writer (stack.hpp) -- so every table's counts
+// are checked against its instances here.
+constexpr bool counts_match_instances(const model& m) {
+  const circuit& c = m.c;
+  std::array<std::uint32_t, sections * max_blocks> uses{};
+  std::array<std::array<std::uint32_t, layer_kinds>, max_blocks> main{};
+  for (std::size_t i = 0; i < c.n_instances; ++i) {
+    const instance& in = c.instances[i];
+    if (in.block >= c.n_blocks) return false;
+    uses[sections * in.block + static_cast<std::size_t>(in.sec)] += 1;
+    if (in.sec == section::main) main[in.block][static_cast<std::size_t>(in.kind)] += 1;
+  }
+  for (std::size_t b = 0; b < max_blocks; ++b) {
+    for (std::size_t s = 0; s < sections; ++s) {
+      if (uses[sections * b + s] != c.uses[sections * b + s]) return false;
+    }
+    for (std::size_t k = 0; k < layer_kinds; ++k) {
+      if (main[b][k] != c.main_uses[b][k]) return false;
+    }
+  }
+  return true;
+}
+enum class count_column { none, counts_unlike_instances };
+constexpr count_column count_laws(const model& m) {
+  return counts_match_instances(m) ? count_column::none : count_column::counts_unlike_instances;
+}
+static_assert(laws::every_entry_obeys<models::all, count_laws>());
+
+// The law fails on a table whose counts and instances disagree: Llama-3.1-8B with one layer
+// instance dropped from its instance list but still counted.
+constexpr model llama_with_an_uncounted_drop() {
+  model m = models::llama_3_1_8b_instruct;
+  m.c.n_instances -= 1;
+  return m;
+}
+static_assert(!counts_match_instances(llama_with_an_uncounted_drop()));
+
 // The law fails on the Qwen3-Next case: its attention K and V declared replicated (no heads).
 constexpr model qwen3_next_with_replicated_kv() {
   model m = models::qwen3_next_80b_a3b_instruct;
