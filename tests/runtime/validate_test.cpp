@@ -114,6 +114,16 @@ TEST_CASE("an engine profile with a knob its engine refuses is refused at run ti
                        "engine vllm: block_size must be at least 1", headroom::error);
 }
 
+TEST_CASE("a model family builds into an empty circuit and refuses one that is not") {
+  const models::family::dense_gqa_dims d{
+      .gqa = {.hidden = 64, .vocab = 128, .layers = 2, .q_heads = 4, .kv_heads = 2, .head_dim = 16}, .inter = 128};
+  circuit c = models::family::dense_gqa(d);
+  CHECK(c.n_instances == 2 * 2 + 2);  // 2 layers x (attention, MLP) + embed + head
+  CHECK(message_of([&] { models::family::dense_gqa(c, d); }, error_kind::bad_model) ==
+        "model table is inconsistent: a model family builds into an empty circuit");
+  CHECK(c.n_instances == 2 * 2 + 2);
+}
+
 TEST_CASE("a shipped table is checked once, when compiled; a copy of it at every call") {
   CHECK(checked_when_compiled(models::llama_3_1_8b_instruct));
   for (const model* m : models::all) CHECK(checked_when_compiled(*m));

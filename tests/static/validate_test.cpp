@@ -96,5 +96,32 @@ static_assert(check_device(changed(10)).rule == table_rule::device_peak_bf16_mus
 static_assert(check_roofline({249, 123.7, 243.6, 490.8}).ok());
 static_assert(check_roofline({0, 123.7, 243.6, 490.8}).rule == table_rule::roofline_dram_gbps_must_be_positive_and_finite);
 static_assert(check_roofline({249, 123.7, 0, 490.8}).rule == table_rule::roofline_tflops_must_be_positive_and_finite);
+
+// A table written in place (the shipped spelling, `checked_table(detail::fill_x, x)`, the family
+// filling `m.c`) and the value spellings (a function returning the model; a family returning its
+// circuit) give the same table. Llama-3.1-8B: 32 layers x (attention, MLP) + embed + head = 66
+// instances.
+constexpr model llama_by_value() {
+  model m{};
+  models::detail::fill_llama_3_1_8b_instruct(m);
+  return m;
+}
+inline constexpr model llama_checked_by_value = checked_table(llama_by_value(), llama_checked_by_value);
+constexpr circuit llama_circuit_by_value = models::family::dense_gqa(
+    {.gqa = {.hidden = 4096, .vocab = 128256, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 14336});
+constexpr bool same_circuit(const circuit& a, const circuit& b) {
+  if (a.n_nodes != b.n_nodes || a.n_blocks != b.n_blocks || a.n_instances != b.n_instances) return false;
+  for (std::size_t i = 0; i < a.n_nodes; ++i) {
+    if (a.nodes[i].local != b.nodes[i].local || a.nodes[i].kind != b.nodes[i].kind || a.nodes[i].n_in != b.nodes[i].n_in) return false;
+  }
+  for (std::size_t i = 0; i < a.n_instances; ++i) {
+    if (a.instances[i].block != b.instances[i].block || a.instances[i].layer != b.instances[i].layer) return false;
+  }
+  return a.uses == b.uses && a.main_uses == b.main_uses;
+}
+static_assert(models::llama_3_1_8b_instruct.c.n_instances == 66);
+static_assert(same_circuit(llama_checked_by_value.c, models::llama_3_1_8b_instruct.c));
+static_assert(same_circuit(llama_circuit_by_value, models::llama_3_1_8b_instruct.c));
+static_assert(llama_checked_by_value.checked_as == &llama_checked_by_value);
 }  // namespace
 }  // namespace headroom_static_validate_test

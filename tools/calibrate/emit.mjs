@@ -160,7 +160,9 @@ export function write_outputs(root, t) {
     (t.dev.fp4 ? `, NVFP4 ${t.dev.fp4}` : '') + ` dense TFLOP/s (${t.dev.src}).`);
   const shared = t.grids.some(is_nccl);
   const refs = [...new Set(t.grids.filter(g => g.ref).map(g => g.ref.table))];
-  L.push('#pragma once', '', '#include <iterator>', '', '#include <headroom/calibration.hpp>');
+  // <array> gives std::size; <iterator> would also bring in the stream iterators, several times
+  // the parse cost of the table itself.
+  L.push('#pragma once', '', '#include <array>', '', '#include <headroom/calibration.hpp>');
   for (const r of refs) L.push(`#include <headroom/engines/calibration/${r}.hpp>`);
   if (shared) L.push(`#include <headroom/engines/calibration/${nccl_name(t.device)}.hpp>`);
   L.push('', 'namespace headroom::engines::calibration_tables {');

@@ -37,9 +37,9 @@ struct cohere_dims {
   std::uint64_t pattern = 0;  ///< sliding_window_pattern: layer l is full attention when (l + 1) % pattern == 0
 };
 
-constexpr circuit cohere(const cohere_dims& d) {
+constexpr void cohere(circuit& c, const cohere_dims& d) {
   ::headroom::detail::require_table(d.window == 0 || d.pattern >= 1, "cohere: a sliding window needs its pattern");
-  circuit c{};
+  require_empty(c);
   const gqa_decoder_dims& g = d.gqa;
   blocks::gqa_dims a = g.attention();
   a.qk_norm = d.qk_norm;
@@ -70,7 +70,8 @@ constexpr circuit cohere(const cohere_dims& d) {
   g.record(c.config);
   c.config.put("intermediate_size", d.inter);
   c.config.put_flag("tie_word_embeddings", d.tie);
-  return c;
 }
+
+constexpr circuit cohere(const cohere_dims& d) { return circuit_of(cohere, d); }
 
 }  // namespace headroom::models::family

@@ -51,8 +51,8 @@ struct deepseek_v4_dims {
   std::uint64_t mtp_layers = 0;      // num_nextn_predict_layers
 };
 
-constexpr circuit deepseek_v4(const deepseek_v4_dims& d) {
-  circuit c{};
+constexpr void deepseek_v4(circuit& c, const deepseek_v4_dims& d) {
+  require_empty(c);
   ::headroom::detail::require_table(d.layers + d.mtp_layers <= deepseek_v4_max_layers,
                                     "more DeepSeek-V4 layers than compress_ratios holds");
   const std::uint64_t h = d.hidden;
@@ -110,7 +110,8 @@ constexpr circuit deepseek_v4(const deepseek_v4_dims& d) {
           .then(mtp_head, layer_kind::none);
     }, section::draft, d.layers);
   }
-  return c;
 }
+
+constexpr circuit deepseek_v4(const deepseek_v4_dims& d) { return circuit_of(deepseek_v4, d); }
 
 }  // namespace headroom::models::family

@@ -28,16 +28,17 @@ struct dense_gqa_dims {
   std::uint64_t vision_params = 0;  ///< a stored vision tower's parameters (Qwen3-VL), 0 = none
 };
 
-constexpr circuit dense_gqa(const dense_gqa_dims& d) {
+constexpr void dense_gqa(circuit& c, const dense_gqa_dims& d) {
   blocks::gqa_dims a = d.gqa.attention();
   a.qk_norm = d.qk_norm;
   a.qkv_bias = d.attn_bias;
   a.window = d.window;
   a.qk_norm_whole = d.qk_norm_whole;
-  circuit c = uniform_gqa_decoder(d.gqa, a, d.tie, [&](circuit& out) { return blocks::swiglu_mlp(out, "ffn", d.gqa.hidden, d.inter); });
+  uniform_gqa_decoder(c, d.gqa, a, d.tie, [&](circuit& out) { return blocks::swiglu_mlp(out, "ffn", d.gqa.hidden, d.inter); });
   add_vision_tower(c, d.vision_params);
   c.config.put("intermediate_size", d.inter);
-  return c;
 }
+
+constexpr circuit dense_gqa(const dense_gqa_dims& d) { return circuit_of(dense_gqa, d); }
 
 }  // namespace headroom::models::family

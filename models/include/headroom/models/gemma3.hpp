@@ -39,10 +39,10 @@ struct gemma3_dims {
   std::uint64_t vision_params = 0;  // parameters of the stored vision tower and projector (0 = none)
 };
 
-constexpr circuit gemma3(const gemma3_dims& d) {
+constexpr void gemma3(circuit& c, const gemma3_dims& d) {
   ::headroom::detail::require_table(d.pattern >= 1 && d.window != 0, "gemma3: sliding_window and its pattern must be set");
   const gqa_decoder_dims& g = d.gqa;
-  circuit c{};
+  require_empty(c);
   const auto embed = blocks::scaled_embed(c, "embed", g.vocab, g.hidden);
   const blocks::gemma_attention_dims a{.hidden = g.hidden, .q_heads = g.q_heads, .kv_heads = g.kv_heads,
                                        .head_dim = g.head_dim, .qk_norm = d.qk_norm, .v_norm = false};
@@ -62,7 +62,8 @@ constexpr circuit gemma3(const gemma3_dims& d) {
   g.record(c.config);
   c.config.put({{"intermediate_size", d.inter}, {"sliding_window", d.window}});
   c.config.put_flag("tie_word_embeddings", d.tie);
-  return c;
 }
+
+constexpr circuit gemma3(const gemma3_dims& d) { return circuit_of(gemma3, d); }
 
 }  // namespace headroom::models::family

@@ -47,9 +47,9 @@ struct gemma4_dims {
   bool tie = false;              // tie_word_embeddings
 };
 
-constexpr circuit gemma4(const gemma4_dims& d) {
+constexpr void gemma4(circuit& c, const gemma4_dims& d) {
   ::headroom::detail::require_table(d.pattern >= 2 && d.window != 0, "gemma4: the layer_types period and sliding_window must be set");
-  circuit c{};
+  require_empty(c);
   const auto embed = blocks::scaled_embed(c, "embed", d.vocab, d.hidden);
   const auto sliding = blocks::gemma_attention(
       c, "sliding", {.hidden = d.hidden, .q_heads = d.q_heads, .kv_heads = d.kv_heads, .head_dim = d.head_dim, .window = d.window});
@@ -63,7 +63,8 @@ constexpr circuit gemma4(const gemma4_dims& d) {
   blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) -> const auto& {
     return (l + 1) % d.pattern == 0 || l + 1 == d.layers ? global_layer : sliding_layer;
   }, head);
-  return c;
 }
+
+constexpr circuit gemma4(const gemma4_dims& d) { return circuit_of(gemma4, d); }
 
 }  // namespace headroom::models::family

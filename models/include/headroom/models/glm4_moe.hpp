@@ -41,8 +41,8 @@ struct glm4_moe_dims {
   bool attn_bias = false;  ///< attention_bias: biases on q, k, v
 };
 
-constexpr circuit glm4_moe(const glm4_moe_dims& d) {
-  circuit c{};
+constexpr void glm4_moe(circuit& c, const glm4_moe_dims& d) {
+  require_empty(c);
   const gqa_decoder_dims& g = d.gqa;
   const moe_stack_dims& s = d.moe;
   blocks::gqa_dims a = g.attention();
@@ -78,7 +78,8 @@ constexpr circuit glm4_moe(const glm4_moe_dims& d) {
   c.config.put_flag("use_qk_norm", d.qk_norm);
   c.config.put_flag("attention_bias", d.attn_bias);
   s.record(c.config);
-  return c;
 }
+
+constexpr circuit glm4_moe(const glm4_moe_dims& d) { return circuit_of(glm4_moe, d); }
 
 }  // namespace headroom::models::family

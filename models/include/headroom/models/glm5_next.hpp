@@ -40,8 +40,8 @@ struct glm5_next_dims {
   moe_stack_dims moe;
 };
 
-constexpr circuit glm5_next(const glm5_next_dims& d) {
-  circuit c{};
+constexpr void glm5_next(circuit& c, const glm5_next_dims& d) {
+  require_empty(c);
   const std::uint64_t h = d.hidden;
   const moe_stack_dims& s = d.moe;
   const auto embed = blocks::hc_embed(c, "embed", d.vocab, h, d.hc);
@@ -100,7 +100,8 @@ constexpr circuit glm5_next(const glm5_next_dims& d) {
                 {"v_head_dim", d.v_head}, {"index_n_heads", d.index_heads}, {"index_head_dim", d.index_head_dim},
                 {"index_kpool", d.index_kpool}, {"index_topk", d.index_topk}, {"tie_word_embeddings", 0, true}});
   s.record(c.config);
-  return c;
 }
+
+constexpr circuit glm5_next(const glm5_next_dims& d) { return circuit_of(glm5_next, d); }
 
 }  // namespace headroom::models::family

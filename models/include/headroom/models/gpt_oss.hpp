@@ -29,8 +29,8 @@ struct gpt_oss_dims {
   std::uint64_t inter = 0;   ///< each expert's intermediate_size
 };
 
-constexpr circuit gpt_oss(const gpt_oss_dims& d) {
-  circuit c{};
+constexpr void gpt_oss(circuit& c, const gpt_oss_dims& d) {
+  require_empty(c);
   const gqa_decoder_dims& g = d.gqa;
   const auto embed = blocks::embed(c, "embed", g.vocab, g.hidden);
   blocks::gqa_dims a = g.attention();
@@ -56,7 +56,8 @@ constexpr circuit gpt_oss(const gpt_oss_dims& d) {
   g.record(c.config);
   c.config.put({{"sliding_window", d.window}, {"num_local_experts", d.experts}, {"num_experts_per_tok", d.top_k},
                 {"intermediate_size", d.inter}, {"tie_word_embeddings", 0, true}});
-  return c;
 }
+
+constexpr circuit gpt_oss(const gpt_oss_dims& d) { return circuit_of(gpt_oss, d); }
 
 }  // namespace headroom::models::family

@@ -43,9 +43,9 @@ struct gqa_decoder_dims {
 /// (`a.layer_norm`), and `lm_bias` gives lm_head a bias (PhiMoE). Records the decoder's config
 /// values (and sliding_window when set); the family adds its MLPs'.
 template <typename AddFirst, typename AddMlp>
-constexpr circuit gqa_decoder_dense_first(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, std::uint64_t first,
-                                          AddFirst add_first, AddMlp add_mlp, bool lm_bias = false) {
-  circuit c{};
+constexpr void gqa_decoder_dense_first(circuit& c, const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie,
+                                       std::uint64_t first, AddFirst add_first, AddMlp add_mlp, bool lm_bias = false) {
+  require_empty(c);
   const auto embed = blocks::embed(c, "embed", g.vocab, g.hidden);
   const auto attn = blocks::gqa_attention(c, "attn", a);
   const auto mlp = add_mlp(c);
@@ -58,15 +58,14 @@ constexpr circuit gqa_decoder_dense_first(const gqa_decoder_dims& g, const block
   g.record(c.config);
   c.config.put_flag("tie_word_embeddings", tie);
   if (a.window != 0) c.config.put("sliding_window", a.window);
-  return c;
 }
 
 /// embed; `g.layers` layers of the attention block `a` then the MLP block `add_mlp(c)` adds
 /// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`.
 /// Records the decoder's config values (and sliding_window when set); the family adds its MLP's.
 template <typename AddMlp>
-constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
-  return gqa_decoder_dense_first(g, a, tie, 0, add_mlp, add_mlp);
+constexpr void uniform_gqa_decoder(circuit& c, const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
+  gqa_decoder_dense_first(c, g, a, tie, 0, add_mlp, add_mlp);
 }
 
 /// A stored vision tower of `params` parameters (a multimodal checkpoint's encoder and

@@ -52,7 +52,7 @@ struct gqa_moe_dims {
   bool lm_head_bias = false;          ///< lm_head's bias [vocab] (PhiMoE's lm_head_bias)
 };
 
-constexpr circuit gqa_moe(const gqa_moe_dims& d) {
+constexpr void gqa_moe(circuit& c, const gqa_moe_dims& d) {
   blocks::gqa_dims a = d.gqa.attention();
   a.qk_norm = d.qk_norm;
   a.qk_norm_whole = d.qk_norm_whole;
@@ -63,7 +63,7 @@ constexpr circuit gqa_moe(const gqa_moe_dims& d) {
   // Qwen2-MoE states its shared expert's width; ERNIE 4.5 a count of expert-wide ones.
   const std::uint64_t shared = d.shared_inter != 0 ? d.shared_inter : checked_mul(d.shared_experts, d.moe_inter);
   const auto dense = [&](circuit& out) { return blocks::swiglu_mlp(out, "dense_mlp", d.gqa.hidden, d.inter); };
-  circuit c = gqa_decoder_dense_first(d.gqa, a, d.tie, d.first_dense, dense, [&](circuit& out) {
+  gqa_decoder_dense_first(c, d.gqa, a, d.tie, d.first_dense, dense, [&](circuit& out) {
     return blocks::routed_moe(out, "moe", {.hidden = d.gqa.hidden,
                                          .experts = d.experts,
                                          .top_k = d.top_k,
@@ -79,7 +79,8 @@ constexpr circuit gqa_moe(const gqa_moe_dims& d) {
   // intermediate_size for the expert width).
   c.config.put({{"num_experts", d.experts}, {"num_experts_per_tok", d.top_k}, {"moe_intermediate_size", d.moe_inter}});
   if (d.first_dense != 0) c.config.put({{"moe_layer_start_index", d.first_dense}, {"intermediate_size", d.inter}});
-  return c;
 }
+
+constexpr circuit gqa_moe(const gqa_moe_dims& d) { return circuit_of(gqa_moe, d); }
 
 }  // namespace headroom::models::family

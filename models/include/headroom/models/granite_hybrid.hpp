@@ -53,8 +53,8 @@ struct granite_hybrid_dims {
   bool tie = false;                ///< tie_word_embeddings
 };
 
-constexpr circuit granite_hybrid(const granite_hybrid_dims& d) {
-  circuit c{};
+constexpr void granite_hybrid(circuit& c, const granite_hybrid_dims& d) {
+  require_empty(c);
   const std::uint64_t h = d.hidden;
   const auto uses = [&](char ch) { return d.pattern.find(ch) != std::string_view::npos; };
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
@@ -88,7 +88,8 @@ constexpr circuit granite_hybrid(const granite_hybrid_dims& d) {
                 {"mamba_d_conv", d.conv_kernel}, {"num_local_experts", d.experts}, {"num_experts_per_tok", d.top_k},
                 {"intermediate_size", d.moe_inter}, {"shared_intermediate_size", d.shared_inter}});
   c.config.put_flag("tie_word_embeddings", d.tie);
-  return c;
 }
+
+constexpr circuit granite_hybrid(const granite_hybrid_dims& d) { return circuit_of(granite_hybrid, d); }
 
 }  // namespace headroom::models::family

@@ -57,9 +57,9 @@ struct llama4_dims {
   std::uint64_t vision_params = 0;  ///< the stored vision tower and projector (0 = none)
 };
 
-constexpr circuit llama4(const llama4_dims& d) {
+constexpr void llama4(circuit& c, const llama4_dims& d) {
   ::headroom::detail::require_table(d.moe_step >= 1 && d.pattern >= 1, "llama4: interleave_moe_layer_step and no_rope_layer_interval must be positive");
-  circuit c{};
+  require_empty(c);
   const gqa_decoder_dims& g = d.gqa;
   blocks::gqa_dims rotary = g.attention();
   rotary.qk_norm = d.qk_norm;
@@ -92,7 +92,8 @@ constexpr circuit llama4(const llama4_dims& d) {
                 {"attention_chunk_size", d.chunk}, {"no_rope_layer_interval", d.pattern}});
   c.config.put_flag("use_qk_norm", d.qk_norm);
   c.config.put_flag("tie_word_embeddings", false);
-  return c;
 }
+
+constexpr circuit llama4(const llama4_dims& d) { return circuit_of(llama4, d); }
 
 }  // namespace headroom::models::family

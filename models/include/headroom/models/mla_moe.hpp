@@ -70,8 +70,8 @@ constexpr bool mla_moe_full_indexer(const mla_moe_dims& d, std::uint64_t l) {
   return shifted % d.index_share_freq == 0;
 }
 
-constexpr circuit mla_moe(const mla_moe_dims& d) {
-  circuit c{};
+constexpr void mla_moe(circuit& c, const mla_moe_dims& d) {
+  require_empty(c);
   const std::uint64_t h = d.mla.hidden;
   const moe_stack_dims& s = d.moe;
   const auto embed = blocks::embed(c, "embed", d.vocab, h);
@@ -128,7 +128,8 @@ constexpr circuit mla_moe(const mla_moe_dims& d) {
     if (any_shared) c.config.put({{"index_topk_freq", d.index_share_freq}, {"index_skip_topk_offset", d.index_share_offset}});
   }
   s.record(c.config);
-  return c;
 }
+
+constexpr circuit mla_moe(const mla_moe_dims& d) { return circuit_of(mla_moe, d); }
 
 }  // namespace headroom::models::family

@@ -50,8 +50,8 @@ struct nemotron_h_dims {
   std::string_view mtp_pattern = {};  ///< mtp_hybrid_override_pattern; empty: no MTP draft
 };
 
-constexpr circuit nemotron_h(const nemotron_h_dims& d) {
-  circuit c{};
+constexpr void nemotron_h(circuit& c, const nemotron_h_dims& d) {
+  require_empty(c);
   const std::uint64_t h = d.hidden;
   const auto uses = [&](char ch) {
     return d.pattern.find(ch) != std::string_view::npos || d.mtp_pattern.find(ch) != std::string_view::npos;
@@ -106,7 +106,8 @@ constexpr circuit nemotron_h(const nemotron_h_dims& d) {
                   {"moe_intermediate_size", d.moe_inter}, {"moe_shared_expert_intermediate_size", d.shared_inter}});
   }
   if (d.moe_latent > 0) c.config.put("moe_latent_size", d.moe_latent);
-  return c;
 }
+
+constexpr circuit nemotron_h(const nemotron_h_dims& d) { return circuit_of(nemotron_h, d); }
 
 }  // namespace headroom::models::family

@@ -83,8 +83,8 @@ constexpr nas_distinct distinct_widths(const std::array<std::uint16_t, nemotron_
 }
 }  // namespace detail
 
-constexpr circuit nemotron_nas(const nemotron_nas_dims& d) {
-  circuit c{};
+constexpr void nemotron_nas(circuit& c, const nemotron_nas_dims& d) {
+  require_empty(c);
   ::headroom::detail::require_table(d.layers <= nemotron_nas_max_layers, "more Nemotron-NAS layers than block_configs holds");
   const std::uint64_t h = d.hidden;
   const detail::nas_distinct kv = detail::distinct_widths(d.kv_heads, d.layers);
@@ -114,7 +114,8 @@ constexpr circuit nemotron_nas(const nemotron_nas_dims& d) {
   c.config.put({{"hidden_size", h}, {"vocab_size", d.vocab}, {"num_hidden_layers", d.layers},
                 {"num_attention_heads", d.q_heads}});
   c.config.put_flag("tie_word_embeddings", d.tie);
-  return c;
 }
+
+constexpr circuit nemotron_nas(const nemotron_nas_dims& d) { return circuit_of(nemotron_nas, d); }
 
 }  // namespace headroom::models::family

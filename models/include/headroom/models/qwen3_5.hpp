@@ -12,6 +12,7 @@
 
 namespace headroom::models::family {
 
-constexpr circuit qwen3_5(const qwen3_hybrid_dims& d) { return detail::qwen3_hybrid(d, gdn_in_proj::split); }
+constexpr void qwen3_5(circuit& c, const qwen3_hybrid_dims& d) { detail::qwen3_hybrid(c, d, gdn_in_proj::split); }
+constexpr circuit qwen3_5(const qwen3_hybrid_dims& d) { return circuit_of(qwen3_5, d); }
 
 }  // namespace headroom::models::family

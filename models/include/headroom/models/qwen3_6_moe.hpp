@@ -13,7 +13,8 @@
 
 namespace headroom::models::family {
 
-constexpr circuit qwen3_6_moe(const qwen3_hybrid_dims& d) { return detail::qwen3_hybrid(d, gdn_in_proj::split); }
+constexpr void qwen3_6_moe(circuit& c, const qwen3_hybrid_dims& d) { detail::qwen3_hybrid(c, d, gdn_in_proj::split); }
+constexpr circuit qwen3_6_moe(const qwen3_hybrid_dims& d) { return circuit_of(qwen3_6_moe, d); }
 
 /// Qwen/Qwen3.6-35B-A3B's decoder, as its config.json's text_config gives it (verbatim in
 /// tests/data/configs/qwen3_6_35b_a3b), with the stored vision tower of its vision_config; every

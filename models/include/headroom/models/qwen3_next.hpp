@@ -102,8 +102,8 @@ constexpr std::uint8_t qwen3_hybrid_mlp(circuit& c, const qwen3_hybrid_dims& d) 
 }
 
 /// The stack every Qwen3 hybrid family builds; `in_proj` is the family's one difference.
-constexpr circuit qwen3_hybrid(const qwen3_hybrid_dims& d, gdn_in_proj in_proj) {
-  circuit c{};
+constexpr void qwen3_hybrid(circuit& c, const qwen3_hybrid_dims& d, gdn_in_proj in_proj) {
+  require_empty(c);
   const std::uint64_t h = d.gqa.hidden;
   const auto embed = blocks::embed(c, "embed", d.gqa.vocab, h);
   const std::uint16_t in_proj_tensors = in_proj == gdn_in_proj::split ? 2 : 1;
@@ -155,11 +155,11 @@ constexpr circuit qwen3_hybrid(const qwen3_hybrid_dims& d, gdn_in_proj in_proj) 
   // Qwen3.5's key for the MTP draft layers (Qwen3-Next's config names none; its safetensors
   // ship the layer).
   c.config.put("mtp_num_hidden_layers", d.mtp_layers);
-  return c;
 }
 }  // namespace detail
 
 /// Qwen3-Next (Qwen3NextForCausalLM): fused input projections, the routed MoE in every layer.
-constexpr circuit qwen3_next(const qwen3_hybrid_dims& d) { return detail::qwen3_hybrid(d, gdn_in_proj::fused); }
+constexpr void qwen3_next(circuit& c, const qwen3_hybrid_dims& d) { detail::qwen3_hybrid(c, d, gdn_in_proj::fused); }
+constexpr circuit qwen3_next(const qwen3_hybrid_dims& d) { return circuit_of(qwen3_next, d); }
 
 }  // namespace headroom::models::family

@@ -31,8 +31,8 @@ struct starcoder2_dims {
   std::uint64_t window = 0;  ///< sliding_window on every layer, 0 = none
 };
 
-constexpr circuit starcoder2(const starcoder2_dims& d) {
-  circuit c{};
+constexpr void starcoder2(circuit& c, const starcoder2_dims& d) {
+  require_empty(c);
   const gqa_decoder_dims& g = d.gqa;
   blocks::gqa_dims a = g.attention();
   a.qkv_bias = d.bias;
@@ -50,7 +50,8 @@ constexpr circuit starcoder2(const starcoder2_dims& d) {
   c.config.put_flag("use_bias", d.bias);
   c.config.put_flag("tie_word_embeddings", d.tie);
   if (d.window != 0) c.config.put("sliding_window", d.window);
-  return c;
 }
+
+constexpr circuit starcoder2(const starcoder2_dims& d) { return circuit_of(starcoder2, d); }
 
 }  // namespace headroom::models::family

@@ -13,7 +13,7 @@
 // Ceilings on headroom's datasheet constants for a100_sxm_80gb: 2039 GB/s, BF16 312, FP8 0 dense TFLOP/s (nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/a100_sxm_80gb_trtllm.hpp>

@@ -16,7 +16,7 @@
 // Ceilings on headroom's datasheet constants for b200: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 9000 dense TFLOP/s (nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/b200_nccl.hpp>

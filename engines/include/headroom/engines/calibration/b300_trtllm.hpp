@@ -16,7 +16,7 @@
 // Ceilings on headroom's datasheet constants for b300: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 14000 dense TFLOP/s (nvidia_blackwell.hpp b300 (S6, S8, S9, S11, S12, S50)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/b300_nccl.hpp>

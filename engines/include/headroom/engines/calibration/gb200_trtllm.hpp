@@ -16,7 +16,7 @@
 // Ceilings on headroom's datasheet constants for gb200: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 10000 dense TFLOP/s (nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/gb200_nccl.hpp>

@@ -14,7 +14,7 @@
 // Ceilings on headroom's datasheet constants for gb300: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 15000 dense TFLOP/s (nvidia_blackwell.hpp gb300 (S6, S8, S9, S11, S12, S52)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/gb300_trtllm.hpp>

@@ -14,7 +14,7 @@
 // Ceilings on headroom's datasheet constants for h100_sxm: 3350 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h100_sxm (S1, S3, S4, S26)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/h100_sxm_nccl.hpp>

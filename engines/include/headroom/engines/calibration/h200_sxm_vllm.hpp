@@ -15,7 +15,7 @@
 // Ceilings on headroom's datasheet constants for h200_sxm: 4800 GB/s, BF16 989.5, FP8 1979 dense TFLOP/s (nvidia_hopper.hpp h200_sxm (S2, S4, S26)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/h200_sxm_trtllm.hpp>

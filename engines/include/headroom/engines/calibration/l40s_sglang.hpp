@@ -13,7 +13,7 @@
 // Ceilings on headroom's datasheet constants for l40s: 864 GB/s, BF16 362.05, FP8 733 dense TFLOP/s (nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/l40s_nccl.hpp>

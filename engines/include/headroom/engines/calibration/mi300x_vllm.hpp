@@ -13,7 +13,7 @@
 // Ceilings on headroom's datasheet constants for mi300x: 5300 GB/s, BF16 1307.4, FP8 2614.9 dense TFLOP/s (amd_cdna.hpp mi300x (S75, S76)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/mi300x_sglang.hpp>

@@ -13,7 +13,7 @@
 // Ceilings on headroom's datasheet constants for mi325x: 6000 GB/s, BF16 1307.4, FP8 2614.9 dense TFLOP/s (amd_cdna.hpp mi325x (S76, S77, S78)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/mi325x_sglang.hpp>

@@ -48,7 +48,7 @@
 // Ceilings on headroom's datasheet constants for mi355x: 8000 GB/s, BF16 2516.6, FP8 5033 dense TFLOP/s (amd_cdna.hpp mi355x (S76, S77, S79, S80)).
 #pragma once
 
-#include <iterator>
+#include <array>
 
 #include <headroom/calibration.hpp>
 #include <headroom/engines/calibration/mi355x_sglang.hpp>

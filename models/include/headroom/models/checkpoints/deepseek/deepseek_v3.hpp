@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_deepseek_v3() {
-  model m{};
+constexpr void fill_deepseek_v3(model& m) {
   m.id = "deepseek_v3"sv;
   m.name = "DeepSeek-V3"sv;
   m.family = "mla_moe"sv;
@@ -28,12 +27,11 @@ constexpr model make_deepseek_v3() {
       "mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32; the MTP layer "
       "(model.layers.61) stores its own embed_tokens and shared_head.head copies; total_size not published:"
       " weights are the hand sum"sv};
-  m.c = family::mla_moe({.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
+  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
   recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16)});
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v3 = checked_table(detail::make_deepseek_v3(), deepseek_v3);
+inline constexpr model deepseek_v3 = checked_table(detail::fill_deepseek_v3, deepseek_v3);
 
 }  // namespace headroom::models

@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_deepseek_v3_0324_fp4() {
-  model m{};
+constexpr void fill_deepseek_v3_0324_fp4(model& m) {
   m.id = "deepseek_v3_0324_fp4"sv;
   m.name = "DeepSeek-V3-0324-FP4 (NVIDIA ModelOpt)"sv;
   m.family = "mla_moe"sv;
@@ -28,7 +27,7 @@ constexpr model make_deepseek_v3_0324_fp4() {
       "NVFP4 weights and activations (weight_scale, weight_scale_2, input_scale) on the dense MLPs, routed "
       "and shared experts; attention, routers, the MTP layer (assumed stored, in BF16), embed_tokens and "
       "lm_head BF16; e_score_correction_bias F32; total_size not published: weights are the hand sum"sv};
-  m.c = family::mla_moe({.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
+  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::bf16_embed_and_head(m);
@@ -38,10 +37,9 @@ constexpr model make_deepseek_v3_0324_fp4() {
   m.add_rule(for_role(linear_role::mla_kv_b, formats::bf16));
   m.add_rule(for_role(linear_role::o, formats::bf16));
   m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v3_0324_fp4 = checked_table(detail::make_deepseek_v3_0324_fp4(), deepseek_v3_0324_fp4);
+inline constexpr model deepseek_v3_0324_fp4 = checked_table(detail::fill_deepseek_v3_0324_fp4, deepseek_v3_0324_fp4);
 
 }  // namespace headroom::models

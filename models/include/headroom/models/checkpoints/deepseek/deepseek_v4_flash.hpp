@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_deepseek_v4_flash() {
-  model m{};
+constexpr void fill_deepseek_v4_flash(model& m) {
   m.id = "deepseek_v4_flash"sv;
   m.name = "DeepSeek-V4-Flash"sv;
   m.family = "deepseek_v4"sv;
@@ -32,7 +31,7 @@ constexpr model make_deepseek_v4_flash() {
       "reads the main embed and head: the checkpoint stores no copy. Per-sequence compressor states F32 (vLLM "
       "CompressorStateCache), paged as each engine pages them (docs/engines.md). Not modelled: vLLM's cache layout "
       "(584 B rows)"sv};
-  m.c = family::deepseek_v4({.hidden = 4096,
+  family::deepseek_v4(m.c, {.hidden = 4096,
                              .vocab = 129280,
                              .layers = 43,
                              .compress_ratios = {0,   0, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,
@@ -60,10 +59,9 @@ constexpr model make_deepseek_v4_flash() {
                           for_role(linear_role::compress, formats::bf16), for_role(linear_role::index_weights, formats::bf16),
                           for_role(linear_role::hc_mix, formats::f32)},
                          true);
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v4_flash = checked_table(detail::make_deepseek_v4_flash(), deepseek_v4_flash);
+inline constexpr model deepseek_v4_flash = checked_table(detail::fill_deepseek_v4_flash, deepseek_v4_flash);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_gemma_4_26b_a4b() {
-  model m{};
+constexpr void fill_gemma_4_26b_a4b(model& m) {
   m.id = "gemma_4_26b_a4b"sv;
   m.name = "Gemma-4-26B-A4B"sv;
   m.family = "gemma4"sv;
@@ -24,14 +23,13 @@ constexpr model make_gemma_4_26b_a4b() {
       "every tensor BF16; a dense GeGLU MLP and 128 routed experts in every layer; the text decoder"
       " only: the vision tower (model.vision_tower and embed_vision) is not counted, its"
       " vision_config not transcribed"sv};
-  m.c = family::gemma4({.hidden = 2816, .vocab = 262144, .layers = 30, .inter = 2112, .q_heads = 16, .kv_heads = 8,
+  family::gemma4(m.c, {.hidden = 2816, .vocab = 262144, .layers = 30, .inter = 2112, .q_heads = 16, .kv_heads = 8,
                         .head_dim = 256, .window = 1024, .g_kv_heads = 2, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
                         .experts = 128, .top_k = 8, .moe_inter = 704, .tie = true});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model gemma_4_26b_a4b = checked_table(detail::make_gemma_4_26b_a4b(), gemma_4_26b_a4b);
+inline constexpr model gemma_4_26b_a4b = checked_table(detail::fill_gemma_4_26b_a4b, gemma_4_26b_a4b);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_gemma_4_31b() {
-  model m{};
+constexpr void fill_gemma_4_31b(model& m) {
   m.id = "gemma_4_31b"sv;
   m.name = "Gemma-4-31B"sv;
   m.family = "gemma4"sv;
@@ -24,15 +23,14 @@ constexpr model make_gemma_4_31b() {
       "every tensor BF16; the text decoder only: the vision tower (model.vision_tower and"
       " embed_vision, ~0.55B per the model card) is not counted; of its vision_config only the size"
       " SGLang reads (num_hidden_layers 27, hidden_size 1152, tests/data/configs/gemma_4_31b)"sv};
-  m.c = family::gemma4({.hidden = 5376, .vocab = 262144, .layers = 60, .inter = 21504, .q_heads = 32, .kv_heads = 16,
+  family::gemma4(m.c, {.hidden = 5376, .vocab = 262144, .layers = 60, .inter = 21504, .q_heads = 32, .kv_heads = 16,
                         .head_dim = 256, .window = 1024, .g_kv_heads = 4, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
                         .tie = true});
   m.vision_config = {.present = true, .num_hidden_layers = 27, .hidden_size = 1152};
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model gemma_4_31b = checked_table(detail::make_gemma_4_31b(), gemma_4_31b);
+inline constexpr model gemma_4_31b = checked_table(detail::fill_gemma_4_31b, gemma_4_31b);
 
 }  // namespace headroom::models

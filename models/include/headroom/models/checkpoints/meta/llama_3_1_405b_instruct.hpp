@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_llama_3_1_405b_instruct() {
-  model m{};
+constexpr void fill_llama_3_1_405b_instruct(model& m) {
   m.id = "llama_3_1_405b_instruct"sv;
   m.name = "Llama-3.1-405B-Instruct"sv;
   m.family = "dense_gqa"sv;
@@ -22,12 +21,11 @@ constexpr model make_llama_3_1_405b_instruct() {
       "torch_dtype bfloat16); Hub safetensors metadata 405,853,388,800 parameters"sv,
       "every tensor BF16; Meta's first upload declared 16 KV heads, the current config {=num_key_value_heads} "
       "(the published parameter count holds only with {=num_key_value_heads})"sv};
-  m.c = family::dense_gqa({.gqa = {.hidden = 16384, .vocab = 128256, .layers = 126, .q_heads = 128, .kv_heads = 8, .head_dim = 128}, .inter = 53248});
+  family::dense_gqa(m.c, {.gqa = {.hidden = 16384, .vocab = 128256, .layers = 126, .q_heads = 128, .kv_heads = 8, .head_dim = 128}, .inter = 53248});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model llama_3_1_405b_instruct = checked_table(detail::make_llama_3_1_405b_instruct(), llama_3_1_405b_instruct);
+inline constexpr model llama_3_1_405b_instruct = checked_table(detail::fill_llama_3_1_405b_instruct, llama_3_1_405b_instruct);
 
 }  // namespace headroom::models

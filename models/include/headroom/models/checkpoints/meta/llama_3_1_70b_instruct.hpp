@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_llama_3_1_70b_instruct() {
-  model m{};
+constexpr void fill_llama_3_1_70b_instruct(model& m) {
   m.id = "llama_3_1_70b_instruct"sv;
   m.name = "Llama-3.1-70B-Instruct"sv;
   m.family = "dense_gqa"sv;
@@ -22,12 +21,11 @@ constexpr model make_llama_3_1_70b_instruct() {
       "{=head_dim}, {tie_word_embeddings}, torch_dtype bfloat16); model.safetensors.index.json (total_size "
       "141107412992, 30 shards)"sv,
       "every tensor BF16"sv};
-  m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
+  family::dense_gqa(m.c, {.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model llama_3_1_70b_instruct = checked_table(detail::make_llama_3_1_70b_instruct(), llama_3_1_70b_instruct);
+inline constexpr model llama_3_1_70b_instruct = checked_table(detail::fill_llama_3_1_70b_instruct, llama_3_1_70b_instruct);
 
 }  // namespace headroom::models

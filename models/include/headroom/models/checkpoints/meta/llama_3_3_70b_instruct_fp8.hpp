@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_llama_3_3_70b_instruct_fp8() {
-  model m{};
+constexpr void fill_llama_3_3_70b_instruct_fp8(model& m) {
   m.id = "llama_3_3_70b_instruct_fp8"sv;
   m.name = "Llama-3.3-70B-Instruct-FP8 (NVIDIA ModelOpt)"sv;
   m.family = "dense_gqa"sv;
@@ -24,13 +23,12 @@ constexpr model make_llama_3_3_70b_instruct_fp8() {
       "per-tensor FP8 (E4M3) weights with an F32 weight_scale and input_scale per projection, k_proj / "
       "v_proj also carry k_scale / v_scale; lm_head and embed_tokens BF16 (the sibling ModelOpt exports "
       "exclude lm_head); total_size not published: weights are the hand sum"sv};
-  m.c = family::dense_gqa({.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
+  family::dense_gqa(m.c, {.gqa = {.hidden = 8192, .vocab = 128256, .layers = 80, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 28672});
   recipes::modelopt_fp8_kv(m, formats::fp8_tensor);
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model llama_3_3_70b_instruct_fp8 = checked_table(detail::make_llama_3_3_70b_instruct_fp8(), llama_3_3_70b_instruct_fp8);
+inline constexpr model llama_3_3_70b_instruct_fp8 = checked_table(detail::fill_llama_3_3_70b_instruct_fp8, llama_3_3_70b_instruct_fp8);
 
 }  // namespace headroom::models

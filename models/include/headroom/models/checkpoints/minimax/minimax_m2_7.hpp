@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_minimax_m2_7() {
-  model m{};
+constexpr void fill_minimax_m2_7(model& m) {
   m.id = "minimax_m2_7"sv;
   m.name = "MiniMax-M2.7"sv;
   m.family = "gqa_moe"sv;
@@ -28,12 +27,11 @@ constexpr model make_minimax_m2_7() {
       " embed_tokens, lm_head, router (gate) and norms BF16; e_score_correction_bias F32; the MTP"
       " modules the config describes (use_mtp, num_mtp_modules 3) are not counted; no total_size is"
       " transcribed: weights are the hand sum"sv};
-  m.c = family::gqa_moe({.gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128}, .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true, .routing_bias = true});
+  family::gqa_moe(m.c, {.gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128}, .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true, .routing_bias = true});
   recipes::fp8_block_128(m);
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model minimax_m2_7 = checked_table(detail::make_minimax_m2_7(), minimax_m2_7);
+inline constexpr model minimax_m2_7 = checked_table(detail::fill_minimax_m2_7, minimax_m2_7);
 
 }  // namespace headroom::models

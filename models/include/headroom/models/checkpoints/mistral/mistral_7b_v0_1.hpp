@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_mistral_7b_v0_1() {
-  model m{};
+constexpr void fill_mistral_7b_v0_1(model& m) {
   m.id = "mistral_7b_v0_1"sv;
   m.name = "Mistral-7B-v0.1"sv;
   m.family = "dense_gqa"sv;
@@ -21,12 +20,11 @@ constexpr model make_mistral_7b_v0_1() {
       "{num_attention_heads}, {num_key_value_heads}, {vocab_size}, {sliding_window}, {tie_word_embeddings}, "
       "torch_dtype bfloat16); Hub safetensors metadata 7,241,732,096 parameters"sv,
       "every tensor BF16; every layer a {=sliding_window}-token sliding window"sv};
-  m.c = family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 14336, .window = 4096});
+  family::dense_gqa(m.c, {.gqa = {.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 14336, .window = 4096});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model mistral_7b_v0_1 = checked_table(detail::make_mistral_7b_v0_1(), mistral_7b_v0_1);
+inline constexpr model mistral_7b_v0_1 = checked_table(detail::fill_mistral_7b_v0_1, mistral_7b_v0_1);
 
 }  // namespace headroom::models

@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_mistral_small_4_119b() {
-  model m{};
+constexpr void fill_mistral_small_4_119b(model& m) {
   m.id = "mistral_small_4_119b"sv;
   m.name = "Mistral-Small-4-119B-2603"sv;
   m.family = "mla_moe"sv;
@@ -29,14 +28,13 @@ constexpr model make_mistral_small_4_119b() {
       " F32 activation scale per projection tensor (Mistral's qscale_weight / qscale_act); router,"
       " embed_tokens, norms BF16; the Pixtral vision tower is not counted; no total_size is"
       " transcribed: weights are the hand sum"sv};
-  m.c = family::mla_moe({.mla = {.hidden = 4096, .q_heads = 32, .q_lora = 1024, .kv_lora = 256, .qk_nope = 64, .qk_rope = 64, .v_head = 128}, .vocab = 131072, .layers = 36, .moe = {.inter = 12288, .first_dense = 0, .experts = 128, .top_k = 4, .moe_inter = 2048, .shared_experts = 1}, .noaux_tc = false});
+  family::mla_moe(m.c, {.mla = {.hidden = 4096, .q_heads = 32, .q_lora = 1024, .kv_lora = 256, .qk_nope = 64, .qk_rope = 64, .v_head = 128}, .vocab = 131072, .layers = 36, .moe = {.inter = 12288, .first_dense = 0, .experts = 128, .top_k = 4, .moe_inter = 2048, .shared_experts = 1}, .noaux_tc = false});
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::bf16_embed_and_head(m);
   m.add_rule(with_scalars(all_weights(formats::fp8_tensor, formats::fp8_tensor), 1));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model mistral_small_4_119b = checked_table(detail::make_mistral_small_4_119b(), mistral_small_4_119b);
+inline constexpr model mistral_small_4_119b = checked_table(detail::fill_mistral_small_4_119b, mistral_small_4_119b);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_mixtral_8x7b_v0_1() {
-  model m{};
+constexpr void fill_mixtral_8x7b_v0_1(model& m) {
   m.id = "mixtral_8x7b_v0_1"sv;
   m.name = "Mixtral-8x7B-v0.1"sv;
   m.family = "gqa_moe"sv;
@@ -22,12 +21,11 @@ constexpr model make_mixtral_8x7b_v0_1() {
       "{vocab_size}, {tie_word_embeddings}, sliding_window null, torch_dtype bfloat16); Hub safetensors "
       "metadata 46,702,792,704 parameters; total_size 93405585408"sv,
       "every tensor BF16; the current config has sliding_window null (an early revision said 4096)"sv};
-  m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .experts = 8, .top_k = 2, .moe_inter = 14336});
+  family::gqa_moe(m.c, {.gqa = {.hidden = 4096, .vocab = 32000, .layers = 32, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .experts = 8, .top_k = 2, .moe_inter = 14336});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model mixtral_8x7b_v0_1 = checked_table(detail::make_mixtral_8x7b_v0_1(), mixtral_8x7b_v0_1);
+inline constexpr model mixtral_8x7b_v0_1 = checked_table(detail::fill_mixtral_8x7b_v0_1, mixtral_8x7b_v0_1);
 
 }  // namespace headroom::models

@@ -13,8 +13,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
-  model m{};
+constexpr void fill_nemotron_3_nano_30b_a3b_nvfp4(model& m) {
   m.id = "nemotron_3_nano_30b_a3b_nvfp4"sv;
   m.name = "NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4"sv;
   m.family = "nemotron_h"sv;
@@ -29,7 +28,7 @@ constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
       "routers (mixer.gate, not an nn.Linear: not quantized), embeddings, norms, conv1d and Mamba parameters "
       "BF16; e_score_correction_bias F32; k_proj / v_proj assumed to carry F32 k_scale / v_scale for the FP8 KV "
       "cache (as ModelOpt exports them); total_size not used: weights are the hand sum"sv};
-  m.c = family::nemotron_h({.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712});
+  family::nemotron_h(m.c, {.hidden = 2688, .vocab = 131072, .pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 64, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 128, .top_k = 6, .moe_inter = 1856, .shared_inter = 3712});
   m.add_rule(for_op(op::router, formats::bf16));
   m.add_rule(for_op(op::lm_head, formats::bf16));
   m.add_rule(for_op(op::embed, formats::bf16));
@@ -46,10 +45,9 @@ constexpr model make_nemotron_3_nano_30b_a3b_nvfp4() {
   m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.config_state_dtype = state_dtype::f32;  // config.json: mamba_ssm_cache_dtype "float32"
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model nemotron_3_nano_30b_a3b_nvfp4 = checked_table(detail::make_nemotron_3_nano_30b_a3b_nvfp4(), nemotron_3_nano_30b_a3b_nvfp4);
+inline constexpr model nemotron_3_nano_30b_a3b_nvfp4 = checked_table(detail::fill_nemotron_3_nano_30b_a3b_nvfp4, nemotron_3_nano_30b_a3b_nvfp4);
 
 }  // namespace headroom::models

@@ -14,8 +14,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
-  model m{};
+constexpr void fill_nemotron_3_super_120b_a12b_nvfp4(model& m) {
   m.id = "nemotron_3_super_120b_a12b_nvfp4"sv;
   m.name = "NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4"sv;
   m.family = "nemotron_h"sv;
@@ -31,7 +30,7 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
       "shared-expert projections, routers, embeddings, lm_head, norms, conv1d, the MTP draft); "
       "e_score_correction_bias F32; k_proj / v_proj assumed to carry F32 k_scale / v_scale for the FP8 KV "
       "cache; total_size not used: weights are the hand sum"sv};
-  m.c = family::nemotron_h({.hidden = 4096, .vocab = 131072, .pattern = "MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 128, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 512, .top_k = 22, .moe_inter = 2688, .shared_inter = 5376, .moe_latent = 1024, .mtp_pattern = "*E"sv});
+  family::nemotron_h(m.c, {.hidden = 4096, .vocab = 131072, .pattern = "MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEM*EMEMEMEME"sv, .q_heads = 32, .kv_heads = 2, .head_dim = 128, .mamba_heads = 128, .mamba_head_dim = 64, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4, .experts = 512, .top_k = 22, .moe_inter = 2688, .shared_inter = 5376, .moe_latent = 1024, .mtp_pattern = "*E"sv});
   // The draft's layers are numbered 0 and 1 of their own: its BF16 rule comes before any range.
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   // Per layer: each module's FP8 (or NVFP4) layers as ranges over the layers of the module's
@@ -74,10 +73,9 @@ constexpr model make_nemotron_3_super_120b_a12b_nvfp4() {
   recipes::bf16_with_fp8_kv_scales(m);
   m.config_state_dtype = state_dtype::f32;  // config.json: mamba_ssm_cache_dtype "float32"
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model nemotron_3_super_120b_a12b_nvfp4 = checked_table(detail::make_nemotron_3_super_120b_a12b_nvfp4(), nemotron_3_super_120b_a12b_nvfp4);
+inline constexpr model nemotron_3_super_120b_a12b_nvfp4 = checked_table(detail::fill_nemotron_3_super_120b_a12b_nvfp4, nemotron_3_super_120b_a12b_nvfp4);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_nemotron_h_56b_base_8k() {
-  model m{};
+constexpr void fill_nemotron_h_56b_base_8k(model& m) {
   m.id = "nemotron_h_56b_base_8k"sv;
   m.name = "Nemotron-H-56B-Base-8K"sv;
   m.family = "nemotron_h"sv;
@@ -25,12 +24,11 @@ constexpr model make_nemotron_h_56b_base_8k() {
       "the HF config.json itself was not found: dims from NVIDIA's Megatron-Bridge provider; every tensor "
       "assumed BF16 with a conv1d bias (as Nano-9B-v2); no published total_size or parameter count: weights"
       " are the hand sum"sv};
-  m.c = family::nemotron_h({.hidden = 8192, .vocab = 131072, .pattern = "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-"sv, .q_heads = 64, .kv_heads = 8, .head_dim = 128, .inter = 32768, .mamba_heads = 256, .mamba_head_dim = 64, .ssm_state = 256, .n_groups = 8, .conv_kernel = 4});
+  family::nemotron_h(m.c, {.hidden = 8192, .vocab = 131072, .pattern = "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-"sv, .q_heads = 64, .kv_heads = 8, .head_dim = 128, .inter = 32768, .mamba_heads = 256, .mamba_head_dim = 64, .ssm_state = 256, .n_groups = 8, .conv_kernel = 4});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model nemotron_h_56b_base_8k = checked_table(detail::make_nemotron_h_56b_base_8k(), nemotron_h_56b_base_8k);
+inline constexpr model nemotron_h_56b_base_8k = checked_table(detail::fill_nemotron_h_56b_base_8k, nemotron_h_56b_base_8k);
 
 }  // namespace headroom::models

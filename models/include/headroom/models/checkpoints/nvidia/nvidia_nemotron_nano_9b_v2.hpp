@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_nvidia_nemotron_nano_9b_v2() {
-  model m{};
+constexpr void fill_nvidia_nemotron_nano_9b_v2(model& m) {
   m.id = "nvidia_nemotron_nano_9b_v2"sv;
   m.name = "NVIDIA-Nemotron-Nano-9B-v2"sv;
   m.family = "nemotron_h"sv;
@@ -24,12 +23,11 @@ constexpr model make_nvidia_nemotron_nano_9b_v2() {
       "{tie_word_embeddings}); Hub safetensors metadata 8,888,227,328 parameters"sv,
       "every tensor BF16 (a third-party byte count gives 17,776,454,656 B = 2 x parameters); no RoPE, no "
       "biases"sv};
-  m.c = family::nemotron_h({.hidden = 4480, .vocab = 131072, .pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-"sv, .q_heads = 40, .kv_heads = 8, .head_dim = 128, .inter = 15680, .mamba_heads = 128, .mamba_head_dim = 80, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4});
+  family::nemotron_h(m.c, {.hidden = 4480, .vocab = 131072, .pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-"sv, .q_heads = 40, .kv_heads = 8, .head_dim = 128, .inter = 15680, .mamba_heads = 128, .mamba_head_dim = 80, .ssm_state = 128, .n_groups = 8, .conv_kernel = 4});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model nvidia_nemotron_nano_9b_v2 = checked_table(detail::make_nvidia_nemotron_nano_9b_v2(), nvidia_nemotron_nano_9b_v2);
+inline constexpr model nvidia_nemotron_nano_9b_v2 = checked_table(detail::fill_nvidia_nemotron_nano_9b_v2, nvidia_nemotron_nano_9b_v2);
 
 }  // namespace headroom::models

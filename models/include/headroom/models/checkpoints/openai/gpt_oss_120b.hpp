@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_gpt_oss_120b() {
-  model m{};
+constexpr void fill_gpt_oss_120b(model& m) {
   m.id = "gpt_oss_120b"sv;
   m.name = "gpt-oss-120b"sv;
   m.family = "gpt_oss"sv;
@@ -22,12 +21,11 @@ constexpr model make_gpt_oss_120b() {
       "65,248,815,744 (sum over the 15 safetensors files less their headers); 116,829,156,672 parameters "
       "(model card: 116.8B)"sv,
       "routed experts MXFP4, everything else BF16"sv};
-  m.c = family::gpt_oss({.gqa = {.hidden = 2880, .vocab = 201088, .layers = 36, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 128, .top_k = 4, .inter = 2880});
+  family::gpt_oss(m.c, {.gqa = {.hidden = 2880, .vocab = 201088, .layers = 36, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 128, .top_k = 4, .inter = 2880});
   recipes::mxfp4_experts(m);
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model gpt_oss_120b = checked_table(detail::make_gpt_oss_120b(), gpt_oss_120b);
+inline constexpr model gpt_oss_120b = checked_table(detail::fill_gpt_oss_120b, gpt_oss_120b);
 
 }  // namespace headroom::models

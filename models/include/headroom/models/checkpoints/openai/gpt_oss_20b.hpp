@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_gpt_oss_20b() {
-  model m{};
+constexpr void fill_gpt_oss_20b(model& m) {
   m.id = "gpt_oss_20b"sv;
   m.name = "gpt-oss-20b"sv;
   m.family = "gpt_oss"sv;
@@ -25,12 +24,11 @@ constexpr model make_gpt_oss_20b() {
       "model.safetensors.index.json (total_size 13761264768, 459 tensors)"sv,
       "routed experts MXFP4 (*_blocks u8 + *_scales E8M0 per 32), everything else BF16 on disk including "
       "sinks and biases"sv};
-  m.c = family::gpt_oss({.gqa = {.hidden = 2880, .vocab = 201088, .layers = 24, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 32, .top_k = 4, .inter = 2880});
+  family::gpt_oss(m.c, {.gqa = {.hidden = 2880, .vocab = 201088, .layers = 24, .q_heads = 64, .kv_heads = 8, .head_dim = 64}, .window = 128, .experts = 32, .top_k = 4, .inter = 2880});
   recipes::mxfp4_experts(m);
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model gpt_oss_20b = checked_table(detail::make_gpt_oss_20b(), gpt_oss_20b);
+inline constexpr model gpt_oss_20b = checked_table(detail::fill_gpt_oss_20b, gpt_oss_20b);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_235b_a22b() {
-  model m{};
+constexpr void fill_qwen3_235b_a22b(model& m) {
   m.id = "qwen3_235b_a22b"sv;
   m.name = "Qwen3-235B-A22B"sv;
   m.family = "gqa_moe"sv;
@@ -22,12 +21,11 @@ constexpr model make_qwen3_235b_a22b() {
       "{tie_word_embeddings}, torch_dtype bfloat16); model.safetensors.index.json (total_size 470187269120, "
       "36,945 tensors)"sv,
       "every tensor BF16; no shared expert"sv};
-  m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
+  family::gqa_moe(m.c, {.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_235b_a22b = checked_table(detail::make_qwen3_235b_a22b(), qwen3_235b_a22b);
+inline constexpr model qwen3_235b_a22b = checked_table(detail::fill_qwen3_235b_a22b, qwen3_235b_a22b);
 
 }  // namespace headroom::models

@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_235b_a22b_fp8() {
-  model m{};
+constexpr void fill_qwen3_235b_a22b_fp8(model& m) {
   m.id = "qwen3_235b_a22b_fp8"sv;
   m.name = "Qwen3-235B-A22B-FP8"sv;
   m.family = "gqa_moe"sv;
@@ -24,12 +23,11 @@ constexpr model make_qwen3_235b_a22b_fp8() {
       "FP8 E4M3 weights with one F32 weight_scale_inv per 128x128 block, dynamic per-token-group (128) FP8 "
       "activations; routers, lm_head, embed_tokens and norms BF16; scale dtype F32 assumed; total_size not "
       "published: weights are the hand sum"sv};
-  m.c = family::gqa_moe({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
+  family::gqa_moe(m.c, {.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
   recipes::fp8_block_128(m);
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_235b_a22b_fp8 = checked_table(detail::make_qwen3_235b_a22b_fp8(), qwen3_235b_a22b_fp8);
+inline constexpr model qwen3_235b_a22b_fp8 = checked_table(detail::fill_qwen3_235b_a22b_fp8, qwen3_235b_a22b_fp8);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_30b_a3b() {
-  model m{};
+constexpr void fill_qwen3_30b_a3b(model& m) {
   m.id = "qwen3_30b_a3b"sv;
   m.name = "Qwen3-30B-A3B"sv;
   m.family = "gqa_moe"sv;
@@ -22,12 +21,11 @@ constexpr model make_qwen3_30b_a3b() {
       "mlp_only_layers [], {vocab_size}, {tie_word_embeddings}, torch_dtype bfloat16); "
       "model.safetensors.index.json (total_size 61064245248, 16 shards)"sv,
       "every tensor BF16; no shared expert"sv};
-  m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
+  family::gqa_moe(m.c, {.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_30b_a3b = checked_table(detail::make_qwen3_30b_a3b(), qwen3_30b_a3b);
+inline constexpr model qwen3_30b_a3b = checked_table(detail::fill_qwen3_30b_a3b, qwen3_30b_a3b);
 
 }  // namespace headroom::models

@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_30b_a3b_nvfp4() {
-  model m{};
+constexpr void fill_qwen3_30b_a3b_nvfp4(model& m) {
   m.id = "qwen3_30b_a3b_nvfp4"sv;
   m.name = "Qwen3-30B-A3B-NVFP4 (NVIDIA ModelOpt)"sv;
   m.family = "gqa_moe"sv;
@@ -24,14 +23,13 @@ constexpr model make_qwen3_30b_a3b_nvfp4() {
       "(F32 input_scale) on attention and experts; k_proj / v_proj carry k_scale / v_scale for the FP8 KV "
       "cache; routers, lm_head, embed_tokens, norms BF16; total_size not published: weights are the hand "
       "sum"sv};
-  m.c = family::gqa_moe({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
+  family::gqa_moe(m.c, {.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::modelopt_fp8_kv(m, formats::nvfp4_g16);
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_30b_a3b_nvfp4 = checked_table(detail::make_qwen3_30b_a3b_nvfp4(), qwen3_30b_a3b_nvfp4);
+inline constexpr model qwen3_30b_a3b_nvfp4 = checked_table(detail::fill_qwen3_30b_a3b_nvfp4, qwen3_30b_a3b_nvfp4);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_32b() {
-  model m{};
+constexpr void fill_qwen3_32b(model& m) {
   m.id = "qwen3_32b"sv;
   m.name = "Qwen3-32B"sv;
   m.family = "dense_gqa"sv;
@@ -21,12 +20,11 @@ constexpr model make_qwen3_32b() {
       "{num_key_value_heads}, {head_dim}, {vocab_size}, {tie_word_embeddings}, torch_dtype bfloat16); "
       "model.safetensors.index.json (total_size 65524246528, 17 shards)"sv,
       "every tensor BF16; q_norm / k_norm per layer"sv};
-  m.c = family::dense_gqa({.gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 25600, .qk_norm = true});
+  family::dense_gqa(m.c, {.gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 25600, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_32b = checked_table(detail::make_qwen3_32b(), qwen3_32b);
+inline constexpr model qwen3_32b = checked_table(detail::fill_qwen3_32b, qwen3_32b);
 
 }  // namespace headroom::models

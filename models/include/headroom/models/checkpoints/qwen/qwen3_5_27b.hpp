@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_5_27b() {
-  model m{};
+constexpr void fill_qwen3_5_27b(model& m) {
   m.id = "qwen3_5_27b"sv;
   m.name = "Qwen3.5-27B"sv;
   m.family = "qwen3_5"sv;
@@ -30,15 +29,14 @@ constexpr model make_qwen3_5_27b() {
       "LayerNorms, qkv, proj, fc1 and fc2 with biases, the merger's LayerNorm, fc1 and fc2 with biases, fc2 "
       "projecting into the text hidden_size), inferred from the Qwen3-VL vision module, not a published "
       "figure; total_size not found: weights are the hand sum"sv};
-  m.c = family::qwen3_5(family::with_vision_tower({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1}, family::qwen3_5_vision_tower));
+  family::qwen3_5(m.c, family::with_vision_tower({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1}, family::qwen3_5_vision_tower));
   m.vision_config = family::qwen3_5_vision_config;
   // config.json's text_config mamba_ssm_dtype "float32".
   m.config_state_dtype = state_dtype::f32;
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_5_27b = checked_table(detail::make_qwen3_5_27b(), qwen3_5_27b);
+inline constexpr model qwen3_5_27b = checked_table(detail::fill_qwen3_5_27b, qwen3_5_27b);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_6_35b_a3b_fp8() {
-  model m{};
+constexpr void fill_qwen3_6_35b_a3b_fp8(model& m) {
   m.id = "qwen3_6_35b_a3b_fp8"sv;
   m.name = "Qwen3.6-35B-A3B-FP8"sv;
   m.family = "qwen3_6_moe"sv;
@@ -31,7 +30,7 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
       "here as the checkpoint ships it; total_size not found: weights are the hand sum"sv};
   family::qwen3_hybrid_dims d = family::qwen3_6_35b_a3b_dims;
   d.mtp_head_copy = true;  // the seed system's bf16-head recipe: the draft's NVFP4 head copy
-  m.c = family::qwen3_6_moe(d);
+  family::qwen3_6_moe(m.c, d);
   m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
@@ -45,10 +44,9 @@ constexpr model make_qwen3_6_35b_a3b_fp8() {
   m.add_rule(for_op(op::lm_head, formats::bf16));
   m.add_rule(for_op(op::embed, formats::bf16));
   m.add_rule(all_weights(formats::fp8_block(128, 128)));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_6_35b_a3b_fp8 = checked_table(detail::make_qwen3_6_35b_a3b_fp8(), qwen3_6_35b_a3b_fp8);
+inline constexpr model qwen3_6_35b_a3b_fp8 = checked_table(detail::fill_qwen3_6_35b_a3b_fp8, qwen3_6_35b_a3b_fp8);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_6_35b_a3b_nvfp4() {
-  model m{};
+constexpr void fill_qwen3_6_35b_a3b_nvfp4(model& m) {
   m.id = "qwen3_6_35b_a3b_nvfp4"sv;
   m.name = "Qwen3.6-35B-A3B-NVFP4 (NVIDIA)"sv;
   m.family = "qwen3_6_moe"sv;
@@ -38,7 +37,7 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
       "registers no _amax, and the tensor count has none); the draft reads the main NVFP4 lm_head (vLLM "
       "shares the target's head with its MTP proposer; no engine-built copy); total_size not found: "
       "weights are the hand sum"sv};
-  m.c = family::qwen3_6_moe(family::qwen3_6_35b_a3b_dims);
+  family::qwen3_6_moe(m.c, family::qwen3_6_35b_a3b_dims);
   m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
@@ -55,10 +54,9 @@ constexpr model make_qwen3_6_35b_a3b_nvfp4() {
   }
   m.add_rule(all_weights(formats::bf16));
   m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_6_35b_a3b_nvfp4 = checked_table(detail::make_qwen3_6_35b_a3b_nvfp4(), qwen3_6_35b_a3b_nvfp4);
+inline constexpr model qwen3_6_35b_a3b_nvfp4 = checked_table(detail::fill_qwen3_6_35b_a3b_nvfp4, qwen3_6_35b_a3b_nvfp4);
 
 }  // namespace headroom::models

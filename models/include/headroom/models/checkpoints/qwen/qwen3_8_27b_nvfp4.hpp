@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_8_27b_nvfp4() {
-  model m{};
+constexpr void fill_qwen3_8_27b_nvfp4(model& m) {
   m.id = "qwen3_8_27b_nvfp4"sv;
   m.name = "Qwen3.8-27B-NVFP4 (Unsloth)"sv;
   m.family = "qwen3_5"sv;
@@ -30,7 +29,7 @@ constexpr model make_qwen3_8_27b_nvfp4() {
       "engine builds at load (the seed system's recipe; runtime_weights, not in the checkpoint); the seed's "
       "runtime re-quantizes every projection to NVFP4 W4A16 at load, not modelled here; total_size not found: "
       "weights are the hand sum"sv};
-  m.c = family::qwen3_5({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1, .mtp_head_copy = true});
+  family::qwen3_5(m.c, {.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1, .mtp_head_copy = true});
   // mamba_ssm_dtype "float32", as Qwen3.5-27B's config.json, whose dims this table takes.
   m.config_state_dtype = state_dtype::f32;
   m.add_rule(in_section(for_op(op::lm_head, formats::nvfp4_g16), section::draft));
@@ -48,10 +47,9 @@ constexpr model make_qwen3_8_27b_nvfp4() {
   m.add_rule(with_scalars(for_role(linear_role::gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(with_scalars(for_role(linear_role::down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(all_weights(formats::fp8_channel, formats::fp8_token));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_8_27b_nvfp4 = checked_table(detail::make_qwen3_8_27b_nvfp4(), qwen3_8_27b_nvfp4);
+inline constexpr model qwen3_8_27b_nvfp4 = checked_table(detail::fill_qwen3_8_27b_nvfp4, qwen3_8_27b_nvfp4);
 
 }  // namespace headroom::models

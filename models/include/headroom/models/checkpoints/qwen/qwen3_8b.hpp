@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_8b() {
-  model m{};
+constexpr void fill_qwen3_8b(model& m) {
   m.id = "qwen3_8b"sv;
   m.name = "Qwen3-8B"sv;
   m.family = "dense_gqa"sv;
@@ -21,12 +20,11 @@ constexpr model make_qwen3_8b() {
       "{num_key_value_heads}, {head_dim}, {vocab_size}, {tie_word_embeddings}, sliding_window null, "
       "torch_dtype bfloat16); model.safetensors.index.json (total_size 16381470720)"sv,
       "every tensor BF16; q_norm / k_norm per layer"sv};
-  m.c = family::dense_gqa({.gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 12288, .qk_norm = true});
+  family::dense_gqa(m.c, {.gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 12288, .qk_norm = true});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_8b = checked_table(detail::make_qwen3_8b(), qwen3_8b);
+inline constexpr model qwen3_8b = checked_table(detail::fill_qwen3_8b, qwen3_8b);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_next_80b_a3b_instruct() {
-  model m{};
+constexpr void fill_qwen3_next_80b_a3b_instruct(model& m) {
   m.id = "qwen3_next_80b_a3b_instruct"sv;
   m.name = "Qwen3-Next-80B-A3B-Instruct"sv;
   m.family = "qwen3_next"sv;
@@ -25,12 +24,11 @@ constexpr model make_qwen3_next_80b_a3b_instruct() {
       "modeling_qwen3_next.py; mtp.* tensors ship in the safetensors ({=mtp_num_hidden_layers} layer; the "
       "config has no mtp key)"sv,
       "every tensor assumed BF16 (the Hub's safetensors metadata reports 81,324,862,720 parameters)"sv};
-  m.c = family::qwen3_next({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
+  family::qwen3_next(m.c, {.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_next_80b_a3b_instruct = checked_table(detail::make_qwen3_next_80b_a3b_instruct(), qwen3_next_80b_a3b_instruct);
+inline constexpr model qwen3_next_80b_a3b_instruct = checked_table(detail::fill_qwen3_next_80b_a3b_instruct, qwen3_next_80b_a3b_instruct);
 
 }  // namespace headroom::models

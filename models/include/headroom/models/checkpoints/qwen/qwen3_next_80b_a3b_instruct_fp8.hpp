@@ -12,8 +12,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
-  model m{};
+constexpr void fill_qwen3_next_80b_a3b_instruct_fp8(model& m) {
   m.id = "qwen3_next_80b_a3b_instruct_fp8"sv;
   m.name = "Qwen3-Next-80B-A3B-Instruct-FP8"sv;
   m.family = "qwen3_next"sv;
@@ -25,14 +24,13 @@ constexpr model make_qwen3_next_80b_a3b_instruct_fp8() {
       "activations per 128-group; in_proj_ba, routers, shared_expert_gate, lm_head, embed_tokens, norms, "
       "conv and GDN parameters BF16; the full modules_to_not_convert list was not found; total_size not "
       "published: weights are the hand sum"sv};
-  m.c = family::qwen3_next({.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
+  family::qwen3_next(m.c, {.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 16, .kv_heads = 2, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 32, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .experts = 512, .top_k = 10, .moe_inter = 512, .shared_inter = 512, .mtp_layers = 1});
   m.add_rule(for_role(linear_role::ba, formats::bf16));
   m.add_rule(for_role(linear_role::shared_gate, formats::bf16));
   recipes::fp8_block_128(m);
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model qwen3_next_80b_a3b_instruct_fp8 = checked_table(detail::make_qwen3_next_80b_a3b_instruct_fp8(), qwen3_next_80b_a3b_instruct_fp8);
+inline constexpr model qwen3_next_80b_a3b_instruct_fp8 = checked_table(detail::fill_qwen3_next_80b_a3b_instruct_fp8, qwen3_next_80b_a3b_instruct_fp8);
 
 }  // namespace headroom::models

@@ -11,8 +11,7 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace detail {
-constexpr model make_glm_5_3_flash_nvfp4() {
-  model m{};
+constexpr void fill_glm_5_3_flash_nvfp4(model& m) {
   m.id = "glm_5_3_flash_nvfp4"sv;
   m.name = "GLM-5.3-Flash-NVFP4"sv;
   m.family = "glm5_next"sv;
@@ -32,7 +31,7 @@ constexpr model make_glm_5_3_flash_nvfp4() {
       "BF16; hyper-connection mixes F32; the MTP layer BF16 (the seed system's fixture: its 204.55 GB holds "
       "only so) reading the main embedding, with its own shared_head.head; the vision tower the checkpoint "
       "also ships is not modelled, and its total_size was not found: weights are the hand sum"sv};
-  m.c = family::glm5_next({.hidden = 4096, .vocab = 154880, .layers = 45, .dsa_period = 4, .hc = 4, .kda_heads = 64, .kda_head_dim = 128, .conv_kernel = 4, .q_heads = 64, .q_lora = 1536, .kv_lora = 512, .qk_head = 256, .v_head = 256, .index_heads = 32, .index_head_dim = 128, .index_kpool = 4, .index_topk = 2048, .moe = {.inter = 12288, .first_dense = 3, .experts = 288, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
+  family::glm5_next(m.c, {.hidden = 4096, .vocab = 154880, .layers = 45, .dsa_period = 4, .hc = 4, .kda_heads = 64, .kda_head_dim = 128, .conv_kernel = 4, .q_heads = 64, .q_lora = 1536, .kv_lora = 512, .qk_head = 256, .v_head = 256, .index_heads = 32, .index_head_dim = 128, .index_kpool = 4, .index_topk = 2048, .moe = {.inter = 12288, .first_dense = 3, .experts = 288, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(for_role(linear_role::hc_mix, formats::f32));
   m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
@@ -40,10 +39,9 @@ constexpr model make_glm_5_3_flash_nvfp4() {
   m.add_rule(with_scalars(for_role(linear_role::gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(with_scalars(for_role(linear_role::down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(all_weights(formats::bf16));
-  return m;
 }
 }  // namespace detail
 
-inline constexpr model glm_5_3_flash_nvfp4 = checked_table(detail::make_glm_5_3_flash_nvfp4(), glm_5_3_flash_nvfp4);
+inline constexpr model glm_5_3_flash_nvfp4 = checked_table(detail::fill_glm_5_3_flash_nvfp4, glm_5_3_flash_nvfp4);
 
 }  // namespace headroom::models
