@@ -124,6 +124,12 @@ struct calibration_set {
   /// (SGLang's and vLLM's fused_recurrent_gated_delta_rule_packed_decode, which the gdn_decode
   /// grids time): in a decode step those nodes launch nothing of their own.
   bool gdn_decode_applies_gates = false;
+  /// Under tensor parallelism without attention data parallelism, the engine runs the RMSNorm
+  /// after each TP all-reduce of an MLA MoE decoder (DeepSeek-V3's) inside the all-reduce kernel
+  /// (TensorRT-LLM's AllReduceFusionOp.RESIDUAL_RMS_NORM, engines/serving_facts.hpp): in a decode
+  /// step the MoE block's norm and the attention block's input norm, but for one a rank (the
+  /// norm a rank's first layer runs on its own), launch nothing of their own.
+  bool norms_in_tp_all_reduce = false;
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -337,6 +343,42 @@ constexpr bool gdn_block(const circuit& c, const block& b) {
   return false;
 }
 
+// A block of routed experts.
+constexpr bool experts_block(const circuit& c, const block& b) {
+  for (std::size_t i = b.first; i < b.end; ++i) {
+    if (cost_class_of(c.nodes[i].kind) == cost_class::routed_experts) return true;
+  }
+  return false;
+}
+// A multi-head latent attention block (its latent projection, kv_a_proj_with_mqa).
+constexpr bool latent_attention_block(const circuit& c, const block& b) {
+  for (std::size_t i = b.first; i < b.end; ++i) {
+    if (c.nodes[i].kind == op::linear && c.nodes[i].role == linear_role::mla_kv_a) return true;
+  }
+  return false;
+}
+// An MLA MoE decoder: a multi-head latent attention block and a routed-experts block.
+constexpr bool mla_moe_circuit(const circuit& c) {
+  bool mla = false, moe = false;
+  for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
+    mla = mla || latent_attention_block(c, c.blocks[bi]);
+    moe = moe || experts_block(c, c.blocks[bi]);
+  }
+  return mla && moe;
+}
+// The norms an engine that fuses the norm after a TP all-reduce runs inside the all-reduce
+// kernel (calibration_set::norms_in_tp_all_reduce): the routed-experts block's norm, after the
+// attention's all-reduce, and the latent attention block's input norm, after the previous
+// layer's.
+enum class fused_norm : std::uint8_t { none, moe_norm, input_norm };
+constexpr fused_norm fused_norm_of(const circuit& c, std::uint8_t block_index, const node& n) {
+  if (n.kind != op::rms_norm) return fused_norm::none;
+  const block& b = c.blocks[block_index];
+  if (n.local == "post_norm" && experts_block(c, b)) return fused_norm::moe_norm;
+  if (n.local == "input_norm" && latent_attention_block(c, b)) return fused_norm::input_norm;
+  return fused_norm::none;
+}
+
 // The value of grid `gr` at (x, y), continued past the grid's last point of an axis along the
 // line through its last two (linear_attention_us below); at or inside the grid, grid_value.
 constexpr double extrapolated_value(const calib_grid& gr, double x, double y) {
@@ -470,6 +512,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   // longer of the two paths' predictions, never below both paths' ceilings (the two streams share
   // the one memory). Blocks whose rows are split by layer rules are summed per block, not per layer.
   const bool streams = cs.shared_streams.at(pass == step_pass::prefill, rows);
+  const bool fused_norms = pass == step_pass::decode && cs.norms_in_tp_all_reduce && plan.tp > 1 && !plan.dp_attention &&
+                           detail::mla_moe_circuit(c);
+  bool input_norm_kept = false;  // the input norm of a rank's first layer runs on its own
   std::array<std::array<double, 4>, max_blocks> paths{};  // routed, shared: predicted, ceiling
   const auto add = [&](const site_row& row, const node& n, double ceiling, double predicted) {
     const auto part = static_cast<std::size_t>(part_of(n.kind));
@@ -593,10 +638,20 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
           add(row, n, ceiling, ceiling);
           continue;
         }
-        // No table measures it: aiconfigurator's element-wise model, a launch per kernel.
+        // No table measures it: aiconfigurator's element-wise model, a launch per kernel. A norm
+        // the all-reduce kernel runs costs nothing beside it (its ceiling stays).
         const double launch = launches_own_kernel(n) ? cs.elementwise.launch_us : 0.0;
         const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
-        const double count = static_cast<double>(row.count);
+        std::uint64_t fused = 0;
+        if (fused_norms && row.count != 0) {
+          const detail::fused_norm f = detail::fused_norm_of(c, row.block, n);
+          if (f != detail::fused_norm::none) fused = row.count;
+          if (f == detail::fused_norm::input_norm && !input_norm_kept) {
+            --fused;
+            input_norm_kept = true;
+          }
+        }
+        const double count = static_cast<double>(row.count - fused);
         add(row, n, ceiling, ceiling > count * each ? ceiling : count * each);
         continue;
       }

@@ -578,6 +578,49 @@ TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the line
   CHECK(detail::worse(calib_source::none, calib_source::stand_in) == calib_source::none);
 }
 
+TEST_CASE("prediction: TensorRT-LLM runs an MLA MoE decoder's norms inside its TP all-reduces in a decode step") {
+  // DeepSeek-V3: 61 layers, the first 3 dense. Fused into an all-reduce under TP: each of the 58
+  // MoE blocks' norm (post_attention_layernorm) and 60 of the 61 attention input norms (the first
+  // layer's follows the embedding). Each launch the element-wise model charges costs 3 us plus its
+  // bytes at 0.8 x 4,800 GB/s: 7,168 BF16 values in and out and the weight, 43,008 B, 0.011 us.
+  // A fused norm keeps its ceiling (43,008 B at 4,800 GB/s, 0.009 us a norm).
+  const model& m = models::deepseek_v3;
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const engine trt{.kind = engine_kind::trtllm};
+  const calibration_set fused = shipped_calibration(d, trt);
+  REQUIRE(fused.norms_in_tp_all_reduce);
+  calibration_set apart = fused;
+  apart.norms_in_tp_all_reduce = false;
+  auto step = [&](step_pass pass, const parallel& p, const calibration_set& cs) {
+    const step_estimate e = pass == step_pass::decode ? decode_step(m, d, r, 1, 1024, settings{}, p, engines::exec_facts_of(trt))
+                                                      : prefill(m, d, r, 64, settings{}, p, engines::exec_facts_of(trt));
+    return predict(m, r.r, e, pass, pass == step_pass::decode ? 1 : 64, 1, 1024, p, kv_dtype::bf16, cs);
+  };
+  const parallel tp8{.tp = 8};
+  const step_prediction own = step(step_pass::decode, tp8, apart);
+  const step_prediction in_ar = step(step_pass::decode, tp8, fused);
+  const double saved = own.predicted_us - in_ar.predicted_us;
+  CHECK(saved > 118 * 3.0 - 58 * 0.009 - 1e-6);
+  CHECK(saved < 118 * (3.0 + 0.011) + 1e-6);
+  CHECK(in_ar.ceiling_us == own.ceiling_us);
+  CHECK(in_ar.predicted_us >= in_ar.ceiling_us);
+  // Nothing to fuse without TP, with attention data parallelism, or in a prompt's pass.
+  CHECK(step(step_pass::decode, {}, fused).predicted_us == step(step_pass::decode, {}, apart).predicted_us);
+  const parallel dp_attention{.tp = 8, .dp_attention = true};
+  CHECK(step(step_pass::decode, dp_attention, fused).predicted_us == step(step_pass::decode, dp_attention, apart).predicted_us);
+  CHECK(step(step_pass::prefill, tp8, fused).predicted_us == step(step_pass::prefill, tp8, apart).predicted_us);
+  // A GQA MoE decoder (Qwen3-30B-A3B) keeps its norms' launches: the fact is DeepSeek-V3's layer.
+  {
+    const model& q = models::qwen3_30b_a3b;
+    const step_estimate e = decode_step(q, d, r, 1, 1024, settings{}, {.tp = 4}, engines::exec_facts_of(trt));
+    CHECK(predict(q, r.r, e, step_pass::decode, 1, 1, 1024, {.tp = 4}, kv_dtype::bf16, fused).predicted_us ==
+          predict(q, r.r, e, step_pass::decode, 1, 1, 1024, {.tp = 4}, kv_dtype::bf16, apart).predicted_us);
+  }
+  CHECK(!shipped_calibration(d, engine{.kind = engine_kind::vllm}).norms_in_tp_all_reduce);
+  CHECK(!shipped_calibration(d, engine{.kind = engine_kind::sglang}).norms_in_tp_all_reduce);
+}
+
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {
   // The reference is the per-point form: the ratio at x, and the largest at x1 = 1, 2, 4, ...
   // below x and at most 16, each its own lookup.

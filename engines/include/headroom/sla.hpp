@@ -42,7 +42,8 @@ constexpr std::string_view nearest_measured_device(const device& d) {
 constexpr calibration_set shipped_calibration(const device& d, const engine& e) {
   const engine_kind k = engines::rules_of(e).serving_time ? e.kind : engines::vllm.kind;
   return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k),
-          default_elementwise_rule, engines::shared_streams_of(e.kind), engines::gdn_decode_applies_gates(k)};
+          default_elementwise_rule, engines::shared_streams_of(e.kind), engines::gdn_decode_applies_gates(k),
+          engines::norms_in_tp_all_reduce(k)};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and

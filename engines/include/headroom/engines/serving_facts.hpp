@@ -102,6 +102,21 @@ inline constexpr shared_expert_streams trtllm_shared_streams{~std::uint64_t{0}, 
 // fused_recurrent_gated_delta_rule, takes the gates computed before it (collector/trtllm/collect_gdn.py).
 constexpr bool gdn_decode_applies_gates(engine_kind k) { return k == engine_kind::vllm || k == engine_kind::sglang; }
 
+// Whether the engine runs the RMSNorm after each TP all-reduce of an MLA MoE decoder inside the
+// all-reduce kernel (calibration_set::norms_in_tp_all_reduce). TensorRT-LLM's DeepSeek-V3 decoder
+// layer does so by default whenever it has TP and no attention DP
+// (tensorrt_llm/_torch/models/modeling_deepseekv3.py @a43cf9e363d5657061b5ce0e12f3d993a08d8158,
+// DeepseekV3DecoderLayer: enable_fusion unless TRTLLM_DEEPSEEK_EAGER_FUSION_DISABLED=1 or
+// enable_attention_dp; PRE_MOE_FUSION = POST_MOE_FUSION = enable_fusion and has_tp; forward_MoE
+// runs self.allreduce with AllReduceFusionOp.RESIDUAL_RMS_NORM over post_attention_layernorm and
+// over next_layer_layernorm; a dense layer fuses the next layer's norm alike, POST_MLP_FUSION, and
+// its own only for NVFP4, which headroom leaves launched). NVIDIA aiconfigurator times the
+// all-reduce unfused (collector/network/collect_all_reduce.py, fusion_op NONE, @095f58a51c4c), so
+// the fused norm adds nothing measured. vLLM and SGLang launch the norm after the all-reduce.
+// Decode steps only: a prompt's messages are large, and which all-reduce strategy TensorRT-LLM
+// picks for them (and whether the norm then runs apart) is not modelled.
+constexpr bool norms_in_tp_all_reduce(engine_kind k) { return k == engine_kind::trtllm; }
+
 constexpr shared_expert_streams shared_streams_of(engine_kind k) {
   switch (k) {
     case engine_kind::vllm: return vllm_shared_streams;
