@@ -122,6 +122,12 @@ constexpr bool same_circuit(const circuit& a, const circuit& b) {
 static_assert(models::llama_3_1_8b_instruct.c.n_instances == 66);
 static_assert(same_circuit(llama_checked_by_value.c, models::llama_3_1_8b_instruct.c));
 static_assert(same_circuit(llama_circuit_by_value, models::llama_3_1_8b_instruct.c));
+// The GQA decoder helpers keep their value spellings too (a family of one's own that called them).
+constexpr circuit one_layer_decoder = models::family::uniform_gqa_decoder(
+    {.hidden = 64, .vocab = 128, .layers = 1, .q_heads = 4, .kv_heads = 2, .head_dim = 16},
+    {.hidden = 64, .q_heads = 4, .kv_heads = 2, .head_dim = 16}, false,
+    [](circuit& out) { return models::blocks::swiglu_mlp(out, "ffn", 64, 128); });
+static_assert(one_layer_decoder.n_instances == 1 * 2 + 2);  // one layer x (attention, MLP) + embed + head
 static_assert(llama_checked_by_value.checked_as == &llama_checked_by_value);
 }  // namespace
 }  // namespace headroom_static_validate_test

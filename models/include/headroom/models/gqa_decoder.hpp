@@ -41,7 +41,8 @@ struct gqa_decoder_dims {
 /// `a.window` is set); the head, reading embed_tokens when `tie`. With `first` 0 no block of
 /// `add_first` is added. The head's final norm is a LayerNorm when the attention's input norm is
 /// (`a.layer_norm`), and `lm_bias` gives lm_head a bias (PhiMoE). Records the decoder's config
-/// values (and sliding_window when set); the family adds its MLPs'.
+/// values (and sliding_window when set); the family adds its MLPs'. Fills the empty circuit
+/// `c`; the spelling without it returns the circuit.
 template <typename AddFirst, typename AddMlp>
 constexpr void gqa_decoder_dense_first(circuit& c, const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie,
                                        std::uint64_t first, AddFirst add_first, AddMlp add_mlp, bool lm_bias = false) {
@@ -59,6 +60,13 @@ constexpr void gqa_decoder_dense_first(circuit& c, const gqa_decoder_dims& g, co
   c.config.put_flag("tie_word_embeddings", tie);
   if (a.window != 0) c.config.put("sliding_window", a.window);
 }
+template <typename AddFirst, typename AddMlp>
+constexpr circuit gqa_decoder_dense_first(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, std::uint64_t first,
+                                          AddFirst add_first, AddMlp add_mlp, bool lm_bias = false) {
+  circuit c{};
+  gqa_decoder_dense_first(c, g, a, tie, first, add_first, add_mlp, lm_bias);
+  return c;
+}
 
 /// embed; `g.layers` layers of the attention block `a` then the MLP block `add_mlp(c)` adds
 /// (sliding-window layers when `a.window` is set); the head, reading embed_tokens when `tie`.
@@ -66,6 +74,10 @@ constexpr void gqa_decoder_dense_first(circuit& c, const gqa_decoder_dims& g, co
 template <typename AddMlp>
 constexpr void uniform_gqa_decoder(circuit& c, const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
   gqa_decoder_dense_first(c, g, a, tie, 0, add_mlp, add_mlp);
+}
+template <typename AddMlp>
+constexpr circuit uniform_gqa_decoder(const gqa_decoder_dims& g, const blocks::gqa_dims& a, bool tie, AddMlp add_mlp) {
+  return gqa_decoder_dense_first(g, a, tie, 0, add_mlp, add_mlp);
 }
 
 /// A stored vision tower of `params` parameters (a multimodal checkpoint's encoder and
