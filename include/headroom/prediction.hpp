@@ -335,27 +335,25 @@ constexpr bool gdn_recurrence_node(const node& n) {
 constexpr bool linear_attention_node(const node& n) {
   return n.kind == op::conv1d_update || n.kind == op::gdn_recurrence || n.kind == op::ssm_update;
 }
-// A block holding a Gated DeltaNet recurrence.
-constexpr bool gdn_block(const circuit& c, const block& b) {
+// Whether a node of block `b` satisfies `holds`.
+template <class Pred>
+constexpr bool block_holds(const circuit& c, const block& b, Pred holds) {
   for (std::size_t i = b.first; i < b.end; ++i) {
-    if (gdn_recurrence_node(c.nodes[i])) return true;
+    if (holds(c.nodes[i])) return true;
   }
   return false;
 }
-
+// A block holding a Gated DeltaNet recurrence.
+constexpr bool gdn_block(const circuit& c, const block& b) {
+  return block_holds(c, b, [](const node& n) { return gdn_recurrence_node(n); });
+}
 // A block of routed experts.
 constexpr bool experts_block(const circuit& c, const block& b) {
-  for (std::size_t i = b.first; i < b.end; ++i) {
-    if (cost_class_of(c.nodes[i].kind) == cost_class::routed_experts) return true;
-  }
-  return false;
+  return block_holds(c, b, [](const node& n) { return cost_class_of(n.kind) == cost_class::routed_experts; });
 }
 // A multi-head latent attention block (its latent projection, kv_a_proj_with_mqa).
 constexpr bool latent_attention_block(const circuit& c, const block& b) {
-  for (std::size_t i = b.first; i < b.end; ++i) {
-    if (c.nodes[i].kind == op::linear && c.nodes[i].role == linear_role::mla_kv_a) return true;
-  }
-  return false;
+  return block_holds(c, b, [](const node& n) { return n.kind == op::linear && n.role == linear_role::mla_kv_a; });
 }
 // An MLA MoE decoder: a multi-head latent attention block and a routed-experts block.
 constexpr bool mla_moe_circuit(const circuit& c) {
