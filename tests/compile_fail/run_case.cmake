@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# One compile-fail case (or twin) as its own compile, so that CTest runs them in parallel: a
+# One compile-fail case (or the twins' one translation unit) as its own compile, so that CTest runs them in parallel: a
 # `cmake --build` per case would share one build tree, and two build tools writing the same tree
 # at once corrupt its state, so those tests had to run one at a time.
 #
@@ -7,8 +7,8 @@
 # BINARY_DIR/compile_commands.json: same compiler, flags, sanitizers, include paths and
 # definitions), front end only, and prints the compiler's output; CTest matches it against the
 # case's regex.
-#   cmake -DBINARY_DIR=... -DDEFINE=HEADROOM_CASE_X[_TWIN] -P run_case.cmake
-# Exit status: the compiler's (a twin must build; a case's test passes on its regex only).
+#   cmake -DBINARY_DIR=... -DDEFINE=HEADROOM_CASE_X|HEADROOM_CASE_TWINS -P run_case.cmake
+# Exit status: the compiler's (the twins must build; a case's test passes on its regex only).
 foreach(var BINARY_DIR DEFINE)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_case.cmake: -D${var}=... is required")
