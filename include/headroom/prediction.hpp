@@ -130,6 +130,10 @@ struct calibration_set {
   /// step the MoE block's norm and the attention block's input norm, but for one a rank (the
   /// norm a rank's first layer runs on its own), launch nothing of their own.
   bool norms_in_tp_all_reduce = false;
+  /// The steps in which the engine runs a latent attention block's two norms, q_a's and kv_a's,
+  /// on two streams (engines/serving_facts.hpp): the pair then costs the longer of the two, never
+  /// less than both ceilings. None by default: one stream.
+  shared_expert_streams latent_norm_streams{};
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -469,6 +473,18 @@ constexpr moe_path moe_path_of(const node& n) {
   return n.local == "shared_act" ? moe_path::shared : moe_path::none;
 }
 
+/// The two norms of a latent attention block that an engine can run on two streams: q_a's
+/// (side 0) and kv_a's (side 1); -1 for any other node. Both read only the fused q_a / kv_a
+/// GEMM's output, so neither waits for the other.
+constexpr int latent_norm_side(const circuit& c, std::uint8_t block_index, const node& n) {
+  if (n.kind != op::rms_norm) return -1;
+  const int side = n.local == "q_a_norm" ? 0 : n.local == "kv_a_norm" ? 1 : -1;
+  if (side < 0) return -1;
+  const block& b = c.blocks[block_index];
+  // A block that held a MoE layer too would pair its norms with the MoE paths: kept on one stream.
+  return detail::latent_attention_block(c, b) && !detail::experts_block(c, b) ? side : -1;
+}
+
 /// The kernels a pass of estimate `est` launches, as the prediction costs them: each GEMM (a
 /// fused group -- q, k and v; MLA's q_a and kv_a -- once), each MoE layer's two grouped GEMMs,
 /// each attention kernel, each element-wise op that launches its own kernel, each collective.
@@ -510,19 +526,24 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   // longer of the two paths' predictions, never below both paths' ceilings (the two streams share
   // the one memory). Blocks whose rows are split by layer rules are summed per block, not per layer.
   const bool streams = cs.shared_streams.at(pass == step_pass::prefill, rows);
+  // A latent attention block's q_a and kv_a norms on two streams alike (a block holds either
+  // those norms or a MoE layer's two paths, never both: `paths` serves both pairs).
+  const bool norm_streams = cs.latent_norm_streams.at(pass == step_pass::prefill, rows);
   const bool fused_norms = pass == step_pass::decode && cs.norms_in_tp_all_reduce && plan.tp > 1 && !plan.dp_attention &&
                            detail::mla_moe_circuit(c);
   bool input_norm_kept = false;  // the input norm of a rank's first layer runs on its own
-  std::array<std::array<double, 4>, max_blocks> paths{};  // routed, shared: predicted, ceiling
+  std::array<std::array<double, 4>, max_blocks> paths{};  // routed / q_a norm, shared / kv_a norm: predicted, ceiling
   const auto add = [&](const site_row& row, const node& n, double ceiling, double predicted) {
     const auto part = static_cast<std::size_t>(part_of(n.kind));
     out.ceiling_part_us[part] += ceiling;
     const moe_path mp = streams ? moe_path_of(n) : moe_path::none;
-    if (mp == moe_path::none) {
+    int side = mp == moe_path::none ? -1 : mp == moe_path::routed ? 0 : 1;
+    if (side < 0 && norm_streams) side = latent_norm_side(c, row.block, n);
+    if (side < 0) {
       out.predicted_part_us[part] += predicted;
       return;
     }
-    const std::size_t i = mp == moe_path::routed ? 0 : 1;
+    const auto i = static_cast<std::size_t>(side);
     paths[row.block][i] += predicted;
     paths[row.block][i + 2] += ceiling;
   };

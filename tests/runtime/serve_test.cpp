@@ -318,6 +318,47 @@ TEST_CASE("prediction: a shared expert on its own stream overlaps the router and
   CHECK_FALSE(engines::shared_streams_of(engine_kind::llama_cpp).at(false, 1));
 }
 
+TEST_CASE("prediction: a latent attention block's q_a and kv_a norms on two streams") {
+  // No tables; the element-wise rule alone, each launch 5 us and its bytes free (a bandwidth share
+  // of 1e12): a norm costs 5 us a layer.
+  const elementwise_rule launch_only{.bandwidth_share = 1e12, .launch_us = 5};
+  const calibration_set one_stream{&no_calibration, &no_calibration, launch_only};
+  calibration_set two_streams = one_stream;
+  two_streams.latent_norm_streams = {.decode_rows = ~std::uint64_t{0}, .prefill_rows = 0};
+  const model& m = models::deepseek_v3;
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const parallel p{.tp = 8};
+  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
+  const step_estimate e = decode_step(m, d, r, 1, 2048, settings{}, p, facts);
+  const step_prediction a = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, one_stream);
+  const step_prediction b = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, two_streams);
+  CHECK(b.ceiling_us == a.ceiling_us);
+  // DeepSeek-V3's 61 layers each run q_a_layernorm (1,536 elements a token) and
+  // kv_a_layernorm (512): on two streams a layer waits for one 5 us launch, not two.
+  CHECK(a.predicted_us - b.predicted_us == doctest::Approx(61 * 5.0).epsilon(1e-6));
+  // A prompt's pass runs them on one stream.
+  const step_estimate pre = prefill(m, d, r, 512, settings{}, p, facts);
+  CHECK(predict(m, r.r, pre, step_pass::prefill, 512, 1, 512, p, kv_dtype::bf16, two_streams).predicted_us ==
+        predict(m, r.r, pre, step_pass::prefill, 512, 1, 512, p, kv_dtype::bf16, one_stream).predicted_us);
+  // A model without latent attention has no such pair.
+  const model& g = models::llama_3_1_8b_instruct;
+  const step_estimate ge = decode_step(g, d, r, 1, 2048, settings{}, parallel{}, facts);
+  CHECK(predict(g, r.r, ge, step_pass::decode, 1, 1, 2048, parallel{}, kv_dtype::bf16, two_streams).predicted_us ==
+        predict(g, r.r, ge, step_pass::decode, 1, 1, 2048, parallel{}, kv_dtype::bf16, one_stream).predicted_us);
+  // The engines' rules: SGLang and TensorRT-LLM in their graphed decode steps, vLLM never.
+  CHECK(engines::latent_norm_streams_of(engine_kind::sglang).at(false, 4096));
+  CHECK_FALSE(engines::latent_norm_streams_of(engine_kind::sglang).at(true, 16));
+  CHECK(engines::latent_norm_streams_of(engine_kind::trtllm).at(false, 1));
+  CHECK_FALSE(engines::latent_norm_streams_of(engine_kind::vllm).at(false, 1));
+  // Second streams are CUDA's: SGLang on an MI300X runs every kernel on one stream, on an H200 two.
+  CHECK_FALSE(shipped_calibration(devices::mi300x, engines::sglang).shared_streams.at(false, 1));
+  CHECK_FALSE(shipped_calibration(devices::mi300x, engines::sglang).latent_norm_streams.at(false, 1));
+  CHECK(shipped_calibration(devices::h200_sxm, engines::sglang).shared_streams.at(false, 1));
+  CHECK(shipped_calibration(devices::h200_sxm, engines::sglang).latent_norm_streams.at(false, 1));
+  CHECK_FALSE(shipped_calibration(devices::mi300x, engines::vllm).shared_streams.at(false, 1));
+}
+
 TEST_CASE("prediction: under expert parallelism an expert is read whole and the busiest rank sets the time") {
   // Two experts of four (E = 4, top-1) on each of two ranks, one token: a rank touches
   // Binomial(2, 1/4) of its experts, P(0) = 9/16, P(1) = 6/16, P(2) = 1/16. The busier of two

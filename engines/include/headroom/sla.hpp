@@ -41,9 +41,20 @@ constexpr std::string_view nearest_measured_device(const device& d) {
 /// (llama.cpp, engines::none) read vLLM's tables and run one stream.
 constexpr calibration_set shipped_calibration(const device& d, const engine& e) {
   const engine_kind k = engines::rules_of(e).serving_time ? e.kind : engines::vllm.kind;
-  return {&engines::calibration_of(d.id, k), &engines::calibration_of(nearest_measured_device(d), k),
-          default_elementwise_rule, engines::shared_streams_of(e.kind), engines::gdn_decode_applies_gates(k),
-          engines::norms_in_tp_all_reduce(k)};
+  // A second stream on NVIDIA's parts only: SGLang creates its alt_stream only under CUDA
+  // (`torch.cuda.Stream() if _is_cuda else None`, python/sglang/srt/models/deepseek_v2.py
+  // @3e4a39ee73308590c5c753108bdcb8d333f7f1c6, DeepseekV2Model), and vLLM runs the shared expert
+  // on its aux stream only where `current_platform.is_cuda()`, false under ROCm
+  // (vllm/model_executor/layers/fused_moe/runner/shared_experts.py
+  // @b7bc5f0adbd872f4edfc7e464393b1f35c93eb24, SharedExperts._determine_shared_experts_order).
+  const bool cuda = d.vendor == "NVIDIA";
+  return {&engines::calibration_of(d.id, k),
+          &engines::calibration_of(nearest_measured_device(d), k),
+          default_elementwise_rule,
+          cuda ? engines::shared_streams_of(e.kind) : shared_expert_streams{},
+          engines::gdn_decode_applies_gates(k),
+          engines::norms_in_tp_all_reduce(k),
+          cuda ? engines::latent_norm_streams_of(e.kind) : shared_expert_streams{}};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and

@@ -117,6 +117,29 @@ constexpr bool gdn_decode_applies_gates(engine_kind k) { return k == engine_kind
 // picks for them (and whether the norm then runs apart) is not modelled.
 constexpr bool norms_in_tp_all_reduce(engine_kind k) { return k == engine_kind::trtllm; }
 
+// A latent attention block's q_a and kv_a norms on two streams (calibration_set::latent_norm_streams):
+// - SGLang: the steps it replays from CUDA graphs, its decode steps ("overlap qk norm":
+//   q_a_layernorm on the current stream, kv_a_layernorm on alt_stream when get_is_capture_mode(),
+//   python/sglang/srt/models/deepseek_v2.py @3e4a39ee73308590c5c753108bdcb8d333f7f1c6,
+//   DeepseekV2AttentionMLA.forward_absorb_prepare);
+// - TensorRT-LLM: its graphed generation-only batches (maybe_execute_in_parallel of
+//   q_a_layernorm and kv_a_layernorm on aux_stream, tensorrt_llm/_torch/modules/attention.py, MLA;
+//   multi-stream only under CUDA graphs, as above);
+// - vLLM runs the two one after the other (MultiHeadLatentAttentionWrapper).
+inline constexpr shared_expert_streams sglang_latent_norm_streams{~std::uint64_t{0}, 0};
+inline constexpr shared_expert_streams trtllm_latent_norm_streams{~std::uint64_t{0}, 0};
+
+constexpr shared_expert_streams latent_norm_streams_of(engine_kind k) {
+  switch (k) {
+    case engine_kind::sglang: return sglang_latent_norm_streams;
+    case engine_kind::trtllm: return trtllm_latent_norm_streams;
+    case engine_kind::vllm:
+    case engine_kind::none:
+    case engine_kind::llama_cpp: return {};
+  }
+  return {};
+}
+
 constexpr shared_expert_streams shared_streams_of(engine_kind k) {
   switch (k) {
     case engine_kind::vllm: return vllm_shared_streams;
