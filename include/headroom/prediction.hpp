@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string_view>
 
 #include <headroom/bytes.hpp>
 #include <headroom/calibration.hpp>
@@ -36,6 +37,7 @@
 #include <headroom/settings.hpp>
 #include <headroom/step_estimate.hpp>
 #include <headroom/stored_bytes.hpp>
+#include <headroom/tensor_format.hpp>
 
 namespace headroom {
 
@@ -113,6 +115,41 @@ struct shared_expert_streams {
   }
 };
 
+/// A router GEMM kernel an engine runs in place of its general GEMM at small steps (DeepSeek-V3's
+/// `dsv3_router_gemm`: BF16 in, FP32 out, one shape baked in): for a BF16 router of `hidden`
+/// inputs and `experts[e]` outputs, at up to `max_rows` rows, its measured microseconds on the
+/// device, `us[e]` at `rows` (ascending; between two points read on the line through them).
+/// `max_rows` 0: none, the router reads the general GEMM's grid like any GEMM.
+struct router_gemm_kernel {
+  static constexpr std::size_t max_points = 8;
+  std::uint64_t max_rows = 0;
+  std::uint64_t hidden = 0;
+  std::array<std::uint64_t, 2> experts{};
+  std::size_t n = 0;
+  std::array<double, max_points> rows{};
+  std::array<std::array<double, max_points>, 2> us{};
+  std::string_view source{};
+
+  /// Which of `experts` a router of `k` inputs and `out` outputs at `t` rows is, or -1 when the
+  /// kernel does not run it.
+  [[nodiscard]] constexpr int runs(std::uint64_t k, std::uint64_t out, std::uint64_t t) const {
+    if (max_rows == 0 || n == 0 || t == 0 || t > max_rows || k != hidden) return -1;
+    for (std::size_t e = 0; e < experts.size(); ++e) {
+      if (experts[e] != 0 && experts[e] == out) return static_cast<int>(e);
+    }
+    return -1;
+  }
+  /// Its measured time at `t` rows for experts[e] (the last point past the last row).
+  [[nodiscard]] constexpr double us_at(int e, double t) const {
+    const auto& v = us[static_cast<std::size_t>(e)];
+    if (t <= rows[0]) return v[0];
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      if (t <= rows[i + 1]) return v[i] + (v[i + 1] - v[i]) * (t - rows[i]) / (rows[i + 1] - rows[i]);
+    }
+    return v[n - 1];
+  }
+};
+
 /// What a prediction could read: the (device, engine) table and the one it falls back on, and
 /// how the engine launches what no table measures.
 struct calibration_set {
@@ -134,6 +171,9 @@ struct calibration_set {
   /// on two streams (engines/serving_facts.hpp): the pair then costs the longer of the two, never
   /// less than both ceilings. None by default: one stream.
   shared_expert_streams latent_norm_streams{};
+  /// The engine's router GEMM kernel on the device, measured (engines/router_gemm.hpp); none by
+  /// default: a router is a GEMM of the table.
+  router_gemm_kernel router_gemm{};
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -605,6 +645,16 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double weight_floor_us = static_cast<double>(row.count) * weight_us * most * busy_one;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;
+        // A router the engine runs on its own kernel: that kernel's measured time, once per
+        // launch, never below the ceiling.
+        const int rk = n.kind == op::router && row.formats.weight == formats::bf16
+                           ? cs.router_gemm.runs(n.weight_k(), n.weight_out(), static_cast<std::uint64_t>(m_rows))
+                           : -1;
+        if (rk >= 0) {
+          const double kernel_us = static_cast<double>(row.count) * cs.router_gemm.us_at(rk, m_rows);
+          add(row, n, ceiling, ceiling > kernel_us ? ceiling : kernel_us);
+          continue;
+        }
         add(row, n, ceiling, ceiling * ratio * busy > floor_us ? ceiling * ratio * busy : floor_us);
         out.worst = detail::worse(out.worst, a.from);
         continue;

@@ -359,6 +359,56 @@ TEST_CASE("prediction: a latent attention block's q_a and kv_a norms on two stre
   CHECK_FALSE(shipped_calibration(devices::mi300x, engines::vllm).shared_streams.at(false, 1));
 }
 
+TEST_CASE("prediction: a DeepSeek-V3 router runs the engine's own kernel at its measured time") {
+  // vLLM PR #44217's B200 points, N = 256: 2.21 us at 2 rows, 2.67 at 4; between them on the line:
+  // (2.21 + 2.67) / 2 = 2.44 at 3. Its B300 points at 9 and 15 rows, 5.08 and 6.68: 5.88 at 12.
+  const router_gemm_kernel b200 = engines::router_gemm_of(engine_kind::sglang, devices::b200);
+  CHECK(b200.us_at(0, 3) == doctest::Approx(2.44));
+  CHECK(b200.us_at(0, 12) == doctest::Approx(5.08 + (6.68 - 5.08) * 3 / 6));
+  CHECK(b200.us_at(0, 1) == doctest::Approx(1.76));
+  CHECK(b200.us_at(1, 1) == doctest::Approx(2.02));  // 384 experts (Kimi-K2), the B300's point
+  // Which engine runs it where: SGLang and TensorRT-LLM to 16 rows, vLLM to 8; TensorRT-LLM's is
+  // compiled for 256 experts; on Blackwell datacenter parts only (no other measurement).
+  CHECK(b200.runs(7168, 256, 16) == 0);
+  CHECK(b200.runs(7168, 384, 16) == 1);
+  CHECK(b200.runs(7168, 256, 17) == -1);
+  CHECK(b200.runs(6144, 256, 1) == -1);
+  CHECK(engines::router_gemm_of(engine_kind::trtllm, devices::b200).runs(7168, 256, 16) == 0);
+  CHECK(engines::router_gemm_of(engine_kind::trtllm, devices::b200).runs(7168, 384, 1) == -1);
+  CHECK(engines::router_gemm_of(engine_kind::vllm, devices::b300).runs(7168, 256, 8) == 0);
+  CHECK(engines::router_gemm_of(engine_kind::vllm, devices::b300).runs(7168, 256, 9) == -1);
+  CHECK(engines::router_gemm_of(engine_kind::sglang, devices::b300).us_at(0, 1) == doctest::Approx(1.73));
+  CHECK(engines::router_gemm_of(engine_kind::sglang, devices::h200_sxm).runs(7168, 256, 1) == -1);
+  CHECK(engines::router_gemm_of(engine_kind::sglang, devices::mi300x).runs(7168, 256, 1) == -1);
+  CHECK(engines::router_gemm_of(engine_kind::llama_cpp, devices::b200).runs(7168, 256, 1) == -1);
+  CHECK(shipped_calibration(devices::gb200, engines::trtllm).router_gemm.runs(7168, 256, 1) == 0);
+
+  // The kernel's time replaces the router's GEMM: two hand kernels of 100 and 200 us at every row
+  // count differ by 100 us for each of DeepSeek-V3's 58 MoE layers (61 less 3 dense ones).
+  router_gemm_kernel slow{16, 7168, {256, 0}, 2, {1, 16}, {{{100, 100}, {}}}, "this test"};
+  router_gemm_kernel slower = slow;
+  slower.us[0] = {200, 200};
+  calibration_set a{&no_calibration, &no_calibration};
+  a.router_gemm = slow;
+  calibration_set b = a;
+  b.router_gemm = slower;
+  const model& m = models::deepseek_v3;
+  const device& d = devices::b200;
+  const device_roofline r = default_roofline(d);
+  const parallel p{.tp = 8};
+  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
+  const step_estimate e = decode_step(m, d, r, 4, 2048, settings{}, p, facts);
+  const step_prediction pa = predict(m, r.r, e, step_pass::decode, 4, 4, 2048, p, kv_dtype::bf16, a);
+  const step_prediction pb = predict(m, r.r, e, step_pass::decode, 4, 4, 2048, p, kv_dtype::bf16, b);
+  CHECK(pb.predicted_us - pa.predicted_us == doctest::Approx(58 * 100.0).epsilon(1e-9));
+  CHECK(pa.ceiling_us == pb.ceiling_us);
+  CHECK(pa.predicted_us >= pa.ceiling_us);
+  // Past its rows the router is a GEMM again.
+  const step_estimate big = decode_step(m, d, r, 32, 2048, settings{}, p, facts);
+  CHECK(predict(m, r.r, big, step_pass::decode, 32, 32, 2048, p, kv_dtype::bf16, a).predicted_us ==
+        predict(m, r.r, big, step_pass::decode, 32, 32, 2048, p, kv_dtype::bf16, b).predicted_us);
+}
+
 TEST_CASE("prediction: under expert parallelism an expert is read whole and the busiest rank sets the time") {
   // Two experts of four (E = 4, top-1) on each of two ranks, one token: a rank touches
   // Binomial(2, 1/4) of its experts, P(0) = 9/16, P(1) = 6/16, P(2) = 1/16. The busier of two

@@ -18,6 +18,7 @@
 #include <headroom/engines/calibration.hpp>
 #include <headroom/engines/exec_facts.hpp>
 #include <headroom/engines/registry.hpp>
+#include <headroom/engines/router_gemm.hpp>
 #include <headroom/engines/serving_facts.hpp>
 #include <headroom/serve.hpp>
 
@@ -54,7 +55,8 @@ constexpr calibration_set shipped_calibration(const device& d, const engine& e) 
           cuda ? engines::shared_streams_of(e.kind) : shared_expert_streams{},
           engines::gdn_decode_applies_gates(k),
           engines::norms_in_tp_all_reduce(k),
-          cuda ? engines::latent_norm_streams_of(e.kind) : shared_expert_streams{}};
+          cuda ? engines::latent_norm_streams_of(e.kind) : shared_expert_streams{},
+          engines::router_gemm_of(e.kind, d)};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and
