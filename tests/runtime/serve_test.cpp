@@ -318,6 +318,16 @@ TEST_CASE("prediction: a shared expert on its own stream overlaps the router and
   CHECK_FALSE(engines::shared_streams_of(engine_kind::llama_cpp).at(false, 1));
 }
 
+// One decode step of DeepSeek-V3 at TP 8 under SGLang's execution facts: `batch` sequences at
+// 2,048 tokens of context on `d`, predicted with `cs`.
+step_prediction deepseek_v3_tp8_decode(const device& d, std::uint64_t batch, const calibration_set& cs) {
+  const model& m = models::deepseek_v3;
+  const device_roofline r = default_roofline(d);
+  const parallel p{.tp = 8};
+  const step_estimate e = decode_step(m, d, r, batch, 2048, settings{}, p, engines::exec_facts_of(engine_kind::sglang));
+  return predict(m, r.r, e, step_pass::decode, batch, batch, 2048, p, kv_dtype::bf16, cs);
+}
+
 TEST_CASE("prediction: a latent attention block's q_a and kv_a norms on two streams") {
   // No tables; the element-wise rule alone, each launch 5 us and its bytes free (a bandwidth share
   // of 1e12): a norm costs 5 us a layer.
@@ -325,19 +335,18 @@ TEST_CASE("prediction: a latent attention block's q_a and kv_a norms on two stre
   const calibration_set one_stream{&no_calibration, &no_calibration, launch_only};
   calibration_set two_streams = one_stream;
   two_streams.latent_norm_streams = {.decode_rows = ~std::uint64_t{0}, .prefill_rows = 0};
-  const model& m = models::deepseek_v3;
-  const device& d = devices::h200_sxm;
-  const device_roofline r = default_roofline(d);
-  const parallel p{.tp = 8};
-  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
-  const step_estimate e = decode_step(m, d, r, 1, 2048, settings{}, p, facts);
-  const step_prediction a = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, one_stream);
-  const step_prediction b = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, two_streams);
+  const step_prediction a = deepseek_v3_tp8_decode(devices::h200_sxm, 1, one_stream);
+  const step_prediction b = deepseek_v3_tp8_decode(devices::h200_sxm, 1, two_streams);
   CHECK(b.ceiling_us == a.ceiling_us);
   // DeepSeek-V3's 61 layers each run q_a_layernorm (1,536 elements a token) and
   // kv_a_layernorm (512): on two streams a layer waits for one 5 us launch, not two.
   CHECK(a.predicted_us - b.predicted_us == doctest::Approx(61 * 5.0).epsilon(1e-6));
   // A prompt's pass runs them on one stream.
+  const model& m = models::deepseek_v3;
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const parallel p{.tp = 8};
+  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
   const step_estimate pre = prefill(m, d, r, 512, settings{}, p, facts);
   CHECK(predict(m, r.r, pre, step_pass::prefill, 512, 1, 512, p, kv_dtype::bf16, two_streams).predicted_us ==
         predict(m, r.r, pre, step_pass::prefill, 512, 1, 512, p, kv_dtype::bf16, one_stream).predicted_us);
@@ -392,21 +401,14 @@ TEST_CASE("prediction: a DeepSeek-V3 router runs the engine's own kernel at its 
   a.router_gemm = slow;
   calibration_set b = a;
   b.router_gemm = slower;
-  const model& m = models::deepseek_v3;
-  const device& d = devices::b200;
-  const device_roofline r = default_roofline(d);
-  const parallel p{.tp = 8};
-  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
-  const step_estimate e = decode_step(m, d, r, 4, 2048, settings{}, p, facts);
-  const step_prediction pa = predict(m, r.r, e, step_pass::decode, 4, 4, 2048, p, kv_dtype::bf16, a);
-  const step_prediction pb = predict(m, r.r, e, step_pass::decode, 4, 4, 2048, p, kv_dtype::bf16, b);
+  const step_prediction pa = deepseek_v3_tp8_decode(devices::b200, 4, a);
+  const step_prediction pb = deepseek_v3_tp8_decode(devices::b200, 4, b);
   CHECK(pb.predicted_us - pa.predicted_us == doctest::Approx(58 * 100.0).epsilon(1e-9));
   CHECK(pa.ceiling_us == pb.ceiling_us);
   CHECK(pa.predicted_us >= pa.ceiling_us);
   // Past its rows the router is a GEMM again.
-  const step_estimate big = decode_step(m, d, r, 32, 2048, settings{}, p, facts);
-  CHECK(predict(m, r.r, big, step_pass::decode, 32, 32, 2048, p, kv_dtype::bf16, a).predicted_us ==
-        predict(m, r.r, big, step_pass::decode, 32, 32, 2048, p, kv_dtype::bf16, b).predicted_us);
+  CHECK(deepseek_v3_tp8_decode(devices::b200, 32, a).predicted_us ==
+        deepseek_v3_tp8_decode(devices::b200, 32, b).predicted_us);
 }
 
 TEST_CASE("prediction: under expert parallelism an expert is read whole and the busiest rank sets the time") {
