@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <headroom/engines/exec_facts.hpp>
+#include <headroom/engines/router_gemm.hpp>
 #include <headroom/engines/serving_facts.hpp>
 
 #include "headroom/args/plan_cli.hpp"
@@ -45,6 +46,10 @@ std::string tables_text(const serve_request& r, const calibration_set& cs, bool 
 }
 std::string calibration_text(const serve_request& r, const calibration_set& cs, bool fell_back, bool stood_in) {
   std::string out = tables_text(r, cs, fell_back);
+  if (engines::runs_a_router_of(cs.router_gemm, *r.q.m)) {
+    out += fmt::format("; its router at up to {} rows: the dsv3RouterGemm kernel's measured times ({})",
+                       cs.router_gemm.max_rows, cs.router_gemm.source);
+  }
   if (stood_in) {
     out += "; kernels no table times (Kimi Delta Attention's recurrence, a prompt's Mamba2 scan) read the Gated DeltaNet "
            "kernels' measurements (stand-in)";

@@ -22,12 +22,14 @@
 // the engine's table (its fallback, docs/serving.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/kernels.hpp>
+#include <headroom/model.hpp>
 #include <headroom/prediction.hpp>
 
 namespace headroom::engines {
@@ -66,6 +68,16 @@ constexpr router_gemm_kernel router_gemm_of(engine_kind k, const device& d) {
   r.max_rows = r.n == 0 ? 0 : router_gemm_rows(k);
   if (k == engine_kind::trtllm) r.experts[1] = 0;  // its kernel is compiled for 256 experts only
   return r;
+}
+
+/// Whether model `m` has a BF16 router the kernel `r` runs at one row (at small steps, then, its
+/// routers read the kernel's times).
+constexpr bool runs_a_router_of(const router_gemm_kernel& r, const model& m) {
+  for (std::size_t i = 0; i < m.c.n_nodes; ++i) {
+    const node& n = m.c.nodes[i];
+    if (n.kind == op::router && r.runs(n.weight_k(), n.weight_out(), 1) >= 0) return true;
+  }
+  return false;
 }
 
 }  // namespace headroom::engines
