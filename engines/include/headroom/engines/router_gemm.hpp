@@ -42,9 +42,14 @@ inline constexpr std::string_view router_gemm_source =
 inline constexpr router_gemm_kernel b300_router_gemm{0, 7168, {256, 384}, 7,
     {1, 2, 4, 8, 9, 15, 16},
     {{{1.73, 2.20, 2.64, 3.52, 5.08, 6.68, 7.20}, {2.02, 2.48, 3.20, 4.43, 6.32, 8.71, 9.18}}}, router_gemm_source};
-inline constexpr router_gemm_kernel b200_router_gemm{0, 7168, {256, 384}, 7,
-    {1, 2, 4, 8, 9, 15, 16},
-    {{{1.76, 2.21, 2.67, 3.62, 5.08, 6.68, 7.20}, {2.02, 2.48, 3.20, 4.43, 6.32, 8.71, 9.18}}}, router_gemm_source};
+// The B200's own points, 256 experts at M = 1, 2, 4, 8; the rest is the B300's.
+constexpr router_gemm_kernel b200_from_b300() {
+  router_gemm_kernel r = b300_router_gemm;
+  const double m1_to_8[] = {1.76, 2.21, 2.67, 3.62};
+  for (std::size_t i = 0; i < 4; ++i) r.us[0][i] = m1_to_8[i];
+  return r;
+}
+inline constexpr router_gemm_kernel b200_router_gemm = b200_from_b300();
 
 /// The rows up to which engine `k` runs the kernel (0: it does not).
 constexpr std::uint64_t router_gemm_rows(engine_kind k) {
