@@ -10,6 +10,8 @@ nothing else), and prints one Markdown table of the median wall time per TU:
   grid_NxM            the baseline + fits() for the first N registry models x first M devices
   single_headers      headroom.hpp + one model header + the one device header it needs
   single_fits         single_headers + one fits() on that pair (the common path)
+  fit_hpp_fits        fit.hpp (the header that declares fits) + the same model and device
+                      headers + the same fits(): what a build that checks one pair includes
 
 Each check is `constexpr bool fit_k = headroom::fits(models::X, devices::Y, {.seqs = 1,
 .context = 4096}); static_assert(fit_k || !fit_k);`: fits() is constant-evaluated exactly once
@@ -238,6 +240,8 @@ def main() -> int:
             single = ["headroom/headroom.hpp", mh, dh]
             add("single_headers", f"headroom.hpp + <{mh}> + <{dh}>, no check", single, [])
             add("single_fits", f"single_headers + 1 fits: {COMMON_MODEL} on {COMMON_DEVICE}", single,
+                [(COMMON_MODEL, COMMON_DEVICE)])
+            add("fit_hpp_fits", f"fit.hpp + <{mh}> + <{dh}> + 1 fits", ["headroom/fit.hpp", mh, dh],
                 [(COMMON_MODEL, COMMON_DEVICE)])
         else:
             log(f"note: no single header for {COMMON_MODEL} / {COMMON_DEVICE}; common-path rows skipped")

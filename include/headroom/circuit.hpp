@@ -15,8 +15,8 @@
 #include <headroom/config_values.hpp>
 #include <headroom/detail/enum_table.hpp>
 #include <headroom/error.hpp>
-#include <headroom/settings.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/settings_core.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
 

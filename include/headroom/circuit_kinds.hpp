@@ -106,7 +106,7 @@ enum class shard : std::uint8_t {
 /// Every shard layout in declaration order, and its name.
 inline constexpr auto shard_table = detail::make_enum_table(
     std::array{shard::replicated, shard::heads, shard::kv_heads, shard::columns, shard::rows, shard::experts, shard::vocab},
-    {"replicated", "heads", "kv_heads", "columns", "rows", "experts", "vocab"});
+    {"replicated"sv, "heads"sv, "kv_heads"sv, "columns"sv, "rows"sv, "experts"sv, "vocab"sv});
 inline constexpr const auto& all_shards = shard_table.all;
 constexpr std::string_view name(shard s) { return shard_table.name(s); }
 
@@ -121,34 +121,34 @@ static_assert(detail::lists_values_in_order(all_dtype_keys));
 
 constexpr std::string_view name(op o) {
   constexpr std::string_view names[] = {
-      "embed", "rms_norm", "gated_rms_norm", "residual_add", "copy", "concat", "split", "linear",
-      "silu_mul", "act_quant", "qk_norm", "rope", "kv_write", "paged_attention",
-      "sigmoid_gate_mul", "gdn_gates", "conv1d_update", "l2_norm", "gdn_recurrence", "router",
-      "top_k", "expert_gate_up", "expert_down", "blend", "final_norm", "lm_head", "argmax",
-      "ssm_update", "relu2", "swiglu_clamp", "layer_norm", "kpool_compress", "index_select",
-      "mla_attention", "hc_expand", "hc_pre", "hc_post", "hc_contract", "gelu_tanh_mul", "scalar_mul",
-      "logit_softcap", "ep_reduce", "state_snapshot", "gelu_tanh"};
+      "embed"sv, "rms_norm"sv, "gated_rms_norm"sv, "residual_add"sv, "copy"sv, "concat"sv, "split"sv, "linear"sv,
+      "silu_mul"sv, "act_quant"sv, "qk_norm"sv, "rope"sv, "kv_write"sv, "paged_attention"sv,
+      "sigmoid_gate_mul"sv, "gdn_gates"sv, "conv1d_update"sv, "l2_norm"sv, "gdn_recurrence"sv, "router"sv,
+      "top_k"sv, "expert_gate_up"sv, "expert_down"sv, "blend"sv, "final_norm"sv, "lm_head"sv, "argmax"sv,
+      "ssm_update"sv, "relu2"sv, "swiglu_clamp"sv, "layer_norm"sv, "kpool_compress"sv, "index_select"sv,
+      "mla_attention"sv, "hc_expand"sv, "hc_pre"sv, "hc_post"sv, "hc_contract"sv, "gelu_tanh_mul"sv, "scalar_mul"sv,
+      "logit_softcap"sv, "ep_reduce"sv, "state_snapshot"sv, "gelu_tanh"sv};
   static_assert(std::size(names) == all_ops.size(), "one name per op");
   return names[static_cast<std::size_t>(o)];
 }
 constexpr std::string_view name(linear_role r) {
-  constexpr std::string_view names[] = {"",     "q",       "k",              "v",           "o",
-                                        "qkvz", "ba",      "gdn_out",        "gate_up",     "down",
-                                        "shared_gate_up", "shared_down", "shared_gate", "mtp_fc",
-                                        "up",   "mamba_in", "mamba_out",      "mla_q_a",     "mla_q_b",
-                                        "mla_kv_a", "mla_kv_b", "moe_latent_in", "moe_latent_out",
-                                        "kda_b", "kda_f_a", "kda_f_b", "kda_g_a", "kda_g_b", "index_q",
-                                        "index_k", "index_weights", "index_gate", "hc_mix", "o_group",
-                                        "shared_up", "compress"};
+  constexpr std::string_view names[] = {""sv,     "q"sv,       "k"sv,              "v"sv,           "o"sv,
+                                        "qkvz"sv, "ba"sv,      "gdn_out"sv,        "gate_up"sv,     "down"sv,
+                                        "shared_gate_up"sv, "shared_down"sv, "shared_gate"sv, "mtp_fc"sv,
+                                        "up"sv,   "mamba_in"sv, "mamba_out"sv,      "mla_q_a"sv,     "mla_q_b"sv,
+                                        "mla_kv_a"sv, "mla_kv_b"sv, "moe_latent_in"sv, "moe_latent_out"sv,
+                                        "kda_b"sv, "kda_f_a"sv, "kda_f_b"sv, "kda_g_a"sv, "kda_g_b"sv, "index_q"sv,
+                                        "index_k"sv, "index_weights"sv, "index_gate"sv, "hc_mix"sv, "o_group"sv,
+                                        "shared_up"sv, "compress"sv};
   static_assert(std::size(names) == all_linear_roles.size(), "one name per linear role");
   return names[static_cast<std::size_t>(r)];
 }
 constexpr std::string_view name(layer_kind k) {
-  constexpr std::string_view names[] = {"none", "full_attention", "linear_attention", "sliding_attention", "mamba", "mlp"};
+  constexpr std::string_view names[] = {"none"sv, "full_attention"sv, "linear_attention"sv, "sliding_attention"sv, "mamba"sv, "mlp"sv};
   return detail::name_in(names, all_layer_kinds, k);
 }
 constexpr std::string_view name(section s) {
-  constexpr std::string_view names[] = {"main", "draft", "vision"};
+  constexpr std::string_view names[] = {"main"sv, "draft"sv, "vision"sv};
   return detail::name_in(names, all_sections, s);
 }
 

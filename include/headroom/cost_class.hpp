@@ -30,8 +30,8 @@ inline constexpr std::array all_cost_classes{
 static_assert(detail::lists_values_in_order(all_cost_classes));
 
 constexpr std::string_view name(cost_class k) {
-  constexpr std::string_view names[] = {"edges",     "elementwise",      "linear",  "routed experts",
-                                        "attention", "latent attention", "indexer", "recurrent"};
+  constexpr std::string_view names[] = {"edges"sv,     "elementwise"sv,      "linear"sv,  "routed experts"sv,
+                                        "attention"sv, "latent attention"sv, "indexer"sv, "recurrent"sv};
   static_assert(std::size(names) == all_cost_classes.size(), "one name per cost class");
   return names[static_cast<std::size_t>(k)];
 }

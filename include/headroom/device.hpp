@@ -29,7 +29,7 @@ enum class mma_kind : std::uint8_t {
 inline constexpr auto mma_kind_table = detail::make_enum_table(
     std::array{mma_kind::bf16, mma_kind::fp16, mma_kind::fp8, mma_kind::int8, mma_kind::fp4_block_scale,
                mma_kind::mxf8f6f4, mma_kind::fp4_fp8_nvfp4_scaled},
-    {"bf16", "fp16", "fp8", "int8", "fp4_block_scale", "mxf8f6f4", "fp4_fp8_nvfp4_scaled"});
+    {"bf16"sv, "fp16"sv, "fp8"sv, "int8"sv, "fp4_block_scale"sv, "mxf8f6f4"sv, "fp4_fp8_nvfp4_scaled"sv});
 inline constexpr const auto& all_mma_kinds = mma_kind_table.all;
 constexpr std::uint16_t bit(mma_kind k) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(k)); }
 constexpr std::string_view name(mma_kind k) { return mma_kind_table.name(k); }
@@ -42,7 +42,7 @@ enum class mma_family : std::uint8_t { mma_sync, wgmma, tcgen05, mfma, other, no
 inline constexpr auto mma_family_table = detail::make_enum_table(
     std::array{mma_family::mma_sync, mma_family::wgmma, mma_family::tcgen05, mma_family::mfma, mma_family::other,
                mma_family::none},
-    {"mma_sync", "wgmma", "tcgen05", "mfma", "other", "none"});
+    {"mma_sync"sv, "wgmma"sv, "tcgen05"sv, "mfma"sv, "other"sv, "none"sv});
 inline constexpr const auto& all_mma_families = mma_family_table.all;
 constexpr std::string_view name(mma_family f) { return mma_family_table.name(f); }
 

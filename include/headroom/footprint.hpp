@@ -24,7 +24,7 @@
 #include <headroom/detail/min_max.hpp>
 #include <headroom/distinct_uses.hpp>
 #include <headroom/model.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 #include <headroom/stored_bytes.hpp>
 #include <headroom/validate.hpp>
 

@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include <headroom/circuit.hpp>
-#include <headroom/settings.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/settings_core.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
 

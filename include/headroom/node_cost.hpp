@@ -18,7 +18,7 @@
 #include <headroom/detail/min_max.hpp>
 #include <headroom/model.hpp>
 #include <headroom/roofline.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 #include <headroom/stored_bytes.hpp>
 
 namespace headroom {

@@ -144,13 +144,14 @@ constexpr plan_rule plan_violation_of(const model& m, const parallel& p) {
   auto check_weight = [&](const node& rn, const instance& in) {
     const resolved_formats f = formats_of(m, rn, in);
     const std::uint64_t t = rn.weight_tensors == 0 ? 1 : rn.weight_tensors;
-    const bool sized = rn.kind == op::embed ? try_weight_bytes(f.weight, rn.table_rows, rn.weight_k()).has_value()
+    std::uint64_t b = 0;  // the laws' answer, unused: only whether the shape has one
+    const bool sized = rn.kind == op::embed ? detail::law_bytes(f.weight, rn.table_rows, rn.weight_k(), true, b)
                                             : (rn.weight_out() % t == 0 &&
-                                               try_weight_bytes(f.weight, rn.weight_out() / t, rn.weight_k()).has_value());
+                                               detail::law_bytes(f.weight, rn.weight_out() / t, rn.weight_k(), true, b));
     // The activation a rank feeds the matmul is its share of the input row: a grouped
     // activation format (fp8/g128, nvfp4/g16) needs that share to be whole groups too, as
     // the engines' quantised kernels do (e.g. a 1,536-wide expert input at TP=8 is 192: no).
-    const bool act_sized = rn.kind == op::embed || try_bytes(f.activation, 1, rn.weight_k()).has_value();
+    const bool act_sized = rn.kind == op::embed || detail::law_bytes(f.activation, 1, rn.weight_k(), false, b);
     if (!sized || !act_sized) broken[static_cast<std::size_t>(plan_rule::shard_fits_format)] = true;
   };
   auto check_block = [&](const instance& in) {

@@ -34,10 +34,10 @@
 #include <headroom/parallel.hpp>
 #include <headroom/rank_node.hpp>
 #include <headroom/roofline.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 #include <headroom/step_estimate.hpp>
 #include <headroom/stored_bytes.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
 

@@ -21,7 +21,7 @@
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/parallel_rules.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 
 namespace headroom {
 

@@ -11,7 +11,7 @@
 #include <headroom/detail/min_max.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
 

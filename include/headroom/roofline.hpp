@@ -10,7 +10,7 @@
 #include <headroom/detail/fixed_text.hpp>
 #include <headroom/device.hpp>
 #include <headroom/kernels.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
 

@@ -71,8 +71,8 @@ inline constexpr std::array all_link_ops{link_op::tp_all_reduce, link_op::lm_hea
 static_assert(detail::lists_values_in_order(all_link_ops));
 inline constexpr std::size_t link_ops = all_link_ops.size();
 constexpr std::string_view name(link_op o) {
-  constexpr std::string_view names[] = {"tp_all_reduce", "lm_head_gather", "ep_all_to_all", "dp_gather_scatter",
-                                        "pp_send"};
+  constexpr std::string_view names[] = {"tp_all_reduce"sv, "lm_head_gather"sv, "ep_all_to_all"sv, "dp_gather_scatter"sv,
+                                        "pp_send"sv};
   return detail::name_in(names, all_link_ops, o);
 }
 

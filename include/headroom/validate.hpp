@@ -27,7 +27,7 @@
 #include <headroom/error.hpp>
 #include <headroom/model.hpp>
 #include <headroom/roofline.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
 

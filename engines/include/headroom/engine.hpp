@@ -37,7 +37,7 @@ enum class engine_kind : std::uint8_t { none, vllm, sglang, trtllm, llama_cpp };
 inline constexpr auto engine_kind_table =
     detail::make_enum_table(std::array{engine_kind::none, engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm,
                                        engine_kind::llama_cpp},
-                            {"none", "vllm", "sglang", "trtllm", "llama.cpp"});
+                            {"none"sv, "vllm"sv, "sglang"sv, "trtllm"sv, "llama.cpp"sv});
 inline constexpr const auto& all_engine_kinds = engine_kind_table.all;
 
 /// One engine and the knobs it runs with. Only the knobs of `kind` are read.

@@ -14,7 +14,7 @@
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/rank_footprint.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 
 namespace headroom {
 

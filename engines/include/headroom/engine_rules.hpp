@@ -12,7 +12,7 @@
 #include <headroom/engine.hpp>
 #include <headroom/engine_law_list.hpp>
 #include <headroom/engine_terms.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 
 namespace headroom {
 

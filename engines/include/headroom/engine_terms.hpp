@@ -69,13 +69,13 @@ inline constexpr std::array all_engine_terms{engine_term::none,
                                              engine_term::max_num_seqs_below_the_sequences};
 static_assert(detail::lists_values_in_order(all_engine_terms));
 constexpr std::string_view name(engine_term t) {
-  constexpr std::string_view names[] = {"none",
-                                        "free_memory_below_budget",
-                                        "no_memory_for_kv_cache",
-                                        "kv_cache_cannot_hold_one_request",
-                                        "context_above_max_model_len",
-                                        "kv_cache_cannot_hold_the_sequences",
-                                        "max_num_seqs_below_the_sequences"};
+  constexpr std::string_view names[] = {"none"sv,
+                                        "free_memory_below_budget"sv,
+                                        "no_memory_for_kv_cache"sv,
+                                        "kv_cache_cannot_hold_one_request"sv,
+                                        "context_above_max_model_len"sv,
+                                        "kv_cache_cannot_hold_the_sequences"sv,
+                                        "max_num_seqs_below_the_sequences"sv};
   return detail::name_in(names, all_engine_terms, t);
 }
 

@@ -10,7 +10,6 @@
 
 #include <array>
 #include <cstdint>
-#include <span>
 
 #include <headroom/bytes.hpp>
 #include <headroom/device.hpp>
@@ -21,7 +20,7 @@
 #include <headroom/parallel.hpp>
 #include <headroom/parallel_rules.hpp>
 #include <headroom/rank_footprint.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 #include <headroom/validate.hpp>
 #include <headroom/verdict.hpp>
 

@@ -10,6 +10,13 @@
 #include <cstddef>
 #include <string_view>
 
+namespace headroom {
+// Name tables spell their names as `sv` literals: clang 14 builds a std::string_view from a
+// plain literal in constant evaluation one character at a time, about 20,000 instructions a
+// character (bench/README.md, "What a check parses").
+using std::string_view_literals::operator""sv;
+}  // namespace headroom
+
 namespace headroom::detail {
 
 /// Whether `all` lists its enum's values 0, 1, ..., N-1 in declaration order, each once.

@@ -35,8 +35,8 @@ struct fixed_text {
       v /= 10;
     } while (v != 0);
     while (n > 0) {
-      char c[1] = {buf[--n]};
-      append(std::string_view(c, 1));
+      const char c = buf[--n];
+      if (size < Capacity) data[size++] = c;
     }
     return *this;
   }

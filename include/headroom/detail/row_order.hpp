@@ -12,7 +12,7 @@
 #include <headroom/circuit.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/step_estimate.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom::detail {
 

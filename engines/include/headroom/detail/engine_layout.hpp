@@ -10,7 +10,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 
 #include <headroom/bytes.hpp>
 #include <headroom/circuit.hpp>
@@ -20,8 +19,8 @@
 #include <headroom/parallel.hpp>
 #include <headroom/parallel_rules.hpp>
 #include <headroom/stored_bytes.hpp>
-#include <headroom/settings.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/settings_core.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom::detail {
 
@@ -140,8 +139,8 @@ constexpr kv_layout layout_of(const model& m, const footprint_bytes& fp, const s
 
 /// Bytes of an activation edge at `n` tokens (0 for a shape the format cannot hold).
 constexpr byte_count edge_bytes(const edge& x, std::uint64_t n) {
-  const std::optional<std::uint64_t> b = try_bytes(x.format, x.rows(n), x.width);
-  return b ? *b : 0;
+  std::uint64_t b = 0;
+  return detail::law_bytes(x.format, x.rows(n), x.width, false, b) ? b : 0;
 }
 
 /// Hidden-wide bf16 tensors alive across a layer besides the node's own edges: the residual,

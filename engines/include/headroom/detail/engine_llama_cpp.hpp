@@ -14,7 +14,7 @@
 #include <headroom/engine_terms.hpp>
 #include <headroom/footprint.hpp>
 #include <headroom/model.hpp>
-#include <headroom/settings.hpp>
+#include <headroom/detail/settings_core.hpp>
 
 namespace headroom::detail {
 

@@ -12,7 +12,7 @@
 #include <headroom/engine.hpp>
 #include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom::engines {
 

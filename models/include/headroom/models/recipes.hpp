@@ -8,7 +8,7 @@
 
 #include <headroom/circuit.hpp>
 #include <headroom/model.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom::models::recipes {
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <headroom/footprint.hpp>
+#include <headroom/tensor_format.hpp>
 
 #include "headroom/import/importer.hpp"
 #include "headroom/checkpoint/inventory_gemma4.hpp"

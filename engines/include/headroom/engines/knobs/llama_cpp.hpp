@@ -21,7 +21,7 @@ enum class ggml_cache_type : std::uint8_t { f16, bf16, f32, q8_0, q4_0 };
 inline constexpr auto ggml_cache_type_table =
     detail::make_enum_table(std::array{ggml_cache_type::f16, ggml_cache_type::bf16, ggml_cache_type::f32,
                                        ggml_cache_type::q8_0, ggml_cache_type::q4_0},
-                            {"f16", "bf16", "f32", "q8_0", "q4_0"});
+                            {"f16"sv, "bf16"sv, "f32"sv, "q8_0"sv, "q4_0"sv});
 inline constexpr const auto& all_ggml_cache_types = ggml_cache_type_table.all;
 constexpr std::string_view name(ggml_cache_type t) { return ggml_cache_type_table.name(t); }
 

@@ -24,7 +24,7 @@ enum class vllm_cudagraph_mode : std::uint8_t { full_and_piecewise, piecewise, f
 inline constexpr auto vllm_cudagraph_mode_table = detail::make_enum_table(
     std::array{vllm_cudagraph_mode::full_and_piecewise, vllm_cudagraph_mode::piecewise, vllm_cudagraph_mode::full,
                vllm_cudagraph_mode::full_decode_only, vllm_cudagraph_mode::none},
-    {"FULL_AND_PIECEWISE", "PIECEWISE", "FULL", "FULL_DECODE_ONLY", "NONE"});
+    {"FULL_AND_PIECEWISE"sv, "PIECEWISE"sv, "FULL"sv, "FULL_DECODE_ONLY"sv, "NONE"sv});
 inline constexpr const auto& all_vllm_cudagraph_modes = vllm_cudagraph_mode_table.all;
 constexpr std::string_view name(vllm_cudagraph_mode m) { return vllm_cudagraph_mode_table.name(m); }
 

@@ -18,7 +18,7 @@
 #include <headroom/circuit.hpp>
 #include <headroom/error.hpp>
 #include <headroom/models/blocks/moe.hpp>
-#include <headroom/tensor_format.hpp>
+#include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom::models::blocks {
 
