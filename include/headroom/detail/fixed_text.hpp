@@ -34,6 +34,10 @@ struct fixed_text {
       buf[n++] = static_cast<char>('0' + v % 10);
       v /= 10;
     } while (v != 0);
+    // Each digit is written directly, not appended as std::string_view(c, 1): a two-argument
+    // string_view is overload-resolved against the iterator-pair constructor template, whose
+    // constraints instantiate the iterator concepts in every TU that compiles this (about 65 M
+    // g++ instructions; bench/README.md, "What a check parses").
     while (n > 0) {
       const char c = buf[--n];
       if (size < Capacity) data[size++] = c;
