@@ -136,4 +136,8 @@ TEST_CASE("a shipped table is checked once, when compiled; a copy of it at every
   CHECK(message_of([] { (void)checked_table(models::llama_3_1_8b_instruct, models::llama_3_1_8b_instruct); },
                    error_kind::bad_model) ==
         "checked_table() marks a constant: it initialises an `inline constexpr model` only");
+  // The shipped spelling, checked by the project's build rather than in each TU, refuses alike.
+  CHECK(message_of([] { (void)detail::shipped_table(models::detail::fill_llama_3_1_8b_instruct, models::llama_3_1_8b_instruct); },
+                   error_kind::bad_model) ==
+        "checked_table() marks a constant: it initialises an `inline constexpr model` only");
 }

@@ -33,6 +33,13 @@ static_assert(ids_unique());
 
 // The laws of each device entry: device_laws_test.cpp.
 
+// Every shipped table obeys the table laws (validate.hpp's check_model). Its header builds it
+// with detail::shipped_table, which leaves the check to this build rather than repeat it in
+// every translation unit that includes the table (checked_table.hpp): a broken one fails here,
+// `breaks_law<headroom::models::X, headroom::table_rule::...>`.
+constexpr table_rule table_law(const model& m) { return check_model(m).rule; }
+static_assert(laws::every_entry_obeys<models::all, table_law>());
+
 enum class model_column {
   none,
   bytes_not_monotone,

@@ -32,6 +32,6 @@ constexpr void fill_deepseek_v3(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v3 = checked_table(detail::fill_deepseek_v3, deepseek_v3);
+inline constexpr model deepseek_v3 = ::headroom::detail::shipped_table(detail::fill_deepseek_v3, deepseek_v3);
 
 }  // namespace headroom::models

@@ -40,6 +40,7 @@ constexpr void fill_deepseek_v3_0324_fp4(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v3_0324_fp4 = checked_table(detail::fill_deepseek_v3_0324_fp4, deepseek_v3_0324_fp4);
+inline constexpr model deepseek_v3_0324_fp4 =
+    ::headroom::detail::shipped_table(detail::fill_deepseek_v3_0324_fp4, deepseek_v3_0324_fp4);
 
 }  // namespace headroom::models

@@ -62,6 +62,7 @@ constexpr void fill_deepseek_v4_flash(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model deepseek_v4_flash = checked_table(detail::fill_deepseek_v4_flash, deepseek_v4_flash);
+inline constexpr model deepseek_v4_flash =
+    ::headroom::detail::shipped_table(detail::fill_deepseek_v4_flash, deepseek_v4_flash);
 
 }  // namespace headroom::models

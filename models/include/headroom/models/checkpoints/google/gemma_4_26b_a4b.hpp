@@ -30,6 +30,7 @@ constexpr void fill_gemma_4_26b_a4b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model gemma_4_26b_a4b = checked_table(detail::fill_gemma_4_26b_a4b, gemma_4_26b_a4b);
+inline constexpr model gemma_4_26b_a4b =
+    ::headroom::detail::shipped_table(detail::fill_gemma_4_26b_a4b, gemma_4_26b_a4b);
 
 }  // namespace headroom::models

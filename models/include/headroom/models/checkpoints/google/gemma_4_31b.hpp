@@ -31,6 +31,6 @@ constexpr void fill_gemma_4_31b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model gemma_4_31b = checked_table(detail::fill_gemma_4_31b, gemma_4_31b);
+inline constexpr model gemma_4_31b = ::headroom::detail::shipped_table(detail::fill_gemma_4_31b, gemma_4_31b);
 
 }  // namespace headroom::models

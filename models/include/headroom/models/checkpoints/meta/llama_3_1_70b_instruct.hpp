@@ -26,6 +26,7 @@ constexpr void fill_llama_3_1_70b_instruct(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model llama_3_1_70b_instruct = checked_table(detail::fill_llama_3_1_70b_instruct, llama_3_1_70b_instruct);
+inline constexpr model llama_3_1_70b_instruct =
+    ::headroom::detail::shipped_table(detail::fill_llama_3_1_70b_instruct, llama_3_1_70b_instruct);
 
 }  // namespace headroom::models

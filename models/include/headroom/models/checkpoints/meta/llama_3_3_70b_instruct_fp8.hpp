@@ -29,6 +29,7 @@ constexpr void fill_llama_3_3_70b_instruct_fp8(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model llama_3_3_70b_instruct_fp8 = checked_table(detail::fill_llama_3_3_70b_instruct_fp8, llama_3_3_70b_instruct_fp8);
+inline constexpr model llama_3_3_70b_instruct_fp8 =
+    ::headroom::detail::shipped_table(detail::fill_llama_3_3_70b_instruct_fp8, llama_3_3_70b_instruct_fp8);
 
 }  // namespace headroom::models

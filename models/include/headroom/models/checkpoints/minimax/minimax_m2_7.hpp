@@ -32,6 +32,6 @@ constexpr void fill_minimax_m2_7(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model minimax_m2_7 = checked_table(detail::fill_minimax_m2_7, minimax_m2_7);
+inline constexpr model minimax_m2_7 = ::headroom::detail::shipped_table(detail::fill_minimax_m2_7, minimax_m2_7);
 
 }  // namespace headroom::models

@@ -25,6 +25,7 @@ constexpr void fill_mistral_7b_v0_1(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model mistral_7b_v0_1 = checked_table(detail::fill_mistral_7b_v0_1, mistral_7b_v0_1);
+inline constexpr model mistral_7b_v0_1 =
+    ::headroom::detail::shipped_table(detail::fill_mistral_7b_v0_1, mistral_7b_v0_1);
 
 }  // namespace headroom::models

@@ -35,6 +35,7 @@ constexpr void fill_mistral_small_4_119b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model mistral_small_4_119b = checked_table(detail::fill_mistral_small_4_119b, mistral_small_4_119b);
+inline constexpr model mistral_small_4_119b =
+    ::headroom::detail::shipped_table(detail::fill_mistral_small_4_119b, mistral_small_4_119b);
 
 }  // namespace headroom::models

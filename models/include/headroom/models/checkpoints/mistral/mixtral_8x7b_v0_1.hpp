@@ -26,6 +26,7 @@ constexpr void fill_mixtral_8x7b_v0_1(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model mixtral_8x7b_v0_1 = checked_table(detail::fill_mixtral_8x7b_v0_1, mixtral_8x7b_v0_1);
+inline constexpr model mixtral_8x7b_v0_1 =
+    ::headroom::detail::shipped_table(detail::fill_mixtral_8x7b_v0_1, mixtral_8x7b_v0_1);
 
 }  // namespace headroom::models

@@ -48,6 +48,7 @@ constexpr void fill_nemotron_3_nano_30b_a3b_nvfp4(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model nemotron_3_nano_30b_a3b_nvfp4 = checked_table(detail::fill_nemotron_3_nano_30b_a3b_nvfp4, nemotron_3_nano_30b_a3b_nvfp4);
+inline constexpr model nemotron_3_nano_30b_a3b_nvfp4 =
+    ::headroom::detail::shipped_table(detail::fill_nemotron_3_nano_30b_a3b_nvfp4, nemotron_3_nano_30b_a3b_nvfp4);
 
 }  // namespace headroom::models

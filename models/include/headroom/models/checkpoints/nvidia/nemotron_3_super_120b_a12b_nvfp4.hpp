@@ -76,6 +76,7 @@ constexpr void fill_nemotron_3_super_120b_a12b_nvfp4(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model nemotron_3_super_120b_a12b_nvfp4 = checked_table(detail::fill_nemotron_3_super_120b_a12b_nvfp4, nemotron_3_super_120b_a12b_nvfp4);
+inline constexpr model nemotron_3_super_120b_a12b_nvfp4 =
+    ::headroom::detail::shipped_table(detail::fill_nemotron_3_super_120b_a12b_nvfp4, nemotron_3_super_120b_a12b_nvfp4);
 
 }  // namespace headroom::models

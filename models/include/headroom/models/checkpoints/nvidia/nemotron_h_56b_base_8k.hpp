@@ -29,6 +29,7 @@ constexpr void fill_nemotron_h_56b_base_8k(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model nemotron_h_56b_base_8k = checked_table(detail::fill_nemotron_h_56b_base_8k, nemotron_h_56b_base_8k);
+inline constexpr model nemotron_h_56b_base_8k =
+    ::headroom::detail::shipped_table(detail::fill_nemotron_h_56b_base_8k, nemotron_h_56b_base_8k);
 
 }  // namespace headroom::models

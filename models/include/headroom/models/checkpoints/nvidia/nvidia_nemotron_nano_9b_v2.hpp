@@ -28,6 +28,7 @@ constexpr void fill_nvidia_nemotron_nano_9b_v2(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model nvidia_nemotron_nano_9b_v2 = checked_table(detail::fill_nvidia_nemotron_nano_9b_v2, nvidia_nemotron_nano_9b_v2);
+inline constexpr model nvidia_nemotron_nano_9b_v2 =
+    ::headroom::detail::shipped_table(detail::fill_nvidia_nemotron_nano_9b_v2, nvidia_nemotron_nano_9b_v2);
 
 }  // namespace headroom::models

@@ -26,6 +26,6 @@ constexpr void fill_gpt_oss_120b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model gpt_oss_120b = checked_table(detail::fill_gpt_oss_120b, gpt_oss_120b);
+inline constexpr model gpt_oss_120b = ::headroom::detail::shipped_table(detail::fill_gpt_oss_120b, gpt_oss_120b);
 
 }  // namespace headroom::models

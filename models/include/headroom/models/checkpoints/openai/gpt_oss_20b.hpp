@@ -29,6 +29,6 @@ constexpr void fill_gpt_oss_20b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model gpt_oss_20b = checked_table(detail::fill_gpt_oss_20b, gpt_oss_20b);
+inline constexpr model gpt_oss_20b = ::headroom::detail::shipped_table(detail::fill_gpt_oss_20b, gpt_oss_20b);
 
 }  // namespace headroom::models

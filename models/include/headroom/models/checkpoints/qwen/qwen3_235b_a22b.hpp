@@ -26,6 +26,7 @@ constexpr void fill_qwen3_235b_a22b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_235b_a22b = checked_table(detail::fill_qwen3_235b_a22b, qwen3_235b_a22b);
+inline constexpr model qwen3_235b_a22b =
+    ::headroom::detail::shipped_table(detail::fill_qwen3_235b_a22b, qwen3_235b_a22b);
 
 }  // namespace headroom::models

@@ -28,6 +28,7 @@ constexpr void fill_qwen3_235b_a22b_fp8(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_235b_a22b_fp8 = checked_table(detail::fill_qwen3_235b_a22b_fp8, qwen3_235b_a22b_fp8);
+inline constexpr model qwen3_235b_a22b_fp8 =
+    ::headroom::detail::shipped_table(detail::fill_qwen3_235b_a22b_fp8, qwen3_235b_a22b_fp8);
 
 }  // namespace headroom::models

@@ -25,6 +25,6 @@ constexpr void fill_qwen3_32b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_32b = checked_table(detail::fill_qwen3_32b, qwen3_32b);
+inline constexpr model qwen3_32b = ::headroom::detail::shipped_table(detail::fill_qwen3_32b, qwen3_32b);
 
 }  // namespace headroom::models

@@ -37,6 +37,6 @@ constexpr void fill_qwen3_5_27b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_5_27b = checked_table(detail::fill_qwen3_5_27b, qwen3_5_27b);
+inline constexpr model qwen3_5_27b = ::headroom::detail::shipped_table(detail::fill_qwen3_5_27b, qwen3_5_27b);
 
 }  // namespace headroom::models

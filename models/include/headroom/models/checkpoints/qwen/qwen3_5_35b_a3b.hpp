@@ -36,6 +36,7 @@ constexpr void fill_qwen3_5_35b_a3b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_5_35b_a3b = checked_table(detail::fill_qwen3_5_35b_a3b, qwen3_5_35b_a3b);
+inline constexpr model qwen3_5_35b_a3b =
+    ::headroom::detail::shipped_table(detail::fill_qwen3_5_35b_a3b, qwen3_5_35b_a3b);
 
 }  // namespace headroom::models

@@ -47,6 +47,7 @@ constexpr void fill_qwen3_6_35b_a3b_fp8(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_6_35b_a3b_fp8 = checked_table(detail::fill_qwen3_6_35b_a3b_fp8, qwen3_6_35b_a3b_fp8);
+inline constexpr model qwen3_6_35b_a3b_fp8 =
+    ::headroom::detail::shipped_table(detail::fill_qwen3_6_35b_a3b_fp8, qwen3_6_35b_a3b_fp8);
 
 }  // namespace headroom::models

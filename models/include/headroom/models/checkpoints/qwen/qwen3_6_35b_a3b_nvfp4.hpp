@@ -57,6 +57,7 @@ constexpr void fill_qwen3_6_35b_a3b_nvfp4(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_6_35b_a3b_nvfp4 = checked_table(detail::fill_qwen3_6_35b_a3b_nvfp4, qwen3_6_35b_a3b_nvfp4);
+inline constexpr model qwen3_6_35b_a3b_nvfp4 =
+    ::headroom::detail::shipped_table(detail::fill_qwen3_6_35b_a3b_nvfp4, qwen3_6_35b_a3b_nvfp4);
 
 }  // namespace headroom::models

@@ -25,6 +25,6 @@ constexpr void fill_qwen3_8b(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_8b = checked_table(detail::fill_qwen3_8b, qwen3_8b);
+inline constexpr model qwen3_8b = ::headroom::detail::shipped_table(detail::fill_qwen3_8b, qwen3_8b);
 
 }  // namespace headroom::models

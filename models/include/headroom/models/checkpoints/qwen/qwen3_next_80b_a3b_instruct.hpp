@@ -29,6 +29,7 @@ constexpr void fill_qwen3_next_80b_a3b_instruct(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model qwen3_next_80b_a3b_instruct = checked_table(detail::fill_qwen3_next_80b_a3b_instruct, qwen3_next_80b_a3b_instruct);
+inline constexpr model qwen3_next_80b_a3b_instruct =
+    ::headroom::detail::shipped_table(detail::fill_qwen3_next_80b_a3b_instruct, qwen3_next_80b_a3b_instruct);
 
 }  // namespace headroom::models

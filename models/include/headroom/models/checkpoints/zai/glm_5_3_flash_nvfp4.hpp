@@ -42,6 +42,7 @@ constexpr void fill_glm_5_3_flash_nvfp4(model& m) {
 }
 }  // namespace detail
 
-inline constexpr model glm_5_3_flash_nvfp4 = checked_table(detail::fill_glm_5_3_flash_nvfp4, glm_5_3_flash_nvfp4);
+inline constexpr model glm_5_3_flash_nvfp4 =
+    ::headroom::detail::shipped_table(detail::fill_glm_5_3_flash_nvfp4, glm_5_3_flash_nvfp4);
 
 }  // namespace headroom::models

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: MIT
+# Every table built with detail::shipped_table is an entry of models::all: its laws are checked
+# once, in tests/static/registry_laws_test.cpp, over that list (checked_table.hpp says why), so a
+# table left out of the list would be checked nowhere. Fails naming each header and table.
+#   cmake -DSOURCE_DIR=<repo> -P shipped_tables_listed.cmake
+file(GLOB_RECURSE headers "${SOURCE_DIR}/models/include/headroom/*.hpp")
+file(READ "${SOURCE_DIR}/models/include/headroom/models/registry.hpp" registry)
+set(count 0)
+set(missing "")
+foreach(header IN LISTS headers)
+  file(READ "${header}" text)
+  string(REGEX MATCHALL "shipped_table\\(detail::fill_[a-z0-9_]+, *([a-z0-9_]+)\\)" calls "${text}")
+  foreach(call IN LISTS calls)
+    string(REGEX REPLACE ".*, *([a-z0-9_]+)\\)$" "\\1" table "${call}")
+    math(EXPR count "${count} + 1")
+    string(FIND "${registry}" "    &${table},\n" at)
+    if(at EQUAL -1)
+      file(RELATIVE_PATH rel "${SOURCE_DIR}" "${header}")
+      list(APPEND missing "${rel}: ${table}")
+    endif()
+  endforeach()
+endforeach()
+if(count EQUAL 0)
+  message(FATAL_ERROR "no shipped_table( call found under models/include: the pattern no longer matches the headers")
+endif()
+if(missing)
+  list(JOIN missing "; " text)
+  message(FATAL_ERROR "shipped tables missing from models::all (models/include/headroom/models/registry.hpp): ${text}")
+endif()
+message(STATUS "${count} shipped tables, each listed in models::all")
