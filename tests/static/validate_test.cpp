@@ -98,8 +98,8 @@ static_assert(check_roofline({0, 123.7, 243.6, 490.8}).rule == table_rule::roofl
 static_assert(check_roofline({249, 123.7, 0, 490.8}).rule == table_rule::roofline_tflops_must_be_positive_and_finite);
 
 // A table written in place (`checked_table(detail::fill_x, x)`, as the shipped tables are
-// written through `detail::shipped_table`; the family filling `m.c`) and the value spellings (a function returning the model; a family returning its
-// circuit) give the same table. Llama-3.1-8B: 32 layers x (attention, MLP) + embed + head = 66
+// written through `detail::shipped_table`; the family filling `m.c`) and the value spellings (a
+// function returning the model; a family returning its circuit) give the same table. Llama-3.1-8B: 32 layers x (attention, MLP) + embed + head = 66
 // instances.
 constexpr model llama_by_value() {
   model m{};
