@@ -124,12 +124,23 @@ constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> i
 // The setters below take the node by reference and set their members one by one: the
 // compiler evaluates them for every node of every shipped table, and g++ 12 hashes (to cache
 // the call) every node it is handed by value, and more again for each level of a generic
-// member-pointer helper (bench/README.md, "What a table costs to compile").
+// member-pointer helper (bench/README.md, "What a table costs to compile"). Each has a second
+// form for a temporary (`sharded(nd(...), ...)`, how the tables write them): it sets the
+// temporary's members and hands it on, where the first form copies the node. g++ 12 builds
+// every copy of a node anew in constant evaluation and keeps it until its collector runs:
+// including every model, 53 -> 48 MiB of the compiler's heap (bench/README.md, 2026-12-06).
+// The temporary lives to the end of the full expression, so the result is for initialising a
+// node or a list of nodes, never for binding a reference to.
 constexpr node with_aux(const node& in, std::uint64_t params, tensor_format f = formats::bf16) {
   node n = in;
   n.aux_params = params;
   n.aux_format = f;
   return n;
+}
+constexpr node&& with_aux(node&& n, std::uint64_t params, tensor_format f = formats::bf16) {
+  n.aux_params = params;
+  n.aux_format = f;
+  return static_cast<node&&>(n);
 }
 /// The node splits over TP ranks as `how`, by `units` (heads, intermediate size, vocab);
 /// `aux` true: its small parameters split too (per-head A_log, per-channel conv taps).
@@ -140,17 +151,32 @@ constexpr node sharded(const node& in, shard how, std::uint64_t units, bool aux 
   n.aux_split = aux;
   return n;
 }
+constexpr node&& sharded(node&& n, shard how, std::uint64_t units, bool aux = false) {
+  n.split = how;
+  n.units = static_cast<std::uint32_t>(units);
+  n.aux_split = aux;
+  return static_cast<node&&>(n);
+}
 constexpr node with_states(const node& in, std::uint8_t reads, std::uint8_t updates = 0) {
   node n = in;
   n.reads = reads;
   n.updates = updates;
   return n;
 }
+constexpr node&& with_states(node&& n, std::uint8_t reads, std::uint8_t updates = 0) {
+  n.reads = reads;
+  n.updates = updates;
+  return static_cast<node&&>(n);
+}
 /// A grouped projection: `groups` blocks, each [out/groups, k/groups] (DeepSeek-V4 `wo_a`).
 constexpr node grouped(const node& in, std::uint16_t groups) {
   node n = in;
   n.weight_groups = groups;
   return n;
+}
+constexpr node&& grouped(node&& n, std::uint16_t groups) {
+  n.weight_groups = groups;
+  return static_cast<node&&>(n);
 }
 /// Absorbed multi-head latent attention over `heads` query heads reading kv_b_proj
 /// [kv_b_out, kv_lora]; `selected` tokens of the context when an indexer picks them (0: all).
@@ -163,11 +189,23 @@ constexpr node latent_attention(const node& in, std::uint32_t heads, std::uint64
   n.selected = selected;
   return n;
 }
+constexpr node&& latent_attention(node&& n, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
+                                  std::uint64_t selected = 0) {
+  n.heads = heads;
+  n.kv_b_out = kv_b_out;
+  n.kv_b_k = kv_lora;
+  n.selected = selected;
+  return static_cast<node&&>(n);
+}
 /// An index_select whose keys pool `tokens` tokens each.
 constexpr node pooled(const node& in, std::uint64_t tokens) {
   node n = in;
   n.pool = tokens;
   return n;
+}
+constexpr node&& pooled(node&& n, std::uint64_t tokens) {
+  n.pool = tokens;
+  return static_cast<node&&>(n);
 }
 /// Attention over a compressed KV (DeepSeek-V4's CSA / HCA): one row per `pool` tokens, its
 /// state declared per token as row / pool elements; `selected` tokens' worth of rows when an
@@ -177,6 +215,11 @@ constexpr node compressed(const node& in, std::uint64_t pool, std::uint64_t sele
   n.pool = pool;
   n.selected = selected;
   return n;
+}
+constexpr node&& compressed(node&& n, std::uint64_t pool, std::uint64_t selected = 0) {
+  n.pool = pool;
+  n.selected = selected;
+  return static_cast<node&&>(n);
 }
 
 /// A state a block declares: elements per unit (token or sequence) and where its dtype comes from.

@@ -293,5 +293,31 @@ static_assert(check_model(every_op(defect::mla_heads_not_dividing)).rule ==
               table_rule::model_latent_attention_heads_must_divide_its_weight);
 static_assert(check_model(every_op(defect::index_pool_zero)).rule == table_rule::model_indexer_must_pool_tokens);
 
+// Each node setter's form for a temporary sets what its form for a named node sets (circuit.hpp):
+// the same chain written both ways gives the same node, field for field.
+constexpr bool setter_forms_agree() {
+  const node base = nd("w", op::linear, {e(64)}, {e(128)}, linear_role::q);
+  node a = base;
+  a = with_aux(a, 7, formats::fp8_tensor);
+  a = sharded(a, shard::heads, 4, true);
+  a = with_states(a, 0b01, 0b10);
+  a = grouped(a, 2);
+  a = latent_attention(a, 16, 96, 32, 8);
+  a = pooled(a, 4);
+  a = compressed(a, 5, 9);
+  const node b = compressed(
+      pooled(latent_attention(grouped(with_states(sharded(with_aux(nd("w", op::linear, {e(64)}, {e(128)}, linear_role::q), 7,
+                                                                    formats::fp8_tensor),
+                                                           shard::heads, 4, true),
+                                              0b01, 0b10),
+                                  2),
+                          16, 96, 32, 8),
+             4),
+      5, 9);
+  return a == b && b.aux_params == 7 && b.units == 4 && b.aux_split && b.reads == 0b01 && b.updates == 0b10 &&
+         b.weight_groups == 2 && b.heads == 16 && b.kv_b_out == 96 && b.kv_b_k == 32 && b.selected == 9 && b.pool == 5;
+}
+static_assert(setter_forms_agree());
+
 }  // namespace
 }  // namespace headroom_static_ops_test
