@@ -50,7 +50,7 @@ if ((do_runtime)); then
     if [[ "$cxx" == "g++" ]]; then dir=build-bench; else dir="build-bench-${name//[^A-Za-z0-9._-]/_}"; fi
     echo "== building headroom_bench with $cxx in $dir (Release)" >&2
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
-      -DHEADROOM_BUILD_TESTS=OFF -DHEADROOM_BUILD_TOOLS=OFF -DHEADROOM_INSTALL=OFF >/dev/null
+      -DHEADROOM_BUILD_TESTS=OFF -DHEADROOM_INSTALL=OFF >/dev/null
     cmake --build "$dir" -j "$jobs" --target headroom_bench >&2
     out="$results/runtime-${cxx//[^A-Za-z0-9+]/_}.json"
     echo "== running headroom_bench ($cxx): min_time ${min_time}s x ${reps} repetition(s)" >&2
