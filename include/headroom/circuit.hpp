@@ -124,43 +124,34 @@ constexpr node nd(std::string_view local, op kind, std::initializer_list<edge> i
 // The setters below take the node by reference and set their members one by one: the
 // compiler evaluates them for every node of every shipped table, and g++ 12 hashes (to cache
 // the call) every node it is handed by value, and more again for each level of a generic
-// member-pointer helper (bench/README.md, "What a table costs to compile"). Each has a second
-// form for a temporary (`sharded(nd(...), ...)`, how the tables write them): it sets the
-// temporary's members and hands it on, where the first form copies the node. g++ 12 builds
-// every copy of a node anew in constant evaluation and keeps it until its collector runs:
-// including every model, 53 -> 48 MiB of the compiler's heap (bench/README.md, 2026-12-06).
-// The temporary lives to the end of the full expression, so the result is for initialising a
-// node or a list of nodes, never for binding a reference to.
-constexpr node with_aux(const node& in, std::uint64_t params, tensor_format f = formats::bf16) {
-  node n = in;
-  n.aux_params = params;
-  n.aux_format = f;
-  return n;
-}
+// member-pointer helper (bench/README.md, "What a table costs to compile"). Each has two
+// forms: for a temporary (`sharded(nd(...), ...)`, how the tables write them) it sets the
+// temporary's members and hands it on; for a named node it copies the node and sets the copy
+// through the first form. g++ 12 builds every copy of a node anew in constant evaluation and
+// keeps it until its collector runs: including every model, 53 -> 48 MiB of the compiler's heap
+// (bench/README.md, 2026-12-06). The temporary lives to the end of the full expression, so the
+// result is for initialising a node or a list of nodes, never for binding a reference to.
 constexpr node&& with_aux(node&& n, std::uint64_t params, tensor_format f = formats::bf16) {
   n.aux_params = params;
   n.aux_format = f;
   return static_cast<node&&>(n);
 }
-/// The node splits over TP ranks as `how`, by `units` (heads, intermediate size, vocab);
-/// `aux` true: its small parameters split too (per-head A_log, per-channel conv taps).
-constexpr node sharded(const node& in, shard how, std::uint64_t units, bool aux = false) {
+constexpr node with_aux(const node& in, std::uint64_t params, tensor_format f = formats::bf16) {
   node n = in;
-  n.split = how;
-  n.units = static_cast<std::uint32_t>(units);
-  n.aux_split = aux;
+  with_aux(static_cast<node&&>(n), params, f);
   return n;
 }
+/// The node splits over TP ranks as `how`, by `units` (heads, intermediate size, vocab);
+/// `aux` true: its small parameters split too (per-head A_log, per-channel conv taps).
 constexpr node&& sharded(node&& n, shard how, std::uint64_t units, bool aux = false) {
   n.split = how;
   n.units = static_cast<std::uint32_t>(units);
   n.aux_split = aux;
   return static_cast<node&&>(n);
 }
-constexpr node with_states(const node& in, std::uint8_t reads, std::uint8_t updates = 0) {
+constexpr node sharded(const node& in, shard how, std::uint64_t units, bool aux = false) {
   node n = in;
-  n.reads = reads;
-  n.updates = updates;
+  sharded(static_cast<node&&>(n), how, units, aux);
   return n;
 }
 constexpr node&& with_states(node&& n, std::uint8_t reads, std::uint8_t updates = 0) {
@@ -168,27 +159,23 @@ constexpr node&& with_states(node&& n, std::uint8_t reads, std::uint8_t updates 
   n.updates = updates;
   return static_cast<node&&>(n);
 }
-/// A grouped projection: `groups` blocks, each [out/groups, k/groups] (DeepSeek-V4 `wo_a`).
-constexpr node grouped(const node& in, std::uint16_t groups) {
+constexpr node with_states(const node& in, std::uint8_t reads, std::uint8_t updates = 0) {
   node n = in;
-  n.weight_groups = groups;
+  with_states(static_cast<node&&>(n), reads, updates);
   return n;
 }
+/// A grouped projection: `groups` blocks, each [out/groups, k/groups] (DeepSeek-V4 `wo_a`).
 constexpr node&& grouped(node&& n, std::uint16_t groups) {
   n.weight_groups = groups;
   return static_cast<node&&>(n);
 }
-/// Absorbed multi-head latent attention over `heads` query heads reading kv_b_proj
-/// [kv_b_out, kv_lora]; `selected` tokens of the context when an indexer picks them (0: all).
-constexpr node latent_attention(const node& in, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
-                                std::uint64_t selected = 0) {
+constexpr node grouped(const node& in, std::uint16_t groups) {
   node n = in;
-  n.heads = heads;
-  n.kv_b_out = kv_b_out;
-  n.kv_b_k = kv_lora;
-  n.selected = selected;
+  grouped(static_cast<node&&>(n), groups);
   return n;
 }
+/// Absorbed multi-head latent attention over `heads` query heads reading kv_b_proj
+/// [kv_b_out, kv_lora]; `selected` tokens of the context when an indexer picks them (0: all).
 constexpr node&& latent_attention(node&& n, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
                                   std::uint64_t selected = 0) {
   n.heads = heads;
@@ -197,29 +184,34 @@ constexpr node&& latent_attention(node&& n, std::uint32_t heads, std::uint64_t k
   n.selected = selected;
   return static_cast<node&&>(n);
 }
-/// An index_select whose keys pool `tokens` tokens each.
-constexpr node pooled(const node& in, std::uint64_t tokens) {
+constexpr node latent_attention(const node& in, std::uint32_t heads, std::uint64_t kv_b_out, std::uint64_t kv_lora,
+                                std::uint64_t selected = 0) {
   node n = in;
-  n.pool = tokens;
+  latent_attention(static_cast<node&&>(n), heads, kv_b_out, kv_lora, selected);
   return n;
 }
+/// An index_select whose keys pool `tokens` tokens each.
 constexpr node&& pooled(node&& n, std::uint64_t tokens) {
   n.pool = tokens;
   return static_cast<node&&>(n);
 }
+constexpr node pooled(const node& in, std::uint64_t tokens) {
+  node n = in;
+  pooled(static_cast<node&&>(n), tokens);
+  return n;
+}
 /// Attention over a compressed KV (DeepSeek-V4's CSA / HCA): one row per `pool` tokens, its
 /// state declared per token as row / pool elements; `selected` tokens' worth of rows when an
 /// indexer picks them (index_topk x pool; 0: the whole context).
-constexpr node compressed(const node& in, std::uint64_t pool, std::uint64_t selected = 0) {
-  node n = in;
-  n.pool = pool;
-  n.selected = selected;
-  return n;
-}
 constexpr node&& compressed(node&& n, std::uint64_t pool, std::uint64_t selected = 0) {
   n.pool = pool;
   n.selected = selected;
   return static_cast<node&&>(n);
+}
+constexpr node compressed(const node& in, std::uint64_t pool, std::uint64_t selected = 0) {
+  node n = in;
+  compressed(static_cast<node&&>(n), pool, selected);
+  return n;
 }
 
 /// A state a block declares: elements per unit (token or sequence) and where its dtype comes from.
