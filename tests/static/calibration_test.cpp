@@ -152,6 +152,18 @@ static_assert(shipped(t::b200_vllm, kernel_class::mla_decode, calib_format::bf16
 static_assert(shipped(t::b200_vllm, kernel_class::mla_decode, calib_format::bf16, 8, 2048) >= 1);  // found, not clamped
 static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_decode, calib_format::bf16, 1, 1024) >= 1);
 static_assert(shipped(t::h200_sxm_vllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096) >= 1);
+// Nor did vLLM time an MLA prefill core on SM100 (vllm/0.14.0's core rows are Hopper's only);
+// it prefills DeepSeek-shaped MLA there as FlashInfer's CUTLASS FMHA
+// (model_executor/layers/attention/mla_attention.py use_flashinfer_prefill), so TensorRT-LLM's
+// context MLA rows of the same device stand in, both KV formats, on all four SM100 parts; on
+// Hopper vLLM's own 0.14.0 rows stay.
+static_assert(shipped(t::b200_vllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 1) ==
+              shipped(t::b200_trtllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 1));
+static_assert(shipped(t::gb300_vllm, kernel_class::mla_prefill, calib_format::fp8, 1024, 1) ==
+              shipped(t::gb300_trtllm, kernel_class::mla_prefill, calib_format::fp8, 1024, 1));
+static_assert(shipped(t::b200_vllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 1) >= 1);  // found, not clamped
+static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_prefill, calib_format::bf16, 256, 1) !=
+              shipped(t::h100_sxm_trtllm, kernel_class::mla_prefill, calib_format::bf16, 256, 1));
 // SGLang's own fp8_block rows on SM100 convert FP32 weight scales on every call
 // (b300_sxm/gemm/sglang/0.5.14: m 1, n 2,048, k 1,024 took 12.07 us; h200_sxm's 5.71 us), so its
 // B200, B300, GB200 and GB300 tables read TensorRT-LLM's rows too; on Hopper its own stand.

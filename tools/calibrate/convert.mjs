@@ -252,6 +252,8 @@ const engines = ['vllm', 'sglang', 'trtllm'];
 /// replays of a Linear whose weights were prepared at load (collector/trtllm/collect_gemm.py:
 /// post_load_weights; DeepGEMM on SM100, fp8_block_scaling_gemm on Hopper and Ada), which is how
 /// every engine runs a block-scaled FP8 GEMM in a decode step.
+// SM100 and SM103 (B200, GB200, B300, GB300): the family vLLM's is_device_capability_family(100) names.
+const sm100 = (dev) => dev.sm >= 100 && dev.sm < 110;
 const not_as_served = [
   // vLLM's block-scaled FP8 GEMMs are the one vLLM GEMM table timed without CUDA graphs
   // (collector/vllm/collect_gemm.py: `use_cuda_graph=gemm_type != "fp8_block"`): every row
@@ -264,7 +266,7 @@ const not_as_served = [
   // 2,048 x 1,024: 12.07 us on B300 against 5.71 us on H200, where no conversion runs). SGLang
   // converts a checkpoint's scales once at load (requant_weight_ue8m0_inplace,
   // python/sglang/srt/layers/quantization/fp8_utils.py).
-  { eng: 'sglang', cls: 'gemm', fmt: 'fp8_block', on: (dev) => dev.sm >= 100 && dev.sm < 110, why: 'SGLang\'s own rows on SM100 convert the weight scales on every call' },
+  { eng: 'sglang', cls: 'gemm', fmt: 'fp8_block', on: sm100, why: 'SGLang\'s own rows on SM100 convert the weight scales on every call' },
   // vLLM's MLA decode rows (the newest that time the attention core, 0.14.0 on Hopper) were timed
   // eagerly: `impl.forward` called from a Python loop, no CUDA graph (collector/vllm/collect_mla.py
   // @1c23b2c1b27a3fbfb9ddc1395ff93e7a6ac3a9f7, the file's last version). One sequence takes
@@ -274,6 +276,16 @@ const not_as_served = [
   // (`missing`): its decode steps run an MLA kernel there too.
   { eng: 'vllm', cls: 'mla_decode', fmt: 'bf16', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs' },
   { eng: 'vllm', cls: 'mla_decode', fmt: 'fp8', on: () => true, missing: true, why: 'vLLM\'s own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs' },
+  // vLLM timed no MLA prefill core on SM100 either (its Blackwell rows time the whole module,
+  // projections included; the older versions whose rows time the core ran on Hopper only), so a
+  // prompt's MLA attention kept its ceiling there. vLLM prefills DeepSeek-shaped MLA on SM100 as
+  // a causal FMHA of the up-projected heads (QK 192, V 128), FlashInfer's CUTLASS FMHA by default
+  // (use_flashinfer_prefill, BatchPrefillWithRaggedKVCacheWrapper backend "cutlass":
+  // vllm/model_executor/layers/attention/mla_attention.py @90b0a26e0e1a8ae3ba34e9e0ea514411f1a6a182),
+  // the same attention TensorRT-LLM's context MLA rows time on the device: those rows stand in,
+  // only where vLLM has no grid of its own (`only_missing`).
+  { eng: 'vllm', cls: 'mla_prefill', fmt: 'bf16', on: sm100, missing: true, only_missing: true, why: 'vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention' },
+  { eng: 'vllm', cls: 'mla_prefill', fmt: 'fp8', on: sm100, missing: true, only_missing: true, why: 'vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention' },
 ];
 
 /// TensorRT-LLM serves MoE on SM100 with its TRTLLM-gen kernels (the TRTLLM backend, what its
@@ -299,7 +311,6 @@ const trtllm_gen_moe = [
   { fmt: 'fp4', engine: 'trtllm', kernel: 'moe_torch_flow_min_latency',
     why: 'TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out' },
 ];
-const sm100 = (dev) => dev.sm >= 100 && dev.sm < 110;
 
 /// Replaces TensorRT-LLM's moe_gemm grids that trtllm_gen_moe names on an SM100 device with the
 /// ones the TRTLLM-gen kernel's rows give, where the named engine's table measured them there.
@@ -327,6 +338,7 @@ function stand_in(id, dev, eng, p, by) {
   for (const rule of not_as_served.filter(r => r.eng === eng && r.on(dev))) {
     const i = p.grids.findIndex(g => g.cls === rule.cls && g.fmt === rule.fmt);
     if (i < 0 && !rule.missing) continue;
+    if (i >= 0 && rule.only_missing) continue;
     const sub = by?.grids.find(g => g.cls === rule.cls && g.fmt === rule.fmt);
     if (!sub) {
       if (i < 0) continue;  // neither measured it

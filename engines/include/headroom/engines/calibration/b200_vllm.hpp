@@ -10,6 +10,7 @@
 //   b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet
 //   b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 //   b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
+//   b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for b200: 7700 GB/s, BF16 2250, FP8 4500, NVFP4 9000 dense TFLOP/s (nvidia_blackwell.hpp b200 (S5, S9, S11, S12, S17, S27)).
 #pragma once
 
@@ -395,6 +396,8 @@ inline constexpr double v19[] = {
 // all_to_all bf16: NCCL, b200_nccl.hpp
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): b200_trtllm.hpp's grid 13; floor 8.949 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): b200_trtllm.hpp's grid 14; floor 8.949 us
+// mla_prefill bf16: 202 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet: vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention): b200_trtllm.hpp's grid 15; floor 14.85 us
+// mla_prefill fp8: 202 rows (TensorRT-LLM's, from b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet: vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention): b200_trtllm.hpp's grid 16; floor 14.85 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.791},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.791},
@@ -419,11 +422,13 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, b200_trtllm::x13, b200_trtllm::y13, b200_trtllm::v13, false, 8.949},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, b200_trtllm::x14, b200_trtllm::y14, b200_trtllm::v14, false, 8.949},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, b200_trtllm::x15, b200_trtllm::y15, b200_trtllm::v15, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, b200_trtllm::x16, b200_trtllm::y16, b200_trtllm::v16, false, 14.85},
 };
 }  // namespace detail::b200_vllm
 
 inline constexpr calibration b200_vllm{"b200", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b200_sxm/moe/vllm/0.24.0/moe_perf.parquet, b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b200_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet, b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{b200_sxm/gemm/vllm/0.24.0/gemm_perf.parquet, b200_sxm/moe/vllm/0.24.0/moe_perf.parquet, b200_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet, b200_sxm/attention/vllm/0.24.0/context_attention_perf.parquet, b200_sxm/linear_attention/vllm/0.24.0/gdn_perf.parquet, b200_sxm/comm/vllm/0.24.0/custom_allreduce_perf.parquet, b200_sxm/comm/nccl/2.29.2/nccl_perf.parquet, b200_sxm/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, b200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet}",
     detail::b200_vllm::grids, std::size(detail::b200_vllm::grids)};
 static_assert(validated(b200_vllm), "b200_vllm: a calibration table breaks a rule");
 

@@ -10,6 +10,7 @@
 //   gb200/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 //   gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
+//   gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for gb200: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 10000 dense TFLOP/s (nvidia_blackwell.hpp gb200 (S5, S9, S11, S12, S17, S51)).
 #pragma once
 
@@ -395,6 +396,8 @@ inline constexpr double v19[] = {
 // all_to_all bf16: NCCL, gb200_nccl.hpp
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): gb200_trtllm.hpp's grid 13; floor 9.835 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): gb200_trtllm.hpp's grid 14; floor 9.835 us
+// mla_prefill bf16: 202 rows (TensorRT-LLM's, from gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet: vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention): gb200_trtllm.hpp's grid 15; floor 15 us
+// mla_prefill fp8: 202 rows (TensorRT-LLM's, from gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet: vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention): gb200_trtllm.hpp's grid 16; floor 15 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.785},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.785},
@@ -419,11 +422,13 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, gb200_trtllm::x13, gb200_trtllm::y13, gb200_trtllm::v13, false, 9.835},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, gb200_trtllm::x14, gb200_trtllm::y14, gb200_trtllm::v14, false, 9.835},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, gb200_trtllm::x15, gb200_trtllm::y15, gb200_trtllm::v15, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, gb200_trtllm::x16, gb200_trtllm::y16, gb200_trtllm::v16, false, 15.0},
 };
 }  // namespace detail::gb200_vllm
 
 inline constexpr calibration gb200_vllm{"gb200", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/vllm/0.24.0/gemm_perf.parquet, gb200/moe/vllm/0.24.0/moe_perf.parquet, gb200/attention/vllm/0.24.0/generation_attention_perf.parquet, gb200/attention/vllm/0.24.0/context_attention_perf.parquet, gb200/linear_attention/vllm/0.24.0/gdn_perf.parquet, gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb200/gemm/vllm/0.24.0/gemm_perf.parquet, gb200/moe/vllm/0.24.0/moe_perf.parquet, gb200/attention/vllm/0.24.0/generation_attention_perf.parquet, gb200/attention/vllm/0.24.0/context_attention_perf.parquet, gb200/linear_attention/vllm/0.24.0/gdn_perf.parquet, gb200/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb200/comm/nccl/2.29.2/nccl_perf.parquet, gb200/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb200/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb200/mla/trtllm/1.3.0rc20/context_mla_perf.parquet}",
     detail::gb200_vllm::grids, std::size(detail::gb200_vllm::grids)};
 static_assert(validated(gb200_vllm), "gb200_vllm: a calibration table breaks a rule");
 

@@ -10,6 +10,7 @@
 //   gb300/comm/nccl/2.29.2/nccl_perf.parquet
 //   gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet
 //   gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet
+//   gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet
 // Ceilings on headroom's datasheet constants for gb300: 8000 GB/s, BF16 2500, FP8 5000, NVFP4 15000 dense TFLOP/s (nvidia_blackwell.hpp gb300 (S6, S8, S9, S11, S12, S52)).
 #pragma once
 
@@ -395,6 +396,8 @@ inline constexpr double v19[] = {
 // all_to_all bf16: NCCL, gb300_nccl.hpp
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 13; floor 8.997 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): gb300_trtllm.hpp's grid 14; floor 8.997 us
+// mla_prefill bf16: 202 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet: vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention): gb300_trtllm.hpp's grid 15; floor 15.05 us
+// mla_prefill fp8: 202 rows (TensorRT-LLM's, from gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet: vLLM timed no MLA prefill core on SM100 (only the whole module); its FlashInfer CUTLASS FMHA prefill runs the same attention): gb300_trtllm.hpp's grid 16; floor 15.05 us
 inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 1.764},
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.764},
@@ -419,11 +422,13 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 7, gb300_trtllm::x13, gb300_trtllm::y13, gb300_trtllm::v13, false, 8.997},
     {kernel_class::mla_decode, calib_format::fp8, 11, 7, gb300_trtllm::x14, gb300_trtllm::y14, gb300_trtllm::v14, false, 8.997},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, gb300_trtllm::x15, gb300_trtllm::y15, gb300_trtllm::v15, false, 15.05},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, gb300_trtllm::x16, gb300_trtllm::y16, gb300_trtllm::v16, false, 15.05},
 };
 }  // namespace detail::gb300_vllm
 
 inline constexpr calibration gb300_vllm{"gb300", "vllm", "0.24.0",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/vllm/0.24.0/gemm_perf.parquet, gb300/moe/vllm/0.24.0/moe_perf.parquet, gb300/attention/vllm/0.24.0/generation_attention_perf.parquet, gb300/attention/vllm/0.24.0/context_attention_perf.parquet, gb300/linear_attention/vllm/0.24.0/gdn_perf.parquet, gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{gb300/gemm/vllm/0.24.0/gemm_perf.parquet, gb300/moe/vllm/0.24.0/moe_perf.parquet, gb300/attention/vllm/0.24.0/generation_attention_perf.parquet, gb300/attention/vllm/0.24.0/context_attention_perf.parquet, gb300/linear_attention/vllm/0.24.0/gdn_perf.parquet, gb300/comm/vllm/0.24.0/custom_allreduce_perf.parquet, gb300/comm/nccl/2.29.2/nccl_perf.parquet, gb300/gemm/trtllm/1.3.0rc20/gemm_perf.parquet, gb300/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, gb300/mla/trtllm/1.3.0rc20/context_mla_perf.parquet}",
     detail::gb300_vllm::grids, std::size(detail::gb300_vllm::grids)};
 static_assert(validated(gb300_vllm), "gb300_vllm: a calibration table breaks a rule");
 
