@@ -278,15 +278,43 @@ struct floored_answer {
   double most = 1;
   double floor_us = 0;  ///< the grid's floor (ratio_answer)
 };
+// `scale(x1)`: what the ratio at x1 multiplies in the floor, relative to one row (the weights a
+// routed-experts launch streams at x1 rows over those at one; 1 for a weight every row shares):
+// `most` is then the largest ratio x scale, so the floor is the time of the longest of those
+// launches, and the time is never less at more rows than at x1.
+struct unit_scale {
+  constexpr double operator()(double) const { return 1.0; }
+};
+// ep_busiest_share at one and at 2, 4, 8 and 16 rows, worked out once a step for a (experts,
+// top-k): every routed row of a step asks for the same few (a binomial sum each).
+struct busy_memo {
+  std::uint64_t experts = 0;
+  std::uint64_t top_k = 0;
+  std::array<double, 5> at_pow2{};  // rows 1, 2, 4, 8, 16; 0 until worked out
+  constexpr double at(std::uint64_t e, std::uint64_t k, std::uint64_t rows, std::uint64_t ep) {
+    if (ep <= 1) return 1.0;
+    std::size_t i = 0;
+    while (i < at_pow2.size() && (std::uint64_t{1} << i) != rows) ++i;
+    if (i == at_pow2.size()) return ep_busiest_share(e, k, rows, ep);
+    if (e != experts || k != top_k) {
+      experts = e;
+      top_k = k;
+      at_pow2 = {};
+    }
+    if (at_pow2[i] == 0) at_pow2[i] = ep_busiest_share(e, k, rows, ep);
+    return at_pow2[i];
+  }
+};
+template <class Scale = unit_scale>
 constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_class k, calib_format f, double x, double y,
-                                            double upto) {
+                                            double upto, Scale scale = {}) {
   const found_grid fg = grid_in(cs, k, f);
   if (!fg.found) return {};
   const calib_grid& gr = *fg.grid;
   const calib_span sy = calib_locate(gr.ys, gr.ny, y);
   floored_answer out{grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy), fg.from, 1, gr.floor_us};
   for (double x1 = 1; x1 < x && x1 <= upto; x1 *= 2) {
-    const double r1 = grid_value(gr, calib_locate(gr.xs, gr.nx, x1), sy);
+    const double r1 = grid_value(gr, calib_locate(gr.xs, gr.nx, x1), sy) * scale(x1);
     out.most = r1 > out.most ? r1 : out.most;
   }
   return out;
@@ -572,6 +600,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   const bool fused_norms = pass == step_pass::decode && cs.norms_in_tp_all_reduce && plan.tp > 1 && !plan.dp_attention &&
                            detail::mla_moe_circuit(c);
   bool input_norm_kept = false;  // the input norm of a rank's first layer runs on its own
+  detail::busy_memo busy_at{};
   std::array<std::array<double, 4>, max_blocks> paths{};  // routed / q_a norm, shared / kv_a norm: predicted, ceiling
   const auto add = [&](const site_row& row, const node& n, double ceiling, double predicted) {
     const auto part = static_cast<std::size_t>(part_of(n.kind));
@@ -626,10 +655,23 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // ceiling grows with the rows and so does the time.
         // Prefill's logits GEMM runs at each sequence's last prompt token only (logits_op).
         const double m_rows = pass == step_pass::prefill && logits_op(n.kind) ? static_cast<double>(seqs) : t;
-        const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, m_rows, y, 16);
+        // A rank's experts at one row: top_k / ep of them, rounded up. At x1 rows it streams the
+        // distinct experts x1 tokens touch there (node_cost.hpp), and waits for the busiest rank:
+        // a launch at more rows streams those weights and more, so its time never falls below
+        // theirs at the measured ratio of x1 rows (aiter's MoE rows on gfx942 take 4.5x the
+        // ceiling at 4 tokens and 1.2x at 8, where 8 tokens stream about twice the experts).
+        const double copies = routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;
+        const double busy_one = routed ? busy_at.at(n.experts, n.top_k, 1, plan.ep) : 1.0;
+        auto streamed = [&](double x1) {
+          if (!routed || x1 <= 1) return 1.0;
+          const auto r = static_cast<std::uint64_t>(x1);
+          const double spread = distinct_experts(n.experts, n.top_k, r) / static_cast<double>(plan.ep);
+          const double more = spread > copies ? spread / copies : 1.0;
+          return more * busy_at.at(n.experts, n.top_k, r, plan.ep) / busy_one;
+        };
+        const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, m_rows, y, 16, streamed);
         a = {fa.value, fa.from};
         const double most = fa.most;
-        const double copies = routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;
         const double weight_us = copies * static_cast<double>(one_weight_bytes(n, row.formats)) / share / (roof_gbps * 1e3);
         // And never below the class's floor, once per launch: a GEMM of a fused group takes its
         // share of the group's launch by elements; an MoE layer's launch is split 2 : 1 between
@@ -640,8 +682,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // Under expert parallelism the step waits for the busiest rank: the experts it touches
         // over the mean (at the step's rows; at one row for the one-row floor). The ceiling
         // keeps the mean, a lower bound.
-        const double busy = routed ? ep_busiest_share(n.experts, n.top_k, rows, plan.ep) : 1.0;
-        const double busy_one = routed ? ep_busiest_share(n.experts, n.top_k, 1, plan.ep) : 1.0;
+        const double busy = routed ? busy_at.at(n.experts, n.top_k, rows, plan.ep) : 1.0;
         const double weight_floor_us = static_cast<double>(row.count) * weight_us * most * busy_one;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;

@@ -5,7 +5,9 @@
 // growing, the closed loop's throughput identity -- and the run-time errors of a bad load.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include <headroom/devices.hpp>
 #include <headroom/error.hpp>
@@ -31,8 +33,8 @@ bool has_latent_attention(const model& m) {
   return false;
 }
 
-TEST_CASE("serve: laws over every model on four devices under three engines") {
-  const device* ds[] = {&devices::h100_sxm, &devices::h200_sxm, &devices::b200, &devices::rtx_4090};
+TEST_CASE("serve: laws over every model on five devices under three engines, clients doubling") {
+  const device* ds[] = {&devices::h100_sxm, &devices::h200_sxm, &devices::b200, &devices::rtx_4090, &devices::mi300x};
   const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
   std::size_t checked = 0;
   for (const model* m : models::all) {
@@ -40,7 +42,7 @@ TEST_CASE("serve: laws over every model on four devices under three engines") {
       for (const engine_kind k : ks) {
         const deployment dep{.engine = as_allocated(engine{.kind = k})};
         serve_result prev{};
-        for (std::uint64_t n = 1; n <= 512; n *= 4) {
+        for (std::uint64_t n = 1; n <= 512; n *= 2) {
           const serve_result r = serve(*m, *d, dep, {.isl = 2000, .osl = 200, .concurrency = n});
           if (!r.fits) break;
           ++checked;
@@ -454,6 +456,46 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
     }
     CHECK(expert_rows >= 2);
   }
+}
+
+TEST_CASE("prediction: an MoE launch at more tokens never takes less than at fewer") {
+  // A hand MoE table shaped like aiter's gfx942 rows for DeepSeek-V3's TP 8 slice (4.5x the
+  // ceiling at 4 tokens, 1.2x at 8): ratio 4 up to 4 tokens, 1 from 8. Eight tokens stream the
+  // experts four tokens touch and more (256 x (1 - (31/32)^t): 30.6 at 4, 57.0 at 8), so the
+  // launch at 8 takes at least the 4-token launch's weight time, 4 x 30.6 experts' bytes, where
+  // the ratio alone would give 1 x 57.0 (0.47x). The 4-token time adds its activations' bytes
+  // (0.1 % of the weights here), hence the tolerance.
+  const double xs[] = {1, 4, 8, 4096};
+  const double ys[] = {5505024};
+  const double values[] = {4, 4, 1, 1};
+  const calib_grid grids[] = {{kernel_class::moe_gemm, calib_format::fp8_block, 4, 1, xs, ys, values, false}};
+  const calibration hand{"mi300x", "sglang", "0", "this test", grids, 1};
+  const calibration_set cs{&hand, &hand};
+  const model& m = models::deepseek_v3;
+  const device& d = devices::mi300x;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  const parallel p{.tp = 8};
+  const auto experts_us = [&](std::uint64_t seqs) {
+    const step_estimate e = decode_step(m, d, r, seqs, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+    double ceiling = 0, predicted = 0;
+    for (std::size_t i = 0; i < e.n_rows; ++i) {
+      if (cost_class_of(m.c.nodes[e.rows[i].node].kind) != cost_class::routed_experts) continue;
+      ceiling += e.rows[i].time_us;
+      predicted += predict_row(m, r, e.rows[i], seqs, 2048, p, cs).predicted_us;
+    }
+    return std::pair{ceiling, predicted};
+  };
+  const auto [c4, p4] = experts_us(4);
+  const auto [c8, p8] = experts_us(8);
+  CHECK(p4 == doctest::Approx(4 * c4));
+  CHECK(c8 < 0.5 * p4);  // the ratio alone: 1 x the 8-token ceiling, under half the 4-token time
+  CHECK(p8 >= 0.99 * p4);
+  CHECK(p8 <= p4);
+  // 30.6 of 57.0 experts' weights at 4x: what the floor holds, from the expected expert counts.
+  const double touched4 = 256 * (1 - std::pow(31.0 / 32, 4));
+  const double touched8 = 256 * (1 - std::pow(31.0 / 32, 8));
+  CHECK(p8 == doctest::Approx(4 * c8 * touched4 / touched8).epsilon(0.01));
 }
 
 TEST_CASE("prediction: a sliding-window layer's attention is read at its window, not the context") {
