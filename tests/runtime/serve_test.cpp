@@ -50,7 +50,9 @@ TEST_CASE("serve: laws over every model on five devices under three engines, cli
           CHECK(r.ceiling_tpot_ms <= r.tpot_ms);
           CHECK(r.ceiling_ttft_ms <= r.ttft_ms);
           CHECK(r.running_batch <= n);
-          CHECK(r.running_batch <= r.pool_seqs);
+          CHECK(r.running_batch <= r.batch_pool_seqs);
+          CHECK(r.pool_seqs <= r.batch_pool_seqs);
+          if (k == engine_kind::trtllm) CHECK(r.batch_pool_seqs == r.pool_seqs);
           // The wait starts where the running batch stops growing with the clients.
           CHECK((r.wait_ms > 0) == (r.running_batch < n));
           CHECK(close(r.e2e_ms, r.ttft_ms + 199 * r.tpot_ms));
@@ -66,6 +68,34 @@ TEST_CASE("serve: laws over every model on five devices under three engines, cli
     }
   }
   CHECK(checked > 100);
+}
+
+TEST_CASE("serve: vLLM and SGLang run sequences at their mean context; TensorRT-LLM reserves whole requests") {
+  // 1,000-token prompts for 30,000-token answers: a request's whole length is 31,000 tokens, its
+  // mean context over a closed loop 1,000 + 30,000 / 2 = 16,000. An engine that allocates KV as
+  // tokens come (vLLM, SGLang) fills its pool with sequences at 16,000 tokens, about
+  // 31,000 / 16,000 = 1.94x as many as whole requests; one that reserves the whole request at
+  // admission (TensorRT-LLM's GUARANTEED_NO_EVICT) runs the whole requests' number.
+  const model& m = models::llama_3_1_8b_instruct;
+  const device& d = devices::h100_sxm;
+  const load l{.isl = 1000, .osl = 30000, .concurrency = 512};
+  for (const engine_kind k : {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm}) {
+    INFO(name(k));
+    const deployment dep{.engine = as_allocated(engine{.kind = k})};
+    const serve_result r = serve(m, d, dep, l);
+    REQUIRE(r.fits);
+    const engine_memory em = engine_memory_of(m, d, dep.settings, dep.engine, parallel{}, 1, 31000);
+    CHECK(r.pool_seqs == max_seqs_at(em, 31000));
+    if (k == engine_kind::trtllm) {
+      CHECK(r.batch_pool_seqs == r.pool_seqs);
+    } else {
+      CHECK(r.batch_pool_seqs == max_seqs_at(em, 16000));
+      CHECK(static_cast<double>(r.batch_pool_seqs) > 1.8 * static_cast<double>(r.pool_seqs));
+    }
+    // Neither pool holds 512 here: the batch is the pool's, and the rest wait.
+    CHECK(r.running_batch == r.batch_pool_seqs);
+    CHECK(r.wait_ms > 0);
+  }
 }
 
 TEST_CASE("serve: bad loads are refused at run time") {

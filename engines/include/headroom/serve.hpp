@@ -5,8 +5,10 @@
 // calibrated prediction (prediction.hpp).
 //
 // Aggregated serving (continuous batching with chunked prefill):
-//   running batch B = min(clients, the sequences the engine's KV pool holds at ISL + OSL tokens,
-//                         the scheduler's cap); the other clients wait;
+//   running batch B = min(clients, the sequences the engine's KV pool holds -- at ISL + OSL
+//                         tokens where it reserves a request's whole length, at the mean context
+//                         ISL + OSL / 2 where it allocates as tokens arrive --, the scheduler's
+//                         cap); the other clients wait;
 //   the first round's B prompts arrive together and are prefilled in steps of the token budget
 //   (max_num_batched_tokens), a prompt's first token coming with the step that holds its last
 //   token; chunking staggers their answers, so later prompts arrive one by one, each riding the
@@ -79,6 +81,13 @@ struct serving_facts {
   eager_passes (*eager)(const engine&) = nullptr;
   double host_launch_us = 0;
   std::string_view host_source{};
+  /// The engine allocates a sequence's KV as its tokens arrive and admits a request on what is
+  /// free now, preempting or retracting a running one when the pool runs out (vLLM's blocks,
+  /// SGLang's pages): its running batch is bounded by the sequences the pool holds at their mean
+  /// context, ISL + OSL / 2. False: it reserves a request's whole ISL + OSL at admission
+  /// (TensorRT-LLM's GUARANTEED_NO_EVICT), and the pool of whole requests bounds the batch.
+  bool kv_on_demand = false;
+  std::string_view admission_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -102,6 +111,10 @@ struct serve_result {
   double tokens_per_s = 0, tokens_per_s_per_gpu = 0, tokens_per_s_per_user = 0;
   double ceiling_ttft_ms = 0, ceiling_tpot_ms = 0;
   calib_source calibration = calib_source::measured;
+  /// Sequences the KV pool holds as a running batch: `pool_seqs` where the engine reserves a
+  /// request's whole length, else as many at the mean context ISL + OSL / 2
+  /// (serving_facts::kv_on_demand). The running batch never exceeds it.
+  std::uint64_t batch_pool_seqs = 0;
 };
 
 namespace detail {
@@ -304,10 +317,14 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (is_arithmetic(dep.engine)) {
     su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, dep.engine), d, ctx_max, usable_policy_of(dep.engine));
     su.base.term = su.base.pool_seqs == 0 ? engine_term::no_memory_for_kv_cache : engine_term::none;
+    su.base.batch_pool_seqs = su.base.pool_seqs;
   } else {
     const engine_memory em = engine_memory_of(m, d, s, dep.engine, su.pd, 1, ctx_max);
     su.base.term = stopping_term(em, 1, ctx_max);
     su.base.pool_seqs = su.base.term == engine_term::none ? max_seqs_at(em, ctx_max) : 0;
+    // An engine that allocates as tokens arrive runs its sequences at their mean context.
+    const std::uint64_t mean_ctx = l.isl + l.osl / 2;
+    su.base.batch_pool_seqs = su.base.pool_seqs != 0 && sf.kv_on_demand ? max_seqs_at(em, mean_ctx) : su.base.pool_seqs;
     if (em.max_num_seqs != 0) su.cap = em.max_num_seqs;
     if (em.max_num_batched_tokens != 0) su.budget = em.max_num_batched_tokens;
   }
@@ -471,7 +488,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   const std::uint64_t instances = dis.on() ? dis.decode_workers : 1;
   const std::uint64_t clients = detail::div_up(clients_total, instances);
   const std::uint64_t per_rank = rank_seqs(clients, su.pd);  // DP attention: a rank's share
-  const std::uint64_t b_rank = headroom::detail::min({per_rank, out.pool_seqs, su.cap});
+  const std::uint64_t b_rank = headroom::detail::min({per_rank, out.batch_pool_seqs, su.cap});
   const std::uint64_t b = su.pd.dp_attention ? headroom::detail::min(clients, b_rank * su.pd.tp) : b_rank;
   out.running_batch = b;
   const double osl_steps = static_cast<double>(l.osl - 1);

@@ -120,9 +120,16 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   }
   if (!a.runs.empty() && a.runs.front().fits) {
     const serve_result& s = a.runs.front();
-    w("\nThe engine's KV pool holds {} sequences of {} tokens{}; the running batch is the smallest of the clients, that "
-      "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
-      s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "");
+    if (s.batch_pool_seqs != s.pool_seqs) {
+      w("\nThe engine's KV pool holds {} sequences of {} tokens{}; it allocates a sequence's KV as its tokens come, so it "
+        "runs up to {} at their mean context of {} tokens. The running batch is the smallest of the clients, that and "
+        "the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
+        s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "", s.batch_pool_seqs, r.isl + r.osl / 2);
+    } else {
+      w("\nThe engine's KV pool holds {} sequences of {} tokens{}; the running batch is the smallest of the clients, that "
+        "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
+        s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "");
+    }
   }
   return std::move(w.out);
 }
@@ -164,6 +171,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
     x["fits"] = s.fits;
     x["calibration"] = name(s.calibration);
     x["pool_seqs"] = s.pool_seqs;
+    x["batch_pool_seqs"] = s.batch_pool_seqs;
     x["wait_ms"] = s.wait_ms;
     x["transfer_ms"] = s.transfer_ms;
     x["term"] = name(s.term);

@@ -29,6 +29,27 @@ inline constexpr std::string_view sglang_step_source =
 inline constexpr std::string_view trtllm_step_source =
     "TensorRT-LLM issue #13957: ~580 us/iteration of host overhead exposed as GPU idle (PyTorch executor)";
 
+// Admission (serving_facts::kv_on_demand): how much of a request's KV the scheduler must find
+// free before it runs it.
+// - vLLM: none beyond the tokens it schedules now. Scheduler.schedule allocates a running
+//   request's slots step by step and, when allocate_slots fails, preempts the lowest-priority
+//   running request; a waiting request starts when its new tokens' blocks can be allocated
+//   (vllm/v1/core/sched/scheduler.py @b4622cf924bc72504aed99e486062d6633fde39e).
+// - SGLang: a request's prompt plus min(max_new_tokens, 4,096) x new_token_ratio of its answer,
+//   the ratio 0.7 decaying to a seventh of it while the pool holds (PrefillAdder,
+//   CLIP_MAX_NEW_TOKENS, python/sglang/srt/managers/schedule_policy.py
+//   @ad0119fdde519598c25f5c48b95dacaa2b85d607); decode retracts requests when the pool runs out.
+// - TensorRT-LLM: the whole request, ISL + OSL, by default (SchedulerConfig
+//   capacity_scheduler_policy = GUARANTEED_NO_EVICT, tensorrt_llm/llmapi/llm_args.py
+//   @fcd3f31682808ae56118ae43c1d7864a3a945e6f).
+// So under vLLM and SGLang the sequences of a closed loop, at contexts spread between ISL and
+// ISL + OSL, fill the pool at their mean, and that bounds the running batch; TensorRT-LLM's
+// batch stays bounded by whole requests.
+inline constexpr std::string_view vllm_admission_source =
+    "vLLM v1 Scheduler.schedule: KV allocated as tokens are scheduled, a running request preempted when it runs out";
+inline constexpr std::string_view sglang_admission_source =
+    "SGLang PrefillAdder: a prompt plus min(max_new_tokens, 4096) x new_token_ratio reserved; decode retracts when full";
+
 // Per request, before the first step: the front end's share of TTFT at one client, from the
 // server-side decomposition of single requests under vLLM 0.19.0 (MiniMax-M2.5 FP8, 2 x MI300X)
 // in andyluo7/cpu-gpu-codesign-agentic-inference @5fac1f03ae73c7b276234a4f3fcacd0c1b333128,
@@ -153,10 +174,10 @@ constexpr shared_expert_streams shared_streams_of(engine_kind k) {
 
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
-                                            host_launch_source};
+                                            host_launch_source, true, vllm_admission_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
-                                              host_launch_source};
+                                              host_launch_source, true, sglang_admission_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
                                               host_launch_source};
