@@ -2,7 +2,9 @@
 // The serving model's cost: one serve_at() evaluation on a prepared setup (what `sla` repeats for
 // every device x engine x plan x concurrency), one setup_serving(), and the whole `headroom sla`
 // search of the README's example (qwen3_32b, ISL 2000, OSL 200, TTFT <= 500 ms, TPOT <= 30 ms,
-// 8 GPUs, every device, the three engines) through the CLI's compute_sla.
+// 8 GPUs, every device, the three engines) through the CLI's compute_sla; and the same search for
+// an MoE model (deepseek_v3, 1,024 / 1,024, TTFT <= 2 s, TPOT <= 50 ms), whose routed experts
+// walk the floors by rows and the expert-parallel plans.
 #include <cstdint>
 
 #include <benchmark/benchmark.h>
@@ -51,15 +53,16 @@ void bm_serve_at(benchmark::State& state) {
   }
 }
 
-void bm_sla_search(benchmark::State& state) {
+void bm_sla_search(benchmark::State& state, const model* m, std::uint64_t isl, std::uint64_t osl, double ttft_ms,
+                   double tpot_ms) {
   cli::sla_request r;
-  r.m = &models::qwen3_32b;
+  r.m = m;
   r.devices.assign(devices::all.begin(), devices::all.end());
   r.engines = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
-  r.isl = 2000;
-  r.osl = 200;
-  r.ttft_ms = 500;
-  r.tpot_ms = 30;
+  r.isl = isl;
+  r.osl = osl;
+  r.ttft_ms = ttft_ms;
+  r.tpot_ms = tpot_ms;
   r.gpus = 8;
   std::uint64_t evaluated = 0;
   for (auto _ : state) {
@@ -76,7 +79,11 @@ void bm_sla_search(benchmark::State& state) {
 void register_serving_benchmarks() {
   benchmark::RegisterBenchmark("serve_setup/qwen3_32b/h200_sxm/vllm/tp2", bm_serve_setup);
   benchmark::RegisterBenchmark("serve_at/qwen3_32b/h200_sxm/vllm/tp2/c64", bm_serve_at);
-  benchmark::RegisterBenchmark("sla_search/qwen3_32b/all_devices/3_engines/8_gpus", bm_sla_search)
+  benchmark::RegisterBenchmark("sla_search/qwen3_32b/all_devices/3_engines/8_gpus", bm_sla_search, &models::qwen3_32b,
+                               2000, 200, 500.0, 30.0)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("sla_search/deepseek_v3/all_devices/3_engines/8_gpus", bm_sla_search, &models::deepseek_v3,
+                               1024, 1024, 2000.0, 50.0)
       ->Unit(benchmark::kMillisecond);
 }
 
