@@ -137,6 +137,18 @@ constexpr bool gdn_decode_applies_gates(engine_kind k) { return k == engine_kind
 // Decode steps only: a prompt's messages are large, and which all-reduce strategy TensorRT-LLM
 // picks for them (and whether the norm then runs apart) is not modelled.
 constexpr bool norms_in_tp_all_reduce(engine_kind k) { return k == engine_kind::trtllm; }
+// SGLang does the same under --enable-flashinfer-allreduce-fusion (off by default): its
+// LayerCommunicator runs the post-attention norm inside the attention's all-reduce and defers
+// the MLP's all-reduce into the next layer's input norm (forward_with_allreduce_fusion), when the
+// plan has TP, no attention DP, the layer is not the last and a step carries at most 2,048
+// tokens (should_fuse_mlp_allreduce_with_next_layer, apply_flashinfer_allreduce_fusion,
+// FUSE_ALLREDUCE_MAX_BATCH_SIZE; python/sglang/srt/layers/communicator.py
+// @fd3907ee4618e96b73ee94d9a836db78efb5d046), on SM90 and SM100 with FlashInfer: NVIDIA's parts.
+// headroom applies it where it applies TensorRT-LLM's, an MLA MoE decoder's decode steps, though
+// SGLang's LayerCommunicator serves other MoE decoders too.
+constexpr bool norms_in_tp_all_reduce(const engine& e) {
+  return e.kind == engine_kind::sglang ? e.sglang.enable_flashinfer_allreduce_fusion : norms_in_tp_all_reduce(e.kind);
+}
 
 // A latent attention block's q_a and kv_a norms on two streams (calibration_set::latent_norm_streams):
 // - SGLang: the steps it replays from CUDA graphs, its decode steps ("overlap qk norm":

@@ -40,6 +40,10 @@ struct sglang_knobs {
   /// --enable-piecewise-cuda-graph: prefill (extend) batches replay piecewise CUDA graphs
   /// instead of running eagerly.
   bool enable_piecewise_cuda_graph = false;
+  /// --enable-flashinfer-allreduce-fusion: under TP without attention DP, on Hopper and
+  /// Blackwell, a decode step's residual add and RMSNorm after each TP all-reduce run inside the
+  /// all-reduce kernel (serving_facts.hpp, norms_in_tp_all_reduce).
+  bool enable_flashinfer_allreduce_fusion = false;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 
