@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 
 #include <headroom/devices.hpp>
@@ -443,6 +444,20 @@ TEST_CASE("prediction: a DeepSeek-V3 router runs the engine's own kernel at its 
         deepseek_v3_tp8_decode(devices::b200, 32, b).predicted_us);
 }
 
+// A one-grid calibration of block-scaled FP8 MoE kernels (ratios by token rows x and one expert's
+// weight elements y), standing as both the device's table and its fallback; no floors.
+struct hand_moe_table {
+  calib_grid grids[1];
+  calibration hand;
+  calibration_set cs{&hand, &hand};
+  hand_moe_table(const double* xs, std::uint8_t nx, const double* ys, std::uint8_t ny, const double* values,
+                 std::string_view device_id, std::string_view engine_id)
+      : grids{{kernel_class::moe_gemm, calib_format::fp8_block, nx, ny, xs, ys, values, false}},
+        hand{device_id, engine_id, "0", "this test", grids, 1} {}
+  hand_moe_table(const hand_moe_table&) = delete;
+  hand_moe_table& operator=(const hand_moe_table&) = delete;
+};
+
 TEST_CASE("prediction: under expert parallelism an expert is read whole and the busiest rank sets the time") {
   // Two experts of four (E = 4, top-1) on each of two ranks, one token: a rank touches
   // Binomial(2, 1/4) of its experts, P(0) = 9/16, P(1) = 6/16, P(2) = 1/16. The busier of two
@@ -465,9 +480,8 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   const double xs[] = {1, 4096};
   const double ys[] = {5505024, 44040192};
   const double values[] = {4, 2, 4, 2};
-  const calib_grid grids[] = {{kernel_class::moe_gemm, calib_format::fp8_block, 2, 2, xs, ys, values, false}};
-  const calibration hand{"h200_sxm", "trtllm", "0", "this test", grids, 1};
-  const calibration_set cs{&hand, &hand};
+  const hand_moe_table table{xs, 2, ys, 2, values, "h200_sxm", "trtllm"};
+  const calibration_set& cs = table.cs;
   const model& m = models::deepseek_v3;
   const device& d = devices::h200_sxm;
   const device_roofline r = default_roofline(d);
@@ -498,21 +512,18 @@ TEST_CASE("prediction: an MoE launch at more tokens never takes less than at few
   const double xs[] = {1, 4, 8, 4096};
   const double ys[] = {5505024};
   const double values[] = {4, 4, 1, 1};
-  const calib_grid grids[] = {{kernel_class::moe_gemm, calib_format::fp8_block, 4, 1, xs, ys, values, false}};
-  const calibration hand{"mi300x", "sglang", "0", "this test", grids, 1};
-  const calibration_set cs{&hand, &hand};
+  const hand_moe_table table{xs, 4, ys, 1, values, "mi300x", "sglang"};
   const model& m = models::deepseek_v3;
-  const device& d = devices::mi300x;
-  const device_roofline r = default_roofline(d);
-  const settings s{};
+  const device_roofline r = default_roofline(devices::mi300x);
   const parallel p{.tp = 8};
   const auto experts_us = [&](std::uint64_t seqs) {
-    const step_estimate e = decode_step(m, d, r, seqs, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+    const step_estimate e = decode_step(m, devices::mi300x, r, seqs, 2048, settings{}, p,
+                                        engines::exec_facts_of(engine_kind::sglang));
     double ceiling = 0, predicted = 0;
     for (std::size_t i = 0; i < e.n_rows; ++i) {
       if (cost_class_of(m.c.nodes[e.rows[i].node].kind) != cost_class::routed_experts) continue;
       ceiling += e.rows[i].time_us;
-      predicted += predict_row(m, r, e.rows[i], seqs, 2048, p, cs).predicted_us;
+      predicted += predict_row(m, r, e.rows[i], seqs, 2048, p, table.cs).predicted_us;
     }
     return std::pair{ceiling, predicted};
   };
@@ -792,18 +803,17 @@ TEST_CASE("prediction: TensorRT-LLM runs an MLA MoE decoder's norms inside its T
   CHECK(shipped_calibration(devices::b200, sgl_fused).norms_in_tp_all_reduce);
   CHECK(!shipped_calibration(devices::a100_sxm_80gb, sgl_fused).norms_in_tp_all_reduce);
   CHECK(!shipped_calibration(devices::mi300x, sgl_fused).norms_in_tp_all_reduce);
-  {
-    const deployment off{.engine = as_allocated(engine{.kind = engine_kind::sglang}), .parallel = tp8};
-    const deployment on{.engine = as_allocated(sgl_fused), .parallel = tp8};
-    const load one{.isl = 1000, .osl = 100, .concurrency = 1};
-    const serve_result a = serve(m, d, off, one);
-    const serve_result b = serve(m, d, on, one);
-    REQUIRE(a.fits);
-    const double saved_us = (a.tpot_ms - b.tpot_ms) * 1e3;
-    CHECK(saved_us > 118 * 3.0 - 58 * 0.009 - 1e-6);
-    CHECK(saved_us < 118 * (3.0 + 0.011) + 1e-6);
-    CHECK(a.ceiling_tpot_ms == b.ceiling_tpot_ms);
-  }
+  // One client's TPOT (prediction, ceiling) in microseconds under engine `e` at TP 8.
+  const auto tpot_us = [&](const engine& e) {
+    const serve_result r = serve(m, d, {.engine = as_allocated(e), .parallel = tp8}, {.isl = 1000, .osl = 100, .concurrency = 1});
+    REQUIRE(r.fits);
+    return std::pair{r.tpot_ms * 1e3, r.ceiling_tpot_ms * 1e3};
+  };
+  const auto [apart_us, apart_ceiling_us] = tpot_us(engine{.kind = engine_kind::sglang});
+  const auto [fused_us, fused_ceiling_us] = tpot_us(sgl_fused);
+  CHECK(apart_us - fused_us > 118 * 3.0 - 58 * 0.009 - 1e-6);
+  CHECK(apart_us - fused_us < 118 * (3.0 + 0.011) + 1e-6);
+  CHECK(apart_ceiling_us == fused_ceiling_us);
 }
 
 TEST_CASE("prediction: a floor read once per grid gives what one lookup per point gives") {
