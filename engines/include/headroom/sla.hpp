@@ -54,8 +54,7 @@ constexpr calibration_set shipped_calibration(const device& d, const engine& e) 
           default_elementwise_rule,
           cuda ? engines::shared_streams_of(e.kind) : shared_expert_streams{},
           engines::gdn_decode_applies_gates(k),
-          e.kind == engine_kind::sglang ? cuda && sm_of(d.arch) >= 90 && engines::norms_in_tp_all_reduce(e)
-                                        : engines::norms_in_tp_all_reduce(k),
+          engines::norms_in_tp_all_reduce(e, d),
           cuda ? engines::latent_norm_streams_of(e.kind) : shared_expert_streams{},
           engines::router_gemm_of(e.kind, d)};
 }

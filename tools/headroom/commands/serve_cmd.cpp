@@ -120,16 +120,15 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   }
   if (!a.runs.empty() && a.runs.front().fits) {
     const serve_result& s = a.runs.front();
-    if (s.batch_pool_seqs != s.pool_seqs) {
-      w("\nThe engine's KV pool holds {} sequences of {} tokens{}; it allocates a sequence's KV as its tokens come, so it "
-        "runs up to {} at their mean context of {} tokens. The running batch is the smallest of the clients, that and "
-        "the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
-        s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "", s.batch_pool_seqs, r.isl + r.osl / 2);
-    } else {
-      w("\nThe engine's KV pool holds {} sequences of {} tokens{}; the running batch is the smallest of the clients, that "
-        "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
-        s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "");
-    }
+    // An engine that allocates KV as tokens come runs more sequences than whole requests fit.
+    const std::string on_demand =
+        s.batch_pool_seqs == s.pool_seqs
+            ? std::string{}
+            : fmt::format("; it allocates a sequence's KV as its tokens come, so it runs up to {} at their mean context of {} tokens",
+                          s.batch_pool_seqs, r.isl + r.osl / 2);
+    w("\nThe engine's KV pool holds {} sequences of {} tokens{}{}{} running batch is the smallest of the clients, that "
+      "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
+      s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "", on_demand, on_demand.empty() ? "; the" : ". The");
   }
   return std::move(w.out);
 }

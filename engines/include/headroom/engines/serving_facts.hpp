@@ -4,7 +4,9 @@
 // per request (the HTTP front end, tokenization and admission before the first step).
 #pragma once
 
+#include <headroom/device.hpp>
 #include <headroom/engine.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/serve.hpp>
 
 namespace headroom::engines {
@@ -146,8 +148,9 @@ constexpr bool norms_in_tp_all_reduce(engine_kind k) { return k == engine_kind::
 // @fd3907ee4618e96b73ee94d9a836db78efb5d046), on SM90 and SM100 with FlashInfer: NVIDIA's parts.
 // headroom applies it where it applies TensorRT-LLM's, an MLA MoE decoder's decode steps, though
 // SGLang's LayerCommunicator serves other MoE decoders too.
-constexpr bool norms_in_tp_all_reduce(const engine& e) {
-  return e.kind == engine_kind::sglang ? e.sglang.enable_flashinfer_allreduce_fusion : norms_in_tp_all_reduce(e.kind);
+constexpr bool norms_in_tp_all_reduce(const engine& e, const device& d) {
+  if (e.kind != engine_kind::sglang) return norms_in_tp_all_reduce(e.kind);
+  return e.sglang.enable_flashinfer_allreduce_fusion && d.vendor == "NVIDIA" && sm_of(d.arch) >= 90;
 }
 
 // A latent attention block's q_a and kv_a norms on two streams (calibration_set::latent_norm_streams):
