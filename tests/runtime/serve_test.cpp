@@ -124,6 +124,36 @@ TEST_CASE("serve: disaggregated workers are counted and pay the KV transfer") {
   CHECK(close(r.transfer_ms, 13.1092));
 }
 
+TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
+  // Qwen3-235B-A22B: 94 layers x 4 KV heads x 128 x (K and V) x 2 bytes = 192,512 bytes a token
+  // (config.json: num_hidden_layers 94, num_key_value_heads 4, head_dim 128). A TP 4 prefill rank
+  // holds one KV head: 48,128 bytes a token, 4,000 tokens = 192,512,000 bytes over the HGX
+  // board's 50 GB/s a GPU = 3,850.24 us, plus a 2 us hop. Under DP attention the rank runs the
+  // whole prompt's attention and holds all four heads: 770,048,000 bytes, 15,400.96 us + 2 us.
+  const model& m = models::qwen3_235b_a22b_fp8;
+  const load l{.isl = 4000, .osl = 400, .concurrency = 64};
+  const serve_result tp = serve(m, devices::h200_sxm, {}, l, disaggregation{1, 4, 2, 4});
+  const serve_result dpa = serve(m, devices::h200_sxm, {}, l,
+                                 disaggregation{.prefill_workers = 1, .prefill_tp = 4, .decode_workers = 2, .decode_tp = 4,
+                                                .prefill_ep = 4, .prefill_dp_attention = true, .decode_ep = 4,
+                                                .decode_dp_attention = true});
+  REQUIRE(tp.fits);
+  REQUIRE(dpa.fits);
+  CHECK(close(tp.transfer_ms, 3.85224));
+  CHECK(close(dpa.transfer_ms, 15.40296));
+  CHECK(dpa.gpus == 1 * 4 + 2 * 4);
+  // 64 clients over two decode workers: 32 each, 8 on each DP-attention rank.
+  CHECK(tp.running_batch == 32);
+  CHECK(dpa.running_batch == 32);
+  // The old spelling {P, Tp, D, Td} is the plain TP plan on both sides.
+  CHECK(disaggregation{1, 4, 2, 4}.decode_plan() == parallel{.tp = 4});
+  CHECK(disaggregation{1, 4, 2, 4}.prefill_plan() == parallel{.tp = 4});
+  // A side's plan obeys the plan rules: EP 3 does not divide TP 4.
+  CHECK_THROWS_AS(serve(m, devices::h200_sxm, {}, l, disaggregation{.prefill_workers = 1, .prefill_tp = 4, .decode_workers = 1,
+                                                                    .decode_tp = 4, .decode_ep = 3}),
+                  headroom::error);
+}
+
 // serve() with the shipped tables and facts of `k`, but fixed costs `sf`.
 serve_result serve_with(const serving_facts& sf, const load& l, engine_kind k = engine_kind::vllm) {
   const model& m = models::llama_3_1_8b_instruct;

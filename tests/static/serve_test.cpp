@@ -45,6 +45,10 @@ constexpr serve_result dis =
 static_assert(dis.fits && dis.gpus == 2);
 static_assert(near(dis.transfer_ms, 2.62344, 1e-12));
 static_assert(dis.ttft_ms > dis.transfer_ms);
+// Each side's plan, EP and DP attention included, is a constant expression (the appended fields).
+static_assert(disaggregation{.prefill_workers = 1, .prefill_tp = 8, .decode_workers = 2, .decode_tp = 8, .decode_ep = 8,
+                             .decode_dp_attention = true}
+                  .decode_plan() == parallel{.tp = 8, .ep = 8, .dp_attention = true});
 
 // The wait starts where the KV pool is full: at 31,000 tokens a sequence the engine holds fewer
 // than 64 sequences, so 64 clients run the pool's worth and the rest wait; 4 clients never wait.

@@ -49,13 +49,28 @@ struct load {
 };
 
 /// Disaggregated serving: prefill and decode workers, each a tensor-parallel group of `*_tp`
-/// devices. All zero: aggregated serving.
+/// devices, with its routed experts over `*_ep` of them and, with `*_dp_attention`, attention
+/// data parallel over the TP ranks (SGLang's DP attention, TensorRT-LLM's attention DP). All
+/// workers zero: aggregated serving. (The EP and DP-attention fields were appended: a
+/// disaggregation written `{P, Tp, D, Td}` keeps its meaning.)
 struct disaggregation {
   std::uint16_t prefill_workers = 0;
   std::uint16_t prefill_tp = 1;
   std::uint16_t decode_workers = 0;
   std::uint16_t decode_tp = 1;
+  std::uint16_t prefill_ep = 1;
+  bool prefill_dp_attention = false;
+  std::uint16_t decode_ep = 1;
+  bool decode_dp_attention = false;
   [[nodiscard]] constexpr bool on() const { return prefill_workers != 0 && decode_workers != 0; }
+  /// One prefill worker's plan.
+  [[nodiscard]] constexpr parallel prefill_plan() const {
+    return {.tp = prefill_tp, .ep = prefill_ep, .dp_attention = prefill_dp_attention};
+  }
+  /// One decode worker's plan.
+  [[nodiscard]] constexpr parallel decode_plan() const {
+    return {.tp = decode_tp, .ep = decode_ep, .dp_attention = decode_dp_attention};
+  }
   friend constexpr bool operator==(const disaggregation&, const disaggregation&) = default;
 };
 
@@ -308,8 +323,12 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (dep.speculation.tokens != 0) su.x.dep.settings.speculative = true;
   const settings& s = su.x.dep.settings;
   const std::uint64_t ctx_max = l.isl + l.osl;
-  su.pd = dis.on() ? parallel{.tp = dis.decode_tp} : dep.parallel;
-  su.pp = dis.on() ? parallel{.tp = dis.prefill_tp} : dep.parallel;
+  su.pd = dis.on() ? dis.decode_plan() : dep.parallel;
+  su.pp = dis.on() ? dis.prefill_plan() : dep.parallel;
+  if (dis.on()) {  // each side's plan obeys the rules an aggregated plan does
+    validate(m, su.pd);
+    validate(m, su.pp);
+  }
   su.base.gpus = dis.on() ? static_cast<std::uint32_t>(dis.prefill_workers * dis.prefill_tp + dis.decode_workers * dis.decode_tp)
                           : dep.parallel.ranks();
   su.budget = ctx_max;
@@ -519,8 +538,11 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const device& d = *x.d;
     // Decode workers: pure decode steps of b sequences each.
     const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
-    // Prefill workers: whole prompts batched up to the token budget.
-    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(1, headroom::detail::min<std::uint64_t>(su.budget / l.isl, clients_total));
+    // Prefill workers: whole prompts batched up to the token budget, a budget for each rank
+    // that schedules its own prompts (under DP attention every TP rank does).
+    const std::uint64_t prompts_per_rank = headroom::detail::max<std::uint64_t>(1, su.budget / l.isl);
+    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
+        1, headroom::detail::min<std::uint64_t>(checked_mul(prompts_per_rank, seq_shares(su.pp)), clients_total));
     const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);

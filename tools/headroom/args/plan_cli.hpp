@@ -32,6 +32,8 @@ parallel parse_plan(const model& m, const plan_flags& f);
 
 /// "TP=4 x PP=3", "TP=8 EP=8 DP-attention", "TP=1 DP=8 EP=8", "1 device".
 std::string plan_text(const parallel& p);
+/// A disaggregated worker's plan: "TP 8", "TP 8 EP 8 DP attention".
+std::string worker_plan_text(const parallel& p);
 /// " --tp 4 --pp 3": the flags that reproduce a plan (empty for the single-device plan).
 std::string plan_cli_flags(const parallel& p);
 /// {"tp", "pp", "ep", "dp", "dp_attention", "ranks"}.

@@ -48,6 +48,11 @@ std::string plan_text(const parallel& p) {
   return s;
 }
 
+std::string worker_plan_text(const parallel& p) {
+  return fmt::format("TP {}{}{}", p.tp, p.ep > 1 ? fmt::format(" EP {}", p.ep) : std::string(),
+                     p.dp_attention ? " DP attention" : "");
+}
+
 std::string plan_cli_flags(const parallel& p) {
   std::string s;
   if (p.tp != 1) s += fmt::format(" --tp {}", p.tp);

@@ -67,8 +67,8 @@ std::string spec_text(const serve_request& r) {
 
 std::string mode_text(const serve_request& r) {
   if (!r.dis.on()) return fmt::format("aggregated, {} ({} GPU{})", plan_text(r.q.p), r.q.p.ranks(), r.q.p.ranks() == 1 ? "" : "s");
-  return fmt::format("disaggregated: {} prefill workers of TP {}, {} decode workers of TP {}", r.dis.prefill_workers,
-                     r.dis.prefill_tp, r.dis.decode_workers, r.dis.decode_tp);
+  return fmt::format("disaggregated: {} prefill workers of {}, {} decode workers of {}", r.dis.prefill_workers,
+                     worker_plan_text(r.dis.prefill_plan()), r.dis.decode_workers, worker_plan_text(r.dis.decode_plan()));
 }
 
 }  // namespace
@@ -144,8 +144,12 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   j["mode"] = r.dis.on() ? "disaggregated" : "aggregated";
   j["plan"] = r.dis.on() ? ordered_json{{"prefill_workers", r.dis.prefill_workers},
                                         {"prefill_tp", r.dis.prefill_tp},
+                                        {"prefill_ep", r.dis.prefill_ep},
+                                        {"prefill_dp_attention", r.dis.prefill_dp_attention},
                                         {"decode_workers", r.dis.decode_workers},
-                                        {"decode_tp", r.dis.decode_tp}}
+                                        {"decode_tp", r.dis.decode_tp},
+                                        {"decode_ep", r.dis.decode_ep},
+                                        {"decode_dp_attention", r.dis.decode_dp_attention}}
                          : plan_json(r.q.p);
   j["speculative_tokens"] = r.spec.tokens;
   j["acceptance_length"] = static_cast<double>(r.spec.acceptance_milli) / 1000.0;

@@ -202,17 +202,24 @@ command_output run_serve(cli_args& a) {
     if (a.prefill_workers.empty() || a.decode_workers.empty()) {
       throw usage_error("--disagg: give --prefill-workers and --decode-workers");
     }
-    if (r.q.p != parallel{}) throw usage_error("--disagg: the workers' plans are --prefill-tp and --decode-tp, not --tp / --pp / --ep");
+    if (r.q.p != parallel{}) {
+      throw usage_error("--disagg: the workers' plans are --prefill-tp / --prefill-ep / --prefill-dp-attention and "
+                        "--decode-tp / --decode-ep / --decode-dp-attention, not --tp / --pp / --ep / --dp-attention");
+    }
     r.dis = {parse_count_up_to_4096("--prefill-workers", a.prefill_workers), parse_count_up_to_4096("--prefill-tp", a.prefill_tp),
-             parse_count_up_to_4096("--decode-workers", a.decode_workers), parse_count_up_to_4096("--decode-tp", a.decode_tp)};
-    for (const std::uint16_t t : {r.dis.prefill_tp, r.dis.decode_tp}) {
-      if (plan_violation(*r.q.m, parallel{.tp = t}) != plan_rule::ok) {
-        throw usage_error(fmt::format("--disagg: TP {} is not a valid plan for {} ({})", t, r.q.m->id,
-                                      describe(plan_violation(*r.q.m, parallel{.tp = t}))));
+             parse_count_up_to_4096("--decode-workers", a.decode_workers), parse_count_up_to_4096("--decode-tp", a.decode_tp),
+             parse_count_up_to_4096("--prefill-ep", a.prefill_ep), a.prefill_dp_attention,
+             parse_count_up_to_4096("--decode-ep", a.decode_ep), a.decode_dp_attention};
+    for (const auto& [side, p] : {std::pair{"prefill", r.dis.prefill_plan()}, std::pair{"decode", r.dis.decode_plan()}}) {
+      if (plan_violation(*r.q.m, p) != plan_rule::ok) {
+        throw usage_error(fmt::format("--disagg: the {} worker's plan ({}) is not valid for {} ({})", side, plan_text(p),
+                                      r.q.m->id, describe(plan_violation(*r.q.m, p))));
       }
     }
-  } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1") {
-    throw usage_error("--prefill-workers, --decode-workers, --prefill-tp and --decode-tp need --disagg");
+  } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1" || a.prefill_ep != "1" || a.decode_ep != "1" ||
+             a.prefill_dp_attention || a.decode_dp_attention) {
+    throw usage_error("--prefill-workers, --decode-workers and the workers' plans (--prefill-tp, --prefill-ep, "
+                      "--prefill-dp-attention, --decode-tp, --decode-ep, --decode-dp-attention) need --disagg");
   }
   if (!engines::runs_on(r.q.e.kind, r.q.d->vendor)) {
     throw usage_error(fmt::format("--engine: {} does not run on {} devices ({}); it runs on {} parts",

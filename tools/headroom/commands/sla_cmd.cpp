@@ -36,23 +36,24 @@ struct candidate {
 
 // The plans searched on `d` within the GPU budget: the valid plans of 1, 2, 4 or 8 devices in
 // one scale-up domain without pipeline stages (TP, with EP and DP attention for MoE models), and
-// the disaggregated splits of the whole budget into prefill and decode workers of one TP degree.
+// the disaggregated splits of the whole budget into prefill and decode workers of one such plan.
 std::vector<candidate> candidates(const model& m, const device& d, std::uint32_t gpus) {
   std::vector<candidate> out;
   const plan_list l = valid_plans(m, d);
   const std::uint32_t domain = d.link.domain == 0 ? 1 : d.link.domain;
+  std::vector<parallel> plans;
   for (std::size_t i = 0; i < l.n; ++i) {
     const parallel& p = l.plans[i];
     if (p.pp != 1 || p.tp > gpus || p.tp > domain) continue;
     if (std::find(std::begin(tp_degrees), std::end(tp_degrees), p.tp) == std::end(tp_degrees)) continue;
+    plans.push_back(p);
     out.push_back({p, {}});
   }
-  for (const std::uint16_t t : tp_degrees) {
-    if (!valid(m, parallel{.tp = t}) || t > domain) continue;
-    const std::uint32_t workers = gpus / t;
+  for (const parallel& p : plans) {
+    const std::uint32_t workers = gpus / p.tp;
     for (std::uint32_t x = 1; x < workers; ++x) {
-      out.push_back({parallel{.tp = t},
-                     {static_cast<std::uint16_t>(x), t, static_cast<std::uint16_t>(workers - x), t}});
+      out.push_back({p, {static_cast<std::uint16_t>(x), p.tp, static_cast<std::uint16_t>(workers - x), p.tp, p.ep,
+                         p.dp_attention, p.ep, p.dp_attention}});
     }
   }
   return out;
@@ -74,8 +75,8 @@ std::string mode_name(const sla_config& c) { return c.dis.on() ? "disaggregated"
 
 std::string config_plan_text(const sla_config& c) {
   if (!c.dis.on()) return plan_text(c.p);
-  return fmt::format("{}P(TP {}) + {}D(TP {})", c.dis.prefill_workers, c.dis.prefill_tp, c.dis.decode_workers,
-                     c.dis.decode_tp);
+  return fmt::format("{}P({}) + {}D({})", c.dis.prefill_workers, worker_plan_text(c.dis.prefill_plan()),
+                     c.dis.decode_workers, worker_plan_text(c.dis.decode_plan()));
 }
 
 sla_answer compute_sla(const sla_request& r) {
