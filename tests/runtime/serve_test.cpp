@@ -148,6 +148,18 @@ TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
   // The old spelling {P, Tp, D, Td} is the plain TP plan on both sides.
   CHECK(disaggregation{1, 4, 2, 4}.decode_plan() == parallel{.tp = 4});
   CHECK(disaggregation{1, 4, 2, 4}.prefill_plan() == parallel{.tp = 4});
+  // The prefill workers' own budget: vLLM's on an H100 is 8,192 tokens a step (max_num_batched_tokens
+  // at max_num_seqs 1024, vllm/engine/arg_utils.py), so naming it changes nothing; a budget of
+  // 4,000 tokens holds one 4,000-token prompt a pass instead of two, which moves the TTFT.
+  const serve_result dflt = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, l, disaggregation{1, 1, 1, 1});
+  const serve_result named = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, l,
+                                   disaggregation{.prefill_workers = 1, .prefill_tp = 1, .decode_workers = 1,
+                                                  .decode_tp = 1, .prefill_batch_tokens = 8192});
+  const serve_result one = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, l,
+                                 disaggregation{.prefill_workers = 1, .prefill_tp = 1, .decode_workers = 1,
+                                                .decode_tp = 1, .prefill_batch_tokens = 4000});
+  CHECK(named.ttft_ms == dflt.ttft_ms);
+  CHECK(one.ttft_ms != dflt.ttft_ms);
   // A side's plan obeys the plan rules: EP 3 does not divide TP 4.
   CHECK_THROWS_AS(serve(m, devices::h200_sxm, {}, l, disaggregation{.prefill_workers = 1, .prefill_tp = 4, .decode_workers = 1,
                                                                     .decode_tp = 4, .decode_ep = 3}),

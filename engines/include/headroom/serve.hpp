@@ -62,6 +62,10 @@ struct disaggregation {
   bool prefill_dp_attention = false;
   std::uint16_t decode_ep = 1;
   bool decode_dp_attention = false;
+  /// Prompt tokens one prefill pass of a scheduling rank holds: the prefill workers' own token
+  /// budget (TensorRT-LLM's max_num_tokens, SGLang's max-prefill-tokens), which disaggregated
+  /// recipes set apart from the decode workers'. 0: the engine's budget, as the decode side's.
+  std::uint64_t prefill_batch_tokens = 0;
   [[nodiscard]] constexpr bool on() const { return prefill_workers != 0 && decode_workers != 0; }
   /// One prefill worker's plan.
   [[nodiscard]] constexpr parallel prefill_plan() const {
@@ -540,7 +544,8 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
     // Prefill workers: whole prompts batched up to the token budget, a budget for each rank
     // that schedules its own prompts (under DP attention every TP rank does).
-    const std::uint64_t prompts_per_rank = headroom::detail::max<std::uint64_t>(1, su.budget / l.isl);
+    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
+    const std::uint64_t prompts_per_rank = headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl);
     const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
         1, headroom::detail::min<std::uint64_t>(checked_mul(prompts_per_rank, seq_shares(su.pp)), clients_total));
     const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);

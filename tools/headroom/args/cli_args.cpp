@@ -300,6 +300,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
         &a.prefill_dp_attention},
        {"--decode-dp-attention", nullptr, "--disagg: a decode worker's attention data parallel over its TP ranks", false,
         &a.decode_dp_attention},
+       {"--prefill-batch-tokens", &a.prefill_batch_tokens,
+        "--disagg: prompt tokens one prefill pass of a scheduling rank holds (the prefill workers' max_num_tokens / "
+        "max-prefill-tokens; default: the engine's budget)"},
        {"--speculative-tokens", &a.speculative_tokens, "draft tokens a round from the checkpoint's MTP head or --draft-model (K)"},
        {"--acceptance-length", &a.acceptance_length,
         "mean tokens a verify step emits, 1 to K + 1 (no default: take it from a published figure)"},

@@ -209,7 +209,8 @@ command_output run_serve(cli_args& a) {
     r.dis = {parse_count_up_to_4096("--prefill-workers", a.prefill_workers), parse_count_up_to_4096("--prefill-tp", a.prefill_tp),
              parse_count_up_to_4096("--decode-workers", a.decode_workers), parse_count_up_to_4096("--decode-tp", a.decode_tp),
              parse_count_up_to_4096("--prefill-ep", a.prefill_ep), a.prefill_dp_attention,
-             parse_count_up_to_4096("--decode-ep", a.decode_ep), a.decode_dp_attention};
+             parse_count_up_to_4096("--decode-ep", a.decode_ep), a.decode_dp_attention,
+             a.prefill_batch_tokens.empty() ? 0 : parse_positive("--prefill-batch-tokens", a.prefill_batch_tokens)};
     for (const auto& [side, p] : {std::pair{"prefill", r.dis.prefill_plan()}, std::pair{"decode", r.dis.decode_plan()}}) {
       if (plan_violation(*r.q.m, p) != plan_rule::ok) {
         throw usage_error(fmt::format("--disagg: the {} worker's plan ({}) is not valid for {} ({})", side, plan_text(p),
@@ -217,9 +218,10 @@ command_output run_serve(cli_args& a) {
       }
     }
   } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1" || a.prefill_ep != "1" || a.decode_ep != "1" ||
-             a.prefill_dp_attention || a.decode_dp_attention) {
+             a.prefill_dp_attention || a.decode_dp_attention || !a.prefill_batch_tokens.empty()) {
     throw usage_error("--prefill-workers, --decode-workers and the workers' plans (--prefill-tp, --prefill-ep, "
-                      "--prefill-dp-attention, --decode-tp, --decode-ep, --decode-dp-attention) need --disagg");
+                      "--prefill-dp-attention, --decode-tp, --decode-ep, --decode-dp-attention, --prefill-batch-tokens) "
+                      "need --disagg");
   }
   if (!engines::runs_on(r.q.e.kind, r.q.d->vendor)) {
     throw usage_error(fmt::format("--engine: {} does not run on {} devices ({}); it runs on {} parts",
