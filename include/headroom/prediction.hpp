@@ -634,10 +634,15 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     // A rank's share of a weight: 1 / tp of it; of an expert, what rank_node keeps of it
     // (expert_share: its intermediate over tp / ep, a rank holding experts / ep of them), a
     // token reading top_k / ep of them there.
+    // Routed experts span all dp x tp ranks (node_tp); every other node runs on a rank's own
+    // rows: a data-parallel replica's, and under DP attention an attention block's rank's.
+    const std::uint64_t moe_ranks = static_cast<std::uint64_t>(plan.tp) * (plan.dp == 0 ? 1 : plan.dp);
     const double share = n.split == shard::replicated ? 1.0
                          : n.split == shard::experts
-                             ? (n.units == 0 ? 1.0 : static_cast<double>(n.units) / static_cast<double>(expert_share(n, plan.tp, plan.ep)))
-                             : static_cast<double>(plan.tp);
+                             ? (n.units == 0 ? 1.0 : static_cast<double>(n.units) / static_cast<double>(expert_share(n, moe_ranks, plan.ep)))
+                             : static_cast<double>(block_tp(c.blocks[row.block], plan));
+    const double own_rows =
+        n.split == shard::experts ? t : static_cast<double>(ceil_div(rows, block_row_shares(c.blocks[row.block], plan)));
     switch (cost_class_of(n.kind)) {
       case cost_class::linear:
       case cost_class::routed_experts: {
@@ -654,7 +659,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // The weight-streaming regime ends by 16 rows on every measured device; above it the
         // ceiling grows with the rows and so does the time.
         // Prefill's logits GEMM runs at each sequence's last prompt token only (logits_op).
-        const double m_rows = pass == step_pass::prefill && logits_op(n.kind) ? static_cast<double>(seqs) : t;
+        const double m_rows = pass == step_pass::prefill && logits_op(n.kind) ? static_cast<double>(seqs) : own_rows;
         // A rank's experts at one row: top_k / ep of them, rounded up. At x1 rows it streams the
         // distinct experts x1 tokens touch there (node_cost.hpp), and waits for the busiest rank:
         // a launch at more rows streams those weights and more, so its time never falls below
@@ -776,17 +781,20 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const double both = b[2] + b[3];
     out.predicted_part_us[static_cast<std::size_t>(step_part::dense)] += longer > both ? longer : both;
   }
+  // The MoE exchange's group: every dp x tp rank (step_links.hpp).
+  const double moe_group = static_cast<double>(plan.tp) * static_cast<double>(plan.dp == 0 ? 1 : plan.dp);
   for (std::size_t li = 0; li < est.n_links; ++li) {
     const link_row& l = est.links[li];
     double each = l.each_us;
     if (l.op == link_op::tp_all_reduce || l.op == link_op::lm_head_gather || l.op == link_op::dp_gather_scatter) {
       const detail::ratio_answer a =
-          detail::calibrated(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each, plan.tp);
+          detail::calibrated(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each,
+                             l.op == link_op::dp_gather_scatter && plan.dp > 1 ? moe_group : static_cast<double>(plan.tp));
       if (a.from != calib_source::none && a.value > each) each = a.value;
       out.worst = detail::worse(out.worst, a.from);
     } else if (l.op == link_op::ep_all_to_all) {
       const detail::ratio_answer a = detail::calibrated(cs, kernel_class::all_to_all, calib_format::bf16, l.bytes_each,
-                                                        plan.tp);
+                                                        moe_group);
       if (a.from != calib_source::none && a.value > each) each = a.value;
     }
     out.link_ceiling_us += l.time_us;

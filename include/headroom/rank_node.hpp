@@ -46,6 +46,12 @@ constexpr std::uint64_t seq_shares(const parallel& p) {
   return static_cast<std::uint64_t>(p.dp == 0 ? 1 : p.dp) * (p.dp_attention ? p.tp : 1);
 }
 
+/// The shares one rank's rows of block `b` are of a step's: a data-parallel replica's, and under
+/// DP attention an attention block's rank's (every other block of a replica runs all its rows).
+constexpr std::uint64_t block_row_shares(const block& b, const parallel& p) {
+  return static_cast<std::uint64_t>(p.dp == 0 ? 1 : p.dp) * (p.dp_attention && mixer_block(b) ? p.tp : 1);
+}
+
 /// Sequences one rank serves: data parallel and DP attention deal them out (seq_shares).
 constexpr std::uint64_t rank_seqs(std::uint64_t seqs, const parallel& p) { return ceil_div(seqs, seq_shares(p)); }
 

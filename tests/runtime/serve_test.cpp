@@ -124,6 +124,26 @@ TEST_CASE("serve: disaggregated workers are counted and pay the KV transfer") {
   CHECK(close(r.transfer_ms, 13.1092));
 }
 
+TEST_CASE("serve: a disaggregated run's first round queues at the prefill workers") {
+  // vLLM's budget on an H100 is 8,192 tokens a step: two 4,000-token prompts a prefill pass. In a
+  // run of one request per client every prompt arrives at once: of 2 clients both have their
+  // first token after one pass (T), of 4 half after one and half after two (1.5 T), of 6 after
+  // one, two and three (2 T). Each two clients more add half a pass to the mean.
+  const auto first = [](std::uint64_t clients) {
+    return serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                 {.isl = 4000, .osl = 100, .concurrency = clients, .requests_per_client = 1}, disaggregation{1, 1, 4, 1})
+        .ttft_ms;
+  };
+  const double t2 = first(2), t4 = first(4), t6 = first(6);
+  CHECK(t4 > t2);
+  CHECK(close(t6 - t4, t4 - t2));
+  // The steady state alone (no first round) is what ttft_steady_ms reports either way.
+  const load steady{.isl = 4000, .osl = 100, .concurrency = 6, .requests_per_client = 0};
+  const serve_result s = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, steady, disaggregation{1, 1, 4, 1});
+  CHECK(s.ttft_ms == s.ttft_steady_ms);
+  CHECK(s.ttft_steady_ms < t6);
+}
+
 TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
   // Qwen3-235B-A22B: 94 layers x 4 KV heads x 128 x (K and V) x 2 bytes = 192,512 bytes a token
   // (config.json: num_hidden_layers 94, num_key_value_heads 4, head_dim 128). A TP 4 prefill rank
@@ -896,4 +916,40 @@ TEST_CASE("prediction: a floor read once per grid gives what one lookup per poin
   CHECK(fa.from == calib_source::none);
 }
 
+}  // namespace
+
+namespace {
+using namespace headroom;
+
+bool gathers(const step_estimate& e) {
+  for (std::size_t i = 0; i < e.n_links; ++i) {
+    if (e.links[i].op == link_op::dp_gather_scatter) return true;
+  }
+  return false;
+}
+
+TEST_CASE("TensorRT-LLM's attention DP runs every block but the routed experts whole on each rank") {
+  const engine trt = as_allocated(engine{.kind = engine_kind::trtllm});
+  const engine sgl = as_allocated(engine{.kind = engine_kind::sglang});
+  const parallel dep8{.tp = 8, .ep = 8, .dp_attention = true};
+  // TensorRT-LLM: eight ranks of one whole replica each, the routed experts over all eight.
+  CHECK(attention_dp_layout(dep8, trt) == parallel{.tp = 1, .ep = 8, .dp = 8});
+  // SGLang keeps its dense layers over the TP ranks (--moe-dense-tp-size defaults to TP).
+  CHECK(attention_dp_layout(dep8, sgl) == dep8);
+  // Without DP attention nothing changes.
+  CHECK(attention_dp_layout(parallel{.tp = 8, .ep = 8}, trt) == parallel{.tp = 8, .ep = 8});
+  const model& m = models::deepseek_v3;
+  // A rank of TensorRT-LLM's holds the dense MLPs, shared experts, embedding and LM head whole:
+  // more weights than SGLang's rank, the same KV a token (MLA's latent is whole on every rank).
+  const footprint_bytes t = rank_footprint(m, {}, dep8, trt);
+  const footprint_bytes g = rank_footprint(m, {}, dep8, sgl);
+  CHECK(t.loaded_weights > g.loaded_weights);
+  CHECK(t.kv_per_token == g.kv_per_token);
+  // Its decode step gathers no rows for a dense layer: each rank runs its own; SGLang's does.
+  const device& d = devices::b200;
+  const device_roofline r = default_roofline(d);
+  const settings s{};
+  CHECK_FALSE(gathers(decode_step(m, d, r, 64, 2048, s, attention_dp_layout(dep8, trt), engines::exec_facts_of(trt))));
+  CHECK(gathers(decode_step(m, d, r, 64, 2048, s, dep8, engines::exec_facts_of(sgl))));
+}
 }  // namespace

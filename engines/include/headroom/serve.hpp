@@ -167,7 +167,7 @@ struct step_times {
   double kernels_us = 0;         // of predicted_us: the kernels alone, without the host's time or the step cost
 };
 
-// One forward pass on one instance of plan `p`: `dec` sequences decoding at context `ctx` and
+// One forward pass on one instance of plan `plan`: `dec` sequences decoding at context `ctx` and
 // `pre` prompt tokens of ISL-token prompts (`pre_attention` the prediction of one whole prompt's
 // prefill, scaled to `pre` tokens). Weight-streaming parts run at dec + pre rows. `prompt` of
 // the `pre` rows are a new prompt's (the rest a speculative verify's draft tokens): only a pass
@@ -177,9 +177,10 @@ struct step_times {
 // python/sglang/srt/model_executor/cuda_graph_runner.py, CudaGraphRunner; TensorRT-LLM graphs
 // generation-only batches, draft tokens included; vLLM's full graphs take uniform decode
 // batches of 1 + K tokens a sequence).
-constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
+constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint64_t dec, std::uint64_t ctx,
                              std::uint64_t pre, const step_prediction& whole_prompt, std::uint64_t prompt) {
   const settings& s = x.dep.settings;
+  const parallel p = attention_dp_layout(plan, x.dep.engine);  // the layout the engine runs
   step_times out{};
   std::array<double, step_parts> ceil{}, pred{};
   double link_c = 0, link_p = 0;
@@ -223,9 +224,10 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
 // The draft head's K steps (MTP: the checkpoint's draft section) at `dec` sequences: each of its
 // nodes at the rank's share, costed like the main section's (node_cost under the engine's paths),
 // predicted like them.
-constexpr step_times draft_steps(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
+constexpr step_times draft_steps(const serve_ctx& x, const parallel& plan, std::uint64_t dec, std::uint64_t ctx,
                                  std::uint32_t k) {
   step_times out{};
+  const parallel p = attention_dp_layout(plan, x.dep.engine);
   if (k == 0) return out;
   const circuit& c = x.m->c;
   const settings& s = x.dep.settings;
@@ -354,14 +356,15 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.base.fits = su.base.pool_seqs != 0;
   if (!su.base.fits) return su;
   // One whole prompt's prefill (its attention part is shared by every chunk).
-  const step_estimate prompt = prefill(m, d, r, l.isl, s, su.pp, facts);
+  const parallel pp_run = attention_dp_layout(su.pp, dep.engine);
+  const step_estimate prompt = prefill(m, d, r, l.isl, s, pp_run, facts);
   if (sf.eager != nullptr) {
     const eager_passes e = sf.eager(dep.engine);
     const double host_us = kernel_launches(m, prompt) * sf.host_launch_us;
     su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
     su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
   }
-  su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, su.pp, s.kv, cs);
+  su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, pp_run, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
   if (!dis.on()) {
@@ -549,26 +552,58 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
         1, headroom::detail::min<std::uint64_t>(checked_mul(prompts_per_rank, seq_shares(su.pp)), clients_total));
     const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    const detail::step_times pf1 = per_batch == 1 ? pf : detail::forward(x, su.pp, 0, 1, l.isl, su.whole);
+    // A pass of k prompts, between one prompt's and the full pass's: T(k) = T(1) + (k - 1) slope.
+    const double slope = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
+    const auto pass_us = [&](double k) { return pf1.predicted_us + (k - 1.0) * slope; };
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
     const double kv_bytes = static_cast<double>(fp.per_seq(l.isl));
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
     const double xfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
-    worst = detail::worse(worst, detail::worse(tok.worst, pf.worst));
-    const double r0 = pf.predicted_us + xfer_us + osl_steps * tok.predicted_us;  // one request, no wait
+    worst = detail::worse(worst, detail::worse(tok.worst, detail::worse(pf.worst, pf1.worst)));
     const double n = static_cast<double>(clients_total);
-    const double rate_clients = n / r0;
-    const double rate_prefill = static_cast<double>(dis.prefill_workers) * static_cast<double>(per_batch) / pf.predicted_us;
-    const double rate_decode = osl_steps > 0 ? static_cast<double>(dis.decode_workers * b) / (osl_steps * tok.predicted_us)
-                                             : rate_prefill;
-    const double rate = headroom::detail::min({rate_clients, rate_prefill, rate_decode});
-    const double wait_us = n / rate - r0 > 0 ? n / rate - r0 : 0.0;
+    const double workers = static_cast<double>(dis.prefill_workers);
+    const double decode_us = osl_steps * tok.predicted_us;
+    const double rate_prefill = workers * static_cast<double>(per_batch) / pf.predicted_us;
+    const double rate_decode = osl_steps > 0 ? static_cast<double>(dis.decode_workers * b) / decode_us : rate_prefill;
+    // Steady state: a prefill worker's pass takes the prompts that arrived during the one before
+    // (k = lambda x T(k), at most the full pass); a prompt waits for the pass in flight (half of
+    // one, as often as the worker is busy), then its own. The request rate is the smallest of
+    // the clients' closed loop, the prefill workers' and the decode workers'; the queue the
+    // slowest imposes is the wait. A few rounds settle the loop (the rate moves TTFT, which
+    // moves the closed loop's rate).
+    double own_us = pf1.predicted_us + xfer_us, rate = 0, wait_us = 0;
+    for (int round = 0; round < 4; ++round) {
+      const double r0 = own_us + decode_us;  // one request, no wait
+      rate = headroom::detail::min({n / r0, rate_prefill, rate_decode});
+      const double lambda = rate / workers;
+      const double room = 1.0 - lambda * slope;
+      double k = room > 0 ? lambda * (pf1.predicted_us - slope) / room : static_cast<double>(per_batch);
+      k = k < 1 ? 1 : k > static_cast<double>(per_batch) ? static_cast<double>(per_batch) : k;
+      const double t_k = pass_us(k);
+      const double busy = lambda * t_k / k < 1 ? lambda * t_k / k : 1.0;
+      own_us = busy * t_k / 2 + t_k + xfer_us;
+      wait_us = n / rate - (own_us + decode_us) > 0 ? n / rate - (own_us + decode_us) : 0.0;
+    }
+    // The measured run's first round: every client's first prompt at once, a worker's share in
+    // full passes of per_batch prompts; prompt j has its first token after pass j / per_batch + 1.
+    const std::uint64_t share = detail::div_up(clients_total, dis.prefill_workers);
+    const std::uint64_t full = share / per_batch, rest = share % per_batch;
+    const double first_us = (static_cast<double>(per_batch) * pf.predicted_us * static_cast<double>(full) *
+                                 static_cast<double>(full + 1) / 2.0 +
+                             static_cast<double>(rest) * (static_cast<double>(full) * pf.predicted_us +
+                                                          pass_us(static_cast<double>(rest)))) /
+                                static_cast<double>(share) +
+                            xfer_us;
+    const double steady_us = wait_us + own_us;
+    const double r = static_cast<double>(l.requests_per_client);
     out.tpot_ms = tok.predicted_us / 1e3;
     out.ceiling_tpot_ms = tok.decode_ceiling_us / 1e3;
     out.transfer_ms = xfer_us / 1e3;
     out.wait_ms = wait_us / 1e3;
-    out.ttft_ms = (wait_us + pf.predicted_us + xfer_us) / 1e3;
-    out.ttft_steady_ms = out.ttft_ms;
+    out.ttft_steady_ms = steady_us / 1e3;
+    out.ttft_ms = (l.requests_per_client == 0 ? steady_us : (first_us + (r - 1.0) * steady_us) / r) / 1e3;
     out.cycle_ms = n / rate / 1e3;
   }
   // The front end (HTTP, tokenization, admission) before the engine sees the prompt: on the

@@ -49,6 +49,11 @@ inline constexpr engine_rules trtllm_rules{
     // tensorrt_llm/llmapi/llm_args.py's validators.
     .check = &detail::trtllm_check_rule,
     .length = &detail::trtllm_length_rule,  // max_seq_len
-    .at_defaults = &detail::trtllm_at_defaults_rule};
+    .at_defaults = &detail::trtllm_at_defaults_rule,
+    // Under attention DP "the MLP also uses DP instead of TP" and "the shared experts also use DP
+    // instead of TP" (tensorrt_llm/_torch/models/modeling_deepseekv3.py, _compute_mlp_tp_size and
+    // _compute_shared_expert_tp_size: 1 when enable_attention_dp); the LM head stays whole unless
+    // enable_lm_head_tp_in_adp (default off, llm_args.py).
+    .attention_dp_dense_dp = true};
 
 }  // namespace headroom::engines
