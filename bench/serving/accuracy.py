@@ -112,6 +112,20 @@ def _check_row(raw, where, seen):
     row["engine_flags"] = (row.get("engine_flags") or "").split()
     if row["engine_flags"] and not row["engine_flags"][0].startswith("--"):
         raise InputError(f"{where}: engine_flags '{row['engine_flags'][0]}' is not a flag")
+    # A disaggregated row's plan is its workers' (--prefill-* / --decode-* in engine_flags); its
+    # tp, ep, dp and pp columns are 1, and gpus is every worker's devices.
+    if "--disagg" in row["engine_flags"]:
+        if any(row[col] != 1 for col in ("tp", "ep", "dp", "pp")):
+            raise InputError(f"{where}: a --disagg row's plan is in engine_flags; tp, ep, dp and pp must be 1")
+        flags = row["engine_flags"]
+
+        def flag(name, default):
+            return _number(flags[flags.index(name) + 1], f"{where}: {name}", int) if name in flags else default
+        workers = (flag("--prefill-workers", 0) * flag("--prefill-tp", 1) +
+                   flag("--decode-workers", 0) * flag("--decode-tp", 1))
+        gpus = _number(row.get("gpus") or "0", f"{where}: gpus", int)
+        if gpus != workers:
+            raise InputError(f"{where}: gpus {gpus} is not the workers' {workers} devices")
     row["spec_tokens"] = (_number(row["spec_tokens"], f"{where}: spec_tokens", int)
                           if row["spec_tokens"] else None)
     # Optional: the requests the benchmark sent in all (its num_prompts), where the source says;

@@ -144,6 +144,21 @@ TEST_CASE("serve: a disaggregated run's first round queues at the prefill worker
   CHECK(s.ttft_steady_ms < t6);
 }
 
+TEST_CASE("serve: disaggregated decode workers hold what the rate brings them (Little's law)") {
+  // One prefill worker for four decode workers and 256 clients of 4,000-token prompts: the
+  // prefill side sets the rate, and each decode worker holds rate x (OSL - 1) x TPOT / 4 of the
+  // sequences, rounded up -- far fewer than its share of the clients, 64.
+  const serve_result r = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                               {.isl = 4000, .osl = 100, .concurrency = 256}, disaggregation{1, 1, 4, 1});
+  REQUIRE(r.fits);
+  CHECK(r.wait_ms > 0);
+  const double rate_per_ms = 256.0 / r.cycle_ms;
+  const double held = rate_per_ms * 99.0 * r.tpot_ms / 4.0;
+  CHECK(r.running_batch < 64);
+  CHECK(static_cast<double>(r.running_batch) >= held - 1e-6);
+  CHECK(static_cast<double>(r.running_batch) < held + 1.0 + 1e-6);
+}
+
 TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
   // Qwen3-235B-A22B: 94 layers x 4 KV heads x 128 x (K and V) x 2 bytes = 192,512 bytes a token
   // (config.json: num_hidden_layers 94, num_key_value_heads 4, head_dim 128). A TP 4 prefill rank
@@ -162,9 +177,10 @@ TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
   CHECK(close(tp.transfer_ms, 3.85224));
   CHECK(close(dpa.transfer_ms, 15.40296));
   CHECK(dpa.gpus == 1 * 4 + 2 * 4);
-  // 64 clients over two decode workers: 32 each, 8 on each DP-attention rank.
-  CHECK(tp.running_batch == 32);
-  CHECK(dpa.running_batch == 32);
+  // 64 clients over two decode workers: at most 32 each (8 on each DP-attention rank); the
+  // ones in the prefill and its queue are not among them.
+  CHECK(tp.running_batch <= 32);
+  CHECK(dpa.running_batch <= 32);
   // The old spelling {P, Tp, D, Td} is the plain TP plan on both sides.
   CHECK(disaggregation{1, 4, 2, 4}.decode_plan() == parallel{.tp = 4});
   CHECK(disaggregation{1, 4, 2, 4}.prefill_plan() == parallel{.tp = 4});
@@ -934,8 +950,11 @@ TEST_CASE("TensorRT-LLM's attention DP runs every block but the routed experts w
   const parallel dep8{.tp = 8, .ep = 8, .dp_attention = true};
   // TensorRT-LLM: eight ranks of one whole replica each, the routed experts over all eight.
   CHECK(attention_dp_layout(dep8, trt) == parallel{.tp = 1, .ep = 8, .dp = 8});
-  // SGLang keeps its dense layers over the TP ranks (--moe-dense-tp-size defaults to TP).
+  // SGLang keeps its dense layers over the TP ranks (--moe-dense-tp-size defaults to TP), and
+  // under --moe-dense-tp-size 1 runs them on each rank as TensorRT-LLM does.
   CHECK(attention_dp_layout(dep8, sgl) == dep8);
+  const engine sgl_dense_dp = as_allocated(engine{.kind = engine_kind::sglang, .sglang = {.moe_dense_tp_size = 1}});
+  CHECK(attention_dp_layout(dep8, sgl_dense_dp) == parallel{.tp = 1, .ep = 8, .dp = 8});
   // Without DP attention nothing changes.
   CHECK(attention_dp_layout(parallel{.tp = 8, .ep = 8}, trt) == parallel{.tp = 8, .ep = 8});
   const model& m = models::deepseek_v3;

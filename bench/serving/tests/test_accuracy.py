@@ -242,6 +242,15 @@ class BadInput(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertEqual(err, f"accuracy.py: {path}:2: engine_flags 'stream' is not a flag\n")
 
+    def test_disaggregated_rows_name_their_workers(self):
+        # c1 is a one-device row: gpus 1, tp 1 (fixture.csv).
+        flags = "--disagg --prefill-workers 1 --prefill-tp 2 --decode-workers 2 --decode-tp 4"
+        path = self.bad_fixture(fixture_with_flags("c1", flags))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err, f"accuracy.py: {path}:2: gpus 1 is not the workers' 10 devices\n")
+
     def test_requests_must_divide_among_clients(self):
         path = self.bad_fixture(fixture_with_column("requests", "v1", "42"))
         code, out, err = run("--headroom", FAKE, "--measurements", path)

@@ -37,13 +37,14 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
 /// with its own tp group) and TensorRT-LLM's and llama.cpp's replicas each hold a whole tp x pp
 /// plan, so one rank is that of the dp = 1 plan, serving 1 / dp of the sequences.
 /// The plan as engine `e` runs attention DP: where its dense blocks follow attention DP
-/// (engine_rules::attention_dp_dense_dp, TensorRT-LLM), a rank of tp ranks under DP attention is
+/// (engine_rules::attention_dp_dense_dp: TensorRT-LLM; SGLang under --moe-dense-tp-size 1), a rank of tp ranks under DP attention is
 /// a rank of the plan of tp 1 and dp = tp (x dp), each rank whole but for the routed experts,
 /// which span all of them (EP over ep, the rest of each expert over tp x dp / ep) -- the layout
 /// parallel::dp describes. Else `p`.
 constexpr parallel attention_dp_layout(parallel p, const engine& e) {
   const std::uint32_t ranks = static_cast<std::uint32_t>(p.tp) * (p.dp == 0 ? 1u : p.dp);
-  if (!p.dp_attention || !engines::rules_of(e).attention_dp_dense_dp || ranks > UINT16_MAX) return p;
+  const auto dense_dp = engines::rules_of(e).attention_dp_dense_dp;
+  if (!p.dp_attention || dense_dp == nullptr || !dense_dp(e) || ranks > UINT16_MAX) return p;
   p.dp = static_cast<std::uint16_t>(ranks);
   p.tp = 1;
   p.dp_attention = false;

@@ -22,6 +22,7 @@ namespace headroom {
   /* python/sglang/srt/server_args.py; 0 means the engine's own heuristic */ \
   X(sglang_mem_fraction_static_must_be_at_most_1, "must be at most 1 (0: the engine's default)") \
   X(sglang_page_size_must_be_positive, "must be at least 1") \
+  X(sglang_moe_dense_tp_size_must_be_1, "must be 1 (SGLang takes 1 or leaves it unset)") \
   X(sglang_swa_full_tokens_ratio_must_be_in_0_to_1, "must be above 0 and at most 1") \
   X(sglang_mamba_full_memory_ratio_must_be_in_0_to_1, "must be above 0 and at most 1") \
   /* tensorrt_llm/llmapi/llm_args.py */ \

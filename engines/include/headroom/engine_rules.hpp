@@ -90,10 +90,11 @@ struct engine_rules {
   std::uint64_t (*length)(const engine& e) = nullptr;
   /// Whether `e`'s knobs are this engine's defaults.
   bool (*at_defaults)(const engine& e) = nullptr;
-  /// Whether attention DP takes the dense blocks along: every block but the routed experts runs
-  /// data parallel, whole on each rank on its own sequences (MLPs, shared experts, embedding,
-  /// LM head), the experts spanning the ranks (engine_footprint.hpp, attention_dp_layout).
-  bool attention_dp_dense_dp = false;
+  /// Whether attention DP takes the dense blocks along on `e`: every block but the routed
+  /// experts runs data parallel, whole on each rank on its own sequences (MLPs, shared experts,
+  /// embedding, LM head), the experts spanning the ranks (engine_footprint.hpp,
+  /// attention_dp_layout). Null: never.
+  bool (*attention_dp_dense_dp)(const engine& e) = nullptr;
 };
 
 }  // namespace headroom

@@ -331,9 +331,9 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   const std::uint64_t ctx_max = l.isl + l.osl;
   su.pd = dis.on() ? dis.decode_plan() : dep.parallel;
   su.pp = dis.on() ? dis.prefill_plan() : dep.parallel;
-  if (dis.on()) {  // each side's plan obeys the rules an aggregated plan does
-    validate(m, su.pd);
-    validate(m, su.pp);
+  if (dis.on()) {  // each side's plan, as the engine lays it out, obeys the rules an aggregated plan does
+    validate(m, attention_dp_layout(su.pd, dep.engine));
+    validate(m, attention_dp_layout(su.pp, dep.engine));
   }
   su.base.gpus = dis.on() ? static_cast<std::uint32_t>(dis.prefill_workers * dis.prefill_tp + dis.decode_workers * dis.decode_tp)
                           : dep.parallel.ranks();
@@ -543,8 +543,10 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   } else {
     const model& m = *x.m;
     const device& d = *x.d;
-    // Decode workers: pure decode steps of b sequences each.
-    const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
+    // Decode workers: pure decode steps of up to b sequences each (`at_b`: their capacity).
+    const detail::step_times at_b = detail::token_time(x, su.pd, b, 0, su.whole);
+    detail::step_times tok = at_b;
+    std::uint64_t b_run = b;
     // Prefill workers: whole prompts batched up to the token budget, a budget for each rank
     // that schedules its own prompts (under DP attention every TP rank does).
     const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
@@ -561,20 +563,23 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const double kv_bytes = static_cast<double>(fp.per_seq(l.isl));
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
     const double xfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
-    worst = detail::worse(worst, detail::worse(tok.worst, detail::worse(pf.worst, pf1.worst)));
+    worst = detail::worse(worst, detail::worse(at_b.worst, detail::worse(pf.worst, pf1.worst)));
     const double n = static_cast<double>(clients_total);
     const double workers = static_cast<double>(dis.prefill_workers);
-    const double decode_us = osl_steps * tok.predicted_us;
     const double rate_prefill = workers * static_cast<double>(per_batch) / pf.predicted_us;
-    const double rate_decode = osl_steps > 0 ? static_cast<double>(dis.decode_workers * b) / decode_us : rate_prefill;
+    const double rate_decode =
+        osl_steps > 0 ? static_cast<double>(dis.decode_workers * b) / (osl_steps * at_b.predicted_us) : rate_prefill;
     // Steady state: a prefill worker's pass takes the prompts that arrived during the one before
     // (k = lambda x T(k), at most the full pass); a prompt waits for the pass in flight (half of
     // one, as often as the worker is busy), then its own. The request rate is the smallest of
     // the clients' closed loop, the prefill workers' and the decode workers'; the queue the
-    // slowest imposes is the wait. A few rounds settle the loop (the rate moves TTFT, which
-    // moves the closed loop's rate).
+    // slowest imposes is the wait. The decode workers hold what the rate brings them for as
+    // long as an answer takes (Little's law), at most b each: fewer than the clients where the
+    // prefill side or the queue keeps the rest. A few rounds settle the loop (the rate moves
+    // TTFT and the decode batch, which move the closed loop's rate).
     double own_us = pf1.predicted_us + xfer_us, rate = 0, wait_us = 0;
     for (int round = 0; round < 4; ++round) {
+      const double decode_us = osl_steps * tok.predicted_us;
       const double r0 = own_us + decode_us;  // one request, no wait
       rate = headroom::detail::min({n / r0, rate_prefill, rate_decode});
       const double lambda = rate / workers;
@@ -585,7 +590,19 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
       const double busy = lambda * t_k / k < 1 ? lambda * t_k / k : 1.0;
       own_us = busy * t_k / 2 + t_k + xfer_us;
       wait_us = n / rate - (own_us + decode_us) > 0 ? n / rate - (own_us + decode_us) : 0.0;
+      if (osl_steps > 0) {
+        const double held = rate * decode_us / static_cast<double>(dis.decode_workers);
+        std::uint64_t b_next = held >= static_cast<double>(b) ? b : static_cast<std::uint64_t>(held);
+        if (b_next < b && static_cast<double>(b_next) < held - 1e-9) ++b_next;  // rounded up
+        if (b_next == 0) b_next = 1;
+        if (b_next != b_run) {
+          b_run = b_next;
+          tok = detail::token_time(x, su.pd, b_run, 0, su.whole);
+          worst = detail::worse(worst, tok.worst);
+        }
+      }
     }
+    out.running_batch = b_run;
     // The measured run's first round: every client's first prompt at once, a worker's share in
     // full passes of per_batch prompts; prompt j has its first token after pass j / per_batch + 1.
     const std::uint64_t share = detail::div_up(clients_total, dis.prefill_workers);

@@ -156,7 +156,8 @@ void name_value_types(CLI::App& app) {
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
       {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
-      {"decode-workers", "N"}, {"decode-tp", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"}, {"draft-model", "ID"},
+      {"decode-workers", "N"}, {"decode-tp", "N"}, {"prefill-ep", "N"}, {"decode-ep", "N"}, {"prefill-batch-tokens", "TOKENS"},
+      {"moe-dense-tp-size", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"}, {"draft-model", "ID"},
       {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
   std::vector<CLI::App*> cmds = app.get_subcommands([](CLI::App*) { return true; });
   cmds.push_back(&app);

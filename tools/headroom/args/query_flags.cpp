@@ -100,6 +100,10 @@ query make_query(const target_flags& t) {
   const bool auto_len = max_model_len == "auto";
   if (auto_len) max_model_len.clear();
   q.e = resolve_engine(ef, q.s.kv, !t.kv.empty() && t.kv != "auto");
+  // A knob value the engine itself refuses is refused here, before any evaluation (exit 2).
+  if (const engine_finding f = check_engine(q.e); !f.ok()) {
+    throw usage_error(fmt::format("engine {}: {} {}", name(q.e.kind), f.knob, describe(f.rule)));
+  }
   if (kv_auto(t)) q.s.kv = auto_kv_dtype(q.e, *q.m);
   q.s.ssm_h = t.ssm_h == "auto" ? auto_state_dtype(q.e, *q.m) : parse_state("--ssm-h", t.ssm_h);
   q.s.speculative = t.speculative;

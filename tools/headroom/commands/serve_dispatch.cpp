@@ -211,10 +211,12 @@ command_output run_serve(cli_args& a) {
              parse_count_up_to_4096("--prefill-ep", a.prefill_ep), a.prefill_dp_attention,
              parse_count_up_to_4096("--decode-ep", a.decode_ep), a.decode_dp_attention,
              a.prefill_batch_tokens.empty() ? 0 : parse_positive("--prefill-batch-tokens", a.prefill_batch_tokens)};
+    // Each side's plan as the engine lays it out (attention_dp_layout) obeys the plan rules.
     for (const auto& [side, p] : {std::pair{"prefill", r.dis.prefill_plan()}, std::pair{"decode", r.dis.decode_plan()}}) {
-      if (plan_violation(*r.q.m, p) != plan_rule::ok) {
+      const plan_rule broken = plan_violation(*r.q.m, attention_dp_layout(p, r.q.e));
+      if (broken != plan_rule::ok) {
         throw usage_error(fmt::format("--disagg: the {} worker's plan ({}) is not valid for {} ({})", side, plan_text(p),
-                                      r.q.m->id, describe(plan_violation(*r.q.m, p))));
+                                      r.q.m->id, describe(broken)));
       }
     }
   } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1" || a.prefill_ep != "1" || a.decode_ep != "1" ||

@@ -36,6 +36,9 @@ constexpr engine_finding sglang_check_rule(const engine& e) {
   if (e.sglang.mem_fraction_static.millionths > headroom::detail::knob_one)
     return {engine_rule::sglang_mem_fraction_static_must_be_at_most_1, "mem_fraction_static"};
   if (e.sglang.page_size == 0) return {engine_rule::sglang_page_size_must_be_positive, "page_size"};
+  // server_args.py: assert self.moe_dense_tp_size in {1, None}.
+  if (e.sglang.moe_dense_tp_size != engine_default && e.sglang.moe_dense_tp_size != 1)
+    return {engine_rule::sglang_moe_dense_tp_size_must_be_1, "moe_dense_tp_size"};
   if (e.sglang.swa_full_tokens_ratio.millionths > headroom::detail::knob_one)
     return {engine_rule::sglang_swa_full_tokens_ratio_must_be_in_0_to_1, "swa_full_tokens_ratio"};
   if (!headroom::detail::knob_in_0_to_1(e.sglang.mamba_full_memory_ratio))
@@ -46,6 +49,12 @@ constexpr engine_finding sglang_check_rule(const engine& e) {
 constexpr std::uint64_t sglang_length_rule(const engine& e) { return e.sglang.context_length; }
 
 constexpr bool sglang_at_defaults_rule(const engine& e) { return e.sglang == sglang_knobs{}; }
+
+// --moe-dense-tp-size 1: "TP size for MoE dense MLP layers" (server_args.py); under DP
+// attention, whose attention TP group is one rank, the dense MLPs then run on each rank's own
+// tokens (layers/dp_attention.py), as do the shared experts (replicated under DeepEP, the
+// a2a backend the recipes that set it run) and, with --enable-dp-lm-head, the LM head.
+constexpr bool sglang_attention_dp_dense_dp_rule(const engine& e) { return e.sglang.moe_dense_tp_size == 1; }
 }  // namespace detail
 
 /// SGLang as callers see it (engine_rules.hpp). Term sources: sgl-project/sglang at the commits named.
@@ -63,6 +72,7 @@ inline constexpr engine_rules sglang_rules{
     // python/sglang/srt/server_args.py's checks; a fraction of 0 is the engine's own default.
     .check = &detail::sglang_check_rule,
     .length = &detail::sglang_length_rule,  // --context-length
-    .at_defaults = &detail::sglang_at_defaults_rule};
+    .at_defaults = &detail::sglang_at_defaults_rule,
+    .attention_dp_dense_dp = &detail::sglang_attention_dp_dense_dp_rule};
 
 }  // namespace headroom::engines

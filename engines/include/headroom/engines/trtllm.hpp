@@ -32,6 +32,8 @@ constexpr engine_finding trtllm_check_rule(const engine& e) {
 constexpr std::uint64_t trtllm_length_rule(const engine& e) { return e.trtllm.max_seq_len; }
 
 constexpr bool trtllm_at_defaults_rule(const engine& e) { return e.trtllm == trtllm_knobs{}; }
+
+constexpr bool trtllm_attention_dp_dense_dp_rule(const engine&) { return true; }
 }  // namespace detail
 
 /// TensorRT-LLM as callers see it (engine_rules.hpp). Term sources: NVIDIA/TensorRT-LLM at the commits named.
@@ -54,6 +56,6 @@ inline constexpr engine_rules trtllm_rules{
     // instead of TP" (tensorrt_llm/_torch/models/modeling_deepseekv3.py, _compute_mlp_tp_size and
     // _compute_shared_expert_tp_size: 1 when enable_attention_dp); the LM head stays whole unless
     // enable_lm_head_tp_in_adp (default off, llm_args.py).
-    .attention_dp_dense_dp = true};
+    .attention_dp_dense_dp = &detail::trtllm_attention_dp_dense_dp_rule};
 
 }  // namespace headroom::engines

@@ -44,6 +44,10 @@ struct sglang_knobs {
   /// Blackwell, a decode step's residual add and RMSNorm after each TP all-reduce run inside the
   /// all-reduce kernel (serving_facts.hpp, norms_in_tp_all_reduce).
   bool enable_flashinfer_allreduce_fusion = false;
+  /// --moe-dense-tp-size: the TP degree of the dense MLP layers (SGLang takes 1 or none, 0 here:
+  /// the TP degree). 1 under DP attention: every block but the routed experts whole on each
+  /// rank (engine_footprint.hpp, attention_dp_layout).
+  std::uint64_t moe_dense_tp_size = engine_default;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 
