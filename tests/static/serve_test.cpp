@@ -45,6 +45,10 @@ constexpr serve_result dis =
 static_assert(dis.fits && dis.gpus == 2);
 static_assert(near(dis.transfer_ms, 2.62344, 1e-12));
 static_assert(dis.ttft_ms > dis.transfer_ms);
+// TensorRT-LLM lays attention DP out as data parallel (every block but the routed experts whole
+// on each rank), in a constant expression as at run time.
+static_assert(attention_dp_layout(parallel{.tp = 8, .ep = 8, .dp_attention = true}, engine{.kind = engine_kind::trtllm}) ==
+              parallel{.tp = 1, .ep = 8, .dp = 8});
 // Each side's plan, EP and DP attention included, is a constant expression (the appended fields).
 static_assert(disaggregation{.prefill_workers = 1, .prefill_tp = 8, .decode_workers = 2, .decode_tp = 8, .decode_ep = 8,
                              .decode_dp_attention = true}

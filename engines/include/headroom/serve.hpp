@@ -117,7 +117,7 @@ inline constexpr serving_facts no_serving_facts{};
 /// The answer for one load.
 struct serve_result {
   std::uint64_t concurrency = 0;
-  std::uint64_t running_batch = 0;   ///< sequences in the batch (per decode worker when disaggregated)
+  std::uint64_t running_batch = 0;   ///< sequences in the batch (per decode worker when disaggregated: those the request rate keeps there)
   std::uint64_t pool_seqs = 0;       ///< sequences of ISL + OSL tokens the KV pool holds
   bool fits = false;                 ///< the engine starts and holds at least one request
   engine_term term = engine_term::none;
