@@ -709,7 +709,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       case cost_class::latent_attention: {
         const bool mla = cost_class_of(n.kind) == cost_class::latent_attention || detail::reads_shared_latent(c.blocks[row.block], n);
         if (pass == step_pass::prefill) {
-          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, t, 1);
+          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, own_rows, 1);
           break;
         }
         // Decode: by sequences and what one sequence reads; B sequences never take less than
@@ -732,7 +732,8 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
           }
           y *= static_cast<double>(per_token);
         }
-        const double b = static_cast<double>(seqs);
+        // The rank's own sequences (a replica's; under DP attention the rank's share).
+        const double b = static_cast<double>(ceil_div(seqs, block_row_shares(c.blocks[row.block], plan)));
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, kvf, b, y, 16);
         a = {fa.value, fa.from};
         const double most = fa.most;

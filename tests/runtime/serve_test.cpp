@@ -972,3 +972,33 @@ TEST_CASE("TensorRT-LLM's attention DP runs every block but the routed experts w
   CHECK(gathers(decode_step(m, d, r, 64, 2048, s, dep8, engines::exec_facts_of(sgl))));
 }
 }  // namespace
+
+namespace {
+using namespace headroom;
+
+TEST_CASE("under DP attention a decode step at more sequences never takes less") {
+  // Each rank's attention is read at its own sequences: before, a step's attention was looked up
+  // at the step's, so two sequences (one a rank, as one) read a smaller ratio than one did.
+  const model& m = models::deepseek_v3;
+  const parallel dep8{.tp = 8, .ep = 8, .dp_attention = true};
+  for (const engine_kind k : {engine_kind::trtllm, engine_kind::sglang}) {
+    for (const device* d : {&devices::b200, &devices::h200_sxm}) {
+      const engine e = as_allocated(engine{.kind = k});
+      const device_roofline r = default_roofline(*d);
+      const settings s{.kv = kv_dtype::fp8};
+      const calibration_set cs = shipped_calibration(*d, e);
+      const parallel p = attention_dp_layout(dep8, e);
+      double last = 0;
+      for (std::uint64_t b = 1; b <= 64; b *= 2) {
+        const step_estimate est = decode_step(m, *d, r, b, 2048, s, p, engines::exec_facts_of(e));
+        const double us = predict(m, r.r, est, step_pass::decode, b, b, 2048, p, s.kv, cs).predicted_us;
+        CAPTURE(name(k));
+        CAPTURE(d->id);
+        CAPTURE(b);
+        CHECK(us >= last);
+        last = us;
+      }
+    }
+  }
+}
+}  // namespace
