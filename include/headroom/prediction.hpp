@@ -268,6 +268,25 @@ constexpr ratio_answer calibrated(const calibration_set& cs, kernel_class k, cal
   return {grid_value(gr, calib_locate(gr.xs, gr.nx, x), calib_locate(gr.ys, gr.ny, y)), fg.from, gr.floor_us};
 }
 
+// A collective's time at (bytes x, ranks y), never above its time at a larger message of the
+// table (the running minimum over the grid's x above): a smaller message can be sent as the
+// larger one, so a larger one measured faster bounds it, and measured tables dip (an all-to-all
+// of 64 KB over 8 ranks read below one of 32 KB in the H100's table). So the time never falls
+// as the message grows.
+constexpr ratio_answer calibrated_rising(const calibration_set& cs, kernel_class k, calib_format f, double x, double y) {
+  const found_grid fg = grid_in(cs, k, f);
+  if (!fg.found) return {};
+  const calib_grid& gr = *fg.grid;
+  const auto sy = calib_locate(gr.ys, gr.ny, y);
+  double v = grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy);
+  for (std::size_t ix = 0; ix < gr.nx; ++ix) {
+    if (gr.xs[ix] <= x) continue;
+    const double above = grid_value(gr, calib_span{ix, 0.0, false}, sy);
+    if (above < v) v = above;
+  }
+  return {v, fg.from, gr.floor_us};
+}
+
 // The ratio at (x, y), and the largest ratio of the same table at x1 = 1, 2, 4, ... below x and at
 // most `upto` (the floors below). The grid is found and y located once: the same arithmetic as
 // one calibrated() per point, so the same numbers, at a fraction of the cost (a search evaluates
@@ -789,13 +808,13 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     double each = l.each_us;
     if (l.op == link_op::tp_all_reduce || l.op == link_op::lm_head_gather || l.op == link_op::dp_gather_scatter) {
       const detail::ratio_answer a =
-          detail::calibrated(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each,
-                             l.op == link_op::dp_gather_scatter && plan.dp > 1 ? moe_group : static_cast<double>(plan.tp));
+          detail::calibrated_rising(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each,
+                                    l.op == link_op::dp_gather_scatter && plan.dp > 1 ? moe_group : static_cast<double>(plan.tp));
       if (a.from != calib_source::none && a.value > each) each = a.value;
       out.worst = detail::worse(out.worst, a.from);
     } else if (l.op == link_op::ep_all_to_all) {
-      const detail::ratio_answer a = detail::calibrated(cs, kernel_class::all_to_all, calib_format::bf16, l.bytes_each,
-                                                        moe_group);
+      const detail::ratio_answer a = detail::calibrated_rising(cs, kernel_class::all_to_all, calib_format::bf16,
+                                                               l.bytes_each, moe_group);
       if (a.from != calib_source::none && a.value > each) each = a.value;
     }
     out.link_ceiling_us += l.time_us;

@@ -1002,3 +1002,30 @@ TEST_CASE("under DP attention a decode step at more sequences never takes less")
   }
 }
 }  // namespace
+
+namespace {
+using namespace headroom;
+
+TEST_CASE("a collective of a larger message never takes less than a smaller one") {
+  // The shipped tables' collectives are measured, and dip here and there; a step reads them
+  // through the running minimum over larger messages.
+  for (const device* d : {&devices::h100_sxm, &devices::h200_sxm, &devices::b200, &devices::mi300x, &devices::mi355x}) {
+    for (const engine_kind k : {engine_kind::vllm, engine_kind::sglang}) {
+      const calibration_set cs = shipped_calibration(*d, as_allocated(engine{.kind = k}));
+      for (const kernel_class c : {kernel_class::all_reduce, kernel_class::all_to_all}) {
+        for (const double ranks : {2.0, 4.0, 8.0}) {
+          double last = 0;
+          for (double bytes = 1024; bytes <= 64.0 * 1024 * 1024; bytes *= 2) {
+            const detail::ratio_answer a = detail::calibrated_rising(cs, c, calib_format::bf16, bytes, ranks);
+            if (a.from == calib_source::none) break;
+            CAPTURE(d->id);
+            CAPTURE(bytes);
+            CHECK(a.value >= last);
+            last = a.value;
+          }
+        }
+      }
+    }
+  }
+}
+}  // namespace
