@@ -7,6 +7,7 @@
 //   HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
 //                       {.isl = 1024, .osl = 128, .concurrency = 16, .ttft_ms = 500, .tpot_ms = 20});
 //
+// and, disaggregated, HEADROOM_ASSERT_SLA_DISAGG(model, device, deployment, disaggregation, sla).
 // A missed target fails to compile naming it and both numbers, in microseconds:
 //   headroom::detail::tpot_target_missed<models::..., devices::..., PredictedUs, TargetUs>
 #pragma once
@@ -103,9 +104,11 @@ constexpr std::uint64_t micros_up(double ms) {
 
 /// detail::fits when the deployment meets both targets; otherwise a compile error naming the
 /// target missed and both numbers (a type, as assert_fits answers: check.hpp says why).
-template <const model& Model, const device& Device, deployment Dep, sla Target>
+/// Disaggregated when `Dis` names workers (HEADROOM_ASSERT_SLA_DISAGG).
+template <const model& Model, const device& Device, deployment Dep, sla Target, disaggregation Dis = disaggregation{}>
 consteval auto assert_sla() {
-  constexpr serve_result r = serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client});
+  constexpr serve_result r =
+      serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client}, Dis);
   constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
   if constexpr (!engines::runs_on(Dep.engine.kind, Device.vendor)) {
@@ -130,3 +133,14 @@ consteval auto assert_sla() {
                                                                ::headroom::deployment deployment_init, \
                                                                ::headroom::sla __VA_ARGS__>())::type) != 0, \
                 "headroom: " #model_entry " on " #device_entry " must meet its serving targets")
+
+/// The same for disaggregated serving: `workers` is a `disaggregation` constant naming the prefill
+/// and decode workers (a name, or a parenthesized expression: a braced list's commas would split
+/// the macro's arguments), e.g.
+///   constexpr headroom::disaggregation pd{.prefill_workers = 1, .prefill_tp = 8, .decode_workers = 2, .decode_tp = 8};
+///   HEADROOM_ASSERT_SLA_DISAGG(models::deepseek_v3, devices::h200_sxm, {}, pd, {.isl = 1024, ...});
+#define HEADROOM_ASSERT_SLA_DISAGG(model_entry, device_entry, deployment_init, workers, ...)                  \
+  static_assert(sizeof(typename decltype(::headroom::assert_sla<model_entry, device_entry,                    \
+                                                               ::headroom::deployment deployment_init,   \
+                                                               ::headroom::sla __VA_ARGS__, workers>())::type) != 0, \
+                "headroom: " #model_entry " on " #device_entry " (disaggregated) must meet its serving targets")
