@@ -655,10 +655,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     // token reading top_k / ep of them there.
     // Routed experts span all dp x tp ranks (node_tp); every other node runs on a rank's own
     // rows: a data-parallel replica's, and under DP attention an attention block's rank's.
-    const std::uint64_t moe_ranks = static_cast<std::uint64_t>(plan.tp) * (plan.dp == 0 ? 1 : plan.dp);
     const double share = n.split == shard::replicated ? 1.0
                          : n.split == shard::experts
-                             ? (n.units == 0 ? 1.0 : static_cast<double>(n.units) / static_cast<double>(expert_share(n, moe_ranks, plan.ep)))
+                             ? (n.units == 0 ? 1.0 : static_cast<double>(n.units) / static_cast<double>(expert_share(n, moe_ranks(plan), plan.ep)))
                              : static_cast<double>(block_tp(c.blocks[row.block], plan));
     const double own_rows =
         n.split == shard::experts ? t : static_cast<double>(ceil_div(rows, block_row_shares(c.blocks[row.block], plan)));
@@ -802,7 +801,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     out.predicted_part_us[static_cast<std::size_t>(step_part::dense)] += longer > both ? longer : both;
   }
   // The MoE exchange's group: every dp x tp rank (step_links.hpp).
-  const double moe_group = static_cast<double>(plan.tp) * static_cast<double>(plan.dp == 0 ? 1 : plan.dp);
+  const auto moe_group = static_cast<double>(moe_ranks(plan));
   for (std::size_t li = 0; li < est.n_links; ++li) {
     const link_row& l = est.links[li];
     double each = l.each_us;

@@ -31,13 +31,16 @@ constexpr std::uint64_t block_tp(const block& b, const parallel& p) {
   return p.dp_attention && mixer_block(b) ? 1 : p.tp;
 }
 
+/// The ranks a MoE layer's routed experts span: every dp x tp rank (node_tp, below).
+constexpr std::uint64_t moe_ranks(const parallel& p) { return static_cast<std::uint64_t>(p.tp) * (p.dp == 0 ? 1 : p.dp); }
+
 /// The TP degree node `n` of block `b` splits over: routed experts (and their activations) over
 /// all dp x tp ranks, as vLLM flattens TP across DP for its MoE layers
 /// (vllm/model_executor/layers/fused_moe/config.py @002d6073aa034d4f5545d45021b0e56d1f3c3593,
 /// FusedMoEParallelConfig.flatten_tp_across_dp_and_pcp: flatten_tp_size = dp x pcp x tp; with
 /// expert parallelism on, that whole group is the EP group), every other node over block_tp.
 constexpr std::uint64_t node_tp(const block& b, const node& n, const parallel& p) {
-  return n.split == shard::experts ? static_cast<std::uint64_t>(p.tp) * (p.dp == 0 ? 1 : p.dp) : block_tp(b, p);
+  return n.split == shard::experts ? moe_ranks(p) : block_tp(b, p);
 }
 
 /// Groups the sequences are dealt out over: the dp replicas, and under DP attention the tp

@@ -302,6 +302,8 @@ struct serve_setup {
   step_prediction whole{};         ///< one prompt's prefill on the prefill side
   detail::step_times full{};       ///< aggregated: a prefill step of the whole token budget (any concurrency's)
   detail::step_times part{};       ///< aggregated: a prefill step of one chunk of a prompt arriving alone
+  detail::step_times one_prompt{};  ///< disaggregated: a prefill worker's pass of one prompt
+  double transfer_us = 0;           ///< disaggregated: one prompt's KV over the scale-out link
 };
 
 /// The setup of deployment `dep` for ISL / OSL (`l.concurrency` is not read), aggregated unless
@@ -367,7 +369,13 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, pp_run, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
-  if (!dis.on()) {
+  if (dis.on()) {
+    su.one_prompt = detail::forward(su.x, su.pp, 0, 1, l.isl, su.whole);
+    // The prompt's KV (and states) of one prefill rank over its scale-out link.
+    const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, dep.engine).per_seq(l.isl));
+    const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
+    su.transfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
+  } else {
     su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
     su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
   }
@@ -541,8 +549,6 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.ttft_steady_ms = (waits * (t.steady_ttft_us + osl_steps * t.tpot_us) + t.steady_ttft_us) / 1e3;
     out.cycle_ms = (wait_us + service_us) / 1e3;
   } else {
-    const model& m = *x.m;
-    const device& d = *x.d;
     // Decode workers: pure decode steps of up to b sequences each (`at_b`: their capacity).
     const detail::step_times at_b = detail::token_time(x, su.pd, b, 0, su.whole);
     detail::step_times tok = at_b;
@@ -553,16 +559,12 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const std::uint64_t prompts_per_rank = headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl);
     const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
         1, headroom::detail::min<std::uint64_t>(checked_mul(prompts_per_rank, seq_shares(su.pp)), clients_total));
-    const detail::step_times pf = detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
-    const detail::step_times pf1 = per_batch == 1 ? pf : detail::forward(x, su.pp, 0, 1, l.isl, su.whole);
+    const detail::step_times& pf1 = su.one_prompt;
+    const detail::step_times pf = per_batch == 1 ? pf1 : detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
     // A pass of k prompts, between one prompt's and the full pass's: T(k) = T(1) + (k - 1) slope.
     const double slope = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
     const auto pass_us = [&](double k) { return pf1.predicted_us + (k - 1.0) * slope; };
-    // The prompt's KV (and states) of one prefill rank over its scale-out link.
-    const footprint_bytes fp = rank_footprint(m, x.dep.settings, su.pp, x.dep.engine);
-    const double kv_bytes = static_cast<double>(fp.per_seq(l.isl));
-    const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
-    const double xfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
+    const double xfer_us = su.transfer_us;
     worst = detail::worse(worst, detail::worse(at_b.worst, detail::worse(pf.worst, pf1.worst)));
     const double n = static_cast<double>(clients_total);
     const double workers = static_cast<double>(dis.prefill_workers);

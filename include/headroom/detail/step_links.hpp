@@ -129,7 +129,7 @@ constexpr void add_links(step_estimate& est, const run& x) {
       // vLLM data parallel: the MoE spans all dp x tp ranks. With EP each replica's tokens go
       // to their top_k experts and back (all-to-all); without, every rank gathers all tokens
       // and the partial sums are scattered back.
-      const std::uint64_t n_moe = static_cast<std::uint64_t>(p.tp) * p.dp;
+      const std::uint64_t n_moe = moe_ranks(p);
       const bool moe_out = n_moe > domain;
       const std::uint64_t k = f.top_k;
       if (p.ep > 1) {
