@@ -25,6 +25,12 @@ struct parallel {
   /// dp x tp ranks (experts split over ep of them, each expert's intermediate over dp x tp / ep).
   /// SGLang and TensorRT-LLM run dp independent replicas (the engines layer's dp_layout).
   std::uint16_t dp = 1;
+  /// Redundant experts (expert-parallel load balancing, EPLB): extra copies of routed experts
+  /// held beside each MoE layer's own, so that every layer has experts + redundant_experts
+  /// slots dealt out evenly over the ep ranks (SGLang --ep-num-redundant-experts, vLLM
+  /// EPLB's num_redundant_experts, TensorRT-LLM's load balancer num_slots = experts + this).
+  /// Needs ep > 1. (Appended: a plan written {tp, pp, ep, dp_attention, dp} keeps its meaning.)
+  std::uint16_t redundant_experts = 0;
 
   /// Devices the plan occupies.
   [[nodiscard]] constexpr std::uint32_t ranks() const { return static_cast<std::uint32_t>(tp) * pp * dp; }

@@ -54,13 +54,14 @@ enum class plan_rule : std::uint8_t {
   tp_divides_dimensions,        ///< intermediate sizes, GDN / Mamba heads and groups
   shard_fits_format,            ///< a sharded weight still has a byte size at its format (groups, blocks)
   pp_within_layers,             ///< every pipeline stage keeps at least one layer
+  redundant_experts_need_ep,    ///< redundant experts are expert slots over ep > 1 ranks
 };
 /// Every plan rule, in declaration order (the order they are checked).
 inline constexpr std::array all_plan_rules{
     plan_rule::ok,           plan_rule::degrees_positive,       plan_rule::ep_divides_tp,
     plan_rule::ep_needs_experts, plan_rule::ep_divides_experts, plan_rule::tp_divides_query_heads,
     plan_rule::kv_heads_split_or_replicate, plan_rule::tp_divides_padded_vocab, plan_rule::tp_divides_dimensions,
-    plan_rule::shard_fits_format, plan_rule::pp_within_layers,
+    plan_rule::shard_fits_format, plan_rule::pp_within_layers, plan_rule::redundant_experts_need_ep,
 };
 static_assert(detail::lists_values_in_order(all_plan_rules));
 inline constexpr std::size_t plan_rules = all_plan_rules.size();
@@ -72,13 +73,14 @@ constexpr std::string_view describe(plan_rule r) {
       "tp, pp, ep and dp must be at least 1",
       "ep must divide tp x dp (expert ranks sit inside the tensor- and data-parallel group)",
       "ep > 1 needs a model with routed experts",
-      "ep must divide the routed experts",
+      "ep must divide the routed experts (with the redundant ones)",
       "tp must divide the query heads",
       "tp must divide the KV heads, or be a multiple of them (heads replicate)",
       "tp must divide the vocabulary padded to a multiple of 64",
       "tp must divide every sharded dimension (intermediate size, GDN / Mamba heads and groups)",
       "a sharded weight's shape, and its input row, must still fit their formats' groups or blocks",
       "pp must not exceed the layers",
+      "redundant experts need ep > 1 (they are extra expert slots over the expert-parallel ranks)",
   };
   return detail::name_in(text, all_plan_rules, r);
 }
@@ -95,6 +97,7 @@ inline void tensor_parallel_must_divide_padded_vocab() {}
 inline void tensor_parallel_must_divide_every_sharded_dimension() {}
 inline void sharded_weight_must_fit_its_format() {}
 inline void pipeline_stages_must_not_exceed_layers() {}
+inline void redundant_experts_need_expert_parallel() {}
 
 }  // namespace detail
 
@@ -170,9 +173,10 @@ constexpr plan_rule plan_violation_of(const model& m, const parallel& p) {
       if (n.split == shard::replicated) continue;
       const std::uint64_t ntp = node_tp(b, n, p);
       if (n.split == shard::experts) {
-        if (n.experts != 0 && n.experts % p.ep != 0) broken[static_cast<std::size_t>(plan_rule::ep_divides_experts)] = true;
+        const std::uint64_t slots = expert_slots(n, p);
+        if (slots % p.ep != 0) broken[static_cast<std::size_t>(plan_rule::ep_divides_experts)] = true;
         if (n.units % (ntp / p.ep) != 0) broken[static_cast<std::size_t>(plan_rule::tp_divides_dimensions)] = true;
-        if (n.experts % p.ep != 0 || n.units % (ntp / p.ep) != 0) continue;
+        if (slots % p.ep != 0 || n.units % (ntp / p.ep) != 0) continue;
       } else if (tp > 1 && rank_units(n.split, n.units, tp) == 0) {
         plan_rule r = plan_rule::tp_divides_dimensions;
         if (n.split == shard::kv_heads) r = plan_rule::kv_heads_split_or_replicate;
@@ -200,6 +204,7 @@ constexpr plan_rule plan_violation_of(const model& m, const parallel& p) {
   // Whether the model has pp layers, not how many: a plan check on every estimate counts no
   // further than the stages (one, mostly).
   if (detail::main_layers_upto(m, p.pp) < p.pp) return plan_rule::pp_within_layers;
+  if (p.redundant_experts != 0 && p.ep < 2) return plan_rule::redundant_experts_need_ep;
   return plan_rule::ok;
 }
 
@@ -234,6 +239,7 @@ namespace detail {
   fail(error_kind::bad_input, "plan tp=" + std::to_string(p.tp) + " pp=" + std::to_string(p.pp) +
                                   " ep=" + std::to_string(p.ep) + (p.dp > 1 ? " dp=" + std::to_string(p.dp) : std::string()) +
                                   (p.dp_attention ? " dp-attention" : "") +
+                                  (p.redundant_experts != 0 ? " redundant-experts=" + std::to_string(p.redundant_experts) : "") +
                                   " is invalid for `" + std::string(m.id) + "`: " + std::string(describe(r)));
 }
 }  // namespace detail
@@ -255,6 +261,7 @@ constexpr void validate(const model& m, const parallel& p) {
       case plan_rule::tp_divides_dimensions: detail::tensor_parallel_must_divide_every_sharded_dimension(); break;
       case plan_rule::shard_fits_format: detail::sharded_weight_must_fit_its_format(); break;
       case plan_rule::pp_within_layers: detail::pipeline_stages_must_not_exceed_layers(); break;
+      case plan_rule::redundant_experts_need_ep: detail::redundant_experts_need_expert_parallel(); break;
       case plan_rule::ok: break;
     }
   }

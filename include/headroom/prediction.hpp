@@ -669,6 +669,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // kernel's at one row, which streams the same weights (the measured ratios of small
         // shapes are not monotone in the rows).
         const bool routed = cost_class_of(n.kind) == cost_class::routed_experts;
+        const std::uint64_t slots = expert_slots(n, plan);  // with the plan's redundant experts
         const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
         const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
                                 : detail::gemm_elements(c, n, row.block) / share;
@@ -684,13 +685,13 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // theirs at the measured ratio of x1 rows (aiter's MoE rows on gfx942 take 4.5x the
         // ceiling at 4 tokens and 1.2x at 8, where 8 tokens stream about twice the experts).
         const double copies = routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;
-        const double busy_one = routed ? busy_at.at(n.experts, n.top_k, 1, plan.ep) : 1.0;
+        const double busy_one = routed ? busy_at.at(slots, n.top_k, 1, plan.ep) : 1.0;
         auto streamed = [&](double x1) {
           if (!routed || x1 <= 1) return 1.0;
           const auto r = static_cast<std::uint64_t>(x1);
-          const double spread = distinct_experts(n.experts, n.top_k, r) / static_cast<double>(plan.ep);
+          const double spread = distinct_experts(slots, n.top_k, r) / static_cast<double>(plan.ep);
           const double more = spread > copies ? spread / copies : 1.0;
-          return more * busy_at.at(n.experts, n.top_k, r, plan.ep) / busy_one;
+          return more * busy_at.at(slots, n.top_k, r, plan.ep) / busy_one;
         };
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, m_rows, y, 16, streamed);
         a = {fa.value, fa.from};
@@ -705,7 +706,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // Under expert parallelism the step waits for the busiest rank: the experts it touches
         // over the mean (at the step's rows; at one row for the one-row floor). The ceiling
         // keeps the mean, a lower bound.
-        const double busy = routed ? busy_at.at(n.experts, n.top_k, rows, plan.ep) : 1.0;
+        const double busy = routed ? busy_at.at(slots, n.top_k, rows, plan.ep) : 1.0;
         const double weight_floor_us = static_cast<double>(row.count) * weight_us * most * busy_one;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;

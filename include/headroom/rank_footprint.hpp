@@ -56,7 +56,7 @@ constexpr footprint_bytes stage_footprint(const model& m, const settings& s, con
     const std::uint64_t tp = in.sec == section::vision ? 1 : block_tp(b, p);
     block_bytes bb = states_of(c, rank_block(b, tp), s, sliding_apart);
     for (std::size_t ni = b.first; ni < b.end; ++ni) {
-      bb.weights = checked_add(bb.weights, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(m, c.nodes[ni], in, node_tp(b, c.nodes[ni], p), p.ep), in));
+      bb.weights = checked_add(bb.weights, stored_bytes(m, in.sec == section::vision ? c.nodes[ni] : rank_node(m, c.nodes[ni], in, node_tp(b, c.nodes[ni], p), p), in));
     }
     add_block(fp, bb, in.sec, count, s);
   };

@@ -43,6 +43,15 @@ constexpr std::uint64_t node_tp(const block& b, const node& n, const parallel& p
   return n.split == shard::experts ? moe_ranks(p) : block_tp(b, p);
 }
 
+/// A routed expert's slots under plan `p`: the layer's experts and the plan's redundant copies
+/// (parallel::redundant_experts), which the ep ranks share evenly -- each rank holds and
+/// streams (experts + redundant) / ep of them. The load balancer picks which experts it copies
+/// from the routing it sees; headroom routes uniformly, so a copy counts as one more expert of
+/// the layer. Any other node: its `experts` (0).
+constexpr std::uint64_t expert_slots(const node& n, const parallel& p) {
+  return p.redundant_experts != 0 && is_routed_expert(n.kind) && n.experts != 0 ? n.experts + p.redundant_experts : n.experts;
+}
+
 /// Groups the sequences are dealt out over: the dp replicas, and under DP attention the tp
 /// ranks of each.
 constexpr std::uint64_t seq_shares(const parallel& p) {
@@ -188,6 +197,14 @@ constexpr node rank_node(const model& m, const node& n, const instance& in, std:
   const std::uint64_t ru = expert_share(n, tp, ep);
   const std::uint64_t padded = detail::round_up(ru, mxfp4_expert_partition_align);
   return padded == ru ? rn : reshape_expert_shard(rn, ru, padded);
+}
+
+/// What one rank of plan `p` loads of node `n` at TP degree `tp` (node_tp): rank_node at the
+/// plan's EP, a routed expert holding its share of the layer's expert slots (expert_slots).
+constexpr node rank_node(const model& m, const node& n, const instance& in, std::uint64_t tp, const parallel& p) {
+  node rn = rank_node(m, n, in, tp, p.ep);
+  if (p.redundant_experts != 0 && is_routed_expert(n.kind) && n.experts != 0) rn.experts = expert_slots(n, p) / p.ep;
+  return rn;
 }
 
 /// One rank's share of a state's elements at the block's TP degree.

@@ -234,6 +234,21 @@ namespace plan_breaks_rule_twin {
 HEADROOM_ASSERT_FITS(models::llama_3_1_70b_instruct, devices::h100_sxm, {.seqs = 1, .context = 4096, .parallel = {.tp = 4}});
 }  // namespace plan_breaks_rule_twin
 #endif
+#if defined(HEADROOM_CASE_REDUNDANT_EXPERTS_SPLIT)
+namespace redundant_experts_split {
+// gpt-oss-120b routes over 128 experts: 4 redundant make 132 slots a layer, which 8 EP ranks
+// cannot share evenly (132 = 8 x 16 + 4), so the plan names the rule.
+HEADROOM_ASSERT_FITS(models::gpt_oss_120b, devices::h100_sxm,
+                     {.seqs = 1, .context = 4096, .parallel = {.tp = 8, .ep = 8, .redundant_experts = 4}});
+}  // namespace redundant_experts_split
+#endif
+#if defined(HEADROOM_CASE_REDUNDANT_EXPERTS_SPLIT_TWIN)
+namespace redundant_experts_split_twin {
+// 8 redundant: 136 slots, 17 a rank.
+HEADROOM_ASSERT_FITS(models::gpt_oss_120b, devices::h100_sxm,
+                     {.seqs = 1, .context = 4096, .parallel = {.tp = 8, .ep = 8, .redundant_experts = 8}});
+}  // namespace redundant_experts_split_twin
+#endif
 #if defined(HEADROOM_CASE_ZERO_LAYERS) || defined(HEADROOM_CASE_ZERO_LAYERS_TWIN)
 namespace zero_layers {
 // A user table outside the registry: zero layers would hold nothing per sequence and "fit"

@@ -158,6 +158,27 @@ TEST_CASE("plan rules refuse what the engines refuse") {
   CHECK(rank_seqs(17, {.tp = 8, .dp_attention = true}) == 3);
 }
 
+TEST_CASE("redundant experts: expert slots dealt out over the EP ranks, by hand") {
+  // DeepSeek-V3 routes over 256 experts a layer. Wide EP over 48 ranks (the GB200 / GB300
+  // disaggregated recipes' decode workers, each rank whole but for the routed experts: tp 1,
+  // dp 48) cannot share them evenly (256 = 48 x 5 + 16); with 32 redundant experts (SGLang
+  // --ep-num-redundant-experts 32, TensorRT-LLM num_slots 288) each rank holds 288 / 48 = 6.
+  CHECK(plan_violation(models::deepseek_v3, {.ep = 48, .dp = 48}) == plan_rule::ep_divides_experts);
+  CHECK(valid(models::deepseek_v3, {.ep = 48, .dp = 48, .redundant_experts = 32}));
+  CHECK(plan_violation(models::deepseek_v3, {.tp = 8, .ep = 8, .redundant_experts = 4}) == plan_rule::ep_divides_experts);  // 260 = 8 x 32 + 4
+  CHECK(plan_violation(models::deepseek_v3, {.tp = 8, .redundant_experts = 8}) == plan_rule::redundant_experts_need_ep);
+  CHECK(plan_violation(models::llama_3_1_8b_instruct, {.redundant_experts = 8}) == plan_rule::redundant_experts_need_ep);
+  // 8 redundant over 8 ranks: one more expert on each rank in each of the 58 MoE layers (61
+  // layers, the first 3 dense). One DeepSeek-V3 expert (config.json: hidden 7168,
+  // moe_intermediate_size 2048; FP8 with 128 x 128 blocks of FP32 scale_inv): gate and up
+  // 2 x 2048 x 7168 and down 7168 x 2048 bytes = 44,040,192, and (2 x 16 x 56 + 56 x 16) x 4
+  // = 10,752 scale bytes: 44,050,944 bytes; x 58 = 2,554,954,752.
+  const footprint_bytes plain = rank_footprint(models::deepseek_v3, {}, {.tp = 8, .ep = 8});
+  const footprint_bytes spare = rank_footprint(models::deepseek_v3, {}, {.tp = 8, .ep = 8, .redundant_experts = 8});
+  CHECK(spare.loaded_weights - plain.loaded_weights == 2'554'954'752ULL);
+  CHECK(spare.kv_per_token == plain.kv_per_token);
+}
+
 TEST_CASE("the smallest plan by hand") {
   // The pure arithmetic (engines::none), which the hand sums below follow.
   constexpr engine arithmetic = engines::none;

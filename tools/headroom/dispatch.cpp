@@ -206,8 +206,10 @@ command_output run_fleet(cli_args& a) {
   const target_flags& t = a.t;
   if (!a.draft_model.empty()) throw usage_error("--draft-model: with one DEVICE, not --devices");
   if (t.config.empty() && t.gguf.empty() ? !t.device.empty() : !t.model.empty()) throw usage_error("fit: give DEVICE or --devices, not both");
-  if (t.plan.tp != "1" || t.plan.pp != "1" || t.plan.ep != "1" || t.plan.dp != "1" || t.plan.dp_attention) {
-    throw usage_error("fit --devices: the plan is chosen per device; --tp, --pp, --ep, --dp and --dp-attention apply to one DEVICE");
+  if (t.plan.tp != "1" || t.plan.pp != "1" || t.plan.ep != "1" || t.plan.dp != "1" || t.plan.dp_attention ||
+      t.plan.redundant_experts != "0") {
+    throw usage_error("fit --devices: the plan is chosen per device; --tp, --pp, --ep, --dp, --dp-attention and "
+                      "--redundant-experts apply to one DEVICE");
   }
   std::vector<const device*> ds;
   std::string ids;

@@ -66,14 +66,17 @@ struct disaggregation {
   /// budget (TensorRT-LLM's max_num_tokens, SGLang's max-prefill-tokens), which disaggregated
   /// recipes set apart from the decode workers'. 0: the engine's budget, as the decode side's.
   std::uint64_t prefill_batch_tokens = 0;
+  /// Redundant experts of each side's MoE layers (parallel::redundant_experts), appended.
+  std::uint16_t prefill_redundant_experts = 0;
+  std::uint16_t decode_redundant_experts = 0;
   [[nodiscard]] constexpr bool on() const { return prefill_workers != 0 && decode_workers != 0; }
   /// One prefill worker's plan.
   [[nodiscard]] constexpr parallel prefill_plan() const {
-    return {.tp = prefill_tp, .ep = prefill_ep, .dp_attention = prefill_dp_attention};
+    return {.tp = prefill_tp, .ep = prefill_ep, .dp_attention = prefill_dp_attention, .redundant_experts = prefill_redundant_experts};
   }
   /// One decode worker's plan.
   [[nodiscard]] constexpr parallel decode_plan() const {
-    return {.tp = decode_tp, .ep = decode_ep, .dp_attention = decode_dp_attention};
+    return {.tp = decode_tp, .ep = decode_ep, .dp_attention = decode_dp_attention, .redundant_experts = decode_redundant_experts};
   }
   friend constexpr bool operator==(const disaggregation&, const disaggregation&) = default;
 };
@@ -239,7 +242,8 @@ constexpr step_times draft_steps(const serve_ctx& x, const parallel& plan, std::
     const std::uint64_t tp = block_tp(b, p);
     const block rb = rank_block(b, tp);
     for (std::uint16_t ni = b.first; ni < b.end && e.n_rows < max_rows; ++ni) {
-      const node n = rank_node(c.nodes[ni], tp, p.ep);
+      node n = rank_node(c.nodes[ni], tp, p.ep);
+      if (p.redundant_experts != 0 && is_routed_expert(n.kind)) n.experts = expert_slots(c.nodes[ni], p) / p.ep;
       const bool w = reads_linear_weight(n.kind);
       const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
       site_row& row = e.rows.start(e.n_rows++);

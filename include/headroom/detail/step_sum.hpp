@@ -245,7 +245,7 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
     // the sequences of attention-side blocks out over the tp ranks.
     const block rb = rank_block(b, block_tp(b, x.plan));
     each_node([&](std::uint16_t ni) {
-      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan.ep), rb);
+      fold_node(ni, rank_node(*x.m, c.nodes[ni], in, node_tp(b, c.nodes[ni], x.plan), x.plan), rb);
     });
   } else {
     each_node([&](std::uint16_t ni) { fold_node(ni, c.nodes[ni], b); });

@@ -47,6 +47,9 @@ void add_plan(CLI::App* cmd, plan_flags& p) {
   cmd->add_option("--ep", p.ep, "expert-parallel degree, dividing --tp x --dp (default 1)");
   cmd->add_option("--dp", p.dp, "data-parallel replicas (vLLM --data-parallel-size; with --ep the MoE spans them, default 1)");
   cmd->add_flag("--dp-attention", p.dp_attention, "attention data parallel over the tp ranks (SGLang --enable-dp-attention)");
+  cmd->add_option("--redundant-experts", p.redundant_experts,
+                  "extra expert slots a MoE layer holds over the --ep ranks (SGLang --ep-num-redundant-experts, "
+                  "TensorRT-LLM num_slots minus the experts; default 0)");
 }
 
 void add_target(CLI::App* cmd, target_flags& t, bool with_measured, const command_filter& which) {
@@ -146,7 +149,8 @@ void name_value_types(CLI::App& app) {
       {"what", "models|devices"}, {"config", "PATH"}, {"gguf", "FILE"}, {"dir", "DIR"}, {"quant", "FILE"}, {"id", "NAME"},
       {"output", "FILE"}, {"format", "FORMAT"}, {"measured", "FILE"}, {"kv", "DTYPE"}, {"device-spec", "FILE"}, {"gpu-memory", "SIZE"}, {"bandwidth", "GB/s"}, {"bf16-tflops", "TFLOPS"}, {"fp8-tflops", "TFLOPS"}, {"fp4-tflops", "TFLOPS"}, {"ssm-h", "DTYPE"}, {"kv-cache-dtype", "DTYPE"},
       {"engine", "ENGINE"}, {"context", "TOKENS"}, {"seqs", "N"}, {"batch", "N[,N...]"}, {"tokens", "TOKENS[,TOKENS...]"},
-      {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"dp", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
+      {"tp", "N"}, {"pp", "N"}, {"ep", "N"}, {"dp", "N"}, {"redundant-experts", "N"},
+      {"prefill-redundant-experts", "N"}, {"decode-redundant-experts", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
       {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
       {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
       {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"num-speculative-tokens", "N"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
@@ -297,6 +301,10 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--decode-tp", &a.decode_tp, "--disagg: tensor-parallel degree of a decode worker (default 1)"},
        {"--prefill-ep", &a.prefill_ep, "--disagg: expert-parallel degree of a prefill worker, dividing --prefill-tp (default 1)"},
        {"--decode-ep", &a.decode_ep, "--disagg: expert-parallel degree of a decode worker, dividing --decode-tp (default 1)"},
+       {"--prefill-redundant-experts", &a.prefill_redundant_experts,
+        "--disagg: extra expert slots a MoE layer of a prefill worker holds over its EP ranks (default 0)"},
+       {"--decode-redundant-experts", &a.decode_redundant_experts,
+        "--disagg: extra expert slots a MoE layer of a decode worker holds over its EP ranks (default 0)"},
        {"--prefill-dp-attention", nullptr, "--disagg: a prefill worker's attention data parallel over its TP ranks", false,
         &a.prefill_dp_attention},
        {"--decode-dp-attention", nullptr, "--disagg: a decode worker's attention data parallel over its TP ranks", false,

@@ -24,19 +24,23 @@ struct plan_flags {
   std::string ep = "1";
   std::string dp = "1";
   bool dp_attention = false;
+  std::string redundant_experts = "0";
 };
 
 /// The plan the flags name, checked against the model's rules: usage_error (exit 2) naming the
 /// rule it breaks.
 parallel parse_plan(const model& m, const plan_flags& f);
+/// --redundant-experts and its per-worker spellings: 0 to 4096 extra expert slots a MoE layer.
+std::uint16_t parse_redundant_experts(std::string_view flag, const std::string& text);
 
-/// "TP=4 x PP=3", "TP=8 EP=8 DP-attention", "TP=1 DP=8 EP=8", "1 device".
+/// "TP=4 x PP=3", "TP=8 EP=8 DP-attention", "TP=1 DP=8 EP=8", "TP=48 EP=48+32 DP-attention"
+/// (EP over 48 ranks with 32 redundant experts), "1 device".
 std::string plan_text(const parallel& p);
-/// A disaggregated worker's plan: "TP 8", "TP 8 EP 8 DP attention".
+/// A disaggregated worker's plan: "TP 8", "TP 8 EP 8 DP attention", "TP 48 EP 48+32 DP attention".
 std::string worker_plan_text(const parallel& p);
 /// " --tp 4 --pp 3": the flags that reproduce a plan (empty for the single-device plan).
 std::string plan_cli_flags(const parallel& p);
-/// {"tp", "pp", "ep", "dp", "dp_attention", "ranks"}.
+/// {"tp", "pp", "ep", "dp", "dp_attention", "redundant_experts", "ranks"}.
 nlohmann::ordered_json plan_json(const parallel& p);
 /// The plan, or null.
 nlohmann::ordered_json plan_json(const std::optional<parallel>& p);

@@ -30,7 +30,8 @@ parallel parse_plan(const model& m, const plan_flags& f) {
                    .pp = parse_plan_degree("--pp", f.pp),
                    .ep = parse_plan_degree("--ep", f.ep),
                    .dp_attention = f.dp_attention,
-                   .dp = parse_plan_degree("--dp", f.dp)};
+                   .dp = parse_plan_degree("--dp", f.dp),
+                   .redundant_experts = parse_redundant_experts("--redundant-experts", f.redundant_experts)};
   const plan_rule r = plan_violation(m, p);
   if (r != plan_rule::ok) {
     throw usage_error(fmt::format("plan {} is invalid for `{}`: {}", plan_text(p), m.id, describe(r)));
@@ -38,18 +39,24 @@ parallel parse_plan(const model& m, const plan_flags& f) {
   return p;
 }
 
+std::uint16_t parse_redundant_experts(std::string_view flag, const std::string& text) {
+  return text == "0" ? 0 : parse_bounded(flag, text, 4096);
+}
+
 std::string plan_text(const parallel& p) {
   if (p == parallel{}) return "1 device";
   std::string s = p.tp > 1 || p.pp == 1 ? fmt::format("TP={}", p.tp) : std::string();
   if (p.pp > 1) s += fmt::format("{}PP={}", s.empty() ? "" : " x ", p.pp);
   if (p.dp > 1) s += fmt::format(" DP={}", p.dp);
-  if (p.ep > 1) s += fmt::format(" EP={}", p.ep);
+  if (p.ep > 1 || p.redundant_experts != 0) s += fmt::format(" EP={}", p.ep);
+  if (p.redundant_experts != 0) s += fmt::format("+{}", p.redundant_experts);
   if (p.dp_attention) s += " DP-attention";
   return s;
 }
 
 std::string worker_plan_text(const parallel& p) {
-  return fmt::format("TP {}{}{}", p.tp, p.ep > 1 ? fmt::format(" EP {}", p.ep) : std::string(),
+  return fmt::format("TP {}{}{}{}", p.tp, p.ep > 1 || p.redundant_experts != 0 ? fmt::format(" EP {}", p.ep) : std::string(),
+                     p.redundant_experts != 0 ? fmt::format("+{}", p.redundant_experts) : std::string(),
                      p.dp_attention ? " DP attention" : "");
 }
 
@@ -60,6 +67,7 @@ std::string plan_cli_flags(const parallel& p) {
   if (p.ep != 1) s += fmt::format(" --ep {}", p.ep);
   if (p.dp != 1) s += fmt::format(" --dp {}", p.dp);
   if (p.dp_attention) s += " --dp-attention";
+  if (p.redundant_experts != 0) s += fmt::format(" --redundant-experts {}", p.redundant_experts);
   return s;
 }
 
@@ -70,6 +78,7 @@ nlohmann::ordered_json plan_json(const parallel& p) {
   j["ep"] = p.ep;
   j["dp"] = p.dp;
   j["dp_attention"] = p.dp_attention;
+  j["redundant_experts"] = p.redundant_experts;
   j["ranks"] = p.ranks();
   return j;
 }

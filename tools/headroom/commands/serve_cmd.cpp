@@ -150,7 +150,9 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
                                         {"decode_tp", r.dis.decode_tp},
                                         {"decode_ep", r.dis.decode_ep},
                                         {"decode_dp_attention", r.dis.decode_dp_attention},
-                                        {"prefill_batch_tokens", r.dis.prefill_batch_tokens}}
+                                        {"prefill_batch_tokens", r.dis.prefill_batch_tokens},
+                                        {"prefill_redundant_experts", r.dis.prefill_redundant_experts},
+                                        {"decode_redundant_experts", r.dis.decode_redundant_experts}}
                          : plan_json(r.q.p);
   j["speculative_tokens"] = r.spec.tokens;
   j["acceptance_length"] = static_cast<double>(r.spec.acceptance_milli) / 1000.0;

@@ -203,14 +203,17 @@ command_output run_serve(cli_args& a) {
       throw usage_error("--disagg: give --prefill-workers and --decode-workers");
     }
     if (r.q.p != parallel{}) {
-      throw usage_error("--disagg: the workers' plans are --prefill-tp / --prefill-ep / --prefill-dp-attention and "
-                        "--decode-tp / --decode-ep / --decode-dp-attention, not --tp / --pp / --ep / --dp-attention");
+      throw usage_error("--disagg: the workers' plans are --prefill-tp / --prefill-ep / --prefill-dp-attention / "
+                        "--prefill-redundant-experts and --decode-tp / --decode-ep / --decode-dp-attention / "
+                        "--decode-redundant-experts, not --tp / --pp / --ep / --dp-attention / --redundant-experts");
     }
     r.dis = {parse_count_up_to_4096("--prefill-workers", a.prefill_workers), parse_count_up_to_4096("--prefill-tp", a.prefill_tp),
              parse_count_up_to_4096("--decode-workers", a.decode_workers), parse_count_up_to_4096("--decode-tp", a.decode_tp),
              parse_count_up_to_4096("--prefill-ep", a.prefill_ep), a.prefill_dp_attention,
              parse_count_up_to_4096("--decode-ep", a.decode_ep), a.decode_dp_attention,
-             a.prefill_batch_tokens.empty() ? 0 : parse_positive("--prefill-batch-tokens", a.prefill_batch_tokens)};
+             a.prefill_batch_tokens.empty() ? 0 : parse_positive("--prefill-batch-tokens", a.prefill_batch_tokens),
+             parse_redundant_experts("--prefill-redundant-experts", a.prefill_redundant_experts),
+             parse_redundant_experts("--decode-redundant-experts", a.decode_redundant_experts)};
     // Each side's plan as the engine lays it out (attention_dp_layout) obeys the plan rules.
     for (const auto& [side, p] : {std::pair{"prefill", r.dis.prefill_plan()}, std::pair{"decode", r.dis.decode_plan()}}) {
       const plan_rule broken = plan_violation(*r.q.m, attention_dp_layout(p, r.q.e));
@@ -220,10 +223,11 @@ command_output run_serve(cli_args& a) {
       }
     }
   } else if (workers || a.prefill_tp != "1" || a.decode_tp != "1" || a.prefill_ep != "1" || a.decode_ep != "1" ||
-             a.prefill_dp_attention || a.decode_dp_attention || !a.prefill_batch_tokens.empty()) {
+             a.prefill_dp_attention || a.decode_dp_attention || !a.prefill_batch_tokens.empty() ||
+             a.prefill_redundant_experts != "0" || a.decode_redundant_experts != "0") {
     throw usage_error("--prefill-workers, --decode-workers and the workers' plans (--prefill-tp, --prefill-ep, "
-                      "--prefill-dp-attention, --decode-tp, --decode-ep, --decode-dp-attention, --prefill-batch-tokens) "
-                      "need --disagg");
+                      "--prefill-dp-attention, --prefill-redundant-experts, --decode-tp, --decode-ep, "
+                      "--decode-dp-attention, --decode-redundant-experts, --prefill-batch-tokens) need --disagg");
   }
   if (!engines::runs_on(r.q.e.kind, r.q.d->vendor)) {
     throw usage_error(fmt::format("--engine: {} does not run on {} devices ({}); it runs on {} parts",
