@@ -135,11 +135,27 @@ def _check_row(raw, where, seen):
     if row["requests"] is not None and row["requests"] % row["concurrency"] != 0:
         raise InputError(f"{where}: requests {row['requests']} is not a whole number of requests "
                          f"for each of the {row['concurrency']} clients")
+    # Optional: the benchmark's --random-range-ratio r, where it drew each request's lengths
+    # uniformly over whole tokens from floor(r x nominal) to the nominal isl_tokens / osl_tokens
+    # (InferenceX's bench_serving, sample_random_requests); serve then takes the mean lengths.
+    ratio = row.get("range_ratio") or ""
+    row["range_ratio"] = _number(ratio, f"{where}: range_ratio", float) if ratio else None
+    if row["range_ratio"] is not None and row["range_ratio"] > 1:
+        raise InputError(f"{where}: range_ratio {row['range_ratio']:g} is above 1")
     if row["ttft_ms"] is None and row["tpot_ms"] is None:
         raise InputError(f"{where}: neither ttft_ms nor tpot_ms is given")
     if row["kv_dtype"] not in ("auto", "bf16", "fp8"):
         raise InputError(f"{where}: kv_dtype '{row['kv_dtype']}' (expected auto, bf16 or fp8)")
     return row
+
+
+def mean_length(nominal, ratio):
+    """The mean of lengths drawn uniformly over whole tokens from floor(ratio x nominal) to
+    nominal, to the nearest token (halves up); `nominal` itself without a ratio."""
+    if ratio is None:
+        return nominal
+    low = int(ratio * nominal)
+    return (low + nominal + 1) // 2
 
 
 def command_for(row, headroom):
@@ -150,7 +166,8 @@ def command_for(row, headroom):
     if ttft_only and row["concurrency"] != 1:
         return None, "speculative decoding without a published acceptance length"
     cmd = [headroom, "serve", row["model"], row["device"],
-           "--isl", str(row["isl_tokens"]), "--osl", str(row["osl_tokens"]),
+           "--isl", str(mean_length(row["isl_tokens"], row["range_ratio"])),
+           "--osl", str(mean_length(row["osl_tokens"], row["range_ratio"])),
            "--concurrency", str(row["concurrency"]), "--engine", row["engine"]]
     for flag in ("tp", "ep", "pp"):
         if row[flag] > 1:

@@ -210,6 +210,22 @@ class Report(unittest.TestCase):
         self.assertEqual(len(sent), 1)
         self.assertEqual(sent[0][-5:], ["--kv", "fp8", "--requests-per-client", "5", "--json"])
 
+    def test_range_ratio_sends_the_mean_lengths(self):
+        # v1 is 1024 / 100 tokens; drawn from floor(0.8 x 1024) = 819 to 1024 the prompts average
+        # (819 + 1024) / 2 = 921.5, sent as 922; answers from 80 to 100, 90.
+        self.assertEqual(accuracy.mean_length(1024, 0.8), 922)
+        self.assertEqual(accuracy.mean_length(8192, 0.8), 7373)  # (6553 + 8192) / 2 = 7372.5
+        self.assertEqual(accuracy.mean_length(1024, None), 1024)
+        path = os.path.join(tempfile.mkdtemp(), "ratio.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_column("range_ratio", "v1", "0.8"))
+        run("--headroom", FAKE, "--measurements", path)
+        with open(self.log) as f:
+            calls = [json.loads(line) for line in f]
+        sent = [c for c in calls if "922" in c]
+        self.assertEqual(len(sent), 1)
+        self.assertEqual(sent[0][sent[0].index("--isl"):sent[0].index("--isl") + 4], ["--isl", "922", "--osl", "90"])
+
     def test_calibrate_split(self):
         code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
         self.assertEqual(code, 0)
@@ -258,6 +274,12 @@ class BadInput(unittest.TestCase):
         self.assertEqual(out, "")
         self.assertEqual(err, f"accuracy.py: {path}:5: requests 42 is not a whole number of requests "
                               f"for each of the 8 clients\n")
+
+    def test_range_ratio_at_most_one(self):
+        path = self.bad_fixture(fixture_with_column("range_ratio", "v1", "1.5"))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(err, f"accuracy.py: {path}:5: range_ratio 1.5 is above 1\n")
 
     def test_missing_column(self):
         path = self.bad_fixture("id,split\nx,validate\n")
