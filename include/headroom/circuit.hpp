@@ -78,9 +78,12 @@ struct node {
   /// A grouped projection (DeepSeek-V4's `wo_a`, role o_group): the weight is `weight_groups`
   /// blocks [out/g, k/g], group i reading the i-th k/g slice of the input, so stored as [out, k/g].
   std::uint16_t weight_groups = 1;
-  std::uint64_t kv_b_out = 0;  ///< mla_attention: kv_b_proj's rows, q_heads x (qk_nope_head_dim + v_head_dim)
+  /// mla_attention: kv_b_proj's rows, q_heads x (qk_nope_head_dim + v_head_dim); the same on the
+  /// paged_attention of an MLA run absorbed (blocks::mla_attention's attend, with `heads`): the
+  /// dims of the expanded form a prompt runs instead (node_cost), its weight a node of its own.
+  std::uint64_t kv_b_out = 0;
   std::uint64_t kv_b_k = 0;    ///< mla_attention: kv_b_proj's k, kv_lora_rank
-  std::uint32_t heads = 0;     ///< mla_attention: query heads
+  std::uint32_t heads = 0;     ///< mla_attention, and an MLA's absorbed paged_attention (kv_b_out): query heads
   std::uint64_t selected = 0;  ///< mla_attention, compressed paged_attention: tokens the indexer selects (0 = all)
   std::uint64_t pool = 0;      ///< index_select, compressed paged_attention: tokens pooled into one key / row
 

@@ -267,6 +267,27 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       const double ow = n.n_out > 0 ? static_cast<double>(n.out[0].width) : 0.0;
       total_flops = 2.0 * t * static_cast<double>(rows_attended) * (qw + ow);
+      if (n.kv_b_out != 0 && n.heads != 0 && n.selected == 0) {
+        // MLA run absorbed (DeepSeek-V3's attend: a query of heads x (kv_lora + rope), an
+        // output of heads x kv_lora over latent rows) or expanded, as the engines prefill a
+        // prompt (SGLang's forward_normal, TensorRT-LLM's and vLLM's context MLA): kv_b_proj
+        // up-projects each attended latent row to the heads' K nope and V, and each head scores
+        // over nope + rope and sums over v, 2*t*attended*heads*(kv_b_out / heads + rope). The
+        // prompt's own rows' up-projection counts what the absorbed form's kv_b node does (t
+        // rows); rows of a context beyond them (a decode step's, a later chunk's prefix) are
+        // up-projected once more, 2 x kv_lora x kv_b_out each. The cheaper form counts: the
+        // expanded for a long prompt (DeepSeek-V3: 320 against 1,088 a head and attended
+        // row), the absorbed for a decode step. (A layer an indexer selects for runs absorbed:
+        // the sparse kernels do.)
+        const double heads = static_cast<double>(n.heads);
+        const double kv_lora = ow / heads;
+        const double rope = qw / heads - kv_lora;
+        const double context_rows = static_cast<double>(q.seqs) * static_cast<double>(q.context);
+        const double beyond = context_rows > t ? context_rows - t : 0.0;
+        const double kv_b = static_cast<double>(n.kv_b_out);
+        const double expanded = 2.0 * t * static_cast<double>(rows_attended) * (kv_b + heads * rope) + 2.0 * beyond * kv_lora * kv_b;
+        if (expanded < total_flops) total_flops = expanded;
+      }
       break;
     }
     case cost_class::latent_attention: {

@@ -148,6 +148,10 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
     }
     return n;
   }
+  if (n.kv_b_out != 0) {  // an MLA's absorbed attend: its expanded form's heads split alike
+    n.kv_b_out = detail::share(n.kv_b_out, units, ru);
+    n.heads = static_cast<std::uint32_t>(detail::share(n.heads, units, ru));
+  }
   for (std::size_t i = 0; i < n.n_in; ++i) n.in[i] = detail::share(n.in[i], units, ru);
   for (std::size_t i = 0; i < n.n_out; ++i) n.out[i] = detail::share(n.out[i], units, ru);
   return n;

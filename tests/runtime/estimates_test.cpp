@@ -129,3 +129,35 @@ TEST_CASE("GB10 uses its measured constants; others are datasheet ceilings") {
   const double t = decode_step(models::llama_3_1_8b_instruct, devices::gb10, gb10, 1, 4096, {}).total_us;
   CHECK(t > 15'009'849'344.0 / 249e3);
 }
+
+namespace {
+// The `attend` row of DeepSeek-V3's MLA block (61 layers) in an estimate.
+const site_row& mla_attend(const step_estimate& e) {
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    const node& n = models::deepseek_v3.c.nodes[e.rows[i].node];
+    if (n.local == "attend" && models::deepseek_v3.c.blocks[e.rows[i].block].name == "mla") return e.rows[i];
+  }
+  FAIL("no MLA attend row");
+  return e.rows[0];
+}
+}  // namespace
+
+TEST_CASE("DeepSeek-V3's MLA: a prompt costed expanded, a decode step absorbed, by hand") {
+  // config.json: 128 heads, kv_lora_rank 512, qk_rope_head_dim 64, qk_nope_head_dim 128,
+  // v_head_dim 128. Absorbed: a query of 128 x (512 + 64) = 73,728 and an output of
+  // 128 x 512 = 65,536 over each attended latent row, 2 x (73,728 + 65,536) = 278,528 FLOPs a
+  // row and attended token. Expanded (kv_b_proj's 128 x (128 + 128) = 32,768 rows up-project
+  // the latent): 2 x (32,768 + 128 x 64) = 81,920.
+  const auto h200 = default_roofline(devices::h200_sxm);
+  // A prompt of 8,192 tokens attends over its causal half, 4,096: expanded.
+  const site_row& pre = mla_attend(prefill(models::deepseek_v3, devices::h200_sxm, h200, 8192, {}));
+  CHECK(pre.count == 61);
+  CHECK(pre.one.flops == 8192.0 * 4096.0 * 81920.0);
+  // A decode step of one sequence at 4,096 tokens: the expanded form would up-project the 4,095
+  // rows beyond its own, 2 x 512 x 32,768 each (1.37e11 FLOPs against the absorbed 1.14e9).
+  const site_row& dec = mla_attend(decode_step(models::deepseek_v3, devices::h200_sxm, h200, 1, 4096, {}));
+  CHECK(dec.one.flops == 4096.0 * 278528.0);
+  // At TP 8 a rank holds 16 heads: 2 x (4,096 + 16 x 64) = 10,240 a row and attended token.
+  const site_row& tp8 = mla_attend(prefill(models::deepseek_v3, devices::h200_sxm, h200, 8192, {}, {.tp = 8}));
+  CHECK(tp8.one.flops == 8192.0 * 4096.0 * 10240.0);
+}

@@ -141,13 +141,22 @@ export function attention_us(dev, kv_fmt, rows, seqs, context, heads, kv_heads, 
   return time_us(dev, bytes, 2 * rows * context * (w + w), dev.bf16);
 }
 
-/// node_cost, cost_class::latent_attention without the absorbed kv_b_proj GEMM (the measured
-/// kernels are the attention core): reads seqs * context latent rows of (kv_lora + rope)
-/// elements; in q [rows, heads*(kv_lora + rope)], out [rows, heads*kv_lora] (BF16); FLOPs
-/// 2 * rows * context * heads * (key + kv_lora) with key = kv_lora + rope, at the BF16 peak.
-export function mla_us(dev, kv_fmt, rows, seqs, context, heads, kv_lora = 512, rope = 64) {
+/// node_cost, cost_class::latent_attention without the kv_b_proj GEMM of the prompt's own rows
+/// (the measured kernels are the attention core): reads seqs * context latent rows of
+/// (kv_lora + rope) elements; in q [rows, heads*(kv_lora + rope)], out [rows, heads*kv_lora]
+/// (BF16); FLOPs at the BF16 peak in the cheaper of MLA's two forms, as node_cost takes them:
+/// absorbed, 2 * rows * context * heads * (key + kv_lora) with key = kv_lora + rope; expanded,
+/// 2 * rows * context * heads * (nope_v + rope) (nope_v = qk_nope + v head dims, DeepSeek-V3's
+/// 128 + 128) plus the up-projection of the context rows beyond the prompt's own,
+/// 2 * max(0, seqs * context - rows) * kv_lora * heads * nope_v. A prompt's (context = its
+/// causal half) reads expanded; a decode step's absorbed.
+export function mla_us(dev, kv_fmt, rows, seqs, context, heads, kv_lora = 512, rope = 64, nope_v = 256) {
   const kv_elem = kv_fmt === 'fp8' ? 1 : 2;
   const key = kv_lora + rope;
   const bytes = 2 * rows * heads * key + 2 * rows * heads * kv_lora + seqs * context * key * kv_elem;
-  return time_us(dev, bytes, 2 * rows * context * heads * (key + kv_lora), dev.bf16);
+  const scored = 2 * rows * context * heads;
+  const absorbed = scored * (key + kv_lora);
+  const beyond = Math.max(0, seqs * context - rows);
+  const expanded = scored * (nope_v + rope) + 2 * beyond * kv_lora * heads * nope_v;
+  return time_us(dev, bytes, Math.min(absorbed, expanded), dev.bf16);
 }

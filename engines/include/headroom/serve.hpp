@@ -196,7 +196,13 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
     out.decode_ceiling_us = sp.ceiling_us;
   }
   if (pre != 0) {
-    const double share = static_cast<double>(pre) / static_cast<double>(x.l.isl);
+    // The prompts' attention on one rank: the pass's prompts are dealt out over the ranks that
+    // schedule their own (dp replicas, and under DP attention each TP rank), as its other rows
+    // are (block_row_shares); a prompt is not split, so a rank attends over one whole prompt
+    // when the pass holds one or more.
+    const double prompts = static_cast<double>(pre) / static_cast<double>(x.l.isl);
+    const double dealt = prompts / static_cast<double>(seq_shares(p));
+    const double share = prompts <= 1.0 ? prompts : dealt > 1.0 ? dealt : 1.0;
     constexpr auto ctx_part = static_cast<std::size_t>(step_part::context);
     constexpr auto dense = static_cast<std::size_t>(step_part::dense);
     ceil[ctx_part] += share * whole_prompt.ceiling_part_us[ctx_part];

@@ -291,7 +291,7 @@ inline constexpr double v13[] = {
     2.986, 3.153, 4.503, 8.912, 7.554, 7.399, 7.399,
     2.58, 2.815, 4.116, 8.742, 7.514, 7.401, 7.401,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.601), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 2.198), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y14[] = {1.0};
 inline constexpr double v14[] = {
@@ -300,15 +300,15 @@ inline constexpr double v14[] = {
     2.427,
     2.47,
     2.767,
-    2.935,
-    2.22,
-    1.849,
-    1.763,
-    1.695,
-    1.661,
-    1.608,
+    3.638,
+    5.501,
+    6.288,
+    5.994,
+    5.762,
+    5.647,
+    5.468,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.548), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 2.221), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};
 inline constexpr double v15[] = {
@@ -317,13 +317,13 @@ inline constexpr double v15[] = {
     2.636,
     2.562,
     2.858,
-    2.962,
-    2.207,
-    1.855,
-    1.697,
-    1.621,
-    1.585,
-    1.559,
+    3.675,
+    5.47,
+    6.307,
+    5.771,
+    5.513,
+    5.389,
+    5.3,
 };
 // gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
 inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};

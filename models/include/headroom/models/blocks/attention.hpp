@@ -151,6 +151,15 @@ struct mla_dims {
 };
 
 namespace detail {
+/// The attend node of MLA run absorbed, carrying the heads and kv_b_proj's rows of the expanded
+/// form (K nope and V up-projected from the latent) that a prompt runs instead: node_cost takes
+/// the cheaper of the two.
+constexpr node with_expanded_form(node n, std::uint64_t heads, std::uint64_t kv_b_out) {
+  ::headroom::detail::require_table(heads <= UINT32_MAX, "MLA query heads above 2^32");
+  n.heads = static_cast<std::uint32_t>(heads);
+  n.kv_b_out = kv_b_out;
+  return n;
+}
 /// MLA's nodes and its latent state, built once from the dims: the plain block and the indexed
 /// one (indexed_mla.hpp) list them, each in its own order.
 struct mla_parts {
@@ -187,7 +196,8 @@ constexpr mla_parts mla_parts_of(const mla_dims& d) {
       sharded(nd("rope", op::rope, {e(rope_w), e(d.qk_rope)}, {e(rope_w), e(d.qk_rope)}), shard::heads, H),
       nd("kv_write", op::kv_write, {e(latent)}, {}),
       sharded(nd("kv_b", op::linear, {e(d.kv_lora)}, {e(kv_b_out)}, linear_role::mla_kv_b), shard::heads, H),
-      sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
+      with_expanded_form(sharded(with_states(nd("attend", op::paged_attention, {e(attend_in)}, {e(attend_out)}), 0b1), shard::heads, H),
+                         H, kv_b_out),
       sharded(nd("o", op::linear, {e(o_in)}, {e(h)}, linear_role::o), shard::rows, H),
       nd("add", op::residual_add, {e(h), e(h)}, {e(h)}),
       {"latent", state_kind::paged_kv, dtype_key::kv_cache, latent, shard::replicated, 0},
