@@ -144,7 +144,8 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "nvidia_nemotron_nano_9b_v2", "nemotron_h_56b_base_8k", "gpt_oss_20b", "gpt_oss_120b",
                          "deepseek_v3", "qwen3_30b_a3b_nvfp4", "deepseek_v3_0324_fp4",
                          "qwen3_next_80b_a3b_instruct_fp8", "minimax_m2_7", "nemotron_3_nano_30b_a3b_nvfp4",
-                         "gemma_4_31b", "deepseek_v4_flash"}) {
+                         "gemma_4_31b", "deepseek_v4_flash", "qwen3_32b_fp8", "qwen3_30b_a3b_fp8",
+                         "llama_3_1_70b_instruct_fp8", "kimi_k2_instruct", "qwen3_coder_480b_a35b_instruct"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

@@ -258,7 +258,8 @@ TEST_CASE("verify: the inventory of a shipped model sums to its published total_
   CHECK(sum == 93'405'585'408);  // mistralai/Mixtral-8x7B-v0.1 total_size (the shipped table's provenance)
   // Quantized inventories (scale tensors included) sum to the footprint's byte laws.
   for (const headroom::model* m : {&headroom::models::qwen3_235b_a22b_fp8, &headroom::models::qwen3_30b_a3b_nvfp4,
-                                   &headroom::models::llama_3_3_70b_instruct_fp8}) {
+                                   &headroom::models::llama_3_3_70b_instruct_fp8, &headroom::models::qwen3_32b_fp8,
+                                   &headroom::models::qwen3_30b_a3b_fp8, &headroom::models::llama_3_1_70b_instruct_fp8}) {
     sum = 0;
     for (const auto& x : imp::inventory(*m, "")) sum += x.bytes;
     INFO(m->id);

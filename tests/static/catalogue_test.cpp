@@ -63,11 +63,26 @@ static_assert(footprint(models::mistral_7b_v0_1, {}, evicting).per_seq(32768) ==
 // projections at 1 B/element, each with an F32 weight_scale and input_scale, k_proj and v_proj
 // also an F32 k_scale / v_scale; two BF16 norms. BF16 embed_tokens and lm_head, final norm.
 constexpr u64 l70_linear = 2 * 8192ULL * 8192 + 2 * 1024ULL * 8192 + 3 * 28672ULL * 8192;
-static_assert(weights(models::llama_3_3_70b_instruct_fp8) ==
-              80 * (l70_linear + 7 * 8 + 2 * 4 + 2 * 8192 * 2) + 2 * 128256ULL * 8192 * 2 + 8192 * 2);
+constexpr u64 l70_fp8 = 80 * (l70_linear + 7 * 8 + 2 * 4 + 2 * 8192 * 2) + 2 * 128256ULL * 8192 * 2 + 8192 * 2;
+static_assert(weights(models::llama_3_3_70b_instruct_fp8) == l70_fp8);
 static_assert(parameter_count(models::llama_3_3_70b_instruct_fp8) == 70'553'706'496);  // same shapes as the BF16 release
 static_assert(scale_elements(models::llama_3_3_70b_instruct_fp8) == 80 * (7 * 2 + 2));
 static_assert(kv_bf16(models::llama_3_3_70b_instruct_fp8) == 327'680);
+// nvidia/Llama-3.1-70B-Instruct-FP8: no published total; the same ModelOpt export of the same
+// shapes (hf_quant_config.json: FP8, FP8 KV cache, lm_head excluded): the same hand sum.
+static_assert(weights(models::llama_3_1_70b_instruct_fp8) == l70_fp8);
+static_assert(parameter_count(models::llama_3_1_70b_instruct_fp8) == 70'553'706'496);
+static_assert(scale_elements(models::llama_3_1_70b_instruct_fp8) == 80 * (7 * 2 + 2));
+// Qwen3-32B-FP8: the Hub's safetensors metadata counts BF16 1,558,406,144 + F8_E4M3
+// 31,205,621,760 elements: Qwen3-32B's parameters and one scale per 128 x 128 block (per layer q
+// [8192, 5120] and o 64 x 40 blocks each, k, v [1024, 5120] 8 x 40, gate, up [25600, 5120] and
+// down 200 x 40). In those counts the scales are BF16: the files hold 1,558,406,144 x 2 +
+// 31,205,621,760 = 34,322,434,048 B; the fp8/block law counts each scale F32, 2 B more.
+constexpr u64 q32_blocks = 64 * (2 * 64 * 40 + 2 * 8 * 40 + 3 * 200 * 40);
+static_assert(parameter_count(models::qwen3_32b_fp8) == 32'762'123'264);
+static_assert(scale_elements(models::qwen3_32b_fp8) == q32_blocks);
+static_assert(parameter_count(models::qwen3_32b_fp8) + q32_blocks == 1'558'406'144ULL + 31'205'621'760ULL);
+static_assert(weights(models::qwen3_32b_fp8) == 1'558'406'144ULL * 2 + 31'205'621'760ULL + 2 * q32_blocks);
 
 // ---- GQA MoE --------------------------------------------------------------------------------
 // Qwen3-30B-A3B: total_size 61,064,245,248; 30,532,122,624 parameters; KV 98,304 B/token at
@@ -89,6 +104,20 @@ constexpr u64 q235_bf16 = 2 * (128ULL * 4096 + 2 * 128 + 2 * 4096);
 static_assert(weights(models::qwen3_235b_a22b_fp8) ==
               94 * (q235_attn + q235_experts + q235_bf16) + 2 * 151936ULL * 4096 * 2 + 4096 * 2);
 static_assert(parameter_count(models::qwen3_235b_a22b_fp8) == 235'093'634'560);
+// Qwen3-30B-A3B-FP8: hand sum, laid out as Qwen3-235B-A22B-FP8's: per layer q [4096, 2048], k, v
+// [512, 2048], o [2048, 4096] and 128 experts x (gate, up [768, 2048], down [2048, 768]) at 1
+// B/element plus one F32 per 128 x 128 block; router [128, 2048], q_norm, k_norm [128], two norms
+// [2048] in BF16.
+constexpr u64 q30f_attn = 4096ULL * 2048 + 2 * 512ULL * 2048 + 2048ULL * 4096 + 4 * (32 * 16 + 2 * 4 * 16 + 16 * 32);
+constexpr u64 q30f_experts = 128 * (3 * 768ULL * 2048 + 4 * 3 * 6 * 16);
+constexpr u64 q30f_bf16 = 2 * (128ULL * 2048 + 2 * 128 + 2 * 2048);
+static_assert(weights(models::qwen3_30b_a3b_fp8) ==
+              48 * (q30f_attn + q30f_experts + q30f_bf16) + 2 * 151936ULL * 2048 * 2 + 2048 * 2);
+static_assert(parameter_count(models::qwen3_30b_a3b_fp8) == 30'532'122'624);
+// Qwen3-Coder-480B-A35B-Instruct: 480,154,875,392 parameters (the Hub's safetensors metadata),
+// every tensor BF16.
+static_assert(parameter_count(models::qwen3_coder_480b_a35b_instruct) == 480'154'875'392);
+static_assert(weights(models::qwen3_coder_480b_a35b_instruct) == 2 * 480'154'875'392ULL);
 // Mixtral-8x7B-v0.1: total_size 93,405,585,408; 46,702,792,704 parameters.
 static_assert(weights(models::mixtral_8x7b_v0_1) == 93'405'585'408);
 static_assert(parameter_count(models::mixtral_8x7b_v0_1) == 46'702'792'704);
@@ -223,6 +252,18 @@ constexpr u64 d4_mtp = 129280ULL * 7168 * 2 + 2 * 7168 * 2 + b16(7168, 14336) + 
 static_assert(weights(models::deepseek_v3_0324_fp4) ==
               129280ULL * 7168 * 2 + 61 * d4_mla + 3 * d4_dense + 58 * d4_moe + ds_head + d4_mtp);
 static_assert(parameter_count(models::deepseek_v3_0324_fp4) == parameter_count(models::deepseek_v3));
+// Kimi-K2-Instruct: DeepSeek-V3's layout at 64 heads, 384 routed experts, one dense layer, vocab
+// 163,840 and no MTP layer. A public audit of its shard headers counts 1,026,408,232,448
+// parameters besides scales and buffers (tests/cli/import_kimi_test.cpp writes the sum out) and
+// 1,029,173,256,720 B in 139,644 tensors: 6,832 B more than this hand sum, in 61 tensors the
+// circuit does not hold (not identified).
+constexpr u64 k2_mla = 7168 * 2 + fp8b(1536, 7168) + 1536 * 2 + fp8b(12288, 1536) + fp8b(576, 7168) + 512 * 2 +
+                       fp8b(16384, 512) + fp8b(7168, 8192);
+constexpr u64 k2_moe = 7168 * 2 + 384ULL * 7168 * 2 + 384 * 4 + 385 * ds_expert;
+static_assert(weights(models::kimi_k2_instruct) ==
+              2 * 163840ULL * 7168 * 2 + 7168 * 2 + 61 * k2_mla + ds_dense + 60 * k2_moe);
+static_assert(parameter_count(models::kimi_k2_instruct) == 1'026'408'232'448);
+static_assert(footprint(models::kimi_k2_instruct, {}).draft_weights == 0);
 
 // ---- KV (BF16 and FP8) and state per sequence, every checkpoint, by hand ----------------------
 // layers with KV x 2 x kv_heads x head_dim (MLA: kv_lora + qk_rope, once) x element bytes;
@@ -278,6 +319,11 @@ constexpr kv_row kv_rows[] = {
      (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
     // Qwen3.6-35B-A3B-NVFP4 (weights: tests/static/qwen3_6_nvfp4_test.cpp).
     {&models::qwen3_6_35b_a3b_nvfp4, gqa_kv(10, 2, 256, 2), gqa_kv(10, 2, 256, 1), 30ULL * 32 * 128 * 128 * 4},
+    {&models::qwen3_32b_fp8, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
+    {&models::qwen3_30b_a3b_fp8, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
+    {&models::llama_3_1_70b_instruct_fp8, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
+    {&models::kimi_k2_instruct, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    {&models::qwen3_coder_480b_a35b_instruct, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -40,6 +40,11 @@
 #include <headroom/models/checkpoints/mistral/mistral_small_4_119b.hpp>
 #include <headroom/models/checkpoints/deepseek/deepseek_v4_flash.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_6_35b_a3b_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_32b_fp8.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_30b_a3b_fp8.hpp>
+#include <headroom/models/checkpoints/meta/llama_3_1_70b_instruct_fp8.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_instruct.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_coder_480b_a35b_instruct.hpp>
 
 namespace headroom::models {
 
@@ -79,6 +84,11 @@ inline constexpr auto all = std::to_array<const model*>({
     &mistral_small_4_119b,
     &deepseek_v4_flash,
     &qwen3_6_35b_a3b_nvfp4,
+    &qwen3_32b_fp8,
+    &qwen3_30b_a3b_fp8,
+    &llama_3_1_70b_instruct_fp8,
+    &kimi_k2_instruct,
+    &qwen3_coder_480b_a35b_instruct,
 });
 
 /// The registry entry with this id, or nullptr.
