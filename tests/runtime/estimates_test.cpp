@@ -150,14 +150,17 @@ TEST_CASE("DeepSeek-V3's MLA: a prompt costed expanded, a decode step absorbed, 
   // the latent): 2 x (32,768 + 128 x 64) = 81,920.
   const auto h200 = default_roofline(devices::h200_sxm);
   // A prompt of 8,192 tokens attends over its causal half, 4,096: expanded.
-  const site_row& pre = mla_attend(prefill(models::deepseek_v3, devices::h200_sxm, h200, 8192, {}));
+  const step_estimate prompt = prefill(models::deepseek_v3, devices::h200_sxm, h200, 8192, {});
+  const site_row& pre = mla_attend(prompt);
   CHECK(pre.count == 61);
   CHECK(pre.one.flops == 8192.0 * 4096.0 * 81920.0);
   // A decode step of one sequence at 4,096 tokens: the expanded form would up-project the 4,095
   // rows beyond its own, 2 x 512 x 32,768 each (1.37e11 FLOPs against the absorbed 1.14e9).
-  const site_row& dec = mla_attend(decode_step(models::deepseek_v3, devices::h200_sxm, h200, 1, 4096, {}));
+  const step_estimate step = decode_step(models::deepseek_v3, devices::h200_sxm, h200, 1, 4096, {});
+  const site_row& dec = mla_attend(step);
   CHECK(dec.one.flops == 4096.0 * 278528.0);
   // At TP 8 a rank holds 16 heads: 2 x (4,096 + 16 x 64) = 10,240 a row and attended token.
-  const site_row& tp8 = mla_attend(prefill(models::deepseek_v3, devices::h200_sxm, h200, 8192, {}, {.tp = 8}));
+  const step_estimate prompt8 = prefill(models::deepseek_v3, devices::h200_sxm, h200, 8192, {}, {.tp = 8});
+  const site_row& tp8 = mla_attend(prompt8);
   CHECK(tp8.one.flops == 8192.0 * 4096.0 * 10240.0);
 }
