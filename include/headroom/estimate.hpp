@@ -73,6 +73,16 @@ constexpr step_estimate prefill(const model& m, const device& d, const device_ro
   validate(m, p);
   return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts), p);
 }
+/// A prefill pass of `tokens` prompt tokens over `seqs` sequences (a batch of prompts of
+/// tokens / seqs tokens each, each attending over its own causal half): under a plan whose
+/// ranks schedule their own sequences (data parallel, DP attention) the sequences are dealt out
+/// whole, so the busiest rank runs ceil(seqs / ranks) of them (rank_rows). One sequence, as the
+/// overload above, runs on one rank.
+constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
+                                std::uint64_t seqs, const settings& s, const parallel& p, const exec_facts& facts) {
+  validate(m, p);
+  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts, seqs), p);
+}
 
 /// Bytes a C=1 decode step must read: every main-section weight once (routed experts at
 /// top_k of them, the lm_head included, the embedding table not: a row gather), plus the small

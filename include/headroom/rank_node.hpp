@@ -64,6 +64,17 @@ constexpr std::uint64_t block_row_shares(const block& b, const parallel& p) {
   return static_cast<std::uint64_t>(p.dp == 0 ? 1 : p.dp) * (p.dp_attention && mixer_block(b) ? p.tp : 1);
 }
 
+/// Rows the busiest of `shares` ranks runs of a step of `rows` rows over `seqs` sequences,
+/// each dealt out whole (a prompt is not split over ranks): ceil(seqs / shares) sequences of
+/// rows / seqs rows each. One prompt runs all its rows on one rank; a decode step (one row a
+/// sequence) ceil(seqs / shares). Rows that are not whole per sequence (a pass mixing decode
+/// rows and a prompt's chunk) split evenly.
+constexpr std::uint64_t rank_rows(std::uint64_t rows, std::uint64_t seqs, std::uint64_t shares) {
+  if (shares <= 1) return rows;
+  if (seqs == 0 || rows % seqs != 0) return ceil_div(rows, shares);
+  return checked_mul(ceil_div(seqs, shares), rows / seqs);
+}
+
 /// Sequences one rank serves: data parallel and DP attention deal them out (seq_shares).
 constexpr std::uint64_t rank_seqs(std::uint64_t seqs, const parallel& p) { return ceil_div(seqs, seq_shares(p)); }
 

@@ -179,6 +179,30 @@ TEST_CASE("redundant experts: expert slots dealt out over the EP ranks, by hand"
   CHECK(spare.kv_per_token == plain.kv_per_token);
 }
 
+TEST_CASE("sequences are dealt out whole over the ranks that schedule their own, by hand") {
+  CHECK(rank_rows(8192, 1, 4) == 8192);        // one prompt runs on one rank
+  CHECK(rank_rows(4 * 1024, 4, 2) == 2048);    // four prompts over two ranks: two each
+  CHECK(rank_rows(3 * 1024, 3, 2) == 2048);    // three over two: the busiest holds two
+  CHECK(rank_rows(64, 64, 8) == 8);            // a decode step: one row a sequence
+  CHECK(rank_rows(1000, 3, 4) == 250);         // rows not whole per sequence split evenly
+  CHECK(rank_rows(4096, 1, 1) == 4096);
+  // Llama-3.1-8B prefilled on two data-parallel replicas: one 1,024-token prompt runs all its
+  // rows through its replica's q projection, as on one device; two prompts, one each.
+  const auto h100 = default_roofline(devices::h100_sxm);
+  const auto q_row = [](const step_estimate& e) {
+    for (std::size_t i = 0; i < e.n_rows; ++i) {
+      if (models::llama_3_1_8b_instruct.c.nodes[e.rows[i].node].local == "q") return e.rows[i].one.bytes;
+    }
+    return 0.0;
+  };
+  const step_estimate alone = prefill(models::llama_3_1_8b_instruct, devices::h100_sxm, h100, 1024, {});
+  const step_estimate one = prefill(models::llama_3_1_8b_instruct, devices::h100_sxm, h100, 1024, {}, {.dp = 2});
+  const step_estimate two = prefill(models::llama_3_1_8b_instruct, devices::h100_sxm, h100, 2048, 2, {}, {.dp = 2}, no_exec_facts);
+  REQUIRE(q_row(alone) > 0);
+  CHECK(q_row(one) == q_row(alone));
+  CHECK(q_row(two) == q_row(alone));
+}
+
 TEST_CASE("the smallest plan by hand") {
   // The pure arithmetic (engines::none), which the hand sums below follow.
   constexpr engine arithmetic = engines::none;

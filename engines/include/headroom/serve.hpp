@@ -207,10 +207,16 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
     constexpr auto dense = static_cast<std::size_t>(step_part::dense);
     ceil[ctx_part] += share * whole_prompt.ceiling_part_us[ctx_part];
     pred[ctx_part] += share * whole_prompt.predicted_part_us[ctx_part];
-    // The weight-streaming kernels at every row of the step: one pass over dec + pre rows.
+    // The weight-streaming kernels at every row of the step: one pass over dec + pre rows, of
+    // the pass's sequences (the decoding ones, the whole prompts, or the one prompt whose chunk
+    // it carries), each dealt out whole over the ranks that schedule their own (rank_rows).
     const std::uint64_t rows = dec + pre;
-    const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, s, p, *x.facts);
-    const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::prefill, rows, 1, rows / 2 == 0 ? 1 : rows / 2, p, s.kv, *x.cs);
+    const std::uint64_t whole = pre % x.l.isl == 0 ? pre / x.l.isl : 0;
+    const std::uint64_t seqs = dec != 0 ? dec + (whole != 0 ? whole : 1) : whole != 0 ? whole : detail::div_up(pre, x.l.isl);
+    const std::uint64_t each = rows / seqs;
+    const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, seqs, s, p, *x.facts);
+    const step_prediction sp =
+        predict(*x.m, x.r->r, e, step_pass::prefill, rows, seqs, each / 2 == 0 ? 1 : each / 2, p, s.kv, *x.cs);
     ceil[dense] = sp.ceiling_part_us[dense];
     pred[dense] = sp.predicted_part_us[dense];
     link_c = sp.link_ceiling_us, link_p = sp.link_predicted_us;

@@ -118,7 +118,7 @@ constexpr void add_links(step_estimate& est, const run& x) {
                    : 0.0;
     // A data-parallel replica carries its own share of the rows (the MoE exchange below adds
     // the traffic across replicas).
-    const std::uint64_t block_rows = ceil_div(rows, block_row_shares(b, p));
+    const std::uint64_t block_rows = rank_rows(rows, x.q.seqs, block_row_shares(b, p));
     const double out_bytes = last.n_out > 0 ? static_cast<double>(last.out[0].bytes_at(block_rows)) : 0.0;
     if (vocab_embed) {
       add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, out_bytes);

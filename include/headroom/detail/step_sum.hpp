@@ -153,14 +153,14 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   const cost_query q1 = x.q1;
   const bool mixer_cut = x.sharded && x.plan.dp_attention && mixer_block(b);
   if (mixer_cut) {
-    q_all.rows = ceil_div(q_all.rows, x.plan.tp);
+    q_all.rows = rank_rows(q_all.rows, q_all.seqs, x.plan.tp);
     q_all.seqs = ceil_div(q_all.seqs, x.plan.tp);
   }
   // Data parallel: a replica runs its own sequences through every node but the routed experts,
   // which take the tokens of all replicas (dispatched over EP, or gathered when flattened TP).
   cost_query q_own = q_all;
   if (x.sharded && x.plan.dp > 1) {
-    q_own.rows = ceil_div(q_all.rows, x.plan.dp);
+    q_own.rows = rank_rows(q_all.rows, q_all.seqs, x.plan.dp);
     q_own.seqs = ceil_div(q_all.seqs, x.plan.dp);
   }
   const block_loops bl = loops_of_block(t, b, in.kind);
@@ -438,13 +438,13 @@ inline void cost_kept(step_estimate& est, const kept_rows& k, const run& x) {
   if (x.sharded) {
     const std::uint64_t tp = x.plan.tp;
     const std::uint64_t dp = x.plan.dp;
-    qs[2].rows = ceil_div(x.q.rows, tp);
+    qs[2].rows = rank_rows(x.q.rows, x.q.seqs, tp);
     qs[2].seqs = ceil_div(x.q.seqs, tp);
     qs[3] = qs[2];
     if (dp > 1) {
-      qs[1].rows = ceil_div(qs[0].rows, dp);
+      qs[1].rows = rank_rows(qs[0].rows, qs[0].seqs, dp);
       qs[1].seqs = ceil_div(qs[0].seqs, dp);
-      qs[3].rows = ceil_div(qs[2].rows, dp);
+      qs[3].rows = rank_rows(qs[2].rows, qs[2].seqs, dp);
       qs[3].seqs = ceil_div(qs[2].seqs, dp);
     }
   }
@@ -531,14 +531,20 @@ constexpr run decode_run(const model& m, const device& d, const device_roofline&
   return {&m, &d, &r.r, {batch, batch, context, s}, {1, 1, context, s}, pass::decode, {}, false, &facts};
 }
 constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
-                          const settings& s, const exec_facts& facts = no_exec_facts) {
+                          const settings& s, const exec_facts& facts = no_exec_facts, std::uint64_t seqs = 1) {
   validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (tokens == 0) {
     if (std::is_constant_evaluated()) tokens_must_be_positive();
     bad_query_at_run_time("prefill needs at least 1 token");
   }
-  const std::uint64_t half = tokens / 2 == 0 ? 1 : tokens / 2;
-  return {&m, &d, &r.r, {tokens, 1, half, s}, {1, 1, half, s}, pass::prefill, {}, false, &facts};
+  if (seqs == 0 || seqs > tokens) {
+    if (std::is_constant_evaluated()) tokens_must_be_positive();
+    bad_query_at_run_time("prefill needs at least one sequence, and at least one token a sequence");
+  }
+  // Each sequence attends over the causal half of its own prompt.
+  const std::uint64_t each = tokens / seqs;
+  const std::uint64_t half = each / 2 == 0 ? 1 : each / 2;
+  return {&m, &d, &r.r, {tokens, seqs, half, s}, {1, 1, half, s}, pass::prefill, {}, false, &facts};
 }
 }  // namespace detail
 
