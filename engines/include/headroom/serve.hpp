@@ -209,10 +209,14 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
     pred[ctx_part] += share * whole_prompt.predicted_part_us[ctx_part];
     // The weight-streaming kernels at every row of the step: one pass over dec + pre rows, of
     // the pass's sequences (the decoding ones, the whole prompts, or the one prompt whose chunk
-    // it carries), each dealt out whole over the ranks that schedule their own (rank_rows).
+    // it carries; a verify pass's rows are its decoding sequences' own), each dealt out whole
+    // over the ranks that schedule their own (rank_rows).
     const std::uint64_t rows = dec + pre;
     const std::uint64_t whole = pre % x.l.isl == 0 ? pre / x.l.isl : 0;
-    const std::uint64_t seqs = dec != 0 ? dec + (whole != 0 ? whole : 1) : whole != 0 ? whole : detail::div_up(pre, x.l.isl);
+    const std::uint64_t seqs = dec != 0 && prompt == 0 ? dec
+                               : dec != 0             ? dec + (whole != 0 ? whole : 1)
+                               : whole != 0           ? whole
+                                                      : detail::div_up(pre, x.l.isl);
     const std::uint64_t each = rows / seqs;
     const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, seqs, s, p, *x.facts);
     const step_prediction sp =
