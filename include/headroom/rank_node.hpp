@@ -214,12 +214,24 @@ constexpr node rank_node(const model& m, const node& n, const instance& in, std:
   return padded == ru ? rn : reshape_expert_shard(rn, ru, padded);
 }
 
-/// What one rank of plan `p` loads of node `n` at TP degree `tp` (node_tp): rank_node at the
-/// plan's EP, a routed expert holding its share of the layer's expert slots (expert_slots).
-constexpr node rank_node(const model& m, const node& n, const instance& in, std::uint64_t tp, const parallel& p) {
-  node rn = rank_node(m, n, in, tp, p.ep);
+namespace detail {
+// A rank node `rn` of node `n` under plan `p`: a routed expert's share of the expert slots.
+constexpr node with_slot_share(node rn, const node& n, const parallel& p) {
   if (p.redundant_experts != 0 && is_routed_expert(n.kind) && n.experts != 0) rn.experts = expert_slots(n, p) / p.ep;
   return rn;
+}
+}  // namespace detail
+
+/// What one rank of plan `p` runs of node `n` at TP degree `tp`: rank_node at the plan's EP, a
+/// routed expert holding its share of the layer's expert slots (expert_slots).
+constexpr node rank_node(const node& n, std::uint64_t tp, const parallel& p) {
+  return detail::with_slot_share(rank_node(n, tp, p.ep), n, p);
+}
+
+/// What one rank of plan `p` loads of node `n` at TP degree `tp` (node_tp): the same, with an
+/// MXFP4 routed expert's share padded as the engines load it.
+constexpr node rank_node(const model& m, const node& n, const instance& in, std::uint64_t tp, const parallel& p) {
+  return detail::with_slot_share(rank_node(m, n, in, tp, p.ep), n, p);
 }
 
 /// One rank's share of a state's elements at the block's TP degree.

@@ -258,8 +258,7 @@ constexpr step_times draft_steps(const serve_ctx& x, const parallel& plan, std::
     const std::uint64_t tp = block_tp(b, p);
     const block rb = rank_block(b, tp);
     for (std::uint16_t ni = b.first; ni < b.end && e.n_rows < max_rows; ++ni) {
-      node n = rank_node(c.nodes[ni], tp, p.ep);
-      if (p.redundant_experts != 0 && is_routed_expert(n.kind)) n.experts = expert_slots(c.nodes[ni], p) / p.ep;
+      const node n = rank_node(c.nodes[ni], tp, p);
       const bool w = reads_linear_weight(n.kind);
       const resolved_formats f = w ? formats_of(*x.m, n, in) : resolved_formats{};
       site_row& row = e.rows.start(e.n_rows++);

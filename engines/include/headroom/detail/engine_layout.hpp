@@ -218,9 +218,7 @@ constexpr mxfp4_padding_delta mxfp4_padding_bytes(const model& m, const parallel
         const node loaded = rank_node(m, n, in, tp, p);  // the 64-aligned share
         const std::uint64_t ru = expert_share(n, tp, p.ep);
         const std::uint64_t hidden = n.kind == op::expert_gate_up ? n.weight_k() : n.weight_out();
-        node held = rank_node(n, tp, p.ep);
-        held.experts = loaded.experts;  // the rank's expert slots
-        const node padded = reshape_expert_shard(held, ru, round_up(ru, pad.inter), round_up(hidden, pad.hidden));
+        const node padded = reshape_expert_shard(rank_node(n, tp, p), ru, round_up(ru, pad.inter), round_up(hidden, pad.hidden));
         engine = checked_add(engine, stored_bytes(m, padded, in));
         counted = checked_add(counted, stored_bytes(m, loaded, in));
       }
