@@ -304,11 +304,18 @@ const not_as_served = [
 ///   mixes in the CUTLASS rows of the shapes TRTLLM-gen was not timed on (DeepSeek-V3's layer at
 ///   one token, TP 4: 23.3 us TRTLLM-gen, 89.5 us CUTLASS). Its TRTLLM-gen rows alone make the
 ///   grid. (They leave the top-k sum to a later kernel, `do_finalize=False`: a read of top-k
-///   rows of the hidden size, a few microseconds at a few tokens.)
+///   rows of the hidden size, a few microseconds at a few tokens.) On SM103 (B300, GB300) the
+///   collector timed no TRTLLM-gen rows at all, only CUTLASS (DeepSeek-V3's layer at one token,
+///   TP 4: 64.8 us on B300, against 23.3 us for TRTLLM-gen on B200); there SGLang's rows of
+///   `sglang_flashinfer_trtllm_moe` stand in, FlashInfer's packaging of the same TRTLLM-gen NVFP4
+///   kernels (trtllm_fp4_block_scale_moe). Where both were timed (B200, GB200) they agree with
+///   TensorRT-LLM's own rows within 10 % up to 256 tokens (21.0 against 23.3 us at one token, TP 4;
+///   200.6 against 168.1 at 256) and are 25-45 % slower from 512 tokens, where TensorRT-LLM's
+///   min-latency rows pick another tactic.
 const trtllm_gen_moe = [
-  { fmt: 'fp8_block', engine: 'sglang', kernel: 'sglang_flashinfer_trtllm_moe',
+  { fmt: 'fp8_block', from: [{ engine: 'sglang', kernel: 'sglang_flashinfer_trtllm_moe' }],
     why: 'TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time' },
-  { fmt: 'fp4', engine: 'trtllm', kernel: 'moe_torch_flow_min_latency',
+  { fmt: 'fp4', from: [{ engine: 'trtllm', kernel: 'moe_torch_flow_min_latency' }, { engine: 'sglang', kernel: 'sglang_flashinfer_trtllm_moe' }],
     why: 'TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out' },
 ];
 
@@ -318,16 +325,21 @@ function trtllm_gen_stand_in(dev, measured) {
   const trt = measured.get('trtllm')?.p;
   if (!trt || !sm100(dev)) return;
   for (const rule of trtllm_gen_moe) {
-    const from = measured.get(rule.engine)?.p;
     const i = trt.grids.findIndex(g => g.cls === 'moe_gemm' && g.fmt === rule.fmt);
-    if (!from?.moe_rows || i < 0) continue;
-    const rows = from.moe_rows.filter(r => r.kernel_source === rule.kernel);
-    const g = moe_grids(dev, rows, from.moe_files).find(x => x.fmt === rule.fmt);
-    if (!g) continue;
-    const files = [g.file].flat();
-    const who = rule.engine === 'trtllm' ? 'its' : 'SGLang\'s';
-    trt.grids[i] = { ...g, stand_in: `${who} ${rule.kernel} rows, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${rule.why}` };
-    trt.files.push(...files);
+    if (i < 0) continue;
+    // The first source in the rule's order that timed the kernel on this device.
+    for (const src of rule.from) {
+      const from = measured.get(src.engine)?.p;
+      if (!from?.moe_rows) continue;
+      const rows = from.moe_rows.filter(r => r.kernel_source === src.kernel);
+      const g = moe_grids(dev, rows, from.moe_files).find(x => x.fmt === rule.fmt);
+      if (!g) continue;
+      const files = [g.file].flat();
+      const who = src.engine === 'trtllm' ? 'its' : 'SGLang\'s';
+      trt.grids[i] = { ...g, stand_in: `${who} ${src.kernel} rows, from ${files.map(f => f.slice(DATA.length + 1)).join(' + ')}: ${rule.why}` };
+      trt.files.push(...files);
+      break;
+    }
   }
 }
 

@@ -107,7 +107,7 @@ inline constexpr double v3[] = {
     9.088, 3.634, 3.152, 3.636, 3.157, 3.425, 3.358,
     5.532, 3.035, 2.786, 3.594, 3.23, 5.153, 3.358,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 197 of 2565 rows below 1 (min 0.7211), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
+// moe_gemm bf16: 2565 rows; median ratio; 197 of 2565 rows below 1 (min 0.7211), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -127,7 +127,7 @@ inline constexpr double v4[] = {
     6.319, 5.214, 3.908, 2.581, 1.743, 1.346, 1.16,
     6.199, 5.275, 4.329, 3.159, 1.893, 1.287, 1.16,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 136 of 2187 rows below 1 (min 0.7261), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
+// moe_gemm fp8: 2187 rows; median ratio; 136 of 2187 rows below 1 (min 0.7261), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -147,7 +147,7 @@ inline constexpr double v5[] = {
     4.26, 3.417, 2.812, 2.001, 1.501, 1.334,
     4.071, 3.445, 3.061, 2.266, 1.445, 1.299,
 };
-// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5924), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
+// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5924), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v6[] = {
@@ -167,27 +167,27 @@ inline constexpr double v6[] = {
     2.746, 2.508, 2.103, 2.388, 2.497, 2.452,
     2.669, 2.483, 2.129, 2.664, 3.603, 4.241,
 };
-// moe_gemm fp4: 2619 rows; median ratio; 71 of 2619 rows below 1 (min 0.7932), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
+// moe_gemm fp4: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 254 of 1620 rows below 1 (min 0.5683), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y7[] = {393216.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y7[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v7[] = {
-    244.9, 79.71, 23.48, 8.474, 3.769, 2.774,
-    121.1, 41.84, 12.79, 4.82, 2.562, 1.923,
-    66.76, 24.04, 7.253, 3.248, 1.872, 1.556,
-    36.62, 15.06, 5.013, 2.373, 1.875, 1.55,
-    21.56, 10.88, 3.717, 1.878, 1.503, 1.563,
-    14.14, 7.792, 2.94, 1.572, 1.335, 1.578,
-    13.84, 7.799, 2.905, 1.536, 1.288, 1.613,
-    13.18, 7.709, 2.918, 1.557, 1.292, 1.631,
-    11.89, 7.187, 2.901, 1.582, 1.312, 1.664,
-    10.53, 6.35, 2.868, 1.623, 1.321, 1.777,
-    8.947, 5.625, 3.021, 1.697, 1.365, 2.098,
-    7.519, 5.027, 3.175, 1.834, 1.471, 2.447,
-    6.923, 5.009, 3.496, 2.16, 1.658, 3.099,
-    6.823, 5.259, 3.872, 2.647, 1.96, 3.135,
-    6.895, 5.306, 4.109, 3.093, 2.571, 2.976,
+    40.1, 17.25, 5.351, 1.897, 1.751,
+    20.96, 9.459, 3.037, 1.783, 1.163,
+    11.93, 5.177, 2.119, 1.427, 1.0,
+    7.852, 3.554, 1.843, 1.26, 1.0,
+    5.47, 2.9, 1.482, 1.172, 1.0,
+    4.066, 2.502, 1.281, 1.122, 1.0,
+    4.001, 2.668, 1.371, 1.11, 1.0,
+    3.81, 2.738, 1.368, 1.111, 1.0,
+    4.482, 2.924, 1.428, 1.118, 1.0,
+    3.689, 2.807, 1.688, 1.2, 1.009,
+    3.201, 2.441, 1.662, 1.224, 1.013,
+    2.87, 2.389, 1.658, 1.304, 1.186,
+    2.443, 1.886, 1.503, 1.215, 1.124,
+    1.998, 1.622, 1.454, 1.284, 1.214,
+    1.826, 1.546, 1.483, 1.509, 1.643,
 };
-// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.123), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.22 us
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.123), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
@@ -446,11 +446,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.725},
     {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.725},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.725},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 17.22},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 17.22},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 17.22},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 17.22},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 17.22},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 14.05},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 14.05},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 14.05},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x7, y7, v7, false, 14.05},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 14.05},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x9, y9, v9, false, 7.995},
     {kernel_class::gqa_decode, calib_format::fp8, 12, 8, x10, y10, v10, false, 7.995},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.83},

@@ -107,7 +107,7 @@ inline constexpr double v3[] = {
     9.297, 3.74, 3.151, 3.557, 3.092, 3.234, 3.05,
     5.59, 3.093, 2.774, 3.536, 3.114, 5.222, 3.05,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 195 of 2565 rows below 1 (min 0.7302), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
+// moe_gemm bf16: 2565 rows; median ratio; 195 of 2565 rows below 1 (min 0.7302), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x4[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y4[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v4[] = {
@@ -127,7 +127,7 @@ inline constexpr double v4[] = {
     6.194, 5.11, 3.921, 2.658, 1.662, 1.415, 1.211,
     6.169, 5.269, 4.384, 3.181, 1.951, 1.326, 1.194,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 130 of 2187 rows below 1 (min 0.7347), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
+// moe_gemm fp8: 2187 rows; median ratio; 130 of 2187 rows below 1 (min 0.7347), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -147,7 +147,7 @@ inline constexpr double v5[] = {
     4.232, 3.406, 2.754, 1.997, 1.563, 1.398,
     4.037, 3.413, 3.026, 2.36, 1.504, 1.35,
 };
-// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5988), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
+// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5988), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v6[] = {
@@ -167,27 +167,27 @@ inline constexpr double v6[] = {
     2.753, 2.493, 2.108, 2.38, 2.477, 2.43,
     2.656, 2.474, 2.119, 2.666, 3.581, 4.19,
 };
-// moe_gemm fp4: 2619 rows; median ratio; 69 of 2619 rows below 1 (min 0.8028), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
+// moe_gemm fp4: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 251 of 1620 rows below 1 (min 0.5777), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y7[] = {393216.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y7[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v7[] = {
-    251.6, 78.45, 24.42, 8.78, 3.844, 2.849,
-    127.2, 43.84, 12.68, 4.857, 2.569, 1.975,
-    67.39, 24.2, 7.287, 3.361, 1.905, 1.551,
-    37.08, 15.26, 5.035, 2.401, 1.773, 1.558,
-    21.94, 10.77, 3.719, 1.885, 1.452, 1.572,
-    14.48, 8.218, 2.94, 1.58, 1.352, 1.581,
-    14.28, 7.958, 2.887, 1.549, 1.302, 1.62,
-    13.17, 7.744, 2.833, 1.588, 1.304, 1.627,
-    12.18, 7.187, 2.843, 1.596, 1.326, 1.713,
-    10.69, 6.409, 2.856, 1.651, 1.335, 1.78,
-    8.914, 5.676, 2.965, 1.714, 1.38, 2.111,
-    7.58, 5.037, 3.211, 1.838, 1.48, 2.441,
-    6.921, 4.969, 3.537, 2.156, 1.661, 3.123,
-    6.749, 5.195, 3.764, 2.634, 1.936, 3.199,
-    6.823, 5.293, 3.999, 3.097, 2.564, 3.04,
+    43.72, 17.92, 5.391, 1.953, 1.678,
+    22.34, 9.481, 3.171, 1.818, 1.179,
+    12.6, 5.491, 2.147, 1.464, 1.0,
+    8.035, 3.465, 1.837, 1.277, 1.0,
+    5.403, 2.951, 1.449, 1.184, 1.0,
+    4.156, 2.452, 1.267, 1.14, 1.0,
+    3.979, 2.568, 1.35, 1.126, 1.0,
+    3.77, 2.686, 1.361, 1.127, 1.0,
+    4.363, 2.853, 1.392, 1.131, 1.0,
+    3.56, 2.688, 1.672, 1.213, 1.019,
+    3.113, 2.362, 1.612, 1.222, 1.02,
+    2.846, 2.329, 1.655, 1.306, 1.198,
+    2.477, 1.902, 1.519, 1.218, 1.125,
+    2.018, 1.625, 1.456, 1.29, 1.218,
+    1.84, 1.547, 1.472, 1.515, 1.643,
 };
-// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.07), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.98 us
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.07), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y8[] = {24883200.0};
 inline constexpr double v8[] = {
@@ -446,11 +446,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8, 16, 6, x1, y1, v1, false, 1.745},
     {kernel_class::gemm, calib_format::fp8_block, 16, 6, x2, y2, v2, false, 1.745},
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.745},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 16.98},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 16.98},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 16.98},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x7, y7, v7, false, 16.98},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 16.98},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 14.04},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x5, y5, v5, false, 14.04},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x6, y6, v6, false, 14.04},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x7, y7, v7, false, 14.04},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x8, y8, v8, false, 14.04},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x9, y9, v9, false, 8.805},
     {kernel_class::gqa_decode, calib_format::fp8, 12, 8, x10, y10, v10, false, 8.805},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 10.94},
