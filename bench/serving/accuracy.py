@@ -129,12 +129,15 @@ def _check_row(raw, where, seen):
     row["spec_tokens"] = (_number(row["spec_tokens"], f"{where}: spec_tokens", int)
                           if row["spec_tokens"] else None)
     # Optional: the requests the benchmark sent in all (its num_prompts), where the source says;
-    # serve then runs requests / concurrency requests a client instead of its default.
+    # serve then runs requests / concurrency requests a client instead of its default. A benchmark
+    # whose clients take the next prompt as they finish (vLLM's and SGLang's --max-concurrency)
+    # may send a number the clients do not divide (100 over 8): the last round is part-full, and
+    # serve, whose clients each send a whole number, runs the nearest (12.5 -> 13, halves up).
     requests = row.get("requests") or ""
     row["requests"] = _number(requests, f"{where}: requests", int) if requests else None
-    if row["requests"] is not None and row["requests"] % row["concurrency"] != 0:
-        raise InputError(f"{where}: requests {row['requests']} is not a whole number of requests "
-                         f"for each of the {row['concurrency']} clients")
+    if row["requests"] is not None and row["requests"] < row["concurrency"]:
+        raise InputError(f"{where}: requests {row['requests']} are fewer than the "
+                         f"{row['concurrency']} clients")
     # Optional: the benchmark's --random-range-ratio r, where it drew each request's lengths
     # uniformly over whole tokens from floor(r x nominal) to the nominal isl_tokens / osl_tokens
     # (InferenceX's bench_serving, sample_random_requests); serve then takes the mean lengths.
@@ -175,7 +178,7 @@ def command_for(row, headroom):
     if row["kv_dtype"] == "fp8":
         cmd += ["--kv", "fp8"]
     if row["requests"] is not None:
-        cmd += ["--requests-per-client", str(row["requests"] // row["concurrency"])]
+        cmd += ["--requests-per-client", str((2 * row["requests"] + row["concurrency"]) // (2 * row["concurrency"]))]
     cmd += row["engine_flags"]
     if row["spec_tokens"] is not None:
         # TTFT alone (the docstring): any A in [1, K + 1] gives the same TTFT at one client.

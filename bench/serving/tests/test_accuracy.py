@@ -210,6 +210,21 @@ class Report(unittest.TestCase):
         self.assertEqual(len(sent), 1)
         self.assertEqual(sent[0][-5:], ["--kv", "fp8", "--requests-per-client", "5", "--json"])
 
+    def test_requests_the_clients_do_not_divide_round_to_the_nearest(self):
+        # v1 runs 8 clients: 100 requests are 12.5 a client, sent as 13; 99 are 12.375, sent as 12.
+        for total, each in (("100", "13"), ("99", "12")):
+            path = os.path.join(tempfile.mkdtemp(), "requests.csv")
+            with open(path, "w", newline="") as f:
+                f.write(fixture_with_column("requests", "v1", total))
+            if os.path.exists(self.log):
+                os.remove(self.log)
+            run("--headroom", FAKE, "--measurements", path)
+            with open(self.log) as f:
+                calls = [json.loads(line) for line in f]
+            sent = [c for c in calls if "--requests-per-client" in c]
+            self.assertEqual(len(sent), 1)
+            self.assertEqual(sent[0][-3:], ["--requests-per-client", each, "--json"])
+
     def test_range_ratio_sends_the_mean_lengths(self):
         # v1 is 1024 / 100 tokens; drawn from floor(0.8 x 1024) = 819 to 1024 the prompts average
         # (819 + 1024) / 2 = 921.5, sent as 922; answers from 80 to 100, 90.
@@ -267,13 +282,12 @@ class BadInput(unittest.TestCase):
         self.assertEqual(out, "")
         self.assertEqual(err, f"accuracy.py: {path}:2: gpus 1 is not the workers' 10 devices\n")
 
-    def test_requests_must_divide_among_clients(self):
-        path = self.bad_fixture(fixture_with_column("requests", "v1", "42"))
+    def test_requests_at_least_one_a_client(self):
+        path = self.bad_fixture(fixture_with_column("requests", "v1", "7"))
         code, out, err = run("--headroom", FAKE, "--measurements", path)
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
-        self.assertEqual(err, f"accuracy.py: {path}:5: requests 42 is not a whole number of requests "
-                              f"for each of the 8 clients\n")
+        self.assertEqual(err, f"accuracy.py: {path}:5: requests 7 are fewer than the 8 clients\n")
 
     def test_range_ratio_at_most_one(self):
         path = self.bad_fixture(fixture_with_column("range_ratio", "v1", "1.5"))

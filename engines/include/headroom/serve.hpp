@@ -556,17 +556,28 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     const double ttft_us = l.requests_per_client == 0 ? t.steady_ttft_us
                                                       : (t.first_ttft_us + (r - 1.0) * t.steady_ttft_us) / r;
     // B slots serve N > B clients: a slot turns one request over every service (its TTFT
-    // without the wait, then OSL - 1 tokens), so a client waits N / B - 1 services for a slot.
+    // without the wait, then OSL - 1 tokens), so in steady state a client waits N / B - 1
+    // services for a slot (the queue holds the other N - B). The first round is a queue being
+    // drained, not one being refilled: of N prompts arriving together, the k-th B wait k
+    // services, (B x q (q - 1) / 2 + s x q) / N on average for N = q B + s (half the steady
+    // wait when B divides N). TTFT is the mean over the run's requests, first and later.
     const double n = static_cast<double>(clients_total);
     const double waits = clients_total > b ? n / static_cast<double>(b) - 1.0 : 0.0;
+    const std::uint64_t q = clients_total / b, s = clients_total % b;
+    const double first_waits =
+        (static_cast<double>(b) * static_cast<double>(q) * (static_cast<double>(q) - 1.0) / 2.0 +
+         static_cast<double>(s) * static_cast<double>(q)) / n;
+    const double run_waits = l.requests_per_client == 0 ? waits : (first_waits + (r - 1.0) * waits) / r;
     const double service_us = ttft_us + osl_steps * t.tpot_us;
-    const double wait_us = waits * service_us;
+    const double wait_us = run_waits * service_us;
     out.tpot_ms = t.tpot_us / 1e3;
     out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
     out.wait_ms = wait_us / 1e3;
     out.ttft_ms = (wait_us + ttft_us) / 1e3;
     out.ttft_steady_ms = (waits * (t.steady_ttft_us + osl_steps * t.tpot_us) + t.steady_ttft_us) / 1e3;
-    out.cycle_ms = (wait_us + service_us) / 1e3;
+    // The slots stay full the whole run, the first round's queue included: a client's cycle is
+    // the steady one, N / B services.
+    out.cycle_ms = (waits * service_us + service_us) / 1e3;
   } else {
     // Decode workers: pure decode steps of up to b sequences each (`at_b`: their capacity).
     const detail::step_times at_b = detail::token_time(x, su.pd, b, 0, su.whole);
