@@ -211,6 +211,47 @@ serve_result serve_with(const serving_facts& sf, const load& l, engine_kind k = 
                sf);
 }
 
+TEST_CASE("serve: the first round's queue drains, the k-th B of N prompts arriving together waiting k services") {
+  // With no front end, a client's cycle is N / B services, the slots full the whole run. At
+  // N = 3B the first round's prompts wait 0, 1 and 2 services by thirds, 1 on average; later
+  // requests join a queue of N - B and wait N / B - 1 = 2. At N = 3B + 1 the last prompt waits
+  // 3: (B x 3 x 2 / 2 + 1 x 3) / (3B + 1).
+  const load probe{.isl = 1000, .osl = 30000, .concurrency = 4096};
+  const std::uint64_t b = serve_with(no_serving_facts, probe).running_batch;
+  REQUIRE(b > 1);
+  REQUIRE(b < 4096);
+  const auto services = [&](std::uint64_t n, std::uint64_t r) {
+    const serve_result x = serve_with(no_serving_facts, load{.isl = 1000, .osl = 30000, .concurrency = n, .requests_per_client = r});
+    REQUIRE(x.running_batch == b);
+    return x.wait_ms / (x.cycle_ms / (static_cast<double>(n) / static_cast<double>(b)));
+  };
+  CHECK(services(3 * b, 1) == doctest::Approx(1.0));
+  CHECK(services(3 * b, 0) == doctest::Approx(2.0));                       // steady: N / B - 1
+  CHECK(services(3 * b, 10) == doctest::Approx((1.0 + 9 * 2.0) / 10.0));   // the run's mean
+  const double n1 = static_cast<double>(3 * b + 1);
+  CHECK(services(3 * b + 1, 1) == doctest::Approx((static_cast<double>(b) * 3.0 + 3.0) / n1));
+  // No queue, no wait: B clients or fewer.
+  CHECK(serve_with(no_serving_facts, load{.isl = 1000, .osl = 30000, .concurrency = b, .requests_per_client = 1}).wait_ms == 0);
+}
+
+TEST_CASE("prediction: a grid a measured device's table lacks falls back on the next nearest device's") {
+  // aiconfigurator timed the A100's MoE under power-law routing only, so its tables hold no MoE
+  // grid: the H100's answers for it. A measured Hopper or Blackwell part falls back on its
+  // sibling; an unmeasured part on the nearest measured one.
+  CHECK(fallback_device(devices::a100_sxm_80gb) == "h100_sxm");
+  CHECK(fallback_device(devices::l40s) == "h100_sxm");
+  CHECK(fallback_device(devices::h100_sxm) == "h200_sxm");
+  CHECK(fallback_device(devices::b200) == "gb200");
+  CHECK(fallback_device(devices::h200_sxm) == "h100_sxm");
+  CHECK(fallback_device(devices::gb300) == "b200");
+  const calibration_set cs = shipped_calibration(devices::a100_sxm_80gb, engines::vllm);
+  CHECK(cs.fallback->device == "h100_sxm");
+  const serve_result r = serve(models::qwen3_30b_a3b, devices::a100_sxm_80gb, deployment{.engine = as_allocated(engines::vllm)},
+                               load{.isl = 1000, .osl = 100, .concurrency = 1});
+  REQUIRE(r.fits);
+  CHECK(r.calibration == calib_source::fallback);
+}
+
 TEST_CASE("serve: the front end's cost per request follows its public decomposition") {
   // andyluo7/cpu-gpu-codesign-agentic-inference @5fac1f03ae73c7b276234a4f3fcacd0c1b333128,
   // RESULTS_SUMMARY.md, single requests under vLLM 0.19.0, "HTTP OH": 7 ms at 1K prompt tokens,

@@ -38,6 +38,19 @@ constexpr std::string_view nearest_measured_device(const device& d) {
   return "h100_sxm";
 }
 
+/// The table a device's missing grids fall back on: the nearest measured device's, and where
+/// that is the device itself (its own table lacks the class), the next nearest: the same
+/// silicon's sibling for Hopper and Blackwell (H200, GB200), Hopper for Ampere and Ada, whose
+/// tables lack whole classes (aiconfigurator timed A100's MoE under power-law routing only, so
+/// the A100 tables hold no MoE grid; headroom reads `balanced` rows, docs/calibration.md).
+constexpr std::string_view fallback_device(const device& d) {
+  const std::string_view nearest = nearest_measured_device(d);
+  if (nearest != d.id) return nearest;
+  if (nearest == "b200") return "gb200";
+  if (nearest == "h100_sxm") return "h200_sxm";
+  return "h100_sxm";  // a100_sxm_80gb, l40s
+}
+
 /// The calibration a deployment's engine has on device `d`, the table it falls back on, and
 /// the streams the engine runs a shared expert on. Engines without tables of their own
 /// (llama.cpp, engines::none) read vLLM's tables and run one stream.
@@ -51,7 +64,7 @@ constexpr calibration_set shipped_calibration(const device& d, const engine& e) 
   // @b7bc5f0adbd872f4edfc7e464393b1f35c93eb24, SharedExperts._determine_shared_experts_order).
   const bool cuda = d.vendor == "NVIDIA";
   return {&engines::calibration_of(d.id, k),
-          &engines::calibration_of(nearest_measured_device(d), k),
+          &engines::calibration_of(fallback_device(d), k),
           default_elementwise_rule,
           cuda ? engines::shared_streams_of(e.kind) : shared_expert_streams{},
           engines::gdn_decode_applies_gates(k),

@@ -35,7 +35,7 @@ std::string tables_text(const serve_request& r, const calibration_set& cs, bool 
   if (r.table != nullptr) return fmt::format("{} ({})", r.table_path, cs.own->source);
   if (cs.own->n_grids == 0) {
     return fmt::format("no measured table for {} under {}: its kernels take the ratios measured on {} ({})", r.q.d->id,
-                       name(r.q.e.kind), nearest_measured_device(*r.q.d), cs.fallback->source);
+                       name(r.q.e.kind), fallback_device(*r.q.d), cs.fallback->source);
   }
   std::string out = fmt::format("{} {} on {} ({})", cs.own->engine, cs.own->version, cs.own->device, cs.own->source);
   if (fell_back) {
