@@ -145,7 +145,9 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "deepseek_v3", "qwen3_30b_a3b_nvfp4", "deepseek_v3_0324_fp4",
                          "qwen3_next_80b_a3b_instruct_fp8", "minimax_m2_7", "nemotron_3_nano_30b_a3b_nvfp4",
                          "gemma_4_31b", "deepseek_v4_flash", "qwen3_32b_fp8", "qwen3_30b_a3b_fp8",
-                         "llama_3_1_70b_instruct_fp8", "kimi_k2_instruct", "qwen3_coder_480b_a35b_instruct"}) {
+                         "llama_3_1_70b_instruct_fp8", "kimi_k2_instruct", "qwen3_coder_480b_a35b_instruct",
+                         "minimax_m2_5", "qwen3_14b", "qwen3_4b", "qwen3_1_7b", "qwen3_0_6b", "qwen3_235b_a22b_nvfp4",
+                         "mixtral_8x22b_v0_1", "nemotron_3_nano_30b_a3b_bf16"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

@@ -4,7 +4,8 @@
 // published total_size (tests/data/configs/README.md gives the source of every number), or
 // equals the shipped table of the same checkpoint, at compile time.
 #include <headroom/footprint.hpp>
-#include <headroom/models/qwen3_14b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_14b.hpp>
+#include <headroom/models/imported_qwen3_14b.hpp>
 #include <headroom/models/qwen2_5_7b.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_30b_a3b_nvfp4.hpp>
 #include <headroom/models/imported_qwen3_30b_a3b_nvfp4.hpp>
@@ -36,8 +37,9 @@
 namespace {
 using namespace headroom;
 
-// Qwen/Qwen3-14B model.safetensors.index.json: metadata.total_size 29536614400.
-static_assert(footprint(models::qwen3_14b, settings{}).weights == 29'536'614'400);
+// Qwen/Qwen3-14B model.safetensors.index.json: metadata.total_size 29536614400 (the generated
+// header is named imported_: the shipped table qwen3_14b is the same checkpoint, compared below).
+static_assert(footprint(models::imported_qwen3_14b, settings{}).weights == 29'536'614'400);
 // Qwen/Qwen2.5-7B-Instruct model.safetensors.index.json: metadata.total_size 15231233024.
 static_assert(footprint(models::qwen2_5_7b, settings{}).weights == 15'231'233'024);
 // deepseek-ai/DeepSeek-V2-Lite model.safetensors.index.json: metadata.total_size 31412968448
@@ -73,6 +75,7 @@ static_assert(same_bytes(models::imported_qwen3_next_80b_a3b_instruct, models::q
 static_assert(same_bytes(models::imported_minimax_m2_7, models::minimax_m2_7));
 static_assert(same_bytes(models::imported_nemotron_3_nano_30b_a3b_nvfp4, models::nemotron_3_nano_30b_a3b_nvfp4));
 static_assert(same_bytes(models::imported_gemma_4_31b, models::gemma_4_31b));
+static_assert(same_bytes(models::imported_qwen3_14b, models::qwen3_14b));
 
 // The INT4 layouts in a generated header weigh the hand sums tests/cli/import_quant_test.cpp
 // writes out (AutoAWQ GEMM at group 128; compressed-tensors pack-quantized at group 128).

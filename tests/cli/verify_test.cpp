@@ -259,7 +259,8 @@ TEST_CASE("verify: the inventory of a shipped model sums to its published total_
   // Quantized inventories (scale tensors included) sum to the footprint's byte laws.
   for (const headroom::model* m : {&headroom::models::qwen3_235b_a22b_fp8, &headroom::models::qwen3_30b_a3b_nvfp4,
                                    &headroom::models::llama_3_3_70b_instruct_fp8, &headroom::models::qwen3_32b_fp8,
-                                   &headroom::models::qwen3_30b_a3b_fp8, &headroom::models::llama_3_1_70b_instruct_fp8}) {
+                                   &headroom::models::qwen3_30b_a3b_fp8, &headroom::models::llama_3_1_70b_instruct_fp8,
+                                   &headroom::models::minimax_m2_5, &headroom::models::qwen3_235b_a22b_nvfp4}) {
     sum = 0;
     for (const auto& x : imp::inventory(*m, "")) sum += x.bytes;
     INFO(m->id);
@@ -281,6 +282,10 @@ TEST_CASE("verify: inventories match the published tensor counts and byte totals
   // Qwen/Qwen3-235B-A22B model.safetensors.index.json: 36,945 tensors, total_size 470187269120.
   CHECK(count_and_sum(headroom::models::qwen3_235b_a22b, "") ==
         std::pair<std::size_t, std::uint64_t>{36'945, 470'187'269'120});
+  // mistralai/Mixtral-8x22B-v0.1: a public audit of its 59 shard headers counts 1,739 tensors and
+  // 281,241,268,224 bytes of tensor data (the shipped table's provenance).
+  CHECK(count_and_sum(headroom::models::mixtral_8x22b_v0_1, "mixtral") ==
+        std::pair<std::size_t, std::uint64_t>{1'739, 281'241'268'224});
   // Hub safetensors metadata: NVIDIA-Nemotron-Nano-9B-v2 8,888,227,328 and
   // Qwen3-Next-80B-A3B-Instruct 81,324,862,720 parameters, every tensor BF16 (2 bytes each).
   CHECK(count_and_sum(headroom::models::nvidia_nemotron_nano_9b_v2, "").second == 2 * 8'888'227'328ull);

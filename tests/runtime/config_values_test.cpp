@@ -34,6 +34,10 @@ constexpr spelling spellings[] = {
     {"mixtral_8x7b_v0_1", "moe_intermediate_size", "intermediate_size"},
     {"minimax_m2_7", "num_experts", "num_local_experts"},
     {"minimax_m2_7", "moe_intermediate_size", "intermediate_size"},
+    {"mixtral_8x22b_v0_1", "num_experts", "num_local_experts"},
+    {"mixtral_8x22b_v0_1", "moe_intermediate_size", "intermediate_size"},
+    {"minimax_m2_5", "num_experts", "num_local_experts"},
+    {"minimax_m2_5", "moe_intermediate_size", "intermediate_size"},
     // Qwen3-Next's config names no MTP key; its safetensors ship mtp.layers.0.* (one layer).
     {"qwen3_next_80b_a3b_instruct", "mtp_num_hidden_layers", ""},
     // No head_dim key: LlamaConfig / MistralConfig / MixtralConfig default it to the quotient.
@@ -41,6 +45,7 @@ constexpr spelling spellings[] = {
     {"llama_3_3_70b_instruct_fp8", "head_dim", "hidden_size/num_attention_heads"},
     {"mistral_7b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
     {"mixtral_8x7b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
+    {"mixtral_8x22b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
 };
 
 std::string_view config_key_of(std::string_view model_id, std::string_view key) {

@@ -83,6 +83,32 @@ static_assert(parameter_count(models::qwen3_32b_fp8) == 32'762'123'264);
 static_assert(scale_elements(models::qwen3_32b_fp8) == q32_blocks);
 static_assert(parameter_count(models::qwen3_32b_fp8) + q32_blocks == 1'558'406'144ULL + 31'205'621'760ULL);
 static_assert(weights(models::qwen3_32b_fp8) == 1'558'406'144ULL * 2 + 31'205'621'760ULL + 2 * q32_blocks);
+// Qwen3 dense, every tensor BF16, by hand from config.json: per layer q [q_heads x 128, hidden],
+// k, v [8 x 128, hidden], o [hidden, q_heads x 128], gate, up [inter, hidden], down [hidden,
+// inter], q_norm, k_norm [128] and two norms [hidden]; embed_tokens (and, untied, lm_head)
+// [151936, hidden]; the final norm.
+constexpr u64 q3_params(u64 hidden, u64 inter, u64 layers, u64 q_heads, bool tied) {
+  return layers * (2 * q_heads * 128 * hidden + 2 * 1024 * hidden + 3 * inter * hidden + 2 * 128 + 2 * hidden) +
+         (tied ? 1 : 2) * 151936 * hidden + hidden;
+}
+// Qwen3-14B: total_size 29,536,614,400 (untied), 14,768,307,200 parameters.
+static_assert(q3_params(5120, 17408, 40, 40, false) == 14'768'307'200 && 2 * 14'768'307'200ULL == 29'536'614'400);
+static_assert(weights(models::qwen3_14b) == 29'536'614'400);
+static_assert(parameter_count(models::qwen3_14b) == 14'768'307'200);
+// Qwen3-4B: total_size 8,044,936,192: tied, no lm_head stored; 4,022,468,096 parameters.
+static_assert(q3_params(2560, 9728, 36, 32, true) == 4'022'468'096 && 2 * 4'022'468'096ULL == 8'044'936'192);
+static_assert(weights(models::qwen3_4b) == 8'044'936'192);
+static_assert(parameter_count(models::qwen3_4b) == 4'022'468'096);
+// Qwen3-1.7B: total_size 4,063,479,808 holds a copy of the tied lm_head, 151,936 x 2,048 x 2 =
+// 622,329,856 B, which the table follows config.json in not counting (engines tie the head).
+static_assert(2 * q3_params(2048, 6144, 28, 16, true) == 4'063'479'808 - 151936ULL * 2048 * 2);
+static_assert(weights(models::qwen3_1_7b) == 4'063'479'808 - 151936ULL * 2048 * 2);
+static_assert(parameter_count(models::qwen3_1_7b) == q3_params(2048, 6144, 28, 16, true));
+// Qwen3-0.6B: the Hub's safetensors metadata reports 751,632,384 BF16 parameters, a materialised
+// lm_head [151936, 1024] among them: the tied model is the rest.
+static_assert(q3_params(1024, 3072, 28, 16, true) == 751'632'384 - 151936ULL * 1024);
+static_assert(parameter_count(models::qwen3_0_6b) == 751'632'384 - 151936ULL * 1024);
+static_assert(weights(models::qwen3_0_6b) == 2 * (751'632'384 - 151936ULL * 1024));
 
 // ---- GQA MoE --------------------------------------------------------------------------------
 // Qwen3-30B-A3B: total_size 61,064,245,248; 30,532,122,624 parameters; KV 98,304 B/token at
@@ -122,6 +148,30 @@ static_assert(weights(models::qwen3_coder_480b_a35b_instruct) == 2 * 480'154'875
 static_assert(weights(models::mixtral_8x7b_v0_1) == 93'405'585'408);
 static_assert(parameter_count(models::mixtral_8x7b_v0_1) == 46'702'792'704);
 static_assert(kv_bf16(models::mixtral_8x7b_v0_1) == gqa_kv(32, 8, 128, 2));
+// Mixtral-8x22B-v0.1: 140,620,634,112 parameters (public tables of Hub counts, the
+// mistral-community copy); a public audit of its 59 shard headers: 1,739 tensors, 281,241,268,224
+// B of tensor data. By hand: per layer q [6144, 6144], k, v [1024, 6144], o [6144, 6144], router
+// [8, 6144], 8 experts x (w1, w3 [16384, 6144], w2 [6144, 16384]), two norms [6144]; embed_tokens
+// and lm_head [32000, 6144], the final norm.
+constexpr u64 mx22_layer = 2 * 6144ULL * 6144 + 2 * 1024ULL * 6144 + 8 * 6144 + 8 * 3 * 16384ULL * 6144 + 2 * 6144;
+static_assert(56 * mx22_layer + 2 * 32000ULL * 6144 + 6144 == 140'620'634'112);
+static_assert(parameter_count(models::mixtral_8x22b_v0_1) == 140'620'634'112);
+static_assert(weights(models::mixtral_8x22b_v0_1) == 281'241'268'224 && 2 * 140'620'634'112ULL == 281'241'268'224);
+// MiniMax-M2.5: MiniMax-M2.7's shapes (tests/static/minimax_m2_7_test.cpp), by hand: per layer q
+// [6144, 3072], k, v [1024, 3072], o [3072, 6144] and 256 experts x (w1, w3 [1536, 3072], w2
+// [3072, 1536]) FP8 with an F32 scale per 128 x 128 block (q 48 x 24, k, v 8 x 24, o 24 x 48, each
+// expert matrix 12 x 24); q_norm [6144], k_norm [1024], two norms [3072], router [256, 3072] BF16,
+// e_score_correction_bias [256] F32; embed_tokens and lm_head [200064, 3072] BF16, the final norm.
+// The Hub's element count, as a public table of Hub counts lists it, is 228,703,644,928: these
+// parameters plus the block scales.
+constexpr u64 mm_fp8 = 6144ULL * 3072 + 2 * 1024ULL * 3072 + 3072ULL * 6144 + 256 * 3 * 1536ULL * 3072;
+constexpr u64 mm_blocks = 48 * 24 + 2 * 8 * 24 + 24 * 48 + 256 * 3 * 12 * 24;
+constexpr u64 mm_bf16 = 6144 + 1024 + 2 * 3072 + 256ULL * 3072;
+static_assert(parameter_count(models::minimax_m2_5) == 62 * (mm_fp8 + mm_bf16 + 256) + 2 * 200064ULL * 3072 + 3072);
+static_assert(scale_elements(models::minimax_m2_5) == 62 * mm_blocks);
+static_assert(parameter_count(models::minimax_m2_5) + 62 * mm_blocks == 228'703'644'928);
+static_assert(weights(models::minimax_m2_5) ==
+              62 * (mm_fp8 + 4 * mm_blocks + 2 * mm_bf16 + 4 * 256) + 2 * 2 * 200064ULL * 3072 + 2 * 3072);
 // nvidia/Qwen3-30B-A3B-NVFP4: hand sum. NVFP4 weight = 0.5625 B/element (E2M1 pairs + one
 // E4M3 per 16) + F32 weight_scale_2 + F32 input_scale per tensor; k_proj, v_proj also an F32
 // k_scale / v_scale (FP8 KV). Per layer q [4096, 2048], k, v [512, 2048], o [2048, 4096] and
@@ -135,6 +185,19 @@ static_assert(parameter_count(models::qwen3_30b_a3b_nvfp4) == 30'532'122'624);
 static_assert(kv_fp8(models::qwen3_30b_a3b_nvfp4) == gqa_kv(48, 4, 128, 1));
 // NVFP4 law: 0.5625 B/parameter (E2M1 + one E4M3 scale per 16), not 0.5; BF16 parts stay 2 B.
 static_assert(weight_bytes(formats::nvfp4_g16, 768, 2048) * 16 == 768ULL * 2048 * 9 + 64);
+// nvidia/Qwen3-235B-A22B-NVFP4: hand sum, Qwen3-30B-A3B-NVFP4's recipe (hf_quant_config.json
+// excludes the 94 routers and lm_head) on Qwen3-235B-A22B's shapes: per layer q [8192, 4096], k, v
+// [512, 4096] (with k_scale / v_scale), o [4096, 8192] and 128 experts x (gate, up [1536, 4096],
+// down [4096, 1536]) in NVFP4; BF16 router [128, 4096], q_norm, k_norm [128], two norms [4096];
+// BF16 embed_tokens and lm_head. Scales: one E4M3 per 16 elements, weight_scale_2 and input_scale
+// per tensor, k_scale / v_scale.
+constexpr u64 q235nv_layer = nv(8192, 4096) + 2 * (nv(512, 4096) + 4) + nv(4096, 8192) + 128 * 3 * nv(1536, 4096) +
+                             2 * (128ULL * 4096 + 2 * 128 + 2 * 4096);
+static_assert(weights(models::qwen3_235b_a22b_nvfp4) == 94 * q235nv_layer + 2 * 151936ULL * 4096 * 2 + 4096 * 2);
+static_assert(parameter_count(models::qwen3_235b_a22b_nvfp4) == 235'093'634'560);  // the BF16 release's shapes
+static_assert(scale_elements(models::qwen3_235b_a22b_nvfp4) ==
+              94 * ((8192 + 2 * 512 + 8192 + 128 * 3 * 1536ULL) * 4096 / 16 + (4 + 128 * 3) * 2 + 2));
+static_assert(kv_fp8(models::qwen3_235b_a22b_nvfp4) == gqa_kv(94, 4, 128, 1));
 
 // ---- Qwen3 hybrid ---------------------------------------------------------------------------
 // Qwen3-Next-80B-A3B-Instruct-FP8: hand sum (tests/static/qwen3_next_80b_a3b_instruct_test.cpp
@@ -199,6 +262,13 @@ static_assert(weights(models::nemotron_h_56b_base_8k) == 2 * parameter_count(mod
 static_assert(kv_bf16(models::nemotron_h_56b_base_8k) == gqa_kv(10, 8, 128, 2));
 static_assert(state(models::nemotron_h_56b_base_8k) == 54ULL * 256 * 64 * 256 * 4);
 static_assert(conv(models::nemotron_h_56b_base_8k) == 54ULL * 20480 * 3 * 2);
+// NVIDIA-Nemotron-3-Nano-30B-A3B-BF16: 31,577,940,288 parameters (its safetensors, llama.cpp's
+// n_params; hand sum in tests/static/nemotron_3_test.cpp), of which a public table of Hub counts
+// lists 31,577,937,344 BF16: the rest are the 23 MoE layers' e_score_correction_bias [128], F32.
+static_assert(31'577'937'344ULL + 23 * 128 == 31'577'940'288);
+static_assert(parameter_count(models::nemotron_3_nano_30b_a3b_bf16) == 31'577'940'288);
+static_assert(weights(models::nemotron_3_nano_30b_a3b_bf16) == 2 * 31'577'937'344ULL + 4 * 23 * 128);
+static_assert(conv(models::nemotron_3_nano_30b_a3b_bf16) == 23ULL * 6144 * 3 * 2);
 
 // ---- gpt-oss --------------------------------------------------------------------------------
 // gpt-oss-20b: total_size 13,761,264,768; 20,914,757,184 parameters. gpt-oss-120b: tensor
@@ -324,6 +394,15 @@ constexpr kv_row kv_rows[] = {
     {&models::llama_3_1_70b_instruct_fp8, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
     {&models::kimi_k2_instruct, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
     {&models::qwen3_coder_480b_a35b_instruct, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
+    {&models::minimax_m2_5, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
+    {&models::qwen3_14b, gqa_kv(40, 8, 128, 2), gqa_kv(40, 8, 128, 1), 0},
+    {&models::qwen3_4b, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
+    {&models::qwen3_1_7b, gqa_kv(28, 8, 128, 2), gqa_kv(28, 8, 128, 1), 0},
+    {&models::qwen3_0_6b, gqa_kv(28, 8, 128, 2), gqa_kv(28, 8, 128, 1), 0},
+    {&models::qwen3_235b_a22b_nvfp4, gqa_kv(94, 4, 128, 2), gqa_kv(94, 4, 128, 1), 0},
+    {&models::mixtral_8x22b_v0_1, gqa_kv(56, 8, 128, 2), gqa_kv(56, 8, 128, 1), 0},
+    // Nemotron-3-Nano BF16: the NVFP4 release's 6 attention and 23 Mamba layers.
+    {&models::nemotron_3_nano_30b_a3b_bf16, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

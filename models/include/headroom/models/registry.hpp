@@ -45,6 +45,14 @@
 #include <headroom/models/checkpoints/meta/llama_3_1_70b_instruct_fp8.hpp>
 #include <headroom/models/checkpoints/moonshot/kimi_k2_instruct.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_coder_480b_a35b_instruct.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_5.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_14b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_4b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_1_7b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_0_6b.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_235b_a22b_nvfp4.hpp>
+#include <headroom/models/checkpoints/mistral/mixtral_8x22b_v0_1.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_bf16.hpp>
 
 namespace headroom::models {
 
@@ -89,6 +97,14 @@ inline constexpr auto all = std::to_array<const model*>({
     &llama_3_1_70b_instruct_fp8,
     &kimi_k2_instruct,
     &qwen3_coder_480b_a35b_instruct,
+    &minimax_m2_5,
+    &qwen3_14b,
+    &qwen3_4b,
+    &qwen3_1_7b,
+    &qwen3_0_6b,
+    &qwen3_235b_a22b_nvfp4,
+    &mixtral_8x22b_v0_1,
+    &nemotron_3_nano_30b_a3b_bf16,
 });
 
 /// The registry entry with this id, or nullptr.
