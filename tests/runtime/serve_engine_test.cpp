@@ -61,40 +61,62 @@ eager_parts eager_parts_on(const device& d, std::uint64_t isl) {
   return {eager - graphed, graphed - engines::sglang_serving.request_us(isl) / 1e3};
 }
 
+// A pass of m of those 100-token prompts under a 1,600-token chunk budget: K alone, K16 for the
+// sixteen a full pass holds, linear between, a slope of s = (K16 - K) / 15 a prompt (m prompts
+// batched in one pass: the weights read once). Both read off graphed TTFTs, whose front ends
+// cancel: one client's, and the first round of sixteen arriving together (one pass holds them).
+constexpr sglang_knobs chunk_1600{.chunked_prefill_size = 1600};
+double slope_per_prompt(const device& d, sglang_knobs k) {
+  k.enable_piecewise_cuda_graph = true;
+  const double one = serve_sglang_on(d, k, {.isl = 100, .osl = 100, .concurrency = 1, .requests_per_client = 0}).ttft_ms;
+  const double sixteen = serve_sglang_on(d, k, {.isl = 100, .osl = 100, .concurrency = 16, .requests_per_client = 1}).ttft_ms;
+  return (sixteen - one) / 15.0;
+}
+
 TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid-run wait half the gap") {
   // Polled every 3 passes: (3 - 1) / 2 = 1 decode step more on a steady-state prompt, and the
   // step in flight (half of one) is a step of the polled run; a client alone finds the scheduler
   // idle, polling every pass. 100-token prompts of Llama-3.1-8B on one B200, 16 clients: a step
   // brings 15 / (99 + 1) = 0.15 of the others' prompts, a poll every N passes w = 0.15 N of them,
-  // and a prompt's own eager pass holds it and the w others: (1 + w) K + H. So the polled
-  // prompt's TTFT is one step, half the TPOT difference and (0.45 - 0.15) K longer.
+  // and a prompt's own eager pass holds it and the M others of its poll, M Poisson of mean w:
+  // E[K + M s] + H = K + w s + H (a pass of at most 16 prompts). So the polled prompt's TTFT is
+  // one step, half the TPOT difference and (0.45 - 0.15) s longer.
   const load alone{.isl = 100, .osl = 100, .concurrency = 1, .requests_per_client = 0};
-  CHECK(serve_sglang_on(devices::b200, {.scheduler_recv_interval = 3}, alone).ttft_ms ==
-        serve_sglang_on(devices::b200, {}, alone).ttft_ms);
+  sglang_knobs third = chunk_1600;
+  third.scheduler_recv_interval = 3;
+  CHECK(serve_sglang_on(devices::b200, third, alone).ttft_ms == serve_sglang_on(devices::b200, chunk_1600, alone).ttft_ms);
   const load many{.isl = 100, .osl = 100, .concurrency = 16, .requests_per_client = 0};
-  const serve_result a = serve_sglang_on(devices::b200, {}, many);
-  const serve_result b = serve_sglang_on(devices::b200, {.scheduler_recv_interval = 3}, many);
-  const eager_parts e = eager_parts_on(devices::b200, 100);
-  REQUIRE(e.kernels_ms > 0);
-  CHECK(b.ttft_ms - a.ttft_ms ==
-        doctest::Approx(b.tpot_ms + (b.tpot_ms - a.tpot_ms) / 2 + (0.45 - 0.15) * e.kernels_ms).epsilon(1e-9));
+  const serve_result a = serve_sglang_on(devices::b200, chunk_1600, many);
+  const serve_result b = serve_sglang_on(devices::b200, third, many);
+  const double s = slope_per_prompt(devices::b200, chunk_1600);
+  REQUIRE(s > 0);
+  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + (b.tpot_ms - a.tpot_ms) / 2 + (0.45 - 0.15) * s).epsilon(1e-9));
 }
 
 TEST_CASE("serve: graphed, a polled prompt's pass holds the others of its poll as an eager one does") {
-  // The case above with SGLang's piecewise CUDA graphs: no host time, so a pass of m prompts
-  // costs m K and the mean is all that counts. A step carries 0.15 K whatever the poll (its N
-  // passes share the poll's 0.15 N prompts), so the TPOT is the same; a prompt's own pass holds
-  // it and the w = 0.45 others of its poll, (1 + 0.45) K, against (1 + 0.15) K polled every
-  // pass. (Until 2026-12-05 a graphed pass held 0.15 others whatever the poll.)
-  const sglang_knobs every{.enable_piecewise_cuda_graph = true};
-  const sglang_knobs third{.scheduler_recv_interval = 3, .enable_piecewise_cuda_graph = true};
+  // The case above with SGLang's piecewise CUDA graphs: no host time. A poll every N passes
+  // gathers M prompts, Poisson of mean w = 0.15 N, prefilled in one pass of K + (M - 1) s when
+  // any arrive, so a step carries E[that] / N = ((1 - e^-w) (K - s) + w s) / N: batching more
+  // prompts a pass, the polled run's steps carry less. A prompt's own pass holds it and the
+  // others of its poll, K + w s. (Until 2026-12-06 a pass of m prompts cost m K: the TPOT was
+  // the same whatever the poll.)
+  sglang_knobs every = chunk_1600, third = chunk_1600;
+  every.enable_piecewise_cuda_graph = third.enable_piecewise_cuda_graph = true;
+  third.scheduler_recv_interval = 3;
   const load many{.isl = 100, .osl = 100, .concurrency = 16, .requests_per_client = 0};
   const serve_result a = serve_sglang_on(devices::b200, every, many);
   const serve_result b = serve_sglang_on(devices::b200, third, many);
-  const eager_parts e = eager_parts_on(devices::b200, 100);
-  REQUIRE(e.kernels_ms > 0);
-  CHECK(b.tpot_ms == doctest::Approx(a.tpot_ms).epsilon(1e-12));
-  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + (0.45 - 0.15) * e.kernels_ms).epsilon(1e-9));
+  const double s = slope_per_prompt(devices::b200, chunk_1600);
+  const load alone{.isl = 100, .osl = 100, .concurrency = 1, .requests_per_client = 0};
+  const double k = serve_sglang_on(devices::b200, every, alone).ttft_ms - engines::sglang_serving.request_us(100) / 1e3;
+  REQUIRE(s > 0);
+  REQUIRE(s < k);
+  const auto carried = [&](double n) {
+    const double w = 0.15 * n;
+    return ((1.0 - std::exp(-w)) * (k - s) + w * s) / n;
+  };
+  CHECK(a.tpot_ms - b.tpot_ms == doctest::Approx(carried(1) - carried(3)).epsilon(1e-6));
+  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + (b.tpot_ms - a.tpot_ms) / 2 + (0.45 - 0.15) * s).epsilon(1e-9));
 }
 
 TEST_CASE("serve: the prompts one poll gathers share a prefill pass and its host time") {

@@ -110,6 +110,12 @@ struct serving_facts {
   /// (TensorRT-LLM's GUARANTEED_NO_EVICT), and the pool of whole requests bounds the batch.
   bool kv_on_demand = false;
   std::string_view admission_source{};
+  /// A new prompt's chunks run in the same forward pass as the running sequences' decode rows
+  /// (vLLM's one token budget for both, TensorRT-LLM's in-flight batching): a chunk adds its
+  /// rows to a pass whose weights the decoding rows stream anyway. False: prompts run in passes
+  /// of their own while decoding waits (SGLang's extend batches, without --enable-mixed-chunk).
+  bool prompts_ride_decode_steps = false;
+  std::string_view mixing_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -453,13 +459,21 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   out.first_ttft_us = sum_us / static_cast<double>(b);
   // Steady state. Later prompts arrive as answers end, spread over the steps of the B - 1
   // sequences decoding: each rides ceil(ISL / budget) of them and adds its prefill kernels to
-  // them (`prompt_us`, the engine's cost per step being the decode steps').
+  // them (the engine's cost per step being the decode steps').
   const std::uint64_t others = b - 1;
   const std::uint64_t ctx = l.isl + l.osl / 2;
   const std::uint64_t chunks = div_up(l.isl, budget);
+  const std::uint64_t chunk_tokens = div_up(l.isl, chunks);
   const step_times& part = su.part;
   const double n_chunks = static_cast<double>(chunks);
-  const double prompt_us = n_chunks * (part.predicted_us - x.sf->step_overhead_us);
+  const step_times tok = token_time(x, su.pd, b, 0, su.whole);
+  // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
+  // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
+  // stream; a search evaluates this for every concurrency).
+  const bool plain_step = x.dep.speculation.tokens == 0;
+  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
+                           : plain_step ? tok
+                                        : forward(x, su.pd, others, ctx, 0, su.whole);
   // A sequence sees the other B - 1 sequences' prompts in its decode steps: each slot starts
   // one every OSL - 1 + chunks steps, so a step carries (B - 1) / (OSL - 1 + chunks) of them.
   const double prompts_per_step = static_cast<double>(others) / (static_cast<double>(l.osl - 1) + n_chunks);
@@ -471,47 +485,57 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const std::uint64_t poll = x.sf->poll_passes != nullptr ? headroom::detail::max<std::uint64_t>(1, x.sf->poll_passes(x.dep.engine)) : 1;
   const double polls = static_cast<double>(poll);
   const double window = prompts_per_step * polls;
+  // The kernels m prompts' chunks add to a step. Where prompts ride the decode steps
+  // (serving_facts::prompts_ride_decode_steps) one chunk adds what its rows add to the others'
+  // step (`ride` less `plain`: the weights the decoding rows stream are streamed once, so a
+  // short prompt's chunk on a busy step costs its compute, not a weight read of its own);
+  // alone, or where prompts run in passes of their own, one chunk is its own pass (`part`). A
+  // full pass of the budget, m_full = budget / chunk prompts, is read as a pass of its own
+  // (`full`: at the budget's thousands of rows the kernels are compute-bound and the decoding
+  // rows' weights a small part); linear between (m prompts batched in one pass), and whole
+  // passes beyond.
+  const bool rides = others != 0 && x.sf->prompts_ride_decode_steps;
+  const step_times ride = rides ? forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole) : part;
+  const double one_us = !rides ? part.kernels_us
+                               : (ride.kernels_us > plain.kernels_us ? ride.kernels_us - plain.kernels_us : 0.0);
+  const double m_full = static_cast<double>(budget) / static_cast<double>(chunk_tokens);
+  const double full_us = su.full.kernels_us > one_us * m_full ? one_us * m_full
+                         : su.full.kernels_us > one_us       ? su.full.kernels_us
+                                                             : one_us;
+  const auto kernels_us = [&](double m) {
+    if (m <= 1.0 || m_full <= 1.0) return m * one_us;
+    if (m <= m_full) return one_us + (m - 1.0) * (full_us - one_us) / (m_full - 1.0);
+    return m / m_full * full_us;
+  };
   // A pass of `m` prompts' chunks: their kernels, and the host's time once for each pass the
   // chunk budget holds (m x chunk tokens / budget of them, at least one).
-  const double chunk_share = static_cast<double>(div_up(l.isl, chunks)) / static_cast<double>(budget);
+  const double chunk_share = static_cast<double>(chunk_tokens) / static_cast<double>(budget);
   const auto pass_us = [&](double m) {
     const double passes = m * chunk_share > 1.0 ? m * chunk_share : 1.0;
-    return m * part.kernels_us + passes * x.prefill_host_us;
+    return kernels_us(m) + passes * x.prefill_host_us;
   };
   // Which others a poll gathers: answers of varied lengths (public benchmarks draw them at
   // random) end at random, so a poll gathers a Poisson number of the others' prompts, mean
   // `window`; a step carries their pass / N, and a prompt's own pass holds it and the others of
-  // its poll. Where prefill runs from graphs (no host time) the cost is linear in the prompts and the
-  // mean is all that counts: k x P a step (the poll's k x N prompts over its N passes), and
-  // (1 + k x N) x P a prompt, whose pass holds the others of its poll as the eager sum's does.
-  double others_us = prompts_per_step * prompt_us;
-  double own_us = (1.0 + window) * prompt_us;
-  if (x.prefill_host_us > 0 && window > 0) {
-    double e_others = 0, e_own = 0;
-    if (window > max_poisson_mean) {  // concentrated at its mean: within 1 / sqrt(window) of it
-      e_others = pass_us(window);
-      e_own = pass_us(1.0 + window);
-    } else {
-      double p = exp_minus(window);  // P(none)
-      e_own = p * pass_us(1.0);
-      // Past the mean the terms only shrink; stop once they fall below double precision's reach.
-      for (double m = 1; m <= 4096 && (m <= window || p > 1e-16); m += 1.0) {
-        p *= window / m;
-        e_others += p * pass_us(m);
-        e_own += p * pass_us(1.0 + m);
-      }
+  // its poll. (Until 2026-12-06 a pass of m prompts cost m alone, and without host time the
+  // mean stood for the distribution: right for a few long prompts a step, m times a weight read
+  // for many short ones.)
+  double e_others = 0, e_own = pass_us(1.0);
+  if (window > max_poisson_mean) {  // concentrated at its mean: within 1 / sqrt(window) of it
+    e_others = pass_us(window);
+    e_own = pass_us(1.0 + window);
+  } else if (window > 0) {
+    double p = exp_minus(window);  // P(none)
+    e_own = p * pass_us(1.0);
+    // Past the mean the terms only shrink; stop once they fall below double precision's reach.
+    for (double m = 1; m <= 4096 && (m <= window || p > 1e-16); m += 1.0) {
+      p *= window / m;
+      e_others += p * pass_us(m);
+      e_own += p * pass_us(1.0 + m);
     }
-    others_us = n_chunks * e_others / polls;
-    own_us = n_chunks * e_own;
   }
-  const step_times tok = token_time(x, su.pd, b, 0, su.whole);
-  // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
-  // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
-  // stream; a search evaluates this for every concurrency).
-  const bool plain_step = x.dep.speculation.tokens == 0;
-  const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
-                           : plain_step ? tok
-                                        : forward(x, su.pd, others, ctx, 0, su.whole);
+  const double others_us = n_chunks * e_others / polls;
+  const double own_us = n_chunks * e_own;
   out.tpot_us = tok.predicted_us + others_us;
   out.ceiling_tpot_us = tok.decode_ceiling_us;
   // A prompt waits for the step in flight (half of one, on average; none when it is alone) and
@@ -541,7 +565,16 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   const std::uint64_t instances = dis.on() ? dis.decode_workers : 1;
   const std::uint64_t clients = detail::div_up(clients_total, instances);
   const std::uint64_t per_rank = rank_seqs(clients, su.pd);  // DP attention: a rank's share
-  const std::uint64_t b_rank = headroom::detail::min({per_rank, out.batch_pool_seqs, su.cap});
+  // A step carries at most the token budget. In steady state each slot starts a prompt every
+  // OSL - 1 + c steps (c: its chunks), so B - 1 others bring (B - 1) / (OSL - 1 + c) prompts of
+  // ISL tokens a step (aggregated(): prompts_per_step); the budget holds budget / ISL of them,
+  // so at most budget x (OSL - 1 + c) / ISL + 1 sequences run, and prompts beyond queue. It
+  // binds for short answers (128-token prompts for 4-token answers: 257 sequences at a budget of
+  // 8,192), not for the usual hundreds of answer tokens.
+  const std::uint64_t budget_seqs =
+      dis.on() ? UINT64_MAX
+               : checked_mul(su.budget, l.osl - 1 + detail::div_up(l.isl, su.budget)) / l.isl + 1;
+  const std::uint64_t b_rank = headroom::detail::min({per_rank, out.batch_pool_seqs, su.cap, budget_seqs});
   const std::uint64_t b = su.pd.dp_attention ? headroom::detail::min(clients, b_rank * su.pd.tp) : b_rank;
   out.running_batch = b;
   const double osl_steps = static_cast<double>(l.osl - 1);

@@ -187,15 +187,38 @@ constexpr shared_expert_streams shared_streams_of(engine_kind k) {
   return {};
 }
 
+// Where a new prompt's chunks run (serving_facts::prompts_ride_decode_steps):
+// - vLLM: in the running sequences' step. The V1 scheduler has no prefill or decode phase: each
+//   step fills one token budget with the running requests' next tokens and new requests' prompt
+//   chunks (Scheduler.schedule, vllm/v1/core/sched/scheduler.py
+//   @b4622cf924bc72504aed99e486062d6633fde39e).
+// - TensorRT-LLM: in the same forward step too (in-flight batching: the PyTorch executor's
+//   scheduler picks context and generation requests together and runs them in one
+//   _forward_step, tensorrt_llm/_torch/pyexecutor/py_executor.py
+//   @fcd3f31682808ae56118ae43c1d7864a3a945e6f).
+// - SGLang: in an extend batch of their own, while the decode batch waits: Scheduler.
+//   get_next_batch_to_run runs a new prefill batch when get_new_batch_prefill forms one, the
+//   decode batch otherwise, and mixes the two only under --enable-mixed-chunk, off by default
+//   (ServerArgs.enable_mixed_chunk = False; python/sglang/srt/managers/scheduler.py and
+//   python/sglang/srt/server_args.py @ad0119fdde519598c25f5c48b95dacaa2b85d607).
+inline constexpr std::string_view vllm_mixing_source =
+    "vLLM v1 Scheduler.schedule: one token budget for running requests' tokens and new prompts' chunks";
+inline constexpr std::string_view trtllm_mixing_source =
+    "TensorRT-LLM PyExecutor: context and generation requests in one forward step (in-flight batching)";
+inline constexpr std::string_view sglang_mixing_source =
+    "SGLang Scheduler.get_next_batch_to_run: a prefill (extend) batch apart from decode unless --enable-mixed-chunk";
+
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
-                                            host_launch_source, true, vllm_admission_source};
+                                            host_launch_source, true, vllm_admission_source, true,
+                                            vllm_mixing_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
-                                              host_launch_source, true, sglang_admission_source};
+                                              host_launch_source, true, sglang_admission_source, false,
+                                              sglang_mixing_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
-                                              host_launch_source};
+                                              host_launch_source, false, {}, true, trtllm_mixing_source};
 
 /// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {
