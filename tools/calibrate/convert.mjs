@@ -404,6 +404,14 @@ for (const [id, dev] of Object.entries(devices)) {
       if (i < 0 || !same_grid(trt_grids[i], g)) throw new Error(`${id} ${eng}: the ${g.cls} ${g.fmt} stand-in is not TensorRT-LLM's grid`);
       g.ref = { table: `${id}_trtllm`, index: i };
     }
+    // And an engine's own grid that TensorRT-LLM's table took as its stand-in (trtllm_gen_moe:
+    // the same rows reduce to the same grid) is written once, in TensorRT-LLM's table.
+    for (const g of grids.filter(g => !g.stand_in && !is_nccl(g) && eng !== 'trtllm')) {
+      const i = trt_grids.findIndex(o => o.cls === g.cls && o.fmt === g.fmt && o.stand_in && same_grid(o, g));
+      if (i < 0) continue;
+      g.ref = { table: `${id}_trtllm`, index: i };
+      g.stand_in = 'its own rows, which TensorRT-LLM\'s table also reads';
+    }
     const files = [...new Set(p.files)].map(f => f.slice(DATA.length + 1));
     write_outputs(root, { device: id, engine: eng, version: v, commit, files, dev, grids });
     for (const g of grids) report.push(`${id} ${eng} ${v} ${g.cls} ${g.fmt}: ${g.nx}x${g.ny} from ${g.n_points} rows; ${g.note}` + (g.absolute ? '' : `; floor ${g.floor_us} us`) + `; ${g.fit}`);

@@ -126,26 +126,7 @@ inline constexpr double v5[] = {
     2.746, 2.508, 2.119, 2.65, 2.885, 3.664, 4.223,
     2.669, 2.483, 2.188, 3.131, 3.962, 4.489, 4.122,
 };
-// moe_gemm fp4: 1620 rows; median ratio; 254 of 1620 rows below 1 (min 0.5683), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.58 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
-inline constexpr double v6[] = {
-    40.1, 17.25, 5.351, 1.897, 1.751,
-    20.96, 9.459, 3.037, 1.783, 1.163,
-    11.93, 5.177, 2.119, 1.427, 1.0,
-    7.852, 3.554, 1.843, 1.26, 1.0,
-    5.47, 2.9, 1.482, 1.172, 1.0,
-    4.066, 2.502, 1.281, 1.122, 1.0,
-    4.001, 2.668, 1.371, 1.11, 1.0,
-    3.81, 2.738, 1.368, 1.111, 1.0,
-    4.482, 2.924, 1.428, 1.118, 1.0,
-    3.689, 2.807, 1.688, 1.2, 1.009,
-    3.201, 2.441, 1.662, 1.224, 1.013,
-    2.87, 2.389, 1.658, 1.304, 1.186,
-    2.443, 1.886, 1.503, 1.215, 1.124,
-    1.998, 1.622, 1.454, 1.284, 1.214,
-    1.826, 1.546, 1.483, 1.509, 1.643,
-};
+// moe_gemm fp4: 1620 rows (its own rows, which TensorRT-LLM's table also reads): b300_trtllm.hpp's grid 7; floor 13.58 us
 // moe_gemm int4_weight_only: 108 rows; median ratio; 0 of 108 rows below 1 (min 2.014), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.58 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {5505024.0, 11010048.0, 22020096.0, 44040192.0};
@@ -427,7 +408,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.755},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 13.58},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 13.58},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 13.58},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, b300_trtllm::x7, b300_trtllm::y7, b300_trtllm::v7, false, 13.58},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 4, x7, y7, v7, false, 13.58},
     {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x8, y8, v8, false, 13.58},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x9, y9, v9, false, 6.174},

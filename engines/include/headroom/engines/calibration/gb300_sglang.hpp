@@ -126,26 +126,7 @@ inline constexpr double v5[] = {
     2.753, 2.493, 2.124, 2.644, 2.853, 3.633, 4.468,
     2.656, 2.474, 2.182, 3.127, 3.929, 4.77, 4.408,
 };
-// moe_gemm fp4: 1620 rows; median ratio; 251 of 1620 rows below 1 (min 0.5777), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.63 us
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y6[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
-inline constexpr double v6[] = {
-    43.72, 17.92, 5.391, 1.953, 1.678,
-    22.34, 9.481, 3.171, 1.818, 1.179,
-    12.6, 5.491, 2.147, 1.464, 1.0,
-    8.035, 3.465, 1.837, 1.277, 1.0,
-    5.403, 2.951, 1.449, 1.184, 1.0,
-    4.156, 2.452, 1.267, 1.14, 1.0,
-    3.979, 2.568, 1.35, 1.126, 1.0,
-    3.77, 2.686, 1.361, 1.127, 1.0,
-    4.363, 2.853, 1.392, 1.131, 1.0,
-    3.56, 2.688, 1.672, 1.213, 1.019,
-    3.113, 2.362, 1.612, 1.222, 1.02,
-    2.846, 2.329, 1.655, 1.306, 1.198,
-    2.477, 1.902, 1.519, 1.218, 1.125,
-    2.018, 1.625, 1.456, 1.29, 1.218,
-    1.84, 1.547, 1.472, 1.515, 1.643,
-};
+// moe_gemm fp4: 1620 rows (its own rows, which TensorRT-LLM's table also reads): gb300_trtllm.hpp's grid 7; floor 13.63 us
 // moe_gemm int4_weight_only: 108 rows; median ratio; 0 of 108 rows below 1 (min 1.99), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.63 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {5505024.0, 11010048.0, 22020096.0, 44040192.0};
@@ -427,7 +408,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp4, 16, 7, x3, y3, v3, false, 1.755},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x4, y4, v4, false, 13.63},
     {kernel_class::moe_gemm, calib_format::fp8_block, 15, 7, x5, y5, v5, false, 13.63},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x6, y6, v6, false, 13.63},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, gb300_trtllm::x7, gb300_trtllm::y7, gb300_trtllm::v7, false, 13.63},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 4, x7, y7, v7, false, 13.63},
     {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 6, x8, y8, v8, false, 13.63},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x9, y9, v9, false, 6.174},
