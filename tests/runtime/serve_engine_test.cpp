@@ -184,4 +184,28 @@ TEST_CASE("serve: vLLM's --enforce-eager puts the host's time on every pass, gra
   // Each decode step is a pass of the same kernels.
   CHECK(eager.tpot_ms - graphed.tpot_ms == doctest::Approx(pr12160_host_ms).epsilon(1e-9));
 }
+TEST_CASE("serve: SGLang's --enable-mixed-chunk runs a prompt's chunk in the decode batch") {
+  // Without it a prompt is a prefill batch of its own: 128-token prompts of Llama-3.1-8B on one
+  // H100 read the weights again for each pass. Mixed into the running batch a chunk adds its
+  // rows to a step whose weights the 63 decoding sequences stream anyway: a cheaper step. A
+  // client alone has no batch to join: the same either way.
+  const sglang_knobs graphed{.enable_piecewise_cuda_graph = true};
+  sglang_knobs mixed = graphed;
+  mixed.enable_mixed_chunk = true;
+  const load alone{.isl = 128, .osl = 128, .concurrency = 1, .requests_per_client = 0};
+  CHECK(serve_sglang(mixed, alone).tpot_ms == serve_sglang(graphed, alone).tpot_ms);
+  CHECK(serve_sglang(mixed, alone).ttft_ms == serve_sglang(graphed, alone).ttft_ms);
+  const load many{.isl = 128, .osl = 128, .concurrency = 64, .requests_per_client = 0};
+  const serve_result apart = serve_sglang(graphed, many);
+  const serve_result in_batch = serve_sglang(mixed, many);
+  REQUIRE(apart.running_batch == 64);
+  CHECK(in_batch.tpot_ms < apart.tpot_ms);
+  CHECK(in_batch.ceiling_tpot_ms == apart.ceiling_tpot_ms);
+  // And the engine's rule is the knob: vLLM and TensorRT-LLM always mix, SGLang on request.
+  CHECK(engines::vllm_serving.prompts_ride_decode_steps(engine{.kind = engine_kind::vllm}));
+  CHECK(engines::trtllm_serving.prompts_ride_decode_steps(engine{.kind = engine_kind::trtllm}));
+  CHECK_FALSE(engines::sglang_serving.prompts_ride_decode_steps(engine{.kind = engine_kind::sglang}));
+  CHECK(engines::sglang_serving.prompts_ride_decode_steps(engine{.kind = engine_kind::sglang, .sglang = mixed}));
+}
+
 }  // namespace

@@ -110,11 +110,12 @@ struct serving_facts {
   /// (TensorRT-LLM's GUARANTEED_NO_EVICT), and the pool of whole requests bounds the batch.
   bool kv_on_demand = false;
   std::string_view admission_source{};
-  /// A new prompt's chunks run in the same forward pass as the running sequences' decode rows
-  /// (vLLM's one token budget for both, TensorRT-LLM's in-flight batching): a chunk adds its
-  /// rows to a pass whose weights the decoding rows stream anyway. False: prompts run in passes
-  /// of their own while decoding waits (SGLang's extend batches, without --enable-mixed-chunk).
-  bool prompts_ride_decode_steps = false;
+  /// Whether, under the engine's knobs, a new prompt's chunks run in the same forward pass as
+  /// the running sequences' decode rows (vLLM's one token budget for both, TensorRT-LLM's
+  /// in-flight batching, SGLang's --enable-mixed-chunk): a chunk adds its rows to a pass whose
+  /// weights the decoding rows stream anyway. Null or false: prompts run in passes of their own
+  /// while decoding waits (SGLang's extend batches by default).
+  bool (*prompts_ride_decode_steps)(const engine&) = nullptr;
   std::string_view mixing_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
@@ -494,7 +495,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // (`full`: at the budget's thousands of rows the kernels are compute-bound and the decoding
   // rows' weights a small part); linear between (m prompts batched in one pass), and whole
   // passes beyond.
-  const bool rides = others != 0 && x.sf->prompts_ride_decode_steps;
+  const bool rides = others != 0 && x.sf->prompts_ride_decode_steps != nullptr && x.sf->prompts_ride_decode_steps(x.dep.engine);
   const step_times ride = rides ? forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole) : part;
   const double one_us = !rides ? part.kernels_us
                                : (ride.kernels_us > plain.kernels_us ? ride.kernels_us - plain.kernels_us : 0.0);

@@ -201,24 +201,27 @@ constexpr shared_expert_streams shared_streams_of(engine_kind k) {
 //   decode batch otherwise, and mixes the two only under --enable-mixed-chunk, off by default
 //   (ServerArgs.enable_mixed_chunk = False; python/sglang/srt/managers/scheduler.py and
 //   python/sglang/srt/server_args.py @ad0119fdde519598c25f5c48b95dacaa2b85d607).
+constexpr bool always_ride(const engine&) { return true; }
+constexpr bool sglang_rides(const engine& e) { return e.sglang.enable_mixed_chunk; }
 inline constexpr std::string_view vllm_mixing_source =
     "vLLM v1 Scheduler.schedule: one token budget for running requests' tokens and new prompts' chunks";
 inline constexpr std::string_view trtllm_mixing_source =
     "TensorRT-LLM PyExecutor: context and generation requests in one forward step (in-flight batching)";
 inline constexpr std::string_view sglang_mixing_source =
-    "SGLang Scheduler.get_next_batch_to_run: a prefill (extend) batch apart from decode unless --enable-mixed-chunk";
+    "SGLang Scheduler.get_next_batch_to_run: a prefill (extend) batch apart from decode unless --enable-mixed-chunk "
+    "(then the chunk joins the running decode batch, ScheduleBatch.mix_with_running)";
 
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
-                                            host_launch_source, true, vllm_admission_source, true,
+                                            host_launch_source, true, vllm_admission_source, &always_ride,
                                             vllm_mixing_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
-                                              host_launch_source, true, sglang_admission_source, false,
+                                              host_launch_source, true, sglang_admission_source, &sglang_rides,
                                               sglang_mixing_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
-                                              host_launch_source, false, {}, true, trtllm_mixing_source};
+                                              host_launch_source, false, {}, &always_ride, trtllm_mixing_source};
 
 /// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {

@@ -48,6 +48,9 @@ struct sglang_knobs {
   /// the TP degree). 1 under DP attention: every block but the routed experts whole on each
   /// rank (engine_footprint.hpp, attention_dp_layout).
   std::uint64_t moe_dense_tp_size = engine_default;
+  /// --enable-mixed-chunk: a new prompt's prefill chunk runs in the decode batch (serve, sla:
+  /// serving_facts::prompts_ride_decode_steps); off, SGLang runs prefill batches of their own.
+  bool enable_mixed_chunk = false;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 
