@@ -251,6 +251,25 @@ TEST_CASE("serve: the first round's queue drains, the k-th B of N prompts arrivi
   CHECK(serve_with(no_serving_facts, load{.isl = 1000, .osl = 30000, .concurrency = b, .requests_per_client = 1}).wait_ms == 0);
 }
 
+TEST_CASE("serve: the token budget bounds the running batch where answers are short") {
+  // vLLM's budget on an H100, 8,192 tokens a step (max_num_batched_tokens, >= 70 GiB): 128-token
+  // prompts for 4-token answers, one chunk each. A slot starts a prompt every 4 - 1 + 1 = 4
+  // steps, so B sequences bring (B - 1) / 4 prompts of 128 tokens a step; the budget holds 64
+  // of them: B <= 8,192 x 4 / 128 + 1 = 257. A thousand clients queue behind those 257, where
+  // the pool (sequences of 130 tokens) and the cap (1,024) would run all of them.
+  const load l{.isl = 128, .osl = 4, .concurrency = 1000, .requests_per_client = 1};
+  const serve_result r = serve_with(engines::vllm_serving, l);
+  REQUIRE(r.fits);
+  CHECK(r.budget_seqs == 8192 * 4 / 128 + 1);
+  CHECK(r.batch_pool_seqs > 1000);
+  CHECK(r.running_batch == 257);
+  CHECK(r.wait_ms > 0);
+  // Hundreds of answer tokens: the budget is far from binding (8,192 x 200 / 1,000 + 1 = 1,639).
+  const serve_result usual = serve_with(engines::vllm_serving, load{.isl = 1000, .osl = 200, .concurrency = 64});
+  CHECK(usual.budget_seqs == 8192 * 200 / 1000 + 1);
+  CHECK(usual.running_batch == 64);
+}
+
 TEST_CASE("prediction: a grid a measured device's table lacks falls back on the next nearest device's") {
   // aiconfigurator timed the A100's MoE under power-law routing only, so its tables hold no MoE
   // grid: the H100's answers for it. A measured Hopper or Blackwell part falls back on its

@@ -144,6 +144,10 @@ struct serve_result {
   /// request's whole length, else as many at the mean context ISL + OSL / 2
   /// (serving_facts::kv_on_demand). The running batch never exceeds it.
   std::uint64_t batch_pool_seqs = 0;
+  /// Aggregated: the sequences whose prompts the engine's token budget carries in steady state,
+  /// budget x (OSL - 1 + c) / ISL + 1 (c: a prompt's chunks); the running batch never exceeds
+  /// it. 0 when disaggregated (the prefill workers take the prompts).
+  std::uint64_t budget_seqs = 0;
 };
 
 namespace detail {
@@ -402,6 +406,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
     su.transfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
   } else {
+    su.base.budget_seqs = checked_mul(su.budget, l.osl - 1 + detail::div_up(l.isl, su.budget)) / l.isl + 1;
     su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
     su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
   }
@@ -572,9 +577,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   // so at most budget x (OSL - 1 + c) / ISL + 1 sequences run, and prompts beyond queue. It
   // binds for short answers (128-token prompts for 4-token answers: 257 sequences at a budget of
   // 8,192), not for the usual hundreds of answer tokens.
-  const std::uint64_t budget_seqs =
-      dis.on() ? UINT64_MAX
-               : checked_mul(su.budget, l.osl - 1 + detail::div_up(l.isl, su.budget)) / l.isl + 1;
+  const std::uint64_t budget_seqs = dis.on() ? UINT64_MAX : out.budget_seqs;
   const std::uint64_t b_rank = headroom::detail::min({per_rank, out.batch_pool_seqs, su.cap, budget_seqs});
   const std::uint64_t b = su.pd.dp_attention ? headroom::detail::min(clients, b_rank * su.pd.tp) : b_rank;
   out.running_batch = b;

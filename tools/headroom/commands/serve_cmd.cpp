@@ -129,6 +129,12 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
     w("\nThe engine's KV pool holds {} sequences of {} tokens{}{}{} running batch is the smallest of the clients, that "
       "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
       s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "", on_demand, on_demand.empty() ? "; the" : ". The");
+    // Short answers: the prompts a step can carry, not the pool, bound the batch.
+    if (s.budget_seqs != 0 && s.budget_seqs < s.batch_pool_seqs) {
+      w("A step carries at most the engine's token budget, and a running sequence starts a new prompt every {} "
+        "answer tokens: the budget's prompts keep at most {} sequences running.\n",
+        r.osl, s.budget_seqs);
+    }
   }
   return std::move(w.out);
 }
@@ -178,6 +184,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
     x["calibration"] = name(s.calibration);
     x["pool_seqs"] = s.pool_seqs;
     x["batch_pool_seqs"] = s.batch_pool_seqs;
+    x["budget_seqs"] = s.budget_seqs;
     x["wait_ms"] = s.wait_ms;
     x["transfer_ms"] = s.transfer_ms;
     x["term"] = name(s.term);
