@@ -28,11 +28,13 @@
 #include <headroom/models/deepseek_v2_lite.hpp>
 #include <headroom/models/gemma_3_12b_it.hpp>
 #include <headroom/models/qwen3_vl_30b_a3b_instruct.hpp>
-#include <headroom/models/llama_4_scout_17b_16e.hpp>
+#include <headroom/models/checkpoints/meta/llama_4_scout_17b_16e.hpp>
+#include <headroom/models/imported_llama_4_scout_17b_16e.hpp>
 #include <headroom/models/ernie_4_5_21b_a3b_pt.hpp>
 #include <headroom/models/phi_3_5_moe_instruct.hpp>
 #include <headroom/models/granite_4_0_h_tiny.hpp>
-#include <headroom/models/llama_3_3_nemotron_super_49b_v1.hpp>
+#include <headroom/models/checkpoints/nvidia/llama_3_3_nemotron_super_49b_v1.hpp>
+#include <headroom/models/imported_llama_3_3_nemotron_super_49b_v1.hpp>
 
 namespace {
 using namespace headroom;
@@ -76,6 +78,8 @@ static_assert(same_bytes(models::imported_minimax_m2_7, models::minimax_m2_7));
 static_assert(same_bytes(models::imported_nemotron_3_nano_30b_a3b_nvfp4, models::nemotron_3_nano_30b_a3b_nvfp4));
 static_assert(same_bytes(models::imported_gemma_4_31b, models::gemma_4_31b));
 static_assert(same_bytes(models::imported_qwen3_14b, models::qwen3_14b));
+static_assert(same_bytes(models::imported_llama_4_scout_17b_16e, models::llama_4_scout_17b_16e));
+static_assert(same_bytes(models::imported_llama_3_3_nemotron_super_49b_v1, models::llama_3_3_nemotron_super_49b_v1));
 
 // The INT4 layouts in a generated header weigh the hand sums tests/cli/import_quant_test.cpp
 // writes out (AutoAWQ GEMM at group 128; compressed-tensors pack-quantized at group 128).
@@ -89,8 +93,12 @@ static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights
 // plus 64 vocabulary rows of 3,840) and Qwen3-VL-30B-A3B-Instruct (31,070,754,032 parameters).
 static_assert(footprint(models::gemma_3_12b_it, settings{}).weights == (12'187'079'280ULL + 64 * 3'840) * 2);
 static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
-// Llama-4-Scout: the hand sum of tests/cli/import_llama4_test.cpp, 108,641,793,536 BF16 parameters.
-static_assert(footprint(models::llama_4_scout_17b_16e, settings{}).weights == 108'641'793'536ULL * 2);
+// Llama-4-Scout: the hand sum of tests/cli/import_llama4_test.cpp, 108,641,793,536 BF16 parameters
+// (the generated header is named imported_: the shipped table llama_4_scout_17b_16e is the same
+// checkpoint, compared below).
+static_assert(footprint(models::imported_llama_4_scout_17b_16e, settings{}).weights == 108'641'793'536ULL * 2);
+static_assert(footprint(models::imported_llama_4_scout_17b_16e, settings{}).vision_weights ==
+              footprint(models::llama_4_scout_17b_16e, settings{}).vision_weights);
 }  // namespace
 
 // The hand sums of tests/cli/import_moe_families_test.cpp (no published total_size was found):
@@ -99,5 +107,5 @@ static_assert(footprint(models::ernie_4_5_21b_a3b_pt, settings{}).weights == 21'
 static_assert(footprint(models::phi_3_5_moe_instruct, settings{}).weights == 41'873'153'344ULL * 2);
 static_assert(footprint(models::granite_4_0_h_tiny, settings{}).weights == 6'939'037'248ULL * 2);
 // tests/cli/import_nemotron_nas_test.cpp's hand sum: Llama-3.3-Nemotron-Super-49B-v1, 49 attention
-// layers of 80, per-layer FFN widths from block_configs.
-static_assert(footprint(models::llama_3_3_nemotron_super_49b_v1, settings{}).weights == 49'867'145'216ULL * 2);
+// layers of 80, per-layer FFN widths from block_configs (imported_, as for Llama-4-Scout).
+static_assert(footprint(models::imported_llama_3_3_nemotron_super_49b_v1, settings{}).weights == 49'867'145'216ULL * 2);

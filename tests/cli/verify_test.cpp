@@ -324,6 +324,7 @@ TEST_CASE("verify: every shipped text-only model's inventory sums to its footpri
     if (m->family == "qwen3_5" || m->family == "qwen3_6_moe") continue;  // their tensor names: not named yet
     if (m->family == "glm5_next") continue;     // verify names no glm5_next tensors yet (it says so)
     if (m->family == "deepseek_v4") continue;    // DeepSeek-V4's tensor names: not in verify's inventory yet
+    if (m->family == "llama4" || m->family == "nemotron_nas") continue;  // their tensor names: not named yet (verify says so)
     INFO(m->id);
     std::uint64_t sum = 0;
     for (const auto& x : imp::inventory(*m, m->id.substr(0, 7) == "mixtral" ? "mixtral" : "")) sum += x.bytes;

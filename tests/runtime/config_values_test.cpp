@@ -46,6 +46,8 @@ constexpr spelling spellings[] = {
     {"mistral_7b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
     {"mixtral_8x7b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
     {"mixtral_8x22b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
+    // Llama 4: no no_rope_layer_interval key (Llama4TextConfig's default 4: every fourth layer NoPE).
+    {"llama_4_", "no_rope_layer_interval", ""},
 };
 
 std::string_view config_key_of(std::string_view model_id, std::string_view key) {

@@ -335,6 +335,60 @@ static_assert(weights(models::kimi_k2_instruct) ==
 static_assert(parameter_count(models::kimi_k2_instruct) == 1'026'408'232'448);
 static_assert(footprint(models::kimi_k2_instruct, {}).draft_weights == 0);
 
+// ---- Llama 4 --------------------------------------------------------------------------------
+// Scout and Maverick, by hand from config.json (tests/data/configs/llama_4_*): every layer's
+// attention, 40 heads of 128, 8 KV heads, hidden 5120, no biases, the q / k norm weightless: q, o
+// [5120, 5120], k, v [1024, 5120], input_layernorm and post_attention_layernorm [5120]; a MoE layer
+// router [experts, 5120], experts gate_up_proj [experts, 5120, 2 x 8192] and down_proj [experts,
+// 8192, 5120], the shared expert's gate, up [8192, 5120] and down [5120, 8192]; a dense layer gate,
+// up [16384, 5120], down [5120, 16384]; embed_tokens and lm_head [202048, 5120], model.norm. The
+// vision tower and projector (vision_config: 34 layers of 1408, intermediate 5632, patch 14 of
+// 336-pixel images, projector 4096): patch_embedding [1408, 3 x 14 x 14], class_embedding 1408,
+// positional_embedding_vlm [(336 / 14)^2 + 1, 1408], layernorm_pre / _post weight and bias; a
+// layer: two LayerNorms with biases, q, k, v, o [1408, 1408] + biases, fc1 [5632, 1408] + bias, fc2
+// [1408, 5632] + bias; vision_adapter fc1 [4096, 5632], fc2 [4096, 4096]; multi_modal_projector
+// [5120, 4096].
+constexpr u64 l4_attn = 2 * 5120ULL * 5120 + 2 * 1024ULL * 5120 + 2 * 5120;
+constexpr u64 l4_moe(u64 experts) { return experts * 5120 + experts * 3 * 8192ULL * 5120 + 3 * 8192ULL * 5120; }
+constexpr u64 l4_top = 2 * 202048ULL * 5120 + 5120;
+constexpr u64 l4_vision = 1408ULL * 588 + 1408 + 577ULL * 1408 + 4 * 1408 +
+                          34 * (4 * 1408 + 4 * (1408ULL * 1408 + 1408) + (5632ULL * 1408 + 5632) + (1408ULL * 5632 + 1408)) +
+                          4096ULL * 5632 + 4096ULL * 4096 + 5120ULL * 4096;
+// Llama-4-Scout-17B-16E-Instruct: 48 MoE layers of 16 experts; 108,641,793,536 parameters, the
+// Hub's safetensors count of the Instruct release as public model registries record it.
+static_assert(48 * (l4_attn + l4_moe(16)) + l4_top + l4_vision == 108'641'793'536);
+static_assert(parameter_count(models::llama_4_scout_17b_16e) == 108'641'793'536);
+static_assert(weights(models::llama_4_scout_17b_16e) == 2 * 108'641'793'536ULL);
+static_assert(footprint(models::llama_4_scout_17b_16e, {}).vision_weights == 2 * l4_vision);
+// Llama-4-Maverick-17B-128E-Instruct: 24 MoE layers of 128 experts (interleave_moe_layer_step 2)
+// and 24 dense; 401,583,781,376 parameters, the count Fireworks AI's documentation lists for it.
+static_assert(48 * l4_attn + 24 * l4_moe(128) + 24 * 3 * 16384ULL * 5120 + l4_top + l4_vision == 401'583'781'376);
+static_assert(parameter_count(models::llama_4_maverick_17b_128e) == 401'583'781'376);
+static_assert(weights(models::llama_4_maverick_17b_128e) == 2 * 401'583'781'376ULL);
+static_assert(footprint(models::llama_4_maverick_17b_128e, {}).vision_weights == 2 * l4_vision);
+// Chunked attention: layers 3, 7, ..., 47 (no_rope_layer_interval 4 by default) global NoPE, the
+// other 36 within chunks of attention_chunk_size 8192, all held by default, 8192 tokens with
+// eviction.
+static_assert(footprint(models::llama_4_scout_17b_16e, {}, evicting).kv_per_token == gqa_kv(12, 8, 128, 2));
+static_assert(footprint(models::llama_4_scout_17b_16e, {}, evicting).swa_kv_per_token == gqa_kv(36, 8, 128, 2));
+static_assert(footprint(models::llama_4_scout_17b_16e, {}, evicting).swa_window == 8192);
+static_assert(footprint(models::llama_4_maverick_17b_128e, {}, evicting).kv_per_token == gqa_kv(12, 8, 128, 2));
+static_assert(footprint(models::llama_4_maverick_17b_128e, {}, evicting).swa_kv_per_token == gqa_kv(36, 8, 128, 2));
+
+// ---- Nemotron-NAS ---------------------------------------------------------------------------
+// Llama-3.3-Nemotron-Super-49B-v1: no published total_size or parameter count found; the hand sum
+// from config.json (tests/static/nemotron_nas_test.cpp writes block_configs out): 49 layers with
+// attention (n_heads_in_group 8: 8 KV heads of 128) q, o [8192, 8192], k, v [1024, 8192],
+// input_layernorm [8192]; 80 FFN layers gate, up [inter, 8192], down [8192, inter],
+// post_attention_layernorm [8192], the widths 49 x 28672 + 6 x 14336 + 17920 + 10 x 7168 + 8 x
+// 5632 + 6 x 2816; embed_tokens and lm_head [128256, 8192], model.norm. Every tensor BF16.
+constexpr u64 nas_params = 49 * (2 * 8192ULL * 8192 + 2 * 1024ULL * 8192 + 8192) +
+                           3 * 8192ULL * (49 * 28672ULL + 6 * 14336 + 17920 + 10 * 7168 + 8 * 5632 + 6 * 2816) +
+                           80 * 8192ULL + 2 * 128256ULL * 8192 + 8192;
+static_assert(nas_params == 49'867'145'216);
+static_assert(parameter_count(models::llama_3_3_nemotron_super_49b_v1) == nas_params);
+static_assert(weights(models::llama_3_3_nemotron_super_49b_v1) == 2 * nas_params);
+
 // ---- KV (BF16 and FP8) and state per sequence, every checkpoint, by hand ----------------------
 // layers with KV x 2 x kv_heads x head_dim (MLA: kv_lora + qk_rope, once) x element bytes;
 // recurrent state: recurrent layers x heads x dims x 4 B (f32); 0 where no layer is recurrent.
@@ -403,6 +457,11 @@ constexpr kv_row kv_rows[] = {
     {&models::mixtral_8x22b_v0_1, gqa_kv(56, 8, 128, 2), gqa_kv(56, 8, 128, 1), 0},
     // Nemotron-3-Nano BF16: the NVFP4 release's 6 attention and 23 Mamba layers.
     {&models::nemotron_3_nano_30b_a3b_bf16, gqa_kv(6, 2, 128, 2), gqa_kv(6, 2, 128, 1), 23ULL * 64 * 64 * 128 * 4},
+    // Llama 4: every one of the 48 layers keeps K and V when nothing is evicted.
+    {&models::llama_4_scout_17b_16e, gqa_kv(48, 8, 128, 2), gqa_kv(48, 8, 128, 1), 0},
+    {&models::llama_4_maverick_17b_128e, gqa_kv(48, 8, 128, 2), gqa_kv(48, 8, 128, 1), 0},
+    // Nemotron-Super: the 49 layers with attention; the 31 no_op ones keep none.
+    {&models::llama_3_3_nemotron_super_49b_v1, gqa_kv(49, 8, 128, 2), gqa_kv(49, 8, 128, 1), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

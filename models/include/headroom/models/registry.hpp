@@ -53,6 +53,9 @@
 #include <headroom/models/checkpoints/qwen/qwen3_235b_a22b_nvfp4.hpp>
 #include <headroom/models/checkpoints/mistral/mixtral_8x22b_v0_1.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_bf16.hpp>
+#include <headroom/models/checkpoints/meta/llama_4_scout_17b_16e.hpp>
+#include <headroom/models/checkpoints/meta/llama_4_maverick_17b_128e.hpp>
+#include <headroom/models/checkpoints/nvidia/llama_3_3_nemotron_super_49b_v1.hpp>
 
 namespace headroom::models {
 
@@ -105,6 +108,9 @@ inline constexpr auto all = std::to_array<const model*>({
     &qwen3_235b_a22b_nvfp4,
     &mixtral_8x22b_v0_1,
     &nemotron_3_nano_30b_a3b_bf16,
+    &llama_4_scout_17b_16e,
+    &llama_4_maverick_17b_128e,
+    &llama_3_3_nemotron_super_49b_v1,
 });
 
 /// The registry entry with this id, or nullptr.
