@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include <headroom/devices.hpp>
 #include <headroom/engines/serving_facts.hpp>
@@ -79,8 +80,10 @@ TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid
   // idle, polling every pass. 100-token prompts of Llama-3.1-8B on one B200, 16 clients: a step
   // brings 15 / (99 + 1) = 0.15 of the others' prompts, a poll every N passes w = 0.15 N of them,
   // and a prompt's own eager pass holds it and the M others of its poll, M Poisson of mean w:
-  // E[K + M s] + H = K + w s + H (a pass of at most 16 prompts). So the polled prompt's TTFT is
-  // one step, half the TPOT difference and (0.45 - 0.15) s longer.
+  // E[K + M s] + H = K + w s + H (a pass of at most 16 prompts). A steady-state prompt waits
+  // (1/2 + 1 + (N - 1) / 2) steps, the one SGLang's overlap scheduler has planned ahead included:
+  // 3/2 TPOT(1) every pass, 5/2 TPOT(3) polled every third. So the polled prompt's TTFT is one
+  // step, 3/2 the TPOT difference and (0.45 - 0.15) s longer.
   const load alone{.isl = 100, .osl = 100, .concurrency = 1, .requests_per_client = 0};
   sglang_knobs third = chunk_1600;
   third.scheduler_recv_interval = 3;
@@ -90,7 +93,7 @@ TEST_CASE("serve: SGLang's --scheduler-recv-interval makes a prompt arriving mid
   const serve_result b = serve_sglang_on(devices::b200, third, many);
   const double s = slope_per_prompt(devices::b200, chunk_1600);
   REQUIRE(s > 0);
-  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + (b.tpot_ms - a.tpot_ms) / 2 + (0.45 - 0.15) * s).epsilon(1e-9));
+  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + 1.5 * (b.tpot_ms - a.tpot_ms) + (0.45 - 0.15) * s).epsilon(1e-9));
 }
 
 TEST_CASE("serve: graphed, a polled prompt's pass holds the others of its poll as an eager one does") {
@@ -98,8 +101,8 @@ TEST_CASE("serve: graphed, a polled prompt's pass holds the others of its poll a
   // gathers M prompts, Poisson of mean w = 0.15 N, prefilled in one pass of K + (M - 1) s when
   // any arrive, so a step carries E[that] / N = ((1 - e^-w) (K - s) + w s) / N: batching more
   // prompts a pass, the polled run's steps carry less. A prompt's own pass holds it and the
-  // others of its poll, K + w s. (Until 2026-12-06 a pass of m prompts cost m K: the TPOT was
-  // the same whatever the poll.)
+  // others of its poll, K + w s; the waits are those of the case above. (Until 2026-12-06 a pass
+  // of m prompts cost m K: the TPOT was the same whatever the poll.)
   sglang_knobs every = chunk_1600, third = chunk_1600;
   every.enable_piecewise_cuda_graph = third.enable_piecewise_cuda_graph = true;
   third.scheduler_recv_interval = 3;
@@ -116,7 +119,7 @@ TEST_CASE("serve: graphed, a polled prompt's pass holds the others of its poll a
     return ((1.0 - std::exp(-w)) * (k - s) + w * s) / n;
   };
   CHECK(a.tpot_ms - b.tpot_ms == doctest::Approx(carried(1) - carried(3)).epsilon(1e-6));
-  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + (b.tpot_ms - a.tpot_ms) / 2 + (0.45 - 0.15) * s).epsilon(1e-9));
+  CHECK(b.ttft_ms - a.ttft_ms == doctest::Approx(b.tpot_ms + 1.5 * (b.tpot_ms - a.tpot_ms) + (0.45 - 0.15) * s).epsilon(1e-9));
 }
 
 TEST_CASE("serve: the prompts one poll gathers share a prefill pass and its host time") {
@@ -184,6 +187,33 @@ TEST_CASE("serve: vLLM's --enforce-eager puts the host's time on every pass, gra
   // Each decode step is a pass of the same kernels.
   CHECK(eager.tpot_ms - graphed.tpot_ms == doctest::Approx(pr12160_host_ms).epsilon(1e-9));
 }
+TEST_CASE("serve: a prompt arriving mid-run waits for the step the engine has planned ahead") {
+  // vLLM's async scheduling, SGLang's and TensorRT-LLM's overlap schedulers plan step n + 1 while
+  // step n runs: a prompt arriving during step n joins step n + 2, one whole step later than it
+  // would without them. Steady state, 16 clients: TTFT longer by exactly one TPOT, the TPOT the
+  // same; a client alone finds the engine idle and waits for nothing either way.
+  const model& m = models::llama_3_1_8b_instruct;
+  const device& d = devices::h100_sxm;
+  engine vllm_on{.kind = engine_kind::vllm}, vllm_off = vllm_on;
+  vllm_off.vllm.no_async_scheduling = true;
+  engine sglang_on{.kind = engine_kind::sglang}, sglang_off = sglang_on;
+  sglang_off.sglang.disable_overlap_schedule = true;
+  engine trtllm_on{.kind = engine_kind::trtllm}, trtllm_off = trtllm_on;
+  trtllm_off.trtllm.disable_overlap_scheduler = true;
+  const std::pair<engine, engine> pairs[] = {{vllm_on, vllm_off}, {sglang_on, sglang_off}, {trtllm_on, trtllm_off}};
+  for (const auto& [on, off] : pairs) {
+    INFO(name(on.kind));
+    for (const std::uint64_t n : {1u, 16u}) {
+      const load l{.isl = 1000, .osl = 100, .concurrency = n, .requests_per_client = 0};
+      const serve_result a = serve(m, d, deployment{.engine = as_allocated(on)}, l);
+      const serve_result b = serve(m, d, deployment{.engine = as_allocated(off)}, l);
+      REQUIRE(a.fits);
+      CHECK(a.tpot_ms == b.tpot_ms);
+      CHECK(a.ttft_ms - b.ttft_ms == doctest::Approx(n == 1 ? 0.0 : a.tpot_ms).epsilon(1e-9));
+    }
+  }
+}
+
 TEST_CASE("serve: SGLang's --enable-mixed-chunk runs a prompt's chunk in the decode batch") {
   // Without it a prompt is a prefill batch of its own: 128-token prompts of Llama-3.1-8B on one
   // H100 read the weights again for each pass. Mixed into the running batch a chunk adds its

@@ -117,6 +117,11 @@ struct serving_facts {
   /// while decoding waits (SGLang's extend batches by default).
   bool (*prompts_ride_decode_steps)(const engine&) = nullptr;
   std::string_view mixing_source{};
+  /// The forward passes the engine has scheduled beyond the one executing, under its knobs
+  /// (null: none): a request arriving mid-run joins the first pass not yet planned, so it waits
+  /// for those too.
+  std::uint64_t (*steps_ahead)(const engine&) = nullptr;
+  std::string_view ahead_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -544,10 +549,13 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const double own_us = n_chunks * e_own;
   out.tpot_us = tok.predicted_us + others_us;
   out.ceiling_tpot_us = tok.decode_ceiling_us;
-  // A prompt waits for the step in flight (half of one, on average; none when it is alone) and
-  // for the next poll, then its own steps: the others' decodes, its prefill and the other
-  // prompts a step carries.
-  const double in_flight_us = others != 0 ? out.tpot_us / 2 : 0.0;
+  // A prompt waits for the step in flight (half of one, on average; none when it is alone), the
+  // steps the engine has already scheduled behind it (serving_facts::steps_ahead: one under
+  // vLLM's async scheduling and SGLang's and TensorRT-LLM's overlap schedulers, which plan
+  // step n + 1 while step n runs) and the next poll, then its own steps: the others' decodes,
+  // its prefill and the other prompts a step carries.
+  const double ahead = x.sf->steps_ahead != nullptr ? static_cast<double>(x.sf->steps_ahead(x.dep.engine)) : 0.0;
+  const double in_flight_us = others != 0 ? (0.5 + ahead) * out.tpot_us : 0.0;
   const double poll_us = others != 0 ? (polls - 1.0) / 2.0 * out.tpot_us : 0.0;
   out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + own_us;
   out.worst = worse(worse(tok.worst, worse(full.worst, last.worst)), worse(part.worst, plain.worst));

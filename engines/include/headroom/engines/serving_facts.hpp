@@ -201,6 +201,28 @@ constexpr shared_expert_streams shared_streams_of(engine_kind k) {
 //   decode batch otherwise, and mixes the two only under --enable-mixed-chunk, off by default
 //   (ServerArgs.enable_mixed_chunk = False; python/sglang/srt/managers/scheduler.py and
 //   python/sglang/srt/server_args.py @ad0119fdde519598c25f5c48b95dacaa2b85d607).
+// The passes an engine plans ahead of the one executing (serving_facts::steps_ahead): a request
+// arriving mid-run joins the first one not yet planned.
+// - vLLM: one, under async scheduling, on by default ("the scheduler operate[s] one step ahead of
+//   the current execution", vllm-project/vllm PR #19970; SchedulerConfig.async_scheduling = None,
+//   which VllmConfig turns on unless an option is incompatible, vllm/config/scheduler.py and
+//   vllm/config/vllm.py @1f8758d584e8f599219d75adf658e182ed809a43); none with
+//   --no-async-scheduling.
+// - SGLang: one, its overlap scheduler running "one batch ahead" (SGLang v0.4 post, above); none
+//   with --disable-overlap-schedule (ServerArgs.disable_overlap_schedule, python/sglang/srt/
+//   server_args.py @469c63e54e7d94591617ef9590c6aa26d54dc1bb).
+// - TensorRT-LLM: one, its overlap scheduler ("At step n, the system launches GPU computation for
+//   step n+1 ... The optimization introduces one extra decoding step"; enabled by default,
+//   disable_overlap_scheduler=True turns it off: docs/source/features/overlap-scheduler.md
+//   @081661b76c54f3516a894b682f1f15ceb7d3a03c).
+constexpr std::uint64_t vllm_ahead(const engine& e) { return e.vllm.no_async_scheduling ? 0 : 1; }
+constexpr std::uint64_t sglang_ahead(const engine& e) { return e.sglang.disable_overlap_schedule ? 0 : 1; }
+constexpr std::uint64_t trtllm_ahead(const engine& e) { return e.trtllm.disable_overlap_scheduler ? 0 : 1; }
+inline constexpr std::string_view vllm_ahead_source = "vLLM PR #19970: async scheduling plans one step ahead (default on)";
+inline constexpr std::string_view sglang_ahead_source = "SGLang v0.4 post: the overlap scheduler runs one batch ahead (default on)";
+inline constexpr std::string_view trtllm_ahead_source =
+    "TensorRT-LLM overlap-scheduler.md: one extra decoding step; enabled by default";
+
 constexpr bool always_ride(const engine&) { return true; }
 constexpr bool sglang_rides(const engine& e) { return e.sglang.enable_mixed_chunk; }
 inline constexpr std::string_view vllm_mixing_source =
@@ -214,14 +236,15 @@ inline constexpr std::string_view sglang_mixing_source =
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
                                             host_launch_source, true, vllm_admission_source, &always_ride,
-                                            vllm_mixing_source};
+                                            vllm_mixing_source, &vllm_ahead, vllm_ahead_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,
-                                              sglang_mixing_source};
+                                              sglang_mixing_source, &sglang_ahead, sglang_ahead_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
-                                              host_launch_source, false, {}, &always_ride, trtllm_mixing_source};
+                                              host_launch_source, false, {}, &always_ride, trtllm_mixing_source, &trtllm_ahead,
+                                              trtllm_ahead_source};
 
 /// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {

@@ -23,6 +23,7 @@ inline constexpr engine_flag trtllm_flags[] = {
     knob_flag<&engine::trtllm, &trtllm_knobs::max_batch_size>("--max-batch-size", "scheduler cap (default 2048)", knob_text::count),
     knob_flag<&engine::trtllm, &trtllm_knobs::max_seq_len>("--max-seq-len", "longest request (default: --context)", knob_text::count),
     knob_flag<&engine::trtllm, &trtllm_knobs::max_tokens>("--max-tokens", "kv_cache_config.max_tokens (the smaller of it and the fraction wins)", knob_text::count),
+    knob_flag<&engine::trtllm, &trtllm_knobs::disable_overlap_scheduler>("--disable-overlap-scheduler", "disable_overlap_scheduler: each iteration scheduled after the last, not one ahead (serve, sla)", knob_text::on_switch),
 };
 
 

@@ -51,6 +51,9 @@ struct sglang_knobs {
   /// --enable-mixed-chunk: a new prompt's prefill chunk runs in the decode batch (serve, sla:
   /// serving_facts::prompts_ride_decode_steps); off, SGLang runs prefill batches of their own.
   bool enable_mixed_chunk = false;
+  /// --disable-overlap-schedule: the scheduler runs each batch after the last, not one ahead
+  /// (serve, sla: serving_facts::steps_ahead).
+  bool disable_overlap_schedule = false;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 

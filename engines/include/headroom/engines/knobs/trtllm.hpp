@@ -19,6 +19,7 @@ struct trtllm_knobs {
   std::uint64_t max_batch_size = 2048;          ///< max_batch_size
   std::uint64_t max_seq_len = engine_default;   ///< max_seq_len (default: the deployment's context)
   std::uint64_t max_tokens = engine_default;    ///< kv_cache_config.max_tokens (0: none; the smaller wins)
+  bool disable_overlap_scheduler = false;       ///< disable_overlap_scheduler (serve, sla: serving_facts::steps_ahead)
   friend constexpr bool operator==(const trtllm_knobs&, const trtllm_knobs&) = default;
 };
 

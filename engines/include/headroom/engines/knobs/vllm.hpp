@@ -57,6 +57,9 @@ struct vllm_knobs {
   /// reads it before its defaults, on any capability); the kernel facts
   /// engines::vllm_mxfp4_marlin_exec, and Marlin's padding in memory (detail::vllm_mxfp4_padding).
   bool mxfp4_use_marlin = false;
+  /// --no-async-scheduling: the scheduler plans each step after the one before has run, not
+  /// one step ahead (async scheduling, on by default: serving_facts::steps_ahead).
+  bool no_async_scheduling = false;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 
