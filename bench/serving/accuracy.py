@@ -287,6 +287,16 @@ def report(results, constants, split):
     lines.append(summary_line("all", results))
     own = [r for r in results if r["run"] is not None and r["run"]["calibration"] == "measured"]
     lines.append(summary_line("all, own kernel tables", own))
+    # The same by source (SOURCES.md's sections): what each publication's runs read.
+    lines += ["", "| source | rows | ran | TPOT med % | TPOT p90 % | TTFT med % | TTFT p90 % "
+              "| base TPOT med % | base TPOT p90 % | base TTFT med % | base TTFT p90 % "
+              "| ceiling TPOT <= measured |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    sources = {}
+    for r in results:
+        sources.setdefault(r["row"].get("source") or "-", []).append(r)
+    for source in sorted(sources):
+        lines.append(summary_line(source, sources[source]))
     refused = [r for r in results if r["run"] is None]
     lines += ["", f"Refused or not expressible: {len(refused)} of {len(results)} rows."]
     if refused:

@@ -117,6 +117,10 @@ class Report(unittest.TestCase):
         self.assertEqual(table_row(out, "all, own kernel tables"),
                          ["all, own kernel tables", "2", "2", "60.0", "92.0", "10.0", "10.0",
                           "60.0", "92.0", "50.0", "50.0", "1/2"])
+        # By source: every validate row of the fixture is one source's, so its row is "all"'s.
+        self.assertEqual(table_row(out, "fixture"),
+                         ["fixture", "8", "4", "37.5", "85.0", "10.0", "18.0",
+                          "37.5", "85.0", "50.0", "50.0", "3/4"])
         self.assertIn("Refused or not expressible: 4 of 8 rows.", out)
         self.assertIn("| v4 | refused | h200_sxm | exit 2: serve: model 'refused' is not shipped |", out)
         self.assertIn("| v5 | model_a | b200 | speculative decoding without a published "
