@@ -506,25 +506,22 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   // rows' weights a small part); linear between (m prompts batched in one pass), and whole
   // passes beyond.
   const bool rides = others != 0 && x.sf->prompts_ride_decode_steps != nullptr && x.sf->prompts_ride_decode_steps(x.dep.engine);
-  const step_times ride = rides ? forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole) : part;
-  const double one_us = !rides ? part.kernels_us
-                               : (ride.kernels_us > plain.kernels_us ? ride.kernels_us - plain.kernels_us : 0.0);
+  double one_us = part.kernels_us;
+  if (rides) {
+    const step_times ride = forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole);
+    one_us = headroom::detail::max(0.0, ride.kernels_us - plain.kernels_us);
+  }
   const double m_full = static_cast<double>(budget) / static_cast<double>(chunk_tokens);
-  const double full_us = su.full.kernels_us > one_us * m_full ? one_us * m_full
-                         : su.full.kernels_us > one_us       ? su.full.kernels_us
-                                                             : one_us;
+  // The full pass between one chunk's cost and m_full of them (read where m_full > 1 only).
+  const double full_us = headroom::detail::min(headroom::detail::max(su.full.kernels_us, one_us), one_us * m_full);
   const auto kernels_us = [&](double m) {
     if (m <= 1.0 || m_full <= 1.0) return m * one_us;
     if (m <= m_full) return one_us + (m - 1.0) * (full_us - one_us) / (m_full - 1.0);
     return m / m_full * full_us;
   };
   // A pass of `m` prompts' chunks: their kernels, and the host's time once for each pass the
-  // chunk budget holds (m x chunk tokens / budget of them, at least one).
-  const double chunk_share = static_cast<double>(chunk_tokens) / static_cast<double>(budget);
-  const auto pass_us = [&](double m) {
-    const double passes = m * chunk_share > 1.0 ? m * chunk_share : 1.0;
-    return kernels_us(m) + passes * x.prefill_host_us;
-  };
+  // chunk budget holds (m / m_full of them, at least one).
+  const auto pass_us = [&](double m) { return kernels_us(m) + headroom::detail::max(1.0, m / m_full) * x.prefill_host_us; };
   // Which others a poll gathers: answers of varied lengths (public benchmarks draw them at
   // random) end at random, so a poll gathers a Poisson number of the others' prompts, mean
   // `window`; a step carries their pass / N, and a prompt's own pass holds it and the others of
