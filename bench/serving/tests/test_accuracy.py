@@ -202,30 +202,29 @@ class Report(unittest.TestCase):
         self.assertEqual(flagged[0][-5:], ["--scheduler-recv-interval", "10", "--chunked-prefill-size", "8192",
                                            "--json"])
 
-    def test_requests_become_requests_per_client(self):
-        # v1 runs 8 clients; a benchmark that sent 40 requests in all sent 5 a client.
+    def calls_with_requests(self, total):
+        # The fake's logged commands for the fixture with v1's `requests` set to `total`, those
+        # that carry --requests-per-client.
         path = os.path.join(tempfile.mkdtemp(), "requests.csv")
         with open(path, "w", newline="") as f:
-            f.write(fixture_with_column("requests", "v1", "40"))
+            f.write(fixture_with_column("requests", "v1", total))
+        if os.path.exists(self.log):
+            os.remove(self.log)
         run("--headroom", FAKE, "--measurements", path)
         with open(self.log) as f:
             calls = [json.loads(line) for line in f]
-        sent = [c for c in calls if "--requests-per-client" in c]
+        return [c for c in calls if "--requests-per-client" in c]
+
+    def test_requests_become_requests_per_client(self):
+        # v1 runs 8 clients; a benchmark that sent 40 requests in all sent 5 a client.
+        sent = self.calls_with_requests("40")
         self.assertEqual(len(sent), 1)
         self.assertEqual(sent[0][-5:], ["--kv", "fp8", "--requests-per-client", "5", "--json"])
 
     def test_requests_the_clients_do_not_divide_round_to_the_nearest(self):
         # v1 runs 8 clients: 100 requests are 12.5 a client, sent as 13; 99 are 12.375, sent as 12.
         for total, each in (("100", "13"), ("99", "12")):
-            path = os.path.join(tempfile.mkdtemp(), "requests.csv")
-            with open(path, "w", newline="") as f:
-                f.write(fixture_with_column("requests", "v1", total))
-            if os.path.exists(self.log):
-                os.remove(self.log)
-            run("--headroom", FAKE, "--measurements", path)
-            with open(self.log) as f:
-                calls = [json.loads(line) for line in f]
-            sent = [c for c in calls if "--requests-per-client" in c]
+            sent = self.calls_with_requests(total)
             self.assertEqual(len(sent), 1)
             self.assertEqual(sent[0][-3:], ["--requests-per-client", each, "--json"])
 
