@@ -6,6 +6,7 @@
 #include <headroom/devices/nvidia_hopper.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_next_80b_a3b_instruct.hpp>
+#include <headroom/engines/serving_facts.hpp>
 #include <headroom/sla.hpp>
 
 namespace headroom_static_serve_test {
@@ -83,6 +84,38 @@ constexpr serve_result r0 = serve(models::llama_3_1_8b_instruct, devices::h100_s
 constexpr serve_result r10 = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, ten_each);
 static_assert(near(r10.ttft_ms, (r1.ttft_ms + 9 * r0.ttft_ms) / 10, 1e-12) && near(r10.ttft_steady_ms, r0.ttft_ms, 1e-12));
 static_assert(r1.tpot_ms == r0.tpot_ms && r1.ttft_ms > r0.ttft_ms);  // 16 prompts at once queue
+
+// An open loop (serve_rate_at). Erlang's C formula by hand: one slot at half load finds it busy
+// half the time (M/M/1: the utilisation); two slots, one busy on average: Erlang's B formula
+// B(2, 1) = 1 x B(1, 1) / (2 + 1 x B(1, 1)) with B(1, 1) = 1 / 2, so 0.5 / 2.5 = 0.2, and
+// C = 2 x 0.2 / (2 - 1 x (1 - 0.2)) = 0.4 / 1.2 = 1 / 3.
+static_assert(near(detail::erlang_c(1, 0.5), 0.5, 1e-12) && near(detail::erlang_c(2, 1.0), 1.0 / 3.0, 1e-12));
+// Two requests a second of 1,000-token prompts for 100-token answers: the batch is the smallest
+// B whose rate x S(B) <= B, S(B) a request's time in the batch at B sequences -- the closed loop's
+// steady TTFT at B clients (less the front end, which holds no slot) and 99 TPOTs at B; the
+// answer at that B is the closed loop's steady state plus the wait for a slot; the deployment
+// serves 2 x 100 tokens a second; Little's law gives the requests in flight, 2 x E2E.
+constexpr load open2{.isl = 1000, .osl = 100, .request_rate = 2.0};
+constexpr serve_result o2 = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, open2);
+constexpr double front_ms = engines::serving_facts_of(deployment{}.engine.kind).request_us(1000) / 1e3;
+constexpr double s_ms(std::uint64_t b) {
+  const serve_result c = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                               {.isl = 1000, .osl = 100, .concurrency = b, .requests_per_client = 0});
+  return c.ttft_ms - front_ms + 99 * c.tpot_ms;
+}
+constexpr serve_result c2 = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                                  {.isl = 1000, .osl = 100, .concurrency = o2.running_batch, .requests_per_client = 0});
+static_assert(o2.fits && !o2.saturated && o2.request_rate == 2.0 && o2.running_batch >= 1);
+static_assert(2.0 * s_ms(o2.running_batch) / 1e3 <= o2.running_batch &&
+              (o2.running_batch == 1 || 2.0 * s_ms(o2.running_batch - 1) / 1e3 > o2.running_batch - 1));
+static_assert(near(o2.tpot_ms, c2.tpot_ms, 1e-12) && near(o2.ttft_ms - o2.wait_ms, c2.ttft_ms, 1e-12));
+static_assert(near(o2.tokens_per_s, 200, 1e-12) && o2.concurrency == static_cast<std::uint64_t>(2 * o2.e2e_ms / 1e3 + 0.5));
+static_assert(o2.slots >= o2.running_batch && near(o2.capacity_rps, o2.slots / s_ms(o2.slots) * 1e3, 1e-9));
+// A rate at or above the capacity saturates it: the batch full, the queue growing, TTFT without
+// bound, the tokens a second the capacity's.
+constexpr serve_result flood = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, {.isl = 1000, .osl = 100, .request_rate = 1e6});
+static_assert(flood.saturated && flood.running_batch == flood.slots && flood.ttft_ms > 1e300);
+static_assert(near(flood.tokens_per_s, flood.capacity_rps * 100, 1e-12) && near(flood.capacity_rps, o2.capacity_rps, 1e-12));
 
 // The compile-time check passes where both targets hold (TPOT of an 8B model at 4 clients is a
 // few milliseconds on an H100; its ceiling alone is 16 GB / 3.35 TB/s = 4.8 ms).

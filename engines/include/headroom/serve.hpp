@@ -20,9 +20,12 @@
 // link, decode workers run pure decode steps; the request rate is the smallest of the clients'
 // closed loop, the prefill workers' and the decode workers' rates, and the wait goes to TTFT.
 // Speculative decoding: a verify step of B x (K + 1) rows and K draft steps emit A tokens.
+// An open loop (requests at random, `load::request_rate` a second; aggregated): the running batch
+// is what the rate keeps there (Little's law), the wait for a slot Erlang's C (serve_rate_at).
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include <headroom/calibration.hpp>
 #include <headroom/detail/min_max.hpp>
@@ -46,6 +49,10 @@ struct load {
   std::uint64_t osl = 128;
   std::uint64_t concurrency = 1;
   std::uint64_t requests_per_client = 10;
+  /// An open loop instead (appended): requests arriving at random (a Poisson process) at this
+  /// many a second, whatever the answers before them; `concurrency` and `requests_per_client`
+  /// are then not read. 0: the closed loop. Aggregated serving only (serve_rate_at).
+  double request_rate = 0;
 };
 
 /// Disaggregated serving: prefill and decode workers, each a tensor-parallel group of `*_tp`
@@ -153,6 +160,14 @@ struct serve_result {
   /// budget x (OSL - 1 + c) / ISL + 1 (c: a prompt's chunks); the running batch never exceeds
   /// it. 0 when disaggregated (the prefill workers take the prompts).
   std::uint64_t budget_seqs = 0;
+  /// An open loop (serve_rate_at; appended): the requests a second offered, 0 for a closed loop;
+  /// the most a second the deployment serves (its running batch at the largest the pool, the
+  /// cap and the budget allow, over a request's time in the batch); and whether the offered rate
+  /// reaches that, the queue then growing without bound (TTFT and E2E infinite).
+  double request_rate = 0;
+  double capacity_rps = 0;
+  bool saturated = false;
+  std::uint64_t slots = 0;  ///< open loop: the largest running batch, B_max
 };
 
 namespace detail {
@@ -161,6 +176,7 @@ namespace detail {
 inline void serve_isl_osl_and_concurrency_must_be_positive() {}
 inline void acceptance_length_must_be_between_1_and_speculative_tokens_plus_1() {}
 inline void model_has_no_draft_head_for_speculative_decoding() {}
+inline void serve_request_rate_must_be_positive_and_aggregated() {}
 
 constexpr std::uint64_t div_up(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
 
@@ -712,12 +728,108 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   return out;
 }
 
+namespace detail {
+
+// The probability that a request arriving at random finds all `c` slots busy, `a` the mean
+// number busy (the offered load, a < c): Erlang's C formula, from his B formula's recursion
+// B(0) = 1, B(k) = a B(k - 1) / (k + a B(k - 1)), which stays within [0, 1] at any c.
+constexpr double erlang_c(std::uint64_t c, double a) {
+  if (a <= 0) return 0.0;
+  double b = 1.0;
+  for (std::uint64_t k = 1; k <= c; ++k) b = a * b / (static_cast<double>(k) + a * b);
+  const double cd = static_cast<double>(c);
+  return cd * b / (cd - a * (1.0 - b));
+}
+
+// A request's time in the running batch at B sequences: its TTFT without the wait for a slot,
+// then OSL - 1 decode steps.
+constexpr double service_us(const aggregated_times& t, std::uint64_t osl) {
+  return t.steady_ttft_us + static_cast<double>(osl - 1) * t.tpot_us;
+}
+
+}  // namespace detail
+
+/// The serving answer of an open loop: requests arriving at random (a Poisson process) at
+/// `rate_per_s` a second, aggregated serving (docs/serving.md, "An open loop"). The running
+/// batch B is what the rate keeps there (Little's law): the smallest B with rate x S(B) <= B,
+/// S(B) a request's time in the batch at B sequences, up to the largest batch the pool, the
+/// scheduler's cap and the token budget allow (B_max). At or above B_max / S(B_max) requests a
+/// second the queue grows without bound (`saturated`). Below, a request finds every slot taken
+/// with Erlang's C probability for B_max slots and S(B) x rate busy, and then waits
+/// C / (B_max - rate x S) services, halved: requests of one length leave the batch at regular
+/// times, not at random (the M/D/c queue waits about half as long as M/M/c, Allen-Cunneen's
+/// (1 + Cs^2) / 2 with Cs = 0).
+constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
+  serve_result out = su.base;
+  out.concurrency = 0;
+  out.request_rate = rate_per_s;
+  if (!(rate_per_s > 0) || rate_per_s > 1e9 || su.dis.on()) {
+    if (std::is_constant_evaluated()) detail::serve_request_rate_must_be_positive_and_aggregated();
+    detail::bad_deployment_at_run_time("serve: a request rate must be positive and finite, and serving aggregated");
+  }
+  if (!out.fits) return out;
+  const detail::serve_ctx& x = su.x;
+  const load& l = x.l;
+  const std::uint64_t b_rank = headroom::detail::min({out.batch_pool_seqs, su.cap, out.budget_seqs});
+  const std::uint64_t b_max = su.pd.dp_attention ? checked_mul(b_rank, su.pd.tp) : b_rank;
+  out.slots = b_max;
+  const double lambda = rate_per_s / 1e6;  // requests a microsecond
+  const detail::aggregated_times at_max = detail::aggregated(su, b_max);
+  const double s_max = detail::service_us(at_max, l.osl);
+  out.capacity_rps = static_cast<double>(b_max) / s_max * 1e6;
+  calib_source worst = detail::worse(out.calibration, at_max.worst);
+  const double front_us = x.sf->request_us(l.isl);
+  if (lambda * s_max >= static_cast<double>(b_max)) {
+    // Saturated: the batch full, the queue growing for as long as the run lasts.
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    out.saturated = true;
+    out.running_batch = b_max;
+    out.tpot_ms = at_max.tpot_us / 1e3;
+    out.ceiling_tpot_ms = at_max.ceiling_tpot_us / 1e3;
+    out.ttft_ms = out.ttft_steady_ms = out.e2e_ms = out.cycle_ms = out.wait_ms = inf;
+    out.tokens_per_s = out.capacity_rps * static_cast<double>(l.osl);
+  } else {
+    // The smallest B the rate keeps running: rate x S(B) <= B holds from there on (S(B) / B
+    // falls as B grows: the step's weights are read once for the whole batch).
+    std::uint64_t lo = 1, hi = b_max;
+    while (lo < hi) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      if (lambda * detail::service_us(detail::aggregated(su, mid), l.osl) <= static_cast<double>(mid)) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    const detail::aggregated_times t = detail::aggregated(su, lo);
+    worst = detail::worse(worst, t.worst);
+    const double s_us = detail::service_us(t, l.osl);
+    const double busy = lambda * s_us;
+    const double slots = static_cast<double>(b_max);
+    const double wait_us = busy < slots ? detail::erlang_c(b_max, busy) / (slots - busy) * s_us / 2.0 : 0.0;
+    out.running_batch = lo;
+    out.tpot_ms = t.tpot_us / 1e3;
+    out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
+    out.wait_ms = wait_us / 1e3;
+    out.ttft_ms = out.ttft_steady_ms = (wait_us + t.steady_ttft_us + front_us) / 1e3;
+    out.e2e_ms = out.ttft_ms + static_cast<double>(l.osl - 1) * out.tpot_ms;
+    out.cycle_ms = out.e2e_ms;
+    out.tokens_per_s = rate_per_s * static_cast<double>(l.osl);
+    // The requests in flight on average (Little's law): the concurrency a closed loop would hold.
+    out.concurrency = static_cast<std::uint64_t>(rate_per_s * out.e2e_ms / 1e3 + 0.5);
+  }
+  out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);
+  out.tokens_per_s_per_user = out.tpot_ms > 0 ? 1e3 / out.tpot_ms : 0;
+  out.calibration = worst;
+  return out;
+}
+
 /// The serving answer for load `l` on deployment `dep` (its engine, plan, settings and
 /// speculation), aggregated unless `dis` names workers.
 constexpr serve_result serve(const model& m, const device& d, const device_roofline& r, const deployment& dep,
                              const load& l, const exec_facts& facts, const calibration_set& cs,
                              const serving_facts& sf, const disaggregation& dis = {}) {
-  return serve_at(setup_serving(m, d, r, dep, l, facts, cs, sf, dis), l.concurrency);
+  const serve_setup su = setup_serving(m, d, r, dep, l, facts, cs, sf, dis);
+  return l.request_rate != 0 ? serve_rate_at(su, l.request_rate) : serve_at(su, l.concurrency);
 }
 
 }  // namespace headroom

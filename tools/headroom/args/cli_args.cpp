@@ -159,7 +159,7 @@ void name_value_types(CLI::App& app) {
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
-      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
+      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"request-rate", "R[,R...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
       {"decode-workers", "N"}, {"decode-tp", "N"}, {"prefill-ep", "N"}, {"decode-ep", "N"}, {"prefill-batch-tokens", "TOKENS"},
       {"moe-dense-tp-size", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"}, {"draft-model", "ID"},
       {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
@@ -294,6 +294,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--osl", &a.serve_osl, "answer tokens of each request", true},
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
        {"--requests-per-client", &a.requests_per_client, requests_help},
+       {"--request-rate", &a.request_rate,
+        "an open loop instead of --concurrency: comma-separated request rates, requests a second arriving at random "
+        "(aggregated serving)"},
        {"--disagg", nullptr, "disaggregated serving: prefill and decode workers", false, &a.disagg},
        {"--prefill-workers", &a.prefill_workers, "--disagg: prefill workers"},
        {"--prefill-tp", &a.prefill_tp, "--disagg: tensor-parallel degree of a prefill worker (default 1)"},

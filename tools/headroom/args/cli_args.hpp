@@ -95,7 +95,7 @@ struct cli_args {
   std::string serve_isl, serve_osl, serve_concurrency = "1", prefill_workers, prefill_tp = "1", decode_workers,
       decode_tp = "1", prefill_ep = "1", decode_ep = "1", prefill_redundant_experts = "0",
       decode_redundant_experts = "0", prefill_batch_tokens, speculative_tokens, acceptance_length, draft_model,
-      requests_per_client = "10";
+      requests_per_client = "10", request_rate;
   std::string calibration;
   bool disagg = false, prefill_dp_attention = false, decode_dp_attention = false;
   CLI::App* sla = nullptr;

@@ -87,7 +87,11 @@ serve_answer compute_serve(const serve_request& r) {
   dep.speculation = r.spec;
   const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1, r.requests_per_client}, engines::exec_facts_of(r.q.e),
                                        cs, engines::serving_facts_of(r.q.e.kind), r.dis);
-  for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
+  if (r.request_rate.empty()) {
+    for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
+  } else {
+    for (const double rate : r.request_rate) a.runs.push_back(serve_rate_at(su, rate));
+  }
   const bool fell_back = std::any_of(a.runs.begin(), a.runs.end(),
                                      [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
   const bool stood_in = std::any_of(a.runs.begin(), a.runs.end(),
@@ -96,10 +100,58 @@ serve_answer compute_serve(const serve_request& r) {
   return a;
 }
 
+namespace {
+
+// An open loop's table: one row a request rate.
+void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
+  const query& q = r.q;
+  w("Load: an open loop: requests arriving at random (a Poisson process) at the rates below, each a {}-token prompt for "
+    "a {}-token answer; steady state. Mode: {}. Settings: {}. Speculative decoding: {}.\n\n",
+    r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
+  w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
+    "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
+    a.calibration_name);
+  w("| request rate (req/s) | in flight | running batch | TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
+    "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | capacity (req/s) | calibration |\n");
+  w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+  for (const serve_result& s : a.runs) {
+    if (!s.fits) {
+      w("| {} | - | - | - | - | - | - | - | - | - | - | - | - | does not fit: {} |\n", num(s.request_rate), name(s.term));
+      continue;
+    }
+    if (s.saturated) {
+      w("| {} | - | {} | saturated | {:.2f} | saturated | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} | saturated | {:.2f} | {} "
+        "|\n",
+        num(s.request_rate), s.running_batch, s.tpot_ms, s.tokens_per_s, s.tokens_per_s_per_gpu, s.tokens_per_s_per_user,
+        s.ceiling_ttft_ms, s.ceiling_tpot_ms, s.capacity_rps, short_name(s.calibration));
+      continue;
+    }
+    w("| {} | {} | {} | {:.1f} | {:.2f} | {:.0f} | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} | {:.1f} | {:.2f} | {} |\n",
+      num(s.request_rate), s.concurrency, s.running_batch, s.ttft_ms, s.tpot_ms, s.e2e_ms, s.tokens_per_s,
+      s.tokens_per_s_per_gpu, s.tokens_per_s_per_user, s.ceiling_ttft_ms, s.ceiling_tpot_ms, s.wait_ms, s.capacity_rps,
+      short_name(s.calibration));
+  }
+  if (!a.runs.empty() && a.runs.front().fits) {
+    const serve_result& s = a.runs.front();
+    w("\nThe running batch is what the rate keeps there (Little's law: the rate times a request's time in the batch), "
+      "at most {} sequences (the engine's KV pool, its scheduler's cap and its token budget); the deployment serves up "
+      "to {:.2f} requests a second, and at or above that the queue grows for as long as the run lasts (saturated). "
+      "Below it, a request finds every slot taken with Erlang's C probability and waits for one (the wait is part of "
+      "TTFT). \"In flight\": the requests in the system on average, the concurrency a closed loop would hold.\n",
+      s.slots, s.capacity_rps);
+  }
+}
+
+}  // namespace
+
 std::string serve_text(const serve_request& r, const serve_answer& a) {
   writer w;
   const query& q = r.q;
   w("# Serving {} on {} under {}\n\n", q.m->name, q.d->name, name(q.e.kind));
+  if (!r.request_rate.empty()) {
+    open_loop_text(w, r, a);
+    return std::move(w.out);
+  }
   w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers ({}). Mode: {}. Settings: {}. "
     "Speculative decoding: {}.\n\n",
     r.isl, r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
@@ -146,7 +198,8 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   j["engine"] = name(r.q.e.kind);
   j["isl"] = r.isl;
   j["osl"] = r.osl;
-  j["requests_per_client"] = r.requests_per_client;
+  j["loop"] = r.request_rate.empty() ? "closed" : "open";
+  if (r.request_rate.empty()) j["requests_per_client"] = r.requests_per_client;
   j["mode"] = r.dis.on() ? "disaggregated" : "aggregated";
   j["plan"] = r.dis.on() ? ordered_json{{"prefill_workers", r.dis.prefill_workers},
                                         {"prefill_tp", r.dis.prefill_tp},
@@ -167,13 +220,17 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   ordered_json runs = ordered_json::array();
   for (const serve_result& s : a.runs) {
     ordered_json x;
-    x["concurrency"] = s.concurrency;
+    // An open loop's run: its rate first; a saturated one has no finite TTFT, E2E or wait (null).
+    const bool open = !r.request_rate.empty();
+    const auto finite = [&](double v) { return open && s.saturated ? ordered_json(nullptr) : ordered_json(v); };
+    if (open) x["request_rate"] = s.request_rate;
+    x["concurrency"] = open && s.saturated ? ordered_json(nullptr) : ordered_json(s.concurrency);
     x["running_batch"] = s.running_batch;
-    x["ttft_ms"] = s.ttft_ms;
-    x["ttft_steady_ms"] = s.ttft_steady_ms;
+    x["ttft_ms"] = finite(s.ttft_ms);
+    x["ttft_steady_ms"] = finite(s.ttft_steady_ms);
     x["tpot_ms"] = s.tpot_ms;
-    x["e2e_ms"] = s.e2e_ms;
-    x["cycle_ms"] = s.cycle_ms;
+    x["e2e_ms"] = finite(s.e2e_ms);
+    x["cycle_ms"] = finite(s.cycle_ms);
     x["tokens_per_s"] = s.tokens_per_s;
     x["tokens_per_s_per_gpu"] = s.tokens_per_s_per_gpu;
     x["tokens_per_s_per_user"] = s.tokens_per_s_per_user;
@@ -185,9 +242,14 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
     x["pool_seqs"] = s.pool_seqs;
     x["batch_pool_seqs"] = s.batch_pool_seqs;
     x["budget_seqs"] = s.budget_seqs;
-    x["wait_ms"] = s.wait_ms;
+    x["wait_ms"] = finite(s.wait_ms);
     x["transfer_ms"] = s.transfer_ms;
     x["term"] = name(s.term);
+    if (open) {
+      x["slots"] = s.slots;
+      x["capacity_rps"] = s.capacity_rps;
+      x["saturated"] = s.saturated;
+    }
     runs.push_back(std::move(x));
   }
   j["runs"] = std::move(runs);

@@ -24,6 +24,7 @@ struct serve_request {
   std::uint64_t isl = 1024;
   std::uint64_t osl = 128;
   std::vector<std::uint64_t> concurrency{1};
+  std::vector<double> request_rate;  ///< --request-rate: an open loop at these rates (empty: the closed loop)
   std::uint64_t requests_per_client = load{}.requests_per_client;  ///< 0: steady state alone
   disaggregation dis{};
   speculation spec{};

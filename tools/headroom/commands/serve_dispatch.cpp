@@ -168,6 +168,21 @@ command_output run_serve(cli_args& a) {
   r.requests_per_client = parse_requests_per_client(a.requests_per_client);
   r.concurrency.clear();
   for (const std::uint64_t c : parse_positive_list("--concurrency", a.serve_concurrency)) r.concurrency.push_back(c);
+  if (!a.request_rate.empty()) {  // an open loop: no clients, no rounds
+    if (a.serve->get_option("--concurrency")->count() != 0 || a.serve->get_option("--requests-per-client")->count() != 0) {
+      throw usage_error("--request-rate: an open loop has no clients; give it or --concurrency / --requests-per-client, not both");
+    }
+    if (a.disagg) throw usage_error("--request-rate: aggregated serving only (not with --disagg)");
+    std::string_view rest = a.request_rate;
+    while (true) {
+      const std::size_t comma = rest.find(',');
+      const double rate = parse_positive_decimal("--request-rate", rest.substr(0, comma));
+      if (rate > 1e9) throw usage_error(fmt::format("--request-rate: `{}` is more than 10^9 requests a second", rest.substr(0, comma)));
+      r.request_rate.push_back(rate);
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
   if (spec) {
     if (a.acceptance_length.empty()) {
       throw usage_error("--speculative-tokens: give --acceptance-length too (the mean tokens a verify step emits; no default)");
