@@ -176,6 +176,52 @@ TEST_CASE("serve: disaggregated decode workers hold what the rate brings them (L
   CHECK(static_cast<double>(r.running_batch) < held + 1.0 + 1e-6);
 }
 
+TEST_CASE("serve: an open loop's capacity is the closed loop's saturated rate; its times grow with the rate") {
+  // The capacity is what a closed loop of more clients than the deployment holds serves: the
+  // same largest batch (aggregated) or the same slowest side (disaggregated), so the closed
+  // loop's tokens/s at 100,000 clients is capacity x OSL, less the front end's share of a cycle
+  // (under 10^-3 of it here).
+  struct one_case {
+    const model* m;
+    std::uint64_t isl, osl;
+    disaggregation dis;
+  };
+  const one_case cases[] = {{&models::llama_3_1_8b_instruct, 1000, 100, {}},
+                            {&models::qwen3_30b_a3b, 2000, 200, {}},
+                            {&models::llama_3_1_8b_instruct, 4000, 100, disaggregation{1, 1, 4, 1}},
+                            {&models::llama_3_1_70b_instruct, 4000, 400, disaggregation{2, 2, 1, 4}}};
+  for (const one_case& c : cases) {
+    INFO(c.m->id, " disaggregated ", c.dis.on());
+    const serve_result flood = serve(*c.m, devices::h100_sxm, {}, {.isl = c.isl, .osl = c.osl, .request_rate = 1e6}, c.dis);
+    const serve_result closed = serve(*c.m, devices::h100_sxm, {},
+                                      {.isl = c.isl, .osl = c.osl, .concurrency = 100'000, .requests_per_client = 0}, c.dis);
+    REQUIRE(flood.fits);
+    CHECK(flood.saturated);
+    CHECK(std::isinf(flood.ttft_ms));
+    CHECK(std::abs(closed.tokens_per_s / (flood.capacity_rps * static_cast<double>(c.osl)) - 1.0) < 1e-3);
+    // Below the capacity: the batch, TTFT and TPOT never fall as the rate grows, and the served
+    // tokens a second are the rate's.
+    serve_result prev{};
+    for (const double share : {0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99}) {
+      const double rate = share * flood.capacity_rps;
+      const serve_result r = serve(*c.m, devices::h100_sxm, {}, {.isl = c.isl, .osl = c.osl, .request_rate = rate}, c.dis);
+      INFO("rate ", rate);
+      REQUIRE(!r.saturated);
+      CHECK(close(r.tokens_per_s, rate * static_cast<double>(c.osl)));
+      CHECK(r.running_batch <= r.slots);
+      CHECK(r.ceiling_tpot_ms <= r.tpot_ms);
+      if (prev.fits) {
+        CHECK(r.running_batch >= prev.running_batch);
+        CHECK(r.tpot_ms >= prev.tpot_ms * (1 - 1e-12));
+        CHECK(r.ttft_ms >= prev.ttft_ms * (1 - 1e-12));
+      }
+      prev = r;
+    }
+  }
+  CHECK_THROWS_AS(serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, {.isl = 10, .osl = 10, .request_rate = -1}),
+                  headroom::error);
+}
+
 TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
   // Qwen3-235B-A22B: 94 layers x 4 KV heads x 128 x (K and V) x 2 bytes = 192,512 bytes a token
   // (config.json: num_hidden_layers 94, num_key_value_heads 4, head_dim 128). A TP 4 prefill rank

@@ -20,8 +20,8 @@
 // link, decode workers run pure decode steps; the request rate is the smallest of the clients'
 // closed loop, the prefill workers' and the decode workers' rates, and the wait goes to TTFT.
 // Speculative decoding: a verify step of B x (K + 1) rows and K draft steps emit A tokens.
-// An open loop (requests at random, `load::request_rate` a second; aggregated): the running batch
-// is what the rate keeps there (Little's law), the wait for a slot Erlang's C (serve_rate_at).
+// An open loop (requests at random, `load::request_rate` a second): the running batch is what
+// the rate keeps there (Little's law), the wait for a slot Erlang's C (serve_rate_at).
 #pragma once
 
 #include <cstdint>
@@ -51,7 +51,7 @@ struct load {
   std::uint64_t requests_per_client = 10;
   /// An open loop instead (appended): requests arriving at random (a Poisson process) at this
   /// many a second, whatever the answers before them; `concurrency` and `requests_per_client`
-  /// are then not read. 0: the closed loop. Aggregated serving only (serve_rate_at).
+  /// are then not read. 0: the closed loop (serve_rate_at).
   double request_rate = 0;
 };
 
@@ -176,7 +176,7 @@ namespace detail {
 inline void serve_isl_osl_and_concurrency_must_be_positive() {}
 inline void acceptance_length_must_be_between_1_and_speculative_tokens_plus_1() {}
 inline void model_has_no_draft_head_for_speculative_decoding() {}
-inline void serve_request_rate_must_be_positive_and_aggregated() {}
+inline void serve_request_rate_must_be_positive() {}
 
 constexpr std::uint64_t div_up(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
 
@@ -750,43 +750,92 @@ constexpr double service_us(const aggregated_times& t, std::uint64_t osl) {
 }  // namespace detail
 
 /// The serving answer of an open loop: requests arriving at random (a Poisson process) at
-/// `rate_per_s` a second, aggregated serving (docs/serving.md, "An open loop"). The running
-/// batch B is what the rate keeps there (Little's law): the smallest B with rate x S(B) <= B,
-/// S(B) a request's time in the batch at B sequences, up to the largest batch the pool, the
+/// `rate_per_s` a second (docs/serving.md, "An open loop"). Aggregated: the running batch B is
+/// what the rate keeps there (Little's law), the smallest B with rate x S(B) <= B, S(B) a
+/// request's time in the batch at B sequences, up to the largest batch the pool, the
 /// scheduler's cap and the token budget allow (B_max). At or above B_max / S(B_max) requests a
 /// second the queue grows without bound (`saturated`). Below, a request finds every slot taken
-/// with Erlang's C probability for B_max slots and S(B) x rate busy, and then waits
+/// with Erlang's C probability for B_max slots and rate x S(B) busy, and then waits
 /// C / (B_max - rate x S) services, halved: requests of one length leave the batch at regular
 /// times, not at random (the M/D/c queue waits about half as long as M/M/c, Allen-Cunneen's
-/// (1 + Cs^2) / 2 with Cs = 0).
+/// (1 + Cs^2) / 2 with Cs = 0). Disaggregated: each prefill worker batches the prompts that
+/// arrived during its pass before (as in the closed loop), each decode worker holds rate / D x
+/// (OSL - 1) x TPOT sequences (the same fixed point, its slots' Erlang wait added); the capacity
+/// is the smaller of the prefill workers' full passes and the decode workers' full batches.
 constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
   serve_result out = su.base;
   out.concurrency = 0;
   out.request_rate = rate_per_s;
-  if (!(rate_per_s > 0) || rate_per_s > 1e9 || su.dis.on()) {
-    if (std::is_constant_evaluated()) detail::serve_request_rate_must_be_positive_and_aggregated();
-    detail::bad_deployment_at_run_time("serve: a request rate must be positive and finite, and serving aggregated");
+  if (!(rate_per_s > 0) || rate_per_s > 1e9) {
+    if (std::is_constant_evaluated()) detail::serve_request_rate_must_be_positive();
+    detail::bad_deployment_at_run_time("serve: a request rate must be positive and at most 10^9 a second");
   }
   if (!out.fits) return out;
   const detail::serve_ctx& x = su.x;
   const load& l = x.l;
-  const std::uint64_t b_rank = headroom::detail::min({out.batch_pool_seqs, su.cap, out.budget_seqs});
+  const disaggregation& dis = su.dis;
+  const double lambda = rate_per_s / 1e6;  // requests a microsecond
+  const double osl_steps = static_cast<double>(l.osl - 1);
+  // The largest running batch of one instance (a decode worker when disaggregated); under DP
+  // attention every TP rank schedules its own.
+  const std::uint64_t b_rank = dis.on() ? headroom::detail::min(out.batch_pool_seqs, su.cap)
+                                        : headroom::detail::min({out.batch_pool_seqs, su.cap, out.budget_seqs});
   const std::uint64_t b_max = su.pd.dp_attention ? checked_mul(b_rank, su.pd.tp) : b_rank;
   out.slots = b_max;
-  const double lambda = rate_per_s / 1e6;  // requests a microsecond
-  const detail::aggregated_times at_max = detail::aggregated(su, b_max);
-  const double s_max = detail::service_us(at_max, l.osl);
-  out.capacity_rps = static_cast<double>(b_max) / s_max * 1e6;
-  calib_source worst = detail::worse(out.calibration, at_max.worst);
+  calib_source worst = out.calibration;
+  // The times at B sequences: the request's time in an instance's batch (S) and the steps.
+  struct at_b {
+    double service_us = 0, steady_ttft_us = 0, tpot_us = 0, ceiling_tpot_us = 0;
+    calib_source worst = calib_source::measured;
+  };
+  const auto times = [&](std::uint64_t b) {
+    at_b t{};
+    if (dis.on()) {
+      const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
+      t = {osl_steps * tok.predicted_us, 0.0, tok.predicted_us, tok.decode_ceiling_us, tok.worst};
+    } else {
+      const detail::aggregated_times a = detail::aggregated(su, b);
+      t = {detail::service_us(a, l.osl), a.steady_ttft_us, a.tpot_us, a.ceiling_tpot_us, a.worst};
+    }
+    return t;
+  };
+  const double instances = dis.on() ? static_cast<double>(dis.decode_workers) : 1.0;
+  const double lambda_i = lambda / instances;  // an instance's (decode worker's) share
+  const at_b full = times(b_max);
+  worst = detail::worse(worst, full.worst);
+  double capacity = full.service_us > 0 ? static_cast<double>(b_max) / full.service_us * instances : 1e300;
+  // Disaggregated: the prefill workers' passes, as serve_at builds them, with no clients to cap them.
+  double own_prefill_us = 0;
+  if (dis.on()) {
+    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
+    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
+        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl), seq_shares(su.pp)));
+    const detail::step_times& pf1 = su.one_prompt;
+    const detail::step_times pf = per_batch == 1 ? pf1 : detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    worst = detail::worse(worst, detail::worse(pf.worst, pf1.worst));
+    const double slope = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
+    const double workers = static_cast<double>(dis.prefill_workers);
+    capacity = headroom::detail::min(capacity, workers * static_cast<double>(per_batch) / pf.predicted_us);
+    // A pass takes the prompts that arrived during the one before: k = lambda_w x T(k).
+    const double lambda_w = lambda / workers;
+    const double room = 1.0 - lambda_w * slope;
+    double k = room > 0 ? lambda_w * (pf1.predicted_us - slope) / room : static_cast<double>(per_batch);
+    k = k < 1 ? 1 : k > static_cast<double>(per_batch) ? static_cast<double>(per_batch) : k;
+    const double t_k = pf1.predicted_us + (k - 1.0) * slope;
+    const double busy = lambda_w * t_k / k < 1 ? lambda_w * t_k / k : 1.0;
+    own_prefill_us = busy * t_k / 2 + t_k + su.transfer_us;
+  }
+  out.capacity_rps = capacity * 1e6;
   const double front_us = x.sf->request_us(l.isl);
-  if (lambda * s_max >= static_cast<double>(b_max)) {
-    // Saturated: the batch full, the queue growing for as long as the run lasts.
+  if (lambda >= capacity) {
+    // Saturated: the slowest side full, the queue growing for as long as the run lasts.
     constexpr double inf = std::numeric_limits<double>::infinity();
     out.saturated = true;
     out.running_batch = b_max;
-    out.tpot_ms = at_max.tpot_us / 1e3;
-    out.ceiling_tpot_ms = at_max.ceiling_tpot_us / 1e3;
+    out.tpot_ms = full.tpot_us / 1e3;
+    out.ceiling_tpot_ms = full.ceiling_tpot_us / 1e3;
     out.ttft_ms = out.ttft_steady_ms = out.e2e_ms = out.cycle_ms = out.wait_ms = inf;
+    out.transfer_ms = su.transfer_us / 1e3;
     out.tokens_per_s = out.capacity_rps * static_cast<double>(l.osl);
   } else {
     // The smallest B the rate keeps running: rate x S(B) <= B holds from there on (S(B) / B
@@ -794,24 +843,24 @@ constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
     std::uint64_t lo = 1, hi = b_max;
     while (lo < hi) {
       const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (lambda * detail::service_us(detail::aggregated(su, mid), l.osl) <= static_cast<double>(mid)) {
+      if (lambda_i * times(mid).service_us <= static_cast<double>(mid)) {
         hi = mid;
       } else {
         lo = mid + 1;
       }
     }
-    const detail::aggregated_times t = detail::aggregated(su, lo);
+    const at_b t = times(lo);
     worst = detail::worse(worst, t.worst);
-    const double s_us = detail::service_us(t, l.osl);
-    const double busy = lambda * s_us;
+    const double busy = lambda_i * t.service_us;
     const double slots = static_cast<double>(b_max);
-    const double wait_us = busy < slots ? detail::erlang_c(b_max, busy) / (slots - busy) * s_us / 2.0 : 0.0;
+    const double wait_us = busy < slots ? detail::erlang_c(b_max, busy) / (slots - busy) * t.service_us / 2.0 : 0.0;
     out.running_batch = lo;
     out.tpot_ms = t.tpot_us / 1e3;
     out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
     out.wait_ms = wait_us / 1e3;
-    out.ttft_ms = out.ttft_steady_ms = (wait_us + t.steady_ttft_us + front_us) / 1e3;
-    out.e2e_ms = out.ttft_ms + static_cast<double>(l.osl - 1) * out.tpot_ms;
+    out.transfer_ms = su.transfer_us / 1e3;
+    out.ttft_ms = out.ttft_steady_ms = (wait_us + (dis.on() ? own_prefill_us : t.steady_ttft_us) + front_us) / 1e3;
+    out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
     out.cycle_ms = out.e2e_ms;
     out.tokens_per_s = rate_per_s * static_cast<double>(l.osl);
     // The requests in flight on average (Little's law): the concurrency a closed loop would hold.

@@ -295,8 +295,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
        {"--requests-per-client", &a.requests_per_client, requests_help},
        {"--request-rate", &a.request_rate,
-        "an open loop instead of --concurrency: comma-separated request rates, requests a second arriving at random "
-        "(aggregated serving)"},
+        "an open loop instead of --concurrency: comma-separated request rates, requests a second arriving at random"},
        {"--disagg", nullptr, "disaggregated serving: prefill and decode workers", false, &a.disagg},
        {"--prefill-workers", &a.prefill_workers, "--disagg: prefill workers"},
        {"--prefill-tp", &a.prefill_tp, "--disagg: tensor-parallel degree of a prefill worker (default 1)"},

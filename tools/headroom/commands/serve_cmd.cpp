@@ -133,12 +133,23 @@ void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
   }
   if (!a.runs.empty() && a.runs.front().fits) {
     const serve_result& s = a.runs.front();
-    w("\nThe running batch is what the rate keeps there (Little's law: the rate times a request's time in the batch), "
-      "at most {} sequences (the engine's KV pool, its scheduler's cap and its token budget); the deployment serves up "
-      "to {:.2f} requests a second, and at or above that the queue grows for as long as the run lasts (saturated). "
-      "Below it, a request finds every slot taken with Erlang's C probability and waits for one (the wait is part of "
-      "TTFT). \"In flight\": the requests in the system on average, the concurrency a closed loop would hold.\n",
-      s.slots, s.capacity_rps);
+    if (r.dis.on()) {
+      w("\nThe running batch is what the rate keeps on each decode worker (Little's law: its share of the rate times "
+        "an answer's time there), at most {} sequences (its KV pool and its scheduler's cap); a prefill worker's pass "
+        "takes the prompts that arrived during the one before. The deployment serves up to {:.2f} requests a second "
+        "(the smaller of its prefill workers' full passes and its decode workers' full batches), and at or above that "
+        "the queue grows for as long as the run lasts (saturated). Below it, a request finds every decode slot taken "
+        "with Erlang's C probability and waits for one (the wait is part of TTFT). \"In flight\": the requests in the "
+        "system on average, the concurrency a closed loop would hold.\n",
+        s.slots, s.capacity_rps);
+    } else {
+      w("\nThe running batch is what the rate keeps there (Little's law: the rate times a request's time in the batch), "
+        "at most {} sequences (the engine's KV pool, its scheduler's cap and its token budget); the deployment serves up "
+        "to {:.2f} requests a second, and at or above that the queue grows for as long as the run lasts (saturated). "
+        "Below it, a request finds every slot taken with Erlang's C probability and waits for one (the wait is part of "
+        "TTFT). \"In flight\": the requests in the system on average, the concurrency a closed loop would hold.\n",
+        s.slots, s.capacity_rps);
+    }
   }
 }
 

@@ -172,7 +172,6 @@ command_output run_serve(cli_args& a) {
     if (a.serve->get_option("--concurrency")->count() != 0 || a.serve->get_option("--requests-per-client")->count() != 0) {
       throw usage_error("--request-rate: an open loop has no clients; give it or --concurrency / --requests-per-client, not both");
     }
-    if (a.disagg) throw usage_error("--request-rate: aggregated serving only (not with --disagg)");
     std::string_view rest = a.request_rate;
     while (true) {
       const std::size_t comma = rest.find(',');
