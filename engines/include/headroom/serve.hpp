@@ -747,6 +747,141 @@ constexpr double service_us(const aggregated_times& t, std::uint64_t osl) {
   return t.steady_ttft_us + static_cast<double>(osl - 1) * t.tpot_us;
 }
 
+// An open loop's times at B sequences in an instance's batch (a decode worker's when
+// disaggregated): a request's time there (S), the steady TTFT without the wait (aggregated), the
+// step.
+struct rate_times {
+  double service_us = 0, steady_ttft_us = 0, tpot_us = 0, ceiling_tpot_us = 0;
+  calib_source worst = calib_source::measured;
+};
+constexpr rate_times rate_times_at(const serve_setup& su, std::uint64_t b) {
+  const serve_ctx& x = su.x;
+  if (su.dis.on()) {
+    const step_times tok = token_time(x, su.pd, b, 0, su.whole);
+    return {static_cast<double>(x.l.osl - 1) * tok.predicted_us, 0.0, tok.predicted_us, tok.decode_ceiling_us, tok.worst};
+  }
+  const aggregated_times a = aggregated(su, b);
+  return {service_us(a, x.l.osl), a.steady_ttft_us, a.tpot_us, a.ceiling_tpot_us, a.worst};
+}
+
+// What an open loop's answer at any rate shares: the largest batch of an instance (B_max), its
+// times there, the capacity, and the prefill workers' passes when disaggregated.
+struct rate_setup {
+  std::uint64_t b_max = 1;
+  rate_times full{};
+  double capacity_per_us = 0;  // requests a microsecond the deployment serves at most
+  double instances = 1;        // decode workers sharing the rate (1 aggregated)
+  // Disaggregated: a prefill worker's pass of one prompt and of the full budget (k_full prompts).
+  double pf1_us = 0, slope_us = 0, k_full = 1, workers = 1;
+  calib_source worst = calib_source::measured;
+};
+constexpr rate_setup setup_rate(const serve_setup& su) {
+  rate_setup rs{};
+  const serve_result& base = su.base;
+  const disaggregation& dis = su.dis;
+  // Under DP attention every TP rank schedules its own batch.
+  const std::uint64_t b_rank = dis.on() ? headroom::detail::min(base.batch_pool_seqs, su.cap)
+                                        : headroom::detail::min({base.batch_pool_seqs, su.cap, base.budget_seqs});
+  rs.b_max = headroom::detail::max<std::uint64_t>(1, su.pd.dp_attention ? checked_mul(b_rank, su.pd.tp) : b_rank);
+  rs.full = rate_times_at(su, rs.b_max);
+  rs.worst = worse(base.calibration, rs.full.worst);
+  rs.instances = dis.on() ? static_cast<double>(dis.decode_workers) : 1.0;
+  rs.capacity_per_us = rs.full.service_us > 0 ? static_cast<double>(rs.b_max) / rs.full.service_us * rs.instances : 1e300;
+  if (dis.on()) {
+    const load& l = su.x.l;
+    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
+    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
+        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl), seq_shares(su.pp)));
+    const step_times& pf1 = su.one_prompt;
+    const step_times pf = per_batch == 1 ? pf1 : forward(su.x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    rs.worst = worse(rs.worst, worse(pf.worst, pf1.worst));
+    rs.pf1_us = pf1.predicted_us;
+    rs.slope_us = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
+    rs.k_full = static_cast<double>(per_batch);
+    rs.workers = static_cast<double>(dis.prefill_workers);
+    rs.capacity_per_us = headroom::detail::min(rs.capacity_per_us, rs.workers * rs.k_full / pf.predicted_us);
+  }
+  return rs;
+}
+
+// The answer at `rate_per_s` with `b` sequences in an instance's batch (`t` its times), or
+// saturated when the rate reaches the capacity (b and t then not read).
+constexpr serve_result rate_answer(const serve_setup& su, const rate_setup& rs, double rate_per_s, std::uint64_t b,
+                                   const rate_times& t) {
+  serve_result out = su.base;
+  out.concurrency = 0;
+  out.request_rate = rate_per_s;
+  if (!out.fits) return out;
+  const serve_ctx& x = su.x;
+  const load& l = x.l;
+  const double lambda = rate_per_s / 1e6;  // requests a microsecond
+  const double osl_steps = static_cast<double>(l.osl - 1);
+  out.slots = rs.b_max;
+  out.capacity_rps = rs.capacity_per_us * 1e6;
+  out.transfer_ms = su.transfer_us / 1e3;
+  calib_source worst = rs.worst;
+  if (lambda >= rs.capacity_per_us) {
+    // Saturated: the slowest side full, the queue growing for as long as the run lasts.
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    out.saturated = true;
+    out.running_batch = rs.b_max;
+    out.tpot_ms = rs.full.tpot_us / 1e3;
+    out.ceiling_tpot_ms = rs.full.ceiling_tpot_us / 1e3;
+    out.ttft_ms = out.ttft_steady_ms = out.e2e_ms = out.cycle_ms = out.wait_ms = inf;
+    out.tokens_per_s = out.capacity_rps * static_cast<double>(l.osl);
+  } else {
+    worst = worse(worst, t.worst);
+    // A request finds every slot of its instance taken with Erlang's C probability.
+    const double busy = lambda / rs.instances * t.service_us;
+    const double slots = static_cast<double>(rs.b_max);
+    const double wait_us = busy < slots ? erlang_c(rs.b_max, busy) / (slots - busy) * t.service_us / 2.0 : 0.0;
+    double first_us = t.steady_ttft_us;
+    if (su.dis.on()) {
+      // A prefill worker's pass takes the prompts that arrived during the one before:
+      // k = lambda_w x T(k), at most the full pass; a prompt waits for the pass in flight (half
+      // of one, as often as the worker is busy), then its own, then crosses the link.
+      const double lambda_w = lambda / rs.workers;
+      const double room = 1.0 - lambda_w * rs.slope_us;
+      double k = room > 0 ? lambda_w * (rs.pf1_us - rs.slope_us) / room : rs.k_full;
+      k = k < 1 ? 1 : k > rs.k_full ? rs.k_full : k;
+      const double t_k = rs.pf1_us + (k - 1.0) * rs.slope_us;
+      const double on = lambda_w * t_k / k < 1 ? lambda_w * t_k / k : 1.0;
+      first_us = on * t_k / 2 + t_k + su.transfer_us;
+    }
+    out.running_batch = b;
+    out.tpot_ms = t.tpot_us / 1e3;
+    out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
+    out.wait_ms = wait_us / 1e3;
+    out.ttft_ms = out.ttft_steady_ms = (wait_us + first_us + x.sf->request_us(l.isl)) / 1e3;
+    out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
+    out.cycle_ms = out.e2e_ms;
+    out.tokens_per_s = rate_per_s * static_cast<double>(l.osl);
+    // The requests in flight on average (Little's law): the concurrency a closed loop would hold.
+    out.concurrency = static_cast<std::uint64_t>(rate_per_s * out.e2e_ms / 1e3 + 0.5);
+  }
+  out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);
+  out.tokens_per_s_per_user = out.tpot_ms > 0 ? 1e3 / out.tpot_ms : 0;
+  out.calibration = worst;
+  return out;
+}
+
+// The smallest B (of 1 to B_max) whose batch the rate keeps: rate / instances x S(B) <= B. It
+// holds from there on (S(B) / B falls as B grows: the step's weights are read once for the
+// whole batch), so a bisection finds it.
+constexpr std::uint64_t batch_kept(const serve_setup& su, const rate_setup& rs, double rate_per_s) {
+  const double lambda_i = rate_per_s / 1e6 / rs.instances;
+  std::uint64_t lo = 1, hi = rs.b_max;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (lambda_i * rate_times_at(su, mid).service_us <= static_cast<double>(mid)) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
+}
+
 }  // namespace detail
 
 /// The serving answer of an open loop: requests arriving at random (a Poisson process) at
@@ -763,113 +898,20 @@ constexpr double service_us(const aggregated_times& t, std::uint64_t osl) {
 /// (OSL - 1) x TPOT sequences (the same fixed point, its slots' Erlang wait added); the capacity
 /// is the smaller of the prefill workers' full passes and the decode workers' full batches.
 constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
-  serve_result out = su.base;
-  out.concurrency = 0;
-  out.request_rate = rate_per_s;
   if (!(rate_per_s > 0) || rate_per_s > 1e9) {
     if (std::is_constant_evaluated()) detail::serve_request_rate_must_be_positive();
     detail::bad_deployment_at_run_time("serve: a request rate must be positive and at most 10^9 a second");
   }
-  if (!out.fits) return out;
-  const detail::serve_ctx& x = su.x;
-  const load& l = x.l;
-  const disaggregation& dis = su.dis;
-  const double lambda = rate_per_s / 1e6;  // requests a microsecond
-  const double osl_steps = static_cast<double>(l.osl - 1);
-  // The largest running batch of one instance (a decode worker when disaggregated); under DP
-  // attention every TP rank schedules its own.
-  const std::uint64_t b_rank = dis.on() ? headroom::detail::min(out.batch_pool_seqs, su.cap)
-                                        : headroom::detail::min({out.batch_pool_seqs, su.cap, out.budget_seqs});
-  const std::uint64_t b_max = su.pd.dp_attention ? checked_mul(b_rank, su.pd.tp) : b_rank;
-  out.slots = b_max;
-  calib_source worst = out.calibration;
-  // The times at B sequences: the request's time in an instance's batch (S) and the steps.
-  struct at_b {
-    double service_us = 0, steady_ttft_us = 0, tpot_us = 0, ceiling_tpot_us = 0;
-    calib_source worst = calib_source::measured;
-  };
-  const auto times = [&](std::uint64_t b) {
-    at_b t{};
-    if (dis.on()) {
-      const detail::step_times tok = detail::token_time(x, su.pd, b, 0, su.whole);
-      t = {osl_steps * tok.predicted_us, 0.0, tok.predicted_us, tok.decode_ceiling_us, tok.worst};
-    } else {
-      const detail::aggregated_times a = detail::aggregated(su, b);
-      t = {detail::service_us(a, l.osl), a.steady_ttft_us, a.tpot_us, a.ceiling_tpot_us, a.worst};
-    }
-    return t;
-  };
-  const double instances = dis.on() ? static_cast<double>(dis.decode_workers) : 1.0;
-  const double lambda_i = lambda / instances;  // an instance's (decode worker's) share
-  const at_b full = times(b_max);
-  worst = detail::worse(worst, full.worst);
-  double capacity = full.service_us > 0 ? static_cast<double>(b_max) / full.service_us * instances : 1e300;
-  // Disaggregated: the prefill workers' passes, as serve_at builds them, with no clients to cap them.
-  double own_prefill_us = 0;
-  if (dis.on()) {
-    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
-    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
-        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl), seq_shares(su.pp)));
-    const detail::step_times& pf1 = su.one_prompt;
-    const detail::step_times pf = per_batch == 1 ? pf1 : detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
-    worst = detail::worse(worst, detail::worse(pf.worst, pf1.worst));
-    const double slope = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
-    const double workers = static_cast<double>(dis.prefill_workers);
-    capacity = headroom::detail::min(capacity, workers * static_cast<double>(per_batch) / pf.predicted_us);
-    // A pass takes the prompts that arrived during the one before: k = lambda_w x T(k).
-    const double lambda_w = lambda / workers;
-    const double room = 1.0 - lambda_w * slope;
-    double k = room > 0 ? lambda_w * (pf1.predicted_us - slope) / room : static_cast<double>(per_batch);
-    k = k < 1 ? 1 : k > static_cast<double>(per_batch) ? static_cast<double>(per_batch) : k;
-    const double t_k = pf1.predicted_us + (k - 1.0) * slope;
-    const double busy = lambda_w * t_k / k < 1 ? lambda_w * t_k / k : 1.0;
-    own_prefill_us = busy * t_k / 2 + t_k + su.transfer_us;
+  if (!su.base.fits) {
+    serve_result out = su.base;
+    out.concurrency = 0;
+    out.request_rate = rate_per_s;
+    return out;
   }
-  out.capacity_rps = capacity * 1e6;
-  const double front_us = x.sf->request_us(l.isl);
-  if (lambda >= capacity) {
-    // Saturated: the slowest side full, the queue growing for as long as the run lasts.
-    constexpr double inf = std::numeric_limits<double>::infinity();
-    out.saturated = true;
-    out.running_batch = b_max;
-    out.tpot_ms = full.tpot_us / 1e3;
-    out.ceiling_tpot_ms = full.ceiling_tpot_us / 1e3;
-    out.ttft_ms = out.ttft_steady_ms = out.e2e_ms = out.cycle_ms = out.wait_ms = inf;
-    out.transfer_ms = su.transfer_us / 1e3;
-    out.tokens_per_s = out.capacity_rps * static_cast<double>(l.osl);
-  } else {
-    // The smallest B the rate keeps running: rate x S(B) <= B holds from there on (S(B) / B
-    // falls as B grows: the step's weights are read once for the whole batch).
-    std::uint64_t lo = 1, hi = b_max;
-    while (lo < hi) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (lambda_i * times(mid).service_us <= static_cast<double>(mid)) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    const at_b t = times(lo);
-    worst = detail::worse(worst, t.worst);
-    const double busy = lambda_i * t.service_us;
-    const double slots = static_cast<double>(b_max);
-    const double wait_us = busy < slots ? detail::erlang_c(b_max, busy) / (slots - busy) * t.service_us / 2.0 : 0.0;
-    out.running_batch = lo;
-    out.tpot_ms = t.tpot_us / 1e3;
-    out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
-    out.wait_ms = wait_us / 1e3;
-    out.transfer_ms = su.transfer_us / 1e3;
-    out.ttft_ms = out.ttft_steady_ms = (wait_us + (dis.on() ? own_prefill_us : t.steady_ttft_us) + front_us) / 1e3;
-    out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
-    out.cycle_ms = out.e2e_ms;
-    out.tokens_per_s = rate_per_s * static_cast<double>(l.osl);
-    // The requests in flight on average (Little's law): the concurrency a closed loop would hold.
-    out.concurrency = static_cast<std::uint64_t>(rate_per_s * out.e2e_ms / 1e3 + 0.5);
-  }
-  out.tokens_per_s_per_gpu = out.tokens_per_s / static_cast<double>(out.gpus);
-  out.tokens_per_s_per_user = out.tpot_ms > 0 ? 1e3 / out.tpot_ms : 0;
-  out.calibration = worst;
-  return out;
+  const detail::rate_setup rs = detail::setup_rate(su);
+  if (rate_per_s / 1e6 >= rs.capacity_per_us) return detail::rate_answer(su, rs, rate_per_s, rs.b_max, rs.full);
+  const std::uint64_t b = detail::batch_kept(su, rs, rate_per_s);
+  return detail::rate_answer(su, rs, rate_per_s, b, detail::rate_times_at(su, b));
 }
 
 /// The serving answer for load `l` on deployment `dep` (its engine, plan, settings and
