@@ -4,7 +4,7 @@
 // search of the README's example (qwen3_32b, ISL 2000, OSL 200, TTFT <= 500 ms, TPOT <= 30 ms,
 // 8 GPUs, every device, the three engines) through the CLI's compute_sla; and the same search for
 // an MoE model (deepseek_v3, 1,024 / 1,024, TTFT <= 2 s, TPOT <= 50 ms), whose routed experts
-// walk the floors by rows and the expert-parallel plans.
+// walk the floors by rows and the expert-parallel plans; and the open loop's answer and search.
 #include <cstdint>
 
 #include <benchmark/benchmark.h>
@@ -53,8 +53,23 @@ void bm_serve_at(benchmark::State& state) {
   }
 }
 
+// One open-loop answer on a prepared setup at 8 requests a second (serve_rate_at: the rate's
+// setup, the bisection for the batch the rate keeps, the answer).
+void bm_serve_rate_at(benchmark::State& state) {
+  serving_inputs in{};
+  const calibration_set cs = shipped_calibration(*in.d, in.dep.engine);
+  const serve_setup su = setup_serving(*in.m, *in.d, in.r, in.dep, in.l, engines::exec_facts_of(in.dep.engine), cs,
+                                       engines::serving_facts_of(in.dep.engine.kind));
+  double rate = 8.0;
+  for (auto _ : state) {
+    escape(&rate);
+    const serve_result s = serve_rate_at(su, rate);
+    benchmark::DoNotOptimize(s);
+  }
+}
+
 void bm_sla_search(benchmark::State& state, const model* m, std::uint64_t isl, std::uint64_t osl, double ttft_ms,
-                   double tpot_ms) {
+                   double tpot_ms, double request_rate) {
   cli::sla_request r;
   r.m = m;
   r.devices.assign(devices::all.begin(), devices::all.end());
@@ -64,6 +79,7 @@ void bm_sla_search(benchmark::State& state, const model* m, std::uint64_t isl, s
   r.ttft_ms = ttft_ms;
   r.tpot_ms = tpot_ms;
   r.gpus = 8;
+  r.request_rate = request_rate;
   std::uint64_t evaluated = 0;
   for (auto _ : state) {
     escape(&r);
@@ -79,11 +95,17 @@ void bm_sla_search(benchmark::State& state, const model* m, std::uint64_t isl, s
 void register_serving_benchmarks() {
   benchmark::RegisterBenchmark("serve_setup/qwen3_32b/h200_sxm/vllm/tp2", bm_serve_setup);
   benchmark::RegisterBenchmark("serve_at/qwen3_32b/h200_sxm/vllm/tp2/c64", bm_serve_at);
+  benchmark::RegisterBenchmark("serve_rate_at/qwen3_32b/h200_sxm/vllm/tp2/8rps", bm_serve_rate_at);
   benchmark::RegisterBenchmark("sla_search/qwen3_32b/all_devices/3_engines/8_gpus", bm_sla_search, &models::qwen3_32b,
-                               2000, 200, 500.0, 30.0)
+                               2000, 200, 500.0, 30.0, 0.0)
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("sla_search/deepseek_v3/all_devices/3_engines/8_gpus", bm_sla_search, &models::deepseek_v3,
-                               1024, 1024, 2000.0, 50.0)
+                               1024, 1024, 2000.0, 50.0, 0.0)
+      ->Unit(benchmark::kMillisecond);
+  // The open loop's search: every configuration's most requests a second a copy serves meeting
+  // both targets, and the copies 20 requests a second need.
+  benchmark::RegisterBenchmark("sla_rate_search/deepseek_v3/all_devices/3_engines/8_gpus/20rps", bm_sla_search,
+                               &models::deepseek_v3, 1024, 1024, 2000.0, 50.0, 20.0)
       ->Unit(benchmark::kMillisecond);
 }
 

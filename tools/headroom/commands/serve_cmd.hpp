@@ -55,6 +55,7 @@ struct sla_request {
   double ttft_ms = 0, tpot_ms = 0;
   std::uint64_t requests_per_client = load{}.requests_per_client;
   std::uint32_t gpus = 8;  ///< largest configuration searched (--gpus)
+  double request_rate = 0; ///< --request-rate: an open loop of this many requests a second, served by replicas (0: closed loop)
   std::string command;     ///< the regenerate line
 };
 struct sla_config {
@@ -65,6 +66,7 @@ struct sla_config {
   serve_result r{};
   bool meets = false;
   std::string reason;  ///< why a configuration meets no target at any concurrency
+  std::uint32_t replicas = 1;  ///< an open loop: the configuration's copies sharing the rate
 };
 struct sla_answer {
   std::vector<sla_config> best;      ///< per (device, engine, mode, plan): its best concurrency meeting both targets

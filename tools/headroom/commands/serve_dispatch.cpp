@@ -121,12 +121,21 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   const std::uint64_t gpus = parse_positive("--gpus", a.sla_gpus);
   if (gpus > 64) throw usage_error(fmt::format("--gpus: `{}` is more than 64", a.sla_gpus));
   r.gpus = static_cast<std::uint32_t>(gpus);
+  if (!a.request_rate.empty()) {
+    const CLI::Option* rounds = cmd.get_option_no_throw("--requests-per-client");
+    if (rounds != nullptr && rounds->count() != 0) {
+      throw usage_error("--request-rate: an open loop has no clients; give it or --requests-per-client, not both");
+    }
+    r.request_rate = parse_positive_decimal("--request-rate", a.request_rate);
+    if (r.request_rate > 1e9) throw usage_error(fmt::format("--request-rate: `{}` is more than 10^9 requests a second", a.request_rate));
+  }
   r.kv_auto = a.t.kv.empty() || a.t.kv == "auto";
   r.s.kv = r.kv_auto ? kv_dtype::bf16 : parse_kv(a.t.kv);
   r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
                           r.model_arg, ids, r.isl, r.osl, num(r.ttft_ms), num(r.tpot_ms), r.gpus,
                           engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
   if (r.requests_per_client != load{}.requests_per_client) r.command += " --requests-per-client " + a.requests_per_client;
+  if (r.request_rate > 0) r.command += " --request-rate " + num(r.request_rate);
   return r;
 }
 

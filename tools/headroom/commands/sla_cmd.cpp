@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -64,10 +65,51 @@ bool meets(const serve_result& s, const sla_request& r) {
 }
 
 std::string reject_reason(const serve_result& s, const sla_request& r) {
+  const char* lightest = r.request_rate > 0 ? "at the lightest load (one sequence in a batch)" : "at concurrency 1";
   if (!s.fits) return fmt::format("memory: {}", name(s.term));
-  if (s.ttft_ms > r.ttft_ms) return fmt::format("TTFT {:.1f} ms > {} ms at concurrency 1", s.ttft_ms, num(r.ttft_ms));
-  return fmt::format("TPOT {:.2f} ms > {} ms at concurrency 1", s.tpot_ms, num(r.tpot_ms));
+  if (s.ttft_ms > r.ttft_ms) return fmt::format("TTFT {:.1f} ms > {} ms {}", s.ttft_ms, num(r.ttft_ms), lightest);
+  return fmt::format("TPOT {:.2f} ms > {} ms {}", s.tpot_ms, num(r.tpot_ms), lightest);
 }
+
+// An open loop: the most requests a second one copy of the configuration serves meeting both
+// targets. The rate that keeps B sequences in an instance's batch, instances x B / S(B), grows
+// with B, and TTFT and TPOT with it, so a bisection over B finds the largest B that meets them
+// (at that rate the batch kept is B: serve_rate_at's fixed point). Then ceil(R / r*) copies
+// share the rate, each answered at R / copies. `evaluated` counts the answers computed.
+sla_config best_replicas(const sla_request& r, const serve_setup& su, sla_config c, std::size_t& evaluated) {
+  const detail::rate_setup rs = detail::setup_rate(su);
+  const auto at = [&](std::uint64_t b) {
+    const detail::rate_times t = detail::rate_times_at(su, b);
+    const double keeps = t.service_us > 0 ? rs.instances * static_cast<double>(b) / t.service_us * 1e6 : rs.capacity_per_us * 1e6;
+    ++evaluated;
+    return detail::rate_answer(su, rs, keeps, b, t);
+  };
+  const serve_result lightest = at(1);
+  if (!meets(lightest, r)) {
+    c.r = lightest;
+    c.reason = reject_reason(lightest, r);
+    return c;
+  }
+  std::uint64_t lo = 1, hi = rs.b_max;  // at(lo) meets both targets
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+    if (meets(at(mid), r)) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  const double most = at(lo).request_rate;
+  const double copies = std::ceil(r.request_rate / most - 1e-9);
+  c.replicas = static_cast<std::uint32_t>(copies < 1 ? 1 : copies > 1e6 ? 1e6 : copies);
+  c.r = serve_rate_at(su, r.request_rate / c.replicas);
+  ++evaluated;
+  c.meets = meets(c.r, r);
+  if (!c.meets) c.reason = reject_reason(c.r, r);
+  return c;
+}
+
+std::uint64_t total_gpus(const sla_config& c) { return static_cast<std::uint64_t>(c.replicas) * c.r.gpus; }
 
 std::string mode_name(const sla_config& c) { return c.dis.on() ? "disaggregated" : "aggregated"; }
 
@@ -100,6 +142,17 @@ sla_answer compute_sla(const sla_request& r) {
         const deployment dep{1, r.isl + r.osl, s, e, c.p};
         sla_config best{d, k, c.p, c.dis, {}, false, {}};
         const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis);
+        if (r.request_rate > 0) {
+          if (!su.base.fits) {
+            best.r = su.base;
+            best.reason = reject_reason(su.base, r);
+          } else {
+            best = best_replicas(r, su, best, a.evaluated);
+            if (best.meets) points.push_back(best);
+          }
+          (best.meets ? a.best : a.rejected).push_back(std::move(best));
+          continue;
+        }
         for (std::uint64_t n = 1; n <= max_concurrency; n *= 2) {
           const serve_result s = serve_at(su, n);
           ++a.evaluated;
@@ -120,9 +173,16 @@ sla_answer compute_sla(const sla_request& r) {
       }
     }
   }
-  std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
-    return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
-  });
+  if (r.request_rate > 0) {  // the rate served: fewest GPUs first, then the most tokens/s per GPU
+    std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
+      if (total_gpus(x) != total_gpus(y)) return total_gpus(x) < total_gpus(y);
+      return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
+    });
+  } else {
+    std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
+      return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
+    });
+  }
   // The frontier: no other point has both more tokens/s per GPU and more per user.
   std::stable_sort(points.begin(), points.end(), [](const sla_config& x, const sla_config& y) {
     if (x.r.tokens_per_s_per_user != y.r.tokens_per_s_per_user) return x.r.tokens_per_s_per_user > y.r.tokens_per_s_per_user;
@@ -152,7 +212,63 @@ std::string skipped_text(const sla_request& r, const sla_answer& a) {
 }
 }  // namespace
 
+namespace {
+// An open loop's report: the copies of each configuration that serve the rate.
+std::string sla_rate_text(const sla_request& r, const sla_answer& a) {
+  writer w;
+  w("# Configurations for {}: {} requests a second, TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, num(r.request_rate),
+    num(r.ttft_ms), num(r.tpot_ms));
+  w("Generated by `{}`.\n\n", r.command);
+  w("Load: an open loop, {} requests a second arriving at random, {}-token prompts, {}-token answers, shared by copies "
+    "(replicas) of a configuration. Searched: {} devices x {} engines{} x plans of up to {} GPUs a copy (aggregated "
+    "TP / EP / DP attention; disaggregated prefill + decode workers), each at the most requests a second a copy serves "
+    "meeting both targets: {} evaluations. Times are predictions (kernels at their ceilings times the ratios measured "
+    "for their class) at each copy's share of the rate; \"fallback\" marks a configuration with a kernel class the "
+    "device and engine have no measurement of, \"stand-in\" one with a kernel read on a related kernel's "
+    "measurements.\n\n",
+    num(r.request_rate), r.isl, r.osl, r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus, a.evaluated);
+  constexpr std::size_t shown = 25;
+  const auto row = [&](const sla_config& c) {
+    w("| {} | {} | {} | {} | {} | {} | {} | {:.2f} | {} | {:.1f} | {:.2f} | {:.0f} | {:.1f} | {} |\n", c.d->id, name(c.e),
+      mode_name(c), config_plan_text(c), c.replicas, c.r.gpus, total_gpus(c), c.r.request_rate, c.r.concurrency,
+      c.r.ttft_ms, c.r.tpot_ms, c.r.tokens_per_s_per_gpu, c.r.tokens_per_s_per_user, short_name(c.r.calibration));
+  };
+  const std::string head =
+      "| device | engine | mode | plan | copies | GPUs a copy | GPUs | req/s a copy | in flight a copy | TTFT (ms) | TPOT (ms) "
+      "| tok/s/GPU | tok/s/user | calibration |\n"
+      "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  w("## Serving the rate, fewest GPUs first\n\n");
+  if (a.best.empty()) {
+    w("None.\n");
+  } else {
+    w("{}", head);
+    for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
+    if (a.best.size() > shown) w("\n{} more serve it (`--json` lists every one).\n", a.best.size() - shown);
+  }
+  w("\n## Pareto frontier: tokens/s per GPU against tokens/s per user\n\n");
+  if (a.pareto.empty()) {
+    w("None.\n");
+  } else {
+    w("{}", head);
+    for (const sla_config& c : a.pareto) row(c);
+  }
+  w("\n## Rejected\n\n");
+  if (a.rejected.empty()) {
+    w("None.\n");
+  } else {
+    w("| device | engine | mode | plan | reason |\n|---|---|---|---|---|\n");
+    for (std::size_t i = 0; i < a.rejected.size() && i < shown; ++i) {
+      const sla_config& c = a.rejected[i];
+      w("| {} | {} | {} | {} | {} |\n", c.d->id, name(c.e), mode_name(c), config_plan_text(c), c.reason);
+    }
+    if (a.rejected.size() > shown) w("\n{} more rejected (`--json` lists every one).\n", a.rejected.size() - shown);
+  }
+  return std::move(w.out);
+}
+}  // namespace
+
 std::string sla_text(const sla_request& r, const sla_answer& a) {
+  if (r.request_rate > 0) return sla_rate_text(r, a);
   writer w;
   w("# Configurations for {}: TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, num(r.ttft_ms), num(r.tpot_ms));
   w("Generated by `{}`.\n\n", r.command);
@@ -202,12 +318,17 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
 }
 
 namespace {
-ordered_json config_json(const sla_config& c) {
+ordered_json config_json(const sla_config& c, bool open) {
   ordered_json x;
   x["device"] = c.d->id;
   x["engine"] = name(c.e);
   x["mode"] = mode_name(c);
   x["plan"] = config_plan_text(c);
+  if (open) {  // an open loop: the copies sharing the rate, and one copy's share
+    x["replicas"] = c.replicas;
+    x["request_rate"] = c.r.request_rate;
+    x["total_gpus"] = total_gpus(c);
+  }
   x["concurrency"] = c.r.concurrency;
   x["gpus"] = c.r.gpus;
   x["ttft_ms"] = c.r.ttft_ms;
@@ -224,17 +345,22 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
   j["model"] = r.m->id;
   j["isl"] = r.isl;
   j["osl"] = r.osl;
-  j["requests_per_client"] = r.requests_per_client;
+  j["loop"] = r.request_rate > 0 ? "open" : "closed";
+  if (r.request_rate > 0) {
+    j["request_rate"] = r.request_rate;
+  } else {
+    j["requests_per_client"] = r.requests_per_client;
+  }
   j["ttft_ms"] = r.ttft_ms;
   j["tpot_ms"] = r.tpot_ms;
   j["gpus"] = r.gpus;
   j["evaluated"] = a.evaluated;
   j["skipped_pairs"] = a.skipped_pairs;
   ordered_json configs = ordered_json::array();
-  for (const sla_config& c : a.best) configs.push_back(config_json(c));
+  for (const sla_config& c : a.best) configs.push_back(config_json(c, r.request_rate > 0));
   j["configs"] = std::move(configs);
   ordered_json pareto = ordered_json::array();
-  for (const sla_config& c : a.pareto) pareto.push_back(config_json(c));
+  for (const sla_config& c : a.pareto) pareto.push_back(config_json(c, r.request_rate > 0));
   j["pareto"] = std::move(pareto);
   ordered_json rejected = ordered_json::array();
   for (const sla_config& c : a.rejected) {
@@ -253,8 +379,9 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
 svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a) {
   svg::line_chart c;
   c.title = fmt::format("{}: tokens/s per GPU against tokens/s per user", r.m->name);
-  c.subtitle = fmt::format("ISL {} / OSL {}, TTFT <= {} ms, TPOT <= {} ms; predictions", r.isl, r.osl, num(r.ttft_ms),
-                           num(r.tpot_ms));
+  c.subtitle = fmt::format("ISL {} / OSL {}, {}TTFT <= {} ms, TPOT <= {} ms; predictions", r.isl, r.osl,
+                           r.request_rate > 0 ? fmt::format("{} requests a second, ", num(r.request_rate)) : std::string{},
+                           num(r.ttft_ms), num(r.tpot_ms));
   c.x = {"tokens/s per user", false, 10};
   c.y = {"tokens/s per GPU", false, 10};
   svg::series best{"best of each configuration", {}, false, true, false};
