@@ -868,9 +868,10 @@ constexpr serve_result rate_answer(const serve_setup& su, const rate_setup& rs, 
 // The smallest B (of 1 to B_max) whose batch the rate keeps: rate / instances x S(B) <= B. It
 // holds from there on (S(B) / B falls as B grows: the step's weights are read once for the
 // whole batch), so a bisection finds it.
-constexpr std::uint64_t batch_kept(const serve_setup& su, const rate_setup& rs, double rate_per_s) {
+constexpr std::uint64_t batch_kept(const serve_setup& su, const rate_setup& rs, double rate_per_s,
+                                   std::uint64_t at_most = UINT64_MAX) {
   const double lambda_i = rate_per_s / 1e6 / rs.instances;
-  std::uint64_t lo = 1, hi = rs.b_max;
+  std::uint64_t lo = 1, hi = headroom::detail::min(rs.b_max, at_most);
   while (lo < hi) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
     if (lambda_i * rate_times_at(su, mid).service_us <= static_cast<double>(mid)) {

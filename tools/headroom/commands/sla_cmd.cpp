@@ -102,7 +102,11 @@ sla_config best_replicas(const sla_request& r, const serve_setup& su, sla_config
   const double most = at(lo).request_rate;
   const double copies = std::ceil(r.request_rate / most - 1e-9);
   c.replicas = static_cast<std::uint32_t>(copies < 1 ? 1 : copies > 1e6 ? 1e6 : copies);
-  c.r = serve_rate_at(su, r.request_rate / c.replicas);
+  // A copy's share is at most `most`, so the batch it keeps is at most lo (serve_rate_at's
+  // answer, with the setup made once).
+  const double share = r.request_rate / c.replicas;
+  const std::uint64_t b = detail::batch_kept(su, rs, share, lo);
+  c.r = detail::rate_answer(su, rs, share, b, detail::rate_times_at(su, b));
   ++evaluated;
   c.meets = meets(c.r, r);
   if (!c.meets) c.reason = reject_reason(c.r, r);
