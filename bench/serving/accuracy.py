@@ -3,7 +3,7 @@
 """Judge `headroom serve` against public serving measurements (bench/serving/measurements.csv).
 
 For every measured row the script runs
-    headroom serve MODEL DEVICE --isl N --osl N --concurrency N --engine E [--tp N] [--ep N]
+    headroom serve MODEL DEVICE --isl N --osl N --engine E (--concurrency N | --request-rate R) [--tp N] [--ep N]
         [--pp N] [--kv fp8] [--requests-per-client R] [--speculative-tokens K --acceptance-length A] --json
 reads runs[0] and compares its ttft_ms / tpot_ms with the measured ones. It also scores the
 baseline "constant x ceiling": one constant per metric, the median of measured / ceiling over
@@ -104,7 +104,19 @@ def _check_row(raw, where, seen):
         raise InputError(f"{where}: split '{row['split']}' (expected calibrate or validate)")
     if row["engine"] not in ENGINES:
         raise InputError(f"{where}: engine '{row['engine']}' (expected {', '.join(ENGINES)})")
+    # Optional: an open loop's request rate (the benchmark's --request-rate, requests a second
+    # arriving at random), in place of a concurrency; a row has one or the other.
+    rate = row.get("request_rate") or ""
+    row["request_rate"] = _number(rate, f"{where}: request_rate", float) if rate else None
+    if row["request_rate"] is not None:
+        if row["concurrency"]:
+            raise InputError(f"{where}: request_rate and concurrency both given (an open loop has no clients)")
+        if row.get("requests"):
+            raise InputError(f"{where}: requests belongs to a closed loop; an open loop's row has request_rate")
+        row["concurrency"] = None
     for col in ("tp", "ep", "dp", "pp", "isl_tokens", "osl_tokens", "concurrency"):
+        if col == "concurrency" and row["request_rate"] is not None:
+            continue
         row[col] = _number(row[col], f"{where}: {col}", int)
     for col in ("ttft_ms", "tpot_ms", "acceptance_length"):
         row[col] = _number(row[col], f"{where}: {col}", float) if row[col] else None
@@ -135,7 +147,7 @@ def _check_row(raw, where, seen):
     # serve, whose clients each send a whole number, runs the nearest (12.5 -> 13, halves up).
     requests = row.get("requests") or ""
     row["requests"] = _number(requests, f"{where}: requests", int) if requests else None
-    if row["requests"] is not None and row["requests"] < row["concurrency"]:
+    if row["requests"] is not None and row["concurrency"] is not None and row["requests"] < row["concurrency"]:
         raise InputError(f"{where}: requests {row['requests']} are fewer than the "
                          f"{row['concurrency']} clients")
     # Optional: the benchmark's --random-range-ratio r, where it drew each request's lengths
@@ -171,7 +183,9 @@ def command_for(row, headroom):
     cmd = [headroom, "serve", row["model"], row["device"],
            "--isl", str(mean_length(row["isl_tokens"], row["range_ratio"])),
            "--osl", str(mean_length(row["osl_tokens"], row["range_ratio"])),
-           "--concurrency", str(row["concurrency"]), "--engine", row["engine"]]
+           *(["--request-rate", f"{row['request_rate']:g}"] if row["request_rate"] is not None
+             else ["--concurrency", str(row["concurrency"])]),
+           "--engine", row["engine"]]
     for flag in ("tp", "ep", "pp"):
         if row[flag] > 1:
             cmd += [f"--{flag}", str(row[flag])]
@@ -213,6 +227,9 @@ def run_row(row, headroom, timeout):
         return None, f"exit {done.returncode}: {why}"
     try:
         run = json.loads(done.stdout)["runs"][0]
+        if run.get("saturated") is True:
+            return None, (f"saturated: the measured rate is at or above the {float(run['capacity_rps']):.2f} "
+                          f"requests a second predicted served")
         values = {k: run[k] for k in RUN_KEYS}
         for k in RUN_KEYS[:4]:
             values[k] = float(values[k])
@@ -311,7 +328,7 @@ CSV_FIELDS = ("id", "split", "engine", "device", "model", "concurrency", "measur
               "ceiling_tpot_ms", "ttft_abs_pct_error", "tpot_abs_pct_error",
               "baseline_ttft_ms", "baseline_tpot_ms", "baseline_ttft_abs_pct_error",
               "baseline_tpot_abs_pct_error", "ceiling_tpot_le_measured", "status", "reason",
-              "calibration")
+              "calibration", "request_rate")
 
 
 def csv_record(r):
@@ -334,7 +351,8 @@ def csv_record(r):
             "status": "ran" if r["run"] is not None else "refused",
             "reason": r["reason"] or ("TTFT alone: speculation at one client, acceptance length not published"
                                       if r["run"] is not None and ttft_only(row) else ""),
-            "calibration": run.get("calibration", "")}
+            "calibration": run.get("calibration", ""),
+            "request_rate": "" if row.get("request_rate") is None else f"{row['request_rate']:g}"}
 
 
 def write_csv(path, results):

@@ -6,7 +6,8 @@ test inputs (not predictions): test_accuracy.py derives every expected error fro
 
 model_a -> ttft 110, tpot 12, ceilings 50 / 8, its device's own tables;  model_b -> ttft 200,
 tpot 30, ceilings 100 / 20, a fallback table;
-refused -> exit 2 with a one-line message;  nofit -> fits false;  badjson -> not JSON.
+refused -> exit 2 with a one-line message;  nofit -> fits false;  badjson -> not JSON;
+--request-rate R: the same numbers, or at R >= 100 a saturated run (capacity 42.5 a second).
 When FAKE_HEADROOM_LOG names a file, each call appends its arguments there as one JSON line.
 """
 import json
@@ -33,7 +34,16 @@ def main(argv):
         print("this is not JSON")
         return 0
     ttft, tpot, c_ttft, c_tpot = FIXED[model]
-    concurrency = int(argv[argv.index("--concurrency") + 1])
+    if "--request-rate" in argv:  # an open loop: at 100 requests a second or more, saturated
+        rate = float(argv[argv.index("--request-rate") + 1])
+        if rate >= 100:
+            print(json.dumps({"runs": [{"request_rate": rate, "concurrency": None, "ttft_ms": None, "tpot_ms": tpot,
+                                        "ceiling_ttft_ms": c_ttft, "ceiling_tpot_ms": c_tpot, "fits": True,
+                                        "saturated": True, "capacity_rps": 42.5, "calibration": "measured"}]}))
+            return 0
+        concurrency = 0
+    else:
+        concurrency = int(argv[argv.index("--concurrency") + 1])
     run = {"concurrency": concurrency, "running_batch": concurrency, "ttft_ms": ttft,
            "tpot_ms": tpot, "e2e_ms": ttft + tpot * 99, "tokens_per_s": 1.0,
            "tokens_per_s_per_gpu": 1.0, "tokens_per_s_per_user": 1.0, "ceiling_ttft_ms": c_ttft,

@@ -67,6 +67,19 @@ def fixture_with_column(name, row_id, value):
     return text.getvalue()
 
 
+def fixture_with_rate(row_id, rate, keep_concurrency=False):
+    """The fixture with a request_rate column: `rate` on row `row_id`, its concurrency emptied
+    (an open loop's row) unless `keep_concurrency`."""
+    rows = list(csv.reader(io.StringIO(fixture_with_column("request_rate", row_id, rate))))
+    col = rows[0].index("concurrency")
+    for r in rows[1:]:
+        if r[0] == row_id and not keep_concurrency:
+            r[col] = ""
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(rows)
+    return text.getvalue()
+
+
 def fixture_with_flags(row_id, flags):
     """The fixture with an engine_flags column: `flags` on row `row_id`, empty elsewhere."""
     return fixture_with_column("engine_flags", row_id, flags)
@@ -244,6 +257,33 @@ class Report(unittest.TestCase):
         self.assertEqual(len(sent), 1)
         self.assertEqual(sent[0][sent[0].index("--isl"):sent[0].index("--isl") + 4], ["--isl", "922", "--osl", "90"])
 
+    def test_request_rate_rows_run_an_open_loop(self):
+        # v1 as an open loop of 2.5 requests a second: --request-rate in place of --concurrency,
+        # no --requests-per-client; scored as any row (the fake answers v1 as before: TPOT 20 %).
+        path = os.path.join(tempfile.mkdtemp(), "rate.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_rate("v1", "2.5"))
+        if os.path.exists(self.log):
+            os.remove(self.log)
+        code, out, _ = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 0)
+        with open(self.log) as f:
+            calls = [json.loads(line) for line in f]
+        sent = [c for c in calls if "--request-rate" in c]
+        self.assertEqual(len(sent), 1)
+        self.assertEqual(sent[0][7:11], ["--request-rate", "2.5", "--engine", "sglang"])
+        self.assertNotIn("--concurrency", sent[0])
+        self.assertEqual(table_row(out, "sglang / h200_sxm")[3], "25.0")  # as test_validate_table
+
+    def test_a_saturated_rate_is_listed_with_the_capacity(self):
+        path = os.path.join(tempfile.mkdtemp(), "flood.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_rate("v1", "150"))
+        code, out, _ = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 0)
+        self.assertIn("| v1 | model_a | h200_sxm | saturated: the measured rate is at or above the 42.50 requests a "
+                      "second predicted served |", out)
+
     def test_calibrate_split(self):
         code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
         self.assertEqual(code, 0)
@@ -291,6 +331,14 @@ class BadInput(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
         self.assertEqual(err, f"accuracy.py: {path}:5: requests 7 are fewer than the 8 clients\n")
+
+    def test_request_rate_or_concurrency_not_both(self):
+        path = self.bad_fixture(fixture_with_rate("v1", "2.5", keep_concurrency=True))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err, f"accuracy.py: {path}:5: request_rate and concurrency both given (an open loop has no "
+                              "clients)\n")
 
     def test_range_ratio_at_most_one(self):
         path = self.bad_fixture(fixture_with_column("range_ratio", "v1", "1.5"))
