@@ -222,6 +222,41 @@ TEST_CASE("serve: an open loop's capacity is the closed loop's saturated rate; i
                   headroom::error);
 }
 
+TEST_CASE("serve: the batch an open loop keeps is the smallest whose rate x S(B) <= B, found by a scan too") {
+  // The safeguarded secant (detail::batch_kept) against a scan of every B from 1, on dense, MoE
+  // and disaggregated setups at rates from a trickle to just under the capacity.
+  struct one_case {
+    const model* m;
+    const device* d;
+    engine_kind e;
+    disaggregation dis;
+  };
+  const one_case cases[] = {{&models::llama_3_1_8b_instruct, &devices::h100_sxm, engine_kind::vllm, {}},
+                            {&models::qwen3_30b_a3b, &devices::b200, engine_kind::sglang, {}},
+                            {&models::gpt_oss_120b, &devices::h200_sxm, engine_kind::trtllm, {}},
+                            {&models::llama_3_1_8b_instruct, &devices::h100_sxm, engine_kind::vllm, disaggregation{1, 1, 2, 1}}};
+  for (const one_case& c : cases) {
+    const engine e = as_allocated(engine{.kind = c.e});
+    const deployment dep{1, 2200, {}, e, {}};
+    const device_roofline roof = default_roofline(*c.d);  // the setup points at it
+    const calibration_set cs = shipped_calibration(*c.d, e);
+    const serve_setup su = setup_serving(*c.m, *c.d, roof, dep, {.isl = 2000, .osl = 200},
+                                         engines::exec_facts_of(e), cs, engines::serving_facts_of(c.e), c.dis);
+    REQUIRE(su.base.fits);
+    const detail::rate_setup rs = detail::setup_rate(su);
+    for (const double share : {0.001, 0.05, 0.2, 0.5, 0.8, 0.95, 0.999}) {
+      const double rate = share * rs.capacity_per_us * 1e6;
+      INFO(c.m->id, " ", c.d->id, " rate ", rate);
+      const double lambda_i = rate / 1e6 / rs.instances;
+      std::uint64_t scan = 1;
+      while (scan < rs.b_max && lambda_i * detail::rate_times_at(su, scan).service_us > static_cast<double>(scan)) ++scan;
+      const detail::kept_batch k = detail::batch_kept(su, rs, rate, rs.b_max, rs.full);
+      CHECK(k.b == scan);
+      CHECK(k.t.service_us == detail::rate_times_at(su, k.b).service_us);
+    }
+  }
+}
+
 TEST_CASE("serve: a disaggregated side's EP and DP attention shape its ranks") {
   // Qwen3-235B-A22B: 94 layers x 4 KV heads x 128 x (K and V) x 2 bytes = 192,512 bytes a token
   // (config.json: num_hidden_layers 94, num_key_value_heads 4, head_dim 128). A TP 4 prefill rank

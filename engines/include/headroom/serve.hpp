@@ -465,7 +465,9 @@ struct aggregated_times {
   calib_source worst = calib_source::measured;
 };
 
-constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
+// `first_round`: false leaves first_ttft_us 0 (an open loop has no round of prompts arriving
+// together), sparing its forward pass.
+constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bool first_round = true) {
   const serve_ctx& x = su.x;
   const load& l = x.l;
   const std::uint64_t budget = su.budget;
@@ -475,15 +477,17 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b) {
   const std::uint64_t total = b * l.isl;
   const std::uint64_t full_steps = total / budget;
   const std::uint64_t rest = total % budget;
-  const step_times full = full_steps != 0 ? su.full : step_times{};
-  const step_times last = rest != 0 ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
-  double sum_us = 0;
-  for (std::uint64_t j = 0; j < b; ++j) {
-    const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
-    sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
-                                : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+  const step_times full = full_steps != 0 && first_round ? su.full : step_times{};
+  const step_times last = rest != 0 && first_round ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
+  if (first_round) {
+    double sum_us = 0;
+    for (std::uint64_t j = 0; j < b; ++j) {
+      const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
+      sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
+                                  : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+    }
+    out.first_ttft_us = sum_us / static_cast<double>(b);
   }
-  out.first_ttft_us = sum_us / static_cast<double>(b);
   // Steady state. Later prompts arrive as answers end, spread over the steps of the B - 1
   // sequences decoding: each rides ceil(ISL / budget) of them and adds its prefill kernels to
   // them (the engine's cost per step being the decode steps').
@@ -760,7 +764,7 @@ constexpr rate_times rate_times_at(const serve_setup& su, std::uint64_t b) {
     const step_times tok = token_time(x, su.pd, b, 0, su.whole);
     return {static_cast<double>(x.l.osl - 1) * tok.predicted_us, 0.0, tok.predicted_us, tok.decode_ceiling_us, tok.worst};
   }
-  const aggregated_times a = aggregated(su, b);
+  const aggregated_times a = aggregated(su, b, false);
   return {service_us(a, x.l.osl), a.steady_ttft_us, a.tpot_us, a.ceiling_tpot_us, a.worst};
 }
 
@@ -865,22 +869,54 @@ constexpr serve_result rate_answer(const serve_setup& su, const rate_setup& rs, 
   return out;
 }
 
-// The smallest B (of 1 to B_max) whose batch the rate keeps: rate / instances x S(B) <= B. It
-// holds from there on (S(B) / B falls as B grows: the step's weights are read once for the
-// whole batch), so a bisection finds it.
-constexpr std::uint64_t batch_kept(const serve_setup& su, const rate_setup& rs, double rate_per_s,
-                                   std::uint64_t at_most = UINT64_MAX) {
+// The smallest B whose batch the rate keeps, rate / instances x S(B) <= B, and its times: a
+// batch of B holds from there on (S(B) / B falls as B grows: the step's weights are read once
+// for the whole batch), and none below rate x S(1) is kept (S only grows with B). `hi` is a B
+// known kept (B_max below the capacity) with its times `hi_t`. A safeguarded secant: the root
+// of rate x S(B) - B between the last B not kept and the first kept, a bisection after any step
+// that did not halve the interval; a few evaluations of S where a bisection over 1 to B_max
+// takes a dozen (and a build's constant evaluation pays for each one).
+struct kept_batch {
+  std::uint64_t b = 1;
+  rate_times t{};
+};
+constexpr kept_batch batch_kept(const serve_setup& su, const rate_setup& rs, double rate_per_s, std::uint64_t hi,
+                                const rate_times& hi_t) {
   const double lambda_i = rate_per_s / 1e6 / rs.instances;
-  std::uint64_t lo = 1, hi = headroom::detail::min(rs.b_max, at_most);
+  const auto excess = [&](std::uint64_t b, const rate_times& t) { return lambda_i * t.service_us - static_cast<double>(b); };
+  kept_batch best{hi, hi_t};
+  if (hi <= 1) return best;
+  const rate_times t1 = rate_times_at(su, 1);
+  if (excess(1, t1) <= 0) return {1, t1};
+  const double below = lambda_i * t1.service_us;  // no batch under rate x S(1) is kept
+  std::uint64_t lo = below >= static_cast<double>(hi) ? hi : headroom::detail::max<std::uint64_t>(2, static_cast<std::uint64_t>(below));
+  double fail_b = 1, fail_f = excess(1, t1);
+  double kept_f = excess(hi, hi_t);
+  bool bisect = false;
   while (lo < hi) {
-    const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (lambda_i * rate_times_at(su, mid).service_us <= static_cast<double>(mid)) {
-      hi = mid;
-    } else {
-      lo = mid + 1;
+    const std::uint64_t width = hi - lo;
+    std::uint64_t c = lo + width / 2;
+    if (!bisect && fail_f > kept_f) {
+      const double root = fail_b + fail_f * (static_cast<double>(hi) - fail_b) / (fail_f - kept_f);
+      const double up = root < static_cast<double>(lo) ? static_cast<double>(lo) : root;
+      c = static_cast<std::uint64_t>(up);
+      if (static_cast<double>(c) < up) ++c;  // rounded up: the first whole B past the root
     }
+    c = c < lo ? lo : c > hi - 1 ? hi - 1 : c;
+    const rate_times t = rate_times_at(su, c);
+    const double f = excess(c, t);
+    if (f <= 0) {
+      hi = c;
+      kept_f = f;
+      best = {c, t};
+    } else {
+      lo = c + 1;
+      fail_b = static_cast<double>(c);
+      fail_f = f;
+    }
+    bisect = !bisect && 2 * (hi - lo) > width;
   }
-  return lo;
+  return best;
 }
 
 }  // namespace detail
@@ -911,8 +947,8 @@ constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
   }
   const detail::rate_setup rs = detail::setup_rate(su);
   if (rate_per_s / 1e6 >= rs.capacity_per_us) return detail::rate_answer(su, rs, rate_per_s, rs.b_max, rs.full);
-  const std::uint64_t b = detail::batch_kept(su, rs, rate_per_s);
-  return detail::rate_answer(su, rs, rate_per_s, b, detail::rate_times_at(su, b));
+  const detail::kept_batch k = detail::batch_kept(su, rs, rate_per_s, rs.b_max, rs.full);
+  return detail::rate_answer(su, rs, rate_per_s, k.b, k.t);
 }
 
 /// The serving answer for load `l` on deployment `dep` (its engine, plan, settings and

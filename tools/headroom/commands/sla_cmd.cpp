@@ -105,8 +105,8 @@ sla_config best_replicas(const sla_request& r, const serve_setup& su, sla_config
   // A copy's share is at most `most`, so the batch it keeps is at most lo (serve_rate_at's
   // answer, with the setup made once).
   const double share = r.request_rate / c.replicas;
-  const std::uint64_t b = detail::batch_kept(su, rs, share, lo);
-  c.r = detail::rate_answer(su, rs, share, b, detail::rate_times_at(su, b));
+  const detail::kept_batch k = detail::batch_kept(su, rs, share, lo, detail::rate_times_at(su, lo));
+  c.r = detail::rate_answer(su, rs, share, k.b, k.t);
   ++evaluated;
   c.meets = meets(c.r, r);
   if (!c.meets) c.reason = reject_reason(c.r, r);
