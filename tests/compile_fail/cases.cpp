@@ -21,7 +21,7 @@
 #if defined(HEADROOM_CASE_SLA_TPOT) || defined(HEADROOM_CASE_SLA_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_TTFT) || \
     defined(HEADROOM_CASE_SLA_TTFT_TWIN) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) ||                          \
     defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN) || defined(HEADROOM_CASE_SLA_DISAGG_TPOT) ||                 \
-    defined(HEADROOM_CASE_SLA_DISAGG_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_RATE) || defined(HEADROOM_CASE_SLA_RATE_TWIN)
+    defined(HEADROOM_CASE_SLA_DISAGG_TPOT_TWIN)
 #include <headroom/sla.hpp>  // only where asked: the calibration tables are not free to compile
 #endif
 #if defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN)
@@ -117,22 +117,6 @@ namespace sla_tpot_twin {
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 16, .ttft_ms = 2000, .tpot_ms = 100});
 }  // namespace sla_tpot_twin
-#endif
-#if defined(HEADROOM_CASE_SLA_RATE)
-namespace sla_rate {
-// 1,000 requests a second of 1,000-token prompts are 10^6 prompt tokens a second: at 2 x 8e9 FLOPs
-// a token, 1.6e16 FLOP/s, 16 times one H100's 989.5 dense BF16 TFLOPS, whatever the batch. The
-// error names the capacity and the rate, 1,000,000 thousandths of a request a second.
-HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
-                    {.isl = 1000, .osl = 100, .ttft_ms = 2000, .tpot_ms = 100, .request_rate = 1000});
-}  // namespace sla_rate
-#endif
-#if defined(HEADROOM_CASE_SLA_RATE_TWIN)
-namespace sla_rate_twin {
-// Two requests a second, half a request in flight on average, meet both targets easily.
-HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
-                    {.isl = 1000, .osl = 100, .ttft_ms = 2000, .tpot_ms = 100, .request_rate_milli = 2000});
-}  // namespace sla_rate_twin
 #endif
 #if defined(HEADROOM_CASE_SLA_DISAGG_TPOT)
 namespace sla_disagg_tpot {

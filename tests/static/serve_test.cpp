@@ -123,10 +123,6 @@ HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 4, .ttft_ms = 2000, .tpot_ms = 100});
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 4, .ttft_ms = 2000, .tpot_ms = 100, .requests_per_client = 0});
-// An open loop of four requests a second: a few sequences in the batch, the same few milliseconds
-// a token.
-HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
-                    {.isl = 1000, .osl = 100, .ttft_ms = 2000, .tpot_ms = 100, .request_rate = 4});
 // Disaggregated, one prefill and one decode H100: the same few milliseconds a token, and a
 // prompt's KV crossing the link in 2.6 ms (above) beside its 1,000-token prefill.
 constexpr disaggregation one_and_one{.prefill_workers = 1, .prefill_tp = 1, .decode_workers = 1, .decode_tp = 1};

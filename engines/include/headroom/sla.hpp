@@ -7,10 +7,6 @@
 //   HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
 //                       {.isl = 1024, .osl = 128, .concurrency = 16, .ttft_ms = 500, .tpot_ms = 20});
 //
-// or for an open loop of requests arriving at random, `.request_rate = 8` (a second) in place of
-// `.concurrency`; a rate the deployment cannot serve fails as request_rate_saturates<...,
-// CapacityMilliRps, RateMilliRps>.
-//
 // and, disaggregated, HEADROOM_ASSERT_SLA_DISAGG(model, device, deployment, disaggregation, sla).
 // A missed target fails to compile naming it and both numbers, in microseconds:
 //   headroom::detail::tpot_target_missed<models::..., devices::..., PredictedUs, TargetUs>
@@ -96,13 +92,8 @@ struct sla {
   std::uint64_t ttft_us = 0;
   std::uint64_t tpot_us = 0;
   std::uint64_t requests_per_client = load{}.requests_per_client;  ///< load::requests_per_client
-  /// An open loop instead of `concurrency` clients (appended; load::request_rate): whole requests
-  /// a second, or thousandths of one where `request_rate_milli` is set; 0: the closed loop.
-  std::uint64_t request_rate = 0;
-  std::uint64_t request_rate_milli = 0;
   [[nodiscard]] constexpr std::uint64_t ttft_target_us() const { return ttft_us != 0 ? ttft_us : ttft_ms * 1000; }
   [[nodiscard]] constexpr std::uint64_t tpot_target_us() const { return tpot_us != 0 ? tpot_us : tpot_ms * 1000; }
-  [[nodiscard]] constexpr std::uint64_t rate_milli() const { return request_rate_milli != 0 ? request_rate_milli : request_rate * 1000; }
 };
 
 namespace detail {
@@ -117,10 +108,6 @@ struct sla_load_does_not_fit;
 // The engine does not run on the device's vendor's parts (engine_rules::vendors).
 template <const device& Device, engine_kind Engine>
 struct engine_does_not_run_on_device;
-// An open loop's rate (thousandths of a request a second) at or above what the deployment serves
-// (its capacity, the same unit, rounded down): the queue grows without bound.
-template <const model& Model, const device& Device, std::uint64_t CapacityMilliRps, std::uint64_t RateMilliRps>
-struct request_rate_saturates;
 constexpr std::uint64_t micros_up(double ms) {
   const double us = ms * 1000.0;
   const auto whole = static_cast<std::uint64_t>(us);
@@ -134,20 +121,13 @@ constexpr std::uint64_t micros_up(double ms) {
 template <const model& Model, const device& Device, deployment Dep, sla Target, disaggregation Dis = disaggregation{}>
 consteval auto assert_sla() {
   constexpr serve_result r =
-      serve(Model, Device, Dep,
-            load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client,
-                 static_cast<double>(Target.rate_milli()) / 1000.0},
-            Dis);
-  // A saturated open loop has no finite TTFT to round.
-  constexpr std::uint64_t ttft = r.saturated ? 0 : detail::micros_up(r.ttft_ms);
+      serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client}, Dis);
+  constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
   if constexpr (!engines::runs_on(Dep.engine.kind, Device.vendor)) {
     return detail::failed<detail::engine_does_not_run_on_device<Device, Dep.engine.kind>>();
   } else if constexpr (!r.fits) {
     return detail::failed<detail::sla_load_does_not_fit<Model, Device, r.term, Target.isl + Target.osl>>();
-  } else if constexpr (r.saturated) {
-    return detail::failed<detail::request_rate_saturates<Model, Device, static_cast<std::uint64_t>(r.capacity_rps * 1000.0),
-                                                         Target.rate_milli()>>();
   } else if constexpr (Target.ttft_target_us() != 0 && ttft > Target.ttft_target_us()) {
     return detail::failed<detail::ttft_target_missed<Model, Device, ttft, Target.ttft_target_us()>>();
   } else if constexpr (Target.tpot_target_us() != 0 && tpot > Target.tpot_target_us()) {
