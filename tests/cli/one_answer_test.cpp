@@ -11,18 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "in_process.hpp"
+#include "in_process_json.hpp"
 
 namespace {
 using headroom::cli::testing::run;
+using headroom::cli::testing::run_json;
 using json = nlohmann::json;
-
-json run_json(std::vector<std::string> args) {
-  args.push_back("--json");
-  const auto r = run(args);
-  REQUIRE_MESSAGE(r.code == 0, r.err);
-  return json::parse(r.out);
-}
 
 struct shared {
   std::uint64_t usable = 0;

@@ -12,18 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "in_process.hpp"
+#include "in_process_json.hpp"
 
 namespace {
 using headroom::cli::testing::run;
+using headroom::cli::testing::run_json;
 using json = nlohmann::json;
-
-json open_loop_json(std::vector<std::string> args) {
-  args.push_back("--json");
-  const auto r = run(args);
-  REQUIRE_MESSAGE(r.code == 0, r.err);
-  return json::parse(r.out);
-}
 
 // An aggregated plan as `sla` writes it ("1 device", "TP=2") as serve's flags.
 std::vector<std::string> open_loop_plan_flags(const std::string& plan) {
@@ -36,7 +30,7 @@ std::vector<std::string> open_loop_plan_flags(const std::string& plan) {
 
 TEST_CASE("sla --request-rate: each configuration's copies serve the rate, one copy fewer does not") {
   const double rate = 40;
-  const json j = open_loop_json({"sla", "llama_3_1_8b_instruct", "--devices", "h100_sxm,b200", "--isl", "1000", "--osl", "100",
+  const json j = run_json({"sla", "llama_3_1_8b_instruct", "--devices", "h100_sxm,b200", "--isl", "1000", "--osl", "100",
                            "--ttft-ms", "300", "--tpot-ms", "20", "--gpus", "4", "--request-rate", "40"});
   CHECK(j["loop"] == "open");
   CHECK(j["request_rate"].get<double>() == rate);
@@ -60,7 +54,7 @@ TEST_CASE("sla --request-rate: each configuration's copies serve the rate, one c
                                   c["engine"].get<std::string>(), "--isl", "1000", "--osl", "100", "--request-rate",
                                   std::to_string(rate / static_cast<double>(copies - 1))};
     for (const std::string& f : open_loop_plan_flags(c["plan"].get<std::string>())) args.push_back(f);
-    const json fewer = open_loop_json(args)["runs"][0];
+    const json fewer = run_json(args)["runs"][0];
     INFO(fewer.dump());
     CHECK((fewer["saturated"].get<bool>() || fewer["ttft_ms"].get<double>() > 300 || fewer["tpot_ms"].get<double>() > 20));
     ++checked;
@@ -69,7 +63,7 @@ TEST_CASE("sla --request-rate: each configuration's copies serve the rate, one c
 }
 
 TEST_CASE("serve --request-rate: the rate's tokens served, the requests in flight its Little's-law count") {
-  const json j = open_loop_json({"serve", "qwen3_8b", "h100_sxm", "--isl", "1024", "--osl", "256", "--request-rate", "2,8,1000"});
+  const json j = run_json({"serve", "qwen3_8b", "h100_sxm", "--isl", "1024", "--osl", "256", "--request-rate", "2,8,1000"});
   CHECK(j["loop"] == "open");
   CHECK(!j.contains("requests_per_client"));
   const json& runs = j["runs"];

@@ -217,6 +217,30 @@ std::string skipped_text(const sla_request& r, const sla_answer& a) {
 }  // namespace
 
 namespace {
+// The report's last two sections, either load: the frontier in the rows of the first table, and
+// the rejected configurations with their reasons.
+template <typename Row>
+void frontier_and_rejected(writer& w, const sla_answer& a, const std::string& head, const Row& row, std::size_t shown) {
+  w("\n## Pareto frontier: tokens/s per GPU against tokens/s per user\n\n");
+  if (a.pareto.empty()) {
+    w("None.\n");
+  } else {
+    w("{}", head);
+    for (const sla_config& c : a.pareto) row(c);
+  }
+  w("\n## Rejected\n\n");
+  if (a.rejected.empty()) {
+    w("None.\n");
+  } else {
+    w("| device | engine | mode | plan | reason |\n|---|---|---|---|---|\n");
+    for (std::size_t i = 0; i < a.rejected.size() && i < shown; ++i) {
+      const sla_config& c = a.rejected[i];
+      w("| {} | {} | {} | {} | {} |\n", c.d->id, name(c.e), mode_name(c), config_plan_text(c), c.reason);
+    }
+    if (a.rejected.size() > shown) w("\n{} more rejected (`--json` lists every one).\n", a.rejected.size() - shown);
+  }
+}
+
 // An open loop's report: the copies of each configuration that serve the rate.
 std::string sla_rate_text(const sla_request& r, const sla_answer& a) {
   writer w;
@@ -249,24 +273,7 @@ std::string sla_rate_text(const sla_request& r, const sla_answer& a) {
     for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
     if (a.best.size() > shown) w("\n{} more serve it (`--json` lists every one).\n", a.best.size() - shown);
   }
-  w("\n## Pareto frontier: tokens/s per GPU against tokens/s per user\n\n");
-  if (a.pareto.empty()) {
-    w("None.\n");
-  } else {
-    w("{}", head);
-    for (const sla_config& c : a.pareto) row(c);
-  }
-  w("\n## Rejected\n\n");
-  if (a.rejected.empty()) {
-    w("None.\n");
-  } else {
-    w("| device | engine | mode | plan | reason |\n|---|---|---|---|---|\n");
-    for (std::size_t i = 0; i < a.rejected.size() && i < shown; ++i) {
-      const sla_config& c = a.rejected[i];
-      w("| {} | {} | {} | {} | {} |\n", c.d->id, name(c.e), mode_name(c), config_plan_text(c), c.reason);
-    }
-    if (a.rejected.size() > shown) w("\n{} more rejected (`--json` lists every one).\n", a.rejected.size() - shown);
-  }
+  frontier_and_rejected(w, a, head, row, shown);
   return std::move(w.out);
 }
 }  // namespace
@@ -300,24 +307,7 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
     for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
     if (a.best.size() > shown) w("\n{} more meet both targets (`--json` lists every one).\n", a.best.size() - shown);
   }
-  w("\n## Pareto frontier: tokens/s per GPU against tokens/s per user\n\n");
-  if (a.pareto.empty()) {
-    w("None.\n");
-  } else {
-    w("{}", head);
-    for (const sla_config& c : a.pareto) row(c);
-  }
-  w("\n## Rejected\n\n");
-  if (a.rejected.empty()) {
-    w("None.\n");
-  } else {
-    w("| device | engine | mode | plan | reason |\n|---|---|---|---|---|\n");
-    for (std::size_t i = 0; i < a.rejected.size() && i < shown; ++i) {
-      const sla_config& c = a.rejected[i];
-      w("| {} | {} | {} | {} | {} |\n", c.d->id, name(c.e), mode_name(c), config_plan_text(c), c.reason);
-    }
-    if (a.rejected.size() > shown) w("\n{} more rejected (`--json` lists every one).\n", a.rejected.size() - shown);
-  }
+  frontier_and_rejected(w, a, head, row, shown);
   return std::move(w.out);
 }
 
