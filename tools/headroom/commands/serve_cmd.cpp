@@ -102,15 +102,20 @@ serve_answer compute_serve(const serve_request& r) {
 
 namespace {
 
+// What a prediction is and which tables it read: the same sentence for either load.
+void prediction_text(writer& w, const serve_answer& a) {
+  w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
+    "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
+    a.calibration_name);
+}
+
 // An open loop's table: one row a request rate.
 void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
   const query& q = r.q;
   w("Load: an open loop: requests arriving at random (a Poisson process) at the rates below, each a {}-token prompt for "
     "a {}-token answer; steady state. Mode: {}. Settings: {}. Speculative decoding: {}.\n\n",
     r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
-  w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
-    "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
-    a.calibration_name);
+  prediction_text(w, a);
   w("| request rate (req/s) | in flight | running batch | TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
     "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | capacity (req/s) | calibration |\n");
   w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -166,9 +171,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers ({}). Mode: {}. Settings: {}. "
     "Speculative decoding: {}.\n\n",
     r.isl, r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
-  w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
-    "calibration: {}. Ceilings: per node max(bytes / bandwidth, FLOPs / peak), a lower bound.\n\n",
-    a.calibration_name);
+  prediction_text(w, a);
   w("| concurrency | running batch | TTFT (ms) | steady TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
     "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | calibration |\n");
   w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
