@@ -881,12 +881,12 @@ struct kept_batch {
   rate_times t{};
 };
 constexpr kept_batch batch_kept(const serve_setup& su, const rate_setup& rs, double rate_per_s, std::uint64_t hi,
-                                const rate_times& hi_t) {
+                                const rate_times& hi_t, const rate_times* known_t1 = nullptr) {
   const double lambda_i = rate_per_s / 1e6 / rs.instances;
   const auto excess = [&](std::uint64_t b, const rate_times& t) { return lambda_i * t.service_us - static_cast<double>(b); };
   kept_batch best{hi, hi_t};
   if (hi <= 1) return best;
-  const rate_times t1 = rate_times_at(su, 1);
+  const rate_times t1 = known_t1 != nullptr ? *known_t1 : rate_times_at(su, 1);  // a caller may know S(1)
   if (excess(1, t1) <= 0) return {1, t1};
   const double below = lambda_i * t1.service_us;  // no batch under rate x S(1) is kept
   std::uint64_t lo = below >= static_cast<double>(hi) ? hi : headroom::detail::max<std::uint64_t>(2, static_cast<std::uint64_t>(below));

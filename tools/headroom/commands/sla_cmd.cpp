@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -71,41 +72,72 @@ std::string reject_reason(const serve_result& s, const sla_request& r) {
   return fmt::format("TPOT {:.2f} ms > {} ms {}", s.tpot_ms, num(r.tpot_ms), lightest);
 }
 
+// How far an answer is past the targets: the larger of TTFT / target and TPOT / target, less
+// one (at most 0: both met; infinite when saturated).
+double overshoot(const serve_result& s, const sla_request& r) {
+  if (!s.fits || s.saturated) return std::numeric_limits<double>::infinity();
+  return std::max(s.ttft_ms / r.ttft_ms, s.tpot_ms / r.tpot_ms) - 1.0;
+}
+
 // An open loop: the most requests a second one copy of the configuration serves meeting both
 // targets. The rate that keeps B sequences in an instance's batch, instances x B / S(B), grows
-// with B, and TTFT and TPOT with it, so a bisection over B finds the largest B that meets them
-// (at that rate the batch kept is B: serve_rate_at's fixed point). Then ceil(R / r*) copies
-// share the rate, each answered at R / copies. `evaluated` counts the answers computed.
+// with B, and TTFT and TPOT with it, so the largest B that meets them is found between B = 1
+// and B_max (whose rate is the capacity: saturated): a safeguarded secant on the overshoot
+// (a bisection where an end is saturated or a step did not halve the interval). At that rate
+// the batch kept is B (serve_rate_at's fixed point). Then ceil(R / r*) copies share the rate,
+// each answered at R / copies. `evaluated` counts the answers computed.
 sla_config best_replicas(const sla_request& r, const serve_setup& su, sla_config c, std::size_t& evaluated) {
   const detail::rate_setup rs = detail::setup_rate(su);
-  const auto at = [&](std::uint64_t b) {
-    const detail::rate_times t = detail::rate_times_at(su, b);
-    const double keeps = t.service_us > 0 ? rs.instances * static_cast<double>(b) / t.service_us * 1e6 : rs.capacity_per_us * 1e6;
-    ++evaluated;
-    return detail::rate_answer(su, rs, keeps, b, t);
+  struct probe {
+    std::uint64_t b = 1;
+    detail::rate_times t{};
+    serve_result s{};
+    double over = 0;
   };
-  const serve_result lightest = at(1);
-  if (!meets(lightest, r)) {
-    c.r = lightest;
-    c.reason = reject_reason(lightest, r);
+  const auto at = [&](std::uint64_t b) {
+    probe p{b, detail::rate_times_at(su, b), {}, 0};
+    const double keeps = p.t.service_us > 0 ? rs.instances * static_cast<double>(b) / p.t.service_us * 1e6 : rs.capacity_per_us * 1e6;
+    ++evaluated;
+    p.s = detail::rate_answer(su, rs, keeps, b, p.t);
+    p.over = overshoot(p.s, r);
+    return p;
+  };
+  probe best = at(1);
+  const detail::rate_times t1 = best.t;
+  if (best.over > 0) {
+    c.r = best.s;
+    c.reason = reject_reason(best.s, r);
     return c;
   }
-  std::uint64_t lo = 1, hi = rs.b_max;  // at(lo) meets both targets
+  std::uint64_t lo = 1, hi = rs.b_max > 1 ? rs.b_max - 1 : 1;  // B_max keeps the capacity's rate: saturated
+  double fail_b = static_cast<double>(rs.b_max), fail_over = std::numeric_limits<double>::infinity();
+  bool bisect = false;
   while (lo < hi) {
-    const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-    if (meets(at(mid), r)) {
+    const std::uint64_t width = hi - lo;
+    std::uint64_t mid = lo + (width + 1) / 2;
+    if (!bisect && std::isfinite(fail_over) && fail_over > best.over) {
+      const double root = static_cast<double>(lo) - best.over * (fail_b - static_cast<double>(lo)) / (fail_over - best.over);
+      mid = static_cast<std::uint64_t>(root);  // the last whole B before the root
+    }
+    mid = mid <= lo ? lo + 1 : mid > hi ? hi : mid;
+    const probe p = at(mid);
+    if (p.over <= 0) {
       lo = mid;
+      best = p;
     } else {
       hi = mid - 1;
+      fail_b = static_cast<double>(mid);
+      fail_over = p.over;
     }
+    bisect = !bisect && 2 * (hi - lo) > width;
   }
-  const double most = at(lo).request_rate;
+  const double most = best.s.request_rate;
   const double copies = std::ceil(r.request_rate / most - 1e-9);
   c.replicas = static_cast<std::uint32_t>(copies < 1 ? 1 : copies > 1e6 ? 1e6 : copies);
-  // A copy's share is at most `most`, so the batch it keeps is at most lo (serve_rate_at's
+  // A copy's share is at most `most`, so the batch it keeps is at most best.b (serve_rate_at's
   // answer, with the setup made once).
   const double share = r.request_rate / c.replicas;
-  const detail::kept_batch k = detail::batch_kept(su, rs, share, lo, detail::rate_times_at(su, lo));
+  const detail::kept_batch k = detail::batch_kept(su, rs, share, best.b, best.t, &t1);
   c.r = detail::rate_answer(su, rs, share, k.b, k.t);
   ++evaluated;
   c.meets = meets(c.r, r);
