@@ -68,6 +68,8 @@ bool meets(const serve_result& s, const sla_request& r) {
 std::string reject_reason(const serve_result& s, const sla_request& r) {
   const char* lightest = r.request_rate > 0 ? "at the lightest load (one sequence in a batch)" : "at concurrency 1";
   if (!s.fits) return fmt::format("memory: {}", name(s.term));
+  // One slot: the rate that keeps one sequence is the capacity itself.
+  if (s.saturated) return fmt::format("saturated {}: the batch holds at most {}", lightest, s.slots);
   if (s.ttft_ms > r.ttft_ms) return fmt::format("TTFT {:.1f} ms > {} ms {}", s.ttft_ms, num(r.ttft_ms), lightest);
   return fmt::format("TPOT {:.2f} ms > {} ms {}", s.tpot_ms, num(r.tpot_ms), lightest);
 }
