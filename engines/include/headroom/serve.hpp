@@ -28,6 +28,7 @@
 #include <limits>
 
 #include <headroom/calibration.hpp>
+#include <headroom/detail/crossing.hpp>
 #include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine_memory.hpp>
@@ -872,10 +873,9 @@ constexpr serve_result rate_answer(const serve_setup& su, const rate_setup& rs, 
 // The smallest B whose batch the rate keeps, rate / instances x S(B) <= B, and its times: a
 // batch of B holds from there on (S(B) / B falls as B grows: the step's weights are read once
 // for the whole batch), and none below rate x S(1) is kept (S only grows with B). `hi` is a B
-// known kept (B_max below the capacity) with its times `hi_t`. A safeguarded secant: the root
-// of rate x S(B) - B between the last B not kept and the first kept, a bisection after any step
-// that did not halve the interval; a few evaluations of S where a bisection over 1 to B_max
-// takes a dozen (and a build's constant evaluation pays for each one).
+// known kept (B_max below the capacity) with its times `hi_t`. A safeguarded secant on
+// rate x S(B) - B (detail/crossing.hpp): a few evaluations of S where a bisection over 1 to
+// B_max takes a dozen (and a build's constant evaluation pays for each one).
 struct kept_batch {
   std::uint64_t b = 1;
   rate_times t{};
@@ -889,34 +889,12 @@ constexpr kept_batch batch_kept(const serve_setup& su, const rate_setup& rs, dou
   const rate_times t1 = known_t1 != nullptr ? *known_t1 : rate_times_at(su, 1);  // a caller may know S(1)
   if (excess(1, t1) <= 0) return {1, t1};
   const double below = lambda_i * t1.service_us;  // no batch under rate x S(1) is kept
-  std::uint64_t lo = below >= static_cast<double>(hi) ? hi : headroom::detail::max<std::uint64_t>(2, static_cast<std::uint64_t>(below));
-  double fail_b = 1, fail_f = excess(1, t1);
-  double kept_f = excess(hi, hi_t);
-  bool bisect = false;
-  while (lo < hi) {
-    const std::uint64_t width = hi - lo;
-    std::uint64_t c = lo + width / 2;
-    if (!bisect && fail_f > kept_f) {
-      const double root = fail_b + fail_f * (static_cast<double>(hi) - fail_b) / (fail_f - kept_f);
-      const double up = root < static_cast<double>(lo) ? static_cast<double>(lo) : root;
-      c = static_cast<std::uint64_t>(up);
-      if (static_cast<double>(c) < up) ++c;  // rounded up: the first whole B past the root
-    }
-    c = c < lo ? lo : c > hi - 1 ? hi - 1 : c;
+  const std::uint64_t lo =
+      below >= static_cast<double>(hi) ? hi : headroom::detail::max<std::uint64_t>(2, static_cast<std::uint64_t>(below));
+  return first_at_most_zero<kept_batch>(lo, hi, {best, excess(hi, hi_t)}, 1.0, excess(1, t1), [&](std::uint64_t c) {
     const rate_times t = rate_times_at(su, c);
-    const double f = excess(c, t);
-    if (f <= 0) {
-      hi = c;
-      kept_f = f;
-      best = {c, t};
-    } else {
-      lo = c + 1;
-      fail_b = static_cast<double>(c);
-      fail_f = f;
-    }
-    bisect = !bisect && 2 * (hi - lo) > width;
-  }
-  return best;
+    return valued<kept_batch>{{c, t}, excess(c, t)};
+  });
 }
 
 }  // namespace detail

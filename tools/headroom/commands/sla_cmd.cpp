@@ -111,28 +111,15 @@ sla_config best_replicas(const sla_request& r, const serve_setup& su, sla_config
     c.reason = reject_reason(best.s, r);
     return c;
   }
-  std::uint64_t lo = 1, hi = rs.b_max > 1 ? rs.b_max - 1 : 1;  // B_max keeps the capacity's rate: saturated
-  double fail_b = static_cast<double>(rs.b_max), fail_over = std::numeric_limits<double>::infinity();
-  bool bisect = false;
-  while (lo < hi) {
-    const std::uint64_t width = hi - lo;
-    std::uint64_t mid = lo + (width + 1) / 2;
-    if (!bisect && std::isfinite(fail_over) && fail_over > best.over) {
-      const double root = static_cast<double>(lo) - best.over * (fail_b - static_cast<double>(lo)) / (fail_over - best.over);
-      mid = static_cast<std::uint64_t>(root);  // the last whole B before the root
-    }
-    mid = mid <= lo ? lo + 1 : mid > hi ? hi : mid;
-    const probe p = at(mid);
-    if (p.over <= 0) {
-      lo = mid;
-      best = p;
-    } else {
-      hi = mid - 1;
-      fail_b = static_cast<double>(mid);
-      fail_over = p.over;
-    }
-    bisect = !bisect && 2 * (hi - lo) > width;
-  }
+  // Counted from B_max + 1 down (x = B_max + 1 - B), the overshoot is positive below a point and
+  // at most 0 from there on: B = 1 (x = B_max) is known to meet both, B_max (x = 1) keeps the
+  // capacity's rate and saturates.
+  const std::uint64_t top = rs.b_max + 1;
+  best = detail::first_at_most_zero<probe>(2, rs.b_max, {best, best.over}, 1.0, std::numeric_limits<double>::infinity(),
+                                           [&](std::uint64_t x) {
+                                             const probe p = at(top - x);
+                                             return detail::valued<probe>{p, p.over};
+                                           });
   const double most = best.s.request_rate;
   const double copies = std::ceil(r.request_rate / most - 1e-9);
   c.replicas = static_cast<std::uint32_t>(copies < 1 ? 1 : copies > 1e6 ? 1e6 : copies);
