@@ -181,14 +181,10 @@ command_output run_serve(cli_args& a) {
     if (a.serve->get_option("--concurrency")->count() != 0 || a.serve->get_option("--requests-per-client")->count() != 0) {
       throw usage_error("--request-rate: an open loop has no clients; give it or --concurrency / --requests-per-client, not both");
     }
-    std::string_view rest = a.request_rate;
-    while (true) {
-      const std::size_t comma = rest.find(',');
-      const double rate = parse_positive_decimal("--request-rate", rest.substr(0, comma));
-      if (rate > 1e9) throw usage_error(fmt::format("--request-rate: `{}` is more than 10^9 requests a second", rest.substr(0, comma)));
+    for (const std::string& item : parse_id_list("--request-rate", a.request_rate)) {  // the comma list's items
+      const double rate = parse_positive_decimal("--request-rate", item);
+      if (rate > 1e9) throw usage_error(fmt::format("--request-rate: `{}` is more than 10^9 requests a second", item));
       r.request_rate.push_back(rate);
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
     }
   }
   if (spec) {
