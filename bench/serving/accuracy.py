@@ -5,7 +5,9 @@
 For every measured row the script runs
     headroom serve MODEL DEVICE --isl N --osl N --engine E (--concurrency N | --request-rate R) [--tp N] [--ep N]
         [--pp N] [--kv fp8] [--requests-per-client R] [--speculative-tokens K --acceptance-length A] --json
-reads runs[0] and compares its ttft_ms / tpot_ms with the measured ones. It also scores the
+reads runs[0] and compares its ttft_ms / tpot_ms with the measured ones, and its tokens_per_s
+(the deployment's output tokens a second) with a row's output_tokens_per_s where the source
+published one (a third table). It also scores the
 baseline "constant x ceiling": one constant per metric, the median of measured / ceiling over
 the rows of the `calibrate` split, times the row's ceiling_ttft_ms / ceiling_tpot_ms. The
 calibrate rows are always run (the constant needs them) whatever --split selects.
@@ -34,7 +36,7 @@ REQUIRED = ("id", "split", "engine", "model", "device", "tp", "ep", "dp", "pp", 
             "acceptance_length")
 ENGINES = ("vllm", "sglang", "trtllm")
 SPLITS = ("calibrate", "validate")
-RUN_KEYS = ("ttft_ms", "tpot_ms", "ceiling_ttft_ms", "ceiling_tpot_ms", "fits")
+RUN_KEYS = ("ttft_ms", "tpot_ms", "ceiling_ttft_ms", "ceiling_tpot_ms", "tokens_per_s", "fits")
 
 
 class InputError(Exception):
@@ -120,6 +122,9 @@ def _check_row(raw, where, seen):
         row[col] = _number(row[col], f"{where}: {col}", int)
     for col in ("ttft_ms", "tpot_ms", "acceptance_length"):
         row[col] = _number(row[col], f"{where}: {col}", float) if row[col] else None
+    # Optional: the run's output tokens a second, the whole deployment's (every GPU).
+    tps = row.get("output_tokens_per_s") or ""
+    row["output_tokens_per_s"] = _number(tps, f"{where}: output_tokens_per_s", float) if tps else None
     # Optional: the server's launch flags that the serving model reads, as the source gives them.
     row["engine_flags"] = (row.get("engine_flags") or "").split()
     if row["engine_flags"] and not row["engine_flags"][0].startswith("--"):
@@ -157,8 +162,8 @@ def _check_row(raw, where, seen):
     row["range_ratio"] = _number(ratio, f"{where}: range_ratio", float) if ratio else None
     if row["range_ratio"] is not None and row["range_ratio"] > 1:
         raise InputError(f"{where}: range_ratio {row['range_ratio']:g} is above 1")
-    if row["ttft_ms"] is None and row["tpot_ms"] is None:
-        raise InputError(f"{where}: neither ttft_ms nor tpot_ms is given")
+    if row["ttft_ms"] is None and row["tpot_ms"] is None and row["output_tokens_per_s"] is None:
+        raise InputError(f"{where}: none of ttft_ms, tpot_ms and output_tokens_per_s is given")
     if row["kv_dtype"] not in ("auto", "bf16", "fp8"):
         raise InputError(f"{where}: kv_dtype '{row['kv_dtype']}' (expected auto, bf16 or fp8)")
     return row
@@ -231,7 +236,7 @@ def run_row(row, headroom, timeout):
             return None, (f"saturated: the measured rate is at or above the {float(run['capacity_rps']):.2f} "
                           f"requests a second predicted served")
         values = {k: run[k] for k in RUN_KEYS}
-        for k in RUN_KEYS[:4]:
+        for k in RUN_KEYS[:5]:
             values[k] = float(values[k])
         # Which tables the prediction read ("measured": the device's own).
         values["calibration"] = str(run.get("calibration", ""))
@@ -268,6 +273,11 @@ def score(result, constants):
         result[f"{metric}_base_err"] = abs_pct_error(base, measured) if base is not None else None
     ok = run is not None and row["tpot_ms"] is not None and not ttft_only(row)
     result["ceiling_below"] = (run["ceiling_tpot_ms"] <= row["tpot_ms"]) if ok else None
+    # Output tokens a second: scored where published, and not for a row whose speculation has
+    # no published acceptance length (its answer rate reads one).
+    measured = row["output_tokens_per_s"]
+    ok = run is not None and measured is not None and not ttft_only(row)
+    result["tps_err"] = abs_pct_error(run["tokens_per_s"], measured) if ok else None
     return result
 
 
@@ -284,6 +294,24 @@ def summary_line(label, group):
     below = [r["ceiling_below"] for r in ran if r["ceiling_below"] is not None]
     cells.append(f"{sum(below)}/{len(below)}" if below else "-")
     return "| " + " | ".join(cells) + " |"
+
+
+def throughput_line(label, group):
+    xs = [r["tps_err"] for r in group if r["run"] is not None and r["tps_err"] is not None]
+    return "| " + " | ".join([label, str(len(xs)), fmt(median(xs)), fmt(percentile(xs, 90))]) + " |"
+
+
+def throughput_table(results, key, title):
+    """Output tokens a second, scored where a row publishes them; no lines when none does."""
+    scored = [r for r in results if r.get("tps_err") is not None]
+    if not scored:
+        return []
+    lines = ["", f"| {title} | rows scored | tok/s med % | tok/s p90 % |", "|---|---:|---:|---:|"]
+    groups = {}
+    for r in scored:
+        groups.setdefault(key(r), []).append(r)
+    lines += [throughput_line(label, groups[label]) for label in sorted(groups)]
+    return lines
 
 
 def report(results, constants, split):
@@ -314,6 +342,14 @@ def report(results, constants, split):
         sources.setdefault(r["row"].get("source") or "-", []).append(r)
     for source in sorted(sources):
         lines.append(summary_line(source, sources[source]))
+    # Output tokens a second (the deployment's), where the source published them.
+    tps_lines = throughput_table(results, lambda r: f"{r['row']['engine']} / {r['row']['device']}",
+                                 "engine / device (output tokens/s)")
+    if tps_lines:
+        tps_lines.append(throughput_line("all", [r for r in results if r.get("tps_err") is not None]))
+        tps_lines += throughput_table(results, lambda r: r["row"].get("source") or "-",
+                                      "source (output tokens/s)")
+    lines += tps_lines
     refused = [r for r in results if r["run"] is None]
     lines += ["", f"Refused or not expressible: {len(refused)} of {len(results)} rows."]
     if refused:
@@ -328,7 +364,8 @@ CSV_FIELDS = ("id", "split", "engine", "device", "model", "concurrency", "measur
               "ceiling_tpot_ms", "ttft_abs_pct_error", "tpot_abs_pct_error",
               "baseline_ttft_ms", "baseline_tpot_ms", "baseline_ttft_abs_pct_error",
               "baseline_tpot_abs_pct_error", "ceiling_tpot_le_measured", "status", "reason",
-              "calibration", "request_rate")
+              "calibration", "request_rate", "measured_output_tokens_per_s",
+              "predicted_output_tokens_per_s", "output_tokens_per_s_abs_pct_error")
 
 
 def csv_record(r):
@@ -352,7 +389,10 @@ def csv_record(r):
             "reason": r["reason"] or ("TTFT alone: speculation at one client, acceptance length not published"
                                       if r["run"] is not None and ttft_only(row) else ""),
             "calibration": run.get("calibration", ""),
-            "request_rate": "" if row.get("request_rate") is None else f"{row['request_rate']:g}"}
+            "request_rate": "" if row.get("request_rate") is None else f"{row['request_rate']:g}",
+            "measured_output_tokens_per_s": num(row.get("output_tokens_per_s")),
+            "predicted_output_tokens_per_s": "" if ttft_only(row) else num(run.get("tokens_per_s")),
+            "output_tokens_per_s_abs_pct_error": num(r.get("tps_err"))}
 
 
 def write_csv(path, results):

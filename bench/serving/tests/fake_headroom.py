@@ -4,8 +4,8 @@
 arithmetic can be checked by hand before the real `serve` exists. The numbers are arbitrary
 test inputs (not predictions): test_accuracy.py derives every expected error from them.
 
-model_a -> ttft 110, tpot 12, ceilings 50 / 8, its device's own tables;  model_b -> ttft 200,
-tpot 30, ceilings 100 / 20, a fallback table;
+model_a -> ttft 110, tpot 12, ceilings 50 / 8, 500 output tokens/s, its device's own tables;
+model_b -> ttft 200, tpot 30, ceilings 100 / 20, 2,000 output tokens/s, a fallback table;
 refused -> exit 2 with a one-line message;  nofit -> fits false;  badjson -> not JSON;
 --request-rate R: the same numbers, or at R >= 100 a saturated run (capacity 42.5 a second).
 When FAKE_HEADROOM_LOG names a file, each call appends its arguments there as one JSON line.
@@ -16,6 +16,7 @@ import sys
 
 FIXED = {"model_a": (110.0, 12.0, 50.0, 8.0), "model_b": (200.0, 30.0, 100.0, 20.0),
          "nofit": (1.0, 1.0, 1.0, 1.0)}
+TOKENS_PER_S = {"model_a": 500.0, "model_b": 2000.0, "nofit": 1.0}
 
 
 def main(argv):
@@ -45,7 +46,7 @@ def main(argv):
     else:
         concurrency = int(argv[argv.index("--concurrency") + 1])
     run = {"concurrency": concurrency, "running_batch": concurrency, "ttft_ms": ttft,
-           "tpot_ms": tpot, "e2e_ms": ttft + tpot * 99, "tokens_per_s": 1.0,
+           "tpot_ms": tpot, "e2e_ms": ttft + tpot * 99, "tokens_per_s": TOKENS_PER_S[model],
            "tokens_per_s_per_gpu": 1.0, "tokens_per_s_per_user": 1.0, "ceiling_ttft_ms": c_ttft,
            "ceiling_tpot_ms": c_tpot, "gpus": 1, "fits": model != "nofit",
            "calibration": "measured" if model == "model_a" else "fallback: the nearest measured device's table"}

@@ -80,6 +80,20 @@ def fixture_with_rate(row_id, rate, keep_concurrency=False):
     return text.getvalue()
 
 
+def fixture_with_values(values):
+    """The fixture with `values` {(row id, column): text} set in place (columns it has)."""
+    with open(FIXTURE) as f:
+        rows = list(csv.reader(f))
+    head = rows[0]
+    for r in rows[1:]:
+        for (row_id, col), text in values.items():
+            if r[0] == row_id:
+                r[head.index(col)] = text
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
 def fixture_with_flags(row_id, flags):
     """The fixture with an engine_flags column: `flags` on row `row_id`, empty elsewhere."""
     return fixture_with_column("engine_flags", row_id, flags)
@@ -284,6 +298,54 @@ class Report(unittest.TestCase):
         self.assertIn("| v1 | model_a | h200_sxm | saturated: the measured rate is at or above the 42.50 requests a "
                       "second predicted served |", out)
 
+    def test_output_tokens_per_s_scored_where_published(self):
+        # Published: v1 400 (model_a's 500: |500-400|/400 = 25 %), v2 2,500 (model_b's 2,000:
+        # 20 %), v3 500 (0 %); v5 (speculation, no acceptance length) 500 is not scored.
+        # sglang / h200_sxm: 0, 20, 25 -> median 20, p90 rank 1.8 -> 20 + 0.8 x 5 = 24.
+        path = os.path.join(self.tmp.name, "tps.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_values({("v1", "output_tokens_per_s"): "400",
+                                         ("v2", "output_tokens_per_s"): "2500",
+                                         ("v3", "output_tokens_per_s"): "500",
+                                         ("v5", "output_tokens_per_s"): "500"}))
+        out_csv = os.path.join(self.tmp.name, "rows.csv")
+        code, out, err = run("--headroom", FAKE, "--measurements", path, "--csv", out_csv)
+        self.assertEqual(code, 0, err)
+        self.assertIn("| engine / device (output tokens/s) | rows scored | tok/s med % | tok/s p90 % |", out)
+        self.assertEqual(table_row(out, "sglang / h200_sxm")[:3], ["sglang / h200_sxm", "4", "3"])
+        tps = out[out.index("(output tokens/s)"):]
+        self.assertEqual(table_row(tps, "sglang / h200_sxm"), ["sglang / h200_sxm", "3", "20.0", "24.0"])
+        self.assertEqual(table_row(tps, "all"), ["all", "3", "20.0", "24.0"])
+        self.assertEqual(table_row(tps[tps.index("source (output tokens/s)"):], "fixture"),
+                         ["fixture", "3", "20.0", "24.0"])
+        # The TTFT / TPOT tables are as without the column (test_validate_table).
+        self.assertEqual(table_row(out, "all"),
+                         ["all", "8", "4", "37.5", "85.0", "10.0", "18.0",
+                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+        with open(out_csv, newline="") as f:
+            got = {r["id"]: r for r in csv.DictReader(f)}
+        self.assertEqual(got["v1"]["measured_output_tokens_per_s"], "400.0000")
+        self.assertEqual(got["v1"]["predicted_output_tokens_per_s"], "500.0000")
+        self.assertEqual(got["v1"]["output_tokens_per_s_abs_pct_error"], "25.0000")
+        self.assertEqual(got["v8"]["output_tokens_per_s_abs_pct_error"], "")
+
+    def test_no_throughput_table_without_published_throughput(self):
+        code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE)
+        self.assertEqual(code, 0)
+        self.assertNotIn("output tokens/s", out)
+
+    def test_a_row_may_publish_throughput_alone(self):
+        # v2 without TTFT and TPOT, 1,600 tokens/s published: model_b's 2,000 is 25 % above;
+        # its TTFT and TPOT cells are empty, the ceiling check has nothing to compare.
+        path = os.path.join(self.tmp.name, "alone.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_values({("v2", "ttft_ms"): "", ("v2", "tpot_ms"): "",
+                                         ("v2", "output_tokens_per_s"): "1600"}))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 0, err)
+        tps = out[out.index("(output tokens/s)"):]
+        self.assertEqual(table_row(tps, "all"), ["all", "1", "25.0", "25.0"])
+
     def test_calibrate_split(self):
         code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
         self.assertEqual(code, 0)
@@ -345,6 +407,19 @@ class BadInput(unittest.TestCase):
         code, out, err = run("--headroom", FAKE, "--measurements", path)
         self.assertEqual(code, 2)
         self.assertEqual(err, f"accuracy.py: {path}:5: range_ratio 1.5 is above 1\n")
+
+    def test_a_row_needs_something_measured(self):
+        path = self.bad_fixture(fixture_with_values({("v1", "ttft_ms"): "", ("v1", "tpot_ms"): ""}))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err, f"accuracy.py: {path}:5: none of ttft_ms, tpot_ms and output_tokens_per_s is given\n")
+
+    def test_output_tokens_per_s_must_be_positive(self):
+        path = self.bad_fixture(fixture_with_values({("v1", "output_tokens_per_s"): "-3"}))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(err, f"accuracy.py: {path}:5: output_tokens_per_s: -3.0 must be positive\n")
 
     def test_missing_column(self):
         path = self.bad_fixture("id,split\nx,validate\n")
