@@ -301,17 +301,15 @@ def throughput_line(label, group):
     return "| " + " | ".join([label, str(len(xs)), fmt(median(xs)), fmt(percentile(xs, 90))]) + " |"
 
 
-def throughput_table(results, key, title):
-    """Output tokens a second, scored where a row publishes them; no lines when none does."""
-    scored = [r for r in results if r.get("tps_err") is not None]
-    if not scored:
-        return []
+def throughput_table(scored, key, title, total=False):
+    """Output tokens a second of the rows that publish them, grouped by `key` (and a last
+    "all" line when `total`)."""
     lines = ["", f"| {title} | rows scored | tok/s med % | tok/s p90 % |", "|---|---:|---:|---:|"]
     groups = {}
     for r in scored:
         groups.setdefault(key(r), []).append(r)
     lines += [throughput_line(label, groups[label]) for label in sorted(groups)]
-    return lines
+    return lines + ([throughput_line("all", scored)] if total else [])
 
 
 def report(results, constants, split):
@@ -342,14 +340,13 @@ def report(results, constants, split):
         sources.setdefault(r["row"].get("source") or "-", []).append(r)
     for source in sorted(sources):
         lines.append(summary_line(source, sources[source]))
-    # Output tokens a second (the deployment's), where the source published them.
-    tps_lines = throughput_table(results, lambda r: f"{r['row']['engine']} / {r['row']['device']}",
-                                 "engine / device (output tokens/s)")
-    if tps_lines:
-        tps_lines.append(throughput_line("all", [r for r in results if r.get("tps_err") is not None]))
-        tps_lines += throughput_table(results, lambda r: r["row"].get("source") or "-",
-                                      "source (output tokens/s)")
-    lines += tps_lines
+    # Output tokens a second (the deployment's), where the source published them; no tables
+    # when no row does.
+    scored = [r for r in results if r.get("tps_err") is not None]
+    if scored:
+        lines += throughput_table(scored, lambda r: f"{r['row']['engine']} / {r['row']['device']}",
+                                  "engine / device (output tokens/s)", total=True)
+        lines += throughput_table(scored, lambda r: r["row"].get("source") or "-", "source (output tokens/s)")
     refused = [r for r in results if r["run"] is None]
     lines += ["", f"Refused or not expressible: {len(refused)} of {len(results)} rows."]
     if refused:
