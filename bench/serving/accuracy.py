@@ -125,6 +125,17 @@ def _check_row(raw, where, seen):
     # Optional: the run's output tokens a second, the whole deployment's (every GPU).
     tps = row.get("output_tokens_per_s") or ""
     row["output_tokens_per_s"] = _number(tps, f"{where}: output_tokens_per_s", float) if tps else None
+    # Optional: the same run's medians, where the source publishes them beside the means the
+    # row records (InferenceX's result files, vLLM's and SGLang's bench_serving print both).
+    # serve predicts a mean; these say how much of a mean's error is a tail of slow requests.
+    for col in ("ttft_median_ms", "tpot_median_ms"):
+        value = row.get(col) or ""
+        row[col] = _number(value, f"{where}: {col}", float) if value else None
+        if row[col] is not None and row.get("stat") != "mean":
+            raise InputError(f"{where}: {col} is given but stat is '{row.get('stat') or ''}', "
+                             f"not mean (a median belongs beside a mean)")
+        if row[col] is not None and row[col.replace("_median", "")] is None:
+            raise InputError(f"{where}: {col} is given without {col.replace('_median', '')}")
     # Optional: the server's launch flags that the serving model reads, as the source gives them.
     row["engine_flags"] = (row.get("engine_flags") or "").split()
     if row["engine_flags"] and not row["engine_flags"][0].startswith("--"):
@@ -271,6 +282,10 @@ def score(result, constants):
         base = k * run[f"ceiling_{metric}_ms"] if ok and k is not None else None
         result[f"{metric}_base"] = base
         result[f"{metric}_base_err"] = abs_pct_error(base, measured) if base is not None else None
+        # Against the run's published median, where there is one.
+        median_ms = row.get(f"{metric}_median_ms")
+        result[f"{metric}_med_err"] = (abs_pct_error(run[f"{metric}_ms"], median_ms)
+                                       if ok and median_ms is not None else None)
     ok = run is not None and row["tpot_ms"] is not None and not ttft_only(row)
     result["ceiling_below"] = (run["ceiling_tpot_ms"] <= row["tpot_ms"]) if ok else None
     # Output tokens a second: scored where published, and not for a row whose speculation has
@@ -312,6 +327,30 @@ def throughput_table(scored, key, title, total=False):
     return lines + ([throughput_line("all", scored)] if total else [])
 
 
+def medians_line(label, group):
+    cells = [label]
+    for metric in ("ttft", "tpot"):
+        pairs = [r for r in group if r[f"{metric}_med_err"] is not None]
+        ratios = [r["row"][f"{metric}_ms"] / r["row"][f"{metric}_median_ms"] for r in pairs]
+        cells += [str(len(pairs)), fmt(median([r[f"{metric}_err"] for r in pairs])),
+                  fmt(median([r[f"{metric}_med_err"] for r in pairs])), fmt(median(ratios), 2)]
+    return "| " + " | ".join(cells) + " |"
+
+
+def medians_table(scored):
+    """The rows whose source published medians beside the means: the prediction against each,
+    and the median of measured mean / median (a tail of slow requests lifts the mean)."""
+    lines = ["", "| engine / device (mean and median) | TTFT rows | TTFT vs mean med % "
+             "| TTFT vs median med % | TTFT mean / median | TPOT rows | TPOT vs mean med % "
+             "| TPOT vs median med % | TPOT mean / median |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    groups = {}
+    for r in scored:
+        groups.setdefault(f"{r['row']['engine']} / {r['row']['device']}", []).append(r)
+    lines += [medians_line(label, groups[label]) for label in sorted(groups)]
+    return lines + [medians_line("all", scored)]
+
+
 def report(results, constants, split):
     lines = [f"# headroom serve vs public measurements (split: {split})", "",
              f"Baseline constants (median measured / ceiling on the calibrate split): "
@@ -347,6 +386,10 @@ def report(results, constants, split):
         lines += throughput_table(scored, lambda r: f"{r['row']['engine']} / {r['row']['device']}",
                                   "engine / device (output tokens/s)", total=True)
         lines += throughput_table(scored, lambda r: r["row"].get("source") or "-", "source (output tokens/s)")
+    # The prediction against the published medians as well as the means, where both are.
+    scored = [r for r in results if r.get("ttft_med_err") is not None or r.get("tpot_med_err") is not None]
+    if scored:
+        lines += medians_table(scored)
     refused = [r for r in results if r["run"] is None]
     lines += ["", f"Refused or not expressible: {len(refused)} of {len(results)} rows."]
     if refused:
@@ -362,7 +405,9 @@ CSV_FIELDS = ("id", "split", "engine", "device", "model", "concurrency", "measur
               "baseline_ttft_ms", "baseline_tpot_ms", "baseline_ttft_abs_pct_error",
               "baseline_tpot_abs_pct_error", "ceiling_tpot_le_measured", "status", "reason",
               "calibration", "request_rate", "measured_output_tokens_per_s",
-              "predicted_output_tokens_per_s", "output_tokens_per_s_abs_pct_error")
+              "predicted_output_tokens_per_s", "output_tokens_per_s_abs_pct_error",
+              "measured_ttft_median_ms", "measured_tpot_median_ms", "ttft_median_abs_pct_error",
+              "tpot_median_abs_pct_error")
 
 
 def csv_record(r):
@@ -389,7 +434,11 @@ def csv_record(r):
             "request_rate": "" if row.get("request_rate") is None else f"{row['request_rate']:g}",
             "measured_output_tokens_per_s": num(row.get("output_tokens_per_s")),
             "predicted_output_tokens_per_s": "" if ttft_only(row) else num(run.get("tokens_per_s")),
-            "output_tokens_per_s_abs_pct_error": num(r.get("tps_err"))}
+            "output_tokens_per_s_abs_pct_error": num(r.get("tps_err")),
+            "measured_ttft_median_ms": num(row.get("ttft_median_ms")),
+            "measured_tpot_median_ms": num(row.get("tpot_median_ms")),
+            "ttft_median_abs_pct_error": num(r.get("ttft_med_err")),
+            "tpot_median_abs_pct_error": num(r.get("tpot_med_err"))}
 
 
 def write_csv(path, results):

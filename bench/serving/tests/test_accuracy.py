@@ -94,6 +94,25 @@ def fixture_with_values(values):
     return out.getvalue()
 
 
+def fixture_with_columns(values):
+    """The fixture with `values` {(row id, column): text}, adding (before `note`) the columns
+    it lacks, empty on the other rows."""
+    with open(FIXTURE) as f:
+        rows = list(csv.reader(f))
+    for (_, col) in values:
+        if col not in rows[0]:
+            for r in rows:
+                r.insert(-1, col if r is rows[0] else "")
+    head = rows[0]
+    for r in rows[1:]:
+        for (row_id, col), text in values.items():
+            if r[0] == row_id:
+                r[head.index(col)] = text
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
 def fixture_with_flags(row_id, flags):
     """The fixture with an engine_flags column: `flags` on row `row_id`, empty elsewhere."""
     return fixture_with_column("engine_flags", row_id, flags)
@@ -346,6 +365,54 @@ class Report(unittest.TestCase):
         tps = out[out.index("(output tokens/s)"):]
         self.assertEqual(table_row(tps, "all"), ["all", "1", "25.0", "25.0"])
 
+    def test_medians_scored_where_published(self):
+        # Published medians (fixture means in brackets; fake_headroom's model_a 110 / 12,
+        # model_b 200 / 30):
+        #   v1 TTFT 55 [100]: |110-55|/55 = 100 %, mean / median 100/55 = 1.818;
+        #      TPOT 8 [10]: |12-8|/8 = 50 %, 10/8 = 1.25
+        #   v2 TTFT 200 [250]: 0 %, 1.25;  TPOT 32 [40]: |30-32|/32 = 6.25 %, 1.25
+        #   v8 TPOT 50 [60]: |30-50|/50 = 40 %, 1.2 (no TTFT median)
+        #   v4 TTFT 90: refused, not scored
+        # Against the means (test_validate_table): v1 10 / 20 %, v2 20 / 25 %, v8 TPOT 50 %.
+        # sglang / h200_sxm: TTFT 2 rows, mean-error median(10, 20) = 15, median-error
+        #   median(100, 0) = 50, ratio median(1.818, 1.25) = 1.534; TPOT 2 rows, median(20, 25)
+        #   = 22.5, median(50, 6.25) = 28.125, median(1.25, 1.25) = 1.25
+        # trtllm / b200: TTFT 0 rows; TPOT 1 row: 50, 40, 1.2
+        # all: TTFT as sglang / h200_sxm; TPOT 3 rows: median(20, 25, 50) = 25,
+        #   median(50, 6.25, 40) = 40, median(1.25, 1.25, 1.2) = 1.25
+        path = os.path.join(self.tmp.name, "medians.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_columns({("v1", "ttft_median_ms"): "55", ("v1", "tpot_median_ms"): "8",
+                                          ("v2", "ttft_median_ms"): "200", ("v2", "tpot_median_ms"): "32",
+                                          ("v8", "tpot_median_ms"): "50", ("v4", "ttft_median_ms"): "90"}))
+        out_csv = os.path.join(self.tmp.name, "rows.csv")
+        code, out, err = run("--headroom", FAKE, "--measurements", path, "--csv", out_csv)
+        self.assertEqual(code, 0, err)
+        meds = out[out.index("(mean and median)"):]
+        self.assertEqual(table_row(meds, "sglang / h200_sxm"),
+                         ["sglang / h200_sxm", "2", "15.0", "50.0", "1.53", "2", "22.5", "28.1", "1.25"])
+        self.assertEqual(table_row(meds, "trtllm / b200"),
+                         ["trtllm / b200", "0", "-", "-", "-", "1", "50.0", "40.0", "1.20"])
+        self.assertEqual(table_row(meds, "all"),
+                         ["all", "2", "15.0", "50.0", "1.53", "3", "25.0", "40.0", "1.25"])
+        # The TTFT / TPOT tables are as without the columns (test_validate_table).
+        self.assertEqual(table_row(out, "all"),
+                         ["all", "8", "4", "37.5", "85.0", "10.0", "18.0",
+                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+        with open(out_csv, newline="") as f:
+            got = {r["id"]: r for r in csv.DictReader(f)}
+        self.assertEqual(got["v1"]["measured_ttft_median_ms"], "55.0000")
+        self.assertEqual(got["v1"]["ttft_median_abs_pct_error"], "100.0000")
+        self.assertEqual(got["v2"]["tpot_median_abs_pct_error"], "6.2500")
+        self.assertEqual(got["v8"]["ttft_median_abs_pct_error"], "")
+        self.assertEqual(got["v4"]["measured_ttft_median_ms"], "90.0000")
+        self.assertEqual(got["v4"]["ttft_median_abs_pct_error"], "")
+
+    def test_no_medians_table_without_published_medians(self):
+        code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE)
+        self.assertEqual(code, 0)
+        self.assertNotIn("mean and median", out)
+
     def test_calibrate_split(self):
         code, out, _ = run("--headroom", FAKE, "--measurements", FIXTURE, "--split", "calibrate")
         self.assertEqual(code, 0)
@@ -414,6 +481,21 @@ class BadInput(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
         self.assertEqual(err, f"accuracy.py: {path}:5: none of ttft_ms, tpot_ms and output_tokens_per_s is given\n")
+
+    def test_a_median_belongs_beside_a_mean(self):
+        path = self.bad_fixture(fixture_with_columns({("v1", "stat"): "p50", ("v1", "ttft_median_ms"): "90"}))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err, f"accuracy.py: {path}:5: ttft_median_ms is given but stat is 'p50', "
+                              f"not mean (a median belongs beside a mean)\n")
+
+    def test_a_median_needs_its_mean(self):
+        # v3 publishes no TTFT.
+        path = self.bad_fixture(fixture_with_columns({("v3", "ttft_median_ms"): "5"}))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 2)
+        self.assertEqual(err, f"accuracy.py: {path}:7: ttft_median_ms is given without ttft_ms\n")
 
     def test_output_tokens_per_s_must_be_positive(self):
         path = self.bad_fixture(fixture_with_values({("v1", "output_tokens_per_s"): "-3"}))
