@@ -199,6 +199,14 @@ struct step_prediction {
   double link_ceiling_us = 0;
   double link_predicted_us = 0;
   calib_source worst = calib_source::measured;  ///< the least measured source any row used
+  /// The same kernels by cost class (cost_class.hpp, in its order): where the step's time goes.
+  /// The classes sum to the kernels before two streams overlap; `overlap_us` is what a shared
+  /// expert's (or a latent block's norm's) own stream hides of them, so that
+  /// sum(class_predicted_us) - overlap_us + link_predicted_us == predicted_us (and the ceilings
+  /// sum to ceiling_us less the links').
+  std::array<double, all_cost_classes.size()> class_ceiling_us{};
+  std::array<double, all_cost_classes.size()> class_predicted_us{};
+  double overlap_us = 0;
 };
 
 /// Sibling projections the engines run as one GEMM: q, k and v (QKVParallelLinear in vLLM and
@@ -624,6 +632,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   const auto add = [&](const site_row& row, const node& n, double ceiling, double predicted) {
     const auto part = static_cast<std::size_t>(part_of(n.kind));
     out.ceiling_part_us[part] += ceiling;
+    const auto cls = static_cast<std::size_t>(cost_class_of(n.kind));
+    out.class_ceiling_us[cls] += ceiling;
+    out.class_predicted_us[cls] += predicted;
     const moe_path mp = streams ? moe_path_of(n) : moe_path::none;
     int side = mp == moe_path::none ? -1 : mp == moe_path::routed ? 0 : 1;
     if (side < 0 && norm_streams) side = latent_norm_side(c, row.block, n);
@@ -800,6 +811,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const double longer = b[0] > b[1] ? b[0] : b[1];
     const double both = b[2] + b[3];
     out.predicted_part_us[static_cast<std::size_t>(step_part::dense)] += longer > both ? longer : both;
+    out.overlap_us += b[0] + b[1] - (longer > both ? longer : both);
   }
   // The MoE exchange's group: every dp x tp rank (step_links.hpp).
   const auto moe_group = static_cast<double>(moe_ranks(plan));

@@ -1187,3 +1187,56 @@ TEST_CASE("a collective of a larger message never takes less than a smaller one"
   }
 }
 }  // namespace
+
+TEST_CASE("serve: a decode step's breakdown sums to the step serve costs, class by class never below its ceiling") {
+  // decode_step_breakdown: the kernels by cost class, less what a second stream hides, plus the
+  // collectives, the host's time and the step cost, is the step; at one client (no other prompts
+  // ride its steps, no speculation) that step is TPOT, and its ceiling the TPOT ceiling.
+  const device* ds[] = {&devices::h100_sxm, &devices::b200, &devices::mi300x};
+  const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
+  std::size_t checked = 0;
+  for (const model* m : models::all) {
+    for (const device* d : ds) {
+      for (const engine_kind k : ks) {
+        const deployment dep{.engine = as_allocated(engine{.kind = k})};
+        const load l{.isl = 2000, .osl = 200, .concurrency = 1};
+        // The setup points at these: they outlive it.
+        const device_roofline roof = default_roofline(*d);
+        const calibration_set cs = shipped_calibration(*d, dep.engine);
+        const serving_facts sf = engines::serving_facts_of(k);
+        const serve_setup su = setup_serving(*m, *d, roof, dep, l, engines::exec_facts_of(dep.engine), cs, sf);
+        for (const std::uint64_t clients : {std::uint64_t{1}, std::uint64_t{64}}) {
+          const serve_result r = serve_at(su, clients);
+          if (!r.fits) continue;
+          ++checked;
+          INFO(m->id, " on ", d->id, " under ", name(k), " at ", clients, " clients");
+          const decode_breakdown b = decode_step_breakdown(su, r.running_batch);
+          CHECK(b.batch == r.running_batch);
+          CHECK(b.context == 2100);
+          double pred = 0, ceil = 0;
+          for (std::size_t i = 0; i < all_cost_classes.size(); ++i) {
+            CHECK(b.class_predicted_us[i] >= b.class_ceiling_us[i]);
+            pred += b.class_predicted_us[i];
+            ceil += b.class_ceiling_us[i];
+          }
+          CHECK(b.overlap_us >= 0);
+          CHECK(b.collectives_predicted_us >= b.collectives_ceiling_us);
+          CHECK(close(pred - b.overlap_us + b.collectives_predicted_us + b.host_us + b.step_cost_us, b.predicted_us));
+          CHECK(close(ceil + b.collectives_ceiling_us, b.ceiling_us));
+          if (clients == 1) {
+            CHECK(close(b.predicted_us / 1e3, r.tpot_ms));
+            CHECK(close(b.ceiling_us / 1e3, r.ceiling_tpot_ms));
+          }
+        }
+      }
+    }
+  }
+  CHECK(checked > 100);
+  // A load that does not fit has no step.
+  const device_roofline roof = default_roofline(devices::rtx_4090);
+  const calibration_set cs = shipped_calibration(devices::rtx_4090, engine{});
+  const serving_facts sf = engines::serving_facts_of(engine_kind::vllm);
+  const serve_setup none = setup_serving(models::deepseek_v3, devices::rtx_4090, roof, deployment{}, load{.isl = 2000, .osl = 200},
+                                         engines::exec_facts_of(engine{}), cs, sf);
+  CHECK(decode_step_breakdown(none, 1).predicted_us == 0);
+}

@@ -24,10 +24,12 @@
 // the rate keeps there (Little's law), the wait for a slot Erlang's C (serve_rate_at).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 
 #include <headroom/calibration.hpp>
+#include <headroom/cost_class.hpp>
 #include <headroom/detail/crossing.hpp>
 #include <headroom/detail/min_max.hpp>
 #include <headroom/device.hpp>
@@ -927,6 +929,49 @@ constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
   if (rate_per_s / 1e6 >= rs.capacity_per_us) return detail::rate_answer(su, rs, rate_per_s, rs.b_max, rs.full);
   const detail::kept_batch k = detail::batch_kept(su, rs, rate_per_s, rs.b_max, rs.full);
   return detail::rate_answer(su, rs, rate_per_s, k.b, k.t);
+}
+
+/// Where one decode step's time goes: a step of `batch` sequences (a run's `running_batch`: an
+/// instance's, a decode worker's when disaggregated) at the load's mean context ISL + OSL / 2,
+/// as serve costs it, by cost class (cost_class.hpp, in its order). Predicted and ceiling
+/// times in us; `predicted_us` = sum(class_predicted_us) - overlap_us + collectives_predicted_us
+/// + host_us + step_cost_us, the plain decode step serve's TPOT starts from (TPOT adds the
+/// prompts' prefill passes the step carries; with speculative decoding TPOT is the verify and
+/// draft steps over the acceptance length instead).
+struct decode_breakdown {
+  std::uint64_t batch = 0;
+  std::uint64_t context = 0;
+  std::array<double, all_cost_classes.size()> class_ceiling_us{};
+  std::array<double, all_cost_classes.size()> class_predicted_us{};
+  double overlap_us = 0;  ///< what a second stream hides of the classes' sum (a shared expert's path)
+  double collectives_ceiling_us = 0, collectives_predicted_us = 0;  ///< the plan's all-reduces, gathers, all-to-alls
+  double host_us = 0;       ///< an eager decode pass's host time (vLLM --enforce-eager; 0 where decode is graphed)
+  double step_cost_us = 0;  ///< the engine's fixed cost per forward pass (serving_facts::step_overhead_us)
+  double ceiling_us = 0, predicted_us = 0;
+  calib_source worst = calib_source::measured;
+};
+
+constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uint64_t batch) {
+  decode_breakdown out{};
+  if (!su.base.fits || batch == 0) return out;
+  const detail::serve_ctx& x = su.x;
+  const parallel p = attention_dp_layout(su.pd, x.dep.engine);  // the layout the engine runs (forward())
+  const std::uint64_t ctx = x.l.isl + x.l.osl / 2;
+  const step_estimate e = decode_step(*x.m, *x.d, *x.r, batch, ctx, x.dep.settings, p, *x.facts);
+  const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, batch, batch, ctx, p, x.dep.settings.kv, *x.cs);
+  out.batch = batch;
+  out.context = ctx;
+  out.class_ceiling_us = sp.class_ceiling_us;
+  out.class_predicted_us = sp.class_predicted_us;
+  out.overlap_us = sp.overlap_us;
+  out.collectives_ceiling_us = sp.link_ceiling_us;
+  out.collectives_predicted_us = sp.link_predicted_us;
+  out.host_us = x.decode_host_us;
+  out.step_cost_us = x.sf->step_overhead_us;
+  out.ceiling_us = sp.ceiling_us;
+  out.predicted_us = sp.predicted_us + out.host_us + out.step_cost_us;
+  out.worst = sp.worst;
+  return out;
 }
 
 /// The serving answer for load `l` on deployment `dep` (its engine, plan, settings and

@@ -297,6 +297,10 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
        {"--request-rate", &a.request_rate,
         "an open loop instead of --concurrency: comma-separated request rates, requests a second arriving at random"},
        {"--disagg", nullptr, "disaggregated serving: prefill and decode workers", false, &a.disagg},
+       {"--breakdown", nullptr,
+        "also where a decode step at each run's running batch goes: its kernels by cost class, the collectives and the "
+        "fixed costs (docs/serving.md, \"Where a step goes\")",
+        false, &a.serve_breakdown},
        {"--prefill-workers", &a.prefill_workers, "--disagg: prefill workers"},
        {"--prefill-tp", &a.prefill_tp, "--disagg: tensor-parallel degree of a prefill worker (default 1)"},
        {"--decode-workers", &a.decode_workers, "--disagg: decode workers"},

@@ -98,6 +98,7 @@ struct cli_args {
       requests_per_client = "10", request_rate;
   std::string calibration;
   bool disagg = false, prefill_dp_attention = false, decode_dp_attention = false;
+  bool serve_breakdown = false;  ///< serve --breakdown: where a decode step at each run's batch goes
   CLI::App* sla = nullptr;
   std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8";
   CLI::App* import = nullptr;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <utility>
 
@@ -92,6 +93,9 @@ serve_answer compute_serve(const serve_request& r) {
   } else {
     for (const double rate : r.request_rate) a.runs.push_back(serve_rate_at(su, rate));
   }
+  if (r.breakdown) {
+    for (const serve_result& s : a.runs) a.steps.push_back(decode_step_breakdown(su, s.fits ? s.running_batch : 0));
+  }
   const bool fell_back = std::any_of(a.runs.begin(), a.runs.end(),
                                      [](const serve_result& s) { return s.fits && s.calibration == calib_source::fallback; });
   const bool stood_in = std::any_of(a.runs.begin(), a.runs.end(),
@@ -158,6 +162,78 @@ void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
   }
 }
 
+// --breakdown: each run's decode step by cost class, the classes no run has left out.
+void breakdown_text(writer& w, const serve_request& r, const serve_answer& a) {
+  if (a.steps.empty()) return;
+  std::array<bool, all_cost_classes.size()> shown{};
+  bool overlap = false, host = false;
+  for (const decode_breakdown& b : a.steps) {
+    for (std::size_t i = 0; i < shown.size(); ++i) shown[i] = shown[i] || b.class_ceiling_us[i] > 0 || b.class_predicted_us[i] > 0;
+    overlap = overlap || b.overlap_us > 0;
+    host = host || b.host_us > 0;
+  }
+  w("\n## Where a decode step goes\n\nA decode step of the running batch{} at the mean context of {} tokens, predicted "
+    "(ceiling in brackets), in us: its kernels by cost class{}, the plan's collectives, {}the engine's fixed cost a step, "
+    "and the step. TPOT is this step plus the prompts' prefill passes it carries{}.\n\n",
+    r.dis.on() ? " (a decode worker's)" : "", r.isl + r.osl / 2,
+    overlap ? " (less what the shared expert's own stream hides, \"overlap\")" : "", host ? "the host's issuing of an eager step, " : "",
+    r.spec.tokens != 0 ? "; with speculative decoding, the verify and draft steps over the acceptance length instead" : "");
+  std::string head = r.request_rate.empty() ? "| concurrency | running batch |" : "| request rate (req/s) | running batch |";
+  std::string rule = "|---:|---:|";
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    if (!shown[i]) continue;
+    head += fmt::format(" {} |", name(all_cost_classes[i]));
+    rule += "---:|";
+  }
+  if (overlap) head += " overlap |", rule += "---:|";
+  head += " collectives |";
+  rule += "---:|";
+  if (host) head += " host |", rule += "---:|";
+  head += " step cost | step |";
+  rule += "---:|---:|";
+  w("{}\n{}\n", head, rule);
+  for (std::size_t k = 0; k < a.steps.size(); ++k) {
+    const serve_result& s = a.runs[k];
+    const decode_breakdown& b = a.steps[k];
+    std::string line = r.request_rate.empty() ? fmt::format("| {} |", s.concurrency) : fmt::format("| {} |", num(s.request_rate));
+    if (!s.fits) {
+      w("{} - | does not fit |\n", line);
+      continue;
+    }
+    line += fmt::format(" {} |", b.batch);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      if (shown[i]) line += fmt::format(" {:.1f} ({:.1f}) |", b.class_predicted_us[i], b.class_ceiling_us[i]);
+    }
+    if (overlap) line += fmt::format(" -{:.1f} |", b.overlap_us);
+    line += fmt::format(" {:.1f} ({:.1f}) |", b.collectives_predicted_us, b.collectives_ceiling_us);
+    if (host) line += fmt::format(" {:.1f} |", b.host_us);
+    line += fmt::format(" {:.1f} | {:.1f} ({:.1f}) |", b.step_cost_us, b.predicted_us, b.ceiling_us);
+    w("{}\n", line);
+  }
+}
+
+// JSON: a run's decode step by cost class (--breakdown).
+ordered_json breakdown_json(const decode_breakdown& b) {
+  ordered_json classes = ordered_json::array();
+  for (std::size_t i = 0; i < all_cost_classes.size(); ++i) {
+    if (b.class_ceiling_us[i] == 0 && b.class_predicted_us[i] == 0) continue;
+    std::string key(name(all_cost_classes[i]));
+    std::replace(key.begin(), key.end(), ' ', '_');
+    classes.push_back({{"class", key}, {"ceiling_us", b.class_ceiling_us[i]}, {"predicted_us", b.class_predicted_us[i]}});
+  }
+  return {{"batch", b.batch},
+          {"context", b.context},
+          {"classes", std::move(classes)},
+          {"overlap_us", b.overlap_us},
+          {"collectives_ceiling_us", b.collectives_ceiling_us},
+          {"collectives_predicted_us", b.collectives_predicted_us},
+          {"host_us", b.host_us},
+          {"step_cost_us", b.step_cost_us},
+          {"ceiling_us", b.ceiling_us},
+          {"predicted_us", b.predicted_us},
+          {"calibration", name(b.worst)}};
+}
+
 }  // namespace
 
 std::string serve_text(const serve_request& r, const serve_answer& a) {
@@ -166,6 +242,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   w("# Serving {} on {} under {}\n\n", q.m->name, q.d->name, name(q.e.kind));
   if (!r.request_rate.empty()) {
     open_loop_text(w, r, a);
+    breakdown_text(w, r, a);
     return std::move(w.out);
   }
   w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers ({}). Mode: {}. Settings: {}. "
@@ -202,6 +279,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
         r.osl, s.budget_seqs);
     }
   }
+  breakdown_text(w, r, a);
   return std::move(w.out);
 }
 
@@ -232,7 +310,8 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   if (!r.draft.empty()) j["draft_model"] = r.draft;
   j["calibration_table"] = a.calibration_name;
   ordered_json runs = ordered_json::array();
-  for (const serve_result& s : a.runs) {
+  for (std::size_t k = 0; k < a.runs.size(); ++k) {
+    const serve_result& s = a.runs[k];
     ordered_json x;
     // An open loop's run: its rate first; a saturated one has no finite TTFT, E2E or wait (null).
     const bool open = !r.request_rate.empty();
@@ -264,6 +343,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
       x["capacity_rps"] = s.capacity_rps;
       x["saturated"] = s.saturated;
     }
+    if (k < a.steps.size() && s.fits) x["decode_step"] = breakdown_json(a.steps[k]);
     runs.push_back(std::move(x));
   }
   j["runs"] = std::move(runs);

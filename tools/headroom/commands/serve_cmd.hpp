@@ -31,9 +31,11 @@ struct serve_request {
   const calibration* table = nullptr;  ///< --calibration FILE (null: the shipped tables)
   std::string table_path;              ///< the file as given
   std::string draft;                   ///< --draft-model: the draft checkpoint's name (empty: the model's MTP head)
+  bool breakdown = false;              ///< --breakdown: each run's decode step by cost class
 };
 struct serve_answer {
   std::vector<serve_result> runs;
+  std::vector<decode_breakdown> steps;  ///< --breakdown: one a run (the decode step at its running batch)
   std::string calibration_name;  ///< the table the device and engine read, or why none
 };
 serve_answer compute_serve(const serve_request& r);

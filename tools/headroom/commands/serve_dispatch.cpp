@@ -172,6 +172,7 @@ command_output run_serve(cli_args& a) {
     if (!spec || a.acceptance_length.empty()) throw usage_error("--draft-model: needs --speculative-tokens and --acceptance-length");
     r.draft = add_draft_model(r.q, a.draft_model);
   }
+  r.breakdown = a.serve_breakdown;
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
   r.requests_per_client = parse_requests_per_client(a.requests_per_client);
