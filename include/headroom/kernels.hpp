@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <string_view>
 
+#include <headroom/device.hpp>
 #include <headroom/model.hpp>
+#include <headroom/parallel.hpp>
 #include <headroom/detail/tensor_format_core.hpp>
 
 namespace headroom {
@@ -47,12 +49,28 @@ inline constexpr kernel_fact no_kernel_fact{};
 
 /// An engine's execution facts: kernel facts (first match wins; none: the device-only rule)
 /// and per-row loop sites (a site whose `family` is set applies to that model family only).
+/// An engine that runs a MoE layer's shared expert inside its routed experts' kernel, as one more
+/// expert every token selects (SGLang's shared-experts fusion): for models of `routed_experts`
+/// routed experts and one shared expert as wide as one of them, in `family`, on NVIDIA compute
+/// capabilities from `sm_lo` (x10), without expert parallelism. The shared expert's nodes then
+/// launch nothing of their own; the routed experts' rows read one expert more (its weights once,
+/// every token's rows through it).
+struct shared_fusion {
+  std::uint16_t routed_experts = 0;
+  std::string_view family{};
+  std::uint16_t sm_lo = 0;
+  std::string_view cite{};  ///< engine source file @ commit (the function that decides it)
+};
+
 struct exec_facts {
   std::string_view engine{};  ///< display name for reports, e.g. "vLLM"
   const kernel_fact* kernels = nullptr;
   std::size_t n_kernels = 0;
   const loop_site* loops = nullptr;
   std::size_t n_loops = 0;
+  /// The engine's shared-expert fusion (null: a shared expert is a dense MLP of its own). Last,
+  /// so initialisers written before it still compile.
+  const shared_fusion* fuse_shared = nullptr;
 };
 
 /// The most of an engine's loop sites that may apply to one model (its family's and the
@@ -73,6 +91,48 @@ constexpr std::uint16_t sm_of(std::string_view arch) {
     v = static_cast<std::uint16_t>(v * 10 + (arch[i] - '0'));
   }
   return v;
+}
+
+/// A shared expert node of a MoE layer: its GEMMs (role shared_*) and its activation.
+constexpr bool shared_expert_node(const node& n) {
+  switch (n.role) {
+    case linear_role::shared_gate_up:
+    case linear_role::shared_up:
+    case linear_role::shared_down:
+    case linear_role::shared_gate: return true;
+    default: return n.local == "shared_act";
+  }
+}
+
+/// The experts an engine's routed kernel runs beside the routed ones for model `m` on device
+/// `d` under plan `p` (shared_fusion): 1 where the engine fuses the model's one shared expert,
+/// else 0.
+constexpr std::uint8_t fused_shared_experts(const model& m, const device& d, const parallel& p, const exec_facts& facts) {
+  const shared_fusion* f = facts.fuse_shared;
+  if (f == nullptr || p.ep > 1 || m.family != f->family) return 0;
+  const std::uint16_t sm = sm_of(d.arch);
+  if (sm == 0 || sm < f->sm_lo) return 0;
+  // A routed gate_up of the engine's expert count, and in its block one shared gate_up of the
+  // same shape (one shared expert as wide as a routed one).
+  const circuit& c = m.c;
+  for (std::size_t i = 0; i < c.n_nodes; ++i) {
+    const node& r = c.nodes[i];
+    if (r.kind != op::expert_gate_up || r.experts != f->routed_experts) continue;
+    for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
+      const block& b = c.blocks[bi];
+      if (i < b.first || i >= b.end) continue;
+      std::size_t shared = 0;
+      bool same = true;
+      for (std::uint16_t j = b.first; j < b.end; ++j) {
+        const node& s = c.nodes[j];
+        if (s.role != linear_role::shared_gate_up) continue;
+        ++shared;
+        same = same && s.weight_out() == r.weight_out() && s.weight_k() == r.weight_k();
+      }
+      if (shared == 1 && same) return 1;
+    }
+  }
+  return 0;
 }
 
 /// Whether engine loop site `l` applies to model `m` (its family, or every family).

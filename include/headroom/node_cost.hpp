@@ -99,6 +99,9 @@ struct cost_query {
   std::uint64_t seqs = 1;     ///< sequences those rows belong to
   std::uint64_t context = 4096;  ///< KV tokens each sequence attends over
   settings s{};
+  /// Experts the engine's routed kernel runs beside the routed ones, every row through each (a
+  /// shared expert fused into it: kernels.hpp, shared_fusion); 0 for every other node's query.
+  std::uint8_t fused_experts = 0;
 };
 
 namespace detail {
@@ -240,12 +243,15 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
       break;
     }
     case cost_class::routed_experts: {
-      const double distinct = distinct_experts(n.experts, n.top_k, rows);
+      // A fused shared expert is one more expert read whatever the rows, and one more every row
+      // runs through.
+      const double fused = static_cast<double>(q.fused_experts);
+      const double distinct = distinct_experts(n.experts, n.top_k, rows) + fused;
       // The one term that is not whole: the whole bytes so far, then the experts' share, in
       // that order.
       total_bytes = static_cast<double>(sum) + distinct * static_cast<double>(terms.expert_bytes);
       sum = 0;
-      total_flops = 2.0 * t * static_cast<double>(n.top_k) * terms.k * terms.out;
+      total_flops = 2.0 * t * (static_cast<double>(n.top_k) + fused) * terms.k * terms.out;
       peak = peak_of(how, r);
       break;
     }

@@ -695,12 +695,16 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // a launch at more rows streams those weights and more, so its time never falls below
         // theirs at the measured ratio of x1 rows (aiter's MoE rows on gfx942 take 4.5x the
         // ceiling at 4 tokens and 1.2x at 8, where 8 tokens stream about twice the experts).
-        const double copies = routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) : 1.0;
+        // A shared expert fused into the routed kernel (est.fused_experts: kernels.hpp) is one
+        // more expert streamed at every row count.
+        const double fused = routed ? static_cast<double>(est.fused_experts) : 0.0;
+        const double copies =
+            routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) + fused : 1.0;
         const double busy_one = routed ? busy_at.at(slots, n.top_k, 1, plan.ep) : 1.0;
         auto streamed = [&](double x1) {
           if (!routed || x1 <= 1) return 1.0;
           const auto r = static_cast<std::uint64_t>(x1);
-          const double spread = distinct_experts(slots, n.top_k, r) / static_cast<double>(plan.ep);
+          const double spread = distinct_experts(slots, n.top_k, r) / static_cast<double>(plan.ep) + fused;
           const double more = spread > copies ? spread / copies : 1.0;
           return more * busy_at.at(slots, n.top_k, r, plan.ep) / busy_one;
         };

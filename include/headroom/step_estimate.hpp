@@ -100,6 +100,9 @@ struct step_estimate {
   std::array<link_row, 2 * link_ops> links{};
   std::uint8_t n_links = 0;
   double link_us = 0;
+  /// Experts the routed rows ran beside the routed ones (a shared expert the engine fuses into
+  /// its routed kernel: kernels.hpp, shared_fusion); its own rows are then absent.
+  std::uint8_t fused_experts = 0;
 
   /// The share of the step spent on links, in [0, 1].
   [[nodiscard]] constexpr double link_share() const { return total_us > 0 ? link_us / total_us : 0.0; }

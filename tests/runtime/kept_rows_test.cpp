@@ -77,8 +77,9 @@ std::vector<parallel> plans_of(const model& m) {
 }
 
 TEST_CASE("a shipped table's kept rows give what a copy of the table folds afresh") {
-  const std::array<const exec_facts*, 4> facts{&no_exec_facts, &engines::vllm_exec, &engines::sglang_exec,
-                                               &engines::none_exec};
+  // SGLang with and without its shared-experts fusion: the same model and plan, other rows.
+  const std::array<const exec_facts*, 5> facts{&no_exec_facts, &engines::vllm_exec, &engines::sglang_exec,
+                                               &engines::sglang_unfused_exec, &engines::none_exec};
   const std::array<const device*, 2> on{&devices::h100_sxm, &devices::b200};
   std::size_t compared = 0;
   std::size_t flagged = 0;  // estimates with a per-row loop: the loop sites' keys exercised

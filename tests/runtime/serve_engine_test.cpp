@@ -183,9 +183,13 @@ TEST_CASE("serve: vLLM's --enforce-eager puts the host's time on every pass, gra
   const serve_result eager = deepseek(engine{.kind = engine_kind::vllm, .vllm = {.enforce_eager = true}}, 1);
   REQUIRE(graphed.fits);
   REQUIRE(eager.fits);
-  CHECK(eager.ttft_ms - graphed.ttft_ms == doctest::Approx(pr12160_host_ms).epsilon(1e-9));
+  // vLLM runs the shared expert apart: its gate_up, activation and down launch in each of the
+  // 58 MoE layers, 1,033 launches against the 859 of SGLang's pass (which fuses it, the one
+  // PR #12160 timed), each at that pass's 59.54 ms / 859.
+  const double vllm_host_ms = pr12160_host_ms * 1033.0 / 859.0;
+  CHECK(eager.ttft_ms - graphed.ttft_ms == doctest::Approx(vllm_host_ms).epsilon(1e-9));
   // Each decode step is a pass of the same kernels.
-  CHECK(eager.tpot_ms - graphed.tpot_ms == doctest::Approx(pr12160_host_ms).epsilon(1e-9));
+  CHECK(eager.tpot_ms - graphed.tpot_ms == doctest::Approx(vllm_host_ms).epsilon(1e-9));
 }
 TEST_CASE("serve: a prompt arriving mid-run waits for the step the engine has planned ahead") {
   // vLLM's async scheduling, SGLang's and TensorRT-LLM's overlap schedulers plan step n + 1 while

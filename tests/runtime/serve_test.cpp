@@ -563,7 +563,10 @@ TEST_CASE("prediction: a shared expert on its own stream overlaps the router and
   const device_roofline r = default_roofline(d);
   const settings s{};
   const parallel p{.tp = 8};
-  const step_estimate e = decode_step(m, d, r, 1, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+  // The shared expert apart, as SGLang runs it under --disable-shared-experts-fusion (fused, it is
+  // one more expert of the routed kernel: shared_fusion_test.cpp).
+  const exec_facts& apart = engines::sglang_unfused_exec;
+  const step_estimate e = decode_step(m, d, r, 1, 2048, s, p, apart);
   const step_prediction a = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, one_stream);
   const step_prediction b = predict(m, r.r, e, step_pass::decode, 1, 1, 2048, p, kv_dtype::bf16, two_streams);
   CHECK(b.ceiling_us == a.ceiling_us);
@@ -575,7 +578,7 @@ TEST_CASE("prediction: a shared expert on its own stream overlaps the router and
   // 1.5 KB). On two streams the shorter, shared path hides behind the routed one: 58 x 103 us.
   CHECK(a.predicted_us - b.predicted_us == doctest::Approx(58 * 103.0).epsilon(1e-3));
   // A step above the engine's threshold runs one stream.
-  const step_estimate big = decode_step(m, d, r, 512, 2048, s, p, engines::exec_facts_of(engine_kind::sglang));
+  const step_estimate big = decode_step(m, d, r, 512, 2048, s, p, apart);
   CHECK(predict(m, r.r, big, step_pass::decode, 512, 512, 2048, p, kv_dtype::bf16, two_streams).predicted_us ==
         predict(m, r.r, big, step_pass::decode, 512, 512, 2048, p, kv_dtype::bf16, one_stream).predicted_us);
   // And the engines' own rules: vLLM 256 tokens, SGLang 1,024, TensorRT-LLM its graphed decode passes.

@@ -4,9 +4,10 @@
 //
 // Which rows a step has -- each (node, formats, per-row loop, layer kind), its instance count,
 // the node and block it is costed on (the rank's copies under a plan), the query it is costed
-// at and its canonical place -- depends on the model, the pass, the plan and the per-row loop
-// sites that fire, never on the device, the batch or the context: those enter only each row's
-// cost and its kernel path (kernels.hpp), which are worked out on every call. A shipped table
+// at and its canonical place -- depends on the model, the pass, the plan, the per-row loop
+// sites that fire and whether the engine fuses the shared expert on the device (kernels.hpp,
+// shared_fusion), never on the batch or the context: those enter only each row's cost and its
+// kernel path, which are worked out on every call. A shipped table
 // is a constant (checked_table.hpp), so the rows folded once for a key stand for every later
 // call with that key; the loop sites are compared by value, since an engine's facts may be a
 // table a program built. A copy of a table, or one built at run time, is folded on every call.
@@ -31,10 +32,12 @@ namespace headroom::detail {
 // Loop sites a call can fire: the model's and its engine's.
 inline constexpr std::size_t max_call_loops = max_loop_sites + max_engine_loop_sites;
 
-// What decides a step's rows: the table (by address: shipped tables only), the pass, the plan
-// and the fields of each firing loop site that pick the nodes it loops. The names are copied,
-// not viewed: a program's own loop sites may name blocks from strings it frees. A site whose
-// names do not fit is not kept (the step is folded at every call).
+// What decides a step's rows: the table (by address: shipped tables only), the pass, the plan,
+// whether the engine fuses the shared expert into the routed kernel (its nodes then fold no
+// rows; decided by the engine and the device, kernels.hpp) and the fields of each firing loop
+// site that pick the nodes it loops. The names are copied, not viewed: a program's own loop
+// sites may name blocks from strings it frees. A site whose names do not fit is not kept (the
+// step is folded at every call).
 inline constexpr std::size_t max_kept_name = 32;
 struct kept_key {
   struct loop {
@@ -46,6 +49,7 @@ struct kept_key {
   std::uint8_t pass = 0;
   bool sharded = false;
   parallel plan{};
+  std::uint8_t fused_experts = 0;  // a shared expert fused into the routed kernel: its rows absent
   std::size_t n_loops = 0;
   std::array<loop, max_call_loops> loops{};
 };

@@ -179,7 +179,11 @@ constexpr step_estimate sum_plan(run x, const parallel& p) {
     x.plan = p;
     x.sharded = true;
   }
+  // An engine that fuses the shared expert into its routed kernel (kernels.hpp): the routed
+  // rows' query carries it, the shared rows are not folded.
+  x.q.fused_experts = x.q1.fused_experts = fused_shared_experts(*x.m, *x.d, p, *x.facts);
   step_estimate est = sum_per_block(x);
+  est.fused_experts = x.q.fused_experts;
   if (sharded) add_links(est, x);
   return est;
 }

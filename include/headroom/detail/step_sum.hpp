@@ -167,6 +167,8 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise); `cb`
   // the block, or the rank's share of its states.
   auto fold_node = [&](std::uint16_t ni, const node& n, const block& cb) {
+    // A shared expert the engine runs inside the routed kernel launches nothing of its own.
+    if (x.q.fused_experts != 0 && shared_expert_node(n)) return;
     const bool w = reads_linear_weight(n.kind);
     const cost_query& q = n.split == shard::experts ? q_all : q_own;
     // The weight node's precision rule (the formats are its fields, compared and copied from
@@ -390,7 +392,7 @@ constexpr step_estimate sum_folded(const run& x) { return sum_by(x, fold_per_blo
 // loop sites firing (compared by the fields that pick what they loop).
 inline bool kept_for(const kept_key& k, const run& x, const call_facts& t) {
   if (k.m != x.m || k.pass != static_cast<std::uint8_t>(x.p) || k.sharded != x.sharded || !(k.plan == x.plan) ||
-      k.n_loops != t.n_loops) {
+      k.fused_experts != x.q.fused_experts || k.n_loops != t.n_loops) {
     return false;
   }
   for (std::size_t i = 0; i < t.n_loops; ++i) {
@@ -407,6 +409,7 @@ inline kept_key key_of(const run& x, const call_facts& t) {
   k.pass = static_cast<std::uint8_t>(x.p);
   k.sharded = x.sharded;
   k.plan = x.plan;
+  k.fused_experts = x.q.fused_experts;
   k.n_loops = t.n_loops;
   for (std::size_t i = 0; i < t.n_loops; ++i) k.loops[i] = {t.loops[i]->kind, t.loops[i]->block, t.loops[i]->local};
   return k;

@@ -81,7 +81,19 @@ inline constexpr std::array sglang_kernels{
                 "SGLang has no NVFP4 kernel below Blackwell (FP4 GEMM only; the NVFP4 MoE method refuses)",
                 "SGLang modelopt_quant.py@faeb96856c44 ModelOptNvFp4FusedMoEMethod"},
 };
-inline constexpr exec_facts sglang_exec{"SGLang", sglang_kernels.data(), sglang_kernels.size(), nullptr, 0};
+// SGLang runs DeepSeek-V3's and R1's one shared expert as a 257th expert of its routed FusedMoE,
+// which every token selects (top 8 + 1), unless expert parallelism is on: its dual-stream path
+// for the shared expert is then never taken (DeepseekV2MoE.forward: num_fused_shared_experts == 0).
+inline constexpr shared_fusion sglang_shared_fusion{
+    256, "mla_moe", 80,
+    "SGLang python/sglang/srt/models/deepseek_v2.py@3e4a39ee7330 DeepseekV2ForCausalLM.determine_num_fused_shared_experts "
+    "(DeepseekV3ForCausalLM, n_routed_experts 256, n_shared_experts 1, CUDA capability >= 8.0, no expert parallelism, "
+    "not W4AFP8; off under --disable-shared-experts-fusion); DeepseekV2MoE: FusedMoE over n_routed_experts + "
+    "num_fused_shared_experts experts, top_k + num_fused_shared_experts"};
+inline constexpr exec_facts sglang_exec{"SGLang", sglang_kernels.data(), sglang_kernels.size(), nullptr, 0,
+                                        &sglang_shared_fusion};
+/// Under --disable-shared-experts-fusion: the shared expert a dense MLP of its own.
+inline constexpr exec_facts sglang_unfused_exec{"SGLang", sglang_kernels.data(), sglang_kernels.size(), nullptr, 0};
 
 // engines::none is the seed system's own engine: its kernels follow the device-only rule (no
 // kernel fact), and its layer code loops per sequence where the seed system's legacy-path facts
@@ -137,9 +149,10 @@ constexpr const exec_facts& exec_facts_of(engine_kind k) {
   return no_exec_facts;
 }
 /// The same for a configured engine: its knobs may pick other kernels (vLLM's
-/// VLLM_MXFP4_USE_MARLIN).
+/// VLLM_MXFP4_USE_MARLIN, SGLang's --disable-shared-experts-fusion).
 constexpr const exec_facts& exec_facts_of(const engine& e) {
   if (e.kind == engine_kind::vllm && e.vllm.mxfp4_use_marlin) return vllm_mxfp4_marlin_exec;
+  if (e.kind == engine_kind::sglang && e.sglang.disable_shared_experts_fusion) return sglang_unfused_exec;
   return exec_facts_of(e.kind);
 }
 

@@ -87,15 +87,17 @@ constexpr eager_passes vllm_eager(const engine& e) {
 // prefilling one new token, "forward cost-82.6406478881836 ms" eager against
 // 23.097753524780273 ms replayed from a CUDA graph (sgl-project/sglang PR #12160, 2025-10-26;
 // its TP size is not stated, headroom's serve tests run it at TP 8). The graph replays the same
-// kernels, so the 59.5 ms between them is the host's, over the 1,033 kernels headroom counts in
-// that pass (kernel_launches): 57.6 us a kernel. It adds to the kernels rather than hiding
-// behind them: the gap between an eager and a graphed prefill stays put as the prompt grows
-// (docs/serving.md, "Eager passes"). No other engine publishes its own figure; TensorRT-LLM's
-// executor issues a context batch from Python alike, so both carry it.
-inline constexpr double host_launch_us = (82.6406478881836 - 23.097753524780273) * 1000.0 / 1033.0;
+// kernels, so the 59.5 ms between them is the host's, over the 859 kernels headroom counts in
+// that pass (kernel_launches, the shared expert inside the routed experts' kernel as SGLang runs
+// it by default at TP: exec_facts.hpp, sglang_shared_fusion; 1,033 with it apart, as counted
+// until 2026-12-06): 69.3 us a kernel. It adds to the kernels rather than hiding behind them: the
+// gap between an eager and a graphed prefill stays put as the prompt grows (docs/serving.md,
+// "Eager passes"). No other engine publishes its own figure; TensorRT-LLM's executor issues a
+// context batch from Python alike, so both carry it.
+inline constexpr double host_launch_us = (82.6406478881836 - 23.097753524780273) * 1000.0 / 859.0;
 inline constexpr std::string_view host_launch_source =
-    "SGLang PR #12160: DeepSeek-V3 one-token prefill 82.6 ms eager, 23.1 ms graphed: 59.5 ms of host time over its 1,033 "
-    "kernels";
+    "SGLang PR #12160: DeepSeek-V3 one-token prefill 82.6 ms eager, 23.1 ms graphed: 59.5 ms of host time over its 859 "
+    "kernels (its shared expert fused)";
 
 // A MoE layer's shared expert on a second CUDA stream beside its router and routed experts
 // (prediction.hpp, shared_expert_streams):

@@ -34,6 +34,7 @@ inline constexpr engine_flag sglang_flags[] = {
     knob_flag<&engine::sglang, &sglang_knobs::moe_dense_tp_size>("--moe-dense-tp-size", "1: under --dp-attention the dense layers run whole on each rank (default: over the TP ranks)", knob_text::count),
     knob_flag<&engine::sglang, &sglang_knobs::enable_mixed_chunk>("--enable-mixed-chunk", "a new prompt's prefill chunk runs in the decode batch, not a prefill batch of its own (serve, sla)", knob_text::on_switch),
     knob_flag<&engine::sglang, &sglang_knobs::disable_overlap_schedule>("--disable-overlap-schedule", "each batch scheduled after the last, not one ahead (serve, sla)", knob_text::on_switch),
+    knob_flag<&engine::sglang, &sglang_knobs::disable_shared_experts_fusion>("--disable-shared-experts-fusion", "DeepSeek-V3/R1's shared expert a dense MLP of its own, not one more expert of the routed kernel (serve, sla)", knob_text::on_switch),
 };
 
 

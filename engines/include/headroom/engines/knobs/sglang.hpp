@@ -54,6 +54,10 @@ struct sglang_knobs {
   /// --disable-overlap-schedule: the scheduler runs each batch after the last, not one ahead
   /// (serve, sla: serving_facts::steps_ahead).
   bool disable_overlap_schedule = false;
+  /// --disable-shared-experts-fusion: DeepSeek-V3 / R1's shared expert runs as a dense MLP of
+  /// its own (on a second stream at small batches), not as one more expert of the routed
+  /// experts' kernel (engines/exec_facts.hpp, sglang_shared_fusion).
+  bool disable_shared_experts_fusion = false;
   friend constexpr bool operator==(const sglang_knobs&, const sglang_knobs&) = default;
 };
 
