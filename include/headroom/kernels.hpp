@@ -112,24 +112,25 @@ constexpr std::uint8_t fused_shared_experts(const model& m, const device& d, con
   if (f == nullptr || p.ep > 1 || m.family != f->family) return 0;
   const std::uint16_t sm = sm_of(d.arch);
   if (sm == 0 || sm < f->sm_lo) return 0;
-  // A routed gate_up of the engine's expert count, and in its block one shared gate_up of the
-  // same shape (one shared expert as wide as a routed one).
+  // A block with a routed gate_up of the engine's expert count and one shared gate_up of the same
+  // shape (one shared expert as wide as a routed one).
   const circuit& c = m.c;
-  for (std::size_t i = 0; i < c.n_nodes; ++i) {
-    const node& r = c.nodes[i];
-    if (r.kind != op::expert_gate_up || r.experts != f->routed_experts) continue;
-    for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
-      const block& b = c.blocks[bi];
-      if (i < b.first || i >= b.end) continue;
-      std::size_t shared = 0;
-      bool same = true;
-      for (std::uint16_t j = b.first; j < b.end; ++j) {
-        const node& s = c.nodes[j];
-        if (s.role != linear_role::shared_gate_up) continue;
-        ++shared;
-        same = same && s.weight_out() == r.weight_out() && s.weight_k() == r.weight_k();
+  for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
+    const block& b = c.blocks[bi];
+    const node* routed = nullptr;
+    const node* shared = nullptr;
+    std::size_t n_shared = 0;
+    for (std::uint16_t j = b.first; j < b.end; ++j) {
+      const node& x = c.nodes[j];
+      if (x.kind == op::expert_gate_up && x.experts == f->routed_experts) routed = &x;
+      if (x.role == linear_role::shared_gate_up) {
+        shared = &x;
+        ++n_shared;
       }
-      if (shared == 1 && same) return 1;
+    }
+    if (routed != nullptr && n_shared == 1 && shared->weight_out() == routed->weight_out() &&
+        shared->weight_k() == routed->weight_k()) {
+      return 1;
     }
   }
   return 0;

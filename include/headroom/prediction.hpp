@@ -29,6 +29,7 @@
 #include <headroom/circuit.hpp>
 #include <headroom/cost_class.hpp>
 #include <headroom/detail/min_max.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/node_cost.hpp>
 #include <headroom/parallel.hpp>
@@ -557,15 +558,9 @@ constexpr moe_path moe_path_of(const node& n) {
     case op::expert_down: return moe_path::routed;
     default: break;
   }
-  switch (n.role) {
-    case linear_role::shared_gate_up:
-    case linear_role::shared_up:
-    case linear_role::shared_down:
-    case linear_role::shared_gate: return moe_path::shared;
-    default: break;
-  }
+  if (shared_expert_node(n)) return moe_path::shared;  // kernels.hpp
   if (n.n_in > 0 && n.in[0].rows_per_n > 1) return moe_path::routed;  // the experts' activation
-  return n.local == "shared_act" ? moe_path::shared : moe_path::none;
+  return moe_path::none;
 }
 
 /// The two norms of a latent attention block that an engine can run on two streams: q_a's
