@@ -93,6 +93,14 @@ constexpr std::uint16_t sm_of(std::string_view arch) {
   return v;
 }
 
+/// Whether a model routes tokens to experts (a MoE model): any routed expert node in its circuit.
+constexpr bool has_routed_experts(const model& m) {
+  for (std::size_t ni = 0; ni < m.c.n_nodes; ++ni) {
+    if (is_routed_expert(m.c.nodes[ni].kind)) return true;
+  }
+  return false;
+}
+
 /// A shared expert node of a MoE layer: its GEMMs (role shared_*) and its activation.
 constexpr bool shared_expert_node(const node& n) {
   switch (n.role) {

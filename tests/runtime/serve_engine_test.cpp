@@ -178,6 +178,34 @@ TEST_CASE("serve: an eager prefill adds the host's issuing of its kernels to the
   CHECK(eager.tpot_ms == graphed.tpot_ms);
 }
 
+TEST_CASE("serve: a dense model's eager prefill takes the dense model's measured host time") {
+  // SGLang PR #13094: piecewise CUDA graphs took Llama-3.1-8B-Instruct-FP8 at TP 8 with
+  // 1,024-token prompts from 29.97 to 19.66 ms mean TTFT at one client. headroom's BF16 circuit
+  // counts the FP8 checkpoint's launches (its activation quantization rides the GEMMs), so the
+  // BF16 model at TP 8 reproduces the published gap whatever the device.
+  const auto ttft = [](const device& d, bool graphed) {
+    const engine e{.kind = engine_kind::sglang, .sglang = {.enable_piecewise_cuda_graph = graphed}};
+    const deployment dep{.engine = as_allocated(e), .parallel = {.tp = 8}};
+    return serve(models::llama_3_1_8b_instruct, d, dep, {.isl = 1024, .osl = 16, .concurrency = 1}).ttft_ms;
+  };
+  for (const device* d : {&devices::h100_sxm, &devices::b200}) {
+    CHECK(ttft(*d, false) - ttft(*d, true) == doctest::Approx(29.97 - 19.66).epsilon(1e-9));
+  }
+  // A MoE model keeps DeepSeek-V3's figure a launch, whatever its attention: Qwen3-30B-A3B's
+  // gap (GQA, routed experts) is a whole number of launches at it, and not at the dense one.
+  const engine eager{.kind = engine_kind::sglang};
+  const engine graphed{.kind = engine_kind::sglang, .sglang = {.enable_piecewise_cuda_graph = true}};
+  const load l{.isl = 1024, .osl = 16, .concurrency = 1};
+  const double gap_us = (serve(models::qwen3_30b_a3b, devices::h100_sxm, deployment{.engine = as_allocated(eager)}, l).ttft_ms -
+                         serve(models::qwen3_30b_a3b, devices::h100_sxm, deployment{.engine = as_allocated(graphed)}, l).ttft_ms) *
+                        1e3;
+  const double launches = gap_us / engines::host_launch_us;
+  CHECK(launches == doctest::Approx(std::round(launches)).epsilon(1e-9));
+  CHECK(launches > 48 * 4);  // at least four launches in each of its 48 layers
+  const double dense_launches = gap_us / engines::host_launch_dense_us;
+  CHECK(std::abs(dense_launches - std::round(dense_launches)) > 1e-3);
+}
+
 TEST_CASE("serve: vLLM's --enforce-eager puts the host's time on every pass, graphs on none by default") {
   const serve_result graphed = deepseek(engine{.kind = engine_kind::vllm}, 1);
   const serve_result eager = deepseek(engine{.kind = engine_kind::vllm, .vllm = {.enforce_eager = true}}, 1);

@@ -15,6 +15,7 @@
 
 #include <headroom/device.hpp>
 #include <headroom/fit.hpp>
+#include <headroom/kernels.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/parallel_rules.hpp>
@@ -30,12 +31,6 @@ inline constexpr std::array<std::uint16_t, 16> plan_pp_degrees{1, 2, 3, 4, 5, 6,
 inline constexpr std::size_t max_plan_candidates = plan_tp_degrees.size() * plan_pp_degrees.size() * 3;
 
 namespace detail {
-constexpr bool has_routed_experts(const model& m) {
-  for (std::size_t ni = 0; ni < m.c.n_nodes; ++ni) {
-    if (is_routed_expert(m.c.nodes[ni].kind)) return true;
-  }
-  return false;
-}
 // Preference key: smaller is preferred.
 constexpr std::uint64_t plan_key(const parallel& p, const device& d) {
   const std::uint64_t out = p.tp > (d.link.domain == 0 ? 1 : d.link.domain) ? 1 : 0;
@@ -51,7 +46,7 @@ struct plan_list {
 };
 constexpr plan_list valid_plans(const model& m, const device& d) {
   plan_list out{};
-  const bool moe = detail::has_routed_experts(m);
+  const bool moe = has_routed_experts(m);
   const std::uint64_t layers = main_layers(m);
   for (const std::uint16_t tp : plan_tp_degrees) {
     const parallel variants[] = {{.tp = tp}, {.tp = tp, .ep = tp}, {.tp = tp, .ep = tp, .dp_attention = true}};

@@ -108,8 +108,9 @@ struct serving_facts {
   /// pass): a prompt arriving mid-run waits for the next poll.
   std::uint64_t (*poll_passes)(const engine&) = nullptr;
   /// The passes the engine runs eagerly under its knobs (null: none). Such a pass takes its
-  /// kernels plus its kernel launches (kernel_launches, prediction.hpp) times `host_launch_us`:
-  /// the host issues them one by one, and the time it takes is not hidden behind the kernels.
+  /// kernels plus its kernel launches (kernel_launches, prediction.hpp) times `host_launch_us`
+  /// (`host_launch_dense_us` for a model without routed experts: host_us_per_launch): the host
+  /// issues them one by one, and the time it takes is not hidden behind the kernels.
   eager_passes (*eager)(const engine&) = nullptr;
   double host_launch_us = 0;
   std::string_view host_source{};
@@ -132,9 +133,18 @@ struct serving_facts {
   /// for those too.
   std::uint64_t (*steps_ahead)(const engine&) = nullptr;
   std::string_view ahead_source{};
+  /// The host's time a launch of an eager pass of a model without routed experts, measured on a
+  /// dense model's pass; `host_launch_us` is then a MoE model's (the two measured passes differ
+  /// about twofold a launch). 0: `host_launch_us` for every model.
+  double host_launch_dense_us = 0;
+  std::string_view host_dense_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
+  }
+  /// The host's time a launch of an eager pass of model `m` adds to the pass.
+  [[nodiscard]] constexpr double host_us_per_launch(const model& m) const {
+    return host_launch_dense_us > 0 && !has_routed_experts(m) ? host_launch_dense_us : host_launch_us;
   }
 };
 inline constexpr serving_facts no_serving_facts{};
@@ -416,7 +426,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   const step_estimate prompt = prefill(m, d, r, l.isl, s, pp_run, facts);
   if (sf.eager != nullptr) {
     const eager_passes e = sf.eager(dep.engine);
-    const double host_us = kernel_launches(m, prompt) * sf.host_launch_us;
+    const double host_us = kernel_launches(m, prompt) * sf.host_us_per_launch(m);
     su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
     su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
   }

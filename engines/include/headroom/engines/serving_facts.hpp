@@ -98,6 +98,17 @@ inline constexpr double host_launch_us = (82.6406478881836 - 23.097753524780273)
 inline constexpr std::string_view host_launch_source =
     "SGLang PR #12160: DeepSeek-V3 one-token prefill 82.6 ms eager, 23.1 ms graphed: 59.5 ms of host time over its 859 "
     "kernels (its shared expert fused)";
+// A model without routed experts takes about half that a launch: SGLang's piecewise CUDA graphs
+// took Llama-3.1-8B-Instruct-FP8 at TP 8 with 1,024-token prompts from 29.97 to 19.66 ms mean TTFT
+// at one client (sgl-project/sglang PR #13094), 10.31 ms over the 325 launches headroom counts in
+// that pass: 31.7 us a launch (four clients, whose prompts share a pass: 59.62 to 48.53 ms, the
+// same 11.1 ms). Which figure a model takes is whether it routes tokens to experts
+// (serving_facts::host_us_per_launch): the two measured passes are DeepSeek-V3's (MoE) and
+// Llama's (dense), and no pass of a third kind is published.
+inline constexpr double host_launch_dense_us = (29.97 - 19.66) * 1000.0 / 325.0;
+inline constexpr std::string_view host_launch_dense_source =
+    "SGLang PR #13094: Llama-3.1-8B-Instruct-FP8 (TP 8, 1,024-token prompts) 29.97 ms mean TTFT eager, 19.66 ms with "
+    "piecewise CUDA graphs at one client: 10.31 ms of host time over its 325 kernels";
 
 // A MoE layer's shared expert on a second CUDA stream beside its router and routed experts
 // (prediction.hpp, shared_expert_streams):
@@ -238,15 +249,17 @@ inline constexpr std::string_view sglang_mixing_source =
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
                                             host_launch_source, true, vllm_admission_source, &always_ride,
-                                            vllm_mixing_source, &vllm_ahead, vllm_ahead_source};
+                                            vllm_mixing_source, &vllm_ahead, vllm_ahead_source, host_launch_dense_us,
+                                            host_launch_dense_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,
-                                              sglang_mixing_source, &sglang_ahead, sglang_ahead_source};
+                                              sglang_mixing_source, &sglang_ahead, sglang_ahead_source, host_launch_dense_us,
+                                              host_launch_dense_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
                                               host_launch_source, false, {}, &always_ride, trtllm_mixing_source, &trtllm_ahead,
-                                              trtllm_ahead_source};
+                                              trtllm_ahead_source, host_launch_dense_us, host_launch_dense_source};
 
 /// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {
