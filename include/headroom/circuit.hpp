@@ -86,6 +86,11 @@ struct node {
   std::uint32_t heads = 0;     ///< mla_attention, and an MLA's absorbed paged_attention (kv_b_out): query heads
   std::uint64_t selected = 0;  ///< mla_attention, compressed paged_attention: tokens the indexer selects (0 = all)
   std::uint64_t pool = 0;      ///< index_select, compressed paged_attention: tokens pooled into one key / row
+  /// routed experts, group-limited routing (DeepSeek-V3's n_group / topk_group): the E experts
+  /// in `expert_groups` groups of consecutive experts, a token's K drawn from `top_groups` of
+  /// them. 0 (or one group): routing over every expert.
+  std::uint16_t expert_groups = 0;
+  std::uint16_t top_groups = 0;
 
   [[nodiscard]] constexpr bool has_weight() const { return reads_linear_weight(kind) || kind == op::embed; }
   /// The weight as [out, k]: k = width of the first input (/ weight_groups), out = sum of

@@ -58,27 +58,67 @@ constexpr double distinct_experts(std::uint64_t experts, std::uint64_t top_k, st
 /// independent (they are slightly anti-correlated, so this errs a little high). 1 at ep = 1;
 /// towards 1 as t grows (every expert touched everywhere). At t = 1 of DeepSeek-V3 (256 experts,
 /// top-8) over 8 ranks: Binomial(32, 1/32), the busiest rank about 2.5 experts against the mean 1.
-constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep) {
+///
+/// Group-limited routing (`groups` > 1 of consecutive experts, a token's K drawn from
+/// `top_groups` of them: DeepSeek-V3's n_group 8, topk_group 4) clusters a token's experts on
+/// the ranks its groups live on, which engines place whole (experts split over ranks in order).
+/// An expert is still touched with probability K/E a token, but two of one group go together:
+/// both untouched by a token with probability 1 - 2K/E + (G'/G) K (K - 1) / (G'S (G'S - 1)), S =
+/// E / G, its group one of the token's G' = top_groups and its K drawn at random from their G'S
+/// experts (headroom's uniform routing within the groups the rule allows). After t tokens that
+/// is q2^t, so the pair's correlation is (q2^t - (1 - p)^2) / (p (1 - p)), over the share of a
+/// rank's pairs that share a group ((u - 1) / (n - 1), u the experts a rank and a group share).
+/// The rank's count is then taken as beta-binomial with that correlation (the binomial's mean,
+/// its variance times 1 + (n - 1) rho). Where groups and ranks do not nest (neither count divides
+/// the other) the grouping is left out.
+constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep,
+                                  std::uint64_t groups = 0, std::uint64_t top_groups = 0) {
   if (ep <= 1 || experts < ep || top_k == 0 || t == 0) return 1.0;
   const std::uint64_t n = experts / ep;
   const double p = 1.0 - ipow(1.0 - static_cast<double>(top_k) / static_cast<double>(experts), t);
   if (p >= 1.0) return 1.0;
   const double q = 1.0 - p;
-  // E[max] = sum over k < n of P(max > k) = 1 - F(k)^ep. The binomial's terms come by
-  // recurrence from the end that holds its mass (P(0) = q^n for p <= 1/2, P(n) = p^n above),
-  // so that neither start underflows for any expert count a model has.
+  double rho = 0;
+  if (groups > 1 && top_groups >= 1 && top_groups < groups && experts % groups == 0 && experts % ep == 0 &&
+      (groups % ep == 0 || ep % groups == 0) && n > 1) {
+    const double e = static_cast<double>(experts), k = static_cast<double>(top_k);
+    const double cand = static_cast<double>(top_groups * (experts / groups));  // G'S
+    const double both = static_cast<double>(top_groups) / static_cast<double>(groups) * k * (k - 1.0) / (cand * (cand - 1.0));
+    const double q2 = 1.0 - 2.0 * k / e + both;
+    const std::uint64_t u = experts / groups < n ? experts / groups : n;
+    rho = (ipow(q2, t) - q * q) / (p * q) * static_cast<double>(u - 1) / static_cast<double>(n - 1);
+  }
+  const double nd = static_cast<double>(n);
+  // E[max] = sum over k < n of P(max > k) = 1 - F(k)^ep. The count's terms come by recurrence
+  // from the end that holds its mass (P(0) for p <= 1/2, P(n) above), so that neither start
+  // underflows for any expert count a model has: binomial terms, or beta-binomial ones with
+  // a = p (1 / rho - 1), b = q (1 / rho - 1), whose ratio P(k + 1) / P(k) is
+  // (n - k) / (k + 1) x (a + k) / (b + n - k - 1).
+  const bool beta = rho > 1e-12 && rho < 1.0;
+  const double a = beta ? p * (1.0 / rho - 1.0) : 0.0, b = beta ? q * (1.0 / rho - 1.0) : 0.0;
   double expected_max = 0;
   if (p <= 0.5) {
-    double pmf = ipow(q, n);  // P(X = 0)
+    double pmf = 1.0;  // P(X = 0)
+    if (beta) {
+      for (std::uint64_t i = 0; i < n; ++i) pmf *= (b + static_cast<double>(i)) / (a + b + static_cast<double>(i));
+    } else {
+      pmf = ipow(q, n);
+    }
     double cdf = pmf;
     for (std::uint64_t k = 0; k < n && 1.0 - cdf > 1e-12; ++k) {
       expected_max += 1.0 - ipow(cdf, ep);  // P(max > k); 0 once F(k) = 1
-      pmf *= static_cast<double>(n - k) / static_cast<double>(k + 1) * p / q;
+      const double kd = static_cast<double>(k);
+      pmf *= beta ? (nd - kd) / (kd + 1.0) * (a + kd) / (b + nd - kd - 1.0) : (nd - kd) / (kd + 1.0) * p / q;
       cdf += pmf;
     }
   } else {
-    double pmf = ipow(p, n);  // P(X = n)
-    double above = 0;         // P(X >= j)
+    double pmf = 1.0;  // P(X = n)
+    if (beta) {
+      for (std::uint64_t i = 0; i < n; ++i) pmf *= (a + static_cast<double>(i)) / (a + b + static_cast<double>(i));
+    } else {
+      pmf = ipow(p, n);
+    }
+    double above = 0;  // P(X >= j)
     for (std::uint64_t j = n; j >= 1; --j) {
       above += pmf;
       if (1.0 - above <= 1e-12) {  // P(max > k) = 1 for every k < j
@@ -86,10 +126,11 @@ constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, st
         break;
       }
       expected_max += 1.0 - ipow(1.0 - above, ep);  // P(max > j - 1)
-      pmf *= static_cast<double>(j) / static_cast<double>(n - j + 1) * q / p;
+      const double jd = static_cast<double>(j);
+      pmf *= beta ? jd / (nd - jd + 1.0) * (b + nd - jd) / (a + jd - 1.0) : jd / (nd - jd + 1.0) * q / p;
     }
   }
-  const double mean = static_cast<double>(n) * p;
+  const double mean = nd * p;
   return expected_max > mean ? expected_max / mean : 1.0;
 }
 

@@ -314,22 +314,26 @@ struct unit_scale {
   constexpr double operator()(double) const { return 1.0; }
 };
 // ep_busiest_share at one and at 2, 4, 8 and 16 rows, worked out once a step for a (experts,
-// top-k): every routed row of a step asks for the same few (a binomial sum each).
+// top-k, grouping): every routed row of a step asks for the same few (a binomial sum each).
 struct busy_memo {
   std::uint64_t experts = 0;
   std::uint64_t top_k = 0;
+  std::uint64_t groups = 0;
+  std::uint64_t top_groups = 0;
   std::array<double, 5> at_pow2{};  // rows 1, 2, 4, 8, 16; 0 until worked out
-  constexpr double at(std::uint64_t e, std::uint64_t k, std::uint64_t rows, std::uint64_t ep) {
+  constexpr double at(std::uint64_t e, std::uint64_t k, std::uint64_t g, std::uint64_t tg, std::uint64_t rows, std::uint64_t ep) {
     if (ep <= 1) return 1.0;
     std::size_t i = 0;
     while (i < at_pow2.size() && (std::uint64_t{1} << i) != rows) ++i;
-    if (i == at_pow2.size()) return ep_busiest_share(e, k, rows, ep);
-    if (e != experts || k != top_k) {
+    if (i == at_pow2.size()) return ep_busiest_share(e, k, rows, ep, g, tg);
+    if (e != experts || k != top_k || g != groups || tg != top_groups) {
       experts = e;
       top_k = k;
+      groups = g;
+      top_groups = tg;
       at_pow2 = {};
     }
-    if (at_pow2[i] == 0) at_pow2[i] = ep_busiest_share(e, k, rows, ep);
+    if (at_pow2[i] == 0) at_pow2[i] = ep_busiest_share(e, k, rows, ep, g, tg);
     return at_pow2[i];
   }
 };
@@ -676,6 +680,10 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // shapes are not monotone in the rows).
         const bool routed = cost_class_of(n.kind) == cost_class::routed_experts;
         const std::uint64_t slots = expert_slots(n, plan);  // with the plan's redundant experts
+        // Group-limited routing loads the ranks its groups live on (ep_busiest_share); redundant
+        // experts are placed by load (EPLB), not by group, so they leave it out.
+        const std::uint64_t groups = slots == n.experts ? n.expert_groups : 0;
+        const std::uint64_t top_groups = groups != 0 ? n.top_groups : 0;
         const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
         const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
                                 : detail::gemm_elements(c, n, row.block) / share;
@@ -695,13 +703,13 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double fused = routed ? static_cast<double>(est.fused_experts) : 0.0;
         const double copies =
             routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) + fused : 1.0;
-        const double busy_one = routed ? busy_at.at(slots, n.top_k, 1, plan.ep) : 1.0;
+        const double busy_one = routed ? busy_at.at(slots, n.top_k, groups, top_groups, 1, plan.ep) : 1.0;
         auto streamed = [&](double x1) {
           if (!routed || x1 <= 1) return 1.0;
           const auto r = static_cast<std::uint64_t>(x1);
           const double spread = distinct_experts(slots, n.top_k, r) / static_cast<double>(plan.ep) + fused;
           const double more = spread > copies ? spread / copies : 1.0;
-          return more * busy_at.at(slots, n.top_k, r, plan.ep) / busy_one;
+          return more * busy_at.at(slots, n.top_k, groups, top_groups, r, plan.ep) / busy_one;
         };
         const detail::floored_answer fa = detail::calibrated_floored(cs, k, f, m_rows, y, 16, streamed);
         a = {fa.value, fa.from};
@@ -716,8 +724,21 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // Under expert parallelism the step waits for the busiest rank: the experts it touches
         // over the mean (at the step's rows; at one row for the one-row floor). The ceiling
         // keeps the mean, a lower bound.
-        const double busy = routed ? busy_at.at(slots, n.top_k, rows, plan.ep) : 1.0;
-        const double weight_floor_us = static_cast<double>(row.count) * weight_us * most * busy_one;
+        const double busy = routed ? busy_at.at(slots, n.top_k, groups, top_groups, rows, plan.ep) : 1.0;
+        // A routed row's one-row floor holds one row's activations beside the weights a rank
+        // reads there (copies): the row's ceiling less its experts' weights at the step's rows
+        // (the mean a rank reads, spread_t) is its rows' activations, a row's share of which
+        // joins the floor. With the weights alone the step at more rows could read below the
+        // step at one by that share, once the busiest rank's share fell faster than the grid rose.
+        const double weights_us = static_cast<double>(row.count) * weight_us;
+        // (The rank's experts as its ceiling counts them, rank_node: slots / ep of them, a token
+        // reading top_k / ep there, at least one.)
+        const double spread_t =
+            routed ? distinct_experts(slots / plan.ep, headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep)),
+                                      static_cast<std::uint64_t>(t)) + fused
+                   : copies;
+        const double rows_us = routed && ceiling > weights_us * spread_t / copies ? (ceiling - weights_us * spread_t / copies) / t : 0.0;
+        const double weight_floor_us = (weights_us + rows_us) * most * busy_one;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
         const double ratio = a.value < 1 ? 1 : a.value;
         // A router the engine runs on its own kernel: that kernel's measured time, once per

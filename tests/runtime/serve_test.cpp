@@ -713,6 +713,25 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   CHECK(ep_busiest_share(256, 8, 1024, 8) == doctest::Approx(1.0));
   CHECK(ep_busiest_share(256, 8, 1, 8) > ep_busiest_share(256, 8, 1, 4));
   CHECK(ep_busiest_share(256, 8, 1, 8) > ep_busiest_share(256, 8, 16, 8));
+  // Group-limited routing: 8 experts in 2 groups of 4, a token's top-2 from 1 group, over 2
+  // ranks (a rank one group), one token. An expert is touched with p = 2/8 = 1/4; two of one
+  // group both untouched with 1 - 2 x 2/8 + (1/2) x 2 x 1 / (4 x 3) = 7/12, so their correlation
+  // is (7/12 - (3/4)^2) / (1/4 x 3/4) = (1/48) / (3/16) = 1/9, every pair of a rank one group's.
+  // The rank's count is beta-binomial(4, a = 1/4 x 8 = 2, b = 3/4 x 8 = 6): P(k) = C(4, k)
+  // B(k + 2, 10 - k) / B(2, 6) = 126, 112, 63, 24, 5 (/ 330). The busier of two ranks:
+  // 4 - (126^2 + 238^2 + 301^2 + 325^2) / 330^2 = 166,854 / 108,900 over the mean 1 -- against
+  // the uniform Binomial(4, 1/4)'s 95,788 / 65,536.
+  CHECK(ep_busiest_share(8, 2, 1, 2, 2, 1) == doctest::Approx(166854.0 / 108900));
+  CHECK(ep_busiest_share(8, 2, 1, 2) == doctest::Approx(95788.0 / 65536));
+  // One group, or every group a token's: no grouping; groups and ranks that do not nest (3
+  // ranks of 6 experts in 2 groups): left out.
+  CHECK(ep_busiest_share(8, 2, 1, 2, 1, 1) == ep_busiest_share(8, 2, 1, 2));
+  CHECK(ep_busiest_share(8, 2, 1, 2, 2, 2) == ep_busiest_share(8, 2, 1, 2));
+  CHECK(ep_busiest_share(6, 2, 1, 3, 2, 1) == ep_busiest_share(6, 2, 1, 3));
+  // DeepSeek-V3 (n_group 8, topk_group 4) over 8 ranks: busier than uniform routing at few
+  // tokens, the two meeting as every expert is touched.
+  for (const std::uint64_t t : {1u, 2u, 4u, 8u, 16u}) CHECK(ep_busiest_share(256, 8, t, 8, 8, 4) > ep_busiest_share(256, 8, t, 8));
+  CHECK(ep_busiest_share(256, 8, 1024, 8, 8, 4) == doctest::Approx(1.0));
 
   // A hand MoE table: ratio 4 for one expert's eighth (DeepSeek-V3: 3 x 7,168 x 2,048 / 8 =
   // 5,505,024 elements, its shard at TP 8), 2 for a whole expert (44,040,192); no floors.
@@ -725,7 +744,8 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   const device& d = devices::h200_sxm;
   const device_roofline r = default_roofline(d);
   const settings s{};
-  const double busy = ep_busiest_share(256, 8, 1, 8);
+  // DeepSeek-V3 routes group-limited (config.json n_group 8, topk_group 4): its experts' nodes carry it.
+  const double busy = ep_busiest_share(256, 8, 1, 8, 8, 4);
   for (const std::uint16_t ep : {std::uint16_t{1}, std::uint16_t{8}}) {
     const parallel p{.tp = 8, .ep = ep};
     const step_estimate e = decode_step(m, d, r, 1, 2048, s, p, engines::exec_facts_of(engine_kind::trtllm));

@@ -57,7 +57,9 @@ constexpr void glm4_moe(circuit& c, const glm4_moe_dims& d) {
                                                  .moe_inter = s.moe_inter,
                                                  .shared_inter = s.shared_inter(),
                                                  .router_aux = s.experts,
-                                                 .router_aux_format = formats::f32});
+                                                 .router_aux_format = formats::f32,
+                                                 .groups = s.routing_groups(),
+                                                 .top_groups = s.routing_top_groups()});
   const auto head = blocks::head(c, "head", g.vocab, g.hidden);
   const auto dense_layer = blocks::layer(layer_kind::full_attention, {attn, dense});
   const auto moe_layer = blocks::layer(layer_kind::full_attention, {attn, moe});

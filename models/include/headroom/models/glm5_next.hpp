@@ -66,7 +66,9 @@ constexpr void glm5_next(circuit& c, const glm5_next_dims& d) {
                                .moe_inter = s.moe_inter,
                                .shared_inter = s.shared_inter(),
                                .router_aux = s.experts,
-                               .router_aux_format = formats::f32};
+                               .router_aux_format = formats::f32,
+                               .groups = s.routing_groups(),
+                               .top_groups = s.routing_top_groups()};
   const auto moe = blocks::hc_routed_moe(c, "moe", {.moe = moe_d, .hc = d.hc});
   const auto head = blocks::hc_head(c, "head", d.vocab, h, d.hc);
   blocks::decoder(c, embed, d.layers, [&](std::uint64_t l) {

@@ -86,7 +86,9 @@ constexpr void mla_moe(circuit& c, const mla_moe_dims& d) {
                                                  .moe_inter = s.moe_inter,
                                                  .shared_inter = s.shared_inter(),
                                                  .router_aux = d.noaux_tc ? s.experts : 0,
-                                                 .router_aux_format = formats::f32});
+                                                 .router_aux_format = formats::f32,
+                                                 .groups = s.routing_groups(),
+                                                 .top_groups = s.routing_top_groups()});
   bool any_shared = false;
   for (std::uint64_t l = 0; d.index_heads != 0 && l < d.layers; ++l) any_shared = any_shared || !mla_moe_full_indexer(d, l);
   // A block only when some layer reuses a selection, so the other checkpoints' circuits stay as they were.

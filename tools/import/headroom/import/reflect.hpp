@@ -55,7 +55,7 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::mla_dims, hidden, q_heads, q_l
 BOOST_HANA_ADAPT_STRUCT(headroom::models::blocks::compressed_attention_dims, hidden, hc, q_heads, head_dim, q_lora, o_groups,
                         o_lora, window, ratio, index_heads, index_head_dim, index_topk);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::moe_stack_dims, inter, first_dense, experts, top_k, moe_inter,
-                        shared_experts, mtp_layers);
+                        shared_experts, mtp_layers, groups, top_groups);
 
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::dense_gqa_dims, gqa, inter, qk_norm, attn_bias, tie, window,
                         qk_norm_whole, vision_params);

@@ -25,6 +25,8 @@ struct moe_dims {
   std::uint64_t router_aux = 0;     ///< extra router parameters (DeepSeek's e_score_correction_bias)
   tensor_format router_aux_format = formats::f32;
   bool layer_norm = false;          ///< the post norm a LayerNorm with weight and bias (PhiMoE), not an RMSNorm
+  std::uint16_t groups = 0;         ///< group-limited routing: n_group (0: none)
+  std::uint16_t top_groups = 0;     ///< group-limited routing: topk_group
 };
 
 /// post norm, router, top_k, routed experts' gate|up, silu_mul, down, optional shared expert,
@@ -41,11 +43,15 @@ constexpr std::uint8_t routed_moe(circuit& c, std::string_view block_name, const
                          shard::experts, d.moe_inter);
   gate_up.experts = d.experts;
   gate_up.top_k = K;
+  gate_up.expert_groups = d.groups;
+  gate_up.top_groups = d.top_groups;
   gate_up.weight_tensors = d.fused_gate_up ? 1 : 2;
   gate_up.bias = d.expert_bias;
   node down = sharded(nd("down", op::expert_down, {e_rows(K, d.moe_inter)}, {e_rows(K, h)}), shard::experts, d.moe_inter);
   down.experts = d.experts;
   down.top_k = K;
+  down.expert_groups = d.groups;
+  down.top_groups = d.top_groups;
   down.bias = d.expert_bias;
   const node norm = d.layer_norm ? with_aux(nd("post_norm", op::layer_norm, {e(h)}, {e(h)}), checked_mul(2, h))
                                  : with_aux(nd("post_norm", op::rms_norm, {e(h)}, {e(h)}), h);

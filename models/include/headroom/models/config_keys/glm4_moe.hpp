@@ -24,8 +24,6 @@ inline constexpr check glm4_moe_own_checks[] = {
 inline constexpr auto glm4_moe_checks = join(glm4_moe_own_checks, shared::swiglu_mlp);
 inline constexpr ignored glm4_moe_own_ignored[] = {
     {"partial_rotary_factor", "rotates part of each head: arithmetic, no tensor"},
-    {"n_group", "router arithmetic (group-limited routing), no tensor"},
-    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
 };
 inline constexpr auto glm4_moe_ignored = join(glm4_moe_own_ignored, shared::router_scaling);
 

@@ -221,6 +221,10 @@ inline constexpr binding deepseek_moe[] = {
     {"moe_inter", "moe_intermediate_size"},
     {"shared_experts", "n_shared_experts"},
     {"mtp_layers", "num_nextn_predict_layers", source::optional, 0, "absent: the checkpoint ships no MTP layer"},
+    // Group-limited routing: which experts a token may reach, so how unevenly expert-parallel
+    // ranks load (node_cost.hpp, ep_busiest_share); no tensor of its own.
+    {"groups", "n_group", source::optional, 0, "absent: routing over every expert"},
+    {"top_groups", "topk_group", source::optional, 0, "absent: routing over every expert"},
 };
 /// Qwen's sliding window counts only under use_sliding_window.
 inline constexpr binding qwen_window[] = {
@@ -263,11 +267,10 @@ inline constexpr ignored qwen_moe_keys[] = {
 inline constexpr ignored mla_kv_heads[] = {
     {"num_key_value_heads", "MLA caches one latent row per token, not per KV head"},
 };
-/// DeepSeek's expert grouping and training parallelism: router arithmetic and a training setting.
+/// DeepSeek's training parallelism (its expert grouping, n_group / topk_group, is read:
+/// deepseek_moe).
 inline constexpr ignored deepseek_grouping[] = {
     {"ep_size", "a training parallelism setting"},
-    {"n_group", "router arithmetic (group-limited routing), no tensor"},
-    {"topk_group", "router arithmetic (group-limited routing), no tensor"},
 };
 /// DeepSeek-V2 / V3's auxiliary-loss keys.
 inline constexpr ignored deepseek_aux_loss[] = {

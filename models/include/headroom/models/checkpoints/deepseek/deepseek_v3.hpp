@@ -19,7 +19,7 @@ constexpr void fill_deepseek_v3(model& m) {
   m.source = {"deepseek-ai/DeepSeek-V3"sv,
       "config.json ({hidden_size}, {num_hidden_layers}, {num_attention_heads}, {q_lora_rank}, {kv_lora_rank}, "
       "{qk_nope_head_dim}, {qk_rope_head_dim}, {v_head_dim}, {intermediate_size}, {first_k_dense_replace}, "
-      "{n_routed_experts}, {n_shared_experts}, {num_experts_per_tok}, {moe_intermediate_size}, "
+      "{n_routed_experts}, {n_shared_experts}, {num_experts_per_tok}, {n_group}, {topk_group}, {moe_intermediate_size}, "
       "{num_nextn_predict_layers}, {vocab_size}, {tie_word_embeddings}) and its quantization_config "
       "(quant_method fp8, fmt e4m3, activation_scheme dynamic); README_WEIGHTS.md; Hub safetensors metadata "
       "684,531,386,000 elements"sv,
@@ -27,7 +27,7 @@ constexpr void fill_deepseek_v3(model& m) {
       "mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32; the MTP layer "
       "(model.layers.61) stores its own embed_tokens and shared_head.head copies; total_size not published:"
       " weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
+  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 8, .top_groups = 4}});
   recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16)});
 }
 }  // namespace detail

@@ -19,7 +19,7 @@ constexpr void fill_deepseek_v3_0324_fp4(model& m) {
   m.source = {"nvidia/DeepSeek-V3-0324-FP4"sv,
       "config.json ({hidden_size}, {num_hidden_layers}, {num_attention_heads}, {q_lora_rank}, {kv_lora_rank}, "
       "{qk_nope_head_dim}, {qk_rope_head_dim}, {v_head_dim}, {intermediate_size}, {first_k_dense_replace}, "
-      "{n_routed_experts}, {n_shared_experts}, {num_experts_per_tok}, {moe_intermediate_size}, "
+      "{n_routed_experts}, {n_shared_experts}, {num_experts_per_tok}, {n_group}, {topk_group}, {moe_intermediate_size}, "
       "{num_nextn_predict_layers}, {vocab_size}, {tie_word_embeddings}; DeepSeek-V3-0324 keeps the V3 "
       "architecture); hf_quant_config.json (producer modelopt 0.27.0, quant_algo NVFP4, kv_cache_quant_algo "
       "null, exclude_modules every self_attn*, the norms, every mlp.gate, the MTP layer, embed_tokens, norm, "
@@ -27,7 +27,7 @@ constexpr void fill_deepseek_v3_0324_fp4(model& m) {
       "NVFP4 weights and activations (weight_scale, weight_scale_2, input_scale) on the dense MLPs, routed "
       "and shared experts; attention, routers, the MTP layer (assumed stored, in BF16), embed_tokens and "
       "lm_head BF16; e_score_correction_bias F32; total_size not published: weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1}});
+  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 8, .top_groups = 4}});
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(for_op(op::router, formats::bf16));
   recipes::bf16_embed_and_head(m);
