@@ -300,6 +300,12 @@ def fmt(x, digits=1):
     return "-" if x is None else f"{x:.{digits}f}"
 
 
+def vendor_of(device):
+    """AMD for headroom's Instinct ids (mi300x, mi325x, mi355x, ...), NVIDIA for the others
+    (every other device with serving rows is NVIDIA's)."""
+    return "AMD" if device.startswith("mi") else "NVIDIA"
+
+
 def summary_line(label, group):
     ran = [r for r in group if r["run"] is not None]
     cells = [label, str(len(group)), str(len(ran))]
@@ -369,6 +375,11 @@ def report(results, constants, split):
     lines.append(summary_line("all", results))
     own = [r for r in results if r["run"] is not None and r["run"]["calibration"] == "measured"]
     lines.append(summary_line("all, own kernel tables", own))
+    # By vendor (the devices that have rows): AMD's Instinct parts are headroom's `mi*` ids.
+    for vendor in ("NVIDIA", "AMD"):
+        mine = [r for r in results if vendor_of(r["row"]["device"]) == vendor]
+        if mine:
+            lines.append(summary_line(f"all, {vendor} devices", mine))
     # The same by source (SOURCES.md's sections): what each publication's runs read.
     lines += ["", "| source | rows | ran | TPOT med % | TPOT p90 % | TTFT med % | TTFT p90 % "
               "| base TPOT med % | base TPOT p90 % | base TTFT med % | base TTFT p90 % "

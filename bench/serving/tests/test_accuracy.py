@@ -163,6 +163,12 @@ class Report(unittest.TestCase):
         self.assertEqual(table_row(out, "all, own kernel tables"),
                          ["all, own kernel tables", "2", "2", "60.0", "92.0", "10.0", "10.0",
                           "60.0", "92.0", "50.0", "50.0", "1/2"])
+        # By vendor: every device of the fixture is NVIDIA's, so its row is "all"'s, and no
+        # AMD row is printed.
+        self.assertEqual(table_row(out, "all, NVIDIA devices"),
+                         ["all, NVIDIA devices", "8", "4", "37.5", "85.0", "10.0", "18.0",
+                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+        self.assertNotIn("all, AMD devices", out)
         # By source: every validate row of the fixture is one source's, so its row is "all"'s.
         self.assertEqual(table_row(out, "fixture"),
                          ["fixture", "8", "4", "37.5", "85.0", "10.0", "18.0",
@@ -181,6 +187,23 @@ class Report(unittest.TestCase):
         self.assertEqual(rows["v3"]["ttft_abs_pct_error"], "")
         self.assertEqual(rows["v3"]["ceiling_tpot_le_measured"], "false")
         self.assertEqual(rows["v4"]["status"], "refused")
+
+    def test_amd_devices_are_summed_apart(self):
+        # v8 moved to an MI300X: the AMD line is v8's alone (TPOT 30 against 60: 50 %, TTFT 0 %,
+        # baseline 50 / 50 %, ceiling 20 <= 60); the NVIDIA line the other seven rows, of which
+        # v1..v3 ran: the sglang / h200_sxm row's numbers (TPOT 20, 25, 100 -> 25, p90 85; TTFT
+        # 10, 20 -> 15, 19; baseline TTFT 50, 20 -> 35, 47; ceiling 2/3) over 7 rows.
+        path = os.path.join(self.tmp.name, "amd.csv")
+        with open(path, "w", newline="") as f:
+            f.write(fixture_with_values({("v8", "device"): "mi300x"}))
+        code, out, err = run("--headroom", FAKE, "--measurements", path)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(table_row(out, "all, AMD devices"),
+                         ["all, AMD devices", "1", "1", "50.0", "50.0", "0.0", "0.0",
+                          "50.0", "50.0", "50.0", "50.0", "1/1"])
+        self.assertEqual(table_row(out, "all, NVIDIA devices"),
+                         ["all, NVIDIA devices", "7", "3", "25.0", "85.0", "15.0", "19.0",
+                          "25.0", "85.0", "35.0", "47.0", "2/3"])
 
     def test_commands(self):
         run("--headroom", FAKE, "--measurements", FIXTURE)
