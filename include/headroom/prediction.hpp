@@ -693,7 +693,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // ceiling grows with the rows and so does the time.
         // Prefill's logits GEMM runs at each sequence's last prompt token only (logits_op).
         const double m_rows = pass == step_pass::prefill && logits_op(n.kind) ? static_cast<double>(seqs) : own_rows;
-        // A rank's experts at one row: top_k / ep of them, rounded up. At x1 rows it streams the
+        // A rank's experts at one row: top_k / ep of them on the mean (under EP wider than
+        // top_k, half an expert at EP 16 of DeepSeek-V3's 8: some ranks read none, the busiest
+        // ep_busiest_share times the mean, which the floor multiplies in). At x1 rows it streams the
         // distinct experts x1 tokens touch there (node_cost.hpp), and waits for the busiest rank:
         // a launch at more rows streams those weights and more, so its time never falls below
         // theirs at the measured ratio of x1 rows (aiter's MoE rows on gfx942 take 4.5x the
@@ -701,8 +703,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // A shared expert fused into the routed kernel (est.fused_experts: kernels.hpp) is one
         // more expert streamed at every row count.
         const double fused = routed ? static_cast<double>(est.fused_experts) : 0.0;
-        const double copies =
-            routed ? static_cast<double>(headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep))) + fused : 1.0;
+        const double copies = routed ? static_cast<double>(n.top_k) / static_cast<double>(plan.ep) + fused : 1.0;
         const double busy_one = routed ? busy_at.at(slots, n.top_k, groups, top_groups, 1, plan.ep) : 1.0;
         auto streamed = [&](double x1) {
           if (!routed || x1 <= 1) return 1.0;
@@ -751,7 +752,12 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
           add(row, n, ceiling, ceiling > kernel_us ? ceiling : kernel_us);
           continue;
         }
-        add(row, n, ceiling, ceiling * ratio * busy > floor_us ? ceiling * ratio * busy : floor_us);
+        // The busiest rank's experts against those the ceiling reads: the share is over the
+        // mean a rank touches (distinct / ep), the ceiling's rank reads at least one a token
+        // (rank_node), more than the mean under EP wider than top_k.
+        const double mean_t = routed ? distinct_experts(slots, n.top_k, rows) / static_cast<double>(plan.ep) + fused : 1.0;
+        const double busiest = routed && spread_t > 0 ? busy * mean_t / spread_t : 1.0;
+        add(row, n, ceiling, ceiling * ratio * busiest > floor_us ? ceiling * ratio * busiest : floor_us);
         out.worst = detail::worse(out.worst, a.from);
         continue;
       }
