@@ -746,15 +746,19 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   const settings s{};
   // DeepSeek-V3 routes group-limited (config.json n_group 8, topk_group 4): its experts' nodes carry it.
   const double busy = ep_busiest_share(256, 8, 1, 8, 8, 4);
-  for (const std::uint16_t ep : {std::uint16_t{1}, std::uint16_t{8}}) {
-    const parallel p{.tp = 8, .ep = ep};
+  // At EP 16 a rank holds 16 experts and one token touches half of one on the mean (8 / 16); its
+  // ceiling reads one (a token at least one expert a rank): the busiest rank, the share over
+  // that mean, reads busy16 x 1/2 experts, so the row is 2 x busy16 x 1/2 its ceiling.
+  const double busy16 = ep_busiest_share(256, 8, 1, 16, 8, 4);
+  for (const std::uint16_t ep : {std::uint16_t{1}, std::uint16_t{8}, std::uint16_t{16}}) {
+    const parallel p{.tp = ep == 16 ? std::uint16_t{16} : std::uint16_t{8}, .ep = ep};
     const step_estimate e = decode_step(m, d, r, 1, 2048, s, p, engines::exec_facts_of(engine_kind::trtllm));
     std::size_t expert_rows = 0;
     for (std::size_t i = 0; i < e.n_rows; ++i) {
       const site_row& row = e.rows[i];
       if (cost_class_of(m.c.nodes[row.node].kind) != cost_class::routed_experts) continue;
       ++expert_rows;
-      const double want = ep == 1 ? 4 * row.time_us : 2 * busy * row.time_us;
+      const double want = ep == 1 ? 4 * row.time_us : ep == 8 ? 2 * busy * row.time_us : 2 * busy16 * 0.5 * row.time_us;
       CHECK(predict_row(m, r, row, 1, 2048, p, cs).predicted_us == doctest::Approx(want));
     }
     CHECK(expert_rows >= 2);
