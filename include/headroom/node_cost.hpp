@@ -94,7 +94,10 @@ constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, st
   // underflows for any expert count a model has: binomial terms, or beta-binomial ones with
   // a = p (1 / rho - 1), b = q (1 / rho - 1), whose ratio P(k + 1) / P(k) is
   // (n - k) / (k + 1) x (a + k) / (b + n - k - 1).
-  const bool beta = rho > 1e-12 && rho < 1.0;
+  // Every pair of a rank together (a token takes every expert of its groups): the rank reads
+  // all n or none, each with p and q, so the busiest reads n unless every rank reads none.
+  if (rho >= 1.0 - 1e-12) return (1.0 - ipow(q, ep)) / p;
+  const bool beta = rho > 1e-12;
   const double a = beta ? p * (1.0 / rho - 1.0) : 0.0, b = beta ? q * (1.0 / rho - 1.0) : 0.0;
   double expected_max = 0;
   if (p <= 0.5) {

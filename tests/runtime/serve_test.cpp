@@ -728,6 +728,10 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   CHECK(ep_busiest_share(8, 2, 1, 2, 1, 1) == ep_busiest_share(8, 2, 1, 2));
   CHECK(ep_busiest_share(8, 2, 1, 2, 2, 2) == ep_busiest_share(8, 2, 1, 2));
   CHECK(ep_busiest_share(6, 2, 1, 3, 2, 1) == ep_busiest_share(6, 2, 1, 3));
+  // A token taking every expert of its group (8 experts in 4 groups of 2, top-2 from 1 group, 4
+  // ranks of one group each): a rank reads both or none, p = 1/4; the busiest reads 2 unless no
+  // rank does, (1 - (3/4)^4) x 2 over the mean 1/2.
+  CHECK(ep_busiest_share(8, 2, 1, 4, 4, 1) == doctest::Approx((1 - std::pow(0.75, 4)) * 2 / 0.5));
   // DeepSeek-V3 (n_group 8, topk_group 4) over 8 ranks: busier than uniform routing at few
   // tokens, the two meeting as every expert is touched.
   for (const std::uint64_t t : {1u, 2u, 4u, 8u, 16u}) CHECK(ep_busiest_share(256, 8, t, 8, 8, 4) > ep_busiest_share(256, 8, t, 8));
