@@ -724,7 +724,8 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double launch_us = static_cast<double>(row.count) * fa.floor_us * launch_share;
         // Under expert parallelism the step waits for the busiest rank: the experts it touches
         // over the mean (at the step's rows; at one row for the one-row floor). The ceiling
-        // keeps the mean, a lower bound.
+        // keeps a rank's own count (the mean, or one expert a token where EP is wider than
+        // top_k), a lower bound of the busiest rank's.
         const double busy = routed ? busy_at.at(slots, n.top_k, groups, top_groups, rows, plan.ep) : 1.0;
         // A routed row's one-row floor holds one row's activations beside the weights a rank
         // reads there (copies): the row's ceiling less its experts' weights at the step's rows
