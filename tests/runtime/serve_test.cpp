@@ -1270,4 +1270,20 @@ TEST_CASE("serve: a decode step's breakdown sums to the step serve costs, class 
   const serve_setup none = setup_serving(models::deepseek_v3, devices::rtx_4090, roof, deployment{}, load{.isl = 2000, .osl = 200},
                                          engines::exec_facts_of(engine{}), cs, sf);
   CHECK(decode_step_breakdown(none, 1).predicted_us == 0);
+  // The busiest expert-parallel rank, as the routed rows wait for it: DeepSeek-V3 at EP 8, one
+  // sequence, reads 8 / 8 = 1 expert a rank on the mean, its busiest rank the grouped share of
+  // that; at TP 8 without EP, none is reported.
+  const device_roofline b200 = default_roofline(devices::b200);
+  const engine trt = as_allocated(engine{.kind = engine_kind::trtllm});
+  const calibration_set trt_cs = shipped_calibration(devices::b200, trt);
+  const auto step_at = [&](std::uint16_t ep) {
+    const serve_setup su = setup_serving(models::deepseek_v3, devices::b200, b200, deployment{.engine = trt, .parallel = {.tp = 8, .ep = ep}},
+                                         load{.isl = 1024, .osl = 1024}, engines::exec_facts_of(trt), trt_cs,
+                                         engines::serving_facts_of(engine_kind::trtllm));
+    return decode_step_breakdown(su, 1);
+  };
+  const decode_breakdown ep8 = step_at(8);
+  CHECK(ep8.mean_rank_experts == doctest::Approx(1.0));
+  CHECK(ep8.busiest_rank_experts == doctest::Approx(ep_busiest_share(256, 8, 1, 8, 8, 4)));
+  CHECK(step_at(1).busiest_rank_experts == 0);
 }

@@ -959,6 +959,10 @@ struct decode_breakdown {
   double step_cost_us = 0;  ///< the engine's fixed cost per forward pass (serving_facts::step_overhead_us)
   double ceiling_us = 0, predicted_us = 0;
   calib_source worst = calib_source::measured;
+  /// Under expert parallelism (EP > 1, a model with routed experts): the experts a MoE layer's
+  /// busiest rank is expected to read at this batch, and the mean rank's (ep_busiest_share
+  /// times the mean: what the routed experts' prediction waits for). 0 without EP.
+  double busiest_rank_experts = 0, mean_rank_experts = 0;
 };
 
 constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uint64_t batch) {
@@ -981,6 +985,20 @@ constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uin
   out.ceiling_us = sp.ceiling_us;
   out.predicted_us = sp.predicted_us + out.host_us + out.step_cost_us;
   out.worst = sp.worst;
+  if (p.ep > 1) {
+    for (std::size_t ni = 0; ni < x.m->c.n_nodes; ++ni) {
+      const node& n = x.m->c.nodes[ni];
+      if (!is_routed_expert(n.kind)) continue;
+      // As prediction.hpp reads it: the plan's expert slots, the grouping where no redundant
+      // expert breaks it, a fused shared expert one more on every rank.
+      const std::uint64_t slots = expert_slots(n, p);
+      const std::uint64_t groups = slots == n.experts ? n.expert_groups : 0;
+      out.mean_rank_experts = distinct_experts(slots, n.top_k, batch) / static_cast<double>(p.ep) + static_cast<double>(e.fused_experts);
+      out.busiest_rank_experts =
+          ep_busiest_share(slots, n.top_k, batch, p.ep, groups, groups != 0 ? n.top_groups : 0) * out.mean_rank_experts;
+      break;
+    }
+  }
   return out;
 }
 
