@@ -138,6 +138,11 @@ struct serving_facts {
   /// about twofold a launch). 0: `host_launch_us` for every model.
   double host_launch_dense_us = 0;
   std::string_view host_dense_source{};
+  /// Disaggregated: the decode worker's steps a request waits beside its prefill and transfer
+  /// when the worker is decoding others (its loop takes new requests and emits their first
+  /// tokens between steps); 0: none.
+  double disagg_admit_steps = 0;
+  std::string_view admit_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -695,7 +700,9 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
       k = k < 1 ? 1 : k > static_cast<double>(per_batch) ? static_cast<double>(per_batch) : k;
       const double t_k = pass_us(k);
       const double busy = lambda * t_k / k < 1 ? lambda * t_k / k : 1.0;
-      own_us = busy * t_k / 2 + t_k + xfer_us;
+      // The decode worker admits a request between its steps (serving_facts::disagg_admit_steps)
+      // when it is decoding others.
+      own_us = busy * t_k / 2 + t_k + xfer_us + (b_run > 1 ? x.sf->disagg_admit_steps * tok.predicted_us : 0.0);
       wait_us = n / rate - (own_us + decode_us) > 0 ? n / rate - (own_us + decode_us) : 0.0;
       if (osl_steps > 0) {
         const double held = rate * decode_us / static_cast<double>(dis.decode_workers);

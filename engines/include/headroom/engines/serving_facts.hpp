@@ -233,6 +233,19 @@ constexpr std::uint64_t sglang_ahead(const engine& e) { return e.sglang.disable_
 constexpr std::uint64_t trtllm_ahead(const engine& e) { return e.trtllm.disable_overlap_scheduler ? 0 : 1; }
 inline constexpr std::string_view vllm_ahead_source = "vLLM PR #19970: async scheduling plans one step ahead (default on)";
 inline constexpr std::string_view sglang_ahead_source = "SGLang v0.4 post: the overlap scheduler runs one batch ahead (default on)";
+// A disaggregated SGLang decode worker takes requests between its steps: each iteration of its
+// loop (event_loop_overlap_disagg_decode) first receives requests and runs process_decode_queue,
+// which pre-allocates a new request's KV slots and only then tells the prefill worker where to
+// write (the prefill side holds the request in its bootstrap queue until it knows), and polls the
+// transfers; get_next_disagg_decode_batch_to_run then emits a transferred request's first token
+// (process_batch_result_prebuilt) before the next step launches (sgl-project/sglang
+// python/sglang/srt/disaggregation/decode.py @0035ca42c2d615f77778ce3bf825d6ce6e089661). A request
+// arriving while the worker decodes others waits for the step in flight twice, before its
+// pre-allocation and before its first token: half a step each on average, one step in all.
+inline constexpr double sglang_disagg_admit_steps = 1.0;
+inline constexpr std::string_view sglang_admit_source =
+    "SGLang disaggregation/decode.py @0035ca42: pre-allocation and the first token at the top of the decode loop, "
+    "half a step each";
 inline constexpr std::string_view trtllm_ahead_source =
     "TensorRT-LLM overlap-scheduler.md: one extra decoding step; enabled by default";
 
@@ -255,7 +268,7 @@ inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_u
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,
                                               sglang_mixing_source, &sglang_ahead, sglang_ahead_source, host_launch_dense_us,
-                                              host_launch_dense_source};
+                                              host_launch_dense_source, sglang_disagg_admit_steps, sglang_admit_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
                                               host_launch_source, false, {}, &always_ride, trtllm_mixing_source, &trtllm_ahead,
