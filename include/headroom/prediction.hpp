@@ -313,6 +313,20 @@ struct floored_answer {
 struct unit_scale {
   constexpr double operator()(double) const { return 1.0; }
 };
+// A routed node's grouping as the busiest rank sees it under `slots` expert slots: its
+// group-limited routing (ep_busiest_share), unless redundant experts (EPLB, placed by load, not
+// by group) break it. {groups, top_groups}; {0, 0}: none.
+struct expert_grouping {
+  std::uint64_t groups = 0, top_groups = 0;
+};
+constexpr expert_grouping grouping_under(const node& n, std::uint64_t slots) {
+  return slots == n.experts && n.expert_groups != 0 ? expert_grouping{n.expert_groups, n.top_groups} : expert_grouping{};
+}
+// The experts a rank touches on the mean at `rows` token rows over `ep` ranks of `slots`, a
+// shared expert fused into the routed kernel (`fused`) one more on every rank.
+constexpr double mean_rank_experts(std::uint64_t slots, std::uint64_t top_k, std::uint64_t rows, std::uint64_t ep, double fused) {
+  return distinct_experts(slots, top_k, rows) / static_cast<double>(ep) + fused;
+}
 // ep_busiest_share at one and at 2, 4, 8 and 16 rows, worked out once a step for a (experts,
 // top-k, grouping): every routed row of a step asks for the same few (a binomial sum each).
 struct busy_memo {
@@ -680,10 +694,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // shapes are not monotone in the rows).
         const bool routed = cost_class_of(n.kind) == cost_class::routed_experts;
         const std::uint64_t slots = expert_slots(n, plan);  // with the plan's redundant experts
-        // Group-limited routing loads the ranks its groups live on (ep_busiest_share); redundant
-        // experts are placed by load (EPLB), not by group, so they leave it out.
-        const std::uint64_t groups = slots == n.experts ? n.expert_groups : 0;
-        const std::uint64_t top_groups = groups != 0 ? n.top_groups : 0;
+        // Group-limited routing loads the ranks its groups live on (ep_busiest_share).
+        const detail::expert_grouping grouping = detail::grouping_under(n, slots);
+        const std::uint64_t groups = grouping.groups, top_groups = grouping.top_groups;
         const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
         const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
                                 : detail::gemm_elements(c, n, row.block) / share;
@@ -708,7 +721,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         auto streamed = [&](double x1) {
           if (!routed || x1 <= 1) return 1.0;
           const auto r = static_cast<std::uint64_t>(x1);
-          const double spread = distinct_experts(slots, n.top_k, r) / static_cast<double>(plan.ep) + fused;
+          const double spread = detail::mean_rank_experts(slots, n.top_k, r, plan.ep, fused);
           const double more = spread > copies ? spread / copies : 1.0;
           return more * busy_at.at(slots, n.top_k, groups, top_groups, r, plan.ep) / busy_one;
         };
@@ -756,7 +769,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // The busiest rank's experts against those the ceiling reads: the share is over the
         // mean a rank touches (distinct / ep), the ceiling's rank reads at least one a token
         // (rank_node), more than the mean under EP wider than top_k.
-        const double mean_t = routed ? distinct_experts(slots, n.top_k, rows) / static_cast<double>(plan.ep) + fused : 1.0;
+        const double mean_t = routed ? detail::mean_rank_experts(slots, n.top_k, rows, plan.ep, fused) : 1.0;
         const double busiest = routed && spread_t > 0 ? busy * mean_t / spread_t : 1.0;
         add(row, n, ceiling, ceiling * ratio * busiest > floor_us ? ceiling * ratio * busiest : floor_us);
         out.worst = detail::worse(out.worst, a.from);

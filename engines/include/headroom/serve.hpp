@@ -996,13 +996,11 @@ constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uin
     for (std::size_t ni = 0; ni < x.m->c.n_nodes; ++ni) {
       const node& n = x.m->c.nodes[ni];
       if (!is_routed_expert(n.kind)) continue;
-      // As prediction.hpp reads it: the plan's expert slots, the grouping where no redundant
-      // expert breaks it, a fused shared expert one more on every rank.
+      // As predict() reads it (prediction.hpp).
       const std::uint64_t slots = expert_slots(n, p);
-      const std::uint64_t groups = slots == n.experts ? n.expert_groups : 0;
-      out.mean_rank_experts = distinct_experts(slots, n.top_k, batch) / static_cast<double>(p.ep) + static_cast<double>(e.fused_experts);
-      out.busiest_rank_experts =
-          ep_busiest_share(slots, n.top_k, batch, p.ep, groups, groups != 0 ? n.top_groups : 0) * out.mean_rank_experts;
+      const detail::expert_grouping g = detail::grouping_under(n, slots);
+      out.mean_rank_experts = detail::mean_rank_experts(slots, n.top_k, batch, p.ep, static_cast<double>(e.fused_experts));
+      out.busiest_rank_experts = ep_busiest_share(slots, n.top_k, batch, p.ep, g.groups, g.top_groups) * out.mean_rank_experts;
       break;
     }
   }
