@@ -43,6 +43,10 @@ enum class kernel_class : std::uint8_t {
   gdn_prefill,        // the chunked gated delta rule over a prompt: x = prompt tokens, y = as gdn_decode
   conv1d_decode,      // the causal conv's one-token update: x = batch, y = conv window elements a sequence holds on the rank (channels x (kernel - 1))
   conv1d_prefill,     // the causal conv over a prompt: x = prompt tokens, y = as conv1d_decode
+  // An MLA decode step runs kv_b_proj absorbed as two batched GEMMs over the heads, the query's
+  // nope half into the latent before the attention and the output back after it: one ratio for
+  // the pair over the kv_b node's ceiling.
+  mla_bmm,            // absorbed MLA's two BMMs of a decode step: x = token rows, y = kv_b_proj's weight elements on the rank (kv_lora x heads x (qk_nope + v_head))
   // Until 2026-12-05 decode attention was read by context tokens (y); a table of that axis read
   // by KV elements would be misread, so the old spelling warns (an error under -Werror) and
   // names the new one.
@@ -59,7 +63,9 @@ enum class kernel_class : std::uint8_t {
 /// vLLM on Hopper); `mxfp4_marlin`: MXFP4 weights on Marlin's W4A16 kernel, where a kernel fact
 /// says Marlin runs them (kernels.hpp). Each W4A16 grid stands in for the others
 /// (prediction.hpp, grid_for).
-enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block, mxfp4_weight_only, mxfp4_marlin };
+/// `fp8_static`: per-tensor FP8 whose activation scale the checkpoint stores (ModelOpt's
+/// input_scale): the `fp8` kernels less the measured cost of computing that scale per call.
+enum class calib_format : std::uint8_t { bf16, fp8, fp4, int4_weight_only, fp8_block, mxfp4_weight_only, mxfp4_marlin, fp8_static };
 
 /// Spellings (JSON keys of the run-time format, messages).
 constexpr std::string_view name_of(kernel_class c) {
@@ -76,6 +82,7 @@ constexpr std::string_view name_of(kernel_class c) {
     case kernel_class::gdn_prefill: return "gdn_prefill";
     case kernel_class::conv1d_decode: return "conv1d_decode";
     case kernel_class::conv1d_prefill: return "conv1d_prefill";
+    case kernel_class::mla_bmm: return "mla_bmm";
   }
   return "?";
 }
@@ -88,6 +95,7 @@ constexpr std::string_view name_of(calib_format f) {
     case calib_format::fp8_block: return "fp8_block";
     case calib_format::mxfp4_weight_only: return "mxfp4_weight_only";
     case calib_format::mxfp4_marlin: return "mxfp4_marlin";
+    case calib_format::fp8_static: return "fp8_static";
   }
   return "?";
 }

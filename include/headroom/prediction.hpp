@@ -243,6 +243,9 @@ constexpr std::size_t grid_for(const calibration& c, kernel_class k, calib_forma
   using cf = calib_format;
   switch (f) {
     case cf::fp8: return first_of({cf::fp8_block});
+    // A table that timed no statically scaled FP8 (or whose scale computation costs nothing)
+    // reads its dynamic rows.
+    case cf::fp8_static: return first_of({cf::fp8, cf::fp8_block});
     case cf::fp8_block: return first_of({cf::fp8});
     case cf::int4_weight_only: return first_of({cf::mxfp4_marlin, cf::mxfp4_weight_only});
     case cf::mxfp4_marlin: return first_of({cf::int4_weight_only, cf::mxfp4_weight_only, cf::bf16});
@@ -387,6 +390,16 @@ constexpr calib_format calib_format_of(const exec& how, const tensor_format& w) 
   return calib_format::bf16;
 }
 
+// The same for a node's formats: per-tensor FP8 whose activation is quantized with a scale the
+// checkpoint stores reads the statically scaled grid. headroom's rules count that scale among a
+// projection's extra scalars (ModelOpt's input_scale: models/recipes.hpp, modelopt_fp8_kv; the
+// config.json importer's ModelOpt recipe), and a dynamic recipe stores none.
+constexpr calib_format calib_format_of(const exec& how, const resolved_formats& f) {
+  const calib_format base = calib_format_of(how, f.weight);
+  const bool stored_scale = f.activation.kind == format_kind::fp8 && f.activation.scale == scale_kind::tensor && f.extra_scalars >= 1;
+  return base == calib_format::fp8 && how.kind == mma_kind::fp8 && stored_scale ? calib_format::fp8_static : base;
+}
+
 // The less measured of two sources: measured, stand_in, fallback, none.
 constexpr int calib_rank(calib_source s) {
   switch (s) {
@@ -400,6 +413,25 @@ constexpr int calib_rank(calib_source s) {
 constexpr calib_source worse(calib_source a, calib_source b) { return calib_rank(a) > calib_rank(b) ? a : b; }
 
 // N x K of the GEMM a node runs in: its own weight, or the sum of its group's in its block.
+// The format an absorbed MLA's BMM pair is read in: the kv_b weight's own where a table timed
+// it (each table holds the kernel its engine runs that weight with: tools/calibrate/convert.mjs,
+// SGLang's block-scaled FP8 one its BF16 rows), else BF16: an engine whose table timed BF16 BMMs
+// alone runs them in BF16 whatever the checkpoint (vLLM on NVIDIA keeps BF16 copies of W_UK and
+// W_UV for torch.bmm: aiconfigurator's collector/vllm/collect_mla_bmm.py
+// @095f58a51c4ca8e61b66ec108d86f223f8d559ce). The device's own table first, then the fallback.
+// found = false: neither has an mla_bmm grid.
+struct bmm_grid {
+  calib_format fmt = calib_format::bf16;
+  bool found = false;
+};
+constexpr bmm_grid absorbed_bmm_format(const calibration_set& cs, calib_format weight) {
+  for (const calibration* c : {cs.own, cs.fallback}) {
+    if (grid_for(*c, kernel_class::mla_bmm, weight) != c->n_grids) return {weight, true};
+    if (grid_for(*c, kernel_class::mla_bmm, calib_format::bf16) != c->n_grids) return {calib_format::bf16, true};
+  }
+  return {};
+}
+
 constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi) {
   const int g = gemm_group_of(n.role);
   if (g == 0) return static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
@@ -700,8 +732,15 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
         const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
                                 : detail::gemm_elements(c, n, row.block) / share;
-        const kernel_class k = routed ? kernel_class::moe_gemm : kernel_class::gemm;
-        const calib_format f = detail::calib_format_of(row.how, row.formats.weight);
+        // An MLA decode step runs kv_b_proj absorbed: two batched GEMMs over the heads (the
+        // query's nope half into the latent, the attention's output out of it), timed as a pair
+        // where a table measured them (kernel_class::mla_bmm), else the one GEMM of its weight.
+        const detail::bmm_grid bmm =
+            !routed && pass == step_pass::decode && n.role == linear_role::mla_kv_b
+                ? detail::absorbed_bmm_format(cs, detail::calib_format_of(row.how, row.formats.weight))
+                : detail::bmm_grid{};
+        const kernel_class k = routed ? kernel_class::moe_gemm : bmm.found ? kernel_class::mla_bmm : kernel_class::gemm;
+        const calib_format f = bmm.found ? bmm.fmt : detail::calib_format_of(row.how, row.formats);
         // The weight-streaming regime ends by 16 rows on every measured device; above it the
         // ceiling grows with the rows and so does the time.
         // Prefill's logits GEMM runs at each sequence's last prompt token only (logits_op).

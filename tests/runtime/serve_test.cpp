@@ -908,6 +908,59 @@ kind_sum linear_rows(const model& m, op k, step_pass pass, std::uint64_t rows, c
   return out;
 }
 
+// The kv_b_proj rows (the absorbed MLA's BMM pair in decode) of a step over `rows` tokens: their
+// prediction and ceiling summed.
+kind_sum kv_b_rows(const model& m, step_pass pass, std::uint64_t rows, const parallel& p, const calibration_set& cs) {
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
+  const step_estimate e = pass == step_pass::decode ? decode_step(m, d, r, rows, 1024, settings{}, p, facts)
+                                                    : prefill(m, d, r, rows, settings{}, p, facts);
+  kind_sum out;
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    if (m.c.nodes[e.rows[i].node].role != linear_role::mla_kv_b) continue;
+    step_estimate one{};
+    one.rows.start(0) = e.rows[i];
+    one.n_rows = 1;
+    const std::uint64_t seqs = pass == step_pass::decode ? rows : 1;
+    const step_prediction sp = predict(m, r.r, one, pass, rows, seqs, 1024, p, kv_dtype::bf16, cs);
+    out.predicted_us += sp.predicted_us;
+    out.ceiling_us += sp.ceiling_us;
+  }
+  return out;
+}
+
+TEST_CASE("prediction: an MLA decode step's kv_b_proj reads the absorbed BMM pair's grid, a prefill's the GEMM's") {
+  // Hand tables, no floors: GEMMs at 2x their ceiling, the BMM pair at 5x, measured in BF16 only
+  // (vLLM's kind of table). DeepSeek-V3's kv_b_proj is block-scaled FP8.
+  const double xs[] = {1, 65536};
+  const double ys[] = {1, 1e12};
+  const double twos[] = {2, 2, 2, 2}, fives[] = {5, 5, 5, 5};
+  const calib_grid with_bmm[] = {{kernel_class::gemm, calib_format::bf16, 2, 2, xs, ys, twos, false},
+                                 {kernel_class::gemm, calib_format::fp8_block, 2, 2, xs, ys, twos, false},
+                                 {kernel_class::mla_bmm, calib_format::bf16, 2, 2, xs, ys, fives, false}};
+  const calibration bmm{"h200_sxm", "sglang", "0", "this test", with_bmm, 3};
+  const calibration gemm_only{"h200_sxm", "sglang", "0", "this test", with_bmm, 2};
+  REQUIRE(check_calibration(bmm).ok());
+  const model& m = models::deepseek_v3;
+  const parallel p{.tp = 8, .ep = 8};
+  // Decode at 1 and 64 sequences: the pair's ratio (an FP8 kv_b_proj reads the BF16 grid where
+  // the table timed no other), over the node's own ceiling.
+  for (const std::uint64_t rows : {1ull, 64ull}) {
+    const kind_sum d = kv_b_rows(m, step_pass::decode, rows, p, {&bmm, &bmm});
+    REQUIRE(d.ceiling_us > 0);
+    CHECK(d.predicted_us == doctest::Approx(5 * d.ceiling_us).epsilon(1e-9));
+    // Without the class the node stays one GEMM.
+    const kind_sum g = kv_b_rows(m, step_pass::decode, rows, p, {&gemm_only, &gemm_only});
+    CHECK(g.ceiling_us == d.ceiling_us);
+    CHECK(g.predicted_us == doctest::Approx(2 * g.ceiling_us).epsilon(1e-9));
+  }
+  // A prompt's pass keeps the GEMM: the BMM pair is the absorbed form of a decode step.
+  const kind_sum pf = kv_b_rows(m, step_pass::prefill, 2048, p, {&bmm, &bmm});
+  REQUIRE(pf.ceiling_us > 0);
+  CHECK(pf.predicted_us == doctest::Approx(2 * pf.ceiling_us).epsilon(1e-9));
+}
+
 TEST_CASE("prediction: Gated DeltaNet's recurrence and causal conv take the linear-attention grids' measured microseconds") {
   // Hand tables of measured microseconds a launch (bilinear in log x, log y). Qwen3-Next-80B-A3B:
   // 36 Gated DeltaNet layers of 48 (full attention every 4th), 16 key heads and 32 value heads of

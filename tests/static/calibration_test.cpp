@@ -334,6 +334,41 @@ static_assert(detail::grid_for(t::mi300x_sglang, kernel_class::moe_gemm, calib_f
 // A table without MXFP4 rows reads the INT4 weight-only grid for them, and the reverse.
 static_assert(detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::mxfp4_weight_only) ==
               detail::grid_for(t::h100_sxm_vllm, kernel_class::gemm, calib_format::bf16));
+// Per-tensor FP8 with a stored activation scale (ModelOpt's input_scale) reads its own grid: the
+// fp8 rows less the measured cost of computing the scale each call. h100_sxm/gemm/trtllm/
+// 1.3.0rc20/gemm_perf.parquet, gemm_dtype fp8, m 1, n 65,536, k 512, latency
+// 0.02447466552257538 ms; h100_sxm/quantize/trtllm/1.3.0rc20/computescale_perf.parquet, m 1, k 512,
+// latency 0.006930133203665416 ms: 24.4747 - 6.9301 = 17.5445 us. The ceiling as the fp8 one
+// above: 2K + 2(K + 4) + NK + 4 + 2N = 1,024 + 1,032 + 33,554,436 + 131,072 B over 3,350 GB/s
+// (10.056 us): 17.5445 / 10.056 = 1.7447, at y = 2^25 (this row is the cell's lower median).
+static_assert(near(shipped(t::h100_sxm_trtllm, kernel_class::gemm, calib_format::fp8_static, 1, 65536.0 * 512),
+                   (24.47466552257538 - 6.930133203665416) / ((1024.0 + 1032 + 33554436 + 131072) / (3350 * 1e3)), 5e-4));
+// SGLang's scale costs nothing apart (its fp8 rows compute it inside the quantization kernel
+// they time; its overhead table reads 0): no grid of its own, its fp8 grid stands in.
+static_assert(find_grid(t::h100_sxm_sglang, kernel_class::gemm, calib_format::fp8_static) == t::h100_sxm_sglang.n_grids);
+static_assert(detail::grid_for(t::h100_sxm_sglang, kernel_class::gemm, calib_format::fp8_static) ==
+              find_grid(t::h100_sxm_sglang, kernel_class::gemm, calib_format::fp8));
+// Absorbed MLA's two BMMs of a decode step, one ratio for the pair over the kv_b_proj node's
+// ceiling. h200_sxm/mla_bmm/sglang/0.5.14/mla_bmm_perf.parquet, bfloat16, 1 token, 16 heads:
+// mla_gen_pre 0.003999999910593033 ms, mla_gen_post 0.0043136000633239744 ms, 8.3136 us the pair.
+// kv_b_proj of 16 heads: K = kv_lora 512 in, N = 16 x (128 + 128) = 4,096 out, y = NK = 2^21.
+// BF16 ceiling: 2K + 2NK + 2N = 1,024 + 4,194,304 + 8,192 B over 4,800 GB/s (0.8757 us): 9.4933.
+static_assert(near(shipped(t::h200_sxm_sglang, kernel_class::mla_bmm, calib_format::bf16, 1, 4096.0 * 512),
+                   (3.999999910593033 + 4.3136000633239744) / ((1024.0 + 4194304 + 8192) / (4800 * 1e3)), 5e-4));
+// SGLang dequantizes DeepSeek's 128 x 128 block-scaled FP8 kv_b_proj to BF16 at load and runs
+// torch.bmm, so its fp8_block grid is the same BF16 rows over the FP8 weight's ceiling: the
+// BF16 input 2K, its per-128 FP8 copy written and read 2(K + 4 x 4), the weight NK + 4 x 32 x 4
+// block scales, the BF16 output 2N = 2,107,936 B (0.4392 us): 8.3136 / 0.4392 = 18.931.
+static_assert(near(shipped(t::h200_sxm_sglang, kernel_class::mla_bmm, calib_format::fp8_block, 1, 4096.0 * 512),
+                   (3.999999910593033 + 4.3136000633239744) / ((1024.0 + 1056 + 2097664 + 8192) / (4800 * 1e3)), 5e-4));
+// vLLM on NVIDIA runs the pair in BF16 whatever the checkpoint and timed BF16 alone: an FP8
+// kv_b_proj reads its BF16 grid; TensorRT-LLM's its own block-scaled rows.
+static_assert(detail::absorbed_bmm_format({&t::h200_sxm_vllm}, calib_format::fp8_block).fmt == calib_format::bf16);
+static_assert(detail::absorbed_bmm_format({&t::h200_sxm_vllm}, calib_format::fp8_block).found);
+static_assert(detail::absorbed_bmm_format({&t::h200_sxm_trtllm}, calib_format::fp8_block).fmt == calib_format::fp8_block);
+// A table without the class (aiter's, AMD) finds none of its own; with no fallback either, the
+// kv_b_proj node keeps its GEMM grid (shipped_calibration's fallback for AMD parts is H100's).
+static_assert(!detail::absorbed_bmm_format({&t::mi300x_sglang}, calib_format::fp8_block).found);
 // Collectives hold measured times: no floor.
 static_assert(floor_of(t::h100_sxm_vllm, kernel_class::all_reduce, calib_format::bf16) == 0);
 

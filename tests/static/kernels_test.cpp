@@ -74,6 +74,16 @@ static_assert(detail::calib_format_of(exec_of(devices::h100_sxm, formats::mxfp4,
               calib_format::mxfp4_weight_only);
 static_assert(detail::calib_format_of(exec_of(devices::a100_sxm_80gb, formats::mxfp4, formats::bf16, vllm), formats::mxfp4) ==
               calib_format::mxfp4_marlin);
+// Per-tensor FP8 whose activation scale the checkpoint stores (ModelOpt's input_scale, one of a
+// projection's extra scalars: models/recipes.hpp modelopt_fp8_kv) reads the statically scaled
+// grid; the importer's dynamic per-tensor recipe stores none and reads the fp8 one, as does a
+// block-scaled weight whatever its scalars.
+constexpr exec fp8_on_h100 = exec_of(devices::h100_sxm, formats::fp8_tensor, formats::fp8_tensor, vllm);
+static_assert(detail::calib_format_of(fp8_on_h100, resolved_formats{formats::fp8_tensor, formats::fp8_tensor, 1}) == calib_format::fp8_static);
+static_assert(detail::calib_format_of(fp8_on_h100, resolved_formats{formats::fp8_tensor, formats::fp8_tensor, 2}) == calib_format::fp8_static);
+static_assert(detail::calib_format_of(fp8_on_h100, resolved_formats{formats::fp8_tensor, formats::fp8_tensor, 0}) == calib_format::fp8);
+static_assert(detail::calib_format_of(exec_of(devices::h100_sxm, formats::fp8_block(128, 128), formats::fp8_group(128), vllm),
+                                      resolved_formats{formats::fp8_block(128, 128), formats::fp8_group(128), 1}) == calib_format::fp8_block);
 // The memory rule names vLLM's MXFP4 backend apart from these facts (it must not include
 // exec_facts.hpp): on every registry NVIDIA device the two agree -- FlashInfer's facts where it
 // pads 256 / 256, Marlin's where it pads 128 / 256 -- but on Hopper, padded as Marlin though it

@@ -60,6 +60,8 @@ async function read(files, columns) {
 }
 // aiconfigurator dtype spellings -> headroom calib_format; fp8 per-tensor is preferred, the
 // block-scaled tables stand in where a device/engine measured only those.
+/// The y points a dense GEMM grid may hold (reduce, emit.mjs).
+const MAX_Y_GEMM = 24;
 const gemm_fmt = { bfloat16: 'bf16', fp8: 'fp8', fp8_block: 'fp8_block', nvfp4: 'fp4', int4_wo: 'int4_weight_only',
   w4a16_mxfp4: 'mxfp4_weight_only' };
 /// A MoE row's format: its dtype's, except MXFP4 weights timed on Marlin's W4A16 kernel (its
@@ -120,6 +122,31 @@ async function points(dev, sys, eng, v) {
       const pts = rows.filter(r => gemm_fmt[r.gemm_dtype] === f).map(r => ({ x: r.m, y: r.n * r.k, ratio: r.latency * 1e3 / gemm_us(dev, f, r.m, r.n, r.k), row: r }));
       add('gemm', f, pts, gf);
     }
+    // Per-tensor FP8 with the activation's scale stored in the checkpoint (ModelOpt's
+    // input_scale): the collectors time the fp8 rows with the scale computed from the activation
+    // each call (collector/trtllm/collect_gemm.py: "the collected fp8 GEMM includes the
+    // compute-scale overhead"), and time that overhead alone as the dynamic quantization less
+    // the static one (collect_computescale.py). aiconfigurator's fp8_static is the difference
+    // (aic-core/rust/aiconfigurator-core/src/operators/gemm.rs), never below the GEMM's
+    // ceiling; so is headroom's, from the rows whose (m, k) the overhead table measured.
+    const qf = have.has('fp8') && peak(dev, 'fp8') ? use('quantize', 'computescale_perf') : null;
+    if (qf) {
+      const scale = new Map((await read(qf, ['m', 'k', 'quant_dtype', 'latency'])).filter(r => r.quant_dtype === 'fp8').map(r => [`${r.m}/${r.k}`, r.latency]));
+      const pts = [];
+      for (const r of rows.filter(r => gemm_fmt[r.gemm_dtype] === 'fp8')) {
+        const cs = scale.get(`${r.m}/${r.k}`);
+        if (cs === undefined) continue;
+        const ceiling = gemm_us(dev, 'fp8', r.m, r.n, r.k);
+        const us = Math.max(ceiling, r.latency * 1e3 - Math.max(0, cs) * 1e3);
+        pts.push({ x: r.m, y: r.n * r.k, ratio: us / ceiling, row: { ...r, latency: us / 1e3, compute_scale_ms: cs } });
+      }
+      // SGLang's table reads 0 at nearly all of its 1,628 shapes (its fp8 rows compute the
+      // scale inside the quantization kernel they time, sgl_per_token_quant_fp8): no grid of its
+      // own where most shapes measured no overhead, its fp8 one stands in (grid_for,
+      // prediction.hpp).
+      const positive = [...scale.values()].filter(v => v > 0).length;
+      if (2 * positive > scale.size) add('gemm', 'fp8_static', pts, [...gf, ...qf]);
+    }
   }
   const mf = use('moe', 'moe_perf');
   if (mf) {
@@ -176,6 +203,46 @@ async function points(dev, sys, eng, v) {
       const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
         ratio: r.latency * 1e3 / mla_us(dev, f, r.batch_size * r.isl, r.batch_size, causal_half(r.isl), r.num_heads), row: r }));
       add('mla_prefill', f, pts, cm);
+    }
+  }
+  // Absorbed MLA's two batched GEMMs of a decode step (collector/<engine>/collect_mla_bmm.py,
+  // DeepSeek-V3's dims): mla_gen_pre multiplies the query's nope half [heads, t, qk_nope 128] by
+  // W_UK [heads, 128, kv_lora 512], mla_gen_post the attention's output [heads, t, 512] by W_UV
+  // [heads, 512, v_head 128]. One point per (tokens, heads) that timed both: their sum over the
+  // ceiling of the kv_b_proj node they run (a GEMM of kv_lora in, heads x (qk_nope + v_head)
+  // out: gemm_us, node_cost's linear case) in the weight format the grid is read for. Which
+  // kernel a kv_b_proj weight runs is the engine's:
+  // - BF16 weights: the BF16 rows (torch.bmm, or TensorRT-LLM's bmm_out).
+  // - SGLang: a 128 x 128 block-scaled FP8 kv_b_proj is dequantized to BF16 at load on CUDA and
+  //   runs torch.bmm (DeepseekV2ForCausalLM.post_load_weights, block_quant_dequant, unless
+  //   SGL_USE_DEEPGEMM_BMM on Hopper: python/sglang/srt/models/deepseek_v2.py
+  //   @00114aef19bbb7431b9cfc5a77dce64b9c53ed95), so its fp8_block grid is the BF16 rows'; any
+  //   other FP8 is requantized per tensor for bmm_fp8, its fp8 rows (sgl_kernel_bmm_fp8).
+  // - TensorRT-LLM: its fp8 rows time the block-scaled BMM it runs DeepSeek's FP8 kv_b_proj
+  //   with (fp8_block_scaling_bmm_out; on SM100 bmm_out_dequant_bf16): the fp8_block grid.
+  // - vLLM on NVIDIA runs both in BF16 whatever the checkpoint (collect_mla_bmm.py's docstring:
+  //   BF16 copies of W_UK_T and W_UV, torch.bmm) and timed BF16 alone; prediction.hpp reads its
+  //   BF16 grid for an FP8 kv_b_proj (absorbed_bmm_format).
+  const bm = use('mla_bmm', 'mla_bmm_perf');
+  if (bm) {
+    const rows = fastest((await read(bm, ['op_name', 'bmm_dtype', 'num_tokens', 'num_heads', 'latency'])).filter(r => gemm_fmt[r.bmm_dtype]),
+      r => `${r.op_name}/${r.bmm_dtype}/${r.num_tokens}/${r.num_heads}`);
+    const post = new Map(rows.filter(r => r.op_name === 'mla_gen_post').map(r => [`${r.bmm_dtype}/${r.num_tokens}/${r.num_heads}`, r]));
+    const grid = (dtype, fmt) => {
+      const pts = [];
+      for (const r of rows.filter(r => r.op_name === 'mla_gen_pre' && r.bmm_dtype === dtype)) {
+        const q = post.get(`${r.bmm_dtype}/${r.num_tokens}/${r.num_heads}`);
+        if (!q) continue;
+        const n = r.num_heads * (128 + 128), k = 512;
+        pts.push({ x: r.num_tokens, y: n * k, ratio: (r.latency + q.latency) * 1e3 / gemm_us(dev, fmt, r.num_tokens, n, k),
+          row: { ...r, latency: r.latency + q.latency, op_name: 'mla_gen_pre + mla_gen_post' } });
+      }
+      add('mla_bmm', fmt, pts, bm);
+    };
+    grid('bfloat16', 'bf16');
+    if (peak(dev, 'fp8')) {
+      if (eng === 'sglang') { grid('bfloat16', 'fp8_block'); grid('fp8', 'fp8'); }
+      if (eng === 'trtllm') grid('fp8', 'fp8_block');
     }
   }
   // Linear attention (Gated DeltaNet layers, collector/<engine>/collect_gdn.py; the causal conv
@@ -380,7 +447,14 @@ for (const [id, dev] of Object.entries(devices)) {
   const tables = [];
   for (const [eng, { v, p }] of measured) {
     stand_in(id, dev, eng, p, own);
-    const grids = p.grids.map(g => reduce(g));
+    // A dense GEMM's y (weight elements) spans 2^10 to 2^32 where its ratio falls steeply (a
+    // launch's fixed time over a growing ceiling): on 8 points a cell was 16x wide and the
+    // lookup, linear between cells, read the rows of M <= 16 at 1.07-1.69x their measured time
+    // (the median of a table's format: H100, H200 and B200 under the three engines), on a 2x
+    // axis (up to 24 points) at 0.96-1.05x, the median error 14-69 % down to 4-23 %
+    // (docs/calibration.md, "How a grid reads its own rows"). aiter's sparser tuned shapes
+    // (aiter.mjs) keep 8: a finer axis there only leaves more cells to fill.
+    const grids = p.grids.map(g => reduce(g, g.cls === 'gemm' ? MAX_Y_GEMM : undefined));
     // A kernel class's floor: the fastest kernel of the class the table measured, any format
     // and shape (a launch of that class has never been seen to take less). A grid's own fastest
     // row can be a large shape (one format measured on one big model only), so the floor is the

@@ -87,9 +87,11 @@ E enum_of(const json& o, std::string_view path, const std::string& key, std::str
 constexpr std::array all_classes{kernel_class::gemm,          kernel_class::moe_gemm,   kernel_class::gqa_decode,
                                  kernel_class::prefill_attention, kernel_class::mla_decode, kernel_class::mla_prefill,
                                  kernel_class::all_reduce,    kernel_class::all_to_all, kernel_class::gdn_decode,
-                                 kernel_class::gdn_prefill,   kernel_class::conv1d_decode, kernel_class::conv1d_prefill};
+                                 kernel_class::gdn_prefill,   kernel_class::conv1d_decode, kernel_class::conv1d_prefill,
+                                 kernel_class::mla_bmm};
 constexpr std::array all_formats{calib_format::bf16, calib_format::fp8, calib_format::fp4, calib_format::int4_weight_only,
-                                  calib_format::fp8_block, calib_format::mxfp4_weight_only, calib_format::mxfp4_marlin};
+                                  calib_format::fp8_block, calib_format::mxfp4_weight_only, calib_format::mxfp4_marlin,
+                                  calib_format::fp8_static};
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 //   a100_sxm/moe/sglang/0.5.10/moe_perf.parquet
 //   a100_sxm/attention/sglang/0.5.10/generation_attention_perf.parquet
 //   a100_sxm/attention/sglang/0.5.10/context_attention_perf.parquet
+//   a100_sxm/mla_bmm/sglang/0.5.10/mla_bmm_perf.parquet
 //   a100_sxm/linear_attention/sglang/0.5.10/gdn_perf.parquet
 //   a100_sxm/comm/sglang/0.5.10/custom_allreduce_perf.parquet
 //   a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet
@@ -20,24 +21,24 @@ namespace headroom::engines::calibration_tables {
 namespace detail::a100_sxm_80gb_sglang {
 // gemm bf16: 35742 rows; median ratio; 0 of 35742 rows below 1 (min 1.076), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 2.477 us
 inline constexpr double x0[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y0[] = {4096.0, 65536.0, 1048576.0, 16777216.0, 268435456.0, 3355443200.0};
+inline constexpr double y0[] = {1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0, 65536.0, 131072.0, 262144.0, 524288.0, 1048576.0, 2097152.0, 4194304.0, 8388608.0, 16777216.0, 33554432.0, 67108864.0, 134217728.0, 268435456.0, 536870912.0, 1073741824.0, 2147483648.0, 3355443200.0};
 inline constexpr double v0[] = {
-    652.0, 50.58, 5.271, 1.763, 1.341, 1.165,
-    707.8, 69.19, 6.727, 1.728, 1.311, 1.169,
-    621.1, 76.84, 6.605, 1.708, 1.323, 1.172,
-    557.2, 65.63, 7.093, 1.752, 1.309, 1.182,
-    480.1, 62.77, 6.717, 1.712, 1.341, 1.181,
-    467.4, 53.32, 6.129, 1.71, 1.407, 1.237,
-    308.0, 37.86, 5.082, 1.752, 1.408, 1.261,
-    207.0, 24.47, 4.281, 2.1, 1.491, 1.325,
-    110.2, 19.13, 4.446, 2.008, 1.314, 1.298,
-    46.9, 11.41, 3.589, 1.77, 1.282, 1.265,
-    24.77, 6.83, 2.711, 1.475, 1.247, 1.224,
-    11.4, 3.886, 2.24, 1.432, 1.255, 1.242,
-    7.205, 2.987, 2.059, 1.26, 1.26, 1.234,
-    4.106, 2.622, 1.798, 1.293, 1.241, 1.271,
-    3.098, 2.125, 1.517, 1.317, 1.242, 1.298,
-    2.705, 2.159, 1.54, 1.263, 1.243, 1.284,
+    2321.0, 1215.0, 652.0, 318.9, 171.6, 92.03, 50.58, 26.09, 15.22, 8.971, 5.271, 3.515, 2.693, 2.009, 1.763, 1.621, 1.445, 1.329, 1.341, 1.315, 1.182, 1.267, 1.165,
+    2478.0, 1289.0, 707.8, 384.1, 208.0, 114.0, 69.19, 36.27, 21.55, 12.0, 6.727, 3.908, 2.835, 2.081, 1.728, 1.607, 1.467, 1.38, 1.311, 1.215, 1.271, 1.169, 1.169,
+    2241.0, 1185.0, 621.1, 364.5, 198.2, 99.99, 76.84, 35.24, 22.79, 11.43, 6.605, 3.94, 2.84, 2.071, 1.708, 1.602, 1.489, 1.412, 1.323, 1.261, 1.197, 1.171, 1.172,
+    2090.0, 1013.0, 557.2, 306.3, 206.4, 108.3, 65.63, 38.56, 20.75, 11.4, 7.093, 4.159, 2.822, 1.973, 1.752, 1.577, 1.474, 1.394, 1.309, 1.301, 1.275, 1.185, 1.182,
+    1571.0, 849.3, 480.1, 256.9, 192.5, 90.76, 62.77, 28.47, 19.88, 10.11, 6.717, 3.925, 2.95, 1.902, 1.712, 1.558, 1.461, 1.354, 1.341, 1.255, 1.278, 1.18, 1.181,
+    1441.0, 782.9, 467.4, 293.3, 174.2, 95.85, 53.32, 28.78, 16.02, 8.669, 6.129, 3.461, 2.748, 2.011, 1.71, 1.588, 1.451, 1.446, 1.407, 1.223, 1.242, 1.244, 1.237,
+    835.2, 502.7, 308.0, 202.8, 117.3, 53.46, 37.86, 19.96, 13.94, 8.545, 5.082, 3.29, 2.386, 1.881, 1.752, 1.588, 1.523, 1.367, 1.408, 1.42, 1.265, 1.282, 1.261,
+    474.2, 283.1, 207.0, 126.3, 78.32, 36.85, 24.47, 16.07, 9.799, 5.855, 4.281, 3.14, 2.557, 2.161, 2.1, 1.825, 1.665, 1.568, 1.491, 1.289, 1.29, 1.344, 1.325,
+    245.2, 161.0, 110.2, 54.57, 39.36, 24.09, 19.13, 9.995, 7.278, 5.056, 4.446, 3.426, 2.75, 2.235, 2.008, 1.675, 1.545, 1.336, 1.314, 1.299, 1.335, 1.474, 1.298,
+    134.5, 80.09, 46.9, 27.45, 22.03, 12.09, 11.41, 6.5, 5.663, 3.899, 3.589, 2.689, 2.248, 2.029, 1.77, 1.507, 1.457, 1.282, 1.282, 1.298, 1.279, 1.243, 1.265,
+    68.33, 31.56, 24.77, 15.03, 12.73, 7.84, 6.83, 4.221, 4.264, 3.311, 2.711, 2.272, 1.948, 1.686, 1.475, 1.413, 1.244, 1.262, 1.247, 1.221, 1.191, 1.286, 1.224,
+    23.26, 15.16, 11.4, 9.076, 7.613, 4.909, 3.886, 3.511, 2.941, 2.585, 2.24, 1.96, 1.676, 1.446, 1.432, 1.248, 1.255, 1.263, 1.255, 1.214, 1.25, 1.267, 1.242,
+    14.73, 9.143, 7.205, 5.147, 4.476, 3.077, 2.987, 2.596, 2.215, 2.14, 2.059, 1.679, 1.478, 1.474, 1.26, 1.259, 1.245, 1.258, 1.26, 1.224, 1.222, 1.277, 1.234,
+    6.902, 5.056, 4.106, 3.173, 3.155, 2.311, 2.622, 2.164, 2.081, 1.93, 1.798, 1.507, 1.415, 1.283, 1.293, 1.268, 1.248, 1.247, 1.241, 1.231, 1.222, 1.279, 1.271,
+    5.022, 3.616, 3.098, 2.673, 2.76, 2.306, 2.125, 1.927, 1.906, 1.671, 1.517, 1.468, 1.283, 1.287, 1.317, 1.258, 1.232, 1.245, 1.242, 1.246, 1.21, 1.301, 1.298,
+    2.915, 2.344, 2.705, 2.334, 2.383, 2.214, 2.159, 1.964, 1.767, 1.557, 1.54, 1.309, 1.298, 1.307, 1.263, 1.263, 1.254, 1.235, 1.243, 1.236, 1.223, 1.3, 1.284,
 };
 // moe_gemm bf16: 1863 rows; median ratio; 0 of 1863 rows below 1 (min 1.118), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 38.51 us
 inline constexpr double x1[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
@@ -117,10 +118,29 @@ inline constexpr double v4[] = {
     1.553,
     1.529,
 };
-// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
-inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y5[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+// mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.45), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.54 us
+inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
+inline constexpr double y5[] = {131072.0, 262144.0, 524288.0, 1048576.0, 2097152.0, 4194304.0, 8388608.0, 16777216.0};
 inline constexpr double v5[] = {
+    131.0, 68.09, 28.18, 13.48, 6.574, 3.383, 2.075, 1.45,
+    112.0, 53.8, 26.59, 13.35, 6.686, 3.819, 2.45, 1.653,
+    104.6, 52.43, 26.55, 13.22, 6.776, 3.441, 2.441, 1.638,
+    101.5, 51.61, 25.92, 13.06, 6.528, 3.435, 2.422, 1.633,
+    107.6, 50.28, 25.78, 12.77, 6.479, 3.357, 2.378, 1.623,
+    88.7, 51.99, 24.49, 12.49, 6.309, 3.748, 4.16, 1.662,
+    87.23, 42.67, 23.23, 13.7, 6.294, 4.317, 2.387, 1.696,
+    61.12, 36.06, 19.59, 10.89, 6.926, 4.831, 3.085, 3.008,
+    42.4, 30.07, 22.47, 11.24, 6.043, 4.266, 3.329, 3.821,
+    27.75, 18.96, 11.29, 7.318, 4.426, 3.289, 3.26, 3.164,
+    15.63, 9.853, 5.958, 4.608, 3.167, 3.053, 2.769, 2.875,
+    9.218, 5.96, 4.418, 3.607, 2.999, 2.671, 2.55, 2.753,
+    5.908, 4.712, 3.604, 3.261, 2.691, 2.517, 2.457, 2.727,
+    4.797, 3.322, 2.926, 2.634, 2.533, 2.44, 2.416, 2.406,
+};
+// gdn_decode bf16: 43 rows; median measured us; 1 empty cells filled from the nearest
+inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y6[] = {262144.0, 524288.0, 786432.0, 1048576.0};
+inline constexpr double v6[] = {
     6.646, 6.915, 7.05, 7.869,
     6.682, 7.811, 9.011, 10.09,
     7.725, 9.968, 12.02, 15.29,
@@ -134,9 +154,9 @@ inline constexpr double v5[] = {
     1041.0, 2069.0, 3110.0, 2012.0,
 };
 // conv1d_decode bf16: 44 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
-inline constexpr double y6[] = {18432.0, 24576.0, 30720.0, 36864.0};
-inline constexpr double v6[] = {
+inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
+inline constexpr double y7[] = {18432.0, 24576.0, 30720.0, 36864.0};
+inline constexpr double v7[] = {
     6.758, 6.912, 6.528, 6.4,
     6.634, 6.813, 6.621, 6.56,
     6.598, 6.829, 6.406, 6.467,
@@ -150,9 +170,9 @@ inline constexpr double v6[] = {
     31.44, 31.28, 31.2, 31.18,
 };
 // conv1d_prefill bf16: 64 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y7[] = {18432.0, 24576.0, 30720.0, 36864.0};
-inline constexpr double v7[] = {
+inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
+inline constexpr double y8[] = {18432.0, 24576.0, 30720.0, 36864.0};
+inline constexpr double v8[] = {
     13.41, 13.2, 13.28, 13.25,
     13.37, 13.27, 13.43, 13.25,
     13.08, 12.92, 13.1, 13.06,
@@ -171,9 +191,9 @@ inline constexpr double v7[] = {
     246.7, 246.5, 249.6, 247.8,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
-inline constexpr double x8[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
-inline constexpr double y8[] = {2.0, 4.0, 8.0};
-inline constexpr double v8[] = {
+inline constexpr double x9[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
+inline constexpr double y9[] = {2.0, 4.0, 8.0};
+inline constexpr double v9[] = {
     5.151, 5.182, 5.793,
     4.986, 5.128, 5.676,
     5.122, 5.24, 5.86,
@@ -189,22 +209,23 @@ inline constexpr double v8[] = {
 };
 // all_to_all bf16: NCCL, a100_sxm_80gb_nccl.hpp
 inline constexpr calib_grid grids[] = {
-    {kernel_class::gemm, calib_format::bf16, 16, 6, x0, y0, v0, false, 2.477},
+    {kernel_class::gemm, calib_format::bf16, 16, 23, x0, y0, v0, false, 2.477},
     {kernel_class::moe_gemm, calib_format::bf16, 15, 6, x1, y1, v1, false, 38.51},
     {kernel_class::moe_gemm, calib_format::int4_weight_only, 15, 7, x2, y2, v2, false, 38.51},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 6, x3, y3, v3, false, 13.74},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x4, y4, v4, false, 14.0},
-    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x5, y5, v5, true, 0.0},
-    {kernel_class::conv1d_decode, calib_format::bf16, 11, 4, x6, y6, v6, true, 0.0},
-    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 4, x7, y7, v7, true, 0.0},
-    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x8, y8, v8, true, 0.0},
+    {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x5, y5, v5, false, 13.54},
+    {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x6, y6, v6, true, 0.0},
+    {kernel_class::conv1d_decode, calib_format::bf16, 11, 4, x7, y7, v7, true, 0.0},
+    {kernel_class::conv1d_prefill, calib_format::bf16, 16, 4, x8, y8, v8, true, 0.0},
+    {kernel_class::all_reduce, calib_format::bf16, 12, 3, x9, y9, v9, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},
 };
 }  // namespace detail::a100_sxm_80gb_sglang
 
 inline constexpr calibration a100_sxm_80gb_sglang{"a100_sxm_80gb", "sglang", "0.5.12",
-    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{a100_sxm/gemm/sglang/0.5.10/gemm_perf.parquet, a100_sxm/moe/sglang/0.5.10/moe_perf.parquet, a100_sxm/attention/sglang/0.5.10/generation_attention_perf.parquet, a100_sxm/attention/sglang/0.5.10/context_attention_perf.parquet, a100_sxm/linear_attention/sglang/0.5.10/gdn_perf.parquet, a100_sxm/comm/sglang/0.5.10/custom_allreduce_perf.parquet, a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet}",
+    "NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: aic-core/src/aiconfigurator_core/systems/data/{a100_sxm/gemm/sglang/0.5.10/gemm_perf.parquet, a100_sxm/moe/sglang/0.5.10/moe_perf.parquet, a100_sxm/attention/sglang/0.5.10/generation_attention_perf.parquet, a100_sxm/attention/sglang/0.5.10/context_attention_perf.parquet, a100_sxm/mla_bmm/sglang/0.5.10/mla_bmm_perf.parquet, a100_sxm/linear_attention/sglang/0.5.10/gdn_perf.parquet, a100_sxm/comm/sglang/0.5.10/custom_allreduce_perf.parquet, a100_sxm/comm/nccl/2.27.3/nccl_perf.parquet}",
     detail::a100_sxm_80gb_sglang::grids, std::size(detail::a100_sxm_80gb_sglang::grids)};
-static_assert(validated(a100_sxm_80gb_sglang), "a100_sxm_80gb_sglang: a calibration table breaks a rule");
+// Checked against calibration.hpp's laws by tests/static/calibration_test.cpp (all_shipped_valid).
 
 }  // namespace headroom::engines::calibration_tables
