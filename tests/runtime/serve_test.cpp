@@ -880,14 +880,15 @@ TEST_CASE("prediction: MLA's shared latent row reads the MLA decode grid, a GQA 
   CHECK(ratio_of(models::llama_3_1_8b_instruct, {}) == doctest::Approx(7));
 }
 
-// The prediction of every row of node kind `k` (a Gated DeltaNet recurrence where `gdn_only`)
-// in a pass of model `m` on H200: decode of `rows` sequences over 1,024 tokens, or a prefill of
-// `rows` tokens; and their ceiling.
+// Rows' prediction and ceiling summed, and their least measured source.
 struct kind_sum {
   double predicted_us = 0, ceiling_us = 0;
   calib_source worst = calib_source::measured;
 };
-kind_sum linear_rows(const model& m, op k, step_pass pass, std::uint64_t rows, const parallel& p, const calibration_set& cs) {
+// The rows `pick` chooses (by node) in a pass of model `m` on H200 under SGLang's facts: decode
+// of `rows` sequences over 1,024 tokens, or a prefill of `rows` tokens.
+template <class Pick>
+kind_sum rows_where(const model& m, Pick pick, step_pass pass, std::uint64_t rows, const parallel& p, const calibration_set& cs) {
   const device& d = devices::h200_sxm;
   const device_roofline r = default_roofline(d);
   const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
@@ -895,7 +896,7 @@ kind_sum linear_rows(const model& m, op k, step_pass pass, std::uint64_t rows, c
                                                     : prefill(m, d, r, rows, settings{}, p, facts);
   kind_sum out;
   for (std::size_t i = 0; i < e.n_rows; ++i) {
-    if (m.c.nodes[e.rows[i].node].kind != k) continue;
+    if (!pick(m.c.nodes[e.rows[i].node])) continue;
     step_estimate one{};
     one.rows.start(0) = e.rows[i];
     one.n_rows = 1;
@@ -907,27 +908,14 @@ kind_sum linear_rows(const model& m, op k, step_pass pass, std::uint64_t rows, c
   }
   return out;
 }
+// Every row of node kind `k`.
+kind_sum linear_rows(const model& m, op k, step_pass pass, std::uint64_t rows, const parallel& p, const calibration_set& cs) {
+  return rows_where(m, [k](const node& n) { return n.kind == k; }, pass, rows, p, cs);
+}
 
-// The kv_b_proj rows (the absorbed MLA's BMM pair in decode) of a step over `rows` tokens: their
-// prediction and ceiling summed.
+// The kv_b_proj rows (the absorbed MLA's BMM pair in decode) of a step over `rows` tokens.
 kind_sum kv_b_rows(const model& m, step_pass pass, std::uint64_t rows, const parallel& p, const calibration_set& cs) {
-  const device& d = devices::h200_sxm;
-  const device_roofline r = default_roofline(d);
-  const exec_facts& facts = engines::exec_facts_of(engine_kind::sglang);
-  const step_estimate e = pass == step_pass::decode ? decode_step(m, d, r, rows, 1024, settings{}, p, facts)
-                                                    : prefill(m, d, r, rows, settings{}, p, facts);
-  kind_sum out;
-  for (std::size_t i = 0; i < e.n_rows; ++i) {
-    if (m.c.nodes[e.rows[i].node].role != linear_role::mla_kv_b) continue;
-    step_estimate one{};
-    one.rows.start(0) = e.rows[i];
-    one.n_rows = 1;
-    const std::uint64_t seqs = pass == step_pass::decode ? rows : 1;
-    const step_prediction sp = predict(m, r.r, one, pass, rows, seqs, 1024, p, kv_dtype::bf16, cs);
-    out.predicted_us += sp.predicted_us;
-    out.ceiling_us += sp.ceiling_us;
-  }
-  return out;
+  return rows_where(m, [](const node& n) { return n.role == linear_role::mla_kv_b; }, pass, rows, p, cs);
 }
 
 TEST_CASE("prediction: an MLA decode step's kv_b_proj reads the absorbed BMM pair's grid, a prefill's the GEMM's") {
