@@ -175,6 +175,10 @@ struct calibration_set {
   /// The engine's router GEMM kernel on the device, measured (engines/router_gemm.hpp); none by
   /// default: a router is a GEMM of the table.
   router_gemm_kernel router_gemm{};
+  /// The engine applies rotary embedding in a kernel of its own, outside the attention op its
+  /// attention grids time (engines/serving_facts.hpp, rope_own_kernel); none by default: rope
+  /// inside the attention kernel, as aiconfigurator's model of a layer counts it.
+  bool rope_own_kernel = false;
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -865,7 +869,8 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         }
         // No table measures it: aiconfigurator's element-wise model, a launch per kernel. A norm
         // the all-reduce kernel runs costs nothing beside it (its ceiling stays).
-        const double launch = launches_own_kernel(n) ? cs.elementwise.launch_us : 0.0;
+        const bool own_kernel = launches_own_kernel(n) || (n.kind == op::rope && cs.rope_own_kernel);
+        const double launch = own_kernel ? cs.elementwise.launch_us : 0.0;
         const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
         std::uint64_t fused = 0;
         if (fused_norms && row.count != 0) {

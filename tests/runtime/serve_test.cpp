@@ -918,6 +918,25 @@ kind_sum kv_b_rows(const model& m, step_pass pass, std::uint64_t rows, const par
   return rows_where(m, [](const node& n) { return n.role == linear_role::mla_kv_b; }, pass, rows, p, cs);
 }
 
+TEST_CASE("prediction: an engine that applies rope in a kernel of its own pays a launch for it a layer") {
+  // No grid at all: the element-wise model (its bytes at 0.8 of the bandwidth, 3 us a launch).
+  // Llama-3.1-8B's 32 rope rows in a decode step of 8 sequences: 32 x 3 us more where the
+  // engine applies rope apart from the attention (vLLM), nothing where the attention kernel
+  // does (TensorRT-LLM; the default).
+  calibration_set inside{};
+  calibration_set apart{};
+  apart.rope_own_kernel = true;
+  const auto is_rope = [](const node& n) { return n.kind == op::rope; };
+  const kind_sum a = rows_where(models::llama_3_1_8b_instruct, is_rope, step_pass::decode, 8, {}, inside);
+  const kind_sum b = rows_where(models::llama_3_1_8b_instruct, is_rope, step_pass::decode, 8, {}, apart);
+  CHECK(b.ceiling_us == a.ceiling_us);
+  CHECK(b.predicted_us - a.predicted_us == doctest::Approx(32 * 3.0).epsilon(1e-9));
+  CHECK(engines::rope_own_kernel(engine_kind::vllm));
+  CHECK(!engines::rope_own_kernel(engine_kind::trtllm));
+  CHECK(!engines::rope_own_kernel(engine_kind::sglang));
+  CHECK(shipped_calibration(devices::h100_sxm, engine{.kind = engine_kind::vllm}).rope_own_kernel);
+}
+
 TEST_CASE("prediction: an MLA decode step's kv_b_proj reads the absorbed BMM pair's grid, a prefill's the GEMM's") {
   // Hand tables, no floors: GEMMs at 2x their ceiling, the BMM pair at 5x, measured in BF16 only
   // (vLLM's kind of table). DeepSeek-V3's kv_b_proj is block-scaled FP8.

@@ -137,6 +137,18 @@ inline constexpr shared_expert_streams trtllm_shared_streams{~std::uint64_t{0}, 
 // @0.24.0; aiconfigurator @095f58a51c4ca8e61b66ec108d86f223f8d559ce). TensorRT-LLM's timed kernel,
 // fused_recurrent_gated_delta_rule, takes the gates computed before it (collector/trtllm/collect_gdn.py).
 constexpr bool gdn_decode_applies_gates(engine_kind k) { return k == engine_kind::vllm || k == engine_kind::sglang; }
+// Whether the engine applies rotary embedding in a kernel of its own (calibration_set::
+// rope_own_kernel). vLLM's models call their RotaryEmbedding between the QKV GEMM and the
+// attention op (`q, k = self.rotary_emb(positions, q, k)` before `self.attn(q, k, v)`:
+// vllm/model_executor/models/llama.py @0035bdf2b1ac243ef6f31eef27411b022461df8e, gpt_oss.py
+// @0025d69bcf08bb1b135103167f0bbc82b9af6e69 OAIAttention.forward; the MLA wrapper likewise
+// rotates q_pe / k_pe before its attention), a kernel the compiler cannot fold into the GEMM or
+// into the attention custom op; and aiconfigurator's vLLM attention rows time the
+// attention impl's forward and its KV cache update without it (collector/vllm/collect_attn.py
+// @095f58a51c4ca8e61b66ec108d86f223f8d559ce). TensorRT-LLM applies rope inside its attention
+// op, which its rows time; SGLang fuses it into the KV write or the attention kernel depending
+// on backend and version, not known here: both keep rope inside the attention.
+constexpr bool rope_own_kernel(engine_kind k) { return k == engine_kind::vllm; }
 
 // Whether the engine runs the RMSNorm after each TP all-reduce of an MLA MoE decoder inside the
 // all-reduce kernel (calibration_set::norms_in_tp_all_reduce). TensorRT-LLM's DeepSeek-V3 decoder
