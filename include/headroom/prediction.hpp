@@ -739,12 +739,12 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // An MLA decode step runs kv_b_proj absorbed: two batched GEMMs over the heads (the
         // query's nope half into the latent, the attention's output out of it), timed as a pair
         // where a table measured them (kernel_class::mla_bmm), else the one GEMM of its weight.
-        const detail::bmm_grid bmm =
-            !routed && pass == step_pass::decode && n.role == linear_role::mla_kv_b
-                ? detail::absorbed_bmm_format(cs, detail::calib_format_of(row.how, row.formats.weight))
-                : detail::bmm_grid{};
+        const calib_format weight_fmt = detail::calib_format_of(row.how, row.formats);
+        const detail::bmm_grid bmm = !routed && pass == step_pass::decode && n.role == linear_role::mla_kv_b
+                                         ? detail::absorbed_bmm_format(cs, weight_fmt)
+                                         : detail::bmm_grid{};
         const kernel_class k = routed ? kernel_class::moe_gemm : bmm.found ? kernel_class::mla_bmm : kernel_class::gemm;
-        const calib_format f = bmm.found ? bmm.fmt : detail::calib_format_of(row.how, row.formats);
+        const calib_format f = bmm.found ? bmm.fmt : weight_fmt;
         // The weight-streaming regime ends by 16 rows on every measured device; above it the
         // ceiling grows with the rows and so does the time.
         // Prefill's logits GEMM runs at each sequence's last prompt token only (logits_op).
