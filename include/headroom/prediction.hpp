@@ -179,6 +179,16 @@ struct calibration_set {
   /// attention grids time (engines/serving_facts.hpp, rope_own_kernel); none by default: rope
   /// inside the attention kernel, as aiconfigurator's model of a layer counts it.
   bool rope_own_kernel = false;
+  /// The engine applies rotary embedding in a kernel of its own in a GQA / MHA attention block
+  /// (not in a multi-head latent attention block): SGLang's models call their rotary embedding
+  /// before RadixAttention, whose forward its attention grids time (engines/serving_facts.hpp,
+  /// gqa_rope_own_kernel). rope_own_kernel covers every block; none by default.
+  bool gqa_rope_own_kernel = false;
+  /// The engine normalizes each head of q and k (Qwen3's q_norm / k_norm) in one kernel of its
+  /// own a layer, outside the attention op its grids time (engines/serving_facts.hpp,
+  /// qk_norm_own_kernel); none by default: inside the attention kernel. A norm over all heads
+  /// (MiniMax-M2's) launches its own kernels whatever this says (launches_own_kernel).
+  bool qk_norm_own_kernel = false;
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -509,6 +519,17 @@ constexpr bool experts_block(const circuit& c, const block& b) {
 constexpr bool latent_attention_block(const circuit& c, const block& b) {
   return block_holds(c, b, [](const node& n) { return n.kind == op::linear && n.role == linear_role::mla_kv_a; });
 }
+// Whether node `n` of block `bi` launches an element-wise kernel of its own under the engine's
+// rules in `cs`: launches_own_kernel, and rotary embedding and per-head q / k norms where the
+// engine runs them apart from the attention op (the pair of norms one kernel: the q norm's).
+// The prediction's element-wise model and kernel_launches read the same answer.
+constexpr bool own_elementwise_launch(const circuit& c, std::uint8_t bi, const node& n, const calibration_set& cs) {
+  if (launches_own_kernel(n)) return true;
+  if (n.kind == op::rope) {
+    return cs.rope_own_kernel || (cs.gqa_rope_own_kernel && n.local == "rope" && !latent_attention_block(c, c.blocks[bi]));
+  }
+  return n.kind == op::qk_norm && cs.qk_norm_own_kernel && n.local == "q_norm";
+}
 // An MLA MoE decoder: a multi-head latent attention block and a routed-experts block.
 constexpr bool mla_moe_circuit(const circuit& c) {
   bool mla = false, moe = false;
@@ -633,7 +654,7 @@ constexpr int latent_norm_side(const circuit& c, std::uint8_t block_index, const
 /// fused group -- q, k and v; MLA's q_a and kv_a -- once), each MoE layer's two grouped GEMMs,
 /// each attention kernel, each element-wise op that launches its own kernel, each collective.
 /// An engine that runs a pass eagerly (no CUDA graph) issues them one by one from the host.
-constexpr double kernel_launches(const model& m, const step_estimate& est) {
+constexpr double kernel_launches(const model& m, const step_estimate& est, const calibration_set& cs) {
   double n = 0;
   for (std::size_t ri = 0; ri < est.n_rows; ++ri) {
     const node& nd = m.c.nodes[est.rows[ri].node];
@@ -647,13 +668,16 @@ constexpr double kernel_launches(const model& m, const step_estimate& est) {
       case cost_class::routed_experts:
       case cost_class::attention:
       case cost_class::latent_attention: own = true; break;
-      default: own = launches_own_kernel(nd);
+      default: own = detail::own_elementwise_launch(m.c, est.rows[ri].block, nd, cs);
     }
     if (own) n += static_cast<double>(est.rows[ri].count);
   }
   for (std::size_t li = 0; li < est.n_links; ++li) n += static_cast<double>(est.links[li].count);
   return n;
 }
+/// The same with no engine's rules: rotary embedding and per-head q / k norms inside the
+/// attention kernel.
+constexpr double kernel_launches(const model& m, const step_estimate& est) { return kernel_launches(m, est, calibration_set{}); }
 
 /// The prediction of estimate `est` of model `m` on constants `r`: `pass` and (rows, seqs,
 /// context) as the estimate was run, `tp` the plan's tensor-parallel width (a sharded weight's share), `kv` the
@@ -869,7 +893,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         }
         // No table measures it: aiconfigurator's element-wise model, a launch per kernel. A norm
         // the all-reduce kernel runs costs nothing beside it (its ceiling stays).
-        const bool own_kernel = launches_own_kernel(n) || (n.kind == op::rope && cs.rope_own_kernel);
+        const bool own_kernel = detail::own_elementwise_launch(c, row.block, n, cs);
         const double launch = own_kernel ? cs.elementwise.launch_us : 0.0;
         const double each = row.one.bytes / (roof_gbps * 1e3 * cs.elementwise.bandwidth_share) + launch;
         std::uint64_t fused = 0;

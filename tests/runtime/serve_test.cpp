@@ -933,8 +933,51 @@ TEST_CASE("prediction: an engine that applies rope in a kernel of its own pays a
   CHECK(b.predicted_us - a.predicted_us == doctest::Approx(32 * 3.0).epsilon(1e-9));
   CHECK(engines::rope_own_kernel(engine_kind::vllm));
   CHECK(!engines::rope_own_kernel(engine_kind::trtllm));
-  CHECK(!engines::rope_own_kernel(engine_kind::sglang));
+  CHECK(!engines::rope_own_kernel(engine_kind::sglang));  // its GQA rule is the next case's
   CHECK(shipped_calibration(devices::h100_sxm, engine{.kind = engine_kind::vllm}).rope_own_kernel);
+}
+
+TEST_CASE("prediction: SGLang rotates a GQA block's q and k and normalizes their heads in kernels of their own") {
+  // The element-wise model as above (3 us a launch). Qwen3-30B-A3B (config.json:
+  // num_hidden_layers 48, per-head q_norm / k_norm) in a decode step of 8 sequences: its 48 rope
+  // rows 48 x 3 us more under SGLang's rule; its q_norm and k_norm rows 48 x 3 us more, one
+  // launch for the pair a layer (fused_inplace_qknorm). DeepSeek-V3's rope sits in latent
+  // attention blocks, which the GQA rule leaves inside; vLLM's rule (every block) takes its 61.
+  calibration_set inside{};
+  calibration_set sglang{};
+  sglang.gqa_rope_own_kernel = true;
+  sglang.qk_norm_own_kernel = true;
+  calibration_set vllm{};
+  vllm.rope_own_kernel = true;
+  const auto is_rope = [](const node& n) { return n.kind == op::rope; };
+  const auto is_qk_norm = [](const node& n) { return n.kind == op::qk_norm; };
+  const parallel ep8{.tp = 8, .ep = 8};
+  const model& qwen = models::qwen3_30b_a3b;
+  const kind_sum rope_a = rows_where(qwen, is_rope, step_pass::decode, 8, ep8, inside);
+  const kind_sum rope_b = rows_where(qwen, is_rope, step_pass::decode, 8, ep8, sglang);
+  CHECK(rope_b.ceiling_us == rope_a.ceiling_us);
+  CHECK(rope_b.predicted_us - rope_a.predicted_us == doctest::Approx(48 * 3.0).epsilon(1e-9));
+  const kind_sum norm_a = rows_where(qwen, is_qk_norm, step_pass::decode, 8, ep8, inside);
+  const kind_sum norm_b = rows_where(qwen, is_qk_norm, step_pass::decode, 8, ep8, sglang);
+  CHECK(norm_b.ceiling_us == norm_a.ceiling_us);
+  CHECK(norm_b.predicted_us - norm_a.predicted_us == doctest::Approx(48 * 3.0).epsilon(1e-9));
+  const model& ds = models::deepseek_v3;
+  const kind_sum mla_a = rows_where(ds, is_rope, step_pass::decode, 8, ep8, inside);
+  CHECK(rows_where(ds, is_rope, step_pass::decode, 8, ep8, sglang).predicted_us == mla_a.predicted_us);
+  CHECK(rows_where(ds, is_rope, step_pass::decode, 8, ep8, vllm).predicted_us - mla_a.predicted_us ==
+        doctest::Approx(61 * 3.0).epsilon(1e-9));
+  // An eager pass issues the same kernels: 48 + 48 launches more in a prompt's pass.
+  const device& d = devices::h200_sxm;
+  const device_roofline r = default_roofline(d);
+  const step_estimate prompt = prefill(qwen, d, r, 1024, settings{}, ep8, engines::exec_facts_of(engine_kind::sglang));
+  CHECK(kernel_launches(qwen, prompt, sglang) - kernel_launches(qwen, prompt) == 96);
+  CHECK(kernel_launches(qwen, prompt, inside) == kernel_launches(qwen, prompt));
+  const calibration_set shipped = shipped_calibration(d, engine{.kind = engine_kind::sglang});
+  CHECK((shipped.gqa_rope_own_kernel && shipped.qk_norm_own_kernel && !shipped.rope_own_kernel));
+  for (const engine_kind k : {engine_kind::vllm, engine_kind::trtllm}) {
+    CHECK(!engines::gqa_rope_own_kernel(k));
+    CHECK(!engines::qk_norm_own_kernel(k));
+  }
 }
 
 TEST_CASE("prediction: an MLA decode step's kv_b_proj reads the absorbed BMM pair's grid, a prefill's the GEMM's") {

@@ -431,7 +431,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   const step_estimate prompt = prefill(m, d, r, l.isl, s, pp_run, facts);
   if (sf.eager != nullptr) {
     const eager_passes e = sf.eager(dep.engine);
-    const double host_us = kernel_launches(m, prompt) * sf.host_us_per_launch(m);
+    const double host_us = kernel_launches(m, prompt, cs) * sf.host_us_per_launch(m);
     su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
     su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
   }

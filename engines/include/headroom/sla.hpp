@@ -71,7 +71,9 @@ constexpr calibration_set shipped_calibration(const device& d, const engine& e) 
           engines::norms_in_tp_all_reduce(e, d),
           cuda ? engines::latent_norm_streams_of(e.kind) : shared_expert_streams{},
           engines::router_gemm_of(e.kind, d),
-          engines::rope_own_kernel(k)};
+          engines::rope_own_kernel(k),
+          engines::gqa_rope_own_kernel(k),
+          engines::qk_norm_own_kernel(k)};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and

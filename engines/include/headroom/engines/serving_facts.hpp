@@ -100,15 +100,17 @@ inline constexpr std::string_view host_launch_source =
     "kernels (its shared expert fused)";
 // A model without routed experts takes about half that a launch: SGLang's piecewise CUDA graphs
 // took Llama-3.1-8B-Instruct-FP8 at TP 8 with 1,024-token prompts from 29.97 to 19.66 ms mean TTFT
-// at one client (sgl-project/sglang PR #13094), 10.31 ms over the 325 launches headroom counts in
-// that pass: 31.7 us a launch (four clients, whose prompts share a pass: 59.62 to 48.53 ms, the
-// same 11.1 ms). Which figure a model takes is whether it routes tokens to experts
+// at one client (sgl-project/sglang PR #13094), 10.31 ms over the 357 launches headroom counts in
+// that pass under SGLang's rules (kernel_launches: each of the 32 layers' rotary embedding a
+// launch of its own, gqa_rope_own_kernel; 325 without them, as counted until 2026-12-06): 28.9 us
+// a launch (four clients, whose prompts share a pass: 59.62 to 48.53 ms, the same 11.1 ms).
+// Which figure a model takes is whether it routes tokens to experts
 // (serving_facts::host_us_per_launch): the two measured passes are DeepSeek-V3's (MoE) and
 // Llama's (dense), and no pass of a third kind is published.
-inline constexpr double host_launch_dense_us = (29.97 - 19.66) * 1000.0 / 325.0;
+inline constexpr double host_launch_dense_us = (29.97 - 19.66) * 1000.0 / 357.0;
 inline constexpr std::string_view host_launch_dense_source =
     "SGLang PR #13094: Llama-3.1-8B-Instruct-FP8 (TP 8, 1,024-token prompts) 29.97 ms mean TTFT eager, 19.66 ms with "
-    "piecewise CUDA graphs at one client: 10.31 ms of host time over its 325 kernels";
+    "piecewise CUDA graphs at one client: 10.31 ms of host time over its 357 kernels";
 
 // A MoE layer's shared expert on a second CUDA stream beside its router and routed experts
 // (prediction.hpp, shared_expert_streams):
@@ -149,6 +151,24 @@ constexpr bool gdn_decode_applies_gates(engine_kind k) { return k == engine_kind
 // op, which its rows time; SGLang fuses it into the KV write or the attention kernel depending
 // on backend and version, not known here: both keep rope inside the attention.
 constexpr bool rope_own_kernel(engine_kind k) { return k == engine_kind::vllm; }
+// Whether the engine applies rotary embedding in a kernel of its own in a GQA / MHA attention
+// block (calibration_set::gqa_rope_own_kernel). SGLang's GQA models call their rotary embedding
+// between the QKV GEMM and RadixAttention (`q, k = self.rotary_emb(positions, q, k, ...)`,
+// Qwen3MoeAttention.apply_qk_norm_rope, python/sglang/srt/models/qwen3_moe.py
+// @008af3a6f95b956ea4d50986f9a921f13dced28b; the fused q/k-norm-and-rope kernel there only with
+// --enable-fused-qk-norm-rope, off by default in server_args.py), and aiconfigurator's SGLang
+// attention rows time RadixAttention's forward, the KV write and the attention, without it
+// (collector/sglang/collect_attn.py @095f58a51c4ca8e61b66ec108d86f223f8d559ce, run_iter). A
+// latent attention block keeps its rope inside: SGLang's trtllm_mla backend rotates q_pe / k_pe
+// with its FP8 quantization on SM100, and the placement on other backends varies by version.
+constexpr bool gqa_rope_own_kernel(engine_kind k) { return k == engine_kind::sglang; }
+// Whether the engine normalizes each head of q and k (Qwen3's q_norm / k_norm) in a kernel of
+// its own, one for the pair (calibration_set::qk_norm_own_kernel): SGLang's apply_qk_norm runs
+// fused_inplace_qknorm over q and k before the rotary embedding (the same qwen3_moe.py and commit;
+// sgl-project/sglang PR #15835), outside the RadixAttention forward its rows time. vLLM's q / k
+// norms and TensorRT-LLM's fused q/k-norm-and-rope op are left inside: which kernels vLLM's
+// compiler fuses them into is not known here.
+constexpr bool qk_norm_own_kernel(engine_kind k) { return k == engine_kind::sglang; }
 
 // Whether the engine runs the RMSNorm after each TP all-reduce of an MLA MoE decoder inside the
 // all-reduce kernel (calibration_set::norms_in_tp_all_reduce). TensorRT-LLM's DeepSeek-V3 decoder
