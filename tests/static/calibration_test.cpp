@@ -270,6 +270,14 @@ static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::all_reduce, calib_for
 // latency 0.01561 ms = 15.61 us (the all-to-all of every engine on the device).
 static_assert(near(shipped(t::h100_sxm_vllm, kernel_class::all_to_all, calib_format::bf16, 1048576, 8), 15.61, 5e-4));
 static_assert(near(shipped(t::h100_sxm_trtllm, kernel_class::all_to_all, calib_format::bf16, 1048576, 8), 15.61, 5e-4));
+// TensorRT-LLM's own MoE all-to-all where measured: gb200/comm/trtllm/1.3.0rc10/
+// trtllm_alltoall_perf.parquet, NVLinkOneSided, nvfp4, balanced, hidden 7,168, top-8 of 256,
+// EP 32, one token a rank: alltoall_dispatch 0.020947200059890748 ms, alltoall_combine
+// 0.032425600290298465 ms. headroom's link sends 1 x 8 x 7,168 x 2 = 114,688 B twice (dispatch,
+// combine), so the point holds their mean. SGLang's table on the same part keeps NCCL's rows.
+static_assert(near(shipped(t::gb200_trtllm, kernel_class::all_to_all, calib_format::bf16, 114688, 32),
+                   (20.947200059890748 + 32.425600290298465) / 2, 5e-4));
+static_assert(shipped(t::gb200_sglang, kernel_class::all_to_all, calib_format::bf16, 114688, 32) < 0);  // clamped: NCCL timed 2 and 4 GPUs
 
 // ---- Floors: the fastest kernel of the class the table measured, any format and shape
 // (4 significant digits). h100_sxm/attention/vllm/0.24.0/generation_attention_perf.parquet,

@@ -297,6 +297,8 @@ async function points(dev, sys, eng, v) {
   const nccl_v = versions(sys, 'comm', 'nccl').pop();
   const nf = nccl_v ? `${DATA}/${sys}/comm/nccl/${nccl_v}/nccl_perf.parquet` : null;
   const coll = (rows) => rows.map(r => ({ x: 2 * r.message_size, y: r.num_gpus, ratio: r.latency * 1e3, row: r }));
+  const own_a2a_files = eng === 'trtllm' ? resolve(sys, 'comm', eng, v, 'trtllm_alltoall_perf') : [];
+  const own_a2a = own_a2a_files.length ? own_a2a_files : null;
   if (ar) {
     out.files.push(...ar);
     const rows = (await read(ar, ['kernel_source', 'num_gpus', 'message_size', 'latency'])).filter(r => !String(r.kernel_source).endsWith('_eager'));
@@ -307,7 +309,27 @@ async function points(dev, sys, eng, v) {
     const half = rows.filter(r => r.nccl_dtype === 'half');
     if (!ar) { out.files.push(nf); add('all_reduce', 'bf16', coll(half.filter(r => r.op_name === 'all_reduce')), nf, true); }
     const a2a = half.filter(r => r.op_name === 'alltoall');
-    if (a2a.length) { out.files.push(nf); add('all_to_all', 'bf16', coll(a2a), nf, true); }
+    if (a2a.length && !own_a2a) { out.files.push(nf); add('all_to_all', 'bf16', coll(a2a), nf, true); }
+  }
+  if (own_a2a) {
+    // TensorRT-LLM's own MoE all-to-all where measured (aiconfigurator's trtllm_alltoall table,
+    // GB200 only at this commit), for the kernel TensorRT-LLM selects on an MNNVL (SM100) part
+    // with its default MoE backends (CUTLASS, TRTLLM): NVLinkOneSided, a dispatch and a combine
+    // (aic-core/rust/aiconfigurator-core/src/operators/moe_dispatch.rs, select_alltoall_kernel,
+    // after TensorRT-LLM's select_alltoall_method_type). headroom counts the pair as two calls of
+    // one message, each rank's tokens x top_k x hidden x 2 bytes (docs/serving.md): a point is
+    // that message at the row's tokens a rank, its EP ranks, the mean of dispatch and combine.
+    // The one-sided rows time NVFP4 dispatches only (aiconfigurator collects no other format),
+    // so a dispatch of wider elements, bandwidth-bound at many tokens, reads short there.
+    out.files.push(...own_a2a);
+    const rows = (await read(own_a2a, ['op_name', 'kernel_source', 'moe_dtype', 'num_tokens', 'hidden_size', 'topk', 'num_experts', 'moe_ep_size', 'distribution', 'latency']))
+      .filter(r => r.kernel_source === 'NVLinkOneSided' && r.distribution === 'balanced');
+    const key = (r) => `${r.moe_dtype}/${r.num_tokens}/${r.hidden_size}/${r.topk}/${r.num_experts}/${r.moe_ep_size}`;
+    const combine = new Map(rows.filter(r => r.op_name === 'alltoall_combine').map(r => [key(r), r]));
+    const pts = rows.filter(r => r.op_name === 'alltoall_dispatch' && combine.has(key(r))).map(r => ({
+      x: r.num_tokens * r.topk * r.hidden_size * 2, y: r.moe_ep_size,
+      ratio: (r.latency + combine.get(key(r)).latency) / 2 * 1e3, row: { ...r, latency: (r.latency + combine.get(key(r)).latency) / 2 } }));
+    add('all_to_all', 'bf16', pts, own_a2a, true);
   }
   return out;
 }
