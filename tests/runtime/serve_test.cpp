@@ -974,10 +974,12 @@ TEST_CASE("prediction: SGLang rotates a GQA block's q and k and normalizes their
   CHECK(kernel_launches(qwen, prompt, inside) == kernel_launches(qwen, prompt));
   const calibration_set shipped = shipped_calibration(d, engine{.kind = engine_kind::sglang});
   CHECK((shipped.gqa_rope_own_kernel && shipped.qk_norm_own_kernel && !shipped.rope_own_kernel));
-  for (const engine_kind k : {engine_kind::vllm, engine_kind::trtllm}) {
-    CHECK(!engines::gqa_rope_own_kernel(k));
-    CHECK(!engines::qk_norm_own_kernel(k));
-  }
+  // TensorRT-LLM: the pair of norms one kernel with the rope in it (fused_qk_norm_rope), its
+  // attention op's own rope off; vLLM: its rope apart, its norms inside.
+  CHECK(!engines::gqa_rope_own_kernel(engine_kind::trtllm));
+  CHECK(engines::qk_norm_own_kernel(engine_kind::trtllm));
+  CHECK(!engines::gqa_rope_own_kernel(engine_kind::vllm));
+  CHECK(!engines::qk_norm_own_kernel(engine_kind::vllm));
 }
 
 TEST_CASE("prediction: an MLA decode step's kv_b_proj reads the absorbed BMM pair's grid, a prefill's the GEMM's") {

@@ -163,12 +163,16 @@ constexpr bool rope_own_kernel(engine_kind k) { return k == engine_kind::vllm; }
 // with its FP8 quantization on SM100, and the placement on other backends varies by version.
 constexpr bool gqa_rope_own_kernel(engine_kind k) { return k == engine_kind::sglang; }
 // Whether the engine normalizes each head of q and k (Qwen3's q_norm / k_norm) in a kernel of
-// its own, one for the pair (calibration_set::qk_norm_own_kernel): SGLang's apply_qk_norm runs
+// its own, one for the pair (calibration_set::qk_norm_own_kernel). SGLang's apply_qk_norm runs
 // fused_inplace_qknorm over q and k before the rotary embedding (the same qwen3_moe.py and commit;
-// sgl-project/sglang PR #15835), outside the RadixAttention forward its rows time. vLLM's q / k
-// norms and TensorRT-LLM's fused q/k-norm-and-rope op are left inside: which kernels vLLM's
-// compiler fuses them into is not known here.
-constexpr bool qk_norm_own_kernel(engine_kind k) { return k == engine_kind::sglang; }
+// sgl-project/sglang PR #15835), outside the RadixAttention forward its rows time. TensorRT-LLM's
+// QKNormRoPEAttention (Qwen3's) runs torch.ops.trtllm.fused_qk_norm_rope on the
+// packed QKV before its attention op and turns the op's own rope off (fuse_qk_norm_rope, on by
+// default: tensorrt_llm/_torch/modules/qk_norm_attention.py
+// @a98a9061d72f6fd39f5d055ebdd2c6878a100e2c), so the pair is one kernel of its own there too,
+// with the rope in it. vLLM's are left inside: which kernel its compiler fuses them into, beside
+// the rope it already counts (rope_own_kernel), is not known here.
+constexpr bool qk_norm_own_kernel(engine_kind k) { return k == engine_kind::sglang || k == engine_kind::trtllm; }
 
 // Whether the engine runs the RMSNorm after each TP all-reduce of an MLA MoE decoder inside the
 // all-reduce kernel (calibration_set::norms_in_tp_all_reduce). TensorRT-LLM's DeepSeek-V3 decoder
