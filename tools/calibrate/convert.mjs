@@ -297,8 +297,7 @@ async function points(dev, sys, eng, v) {
   const nccl_v = versions(sys, 'comm', 'nccl').pop();
   const nf = nccl_v ? `${DATA}/${sys}/comm/nccl/${nccl_v}/nccl_perf.parquet` : null;
   const coll = (rows) => rows.map(r => ({ x: 2 * r.message_size, y: r.num_gpus, ratio: r.latency * 1e3, row: r }));
-  const own_a2a_files = eng === 'trtllm' ? resolve(sys, 'comm', eng, v, 'trtllm_alltoall_perf') : [];
-  const own_a2a = own_a2a_files.length ? own_a2a_files : null;
+  const own_a2a = eng === 'trtllm' ? resolve(sys, 'comm', eng, v, 'trtllm_alltoall_perf') : [];
   if (ar) {
     out.files.push(...ar);
     const rows = (await read(ar, ['kernel_source', 'num_gpus', 'message_size', 'latency'])).filter(r => !String(r.kernel_source).endsWith('_eager'));
@@ -309,9 +308,9 @@ async function points(dev, sys, eng, v) {
     const half = rows.filter(r => r.nccl_dtype === 'half');
     if (!ar) { out.files.push(nf); add('all_reduce', 'bf16', coll(half.filter(r => r.op_name === 'all_reduce')), nf, true); }
     const a2a = half.filter(r => r.op_name === 'alltoall');
-    if (a2a.length && !own_a2a) { out.files.push(nf); add('all_to_all', 'bf16', coll(a2a), nf, true); }
+    if (a2a.length && !own_a2a.length) { out.files.push(nf); add('all_to_all', 'bf16', coll(a2a), nf, true); }
   }
-  if (own_a2a) {
+  if (own_a2a.length) {
     // TensorRT-LLM's own MoE all-to-all where measured (aiconfigurator's trtllm_alltoall table,
     // GB200 only at this commit), for the kernel TensorRT-LLM selects on an MNNVL (SM100) part
     // with its default MoE backends (CUTLASS, TRTLLM): NVLinkOneSided, a dispatch and a combine
