@@ -361,6 +361,14 @@ TEST_CASE("prediction: a grid a measured device's table lacks falls back on the 
   CHECK(fallback_device(devices::b200) == "gb200");
   CHECK(fallback_device(devices::h200_sxm) == "h100_sxm");
   CHECK(fallback_device(devices::gb300) == "b200");
+  // AMD Instinct parts read the NVIDIA part of their memory class: CDNA 3 (gfx942) the H200's,
+  // CDNA 4 (gfx950) the B200's; an older AMD part, like any other device, the H100's.
+  CHECK(nearest_measured_device(devices::mi300x) == "h200_sxm");
+  CHECK(nearest_measured_device(devices::mi325x) == "h200_sxm");
+  CHECK(nearest_measured_device(devices::mi355x) == "b200");
+  CHECK(nearest_measured_device(devices::mi250x) == "h100_sxm");
+  CHECK(nearest_measured_device(devices::gaudi3) == "h100_sxm");
+  CHECK(shipped_calibration(devices::mi355x, engines::sglang).fallback->device == "b200");
   const calibration_set cs = shipped_calibration(devices::a100_sxm_80gb, engines::vllm);
   CHECK(cs.fallback->device == "h100_sxm");
   const serve_result r = serve(models::qwen3_30b_a3b, devices::a100_sxm_80gb, deployment{.engine = as_allocated(engines::vllm)},

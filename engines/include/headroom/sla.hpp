@@ -27,14 +27,21 @@ namespace headroom {
 
 /// The measured device whose table a device without one reads: the same NVIDIA generation
 /// (compute capability: Ampere sm_80 / sm_86 -> A100 SXM 80 GB, Ada sm_89 -> L40S, Hopper
-/// sm_90 -> H100 SXM, Blackwell sm_100 and up -> B200); any other device (AMD, TPU, Gaudi,
-/// Apple) -> H100 SXM, the most measured one.
+/// sm_90 -> H100 SXM, Blackwell sm_100 and up -> B200); an AMD Instinct part of the FP8
+/// generations, the NVIDIA part of its memory class (CDNA 3, gfx942: MI300X and MI325X -> H200
+/// SXM; CDNA 4, gfx950: MI355X -> B200; docs/calibration.md); any other device (older AMD parts,
+/// TPU, Gaudi, Apple) -> H100 SXM, the most measured one.
 constexpr std::string_view nearest_measured_device(const device& d) {
   const std::uint16_t sm = sm_of(d.arch);
   if (sm >= 100) return "b200";
   if (sm >= 90) return "h100_sxm";
   if (sm == 89) return "l40s";
   if (sm >= 80) return "a100_sxm_80gb";
+  // A borrowed ratio is the other part's kernels' efficiency against its own ceiling, which
+  // carries best between parts alike in memory bandwidth and matrix peaks (docs/calibration.md:
+  // what the H100's ratios did on an MI355X).
+  if (d.arch.starts_with("gfx95")) return "b200";
+  if (d.arch.starts_with("gfx94")) return "h200_sxm";
   return "h100_sxm";
 }
 
