@@ -186,20 +186,23 @@ constexpr double ds_tp8_moe_ceiling_us = 8.0 * 3 * 7168 * 256 / (7700 * 1e3);
 constexpr double ds_tp8_moe_us = shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format::fp8_block, 1, 3.0 * 7168 * 256) * ds_tp8_moe_ceiling_us;
 static_assert(ds_tp8_moe_us > 36.1 / 1.5 && ds_tp8_moe_us < 36.1 * 1.5);
 static_assert(ds_tp8_moe_us < 103.3);
-// Its NVFP4 MoE grid on SM100 is its TRTLLM-gen rows alone (kernel source
-// moe_torch_flow_min_latency), not the fastest of those and CUTLASS's per shape, whose cells mixed
-// in CUTLASS rows of the shapes TRTLLM-gen was not timed on. The cell at one token and
-// 16,777,216 elements an expert is b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet,
-// moe_torch_flow_min_latency, hidden 3,072, inter 1,024, top-8 of 256, TP 1, latency
-// 0.021168000996112823 ms, against its ceiling of the eight experts the row touched (NVFP4: an
+// Its NVFP4 MoE grid on SM100 is TRTLLM-gen's rows alone, not the fastest of those and CUTLASS's
+// per shape. Its own TRTLLM-gen rows (moe_torch_flow_min_latency) are not read: the collector
+// routes every shape of them through DeepseekV3Gate (8 groups, 4 kept), under which the
+// balanced logits tie every group and a row reaches far fewer experts than its tokens would
+// (tools/calibrate/convert.mjs, router_groups); SGLang's rows of the same kernels
+// (sglang_flashinfer_trtllm_moe), routed top-K, stand in. The cell at one token and 16,777,216
+// elements an expert is b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, hidden 6,144, inter 2,048
+// at TP 2 (1,024 a rank: 3 x 6,144 x 1,024 = 18,874,368 elements), top-8 of 256, latency
+// 0.02233920097351074 ms, against its ceiling of the eight experts the row touched (NVFP4: an
 // element 1/2 B + 1/16 B of scale, 4 B a tensor; activations NVFP4 in, BF16 out):
-//   gate_up: in 2 x 8 x 3,072 + 2 x (8 x 3,072 x 9/16 + 4 x 8) = 76,864, routing 32,
-//            out 2 x 8 x 2 x 1,024 = 32,768, weights 8 x (2,048 x 3,072 x 9/16 + 4);
-//   down:    in 2 x 8 x 1,024 + 2 x (8 x 1,024 x 9/16 + 4 x 8) = 25,664, out 2 x 8 x 3,072 = 49,152,
-//            weights 8 x (3,072 x 1,024 x 9/16 + 4); each over 7,700 GB/s (5.539 us in all).
+//   gate_up: in 2 x 8 x 6,144 + 2 x (8 x 6,144 x 9/16 + 4 x 8) = 153,664, routing 32,
+//            out 2 x 8 x 2 x 1,024 = 32,768, weights 8 x (2,048 x 6,144 x 9/16 + 4);
+//   down:    in 2 x 8 x 1,024 + 2 x (8 x 1,024 x 9/16 + 4 x 8) = 25,664, out 2 x 8 x 6,144 = 98,304,
+//            weights 8 x (6,144 x 1,024 x 9/16 + 4); each over 7,700 GB/s (11.07 us in all).
 static_assert(near(shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format::fp4, 1, 16777216.0),
-                   21.168000996112823 / ((76864.0 + 32 + 32768 + 8 * (2048.0 * 3072 * 9 / 16 + 4)) / (7700 * 1e3) +
-                                         (25664.0 + 49152 + 8 * (3072.0 * 1024 * 9 / 16 + 4)) / (7700 * 1e3)),
+                   22.33920097351074 / ((153664.0 + 32 + 32768 + 8 * (2048.0 * 6144 * 9 / 16 + 4)) / (7700 * 1e3) +
+                                        (25664.0 + 98304 + 8 * (6144.0 * 1024 * 9 / 16 + 4)) / (7700 * 1e3)),
                    5e-4));
 // h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 48 heads, 8
 // KV heads, head_dim 128, BF16 KV, step 1023 (context 1,024), latency 0.09223467111587524 ms.

@@ -110,6 +110,49 @@ export function distinct_experts(e, k, t) {
   return e * (1 - Math.pow(1 - k / e, t));
 }
 
+/// The distinct experts t tokens reach under aiconfigurator's `balanced` router logits
+/// (collector/helper.py @095f58a5, balanced_logits: stride = ceil(E / K); token i's K "hot"
+/// experts are (i + k * stride) % E from stride tokens on, (i * stride / t + k * stride) % E
+/// truncated below; the logits are softmax(one_hot counts)), picked the way the collector's
+/// router picks them, ties to the lower index. `groups` = 1: plain top-K, the hot experts
+/// (min(E, t K) but for the few shapes whose picks collide). `groups` > 1: DeepSeek-V3's
+/// group-limited router (sigmoid scores; a group scores the sum of its two best; the
+/// `topk_groups` best groups kept; top-K among their experts): the balanced logits give every
+/// group the same score, so every token keeps the same groups, their hot experts and the
+/// lowest-indexed others (convert.mjs, router_groups, says what that does to those rows).
+const balanced_memo = new Map();
+export function balanced_experts(e, k, t, groups = 1, topk_groups = 1) {
+  const stride = Math.ceil(e / k);
+  const size = e / groups;
+  if (!Number.isInteger(size) || topk_groups > groups) throw new Error(`balanced_experts: ${e} experts in ${groups} groups`);
+  // From stride tokens on, token i's picks depend on i mod E only: E tokens reach them all.
+  const n = t >= stride ? Math.min(t, e) : t;
+  const key = `${e}/${k}/${n}/${t >= stride}/${groups}/${topk_groups}`;
+  if (balanced_memo.has(key)) return balanced_memo.get(key);
+  const seen = new Set();
+  for (let i = 0; i < n; ++i) {
+    const count = new Array(e).fill(0);
+    for (let j = 0; j < k; ++j) {
+      const h = t >= stride ? (i + j * stride) % e : Math.trunc((i * stride / t + j * stride) % e);
+      ++count[h];
+    }
+    // softmax over the counts, then sigmoid: increasing in the count.
+    const z = count.reduce((a, c) => a + Math.exp(c), 0);
+    const score = count.map(c => 1 / (1 + Math.exp(-Math.exp(c) / z)));
+    // Ties to the lower index: a stable sort on descending value.
+    const top = (idx, val, n) => idx.slice().sort((a, b) => val(b) - val(a) || a - b).slice(0, n);
+    let allowed = [...Array(e).keys()];
+    if (groups > 1) {
+      const gscore = (g) => { const s = score.slice(g * size, (g + 1) * size).sort((a, b) => b - a); return s[0] + (s[1] ?? 0); };
+      const kept = new Set(top([...Array(groups).keys()], gscore, topk_groups));
+      allowed = allowed.filter(x => kept.has(Math.floor(x / size)));
+    }
+    for (const x of top(allowed, x => score[x], k)) seen.add(x);
+  }
+  balanced_memo.set(key, seen.size);
+  return seen.size;
+}
+
 /// node_cost, cost_class::routed_experts, for the two nodes of models/.../blocks/moe.hpp:
 ///   gate_up: in [t*K, h] (+ act_quant) and the i32 routing [t, K]; out [t*K, 2*inter];
 ///            distinct x weight [2*inter, h]; 2*t*K*h*2*inter FLOPs;
@@ -119,10 +162,10 @@ export function distinct_experts(e, k, t) {
 /// picked experts, so that a row's ratio is its kernel's time over the bytes that row moved:
 /// 'uniform' (each token's top-K drawn at random: aiter's tuner, and headroom's own ceiling)
 /// touches distinct_experts(); 'balanced' (aiconfigurator's collector/helper.py,
-/// balanced_logits: the t*K picks spread evenly) touches min(E, t*K).
+/// balanced_logits, plain top-K) touches balanced_experts().
 export function moe_us(dev, fmt, t, h, inter, topk, experts, routing = 'uniform') {
   if (routing !== 'uniform' && routing !== 'balanced') throw new Error(`moe_us: routing '${routing}'`);
-  const d = routing === 'balanced' ? Math.min(experts, t * topk) : distinct_experts(experts, topk, t);
+  const d = routing === 'balanced' ? balanced_experts(experts, topk, t) : distinct_experts(experts, topk, t);
   const rk = t * topk;
   const pk = peak(dev, fmt);
   const gu_bytes = input_bytes(fmt, rk, h) + 4 * t * topk + 2 * rk * 2 * inter + d * weight_bytes(fmt, 2 * inter, h);

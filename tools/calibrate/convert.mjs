@@ -79,6 +79,29 @@ function fastest(rows, key) {
 const moe_cols = ['moe_dtype', 'kernel_source', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency'];
 const read_moe = (files) => read(files, moe_cols);
 
+/// The expert groups ([groups, groups kept]) of the router a MoE row was timed under:
+/// DeepSeek-V3's group-limited router (8 groups, 4 kept) where the collector runs it, plain
+/// top-K elsewhere. SGLang's and vLLM's collectors route DeepSeek-V3's shape (hidden 7168, 256
+/// experts of 2,048, top-8) as the model does (collector/cases/models/
+/// DeepseekV3ForCausalLM_cases.yaml @095f58a5: sglang_moe_num_expert_group 8,
+/// sglang_moe_topk_group 4; collector/vllm/collect_moe.py: the config's n_group and topk_group
+/// for deepseek_v3); TensorRT-LLM's min-latency rows route every shape through
+/// DeepseekV3Gate(n_group=8, topk_group=4) (collector/trtllm/collect_moe.py, "FIXME: all use
+/// deepseek setting for now"), its other rows through RenormalizeMoeRoutingMethod. Under a
+/// group-limited router the balanced logits tie every group, so the experts a row reaches rest
+/// on the kernels' tie-breaking: to the lower index (ceilings.mjs, balanced_experts), DeepSeek-V3's
+/// rows reach 66 of the 256 experts at 16 tokens and 128 from 32 on, where the ceiling's uniform
+/// routing reaches 102 and 163 and the collector's plain top-K 128 and 256. Timing them against
+/// min(E, t K) experts had read them below their own bandwidth bound (ratios down to 0.26 on
+/// TensorRT-LLM's NVFP4 rows on B200); a load that no served step has, they are not read
+/// (moe_grids).
+const router_groups = (r) => {
+  if (r.kernel_source === 'moe_torch_flow_min_latency' && r.num_experts % 8 === 0) return [8, 4];
+  const deepseek = r.hidden_size === 7168 && r.inter_size === 2048 && r.num_experts === 256 && r.topk === 8;
+  if (deepseek && /^(sglang|vllm)_/.test(r.kernel_source ?? '')) return [8, 4];
+  return [1, 1];
+};
+
 /// The moe_gemm grids' points of MoE rows `all` (read from `file`), one per format the device
 /// has an MMA for.
 function moe_grids(dev, all, file) {
@@ -90,8 +113,9 @@ function moe_grids(dev, all, file) {
   // against 163 of 256 at 32 tokens, top-8). The ratio is taken against the ceiling of the
   // experts the row touched (moe_us's 'balanced'): the kernel's time over the bytes it moved,
   // which the prediction then applies to the experts its own routing touches.
-  // docs/calibration.md gives the choices' accuracy, and why an EP rank's rows are not read.
-  const rows = fastest(all.filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r)),
+  // docs/calibration.md gives the choices' accuracy, and why an EP rank's rows are not read;
+  // router_groups why the rows of a group-limited router are not either.
+  const rows = fastest(all.filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r) && router_groups(r)[0] === 1),
     r => `${moe_fmt(r)}/${r.num_tokens}/${r.hidden_size}/${r.inter_size / r.moe_tp_size}/${r.topk}/${r.num_experts}`);
   const have = new Set(rows.map(moe_fmt));
   const out = [];

@@ -130,7 +130,7 @@ inline constexpr double v4[] = {
     13.81, 8.777, 7.558, 5.255, 4.407, 2.631, 2.42, 1.922, 1.925, 1.699, 1.75, 1.614, 1.92, 1.852, 1.673, 1.914, 1.818, 1.573, 1.518, 1.408, 1.719, 1.909, 1.865,
     11.25, 6.39, 5.581, 3.699, 2.543, 1.965, 1.904, 1.77, 1.712, 1.471, 1.586, 1.499, 1.928, 1.87, 1.844, 1.625, 1.521, 1.489, 1.523, 1.707, 1.719, 1.895, 1.865,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 193 of 2565 rows below 1 (min 0.715), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
+// moe_gemm bf16: 2565 rows; median ratio; 193 of 2565 rows below 1 (min 0.722), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -150,7 +150,7 @@ inline constexpr double v5[] = {
     6.594, 5.43, 4.182, 2.667, 1.702, 1.397, 1.272,
     6.468, 5.496, 4.582, 3.225, 1.868, 1.348, 1.286,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 132 of 2187 rows below 1 (min 0.7093), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
+// moe_gemm fp8: 2187 rows; median ratio; 132 of 2187 rows below 1 (min 0.7169), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v6[] = {
@@ -159,8 +159,8 @@ inline constexpr double v6[] = {
     25.28, 8.445, 3.665, 1.971, 1.467, 1.274,
     15.04, 5.237, 2.654, 1.567, 1.447, 1.259,
     10.21, 3.882, 2.015, 1.326, 1.334, 1.258,
-    7.201, 3.204, 1.682, 1.269, 1.217, 1.272,
-    6.256, 3.201, 1.678, 1.253, 1.17, 1.307,
+    7.286, 3.204, 1.682, 1.269, 1.217, 1.272,
+    6.343, 3.201, 1.678, 1.253, 1.17, 1.307,
     5.992, 3.205, 1.664, 1.235, 1.134, 1.331,
     5.646, 3.162, 1.782, 1.244, 1.157, 1.37,
     5.089, 3.244, 1.831, 1.283, 1.174, 1.44,
@@ -170,47 +170,47 @@ inline constexpr double v6[] = {
     4.347, 3.514, 2.88, 2.112, 1.56, 1.457,
     4.178, 3.546, 3.218, 2.359, 1.624, 1.363,
 };
-// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b200_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 42 of 1782 rows below 1 (min 0.5881), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
+// moe_gemm fp8_block: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b200_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 0 of 1620 rows below 1 (min 1.096), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v7[] = {
-    157.0, 56.43, 20.98, 8.109, 3.045, 1.832,
-    87.56, 31.47, 10.77, 5.0, 2.239, 1.503,
-    45.76, 16.13, 5.919, 3.001, 1.744, 1.286,
-    27.61, 11.29, 3.732, 2.209, 1.393, 1.198,
-    21.84, 9.011, 3.025, 1.729, 1.243, 1.14,
-    17.24, 7.647, 3.051, 1.514, 1.168, 1.114,
-    15.53, 7.517, 3.047, 1.53, 1.182, 1.121,
-    13.61, 7.09, 3.008, 1.534, 1.179, 1.111,
-    10.44, 6.789, 3.125, 1.679, 1.21, 1.136,
-    9.274, 6.273, 3.302, 1.946, 1.5, 1.408,
-    6.374, 4.859, 2.962, 1.954, 1.581, 1.502,
-    4.171, 3.623, 2.482, 1.979, 1.672, 1.568,
-    3.035, 2.94, 2.281, 2.124, 1.84, 1.884,
-    2.862, 2.594, 2.185, 2.441, 2.617, 2.577,
-    2.775, 2.581, 2.217, 2.779, 3.753, 4.401,
+    157.0, 56.43, 21.48, 8.109, 3.045, 2.484,
+    87.56, 31.47, 11.0, 5.0, 2.339, 1.799,
+    45.76, 16.13, 6.307, 3.02, 1.777, 1.66,
+    27.61, 11.29, 3.761, 2.314, 1.446, 1.369,
+    21.84, 9.011, 3.108, 1.879, 1.262, 1.214,
+    17.24, 7.647, 3.07, 1.573, 1.179, 1.161,
+    15.53, 7.517, 3.08, 1.534, 1.191, 1.126,
+    13.61, 7.09, 3.035, 1.551, 1.191, 1.126,
+    10.44, 6.789, 3.156, 1.683, 1.218, 1.144,
+    9.274, 6.273, 3.242, 1.946, 1.534, 1.419,
+    6.374, 4.859, 2.962, 2.012, 1.629, 1.532,
+    4.171, 3.623, 2.493, 2.007, 1.725, 1.598,
+    3.035, 2.94, 2.304, 2.276, 2.107, 1.892,
+    2.862, 2.594, 2.193, 2.503, 2.743, 2.577,
+    2.775, 2.581, 2.225, 2.89, 3.897, 4.401,
 };
-// moe_gemm fp4: 1944 rows (its moe_torch_flow_min_latency rows, from b200_sxm/moe/trtllm/1.3.0rc23/moe_perf.parquet + b200_sxm/moe/trtllm/1.3.0rc20/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 439 of 1944 rows below 1 (min 0.2625), 20 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
+// moe_gemm fp4: 1458 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b200_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 199 of 1458 rows below 1 (min 0.7009), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y8[] = {393216.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y8[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v8[] = {
-    71.44, 26.07, 10.19, 3.821, 2.283, 1.152,
-    36.11, 13.43, 5.136, 2.148, 1.631, 1.0,
-    19.75, 6.737, 2.847, 1.496, 1.0, 1.0,
-    9.908, 3.774, 1.739, 1.082, 1.0, 1.0,
-    5.572, 2.365, 1.298, 1.0, 1.0, 1.0,
-    3.631, 2.075, 1.121, 1.0, 1.09, 1.0,
-    3.66, 2.047, 1.169, 1.0, 1.08, 1.0,
-    3.718, 2.183, 1.217, 1.0, 1.073, 1.0,
-    3.676, 2.228, 1.276, 1.0, 1.068, 1.0,
-    3.174, 2.064, 1.293, 1.0, 1.092, 1.0,
-    2.506, 1.819, 1.266, 1.0, 1.109, 1.147,
-    2.089, 1.522, 1.278, 1.0, 1.139, 1.68,
-    1.683, 1.321, 1.239, 1.136, 1.224, 1.706,
-    1.436, 1.295, 1.305, 1.301, 1.755, 1.672,
-    1.342, 1.247, 1.378, 1.52, 1.812, 1.642,
+    45.06, 17.99, 5.239, 2.018, 1.765,
+    22.43, 9.203, 3.003, 1.802, 1.429,
+    12.17, 5.673, 2.272, 1.455, 1.25,
+    8.211, 3.692, 1.86, 1.261, 1.157,
+    5.7, 3.127, 1.515, 1.169, 1.102,
+    4.284, 2.702, 1.397, 1.106, 1.07,
+    4.182, 2.691, 1.367, 1.112, 1.068,
+    3.94, 2.8, 1.367, 1.118, 1.071,
+    4.645, 3.055, 1.432, 1.123, 1.071,
+    3.805, 2.714, 1.699, 1.209, 1.076,
+    3.288, 2.468, 1.684, 1.223, 1.188,
+    2.939, 2.422, 1.673, 1.35, 1.196,
+    2.539, 1.936, 1.547, 1.222, 1.19,
+    2.061, 1.667, 1.504, 1.347, 1.338,
+    1.881, 1.588, 1.555, 1.567, 1.733,
 };
-// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.299), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.04 us
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.299), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y9[] = {24883200.0};
 inline constexpr double v9[] = {
@@ -508,11 +508,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8_block, 16, 17, x2, y2, v2, false, 1.708},
     {kernel_class::gemm, calib_format::fp4, 16, 19, x3, y3, v3, false, 1.708},
     {kernel_class::gemm, calib_format::fp8_static, 16, 23, x4, y4, v4, false, 1.708},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x5, y5, v5, false, 17.04},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x6, y6, v6, false, 17.04},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x7, y7, v7, false, 17.04},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x8, y8, v8, false, 17.04},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x9, y9, v9, false, 17.04},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x5, y5, v5, false, 14.85},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x6, y6, v6, false, 14.85},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x7, y7, v7, false, 14.85},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x8, y8, v8, false, 14.85},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x9, y9, v9, false, 14.85},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x10, y10, v10, false, 8.619},
     {kernel_class::gqa_decode, calib_format::fp8, 12, 8, x11, y11, v11, false, 8.619},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x12, y12, v12, false, 10.89},

@@ -130,7 +130,7 @@ inline constexpr double v4[] = {
     13.71, 6.918, 6.997, 4.925, 3.935, 2.452, 1.943, 1.768, 1.81, 1.619, 1.726, 1.572, 1.863, 1.755, 1.762, 1.729, 1.535, 1.434, 1.361, 1.459, 1.616, 1.715, 1.706,
     10.52, 5.825, 5.612, 3.415, 2.546, 1.976, 1.826, 1.705, 1.612, 1.421, 1.577, 1.473, 1.81, 1.693, 1.647, 1.464, 1.431, 1.363, 1.53, 1.604, 1.555, 1.675, 1.706,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 197 of 2565 rows below 1 (min 0.7211), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
+// moe_gemm bf16: 2565 rows; median ratio; 197 of 2565 rows below 1 (min 0.7295), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -150,7 +150,7 @@ inline constexpr double v5[] = {
     6.319, 5.214, 3.908, 2.581, 1.743, 1.346, 1.16,
     6.199, 5.275, 4.329, 3.159, 1.893, 1.287, 1.16,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 136 of 2187 rows below 1 (min 0.7261), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
+// moe_gemm fp8: 2187 rows; median ratio; 136 of 2187 rows below 1 (min 0.7321), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v6[] = {
@@ -159,8 +159,8 @@ inline constexpr double v6[] = {
     24.45, 7.888, 3.562, 1.851, 1.481, 1.288,
     13.9, 5.009, 2.581, 1.49, 1.386, 1.269,
     9.611, 3.77, 2.013, 1.29, 1.244, 1.28,
-    6.978, 3.156, 1.641, 1.22, 1.218, 1.285,
-    6.107, 3.14, 1.643, 1.222, 1.184, 1.321,
+    7.061, 3.156, 1.641, 1.22, 1.218, 1.285,
+    6.192, 3.14, 1.643, 1.222, 1.184, 1.321,
     5.831, 3.145, 1.65, 1.233, 1.15, 1.342,
     5.52, 3.076, 1.73, 1.248, 1.167, 1.38,
     4.941, 3.176, 1.802, 1.266, 1.18, 1.492,
@@ -170,45 +170,45 @@ inline constexpr double v6[] = {
     4.26, 3.417, 2.812, 2.001, 1.501, 1.334,
     4.071, 3.445, 3.061, 2.266, 1.445, 1.299,
 };
-// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5924), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
+// moe_gemm fp8_block: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 0 of 1620 rows below 1 (min 1.112), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v7[] = {
-    153.7, 55.32, 19.73, 7.337, 2.843, 1.799,
-    80.25, 28.92, 10.17, 4.834, 2.225, 1.471,
-    43.19, 15.47, 5.425, 2.867, 1.732, 1.282,
-    25.87, 10.65, 3.589, 2.157, 1.402, 1.193,
-    20.7, 8.758, 2.915, 1.688, 1.244, 1.151,
-    16.75, 7.522, 2.996, 1.509, 1.182, 1.128,
-    15.31, 7.142, 2.995, 1.52, 1.192, 1.136,
-    13.04, 6.756, 2.956, 1.528, 1.19, 1.128,
-    10.09, 6.631, 3.076, 1.625, 1.219, 1.138,
-    8.996, 6.037, 3.224, 1.883, 1.444, 1.37,
-    6.2, 4.675, 2.865, 1.9, 1.545, 1.476,
-    4.083, 3.497, 2.41, 1.906, 1.627, 1.54,
-    2.941, 2.828, 2.202, 2.081, 1.76, 1.804,
-    2.746, 2.508, 2.103, 2.388, 2.497, 2.452,
-    2.669, 2.483, 2.129, 2.664, 3.603, 4.241,
+    153.7, 55.32, 19.73, 7.337, 2.843, 2.366,
+    80.25, 28.92, 10.58, 4.834, 2.288, 1.762,
+    43.19, 15.47, 5.975, 2.973, 1.751, 1.63,
+    25.87, 10.65, 3.643, 2.262, 1.446, 1.372,
+    20.7, 8.758, 3.035, 1.852, 1.273, 1.223,
+    16.75, 7.522, 3.006, 1.58, 1.188, 1.172,
+    15.31, 7.142, 3.001, 1.53, 1.199, 1.143,
+    13.04, 6.756, 2.981, 1.537, 1.202, 1.141,
+    10.09, 6.631, 3.121, 1.656, 1.231, 1.157,
+    8.996, 6.037, 3.158, 1.883, 1.479, 1.384,
+    6.2, 4.675, 2.848, 1.951, 1.589, 1.502,
+    4.083, 3.497, 2.412, 1.966, 1.664, 1.57,
+    2.941, 2.828, 2.225, 2.188, 2.016, 1.819,
+    2.746, 2.508, 2.111, 2.397, 2.611, 2.452,
+    2.669, 2.483, 2.152, 2.777, 3.73, 4.241,
 };
-// moe_gemm fp4: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 254 of 1620 rows below 1 (min 0.5683), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
+// moe_gemm fp4: 1458 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from b300_sxm/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 207 of 1458 rows below 1 (min 0.7169), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y8[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v8[] = {
-    40.1, 17.25, 5.351, 1.897, 1.751,
-    20.96, 9.459, 3.037, 1.783, 1.163,
-    11.93, 5.177, 2.119, 1.427, 1.0,
-    7.852, 3.554, 1.843, 1.26, 1.0,
-    5.47, 2.9, 1.482, 1.172, 1.0,
-    4.066, 2.502, 1.281, 1.122, 1.0,
-    4.001, 2.668, 1.371, 1.11, 1.0,
-    3.81, 2.738, 1.368, 1.111, 1.0,
-    4.482, 2.924, 1.428, 1.118, 1.0,
-    3.689, 2.807, 1.688, 1.2, 1.009,
-    3.201, 2.441, 1.662, 1.224, 1.013,
-    2.87, 2.389, 1.658, 1.304, 1.186,
-    2.443, 1.886, 1.503, 1.215, 1.124,
-    1.998, 1.622, 1.454, 1.284, 1.214,
-    1.826, 1.546, 1.483, 1.509, 1.643,
+    40.1, 17.25, 4.744, 1.857, 1.751,
+    20.96, 9.459, 2.825, 1.794, 1.433,
+    11.93, 5.177, 2.119, 1.445, 1.263,
+    7.852, 3.554, 1.843, 1.276, 1.174,
+    5.546, 3.045, 1.532, 1.18, 1.123,
+    4.066, 2.637, 1.401, 1.122, 1.093,
+    4.001, 2.619, 1.371, 1.13, 1.09,
+    3.81, 2.738, 1.368, 1.134, 1.094,
+    4.482, 2.971, 1.418, 1.14, 1.094,
+    3.689, 2.669, 1.688, 1.218, 1.1,
+    3.201, 2.403, 1.662, 1.226, 1.182,
+    2.87, 2.412, 1.658, 1.342, 1.195,
+    2.443, 1.886, 1.545, 1.227, 1.195,
+    1.998, 1.634, 1.457, 1.326, 1.214,
+    1.826, 1.563, 1.512, 1.509, 1.643,
 };
 // moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.123), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.05 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};

@@ -129,7 +129,7 @@ inline constexpr double v4[] = {
     16.5, 10.28, 8.099, 5.44, 4.28, 2.748, 2.29, 1.988, 1.83, 1.711, 1.809, 1.616, 1.903, 1.947, 1.955, 1.944, 1.981, 1.608, 1.517, 1.541, 1.688, 1.904, 1.85,
     11.24, 6.519, 5.265, 3.067, 3.102, 2.043, 1.863, 1.711, 1.623, 1.391, 1.628, 1.485, 1.987, 2.0, 1.893, 1.679, 1.657, 1.531, 1.678, 1.746, 1.716, 1.918, 1.85,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 196 of 2565 rows below 1 (min 0.7014), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
+// moe_gemm bf16: 2565 rows; median ratio; 196 of 2565 rows below 1 (min 0.7089), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.88 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -139,7 +139,7 @@ inline constexpr double v5[] = {
     25.38, 7.755, 3.306, 1.806, 1.282, 1.244, 1.189,
     15.27, 5.396, 2.46, 1.513, 1.159, 1.156, 1.198,
     9.514, 4.962, 2.107, 1.331, 1.125, 1.132, 1.197,
-    9.397, 4.965, 2.128, 1.343, 1.126, 1.096, 1.204,
+    9.397, 4.965, 2.129, 1.343, 1.126, 1.096, 1.204,
     8.997, 4.997, 2.17, 1.314, 1.13, 1.095, 1.236,
     8.388, 4.98, 2.243, 1.343, 1.14, 1.109, 1.288,
     7.837, 4.739, 2.284, 1.388, 1.163, 1.123, 1.377,
@@ -149,7 +149,7 @@ inline constexpr double v5[] = {
     6.339, 5.208, 3.972, 2.759, 1.721, 1.432, 1.244,
     6.34, 5.375, 4.393, 3.272, 2.018, 1.366, 1.229,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 131 of 2187 rows below 1 (min 0.7133), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
+// moe_gemm fp8: 2187 rows; median ratio; 131 of 2187 rows below 1 (min 0.7205), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.88 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v6[] = {
@@ -158,8 +158,8 @@ inline constexpr double v6[] = {
     26.81, 8.288, 3.485, 2.038, 1.497, 1.291,
     15.45, 5.196, 2.536, 1.571, 1.428, 1.268,
     10.17, 3.843, 1.932, 1.344, 1.326, 1.267,
-    7.276, 3.315, 1.638, 1.23, 1.222, 1.283,
-    6.186, 3.291, 1.626, 1.229, 1.174, 1.313,
+    7.363, 3.315, 1.659, 1.23, 1.222, 1.283,
+    6.242, 3.291, 1.626, 1.229, 1.174, 1.313,
     6.006, 3.234, 1.619, 1.235, 1.122, 1.328,
     5.656, 3.215, 1.678, 1.251, 1.142, 1.366,
     4.94, 3.235, 1.788, 1.269, 1.161, 1.468,
@@ -169,47 +169,47 @@ inline constexpr double v6[] = {
     4.28, 3.462, 2.835, 2.114, 1.617, 1.467,
     4.099, 3.508, 3.12, 2.417, 1.677, 1.397,
 };
-// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb200/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5752), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
+// moe_gemm fp8_block: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb200/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 0 of 1620 rows below 1 (min 1.073), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.88 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v7[] = {
-    167.4, 57.73, 21.22, 7.811, 3.018, 1.81,
-    85.74, 31.05, 11.03, 5.111, 2.26, 1.491,
-    46.82, 16.55, 5.793, 2.953, 1.744, 1.26,
-    27.54, 11.31, 3.82, 2.205, 1.414, 1.17,
-    21.09, 8.961, 3.046, 1.672, 1.263, 1.115,
-    16.79, 7.565, 3.044, 1.568, 1.165, 1.097,
-    15.22, 7.2, 3.032, 1.511, 1.178, 1.109,
-    13.16, 6.858, 3.0, 1.52, 1.181, 1.11,
-    10.1, 6.668, 3.151, 1.646, 1.218, 1.161,
-    9.073, 6.144, 3.183, 1.896, 1.466, 1.349,
-    6.203, 4.739, 2.897, 1.965, 1.589, 1.463,
-    4.108, 3.601, 2.429, 1.976, 1.68, 1.533,
-    3.021, 2.91, 2.277, 2.182, 1.826, 1.824,
-    2.817, 2.59, 2.17, 2.456, 2.566, 2.501,
-    2.726, 2.535, 2.176, 2.746, 3.68, 4.363,
+    167.4, 57.73, 21.22, 7.811, 3.018, 2.518,
+    85.74, 31.05, 11.31, 5.111, 2.333, 1.803,
+    46.82, 16.55, 6.366, 3.056, 1.792, 1.68,
+    27.54, 11.31, 3.865, 2.284, 1.436, 1.357,
+    21.09, 8.961, 3.076, 1.837, 1.267, 1.212,
+    16.79, 7.565, 3.135, 1.586, 1.187, 1.147,
+    15.22, 7.2, 3.057, 1.563, 1.203, 1.112,
+    13.16, 6.858, 3.025, 1.529, 1.186, 1.123,
+    10.1, 6.668, 3.258, 1.663, 1.259, 1.171,
+    9.073, 6.144, 3.183, 1.923, 1.494, 1.368,
+    6.203, 4.739, 2.975, 1.983, 1.603, 1.486,
+    4.108, 3.601, 2.44, 2.008, 1.712, 1.563,
+    3.021, 2.91, 2.281, 2.281, 2.084, 1.867,
+    2.817, 2.59, 2.175, 2.479, 2.684, 2.501,
+    2.726, 2.535, 2.222, 2.831, 3.786, 4.363,
 };
-// moe_gemm fp4: 1944 rows (its moe_torch_flow_min_latency rows, from gb200/moe/trtllm/1.3.0rc23/moe_perf.parquet + gb200/moe/trtllm/1.3.0rc20/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 444 of 1944 rows below 1 (min 0.2576), 18 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
+// moe_gemm fp4: 1458 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb200/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 204 of 1458 rows below 1 (min 0.7078), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.88 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
-inline constexpr double y8[] = {393216.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
+inline constexpr double y8[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v8[] = {
-    76.04, 25.93, 10.66, 3.974, 2.367, 1.239,
-    37.84, 13.29, 5.43, 2.178, 1.556, 1.0,
-    18.65, 7.17, 2.951, 1.494, 1.0, 1.0,
-    10.4, 3.995, 1.666, 1.071, 1.0, 1.0,
-    5.816, 2.454, 1.249, 1.0, 1.0, 1.0,
-    3.681, 1.934, 1.113, 1.0, 1.0, 1.0,
-    3.77, 2.024, 1.15, 1.0, 1.076, 1.0,
-    3.681, 2.144, 1.212, 1.0, 1.073, 1.0,
-    3.334, 2.109, 1.247, 1.0, 1.08, 1.0,
-    2.815, 1.984, 1.207, 1.064, 1.086, 1.0,
-    2.324, 1.696, 1.269, 1.095, 1.099, 1.108,
-    2.179, 1.561, 1.287, 1.055, 1.152, 1.638,
-    1.664, 1.284, 1.219, 1.113, 1.225, 1.817,
-    1.51, 1.259, 1.269, 1.317, 1.756, 1.761,
-    1.421, 1.215, 1.37, 1.525, 1.886, 1.719,
+    44.75, 18.8, 5.158, 1.88, 1.779,
+    23.19, 9.597, 3.036, 1.816, 1.43,
+    13.03, 5.696, 2.165, 1.439, 1.236,
+    8.377, 3.596, 1.858, 1.266, 1.147,
+    5.704, 3.041, 1.507, 1.155, 1.092,
+    4.183, 2.591, 1.391, 1.095, 1.059,
+    4.082, 2.572, 1.317, 1.104, 1.057,
+    3.87, 2.726, 1.33, 1.106, 1.06,
+    4.518, 2.946, 1.423, 1.111, 1.058,
+    3.691, 2.601, 1.663, 1.204, 1.065,
+    3.181, 2.383, 1.629, 1.214, 1.167,
+    2.943, 2.368, 1.669, 1.356, 1.18,
+    2.546, 1.933, 1.568, 1.223, 1.175,
+    2.07, 1.668, 1.493, 1.352, 1.307,
+    1.893, 1.591, 1.54, 1.546, 1.676,
 };
-// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.058), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 17.02 us
+// moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.058), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.88 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y9[] = {24883200.0};
 inline constexpr double v9[] = {
@@ -520,11 +520,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::fp8_block, 16, 17, x2, y2, v2, false, 1.749},
     {kernel_class::gemm, calib_format::fp4, 16, 19, x3, y3, v3, false, 1.749},
     {kernel_class::gemm, calib_format::fp8_static, 16, 23, x4, y4, v4, false, 1.749},
-    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x5, y5, v5, false, 17.02},
-    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x6, y6, v6, false, 17.02},
-    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x7, y7, v7, false, 17.02},
-    {kernel_class::moe_gemm, calib_format::fp4, 15, 6, x8, y8, v8, false, 17.02},
-    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x9, y9, v9, false, 17.02},
+    {kernel_class::moe_gemm, calib_format::bf16, 15, 7, x5, y5, v5, false, 14.88},
+    {kernel_class::moe_gemm, calib_format::fp8, 15, 6, x6, y6, v6, false, 14.88},
+    {kernel_class::moe_gemm, calib_format::fp8_block, 15, 6, x7, y7, v7, false, 14.88},
+    {kernel_class::moe_gemm, calib_format::fp4, 15, 5, x8, y8, v8, false, 14.88},
+    {kernel_class::moe_gemm, calib_format::mxfp4_weight_only, 15, 1, x9, y9, v9, false, 14.88},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 8, x10, y10, v10, false, 8.784},
     {kernel_class::gqa_decode, calib_format::fp8, 12, 8, x11, y11, v11, false, 8.784},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x12, y12, v12, false, 11.15},

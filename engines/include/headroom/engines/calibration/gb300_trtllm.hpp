@@ -130,7 +130,7 @@ inline constexpr double v4[] = {
     13.15, 9.528, 7.551, 5.012, 3.785, 2.578, 2.23, 1.976, 1.892, 1.635, 1.703, 1.528, 1.826, 1.71, 1.718, 1.534, 1.579, 1.408, 1.355, 1.406, 1.465, 1.518, 1.475,
     9.811, 6.027, 5.49, 3.788, 2.67, 1.876, 1.876, 1.767, 1.619, 1.379, 1.549, 1.437, 1.755, 1.781, 1.68, 1.497, 1.487, 1.391, 1.365, 1.44, 1.479, 1.548, 1.475,
 };
-// moe_gemm bf16: 2565 rows; median ratio; 195 of 2565 rows below 1 (min 0.7302), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
+// moe_gemm bf16: 2565 rows; median ratio; 195 of 2565 rows below 1 (min 0.7407), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x5[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y5[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v5[] = {
@@ -150,7 +150,7 @@ inline constexpr double v5[] = {
     6.194, 5.11, 3.921, 2.658, 1.662, 1.415, 1.211,
     6.169, 5.269, 4.384, 3.181, 1.951, 1.326, 1.194,
 };
-// moe_gemm fp8: 2187 rows; median ratio; 130 of 2187 rows below 1 (min 0.7347), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
+// moe_gemm fp8: 2187 rows; median ratio; 130 of 2187 rows below 1 (min 0.7434), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x6[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y6[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0};
 inline constexpr double v6[] = {
@@ -159,8 +159,8 @@ inline constexpr double v6[] = {
     24.94, 8.661, 3.463, 1.902, 1.533, 1.319,
     14.86, 4.986, 2.605, 1.507, 1.398, 1.302,
     9.67, 3.876, 1.946, 1.307, 1.252, 1.29,
-    7.154, 3.253, 1.653, 1.249, 1.244, 1.314,
-    6.252, 3.215, 1.627, 1.248, 1.206, 1.341,
+    7.239, 3.253, 1.667, 1.249, 1.244, 1.314,
+    6.338, 3.215, 1.627, 1.248, 1.206, 1.341,
     5.924, 3.214, 1.643, 1.254, 1.161, 1.359,
     5.628, 3.211, 1.683, 1.273, 1.183, 1.408,
     4.973, 3.245, 1.79, 1.283, 1.194, 1.46,
@@ -170,45 +170,45 @@ inline constexpr double v6[] = {
     4.232, 3.406, 2.754, 1.997, 1.563, 1.398,
     4.037, 3.413, 3.026, 2.36, 1.504, 1.35,
 };
-// moe_gemm fp8_block: 1782 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 43 of 1782 rows below 1 (min 0.5988), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
+// moe_gemm fp8_block: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs block-scaled FP8 MoE on SM100 with its TRTLLM-gen kernels, which its own rows (DeepGEMM) do not time); median ratio; 0 of 1620 rows below 1 (min 1.125), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x7[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y7[] = {98304.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v7[] = {
-    156.4, 55.18, 20.88, 7.765, 2.928, 1.823,
-    85.61, 30.18, 10.67, 4.964, 2.285, 1.515,
-    45.49, 15.8, 5.654, 2.959, 1.764, 1.3,
-    26.94, 10.99, 3.679, 2.226, 1.447, 1.211,
-    20.66, 8.895, 2.952, 1.697, 1.271, 1.162,
-    16.76, 7.386, 3.018, 1.536, 1.204, 1.147,
-    15.1, 7.126, 3.002, 1.538, 1.212, 1.151,
-    13.09, 6.748, 2.939, 1.54, 1.21, 1.146,
-    10.06, 6.57, 3.044, 1.654, 1.235, 1.15,
-    8.871, 5.88, 3.121, 1.868, 1.436, 1.339,
-    6.077, 4.622, 2.832, 1.894, 1.546, 1.454,
-    4.039, 3.471, 2.374, 1.921, 1.624, 1.518,
-    2.955, 2.824, 2.227, 2.082, 1.753, 1.779,
-    2.753, 2.493, 2.108, 2.38, 2.477, 2.43,
-    2.656, 2.474, 2.119, 2.666, 3.581, 4.19,
+    156.4, 55.18, 20.88, 7.765, 2.928, 2.444,
+    85.61, 30.18, 10.88, 4.964, 2.289, 1.794,
+    45.49, 15.8, 6.305, 2.983, 1.812, 1.685,
+    26.94, 10.99, 3.734, 2.282, 1.475, 1.381,
+    20.66, 8.895, 3.031, 1.868, 1.288, 1.24,
+    16.76, 7.386, 3.058, 1.602, 1.208, 1.174,
+    15.1, 7.126, 3.013, 1.542, 1.22, 1.155,
+    13.09, 6.748, 2.99, 1.548, 1.222, 1.152,
+    10.06, 6.57, 3.071, 1.668, 1.251, 1.166,
+    8.871, 5.88, 3.121, 1.889, 1.465, 1.354,
+    6.077, 4.622, 2.842, 1.952, 1.573, 1.478,
+    4.039, 3.471, 2.379, 1.944, 1.655, 1.549,
+    2.955, 2.824, 2.243, 2.171, 2.003, 1.796,
+    2.753, 2.493, 2.108, 2.409, 2.593, 2.43,
+    2.656, 2.474, 2.136, 2.756, 3.715, 4.19,
 };
-// moe_gemm fp4: 1620 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 251 of 1620 rows below 1 (min 0.5777), 7 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
+// moe_gemm fp4: 1458 rows (SGLang's sglang_flashinfer_trtllm_moe rows, from gb300/moe/sglang/0.5.14/moe_perf.parquet: TensorRT-LLM runs NVFP4 MoE on SM100 with its TRTLLM-gen kernels; its CUTLASS rows are left out); median ratio; 203 of 1458 rows below 1 (min 0.7274), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
 inline constexpr double y8[] = {262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0};
 inline constexpr double v8[] = {
-    43.72, 17.92, 5.391, 1.953, 1.678,
-    22.34, 9.481, 3.171, 1.818, 1.179,
-    12.6, 5.491, 2.147, 1.464, 1.0,
-    8.035, 3.465, 1.837, 1.277, 1.0,
-    5.403, 2.951, 1.449, 1.184, 1.0,
-    4.156, 2.452, 1.267, 1.14, 1.0,
-    3.979, 2.568, 1.35, 1.126, 1.0,
-    3.77, 2.686, 1.361, 1.127, 1.0,
-    4.363, 2.853, 1.392, 1.131, 1.0,
-    3.56, 2.688, 1.672, 1.213, 1.019,
-    3.113, 2.362, 1.612, 1.222, 1.02,
-    2.846, 2.329, 1.655, 1.306, 1.198,
-    2.477, 1.902, 1.519, 1.218, 1.125,
-    2.018, 1.625, 1.456, 1.29, 1.218,
-    1.84, 1.547, 1.472, 1.515, 1.643,
+    43.72, 17.92, 4.843, 1.953, 1.678,
+    22.34, 9.481, 2.88, 1.837, 1.467,
+    12.6, 5.491, 2.147, 1.47, 1.279,
+    8.035, 3.465, 1.837, 1.295, 1.192,
+    5.478, 2.992, 1.54, 1.202, 1.142,
+    4.156, 2.568, 1.417, 1.142, 1.11,
+    3.979, 2.535, 1.356, 1.15, 1.107,
+    3.77, 2.686, 1.361, 1.15, 1.111,
+    4.363, 2.932, 1.392, 1.155, 1.111,
+    3.56, 2.576, 1.672, 1.223, 1.115,
+    3.113, 2.323, 1.612, 1.237, 1.194,
+    2.846, 2.362, 1.655, 1.31, 1.199,
+    2.477, 1.902, 1.53, 1.242, 1.192,
+    2.018, 1.631, 1.462, 1.335, 1.218,
+    1.84, 1.559, 1.503, 1.518, 1.643,
 };
 // moe_gemm mxfp4_weight_only: 54 rows; median ratio; 0 of 54 rows below 1 (min 5.07), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.04 us
 inline constexpr double x9[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0};
