@@ -515,6 +515,14 @@ constexpr bool gdn_block(const circuit& c, const block& b) {
 constexpr bool experts_block(const circuit& c, const block& b) {
   return block_holds(c, b, [](const node& n) { return cost_class_of(n.kind) == cost_class::routed_experts; });
 }
+// Whether a block's routed experts are gated (SwiGLU: gate and up, then down; three matrices an
+// expert) or not (Nemotron-3's up, relu2, down: two): its expert_gate_up node writes twice the
+// intermediate width it is split by when gated.
+constexpr bool gated_experts(const circuit& c, const block& b) {
+  return !block_holds(c, b, [](const node& n) {
+    return n.kind == op::expert_gate_up && n.units != 0 && n.weight_out() < 2 * static_cast<std::uint64_t>(n.units);
+  });
+}
 // A multi-head latent attention block (its latent projection, kv_a_proj_with_mqa).
 constexpr bool latent_attention_block(const circuit& c, const block& b) {
   return block_holds(c, b, [](const node& n) { return n.kind == op::linear && n.role == linear_role::mla_kv_a; });
@@ -749,7 +757,8 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       case cost_class::linear:
       case cost_class::routed_experts: {
         // A GEMM: by its rows and its weight's elements (a routed expert: one expert's gate_up +
-        // down, gate_up holding 2 of the 3 matrices). Its time never falls below the same
+        // down, gate_up holding 2 of the 3 matrices; an ungated expert's up and down, 1 of 2
+        // each, as the tables' rows of such experts are keyed). Its time never falls below the same
         // kernel's at one row, which streams the same weights (the measured ratios of small
         // shapes are not monotone in the rows).
         const bool routed = cost_class_of(n.kind) == cost_class::routed_experts;
@@ -758,7 +767,8 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const detail::expert_grouping grouping = detail::grouping_under(n, slots);
         const std::uint64_t groups = grouping.groups, top_groups = grouping.top_groups;
         const double elems = static_cast<double>(n.weight_out()) * static_cast<double>(n.weight_k());
-        const double y = routed ? (n.kind == op::expert_gate_up ? elems * 1.5 : elems * 3.0) / share
+        const bool gated = !routed || detail::gated_experts(c, c.blocks[row.block]);
+        const double y = routed ? (n.kind == op::expert_gate_up ? elems * (gated ? 1.5 : 2.0) : elems * (gated ? 3.0 : 2.0)) / share
                                 : detail::gemm_elements(c, n, row.block) / share;
         // An MLA decode step runs kv_b_proj absorbed: two batched GEMMs over the heads (the
         // query's nope half into the latent, the attention's output out of it), timed as a pair

@@ -1400,3 +1400,25 @@ TEST_CASE("serve: a decode step's breakdown sums to the step serve costs, class 
   CHECK(ep8.busiest_rank_experts == doctest::Approx(ep_busiest_share(256, 8, 1, 8, 8, 4)));
   CHECK(step_at(1).busiest_rank_experts == 0);
 }
+
+TEST_CASE("prediction: an ungated expert (Nemotron-3's up, relu2, down) is keyed by its two matrices") {
+  // The MoE grids key a routed expert by its weight elements: a SwiGLU expert's three matrices,
+  // gate_up holding two of them; Nemotron-3's expert has two, up and down (the tables' rows of
+  // such experts are keyed so, tools/calibrate/convert.mjs). gated_experts tells the two apart by
+  // the expert_gate_up node: it writes twice the intermediate width it is split by when gated.
+  const model& nemotron = models::nemotron_3_nano_30b_a3b_bf16;
+  const model& qwen = models::qwen3_30b_a3b;
+  std::size_t n_nemotron = 0, n_qwen = 0;
+  for (std::size_t b = 0; b < nemotron.c.n_blocks; ++b) {
+    if (!detail::experts_block(nemotron.c, nemotron.c.blocks[b])) continue;
+    CHECK_FALSE(detail::gated_experts(nemotron.c, nemotron.c.blocks[b]));
+    ++n_nemotron;
+  }
+  for (std::size_t b = 0; b < qwen.c.n_blocks; ++b) {
+    if (!detail::experts_block(qwen.c, qwen.c.blocks[b])) continue;
+    CHECK(detail::gated_experts(qwen.c, qwen.c.blocks[b]));
+    ++n_qwen;
+  }
+  CHECK(n_nemotron > 0);
+  CHECK(n_qwen > 0);
+}

@@ -192,17 +192,19 @@ static_assert(ds_tp8_moe_us < 103.3);
 // balanced logits tie every group and a row reaches far fewer experts than its tokens would
 // (tools/calibrate/convert.mjs, router_groups); SGLang's rows of the same kernels
 // (sglang_flashinfer_trtllm_moe), routed top-K, stand in. The cell at one token and 16,777,216
-// elements an expert is b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, hidden 6,144, inter 2,048
-// at TP 2 (1,024 a rank: 3 x 6,144 x 1,024 = 18,874,368 elements), top-8 of 256, latency
-// 0.02233920097351074 ms, against its ceiling of the eight experts the row touched (NVFP4: an
-// element 1/2 B + 1/16 B of scale, 4 B a tensor; activations NVFP4 in, BF16 out):
-//   gate_up: in 2 x 8 x 6,144 + 2 x (8 x 6,144 x 9/16 + 4 x 8) = 153,664, routing 32,
-//            out 2 x 8 x 2 x 1,024 = 32,768, weights 8 x (2,048 x 6,144 x 9/16 + 4);
-//   down:    in 2 x 8 x 1,024 + 2 x (8 x 1,024 x 9/16 + 4 x 8) = 25,664, out 2 x 8 x 6,144 = 98,304,
-//            weights 8 x (6,144 x 1,024 x 9/16 + 4); each over 7,700 GB/s (11.07 us in all).
+// elements an expert is b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, Nemotron-3 Super's layer:
+// hidden 4,096, inter 2,688 at TP 2 (1,344 a rank), top-22 of 512, latency 0.04196735858917237 ms.
+// Its experts are ungated (up, relu2, down: two matrices; the collector's
+// sglang_moe_is_gated: false), so its y is 2 x 4,096 x 1,344 = 11,010,048 elements (the 2^24
+// bucket) and its ceiling the 22 experts the row touched (NVFP4: an element 1/2 B + 1/16 B of
+// scale, 4 B a tensor; activations NVFP4 in, BF16 out):
+//   up:   in 2 x 22 x 4,096 + 2 x (22 x 4,096 x 9/16 + 4 x 22) = 281,776, routing 88,
+//         out 2 x 22 x 1,344 = 59,136, weights 22 x (1,344 x 4,096 x 9/16 + 4);
+//   down: in 2 x 22 x 1,344 + 2 x (22 x 1,344 x 9/16 + 4 x 22) = 92,576, out 2 x 22 x 4,096 =
+//         180,224, weights 22 x (4,096 x 1,344 x 9/16 + 4); each over 7,700 GB/s (17.77 us in all).
 static_assert(near(shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format::fp4, 1, 16777216.0),
-                   22.33920097351074 / ((153664.0 + 32 + 32768 + 8 * (2048.0 * 6144 * 9 / 16 + 4)) / (7700 * 1e3) +
-                                        (25664.0 + 98304 + 8 * (6144.0 * 1024 * 9 / 16 + 4)) / (7700 * 1e3)),
+                   41.96735858917237 / ((281776.0 + 88 + 59136 + 22 * (1344.0 * 4096 * 9 / 16 + 4)) / (7700 * 1e3) +
+                                        (92576.0 + 180224 + 22 * (4096.0 * 1344 * 9 / 16 + 4)) / (7700 * 1e3)),
                    5e-4));
 // h200_sxm/attention/trtllm/1.3.0rc20/generation_attention_perf.parquet, batch 64, 48 heads, 8
 // KV heads, head_dim 128, BF16 KV, step 1023 (context 1,024), latency 0.09223467111587524 ms.
@@ -219,20 +221,19 @@ static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::gqa_decode, calib_f
 // 2 x 16,384 x 8,192 x 12,288 = 3.2985e12 (3,333.5 us): 6,376.9 / 3,333.5 = 1.9130.
 static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::prefill_attention, calib_format::bf16, 16384, 1),
                    6376.906712849935 / roof_us(4.0 * 16384 * 6144 + 8192.0 * 2 * 4 * 128 * 2, 2.0 * 16384 * 8192 * 12288, 4800, 989.5), 5e-4));
-// h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 1,024 tokens, hidden 4,096, inter 2,048,
-// top-8 of 256, balanced, moe_tp_size 2, ep 1, latency 1.77509339650472 ms: a TP rank holding
-// every expert's inter / 2 = 1,024 slice and seeing all 1,024 tokens. tK = 8,192 rows; balanced
-// routing touches min(256, 8,192) = 256 experts. gate_up: in 2 tK h, routing
-// 4 x 1,024 x 8, out 2 tK 2inter, weights 256 x 2,048 x 4,096 x 2 B (915.76 us, memory bound);
-// down: in 2 tK inter, out 2 tK h, weights 256 x 4,096 x 1,024 x 2 B (464.87 us):
-// 1,775.1 / 1,380.6 = 1.2857. Its y = 3 x 4,096 x 1,024 = 12,582,912 falls in the 2^24 bucket
-// (log2 = 23.58; the y axis is even powers of 2 once the rows' y values outnumber its points),
-// whose lower median it is.
-constexpr double moe_gate_up_us = roof_us(2.0 * 8192 * 4096 + 4.0 * 1024 * 8 + 2.0 * 8192 * 2048 + 256.0 * 2048 * 4096 * 2,
-                                          2.0 * 8192 * 4096 * 2048, 4800, 989.5);
-constexpr double moe_down_us = roof_us(2.0 * 8192 * 1024 + 2.0 * 8192 * 4096 + 256.0 * 4096 * 1024 * 2, 2.0 * 8192 * 1024 * 4096, 4800, 989.5);
+// h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 768 tokens, hidden 3,072, inter 1,024,
+// top-8 of 256, balanced, moe_tp_size 1, ep 1, latency 1.3442667325337727 ms. tK = 6,144 rows;
+// from 32 tokens (ceil(256 / 8)) balanced routing touches all 256 experts. gate_up: in 2 tK h,
+// routing 4 x 768 x 8, out 2 tK 2inter, weights 256 x 2,048 x 3,072 x 2 B (684.20 us, memory
+// bound); down: in 2 tK inter, out 2 tK h, weights 256 x 3,072 x 1,024 x 2 B (346.03 us):
+// 1,344.3 / 1,030.2 = 1.3048. Its 768 tokens fall in the 1,024 bucket and its y = 3 x 3,072 x
+// 1,024 = 9,437,184 in the 2^24 one (the y axis is even powers of 2 once the rows' y values
+// outnumber its points), whose lower median it is.
+constexpr double moe_gate_up_us = roof_us(2.0 * 6144 * 3072 + 4.0 * 768 * 8 + 2.0 * 6144 * 2048 + 256.0 * 2048 * 3072 * 2,
+                                          2.0 * 6144 * 3072 * 2048, 4800, 989.5);
+constexpr double moe_down_us = roof_us(2.0 * 6144 * 1024 + 2.0 * 6144 * 3072 + 256.0 * 3072 * 1024 * 2, 2.0 * 6144 * 1024 * 3072, 4800, 989.5);
 static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_format::bf16, 1024, 16777216),
-                   1775.09339650472 / (moe_gate_up_us + moe_down_us), 5e-4));
+                   1344.2667325337727 / (moe_gate_up_us + moe_down_us), 5e-4));
 // Linear attention grids hold measured microseconds a launch, no ratio. b200_sxm/linear_attention/
 // sglang/0.5.14/gdn_perf.parquet, generation, 64 sequences, fused_recurrent_gated_delta_rule_
 // packed_decode over 32 value heads of 128 x 128 (524,288 state elements, a grid point): 16 key

@@ -162,15 +162,18 @@ export function balanced_experts(e, k, t, groups = 1, topk_groups = 1) {
 /// picked experts, so that a row's ratio is its kernel's time over the bytes that row moved:
 /// 'uniform' (each token's top-K drawn at random: aiter's tuner, and headroom's own ceiling)
 /// touches distinct_experts(); 'balanced' (aiconfigurator's collector/helper.py,
-/// balanced_logits, plain top-K) touches balanced_experts().
-export function moe_us(dev, fmt, t, h, inter, topk, experts, routing = 'uniform') {
+/// balanced_logits, plain top-K) touches balanced_experts(). An ungated expert (`gated` false:
+/// Nemotron-3's up, relu2, down; models/.../blocks/moe_relu2.hpp) has one matrix where gate_up
+/// has two.
+export function moe_us(dev, fmt, t, h, inter, topk, experts, routing = 'uniform', gated = true) {
   if (routing !== 'uniform' && routing !== 'balanced') throw new Error(`moe_us: routing '${routing}'`);
   const d = routing === 'balanced' ? balanced_experts(experts, topk, t) : distinct_experts(experts, topk, t);
   const rk = t * topk;
   const pk = peak(dev, fmt);
-  const gu_bytes = input_bytes(fmt, rk, h) + 4 * t * topk + 2 * rk * 2 * inter + d * weight_bytes(fmt, 2 * inter, h);
+  const up = (gated ? 2 : 1) * inter;
+  const gu_bytes = input_bytes(fmt, rk, h) + 4 * t * topk + 2 * rk * up + d * weight_bytes(fmt, up, h);
   const dn_bytes = input_bytes(fmt, rk, inter) + 2 * rk * h + d * weight_bytes(fmt, h, inter);
-  return time_us(dev, gu_bytes, 2 * rk * h * 2 * inter, pk) + time_us(dev, dn_bytes, 2 * rk * inter * h, pk);
+  return time_us(dev, gu_bytes, 2 * rk * h * up, pk) + time_us(dev, dn_bytes, 2 * rk * inter * h, pk);
 }
 
 /// node_cost, cost_class::attention, one rank's heads: in q [rows, heads*d], out [rows, heads*d]

@@ -102,6 +102,17 @@ const router_groups = (r) => {
   return [1, 1];
 };
 
+/// Whether a MoE row's experts are gated (SwiGLU: three matrices an expert) or not (two: up,
+/// relu2, down). The collectors time Nemotron-3's shapes ungated, as the model runs them:
+/// SGLang `sglang_moe_is_gated: false` and vLLM `relu2_no_mul` for nemotron_h
+/// (collector/cases/models/NemotronHForCausalLM_cases.yaml, collector/vllm/collect_moe.py
+/// @095f58a5); TensorRT-LLM labels its ungated rows `moe_torch_flow_nongated`
+/// (collector/trtllm/collect_moe.py, NON_GATED_MOE_MODELS). Read as gated, those rows had come
+/// out below their bandwidth bound (down to 0.6x: two thirds of the bytes counted).
+const nemotron_shape = (r) => (r.num_experts === 512 && r.topk === 22) ||
+  (r.hidden_size === 2688 && r.inter_size === 1856 && r.num_experts === 128 && r.topk === 6);
+const gated = (r) => /^(sglang|vllm)_/.test(r.kernel_source ?? '') ? !nemotron_shape(r) : r.kernel_source !== 'moe_torch_flow_nongated';
+
 /// The moe_gemm grids' points of MoE rows `all` (read from `file`), one per format the device
 /// has an MMA for.
 function moe_grids(dev, all, file) {
@@ -121,8 +132,8 @@ function moe_grids(dev, all, file) {
   const out = [];
   for (const f of ['bf16', 'fp8', 'fp8_block', 'fp4', 'int4_weight_only', 'mxfp4_weight_only', 'mxfp4_marlin']) {
     if (!have.has(f) || !peak(dev, f)) continue;  // no peak: the device has no such MMA
-    const pts = rows.filter(r => moe_fmt(r) === f).map(r => ({ x: r.num_tokens, y: 3 * r.hidden_size * (r.inter_size / r.moe_tp_size),
-      ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts, 'balanced'), row: r }));
+    const pts = rows.filter(r => moe_fmt(r) === f).map(r => ({ x: r.num_tokens, y: (gated(r) ? 3 : 2) * r.hidden_size * (r.inter_size / r.moe_tp_size),
+      ratio: r.latency * 1e3 / moe_us(dev, f, r.num_tokens, r.hidden_size, r.inter_size / r.moe_tp_size, r.topk, r.num_experts, 'balanced', gated(r)), row: r }));
     if (pts.length) out.push({ cls: 'moe_gemm', fmt: f, pts, file, absolute: false });
   }
   return out;
