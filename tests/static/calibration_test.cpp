@@ -190,7 +190,7 @@ static_assert(ds_tp8_moe_us < 103.3);
 // per shape. Its own TRTLLM-gen rows (moe_torch_flow_min_latency) are not read: the collector
 // routes every shape of them through DeepseekV3Gate (8 groups, 4 kept), under which the
 // balanced logits tie every group and a row reaches far fewer experts than its tokens would
-// (tools/calibrate/convert.mjs, router_groups); SGLang's rows of the same kernels
+// (tools/calibrate/convert.mjs, group_limited); SGLang's rows of the same kernels
 // (sglang_flashinfer_trtllm_moe), routed top-K, stand in. The cell at one token and 16,777,216
 // elements an expert is b200_sxm/moe/sglang/0.5.14/moe_perf.parquet, Nemotron-3 Super's layer:
 // hidden 4,096, inter 2,688 at TP 2 (1,344 a rank), top-22 of 512, latency 0.04196735858917237 ms.

@@ -119,7 +119,7 @@ export function distinct_experts(e, k, t) {
 /// group-limited router (sigmoid scores; a group scores the sum of its two best; the
 /// `topk_groups` best groups kept; top-K among their experts): the balanced logits give every
 /// group the same score, so every token keeps the same groups, their hot experts and the
-/// lowest-indexed others (convert.mjs, router_groups, says what that does to those rows).
+/// lowest-indexed others (convert.mjs, group_limited, says what that does to those rows).
 const balanced_memo = new Map();
 export function balanced_experts(e, k, t, groups = 1, topk_groups = 1) {
   const stride = Math.ceil(e / k);

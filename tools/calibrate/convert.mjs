@@ -79,9 +79,8 @@ function fastest(rows, key) {
 const moe_cols = ['moe_dtype', 'kernel_source', 'num_tokens', 'hidden_size', 'inter_size', 'topk', 'num_experts', 'moe_tp_size', 'moe_ep_size', 'distribution', 'latency'];
 const read_moe = (files) => read(files, moe_cols);
 
-/// The expert groups ([groups, groups kept]) of the router a MoE row was timed under:
-/// DeepSeek-V3's group-limited router (8 groups, 4 kept) where the collector runs it, plain
-/// top-K elsewhere. SGLang's and vLLM's collectors route DeepSeek-V3's shape (hidden 7168, 256
+/// Whether a MoE row was timed under DeepSeek-V3's group-limited router (8 groups, 4 kept),
+/// not plain top-K. SGLang's and vLLM's collectors route DeepSeek-V3's shape (hidden 7168, 256
 /// experts of 2,048, top-8) as the model does (collector/cases/models/
 /// DeepseekV3ForCausalLM_cases.yaml @095f58a5: sglang_moe_num_expert_group 8,
 /// sglang_moe_topk_group 4; collector/vllm/collect_moe.py: the config's n_group and topk_group
@@ -95,12 +94,9 @@ const read_moe = (files) => read(files, moe_cols);
 /// min(E, t K) experts had read them below their own bandwidth bound (ratios down to 0.26 on
 /// TensorRT-LLM's NVFP4 rows on B200); a load that no served step has, they are not read
 /// (moe_grids).
-const router_groups = (r) => {
-  if (r.kernel_source === 'moe_torch_flow_min_latency' && r.num_experts % 8 === 0) return [8, 4];
-  const deepseek = r.hidden_size === 7168 && r.inter_size === 2048 && r.num_experts === 256 && r.topk === 8;
-  if (deepseek && /^(sglang|vllm)_/.test(r.kernel_source ?? '')) return [8, 4];
-  return [1, 1];
-};
+const group_limited = (r) =>
+  (r.kernel_source === 'moe_torch_flow_min_latency' && r.num_experts % 8 === 0) ||
+  (r.hidden_size === 7168 && r.inter_size === 2048 && r.num_experts === 256 && r.topk === 8 && /^(sglang|vllm)_/.test(r.kernel_source ?? ''));
 
 /// Whether a MoE row's experts are gated (SwiGLU: three matrices an expert) or not (two: up,
 /// relu2, down). The collectors time Nemotron-3's shapes ungated, as the model runs them:
@@ -125,8 +121,8 @@ function moe_grids(dev, all, file) {
   // experts the row touched (moe_us's 'balanced'): the kernel's time over the bytes it moved,
   // which the prediction then applies to the experts its own routing touches.
   // docs/calibration.md gives the choices' accuracy, and why an EP rank's rows are not read;
-  // router_groups why the rows of a group-limited router are not either.
-  const rows = fastest(all.filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r) && router_groups(r)[0] === 1),
+  // group_limited why the rows of a group-limited router are not either.
+  const rows = fastest(all.filter(r => r.distribution === 'balanced' && r.moe_ep_size === 1 && r.inter_size % r.moe_tp_size === 0 && moe_fmt(r) && !group_limited(r)),
     r => `${moe_fmt(r)}/${r.num_tokens}/${r.hidden_size}/${r.inter_size / r.moe_tp_size}/${r.topk}/${r.num_experts}`);
   const have = new Set(rows.map(moe_fmt));
   const out = [];
