@@ -239,6 +239,15 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
   return k;
 }
 
+// The peak attention's scores and weighted sum are bounded by. Over states of one byte an
+// element (an FP8 KV cache, FP8 index keys) the kernels may multiply in FP8 (TensorRT-LLM's
+// FP8 context FMHA and its Blackwell FP8 MLA generation kernels quantize the query and run FP8
+// MMAs), so the bound is the FP8 peak; over wider states, the BF16 peak. A kernel that
+// dequantizes to BF16 instead runs above this bound, never below it.
+constexpr double attention_peak(std::uint64_t read_bytes, std::uint64_t read_elements, const roofline& r) {
+  return read_elements != 0 && read_bytes <= read_elements && r.fp8_tflops > r.bf16_tflops ? r.fp8_tflops : r.bf16_tflops;
+}
+
 // node_cost writing its result into `out` (a breakdown row's own field: no returned copy to
 // move into the row, read back wider than it was written), the node's query-free terms given.
 [[gnu::always_inline]] inline constexpr void node_cost_with(cost& out, const node_terms& terms, const node& n, const block& b,
@@ -317,6 +326,7 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       const double ow = n.n_out > 0 ? static_cast<double>(n.out[0].width) : 0.0;
       total_flops = 2.0 * t * static_cast<double>(rows_attended) * (qw + ow);
+      peak = attention_peak(read_unit, read_per_token(true), r);
       if (n.kv_b_out != 0 && n.heads != 0 && n.selected == 0) {
         // MLA run absorbed (DeepSeek-V3's attend: a query of heads x (kv_lora + rope), an
         // output of heads x kv_lora over latent rows) or expanded, as the engines prefill a
@@ -353,9 +363,16 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
       const double out = terms.out;
       detail::require_table(read_unit != 0, "a latent attention node reads no latent state");
       sum = checked_add(sum, checked_mul(checked_mul(q.seqs, attended), read_unit));
-      total_flops = 2.0 * t * k * out + 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) *
-                                        (key + k);
-      peak = peak_of(how, r);
+      // kv_b_proj's fold at its weight's peak, the attention over the latent rows at
+      // attention_peak: the compute time is the sum of the two.
+      const double fold_flops = 2.0 * t * k * out;
+      const double attend_flops = 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) * (key + k);
+      total_flops = fold_flops + attend_flops;
+      const double fold_peak = peak_of(how, r);
+      const double attend_peak = attention_peak(read_unit, static_cast<std::uint64_t>(key), r);
+      const double cmp = (fold_peak > 0 ? fold_flops / fold_peak : 0.0) + (attend_peak > 0 ? attend_flops / attend_peak : 0.0);
+      // The one peak that gives the same compute time for the whole node's FLOPs.
+      peak = cmp > 0 ? total_flops / cmp : fold_peak;
       break;
     }
     case cost_class::indexer: {
@@ -367,6 +384,7 @@ constexpr node_terms terms_of(const node& n, const resolved_formats& f, bool aff
       sum = checked_add(sum, checked_mul(checked_mul(q.seqs, q.context), read_unit));
       const double qw = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
       total_flops = 2.0 * t * static_cast<double>(q.context / n.pool) * qw;
+      peak = attention_peak(read_unit, read_per_token(true), r);
       break;
     }
     case cost_class::elementwise: {

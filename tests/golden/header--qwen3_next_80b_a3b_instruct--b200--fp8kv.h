@@ -38,7 +38,7 @@
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_MAX_SEQS               24ULL /* most sequences of context_tokens the engine holds */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_WEIGHT_FLOOR_BYTES     7127528960ULL /* bytes a one-sequence decode step reads */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_DECODE_STEP_NS         7015652ULL /* decode step of seqs sequences, roofline ceiling */
-#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_PREFILL_NS             201249354ULL /* prefill of context_tokens tokens, roofline ceiling */
+#define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_PREFILL_NS             177793106ULL /* prefill of context_tokens tokens, roofline ceiling */
 #define HEADROOM_QWEN3_NEXT_80B_A3B_INSTRUCT_B200_FITS                   1
 
 #ifdef __cplusplus

@@ -152,6 +152,15 @@ static_assert(shipped(t::b200_vllm, kernel_class::mla_decode, calib_format::bf16
 static_assert(shipped(t::b200_vllm, kernel_class::mla_decode, calib_format::bf16, 8, 2048) >= 1);  // found, not clamped
 static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_decode, calib_format::bf16, 1, 1024) >= 1);
 static_assert(shipped(t::h200_sxm_vllm, kernel_class::mla_decode, calib_format::fp8, 64, 4096) >= 1);
+// Attention over an FP8 KV cache is bounded at the FP8 peak (attention_peak, node_cost.hpp):
+// TensorRT-LLM's Blackwell MLA decode multiplies in FP8. Its row at 128 sequences of 32,768
+// tokens, 128 heads (b200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet, latency
+// 0.4488639831542969 ms): q 2 x 128 x 128 x 576 B, out 2 x 128 x 128 x 512 B, latent rows
+// 128 x 32,768 x 576 x 1 B = 2,451,570,688 B over 7,700 GB/s = 318.39 us; the absorbed FLOPs
+// 2 x 128 x 32,768 x 128 x (576 + 512) at 4,500 TFLOP/s take 259.6 us, under the bytes. (At the
+// BF16 peak they took 519.2 us, above the measured 448.9: the row read 0.86 and its cell clamped.)
+static_assert(near(shipped(t::b200_trtllm, kernel_class::mla_decode, calib_format::fp8, 128, 32768),
+                   448.8639831542969 / ((2.0 * 128 * 128 * 576 + 2.0 * 128 * 128 * 512 + 128.0 * 32768 * 576) / (7700 * 1e3)), 5e-4));
 // Nor did vLLM time an MLA prefill core on SM100 (vllm/0.14.0's core rows are Hopper's only);
 // it prefills DeepSeek-shaped MLA there as FlashInfer's CUTLASS FMHA
 // (model_executor/layers/attention/mla_attention.py use_flashinfer_prefill), so TensorRT-LLM's

@@ -209,6 +209,10 @@ constexpr auto glm_prefill_sites(std::uint64_t t) {
   const u64 experts_up = 4 * k8 + bf(k8, 4096);
   const u64 router = bf(t, h) + bf(288, h);
   const u64 top_k = f32(t, 8) + 4 * k8;
+  const u64 attended = t / 2 < 2052 ? t / 2 : 2052;  // the causal half, at most the selected 2,048 + one pool
+  const u64 attend_bytes = 2 * bf(t, 16384) + 4 * t * 512 + bf(32768, 512) + attended * 512;
+  const double fold = 2.0 * dbl(t * 512 * 32768);
+  const double scores = 2.0 * dbl(t * attended * 64 * (512 + 512));
   const auto sites = [&](std::string_view blk) {
     const bool ffn = blk == "dense_mlp" || blk == "moe";
     const u64 n = blk == "kda" ? 34 : blk == "dsa" ? 11 : blk == "dense_mlp" ? 3 : 42;
@@ -236,6 +240,13 @@ constexpr auto glm_prefill_sites(std::uint64_t t) {
       seed::site{"dsa", "q_a_norm", 11, dbl(2 * bf(t, 1536)), dbl(2 * bf(t, 1536) + 1536 * 2)},
       seed::site{"dsa", "kv_a_norm", 11, dbl(2 * bf(t, 512)), dbl(2 * bf(t, 512) + 512 * 2)},
       seed::site{"dsa", "index_k_norm", 11, dbl(2 * bf(t, 128)), dbl(2 * bf(t, 128) + 2 * 128 * 2)},
+      // The sparse attention: the same bytes (q and out [t, 64 x 256] BF16, the selected pool
+      // ids [t, 512] I32, kv_b [32768, 512] BF16, the attended latent rows at 512 x 1 B) and
+      // FLOPs (kv_b folded, 2 t 512 32768; scores and sum, 2 t attended 64 (512 + 512)); the seed
+      // runs the whole node at the BF16 peak, headroom the attention over FP8 latent rows at the
+      // FP8 peak (attention_peak, node_cost.hpp).
+      seed::site{"dsa", "attend", 11, dbl(attend_bytes), dbl(attend_bytes), fold + scores, bf16_peak,
+                 (fold + scores) / (fold / bf16_peak + scores / fp8_peak)},
       seed::site{"dsa", "kpool", 11, dbl(2 * bf(t, 128)), dbl(2 * bf(t, 128) + 128 * 4 * 2)},
       seed::site{"dense_mlp", "post_norm", 3, dbl(norm), dbl(norm + 2 * h)},
       seed::site{"dense_mlp", "xn_quant", 3, dbl(bf(t, h) + nvfp4_edge(t, h)), 0},

@@ -206,6 +206,7 @@ constexpr auto nano_prefill_sites(u64 t) {
   const u64 out_proj = nvfp4_edge(t, 4096) + bf(t, h) + nv(h, 4096, false);
   const u64 ssm = bf(t, 6144) + bf(t, 64) + bf(t, 4096) + 2 * 64 * 64 * 128 * 4;
   const u64 k_or_v = bf(t, h) + bf(t, 256) + bf(256, h);
+  const u64 attend = 2 * bf(t, 4096) + 2 * bf(t, 256) + (t / 2) * 2 * 256;
   const u64 shared_up = nvfp4_edge(t, h) + bf(t, 3712) + nv(3712, h, false);
   const u64 shared_down = nvfp4_edge(t, 3712) + bf(t, h) + nv(h, 3712, false);
   const u64 norm = 2 * bf(t, h);
@@ -229,6 +230,10 @@ constexpr auto nano_prefill_sites(u64 t) {
       seed::site{"attn", "input_norm", 6, dbl(norm), dbl(norm + 2 * h)},
       seed::site{"attn", "k", 6, dbl(k_or_v), dbl(k_or_v + 4), 2.0 * dbl(t * h * 256), bf16_peak},  // + k_scale
       seed::site{"attn", "v", 6, dbl(k_or_v), dbl(k_or_v + 4), 2.0 * dbl(t * h * 256), bf16_peak},  // + v_scale
+      // The same bytes (q and out [t, 32 x 128], k and v [t, 2 x 128] BF16, the causal half's K
+      // and V at 1 B) and FLOPs, 2 t (t / 2) (4,096 + 4,096); the seed at the BF16 peak,
+      // headroom over the FP8 KV cache at the FP8 peak (attention_peak, node_cost.hpp).
+      seed::site{"attn", "attend", 6, dbl(attend), dbl(attend), 2.0 * dbl(t * (t / 2) * (4096 + 4096)), bf16_peak, fp8_peak},
       seed::site{"head", "final_norm", 1, dbl(norm), dbl(norm + 2 * h)},
       logits[0],
       logits[1],

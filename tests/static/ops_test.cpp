@@ -211,6 +211,25 @@ static_assert(at(dsa, 1, latent_block).bytes == 12512 && at(dsa, 1, latent_block
 static_assert(node_cost(mla, latent_block, {}, {.rows = 1, .seqs = 1, .context = 100, .s = {.kv = kv_dtype::fp8}}, toy, toy_r)
                   .bytes == 12512);
 
+// ---- the peak attention runs at: FP8 over an FP8 cache, BF16 otherwise ------------------------
+// One prompt of 1,000 rows over 1,000 tokens of context is compute-bound: 2 x 1,000 x 1,000 x
+// (64 + 64) = 256,000,000 FLOPs take 2.56 us at the BF16 peak over a BF16 cache (512,000 B,
+// 0.512 us), 1.28 us at the FP8 peak over an FP8 one (448,000 B, 0.448 us): the kernels may
+// multiply in FP8 there (attention_peak, node_cost.hpp).
+constexpr cost_query long_prompt{.rows = 1000, .seqs = 1, .context = 1000};
+constexpr cost_query long_prompt_fp8{.rows = 1000, .seqs = 1, .context = 1000, .s = {.kv = kv_dtype::fp8}};
+static_assert(node_cost(attend, kv_block, {}, long_prompt, toy, toy_r).time_us == 2.56);
+static_assert(node_cost(attend, kv_block, {}, long_prompt_fp8, toy, toy_r).time_us == 1.28);
+static_assert(node_cost(attend, kv_block, {}, long_prompt_fp8, toy, toy_r).by == bound::compute);
+// Latent attention: kv_b_proj's fold at its weight's peak (BF16 here), the scores and sum over
+// the latent rows at the attention's: 2 x 1,000 x 32 x 128 = 8,192,000 FLOPs at 100 TFLOP/s
+// (0.08192 us) plus 2 x 1,000 x 1,000 x 4 x (40 + 32) = 576,000,000 at 200 (2.88 us): 2.96192 us
+// over an FP8 cache, 0.08192 + 5.76 = 5.84192 us over a BF16 one.
+constexpr bool close(double a, double b) { return (a > b ? a - b : b - a) <= 1e-12 * b; }
+static_assert(close(node_cost(mla, latent_block, {}, long_prompt_fp8, toy, toy_r).time_us, 2.96192));
+static_assert(close(node_cost(mla, latent_block, {}, long_prompt, toy, toy_r).time_us, 5.84192));
+static_assert(node_cost(mla, latent_block, {}, long_prompt_fp8, toy, toy_r).flops == 584192000);
+
 // ---- indexer: the pooled index keys over the whole context, their scores ---------------------
 // 2 index heads x 16 = 32-wide query, keys pooled 4 tokens each: the index state is 16 / 4 = 4
 // BF16 elements a token (8 B); output 8 selected pools as I32. Context 100: 25 pools.

@@ -176,21 +176,26 @@ export function moe_us(dev, fmt, t, h, inter, topk, experts, routing = 'uniform'
   return time_us(dev, gu_bytes, 2 * rk * h * up, pk) + time_us(dev, dn_bytes, 2 * rk * inter * h, pk);
 }
 
+/// The peak attention is bounded by (attention_peak, node_cost.hpp): the FP8 peak over an FP8
+/// KV cache (one byte an element: the kernels may multiply in FP8), where the device has one
+/// above its BF16 peak; the BF16 peak otherwise.
+export const attention_peak = (dev, kv_fmt) => (kv_fmt === 'fp8' && dev.fp8 > dev.bf16 ? dev.fp8 : dev.bf16);
+
 /// node_cost, cost_class::attention, one rank's heads: in q [rows, heads*d], out [rows, heads*d]
 /// (BF16), KV read seqs * context * (2 * kv_heads * d * kv element bytes); FLOPs
-/// 2 * rows * context * (q width + out width) at the BF16 peak. Decode: rows = seqs = batch,
+/// 2 * rows * context * (q width + out width) at attention_peak. Decode: rows = seqs = batch,
 /// context = KV tokens; prefill: rows = batch * isl, seqs = batch, context = causal_half(isl).
 export function attention_us(dev, kv_fmt, rows, seqs, context, heads, kv_heads, d) {
   const kv_elem = kv_fmt === 'fp8' ? 1 : 2;
   const w = heads * d;
   const bytes = 2 * rows * w + 2 * rows * w + seqs * context * 2 * kv_heads * d * kv_elem;
-  return time_us(dev, bytes, 2 * rows * context * (w + w), dev.bf16);
+  return time_us(dev, bytes, 2 * rows * context * (w + w), attention_peak(dev, kv_fmt));
 }
 
 /// node_cost, cost_class::latent_attention without the kv_b_proj GEMM of the prompt's own rows
 /// (the measured kernels are the attention core): reads seqs * context latent rows of
 /// (kv_lora + rope) elements; in q [rows, heads*(kv_lora + rope)], out [rows, heads*kv_lora]
-/// (BF16); FLOPs at the BF16 peak in the cheaper of MLA's two forms, as node_cost takes them:
+/// (BF16); FLOPs at attention_peak in the cheaper of MLA's two forms, as node_cost takes them:
 /// absorbed, 2 * rows * context * heads * (key + kv_lora) with key = kv_lora + rope; expanded,
 /// 2 * rows * context * heads * (nope_v + rope) (nope_v = qk_nope + v head dims, DeepSeek-V3's
 /// 128 + 128) plus the up-projection of the context rows beyond the prompt's own,
@@ -204,5 +209,5 @@ export function mla_us(dev, kv_fmt, rows, seqs, context, heads, kv_lora = 512, r
   const absorbed = scored * (key + kv_lora);
   const beyond = Math.max(0, seqs * context - rows);
   const expanded = scored * (nope_v + rope) + 2 * beyond * kv_lora * heads * nope_v;
-  return time_us(dev, bytes, Math.min(absorbed, expanded), dev.bf16);
+  return time_us(dev, bytes, Math.min(absorbed, expanded), attention_peak(dev, kv_fmt));
 }

@@ -224,7 +224,7 @@ inline constexpr double v11[] = {
     1.874,
     1.822,
 };
-// prefill_attention fp8: 13632 rows; median ratio; 0 of 13632 rows below 1 (min 1.207), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
+// prefill_attention fp8: 13632 rows; median ratio; 0 of 13632 rows below 1 (min 2.415), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.336 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -234,16 +234,16 @@ inline constexpr double v12[] = {
     10.1,
     8.005,
     8.07,
-    5.485,
-    4.093,
-    3.344,
-    2.738,
-    2.351,
-    2.032,
-    1.817,
-    1.756,
-    1.647,
-    1.526,
+    8.926,
+    8.186,
+    6.687,
+    5.476,
+    4.702,
+    4.063,
+    3.634,
+    3.513,
+    3.294,
+    3.052,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.401), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
 inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
@@ -261,21 +261,21 @@ inline constexpr double v13[] = {
     3.764, 3.664, 2.984, 1.925, 1.528, 1.522, 1.522,
     3.401, 3.328, 2.724, 1.702, 1.469, 1.527, 1.527,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.09), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.535), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 10.38 us
 inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v14[] = {
-    288.8, 287.4, 258.0, 167.1, 36.64, 7.65, 2.546,
-    145.0, 141.4, 128.4, 84.27, 16.44, 3.561, 1.619,
-    85.81, 84.96, 71.01, 41.92, 10.2, 2.065, 1.289,
-    42.87, 42.76, 38.2, 21.09, 5.401, 1.503, 1.172,
-    21.82, 21.48, 19.19, 12.21, 3.055, 1.336, 1.206,
-    12.55, 12.45, 11.1, 8.109, 2.162, 1.218, 1.157,
-    7.169, 7.031, 5.779, 3.92, 1.486, 1.182, 1.123,
-    4.884, 4.825, 4.335, 2.879, 1.39, 1.144, 1.09,
-    3.874, 3.873, 3.532, 2.702, 1.349, 1.155, 1.09,
-    3.622, 3.569, 3.23, 2.276, 1.304, 1.219, 1.219,
-    3.256, 3.217, 2.898, 1.916, 1.312, 1.19, 1.19,
+    288.8, 287.4, 258.0, 167.1, 49.29, 11.72, 4.198,
+    145.0, 141.4, 128.4, 84.27, 24.33, 5.808, 2.669,
+    85.81, 84.96, 71.01, 41.92, 12.85, 3.157, 1.996,
+    42.87, 42.76, 38.2, 21.09, 7.986, 2.451, 1.69,
+    21.82, 21.48, 19.19, 12.21, 4.394, 1.92, 1.607,
+    12.55, 12.45, 11.1, 8.109, 2.79, 1.767, 1.647,
+    7.169, 7.031, 5.779, 3.92, 2.199, 1.674, 1.619,
+    4.884, 4.825, 4.335, 2.879, 1.893, 1.623, 1.614,
+    3.874, 3.873, 3.532, 2.702, 1.756, 1.626, 1.614,
+    3.622, 3.569, 3.23, 2.276, 1.692, 1.616, 1.616,
+    3.256, 3.217, 2.898, 1.916, 1.599, 1.547, 1.547,
 };
 // mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.152), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -294,7 +294,7 @@ inline constexpr double v15[] = {
     1.754,
     1.698,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.27), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.618), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y16[] = {1.0};
 inline constexpr double v16[] = {
@@ -305,11 +305,11 @@ inline constexpr double v16[] = {
     1.758,
     1.925,
     2.149,
-    2.636,
-    1.901,
-    1.524,
-    1.37,
-    1.303,
+    2.714,
+    3.802,
+    3.049,
+    2.741,
+    2.606,
 };
 // mla_bmm bf16: 300 rows; median ratio; 0 of 300 rows below 1 (min 2.551), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.365 us
 inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};

@@ -224,7 +224,7 @@ inline constexpr double v11[] = {
     1.431,
     1.377,
 };
-// prefill_attention fp8: 13192 rows; median ratio; 319 of 13192 rows below 1 (min 0.8605), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
+// prefill_attention fp8: 13192 rows; median ratio; 0 of 13192 rows below 1 (min 1.721), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.354 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y12[] = {1.0};
 inline constexpr double v12[] = {
@@ -234,16 +234,16 @@ inline constexpr double v12[] = {
     9.263,
     7.204,
     7.037,
-    4.469,
-    3.296,
-    2.605,
-    2.03,
-    1.735,
-    1.441,
-    1.292,
-    1.21,
-    1.133,
-    1.041,
+    7.266,
+    6.591,
+    5.209,
+    4.059,
+    3.47,
+    2.882,
+    2.585,
+    2.42,
+    2.266,
+    2.083,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.353), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
 inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
@@ -261,21 +261,21 @@ inline constexpr double v13[] = {
     3.524, 3.444, 2.838, 1.902, 1.474, 1.417, 1.417,
     3.265, 3.168, 2.625, 1.691, 1.371, 1.369, 1.369,
 };
-// mla_decode fp8: 362 rows; median ratio; 13 of 362 rows below 1 (min 0.9386), 10 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.372), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 8.424 us
 inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y14[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v14[] = {
-    252.5, 267.1, 252.7, 139.6, 32.68, 7.124, 2.409,
-    143.0, 141.3, 126.9, 71.32, 16.17, 3.301, 1.582,
-    71.93, 71.33, 63.75, 41.84, 9.198, 1.984, 1.16,
-    41.83, 42.17, 31.94, 20.93, 5.084, 1.469, 1.012,
-    21.42, 21.17, 18.92, 12.13, 2.805, 1.178, 1.0,
-    10.74, 10.61, 9.526, 8.043, 2.114, 1.063, 1.0,
-    6.252, 6.2, 5.537, 3.486, 1.437, 1.0, 1.0,
-    4.459, 4.402, 3.959, 2.575, 1.274, 1.0, 1.0,
-    3.718, 3.678, 3.344, 2.567, 1.195, 1.0, 1.0,
-    3.423, 3.383, 3.101, 2.161, 1.105, 1.0, 1.0,
-    3.105, 3.067, 2.78, 1.882, 1.098, 1.0, 1.0,
+    252.5, 267.1, 252.7, 139.6, 44.86, 10.89, 3.973,
+    143.0, 141.3, 126.9, 71.32, 22.38, 5.384, 2.608,
+    71.93, 71.33, 63.75, 41.84, 12.75, 3.124, 1.913,
+    41.83, 42.17, 31.94, 20.93, 7.525, 2.395, 1.653,
+    21.42, 21.17, 18.92, 12.13, 4.152, 1.913, 1.501,
+    10.74, 10.61, 9.526, 8.043, 2.783, 1.733, 1.54,
+    6.252, 6.2, 5.537, 3.486, 2.127, 1.601, 1.502,
+    4.459, 4.402, 3.959, 2.575, 1.875, 1.523, 1.478,
+    3.718, 3.678, 3.344, 2.567, 1.715, 1.489, 1.478,
+    3.423, 3.383, 3.101, 2.161, 1.626, 1.491, 1.491,
+    3.105, 3.067, 2.78, 1.882, 1.454, 1.372, 1.372,
 };
 // mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.005), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -294,7 +294,7 @@ inline constexpr double v15[] = {
     1.603,
     1.588,
 };
-// mla_prefill fp8: 202 rows; median ratio; 1 of 202 rows below 1 (min 0.9934), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.415), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y16[] = {1.0};
 inline constexpr double v16[] = {
@@ -305,11 +305,11 @@ inline constexpr double v16[] = {
     1.576,
     1.696,
     1.833,
-    2.171,
-    1.493,
-    1.172,
-    1.065,
-    1.018,
+    2.236,
+    2.986,
+    2.344,
+    2.129,
+    2.036,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.464), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.048 us
 inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};

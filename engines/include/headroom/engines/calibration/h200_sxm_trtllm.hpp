@@ -242,7 +242,7 @@ inline constexpr double v10[] = {
     1.959,
     1.913,
 };
-// prefill_attention fp8: 17102 rows; median ratio; 0 of 17102 rows below 1 (min 1.112), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.68 us
+// prefill_attention fp8: 17102 rows; median ratio; 0 of 17102 rows below 1 (min 2.224), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.68 us
 inline constexpr double x11[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
 inline constexpr double y11[] = {1.0};
 inline constexpr double v11[] = {
@@ -251,17 +251,17 @@ inline constexpr double v11[] = {
     13.43,
     8.826,
     7.745,
-    7.265,
-    4.012,
-    3.032,
-    2.495,
-    2.047,
-    1.784,
-    1.57,
-    1.445,
-    1.383,
-    1.337,
-    1.284,
+    8.109,
+    7.993,
+    6.064,
+    4.99,
+    4.095,
+    3.568,
+    3.14,
+    2.89,
+    2.766,
+    2.674,
+    2.568,
 };
 // mla_decode bf16: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.065), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
 inline constexpr double x12[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
@@ -279,21 +279,21 @@ inline constexpr double v12[] = {
     4.064, 3.884, 3.068, 1.725, 1.227, 1.079, 1.079,
     3.874, 3.681, 2.655, 1.601, 1.196, 1.097, 1.097,
 };
-// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.31), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
+// mla_decode fp8: 362 rows; median ratio; 0 of 362 rows below 1 (min 1.539), 0 cells clamped to 1; 3 empty cells filled from the nearest; floor 12.2 us
 inline constexpr double x13[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
 inline constexpr double y13[] = {2.0, 8.0, 64.0, 512.0, 4096.0, 32768.0, 131072.0};
 inline constexpr double v13[] = {
-    249.8, 244.5, 194.6, 111.0, 17.99, 3.571, 1.943,
-    128.1, 125.0, 97.28, 65.89, 9.707, 2.452, 1.641,
-    64.97, 65.26, 49.61, 31.17, 5.465, 1.873, 1.448,
-    35.18, 34.17, 26.9, 17.17, 3.444, 1.6, 1.485,
-    18.9, 18.93, 15.3, 10.51, 2.539, 1.482, 1.344,
-    10.73, 10.54, 8.36, 7.279, 2.076, 1.411, 1.33,
-    6.844, 6.658, 5.459, 3.756, 1.685, 1.377, 1.31,
-    5.909, 5.919, 4.925, 3.28, 1.599, 1.352, 1.313,
-    5.496, 5.443, 4.609, 2.866, 1.565, 1.337, 1.313,
-    5.176, 5.004, 4.236, 2.583, 1.511, 1.329, 1.329,
-    5.023, 4.826, 3.831, 2.479, 1.503, 1.341, 1.341,
+    249.8, 244.5, 194.6, 133.9, 35.98, 7.142, 3.324,
+    128.1, 125.0, 97.28, 79.49, 19.27, 4.52, 2.324,
+    64.97, 65.26, 49.61, 37.6, 10.93, 3.006, 1.923,
+    35.18, 34.17, 26.9, 20.71, 6.06, 2.247, 1.739,
+    18.9, 18.93, 15.3, 12.68, 4.205, 1.913, 1.628,
+    10.73, 10.54, 8.36, 8.164, 2.996, 1.754, 1.576,
+    6.844, 6.658, 5.459, 4.531, 2.436, 1.663, 1.556,
+    5.909, 5.919, 4.925, 3.28, 1.88, 1.617, 1.539,
+    5.496, 5.443, 4.609, 2.866, 1.794, 1.575, 1.539,
+    5.176, 5.004, 4.236, 2.583, 1.753, 1.559, 1.559,
+    5.023, 4.826, 3.831, 2.479, 1.706, 1.573, 1.573,
 };
 // mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.046), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
@@ -312,7 +312,7 @@ inline constexpr double v14[] = {
     1.725,
     1.732,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.394), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.709), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
 inline constexpr double y15[] = {1.0};
 inline constexpr double v15[] = {
@@ -323,11 +323,11 @@ inline constexpr double v15[] = {
     1.855,
     2.073,
     2.526,
-    2.397,
-    1.852,
-    1.608,
-    1.471,
-    1.408,
+    3.495,
+    3.704,
+    3.216,
+    2.943,
+    2.816,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.597), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.71 us
 inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
