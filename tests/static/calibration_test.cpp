@@ -161,6 +161,14 @@ static_assert(shipped(t::h200_sxm_vllm, kernel_class::mla_decode, calib_format::
 // BF16 peak they took 519.2 us, above the measured 448.9: the row read 0.86 and its cell clamped.)
 static_assert(near(shipped(t::b200_trtllm, kernel_class::mla_decode, calib_format::fp8, 128, 32768),
                    448.8639831542969 / ((2.0 * 128 * 128 * 576 + 2.0 * 128 * 128 * 512 + 128.0 * 32768 * 576) / (7700 * 1e3)), 5e-4));
+// An MLA decode grid holds every context the rows were timed at (2 to 131,072 tokens, 17
+// points): at 16 sequences of 8,192 tokens on B200 under TensorRT-LLM, the lower of the 64- and
+// 128-head rows, 64 heads at 0.027434666951497395 ms: q 2 x 16 x 64 x 576 B, out
+// 2 x 16 x 64 x 512 B, latent rows 16 x 8,192 x 576 B = 77,725,696 B over 7,700 GB/s = 10.094 us
+// (2 x 16 x 8,192 x 64 x 1,088 FLOPs at the FP8 peak, 4.06 us, under it). On 8x steps of context
+// the cell at 8,192 did not exist, and a lookup there read between 4,096's rows and 32,768's.
+static_assert(near(shipped(t::b200_trtllm, kernel_class::mla_decode, calib_format::fp8, 16, 8192),
+                   27.434666951497395 / ((2.0 * 16 * 64 * 576 + 2.0 * 16 * 64 * 512 + 16.0 * 8192 * 576) / (7700 * 1e3)), 5e-4));
 // Nor did vLLM time an MLA prefill core on SM100 (vllm/0.14.0's core rows are Hopper's only);
 // it prefills DeepSeek-shaped MLA there as FlashInfer's CUTLASS FMHA
 // (model_executor/layers/attention/mla_attention.py use_flashinfer_prefill), so TensorRT-LLM's

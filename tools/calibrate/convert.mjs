@@ -505,8 +505,11 @@ for (const [id, dev] of Object.entries(devices)) {
     // (the median of a table's format: H100, H200 and B200 under the three engines), on a 2x
     // axis (up to 24 points) at 0.96-1.05x, the median error 14-69 % down to 4-23 %
     // (docs/calibration.md, "How a grid reads its own rows"). aiter's sparser tuned shapes
-    // (aiter.mjs) keep 8: a finer axis there only leaves more cells to fill.
-    const grids = p.grids.map(g => reduce(g, g.cls === 'gemm' ? MAX_Y_GEMM : undefined));
+    // (aiter.mjs) keep 8: a finer axis there only leaves more cells to fill. An MLA decode
+    // grid's y (context) takes the same bound: the collectors time 17 contexts from 2 to
+    // 131,072 tokens, each its own point then, where on 8x steps the rows at 1,024, 2,048, 8,192
+    // and 16,384 tokens stood for no cell (docs/calibration.md, "How a grid reads its own rows").
+    const grids = p.grids.map(g => reduce(g, g.cls === 'gemm' || g.cls === 'mla_decode' ? MAX_Y_GEMM : undefined));
     // A kernel class's floor: the fastest kernel of the class the table measured, any format
     // and shape (a launch of that class has never been seen to take less). A grid's own fastest
     // row can be a large shape (one format measured on one big model only), so the floor is the

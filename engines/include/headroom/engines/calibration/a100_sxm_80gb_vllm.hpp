@@ -119,11 +119,11 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gemm, calib_format::bf16, 14, 21, x0, y0, v0, false, 2.454},
     {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x1, y1, v1, false, 10.5},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x2, y2, v2, false, 10.98},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, a100_sxm_80gb_trtllm::x4, a100_sxm_80gb_trtllm::y4, a100_sxm_80gb_trtllm::v4, false, 15.53},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 17, a100_sxm_80gb_trtllm::x4, a100_sxm_80gb_trtllm::y4, a100_sxm_80gb_trtllm::v4, false, 15.53},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x4, y4, v4, false, 260.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, a100_sxm_80gb_trtllm::x5, a100_sxm_80gb_trtllm::y5, a100_sxm_80gb_trtllm::v5, false, 15.53},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 17, a100_sxm_80gb_trtllm::x5, a100_sxm_80gb_trtllm::y5, a100_sxm_80gb_trtllm::v5, false, 15.53},
 };
 }  // namespace detail::a100_sxm_80gb_vllm
 

@@ -464,8 +464,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x20, y20, v20, true, 0.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x21, y21, v21, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, b200_trtllm::x14, b200_trtllm::y14, b200_trtllm::v14, false, 8.949},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, b200_trtllm::x15, b200_trtllm::y15, b200_trtllm::v15, false, 8.949},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 17, b200_trtllm::x14, b200_trtllm::y14, b200_trtllm::v14, false, 8.949},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 17, b200_trtllm::x15, b200_trtllm::y15, b200_trtllm::v15, false, 8.949},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, b200_trtllm::x16, b200_trtllm::y16, b200_trtllm::v16, false, 14.85},
     {kernel_class::mla_prefill, calib_format::fp8, 12, 1, b200_trtllm::x17, b200_trtllm::y17, b200_trtllm::v17, false, 14.85},
 };

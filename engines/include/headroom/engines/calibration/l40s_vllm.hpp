@@ -389,7 +389,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gqa_decode, calib_format::fp8, 12, 7, x10, y10, v10, false, 7.168},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 1, x11, y11, v11, false, 5.952},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 1, x12, y12, v12, false, 5.952},
-    {kernel_class::mla_decode, calib_format::bf16, 11, 7, l40s_trtllm::x10, l40s_trtllm::y10, l40s_trtllm::v10, false, 9.387},
+    {kernel_class::mla_decode, calib_format::bf16, 11, 17, l40s_trtllm::x10, l40s_trtllm::y10, l40s_trtllm::v10, false, 9.387},
     {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 270.3},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x15, y15, v15, true, 0.0},
     {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x16, y16, v16, true, 0.0},
@@ -397,7 +397,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::conv1d_prefill, calib_format::bf16, 16, 5, x18, y18, v18, true, 0.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x19, y19, v19, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, l40s_nccl::x_all_to_all, l40s_nccl::y_all_to_all, l40s_nccl::v_all_to_all, true, 0.0},
-    {kernel_class::mla_decode, calib_format::fp8, 11, 7, l40s_trtllm::x11, l40s_trtllm::y11, l40s_trtllm::v11, false, 9.387},
+    {kernel_class::mla_decode, calib_format::fp8, 11, 17, l40s_trtllm::x11, l40s_trtllm::y11, l40s_trtllm::v11, false, 9.387},
 };
 }  // namespace detail::l40s_vllm
 
