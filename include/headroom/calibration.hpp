@@ -31,7 +31,7 @@ enum class kernel_class : std::uint8_t {
   gemm,               // dense GEMM: x = M (token rows), y = N*K (weight elements)
   moe_gemm,           // grouped routed-expert GEMMs of one MoE layer: x = token rows, y = experts' weight elements of one expert (3*hidden*inter for gate_up+down)
   gqa_decode,         // paged GQA/MHA decode: x = batch (sequences), y = KV elements one sequence reads (tokens x 2 x kv_heads x head_dim)
-  prefill_attention,  // causal prefill attention: x = tokens of the sequence, y = 1 (or heads)
+  prefill_attention,  // causal prefill attention: x = tokens of a sequence, y = sequences x the rank's query width (heads x head_dim)
   mla_decode,         // absorbed MLA decode: x = batch, y = context
   mla_prefill,        // MLA prefill: x = tokens, y = 1
   all_reduce,         // x = message bytes, y = ranks; value is absolute microseconds

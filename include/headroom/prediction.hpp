@@ -856,7 +856,16 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       case cost_class::latent_attention: {
         const bool mla = cost_class_of(n.kind) == cost_class::latent_attention || detail::reads_shared_latent(c.blocks[row.block], n);
         if (pass == step_pass::prefill) {
-          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, own_rows, 1);
+          if (mla) {
+            a = detail::calibrated(cs, kernel_class::mla_prefill, kvf, own_rows, 1);
+            break;
+          }
+          // GQA / MHA: by one sequence's tokens and the work beside it, the rank's sequences x
+          // its query width (heads x head_dim): at one prompt the kernel's time is mostly fixed
+          // until enough heads and sequences fill the device (docs/calibration.md).
+          const double b = static_cast<double>(ceil_div(seqs, block_row_shares(c.blocks[row.block], plan)));
+          const double width = n.n_in > 0 ? static_cast<double>(n.in[0].width) / share : 0.0;
+          a = detail::calibrated(cs, kernel_class::prefill_attention, kvf, own_rows / b, b * width);
           break;
         }
         // Decode: by sequences and what one sequence reads; B sequences never take less than

@@ -231,13 +231,16 @@ static_assert(near(shipped(t::b200_trtllm, kernel_class::moe_gemm, calib_format:
 static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::gqa_decode, calib_format::bf16, 64, 1024.0 * 2 * 8 * 128),
                    92.23467111587524 / roof_us(4.0 * 64 * 6144 + 64.0 * 1024 * 2 * 8 * 128 * 2, 2.0 * 64 * 1024 * 12288, 4800, 989.5), 5e-4));
 // Prefill attention is read against headroom's own prefill ceiling, whose rows attend over the
-// causal half of the prompt (detail::prefill_run: max(1, T / 2) tokens).
-// h200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, batch 1, isl 16,384, 48
-// heads, 4 KV heads, head_dim 128, BF16 KV, latency 6.376906712849935 ms. Context 8,192. Bytes:
-// q in and out 4 x 16,384 x 6,144 + KV 8,192 x 2 x 4 x 128 x 2 B = 419,430,400 (87.4 us); FLOPs
-// 2 x 16,384 x 8,192 x 12,288 = 3.2985e12 (3,333.5 us): 6,376.9 / 3,333.5 = 1.9130.
-static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::prefill_attention, calib_format::bf16, 16384, 1),
-                   6376.906712849935 / roof_us(4.0 * 16384 * 6144 + 8192.0 * 2 * 4 * 128 * 2, 2.0 * 16384 * 8192 * 12288, 4800, 989.5), 5e-4));
+// causal half of the prompt (detail::prefill_run: max(1, T / 2) tokens), by a sequence's tokens
+// and the work beside it, sequences x query width (heads x head_dim; on 2x steps).
+// h200_sxm/attention/trtllm/1.3.0rc20/context_attention_perf.parquet, batch 4, isl 16,384, 8
+// heads, 4 KV heads, head_dim 128, BF16 KV, latency 4.280922571818034 ms: y = 4 x 8 x 128 =
+// 4,096. Context 8,192 over 4 x 16,384 = 65,536 rows. Bytes: q in and out 4 x 65,536 x 1,024 +
+// KV 4 x 8,192 x 2 x 4 x 128 x 2 B = 335,544,320 (69.9 us); FLOPs 2 x 65,536 x 8,192 x 2,048 =
+// 2.1990e12 (2,222.3 us): 4,280.9 / 2,222.3 = 1.9263. At the same 16,384 tokens one sequence of
+// one 64-wide head reads 4.62x (0.161 ms): the work beside the tokens matters.
+static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::prefill_attention, calib_format::bf16, 16384, 4096),
+                   4280.922571818034 / roof_us(4.0 * 65536 * 1024 + 4.0 * 8192 * 2 * 4 * 128 * 2, 2.0 * 65536 * 8192 * 2048, 4800, 989.5), 5e-4));
 // h200_sxm/moe/vllm/0.24.0/moe_perf.parquet, bfloat16, 768 tokens, hidden 3,072, inter 1,024,
 // top-8 of 256, balanced, moe_tp_size 1, ep 1, latency 1.3442667325337727 ms. tK = 6,144 rows;
 // from 32 tokens (ceil(256 / 8)) balanced routing touches all 256 experts. gate_up: in 2 tK h,

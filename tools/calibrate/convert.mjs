@@ -211,7 +211,7 @@ async function points(dev, sys, eng, v) {
     const rows = fastest((await read(cf, att_cols)).filter(r => (r.window_size ?? 0) === 0 && r.isl >= 16),
       r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.isl}`);
     for (const f of ['bf16', 'fp8']) {
-      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: r.batch_size * r.num_heads * r.head_dim,
         ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size * r.isl, r.batch_size, causal_half(r.isl), r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
       add('prefill_attention', f, pts, cf);
     }
@@ -509,7 +509,7 @@ for (const [id, dev] of Object.entries(devices)) {
     // grid's y (context) takes the same bound: the collectors time 17 contexts from 2 to
     // 131,072 tokens, each its own point then, where on 8x steps the rows at 1,024, 2,048, 8,192
     // and 16,384 tokens stood for no cell (docs/calibration.md, "How a grid reads its own rows").
-    const grids = p.grids.map(g => reduce(g, g.cls === 'gemm' || g.cls === 'mla_decode' ? MAX_Y_GEMM : undefined));
+    const grids = p.grids.map(g => reduce(g, g.cls === 'gemm' || g.cls === 'mla_decode' || g.cls === 'prefill_attention' ? MAX_Y_GEMM : undefined));
     // A kernel class's floor: the fastest kernel of the class the table measured, any format
     // and shape (a launch of that class has never been seen to take less). A grid's own fastest
     // row can be a large shape (one format measured on one big model only), so the floor is the
