@@ -33,7 +33,7 @@ enum class kernel_class : std::uint8_t {
   gqa_decode,         // paged GQA/MHA decode: x = batch (sequences), y = KV elements one sequence reads (tokens x 2 x kv_heads x head_dim)
   prefill_attention,  // causal prefill attention: x = tokens of a sequence, y = sequences x the rank's query width (heads x head_dim)
   mla_decode,         // absorbed MLA decode: x = batch, y = context
-  mla_prefill,        // MLA prefill: x = tokens, y = 1
+  mla_prefill,        // MLA prefill: x = tokens of a sequence, y = sequences x the rank's heads
   all_reduce,         // x = message bytes, y = ranks; value is absolute microseconds
   all_to_all,         // x = message bytes, y = ranks; absolute microseconds (if data exists)
   // Linear attention (Gated DeltaNet layers and their causal conv): measured microseconds of one

@@ -856,16 +856,25 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       case cost_class::latent_attention: {
         const bool mla = cost_class_of(n.kind) == cost_class::latent_attention || detail::reads_shared_latent(c.blocks[row.block], n);
         if (pass == step_pass::prefill) {
+          // By one sequence's tokens and the work beside them, the rank's sequences x its heads
+          // (MLA: one layout, DeepSeek-V3's) or x its query width, heads x head_dim (GQA / MHA):
+          // at one prompt the kernel's time is mostly fixed until enough heads and sequences
+          // fill the device (docs/calibration.md).
+          const block& bl = c.blocks[row.block];
+          const double b = static_cast<double>(ceil_div(seqs, block_row_shares(bl, plan)));
+          const double q_width = n.n_in > 0 ? static_cast<double>(n.in[0].width) : 0.0;
+          double width = q_width;
           if (mla) {
-            a = detail::calibrated(cs, kernel_class::mla_prefill, kvf, own_rows, 1);
-            break;
+            // Its heads; a node that declares none (DeepSeek-V4's window attention) holds as
+            // many as its query is latent rows wide.
+            std::uint64_t row_elements = 0;
+            for (std::size_t si = 0; si < bl.n_states; ++si) {
+              if (n.reads & (1u << si)) row_elements += bl.states[si].elements;
+            }
+            width = n.heads != 0 ? static_cast<double>(n.heads) : row_elements != 0 ? q_width / static_cast<double>(row_elements) : 1.0;
           }
-          // GQA / MHA: by one sequence's tokens and the work beside it, the rank's sequences x
-          // its query width (heads x head_dim): at one prompt the kernel's time is mostly fixed
-          // until enough heads and sequences fill the device (docs/calibration.md).
-          const double b = static_cast<double>(ceil_div(seqs, block_row_shares(c.blocks[row.block], plan)));
-          const double width = n.n_in > 0 ? static_cast<double>(n.in[0].width) / share : 0.0;
-          a = detail::calibrated(cs, kernel_class::prefill_attention, kvf, own_rows / b, b * width);
+          width /= share;
+          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, own_rows / b, b * width);
           break;
         }
         // Decode: by sequences and what one sequence reads; B sequences never take less than

@@ -174,13 +174,21 @@ static_assert(near(shipped(t::b200_trtllm, kernel_class::mla_decode, calib_forma
 // (model_executor/layers/attention/mla_attention.py use_flashinfer_prefill), so TensorRT-LLM's
 // context MLA rows of the same device stand in, both KV formats, on all four SM100 parts; on
 // Hopper vLLM's own 0.14.0 rows stay.
-static_assert(shipped(t::b200_vllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 1) ==
-              shipped(t::b200_trtllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 1));
-static_assert(shipped(t::gb300_vllm, kernel_class::mla_prefill, calib_format::fp8, 1024, 1) ==
-              shipped(t::gb300_trtllm, kernel_class::mla_prefill, calib_format::fp8, 1024, 1));
-static_assert(shipped(t::b200_vllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 1) >= 1);  // found, not clamped
-static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_prefill, calib_format::bf16, 256, 1) !=
-              shipped(t::h100_sxm_trtllm, kernel_class::mla_prefill, calib_format::bf16, 256, 1));
+// (An MLA prefill grid's y is the sequences x heads beside the tokens: 128 is one prompt of a
+// rank holding all of DeepSeek-V3's heads.)
+static_assert(shipped(t::b200_vllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 128) ==
+              shipped(t::b200_trtllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 128));
+static_assert(shipped(t::gb300_vllm, kernel_class::mla_prefill, calib_format::fp8, 1024, 128) ==
+              shipped(t::gb300_trtllm, kernel_class::mla_prefill, calib_format::fp8, 1024, 128));
+static_assert(shipped(t::b200_vllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 128) >= 1);  // found, not clamped
+static_assert(shipped(t::h100_sxm_vllm, kernel_class::mla_prefill, calib_format::bf16, 256, 128) !=
+              shipped(t::h100_sxm_trtllm, kernel_class::mla_prefill, calib_format::bf16, 256, 128));
+// h200_sxm/mla/trtllm/1.3.0rc20/context_mla_perf.parquet, BF16, one prompt of 4,096 tokens, 64
+// heads (y = 1 x 64), latency 0.6427573362986246 ms. Context 2,048 (the causal half); the
+// expanded form, 2 x 4,096 x 2,048 x 64 x (256 + 64) = 3.436e11 FLOPs at 989.5 TFLOP/s =
+// 347.25 us, above the bytes (572,784,640 B, 119.3 us): 642.76 / 347.25 = 1.8510.
+static_assert(near(shipped(t::h200_sxm_trtllm, kernel_class::mla_prefill, calib_format::bf16, 4096, 64),
+                   642.7573362986246 / (2.0 * 4096 * 2048 * 64 * 320 / (989.5 * 1e6)), 5e-4));
 // SGLang's own fp8_block rows on SM100 convert FP32 weight scales on every call
 // (b300_sxm/gemm/sglang/0.5.14: m 1, n 2,048, k 1,024 took 12.07 us; h200_sxm's 5.71 us), so its
 // B200, B300, GB200 and GB300 tables read TensorRT-LLM's rows too; on Hopper its own stand.

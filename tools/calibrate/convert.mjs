@@ -211,6 +211,9 @@ async function points(dev, sys, eng, v) {
     const rows = fastest((await read(cf, att_cols)).filter(r => (r.window_size ?? 0) === 0 && r.isl >= 16),
       r => `${r.kv_cache_dtype}/${r.batch_size}/${r.num_heads}/${r.num_key_value_heads}/${r.head_dim}/${r.isl}`);
     for (const f of ['bf16', 'fp8']) {
+      // y is the work beside a sequence's tokens, sequences x heads x head_dim: at one isl a
+      // kernel of few heads is mostly fixed time (H200 TensorRT-LLM, 16,384 tokens: one 64-wide
+      // head 4.62x its ceiling, 8 sequences of 32 heads of 256 1.77x).
       const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: r.batch_size * r.num_heads * r.head_dim,
         ratio: r.latency * 1e3 / attention_us(dev, f, r.batch_size * r.isl, r.batch_size, causal_half(r.isl), r.num_heads, r.num_key_value_heads, r.head_dim), row: r }));
       add('prefill_attention', f, pts, cf);
@@ -231,7 +234,8 @@ async function points(dev, sys, eng, v) {
   if (cm) {
     const rows = fastest((await read(cm, mla_cols)).filter(r => r.tp_size === 1 && r.isl >= 16), r => `${r.kv_cache_dtype}/${r.num_heads}/${r.batch_size}/${r.isl}`);
     for (const f of ['bf16', 'fp8']) {
-      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: 1,
+      // y: sequences x heads, as prefill attention's (one head layout here, DeepSeek-V3's).
+      const pts = rows.filter(r => kv(r) === f).map(r => ({ x: r.isl, y: r.batch_size * r.num_heads,
         ratio: r.latency * 1e3 / mla_us(dev, f, r.batch_size * r.isl, r.batch_size, causal_half(r.isl), r.num_heads), row: r }));
       add('mla_prefill', f, pts, cm);
     }

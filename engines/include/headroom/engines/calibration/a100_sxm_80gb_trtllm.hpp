@@ -128,47 +128,47 @@ inline constexpr double v5[] = {
     2.326, 2.36, 2.326, 2.334, 2.284, 2.252, 2.859, 3.643, 3.705, 3.558, 3.468, 3.429, 3.41, 3.401, 3.399, 3.557, 3.866,
     2.254, 2.258, 2.229, 2.223, 2.193, 2.13, 2.716, 3.515, 3.645, 3.501, 3.425, 3.385, 3.37, 3.371, 3.399, 3.557, 3.866,
 };
-// mla_prefill bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 1.115), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 18.26 us
+// mla_prefill bf16: 174 rows; median ratio; 0 of 174 rows below 1 (min 1.115), 0 cells clamped to 1; 32 empty cells filled from the nearest; floor 18.26 us
 inline constexpr double x6[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y6[] = {1.0};
+inline constexpr double y6[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v6[] = {
-    3.052,
-    1.645,
-    1.204,
-    1.166,
-    1.251,
-    1.675,
-    2.602,
-    2.382,
-    2.291,
-    2.166,
-    2.107,
-    2.063,
-    2.012,
-    1.971,
-    1.984,
-    1.986,
+    16.8, 5.755, 3.234, 2.761, 2.717, 2.711,
+    8.399, 2.936, 1.808, 1.574, 1.547, 1.542,
+    4.394, 1.546, 1.252, 1.151, 1.122, 1.115,
+    2.43, 1.453, 1.208, 1.14, 1.129, 1.133,
+    2.041, 1.38, 1.251, 1.217, 1.25, 1.133,
+    2.231, 1.736, 1.652, 1.651, 1.716, 1.716,
+    2.923, 2.602, 2.561, 2.64, 1.716, 1.716,
+    2.573, 2.369, 2.382, 2.404, 2.404, 2.404,
+    2.388, 2.223, 2.302, 2.266, 2.266, 2.266,
+    2.199, 2.123, 2.179, 2.266, 2.266, 2.266,
+    2.111, 2.099, 2.122, 2.122, 2.122, 2.122,
+    2.076, 2.009, 2.028, 2.028, 2.028, 2.028,
+    2.021, 2.005, 2.052, 2.052, 2.052, 2.052,
+    1.971, 2.002, 2.052, 2.052, 2.052, 2.052,
+    1.993, 2.015, 2.015, 2.015, 2.015, 2.015,
+    1.972, 1.992, 1.992, 1.992, 1.992, 1.992,
 };
-// mla_prefill fp8: 174 rows; median ratio; 0 of 174 rows below 1 (min 1.114), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 18.26 us
+// mla_prefill fp8: 174 rows; median ratio; 0 of 174 rows below 1 (min 1.114), 0 cells clamped to 1; 32 empty cells filled from the nearest; floor 18.26 us
 inline constexpr double x7[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y7[] = {1.0};
+inline constexpr double y7[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v7[] = {
-    2.981,
-    1.627,
-    1.192,
-    1.168,
-    1.254,
-    1.686,
-    2.609,
-    2.405,
-    2.289,
-    2.183,
-    2.126,
-    2.046,
-    2.014,
-    2.003,
-    1.987,
-    1.948,
+    16.83, 5.728, 3.247, 2.774, 2.706, 2.719,
+    8.338, 2.961, 1.814, 1.564, 1.551, 1.546,
+    4.325, 1.56, 1.259, 1.148, 1.124, 1.114,
+    2.416, 1.448, 1.212, 1.136, 1.129, 1.135,
+    2.075, 1.393, 1.254, 1.22, 1.245, 1.135,
+    2.216, 1.743, 1.656, 1.652, 1.714, 1.714,
+    2.959, 2.613, 2.532, 2.609, 1.714, 1.714,
+    2.55, 2.37, 2.405, 2.435, 2.435, 2.435,
+    2.373, 2.225, 2.322, 2.309, 2.309, 2.309,
+    2.183, 2.175, 2.197, 2.309, 2.309, 2.309,
+    2.091, 2.096, 2.126, 2.126, 2.126, 2.126,
+    2.069, 2.019, 2.074, 2.074, 2.074, 2.074,
+    1.999, 2.026, 2.014, 2.014, 2.014, 2.014,
+    2.026, 2.015, 2.014, 2.014, 2.014, 2.014,
+    1.987, 2.023, 2.023, 2.023, 2.023, 2.023,
+    1.938, 1.969, 1.969, 1.969, 1.969, 1.969,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.435), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13 us
 inline constexpr double x8[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -214,8 +214,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::bf16, 16, 14, x3, y3, v3, false, 13.31},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x4, y4, v4, false, 15.53},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x5, y5, v5, false, 15.53},
-    {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x6, y6, v6, false, 18.26},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x7, y7, v7, false, 18.26},
+    {kernel_class::mla_prefill, calib_format::bf16, 16, 6, x6, y6, v6, false, 18.26},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 6, x7, y7, v7, false, 18.26},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x8, y8, v8, false, 13.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x9, y9, v9, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},

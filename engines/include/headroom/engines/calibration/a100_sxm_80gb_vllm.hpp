@@ -79,22 +79,22 @@ inline constexpr double v2[] = {
     3.144, 2.372, 2.075, 1.863, 1.794, 1.786, 1.773, 1.743, 1.737, 1.742, 1.742, 1.742, 1.742, 1.742, 1.742,
 };
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from a100_sxm/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): a100_sxm_80gb_trtllm.hpp's grid 4; floor 15.53 us
-// mla_prefill bf16: 101 rows; median ratio; 0 of 101 rows below 1 (min 1.89), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 260 us
+// mla_prefill bf16: 101 rows; median ratio; 0 of 101 rows below 1 (min 1.89), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 260 us
 inline constexpr double x4[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y4[] = {1.0};
+inline constexpr double y4[] = {256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v4[] = {
-    8.719,
-    12.88,
-    4.784,
-    4.406,
-    4.27,
-    4.608,
-    5.508,
-    3.671,
-    2.725,
-    2.253,
-    2.015,
-    1.89,
+    59.35, 16.51, 7.357, 6.712, 6.595,
+    33.17, 34.54, 5.354, 5.031, 4.929,
+    16.9, 5.256, 4.407, 4.185, 4.142,
+    8.469, 4.664, 4.269, 4.162, 4.135,
+    5.255, 4.49, 4.206, 4.148, 4.153,
+    13.56, 4.686, 4.597, 4.568, 4.153,
+    5.791, 5.508, 5.448, 5.446, 5.446,
+    3.759, 3.671, 3.662, 5.446, 5.446,
+    2.759, 2.721, 2.717, 2.717, 2.717,
+    2.253, 2.245, 2.717, 2.717, 2.717,
+    2.015, 2.008, 2.008, 2.008, 2.008,
+    1.89, 2.008, 2.008, 2.008, 2.008,
 };
 // all_reduce bf16: 69 rows; median measured us; 0 empty cells filled from the nearest
 inline constexpr double x5[] = {256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0, 67108864.0, 268435456.0, 1073741824.0};
@@ -120,7 +120,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::gqa_decode, calib_format::bf16, 12, 7, x1, y1, v1, false, 10.5},
     {kernel_class::prefill_attention, calib_format::bf16, 16, 15, x2, y2, v2, false, 10.98},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, a100_sxm_80gb_trtllm::x4, a100_sxm_80gb_trtllm::y4, a100_sxm_80gb_trtllm::v4, false, 15.53},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x4, y4, v4, false, 260.0},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 5, x4, y4, v4, false, 260.0},
     {kernel_class::all_reduce, calib_format::bf16, 12, 3, x5, y5, v5, true, 0.0},
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, a100_sxm_80gb_nccl::x_all_to_all, a100_sxm_80gb_nccl::y_all_to_all, a100_sxm_80gb_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, a100_sxm_80gb_trtllm::x5, a100_sxm_80gb_trtllm::y5, a100_sxm_80gb_trtllm::v5, false, 15.53},

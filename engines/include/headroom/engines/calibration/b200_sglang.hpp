@@ -277,39 +277,39 @@ inline constexpr double v14[] = {
     3.622, 3.576, 3.569, 3.54, 3.401, 3.23, 2.895, 2.536, 2.276, 1.975, 1.773, 1.692, 1.65, 1.644, 1.616, 1.585, 1.614,
     3.256, 3.269, 3.217, 3.167, 3.078, 2.898, 2.596, 2.25, 1.916, 1.742, 1.641, 1.599, 1.535, 1.547, 1.616, 1.585, 1.614,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.152), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.152), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 12.59 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    6.31,
-    3.371,
-    2.189,
-    1.436,
-    1.226,
-    1.4,
-    1.772,
-    2.488,
-    2.004,
-    1.809,
-    1.754,
-    1.698,
+    43.31, 14.46, 7.491, 5.491, 4.981, 4.927,
+    22.88, 7.948, 4.062, 3.253, 2.913, 2.858,
+    12.5, 4.03, 2.237, 1.969, 1.831, 1.814,
+    6.321, 2.447, 1.6, 1.344, 1.281, 1.271,
+    4.016, 1.662, 1.312, 1.166, 1.16, 1.184,
+    2.679, 1.774, 1.4, 1.356, 1.391, 1.184,
+    2.612, 1.918, 1.741, 1.739, 1.833, 1.833,
+    3.045, 2.452, 2.4, 2.621, 1.833, 1.833,
+    2.12, 1.971, 2.08, 2.114, 2.114, 2.114,
+    1.773, 1.809, 1.901, 2.114, 2.114, 2.114,
+    1.707, 1.761, 1.774, 1.774, 1.774, 1.774,
+    1.691, 1.698, 1.774, 1.774, 1.774, 1.774,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.618), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.59 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.618), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 12.59 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    7.426,
-    4.149,
-    2.837,
-    2.08,
-    1.758,
-    1.925,
-    2.149,
-    2.714,
-    3.802,
-    3.049,
-    2.741,
-    2.606,
+    64.54, 21.36, 9.31, 6.293, 5.543, 5.387,
+    35.77, 10.68, 5.143, 3.783, 3.302, 3.222,
+    17.89, 6.233, 3.108, 2.597, 2.366, 2.331,
+    9.84, 3.578, 2.275, 1.921, 1.81, 1.796,
+    5.818, 2.459, 1.909, 1.669, 1.62, 1.618,
+    3.781, 2.383, 1.925, 1.793, 1.767, 1.618,
+    3.325, 2.444, 2.132, 2.069, 2.073, 2.073,
+    3.587, 2.86, 2.653, 2.678, 2.073, 2.073,
+    4.334, 3.755, 3.802, 3.336, 3.336, 3.336,
+    3.12, 2.965, 3.167, 3.336, 3.336, 3.336,
+    2.632, 2.741, 2.806, 2.806, 2.806, 2.806,
+    2.539, 2.612, 2.806, 2.806, 2.806, 2.806,
 };
 // mla_bmm bf16: 300 rows; median ratio; 0 of 300 rows below 1 (min 2.551), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.365 us
 inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -476,8 +476,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x12, y12, v12, false, 8.336},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x13, y13, v13, false, 10.38},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x14, y14, v14, false, 10.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.59},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.59},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x15, y15, v15, false, 12.59},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x16, y16, v16, false, 12.59},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x17, y17, v17, false, 8.365},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x18, y18, v18, false, 8.365},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x19, y19, v19, false, 8.365},

@@ -338,39 +338,39 @@ inline constexpr double v15[] = {
     4.211, 4.193, 4.132, 4.093, 3.968, 3.736, 3.355, 2.934, 2.427, 2.082, 1.79, 1.558, 1.392, 1.299, 1.254, 1.364, 1.347,
     3.925, 3.907, 3.88, 3.811, 3.693, 3.478, 3.053, 2.551, 2.102, 1.822, 1.616, 1.473, 1.37, 1.288, 1.254, 1.364, 1.347,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.184), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.184), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    6.453,
-    3.577,
-    2.092,
-    1.387,
-    1.269,
-    1.453,
-    1.884,
-    2.635,
-    2.12,
-    1.95,
-    1.809,
-    1.768,
+    51.12, 16.26, 7.682, 5.832, 5.219, 5.179,
+    26.08, 8.249, 4.104, 3.15, 2.917, 2.928,
+    13.08, 4.529, 2.464, 1.881, 1.82, 1.839,
+    7.229, 2.484, 1.559, 1.291, 1.26, 1.274,
+    4.371, 1.787, 1.359, 1.199, 1.184, 1.222,
+    2.698, 1.799, 1.451, 1.398, 1.503, 1.222,
+    2.906, 2.007, 1.823, 1.831, 2.002, 2.002,
+    3.241, 2.635, 2.583, 2.842, 2.002, 2.002,
+    2.24, 2.074, 2.277, 2.281, 2.281, 2.281,
+    2.011, 1.922, 2.011, 2.281, 2.281, 2.281,
+    1.742, 1.804, 1.829, 1.829, 1.829, 1.829,
+    1.77, 1.766, 1.829, 1.829, 1.829, 1.829,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.997), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.85 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.997), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 14.85 us
 inline constexpr double x17[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y17[] = {1.0};
+inline constexpr double y17[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v17[] = {
-    7.156,
-    4.653,
-    3.152,
-    2.38,
-    2.086,
-    2.243,
-    2.573,
-    3.183,
-    4.293,
-    3.424,
-    2.939,
-    2.701,
+    65.07, 19.87, 8.966, 6.833, 5.98, 5.845,
+    33.23, 10.8, 4.734, 4.065, 3.69, 3.639,
+    18.27, 5.863, 3.623, 2.881, 2.701, 2.691,
+    9.196, 3.385, 2.654, 2.232, 2.16, 2.165,
+    5.475, 3.023, 2.218, 2.01, 2.003, 2.05,
+    3.477, 2.734, 2.243, 2.145, 2.222, 2.05,
+    3.873, 2.768, 2.487, 2.462, 2.587, 2.587,
+    3.975, 3.201, 3.037, 3.235, 2.587, 2.587,
+    4.645, 4.121, 4.379, 3.884, 3.884, 3.884,
+    3.295, 3.434, 3.533, 3.884, 3.884, 3.884,
+    2.819, 2.924, 2.997, 2.997, 2.997, 2.997,
+    2.701, 2.73, 2.997, 2.997, 2.997, 2.997,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.48), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.349 us
 inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -519,8 +519,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x13, y13, v13, false, 10.89},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x14, y14, v14, false, 8.949},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x15, y15, v15, false, 8.949},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x16, y16, v16, false, 14.85},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x17, y17, v17, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x16, y16, v16, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x17, y17, v17, false, 14.85},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x18, y18, v18, false, 8.349},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x19, y19, v19, false, 8.349},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x20, y20, v20, true, 0.0},

@@ -466,8 +466,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b200_nccl::x_all_to_all, b200_nccl::y_all_to_all, b200_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, b200_trtllm::x14, b200_trtllm::y14, b200_trtllm::v14, false, 8.949},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, b200_trtllm::x15, b200_trtllm::y15, b200_trtllm::v15, false, 8.949},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, b200_trtllm::x16, b200_trtllm::y16, b200_trtllm::v16, false, 14.85},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, b200_trtllm::x17, b200_trtllm::y17, b200_trtllm::v17, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, b200_trtllm::x16, b200_trtllm::y16, b200_trtllm::v16, false, 14.85},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, b200_trtllm::x17, b200_trtllm::y17, b200_trtllm::v17, false, 14.85},
 };
 }  // namespace detail::b200_vllm
 

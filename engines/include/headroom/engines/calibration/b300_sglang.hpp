@@ -277,39 +277,39 @@ inline constexpr double v14[] = {
     3.423, 3.411, 3.383, 3.333, 3.226, 3.101, 2.743, 2.426, 2.161, 1.881, 1.709, 1.626, 1.549, 1.507, 1.491, 1.487, 1.478,
     3.105, 3.11, 3.067, 3.053, 2.958, 2.78, 2.486, 2.153, 1.882, 1.698, 1.552, 1.454, 1.401, 1.372, 1.491, 1.487, 1.478,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.005), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.005), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 12.43 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    5.316,
-    2.88,
-    1.93,
-    1.292,
-    1.118,
-    1.242,
-    1.53,
-    2.121,
-    1.744,
-    1.627,
-    1.603,
-    1.588,
+    42.78, 14.24, 6.319, 4.59, 4.381, 4.321,
+    21.44, 7.131, 3.544, 2.813, 2.634, 2.589,
+    10.69, 3.589, 1.99, 1.767, 1.658, 1.641,
+    6.23, 2.232, 1.435, 1.2, 1.129, 1.124,
+    3.585, 1.448, 1.19, 1.052, 1.008, 1.005,
+    2.449, 1.545, 1.242, 1.171, 1.166, 1.005,
+    2.254, 1.693, 1.509, 1.481, 1.53, 1.53,
+    2.663, 2.162, 2.087, 2.253, 1.53, 1.53,
+    1.85, 1.698, 1.842, 1.917, 1.917, 1.917,
+    1.534, 1.627, 1.741, 1.917, 1.917, 1.917,
+    1.515, 1.609, 1.652, 1.652, 1.652, 1.652,
+    1.552, 1.6, 1.652, 1.652, 1.652, 1.652,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.415), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.43 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.415), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 12.43 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    5.968,
-    3.438,
-    2.401,
-    1.841,
-    1.576,
-    1.696,
-    1.833,
-    2.236,
-    2.986,
-    2.344,
-    2.129,
-    2.036,
+    58.08, 17.89, 7.55, 4.867, 4.415, 4.269,
+    32.04, 9.783, 4.432, 3.125, 2.837, 2.764,
+    16.05, 5.349, 2.662, 2.23, 2.004, 1.97,
+    8.89, 3.331, 1.995, 1.677, 1.564, 1.546,
+    5.34, 2.216, 1.723, 1.485, 1.423, 1.415,
+    3.362, 2.116, 1.696, 1.558, 1.528, 1.415,
+    2.877, 2.109, 1.817, 1.742, 1.746, 1.746,
+    2.95, 2.356, 2.183, 2.197, 1.746, 1.746,
+    3.418, 2.986, 2.946, 2.625, 2.625, 2.625,
+    2.402, 2.257, 2.513, 2.625, 2.625, 2.625,
+    2.019, 2.162, 2.219, 2.219, 2.219, 2.219,
+    1.987, 2.068, 2.219, 2.219, 2.219, 2.219,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.464), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.048 us
 inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -476,8 +476,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x12, y12, v12, false, 8.354},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x13, y13, v13, false, 8.424},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x14, y14, v14, false, 8.424},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.43},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.43},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x15, y15, v15, false, 12.43},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x16, y16, v16, false, 12.43},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x17, y17, v17, false, 8.048},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x18, y18, v18, false, 8.048},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x19, y19, v19, false, 8.048},

@@ -338,39 +338,39 @@ inline constexpr double v15[] = {
     3.993, 3.981, 3.961, 3.881, 3.772, 3.54, 3.227, 2.835, 2.373, 2.048, 1.762, 1.556, 1.405, 1.318, 1.273, 1.37, 1.357,
     3.756, 3.744, 3.722, 3.652, 3.537, 3.336, 2.921, 2.493, 2.052, 1.807, 1.605, 1.471, 1.383, 1.304, 1.273, 1.37, 1.357,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.079), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.079), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 13.14 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    5.392,
-    3.108,
-    1.895,
-    1.262,
-    1.22,
-    1.339,
-    1.638,
-    2.274,
-    1.89,
-    1.748,
-    1.705,
-    1.639,
+    45.21, 14.55, 6.488, 4.969, 4.535, 4.473,
+    23.64, 7.388, 3.404, 2.827, 2.578, 2.55,
+    11.94, 4.087, 2.124, 1.696, 1.584, 1.568,
+    6.445, 2.265, 1.45, 1.163, 1.088, 1.079,
+    3.724, 1.522, 1.3, 1.157, 1.106, 1.101,
+    2.487, 1.679, 1.339, 1.246, 1.228, 1.101,
+    2.653, 1.847, 1.609, 1.562, 1.638, 1.638,
+    2.991, 2.357, 2.223, 2.52, 1.638, 1.638,
+    2.045, 1.82, 1.974, 2.111, 2.111, 2.111,
+    1.635, 1.748, 1.864, 2.111, 2.111, 2.111,
+    1.588, 1.684, 1.737, 1.737, 1.737, 1.737,
+    1.635, 1.639, 1.737, 1.737, 1.737, 1.737,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.843), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.14 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.843), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 13.14 us
 inline constexpr double x17[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y17[] = {1.0};
+inline constexpr double y17[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v17[] = {
-    5.772,
-    3.903,
-    2.72,
-    2.108,
-    1.967,
-    2.066,
-    2.233,
-    2.721,
-    3.575,
-    2.751,
-    2.298,
-    2.149,
+    58.16, 16.74, 7.247, 5.51, 4.776, 4.643,
+    29.34, 9.185, 4.03, 3.45, 3.116, 3.046,
+    16.64, 5.007, 3.141, 2.492, 2.287, 2.257,
+    8.888, 2.947, 2.342, 1.98, 1.858, 1.85,
+    5.029, 2.729, 2.086, 1.885, 1.843, 1.872,
+    3.155, 2.482, 2.066, 1.944, 1.954, 1.872,
+    3.359, 2.518, 2.231, 2.165, 2.186, 2.186,
+    3.537, 2.85, 2.664, 2.713, 2.186, 2.186,
+    4.06, 3.574, 3.495, 3.229, 3.229, 3.229,
+    2.777, 2.608, 2.862, 3.229, 3.229, 3.229,
+    2.131, 2.375, 2.443, 2.443, 2.443, 2.443,
+    2.149, 2.153, 2.443, 2.443, 2.443, 2.443,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.394), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.939 us
 inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -519,8 +519,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x13, y13, v13, false, 10.83},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x14, y14, v14, false, 8.645},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x15, y15, v15, false, 8.645},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x16, y16, v16, false, 13.14},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x17, y17, v17, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x16, y16, v16, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x17, y17, v17, false, 13.14},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x18, y18, v18, false, 7.939},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x19, y19, v19, false, 7.939},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x20, y20, v20, true, 0.0},

@@ -466,8 +466,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 3, b300_nccl::x_all_to_all, b300_nccl::y_all_to_all, b300_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, b300_trtllm::x14, b300_trtllm::y14, b300_trtllm::v14, false, 8.645},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, b300_trtllm::x15, b300_trtllm::y15, b300_trtllm::v15, false, 8.645},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, b300_trtllm::x16, b300_trtllm::y16, b300_trtllm::v16, false, 13.14},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, b300_trtllm::x17, b300_trtllm::y17, b300_trtllm::v17, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, b300_trtllm::x16, b300_trtllm::y16, b300_trtllm::v16, false, 13.14},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, b300_trtllm::x17, b300_trtllm::y17, b300_trtllm::v17, false, 13.14},
 };
 }  // namespace detail::b300_vllm
 

@@ -277,39 +277,39 @@ inline constexpr double v14[] = {
     3.581, 3.565, 3.536, 3.48, 3.381, 3.178, 2.87, 2.52, 2.293, 2.025, 1.834, 1.688, 1.592, 1.521, 1.477, 1.522, 1.5,
     3.234, 3.228, 3.199, 3.166, 3.062, 2.881, 2.591, 2.248, 1.96, 1.771, 1.625, 1.514, 1.451, 1.41, 1.477, 1.522, 1.5,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.12), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.12), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 14.61 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    6.253,
-    3.356,
-    2.144,
-    1.43,
-    1.234,
-    1.417,
-    1.721,
-    2.538,
-    2.09,
-    1.888,
-    2.495,
-    2.632,
+    52.28, 14.93, 7.42, 5.344, 4.972, 4.855,
+    26.3, 8.439, 4.023, 3.148, 2.874, 2.817,
+    13.06, 4.284, 2.305, 1.938, 1.815, 1.783,
+    6.602, 2.569, 1.565, 1.333, 1.266, 1.248,
+    4.258, 1.634, 1.319, 1.171, 1.127, 1.12,
+    2.804, 1.741, 1.417, 1.329, 1.3, 1.12,
+    2.622, 1.966, 1.717, 1.648, 1.67, 1.67,
+    3.16, 2.538, 2.359, 2.913, 1.67, 1.67,
+    2.295, 1.974, 2.411, 2.609, 2.609, 2.609,
+    1.807, 1.888, 2.759, 2.609, 2.609, 2.609,
+    2.042, 2.576, 2.671, 2.671, 2.671, 2.671,
+    2.523, 2.694, 2.671, 2.671, 2.671, 2.671,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.594), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 14.61 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.594), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 14.61 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    7.174,
-    4.048,
-    2.819,
-    2.094,
-    1.768,
-    1.916,
-    2.126,
-    2.673,
-    3.794,
-    3.148,
-    3.111,
-    3.212,
+    71.85, 20.74, 9.266, 6.138, 5.36, 5.181,
+    37.1, 11.16, 5.109, 3.679, 3.215, 3.128,
+    18.69, 6.034, 3.118, 2.57, 2.308, 2.271,
+    10.27, 3.72, 2.294, 1.905, 1.774, 1.759,
+    6.112, 2.541, 1.918, 1.658, 1.595, 1.594,
+    3.959, 2.368, 1.916, 1.767, 1.739, 1.594,
+    3.328, 2.457, 2.104, 2.015, 2.007, 2.007,
+    3.562, 2.833, 2.589, 2.589, 2.007, 2.007,
+    4.421, 3.777, 3.769, 3.24, 3.24, 3.24,
+    3.274, 3.043, 3.654, 3.24, 3.24, 3.24,
+    2.69, 3.245, 3.429, 3.429, 3.429, 3.429,
+    3.059, 3.354, 3.429, 3.429, 3.429, 3.429,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.98), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.626 us
 inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -476,8 +476,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x12, y12, v12, false, 8.354},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x13, y13, v13, false, 10.61},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x14, y14, v14, false, 10.61},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 14.61},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 14.61},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x15, y15, v15, false, 14.61},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x16, y16, v16, false, 14.61},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x17, y17, v17, false, 9.626},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x18, y18, v18, false, 9.626},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x19, y19, v19, false, 9.626},

@@ -337,39 +337,39 @@ inline constexpr double v15[] = {
     4.183, 4.15, 4.126, 4.068, 3.931, 3.721, 3.316, 2.938, 2.451, 2.086, 1.787, 1.571, 1.41, 1.319, 1.272, 1.39, 1.37,
     3.86, 3.847, 3.811, 3.756, 3.638, 3.434, 2.992, 2.534, 2.104, 1.831, 1.625, 1.488, 1.384, 1.307, 1.272, 1.39, 1.37,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.143), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.143), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 15 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    6.389,
-    3.618,
-    2.137,
-    1.508,
-    1.299,
-    1.482,
-    1.906,
-    2.676,
-    2.162,
-    2.004,
-    1.892,
-    1.88,
+    54.94, 17.22, 7.64, 5.738, 5.065, 4.947,
+    27.56, 8.666, 4.057, 3.177, 2.838, 2.772,
+    13.41, 4.363, 2.452, 1.91, 1.789, 1.705,
+    7.783, 2.934, 1.635, 1.324, 1.215, 1.194,
+    4.375, 1.818, 1.393, 1.214, 1.152, 1.143,
+    2.664, 1.875, 1.482, 1.325, 1.372, 1.143,
+    2.889, 2.095, 1.789, 1.703, 1.935, 1.935,
+    3.441, 2.676, 2.5, 2.886, 1.935, 1.935,
+    2.404, 2.105, 2.346, 2.343, 2.343, 2.343,
+    1.867, 2.004, 2.092, 2.343, 2.343, 2.343,
+    1.894, 1.889, 1.946, 1.946, 1.946, 1.946,
+    1.844, 1.88, 1.946, 1.946, 1.946, 1.946,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.986), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.986), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 15 us
 inline constexpr double x17[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y17[] = {1.0};
+inline constexpr double y17[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v17[] = {
-    7.176,
-    4.722,
-    3.261,
-    2.4,
-    2.116,
-    2.227,
-    2.506,
-    3.024,
-    4.16,
-    3.313,
-    2.832,
-    2.602,
+    63.0, 20.31, 8.947, 6.681, 5.757, 5.598,
+    36.11, 11.27, 4.92, 4.05, 3.589, 3.52,
+    18.91, 5.772, 3.674, 2.863, 2.657, 2.649,
+    10.04, 3.542, 2.661, 2.205, 2.139, 2.136,
+    5.819, 3.084, 2.254, 2.009, 1.989, 2.038,
+    3.549, 2.77, 2.227, 2.128, 2.152, 2.038,
+    4.034, 2.772, 2.46, 2.403, 2.434, 2.434,
+    3.939, 3.138, 2.982, 3.006, 2.434, 2.434,
+    4.687, 4.16, 4.099, 3.532, 3.532, 3.532,
+    3.41, 3.3, 3.387, 3.532, 3.532, 3.532,
+    2.769, 2.832, 2.984, 2.984, 2.984, 2.984,
+    2.626, 2.593, 2.984, 2.984, 2.984, 2.984,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 3.003), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.37 us
 inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -531,8 +531,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x13, y13, v13, false, 11.15},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x14, y14, v14, false, 9.835},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x15, y15, v15, false, 9.835},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x16, y16, v16, false, 15.0},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x17, y17, v17, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x16, y16, v16, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x17, y17, v17, false, 15.0},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x18, y18, v18, false, 9.37},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x19, y19, v19, false, 9.37},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x20, y20, v20, true, 0.0},

@@ -466,8 +466,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb200_nccl::x_all_to_all, gb200_nccl::y_all_to_all, gb200_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, gb200_trtllm::x14, gb200_trtllm::y14, gb200_trtllm::v14, false, 9.835},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, gb200_trtllm::x15, gb200_trtllm::y15, gb200_trtllm::v15, false, 9.835},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, gb200_trtllm::x16, gb200_trtllm::y16, gb200_trtllm::v16, false, 15.0},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, gb200_trtllm::x17, gb200_trtllm::y17, gb200_trtllm::v17, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, gb200_trtllm::x16, gb200_trtllm::y16, gb200_trtllm::v16, false, 15.0},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, gb200_trtllm::x17, gb200_trtllm::y17, gb200_trtllm::v17, false, 15.0},
 };
 }  // namespace detail::gb200_vllm
 

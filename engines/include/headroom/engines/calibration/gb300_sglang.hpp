@@ -277,39 +277,39 @@ inline constexpr double v14[] = {
     3.461, 3.457, 3.423, 3.387, 3.296, 3.106, 2.792, 2.427, 2.19, 1.9, 1.747, 1.627, 1.544, 1.494, 1.467, 1.488, 1.483,
     3.154, 3.13, 3.131, 3.066, 2.983, 2.794, 2.504, 2.168, 1.893, 1.715, 1.58, 1.47, 1.409, 1.374, 1.467, 1.488, 1.483,
 };
-// mla_prefill bf16: 202 rows; median ratio; 2 of 202 rows below 1 (min 0.9867), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.84 us
+// mla_prefill bf16: 202 rows; median ratio; 2 of 202 rows below 1 (min 0.9867), 3 cells clamped to 1; 16 empty cells filled from the nearest; floor 12.84 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    5.54,
-    2.997,
-    1.961,
-    1.326,
-    1.132,
-    1.231,
-    1.494,
-    2.113,
-    1.751,
-    1.524,
-    1.48,
-    1.447,
+    46.68, 15.1, 6.937, 4.597, 4.349, 4.288,
+    22.96, 7.54, 3.712, 2.819, 2.625, 2.582,
+    13.1, 4.206, 2.087, 1.779, 1.651, 1.638,
+    6.548, 2.447, 1.471, 1.2, 1.123, 1.132,
+    4.23, 1.526, 1.212, 1.049, 1.0, 1.0,
+    2.597, 1.582, 1.231, 1.148, 1.13, 1.0,
+    2.323, 1.675, 1.48, 1.437, 1.434, 1.434,
+    2.707, 2.198, 2.074, 2.081, 1.434, 1.434,
+    1.964, 1.751, 1.724, 1.78, 1.78, 1.78,
+    1.583, 1.519, 1.604, 1.78, 1.78, 1.78,
+    1.444, 1.492, 1.515, 1.515, 1.515, 1.515,
+    1.436, 1.478, 1.515, 1.515, 1.515, 1.515,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.415), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 12.84 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.415), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 12.84 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    6.018,
-    3.472,
-    2.488,
-    1.872,
-    1.594,
-    1.695,
-    1.822,
-    2.203,
-    2.949,
-    2.354,
-    2.007,
-    1.851,
+    67.22, 20.52, 7.891, 4.845, 4.413, 4.257,
+    33.79, 10.33, 4.63, 3.126, 2.836, 2.751,
+    18.69, 5.648, 2.777, 2.244, 2.001, 1.963,
+    9.495, 3.505, 2.084, 1.684, 1.558, 1.54,
+    5.678, 2.327, 1.756, 1.484, 1.421, 1.415,
+    3.709, 2.157, 1.695, 1.555, 1.527, 1.415,
+    2.894, 2.126, 1.804, 1.731, 1.723, 1.723,
+    2.966, 2.329, 2.146, 2.111, 1.723, 1.723,
+    3.473, 3.004, 2.9, 2.504, 2.504, 2.504,
+    2.505, 2.33, 2.354, 2.504, 2.504, 2.504,
+    2.007, 2.028, 2.027, 2.027, 2.027, 2.027,
+    1.852, 1.891, 2.027, 2.027, 2.027, 2.027,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.87), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.478 us
 inline constexpr double x17[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -476,8 +476,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x12, y12, v12, false, 8.354},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x13, y13, v13, false, 10.47},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x14, y14, v14, false, 10.47},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x15, y15, v15, false, 12.84},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x16, y16, v16, false, 12.84},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x15, y15, v15, false, 12.84},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x16, y16, v16, false, 12.84},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x17, y17, v17, false, 9.478},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x18, y18, v18, false, 9.478},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x19, y19, v19, false, 9.478},

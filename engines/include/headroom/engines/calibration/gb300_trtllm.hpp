@@ -338,39 +338,39 @@ inline constexpr double v15[] = {
     4.085, 4.052, 4.036, 3.961, 3.836, 3.598, 3.294, 2.959, 2.456, 2.109, 1.809, 1.595, 1.433, 1.345, 1.301, 1.409, 1.39,
     3.817, 3.797, 3.76, 3.708, 3.594, 3.376, 2.921, 2.493, 2.113, 1.835, 1.639, 1.503, 1.411, 1.335, 1.301, 1.409, 1.39,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.076), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.05 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.076), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 15.05 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    5.481,
-    3.282,
-    1.935,
-    1.275,
-    1.252,
-    1.354,
-    1.593,
-    2.285,
-    1.95,
-    1.67,
-    1.563,
-    1.51,
+    53.93, 15.92, 6.884, 4.868, 4.513, 4.394,
+    27.65, 7.68, 3.675, 2.777, 2.53, 2.51,
+    13.59, 4.414, 2.189, 1.714, 1.555, 1.535,
+    7.292, 2.42, 1.506, 1.163, 1.076, 1.08,
+    4.378, 1.679, 1.314, 1.174, 1.126, 1.116,
+    2.681, 1.734, 1.354, 1.235, 1.215, 1.116,
+    2.605, 1.846, 1.592, 1.53, 1.543, 1.543,
+    3.11, 2.398, 2.225, 2.285, 1.543, 1.543,
+    2.184, 1.886, 1.962, 1.95, 1.95, 1.95,
+    1.721, 1.636, 1.688, 1.95, 1.95, 1.95,
+    1.475, 1.556, 1.583, 1.583, 1.583, 1.583,
+    1.486, 1.51, 1.583, 1.583, 1.583, 1.583,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.852), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 15.05 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.852), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 15.05 us
 inline constexpr double x17[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y17[] = {1.0};
+inline constexpr double y17[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v17[] = {
-    6.097,
-    4.083,
-    2.789,
-    2.16,
-    1.996,
-    2.074,
-    2.25,
-    2.725,
-    3.603,
-    2.773,
-    2.267,
-    1.928,
+    62.2, 19.21, 7.563, 5.53, 4.788, 4.617,
+    32.45, 9.908, 4.329, 3.491, 3.107, 3.053,
+    17.77, 5.365, 3.254, 2.517, 2.29, 2.27,
+    9.781, 3.131, 2.416, 1.986, 1.877, 1.873,
+    5.333, 2.945, 2.11, 1.899, 1.852, 1.867,
+    3.327, 2.568, 2.074, 1.964, 1.96, 1.867,
+    3.5, 2.538, 2.239, 2.179, 2.201, 2.201,
+    3.603, 2.856, 2.673, 2.658, 2.201, 2.201,
+    4.188, 3.672, 3.56, 3.113, 3.113, 3.113,
+    2.98, 2.768, 2.773, 3.113, 3.113, 3.113,
+    2.298, 2.267, 2.247, 2.247, 2.247, 2.247,
+    1.928, 1.993, 2.247, 2.247, 2.247, 2.247,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 2.929), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.082 us
 inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -519,8 +519,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x13, y13, v13, false, 10.94},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x14, y14, v14, false, 8.997},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x15, y15, v15, false, 8.997},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x16, y16, v16, false, 15.05},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x17, y17, v17, false, 15.05},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x16, y16, v16, false, 15.05},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x17, y17, v17, false, 15.05},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x18, y18, v18, false, 9.082},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x19, y19, v19, false, 9.082},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x20, y20, v20, true, 0.0},

@@ -466,8 +466,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::all_to_all, calib_format::bf16, 11, 2, gb300_nccl::x_all_to_all, gb300_nccl::y_all_to_all, gb300_nccl::v_all_to_all, true, 0.0},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, gb300_trtllm::x14, gb300_trtllm::y14, gb300_trtllm::v14, false, 8.997},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, gb300_trtllm::x15, gb300_trtllm::y15, gb300_trtllm::v15, false, 8.997},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, gb300_trtllm::x16, gb300_trtllm::y16, gb300_trtllm::v16, false, 15.05},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, gb300_trtllm::x17, gb300_trtllm::y17, gb300_trtllm::v17, false, 15.05},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, gb300_trtllm::x16, gb300_trtllm::y16, gb300_trtllm::v16, false, 15.05},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, gb300_trtllm::x17, gb300_trtllm::y17, gb300_trtllm::v17, false, 15.05},
 };
 }  // namespace detail::gb300_vllm
 

@@ -293,39 +293,39 @@ inline constexpr double v13[] = {
     2.262, 2.288, 2.414, 2.611, 2.896, 3.383, 4.442, 5.807, 7.908, 9.416, 10.69, 11.36, 11.69, 11.79, 11.9, 11.94, 11.95,
     1.966, 2.032, 2.144, 2.455, 2.628, 3.123, 4.202, 5.634, 7.778, 9.278, 10.54, 11.38, 11.64, 11.83, 11.9, 11.94, 11.95,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.604), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.604), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 13.12 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
+inline constexpr double y14[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v14[] = {
-    2.18,
-    2.06,
-    1.849,
-    1.899,
-    2.09,
-    2.628,
-    3.936,
-    6.444,
-    5.835,
-    5.659,
-    5.523,
-    5.411,
+    19.64, 5.274, 2.124, 2.026, 1.803, 1.697,
+    10.52, 2.795, 2.296, 1.865, 1.678, 1.611,
+    5.354, 2.15, 2.058, 1.737, 1.638, 1.604,
+    2.973, 2.423, 1.951, 1.799, 1.742, 1.726,
+    2.601, 2.427, 2.09, 2.021, 1.973, 1.971,
+    3.248, 2.817, 2.627, 2.587, 2.586, 1.971,
+    4.205, 3.925, 3.818, 3.943, 3.977, 3.977,
+    6.513, 6.055, 6.488, 6.698, 3.977, 3.977,
+    5.474, 5.835, 5.896, 6.03, 6.03, 6.03,
+    5.639, 5.659, 5.72, 6.03, 6.03, 6.03,
+    5.536, 5.511, 5.523, 5.523, 5.523, 5.523,
+    5.426, 5.453, 5.523, 5.523, 5.523, 5.523,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.628), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.12 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.628), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 13.12 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    2.796,
-    2.322,
-    2.014,
-    1.971,
-    2.156,
-    2.686,
-    3.979,
-    6.507,
-    11.28,
-    10.97,
-    10.58,
-    10.36,
+    28.16, 7.663, 2.976, 2.31, 1.879, 1.782,
+    15.4, 4.037, 2.751, 1.942, 1.714, 1.641,
+    7.894, 3.081, 2.275, 1.798, 1.667, 1.628,
+    4.233, 2.871, 2.099, 1.842, 1.77, 1.749,
+    3.47, 2.644, 2.171, 2.034, 2.0, 1.987,
+    3.712, 2.94, 2.686, 2.632, 2.589, 1.987,
+    4.404, 3.998, 3.852, 3.923, 3.985, 3.985,
+    6.565, 6.146, 6.507, 6.626, 3.985, 3.985,
+    10.89, 11.28, 11.23, 9.246, 9.246, 9.246,
+    10.7, 11.04, 10.97, 9.246, 9.246, 9.246,
+    10.61, 10.58, 10.57, 10.57, 10.57, 10.57,
+    10.48, 10.36, 10.57, 10.57, 10.57, 10.57,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.163), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.064 us
 inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -491,8 +491,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x11, y11, v11, false, 9.578},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x12, y12, v12, false, 12.34},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x13, y13, v13, false, 12.34},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.12},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.12},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x14, y14, v14, false, 13.12},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x15, y15, v15, false, 13.12},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x16, y16, v16, false, 8.064},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x17, y17, v17, false, 8.064},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x18, y18, v18, false, 8.064},

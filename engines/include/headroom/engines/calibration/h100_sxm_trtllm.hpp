@@ -295,39 +295,39 @@ inline constexpr double v13[] = {
     3.794, 3.753, 3.762, 3.568, 3.358, 3.18, 2.865, 2.434, 2.046, 1.712, 1.464, 1.397, 1.291, 1.223, 1.182, 1.169, 1.16,
     3.634, 3.621, 3.533, 3.399, 3.193, 2.922, 2.659, 2.293, 1.918, 1.649, 1.468, 1.349, 1.265, 1.207, 1.182, 1.169, 1.16,
 };
-// mla_prefill bf16: 202 rows; median ratio; 16 of 202 rows below 1 (min 0.9439), 1 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.82 us
+// mla_prefill bf16: 202 rows; median ratio; 16 of 202 rows below 1 (min 0.9439), 8 cells clamped to 1; 16 empty cells filled from the nearest; floor 16.82 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
+inline constexpr double y14[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v14[] = {
-    3.47,
-    2.183,
-    1.189,
-    1.073,
-    1.0,
-    1.066,
-    1.447,
-    2.138,
-    1.898,
-    1.748,
-    1.686,
-    1.75,
+    25.19, 8.004, 3.943, 3.178, 3.046, 3.056,
+    12.66, 4.025, 2.183, 1.622, 1.61, 1.599,
+    6.6, 2.232, 1.36, 1.069, 1.0, 1.0,
+    3.675, 1.63, 1.18, 1.003, 1.0, 1.0,
+    2.178, 1.34, 1.063, 1.0, 1.0, 1.0,
+    2.02, 1.245, 1.041, 1.002, 1.066, 1.0,
+    1.95, 1.473, 1.372, 1.454, 1.447, 1.447,
+    2.434, 2.093, 2.044, 2.22, 1.447, 1.447,
+    1.883, 1.91, 1.898, 1.896, 1.896, 1.896,
+    1.671, 1.734, 2.043, 1.896, 1.896, 1.896,
+    1.686, 1.925, 1.802, 1.802, 1.802, 1.802,
+    1.851, 1.695, 1.802, 1.802, 1.802, 1.802,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.54), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.82 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.54), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 16.82 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    4.002,
-    2.629,
-    1.997,
-    1.651,
-    1.647,
-    1.753,
-    2.046,
-    2.693,
-    3.928,
-    3.271,
-    2.997,
-    2.846,
+    32.78, 9.015, 4.313, 3.598, 3.362, 3.296,
+    15.16, 4.918, 2.988, 2.464, 2.273, 2.231,
+    8.612, 2.694, 2.156, 1.881, 1.785, 1.785,
+    4.264, 2.274, 1.769, 1.571, 1.54, 1.569,
+    2.679, 2.0, 1.697, 1.598, 1.62, 1.646,
+    2.733, 1.972, 1.747, 1.711, 1.753, 1.646,
+    2.645, 2.136, 2.028, 2.045, 2.048, 2.048,
+    3.091, 2.718, 2.652, 2.685, 2.048, 2.048,
+    4.157, 3.909, 3.928, 3.347, 3.347, 3.347,
+    3.37, 3.238, 3.729, 3.347, 3.347, 3.347,
+    2.992, 3.167, 3.067, 3.067, 3.067, 3.067,
+    2.846, 2.92, 3.067, 3.067, 3.067, 3.067,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.188), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.25 us
 inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -474,8 +474,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x11, y11, v11, false, 12.93},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x12, y12, v12, false, 12.38},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x13, y13, v13, false, 12.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 16.82},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 16.82},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x14, y14, v14, false, 16.82},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x15, y15, v15, false, 16.82},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x16, y16, v16, false, 8.25},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x17, y17, v17, false, 8.25},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x18, y18, v18, true, 0.0},

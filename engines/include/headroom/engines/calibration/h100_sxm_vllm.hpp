@@ -287,43 +287,43 @@ inline constexpr double v13[] = {
 };
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): h100_sxm_trtllm.hpp's grid 12; floor 12.38 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from h100_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): h100_sxm_trtllm.hpp's grid 13; floor 12.38 us
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.265), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.265), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    8.222,
-    6.668,
-    3.857,
-    3.68,
-    3.73,
-    4.238,
-    2.591,
-    3.077,
-    2.019,
-    1.564,
-    1.347,
-    1.269,
+    253.0, 61.59, 12.56, 4.622, 3.623, 3.424,
+    254.1, 32.94, 8.358, 3.813, 3.415, 3.455,
+    60.66, 15.85, 4.392, 3.572, 3.318, 3.249,
+    21.13, 5.656, 3.94, 3.575, 3.358, 3.345,
+    15.06, 4.679, 3.888, 3.632, 3.555, 3.531,
+    7.728, 4.707, 4.238, 4.088, 4.06, 3.531,
+    4.471, 2.83, 2.585, 2.5, 2.483, 2.483,
+    3.632, 3.183, 3.002, 2.947, 2.483, 2.483,
+    2.212, 2.046, 1.997, 1.985, 1.985, 1.985,
+    1.595, 1.564, 1.548, 1.985, 1.985, 1.985,
+    1.309, 1.347, 1.358, 1.358, 1.358, 1.358,
+    1.273, 1.269, 1.358, 1.358, 1.358, 1.358,
 };
-// mla_prefill fp8: 184 rows; median ratio; 0 of 184 rows below 1 (min 2.2), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 104.5 us
+// mla_prefill fp8: 184 rows; median ratio; 0 of 184 rows below 1 (min 2.2), 0 cells clamped to 1; 29 empty cells filled from the nearest; floor 104.5 us
 inline constexpr double x17[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y17[] = {1.0};
+inline constexpr double y17[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v17[] = {
-    10.35,
-    8.878,
-    8.121,
-    2.377,
-    2.421,
-    2.596,
-    2.845,
-    3.127,
-    3.603,
-    4.053,
-    3.392,
-    3.092,
-    2.911,
-    2.838,
-    2.722,
-    2.531,
+    249.7, 52.04, 12.95, 8.125, 7.189, 7.015,
+    160.3, 39.76, 9.028, 7.452, 6.896, 6.785,
+    78.83, 19.23, 8.032, 7.139, 6.848, 6.808,
+    16.74, 3.078, 2.52, 2.28, 2.206, 2.2,
+    7.334, 2.817, 2.421, 2.285, 2.25, 2.2,
+    4.609, 2.845, 2.59, 2.504, 2.494, 2.494,
+    3.603, 2.95, 2.791, 2.75, 2.494, 2.494,
+    3.731, 3.186, 3.06, 3.002, 3.002, 3.002,
+    4.061, 3.669, 3.545, 3.532, 3.532, 3.532,
+    4.423, 4.093, 3.999, 3.967, 3.967, 3.967,
+    3.61, 3.392, 3.36, 3.967, 3.967, 3.967,
+    3.188, 3.071, 3.092, 3.092, 3.092, 3.092,
+    2.939, 2.953, 2.907, 2.907, 2.907, 2.907,
+    2.838, 2.825, 2.842, 2.842, 2.842, 2.842,
+    2.673, 2.707, 2.723, 2.723, 2.723, 2.723,
+    2.547, 2.534, 2.723, 2.723, 2.723, 2.723,
 };
 // mla_bmm bf16: 300 rows; median ratio; 0 of 300 rows below 1 (min 1.194), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.227 us
 inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -453,8 +453,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 17, x13, y13, v13, false, 11.38},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, h100_sxm_trtllm::x12, h100_sxm_trtllm::y12, h100_sxm_trtllm::v12, false, 12.38},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, h100_sxm_trtllm::x13, h100_sxm_trtllm::y13, h100_sxm_trtllm::v13, false, 12.38},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x16, y16, v16, false, 104.5},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x17, y17, v17, false, 104.5},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x16, y16, v16, false, 104.5},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 6, x17, y17, v17, false, 104.5},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x18, y18, v18, false, 8.227},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x19, y19, v19, true, 0.0},
     {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x20, y20, v20, true, 0.0},

@@ -293,39 +293,39 @@ inline constexpr double v13[] = {
     2.986, 3.045, 3.153, 3.407, 3.785, 4.503, 5.922, 7.857, 10.75, 12.96, 14.71, 15.11, 14.98, 14.84, 14.8, 14.73, 14.75,
     2.58, 2.656, 2.815, 3.118, 3.485, 4.116, 5.627, 7.645, 10.55, 12.83, 14.61, 15.03, 14.84, 14.8, 14.8, 14.73, 14.75,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 2.198), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 2.198), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 13.01 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
+inline constexpr double y14[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v14[] = {
-    2.909,
-    2.675,
-    2.427,
-    2.47,
-    2.767,
-    3.638,
-    5.501,
-    6.288,
-    5.994,
-    5.762,
-    5.647,
-    5.468,
+    27.9, 7.357, 2.897, 2.657, 2.322, 2.245,
+    14.85, 3.966, 2.952, 2.415, 2.244, 2.198,
+    7.453, 2.972, 2.691, 2.33, 2.219, 2.199,
+    4.254, 3.183, 2.537, 2.336, 2.281, 2.326,
+    3.595, 3.213, 2.82, 2.714, 2.666, 2.669,
+    4.463, 3.802, 3.598, 3.584, 3.606, 2.669,
+    5.893, 5.45, 5.367, 5.622, 5.615, 5.615,
+    6.288, 6.191, 6.604, 6.67, 5.615, 5.615,
+    5.798, 5.994, 6.148, 6.081, 6.081, 6.081,
+    5.746, 5.762, 5.699, 6.081, 6.081, 6.081,
+    5.675, 5.616, 5.601, 5.601, 5.601, 5.601,
+    5.521, 5.468, 5.601, 5.601, 5.601, 5.601,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 2.221), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 13.01 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 2.221), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 13.01 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    3.619,
-    2.982,
-    2.636,
-    2.562,
-    2.858,
-    3.675,
-    5.47,
-    9.195,
-    11.54,
-    11.03,
-    10.78,
-    10.6,
+    39.84, 10.76, 3.821, 2.953, 2.443, 2.339,
+    20.92, 5.644, 3.571, 2.542, 2.304, 2.252,
+    11.13, 4.012, 3.02, 2.425, 2.261, 2.221,
+    6.12, 3.776, 2.74, 2.427, 2.354, 2.361,
+    4.617, 3.552, 2.901, 2.764, 2.727, 2.717,
+    5.137, 3.981, 3.675, 3.539, 3.58, 2.717,
+    6.215, 5.604, 5.386, 5.479, 5.459, 5.459,
+    9.99, 8.902, 9.287, 9.389, 5.459, 5.459,
+    12.56, 11.54, 11.36, 11.71, 11.71, 11.71,
+    11.17, 11.0, 11.03, 11.71, 11.71, 11.71,
+    10.95, 10.63, 10.76, 10.76, 10.76, 10.76,
+    10.61, 10.6, 10.76, 10.76, 10.76, 10.76,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.605), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 7.936 us
 inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -491,8 +491,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x11, y11, v11, false, 9.285},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x12, y12, v12, false, 12.16},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x13, y13, v13, false, 12.16},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 13.01},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 13.01},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x14, y14, v14, false, 13.01},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x15, y15, v15, false, 13.01},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x16, y16, v16, false, 7.936},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x17, y17, v17, false, 7.936},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x18, y18, v18, false, 7.936},

@@ -295,39 +295,39 @@ inline constexpr double v13[] = {
     5.176, 5.104, 5.004, 4.863, 4.505, 4.236, 3.706, 3.152, 2.583, 2.179, 1.93, 1.753, 1.648, 1.578, 1.559, 1.554, 1.539,
     5.023, 4.975, 4.826, 4.667, 4.278, 3.831, 3.482, 2.978, 2.479, 2.124, 1.864, 1.706, 1.621, 1.573, 1.559, 1.554, 1.539,
 };
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.046), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.046), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 16.79 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
+inline constexpr double y14[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v14[] = {
-    4.706,
-    2.458,
-    1.537,
-    1.261,
-    1.147,
-    1.403,
-    1.966,
-    2.177,
-    1.851,
-    1.768,
-    1.725,
-    1.732,
+    37.81, 11.22, 5.531, 4.186, 4.097, 4.196,
+    18.01, 5.737, 2.963, 2.192, 2.169, 2.2,
+    9.439, 3.106, 1.797, 1.37, 1.247, 1.228,
+    5.11, 2.05, 1.424, 1.172, 1.1, 1.093,
+    3.045, 1.699, 1.227, 1.085, 1.046, 1.127,
+    2.703, 1.648, 1.374, 1.31, 1.427, 1.127,
+    2.687, 2.028, 1.861, 1.966, 2.025, 2.025,
+    2.387, 2.047, 2.104, 2.265, 2.025, 2.025,
+    1.851, 1.801, 1.902, 1.926, 1.926, 1.926,
+    1.671, 1.765, 1.935, 1.926, 1.926, 1.926,
+    1.72, 1.848, 1.76, 1.76, 1.76, 1.76,
+    1.835, 1.699, 1.76, 1.76, 1.76, 1.76,
 };
-// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.709), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 16.79 us
+// mla_prefill fp8: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.709), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 16.79 us
 inline constexpr double x15[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y15[] = {1.0};
+inline constexpr double y15[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v15[] = {
-    5.365,
-    3.414,
-    2.425,
-    2.069,
-    1.855,
-    2.073,
-    2.526,
-    3.495,
-    3.704,
-    3.216,
-    2.943,
-    2.816,
+    42.15, 12.72, 6.036, 4.769, 4.351, 4.267,
+    21.94, 6.916, 3.915, 3.089, 2.802, 2.766,
+    11.77, 3.698, 2.689, 2.224, 2.081, 2.075,
+    5.981, 2.854, 2.069, 1.749, 1.709, 1.746,
+    3.657, 2.48, 1.942, 1.788, 1.822, 1.852,
+    3.524, 2.406, 2.054, 2.001, 2.061, 1.852,
+    3.405, 2.66, 2.464, 2.494, 2.526, 2.526,
+    4.038, 3.486, 3.429, 3.535, 2.526, 2.526,
+    3.899, 3.655, 3.772, 3.673, 3.673, 3.673,
+    3.196, 3.193, 3.436, 3.673, 3.673, 3.673,
+    2.983, 2.997, 2.943, 2.943, 2.943, 2.943,
+    2.816, 2.87, 2.943, 2.943, 2.943, 2.943,
 };
 // mla_bmm bf16: 200 rows; median ratio; 0 of 200 rows below 1 (min 1.597), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.71 us
 inline constexpr double x16[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -474,8 +474,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x11, y11, v11, false, 12.68},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x12, y12, v12, false, 12.2},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x13, y13, v13, false, 12.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 16.79},
-    {kernel_class::mla_prefill, calib_format::fp8, 12, 1, x15, y15, v15, false, 16.79},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x14, y14, v14, false, 16.79},
+    {kernel_class::mla_prefill, calib_format::fp8, 12, 6, x15, y15, v15, false, 16.79},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x16, y16, v16, false, 8.71},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x17, y17, v17, false, 8.71},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x18, y18, v18, true, 0.0},

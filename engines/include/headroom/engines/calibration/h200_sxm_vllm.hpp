@@ -287,43 +287,43 @@ inline constexpr double v13[] = {
 };
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 12; floor 12.2 us
 // mla_decode fp8: 362 rows (TensorRT-LLM's, from h200_sxm/mla/trtllm/1.3.0rc20/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): h200_sxm_trtllm.hpp's grid 13; floor 12.2 us
-// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.304), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
+// mla_prefill bf16: 202 rows; median ratio; 0 of 202 rows below 1 (min 1.304), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x16[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y16[] = {1.0};
+inline constexpr double y16[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v16[] = {
-    11.62,
-    6.4,
-    4.789,
-    4.535,
-    4.617,
-    5.368,
-    3.506,
-    2.929,
-    1.976,
-    1.546,
-    1.395,
-    1.31,
+    682.8, 90.12, 23.09, 5.49, 4.35, 4.175,
+    137.6, 43.67, 11.02, 4.724, 4.155, 4.014,
+    88.91, 22.79, 5.934, 4.33, 4.023, 3.9,
+    39.0, 7.856, 4.858, 4.268, 4.117, 4.112,
+    17.08, 6.13, 4.826, 4.499, 4.431, 4.363,
+    11.15, 6.029, 5.368, 5.167, 5.153, 4.363,
+    6.122, 3.841, 3.504, 3.378, 3.383, 3.383,
+    4.556, 3.038, 2.887, 2.828, 3.383, 3.383,
+    2.18, 1.983, 1.938, 1.935, 1.935, 1.935,
+    1.559, 1.546, 1.588, 1.935, 1.935, 1.935,
+    1.341, 1.392, 1.403, 1.403, 1.403, 1.403,
+    1.319, 1.31, 1.403, 1.403, 1.403, 1.403,
 };
-// mla_prefill fp8: 184 rows; median ratio; 0 of 184 rows below 1 (min 2.597), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 111.6 us
+// mla_prefill fp8: 184 rows; median ratio; 0 of 184 rows below 1 (min 2.597), 0 cells clamped to 1; 29 empty cells filled from the nearest; floor 111.6 us
 inline constexpr double x17[] = {16.0, 32.0, 64.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0, 32768.0};
-inline constexpr double y17[] = {1.0};
+inline constexpr double y17[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v17[] = {
-    14.91,
-    11.64,
-    10.51,
-    3.138,
-    3.209,
-    3.529,
-    3.898,
-    4.254,
-    4.569,
-    3.964,
-    3.352,
-    3.099,
-    2.916,
-    2.854,
-    2.765,
-    2.623,
+    447.9, 115.4, 19.71, 10.39, 9.172, 8.922,
+    218.2, 40.88, 14.48, 9.388, 8.71, 8.586,
+    118.6, 22.86, 10.17, 8.958, 8.571, 8.47,
+    16.31, 4.314, 3.172, 2.943, 2.82, 2.795,
+    12.47, 3.808, 3.209, 3.077, 2.995, 2.795,
+    6.055, 3.79, 3.492, 3.399, 3.373, 3.373,
+    5.038, 4.038, 3.8, 3.751, 3.373, 3.373,
+    5.162, 4.391, 4.209, 4.127, 4.127, 4.127,
+    5.222, 4.62, 4.512, 4.48, 4.48, 4.48,
+    4.335, 3.995, 3.869, 3.885, 3.885, 3.885,
+    3.503, 3.333, 3.328, 3.885, 3.885, 3.885,
+    3.167, 3.099, 3.117, 3.117, 3.117, 3.117,
+    2.916, 2.954, 3.013, 3.013, 3.013, 3.013,
+    2.765, 2.866, 2.9, 2.9, 2.9, 2.9,
+    2.597, 2.765, 2.778, 2.778, 2.778, 2.778,
+    2.623, 2.619, 2.778, 2.778, 2.778, 2.778,
 };
 // mla_bmm bf16: 300 rows; median ratio; 0 of 300 rows below 1 (min 1.621), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.394 us
 inline constexpr double x18[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -453,8 +453,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 17, x13, y13, v13, false, 11.17},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, h200_sxm_trtllm::x12, h200_sxm_trtllm::y12, h200_sxm_trtllm::v12, false, 12.2},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, h200_sxm_trtllm::x13, h200_sxm_trtllm::y13, h200_sxm_trtllm::v13, false, 12.2},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x16, y16, v16, false, 111.6},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x17, y17, v17, false, 111.6},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x16, y16, v16, false, 111.6},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 6, x17, y17, v17, false, 111.6},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x18, y18, v18, false, 8.394},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x19, y19, v19, true, 0.0},
     {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x20, y20, v20, true, 0.0},

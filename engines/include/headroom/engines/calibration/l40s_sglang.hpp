@@ -214,22 +214,22 @@ inline constexpr double v9[] = {
     17.65, 17.5, 16.96, 15.99, 14.35, 12.13, 9.407, 6.736, 4.828, 4.236, 5.29, 4.748, 4.497, 4.429, 4.373, 2.742, 2.146,
     17.55, 17.27, 16.74, 15.79, 14.19, 12.03, 9.438, 7.537, 7.382, 6.258, 5.467, 5.039, 4.827, 4.736, 4.373, 2.742, 2.146,
 };
-// mla_prefill bf16: 202 rows; median ratio; 10 of 202 rows below 1 (min 0.6557), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 10.34 us
+// mla_prefill bf16: 202 rows; median ratio; 10 of 202 rows below 1 (min 0.6557), 3 cells clamped to 1; 16 empty cells filled from the nearest; floor 10.34 us
 inline constexpr double x10[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y10[] = {1.0};
+inline constexpr double y10[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v10[] = {
-    1.297,
-    1.281,
-    1.34,
-    1.407,
-    1.971,
-    3.318,
-    6.179,
-    11.95,
-    16.46,
-    16.41,
-    16.32,
-    16.27,
+    3.991, 1.571, 1.155, 1.265, 1.297, 1.378,
+    2.175, 1.0, 1.0, 1.41, 1.435, 1.55,
+    1.592, 1.0, 1.309, 1.342, 1.463, 1.625,
+    1.651, 1.189, 1.407, 1.377, 1.467, 1.852,
+    2.192, 1.971, 1.882, 1.918, 2.032, 4.928,
+    3.375, 3.152, 3.258, 3.376, 6.781, 4.928,
+    6.201, 5.939, 6.154, 6.233, 7.882, 7.882,
+    11.83, 11.83, 11.95, 13.15, 7.882, 7.882,
+    16.73, 16.42, 16.42, 16.81, 16.81, 16.81,
+    16.42, 16.39, 16.92, 16.81, 16.81, 16.81,
+    16.33, 16.32, 16.41, 16.41, 16.41, 16.41,
+    16.26, 16.66, 16.41, 16.41, 16.41, 16.41,
 };
 // mla_bmm bf16: 200 rows; median ratio; 17 of 200 rows below 1 (min 0.3944), 15 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.781 us
 inline constexpr double x11[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -391,7 +391,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::bf16, 16, 18, x7, y7, v7, false, 5.222},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x8, y8, v8, false, 5.222},
     {kernel_class::mla_decode, calib_format::bf16, 9, 17, x9, y9, v9, false, 14.53},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x10, y10, v10, false, 10.34},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 6, x10, y10, v10, false, 10.34},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x11, y11, v11, false, 8.781},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x12, y12, v12, false, 8.781},
     {kernel_class::mla_bmm, calib_format::fp8, 14, 8, x13, y13, v13, false, 8.781},

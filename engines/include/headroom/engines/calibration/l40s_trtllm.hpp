@@ -255,47 +255,47 @@ inline constexpr double v11[] = {
     1.0, 1.0, 1.0, 1.0, 1.0, 1.503, 1.755, 2.002, 2.291, 2.383, 2.44, 2.473, 2.494, 2.5, 2.497, 2.504, 2.52,
     1.559, 1.577, 1.612, 1.712, 1.728, 1.721, 1.782, 1.937, 2.255, 2.428, 2.474, 2.53, 2.533, 2.53, 2.497, 2.504, 2.52,
 };
-// mla_prefill bf16: 174 rows; median ratio; 45 of 174 rows below 1 (min 0.3096), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.728 us
+// mla_prefill bf16: 174 rows; median ratio; 45 of 174 rows below 1 (min 0.3096), 13 cells clamped to 1; 32 empty cells filled from the nearest; floor 9.728 us
 inline constexpr double x12[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y12[] = {1.0};
+inline constexpr double y12[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v12[] = {
-    1.09,
-    1.0,
-    1.0,
-    1.0,
-    1.097,
-    1.104,
-    1.281,
-    1.619,
-    2.018,
-    2.674,
-    2.624,
-    2.464,
-    2.42,
-    2.363,
-    2.315,
-    2.316,
+    3.822, 1.469, 1.009, 1.0, 1.09, 1.162,
+    1.944, 1.0, 1.0, 1.0, 1.11, 1.106,
+    1.203, 1.0, 1.0, 1.121, 1.128, 1.122,
+    1.0, 1.0, 1.0, 1.126, 1.115, 1.114,
+    1.0, 1.0, 1.097, 1.12, 1.112, 1.114,
+    1.0, 1.0, 1.136, 1.136, 1.136, 1.136,
+    1.02, 1.224, 1.31, 1.37, 1.136, 1.136,
+    1.501, 1.586, 1.698, 1.743, 1.743, 1.743,
+    1.851, 1.968, 2.164, 2.184, 2.184, 2.184,
+    2.427, 2.674, 2.736, 2.184, 2.184, 2.184,
+    2.346, 2.624, 2.66, 2.66, 2.66, 2.66,
+    2.225, 2.527, 2.534, 2.534, 2.534, 2.534,
+    2.275, 2.419, 2.609, 2.609, 2.609, 2.609,
+    2.411, 2.415, 2.609, 2.609, 2.609, 2.609,
+    2.266, 2.437, 2.437, 2.437, 2.437, 2.437,
+    2.247, 2.368, 2.368, 2.368, 2.368, 2.368,
 };
-// mla_prefill fp8: 174 rows; median ratio; 44 of 174 rows below 1 (min 0.3068), 3 cells clamped to 1; 0 empty cells filled from the nearest; floor 9.728 us
+// mla_prefill fp8: 174 rows; median ratio; 44 of 174 rows below 1 (min 0.3068), 13 cells clamped to 1; 32 empty cells filled from the nearest; floor 9.728 us
 inline constexpr double x13[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 1536.0, 2048.0, 3072.0, 4096.0, 6144.0, 8192.0, 10240.0, 12288.0, 16384.0};
-inline constexpr double y13[] = {1.0};
+inline constexpr double y13[] = {64.0, 256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v13[] = {
-    1.086,
-    1.0,
-    1.0,
-    1.0,
-    1.1,
-    1.109,
-    1.287,
-    1.62,
-    2.002,
-    2.905,
-    3.752,
-    5.135,
-    4.894,
-    4.756,
-    4.697,
-    4.75,
+    3.764, 1.471, 1.019, 1.0, 1.086, 1.163,
+    2.047, 1.0, 1.0, 1.0, 1.108, 1.108,
+    1.007, 1.0, 1.0, 1.125, 1.131, 1.116,
+    1.0, 1.0, 1.0, 1.127, 1.117, 1.115,
+    1.0, 1.0, 1.1, 1.12, 1.113, 1.115,
+    1.0, 1.0, 1.137, 1.138, 1.136, 1.136,
+    1.025, 1.234, 1.314, 1.34, 1.136, 1.136,
+    1.52, 1.595, 1.688, 1.772, 1.772, 1.772,
+    1.846, 1.953, 2.104, 2.146, 2.146, 2.146,
+    2.582, 2.905, 3.04, 2.146, 2.146, 2.146,
+    3.336, 3.752, 3.815, 3.815, 3.815, 3.815,
+    4.761, 5.135, 5.27, 5.27, 5.27, 5.27,
+    4.96, 4.894, 5.38, 5.38, 5.38, 5.38,
+    4.74, 4.904, 5.38, 5.38, 5.38, 5.38,
+    4.687, 4.995, 4.995, 4.995, 4.995, 4.995,
+    4.602, 4.849, 4.849, 4.849, 4.849, 4.849,
 };
 // mla_bmm bf16: 200 rows; median ratio; 20 of 200 rows below 1 (min 0.3904), 18 cells clamped to 1; 0 empty cells filled from the nearest; floor 8.458 us
 inline constexpr double x14[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0};
@@ -440,8 +440,8 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::fp8, 16, 18, x9, y9, v9, false, 8.363},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, x10, y10, v10, false, 9.387},
     {kernel_class::mla_decode, calib_format::fp8, 11, 17, x11, y11, v11, false, 9.387},
-    {kernel_class::mla_prefill, calib_format::bf16, 16, 1, x12, y12, v12, false, 9.728},
-    {kernel_class::mla_prefill, calib_format::fp8, 16, 1, x13, y13, v13, false, 9.728},
+    {kernel_class::mla_prefill, calib_format::bf16, 16, 6, x12, y12, v12, false, 9.728},
+    {kernel_class::mla_prefill, calib_format::fp8, 16, 6, x13, y13, v13, false, 9.728},
     {kernel_class::mla_bmm, calib_format::bf16, 14, 8, x14, y14, v14, false, 8.458},
     {kernel_class::mla_bmm, calib_format::fp8_block, 14, 8, x15, y15, v15, false, 8.458},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 4, x16, y16, v16, true, 0.0},

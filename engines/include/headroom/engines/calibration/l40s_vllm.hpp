@@ -265,22 +265,22 @@ inline constexpr double v12[] = {
     9.058, 7.675, 6.031, 5.072, 4.674, 4.507, 4.706, 4.697, 4.656, 4.826, 4.638, 4.638, 4.638, 4.638, 4.638, 4.638, 4.638,
 };
 // mla_decode bf16: 362 rows (TensorRT-LLM's, from l40s/mla/trtllm/1.0.0/generation_mla_perf.parquet: vLLM's own MLA decode rows, where it has any, are timed eagerly, without CUDA graphs): l40s_trtllm.hpp's grid 10; floor 9.387 us
-// mla_prefill bf16: 101 rows; median ratio; 0 of 101 rows below 1 (min 1.912), 0 cells clamped to 1; 0 empty cells filled from the nearest; floor 270.3 us
+// mla_prefill bf16: 101 rows; median ratio; 0 of 101 rows below 1 (min 1.912), 0 cells clamped to 1; 16 empty cells filled from the nearest; floor 270.3 us
 inline constexpr double x14[] = {16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0};
-inline constexpr double y14[] = {1.0};
+inline constexpr double y14[] = {256.0, 1024.0, 4096.0, 16384.0, 32768.0};
 inline constexpr double v14[] = {
-    3.443,
-    3.398,
-    3.368,
-    3.313,
-    3.365,
-    3.358,
-    3.358,
-    3.356,
-    3.124,
-    2.395,
-    2.086,
-    1.912,
+    26.26, 7.096, 2.445, 3.252, 3.332,
+    13.62, 3.398, 2.832, 3.409, 3.329,
+    6.621, 2.39, 3.266, 3.368, 3.344,
+    3.303, 2.822, 3.313, 3.357, 3.37,
+    2.704, 3.257, 3.364, 3.365, 3.369,
+    2.842, 3.368, 3.364, 3.358, 3.369,
+    3.298, 3.377, 3.37, 3.358, 3.358,
+    3.452, 3.356, 3.354, 3.358, 3.358,
+    3.046, 3.142, 3.141, 3.141, 3.141,
+    2.395, 2.467, 3.141, 3.141, 3.141,
+    2.086, 2.111, 2.111, 2.111, 2.111,
+    1.912, 2.111, 2.111, 2.111, 2.111,
 };
 // gdn_decode bf16: 197 rows; median measured us; 0 empty cells filled from the nearest
 inline constexpr double x15[] = {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0};
@@ -390,7 +390,7 @@ inline constexpr calib_grid grids[] = {
     {kernel_class::prefill_attention, calib_format::bf16, 16, 17, x11, y11, v11, false, 5.952},
     {kernel_class::prefill_attention, calib_format::fp8, 16, 17, x12, y12, v12, false, 5.952},
     {kernel_class::mla_decode, calib_format::bf16, 11, 17, l40s_trtllm::x10, l40s_trtllm::y10, l40s_trtllm::v10, false, 9.387},
-    {kernel_class::mla_prefill, calib_format::bf16, 12, 1, x14, y14, v14, false, 270.3},
+    {kernel_class::mla_prefill, calib_format::bf16, 12, 5, x14, y14, v14, false, 270.3},
     {kernel_class::gdn_decode, calib_format::bf16, 11, 6, x15, y15, v15, true, 0.0},
     {kernel_class::gdn_prefill, calib_format::bf16, 16, 6, x16, y16, v16, true, 0.0},
     {kernel_class::conv1d_decode, calib_format::bf16, 11, 5, x17, y17, v17, true, 0.0},
