@@ -369,7 +369,7 @@ constexpr double attention_peak(std::uint64_t read_bytes, std::uint64_t read_ele
       const double attend_flops = 2.0 * t * static_cast<double>(attended) * static_cast<double>(n.heads) * (key + k);
       total_flops = fold_flops + attend_flops;
       const double fold_peak = peak_of(how, r);
-      const double attend_peak = attention_peak(read_unit, static_cast<std::uint64_t>(key), r);
+      const double attend_peak = attention_peak(read_unit, read_per_token(true), r);
       const double cmp = (fold_peak > 0 ? fold_flops / fold_peak : 0.0) + (attend_peak > 0 ? attend_flops / attend_peak : 0.0);
       // The one peak that gives the same compute time for the whole node's FLOPs.
       peak = cmp > 0 ? total_flops / cmp : fold_peak;

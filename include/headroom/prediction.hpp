@@ -458,6 +458,15 @@ constexpr double gemm_elements(const circuit& c, const node& n, std::uint8_t bi)
   return sum;
 }
 
+// The elements a token of the states node `n` reads holds on one rank of `tp`.
+constexpr std::uint64_t read_elements(const block& b, const node& n, std::uint64_t tp) {
+  std::uint64_t e = 0;
+  for (std::size_t i = 0; i < b.n_states; ++i) {
+    if (n.reads & (1u << i)) e += rank_state(b.states[i], tp).elements;
+  }
+  return e;
+}
+
 // A paged attention whose every head reads one latent row a token, the row every TP rank keeps
 // whole (MLA run absorbed, DeepSeek-V3: mla_parts_of in models/blocks/attention.hpp): the
 // kernel the engines run is the MLA decode kernel (FlashMLA, FlashInfer's or TensorRT-LLM's
@@ -867,10 +876,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
           if (mla) {
             // Its heads; a node that declares none (DeepSeek-V4's window attention) holds as
             // many as its query is latent rows wide.
-            std::uint64_t row_elements = 0;
-            for (std::size_t si = 0; si < bl.n_states; ++si) {
-              if (n.reads & (1u << si)) row_elements += bl.states[si].elements;
-            }
+            const std::uint64_t row_elements = detail::read_elements(bl, n, block_tp(bl, plan));
             width = n.heads != 0 ? static_cast<double>(n.heads) : row_elements != 0 ? q_width / static_cast<double>(row_elements) : 1.0;
           }
           width /= share;
@@ -890,12 +896,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         double y = static_cast<double>(attended);
         if (!mla) {
           const block& bl = c.blocks[row.block];
-          const std::uint64_t btp = block_tp(bl, plan);
-          std::uint64_t per_token = 0;
-          for (std::size_t si = 0; si < bl.n_states; ++si) {
-            if (n.reads & (1u << si)) per_token += rank_state(bl.states[si], btp).elements;
-          }
-          y *= static_cast<double>(per_token);
+          y *= static_cast<double>(detail::read_elements(bl, n, block_tp(bl, plan)));
         }
         // The rank's own sequences (a replica's; under DP attention the rank's share).
         const double b = static_cast<double>(ceil_div(seqs, block_row_shares(c.blocks[row.block], plan)));
