@@ -191,8 +191,6 @@ def mean_length(nominal, ratio):
 
 def command_for(row, headroom):
     """The serve command for a row, or (None, reason) when the row cannot be expressed."""
-    if row["dp"] > 1:
-        return None, f"dp={row['dp']} replicas: serve takes no data-parallel flag"
     ttft_only = row["spec_tokens"] is not None and row["acceptance_length"] is None
     if ttft_only and row["concurrency"] != 1:
         return None, "speculative decoding without a published acceptance length"
@@ -202,7 +200,7 @@ def command_for(row, headroom):
            *(["--request-rate", f"{row['request_rate']:g}"] if row["request_rate"] is not None
              else ["--concurrency", str(row["concurrency"])]),
            "--engine", row["engine"]]
-    for flag in ("tp", "ep", "pp"):
+    for flag in ("tp", "ep", "dp", "pp"):
         if row[flag] > 1:
             cmd += [f"--{flag}", str(row[flag])]
     if row["kv_dtype"] == "fp8":

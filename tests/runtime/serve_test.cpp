@@ -351,6 +351,67 @@ TEST_CASE("serve: the token budget bounds the running batch where answers are sh
   CHECK(usual.running_batch == 64);
 }
 
+TEST_CASE("serve: an engine's data-parallel replicas each serve their share of the clients") {
+  // SGLang's --dp-size without DP attention and TensorRT-LLM run dp copies of the plan, each with
+  // its own scheduler and KV pool: 2N clients on two copies of TP 4 are N on each, so every time
+  // and the running batch (an instance's) are one copy's at N, and the tokens a second twice
+  // theirs (a GPU's the same). Until 2026-12-07 the 2N clients queued for one copy's batch.
+  const model& m = models::llama_3_1_70b_instruct;
+  for (const engine_kind k : {engine_kind::sglang, engine_kind::trtllm}) {
+    INFO(name(k));
+    const deployment one{.engine = as_allocated(engine{.kind = k}), .parallel = {.tp = 4}};
+    const deployment two{.engine = one.engine, .parallel = {.tp = 4, .dp = 2}};
+    for (const std::uint64_t n : {1u, 32u, 512u}) {
+      INFO("clients ", n);
+      const serve_result a = serve(m, devices::h100_sxm, one, {.isl = 1000, .osl = 1000, .concurrency = n});
+      const serve_result b = serve(m, devices::h100_sxm, two, {.isl = 1000, .osl = 1000, .concurrency = 2 * n});
+      REQUIRE(a.fits);
+      REQUIRE(b.fits);
+      CHECK(b.gpus == 2 * a.gpus);
+      CHECK(b.running_batch == a.running_batch);
+      CHECK(close(b.ttft_ms, a.ttft_ms));
+      CHECK(close(b.tpot_ms, a.tpot_ms));
+      CHECK(close(b.wait_ms, a.wait_ms));
+      CHECK(close(b.tokens_per_s, 2 * a.tokens_per_s));
+      CHECK(close(b.tokens_per_s_per_gpu, a.tokens_per_s_per_gpu));
+    }
+    // An open loop: twice the capacity, and at twice the rate each copy's answer.
+    const serve_result fa = serve(m, devices::h100_sxm, one, {.isl = 1000, .osl = 1000, .request_rate = 1e6});
+    const serve_result fb = serve(m, devices::h100_sxm, two, {.isl = 1000, .osl = 1000, .request_rate = 1e6});
+    CHECK(close(fb.capacity_rps, 2 * fa.capacity_rps));
+    const double rate = 0.5 * fa.capacity_rps;
+    const serve_result ra = serve(m, devices::h100_sxm, one, {.isl = 1000, .osl = 1000, .request_rate = rate});
+    const serve_result rb = serve(m, devices::h100_sxm, two, {.isl = 1000, .osl = 1000, .request_rate = 2 * rate});
+    CHECK(rb.running_batch == ra.running_batch);
+    CHECK(close(rb.ttft_ms, ra.ttft_ms));
+    CHECK(close(rb.tpot_ms, ra.tpot_ms));
+  }
+}
+
+TEST_CASE("serve: vLLM's data-parallel ranks run one batch over all of them, each rank its own pool and budget") {
+  // vLLM's ranks share their MoE layers and run as one instance: its batch spans them, each rank
+  // scheduling its share. The token budget's bound is a rank's (8,192 x 4 / 128 + 1 = 257 for
+  // 128-token prompts and 4-token answers, as in the test above): two ranks run 514 sequences of
+  // a thousand clients where one runs 257, and 128 clients wait for none (64 a rank).
+  const model& m = models::llama_3_1_8b_instruct;
+  const deployment one{.engine = as_allocated(engine{.kind = engine_kind::vllm})};
+  const deployment two{.engine = one.engine, .parallel = {.dp = 2}};
+  const load l{.isl = 128, .osl = 4, .concurrency = 1000, .requests_per_client = 1};
+  const serve_result a = serve(m, devices::h100_sxm, one, l);
+  const serve_result b = serve(m, devices::h100_sxm, two, l);
+  REQUIRE(a.fits);
+  REQUIRE(b.fits);
+  CHECK(a.budget_seqs == 257);
+  CHECK(b.budget_seqs == 257);
+  CHECK(a.running_batch == 257);
+  CHECK(b.running_batch == 514);
+  CHECK(b.wait_ms < a.wait_ms);
+  CHECK(b.tokens_per_s > a.tokens_per_s);
+  const serve_result c = serve(m, devices::h100_sxm, two, {.isl = 1000, .osl = 200, .concurrency = 128});
+  CHECK(c.running_batch == 128);
+  CHECK(c.wait_ms == 0);
+}
+
 TEST_CASE("prediction: a grid a measured device's table lacks falls back on the next nearest device's") {
   // aiconfigurator timed the A100's MoE under power-law routing only, so its tables hold no MoE
   // grid: the H100's answers for it. A measured Hopper or Blackwell part falls back on its

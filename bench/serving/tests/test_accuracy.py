@@ -17,19 +17,23 @@ Hand arithmetic:
     v2 model_b, measured 250 / 40: TTFT 50/250 = 20 %, TPOT 10/40 = 25 %;
        baseline TTFT 300 -> 20 %, TPOT 30 -> 25 %; ceiling 20 <= 40 yes
     v3 model_a, measured - / 6: TPOT |12-6|/6 = 100 %; baseline 12 -> 100 %; 8 <= 6 no
-    v4 refused (exit 2), v5 MTP without acceptance, v6 fits=false, v7 dp=2: not run
+    v4 refused (exit 2), v5 MTP without acceptance, v6 fits=false: not run
+    v7 model_a at dp=2 (sent with --dp 2), measured 100 / 10: TTFT 10 %, TPOT 20 %; baseline
+       TTFT 150 -> 50 %, TPOT 12 -> 20 %; ceiling 8 <= 10 yes
     v8 model_b, measured 200 / 60: TTFT 0 %, TPOT 30/60 = 50 %; baseline TTFT 300 -> 50 %,
        TPOT 30 -> 50 %; ceiling 20 <= 60 yes
   sglang / h200_sxm (v1..v4): TPOT errors 20, 25, 100 -> median 25,
     p90 rank 0.9*2 = 1.8 -> 25 + 0.8*(100-25) = 85; TTFT 10, 20 -> median 15,
     p90 rank 0.9 -> 10 + 0.9*10 = 19; baseline TTFT 20, 50 -> median 35, p90 20 + 0.9*30 = 47;
     ceiling 2/3
-  all validate rows: TPOT 20, 25, 50, 100 -> median 37.5, p90 rank 2.7 -> 50 + 0.7*50 = 85;
-    TTFT 0, 10, 20 -> median 10, p90 rank 1.8 -> 10 + 0.8*10 = 18; baseline TPOT as TPOT;
-    baseline TTFT 20, 50, 50 -> median 50, p90 50; ceiling 3/4; refused 4 of 8
-  own kernel tables (model_a rows that ran: v1, v3): TPOT 20, 100 -> median 60,
-    p90 rank 0.9 -> 20 + 0.9*80 = 92; TTFT 10 -> 10, 10; baseline TPOT 20, 100 -> 60, 92;
-    baseline TTFT 50 -> 50, 50; ceiling 1/2
+  trtllm / b200 (v5..v8, v7 and v8 ran): TPOT 20, 50 -> median 35, p90 rank 0.9 -> 20 + 0.9*30
+    = 47; TTFT 0, 10 -> 5, 9; baseline TPOT 35, 47; baseline TTFT 50, 50; ceiling 2/2
+  all validate rows: TPOT 20, 20, 25, 50, 100 -> median 25, p90 rank 3.6 -> 50 + 0.6*50 = 80;
+    TTFT 0, 10, 10, 20 -> median 10, p90 rank 2.7 -> 10 + 0.7*10 = 17; baseline TPOT as TPOT;
+    baseline TTFT 20, 50, 50, 50 -> median 50, p90 50; ceiling 4/5; refused 3 of 8
+  own kernel tables (model_a rows that ran: v1, v3, v7): TPOT 20, 20, 100 -> median 20,
+    p90 rank 1.8 -> 20 + 0.8*80 = 84; TTFT 10, 10 -> 10, 10; baseline TPOT 20, 20, 100 -> 20,
+    84; baseline TTFT 50, 50 -> 50, 50; ceiling 2/3
 """
 import csv
 import io
@@ -155,30 +159,29 @@ class Report(unittest.TestCase):
                          ["sglang / h200_sxm", "4", "3", "25.0", "85.0", "15.0", "19.0",
                           "25.0", "85.0", "35.0", "47.0", "2/3"])
         self.assertEqual(table_row(out, "trtllm / b200"),
-                         ["trtllm / b200", "4", "1", "50.0", "50.0", "0.0", "0.0",
-                          "50.0", "50.0", "50.0", "50.0", "1/1"])
+                         ["trtllm / b200", "4", "2", "35.0", "47.0", "5.0", "9.0",
+                          "35.0", "47.0", "50.0", "50.0", "2/2"])
         self.assertEqual(table_row(out, "all"),
-                         ["all", "8", "4", "37.5", "85.0", "10.0", "18.0",
-                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+                         ["all", "8", "5", "25.0", "80.0", "10.0", "17.0",
+                          "25.0", "80.0", "50.0", "50.0", "4/5"])
         self.assertEqual(table_row(out, "all, own kernel tables"),
-                         ["all, own kernel tables", "2", "2", "60.0", "92.0", "10.0", "10.0",
-                          "60.0", "92.0", "50.0", "50.0", "1/2"])
+                         ["all, own kernel tables", "3", "3", "20.0", "84.0", "10.0", "10.0",
+                          "20.0", "84.0", "50.0", "50.0", "2/3"])
         # By vendor: every device of the fixture is NVIDIA's, so its row is "all"'s, and no
         # AMD row is printed.
         self.assertEqual(table_row(out, "all, NVIDIA devices"),
-                         ["all, NVIDIA devices", "8", "4", "37.5", "85.0", "10.0", "18.0",
-                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+                         ["all, NVIDIA devices", "8", "5", "25.0", "80.0", "10.0", "17.0",
+                          "25.0", "80.0", "50.0", "50.0", "4/5"])
         self.assertNotIn("all, AMD devices", out)
         # By source: every validate row of the fixture is one source's, so its row is "all"'s.
         self.assertEqual(table_row(out, "fixture"),
-                         ["fixture", "8", "4", "37.5", "85.0", "10.0", "18.0",
-                          "37.5", "85.0", "50.0", "50.0", "3/4"])
-        self.assertIn("Refused or not expressible: 4 of 8 rows.", out)
+                         ["fixture", "8", "5", "25.0", "80.0", "10.0", "17.0",
+                          "25.0", "80.0", "50.0", "50.0", "4/5"])
+        self.assertIn("Refused or not expressible: 3 of 8 rows.", out)
         self.assertIn("| v4 | refused | h200_sxm | exit 2: serve: model 'refused' is not shipped |", out)
         self.assertIn("| v5 | model_a | b200 | speculative decoding without a published "
                       "acceptance length |", out)
         self.assertIn("| v6 | nofit | b200 | fits=false: the plan does not start |", out)
-        self.assertIn("| v7 | model_a | b200 | dp=2 replicas", out)
         with open(out_csv, newline="") as f:
             rows = {r["id"]: r for r in csv.DictReader(f)}
         self.assertEqual(sorted(rows), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
@@ -191,8 +194,9 @@ class Report(unittest.TestCase):
     def test_amd_devices_are_summed_apart(self):
         # v8 moved to an MI300X: the AMD line is v8's alone (TPOT 30 against 60: 50 %, TTFT 0 %,
         # baseline 50 / 50 %, ceiling 20 <= 60); the NVIDIA line the other seven rows, of which
-        # v1..v3 ran: the sglang / h200_sxm row's numbers (TPOT 20, 25, 100 -> 25, p90 85; TTFT
-        # 10, 20 -> 15, 19; baseline TTFT 50, 20 -> 35, 47; ceiling 2/3) over 7 rows.
+        # v1..v3 and v7 ran (TPOT 20, 20, 25, 100 -> 22.5, p90 rank 2.7 -> 25 + 0.7*75 = 77.5;
+        # TTFT 10, 10, 20 -> 10, p90 rank 1.8 -> 18; baseline TTFT 20, 50, 50 -> 50, 50; ceiling
+        # 3/4) over 7 rows.
         path = os.path.join(self.tmp.name, "amd.csv")
         with open(path, "w", newline="") as f:
             f.write(fixture_with_values({("v8", "device"): "mi300x"}))
@@ -202,8 +206,8 @@ class Report(unittest.TestCase):
                          ["all, AMD devices", "1", "1", "50.0", "50.0", "0.0", "0.0",
                           "50.0", "50.0", "50.0", "50.0", "1/1"])
         self.assertEqual(table_row(out, "all, NVIDIA devices"),
-                         ["all, NVIDIA devices", "7", "3", "25.0", "85.0", "15.0", "19.0",
-                          "25.0", "85.0", "35.0", "47.0", "2/3"])
+                         ["all, NVIDIA devices", "7", "4", "22.5", "77.5", "10.0", "18.0",
+                          "22.5", "77.5", "50.0", "50.0", "3/4"])
 
     def test_commands(self):
         run("--headroom", FAKE, "--measurements", FIXTURE)
@@ -221,8 +225,12 @@ class Report(unittest.TestCase):
         v8 = v8[0]
         self.assertEqual(v8[-9:], ["--tp", "8", "--ep", "8", "--speculative-tokens", "3",
                                    "--acceptance-length", "2.5", "--json"])
-        # v5 (no acceptance) and v7 (dp=2) are never sent: 3 calibrate + v1 v2 v3 v4 v6 v8
-        self.assertEqual(len(calls), 9)
+        # v7 carries its data-parallel degree
+        self.assertEqual([c for c in calls if "--dp" in c],
+                         [["serve", "model_a", "b200", "--isl", "1024", "--osl", "100", "--concurrency", "8",
+                           "--engine", "trtllm", "--dp", "2", "--json"]])
+        # v5 (no acceptance) is never sent: 3 calibrate + v1 v2 v3 v4 v6 v7 v8
+        self.assertEqual(len(calls), 10)
 
     def test_speculation_without_acceptance_at_one_client_scores_ttft_alone(self):
         # v5 (MTP, no acceptance length) at one client instead of eight: model_a's TTFT 110
@@ -344,8 +352,8 @@ class Report(unittest.TestCase):
         """The TTFT / TPOT tables with an optional column filled are as without it
         (test_validate_table's "all" row)."""
         self.assertEqual(table_row(out, "all"),
-                         ["all", "8", "4", "37.5", "85.0", "10.0", "18.0",
-                          "37.5", "85.0", "50.0", "50.0", "3/4"])
+                         ["all", "8", "5", "25.0", "80.0", "10.0", "17.0",
+                          "25.0", "80.0", "50.0", "50.0", "4/5"])
 
     def test_output_tokens_per_s_scored_where_published(self):
         # Published: v1 400 (model_a's 500: |500-400|/400 = 25 %), v2 2,500 (model_b's 2,000:

@@ -157,7 +157,7 @@ inline constexpr serving_facts no_serving_facts{};
 /// The answer for one load.
 struct serve_result {
   std::uint64_t concurrency = 0;
-  std::uint64_t running_batch = 0;   ///< sequences in the batch (per decode worker when disaggregated: those the request rate keeps there)
+  std::uint64_t running_batch = 0;   ///< sequences in an instance's batch (per decode worker when disaggregated: those the request rate keeps there; one replica's under an engine's data-parallel replicas)
   std::uint64_t pool_seqs = 0;       ///< sequences of ISL + OSL tokens the KV pool holds
   bool fits = false;                 ///< the engine starts and holds at least one request
   engine_term term = engine_term::none;
@@ -363,13 +363,22 @@ constexpr bool has_draft_head(const model& m) {
 struct serve_setup {
   detail::serve_ctx x;
   disaggregation dis{};
-  parallel pd{};  ///< the decode side's plan (the deployment's when aggregated)
+  parallel pd{};  ///< the decode side's plan (the deployment's when aggregated; one replica's, dp 1, under `replicas`)
   parallel pp{};  ///< the prefill side's plan
+  /// Aggregated: the independent copies of the plan the clients are dealt out over, `dp` where
+  /// the engine runs data parallel as replicas (engine_rules::dp_replicas: SGLang's --dp-size
+  /// without DP attention, TensorRT-LLM, llama.cpp), each with its own scheduler, KV pool and
+  /// share of the clients; 1 otherwise (vLLM's data-parallel ranks share their MoE layers and
+  /// run as one instance whose batch spans them: `pd.dp`).
+  std::uint64_t replicas = 1;
   serve_result base{};             ///< fits, term, pool_seqs, gpus
   std::uint64_t budget = 0;        ///< tokens a step may carry (max_num_batched_tokens)
   std::uint64_t cap = UINT64_MAX;  ///< the scheduler's cap on running sequences
   step_prediction whole{};         ///< one prompt's prefill on the prefill side
-  detail::step_times full{};       ///< aggregated: a prefill step of the whole token budget (any concurrency's)
+  /// Aggregated: the prompt tokens one pass of the instance carries at most, the token budget on
+  /// each of its ranks that schedule their own sequences (budget x seq_shares(pd)).
+  std::uint64_t pass_tokens = 0;
+  detail::step_times full{};       ///< aggregated: a prefill step of `pass_tokens` (any concurrency's)
   detail::step_times part{};       ///< aggregated: a prefill step of one chunk of a prompt arriving alone
   detail::step_times one_prompt{};  ///< disaggregated: a prefill worker's pass of one prompt
   double transfer_us = 0;           ///< disaggregated: one prompt's KV over the scale-out link
@@ -402,6 +411,10 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   const std::uint64_t ctx_max = l.isl + l.osl;
   su.pd = dis.on() ? dis.decode_plan() : dep.parallel;
   su.pp = dis.on() ? dis.prefill_plan() : dep.parallel;
+  if (!dis.on() && dep.parallel.dp > 1 && engines::rules_of(dep.engine).dp_replicas) {
+    su.replicas = dep.parallel.dp;
+    su.pd.dp = su.pp.dp = 1;
+  }
   if (dis.on()) {  // each side's plan, as the engine lays it out, obeys the rules an aggregated plan does
     validate(m, attention_dp_layout(su.pd, dep.engine));
     validate(m, attention_dp_layout(su.pp, dep.engine));
@@ -446,7 +459,10 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     su.transfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
   } else {
     su.base.budget_seqs = checked_mul(su.budget, l.osl - 1 + detail::div_up(l.isl, su.budget)) / l.isl + 1;
-    su.full = detail::forward(su.x, su.pd, 0, 1, su.budget, su.whole);
+    // Every rank that schedules its own sequences fills its own budget (forward() deals the
+    // pass's prompts over them). Until 2026-12-07 the instance's pass carried one budget in all.
+    su.pass_tokens = checked_mul(su.budget, seq_shares(su.pd));
+    su.full = detail::forward(su.x, su.pd, 0, 1, su.pass_tokens, su.whole);
     su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
   }
   return su;
@@ -489,18 +505,19 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const serve_ctx& x = su.x;
   const load& l = x.l;
   const std::uint64_t budget = su.budget;
+  const std::uint64_t pass_tokens = su.pass_tokens;
   aggregated_times out{};
   // The first round: B prompts at once, prefilled in steps of the token budget (chunked
   // prefill); prompt j's first token comes with the step that holds its last prompt token.
   const std::uint64_t total = b * l.isl;
-  const std::uint64_t full_steps = total / budget;
-  const std::uint64_t rest = total % budget;
+  const std::uint64_t full_steps = total / pass_tokens;
+  const std::uint64_t rest = total % pass_tokens;
   const step_times full = full_steps != 0 && first_round ? su.full : step_times{};
   const step_times last = rest != 0 && first_round ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
   if (first_round) {
     double sum_us = 0;
     for (std::uint64_t j = 0; j < b; ++j) {
-      const std::uint64_t step = ((j + 1) * l.isl - 1) / budget;  // the step holding prompt j's last token
+      const std::uint64_t step = ((j + 1) * l.isl - 1) / pass_tokens;  // the step holding prompt j's last token
       sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
                                   : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
     }
@@ -539,7 +556,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   // step (`ride` less `plain`: the weights the decoding rows stream are streamed once, so a
   // short prompt's chunk on a busy step costs its compute, not a weight read of its own);
   // alone, or where prompts run in passes of their own, one chunk is its own pass (`part`). A
-  // full pass of the budget, m_full = budget / chunk prompts, is read as a pass of its own
+  // full pass, m_full = pass_tokens / chunk prompts (a budget on each scheduling rank), is read as a pass of its own
   // (`full`: at the budget's thousands of rows the kernels are compute-bound and the decoding
   // rows' weights a small part); linear between (m prompts batched in one pass), and whole
   // passes beyond.
@@ -549,7 +566,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
     const step_times ride = forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole);
     one_us = headroom::detail::max(0.0, ride.kernels_us - plain.kernels_us);
   }
-  const double m_full = static_cast<double>(budget) / static_cast<double>(chunk_tokens);
+  const double m_full = static_cast<double>(pass_tokens) / static_cast<double>(chunk_tokens);
   // The full pass between one chunk's cost and m_full of them (read where m_full > 1 only).
   const double full_us = headroom::detail::min(headroom::detail::max(su.full.kernels_us, one_us), one_us * m_full);
   const auto kernels_us = [&](double m) {
@@ -611,9 +628,12 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   const detail::serve_ctx& x = su.x;
   const load& l = x.l;
   const disaggregation& dis = su.dis;
-  const std::uint64_t instances = dis.on() ? dis.decode_workers : 1;
+  // The instances the clients are dealt out over (decode workers, or the engine's replicas),
+  // the busiest holding ceil(N / instances) of them; an instance's own ranks that schedule
+  // their own sequences (data parallel, DP attention: seq_shares) each take their share.
+  const std::uint64_t instances = dis.on() ? dis.decode_workers : su.replicas;
   const std::uint64_t clients = detail::div_up(clients_total, instances);
-  const std::uint64_t per_rank = rank_seqs(clients, su.pd);  // DP attention: a rank's share
+  const std::uint64_t per_rank = rank_seqs(clients, su.pd);
   // A step carries at most the token budget. In steady state each slot starts a prompt every
   // OSL - 1 + c steps (c: its chunks), so B - 1 others bring (B - 1) / (OSL - 1 + c) prompts of
   // ISL tokens a step (aggregated(): prompts_per_step); the budget holds budget / ISL of them,
@@ -622,7 +642,10 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   // 8,192), not for the usual hundreds of answer tokens.
   const std::uint64_t budget_seqs = dis.on() ? UINT64_MAX : out.budget_seqs;
   const std::uint64_t b_rank = headroom::detail::min({per_rank, out.batch_pool_seqs, su.cap, budget_seqs});
-  const std::uint64_t b = su.pd.dp_attention ? headroom::detail::min(clients, b_rank * su.pd.tp) : b_rank;
+  // The instance's batch, over all its scheduling ranks (forward() deals it out again). Until
+  // 2026-12-07 a plan with dp > 1 and no DP attention ran one rank's batch as the whole
+  // instance's: 64 clients on vLLM's 8 data-parallel ranks ran 8 sequences, the rest queued.
+  const std::uint64_t b = headroom::detail::min(clients, checked_mul(b_rank, seq_shares(su.pd)));
   out.running_batch = b;
   const double osl_steps = static_cast<double>(l.osl - 1);
   calib_source worst = out.calibration;
@@ -640,10 +663,11 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     // services for a slot (the queue holds the other N - B). The first round is a queue being
     // drained, not one being refilled: of N prompts arriving together, the k-th B wait k
     // services, (B x q (q - 1) / 2 + s x q) / N on average for N = q B + s (half the steady
-    // wait when B divides N). TTFT is the mean over the run's requests, first and later.
-    const double n = static_cast<double>(clients_total);
-    const double waits = clients_total > b ? n / static_cast<double>(b) - 1.0 : 0.0;
-    const std::uint64_t q = clients_total / b, s = clients_total % b;
+    // wait when B divides N). TTFT is the mean over the run's requests, first and later. N is
+    // the instance's clients (a replica's share).
+    const double n = static_cast<double>(clients);
+    const double waits = clients > b ? n / static_cast<double>(b) - 1.0 : 0.0;
+    const std::uint64_t q = clients / b, s = clients % b;
     const double first_waits =
         (static_cast<double>(b) * static_cast<double>(q) * (static_cast<double>(q) - 1.0) / 2.0 +
          static_cast<double>(s) * static_cast<double>(q)) / n;
@@ -803,13 +827,13 @@ constexpr rate_setup setup_rate(const serve_setup& su) {
   rate_setup rs{};
   const serve_result& base = su.base;
   const disaggregation& dis = su.dis;
-  // Under DP attention every TP rank schedules its own batch.
+  // Every rank that schedules its own sequences (data parallel, DP attention) holds b_rank.
   const std::uint64_t b_rank = dis.on() ? headroom::detail::min(base.batch_pool_seqs, su.cap)
                                         : headroom::detail::min({base.batch_pool_seqs, su.cap, base.budget_seqs});
-  rs.b_max = headroom::detail::max<std::uint64_t>(1, su.pd.dp_attention ? checked_mul(b_rank, su.pd.tp) : b_rank);
+  rs.b_max = headroom::detail::max<std::uint64_t>(1, checked_mul(b_rank, seq_shares(su.pd)));
   rs.full = rate_times_at(su, rs.b_max);
   rs.worst = worse(base.calibration, rs.full.worst);
-  rs.instances = dis.on() ? static_cast<double>(dis.decode_workers) : 1.0;
+  rs.instances = static_cast<double>(dis.on() ? dis.decode_workers : su.replicas);
   rs.capacity_per_us = rs.full.service_us > 0 ? static_cast<double>(rs.b_max) / rs.full.service_us * rs.instances : 1e300;
   if (dis.on()) {
     const load& l = su.x.l;

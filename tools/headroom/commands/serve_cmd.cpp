@@ -276,9 +276,20 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
             ? std::string{}
             : fmt::format("; it allocates a sequence's KV as its tokens come, so it runs up to {} at their mean context of {} tokens",
                           s.batch_pool_seqs, r.isl + r.osl / 2);
+    // A pool is one scheduler's: each data-parallel rank (or DP-attention rank) keeps its own.
+    const std::uint64_t shares = seq_shares(r.dis.on() ? r.dis.decode_plan() : r.q.p);
+    const std::string where =
+        r.dis.on() ? (shares > 1 ? fmt::format(" on each of a decode worker's {} data-parallel schedulers", shares)
+                                 : std::string{" on each decode worker"})
+                   : (shares > 1 ? fmt::format(" on each of its {} data-parallel schedulers", shares) : std::string{});
     w("\nThe engine's KV pool holds {} sequences of {} tokens{}{}{} running batch is the smallest of the clients, that "
       "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
-      s.pool_seqs, r.isl + r.osl, r.dis.on() ? " on each decode worker" : "", on_demand, on_demand.empty() ? "; the" : ". The");
+      s.pool_seqs, r.isl + r.osl, where, on_demand, on_demand.empty() ? "; the" : ". The");
+    if (!r.dis.on() && r.q.p.dp > 1 && engines::rules_of(r.q.e).dp_replicas) {
+      w("The engine runs the plan's {} data-parallel ranks as replicas, each with its own scheduler and pool, the clients "
+        "dealt out over them (the busiest holding N / {} rounded up); the running batch and the times are that replica's.\n",
+        r.q.p.dp, r.q.p.dp);
+    }
     // Short answers: the prompts a step can carry, not the pool, bound the batch.
     if (s.budget_seqs != 0 && s.budget_seqs < s.batch_pool_seqs) {
       w("A step carries at most the engine's token budget, and a running sequence starts a new prompt every {} "
