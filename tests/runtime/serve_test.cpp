@@ -412,6 +412,44 @@ TEST_CASE("serve: vLLM's data-parallel ranks run one batch over all of them, eac
   CHECK(c.wait_ms == 0);
 }
 
+TEST_CASE("serve: under pipeline stages SGLang walks a micro-batch of the sequences, vLLM and TensorRT-LLM all of them") {
+  // SGLang keeps a running batch for each of pp micro-batches, which walk the stages in turn: a
+  // sequence's token comes once its micro-batch has walked every stage, so a step at B
+  // sequences on two stages is the walk of all layers at B / 2. vLLM and TensorRT-LLM do not
+  // schedule a sequence whose pass is in flight, so their decoding sequences travel together:
+  // the walk at B (engines/include/headroom/engines/serving_facts.hpp). At one sequence nothing
+  // is split.
+  const model& m = models::llama_3_1_70b_instruct;
+  const device& d = devices::h100_sxm;
+  const device_roofline r = default_roofline(d);
+  const load l{.isl = 16, .osl = 16000, .concurrency = 64, .requests_per_client = 0};
+  for (const engine_kind k : {engine_kind::sglang, engine_kind::vllm, engine_kind::trtllm}) {
+    INFO(name(k));
+    const deployment dep{.engine = as_allocated(engine{.kind = k}), .parallel = {.tp = 4, .pp = 2}};
+    const exec_facts& facts = engines::exec_facts_of(dep.engine);
+    const calibration_set cs = shipped_calibration(d, dep.engine);
+    const serving_facts& sf = engines::serving_facts_of(k);
+    const serve_setup su = setup_serving(m, d, r, dep, l, facts, cs, sf);
+    REQUIRE(su.base.fits);
+    const auto walk_us = [&](std::uint64_t b) {
+      const std::uint64_t ctx = l.isl + l.osl / 2;
+      const step_estimate e = decode_step(m, d, r, b, ctx, dep.settings, dep.parallel, facts);
+      return predict(m, r.r, e, step_pass::decode, b, b, ctx, dep.parallel, dep.settings.kv, cs).predicted_us +
+             sf.step_overhead_us;
+    };
+    const decode_breakdown at64 = decode_step_breakdown(su, 64);
+    CHECK(close(at64.predicted_us, walk_us(k == engine_kind::sglang ? 32 : 64)));
+    CHECK(close(decode_step_breakdown(su, 1).predicted_us, walk_us(1)));
+    // 16-token prompts for 16,000-token answers: a step carries 63 / 16,000 of a prompt's pass,
+    // under 1 % of it even where that pass is eager (SGLang's and TensorRT-LLM's prefill: some
+    // 20 ms of host time), so TPOT at 64 clients is that walk.
+    const serve_result at = serve_at(su, 64);
+    REQUIRE(at.running_batch == 64);
+    CHECK(at.tpot_ms * 1e3 >= at64.predicted_us);
+    CHECK(at.tpot_ms * 1e3 / at64.predicted_us - 1.0 < 1e-2);
+  }
+}
+
 TEST_CASE("prediction: a grid a measured device's table lacks falls back on the next nearest device's") {
   // aiconfigurator timed the A100's MoE under power-law routing only, so its tables hold no MoE
   // grid: the H100's answers for it. A measured Hopper or Blackwell part falls back on its

@@ -143,6 +143,11 @@ struct serving_facts {
   /// tokens between steps); 0: none.
   double disagg_admit_steps = 0;
   std::string_view admit_source{};
+  /// Under pipeline stages (pp > 1), whether the scheduler deals the running sequences out over
+  /// pp micro-batches, one a stage, so a decode step walks the stages at ceil(B / pp) sequences
+  /// (forward(), serve.hpp); false: the decoding sequences travel through the stages together.
+  bool pipeline_micro_batches = false;
+  std::string_view pipeline_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -230,10 +235,25 @@ struct step_times {
 // python/sglang/srt/model_executor/cuda_graph_runner.py, CudaGraphRunner; TensorRT-LLM graphs
 // generation-only batches, draft tokens included; vLLM's full graphs take uniform decode
 // batches of 1 + K tokens a sequence).
-constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint64_t dec, std::uint64_t ctx,
-                             std::uint64_t pre, const step_prediction& whole_prompt, std::uint64_t prompt) {
+//
+// Pipeline stages (pp > 1): the engine keeps up to pp passes in flight, one a stage. Where its
+// scheduler deals the running sequences out over pp micro-batches
+// (serving_facts::pipeline_micro_batches: SGLang), each stage takes them in turn and a
+// sequence's token comes once its micro-batch has walked every stage: the walk of all layers
+// (decode_step over the plan) at ceil(dec / pp) sequences, a speculative verify's draft rows
+// with them. Where it does not (vLLM, TensorRT-LLM: a sequence with a pass in flight is not
+// scheduled again, so the decoding sequences travel together), the walk is at all dec. The
+// prompts' rows a pass carries are never split.
+constexpr std::uint64_t micro_batch(std::uint64_t dec, const parallel& p, const serving_facts& sf) {
+  return p.pp > 1 && sf.pipeline_micro_batches ? div_up(dec, p.pp) : dec;
+}
+constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint64_t dec_all, std::uint64_t ctx,
+                             std::uint64_t pre_all, const step_prediction& whole_prompt, std::uint64_t prompt) {
   const settings& s = x.dep.settings;
   const parallel p = attention_dp_layout(plan, x.dep.engine);  // the layout the engine runs
+  const std::uint64_t dec = micro_batch(dec_all, p, *x.sf);
+  // A verify's draft rows (pre_all - prompt) belong to the decoding sequences: K a sequence.
+  const std::uint64_t pre = dec_all == 0 || dec == dec_all ? pre_all : prompt + (pre_all - prompt) / dec_all * dec;
   step_times out{};
   std::array<double, step_parts> ceil{}, pred{};
   double link_c = 0, link_p = 0;
@@ -293,10 +313,11 @@ constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_
 // The draft head's K steps (MTP: the checkpoint's draft section) at `dec` sequences: each of its
 // nodes at the rank's share, costed like the main section's (node_cost under the engine's paths),
 // predicted like them.
-constexpr step_times draft_steps(const serve_ctx& x, const parallel& plan, std::uint64_t dec, std::uint64_t ctx,
+constexpr step_times draft_steps(const serve_ctx& x, const parallel& plan, std::uint64_t dec_all, std::uint64_t ctx,
                                  std::uint32_t k) {
   step_times out{};
   const parallel p = attention_dp_layout(plan, x.dep.engine);
+  const std::uint64_t dec = micro_batch(dec_all, p, *x.sf);  // a pipeline's micro-batch (forward())
   if (k == 0) return out;
   const circuit& c = x.m->c;
   const settings& s = x.dep.settings;
@@ -515,11 +536,15 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const step_times full = full_steps != 0 && first_round ? su.full : step_times{};
   const step_times last = rest != 0 && first_round ? forward(x, su.pd, 0, 1, rest, su.whole) : step_times{};
   if (first_round) {
+    // Pipeline stages take the passes in turn (forward()): pass k enters the first stage a
+    // stage's time (a pass's walk / pp) after pass k - 1 and leaves the last pp of them later.
+    const double stages = su.pd.pp > 1 ? static_cast<double>(su.pd.pp) : 1.0;
+    const double tick_us = full.predicted_us / stages;
     double sum_us = 0;
     for (std::uint64_t j = 0; j < b; ++j) {
       const std::uint64_t step = ((j + 1) * l.isl - 1) / pass_tokens;  // the step holding prompt j's last token
-      sum_us += step < full_steps ? static_cast<double>(step + 1) * full.predicted_us
-                                  : static_cast<double>(full_steps) * full.predicted_us + last.predicted_us;
+      sum_us += step < full_steps ? (static_cast<double>(step) + stages) * tick_us
+                                  : static_cast<double>(full_steps) * tick_us + last.predicted_us;
     }
     out.first_ttft_us = sum_us / static_cast<double>(b);
   }
@@ -560,7 +585,11 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   // (`full`: at the budget's thousands of rows the kernels are compute-bound and the decoding
   // rows' weights a small part); linear between (m prompts batched in one pass), and whole
   // passes beyond.
-  const bool rides = others != 0 && x.sf->prompts_ride_decode_steps != nullptr && x.sf->prompts_ride_decode_steps(x.dep.engine);
+  // Under pipeline stages where the decoding sequences travel as one batch (below), a prompt's
+  // chunk goes in a pass of its own behind it.
+  const double pp_stages = su.pd.pp > 1 ? static_cast<double>(su.pd.pp) : 1.0;
+  const bool rides = others != 0 && x.sf->prompts_ride_decode_steps != nullptr && x.sf->prompts_ride_decode_steps(x.dep.engine) &&
+                     (pp_stages <= 1.0 || x.sf->pipeline_micro_batches);
   double one_us = part.kernels_us;
   if (rides) {
     const step_times ride = forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole);
@@ -597,18 +626,34 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
       e_own += p * pass_us(1.0 + m);
     }
   }
-  const double others_us = n_chunks * e_others / polls;
+  // The others' prompts' walk a step carries. Under pipeline stages (forward()) a step is a
+  // cycle in which each stage runs its layers once for every pass in flight:
+  // - where the sequences are dealt out over pp micro-batches (SGLang), the prompts' passes
+  //   take their turns among them, adding a stage's share of their walk, 1 / pp of it;
+  // - where the decoding sequences travel as one batch (vLLM, TensorRT-LLM), the prompts' chunks
+  //   go in the other pp - 1 passes in flight, through the stages the decoding batch has left:
+  //   they cost nothing until their share of a stage outlasts the batch's, and then set the
+  //   cycle, pp x max(batch's stage, prompts' stage) = max(walk, prompts' walk / (pp - 1)).
+  const double prompts_walk_us = n_chunks * e_others / polls;
   const double own_us = n_chunks * e_own;
-  out.tpot_us = tok.predicted_us + others_us;
+  if (pp_stages <= 1.0) {
+    out.tpot_us = tok.predicted_us + prompts_walk_us;
+  } else if (x.sf->pipeline_micro_batches) {
+    out.tpot_us = tok.predicted_us + prompts_walk_us / pp_stages;
+  } else {
+    out.tpot_us = headroom::detail::max(tok.predicted_us, prompts_walk_us / (pp_stages - 1.0));
+  }
   out.ceiling_tpot_us = tok.decode_ceiling_us;
   // A prompt waits for the step in flight (half of one, on average; none when it is alone), the
   // steps the engine has already scheduled behind it (serving_facts::steps_ahead: one under
   // vLLM's async scheduling and SGLang's and TensorRT-LLM's overlap schedulers, which plan
   // step n + 1 while step n runs) and the next poll, then its own steps: the others' decodes,
-  // its prefill and the other prompts a step carries.
+  // its prefill and the other prompts a step carries. Under pipeline stages the engine starts a
+  // micro-batch's pass every stage's time, a step / pp: the pass it waits for is one of those.
   const double ahead = x.sf->steps_ahead != nullptr ? static_cast<double>(x.sf->steps_ahead(x.dep.engine)) : 0.0;
-  const double in_flight_us = others != 0 ? (0.5 + ahead) * out.tpot_us : 0.0;
-  const double poll_us = others != 0 ? (polls - 1.0) / 2.0 * out.tpot_us : 0.0;
+  const double pass_gap_us = out.tpot_us / pp_stages;
+  const double in_flight_us = others != 0 ? (0.5 + ahead) * pass_gap_us : 0.0;
+  const double poll_us = others != 0 ? (polls - 1.0) / 2.0 * pass_gap_us : 0.0;
   out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + own_us;
   out.worst = worse(worse(tok.worst, worse(full.worst, last.worst)), worse(part.worst, plain.worst));
   return out;
@@ -973,7 +1018,8 @@ constexpr serve_result serve_rate_at(const serve_setup& su, double rate_per_s) {
 }
 
 /// Where one decode step's time goes: a step of `batch` sequences (a run's `running_batch`: an
-/// instance's, a decode worker's when disaggregated) at the load's mean context ISL + OSL / 2,
+/// instance's, a decode worker's when disaggregated; under pipeline stages the walk of one
+/// micro-batch of them, ceil(batch / pp)) at the load's mean context ISL + OSL / 2,
 /// as serve costs it, by cost class (cost_class.hpp, in its order). Predicted and ceiling
 /// times in us; `predicted_us` = sum(class_predicted_us) - overlap_us + collectives_predicted_us
 /// + host_us + step_cost_us, the plain decode step serve's TPOT starts from (TPOT adds the
@@ -1002,8 +1048,9 @@ constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uin
   const detail::serve_ctx& x = su.x;
   const parallel p = attention_dp_layout(su.pd, x.dep.engine);  // the layout the engine runs (forward())
   const std::uint64_t ctx = x.l.isl + x.l.osl / 2;
-  const step_estimate e = decode_step(*x.m, *x.d, *x.r, batch, ctx, x.dep.settings, p, *x.facts);
-  const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, batch, batch, ctx, p, x.dep.settings.kv, *x.cs);
+  const std::uint64_t mb = detail::micro_batch(batch, p, *x.sf);  // pipeline stages walk one micro-batch (forward())
+  const step_estimate e = decode_step(*x.m, *x.d, *x.r, mb, ctx, x.dep.settings, p, *x.facts);
+  const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, mb, mb, ctx, p, x.dep.settings.kv, *x.cs);
   out.batch = batch;
   out.context = ctx;
   out.class_ceiling_us = sp.class_ceiling_us;
@@ -1023,8 +1070,8 @@ constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uin
       // As predict() reads it (prediction.hpp).
       const std::uint64_t slots = expert_slots(n, p);
       const detail::expert_grouping g = detail::grouping_under(n, slots);
-      out.mean_rank_experts = detail::mean_rank_experts(slots, n.top_k, batch, p.ep, static_cast<double>(e.fused_experts));
-      out.busiest_rank_experts = ep_busiest_share(slots, n.top_k, batch, p.ep, g.groups, g.top_groups) * out.mean_rank_experts;
+      out.mean_rank_experts = detail::mean_rank_experts(slots, n.top_k, mb, p.ep, static_cast<double>(e.fused_experts));
+      out.busiest_rank_experts = ep_busiest_share(slots, n.top_k, mb, p.ep, g.groups, g.top_groups) * out.mean_rank_experts;
       break;
     }
   }

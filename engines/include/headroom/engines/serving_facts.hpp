@@ -285,6 +285,29 @@ inline constexpr std::string_view sglang_admit_source =
 inline constexpr std::string_view trtllm_ahead_source =
     "TensorRT-LLM overlap-scheduler.md: one extra decoding step; enabled by default";
 
+// Pipeline stages (serving_facts::pipeline_micro_batches): whether the running sequences are
+// dealt out over pp micro-batches that walk the stages in turn.
+// - SGLang: yes. event_loop_pp keeps a running batch for each micro-batch (running_mbs) and
+//   runs them round the stages in turn, a new request joining the micro-batch whose turn
+//   takes it (python/sglang/srt/managers/scheduler_pp_mixin.py
+//   @00ff98d34dc4ce18f05bcf01b3833a19fe3ed5c9).
+// - vLLM: no. Its engine keeps pp batches in flight (VllmConfig.max_concurrent_batches), but
+//   Scheduler.schedule skips a running request with no new tokens to schedule, "PP>1 and we
+//   have already scheduled all prompt tokens but they are not finished yet" (its
+//   num_computed_tokens moves when it is scheduled): a decoding sequence waits for its pass to
+//   come back, so the decoding sequences travel through the stages as one batch
+//   (vllm/v1/core/sched/scheduler.py @00024d314514900f361ad072af6931e403b7f589).
+// - TensorRT-LLM: no, below max_batch_size. Its scheduler avoids the requests "currently in
+//   flight across all micro batches" (PyExecutor.inflight_req_ids,
+//   tensorrt_llm/_torch/pyexecutor/py_executor.py @0004396720054fd8e205cbf616f21f0b57c6b412), so a
+//   micro-batch takes every running sequence it may.
+inline constexpr std::string_view vllm_pipeline_source =
+    "vLLM Scheduler.schedule: under PP a running request with a pass in flight has no new tokens and is skipped";
+inline constexpr std::string_view sglang_pipeline_source =
+    "SGLang event_loop_pp: a running batch for each micro-batch, walking the stages in turn";
+inline constexpr std::string_view trtllm_pipeline_source =
+    "TensorRT-LLM PyExecutor: the scheduler avoids requests in flight across all micro batches";
+
 constexpr bool always_ride(const engine&) { return true; }
 constexpr bool sglang_rides(const engine& e) { return e.sglang.enable_mixed_chunk; }
 inline constexpr std::string_view vllm_mixing_source =
@@ -299,16 +322,18 @@ inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
                                             host_launch_source, true, vllm_admission_source, &always_ride,
                                             vllm_mixing_source, &vllm_ahead, vllm_ahead_source, host_launch_dense_us,
-                                            host_launch_dense_source};
+                                            host_launch_dense_source, 0, {}, false, vllm_pipeline_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,
                                               sglang_mixing_source, &sglang_ahead, sglang_ahead_source, host_launch_dense_us,
-                                              host_launch_dense_source, sglang_disagg_admit_steps, sglang_admit_source};
+                                              host_launch_dense_source, sglang_disagg_admit_steps, sglang_admit_source,
+                                              true, sglang_pipeline_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
                                               host_launch_source, false, {}, &always_ride, trtllm_mixing_source, &trtllm_ahead,
-                                              trtllm_ahead_source, host_launch_dense_us, host_launch_dense_source};
+                                              trtllm_ahead_source, host_launch_dense_us, host_launch_dense_source, 0, {},
+                                              false, trtllm_pipeline_source};
 
 /// The fixed costs of an engine; engines::none and llama.cpp: none (the kernels alone).
 constexpr const serving_facts& serving_facts_of(engine_kind k) {
