@@ -36,6 +36,22 @@ static_assert(near(agg.tokens_per_s, 4 * 100 / (agg.cycle_ms / 1e3), 1e-12) && a
 static_assert(near(agg.tokens_per_s_per_user, 1e3 / agg.tpot_ms, 1e-12));
 static_assert(agg.gpus == 1 && agg.tokens_per_s_per_gpu == agg.tokens_per_s);
 
+// Data parallel, in a constant expression as at run time: SGLang runs two replicas of the
+// one-GPU plan, each serving two of four clients (its batch and times one replica's, at half the
+// deployment's tokens a second); vLLM's two data-parallel ranks run one batch of four over them.
+constexpr deployment sgl_dp2{.engine = as_allocated(engine{.kind = engine_kind::sglang}), .parallel = {.dp = 2}};
+constexpr deployment sgl_one{.engine = sgl_dp2.engine};
+constexpr serve_result sgl_two = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, sgl_dp2, short_load);
+constexpr serve_result sgl_half =
+    serve(models::llama_3_1_8b_instruct, devices::h100_sxm, sgl_one, {.isl = 1000, .osl = 100, .concurrency = 2});
+static_assert(sgl_two.fits && sgl_two.gpus == 2 && sgl_two.running_batch == 2);
+static_assert(sgl_two.tpot_ms == sgl_half.tpot_ms && sgl_two.ttft_ms == sgl_half.ttft_ms);
+static_assert(near(sgl_two.tokens_per_s, 2 * sgl_half.tokens_per_s, 1e-12));
+constexpr serve_result vllm_two = serve(models::llama_3_1_8b_instruct, devices::h100_sxm,
+                                        {.engine = as_allocated(engine{.kind = engine_kind::vllm}), .parallel = {.dp = 2}},
+                                        short_load);
+static_assert(vllm_two.fits && vllm_two.running_batch == 4 && vllm_two.wait_ms == 0);
+
 // Disaggregated, one prefill and one decode worker of one H100 each: the prompt's KV crosses the
 // scale-out link. Llama-3.1-8B holds 32 layers x 8 KV heads x 128 x (K and V) x 2 bytes =
 // 131,072 bytes a token (config.json: num_hidden_layers 32, num_key_value_heads 8, head_dim 128),
