@@ -153,6 +153,86 @@ struct router_gemm_kernel {
 
 /// What a prediction could read: the (device, engine) table and the one it falls back on, and
 /// how the engine launches what no table measures.
+/// An engine's latent attention module in a decode step, measured whole: DeepSeek-V3's layout
+/// (latent_module_layout) on one rank of `heads` query heads, its projections' weights and its
+/// KV cache in the formats named, the microseconds a layer at (sequences on the rank, context
+/// tokens): us[ix * ny + iy] at (xs[ix], ys[iy]), both axes ascending; 0 where nothing was
+/// measured (the lookup does not read across such a cell). The module is every node of the
+/// attention block but its input norm and residual add, as the engine runs it, its kernels'
+/// launches and the gaps between them included; no TP all-reduce (docs/calibration.md,
+/// "Latent attention modules").
+struct latent_module_grid {
+  std::uint16_t heads = 0;
+  calib_format weights = calib_format::bf16;
+  calib_format kv = calib_format::bf16;
+  std::uint8_t nx = 0, ny = 0;
+  const double* xs = nullptr;
+  const double* ys = nullptr;
+  const double* us = nullptr;
+};
+struct latent_module_table {
+  std::string_view source{};
+  const latent_module_grid* grids = nullptr;
+  std::size_t n_grids = 0;
+};
+inline constexpr latent_module_table no_latent_module{};  // a sentinel, as no_calibration
+
+/// The module's measured microseconds a layer at `seqs` sequences and `context` tokens, 0 where
+/// the table does not hold them: no grid of (heads, weights, kv); more sequences or tokens than
+/// its axes reach (a context below the first point reads as there: the module's time is flat
+/// over the first few tokens); or a corner of the cell unmeasured. Bilinear in (log seqs, log
+/// context), as calib_grid's lookup.
+constexpr double latent_module_us(const latent_module_table& t, std::uint64_t heads, calib_format weights, calib_format kv,
+                                  double seqs, double context) {
+  for (std::size_t g = 0; g < t.n_grids; ++g) {
+    const latent_module_grid& gr = t.grids[g];
+    if (gr.heads != heads || gr.weights != weights || gr.kv != kv || gr.nx == 0 || gr.ny == 0) continue;
+    if (seqs > gr.xs[gr.nx - 1] || context > gr.ys[gr.ny - 1]) return 0.0;
+    const detail::calib_span sx = detail::calib_locate(gr.xs, gr.nx, seqs);
+    const detail::calib_span sy = detail::calib_locate(gr.ys, gr.ny, context);
+    const std::size_t ix1 = sx.t > 0 ? sx.i + 1 : sx.i, iy1 = sy.t > 0 ? sy.i + 1 : sy.i;
+    const auto at = [&](std::size_t ix, std::size_t iy) { return gr.us[ix * gr.ny + iy]; };
+    if (!(at(sx.i, sy.i) > 0 && at(sx.i, iy1) > 0 && at(ix1, sy.i) > 0 && at(ix1, iy1) > 0)) return 0.0;
+    const double lo = at(sx.i, sy.i) + (at(sx.i, iy1) - at(sx.i, sy.i)) * sy.t;
+    const double hi = at(ix1, sy.i) + (at(ix1, iy1) - at(ix1, sy.i)) * sy.t;
+    return lo + (hi - lo) * sx.t;
+  }
+  return 0.0;
+}
+
+/// A latent-module table's laws: a source named; every grid of positive heads, projection
+/// weights of bf16, fp8_block or fp4 and a bf16 or fp8 KV cache, one grid a triple; its axes
+/// non-empty, positive, finite and strictly ascending; its microseconds finite and positive or 0
+/// (unmeasured), at least one measured.
+constexpr bool latent_module_valid(const latent_module_table& t) {
+  if (t.source.empty() || (t.n_grids != 0 && t.grids == nullptr)) return false;
+  const auto ascending = [](const double* a, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!(a[i] > 0 && a[i] < std::numeric_limits<double>::infinity())) return false;
+      if (i > 0 && !(a[i] > a[i - 1])) return false;
+    }
+    return true;
+  };
+  for (std::size_t g = 0; g < t.n_grids; ++g) {
+    const latent_module_grid& gr = t.grids[g];
+    if (gr.heads == 0 || gr.nx == 0 || gr.ny == 0 || gr.xs == nullptr || gr.ys == nullptr || gr.us == nullptr) return false;
+    if (gr.weights != calib_format::bf16 && gr.weights != calib_format::fp8_block && gr.weights != calib_format::fp4) return false;
+    if (gr.kv != calib_format::bf16 && gr.kv != calib_format::fp8) return false;
+    if (!ascending(gr.xs, gr.nx) || !ascending(gr.ys, gr.ny)) return false;
+    bool any = false;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(gr.nx) * gr.ny; ++i) {
+      const double v = gr.us[i];
+      if (!(v >= 0 && v < std::numeric_limits<double>::infinity())) return false;
+      any = any || v > 0;
+    }
+    if (!any) return false;
+    for (std::size_t h = 0; h < g; ++h) {
+      if (t.grids[h].heads == gr.heads && t.grids[h].weights == gr.weights && t.grids[h].kv == gr.kv) return false;
+    }
+  }
+  return true;
+}
+
 struct calibration_set {
   const calibration* own = &no_calibration;
   const calibration* fallback = &no_calibration;  ///< the nearest measured device's (sla.hpp says which)
@@ -189,6 +269,10 @@ struct calibration_set {
   /// qk_norm_own_kernel); none by default: inside the attention kernel. A norm over all heads
   /// (MiniMax-M2's) launches its own kernels whatever this says (launches_own_kernel).
   bool qk_norm_own_kernel = false;
+  /// The engine's latent attention module measured whole on the device (appended): a decode
+  /// step's DeepSeek-V3-shaped attention block costs that instead of its kernels one by one.
+  /// None by default.
+  const latent_module_table* latent_module = &no_latent_module;
 };
 
 /// Where a prediction's ratios came from. `stand_in` (added after the others, so their values
@@ -548,6 +632,60 @@ constexpr bool own_elementwise_launch(const circuit& c, std::uint8_t bi, const n
   return n.kind == op::qk_norm && cs.qk_norm_own_kernel && n.local == "q_norm";
 }
 // An MLA MoE decoder: a multi-head latent attention block and a routed-experts block.
+// The query heads of block `b` when it is DeepSeek-V3's latent attention as the latent-module
+// tables time it (latent_module_grid), else 0: the plain MLA block's nodes only (mla_parts,
+// models/blocks/attention.hpp: input norm, q_a, q_a norm, q_b, kv_a, kv_a norm, rope, KV write,
+// kv_b, attend, o, add), of DeepSeek-V3's widths: hidden 7,168, q_lora 1,536, the latent 512 +
+// 64 of rope, a head's query 128 + 64 wide, its kv_b rows 128 + 128 and its output 128
+// (config.json; Kimi-K2 keeps them with 64 heads). An indexed block (DeepSeek-V3.2's) or any
+// other width is not the module measured.
+constexpr std::uint64_t latent_module_heads(const circuit& c, const block& b) {
+  constexpr std::uint64_t hidden = 7168, q_lora = 1536, kv_lora = 512, rope = 64, nope = 128, v_head = 128;
+  std::uint64_t heads = 0, nodes = 0, norms = 0;
+  for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
+    const node& n = c.nodes[ni];
+    ++nodes;
+    switch (n.kind) {
+      case op::rms_norm: ++norms; continue;
+      case op::rope:
+      case op::kv_write:
+      case op::residual_add: continue;
+      case op::paged_attention:
+        if (!reads_shared_latent(b, n)) return 0;
+        continue;
+      case op::linear: break;
+      default: return 0;
+    }
+    const std::uint64_t k = n.weight_k(), out = n.weight_out();
+    switch (n.role) {
+      case linear_role::mla_q_a:
+        if (k != hidden || out != q_lora) return 0;
+        break;
+      case linear_role::mla_kv_a:
+        if (k != hidden || out != kv_lora + rope) return 0;
+        break;
+      case linear_role::mla_q_b:
+        if (n.units == 0 || k != q_lora || out != n.units * (nope + rope)) return 0;
+        heads = n.units;
+        break;
+      case linear_role::mla_kv_b:
+        if (n.units == 0 || k != kv_lora || out != n.units * (nope + v_head)) return 0;
+        break;
+      case linear_role::o:
+        if (n.units == 0 || out != hidden || k != n.units * v_head) return 0;
+        break;
+      default: return 0;
+    }
+  }
+  return nodes == 12 && norms == 3 ? heads : 0;
+}
+// Of such a block, the nodes the module holds: all but the input norm (the norm of the hidden
+// width) and the residual add.
+constexpr bool in_latent_module(const node& n) {
+  if (n.kind == op::residual_add) return false;
+  return !(n.kind == op::rms_norm && n.n_in > 0 && n.in[0].width == 7168);
+}
+
 constexpr bool mla_moe_circuit(const circuit& c) {
   bool mla = false, moe = false;
   for (std::size_t bi = 0; bi < c.n_blocks; ++bi) {
@@ -719,12 +857,39 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   bool input_norm_kept = false;  // the input norm of a rank's first layer runs on its own
   detail::busy_memo busy_at{};
   std::array<std::array<double, 4>, max_blocks> paths{};  // routed / q_a norm, shared / kv_a norm: predicted, ceiling
+  // A latent attention block the engine's module table holds (calibration_set::latent_module):
+  // its nodes are costed one by one as below, their predictions kept by class and part, and the
+  // module measured whole is then their floor (after the loop). One token a sequence only: a
+  // speculative verify's rows are not the module the tables time.
+  struct module_sums {
+    std::uint64_t heads = 0;  // the block's query heads (latent_module_heads); 0: not a module
+    calib_format weights = calib_format::bf16;
+    bool weights_read = false;
+    double layers = 0;
+    std::array<double, all_cost_classes.size()> cls_pred{};
+    std::array<double, step_parts> part_pred{};
+  };
+  std::array<module_sums, max_blocks> modules{};
+  const bool read_modules = pass == step_pass::decode && rows == seqs && cs.latent_module->n_grids != 0;
+  if (read_modules) {
+    for (std::size_t bi = 0; bi < c.n_blocks && bi < max_blocks; ++bi) modules[bi].heads = detail::latent_module_heads(c, c.blocks[bi]);
+  }
   const auto add = [&](const site_row& row, const node& n, double ceiling, double predicted) {
     const auto part = static_cast<std::size_t>(part_of(n.kind));
     out.ceiling_part_us[part] += ceiling;
     const auto cls = static_cast<std::size_t>(cost_class_of(n.kind));
     out.class_ceiling_us[cls] += ceiling;
     out.class_predicted_us[cls] += predicted;
+    if (modules[row.block].heads != 0 && detail::in_latent_module(n)) {
+      module_sums& ms = modules[row.block];
+      ms.cls_pred[cls] += predicted;
+      ms.part_pred[part] += predicted;
+      if (n.kind == op::paged_attention) ms.layers = static_cast<double>(row.count);
+      if (n.role == linear_role::mla_q_b) {
+        ms.weights = detail::calib_format_of(row.how, row.formats);
+        ms.weights_read = true;
+      }
+    }
     const moe_path mp = streams ? moe_path_of(n) : moe_path::none;
     int side = mp == moe_path::none ? -1 : mp == moe_path::routed ? 0 : 1;
     if (side < 0 && norm_streams) side = latent_norm_side(c, row.block, n);
@@ -943,6 +1108,29 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
     const double launch_us = static_cast<double>(row.count) * a.floor_us;
     add(row, n, ceiling, ceiling * ratio > launch_us ? ceiling * ratio : launch_us);
     out.worst = detail::worse(out.worst, a.from);
+  }
+  // The measured modules as their nodes' floor: no module is predicted faster than the engine's
+  // module measured whole (its microseconds a layer at the rank's sequences and the context,
+  // times its layers), against the nodes' predictions less what the two norms' streams hide. The
+  // excess is spread over the module's classes and parts by their shares of its prediction.
+  if (read_modules) {
+    for (std::size_t bi = 0; bi < c.n_blocks && bi < max_blocks; ++bi) {
+      const module_sums& ms = modules[bi];
+      if (ms.heads == 0 || !ms.weights_read || ms.layers == 0) continue;
+      const block& bl = c.blocks[bi];
+      const std::uint64_t rank_heads = ms.heads / block_tp(bl, plan);
+      const double b = static_cast<double>(ceil_div(seqs, block_row_shares(bl, plan)));
+      const double each_us = latent_module_us(*cs.latent_module, rank_heads, ms.weights, kvf, b, static_cast<double>(context));
+      double pred = 0;
+      for (const double v : ms.cls_pred) pred += v;
+      const auto& pb = paths[bi];
+      const double longer = pb[0] > pb[1] ? pb[0] : pb[1];
+      const double hidden = pb[0] + pb[1] - (longer > pb[2] + pb[3] ? longer : pb[2] + pb[3]);
+      const double excess = each_us * ms.layers - (pred - hidden);
+      if (!(excess > 0) || !(pred > 0)) continue;
+      for (std::size_t k = 0; k < all_cost_classes.size(); ++k) out.class_predicted_us[k] += excess * ms.cls_pred[k] / pred;
+      for (std::size_t p = 0; p < step_parts; ++p) out.predicted_part_us[p] += excess * ms.part_pred[p] / pred;
+    }
   }
   for (const auto& b : paths) {
     const double longer = b[0] > b[1] ? b[0] : b[1];

@@ -5,6 +5,7 @@
 // growing, the closed loop's throughput identity -- and the run-time errors of a bad load.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
@@ -705,6 +706,81 @@ step_prediction deepseek_v3_tp8_decode(const device& d, std::uint64_t batch, con
   const parallel p{.tp = 8};
   const step_estimate e = decode_step(m, d, r, batch, 2048, settings{}, p, engines::exec_facts_of(engine_kind::sglang));
   return predict(m, r.r, e, step_pass::decode, batch, batch, 2048, p, kv_dtype::bf16, cs);
+}
+
+TEST_CASE("prediction: a latent attention module measured whole is its nodes' floor") {
+  // Which blocks are the module the tables time: DeepSeek-V3's latent attention (128 heads) and
+  // Kimi-K2's (64, the same widths); no block of a model of other widths (GLM-5.3-Flash's) or of
+  // another kind.
+  const auto module_heads = [](const model& m) {
+    std::uint64_t h = 0;
+    for (std::size_t bi = 0; bi < m.c.n_blocks; ++bi) h = std::max(h, detail::latent_module_heads(m.c, m.c.blocks[bi]));
+    return h;
+  };
+  CHECK(module_heads(models::deepseek_v3) == 128);
+  CHECK(module_heads(models::deepseek_v3_0324_fp4) == 128);
+  CHECK(module_heads(models::kimi_k2_instruct) == 64);
+  CHECK(module_heads(models::glm_5_3_flash_nvfp4) == 0);
+  CHECK(module_heads(models::llama_3_1_8b_instruct) == 0);
+
+  // A hand table: DeepSeek-V3's module at 16 heads a rank (TP 8), block-scaled FP8 projections,
+  // a BF16 cache, X us a layer at every point from 1 to 64 sequences.
+  struct hand_module {
+    double xs[2] = {1, 64}, ys[2] = {16, 65536}, us[4];
+    latent_module_grid grid;
+    latent_module_table table;
+    explicit hand_module(double x, std::uint16_t heads = 16)
+        : us{x, x, x, x},
+          grid{heads, calib_format::fp8_block, calib_format::bf16, 2, 2, xs, ys, us},
+          table{"this test", &grid, 1} {}
+  };
+  const calibration_set shipped = shipped_calibration(devices::h200_sxm, engines::vllm);
+  calibration_set none = shipped;
+  none.latent_module = &no_latent_module;
+  const auto with = [&](const hand_module& h) {
+    calibration_set cs = shipped;
+    cs.latent_module = &h.table;
+    return cs;
+  };
+  const hand_module slow(10000), slower(20000), fast(0.001);
+  const step_prediction p0 = deepseek_v3_tp8_decode(devices::h200_sxm, 4, none);
+  const step_prediction p1 = deepseek_v3_tp8_decode(devices::h200_sxm, 4, with(slow));
+  const step_prediction p2 = deepseek_v3_tp8_decode(devices::h200_sxm, 4, with(slower));
+  // Binding: each of DeepSeek-V3's 61 layers (every one has the block) costs the module's time,
+  // so 10,000 us more a layer is 610,000 us more a step.
+  CHECK(p2.predicted_us - p1.predicted_us == doctest::Approx(61 * 10000.0).epsilon(1e-9));
+  CHECK(p1.predicted_us > p0.predicted_us);
+  CHECK(p1.ceiling_us == p0.ceiling_us);
+  // The classes still sum to the step, each at or above its ceiling.
+  double classes = 0;
+  for (std::size_t k = 0; k < all_cost_classes.size(); ++k) {
+    classes += p1.class_predicted_us[k];
+    CHECK(p1.class_predicted_us[k] >= p1.class_ceiling_us[k] * (1 - 1e-12));
+  }
+  CHECK(classes - p1.overlap_us + p1.link_predicted_us == doctest::Approx(p1.predicted_us).epsilon(1e-12));
+  // Not binding: a module measured faster than its nodes leaves them as they are.
+  CHECK(deepseek_v3_tp8_decode(devices::h200_sxm, 4, with(fast)).predicted_us == p0.predicted_us);
+  // Past the table's 64 sequences it is not read.
+  CHECK(deepseek_v3_tp8_decode(devices::h200_sxm, 128, with(slow)).predicted_us ==
+        deepseek_v3_tp8_decode(devices::h200_sxm, 128, none).predicted_us);
+  // A grid of 8 heads a rank is not DeepSeek-V3's at TP 8 (16), but Kimi-K2's (64 / 8).
+  const hand_module eight(10000, 8), eight_more(20000, 8);
+  CHECK(deepseek_v3_tp8_decode(devices::h200_sxm, 4, with(eight)).predicted_us == p0.predicted_us);
+  const auto kimi_tp8 = [&](const calibration_set& cs) {
+    const model& m = models::kimi_k2_instruct;
+    const device_roofline r = default_roofline(devices::h200_sxm);
+    const parallel p{.tp = 8};
+    const step_estimate e = decode_step(m, devices::h200_sxm, r, 4, 2048, settings{}, p, engines::exec_facts_of(engine_kind::vllm));
+    return predict(m, r.r, e, step_pass::decode, 4, 4, 2048, p, kv_dtype::bf16, cs).predicted_us;
+  };
+  CHECK(kimi_tp8(with(eight_more)) - kimi_tp8(with(eight)) == doctest::Approx(61 * 10000.0).epsilon(1e-9));
+  // A speculative verify (more rows than sequences) is not the module the tables time.
+  const model& m = models::deepseek_v3;
+  const device_roofline r = default_roofline(devices::h200_sxm);
+  const parallel tp8{.tp = 8};
+  const step_estimate verify = decode_step(m, devices::h200_sxm, r, 8, 2048, settings{}, tp8, engines::exec_facts_of(engine_kind::vllm));
+  CHECK(predict(m, r.r, verify, step_pass::decode, 8, 4, 2048, tp8, kv_dtype::bf16, with(slow)).predicted_us ==
+        predict(m, r.r, verify, step_pass::decode, 8, 4, 2048, tp8, kv_dtype::bf16, none).predicted_us);
 }
 
 TEST_CASE("prediction: a latent attention block's q_a and kv_a norms on two streams") {

@@ -33,6 +33,35 @@ static_assert(engines::calibration_of("h100_pcie", engine_kind::vllm).n_grids ==
 static_assert(engines::calibration_of("h200_sxm", engine_kind::llama_cpp).n_grids == 0);
 static_assert(!lookup(engines::calibration_of("h200_sxm", engine_kind::none), kernel_class::gemm, calib_format::bf16, 1, 1).found);
 
+// ---- The latent attention modules measured whole (engines/calibration/latent_modules.hpp).
+constexpr bool all_latent_modules_valid() {
+  for (const engines::latent_module_entry& m : engines::all_latent_modules) {
+    if (!latent_module_valid(*m.table) || m.table->n_grids == 0) return false;
+  }
+  return true;
+}
+static_assert(all_latent_modules_valid());
+// SGLang's modules are not timed; a device without a table: the sentinel.
+static_assert(engines::latent_module_of("h200_sxm", engine_kind::sglang).n_grids == 0);
+static_assert(engines::latent_module_of("mi300x", engine_kind::vllm).n_grids == 0);
+// A cell is its row: aiconfigurator h200_sxm/mla/vllm/0.24.0/mla_generation_module_perf.parquet
+// (@095f58a5), FLASHMLA, DeepSeek-V3, 16 heads, fp8_block GEMMs, FP8 KV, batch_size 4, step
+// 1,024: latency 0.1173 ms; at step 4,096 0.1246 ms. 2,048 tokens lie halfway between in log
+// context: (117.3 + 124.6) / 2 = 120.95 us.
+constexpr const latent_module_table& h200_vllm_modules = engines::latent_module_of("h200_sxm", engine_kind::vllm);
+static_assert(latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 4, 1024) == 117.3);
+static_assert(near(latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 4, 2048), 120.95, 1e-12));
+// Outside what was measured it answers 0 (the kernels' sum stands): more sequences than the
+// axis reaches, more context, a cell no row timed (1,024 sequences at 65,536 tokens), a head
+// count or format without a grid. Below the first context point it reads the first.
+static_assert(latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 2048, 1024) == 0);
+static_assert(latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 4, 100000) == 0);
+static_assert(latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 1024, 65536) == 0);
+static_assert(latent_module_us(h200_vllm_modules, 12, calib_format::fp8_block, calib_format::fp8, 4, 1024) == 0);
+static_assert(latent_module_us(h200_vllm_modules, 16, calib_format::fp4, calib_format::fp8, 4, 1024) == 0);
+static_assert(latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 4, 2) ==
+              latent_module_us(h200_vllm_modules, 16, calib_format::fp8_block, calib_format::fp8, 4, 16));
+
 // ---- lookup on a hand-written grid: xs {1, 4, 16}, ys {2, 8}, values x-major
 //   (1,2) 1  (1,8) 2
 //   (4,2) 3  (4,8) 5

@@ -80,7 +80,8 @@ constexpr calibration_set shipped_calibration(const device& d, const engine& e) 
           engines::router_gemm_of(e.kind, d),
           engines::rope_own_kernel(k),
           engines::gqa_rope_own_kernel(k),
-          engines::qk_norm_own_kernel(k)};
+          engines::qk_norm_own_kernel(k),
+          &engines::latent_module_of(d.id, k)};
 }
 
 /// serve() on the device's default constants, the engine's execution facts, its step cost and

@@ -25,7 +25,11 @@ using text::writer;
 
 calibration_set calibration_for(const serve_request& r) {
   calibration_set cs = shipped_calibration(*r.q.d, r.q.e);
-  if (r.table != nullptr) cs.own = r.table;
+  if (r.table != nullptr) {
+    // A table of the user's replaces the shipped kernels; the shipped module measurements go too.
+    cs.own = r.table;
+    cs.latent_module = &no_latent_module;
+  }
   return cs;
 }
 
@@ -50,6 +54,14 @@ std::string calibration_text(const serve_request& r, const calibration_set& cs, 
   if (engines::runs_a_router_of(cs.router_gemm, *r.q.m)) {
     out += fmt::format("; its router at up to {} rows: the dsv3RouterGemm kernel's measured times ({})",
                        cs.router_gemm.max_rows, cs.router_gemm.source);
+  }
+  if (cs.latent_module->n_grids != 0) {
+    bool module = false;
+    for (std::size_t bi = 0; bi < r.q.m->c.n_blocks; ++bi) module = module || detail::latent_module_heads(r.q.m->c, r.q.m->c.blocks[bi]) != 0;
+    if (module) {
+      out += fmt::format("; its latent attention in a decode step no faster than the module measured whole ({})",
+                         cs.latent_module->source);
+    }
   }
   if (stood_in) {
     out += "; kernels no table times (Kimi Delta Attention's recurrence, a prompt's Mamba2 scan) read the Gated DeltaNet "

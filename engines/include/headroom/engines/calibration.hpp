@@ -40,6 +40,7 @@
 #include <headroom/engines/calibration/mi325x_vllm.hpp>
 #include <headroom/engines/calibration/mi355x_sglang.hpp>
 #include <headroom/engines/calibration/mi355x_vllm.hpp>
+#include <headroom/engines/calibration/latent_modules.hpp>
 
 namespace headroom::engines {
 
@@ -57,6 +58,36 @@ inline constexpr std::array<const calibration*, 30> all_calibrations{
     &calibration_tables::mi325x_vllm, &calibration_tables::mi325x_sglang,
     &calibration_tables::mi355x_vllm, &calibration_tables::mi355x_sglang,
 };
+
+/// The latent attention modules measured whole (tools/calibrate/modules.mjs): vLLM's and
+/// TensorRT-LLM's on the NVIDIA parts aiconfigurator timed them on. SGLang's are not timed.
+struct latent_module_entry {
+  std::string_view device;
+  engine_kind engine;
+  const latent_module_table* table;
+};
+inline constexpr std::array<latent_module_entry, 12> all_latent_modules{{
+    {"h100_sxm", engine_kind::vllm, &calibration_tables::h100_sxm_vllm_latent},
+    {"h100_sxm", engine_kind::trtllm, &calibration_tables::h100_sxm_trtllm_latent},
+    {"h200_sxm", engine_kind::vllm, &calibration_tables::h200_sxm_vllm_latent},
+    {"h200_sxm", engine_kind::trtllm, &calibration_tables::h200_sxm_trtllm_latent},
+    {"b200", engine_kind::vllm, &calibration_tables::b200_vllm_latent},
+    {"b200", engine_kind::trtllm, &calibration_tables::b200_trtllm_latent},
+    {"b300", engine_kind::vllm, &calibration_tables::b300_vllm_latent},
+    {"b300", engine_kind::trtllm, &calibration_tables::b300_trtllm_latent},
+    {"gb200", engine_kind::vllm, &calibration_tables::gb200_vllm_latent},
+    {"gb200", engine_kind::trtllm, &calibration_tables::gb200_trtllm_latent},
+    {"gb300", engine_kind::vllm, &calibration_tables::gb300_vllm_latent},
+    {"gb300", engine_kind::trtllm, &calibration_tables::gb300_trtllm_latent},
+}};
+
+/// The engine's latent attention module table on the device, or no_latent_module.
+constexpr const latent_module_table& latent_module_of(std::string_view device_id, engine_kind e) {
+  for (const latent_module_entry& m : all_latent_modules) {
+    if (m.device == device_id && m.engine == e) return *m.table;
+  }
+  return no_latent_module;
+}
 
 /// The shipped table for (device id, engine), or no_calibration (n_grids == 0) when none was
 /// measured: every lookup then answers found = false and the caller keeps the ceiling.
