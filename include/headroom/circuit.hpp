@@ -91,6 +91,13 @@ struct node {
   /// them. 0 (or one group): routing over every expert.
   std::uint16_t expert_groups = 0;
   std::uint16_t top_groups = 0;
+  /// routed experts on one rank of expert parallelism (rank_node; appended): the EP degree and
+  /// a token's K over all ranks, which `top_k` rounds to the rank's whole share (at least one).
+  /// A token reads K / ep of a rank's experts on average, which node_cost's ceiling counts: at
+  /// EP wider than K the rounded share would count one expert a token on every rank. 1 / 0: the
+  /// whole model (not cut).
+  std::uint16_t ep_ranks = 1;
+  std::uint64_t route_top_k = 0;
 
   [[nodiscard]] constexpr bool has_weight() const { return reads_linear_weight(kind) || kind == op::embed; }
   /// The weight as [out, k]: k = width of the first input (/ weight_groups), out = sum of

@@ -299,12 +299,24 @@ constexpr double attention_peak(std::uint64_t read_bytes, std::uint64_t read_ele
       // A fused shared expert is one more expert read whatever the rows, and one more every row
       // runs through.
       const double fused = static_cast<double>(q.fused_experts);
-      const double distinct = distinct_experts(n.experts, n.top_k, rows) + fused;
+      // On a rank of expert parallelism (rank_node) a token reads K / ep of the rank's experts on
+      // average, its rows K / ep of a whole token's: the rank's expected distinct experts are its
+      // share of the whole model's, and its rows and FLOPs that share of the rounded count its
+      // edges carry (K / ep rounded up, at least one). The busiest rank reads at least the mean,
+      // so the ceiling stays a lower bound; with the rounded count it was not at EP wider than K
+      // (until 2026-12-07: Llama-4-Maverick's top-1 at EP 4 read as one expert a token on each
+      // of the four ranks).
+      const bool cut = n.ep_ranks > 1 && n.route_top_k != 0;
+      const double ep = static_cast<double>(n.ep_ranks);
+      const double share = cut ? static_cast<double>(n.route_top_k) / ep / static_cast<double>(n.top_k) : 1.0;
+      const double distinct =
+          (cut ? distinct_experts(checked_mul(n.experts, n.ep_ranks), n.route_top_k, rows) / ep : distinct_experts(n.experts, n.top_k, rows)) +
+          fused;
       // The one term that is not whole: the whole bytes so far, then the experts' share, in
       // that order.
-      total_bytes = static_cast<double>(sum) + distinct * static_cast<double>(terms.expert_bytes);
+      total_bytes = static_cast<double>(sum) * share + distinct * static_cast<double>(terms.expert_bytes);
       sum = 0;
-      total_flops = 2.0 * t * (static_cast<double>(n.top_k) + fused) * terms.k * terms.out;
+      total_flops = 2.0 * t * (static_cast<double>(n.top_k) * share + fused) * terms.k * terms.out;
       peak = peak_of(how, r);
       break;
     }

@@ -988,8 +988,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         const double launch_us = static_cast<double>(row.count) * fa.floor_us * launch_share;
         // Under expert parallelism the step waits for the busiest rank: the experts it touches
         // over the mean (at the step's rows; at one row for the one-row floor). The ceiling
-        // keeps a rank's own count (the mean, or one expert a token where EP is wider than
-        // top_k), a lower bound of the busiest rank's.
+        // keeps a rank's mean count (node_cost), a lower bound of the busiest rank's.
         const double busy = routed ? busy_at.at(slots, n.top_k, groups, top_groups, rows, plan.ep) : 1.0;
         // A routed row's one-row floor holds one row's activations beside the weights a rank
         // reads there (copies): the row's ceiling less its experts' weights at the step's rows
@@ -997,12 +996,9 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
         // joins the floor. With the weights alone the step at more rows could read below the
         // step at one by that share, once the busiest rank's share fell faster than the grid rose.
         const double weights_us = static_cast<double>(row.count) * weight_us;
-        // (The rank's experts as its ceiling counts them, rank_node: slots / ep of them, a token
-        // reading top_k / ep there, at least one.)
-        const double spread_t =
-            routed ? distinct_experts(slots / plan.ep, headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, plan.ep)),
-                                      static_cast<std::uint64_t>(t)) + fused
-                   : copies;
+        // (The rank's experts as its ceiling counts them, node_cost: its share of the distinct
+        // experts the step's rows touch, the mean a rank reads.)
+        const double spread_t = routed ? detail::mean_rank_experts(slots, n.top_k, static_cast<std::uint64_t>(t), plan.ep, fused) : copies;
         const double rows_us = routed && ceiling > weights_us * spread_t / copies ? (ceiling - weights_us * spread_t / copies) / t : 0.0;
         const double weight_floor_us = (weights_us + rows_us) * most * busy_one;
         const double floor_us = weight_floor_us > launch_us ? weight_floor_us : launch_us;
@@ -1018,8 +1014,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
           continue;
         }
         // The busiest rank's experts against those the ceiling reads: the share is over the
-        // mean a rank touches (distinct / ep), the ceiling's rank reads at least one a token
-        // (rank_node), more than the mean under EP wider than top_k.
+        // mean a rank touches (distinct / ep), which the ceiling reads too.
         const double mean_t = routed ? detail::mean_rank_experts(slots, n.top_k, rows, plan.ep, fused) : 1.0;
         const double busiest = routed && spread_t > 0 ? busy * mean_t / spread_t : 1.0;
         add(row, n, ceiling, ceiling * ratio * busiest > floor_us ? ceiling * ratio * busiest : floor_us);

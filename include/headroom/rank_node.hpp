@@ -130,6 +130,8 @@ constexpr node rank_node(node n, std::uint64_t tp, std::uint64_t ep) {
       if (n.kind != op::expert_down) n.out[i] = detail::share(n.out[i], units, ru);
     }
     if (is_routed_expert(n.kind)) {
+      n.ep_ranks = static_cast<std::uint16_t>(ep);
+      n.route_top_k = n.top_k;
       n.experts = n.experts / ep;
       n.top_k = headroom::detail::max<std::uint64_t>(1, ceil_div(n.top_k, ep));
     }
