@@ -962,6 +962,34 @@ TEST_CASE("prediction: under expert parallelism an expert is read whole and the 
   }
 }
 
+TEST_CASE("ceiling: a rank under expert parallelism wider than top_k reads its mean share of the experts") {
+  // Llama-4-Maverick routes a token to 1 of 128 experts (config.json num_experts_per_tok 1,
+  // num_local_experts 128), each 3 x 5,120 x 8,192 BF16 weights (hidden_size 5120,
+  // intermediate_size 8192): 251,658,240 bytes. At EP 4 (TP 4) a rank holds 32 whole experts,
+  // and one token reads one of them with probability 1/4: the rank's ceiling reads a quarter of
+  // an expert a MoE layer, 62,914,560 bytes, 18.78 us at the H100's 3,350 GB/s; its one token's
+  // activations (a few 10 KB) add under 1 %. (Until 2026-12-07 it read a whole expert on every
+  // rank, four times that.)
+  const model& m = models::llama_4_maverick_17b_128e;
+  const device& d = devices::h100_sxm;
+  const device_roofline r = default_roofline(d);
+  const parallel ep4{.tp = 4, .ep = 4};
+  const step_estimate e = decode_step(m, d, r, 1, 1024, settings{}, ep4, engines::exec_facts_of(engine_kind::vllm));
+  double layer_us = 0;
+  for (std::size_t i = 0; i < e.n_rows; ++i) {
+    const site_row& row = e.rows[i];
+    if (cost_class_of(m.c.nodes[row.node].kind) != cost_class::routed_experts) continue;
+    layer_us += row.one.time_us;
+  }
+  CHECK(layer_us == doctest::Approx(62914560.0 / 3350e3).epsilon(1e-2));
+  // And the ceiling stays under the prediction where the rounded count had put it over (four
+  // MI300X, TP 4 x PP 2 at EP 4, vLLM, 64 clients).
+  const deployment dep{.engine = as_allocated(engine{.kind = engine_kind::vllm}), .parallel = {.tp = 4, .pp = 2, .ep = 4}};
+  const serve_result s = serve(m, devices::mi300x, dep, {.isl = 1000, .osl = 500, .concurrency = 64});
+  REQUIRE(s.fits);
+  CHECK(s.ceiling_tpot_ms <= s.tpot_ms);
+}
+
 TEST_CASE("prediction: an MoE launch at more tokens never takes less than at fewer") {
   // A hand MoE table shaped like aiter's gfx942 rows for DeepSeek-V3's TP 8 slice (4.5x the
   // ceiling at 4 tokens, 1.2x at 8): ratio 4 up to 4 tokens, 1 from 8. Eight tokens stream the
