@@ -52,6 +52,44 @@ constexpr double distinct_experts(std::uint64_t experts, std::uint64_t top_k, st
   return e * (1.0 - ipow(1.0 - static_cast<double>(top_k) / e, t));
 }
 
+/// Expected EP ranks a token's routed experts live on: the ranks its dispatch sends it to, once
+/// each whatever the experts it has there (DeepEP's and TensorRT-LLM's one-sided all-to-all
+/// send a token to a rank once, with its expert ids). K of E experts in ep ranks of E / ep
+/// consecutive experts, uniform routing: a rank misses the token with probability
+/// C(E - E / ep, K) / C(E, K), so ep (1 - that). Group-limited routing (`groups` G of E / G
+/// experts, a token's K from `top_groups` G' of them) where groups and ranks nest: G / ep whole
+/// groups a rank, a rank missed when none of its groups is among the G' (each chosen group taken
+/// as reached): C(G - G / ep, G') / C(G, G'); each group over ep / G ranks, the token's K among
+/// its G' groups' G' E / G experts on G' ep / G ranks. Never above min(K, ep). DeepSeek-V3
+/// (256 experts, top-8 from 4 of 8 groups) at EP 8: 8 (1 - C(7, 4) / C(8, 4)) = 4 ranks.
+constexpr double dispatch_ranks(std::uint64_t experts, std::uint64_t top_k, std::uint64_t ep, std::uint64_t groups = 0,
+                                std::uint64_t top_groups = 0) {
+  if (ep <= 1 || top_k == 0 || experts < ep) return 1.0;
+  // C(a - b, k) / C(a, k), the chance k draws without replacement from a miss a set of b.
+  const auto miss = [](double a, double b, std::uint64_t k) {
+    double r = 1.0;
+    for (std::uint64_t i = 0; i < k; ++i) {
+      const double num = a - b - static_cast<double>(i), den = a - static_cast<double>(i);
+      if (num <= 0 || den <= 0) return 0.0;
+      r *= num / den;
+    }
+    return r;
+  };
+  const double e = static_cast<double>(experts), r = static_cast<double>(ep);
+  double ranks = r * (1.0 - miss(e, e / r, top_k));
+  if (groups > 1 && top_groups >= 1 && top_groups < groups && experts % groups == 0 && experts % ep == 0) {
+    const double g = static_cast<double>(groups), tg = static_cast<double>(top_groups);
+    if (groups % ep == 0) {
+      ranks = r * (1.0 - miss(g, g / r, top_groups));
+    } else if (ep % groups == 0) {
+      const double cand = tg * e / g, on = tg * r / g;  // the chosen groups' experts and ranks
+      ranks = on * (1.0 - miss(cand, cand / on, top_k));
+    }
+  }
+  const double most = static_cast<double>(top_k < ep ? top_k : ep);
+  return ranks < most ? ranks : most;
+}
+
 /// Expected busiest-rank load over the mean under expert parallelism: a rank holding E / ep
 /// of the experts touches Binomial(E / ep, p) of them, p = 1 - (1 - K/E)^t, and the step waits
 /// for the rank that touched the most. E[max of ep] / (E / ep * p), the ranks taken as

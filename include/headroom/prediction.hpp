@@ -1137,7 +1137,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
   const auto moe_group = static_cast<double>(moe_ranks(plan));
   for (std::size_t li = 0; li < est.n_links; ++li) {
     const link_row& l = est.links[li];
-    double each = l.each_us;
+    double each = l.lookup_us > 0 ? l.lookup_us : l.each_us;
     if (l.op == link_op::tp_all_reduce || l.op == link_op::lm_head_gather || l.op == link_op::dp_gather_scatter) {
       const detail::ratio_answer a =
           detail::calibrated_rising(cs, kernel_class::all_reduce, calib_format::bf16, l.bytes_each,
@@ -1146,7 +1146,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       out.worst = detail::worse(out.worst, a.from);
     } else if (l.op == link_op::ep_all_to_all) {
       const detail::ratio_answer a = detail::calibrated_rising(cs, kernel_class::all_to_all, calib_format::bf16,
-                                                               l.bytes_each, moe_group);
+                                                               l.lookup_bytes > 0 ? l.lookup_bytes : l.bytes_each, moe_group);
       if (a.from != calib_source::none && a.value > each) each = a.value;
     }
     out.link_ceiling_us += l.time_us;

@@ -84,6 +84,11 @@ struct link_row {
   double bytes_each = 0;   ///< payload S of one collective
   double each_us = 0;
   double time_us = 0;      ///< count x each_us
+  /// The message the measured tables are read at, where it is not S (appended; 0: S): an EP
+  /// all-to-all's tokens x top_k x hidden x 2 B, the convention of the measured dispatch rows,
+  /// where S counts a token once a rank it reaches (dispatch_ranks).
+  double lookup_bytes = 0;
+  double lookup_us = 0;  ///< the nccl-tests model's time of that message (0: each_us)
 };
 
 struct step_estimate {

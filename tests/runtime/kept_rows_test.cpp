@@ -58,7 +58,8 @@ bool identical(const step_estimate& a, const step_estimate& b) {
     const link_row& x = a.links[i];
     const link_row& y = b.links[i];
     if (x.op != y.op || x.scale_out != y.scale_out || x.count != y.count || !same_bits(x.bytes_each, y.bytes_each) ||
-        !same_bits(x.each_us, y.each_us) || !same_bits(x.time_us, y.time_us)) {
+        !same_bits(x.each_us, y.each_us) || !same_bits(x.time_us, y.time_us) || !same_bits(x.lookup_bytes, y.lookup_bytes) ||
+        !same_bits(x.lookup_us, y.lookup_us)) {
       return false;
     }
   }

@@ -990,6 +990,41 @@ TEST_CASE("ceiling: a rank under expert parallelism wider than top_k reads its m
   CHECK(s.ceiling_tpot_ms <= s.tpot_ms);
 }
 
+TEST_CASE("ceiling: an EP dispatch sends a token once to each rank its experts live on") {
+  // Uniform routing: top-1 of 4 experts over 2 ranks reaches one rank; top-2 of 4 misses a rank
+  // with C(2, 2) / C(4, 2) = 1/6, so 2 x 5/6; top-3 misses none (2 of the 4 cannot hold 3).
+  CHECK(dispatch_ranks(4, 1, 2) == doctest::Approx(1.0));
+  CHECK(dispatch_ranks(4, 2, 2) == doctest::Approx(2.0 * 5.0 / 6.0));
+  CHECK(dispatch_ranks(4, 3, 2) == doctest::Approx(2.0));
+  CHECK(dispatch_ranks(256, 8, 1) == 1.0);
+  // DeepSeek-V3 (256 experts in 8 groups of 32, a token's 8 from 4 groups): at EP 8 a rank holds
+  // one group, so a token reaches its 4 groups' ranks: 8 (1 - C(7, 4) / C(8, 4)) = 4. At EP 16
+  // each group spans 2 ranks: its 8 experts among 4 x 32 = 128 on 8 ranks of 16, a rank missed
+  // with C(112, 8) / C(128, 8).
+  CHECK(dispatch_ranks(256, 8, 8, 8, 4) == doctest::Approx(4.0));
+  double miss = 1;
+  for (int i = 0; i < 8; ++i) miss *= (112.0 - i) / (128.0 - i);
+  CHECK(dispatch_ranks(256, 8, 16, 8, 4) == doctest::Approx(8 * (1 - miss)));
+  // The all-to-all of DeepSeek-V3 under DP attention at EP 8 on H200s, 64 sequences (8 a rank):
+  // on the wire 8 rows x 7,168 x 2 B x 4 ranks each way; read at the rows' 8 copies.
+  const model& m = models::deepseek_v3;
+  const device_roofline r = default_roofline(devices::h200_sxm);
+  const parallel dep8{.tp = 8, .ep = 8, .dp_attention = true};
+  const engine sgl = as_allocated(engine{.kind = engine_kind::sglang});
+  const step_estimate e = decode_step(m, devices::h200_sxm, r, 64, 2048, settings{}, attention_dp_layout(dep8, sgl),
+                                      engines::exec_facts_of(sgl));
+  bool found = false;
+  for (std::size_t i = 0; i < e.n_links; ++i) {
+    const link_row& l = e.links[i];
+    if (l.op != link_op::ep_all_to_all) continue;
+    found = true;
+    CHECK(l.bytes_each == doctest::Approx(8.0 * 7168 * 2 * 4));
+    CHECK(l.lookup_bytes == doctest::Approx(8.0 * 7168 * 2 * 8));
+    CHECK(l.lookup_us > l.each_us);
+  }
+  CHECK(found);
+}
+
 TEST_CASE("prediction: an MoE launch at more tokens never takes less than at fewer") {
   // A hand MoE table shaped like aiter's gfx942 rows for DeepSeek-V3's TP 8 slice (4.5x the
   // ceiling at 4 tokens, 1.2x at 8): ratio 4 up to 4 tokens, 1 from 8. Eight tokens stream the

@@ -34,7 +34,7 @@ constexpr double collective_us(link_op o, double bytes, double n, double gbps, d
 }
 
 constexpr void add_link(step_estimate& est, const device& d, link_op o, bool out, double n, std::uint32_t count,
-                        double bytes) {
+                        double bytes, double lookup_bytes = 0) {
   if (count == 0 || n <= 1) return;
   const interconnect& l = d.link;
   const double gbps = out ? l.scale_out_gbps : l.scale_up_gbps;
@@ -44,7 +44,8 @@ constexpr void add_link(step_estimate& est, const device& d, link_op o, bool out
   while (i < est.n_links && !(est.links[i].op == o && est.links[i].scale_out == out && est.links[i].bytes_each == bytes)) ++i;
   if (i == est.n_links) {
     require_table(est.n_links < est.links.size(), "more kinds of collective than a breakdown holds");
-    est.links[est.n_links++] = {o, out, 0, bytes, collective_us(o, bytes, n, gbps, hop), 0};
+    est.links[est.n_links++] = {o, out, 0, bytes, collective_us(o, bytes, n, gbps, hop), 0, lookup_bytes,
+                                lookup_bytes > 0 ? collective_us(o, lookup_bytes, n, gbps, hop) : 0.0};
   }
   est.links[i].count += count;
   est.links[i].time_us = static_cast<double>(est.links[i].count) * est.links[i].each_us;
@@ -63,6 +64,7 @@ struct block_links {
   bool vocab_head = false;
   bool norm_stats = false;  // a q / k norm over all heads (MiniMax-M2): its sums of squares all-reduced under TP
   std::uint64_t top_k = 1;
+  std::uint64_t experts = 0, groups = 0, top_groups = 0;  // the routed experts' E and group-limited routing
   std::uint64_t head_units = 0;  // the vocab-parallel lm_head's columns
 };
 constexpr block_links links_of(const circuit& c, const block& b) {
@@ -72,6 +74,11 @@ constexpr block_links links_of(const circuit& c, const block& b) {
     f.reduce = f.reduce || n.split == shard::rows || n.split == shard::experts;
     f.routed = f.routed || is_routed_expert(n.kind);
     f.top_k = headroom::detail::max<std::uint64_t>(f.top_k, n.top_k);
+    if (is_routed_expert(n.kind)) {
+      f.experts = n.experts;
+      f.groups = n.expert_groups;
+      f.top_groups = n.top_groups;
+    }
     f.norm_stats = f.norm_stats || (n.kind == op::qk_norm && n.aux_split);
     if (n.split == shard::vocab && n.kind == op::embed) f.vocab_embed = true;
     if (n.split == shard::vocab && n.kind == op::lm_head) {
@@ -133,8 +140,17 @@ constexpr void add_links(step_estimate& est, const run& x) {
       const bool moe_out = n_moe > domain;
       const std::uint64_t k = f.top_k;
       if (p.ep > 1) {
-        const double s = static_cast<double>(checked_mul(checked_mul(block_rows, k), last.out[0].width)) * 2.0;
-        add_link(est, *x.d, link_op::ep_all_to_all, moe_out, static_cast<double>(n_moe), 2 * times, s);
+        // On the wire a token goes once to each EP rank its experts live on (dispatch_ranks),
+        // and back: the ceiling's payload. The prediction reads the dispatch at its top_k
+        // copies, the measured rows' convention (TensorRT-LLM's trtllm_alltoall: num_tokens x
+        // topk x hidden x 2 B), in the tables and, where none measures it, in the bandwidth
+        // model: read at the ranks alone it fell where the served dispatches measure
+        // (docs/parallel.md). Until 2026-12-07 the ceiling counted the copies too, up to
+        // top_k / ep times the wire's bytes (4x at EP 2 of DeepSeek-V3's 8).
+        const double row_bytes = static_cast<double>(checked_mul(block_rows, last.out[0].width)) * 2.0;
+        const double ranks = dispatch_ranks(f.experts, k, p.ep, f.groups, f.top_groups);
+        add_link(est, *x.d, link_op::ep_all_to_all, moe_out, static_cast<double>(n_moe), 2 * times, row_bytes * ranks,
+                 row_bytes * static_cast<double>(k));
       } else {
         add_link(est, *x.d, link_op::dp_gather_scatter, moe_out, static_cast<double>(n_moe), 2 * times, out_bytes);
       }
@@ -150,10 +166,12 @@ constexpr void add_links(step_estimate& est, const run& x) {
     if (!p.dp_attention) {
       add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, out_bytes);
     } else if (routed && p.ep > 1) {
-      // Each rank sends its ceil(rows / tp) tokens to top_k experts and takes them back.
+      // Each rank sends its ceil(rows / tp) tokens to the ranks of their experts and takes them
+      // back: once a rank on the wire, read at top_k copies (as above).
       const std::uint64_t k = f.top_k;
-      const double s = static_cast<double>(checked_mul(checked_mul(ceil_div(rows, p.tp), k), last.out[0].width)) * 2.0;
-      add_link(est, *x.d, link_op::ep_all_to_all, tp_out, tpn, 2 * times, s);
+      const double row_bytes = static_cast<double>(checked_mul(ceil_div(rows, p.tp), last.out[0].width)) * 2.0;
+      const double ranks = dispatch_ranks(f.experts, k, p.ep, f.groups, f.top_groups);
+      add_link(est, *x.d, link_op::ep_all_to_all, tp_out, tpn, 2 * times, row_bytes * ranks, row_bytes * static_cast<double>(k));
     } else {
       add_link(est, *x.d, link_op::dp_gather_scatter, tp_out, tpn, 2 * times, out_bytes);
     }
