@@ -154,21 +154,19 @@ struct router_gemm_kernel {
 /// What a prediction could read: the (device, engine) table and the one it falls back on, and
 /// how the engine launches what no table measures.
 /// An engine's latent attention module in a decode step, measured whole: DeepSeek-V3's layout
-/// (latent_module_layout) on one rank of `heads` query heads, its projections' weights and its
+/// (latent_module_heads) on one rank of `heads` query heads, its projections' weights and its
 /// KV cache in the formats named, the microseconds a layer at (sequences on the rank, context
-/// tokens): us[ix * ny + iy] at (xs[ix], ys[iy]), both axes ascending; 0 where nothing was
-/// measured (the lookup does not read across such a cell). The module is every node of the
+/// tokens), a calib_grid of measured microseconds; 0 where nothing was measured (the lookup does
+/// not read across such a cell). The module is every node of the
 /// attention block but its input norm and residual add, as the engine runs it, its kernels'
 /// launches and the gaps between them included; no TP all-reduce (docs/calibration.md,
 /// "Latent attention modules").
 struct latent_module_grid {
   std::uint16_t heads = 0;
   calib_format weights = calib_format::bf16;
-  calib_format kv = calib_format::bf16;
-  std::uint8_t nx = 0, ny = 0;
-  const double* xs = nullptr;
-  const double* ys = nullptr;
-  const double* us = nullptr;
+  /// Over (sequences, context) in measured microseconds (`absolute_us`), `fmt` the KV cache's
+  /// format; its `cls` is kernel_class::mla_decode's, the kernel at its heart.
+  calib_grid grid{};
 };
 struct latent_module_table {
   std::string_view source{};
@@ -185,17 +183,15 @@ inline constexpr latent_module_table no_latent_module{};  // a sentinel, as no_c
 constexpr double latent_module_us(const latent_module_table& t, std::uint64_t heads, calib_format weights, calib_format kv,
                                   double seqs, double context) {
   for (std::size_t g = 0; g < t.n_grids; ++g) {
-    const latent_module_grid& gr = t.grids[g];
-    if (gr.heads != heads || gr.weights != weights || gr.kv != kv || gr.nx == 0 || gr.ny == 0) continue;
+    const calib_grid& gr = t.grids[g].grid;
+    if (t.grids[g].heads != heads || t.grids[g].weights != weights || gr.fmt != kv || gr.nx == 0 || gr.ny == 0) continue;
     if (seqs > gr.xs[gr.nx - 1] || context > gr.ys[gr.ny - 1]) return 0.0;
     const detail::calib_span sx = detail::calib_locate(gr.xs, gr.nx, seqs);
     const detail::calib_span sy = detail::calib_locate(gr.ys, gr.ny, context);
     const std::size_t ix1 = sx.t > 0 ? sx.i + 1 : sx.i, iy1 = sy.t > 0 ? sy.i + 1 : sy.i;
-    const auto at = [&](std::size_t ix, std::size_t iy) { return gr.us[ix * gr.ny + iy]; };
+    const auto at = [&](std::size_t ix, std::size_t iy) { return gr.values[ix * gr.ny + iy]; };
     if (!(at(sx.i, sy.i) > 0 && at(sx.i, iy1) > 0 && at(ix1, sy.i) > 0 && at(ix1, iy1) > 0)) return 0.0;
-    const double lo = at(sx.i, sy.i) + (at(sx.i, iy1) - at(sx.i, sy.i)) * sy.t;
-    const double hi = at(ix1, sy.i) + (at(ix1, iy1) - at(ix1, sy.i)) * sy.t;
-    return lo + (hi - lo) * sx.t;
+    return grid_value(gr, sx, sy);
   }
   return 0.0;
 }
@@ -214,20 +210,22 @@ constexpr bool latent_module_valid(const latent_module_table& t) {
     return true;
   };
   for (std::size_t g = 0; g < t.n_grids; ++g) {
-    const latent_module_grid& gr = t.grids[g];
-    if (gr.heads == 0 || gr.nx == 0 || gr.ny == 0 || gr.xs == nullptr || gr.ys == nullptr || gr.us == nullptr) return false;
-    if (gr.weights != calib_format::bf16 && gr.weights != calib_format::fp8_block && gr.weights != calib_format::fp4) return false;
-    if (gr.kv != calib_format::bf16 && gr.kv != calib_format::fp8) return false;
+    const latent_module_grid& m = t.grids[g];
+    const calib_grid& gr = m.grid;
+    if (m.heads == 0 || gr.nx == 0 || gr.ny == 0 || gr.xs == nullptr || gr.ys == nullptr || gr.values == nullptr) return false;
+    if (!gr.absolute_us || gr.cls != kernel_class::mla_decode) return false;
+    if (m.weights != calib_format::bf16 && m.weights != calib_format::fp8_block && m.weights != calib_format::fp4) return false;
+    if (gr.fmt != calib_format::bf16 && gr.fmt != calib_format::fp8) return false;
     if (!ascending(gr.xs, gr.nx) || !ascending(gr.ys, gr.ny)) return false;
     bool any = false;
     for (std::size_t i = 0; i < static_cast<std::size_t>(gr.nx) * gr.ny; ++i) {
-      const double v = gr.us[i];
+      const double v = gr.values[i];
       if (!(v >= 0 && v < std::numeric_limits<double>::infinity())) return false;
       any = any || v > 0;
     }
     if (!any) return false;
     for (std::size_t h = 0; h < g; ++h) {
-      if (t.grids[h].heads == gr.heads && t.grids[h].weights == gr.weights && t.grids[h].kv == gr.kv) return false;
+      if (t.grids[h].heads == m.heads && t.grids[h].weights == m.weights && t.grids[h].grid.fmt == gr.fmt) return false;
     }
   }
   return true;

@@ -732,7 +732,7 @@ TEST_CASE("prediction: a latent attention module measured whole is its nodes' fl
     latent_module_table table;
     explicit hand_module(double x, std::uint16_t heads = 16)
         : us{x, x, x, x},
-          grid{heads, calib_format::fp8_block, calib_format::bf16, 2, 2, xs, ys, us},
+          grid{heads, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::bf16, 2, 2, xs, ys, us, true, 0.0}},
           table{"this test", &grid, 1} {}
   };
   const calibration_set shipped = shipped_calibration(devices::h200_sxm, engines::vllm);

@@ -44,7 +44,7 @@ const WEIGHTS = { bfloat16: 'bf16', fp8_block: 'fp8_block' };
 const weights_on = (dev, gt) => gt !== 'bfloat16' || dev.fp4 > 0;
 const KV = { bfloat16: 'bf16', fp8: 'fp8' };
 /// The layout every row times (the collector's model config): DeepSeek-V3's, which the C++ side
-/// checks a block against before reading the table (prediction.hpp, latent_module_layout).
+/// checks a block against before reading the table (prediction.hpp, latent_module_heads).
 const MODELS = new Set(['deepseek-ai/DeepSeek-V3', 'deepseek-ai/DeepSeek-R1', 'nvidia/DeepSeek-V3.1-NVFP4']);
 
 async function rows_of(file) {
@@ -117,8 +117,8 @@ for (const t of tables) {
     L.push('};');
   });
   L.push('inline constexpr latent_module_grid grids[] = {');
-  t.grids.forEach((g, i) => L.push(`    {${g.heads}, calib_format::${g.wf}, calib_format::${g.kf}, ${XS.length}, ${YS.length}, ` +
-    `latent_modules::xs, latent_modules::ys, v${i}},`));
+  t.grids.forEach((g, i) => L.push(`    {${g.heads}, calib_format::${g.wf}, {kernel_class::mla_decode, calib_format::${g.kf}, ${XS.length}, ` +
+    `${YS.length}, latent_modules::xs, latent_modules::ys, v${i}, true, 0.0}},`));
   L.push('};');
   L.push(`}  // namespace detail::${name}`);
   L.push(`inline constexpr latent_module_table ${name}{"${t.engine} ${t.version} on ${t.device}: NVIDIA aiconfigurator ` +
