@@ -637,8 +637,9 @@ constexpr bool own_elementwise_launch(const circuit& c, std::uint8_t bi, const n
 // 64 of rope, a head's query 128 + 64 wide, its kv_b rows 128 + 128 and its output 128
 // (config.json; Kimi-K2 keeps them with 64 heads). An indexed block (DeepSeek-V3.2's) or any
 // other width is not the module measured.
+inline constexpr std::uint64_t latent_module_hidden = 7168;  // DeepSeek-V3's hidden_size
 constexpr std::uint64_t latent_module_heads(const circuit& c, const block& b) {
-  constexpr std::uint64_t hidden = 7168, q_lora = 1536, kv_lora = 512, rope = 64, nope = 128, v_head = 128;
+  constexpr std::uint64_t hidden = latent_module_hidden, q_lora = 1536, kv_lora = 512, rope = 64, nope = 128, v_head = 128;
   std::uint64_t heads = 0, nodes = 0, norms = 0;
   for (std::uint16_t ni = b.first; ni < b.end; ++ni) {
     const node& n = c.nodes[ni];
@@ -681,7 +682,7 @@ constexpr std::uint64_t latent_module_heads(const circuit& c, const block& b) {
 // width) and the residual add.
 constexpr bool in_latent_module(const node& n) {
   if (n.kind == op::residual_add) return false;
-  return !(n.kind == op::rms_norm && n.n_in > 0 && n.in[0].width == 7168);
+  return !(n.kind == op::rms_norm && n.n_in > 0 && n.in[0].width == latent_module_hidden);
 }
 
 constexpr bool mla_moe_circuit(const circuit& c) {

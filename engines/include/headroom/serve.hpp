@@ -528,6 +528,8 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const std::uint64_t budget = su.budget;
   const std::uint64_t pass_tokens = su.pass_tokens;
   aggregated_times out{};
+  // Pipeline stages: the passes in flight (forward()), one a stage.
+  const double pp_stages = su.pd.pp > 1 ? static_cast<double>(su.pd.pp) : 1.0;
   // The first round: B prompts at once, prefilled in steps of the token budget (chunked
   // prefill); prompt j's first token comes with the step that holds its last prompt token.
   const std::uint64_t total = b * l.isl;
@@ -538,12 +540,11 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   if (first_round) {
     // Pipeline stages take the passes in turn (forward()): pass k enters the first stage a
     // stage's time (a pass's walk / pp) after pass k - 1 and leaves the last pp of them later.
-    const double stages = su.pd.pp > 1 ? static_cast<double>(su.pd.pp) : 1.0;
-    const double tick_us = full.predicted_us / stages;
+    const double tick_us = full.predicted_us / pp_stages;
     double sum_us = 0;
     for (std::uint64_t j = 0; j < b; ++j) {
       const std::uint64_t step = ((j + 1) * l.isl - 1) / pass_tokens;  // the step holding prompt j's last token
-      sum_us += step < full_steps ? (static_cast<double>(step) + stages) * tick_us
+      sum_us += step < full_steps ? (static_cast<double>(step) + pp_stages) * tick_us
                                   : static_cast<double>(full_steps) * tick_us + last.predicted_us;
     }
     out.first_ttft_us = sum_us / static_cast<double>(b);
@@ -587,7 +588,6 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   // passes beyond.
   // Under pipeline stages where the decoding sequences travel as one batch (below), a prompt's
   // chunk goes in a pass of its own behind it.
-  const double pp_stages = su.pd.pp > 1 ? static_cast<double>(su.pd.pp) : 1.0;
   const bool rides = others != 0 && x.sf->prompts_ride_decode_steps != nullptr && x.sf->prompts_ride_decode_steps(x.dep.engine) &&
                      (pp_stages <= 1.0 || x.sf->pipeline_micro_batches);
   double one_us = part.kernels_us;
