@@ -77,11 +77,14 @@ constexpr step_estimate prefill(const model& m, const device& d, const device_ro
 /// tokens / seqs tokens each, each attending over its own causal half): under a plan whose
 /// ranks schedule their own sequences (data parallel, DP attention) the sequences are dealt out
 /// whole, so the busiest rank runs ceil(seqs / ranks) of them (rank_rows). One sequence, as the
-/// overload above, runs on one rank.
+/// overload above, runs on one rank. A pass mixing prompts with decoding sequences says which of
+/// its sequences are prompts: `wide_seqs` of them, `wide_rows` rows each (cost_query), the
+/// others alike; each stays whole on its rank.
 constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
-                                std::uint64_t seqs, const settings& s, const parallel& p, const exec_facts& facts) {
+                                std::uint64_t seqs, const settings& s, const parallel& p, const exec_facts& facts,
+                                std::uint64_t wide_rows = 0, std::uint64_t wide_seqs = 0) {
   validate(m, p);
-  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts, seqs), p);
+  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts, seqs, wide_rows, wide_seqs), p);
 }
 
 /// Bytes a C=1 decode step must read: every main-section weight once (routed experts at

@@ -184,6 +184,11 @@ struct cost_query {
   /// Experts the engine's routed kernel runs beside the routed ones, every row through each (a
   /// shared expert fused into it: kernels.hpp, shared_fusion); 0 for every other node's query.
   std::uint8_t fused_experts = 0;
+  /// A pass whose sequences are not alike (serve's prompts beside decoding sequences):
+  /// `wide_seqs` of the `seqs` hold `wide_rows` rows each, the others the rest evenly; a plan
+  /// whose ranks schedule their own sequences deals each out whole (rank_rows). 0: alike.
+  std::uint64_t wide_rows = 0;
+  std::uint64_t wide_seqs = 0;
 };
 
 namespace detail {

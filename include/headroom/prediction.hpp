@@ -925,7 +925,8 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
                              ? (n.units == 0 ? 1.0 : static_cast<double>(n.units) / static_cast<double>(expert_share(n, moe_ranks(plan), plan.ep)))
                              : static_cast<double>(block_tp(c.blocks[row.block], plan));
     const double own_rows =
-        n.split == shard::experts ? t : static_cast<double>(rank_rows(rows, seqs, block_row_shares(c.blocks[row.block], plan)));
+        n.split == shard::experts ? t
+                                  : static_cast<double>(rank_rows(rows, seqs, block_row_shares(c.blocks[row.block], plan), est.wide_rows, est.wide_seqs));
     switch (cost_class_of(n.kind)) {
       case cost_class::linear:
       case cost_class::routed_experts: {

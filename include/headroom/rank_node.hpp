@@ -74,6 +74,23 @@ constexpr std::uint64_t rank_rows(std::uint64_t rows, std::uint64_t seqs, std::u
   if (seqs == 0 || rows % seqs != 0) return ceil_div(rows, shares);
   return checked_mul(ceil_div(seqs, shares), rows / seqs);
 }
+/// The same for a pass whose sequences are not alike: `wide_seqs` of the `seqs` hold `wide_rows`
+/// rows each (prompts, or one prompt's chunk) and the others the rest evenly (decoding
+/// sequences, a row each or a speculative verify's 1 + K). The busiest rank holds
+/// ceil(wide_seqs / shares) of the prompts and fills its ceil(seqs / shares) sequences with the
+/// others: a prompt's rows stay on its rank, where an even split had put half a 2,000-token
+/// prompt on each of two ranks and made the pass that carries it cheaper than the prompt alone.
+/// wide_seqs 0 (or a mix these numbers cannot hold): rank_rows above.
+constexpr std::uint64_t rank_rows(std::uint64_t rows, std::uint64_t seqs, std::uint64_t shares, std::uint64_t wide_rows,
+                                  std::uint64_t wide_seqs) {
+  if (shares <= 1) return rows;
+  if (wide_seqs == 0 || wide_seqs >= seqs || wide_rows == 0) return rank_rows(rows, seqs, shares);
+  const std::uint64_t wide_all = checked_mul(wide_rows, wide_seqs);
+  if (wide_all >= rows) return rank_rows(rows, seqs, shares);
+  const std::uint64_t narrow_each = ceil_div(rows - wide_all, seqs - wide_seqs);
+  const std::uint64_t per = ceil_div(seqs, shares), wide = ceil_div(wide_seqs, shares);
+  return checked_add(checked_mul(wide, wide_rows), checked_mul(per - wide, narrow_each));
+}
 
 /// Sequences one rank serves: data parallel and DP attention deal them out (seq_shares).
 constexpr std::uint64_t rank_seqs(std::uint64_t seqs, const parallel& p) { return ceil_div(seqs, seq_shares(p)); }

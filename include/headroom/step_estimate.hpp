@@ -108,6 +108,10 @@ struct step_estimate {
   /// Experts the routed rows ran beside the routed ones (a shared expert the engine fuses into
   /// its routed kernel: kernels.hpp, shared_fusion); its own rows are then absent.
   std::uint8_t fused_experts = 0;
+  /// The pass's sequences where they are not alike (cost_query::wide_rows, wide_seqs): its
+  /// prompts' rows each and how many, for the prediction's rank rows; 0: alike.
+  std::uint64_t wide_rows = 0;
+  std::uint64_t wide_seqs = 0;
 
   /// The share of the step spent on links, in [0, 1].
   [[nodiscard]] constexpr double link_share() const { return total_us > 0 ? link_us / total_us : 0.0; }

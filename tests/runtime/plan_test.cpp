@@ -186,6 +186,20 @@ TEST_CASE("sequences are dealt out whole over the ranks that schedule their own,
   CHECK(rank_rows(64, 64, 8) == 8);            // a decode step: one row a sequence
   CHECK(rank_rows(1000, 3, 4) == 250);         // rows not whole per sequence split evenly
   CHECK(rank_rows(4096, 1, 1) == 4096);
+  // A pass of prompts beside decoding sequences (serve's chunked prefill): each prompt stays on
+  // its rank, and the busiest rank fills its ceil(seqs / ranks) sequences with decoding ones.
+  // One 2,000-token prompt and three decode rows over two ranks: the prompt and one decode row
+  // (an even split had given ceil(2,003 / 2) = 1,002, half the prompt); over eight, the prompt.
+  CHECK(rank_rows(2003, 4, 2, 2000, 1) == 2001);
+  CHECK(rank_rows(2003, 4, 8, 2000, 1) == 2000);
+  // Two 1,000-token prompts and six decode rows over four ranks: 2 sequences a rank, one prompt
+  // and one decode row on the busiest.
+  CHECK(rank_rows(2006, 8, 4, 1000, 2) == 1001);
+  // A 512-token chunk beside three sequences verifying K = 3 draft tokens (4 rows each): 524 rows
+  // over two ranks, the chunk and one verifying sequence.
+  CHECK(rank_rows(524, 4, 2, 512, 1) == 516);
+  CHECK(rank_rows(1000, 3, 4, 0, 0) == 250);   // no prompts said: as above
+  CHECK(rank_rows(2003, 4, 1, 2000, 1) == 2003);
   // Llama-3.1-8B prefilled on two data-parallel replicas: one 1,024-token prompt runs all its
   // rows through its replica's q projection, as on one device; two prompts, one each.
   const auto h100 = default_roofline(devices::h100_sxm);

@@ -90,6 +90,49 @@ TEST_CASE("serve: laws over every model on five devices under three engines, cli
   CHECK(checked > 100);
 }
 
+TEST_CASE("serve: the same laws under plans whose ranks schedule their own sequences") {
+  // Data parallel and DP attention deal the sequences out over the ranks, a prompt whole: a
+  // pass that carries a prompt beside decoding sequences is its rank's prompt and decoding
+  // rows, never half of it. Until 2026-12-07 such a pass's rows were split evenly over the
+  // ranks: on two of vLLM's data-parallel ranks Llama-3.1-70B's steady TTFT at 4 clients read
+  // 108 ms against 144 ms for the prompt alone at one, and under TensorRT-LLM's attention DP
+  // over 8 ranks Qwen3-32B's TTFT at 4 clients fell below its ceiling.
+  const device* ds[] = {&devices::h100_sxm, &devices::b200};
+  struct plan_case {
+    engine_kind k;
+    parallel p;
+  };
+  const plan_case plans[] = {{engine_kind::vllm, {.tp = 4, .dp = 2}},
+                             {engine_kind::sglang, {.tp = 4, .dp = 2}},
+                             {engine_kind::sglang, {.tp = 8, .dp_attention = true}},
+                             {engine_kind::trtllm, {.tp = 8, .dp_attention = true}}};
+  std::size_t checked = 0;
+  for (const model* m : models::all) {
+    for (const device* d : ds) {
+      for (const plan_case& pc : plans) {
+        if (plan_violation(*m, pc.p) != plan_rule::ok) continue;
+        const deployment dep{.engine = as_allocated(engine{.kind = pc.k}), .parallel = pc.p};
+        serve_result prev{};
+        for (std::uint64_t n = 1; n <= 256; n *= 4) {
+          const serve_result r = serve(*m, *d, dep, {.isl = 2000, .osl = 500, .concurrency = n});
+          if (!r.fits) break;
+          ++checked;
+          INFO(m->id, " on ", d->id, " under ", name(pc.k), " tp ", pc.p.tp, " dp ", pc.p.dp, " dp attention ",
+               pc.p.dp_attention, " at ", n, " clients");
+          CHECK(r.ceiling_tpot_ms <= r.tpot_ms);
+          CHECK(r.ceiling_ttft_ms <= r.ttft_ms);
+          if (n > 1) {
+            CHECK(r.ttft_ms >= prev.ttft_ms);
+            CHECK(r.ttft_steady_ms >= prev.ttft_steady_ms * (1 - 1e-12));
+          }
+          prev = r;
+        }
+      }
+    }
+  }
+  CHECK(checked > 100);
+}
+
 TEST_CASE("serve: vLLM and SGLang run sequences at their mean context; TensorRT-LLM reserves whole requests") {
   // 1,000-token prompts for 30,000-token answers: a request's whole length is 31,000 tokens, its
   // mean context over a closed loop 1,000 + 30,000 / 2 = 16,000. An engine that allocates KV as

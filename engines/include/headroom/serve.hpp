@@ -280,7 +280,8 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
     // The weight-streaming kernels at every row of the step: one pass over dec + pre rows, of
     // the pass's sequences (the decoding ones, the whole prompts, or the one prompt whose chunk
     // it carries; a verify pass's rows are its decoding sequences' own), each dealt out whole
-    // over the ranks that schedule their own (rank_rows).
+    // over the ranks that schedule their own (rank_rows): in a pass of both, the prompts are
+    // its wide sequences, their rows on their ranks.
     const std::uint64_t rows = dec + pre;
     const std::uint64_t whole = pre % x.l.isl == 0 ? pre / x.l.isl : 0;
     const std::uint64_t seqs = dec != 0 && prompt == 0 ? dec
@@ -288,7 +289,9 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
                                : whole != 0           ? whole
                                                       : detail::div_up(pre, x.l.isl);
     const std::uint64_t each = rows / seqs;
-    const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, seqs, s, p, *x.facts);
+    const std::uint64_t wide_seqs = dec != 0 && prompt != 0 ? seqs - dec : 0;
+    const std::uint64_t wide_rows = wide_seqs != 0 ? detail::div_up(prompt, wide_seqs) : 0;
+    const step_estimate e = prefill(*x.m, *x.d, *x.r, rows, seqs, s, p, *x.facts, wide_rows, wide_seqs);
     const step_prediction sp =
         predict(*x.m, x.r->r, e, step_pass::prefill, rows, seqs, each / 2 == 0 ? 1 : each / 2, p, s.kv, *x.cs);
     ceil[dense] = sp.ceiling_part_us[dense];

@@ -125,7 +125,7 @@ constexpr void add_links(step_estimate& est, const run& x) {
                    : 0.0;
     // A data-parallel replica carries its own share of the rows (the MoE exchange below adds
     // the traffic across replicas).
-    const std::uint64_t block_rows = rank_rows(rows, x.q.seqs, block_row_shares(b, p));
+    const std::uint64_t block_rows = rank_rows(rows, x.q.seqs, block_row_shares(b, p), x.q.wide_rows, x.q.wide_seqs);
     const double out_bytes = last.n_out > 0 ? static_cast<double>(last.out[0].bytes_at(block_rows)) : 0.0;
     if (vocab_embed) {
       add_link(est, *x.d, link_op::tp_all_reduce, tp_out, tpn, times, out_bytes);
@@ -202,6 +202,8 @@ constexpr step_estimate sum_plan(run x, const parallel& p) {
   x.q.fused_experts = x.q1.fused_experts = fused_shared_experts(*x.m, *x.d, p, *x.facts);
   step_estimate est = sum_per_block(x);
   est.fused_experts = x.q.fused_experts;
+  est.wide_rows = x.q.wide_rows;
+  est.wide_seqs = x.q.wide_seqs;
   if (sharded) add_links(est, x);
   return est;
 }

@@ -144,6 +144,15 @@ struct use_rules {
 inline constexpr use_rules no_use_rules{};
 constexpr bool reached_node(const node& n, const node_rules& r) { return reads_linear_weight(n.kind) && r.reach != 0; }
 
+// The busiest of `shares` ranks that schedule their own sequences: its share of query `q`, each
+// sequence dealt out whole (rank_rows), prompts among them.
+constexpr cost_query rank_query(cost_query q, std::uint64_t shares) {
+  q.rows = rank_rows(q.rows, q.seqs, shares, q.wide_rows, q.wide_seqs);
+  q.wide_seqs = ceil_div(q.wide_seqs, shares);
+  q.seqs = ceil_div(q.seqs, shares);
+  return q;
+}
+
 // Folds `count` instances of block `bi` (as in instance `in`) into the rows.
 constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, const run& x, std::uint8_t bi,
                           const instance& in, std::uint32_t count, const use_rules& ur = no_use_rules) {
@@ -152,17 +161,11 @@ constexpr void fold_block(step_estimate& est, row_index& row_of, call_facts& t, 
   cost_query q_all = x.q;
   const cost_query q1 = x.q1;
   const bool mixer_cut = x.sharded && x.plan.dp_attention && mixer_block(b);
-  if (mixer_cut) {
-    q_all.rows = rank_rows(q_all.rows, q_all.seqs, x.plan.tp);
-    q_all.seqs = ceil_div(q_all.seqs, x.plan.tp);
-  }
+  if (mixer_cut) q_all = rank_query(q_all, x.plan.tp);
   // Data parallel: a replica runs its own sequences through every node but the routed experts,
   // which take the tokens of all replicas (dispatched over EP, or gathered when flattened TP).
   cost_query q_own = q_all;
-  if (x.sharded && x.plan.dp > 1) {
-    q_own.rows = rank_rows(q_all.rows, q_all.seqs, x.plan.dp);
-    q_own.seqs = ceil_div(q_all.seqs, x.plan.dp);
-  }
+  if (x.sharded && x.plan.dp > 1) q_own = rank_query(q_all, x.plan.dp);
   const block_loops bl = loops_of_block(t, b, in.kind);
   // `n` is the table's node, or the rank's copy of it under a plan (no copy otherwise); `cb`
   // the block, or the rank's share of its states.
@@ -441,14 +444,11 @@ inline void cost_kept(step_estimate& est, const kept_rows& k, const run& x) {
   if (x.sharded) {
     const std::uint64_t tp = x.plan.tp;
     const std::uint64_t dp = x.plan.dp;
-    qs[2].rows = rank_rows(x.q.rows, x.q.seqs, tp);
-    qs[2].seqs = ceil_div(x.q.seqs, tp);
+    qs[2] = rank_query(x.q, tp);
     qs[3] = qs[2];
     if (dp > 1) {
-      qs[1].rows = rank_rows(qs[0].rows, qs[0].seqs, dp);
-      qs[1].seqs = ceil_div(qs[0].seqs, dp);
-      qs[3].rows = rank_rows(qs[2].rows, qs[2].seqs, dp);
-      qs[3].seqs = ceil_div(qs[2].seqs, dp);
+      qs[1] = rank_query(qs[0], dp);
+      qs[3] = rank_query(qs[2], dp);
     }
   }
   struct costed {
@@ -534,7 +534,8 @@ constexpr run decode_run(const model& m, const device& d, const device_roofline&
   return {&m, &d, &r.r, {batch, batch, context, s}, {1, 1, context, s}, pass::decode, {}, false, &facts};
 }
 constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
-                          const settings& s, const exec_facts& facts = no_exec_facts, std::uint64_t seqs = 1) {
+                          const settings& s, const exec_facts& facts = no_exec_facts, std::uint64_t seqs = 1,
+                          std::uint64_t wide_rows = 0, std::uint64_t wide_seqs = 0) {
   validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (tokens == 0) {
     if (std::is_constant_evaluated()) tokens_must_be_positive();
@@ -547,7 +548,10 @@ constexpr run prefill_run(const model& m, const device& d, const device_roofline
   // Each sequence attends over the causal half of its own prompt.
   const std::uint64_t each = tokens / seqs;
   const std::uint64_t half = each / 2 == 0 ? 1 : each / 2;
-  return {&m, &d, &r.r, {tokens, seqs, half, s}, {1, 1, half, s}, pass::prefill, {}, false, &facts};
+  cost_query q{tokens, seqs, half, s};
+  q.wide_rows = wide_rows;
+  q.wide_seqs = wide_seqs;
+  return {&m, &d, &r.r, q, {1, 1, half, s}, pass::prefill, {}, false, &facts};
 }
 }  // namespace detail
 
