@@ -551,6 +551,61 @@ TEST_CASE("serve: a request's front end adds to TTFT and the cycle, never to TPO
   }
 }
 
+TEST_CASE("serve: TTFT's breakdown sums to TTFT, closed and open loops, aggregated and disaggregated") {
+  // ttft_breakdown's terms with the run's wait_ms and transfer_ms are its ttft_ms, term by term
+  // what the serving model adds (docs/serving.md, "Where TTFT goes").
+  const auto sum = [](const serve_result& r) {
+    const ttft_breakdown& t = r.ttft_parts;
+    return t.front_end_ms + r.wait_ms + t.first_round_ms + t.in_flight_ms + t.poll_ms + t.decode_steps_ms + t.prefill_ms +
+           r.transfer_ms + t.admission_ms;
+  };
+  struct one_case {
+    const model* m;
+    engine_kind e;
+    parallel p;
+    disaggregation dis;
+  };
+  const one_case cases[] = {{&models::llama_3_1_70b_instruct, engine_kind::vllm, {.tp = 4}, {}},
+                            {&models::qwen3_30b_a3b, engine_kind::sglang, {.tp = 4, .dp = 2}, {}},
+                            {&models::gpt_oss_120b, engine_kind::trtllm, {.tp = 4, .pp = 2}, {}},
+                            {&models::llama_3_1_8b_instruct, engine_kind::vllm, {}, disaggregation{2, 1, 1, 2}}};
+  std::size_t checked = 0;
+  for (const one_case& c : cases) {
+    const deployment dep{.engine = as_allocated(engine{.kind = c.e}), .parallel = c.p};
+    for (const std::uint64_t n : {1u, 16u, 256u, 4096u}) {
+      const serve_result r = serve(*c.m, devices::h100_sxm, dep, {.isl = 2000, .osl = 200, .concurrency = n}, c.dis);
+      if (!r.fits) continue;
+      INFO(c.m->id, " under ", name(c.e), " at ", n, " clients");
+      CHECK(close(sum(r), r.ttft_ms));
+      CHECK(r.ttft_parts.prefill_ms > 0);
+      ++checked;
+    }
+    for (const double rate : {0.1, 2.0, 20.0}) {
+      const serve_result r = serve(*c.m, devices::h100_sxm, dep, {.isl = 2000, .osl = 200, .request_rate = rate}, c.dis);
+      if (!r.fits || r.saturated) continue;
+      INFO(c.m->id, " under ", name(c.e), " at ", rate, " requests a second");
+      CHECK(close(sum(r), r.ttft_ms));
+      CHECK(r.ttft_parts.first_round_ms == 0);
+      ++checked;
+    }
+  }
+  CHECK(checked > 12);
+  // One client alone: nothing in flight, no poll, no queue, no first round apart from the
+  // steady one; its TTFT is the front end, 5.75 ms + 1.25 us x 2,000 prompt tokens = 8.25 ms
+  // (engines/serving_facts.hpp, front_end_us), and its prompt's own passes with the empty
+  // steps its chunks take.
+  const deployment dep{.engine = as_allocated(engine{.kind = engine_kind::vllm}), .parallel = {.tp = 4}};
+  const serve_result one = serve(models::llama_3_1_70b_instruct, devices::h100_sxm, dep, {.isl = 2000, .osl = 200, .concurrency = 1});
+  REQUIRE(one.fits);
+  CHECK(one.ttft_parts.front_end_ms == doctest::Approx(8.25));
+  CHECK(one.wait_ms == 0);
+  CHECK(one.ttft_parts.first_round_ms == 0);
+  CHECK(one.ttft_parts.in_flight_ms == 0);
+  CHECK(one.ttft_parts.poll_ms == 0);
+  CHECK(one.ttft_parts.admission_ms == 0);
+  CHECK(close(one.ttft_ms, one.ttft_parts.front_end_ms + one.ttft_parts.decode_steps_ms + one.ttft_parts.prefill_ms));
+}
+
 TEST_CASE("serve: the engine's step cost is paid once a forward pass") {
   // 100 us a pass. One client: TPOT is one decode step (+0.1 ms); a 1,000-token prompt is one
   // prefill step under vLLM's token budget on H100 (8,192 or more), so TTFT gains 0.1 ms too.

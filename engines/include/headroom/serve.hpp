@@ -159,6 +159,19 @@ struct serving_facts {
 };
 inline constexpr serving_facts no_serving_facts{};
 
+/// Where a request's TTFT goes, in ms (serve_result::ttft_parts, appended). With serve_result's
+/// `wait_ms` (the queue for a slot or a prefill worker) and `transfer_ms` (the KV transfer,
+/// disaggregated) these terms sum to `ttft_ms`; an open loop has no first round.
+struct ttft_breakdown {
+  double front_end_ms = 0;     ///< HTTP, tokenization and admission before the engine sees the prompt
+  double first_round_ms = 0;   ///< the first round's prompts arriving together, over the run's requests (its TTFT less a steady one, / requests a client)
+  double in_flight_ms = 0;     ///< the pass in flight and those the scheduler planned ahead of the prompt
+  double poll_ms = 0;          ///< the scheduler's polling interval (SGLang's --scheduler-recv-interval)
+  double decode_steps_ms = 0;  ///< the other sequences' decode steps the prompt's chunks ride (aggregated)
+  double prefill_ms = 0;       ///< the prompt's own prefill passes: its kernels, the prompts beside it, the host's issuing
+  double admission_ms = 0;     ///< the decode worker's steps before it takes the transferred request (disaggregated)
+};
+
 /// The answer for one load.
 struct serve_result {
   std::uint64_t concurrency = 0;
@@ -191,6 +204,7 @@ struct serve_result {
   double capacity_rps = 0;
   bool saturated = false;
   std::uint64_t slots = 0;  ///< open loop: the largest running batch, B_max
+  ttft_breakdown ttft_parts{};  ///< where ttft_ms goes (appended)
 };
 
 namespace detail {
@@ -515,9 +529,23 @@ constexpr double exp_minus(double x) {
 }
 
 // The aggregated times of B running sequences, without the front end and the wait for a slot.
+// A steady TTFT's terms without the front end and the queue (ttft_breakdown): the pass in flight
+// and those planned ahead, the poll, the decode steps the prompt's chunks ride, its own passes,
+// and disaggregated the decode worker's admission.
+struct ttft_terms {
+  double in_flight_us = 0, poll_us = 0, ride_us = 0, own_us = 0, admission_us = 0;
+};
+// The breakdown of a TTFT whose steady part has `terms`, the first round adding `first_round_us`
+// and the front end `front_us` (wait_ms and transfer_ms are serve_result's own).
+constexpr ttft_breakdown breakdown_of(const ttft_terms& terms, double first_round_us, double front_us) {
+  return {front_us / 1e3, first_round_us / 1e3, terms.in_flight_us / 1e3, terms.poll_us / 1e3,
+          terms.ride_us / 1e3, terms.own_us / 1e3, terms.admission_us / 1e3};
+}
+
 struct aggregated_times {
   double first_ttft_us = 0;   // the first round: B prompts arrive together
   double steady_ttft_us = 0;  // a prompt arriving alone while B - 1 sequences decode
+  ttft_terms terms{};         // steady_ttft_us's
   double tpot_us = 0;
   double ceiling_tpot_us = 0;
   calib_source worst = calib_source::measured;
@@ -657,7 +685,8 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const double pass_gap_us = out.tpot_us / pp_stages;
   const double in_flight_us = others != 0 ? (0.5 + ahead) * pass_gap_us : 0.0;
   const double poll_us = others != 0 ? (polls - 1.0) / 2.0 * pass_gap_us : 0.0;
-  out.steady_ttft_us = in_flight_us + poll_us + n_chunks * plain.predicted_us + own_us;
+  out.terms = {in_flight_us, poll_us, n_chunks * plain.predicted_us, own_us, 0.0};
+  out.steady_ttft_us = in_flight_us + poll_us + out.terms.ride_us + own_us;
   out.worst = worse(worse(tok.worst, worse(full.worst, last.worst)), worse(part.worst, plain.worst));
   return out;
 }
@@ -726,6 +755,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
     out.wait_ms = wait_us / 1e3;
     out.ttft_ms = (wait_us + ttft_us) / 1e3;
+    out.ttft_parts = detail::breakdown_of(t.terms, l.requests_per_client == 0 ? 0.0 : (t.first_ttft_us - t.steady_ttft_us) / r, 0.0);
     out.ttft_steady_ms = (waits * (t.steady_ttft_us + osl_steps * t.tpot_us) + t.steady_ttft_us) / 1e3;
     // The slots stay full the whole run, the first round's queue included: a client's cycle is
     // the steady one, N / B services.
@@ -762,6 +792,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     // prefill side or the queue keeps the rest. A few rounds settle the loop (the rate moves
     // TTFT and the decode batch, which move the closed loop's rate).
     double own_us = pf1.predicted_us + xfer_us, rate = 0, wait_us = 0;
+    detail::ttft_terms terms{};  // own_us's terms (the transfer apart)
     for (int round = 0; round < 4; ++round) {
       const double decode_us = osl_steps * tok.predicted_us;
       const double r0 = own_us + decode_us;  // one request, no wait
@@ -774,7 +805,8 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
       const double busy = lambda * t_k / k < 1 ? lambda * t_k / k : 1.0;
       // The decode worker admits a request between its steps (serving_facts::disagg_admit_steps)
       // when it is decoding others.
-      own_us = busy * t_k / 2 + t_k + xfer_us + (b_run > 1 ? x.sf->disagg_admit_steps * tok.predicted_us : 0.0);
+      terms = {busy * t_k / 2, 0.0, 0.0, t_k, b_run > 1 ? x.sf->disagg_admit_steps * tok.predicted_us : 0.0};
+      own_us = terms.in_flight_us + terms.own_us + xfer_us + terms.admission_us;
       wait_us = n / rate - (own_us + decode_us) > 0 ? n / rate - (own_us + decode_us) : 0.0;
       if (osl_steps > 0) {
         const double held = rate * decode_us / static_cast<double>(dis.decode_workers);
@@ -807,12 +839,14 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.wait_ms = wait_us / 1e3;
     out.ttft_steady_ms = steady_us / 1e3;
     out.ttft_ms = (l.requests_per_client == 0 ? steady_us : (first_us + (r - 1.0) * steady_us) / r) / 1e3;
+    out.ttft_parts = detail::breakdown_of(terms, l.requests_per_client == 0 ? 0.0 : (first_us - steady_us) / r, 0.0);
     out.cycle_ms = n / rate / 1e3;
   }
   // The front end (HTTP, tokenization, admission) before the engine sees the prompt: on the
   // first token's path, and once per request in a client's cycle.
   const double front_ms = x.sf->request_us(l.isl) / 1e3;
   out.ttft_ms += front_ms;
+  out.ttft_parts.front_end_ms = front_ms;
   out.ttft_steady_ms += front_ms;
   out.cycle_ms += front_ms;
   out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
@@ -849,6 +883,7 @@ constexpr double service_us(const aggregated_times& t, std::uint64_t osl) {
 struct rate_times {
   double service_us = 0, steady_ttft_us = 0, tpot_us = 0, ceiling_tpot_us = 0;
   calib_source worst = calib_source::measured;
+  ttft_terms terms{};  // steady_ttft_us's (aggregated)
 };
 constexpr rate_times rate_times_at(const serve_setup& su, std::uint64_t b) {
   const serve_ctx& x = su.x;
@@ -857,7 +892,7 @@ constexpr rate_times rate_times_at(const serve_setup& su, std::uint64_t b) {
     return {static_cast<double>(x.l.osl - 1) * tok.predicted_us, 0.0, tok.predicted_us, tok.decode_ceiling_us, tok.worst};
   }
   const aggregated_times a = aggregated(su, b, false);
-  return {service_us(a, x.l.osl), a.steady_ttft_us, a.tpot_us, a.ceiling_tpot_us, a.worst};
+  return {service_us(a, x.l.osl), a.steady_ttft_us, a.tpot_us, a.ceiling_tpot_us, a.worst, a.terms};
 }
 
 // What an open loop's answer at any rate shares: the largest batch of an instance (B_max), its
@@ -932,6 +967,7 @@ constexpr serve_result rate_answer(const serve_setup& su, const rate_setup& rs, 
     const double slots = static_cast<double>(rs.b_max);
     const double wait_us = busy < slots ? erlang_c(rs.b_max, busy) / (slots - busy) * t.service_us / 2.0 : 0.0;
     double first_us = t.steady_ttft_us;
+    ttft_terms terms = t.terms;
     if (su.dis.on()) {
       // A prefill worker's pass takes the prompts that arrived during the one before:
       // k = lambda_w x T(k), at most the full pass; a prompt waits for the pass in flight (half
@@ -943,12 +979,14 @@ constexpr serve_result rate_answer(const serve_setup& su, const rate_setup& rs, 
       const double t_k = rs.pf1_us + (k - 1.0) * rs.slope_us;
       const double on = lambda_w * t_k / k < 1 ? lambda_w * t_k / k : 1.0;
       first_us = on * t_k / 2 + t_k + su.transfer_us;
+      terms = {on * t_k / 2, 0.0, 0.0, t_k, 0.0};
     }
     out.running_batch = b;
     out.tpot_ms = t.tpot_us / 1e3;
     out.ceiling_tpot_ms = t.ceiling_tpot_us / 1e3;
     out.wait_ms = wait_us / 1e3;
     out.ttft_ms = out.ttft_steady_ms = (wait_us + first_us + x.sf->request_us(l.isl)) / 1e3;
+    out.ttft_parts = breakdown_of(terms, 0.0, x.sf->request_us(l.isl));
     out.e2e_ms = out.ttft_ms + osl_steps * out.tpot_ms;
     out.cycle_ms = out.e2e_ms;
     out.tokens_per_s = rate_per_s * static_cast<double>(l.osl);

@@ -229,6 +229,68 @@ void breakdown_text(writer& w, const serve_request& r, const serve_answer& a) {
   }
 }
 
+// --breakdown: where each run's mean TTFT goes, the terms no run has at zero left out.
+void ttft_breakdown_text(writer& w, const serve_request& r, const serve_answer& a) {
+  if (a.steps.empty()) return;
+  struct column {
+    std::string_view head;
+    double (*of)(const serve_result&);
+  };
+  static constexpr column columns[] = {
+      {"front end", [](const serve_result& s) { return s.ttft_parts.front_end_ms; }},
+      {"queue", [](const serve_result& s) { return s.wait_ms; }},
+      {"first round", [](const serve_result& s) { return s.ttft_parts.first_round_ms; }},
+      {"in flight", [](const serve_result& s) { return s.ttft_parts.in_flight_ms; }},
+      {"poll", [](const serve_result& s) { return s.ttft_parts.poll_ms; }},
+      {"decode steps", [](const serve_result& s) { return s.ttft_parts.decode_steps_ms; }},
+      {"prefill", [](const serve_result& s) { return s.ttft_parts.prefill_ms; }},
+      {"KV transfer", [](const serve_result& s) { return s.transfer_ms; }},
+      {"admission", [](const serve_result& s) { return s.ttft_parts.admission_ms; }},
+  };
+  std::array<bool, std::size(columns)> shown{};
+  for (const serve_result& s : a.runs) {
+    if (!s.fits || s.saturated) continue;
+    for (std::size_t i = 0; i < shown.size(); ++i) shown[i] = shown[i] || columns[i].of(s) != 0;
+  }
+  w("\n## Where TTFT goes\n\nEach run's TTFT (a mean over its requests{}), in ms, by term: the front end (HTTP, tokenization, "
+    "admission), the queue for {}, {}the pass in flight and those the scheduler planned ahead of the prompt, {}the prompt's "
+    "own prefill passes (its kernels, the prompts beside it, the host's issuing of an eager pass){}.\n\n",
+    r.request_rate.empty() ? ", first round and later" : "",
+    r.dis.on() ? "a prefill worker" : "a slot", r.request_rate.empty() ? "the first round's prompts arriving together, " : "",
+    r.dis.on() ? "" : "the scheduler's poll, the other sequences' decode steps the prompt's chunks ride, ",
+    r.dis.on() ? ", the KV transfer and the decode worker's admission" : "");
+  std::string head = r.request_rate.empty() ? "| concurrency |" : "| request rate (req/s) |";
+  std::string rule = "|---:|";
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    if (!shown[i]) continue;
+    head += fmt::format(" {} |", columns[i].head);
+    rule += "---:|";
+  }
+  head += " TTFT |";
+  rule += "---:|";
+  w("{}\n{}\n", head, rule);
+  for (const serve_result& s : a.runs) {
+    std::string line = r.request_rate.empty() ? fmt::format("| {} |", s.concurrency) : fmt::format("| {} |", num(s.request_rate));
+    if (!s.fits || s.saturated) {
+      w("{} - | {} |\n", line, s.fits ? "saturated" : "does not fit");
+      continue;
+    }
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      if (shown[i]) line += fmt::format(" {:.1f} |", columns[i].of(s));
+    }
+    line += fmt::format(" {:.1f} |", s.ttft_ms);
+    w("{}\n", line);
+  }
+}
+
+// JSON: where a run's TTFT goes (--breakdown); with the run's wait_ms and transfer_ms the terms
+// sum to its ttft_ms.
+ordered_json ttft_breakdown_json(const ttft_breakdown& b) {
+  return {{"front_end_ms", b.front_end_ms}, {"first_round_ms", b.first_round_ms}, {"in_flight_ms", b.in_flight_ms},
+          {"poll_ms", b.poll_ms},           {"decode_steps_ms", b.decode_steps_ms}, {"prefill_ms", b.prefill_ms},
+          {"admission_ms", b.admission_ms}};
+}
+
 // JSON: a run's decode step by cost class (--breakdown).
 ordered_json breakdown_json(const decode_breakdown& b) {
   ordered_json classes = ordered_json::array();
@@ -262,6 +324,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   if (!r.request_rate.empty()) {
     open_loop_text(w, r, a);
     breakdown_text(w, r, a);
+    ttft_breakdown_text(w, r, a);
     return std::move(w.out);
   }
   w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers ({}). Mode: {}. Settings: {}. "
@@ -310,6 +373,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
     }
   }
   breakdown_text(w, r, a);
+  ttft_breakdown_text(w, r, a);
   return std::move(w.out);
 }
 
@@ -374,6 +438,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
       x["saturated"] = s.saturated;
     }
     if (k < a.steps.size() && s.fits) x["decode_step"] = breakdown_json(a.steps[k]);
+    if (k < a.steps.size() && s.fits && !s.saturated) x["ttft_breakdown"] = ttft_breakdown_json(s.ttft_parts);
     runs.push_back(std::move(x));
   }
   j["runs"] = std::move(runs);
