@@ -102,10 +102,13 @@ TEST_CASE("serve: the same laws under plans whose ranks schedule their own seque
     engine_kind k;
     parallel p;
   };
+  // (And, as a guard, expert parallelism and pipeline stages, whose sequences are not dealt out.)
   const plan_case plans[] = {{engine_kind::vllm, {.tp = 4, .dp = 2}},
                              {engine_kind::sglang, {.tp = 4, .dp = 2}},
                              {engine_kind::sglang, {.tp = 8, .dp_attention = true}},
-                             {engine_kind::trtllm, {.tp = 8, .dp_attention = true}}};
+                             {engine_kind::trtllm, {.tp = 8, .dp_attention = true}},
+                             {engine_kind::vllm, {.tp = 8, .ep = 8}},
+                             {engine_kind::trtllm, {.tp = 4, .pp = 2}}};
   std::size_t checked = 0;
   for (const model* m : models::all) {
     for (const device* d : ds) {
