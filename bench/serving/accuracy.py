@@ -4,7 +4,7 @@
 
 For every measured row the script runs
     headroom serve MODEL DEVICE --isl N --osl N --engine E (--concurrency N | --request-rate R) [--tp N] [--ep N]
-        [--pp N] [--kv fp8] [--requests-per-client R] [--speculative-tokens K --acceptance-length A] --json
+        [--pp N] [--kv fp8] [--requests-per-client R] [--speculative-tokens K --acceptance-length A] --breakdown --json
 reads runs[0] and compares its ttft_ms / tpot_ms with the measured ones, and its tokens_per_s
 (the deployment's output tokens a second) with a row's output_tokens_per_s where the source
 published one (a third table). It also scores the
@@ -37,6 +37,9 @@ REQUIRED = ("id", "split", "engine", "model", "device", "tp", "ep", "dp", "pp", 
 ENGINES = ("vllm", "sglang", "trtllm")
 SPLITS = ("calibrate", "validate")
 RUN_KEYS = ("ttft_ms", "tpot_ms", "ceiling_ttft_ms", "ceiling_tpot_ms", "tokens_per_s", "fits")
+# serve --breakdown's terms of TTFT (with the run's wait_ms and transfer_ms they sum to ttft_ms).
+TTFT_PARTS = ("front_end_ms", "first_round_ms", "in_flight_ms", "poll_ms", "decode_steps_ms", "prefill_ms",
+              "admission_ms")
 
 
 class InputError(Exception):
@@ -212,7 +215,7 @@ def command_for(row, headroom):
         # TTFT alone (the docstring): any A in [1, K + 1] gives the same TTFT at one client.
         a = 1 if ttft_only else row["acceptance_length"]
         cmd += ["--speculative-tokens", str(row["spec_tokens"]), "--acceptance-length", f"{a:g}"]
-    return cmd + ["--json"], None
+    return cmd + ["--breakdown", "--json"], None
 
 
 def ttft_only(row):
@@ -249,6 +252,12 @@ def run_row(row, headroom, timeout):
             values[k] = float(values[k])
         # Which tables the prediction read ("measured": the device's own).
         values["calibration"] = str(run.get("calibration", ""))
+        # Where its TTFT goes (serve --breakdown), for the CSV; absent where serve gives none.
+        parts = run.get("ttft_breakdown") or {}
+        values["ttft_parts"] = {k: float(parts[k]) for k in TTFT_PARTS if k in parts}
+        for k in ("wait_ms", "transfer_ms"):
+            if run.get(k) is not None:
+                values["ttft_parts"][k] = float(run[k])
     except (ValueError, KeyError, IndexError, TypeError) as e:
         return None, f"unreadable JSON ({type(e).__name__}: {e})"
     if values["fits"] is not True:
@@ -416,7 +425,7 @@ CSV_FIELDS = ("id", "split", "engine", "device", "model", "concurrency", "measur
               "calibration", "request_rate", "measured_output_tokens_per_s",
               "predicted_output_tokens_per_s", "output_tokens_per_s_abs_pct_error",
               "measured_ttft_median_ms", "measured_tpot_median_ms", "ttft_median_abs_pct_error",
-              "tpot_median_abs_pct_error")
+              "tpot_median_abs_pct_error") + tuple("predicted_ttft_" + k for k in ("wait_ms",) + TTFT_PARTS + ("transfer_ms",))
 
 
 def csv_record(r):
@@ -447,7 +456,9 @@ def csv_record(r):
             "measured_ttft_median_ms": num(row.get("ttft_median_ms")),
             "measured_tpot_median_ms": num(row.get("tpot_median_ms")),
             "ttft_median_abs_pct_error": num(r.get("ttft_med_err")),
-            "tpot_median_abs_pct_error": num(r.get("tpot_med_err"))}
+            "tpot_median_abs_pct_error": num(r.get("tpot_med_err")),
+            **{"predicted_ttft_" + k: num(run.get("ttft_parts", {}).get(k))
+               for k in ("wait_ms",) + TTFT_PARTS + ("transfer_ms",)}}
 
 
 def write_csv(path, results):

@@ -7,7 +7,8 @@ test inputs (not predictions): test_accuracy.py derives every expected error fro
 model_a -> ttft 110, tpot 12, ceilings 50 / 8, 500 output tokens/s, its device's own tables;
 model_b -> ttft 200, tpot 30, ceilings 100 / 20, 2,000 output tokens/s, a fallback table;
 refused -> exit 2 with a one-line message;  nofit -> fits false;  badjson -> not JSON;
---request-rate R: the same numbers, or at R >= 100 a saturated run (capacity 42.5 a second).
+--request-rate R: the same numbers, or at R >= 100 a saturated run (capacity 42.5 a second);
+--breakdown: where TTFT goes, a front end of 10 ms and the rest prefill.
 When FAKE_HEADROOM_LOG names a file, each call appends its arguments there as one JSON line.
 """
 import json
@@ -49,7 +50,11 @@ def main(argv):
            "tpot_ms": tpot, "e2e_ms": ttft + tpot * 99, "tokens_per_s": TOKENS_PER_S[model],
            "tokens_per_s_per_gpu": 1.0, "tokens_per_s_per_user": 1.0, "ceiling_ttft_ms": c_ttft,
            "ceiling_tpot_ms": c_tpot, "gpus": 1, "fits": model != "nofit",
-           "calibration": "measured" if model == "model_a" else "fallback: the nearest measured device's table"}
+           "calibration": "measured" if model == "model_a" else "fallback: the nearest measured device's table",
+           "wait_ms": 0.0, "transfer_ms": 0.0}
+    if "--breakdown" in argv:  # where TTFT goes: a front end of 10 ms, the rest the prompt's prefill
+        run["ttft_breakdown"] = {"front_end_ms": 10.0, "first_round_ms": 0.0, "in_flight_ms": 0.0, "poll_ms": 0.0,
+                                 "decode_steps_ms": 0.0, "prefill_ms": ttft - 10.0, "admission_ms": 0.0}
     print(json.dumps({"runs": [run]}))
     return 0
 

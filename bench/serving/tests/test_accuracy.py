@@ -190,6 +190,11 @@ class Report(unittest.TestCase):
         self.assertEqual(rows["v3"]["ttft_abs_pct_error"], "")
         self.assertEqual(rows["v3"]["ceiling_tpot_le_measured"], "false")
         self.assertEqual(rows["v4"]["status"], "refused")
+        # serve --breakdown's terms (the stand-in's: front end 10, prefill 100 for model_a, wait 0)
+        self.assertEqual(rows["v1"]["predicted_ttft_front_end_ms"], "10.0000")
+        self.assertEqual(rows["v1"]["predicted_ttft_prefill_ms"], "100.0000")
+        self.assertEqual(rows["v1"]["predicted_ttft_wait_ms"], "0.0000")
+        self.assertEqual(rows["v4"]["predicted_ttft_prefill_ms"], "")
 
     def test_amd_devices_are_summed_apart(self):
         # v8 moved to an MI300X: the AMD line is v8's alone (TPOT 30 against 60: 50 %, TTFT 0 %,
@@ -219,16 +224,16 @@ class Report(unittest.TestCase):
         v1 = v1[0]
         self.assertEqual(v1, ["serve", "model_a", "h200_sxm", "--isl", "1024", "--osl", "100",
                               "--concurrency", "8", "--engine", "sglang", "--tp", "2",
-                              "--kv", "fp8", "--json"])
+                              "--kv", "fp8", "--breakdown", "--json"])
         v8 = [c for c in calls if "--speculative-tokens" in c]
         self.assertEqual(len(v8), 1)
         v8 = v8[0]
-        self.assertEqual(v8[-9:], ["--tp", "8", "--ep", "8", "--speculative-tokens", "3",
-                                   "--acceptance-length", "2.5", "--json"])
+        self.assertEqual(v8[-10:], ["--tp", "8", "--ep", "8", "--speculative-tokens", "3",
+                                   "--acceptance-length", "2.5", "--breakdown", "--json"])
         # v7 carries its data-parallel degree
         self.assertEqual([c for c in calls if "--dp" in c],
                          [["serve", "model_a", "b200", "--isl", "1024", "--osl", "100", "--concurrency", "8",
-                           "--engine", "trtllm", "--dp", "2", "--json"]])
+                           "--engine", "trtllm", "--dp", "2", "--breakdown", "--json"]])
         # v5 (no acceptance) is never sent: 3 calibrate + v1 v2 v3 v4 v6 v7 v8
         self.assertEqual(len(calls), 10)
 
@@ -264,7 +269,7 @@ class Report(unittest.TestCase):
             calls = [json.loads(line) for line in f]
         spec = [c for c in calls if "--speculative-tokens" in c]
         self.assertEqual(len(spec), 1)
-        self.assertEqual(spec[0][-5:], ["--speculative-tokens", "3", "--acceptance-length", "1", "--json"])
+        self.assertEqual(spec[0][-6:], ["--speculative-tokens", "3", "--acceptance-length", "1", "--breakdown", "--json"])
 
     def test_engine_flags_are_passed_as_given(self):
         # v2 carries two flags.
@@ -276,8 +281,8 @@ class Report(unittest.TestCase):
             calls = [json.loads(line) for line in f]
         flagged = [c for c in calls if "--scheduler-recv-interval" in c]
         self.assertEqual(len(flagged), 1)
-        self.assertEqual(flagged[0][-5:], ["--scheduler-recv-interval", "10", "--chunked-prefill-size", "8192",
-                                           "--json"])
+        self.assertEqual(flagged[0][-6:], ["--scheduler-recv-interval", "10", "--chunked-prefill-size", "8192",
+                                           "--breakdown", "--json"])
 
     def calls_with_requests(self, total):
         # The fake's logged commands for the fixture with v1's `requests` set to `total`, those
@@ -296,14 +301,14 @@ class Report(unittest.TestCase):
         # v1 runs 8 clients; a benchmark that sent 40 requests in all sent 5 a client.
         sent = self.calls_with_requests("40")
         self.assertEqual(len(sent), 1)
-        self.assertEqual(sent[0][-5:], ["--kv", "fp8", "--requests-per-client", "5", "--json"])
+        self.assertEqual(sent[0][-6:], ["--kv", "fp8", "--requests-per-client", "5", "--breakdown", "--json"])
 
     def test_requests_the_clients_do_not_divide_round_to_the_nearest(self):
         # v1 runs 8 clients: 100 requests are 12.5 a client, sent as 13; 99 are 12.375, sent as 12.
         for total, each in (("100", "13"), ("99", "12")):
             sent = self.calls_with_requests(total)
             self.assertEqual(len(sent), 1)
-            self.assertEqual(sent[0][-3:], ["--requests-per-client", each, "--json"])
+            self.assertEqual(sent[0][-4:], ["--requests-per-client", each, "--breakdown", "--json"])
 
     def test_range_ratio_sends_the_mean_lengths(self):
         # v1 is 1024 / 100 tokens; drawn from floor(0.8 x 1024) = 819 to 1024 the prompts average
