@@ -528,7 +528,6 @@ constexpr double exp_minus(double x) {
   return sum;
 }
 
-// The aggregated times of B running sequences, without the front end and the wait for a slot.
 // A steady TTFT's terms without the front end and the queue (ttft_breakdown): the pass in flight
 // and those planned ahead, the poll, the decode steps the prompt's chunks ride, its own passes,
 // and disaggregated the decode worker's admission.
@@ -542,6 +541,7 @@ constexpr ttft_breakdown breakdown_of(const ttft_terms& terms, double first_roun
           terms.ride_us / 1e3, terms.own_us / 1e3, terms.admission_us / 1e3};
 }
 
+// The aggregated times of B running sequences, without the front end and the wait for a slot.
 struct aggregated_times {
   double first_ttft_us = 0;   // the first round: B prompts arrive together
   double steady_ttft_us = 0;  // a prompt arriving alone while B - 1 sequences decode
