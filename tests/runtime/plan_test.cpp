@@ -217,6 +217,29 @@ TEST_CASE("sequences are dealt out whole over the ranks that schedule their own,
   CHECK(q_row(two) == q_row(alone));
 }
 
+TEST_CASE("a device's order of a subset of the model's plans is valid_plans' order of that subset") {
+  // `headroom sla` works the model's valid plans out once (model_plans, no device in it) and
+  // orders only those it searches for each device: the order valid_plans(m, d) gives them.
+  for (const model* m : {&models::deepseek_v3, &models::qwen3_32b, &models::qwen3_30b_a3b}) {
+    const plan_list all = model_plans(*m);
+    for (const device* d : {&devices::h100_sxm, &devices::gb200, &devices::rtx_4090, &devices::mi300x}) {
+      const plan_list full = valid_plans(*m, *d);
+      CHECK(full.n == all.n);
+      plan_list subset{};
+      std::vector<parallel> expected;
+      for (std::size_t i = 0; i < all.n; ++i) {
+        if (all.plans[i].pp == 1) subset.plans[subset.n++] = all.plans[i];
+      }
+      for (std::size_t i = 0; i < full.n; ++i) {
+        if (full.plans[i].pp == 1) expected.push_back(full.plans[i]);
+      }
+      const plan_list got = ordered_plans(subset, *d);
+      REQUIRE(got.n == expected.size());
+      for (std::size_t i = 0; i < got.n; ++i) CHECK(got.plans[i] == expected[i]);
+    }
+  }
+}
+
 TEST_CASE("the smallest plan by hand") {
   // The pure arithmetic (engines::none), which the hand sums below follow.
   constexpr engine arithmetic = engines::none;

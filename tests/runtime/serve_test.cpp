@@ -164,6 +164,48 @@ TEST_CASE("serve: vLLM and SGLang run sequences at their mean context; TensorRT-
   }
 }
 
+TEST_CASE("serve: a footprint memo shared over devices, engines and plans changes no answer") {
+  // One memo for a whole search, as `headroom sla` keeps it: every setup and every answer the
+  // same, bit for bit, as without it, and the memo asked more often than it works footprints out.
+  const model& m = models::deepseek_v3;
+  footprint_memo memo;
+  std::uint64_t setups = 0;
+  for (const device* d : {&devices::h100_sxm, &devices::h200_sxm, &devices::b200, &devices::mi300x}) {
+    const device_roofline roof = default_roofline(*d);
+    for (const engine_kind k : {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm}) {
+      if (!engines::runs_on(k, d->vendor)) continue;
+      const engine e = as_allocated(engine{.kind = k});
+      settings s{};
+      s.kv = kv_dtype::fp8;
+      const calibration_set cs = shipped_calibration(*d, e);
+      const serving_facts& sf = engines::serving_facts_of(k);
+      const parallel tp8{.tp = 8}, dep8{.tp = 8, .ep = 8, .dp_attention = true};
+      for (const parallel& p : {tp8, dep8}) {
+        for (const disaggregation& dis : {disaggregation{}, disaggregation{1, 8, 1, 8}}) {
+          const deployment dep{1, 3000, s, e, p};
+          const load l{2000, 1000, 1};
+          const serve_setup a = setup_serving(m, *d, roof, dep, l, engines::exec_facts_of(e), cs, sf, dis);
+          const serve_setup b = setup_serving(m, *d, roof, dep, l, engines::exec_facts_of(e), cs, sf, dis, &memo);
+          ++setups;
+          CHECK(a.base.fits == b.base.fits);
+          CHECK(a.base.pool_seqs == b.base.pool_seqs);
+          CHECK(a.base.batch_pool_seqs == b.base.batch_pool_seqs);
+          CHECK(a.transfer_us == b.transfer_us);
+          if (!a.base.fits) continue;
+          for (const std::uint64_t n : {1u, 64u}) {
+            const serve_result x = serve_at(a, n), y = serve_at(b, n);
+            CHECK(x.ttft_ms == y.ttft_ms);
+            CHECK(x.tpot_ms == y.tpot_ms);
+            CHECK(x.running_batch == y.running_batch);
+          }
+        }
+      }
+    }
+  }
+  CHECK(memo.asked > memo.n);
+  CHECK(memo.n < setups);
+}
+
 TEST_CASE("serve: bad loads are refused at run time") {
   CHECK_THROWS_AS(serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, {.isl = 0, .osl = 1, .concurrency = 1}),
                   headroom::error);

@@ -11,6 +11,7 @@
 #include <headroom/engine.hpp>
 #include <headroom/engines/all_rules.hpp>
 #include <headroom/footprint.hpp>
+#include <headroom/footprint_memo.hpp>
 #include <headroom/model.hpp>
 #include <headroom/parallel.hpp>
 #include <headroom/rank_footprint.hpp>
@@ -59,6 +60,12 @@ constexpr parallel dp_layout(parallel p, const engine& e) {
 /// The heaviest rank in `e`'s arithmetic: sliding layers hold their window when e.evict_sliding.
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p, const engine& e) {
   return detail::rank_footprint_of(m, s, dp_layout(p, e), e.evict_sliding);
+}
+
+/// rank_footprint(m, s, p, e), read from `memo` where it holds it (null: worked out).
+constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p, const engine& e,
+                                         footprint_memo* memo) {
+  return memo != nullptr ? memo->of(m, s, dp_layout(p, e), e.evict_sliding) : rank_footprint(m, s, p, e);
 }
 
 }  // namespace headroom

@@ -47,12 +47,15 @@ namespace headroom {
 
 /// One rank of `m` on `d` as engine `e` sizes it, for `seqs` sequences of `context` tokens
 /// (context is max_model_len unless the engine's knob sets it).
+/// `memo`: where a search keeps the footprints it has worked out (footprint_memo; null: none).
 constexpr engine_memory engine_memory_of(const model& m, const device& d, const settings& s, const engine& e,
-                                         const parallel& p, std::uint64_t seqs, std::uint64_t context) {
+                                         const parallel& p, std::uint64_t seqs, std::uint64_t context,
+                                         footprint_memo* memo = nullptr) {
   validate(e), validate(d);  // the profile's knobs and the device, once per evaluation
   // Every engine's KV manager keeps sliding layers apart from full ones and decides itself what
   // they hold (the rules below), so the footprint keeps them apart whatever e.evict_sliding says.
-  const footprint_bytes fp = detail::rank_footprint_of(m, s, dp_layout(p, e), true);
+  const parallel layout = dp_layout(p, e);
+  const footprint_bytes fp = memo != nullptr ? memo->of(m, s, layout, true) : detail::rank_footprint_of(m, s, layout, true);
   const detail::kv_layout l = detail::layout_of(m, fp, s);
   const engine_rules& rules = engines::rules_of(e);
   if (rules.memory == nullptr) {

@@ -39,12 +39,15 @@ constexpr std::uint64_t plan_key(const parallel& p, const device& d) {
 }
 }  // namespace detail
 
-/// Every candidate plan valid for the model (any size), in preference order for device `d`.
+/// Candidate plans: model_plans' and valid_plans' answers.
 struct plan_list {
   std::array<parallel, max_plan_candidates> plans{};
   std::size_t n = 0;
 };
-constexpr plan_list valid_plans(const model& m, const device& d) {
+/// Every candidate plan valid for the model, in the order they are enumerated (tp, then the
+/// variants, then pp). Validity is the model's alone (parallel_rules.hpp): a search over many
+/// devices works this out once and orders it for each (ordered_plans).
+constexpr plan_list model_plans(const model& m) {
   plan_list out{};
   const bool moe = has_routed_experts(m);
   const std::uint64_t layers = main_layers(m);
@@ -62,16 +65,23 @@ constexpr plan_list valid_plans(const model& m, const device& d) {
       }
     }
   }
-  // Insertion sort by preference (stable: ties keep enumeration order).
-  for (std::size_t i = 1; i < out.n; ++i) {
-    for (std::size_t j = i; j > 0 && detail::plan_key(out.plans[j], d) < detail::plan_key(out.plans[j - 1], d); --j) {
-      const parallel t = out.plans[j];
-      out.plans[j] = out.plans[j - 1];
-      out.plans[j - 1] = t;
-    }
-  }
   return out;
 }
+
+/// `l` in preference order for device `d` (a stable sort: ties keep `l`'s order).
+constexpr plan_list ordered_plans(plan_list l, const device& d) {
+  for (std::size_t i = 1; i < l.n; ++i) {
+    for (std::size_t j = i; j > 0 && detail::plan_key(l.plans[j], d) < detail::plan_key(l.plans[j - 1], d); --j) {
+      const parallel t = l.plans[j];
+      l.plans[j] = l.plans[j - 1];
+      l.plans[j - 1] = t;
+    }
+  }
+  return l;
+}
+
+/// Every candidate plan valid for the model (any size), in preference order for device `d`.
+constexpr plan_list valid_plans(const model& m, const device& d) { return ordered_plans(model_plans(m), d); }
 
 /// The smallest valid plan under which `seqs` sequences of `context` tokens fit, if any up to
 /// 64 x 16 devices does. The deployment's own plan is ignored.

@@ -424,10 +424,11 @@ struct serve_setup {
 
 /// The setup of deployment `dep` for ISL / OSL (`l.concurrency` is not read), aggregated unless
 /// `dis` names workers. `facts`: the engine's execution facts; `cs`: the calibration tables;
-/// `sf`: the engine's fixed cost per step.
+/// `sf`: the engine's fixed cost per step; `memo`: where a search keeps the rank footprints it has
+/// worked out, the same answers either way (footprint_memo; null: none).
 constexpr serve_setup setup_serving(const model& m, const device& d, const device_roofline& r, const deployment& dep,
                                     const load& l, const exec_facts& facts, const calibration_set& cs,
-                                    const serving_facts& sf, const disaggregation& dis = {}) {
+                                    const serving_facts& sf, const disaggregation& dis = {}, footprint_memo* memo = nullptr) {
   detail::validate(dep);
   if (l.isl == 0 || l.osl == 0 || l.concurrency == 0) {
     if (std::is_constant_evaluated()) detail::serve_isl_osl_and_concurrency_must_be_positive();
@@ -462,11 +463,11 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.budget = ctx_max;
   // What the engine holds on one rank (engines::none: the arithmetic).
   if (is_arithmetic(dep.engine)) {
-    su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, dep.engine), d, ctx_max, usable_policy_of(dep.engine));
+    su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, dep.engine, memo), d, ctx_max, usable_policy_of(dep.engine));
     su.base.term = su.base.pool_seqs == 0 ? engine_term::no_memory_for_kv_cache : engine_term::none;
     su.base.batch_pool_seqs = su.base.pool_seqs;
   } else {
-    const engine_memory em = engine_memory_of(m, d, s, dep.engine, su.pd, 1, ctx_max);
+    const engine_memory em = engine_memory_of(m, d, s, dep.engine, su.pd, 1, ctx_max, memo);
     su.base.term = stopping_term(em, 1, ctx_max);
     su.base.pool_seqs = su.base.term == engine_term::none ? max_seqs_at(em, ctx_max) : 0;
     // An engine that allocates as tokens arrive runs its sequences at their mean context.
@@ -492,7 +493,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (dis.on()) {
     su.one_prompt = detail::forward(su.x, su.pp, 0, 1, l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
-    const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, dep.engine).per_seq(l.isl));
+    const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, dep.engine, memo).per_seq(l.isl));
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
     su.transfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
   } else {

@@ -39,18 +39,22 @@ struct candidate {
 // The plans searched on `d` within the GPU budget: the valid plans of 1, 2, 4 or 8 devices in
 // one scale-up domain without pipeline stages (TP, with EP and DP attention for MoE models), and
 // the disaggregated splits of the whole budget into prefill and decode workers of one such plan.
-std::vector<candidate> candidates(const model& m, const device& d, std::uint32_t gpus) {
+// `valid`: the model's valid plans (model_plans, the same for every device); those searched are
+// taken out first and ordered for `d` as valid_plans(m, d) orders them (a stable order, so the
+// order among them is the same).
+std::vector<candidate> candidates(const plan_list& valid, const device& d, std::uint32_t gpus) {
   std::vector<candidate> out;
-  const plan_list l = valid_plans(m, d);
   const std::uint32_t domain = d.link.domain == 0 ? 1 : d.link.domain;
-  std::vector<parallel> plans;
-  for (std::size_t i = 0; i < l.n; ++i) {
-    const parallel& p = l.plans[i];
+  plan_list searched{};
+  for (std::size_t i = 0; i < valid.n; ++i) {
+    const parallel& p = valid.plans[i];
     if (p.pp != 1 || p.tp > gpus || p.tp > domain) continue;
     if (std::find(std::begin(tp_degrees), std::end(tp_degrees), p.tp) == std::end(tp_degrees)) continue;
-    plans.push_back(p);
-    out.push_back({p, {}});
+    searched.plans[searched.n++] = p;
   }
+  const plan_list l = ordered_plans(searched, d);
+  std::vector<parallel> plans(l.plans.begin(), l.plans.begin() + static_cast<std::ptrdiff_t>(l.n));
+  for (const parallel& p : plans) out.push_back({p, {}});
   for (const parallel& p : plans) {
     const std::uint32_t workers = gpus / p.tp;
     for (std::uint32_t x = 1; x < workers; ++x) {
@@ -148,10 +152,12 @@ std::string config_plan_text(const sla_config& c) {
 
 sla_answer compute_sla(const sla_request& r) {
   sla_answer a;
+  footprint_memo memo;  // the model's footprints, the same on every device and under every engine
+  const plan_list valid = model_plans(*r.m);
   std::vector<sla_config> points;  // every (configuration, concurrency) meeting both targets
   for (const device* d : r.devices) {
     const device_roofline roof = default_roofline(*d);
-    const std::vector<candidate> cands = candidates(*r.m, *d, r.gpus);
+    const std::vector<candidate> cands = candidates(valid, *d, r.gpus);
     for (const engine_kind k : r.engines) {
       if (!engines::runs_on(k, d->vendor)) {  // TensorRT-LLM on an AMD part: no answer to give
         ++a.skipped_pairs;
@@ -166,7 +172,7 @@ sla_answer compute_sla(const sla_request& r) {
       for (const candidate& c : cands) {
         const deployment dep{1, r.isl + r.osl, s, e, c.p};
         sla_config best{d, k, c.p, c.dis, {}, false, {}};
-        const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis);
+        const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis, &memo);
         if (r.request_rate > 0) {
           if (!su.base.fits) {
             best.r = su.base;
