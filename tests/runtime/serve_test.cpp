@@ -90,6 +90,37 @@ TEST_CASE("serve: laws over every model on five devices under three engines, cli
   CHECK(checked > 100);
 }
 
+TEST_CASE("serve: TTFT never falls as the prompt grows") {
+  // A longer prompt is more prefill work, more KV to hold and, where the pool is the limit, a
+  // longer queue: every model on three devices under three engines, at 1, 8 and 64 clients, from
+  // 128- to 8,192-token prompts (while the load fits). TPOT is not held to the same law: at one
+  // client a decode attention grid's interpolation can read a longer context a little faster
+  // (docs/serving.md, "TPOT at one client is not monotone in the prompt").
+  const device* ds[] = {&devices::h100_sxm, &devices::b200, &devices::mi300x};
+  const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
+  std::size_t checked = 0;
+  for (const model* m : models::all) {
+    for (const device* d : ds) {
+      for (const engine_kind k : ks) {
+        if (!engines::runs_on(k, d->vendor)) continue;
+        const deployment dep{.engine = as_allocated(engine{.kind = k})};
+        for (const std::uint64_t n : {1u, 8u, 64u}) {
+          double prev = 0;
+          for (const std::uint64_t isl : {128u, 512u, 2048u, 8192u}) {
+            const serve_result r = serve(*m, *d, dep, {.isl = isl, .osl = 128, .concurrency = n});
+            if (!r.fits) break;
+            ++checked;
+            INFO(m->id, " on ", d->id, " under ", name(k), " at ", n, " clients, ", isl, "-token prompts");
+            CHECK(r.ttft_ms >= prev);
+            prev = r.ttft_ms;
+          }
+        }
+      }
+    }
+  }
+  CHECK(checked > 1000);
+}
+
 TEST_CASE("serve: the same laws under plans whose ranks schedule their own sequences") {
   // Data parallel and DP attention deal the sequences out over the ranks, a prompt whole: a
   // pass that carries a prompt beside decoding sequences is its rank's prompt and decoding
