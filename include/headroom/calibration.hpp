@@ -137,14 +137,19 @@ struct calib_lookup { double value = 0; bool found = false; bool clamped = false
 namespace detail {
 
 /// ln x for a positive finite x, constexpr (std::log is not constexpr in C++20): x = m * 2^e read
-/// off its bits (a normal double), m taken into [sqrt(1/2), sqrt(2)), ln m = 2 atanh(z),
-/// z = (m - 1) / (m + 1), |z| <= 0.1716, by the atanh series' first twelve terms in Horner form
-/// (the next, z^25 / 25, is below 1e-20 of z: past double precision).
+/// off its bits (a subnormal x scaled by 2^54 first), m taken into [sqrt(1/2), sqrt(2)),
+/// ln m = 2 atanh(z), z = (m - 1) / (m + 1), |z| <= 0.1716, by the atanh series' first twelve
+/// terms in Horner form (the next, z^25 / 25, is below 1e-20 of z: past double precision).
 constexpr double calib_ln(double x) {
   constexpr double ln2 = 0.693147180559945309417232121458176568;
   constexpr double sqrt2 = 1.41421356237309504880168872420969808;
+  int e = 0;
+  if (x < 2.2250738585072014e-308) {  // subnormal: no implicit leading bit to read
+    x *= 18014398509481984.0;          // 2^54, exact
+    e = -54;
+  }
   const auto bits = std::bit_cast<std::uint64_t>(x);
-  int e = static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
+  e += static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
   double m = std::bit_cast<double>((bits & 0x000fffffffffffffu) | 0x3ff0000000000000u);  // [1, 2)
   if (m >= sqrt2) {
     m /= 2.0;
