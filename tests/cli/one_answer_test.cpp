@@ -188,3 +188,91 @@ TEST_CASE("every command takes a count as `32k` (10^3) or `32K` (2^10), lists in
     CHECK(r.code == 0);
   }
 }
+
+namespace {
+// A plan as `sla` writes it, aggregated ("1 device", "TP=8 EP=8 DP-attention") or disaggregated
+// ("1P(TP 4 EP 4 DP attention) + 1D(TP 4)"), as serve's flags.
+std::vector<std::string> sla_plan_flags(const json& c) {
+  const std::string plan = c["plan"].get<std::string>();
+  std::vector<std::string> out;
+  const auto words = [](const std::string& s) {
+    std::vector<std::string> w;
+    std::string cur;
+    for (const char ch : s) {
+      if (ch == ' ') {
+        if (!cur.empty()) w.push_back(cur);
+        cur.clear();
+      } else {
+        cur += ch;
+      }
+    }
+    if (!cur.empty()) w.push_back(cur);
+    return w;
+  };
+  if (c["mode"] == "aggregated") {
+    if (plan == "1 device") return out;
+    for (const std::string& w : words(plan)) {
+      if (w.rfind("TP=", 0) == 0) out.insert(out.end(), {"--tp", w.substr(3)});
+      else if (w.rfind("EP=", 0) == 0) out.insert(out.end(), {"--ep", w.substr(3)});
+      else if (w == "DP-attention") out.emplace_back("--dp-attention");
+      else FAIL("unknown plan word " << w);
+    }
+    return out;
+  }
+  // "xP(side) + yD(side)"
+  const std::size_t p_open = plan.find("P("), plus = plan.find(") + "), d_open = plan.find("D(", plus);
+  REQUIRE(p_open != std::string::npos);
+  REQUIRE(plus != std::string::npos);
+  REQUIRE(d_open != std::string::npos);
+  out.insert(out.end(), {"--disagg", "--prefill-workers", plan.substr(0, p_open), "--decode-workers",
+                         plan.substr(plus + 4, d_open - plus - 4)});
+  const auto side = [&](const std::string& prefix, const std::string& s) {
+    const std::vector<std::string> w = words(s);
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      if (w[i] == "TP" && i + 1 < w.size()) out.insert(out.end(), {"--" + prefix + "-tp", w[++i]});
+      else if (w[i] == "EP" && i + 1 < w.size()) out.insert(out.end(), {"--" + prefix + "-ep", w[++i]});
+      else if (w[i] == "DP" && i + 1 < w.size() && w[i + 1] == "attention") out.push_back("--" + prefix + "-dp-attention"), ++i;
+      else FAIL("unknown plan word " << w[i]);
+    }
+  };
+  side("prefill", plan.substr(p_open + 2, plus - p_open - 2));
+  side("decode", plan.substr(d_open + 2, plan.size() - d_open - 3));
+  return out;
+}
+}  // namespace
+
+TEST_CASE("every configuration `sla` lists is serve's answer for that configuration") {
+  // The search and a single answer are one model: a configuration `sla` reports at a concurrency,
+  // asked of `serve` with the same plan, engine and load, gives the same TTFT, TPOT and tokens/s
+  // per GPU, aggregated and disaggregated, with EP and DP attention.
+  struct search {
+    std::string model, devices, isl, osl, ttft, tpot;
+  };
+  std::size_t checked = 0, disaggregated = 0, dp_attention = 0;
+  for (const search& s : {search{"qwen3_32b", "h100_sxm,mi300x", "2000", "200", "2000", "60"},
+                          search{"deepseek_v3", "b200", "1024", "1024", "3000", "60"}}) {
+    const json j = run_json({"sla", s.model, "--devices", s.devices, "--isl", s.isl, "--osl", s.osl, "--ttft-ms", s.ttft,
+                             "--tpot-ms", s.tpot, "--gpus", "8"});
+    const json& configs = j["configs"];
+    REQUIRE(configs.size() > 5);
+    for (std::size_t i = 0; i < configs.size(); i += 3) {  // every third: both modes, every engine
+      const json& c = configs[i];
+      INFO(c.dump());
+      std::vector<std::string> args{"serve", s.model, c["device"].get<std::string>(), "--engine", c["engine"].get<std::string>(),
+                                    "--isl", s.isl, "--osl", s.osl, "--concurrency", std::to_string(c["concurrency"].get<std::uint64_t>())};
+      for (const std::string& f : sla_plan_flags(c)) args.push_back(f);
+      const json r = run_json(args)["runs"][0];
+      INFO(r.dump());
+      CHECK(r["ttft_ms"].get<double>() == c["ttft_ms"].get<double>());
+      CHECK(r["tpot_ms"].get<double>() == c["tpot_ms"].get<double>());
+      CHECK(r["tokens_per_s_per_gpu"].get<double>() == c["tokens_per_s_per_gpu"].get<double>());
+      CHECK(r["gpus"] == c["gpus"]);
+      ++checked;
+      if (c["mode"] == "disaggregated") ++disaggregated;
+      if (c["plan"].get<std::string>().find("DP") != std::string::npos) ++dp_attention;
+    }
+  }
+  CHECK(checked > 20);
+  CHECK(disaggregated > 3);
+  CHECK(dp_attention > 1);
+}
