@@ -47,6 +47,19 @@ double decode_us(const model& m, const device& d, const deployment& dep, std::ui
       .predicted_us;
 }
 
+// Every model on an H100, a B200 and an MI300X under vLLM, SGLang and TensorRT-LLM (its defaults):
+// fn(model, device, engine kind, deployment).
+template <class Fn>
+void each_model_on_three_devices(Fn fn) {
+  const device* ds[] = {&devices::h100_sxm, &devices::b200, &devices::mi300x};
+  const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
+  for (const model* m : models::all) {
+    for (const device* d : ds) {
+      for (const engine_kind k : ks) fn(*m, *d, k, deployment{.engine = as_allocated(engine{.kind = k})});
+    }
+  }
+}
+
 TEST_CASE("serve: laws over every model on five devices under three engines, clients doubling") {
   const device* ds[] = {&devices::h100_sxm, &devices::h200_sxm, &devices::b200, &devices::rtx_4090, &devices::mi300x};
   const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
@@ -96,28 +109,21 @@ TEST_CASE("serve: TTFT never falls as the prompt grows") {
   // 128- to 8,192-token prompts (while the load fits). TPOT is not held to the same law: at one
   // client a decode attention grid's interpolation can read a longer context a little faster
   // (docs/serving.md, "TPOT at one client is not monotone in the prompt").
-  const device* ds[] = {&devices::h100_sxm, &devices::b200, &devices::mi300x};
-  const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
   std::size_t checked = 0;
-  for (const model* m : models::all) {
-    for (const device* d : ds) {
-      for (const engine_kind k : ks) {
-        if (!engines::runs_on(k, d->vendor)) continue;
-        const deployment dep{.engine = as_allocated(engine{.kind = k})};
-        for (const std::uint64_t n : {1u, 8u, 64u}) {
-          double prev = 0;
-          for (const std::uint64_t isl : {128u, 512u, 2048u, 8192u}) {
-            const serve_result r = serve(*m, *d, dep, {.isl = isl, .osl = 128, .concurrency = n});
-            if (!r.fits) break;
-            ++checked;
-            INFO(m->id, " on ", d->id, " under ", name(k), " at ", n, " clients, ", isl, "-token prompts");
-            CHECK(r.ttft_ms >= prev);
-            prev = r.ttft_ms;
-          }
-        }
+  each_model_on_three_devices([&](const model& m, const device& d, engine_kind k, const deployment& dep) {
+    if (!engines::runs_on(k, d.vendor)) return;
+    for (const std::uint64_t n : {1u, 8u, 64u}) {
+      double prev = 0;
+      for (const std::uint64_t isl : {128u, 512u, 2048u, 8192u}) {
+        const serve_result r = serve(m, d, dep, {.isl = isl, .osl = 128, .concurrency = n});
+        if (!r.fits) break;
+        ++checked;
+        INFO(m.id, " on ", d.id, " under ", name(k), " at ", n, " clients, ", isl, "-token prompts");
+        CHECK(r.ttft_ms >= prev);
+        prev = r.ttft_ms;
       }
     }
-  }
+  });
   CHECK(checked > 1000);
 }
 
@@ -1758,45 +1764,38 @@ TEST_CASE("serve: a decode step's breakdown sums to the step serve costs, class 
   // decode_step_breakdown: the kernels by cost class, less what a second stream hides, plus the
   // collectives, the host's time and the step cost, is the step; at one client (no other prompts
   // ride its steps, no speculation) that step is TPOT, and its ceiling the TPOT ceiling.
-  const device* ds[] = {&devices::h100_sxm, &devices::b200, &devices::mi300x};
-  const engine_kind ks[] = {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm};
   std::size_t checked = 0;
-  for (const model* m : models::all) {
-    for (const device* d : ds) {
-      for (const engine_kind k : ks) {
-        const deployment dep{.engine = as_allocated(engine{.kind = k})};
-        const load l{.isl = 2000, .osl = 200, .concurrency = 1};
-        // The setup points at these: they outlive it.
-        const device_roofline roof = default_roofline(*d);
-        const calibration_set cs = shipped_calibration(*d, dep.engine);
-        const serving_facts sf = engines::serving_facts_of(k);
-        const serve_setup su = setup_serving(*m, *d, roof, dep, l, engines::exec_facts_of(dep.engine), cs, sf);
-        for (const std::uint64_t clients : {std::uint64_t{1}, std::uint64_t{64}}) {
-          const serve_result r = serve_at(su, clients);
-          if (!r.fits) continue;
-          ++checked;
-          INFO(m->id, " on ", d->id, " under ", name(k), " at ", clients, " clients");
-          const decode_breakdown b = decode_step_breakdown(su, r.running_batch);
-          CHECK(b.batch == r.running_batch);
-          CHECK(b.context == 2100);
-          double pred = 0, ceil = 0;
-          for (std::size_t i = 0; i < all_cost_classes.size(); ++i) {
-            CHECK(b.class_predicted_us[i] >= b.class_ceiling_us[i]);
-            pred += b.class_predicted_us[i];
-            ceil += b.class_ceiling_us[i];
-          }
-          CHECK(b.overlap_us >= 0);
-          CHECK(b.collectives_predicted_us >= b.collectives_ceiling_us);
-          CHECK(close(pred - b.overlap_us + b.collectives_predicted_us + b.host_us + b.step_cost_us, b.predicted_us));
-          CHECK(close(ceil + b.collectives_ceiling_us, b.ceiling_us));
-          if (clients == 1) {
-            CHECK(close(b.predicted_us / 1e3, r.tpot_ms));
-            CHECK(close(b.ceiling_us / 1e3, r.ceiling_tpot_ms));
-          }
-        }
+  each_model_on_three_devices([&](const model& m, const device& d, engine_kind k, const deployment& dep) {
+    const load l{.isl = 2000, .osl = 200, .concurrency = 1};
+    // The setup points at these: they outlive it.
+    const device_roofline roof = default_roofline(d);
+    const calibration_set cs = shipped_calibration(d, dep.engine);
+    const serving_facts sf = engines::serving_facts_of(k);
+    const serve_setup su = setup_serving(m, d, roof, dep, l, engines::exec_facts_of(dep.engine), cs, sf);
+    for (const std::uint64_t clients : {std::uint64_t{1}, std::uint64_t{64}}) {
+      const serve_result r = serve_at(su, clients);
+      if (!r.fits) continue;
+      ++checked;
+      INFO(m.id, " on ", d.id, " under ", name(k), " at ", clients, " clients");
+      const decode_breakdown b = decode_step_breakdown(su, r.running_batch);
+      CHECK(b.batch == r.running_batch);
+      CHECK(b.context == 2100);
+      double pred = 0, ceil = 0;
+      for (std::size_t i = 0; i < all_cost_classes.size(); ++i) {
+        CHECK(b.class_predicted_us[i] >= b.class_ceiling_us[i]);
+        pred += b.class_predicted_us[i];
+        ceil += b.class_ceiling_us[i];
+      }
+      CHECK(b.overlap_us >= 0);
+      CHECK(b.collectives_predicted_us >= b.collectives_ceiling_us);
+      CHECK(close(pred - b.overlap_us + b.collectives_predicted_us + b.host_us + b.step_cost_us, b.predicted_us));
+      CHECK(close(ceil + b.collectives_ceiling_us, b.ceiling_us));
+      if (clients == 1) {
+        CHECK(close(b.predicted_us / 1e3, r.tpot_ms));
+        CHECK(close(b.ceiling_us / 1e3, r.ceiling_tpot_ms));
       }
     }
-  }
+  });
   CHECK(checked > 100);
   // A load that does not fit has no step.
   const device_roofline roof = default_roofline(devices::rtx_4090);
