@@ -49,4 +49,10 @@ struct footprint_memo {
   }
 };
 
+/// detail::rank_footprint_of's answer, read from `memo` where it holds it (null: worked out).
+constexpr footprint_bytes rank_footprint_of(footprint_memo* memo, const model& m, const settings& s, const parallel& p,
+                                            bool evict_sliding) {
+  return memo != nullptr ? memo->of(m, s, p, evict_sliding) : detail::rank_footprint_of(m, s, p, evict_sliding);
+}
+
 }  // namespace headroom

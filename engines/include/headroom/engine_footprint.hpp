@@ -65,7 +65,7 @@ constexpr footprint_bytes rank_footprint(const model& m, const settings& s, cons
 /// rank_footprint(m, s, p, e), read from `memo` where it holds it (null: worked out).
 constexpr footprint_bytes rank_footprint(const model& m, const settings& s, const parallel& p, const engine& e,
                                          footprint_memo* memo) {
-  return memo != nullptr ? memo->of(m, s, dp_layout(p, e), e.evict_sliding) : rank_footprint(m, s, p, e);
+  return rank_footprint_of(memo, m, s, dp_layout(p, e), e.evict_sliding);
 }
 
 }  // namespace headroom

@@ -54,8 +54,7 @@ constexpr engine_memory engine_memory_of(const model& m, const device& d, const 
   validate(e), validate(d);  // the profile's knobs and the device, once per evaluation
   // Every engine's KV manager keeps sliding layers apart from full ones and decides itself what
   // they hold (the rules below), so the footprint keeps them apart whatever e.evict_sliding says.
-  const parallel layout = dp_layout(p, e);
-  const footprint_bytes fp = memo != nullptr ? memo->of(m, s, layout, true) : detail::rank_footprint_of(m, s, layout, true);
+  const footprint_bytes fp = rank_footprint_of(memo, m, s, dp_layout(p, e), true);
   const detail::kv_layout l = detail::layout_of(m, fp, s);
   const engine_rules& rules = engines::rules_of(e);
   if (rules.memory == nullptr) {
