@@ -587,6 +587,14 @@ TEST_CASE("prediction: a grid a measured device's table lacks falls back on the 
   CHECK(fallback_device(devices::b200) == "gb200");
   CHECK(fallback_device(devices::h200_sxm) == "h100_sxm");
   CHECK(fallback_device(devices::gb300) == "b200");
+  // Workstation and GeForce Blackwell (sm_120, sm_121) run the mma.sync family's kernels from
+  // GDDR7 or LPDDR5X: the RTX PRO 6000 Server Edition's table, and its own missing grids the
+  // B200's; datacenter Blackwell the B200's.
+  CHECK(nearest_measured_device(devices::rtx_5090) == "rtx_pro_6000_server");
+  CHECK(nearest_measured_device(devices::rtx_pro_6000_workstation) == "rtx_pro_6000_server");
+  CHECK(nearest_measured_device(devices::gb10) == "rtx_pro_6000_server");
+  CHECK(nearest_measured_device(devices::jetson_agx_thor) == "b200");
+  CHECK(fallback_device(devices::rtx_pro_6000_server) == "b200");
   // AMD Instinct parts read the NVIDIA part of their memory class: CDNA 3 (gfx942) the H200's,
   // CDNA 4 (gfx950) the B200's; an older AMD part, like any other device, the H100's.
   CHECK(nearest_measured_device(devices::mi300x) == "h200_sxm");

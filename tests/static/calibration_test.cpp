@@ -299,6 +299,16 @@ static_assert(near(shipped(t::h200_sxm_vllm, kernel_class::moe_gemm, calib_forma
 // lower median, 49.134 (4 significant digits: 49.13).
 static_assert(shipped(t::b200_sglang, kernel_class::gdn_decode, calib_format::bf16, 64, 524288) == 49.13);
 static_assert(t::b200_sglang.grids[find_grid(t::b200_sglang, kernel_class::gdn_decode, calib_format::bf16)].absolute_us);
+// The RTX PRO 6000 Blackwell Server Edition's tables read its rows against headroom's datasheet
+// constants for it (1,597 GB/s, 500 dense BF16 TFLOP/s). rtx_pro_6000_server/gemm/vllm/0.24.0/
+// gemm_perf.parquet, BF16, M 1, N 65,536, K 4,096, latency 0.36335288153754336 ms: the input
+// 2 x 4,096 B, the weight 2 x 65,536 x 4,096 B and the output 2 x 65,536 B over 1,597 GB/s
+// (336.26 us; FLOPs 2 x 65,536 x 4,096 at 500 TFLOP/s: 1.07 us) -- 1.0806, the lower median of
+// the three rows at the cell's own coordinates (y = 2^28 elements; N x K 16,384 x 16,384 took
+// 0.37054 ms, 1.102, and 4,096 x 65,536 0.35468 ms, 1.055).
+static_assert(near(shipped(t::rtx_pro_6000_server_vllm, kernel_class::gemm, calib_format::bf16, 1, 268435456.0),
+                   363.35288153754336 / roof_us(2.0 * 4096 + 2.0 * 65536 * 4096 + 2.0 * 65536, 2.0 * 65536 * 4096, 1597, 500),
+                   5e-4));
 // AMD Instinct tables come from ROCm aiter @e4048607a535ace3a2b51ded31b1c8c2d45c0879 (MIT),
 // aiter/configs/<path below>: kernel time `us` of the tuned kernel, rows of gfx942 with 304 CUs.
 // model_configs/a8w8_blockscale_tuned_gemm_glm5_1.csv, M 1, N 2,048, K 2,048, 5.2213 us. Bytes

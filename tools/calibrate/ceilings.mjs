@@ -24,6 +24,8 @@ export const devices = {
   a100_sxm_80gb: { aic: 'a100_sxm', sm: 80, bw: 2039, bf16: 312, fp8: 0, fp4: 0, src: 'nvidia_ampere.hpp a100_sxm_80gb (S10, S11, S36, S37, S38)' },
   // devices/include/headroom/devices/nvidia_ada.hpp, l40s (S10, S11, S41, S63, S64)
   l40s: { aic: 'l40s', sm: 89, bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
+  // nvidia_blackwell.hpp, rtx_pro_6000_server (S10, S11, S55, S56, S57)
+  rtx_pro_6000_server: { aic: 'rtx_pro_6000_server', sm: 120, bw: 1597, bf16: 500, fp8: 1000, fp4: 2000, src: 'nvidia_blackwell.hpp rtx_pro_6000_server (S10, S11, S55, S56, S57)' },
 };
 
 /// AMD Instinct parts whose kernels ROCm's aiter measured (aiter.mjs): aiter keys its tuned

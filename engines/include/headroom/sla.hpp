@@ -27,12 +27,16 @@ namespace headroom {
 
 /// The measured device whose table a device without one reads: the same NVIDIA generation
 /// (compute capability: Ampere sm_80 / sm_86 -> A100 SXM 80 GB, Ada sm_89 -> L40S, Hopper
-/// sm_90 -> H100 SXM, Blackwell sm_100 and up -> B200); an AMD Instinct part of the FP8
+/// sm_90 -> H100 SXM, datacenter Blackwell sm_100 to sm_110 -> B200, the workstation and
+/// GeForce Blackwell of sm_120 and sm_121 (RTX 50, RTX PRO, GB10), whose kernels are the
+/// mma.sync family's and whose memory is GDDR7 or LPDDR5X, not HBM -> RTX PRO 6000 Blackwell
+/// Server Edition); an AMD Instinct part of the FP8
 /// generations, the NVIDIA part of its memory class (CDNA 3, gfx942: MI300X and MI325X -> H200
 /// SXM; CDNA 4, gfx950: MI355X -> B200; docs/calibration.md); any other device (older AMD parts,
 /// TPU, Gaudi, Apple) -> H100 SXM, the most measured one.
 constexpr std::string_view nearest_measured_device(const device& d) {
   const std::uint16_t sm = sm_of(d.arch);
+  if (sm >= 120) return "rtx_pro_6000_server";
   if (sm >= 100) return "b200";
   if (sm >= 90) return "h100_sxm";
   if (sm == 89) return "l40s";
@@ -47,13 +51,15 @@ constexpr std::string_view nearest_measured_device(const device& d) {
 
 /// The table a device's missing grids fall back on: the nearest measured device's, and where
 /// that is the device itself (its own table lacks the class), the next nearest: the same
-/// silicon's sibling for Hopper and Blackwell (H200, GB200), Hopper for Ampere and Ada, whose
+/// silicon's sibling for Hopper and Blackwell (H200, GB200), B200 for the RTX PRO 6000 (the
+/// classes aiconfigurator did not time there, such as SGLang's MLA prefill in FP8), Hopper for Ampere and Ada, whose
 /// tables lack whole classes (aiconfigurator timed A100's MoE under power-law routing only, so
 /// the A100 tables hold no MoE grid; headroom reads `balanced` rows, docs/calibration.md).
 constexpr std::string_view fallback_device(const device& d) {
   const std::string_view nearest = nearest_measured_device(d);
   if (nearest != d.id) return nearest;
   if (nearest == "b200") return "gb200";
+  if (nearest == "rtx_pro_6000_server") return "b200";
   if (nearest == "h100_sxm") return "h200_sxm";
   return "h100_sxm";  // a100_sxm_80gb, l40s
 }

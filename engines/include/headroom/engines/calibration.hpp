@@ -40,11 +40,14 @@
 #include <headroom/engines/calibration/mi325x_vllm.hpp>
 #include <headroom/engines/calibration/mi355x_sglang.hpp>
 #include <headroom/engines/calibration/mi355x_vllm.hpp>
+#include <headroom/engines/calibration/rtx_pro_6000_server_sglang.hpp>
+#include <headroom/engines/calibration/rtx_pro_6000_server_trtllm.hpp>
+#include <headroom/engines/calibration/rtx_pro_6000_server_vllm.hpp>
 #include <headroom/engines/calibration/latent_modules.hpp>
 
 namespace headroom::engines {
 
-inline constexpr std::array<const calibration*, 30> all_calibrations{
+inline constexpr std::array<const calibration*, 33> all_calibrations{
     &calibration_tables::h100_sxm_vllm, &calibration_tables::h100_sxm_sglang, &calibration_tables::h100_sxm_trtllm,
     &calibration_tables::h200_sxm_vllm, &calibration_tables::h200_sxm_sglang, &calibration_tables::h200_sxm_trtllm,
     &calibration_tables::b200_vllm, &calibration_tables::b200_sglang, &calibration_tables::b200_trtllm,
@@ -53,6 +56,8 @@ inline constexpr std::array<const calibration*, 30> all_calibrations{
     &calibration_tables::gb300_vllm, &calibration_tables::gb300_sglang, &calibration_tables::gb300_trtllm,
     &calibration_tables::a100_sxm_80gb_vllm, &calibration_tables::a100_sxm_80gb_sglang, &calibration_tables::a100_sxm_80gb_trtllm,
     &calibration_tables::l40s_vllm, &calibration_tables::l40s_sglang, &calibration_tables::l40s_trtllm,
+    &calibration_tables::rtx_pro_6000_server_vllm, &calibration_tables::rtx_pro_6000_server_sglang,
+    &calibration_tables::rtx_pro_6000_server_trtllm,
     // AMD Instinct: ROCm aiter's kernels, which SGLang and vLLM both run there (tools/calibrate/aiter.mjs).
     &calibration_tables::mi300x_vllm, &calibration_tables::mi300x_sglang,
     &calibration_tables::mi325x_vllm, &calibration_tables::mi325x_sglang,
