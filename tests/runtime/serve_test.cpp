@@ -595,6 +595,10 @@ TEST_CASE("prediction: a grid a measured device's table lacks falls back on the 
   CHECK(nearest_measured_device(devices::gb10) == "rtx_pro_6000_server");
   CHECK(nearest_measured_device(devices::jetson_agx_thor) == "b200");
   CHECK(fallback_device(devices::rtx_pro_6000_server) == "b200");
+  // The Arc Pro B60 has vLLM's table of its own (GEMM, attention, all-reduce); what it lacks
+  // (MoE, all-to-all) reads the H100's, as any other device's.
+  CHECK(shipped_calibration(devices::arc_pro_b60, engines::vllm).own->device == "arc_pro_b60");
+  CHECK(shipped_calibration(devices::arc_pro_b60, engines::vllm).fallback->device == "h100_sxm");
   // AMD Instinct parts read the NVIDIA part of their memory class: CDNA 3 (gfx942) the H200's,
   // CDNA 4 (gfx950) the B200's; an older AMD part, like any other device, the H100's.
   CHECK(nearest_measured_device(devices::mi300x) == "h200_sxm");

@@ -309,6 +309,18 @@ static_assert(t::b200_sglang.grids[find_grid(t::b200_sglang, kernel_class::gdn_d
 static_assert(near(shipped(t::rtx_pro_6000_server_vllm, kernel_class::gemm, calib_format::bf16, 1, 268435456.0),
                    363.35288153754336 / roof_us(2.0 * 4096 + 2.0 * 65536 * 4096 + 2.0 * 65536, 2.0 * 65536 * 4096, 1597, 500),
                    5e-4));
+// The Intel Arc Pro B60's vLLM table (vLLM 0.20.0 on XPU; BF16 only: the part has no FP8 MMA,
+// so its FP8 rows make no grid). b60/gemm/vllm/0.20.0/gemm_perf.parquet, BF16, M 1, N 4,096,
+// K 16,384, latency 0.3695495555555555 ms: 2 x 16,384 + 2 x 4,096 x 16,384 + 2 x 4,096 B over
+// 456 GB/s = 294.43 us -- 1.2551, the lower median of the seven rows of 2^26 weight elements at
+// one row (1.026 for 65,536 x 1,024 up to 1.484 for 32,768 x 2,048).
+static_assert(near(shipped(t::arc_pro_b60_vllm, kernel_class::gemm, calib_format::bf16, 1, 67108864.0),
+                   369.5495555555555 / roof_us(2.0 * 16384 + 2.0 * 4096 * 16384 + 2.0 * 4096, 2.0 * 4096 * 16384, 456, 98.3), 5e-4));
+static_assert(find_grid(t::arc_pro_b60_vllm, kernel_class::gemm, calib_format::fp8) == t::arc_pro_b60_vllm.n_grids);
+// Its all-reduce was timed eagerly only (b60/comm/vllm/0.20.0/custom_allreduce_perf.parquet,
+// vLLM_custom_eager; no graph-captured rows): those rows are its grid. Two GPUs, 128 elements
+// (256 B), 0.03826784 ms.
+static_assert(near(shipped(t::arc_pro_b60_vllm, kernel_class::all_reduce, calib_format::bf16, 256, 2), 38.26784, 5e-4));
 // AMD Instinct tables come from ROCm aiter @e4048607a535ace3a2b51ded31b1c8c2d45c0879 (MIT),
 // aiter/configs/<path below>: kernel time `us` of the tuned kernel, rows of gfx942 with 304 CUs.
 // model_configs/a8w8_blockscale_tuned_gemm_glm5_1.csv, M 1, N 2,048, K 2,048, 5.2213 us. Bytes

@@ -25,6 +25,8 @@ export const devices = {
   // devices/include/headroom/devices/nvidia_ada.hpp, l40s (S10, S11, S41, S63, S64)
   l40s: { aic: 'l40s', sm: 89, bw: 864, bf16: 362.05, fp8: 733, fp4: 0, src: 'nvidia_ada.hpp l40s (S10, S11, S41, S63, S64)' },
   // nvidia_blackwell.hpp, rtx_pro_6000_server (S10, S11, S55, S56, S57)
+  // devices/include/headroom/devices/intel_arc.hpp, arc_pro_b60 (S128): BF16 only, no FP8 MMA.
+  arc_pro_b60: { aic: 'b60', sm: 0, bw: 456, bf16: 98.3, fp8: 0, fp4: 0, src: 'intel_arc.hpp arc_pro_b60 (S128)' },
   rtx_pro_6000_server: { aic: 'rtx_pro_6000_server', sm: 120, bw: 1597, bf16: 500, fp8: 1000, fp4: 2000, src: 'nvidia_blackwell.hpp rtx_pro_6000_server (S10, S11, S55, S56, S57)' },
 };
 

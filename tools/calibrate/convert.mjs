@@ -335,8 +335,11 @@ async function points(dev, sys, eng, v) {
   const own_a2a = eng === 'trtllm' ? resolve(sys, 'comm', eng, v, 'trtllm_alltoall_perf') : [];
   if (ar) {
     out.files.push(...ar);
-    const rows = (await read(ar, ['kernel_source', 'num_gpus', 'message_size', 'latency'])).filter(r => !String(r.kernel_source).endsWith('_eager'));
-    add('all_reduce', 'bf16', coll(rows), ar, true);
+    const all = await read(ar, ['kernel_source', 'num_gpus', 'message_size', 'latency']);
+    const graphed = all.filter(r => !String(r.kernel_source).endsWith('_eager'));
+    // A device timed eagerly only (vLLM on Intel's XPU: `vLLM_custom_eager` rows alone on the
+    // Arc Pro B60) keeps those: its own PCIe all-reduce, not another part's NVLink one.
+    add('all_reduce', 'bf16', coll(graphed.length ? graphed : all), ar, true);
   }
   if (nf && tree.includes(nf)) {
     const rows = await read([nf], ['op_name', 'nccl_dtype', 'num_gpus', 'message_size', 'latency']);

@@ -13,6 +13,7 @@
 #include <headroom/engines/calibration/a100_sxm_80gb_sglang.hpp>
 #include <headroom/engines/calibration/a100_sxm_80gb_trtllm.hpp>
 #include <headroom/engines/calibration/a100_sxm_80gb_vllm.hpp>
+#include <headroom/engines/calibration/arc_pro_b60_vllm.hpp>
 #include <headroom/engines/calibration/b200_sglang.hpp>
 #include <headroom/engines/calibration/b200_trtllm.hpp>
 #include <headroom/engines/calibration/b200_vllm.hpp>
@@ -47,7 +48,7 @@
 
 namespace headroom::engines {
 
-inline constexpr std::array<const calibration*, 33> all_calibrations{
+inline constexpr std::array<const calibration*, 34> all_calibrations{
     &calibration_tables::h100_sxm_vllm, &calibration_tables::h100_sxm_sglang, &calibration_tables::h100_sxm_trtllm,
     &calibration_tables::h200_sxm_vllm, &calibration_tables::h200_sxm_sglang, &calibration_tables::h200_sxm_trtllm,
     &calibration_tables::b200_vllm, &calibration_tables::b200_sglang, &calibration_tables::b200_trtllm,
@@ -58,6 +59,8 @@ inline constexpr std::array<const calibration*, 33> all_calibrations{
     &calibration_tables::l40s_vllm, &calibration_tables::l40s_sglang, &calibration_tables::l40s_trtllm,
     &calibration_tables::rtx_pro_6000_server_vllm, &calibration_tables::rtx_pro_6000_server_sglang,
     &calibration_tables::rtx_pro_6000_server_trtllm,
+    // Intel Arc Pro B60: vLLM on XPU, the one engine aiconfigurator timed there.
+    &calibration_tables::arc_pro_b60_vllm,
     // AMD Instinct: ROCm aiter's kernels, which SGLang and vLLM both run there (tools/calibrate/aiter.mjs).
     &calibration_tables::mi300x_vllm, &calibration_tables::mi300x_sglang,
     &calibration_tables::mi325x_vllm, &calibration_tables::mi325x_sglang,
