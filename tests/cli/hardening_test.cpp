@@ -84,7 +84,7 @@ TEST_CASE("errors are one printable line whatever the input holds") {
   const result esc = run({"report", "zz\x1b[31mred\nnext", "h100_sxm"});
   CHECK(esc.code == 2);
   CHECK(esc.err == "headroom: error: unknown model `zz\\x1b[31mred\\x0anext` (no known id is close; `headroom list "
-                   "models` lists all)\n");
+                   "models` lists all; a checkpoint not shipped: --config PATH/config.json)\n");
   CHECK(one_printable_line(esc.err));
   const result bad_utf8 = run({"fit", "llama_3_1_8b_instruct", "\xff\xfe\xc3", "--context", "1"});
   CHECK(bad_utf8.code == 2);

@@ -339,7 +339,8 @@ TEST_CASE("an argument of 10 MB is elided in the one-line message") {
   const std::vector<probe> probes{
       {{"report", huge, "h100_sxm"},
        2,
-       "unknown model `" + shown + "` (no known id is close; `headroom list models` lists all)"},
+       "unknown model `" + shown +
+           "` (no known id is close; `headroom list models` lists all; a checkpoint not shipped: --config PATH/config.json)"},
       {{"report", "llama_3_1_8b_instruct", "h100_sxm", "--kv", huge}, 2,
        "--kv: unknown dtype `" + shown + "` (expected auto, bf16 or fp8)"},
       {{"fit", "llama_3_1_8b_instruct", "h100_sxm", "--context=" + huge}, 2,

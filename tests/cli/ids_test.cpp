@@ -52,6 +52,7 @@ TEST_CASE("every device resolves by id and display name, in any case") {
 TEST_CASE("a spelling that is no entry's is still refused with suggestions") {
   CHECK_THROWS_WITH_AS(resolve_model("Llama-3.1-8B-Instruc"),
                        "unknown model `Llama-3.1-8B-Instruc` (nearest: llama_3_1_8b_instruct, llama_3_1_70b_instruct, "
-                       "llama_3_1_405b_instruct; `headroom list models` lists all)",
+                       "llama_3_1_405b_instruct; `headroom list models` lists all; a checkpoint not shipped: --config "
+                       "PATH/config.json)",
                        usage_error);
 }

@@ -48,7 +48,7 @@ std::string fold(std::string_view s) {
 }
 }  // namespace
 
-std::vector<std::string_view> nearest(std::string_view wanted, const std::vector<std::string_view>& known) {
+std::vector<std::string_view> nearest(std::string_view wanted, const std::vector<std::string_view>& known, std::size_t most) {
   const std::string w = fold(wanted);
   // A typo: at most a third of the longer spelling (and 2 for short ids) edited away.
   // Ids that start with `wanted` rank first, then by distance, then by spelling.
@@ -66,7 +66,7 @@ std::vector<std::string_view> nearest(std::string_view wanted, const std::vector
   }
   std::sort(close.begin(), close.end());
   std::vector<std::string_view> out;
-  for (std::size_t i = 0; i < close.size() && i < 3; ++i) out.push_back(std::get<2>(close[i]));
+  for (std::size_t i = 0; i < close.size() && i < most; ++i) out.push_back(std::get<2>(close[i]));
   return out;
 }
 
@@ -120,10 +120,46 @@ const Entry* find_spelled(std::string_view wanted, const Entries& all, Repo repo
 }
 }  // namespace
 
+namespace {
+// A model typed the way its Hub page spells it (`deepseek-ai/DeepSeek-R1`) is compared with every
+// model's id, display name and Hub repository (without its organisation), and the suggestions
+// are the ids those spellings belong to: `DeepSeek-R1` is a typo's distance from `DeepSeek-V3`,
+// which no id is. An unshipped checkpoint has a way in: its config.json.
+std::string unknown_model_message(std::string_view id) {
+  const std::size_t slash = id.rfind('/');
+  const std::string_view tail = slash == std::string_view::npos ? id : id.substr(slash + 1);
+  std::vector<std::string_view> spellings;
+  std::vector<std::string_view> owner;
+  for (const model* m : models::all) {
+    const std::string_view repo = m->source.repo;
+    const std::size_t s = repo.find('/');
+    for (std::string_view v : {m->id, m->name, s == std::string_view::npos ? repo : repo.substr(s + 1)}) {
+      if (v.empty()) continue;
+      spellings.push_back(v);
+      owner.push_back(m->id);
+    }
+  }
+  // Every close spelling, nearest first, of the whole argument and then of its repository part:
+  // the first three models they belong to.
+  std::vector<std::string_view> ids;
+  for (std::string_view wanted : {id, tail}) {
+    for (std::string_view n : nearest(wanted, spellings, spellings.size())) {
+      const auto at = static_cast<std::size_t>(std::find(spellings.begin(), spellings.end(), n) - spellings.begin());
+      if (std::find(ids.begin(), ids.end(), owner[at]) == ids.end() && ids.size() < 3) ids.push_back(owner[at]);
+    }
+  }
+  std::string hint;
+  for (std::string_view n : ids) hint += (hint.empty() ? "nearest: " : ", ") + std::string(n);
+  if (hint.empty()) hint = "no known id is close";
+  return fmt::format("unknown model `{}` ({}; `headroom list models` lists all; a checkpoint not shipped: --config PATH/config.json)",
+                     id, hint);
+}
+}  // namespace
+
 const model& resolve_model(std::string_view id) {
   if (const model* m = models::find(normalize_id(id))) return *m;
   if (const model* m = find_spelled<model>(id, models::all, [](const model& e) { return e.source.repo; }, "model")) return *m;
-  throw usage_error(unknown_message("model", id, models::all, "models"));
+  throw usage_error(unknown_model_message(id));
 }
 
 const device& resolve_device(std::string_view id) {

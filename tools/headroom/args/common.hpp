@@ -25,14 +25,15 @@ std::string_view version();
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 /// The ids of `known` close to `wanted` (a typo away, or `wanted` is a prefix), nearest first,
-/// at most three.
-std::vector<std::string_view> nearest(std::string_view wanted, const std::vector<std::string_view>& known);
+/// at most `most`.
+std::vector<std::string_view> nearest(std::string_view wanted, const std::vector<std::string_view>& known, std::size_t most = 3);
 
 /// `id` with the kebab spelling accepted: `h200-sxm` -> `h200_sxm`.
 std::string normalize_id(std::string_view id);
 
 /// The registry entry, or usage_error: "unknown model `x` (nearest: a, b; `headroom list models`
-/// lists all)".
+/// lists all; a checkpoint not shipped: --config PATH/config.json)", the nearest by id, display
+/// name or Hub repository.
 const model& resolve_model(std::string_view id);
 const device& resolve_device(std::string_view id);
 /// The message resolve_device throws, for callers that add a position (the manifest loader).
