@@ -10,6 +10,7 @@
 #include "headroom/commands.hpp"
 #include "headroom/commands/header.hpp"
 #include "headroom/render/json.hpp"
+#include "headroom/render/kernel_tables.hpp"
 #include "headroom/args/plan_cli.hpp"
 #include "headroom/render/reflect_results.hpp"
 
@@ -33,7 +34,14 @@ ordered_json list_models_json() {
 ordered_json list_devices_json() {
   ordered_json j = envelope("list");
   ordered_json a = ordered_json::array();
-  for (const device* d : devices::all) a.push_back(device_json(*d));
+  for (const device* d : devices::all) {
+    ordered_json x = device_json(*d);
+    const kernel_tables t = kernel_tables_of(*d);
+    ordered_json own = ordered_json::array();
+    for (std::string_view e : t.own) own.push_back(std::string(e));
+    x["kernel_tables"] = {{"own", own}, {"fallback", std::string(t.fallback)}};
+    a.push_back(std::move(x));
+  }
   j["devices"] = a;
   return j;
 }

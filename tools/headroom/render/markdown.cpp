@@ -11,6 +11,7 @@
 
 #include "headroom/commands.hpp"
 #include "headroom/args/plan_cli.hpp"
+#include "headroom/render/kernel_tables.hpp"
 #include "headroom/render/text.hpp"
 #include <headroom/engines/none.hpp>
 
@@ -112,13 +113,17 @@ std::string list_devices_text() {
   // What an engine leaves usable is its answer for a deployment (`headroom fit`), not a device
   // figure: the list gives the memory the driver shows, in one unit.
   w("# Devices\n\nVisible memory in GiB (2^30 bytes); dense peaks. What an engine leaves for weights and KV: "
-    "`headroom fit MODEL DEVICE`.\n\n");
-  w("| id | name | vendor | arch | visible (GiB) | DRAM (GB/s) | BF16 / FP8 / NVFP4 (TFLOPS) | measured |\n");
-  w("|---|---|---|---|---:|---:|---|---|\n");
+    "`headroom fit MODEL DEVICE`. Measured: a roofline measured on the device. Kernel tables: the engines "
+    "whose kernels were measured on the device itself (`serve` and `sla` predictions), and the device whose "
+    "tables the others and any missing kernel class read (docs/calibration.md).\n\n");
+  w("| id | name | vendor | arch | visible (GiB) | DRAM (GB/s) | BF16 / FP8 / NVFP4 (TFLOPS) | measured | kernel tables |\n");
+  w("|---|---|---|---|---:|---:|---|---|---|\n");
   for (const device* d : devices::all) {
-    w("| {} | {} | {} | {} | {:.2f} | {} | {} / {} / {} | {} |\n", d->id, d->name, d->vendor, d->arch,
+    const kernel_tables t = kernel_tables_of(*d);
+    w("| {} | {} | {} | {} | {:.2f} | {} | {} / {} / {} | {} | {}{}'s |\n", d->id, d->name, d->vendor, d->arch,
       to_gib(d->memory_bytes), num(d->bandwidth_gbps), num(d->peak.bf16), num(d->peak.fp8),
-      num(d->peak.nvfp4), d->has_measured ? "yes" : "no");
+      num(d->peak.nvfp4), d->has_measured ? "yes" : "no", t.own.empty() ? std::string() : fmt::format("{}; else ", fmt::join(t.own, ", ")),
+      t.fallback);
   }
   return std::move(w.out);
 }
