@@ -77,20 +77,27 @@ std::string normalize_id(std::string_view id) {
 }
 
 namespace {
-template <typename Entries>
-std::string unknown_message(std::string_view what, std::string_view id, const Entries& all, std::string_view list_cmd) {
-  std::vector<std::string_view> ids;
-  for (const auto* e : all) ids.push_back(e->id);
-  const auto near = nearest(id, ids);
+// "unknown device `x` (nearest: a, b; `headroom list devices` lists all)", and what follows the
+// list where a kind of entry has another way in.
+std::string unknown_message(std::string_view what, std::string_view id, const std::vector<std::string_view>& near,
+                            std::string_view list_cmd, std::string_view more = {}) {
   std::string hint;
   for (std::string_view n : near) hint += (hint.empty() ? "nearest: " : ", ") + std::string(n);
   if (hint.empty()) hint = "no known id is close";
-  return fmt::format("unknown {} `{}` ({}; `headroom list {}` lists all)", what, id, hint, list_cmd);
+  return fmt::format("unknown {} `{}` ({}; `headroom list {}` lists all{})", what, id, hint, list_cmd, more);
+}
+
+// A Hub repository without its organisation: `Llama-3.1-8B-Instruct` of `meta-llama/...`.
+std::string_view repo_name(std::string_view repo) {
+  const std::size_t slash = repo.find('/');
+  return slash == std::string_view::npos ? repo : repo.substr(slash + 1);
 }
 }  // namespace
 
 std::string unknown_device_message(std::string_view id) {
-  return unknown_message("device", id, devices::all, "devices");
+  std::vector<std::string_view> ids;
+  for (const device* d : devices::all) ids.push_back(d->id);
+  return unknown_message("device", id, nearest(id, ids), "devices");
 }
 
 namespace {
@@ -100,9 +107,7 @@ namespace {
 bool spelled(std::string_view folded, std::string_view id, std::string_view display, std::string_view repo) {
   if (folded == fold(id) || folded == fold(display)) return true;
   if (repo.empty()) return false;
-  if (folded == fold(repo)) return true;
-  const std::size_t slash = repo.find('/');
-  return slash != std::string_view::npos && folded == fold(repo.substr(slash + 1));
+  return folded == fold(repo) || folded == fold(repo_name(repo));
 }
 
 template <typename Entry, typename Entries, typename Repo>
@@ -126,14 +131,11 @@ namespace {
 // are the ids those spellings belong to: `DeepSeek-R1` is a typo's distance from `DeepSeek-V3`,
 // which no id is. An unshipped checkpoint has a way in: its config.json.
 std::string unknown_model_message(std::string_view id) {
-  const std::size_t slash = id.rfind('/');
-  const std::string_view tail = slash == std::string_view::npos ? id : id.substr(slash + 1);
+  const std::string_view tail = repo_name(id);
   std::vector<std::string_view> spellings;
   std::vector<std::string_view> owner;
   for (const model* m : models::all) {
-    const std::string_view repo = m->source.repo;
-    const std::size_t s = repo.find('/');
-    for (std::string_view v : {m->id, m->name, s == std::string_view::npos ? repo : repo.substr(s + 1)}) {
+    for (std::string_view v : {m->id, m->name, repo_name(m->source.repo)}) {
       if (v.empty()) continue;
       spellings.push_back(v);
       owner.push_back(m->id);
@@ -148,11 +150,7 @@ std::string unknown_model_message(std::string_view id) {
       if (std::find(ids.begin(), ids.end(), owner[at]) == ids.end() && ids.size() < 3) ids.push_back(owner[at]);
     }
   }
-  std::string hint;
-  for (std::string_view n : ids) hint += (hint.empty() ? "nearest: " : ", ") + std::string(n);
-  if (hint.empty()) hint = "no known id is close";
-  return fmt::format("unknown model `{}` ({}; `headroom list models` lists all; a checkpoint not shipped: --config PATH/config.json)",
-                     id, hint);
+  return unknown_message("model", id, ids, "models", "; a checkpoint not shipped: --config PATH/config.json");
 }
 }  // namespace
 

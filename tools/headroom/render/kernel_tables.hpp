@@ -19,7 +19,7 @@ struct kernel_tables {
 
 inline kernel_tables kernel_tables_of(const device& d) {
   kernel_tables t{{}, fallback_device(d)};
-  for (const engine_kind k : {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm}) {
+  for (const engine_kind k : all_engine_kinds) {  // those without tables of their own (llama.cpp) add none
     if (engines::calibration_of(d.id, k).n_grids != 0) t.own.push_back(engine_kind_table.name(k));
   }
   return t;
