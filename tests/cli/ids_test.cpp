@@ -40,6 +40,27 @@ TEST_CASE("every model resolves by id, display name and Hub repository id, in an
   }
 }
 
+// DeepSeek-R1's config.json is DeepSeek-V3's but for transformers_version (aiconfigurator's copies
+// of both at 095f58a5, aic-core/src/aiconfigurator_core/model_configs/; the keys headroom's
+// importer reads, tests/data/configs/deepseek_v3/config.json, are all equal in R1's): one model.
+TEST_CASE("a checkpoint published under another name with the same config resolves to the shipped model") {
+  for (std::string_view s : {"deepseek-ai/DeepSeek-R1", "DeepSeek-R1", "deepseek_r1", "deepseek-r1", "DEEPSEEK-AI/DEEPSEEK-R1"}) {
+    CAPTURE(s);
+    CHECK(&resolve_model(s) == &models::deepseek_v3);
+  }
+  CHECK(models::find_alias("deepseek_r1") == &models::deepseek_v3);
+  CHECK(models::find_alias("deepseek_v3") == nullptr);  // an id is no alias
+  // A fine-tune whose config was not compared is no alias: refused, the alias's model named first
+  // (`DeepSeek-R1-0528` is five edits from the alias `DeepSeek-R1`, farther from every id).
+  std::string message;
+  try {
+    (void)resolve_model("deepseek-ai/DeepSeek-R1-0528");
+  } catch (const usage_error& e) {
+    message = e.what();
+  }
+  CHECK(message.starts_with("unknown model `deepseek-ai/DeepSeek-R1-0528` (nearest: deepseek_v3"));
+}
+
 TEST_CASE("every device resolves by id and display name, in any case") {
   for (const device* d : devices::all) {
     CAPTURE(d->id);

@@ -126,10 +126,11 @@ const Entry* find_spelled(std::string_view wanted, const Entries& all, Repo repo
 }  // namespace
 
 namespace {
-// A model typed the way its Hub page spells it (`deepseek-ai/DeepSeek-R1`) is compared with every
-// model's id, display name and Hub repository (without its organisation), and the suggestions
-// are the ids those spellings belong to: `DeepSeek-R1` is a typo's distance from `DeepSeek-V3`,
-// which no id is. An unshipped checkpoint has a way in: its config.json.
+// A model typed the way its Hub page spells it (`deepseek-ai/DeepSeek-R1-0528`) is compared with
+// every model's id, display name and Hub repository (without its organisation), and the
+// suggestions are the ids those spellings belong to, an alias's (models/aliases.hpp) its model's:
+// `DeepSeek-R1-0528` is nearest `DeepSeek-R1`, read as `deepseek_v3`, which no id is close to.
+// An unshipped checkpoint has a way in: its config.json.
 std::string unknown_model_message(std::string_view id) {
   const std::string_view tail = repo_name(id);
   std::vector<std::string_view> spellings;
@@ -139,6 +140,12 @@ std::string unknown_model_message(std::string_view id) {
       if (v.empty()) continue;
       spellings.push_back(v);
       owner.push_back(m->id);
+    }
+  }
+  for (const models::model_alias& a : models::aliases) {
+    for (std::string_view v : {a.alias, repo_name(a.repo)}) {
+      spellings.push_back(v);
+      owner.push_back(a.id);
     }
   }
   // Every close spelling, nearest first, of the whole argument and then of its repository part:
@@ -156,6 +163,12 @@ std::string unknown_model_message(std::string_view id) {
 
 const model& resolve_model(std::string_view id) {
   if (const model* m = models::find(normalize_id(id))) return *m;
+  // A checkpoint published under another name with the same config (`deepseek-ai/DeepSeek-R1`):
+  // its alias id, its Hub repository, or the repository without its organisation.
+  const std::string folded = fold(id);
+  for (const models::model_alias& a : models::aliases) {
+    if (folded == fold(a.alias) || folded == fold(a.repo) || folded == fold(repo_name(a.repo))) return *models::find(a.id);
+  }
   if (const model* m = find_spelled<model>(id, models::all, [](const model& e) { return e.source.repo; }, "model")) return *m;
   throw usage_error(unknown_model_message(id));
 }

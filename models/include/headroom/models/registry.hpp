@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include <headroom/model.hpp>
+#include <headroom/models/aliases.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_8b_instruct.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_70b_instruct.hpp>
 #include <headroom/models/checkpoints/meta/llama_3_1_405b_instruct.hpp>
@@ -120,5 +121,32 @@ constexpr const model* find(std::string_view id) {
   }
   return nullptr;
 }
+
+/// The registry entry an alias (aliases.hpp) names by its alias id, or nullptr.
+constexpr const model* find_alias(std::string_view alias) {
+  for (const model_alias& a : aliases) {
+    if (a.alias == alias) return find(a.id);
+  }
+  return nullptr;
+}
+
+// Every alias names an entry, shadows no id and no entry's Hub repository, and says why. By ids,
+// not by comparing find() with nullptr (g++ under -fsanitize=undefined does not constant-evaluate
+// a global's address compared with null).
+constexpr bool is_registry_id(std::string_view id) {
+  for (const model* m : all) {
+    if (m->id == id) return true;
+  }
+  return false;
+}
+static_assert([] {
+  for (const model_alias& a : aliases) {
+    if (!is_registry_id(a.id) || is_registry_id(a.alias) || a.repo.empty() || a.why.empty()) return false;
+    for (const model* m : all) {
+      if (m->source.repo == a.repo) return false;
+    }
+  }
+  return true;
+}(), "a model alias must name a registry id, be none, and be no shipped entry's Hub repository");
 
 }  // namespace headroom::models
