@@ -167,7 +167,7 @@ const model& resolve_model(std::string_view id) {
   // its alias id, its Hub repository, or the repository without its organisation.
   const std::string folded = fold(id);
   for (const models::model_alias& a : models::aliases) {
-    if (folded == fold(a.alias) || folded == fold(a.repo) || folded == fold(repo_name(a.repo))) return *models::find(a.id);
+    if (spelled(folded, a.alias, a.alias, a.repo)) return *models::find(a.id);
   }
   if (const model* m = find_spelled<model>(id, models::all, [](const model& e) { return e.source.repo; }, "model")) return *m;
   throw usage_error(unknown_model_message(id));
