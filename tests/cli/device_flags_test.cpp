@@ -110,6 +110,11 @@ TEST_CASE("aliases name one shipped device, in any spelling") {
   CHECK(&resolve_device("rtx-5090") == &devices::rtx_5090);
   CHECK(&resolve_device("mi300x") == &devices::mi300x);
   CHECK_THROWS_AS(resolve_device("a100"), usage_error);  // 40 / 80 GB, SXM / PCIe: no one entry
+  // aiconfigurator's system names (its systems/*.yaml): the SXM boards shipped here.
+  CHECK(&resolve_device("b200_sxm") == &devices::b200);
+  CHECK(&resolve_device("B300-SXM") == &devices::b300);
+  CHECK(&resolve_device("a100_sxm") == &devices::a100_sxm_80gb);
+  CHECK_THROWS_AS(resolve_device("a100_pcie"), usage_error);  // 40 or 80 GB
 }
 
 TEST_CASE("Hub ids are told apart from local paths") {

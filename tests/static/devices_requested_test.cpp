@@ -87,6 +87,8 @@ static_assert(arc_pro_b60.family == mma_family::other && !arc_pro_b60.runs(mma_k
 static_assert(find_alias("dgx_spark") == &gb10 && find_alias("h100") == &h100_sxm && find_alias("h200") == &h200_sxm);
 static_assert(find_alias("v100") == &v100_sxm2_32gb && find_alias("rtx_5060_ti") == &rtx_5060_ti_16gb);
 static_assert(find_alias("a100") == nullptr && find_alias("h100_sxm") == nullptr);
+static_assert(find_alias("b200_sxm") == &b200 && find_alias("b300_sxm") == &b300 && find_alias("a100_sxm") == &a100_sxm_80gb);
+static_assert(find_alias("a100_pcie") == nullptr);
 
 }  // namespace
 }  // namespace headroom_static_devices_requested_test
