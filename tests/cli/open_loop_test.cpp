@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The open loop through the CLI (`--request-rate`): `sla` lists, for a rate, the copies of each
 // configuration that serve it meeting both targets, fewest GPUs first; one copy fewer must miss
-// a target or saturate, which `serve` at that copy's share of the rate says. `serve` in an open
+// a target or saturate, which `serve` at that copy's share of the rate says; for a number of clients
+// (`--concurrency`), the copies that carry them. `serve` in an open
 // loop reports what the rate keeps in the batch and serves the rate's tokens.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -60,6 +62,60 @@ TEST_CASE("sla --request-rate: each configuration's copies serve the rate, one c
     ++checked;
   }
   CHECK(checked > 0);
+}
+
+TEST_CASE("sla --concurrency: each configuration's copies carry the clients, the most a copy carries found to a sixteenth") {
+  // N clients shared by copies of a configuration, each its own closed loop: a copy carries at
+  // most M clients meeting both targets (`capacity_clients`, found by doubling and bisecting), so
+  // ceil(N / M) copies, the busiest at ceil(N / copies). serve says: M meets both, M plus a
+  // sixteenth of it (at least one more) misses one (TTFT and TPOT only grow with the clients), and
+  // the busiest copy's answer is the row's.
+  const std::uint64_t n = 500;
+  const json j = run_json({"sla", "llama_3_1_8b_instruct", "--devices", "h100_sxm,b200", "--isl", "1000", "--osl", "100",
+                           "--ttft-ms", "500", "--tpot-ms", "30", "--gpus", "4", "--concurrency", "500"});
+  CHECK(j["loop"] == "closed");
+  CHECK(j["concurrency"].get<std::uint64_t>() == n);
+  const json& configs = j["configs"];
+  REQUIRE(configs.size() > 3);
+  std::uint64_t prev_total = 0;
+  std::size_t checked = 0, shared = 0;
+  const auto serve_at = [&](const json& c, std::uint64_t clients) {
+    std::vector<std::string> args{"serve", "llama_3_1_8b_instruct", c["device"].get<std::string>(), "--engine",
+                                  c["engine"].get<std::string>(), "--isl", "1000", "--osl", "100", "--concurrency",
+                                  std::to_string(clients)};
+    for (const std::string& f : open_loop_plan_flags(c["plan"].get<std::string>())) args.push_back(f);
+    return run_json(args)["runs"][0];
+  };
+  const auto misses = [](const json& r) { return r["ttft_ms"].get<double>() > 500 || r["tpot_ms"].get<double>() > 30; };
+  for (const json& c : configs) {
+    INFO(c.dump());
+    const auto copies = c["replicas"].get<std::uint64_t>();
+    const auto most = c["capacity_clients"].get<std::uint64_t>();
+    const auto share = c["concurrency"].get<std::uint64_t>();
+    CHECK(c["total_gpus"].get<std::uint64_t>() == copies * c["gpus"].get<std::uint64_t>());
+    CHECK(c["total_gpus"].get<std::uint64_t>() >= prev_total);  // fewest GPUs first
+    prev_total = c["total_gpus"].get<std::uint64_t>();
+    CHECK(copies == (n + most - 1) / most);
+    CHECK(share == (n + copies - 1) / copies);
+    CHECK(share <= most);
+    if (c["mode"] != "aggregated") continue;
+    const json at_share = serve_at(c, share);
+    CHECK(at_share["ttft_ms"].get<double>() == c["ttft_ms"].get<double>());
+    CHECK(at_share["tpot_ms"].get<double>() == c["tpot_ms"].get<double>());
+    CHECK(!misses(serve_at(c, most)));
+    if (most < n) CHECK(misses(serve_at(c, most + std::max<std::uint64_t>(1, most / 16))));
+    if (copies > 1) ++shared;
+    ++checked;
+  }
+  CHECK(checked > 3);
+  CHECK(shared > 3);
+}
+
+TEST_CASE("sla: --concurrency and --request-rate are one load or the other") {
+  const auto r = run({"sla", "llama_3_1_8b_instruct", "--isl", "1000", "--osl", "100", "--ttft-ms", "500", "--tpot-ms", "30",
+                      "--concurrency", "64", "--request-rate", "4"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--concurrency: clients or a request rate") != std::string::npos);
 }
 
 TEST_CASE("serve --request-rate: the rate's tokens served, the requests in flight its Little's-law count") {

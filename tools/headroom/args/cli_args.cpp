@@ -341,6 +341,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   a.sla->add_option("--request-rate", a.request_rate,
                     "an open loop of R requests a second arriving at random: each configuration's replicas that serve it "
                     "meeting both targets, fewest GPUs first");
+  a.sla->add_option("--concurrency", a.sla_concurrency,
+                    "N clients to serve (a closed loop): each configuration's copies that carry them meeting both targets, "
+                    "fewest GPUs first");
   a.sla->add_option("--engine", a.t.engine.engine, "vllm | sglang | trtllm (default: all three)");
   a.sla->add_option("--kv", a.t.kv, kv_help);
   add_output(a.sla, a.o, text_formats);
@@ -368,6 +371,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.plot->add_option("--tpot-ms", a.sla_tpot, "pareto: time-per-output-token target, ms");
     a.plot->add_option("--gpus", a.sla_gpus, "pareto: the most GPUs a configuration may use (default 8)");
     a.plot->add_option("--request-rate", a.request_rate, "pareto: an open loop of R requests a second (as sla)");
+    a.plot->add_option("--concurrency", a.sla_concurrency, "pareto: N clients to serve (as sla)");
     a.plot->add_option("--engine", a.t.engine.engine, "pareto: vllm | sglang | trtllm (default: all three)");
     a.plot->add_option("-o,--output", a.o.out, "write the SVG to FILE (atomically) instead of stdout");
     add_plan(a.plot, a.t.plan);  // roofline, memory, decode: one rank of the plan on each device

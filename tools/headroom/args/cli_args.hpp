@@ -100,7 +100,7 @@ struct cli_args {
   bool disagg = false, prefill_dp_attention = false, decode_dp_attention = false;
   bool serve_breakdown = false;  ///< serve --breakdown: where a decode step at each run's batch goes
   CLI::App* sla = nullptr;
-  std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8";
+  std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8", sla_concurrency;
   CLI::App* import = nullptr;
   std::string import_config, import_quant, import_id, import_gguf;
   CLI::App* verify = nullptr;

@@ -58,6 +58,7 @@ struct sla_request {
   std::uint64_t requests_per_client = load{}.requests_per_client;
   std::uint32_t gpus = 8;  ///< largest configuration searched (--gpus)
   double request_rate = 0; ///< --request-rate: an open loop of this many requests a second, served by replicas (0: closed loop)
+  std::uint64_t clients = 0; ///< --concurrency: a closed loop of this many clients, served by replicas (0: each configuration's most)
   std::string command;     ///< the regenerate line
 };
 struct sla_config {
@@ -68,7 +69,8 @@ struct sla_config {
   serve_result r{};
   bool meets = false;
   std::string reason;  ///< why a configuration meets no target at any concurrency
-  std::uint32_t replicas = 1;  ///< an open loop: the configuration's copies sharing the rate
+  std::uint32_t replicas = 1;  ///< --request-rate / --concurrency: the configuration's copies sharing the load
+  std::uint64_t capacity_clients = 0;  ///< --concurrency: the most clients one copy carries meeting both targets
 };
 struct sla_answer {
   std::vector<sla_config> best;      ///< per (device, engine, mode, plan): its best concurrency meeting both targets

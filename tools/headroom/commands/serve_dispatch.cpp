@@ -129,6 +129,11 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
     r.request_rate = parse_positive_decimal("--request-rate", a.request_rate);
     if (r.request_rate > 1e9) throw usage_error(fmt::format("--request-rate: `{}` is more than 10^9 requests a second", a.request_rate));
   }
+  if (!a.sla_concurrency.empty()) {
+    if (!a.request_rate.empty()) throw usage_error("--concurrency: clients or a request rate; give one of them, not both");
+    r.clients = parse_positive("--concurrency", a.sla_concurrency);
+    if (r.clients > 10'000'000) throw usage_error(fmt::format("--concurrency: `{}` is more than 10^7 clients", a.sla_concurrency));
+  }
   r.kv_auto = a.t.kv.empty() || a.t.kv == "auto";
   r.s.kv = r.kv_auto ? kv_dtype::bf16 : parse_kv(a.t.kv);
   r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
@@ -136,6 +141,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
                           engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
   if (r.requests_per_client != load{}.requests_per_client) r.command += " --requests-per-client " + a.requests_per_client;
   if (r.request_rate > 0) r.command += " --request-rate " + num(r.request_rate);
+  if (r.clients > 0) r.command += fmt::format(" --concurrency {}", r.clients);
   return r;
 }
 

@@ -85,6 +85,74 @@ double overshoot(const serve_result& s, const sla_request& r) {
   return std::max(s.ttft_ms / r.ttft_ms, s.tpot_ms / r.tpot_ms) - 1.0;
 }
 
+// The counts of clients a configuration is answered at: doubling from one until a count misses a
+// target or reaches `limit`, then a bisection between the last count that met both and the first
+// that missed, to within a sixteenth of the lower (at least one client), so that a configuration
+// is not reported at up to half the load it carries (about four answers more). TTFT and TPOT only
+// grow with the clients. `full_stops`: stop once the KV pool is full (more clients only wait, at
+// the same tokens/s). `met` sees every answer that meets both, in increasing counts. Returns the
+// most clients that met both (0: not one), the answer at one client in `first`.
+template <typename Met>
+std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uint64_t limit, bool full_stops,
+                           std::size_t& evaluated, serve_result& first, Met met) {
+  std::uint64_t lo = 0, hi = 0;
+  for (std::uint64_t n = 1;; n = n < limit && n * 2 > limit ? limit : n * 2) {
+    const serve_result s = serve_at(su, n);
+    ++evaluated;
+    if (n == 1) first = s;
+    if (!meets(s, r)) {
+      hi = n;
+      break;
+    }
+    met(s);
+    lo = n;
+    if (n >= limit || (full_stops && s.running_batch < n)) return lo;
+  }
+  if (lo == 0) return 0;
+  while (hi - lo > std::max<std::uint64_t>(1, lo / 16)) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    const serve_result m = serve_at(su, mid);
+    ++evaluated;
+    if (!meets(m, r)) {
+      hi = mid;
+      continue;
+    }
+    met(m);
+    lo = mid;
+    if (full_stops && m.running_batch < mid) break;
+  }
+  return lo;
+}
+
+// A number of clients to serve (--concurrency N): the most one copy of the configuration carries
+// meeting both targets (most_clients, up to N; past a full pool the clients wait, and the wait is
+// in TTFT), then ceil(N / most) copies, each answered at its share, ceil(N / copies) clients (the
+// busiest copy's). `evaluated` counts the answers computed.
+sla_config best_copies(const sla_request& r, const serve_setup& su, sla_config c, std::size_t& evaluated) {
+  serve_result first{}, at_most{};
+  const std::uint64_t most = most_clients(su, r, r.clients, false, evaluated, first, [&](const serve_result& s) { at_most = s; });
+  if (most == 0) {
+    c.r = first;
+    c.reason = reject_reason(first, r);
+    return c;
+  }
+  c.capacity_clients = most;
+  const std::uint64_t copies = detail::div_up(r.clients, most);
+  const std::uint64_t share = detail::div_up(r.clients, copies);
+  c.replicas = static_cast<std::uint32_t>(copies);
+  if (share == most) {
+    c.r = at_most;
+  } else {
+    c.r = serve_at(su, share);
+    ++evaluated;
+  }
+  c.meets = meets(c.r, r);
+  if (!c.meets) {  // a share below the most that met: only where an answer does not grow with the clients
+    c.reason = fmt::format("TTFT {:.1f} ms, TPOT {:.2f} ms at {} clients a copy ({} copies)", c.r.ttft_ms, c.r.tpot_ms, share, copies);
+  }
+  return c;
+}
+
 // An open loop: the most requests a second one copy of the configuration serves meeting both
 // targets. The rate that keeps B sequences in an instance's batch, instances x B / S(B), grows
 // with B, and TTFT and TPOT with it, so the largest B that meets them is found between B = 1
@@ -184,49 +252,34 @@ sla_answer compute_sla(const sla_request& r) {
           (best.meets ? a.best : a.rejected).push_back(std::move(best));
           continue;
         }
-        const auto take = [&](const serve_result& s) {
+        if (r.clients > 0) {
+          if (!su.base.fits) {
+            best.r = su.base;
+            best.reason = reject_reason(su.base, r);
+          } else {
+            best = best_copies(r, su, best, a.evaluated);
+            if (best.meets) points.push_back(best);
+          }
+          (best.meets ? a.best : a.rejected).push_back(std::move(best));
+          continue;
+        }
+        serve_result first{};
+        const std::uint64_t most = most_clients(su, r, max_concurrency, true, a.evaluated, first, [&](const serve_result& s) {
           points.push_back({d, k, c.p, c.dis, s, true, {}});
           if (!best.meets || s.tokens_per_s_per_gpu > best.r.tokens_per_s_per_gpu) {
             best.r = s;
             best.meets = true;
           }
-        };
-        for (std::uint64_t n = 1; n <= max_concurrency; n *= 2) {
-          const serve_result s = serve_at(su, n);
-          ++a.evaluated;
-          if (n == 1 && !meets(s, r)) {
-            best.r = s;
-            best.reason = reject_reason(s, r);
-            break;
-          }
-          if (!meets(s, r)) {
-            // TTFT and TPOT only grow with concurrency: the most clients that meet both lie
-            // between n / 2 (met) and n (missed). Bisected to within a sixteenth of n / 2, so a
-            // configuration is not reported at up to half the clients it serves (about four
-            // answers more a configuration).
-            std::uint64_t lo = n / 2, hi = n;
-            while (hi - lo > std::max<std::uint64_t>(1, lo / 16)) {
-              const std::uint64_t mid = lo + (hi - lo) / 2;
-              const serve_result m = serve_at(su, mid);
-              ++a.evaluated;
-              if (!meets(m, r)) {
-                hi = mid;
-                continue;
-              }
-              take(m);
-              lo = mid;
-              if (m.running_batch < mid) break;  // the pool is full: more clients only wait
-            }
-            break;
-          }
-          take(s);
-          if (s.running_batch < n) break;  // the pool is full: more clients only wait
+        });
+        if (most == 0) {
+          best.r = first;
+          best.reason = reject_reason(first, r);
         }
         (best.meets ? a.best : a.rejected).push_back(std::move(best));
       }
     }
   }
-  if (r.request_rate > 0) {  // the rate served: fewest GPUs first, then the most tokens/s per GPU
+  if (r.request_rate > 0 || r.clients > 0) {  // the load served: fewest GPUs first, then the most tokens/s per GPU
     std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
       if (total_gpus(x) != total_gpus(y)) return total_gpus(x) < total_gpus(y);
       return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
@@ -290,37 +343,61 @@ void frontier_and_rejected(writer& w, const sla_answer& a, const std::string& he
   }
 }
 
-// An open loop's report: the copies of each configuration that serve the rate.
-std::string sla_rate_text(const sla_request& r, const sla_answer& a) {
+// The report of a load shared by copies of each configuration: an open loop's rate
+// (--request-rate) or a number of clients (--concurrency).
+std::string sla_copies_text(const sla_request& r, const sla_answer& a) {
   writer w;
-  w("# Configurations for {}: {} requests a second, TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, num(r.request_rate),
-    num(r.ttft_ms), num(r.tpot_ms));
+  const bool open = r.request_rate > 0;
+  if (open) {
+    w("# Configurations for {}: {} requests a second, TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, num(r.request_rate),
+      num(r.ttft_ms), num(r.tpot_ms));
+  } else {
+    w("# Configurations for {}: {} clients, TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, r.clients, num(r.ttft_ms),
+      num(r.tpot_ms));
+  }
   w("Generated by `{}`.\n\n", r.command);
-  w("Load: an open loop, {} requests a second arriving at random, {}-token prompts, {}-token answers, shared by copies "
-    "(replicas) of a configuration. Searched: {} devices x {} engines{} x plans of up to {} GPUs a copy (aggregated "
-    "TP / EP / DP attention; disaggregated prefill + decode workers), each at the most requests a second a copy serves "
-    "meeting both targets: {} evaluations. Times are predictions (kernels at their ceilings times the ratios measured "
-    "for their class) at each copy's share of the rate; \"fallback\" marks a configuration with a kernel class the "
-    "device and engine have no measurement of, \"stand-in\" one with a kernel read on a related kernel's "
-    "measurements.\n\n",
-    num(r.request_rate), r.isl, r.osl, r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus, a.evaluated);
+  if (open) {
+    w("Load: an open loop, {} requests a second arriving at random, {}-token prompts, {}-token answers, shared by copies "
+      "(replicas) of a configuration. Searched: {} devices x {} engines{} x plans of up to {} GPUs a copy (aggregated "
+      "TP / EP / DP attention; disaggregated prefill + decode workers), each at the most requests a second a copy serves "
+      "meeting both targets: {} evaluations. Times are predictions (kernels at their ceilings times the ratios measured "
+      "for their class) at each copy's share of the rate; \"fallback\" marks a configuration with a kernel class the "
+      "device and engine have no measurement of, \"stand-in\" one with a kernel read on a related kernel's "
+      "measurements.\n\n",
+      num(r.request_rate), r.isl, r.osl, r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus, a.evaluated);
+  } else {
+    w("Load: a closed loop of {} clients, {}-token prompts, {}-token answers ({}), shared by copies (replicas) of a "
+      "configuration, each its own closed loop of its share. Searched: {} devices x {} engines{} x plans of up to {} GPUs "
+      "a copy (aggregated TP / EP / DP attention; disaggregated prefill + decode workers), each at the most clients a copy "
+      "carries meeting both targets (up to {}; \"most a copy\", to within a sixteenth): {} evaluations. Times are predictions (kernels at their ceilings times the "
+      "ratios measured for their class) at the busiest copy's share of the clients; \"fallback\" marks a configuration "
+      "with a kernel class the device and engine have no measurement of, \"stand-in\" one with a kernel read on a "
+      "related kernel's measurements.\n\n",
+      r.clients, r.isl, r.osl, run_text(r.requests_per_client), r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus,
+      r.clients, a.evaluated);
+  }
   constexpr std::size_t shown = 25;
   const auto row = [&](const sla_config& c) {
-    w("| {} | {} | {} | {} | {} | {} | {} | {:.2f} | {} | {:.1f} | {:.2f} | {:.0f} | {:.1f} | {} |\n", c.d->id, name(c.e),
-      mode_name(c), config_plan_text(c), c.replicas, c.r.gpus, total_gpus(c), c.r.request_rate, c.r.concurrency,
-      c.r.ttft_ms, c.r.tpot_ms, c.r.tokens_per_s_per_gpu, c.r.tokens_per_s_per_user, short_name(c.r.calibration));
+    const std::string share = open ? fmt::format("{:.2f} | {}", c.r.request_rate, c.r.concurrency)
+                                   : fmt::format("{} | {}", c.capacity_clients, c.r.concurrency);
+    w("| {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} | {:.2f} | {:.0f} | {:.1f} | {} |\n", c.d->id, name(c.e), mode_name(c),
+      config_plan_text(c), c.replicas, c.r.gpus, total_gpus(c), share, c.r.ttft_ms, c.r.tpot_ms, c.r.tokens_per_s_per_gpu,
+      c.r.tokens_per_s_per_user, short_name(c.r.calibration));
   };
   const std::string head =
-      "| device | engine | mode | plan | copies | GPUs a copy | GPUs | req/s a copy | in flight a copy | TTFT (ms) | TPOT (ms) "
-      "| tok/s/GPU | tok/s/user | calibration |\n"
-      "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
-  w("## Serving the rate, fewest GPUs first\n\n");
+      open ? "| device | engine | mode | plan | copies | GPUs a copy | GPUs | req/s a copy | in flight a copy | TTFT (ms) | "
+             "TPOT (ms) | tok/s/GPU | tok/s/user | calibration |\n"
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+           : "| device | engine | mode | plan | copies | GPUs a copy | GPUs | most a copy | clients a copy | TTFT (ms) | "
+             "TPOT (ms) | tok/s/GPU | tok/s/user | calibration |\n"
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  w("## {}, fewest GPUs first\n\n", open ? "Serving the rate" : "Serving the clients");
   if (a.best.empty()) {
     w("None.\n");
   } else {
     w("{}", head);
     for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
-    if (a.best.size() > shown) w("\n{} more serve it (`--json` lists every one).\n", a.best.size() - shown);
+    if (a.best.size() > shown) w("\n{} more serve {} (`--json` lists every one).\n", a.best.size() - shown, open ? "it" : "them");
   }
   frontier_and_rejected(w, a, head, row, shown);
   return std::move(w.out);
@@ -328,7 +405,7 @@ std::string sla_rate_text(const sla_request& r, const sla_answer& a) {
 }  // namespace
 
 std::string sla_text(const sla_request& r, const sla_answer& a) {
-  if (r.request_rate > 0) return sla_rate_text(r, a);
+  if (r.request_rate > 0 || r.clients > 0) return sla_copies_text(r, a);
   writer w;
   w("# Configurations for {}: TTFT <= {} ms, TPOT <= {} ms\n\n", r.m->name, num(r.ttft_ms), num(r.tpot_ms));
   w("Generated by `{}`.\n\n", r.command);
@@ -361,15 +438,16 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
 }
 
 namespace {
-ordered_json config_json(const sla_config& c, bool open) {
+ordered_json config_json(const sla_config& c, const sla_request& r) {
   ordered_json x;
   x["device"] = c.d->id;
   x["engine"] = name(c.e);
   x["mode"] = mode_name(c);
   x["plan"] = config_plan_text(c);
-  if (open) {  // an open loop: the copies sharing the rate, and one copy's share
+  if (r.request_rate > 0 || r.clients > 0) {  // the copies sharing the load, and one copy's share
     x["replicas"] = c.replicas;
-    x["request_rate"] = c.r.request_rate;
+    if (r.request_rate > 0) x["request_rate"] = c.r.request_rate;
+    if (r.clients > 0) x["capacity_clients"] = c.capacity_clients;
     x["total_gpus"] = total_gpus(c);
   }
   x["concurrency"] = c.r.concurrency;
@@ -392,6 +470,7 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
   if (r.request_rate > 0) {
     j["request_rate"] = r.request_rate;
   } else {
+    if (r.clients > 0) j["concurrency"] = r.clients;
     j["requests_per_client"] = r.requests_per_client;
   }
   j["ttft_ms"] = r.ttft_ms;
@@ -400,10 +479,10 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
   j["evaluated"] = a.evaluated;
   j["skipped_pairs"] = a.skipped_pairs;
   ordered_json configs = ordered_json::array();
-  for (const sla_config& c : a.best) configs.push_back(config_json(c, r.request_rate > 0));
+  for (const sla_config& c : a.best) configs.push_back(config_json(c, r));
   j["configs"] = std::move(configs);
   ordered_json pareto = ordered_json::array();
-  for (const sla_config& c : a.pareto) pareto.push_back(config_json(c, r.request_rate > 0));
+  for (const sla_config& c : a.pareto) pareto.push_back(config_json(c, r));
   j["pareto"] = std::move(pareto);
   ordered_json rejected = ordered_json::array();
   for (const sla_config& c : a.rejected) {
@@ -423,7 +502,9 @@ svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a) {
   svg::line_chart c;
   c.title = fmt::format("{}: tokens/s per GPU against tokens/s per user", r.m->name);
   c.subtitle = fmt::format("ISL {} / OSL {}, {}TTFT <= {} ms, TPOT <= {} ms; predictions", r.isl, r.osl,
-                           r.request_rate > 0 ? fmt::format("{} requests a second, ", num(r.request_rate)) : std::string{},
+                           r.request_rate > 0 ? fmt::format("{} requests a second, ", num(r.request_rate))
+                           : r.clients > 0    ? fmt::format("{} clients, ", r.clients)
+                                              : std::string{},
                            num(r.ttft_ms), num(r.tpot_ms));
   c.x = {"tokens/s per user", false, 10};
   c.y = {"tokens/s per GPU", false, 10};
