@@ -94,8 +94,8 @@ TEST_CASE("a manifest's device is a registry id, spelled exactly, and the comman
   const std::string body = R"(, "source": "s", "dram_gbps": 1, "bf16_tflops": 1, "fp8_tflops": 1,
     "nvfp4_tflops": 1, "context_tokens": 1})";
   CHECK(error_of(R"({"schema_version": 1, "device": "h200-sxm")" + body) ==
-        "m.json:1:33: key `device`: unknown device `h200-sxm` (nearest: h200_sxm, h100_sxm; `headroom list devices` "
-        "lists all)");
+        "m.json:1:33: key `device`: unknown device `h200-sxm` (nearest: h200_sxm, h100_sxm, h800_sxm; `headroom list "
+        "devices` lists all)");
   CHECK(error_of(R"({"schema_version": 1, "device": "h200_sxm")" + body, &devices::h100_sxm) ==
         "m.json:1:33: key `device`: the manifest measures `h200_sxm`, the command asks for `h100_sxm`");
   // Integers are numbers; notes are optional; the basis names the file and the source.

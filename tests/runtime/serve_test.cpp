@@ -587,6 +587,11 @@ TEST_CASE("prediction: a grid a measured device's table lacks falls back on the 
   CHECK(fallback_device(devices::b200) == "gb200");
   CHECK(fallback_device(devices::h200_sxm) == "h100_sxm");
   CHECK(fallback_device(devices::gb300) == "b200");
+  // The export variants and the A30 have no tables of their own: each reads its generation's
+  // measured part (compute capability), the H800 the H100 SXM's, the A800 and A30 the A100's.
+  CHECK(nearest_measured_device(devices::h800_sxm) == "h100_sxm");
+  CHECK(nearest_measured_device(devices::a800_sxm_80gb) == "a100_sxm_80gb");
+  CHECK(nearest_measured_device(devices::a30) == "a100_sxm_80gb");
   // Workstation and GeForce Blackwell (sm_120, sm_121) run the mma.sync family's kernels from
   // GDDR7 or LPDDR5X: the RTX PRO 6000 Server Edition's table, and its own missing grids the
   // B200's; datacenter Blackwell the B200's.

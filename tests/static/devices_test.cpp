@@ -49,6 +49,26 @@ static_assert(a100_sxm_80gb.bandwidth_gbps == 2039);
 static_assert(a100_sxm_80gb.peak.bf16 == 312 && a100_sxm_80gb.peak.fp16 == 312 && a100_sxm_80gb.peak.int8 == 624);
 static_assert(!a100_sxm_80gb.runs(mma_kind::fp8) && !a100_sxm_80gb.runs(mma_kind::fp4_block_scale) &&
               !a100_sxm_80gb.runs(mma_kind::mxf8f6f4) && a100_sxm_80gb.peak.fp8 == 0);
+// A800 SXM4 80GB row (the A100 SXM4 80GB but for NVLink, S142, S143): nvidia-smi 81,920 MiB (S144),
+// 2,039 GB/s D, BF16 312 D, INT8 624 D, 108 SMs D (the A100's), NVLink 400 GB/s both ways P (S136,
+// S142) = 200 each way C on the 8-GPU NVSwitch board, not the A100's 300.
+static_assert(a800_sxm_80gb.memory_bytes == 81'920ULL * 1048576 &&
+              a800_sxm_80gb.memory_bytes == a100_sxm_80gb.memory_bytes);  // 85,899,345,920 B
+static_assert(a800_sxm_80gb.bandwidth_gbps == 2039 && a800_sxm_80gb.peak.bf16 == 312 &&
+              a800_sxm_80gb.peak.fp16 == 312 && a800_sxm_80gb.peak.int8 == 624 && a800_sxm_80gb.sms == 108 &&
+              a800_sxm_80gb.arch == "sm_80");
+static_assert(a800_sxm_80gb.link.scale_up_gbps == 400.0 / 2 && a800_sxm_80gb.link.domain == 8 &&
+              a100_sxm_80gb.link.scale_up_gbps == 600.0 / 2);
+static_assert(!a800_sxm_80gb.runs(mma_kind::fp8) && !a800_sxm_80gb.derived.empty());
+// A30 row: nvidia-smi 24,576 MiB = 24 GiB (S147; aiconfigurator 25,769,803,776 B, S146), 933 GB/s P,
+// BF16/FP16 165 P, INT8 330 P (S136, S145), 56 SMs R (S147); NVLink bridge 200 GB/s both ways P
+// (S136) = 100 each way C, pairs.
+static_assert(a30.memory_bytes == 24'576ULL * 1048576 && a30.memory_bytes == 25'769'803'776ULL &&
+              a30.memory_bytes == 24ULL * 1073741824);
+static_assert(a30.bandwidth_gbps == 933 && a30.peak.bf16 == 165 && a30.peak.fp16 == 165 && a30.peak.int8 == 330 &&
+              a30.sms == 56 && a30.arch == "sm_80");
+static_assert(a30.link.scale_up_gbps == 200.0 / 2 && a30.link.domain == 2);
+static_assert(!a30.runs(mma_kind::fp8) && a30.peak.fp8 == 0 && datasheet_roofline(a30).r.fp8_tflops == 165);
 // A100 PCIe 40GB row: 40,960 MiB, 1,555 GB/s, 312 / 624.
 static_assert(a100_pcie_40gb.memory_bytes == 40'960ULL * 1048576);  // 42,949,672,960 B
 static_assert(a100_pcie_40gb.bandwidth_gbps == 1555 && a100_pcie_40gb.peak.bf16 == 312);
@@ -104,6 +124,17 @@ static_assert(datasheet_roofline(a100_sxm_80gb).r.fp8_tflops == 312);
 
 // ---- Hopper: FP8, no FP4 ------------------------------------------------------------------------
 
+// H800 SXM row (the H100 SXM but for NVLink, S135, S136): nvidia-smi 81,559 MiB (S141), 3,350 GB/s D,
+// BF16 989.5 D, FP8 1,979 D (the H100 SXM's; measured FP8 1,550, S139, and BF16 660, S140, above
+// half of them), 132 SMs R (S137); NVLink 400 GB/s both ways P = 200 each way C (H100 SXM 450), 8
+// GPUs on NVSwitch, ConnectX-7 400 Gb/s a GPU (S138) = 50 GB/s C.
+static_assert(h800_sxm.memory_bytes == 81'559ULL * 1048576 && h800_sxm.memory_bytes == h100_sxm.memory_bytes);
+static_assert(h800_sxm.bandwidth_gbps == 3350 && h800_sxm.peak.bf16 == 989.5 && h800_sxm.peak.fp8 == 1979 &&
+              h800_sxm.peak.int8 == 1979 && h800_sxm.sms == 132 && h800_sxm.family == mma_family::wgmma);
+static_assert(h800_sxm.peak.fp8 / 2 < 1550 && h800_sxm.peak.bf16 / 2 < 660);
+static_assert(h800_sxm.link.scale_up_gbps == 400.0 / 2 && h800_sxm.link.domain == 8 &&
+              h800_sxm.link.scale_out_gbps == 400.0 / 8 && h100_sxm.link.scale_up_gbps == 900.0 / 2);
+static_assert(h800_sxm.runs(mma_kind::fp8) && !h800_sxm.runs(mma_kind::fp4_block_scale) && !h800_sxm.derived.empty());
 // H100 PCIe row: 81,559 MiB, 2,000 GB/s, 756 P (whitepaper 756.5), FP8 1,513 P.
 static_assert(h100_pcie.memory_bytes == 81'559ULL * 1048576);  // 85,520,809,984 B
 static_assert(h100_pcie.bandwidth_gbps == 2000);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: NVIDIA Ampere (mma.sync): the GA100 datacentre parts (sm_80) and the GA102 parts (sm_86:
-// A10, A10G, RTX A6000, GeForce RTX 3090 / 3090 Ti / 3080). BF16/FP16/INT8 MMA, no FP8 and no FP4 MMA, so FP8 and NVFP4
-// activations have no path and are costed at the BF16 peak.
+// headroom: NVIDIA Ampere (mma.sync): the GA100 datacentre parts (sm_80: A100, A800, A30) and the
+// GA102 parts (sm_86: A10, A10G, RTX A6000, GeForce RTX 3090 / 3090 Ti / 3080). BF16/FP16/INT8 MMA,
+// no FP8 and no FP4 MMA, so FP8 and NVFP4 activations have no path and are costed at the BF16 peak.
 #pragma once
 
 #include <headroom/device.hpp>
@@ -31,6 +31,22 @@ inline constexpr device a100_sxm_80gb{
     .derived = ""sv,
     .link = links::nvlink3_hgx,
 };
+
+// The export variant of the A100 SXM4 80GB: the same GA100, 80 GB of HBM2e and peaks on the HGX
+// board with its NVLink cut to 400 GB/s (S142, S143). No A800 datasheet is among the sources, so
+// bandwidth, peaks and SM count are the A100 SXM4 80GB's, which both report unchanged.
+inline constexpr device a800_sxm_80gb = with_link(
+    with_memory(a100_sxm_80gb,
+                {.id = "a800_sxm_80gb"sv,
+                 .name = "NVIDIA A800 SXM4 80GB"sv,
+                 .memory_marketed = "80 GB HBM2e"sv,
+                 .memory_bytes = 81'920ULL * mib,  // 85,899,345,920 B
+                 .memory_basis = "nvidia-smi total 81,920 MiB (S144)"sv,
+                 .bandwidth_gbps = 2039,
+                 .sources = "S10, S11, S36, S136, S142, S143, S144"sv,
+                 .derived = "bandwidth_gbps, peak_tflops, sm_count (the A100 SXM4 80GB's, S36, reported "
+                            "unchanged on the A800, S142, S143)"sv}),
+    links::nvlink3_hgx_a800);
 
 inline constexpr device a100_pcie_40gb{
     .id = "a100_pcie_40gb"sv,
@@ -62,6 +78,29 @@ inline constexpr device a100_pcie_80gb = with_memory(
                      .bandwidth_gbps = 1935,
                      .sources = "S10, S11, S36, S38, S96"sv,
                      .derived = "memory_bytes (the SXM4 80GB reading, S38)"sv});
+
+// GA100 with 56 SMs and 24 GB of HBM2 on a PCIe card. BF16 / FP16 165 and INT8 330 are the
+// datasheet's dense rates: both transcriptions of S145 take them as dense GEMM peaks beside the
+// A100's dense 312, and 165 / 312 = 0.53 of the A100's on 56 / 108 = 0.52 of its SMs. A GA100
+// part: not halved for FP32 accumulation. nvidia-smi prints the full 24 GiB under driver 535 (S147), as it prints the A100
+// 80GB's 81,920 MiB; a driver 470 host printed 24,258 MiB (S147).
+inline constexpr device a30{
+    .id = "a30"sv,
+    .name = "NVIDIA A30 24GB"sv,
+    .vendor = "NVIDIA"sv,
+    .arch = "sm_80"sv,
+    .memory_marketed = "24 GB HBM2"sv,
+    .memory_bytes = 24'576ULL * mib,  // 25,769,803,776 B
+    .memory_basis = "nvidia-smi total 24,576 MiB (S147; aiconfigurator's a30.yaml: 24 GiB, S146)"sv,
+    .bandwidth_gbps = 933,
+    .peak = {.bf16 = 165, .fp16 = 165, .int8 = 330},
+    .native = ampere_native,
+    .family = mma_family::mma_sync,
+    .sms = 56,
+    .sources = "S10, S11, S136, S145, S146, S147"sv,
+    .derived = ""sv,
+    .link = links::nvlink3_bridge_a30,
+};
 
 // GA102 datacentre inference card: the datasheet prints dense | sparse, and the BF16/FP16 rate is
 // not halved for FP32 accumulation (a professional part).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// headroom: NVIDIA Hopper (sm_90a, wgmma): H100 SXM / PCIe / NVL, H200 SXM / NVL, H20 and the
-// GH200 GPU. FP8 MMA, no FP4 MMA: NVFP4 activations take the exact E2M1 -> E4M3 path at the FP8
-// peak.
+// headroom: NVIDIA Hopper (sm_90a, wgmma): H100 SXM / PCIe / NVL, H800 SXM, H200 SXM / NVL, H20
+// and the GH200 GPU. FP8 MMA, no FP4 MMA: NVFP4 activations take the exact E2M1 -> E4M3 path at
+// the FP8 peak.
 #pragma once
 
 #include <headroom/device.hpp>
@@ -43,6 +43,24 @@ inline constexpr device h200_sxm = with_memory(
                .bandwidth_gbps = 4800,
                .sources = "S2, S4, S26"sv,
                .derived = "peak_tflops (dense = product-page sparse / 2), sm_count (same GH100 configuration as H100 SXM)"sv});
+
+// The export variant of the H100 SXM: the same GH100 die and 80 GB of HBM3 on the HGX board, its
+// NVLink cut to 400 GB/s (S135, S136). NVIDIA's H800 datasheet is not among the sources, so the
+// peaks and SM count are the H100 SXM's: S135 reports the compute unchanged, S137 counts 132 SMs,
+// and kernels measured on the H800 exceed a halved rate (FP8 GEMMs at 1,550 TFLOPS, S139, against
+// 989.5; BF16 MLA decode at 660, S140, against 494.75).
+inline constexpr device h800_sxm = with_link(
+    with_memory(h100_sxm,
+                {.id = "h800_sxm"sv,
+                 .name = "NVIDIA H800 SXM5 80GB"sv,
+                 .memory_marketed = "80 GB HBM3"sv,
+                 .memory_bytes = 81'559ULL * mib,  // 85,520,809,984 B
+                 .memory_basis = "nvidia-smi total 81,559 MiB on an 8-GPU H800 board (S141)"sv,
+                 .bandwidth_gbps = 3350,
+                 .sources = "S1, S3, S4, S135, S136, S137, S139, S140, S141"sv,
+                 .derived = "peak_tflops, sm_count, bandwidth_gbps (the H100 SXM's, S1, S3, reported unchanged, "
+                            "S135; 132 SMs, S137; FP8 1,550 and BF16 660 measured, above half, S139, S140)"sv}),
+    links::nvlink4_hgx_h800);
 
 inline constexpr device h100_pcie{
     .id = "h100_pcie"sv,

@@ -26,12 +26,13 @@ namespace headroom::devices {
 // NVIDIA datacentre by generation, NVIDIA workstation / GeForce / edge, then AMD, Intel, Google, Apple.
 // The count follows the list (no number to keep in step).
 inline constexpr std::array all{
-    &v100_sxm2_32gb, &t4, &a100_sxm_80gb, &a100_pcie_40gb, &a100_pcie_80gb, &h100_sxm, &h100_pcie, &h100_nvl, &h200_sxm,
-    &h200_nvl, &h20, &h20_141gb, &gh200, &b200, &b300, &gb200, &gb300, &rtx_pro_6000_workstation, &rtx_pro_6000_server,
-    &rtx_6000_ada, &rtx_5090, &rtx_5080, &rtx_5070_ti, &rtx_5060_ti_16gb, &rtx_4090, &rtx_4080, &rtx_4070,
-    &rtx_4060_ti_16gb, &rtx_3090_ti, &rtx_3090, &rtx_3080, &rtx_a6000, &a40, &l40s, &l40, &l4, &l20, &a10, &a10g, &gb10,
-    &jetson_agx_thor, &jetson_agx_orin_64gb, &jetson_orin_nano_8gb, &mi50, &mi210, &mi250x, &mi300x, &mi325x, &mi355x,
-    &gaudi3, &arc_pro_b60, &tpu_v5e, &tpu_v6e, &m2_ultra, &m3_max, &m4_max, &m4_pro};
+    &v100_sxm2_32gb, &t4, &a100_sxm_80gb, &a800_sxm_80gb, &a100_pcie_40gb, &a100_pcie_80gb, &a30, &h100_sxm, &h800_sxm,
+    &h100_pcie, &h100_nvl, &h200_sxm, &h200_nvl, &h20, &h20_141gb, &gh200, &b200, &b300, &gb200, &gb300,
+    &rtx_pro_6000_workstation, &rtx_pro_6000_server, &rtx_6000_ada, &rtx_5090, &rtx_5080, &rtx_5070_ti,
+    &rtx_5060_ti_16gb, &rtx_4090, &rtx_4080, &rtx_4070, &rtx_4060_ti_16gb, &rtx_3090_ti, &rtx_3090, &rtx_3080,
+    &rtx_a6000, &a40, &l40s, &l40, &l4, &l20, &a10, &a10g, &gb10, &jetson_agx_thor, &jetson_agx_orin_64gb,
+    &jetson_orin_nano_8gb, &mi50, &mi210, &mi250x, &mi300x, &mi325x, &mi355x, &gaudi3, &arc_pro_b60, &tpu_v5e, &tpu_v6e,
+    &m2_ultra, &m3_max, &m4_max, &m4_pro};
 
 /// The registry entry with this id, or nullptr.
 constexpr const device* find(std::string_view id) {

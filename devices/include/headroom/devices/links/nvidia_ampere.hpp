@@ -17,6 +17,21 @@ inline constexpr interconnect nvlink3_hgx{
     .sources = "S85, S87, S94"sv,
     .derived = "scale_up_gbps (600 / 2), scale_out_gbps (200 Gb/s / 8), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"sv};
 
+// a800_sxm_80gb: the HGX A100's 8-GPU NVSwitch board with NVLink cut to 400 GB/s both ways (S136,
+// S142, S143). No A800 system guide is among the sources: the NIC is the DGX A100's, assumed.
+inline constexpr interconnect nvlink3_hgx_a800{
+    .scale_up = "NVLink 3 via NVSwitch, A800 (400 GB/s both ways)"sv, .scale_up_gbps = 200, .scale_up_latency_us = 0.5, .domain = 8,
+    .scale_out = "ConnectX-6 200 Gb/s HDR per GPU (assumed, as DGX A100)"sv, .scale_out_gbps = 25, .scale_out_latency_us = 2,
+    .sources = "S87, S94, S136, S142, S143"sv,
+    .derived = "scale_up_gbps (400 / 2), scale_out_gbps (200 Gb/s / 8, the DGX A100's NIC of S87 assumed), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"sv};
+
+// a30: a PCIe card whose NVLink bridge joins two (S136, S145).
+inline constexpr interconnect nvlink3_bridge_a30{
+    .scale_up = "NVLink 3 bridge, pairs (200 GB/s both ways)"sv, .scale_up_gbps = 100, .scale_up_latency_us = 0.5, .domain = 2,
+    .scale_out = "200 Gb/s NIC per GPU (assumed)"sv, .scale_out_gbps = 25, .scale_out_latency_us = 2,
+    .sources = "S94, S136, S145, S146"sv,
+    .derived = "scale_up_gbps (200 / 2), scale_out_gbps (assumed, the 200 Gb/s fabric aiconfigurator's a30.yaml assumes, S146), latency per hop assumed 0.5 us (NCCL small-message regime, S94), scale-out latency per hop assumed 2 us (S94)"sv};
+
 // a10
 inline constexpr interconnect pcie4_server_a10{
     .scale_up = "PCIe Gen4 x16 (no NVLink), 4 per server"sv, .scale_up_gbps = 31.5, .scale_up_latency_us = 1, .domain = 4,
