@@ -241,23 +241,12 @@ sla_answer compute_sla(const sla_request& r) {
         const deployment dep{1, r.isl + r.osl, s, e, c.p};
         sla_config best{d, k, c.p, c.dis, {}, false, {}};
         const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis, &memo);
-        if (r.request_rate > 0) {
+        if (r.request_rate > 0 || r.clients > 0) {  // a load shared by copies: a rate or a number of clients
           if (!su.base.fits) {
             best.r = su.base;
             best.reason = reject_reason(su.base, r);
           } else {
-            best = best_replicas(r, su, best, a.evaluated);
-            if (best.meets) points.push_back(best);
-          }
-          (best.meets ? a.best : a.rejected).push_back(std::move(best));
-          continue;
-        }
-        if (r.clients > 0) {
-          if (!su.base.fits) {
-            best.r = su.base;
-            best.reason = reject_reason(su.base, r);
-          } else {
-            best = best_copies(r, su, best, a.evaluated);
+            best = r.request_rate > 0 ? best_replicas(r, su, best, a.evaluated) : best_copies(r, su, best, a.evaluated);
             if (best.meets) points.push_back(best);
           }
           (best.meets ? a.best : a.rejected).push_back(std::move(best));
