@@ -334,3 +334,99 @@ TEST_CASE("import mimo: MiMo-7B-Base is Qwen2's decoder with q, k, v biases; its
   CHECK(fp.kv_per_token == 36 * 2 * 8 * 128 * 2);
   CHECK(fp.swa_kv_per_token == 0);
 }
+
+TEST_CASE("import mimo_v2_flash: MiMo-V2-Flash's FP8 blocks, BF16 o_proj, F32 router and three MTP layers weigh the hand sum") {
+  // No published total_size was found: the hand sum from its config.json
+  // (tests/data/configs/README.md). Tensor names and shapes as vLLM loads them
+  // (vllm/model_executor/models/mimo_v2_flash.py, mimo_v2_mtp.py) and NVIDIA-NeMo/Megatron-Bridge
+  // maps them (src/megatron/bridge/models/mimo_v2_flash/mimo_v2_flash_bridge.py). FP8 E4M3 weights
+  // are one byte an element with one F32 weight_scale_inv per 128 x 128 block; BF16 are o_proj
+  // (every main layer's in the release's ignored_layers: AWS neuronx-distributed-inference
+  // contrib/models/MiMo-V2-Flash/src/conversion_script/preprocess_mimo_v2_flash_fp8.py), the MTP
+  // layers' o_proj and eh_proj (vLLM builds them without a quantization config; ROCm/ATOM#755
+  // found no weight_scale for either), the norms, sinks, embed_tokens and lm_head; F32 the router
+  // mlp.gate and its e_score_correction_bias (NVIDIA-NeMo/Automodel mimo_v2_flash/state_dict_adapter.py
+  // keeps mlp.gate and o_proj out of its FP8 keys; github.com/casinca/LLM-quest
+  // llm_quest/xiaomi/README.md: "FP32 for MoE router, BF16 for attention output").
+  // A full-attention layer (9: hybrid_layer_pattern 0 at layers 0, 5, 11, ..., 47), 64 query heads
+  // and 4 KV heads of 192, value heads of 128:
+  //   q_proj [12288, 4096] 50,331,648 + scales 96 x 32 x 4 = 12,288
+  //   k_proj [768, 4096] 3,145,728 + scales 8 x 32 x 4 = 1,024 (eight block rows, not six: the
+  //     checkpoint tiles them per 192-row shard; Automodel's adapter writes padded_block_rows 8)
+  //   v_proj [512, 4096] 2,097,152 + scales 4 x 32 x 4 = 512
+  //   o_proj [4096, 8192] BF16 67,108,864; input_layernorm 8,192
+  // A sliding layer (39), 64 query heads and 8 KV heads: q_proj as above; k_proj [1536, 4096]
+  //   6,291,456 + 12 x 32 x 4; v_proj [1024, 4096] 4,194,304 + 8 x 32 x 4; o_proj; input_layernorm;
+  //   attention_sink_bias [64] BF16 128
+  // The dense MLP (layer 0, moe_layer_freq 0; and each MTP layer's): gate_proj, up_proj
+  //   [16384, 4096], down_proj [4096, 16384], each 67,108,864 + 128 x 32 x 4 = 16,384; its norm 8,192
+  // A MoE layer (47): mlp.gate [256, 4096] F32 4,194,304, e_score_correction_bias [256] F32 1,024;
+  //   256 experts x gate_proj, up_proj [2048, 4096], down_proj [4096, 2048], each 8,388,608 +
+  //   16 x 32 x 4 = 2,048; post_attention_layernorm 8,192
+  // embed_tokens, lm_head [152576, 4096] BF16 1,249,902,592 each (untied); norm 8,192.
+  // An MTP layer (three, model.mtp.layers.0 to 2, the draft section; ggml-org/llama.cpp
+  // conversion/mimo.py: "MiMo V2-Flash ... ship 3 trained MTP layers under model.mtp.layers.{0,1,2}"):
+  //   enorm, hnorm 2 x 8,192; eh_proj [4096, 8192] BF16 67,108,864; a sliding layer's attention
+  //   (input_layernorm, sinks); the dense MLP (pre_mlp_layernorm its norm); final_layernorm 8,192.
+  //   It reads the main embed_tokens and lm_head (vLLM's MiMoV2MTP loads model.embed_tokens).
+  constexpr std::uint64_t q = 12'288ULL * 4'096 + 96 * 32 * 4;
+  constexpr std::uint64_t o = 4'096ULL * 8'192 * 2;
+  constexpr std::uint64_t full = q + (768ULL * 4'096 + 8 * 32 * 4) + (512ULL * 4'096 + 4 * 32 * 4) + o + 8'192;
+  constexpr std::uint64_t sliding = q + (1'536ULL * 4'096 + 12 * 32 * 4) + (1'024ULL * 4'096 + 8 * 32 * 4) + o + 8'192 + 64 * 2;
+  constexpr std::uint64_t dense = 3 * (16'384ULL * 4'096 + 128 * 32 * 4) + 8'192;
+  constexpr std::uint64_t moe = 256ULL * 4'096 * 4 + 256 * 4 + 256 * 3 * (2'048ULL * 4'096 + 16 * 32 * 4) + 8'192;
+  static_assert(full == 122'705'408 && sliding == 127'949'440 && dense == 201'383'936 && moe == 6'448'227'328);
+  constexpr std::uint64_t embed = 152'576ULL * 4'096 * 2;
+  constexpr std::uint64_t main = 9 * full + 39 * sliding + dense + 47 * moe + 2 * embed + 8'192;
+  constexpr std::uint64_t mtp = 3 * (2 * 8'192 + 4'096ULL * 8'192 * 2 + sliding + dense + 8'192);
+  static_assert(main == 311'862'258'560ULL && mtp == 1'189'400'448ULL);
+  const auto im = imp::import_config({config_dir("mimo_v2_flash"), "", ""});
+  CHECK(im->m.family == "mimo_v2_flash");
+  const footprint_bytes fp = footprint(im->m, settings{});
+  CHECK(fp.weights == main + mtp);
+  CHECK(fp.draft_weights == mtp);
+  CHECK(fp.loaded_weights == main);
+  // The parameters, scales apart: per full-attention layer 89,133,056, sliding 94,376,000, dense
+  // MLP 201,330,688, MoE 6,443,503,872 (router and bias included); the model card's "309B total
+  // parameters" (https://huggingface.co/XiaomiMiMo/MiMo-V2-Flash), the MTP layers included.
+  constexpr std::uint64_t params =
+      9 * 89'133'056ULL + 39 * 94'376'000ULL + 201'330'688 + 47 * 6'443'503'872ULL + 2 * 152'576ULL * 4'096 + 4'096 +
+      3 * (2 * 4'096 + 4'096ULL * 8'192 + 94'376'000 + 201'330'688 + 4'096);
+  static_assert(params == 309'766'601'088ULL && params / 1'000'000'000 == 309);
+  CHECK(parameter_count(im->m) == params);
+  // K of 192 and V of 128 a KV head: full-attention layers 4 KV heads, sliding layers 8, at the KV
+  // dtype (BF16: 2 bytes; FP8: 1).
+  CHECK(fp.kv_per_token == 9 * 4 * (192 + 128) * 2 + 39 * 8 * (192 + 128) * 2);
+  CHECK(footprint(im->m, settings{.kv = kv_dtype::fp8}).kv_per_token == 9 * 4 * (192 + 128) + 39 * 8 * (192 + 128));
+  const footprint_bytes ev = evicting_of("mimo_v2_flash");
+  CHECK(ev.kv_per_token == 9 * 4 * (192 + 128) * 2);
+  CHECK(ev.swa_kv_per_token == 39 * 8 * (192 + 128) * 2);
+  CHECK(ev.swa_window == 128);
+  // With the draft: its weights loaded and its three sliding layers' K and V held.
+  const footprint_bytes spec = footprint(im->m, settings{.speculative = true});
+  CHECK(spec.loaded_weights == main + mtp);
+  CHECK(spec.kv_per_token == fp.kv_per_token + 3 * 8 * (192 + 128) * 2);
+}
+
+TEST_CASE("import mimo_v2_flash: the release's ignored_layers and packed_modules_mapping change no byte") {
+  // The Hub's config.json names every main layer's o_proj in quantization_config.ignored_layers
+  // beside an empty packed_modules_mapping (a public re-upload's copy:
+  // https://huggingface.co/smilingpad/MiMo-V2-Flash/blob/main/config.json), which the transcription
+  // under tests/data/configs/ lacks; MiMo-V2.5's list adds model.decoder.self_attn.o_proj
+  // (https://huggingface.co/XiaomiMiMo/MiMo-V2.5/blob/main/config.json). The family keeps o_proj
+  // BF16 either way.
+  std::ifstream in(config_dir("mimo_v2_flash") + "/config.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string list = "\"packed_modules_mapping\": {},\n    \"ignored_layers\": [";
+  for (int l = 0; l < 48; ++l) list += "\"model.layers." + std::to_string(l) + ".self_attn.o_proj\", ";
+  list += "\"model.decoder.self_attn.o_proj\"],\n    ";
+  const std::string anchor = "\"quantization_config\": {\n    ";
+  REQUIRE(text.find(anchor) != std::string::npos);
+  text.insert(text.find(anchor) + anchor.size(), list);
+  const std::string path = (std::filesystem::temp_directory_path() / "headroom_mimo_v2_flash_ignored.json").string();
+  std::ofstream(path) << text;
+  const auto listed = imp::import_config({path, "", ""});
+  std::filesystem::remove(path);
+  const auto plain = imp::import_config({config_dir("mimo_v2_flash"), "", ""});
+  CHECK(footprint(listed->m, settings{}).weights == footprint(plain->m, settings{}).weights);
+}

@@ -28,6 +28,7 @@
 #include <headroom/models/deepseek_v2_lite.hpp>
 #include <headroom/models/gemma_3_12b_it.hpp>
 #include <headroom/models/qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/imported_mimo_v2_flash.hpp>
 #include <headroom/models/checkpoints/meta/llama_4_scout_17b_16e.hpp>
 #include <headroom/models/imported_llama_4_scout_17b_16e.hpp>
 #include <headroom/models/ernie_4_5_21b_a3b_pt.hpp>
@@ -93,6 +94,12 @@ static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights
 // plus 64 vocabulary rows of 3,840) and Qwen3-VL-30B-A3B-Instruct (31,070,754,032 parameters).
 static_assert(footprint(models::gemma_3_12b_it, settings{}).weights == (12'187'079'280ULL + 64 * 3'840) * 2);
 static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
+// MiMo-V2-Flash (imported_: the family's header has the plain name): 313,051,659,008 bytes with its three MTP layers, 311,862,258,560 without, and
+// 222,720 bytes of BF16 K and V a token (9 full layers of 4 KV heads, 39 sliding of 8, each
+// head 192 + 128 wide).
+static_assert(footprint(models::imported_mimo_v2_flash, settings{}).weights == 313'051'659'008ULL);
+static_assert(footprint(models::imported_mimo_v2_flash, settings{}).loaded_weights == 311'862'258'560ULL);
+static_assert(footprint(models::imported_mimo_v2_flash, settings{}).kv_per_token == (9 * 4 + 39 * 8) * (192 + 128) * 2);
 // Llama-4-Scout: the hand sum of tests/cli/import_llama4_test.cpp, 108,641,793,536 BF16 parameters
 // (the generated header is named imported_: the shipped table llama_4_scout_17b_16e is the same
 // checkpoint, compared below).

@@ -21,6 +21,7 @@
 #include <headroom/models/config_keys/llama4.hpp>
 #include <headroom/models/config_keys/llama_like.hpp>
 #include <headroom/models/config_keys/mimo.hpp>
+#include <headroom/models/config_keys/mimo_v2_flash.hpp>
 #include <headroom/models/config_keys/minimax_m2.hpp>
 #include <headroom/models/config_keys/mistral3.hpp>
 #include <headroom/models/config_keys/nemotron_nas.hpp>
@@ -125,6 +126,12 @@ inline constexpr profile profiles[] = {
      &llama4::multimodal},
     // MiMo-7B: Qwen2's decoder; its MTP layers are a draft model's, not the main model's.
     {"mimo", "MiMoForCausalLM", "dense_gqa", dense::qwen2, mimo::checks, mimo::ignored_keys},
+    // MiMo-V2-Flash: full and sliding-window GQA layer by layer, narrow value heads, dense then
+    // routed MLPs layer by layer, three MTP layers; its router F32 (vLLM's MiMoV2MoE builds the gate
+    // in moe_router_dtype, float32 when the config names none, as this one does; the checkpoint
+    // stores it so: github.com/casinca/LLM-quest llm_quest/xiaomi/README.md, "FP32 for MoE router").
+    {"mimo_v2_flash", "MiMoV2FlashForCausalLM", "mimo_v2_flash", mimo_v2_flash::bindings, mimo_v2_flash::checks,
+     mimo_v2_flash::ignored_keys, nullptr, {}, true},
 };
 
 /// A model_type the importer knows and does not build yet: refused with its reason rather than

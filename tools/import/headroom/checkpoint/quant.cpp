@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "headroom/import/exclusions.hpp"
+#include "headroom/import/importer.hpp"
 
 namespace headroom::cli::import {
 
@@ -37,6 +38,53 @@ void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape
     // DeepSeek-V3.2's and GLM-5's indexer weights_proj: ReplicatedLinear(quant_config=None) in
     // vLLM deepseek_v2.py's Indexer.
     if (s.role_layers.count(linear_role::index_weights) != 0) keep_bf16(rules, for_role(linear_role::index_weights, formats::bf16));
+  }
+  // MiMo-V2-Flash's o_proj is BF16 in every layer: the release lists each main layer's in
+  // ignored_layers (AWS neuronx-distributed-inference contrib/models/MiMo-V2-Flash
+  // preprocess_mimo_v2_flash_fp8.py: "o_proj is BF16 (listed in quantization_config.ignored_layers)";
+  // NVIDIA-NeMo/Automodel mimo_v2_flash/state_dict_adapter.py, NON_QUANTIZED_KEY_PATTERNS), and the
+  // MTP layers' o_proj and eh_proj are built without a quantization config (vLLM mimo_v2.py
+  // MiMoV2Attention: `quant_config if "mtp.layers" not in prefix else None`; ROCm/ATOM#755 found
+  // neither with a weight_scale on disk). A transcription without the list reads the same.
+  if (s.family == "mimo_v2_flash") {
+    keep_bf16(rules, for_role(linear_role::o, formats::bf16));
+    if (s.mtp_layers > 0) keep_bf16(rules, for_role(linear_role::mtp_fc, formats::bf16));
+  }
+}
+
+void shard_tiled_scales(recipe& rec, const circuit& c, std::uint64_t shards) {
+  if (shards <= 1) return;
+  std::vector<precision_rule> padded;
+  for (std::size_t i = 0; i < c.n_instances; ++i) {
+    const instance& in = c.instances[i];
+    if (in.layer == no_layer) continue;
+    const block& b = c.blocks[in.block];
+    for (std::size_t ni = b.first; ni < b.end; ++ni) {
+      const node& n = c.nodes[ni];
+      if (n.kind != op::linear || !n.has_weight()) continue;
+      if (n.role != linear_role::q && n.role != linear_role::k && n.role != linear_role::v) continue;
+      const auto rule = std::find_if(rec.rules.begin(), rec.rules.end(), [&](const precision_rule& r) { return r.matches(n, in); });
+      if (rule == rec.rules.end() || rule->weight.scale != scale_kind::block || rule->weight.ue8m0) continue;
+      const std::uint64_t rows = n.weight_out(), br = rule->weight.block_r, bc = rule->weight.block_c;
+      if (rows % shards != 0) continue;
+      const std::uint64_t tiled = shards * ((rows / shards + br - 1) / br);
+      const std::uint64_t extra = (tiled - (rows + br - 1) / br) * ((n.weight_k() + bc - 1) / bc);
+      if (extra == 0) continue;
+      if (extra + rule->extra_scalars > 255) throw import_error("the shard-tiled block scales need more than 255 extra scalars a tensor");
+      precision_rule r = in_section(*rule, in.sec);
+      r.any_op = false;
+      r.kind = op::linear;
+      r.any_role = false;
+      r.role = n.role;
+      r.layer_lo = in.layer;
+      r.layer_hi = static_cast<std::uint16_t>(in.layer + 1);
+      r.extra_scalars = static_cast<std::uint8_t>(rule->extra_scalars + extra);
+      padded.push_back(r);
+    }
+  }
+  rec.rules.insert(rec.rules.begin(), padded.begin(), padded.end());
+  if (!padded.empty()) {
+    rec.note += fmt::format("; {} q / k / v scale tensors tiled per {} row shards (extra F32 block rows)", padded.size(), shards);
   }
 }
 }  // namespace detail
@@ -148,7 +196,12 @@ recipe fp8_recipe(std::string_view file, const json& q, const quant_shape& s) {
                            "quantized_layers"});
   } else {
     only_keys(file, p, q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "modules_to_not_convert",
-                           "ignored_layers", "scale_fmt"});
+                           "ignored_layers", "scale_fmt", "packed_modules_mapping"});
+  }
+  // vLLM's Fp8Config reads packed_modules_mapping to expand a fused module's ignored name into its
+  // parts; empty (MiMo-V2-Flash's release), it maps nothing.
+  if (q.contains("packed_modules_mapping") && q["packed_modules_mapping"] != json::object()) {
+    fail_key(file, p + "packed_modules_mapping", fmt::format("{} is not supported yet ({{}} only)", shown_value(q["packed_modules_mapping"])));
   }
   // DeepSeek-V3.1's `scale_fmt: ue8m0` rounds each block scale to a power of two; the
   // checkpoint still stores them as F32 weight_scale_inv, so the bytes do not change.

@@ -76,6 +76,19 @@ void keep_embed_bf16(std::vector<precision_rule>& rules);
 void keep_bf16(std::vector<precision_rule>& rules, const precision_rule& r);
 /// lm_head always; on mla_moe the router and the MTP eh_proj (not converted by any quantizer).
 void keep_unconverted_bf16(std::vector<precision_rule>& rules, const quant_shape& s);
+/// Block scales tiled per `shards` row shards rather than over the whole tensor: a q / k / v
+/// projection whose rows split into `shards` parts that are not whole blocks stores more block
+/// rows than ceil(rows / block) -- kept as extra F32 scalars on that layer's tensor, by a rule
+/// ahead of the recipe's. MiMo-V2-Flash's full-attention k_proj [768, 4096] stores 8 x 32 F32
+/// scales where one tiling gives 6 x 32 (NVIDIA-NeMo/Automodel
+/// nemo_automodel/components/models/mimo_v2_flash/state_dict_adapter.py writes its FP8 checkpoint
+/// layout so: `padded_block_rows = 8` for the full-attention k_proj alone): four shards of 192
+/// rows, two block rows each, as Xiaomi's later releases tile their fused q / k / v scales per
+/// num_key_value_heads shard (vLLM vllm/model_executor/models/mimo_v2_mtp.py: the fused qkv_proj
+/// pre-sharded at config.num_key_value_heads chunks, its scales tiled per chunk, 4 x 29 = 116 rows
+/// for MiMo-V2.5). Every other q / k / v of MiMo-V2-Flash splits into whole blocks per shard: no
+/// extra scales.
+void shard_tiled_scales(recipe& rec, const circuit& c, std::uint64_t shards);
 recipe awq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe gptq_recipe(std::string_view file, const json& q, const quant_shape& s);
 recipe compressed_tensors_recipe(std::string_view file, const json& q, const quant_shape& s);

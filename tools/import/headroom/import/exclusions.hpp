@@ -224,6 +224,11 @@ class exclusions {
       numbered_[suffix].insert(layer);
       return;
     }
+    // MiMo-V2.5's release lists `model.decoder.self_attn.o_proj` after each layer's o_proj
+    // (https://huggingface.co/XiaomiMiMo/MiMo-V2.5/blob/main/config.json); its checkpoints store
+    // no tensor of that name, and the mimo_v2_flash family keeps o_proj BF16 anyway
+    // (quant.cpp keep_unconverted_bf16).
+    if (s_.family == "mimo_v2_flash" && s == "model.decoder.self_attn.o_proj") return;
     constexpr std::string_view model_prefix = "model.";
     if (s.rfind(model_prefix, 0) == 0) s = s.substr(model_prefix.size());
     targets(s, module);

@@ -326,6 +326,8 @@ std::unique_ptr<imported> import_checked(const import_request& r) {
     const std::string from_file = qcfg != nullptr ? second_quant_source(file, *qcfg, quant, r.quant.empty()) : quant;
     if (qcfg != nullptr && from_file.empty()) rec = nested_quant ? quant_from_text_config(file, *qcfg, qs) : quant_from_config(file, *qcfg, qs);
     if (!from_file.empty()) rec = quant_from_modelopt_file(from_file, qs);
+    // MiMo-V2-Flash's block scales are tiled per num_key_value_heads shard (quant.hpp shard_tiled_scales).
+    if (p->family == "mimo_v2_flash") detail::shard_tiled_scales(rec, c, leaf_or<std::uint64_t>(leaves, "kv_heads", 0));
     if (p->router_f32) {
       rec.rules.insert(rec.rules.begin(), for_op(op::router, formats::f32));
       rec.note += "; the router (mlp.gate) held in F32, as the model class keeps it";

@@ -39,6 +39,7 @@
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/granite_hybrid.hpp>
 #include <headroom/models/llama4.hpp>
+#include <headroom/models/mimo_v2_flash.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/moe_stack_dims.hpp>
 #include <headroom/models/nemotron_h.hpp>
@@ -85,6 +86,9 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::llama4_dims, gqa, experts, top
                         qk_norm, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::cohere_dims, gqa, inter, qk_norm, attn_bias, tie, window, pattern);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::starcoder2_dims, gqa, inter, bias, tie, window);
+BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mimo_v2_flash_dims, gqa, v_head_dim, swa_q_heads, swa_kv_heads, swa_head_dim,
+                        swa_v_head_dim, window, swa_sinks, hybrid_pattern, moe_pattern, inter, experts, top_k, moe_inter,
+                        noaux_tc, mtp_layers);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma4_dims, hidden, vocab, layers, inter, q_heads, kv_heads, head_dim,
                         window, g_kv_heads, g_head_dim, pattern, k_eq_v, experts, top_k, moe_inter, tie);
 
@@ -119,6 +123,7 @@ HEADROOM_IMPORT_FAMILY(cohere, cohere_dims);
 HEADROOM_IMPORT_FAMILY(starcoder2, starcoder2_dims);
 HEADROOM_IMPORT_FAMILY(nemotron_nas, nemotron_nas_dims);
 HEADROOM_IMPORT_FAMILY(llama4, llama4_dims);
+HEADROOM_IMPORT_FAMILY(mimo_v2_flash, mimo_v2_flash_dims);
 #undef HEADROOM_IMPORT_FAMILY
 
 /// Every family the importer can build, as Hana types.
@@ -126,7 +131,7 @@ inline constexpr auto all_families =
     boost::hana::tuple_t<dense_gqa_family, gqa_moe_family, gpt_oss_family, nemotron_h_family, qwen3_next_family,
                          qwen3_5_family, qwen3_6_moe_family, mla_moe_family, gemma4_family,
                          deepseek_v4_family, gemma3_family, granite_hybrid_family, glm4_moe_family, cohere_family,
-                         starcoder2_family, nemotron_nas_family, llama4_family>;
+                         starcoder2_family, nemotron_nas_family, llama4_family, mimo_v2_flash_family>;
 
 /// Calls f(group, name, member reference) for every member of `d`, in declaration order,
 /// walking into the members that are adapted structs themselves (one level: the pieces above):

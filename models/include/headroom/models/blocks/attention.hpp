@@ -30,6 +30,10 @@ struct gqa_dims {
   bool rope = true;           ///< false: no rotary embedding (Nemotron-H)
   std::uint64_t window = 0;   ///< sliding window, 0 = full attention
   bool layer_norm = false;    ///< the input norm a LayerNorm with weight and bias (PhiMoE, StarCoder2), not an RMSNorm
+  /// The value heads' width when it differs from the query / key heads' (MiMo-V2-Flash: 128
+  /// beside 192; vLLM's QKVParallelLinear v_head_size), 0 = head_dim: v_proj [kv_heads x
+  /// v_head_dim, hidden], the V state kv_heads x v_head_dim, o_proj [hidden, q_heads x v_head_dim].
+  std::uint64_t v_head_dim = 0;
 };
 
 namespace detail {
@@ -76,6 +80,10 @@ constexpr gqa_parts gqa_parts_of(std::string_view block_name, const gqa_dims& d,
   const std::uint64_t h = d.hidden;
   const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);  // wraps silently otherwise
   const std::uint64_t kvw = checked_mul(d.kv_heads, d.head_dim);
+  // The value side: as wide as K unless the dims give value heads of their own width.
+  const std::uint64_t vd = d.v_head_dim != 0 ? d.v_head_dim : d.head_dim;
+  const std::uint64_t vw = checked_mul(d.kv_heads, vd);
+  const std::uint64_t ow = checked_mul(d.q_heads, vd);
   auto lin = [&](std::string_view local, std::uint64_t in, std::uint64_t out, linear_role role, bool bias) {
     node n = nd(local, op::linear, {e(in)}, {e(out)}, role);
     n.bias = bias;
@@ -84,7 +92,7 @@ constexpr gqa_parts gqa_parts_of(std::string_view block_name, const gqa_dims& d,
   // QKVParallelLinear splits query heads and KV heads (replicating KV heads when tp exceeds
   // them); o is RowParallelLinear; per-head norms and the input norm are replicated; a sink
   // logit per query head splits with the heads (vLLM gpt_oss.py: sinks of num_heads / tp).
-  node attend = sharded(with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(kvw)}, {e(qw)}), 0b11),
+  node attend = sharded(with_states(nd("attend", op::paged_attention, {e(qw), e(kvw), e(vw)}, {e(ow)}), 0b11),
                         shard::heads, d.q_heads, true);
   attend.window = d.window;
   if (d.sinks) attend = with_aux(attend, d.q_heads);
@@ -94,19 +102,19 @@ constexpr gqa_parts gqa_parts_of(std::string_view block_name, const gqa_dims& d,
                        : with_aux(nd("input_norm", op::rms_norm, {e(h)}, {e(h)}), h),
           sharded(lin("q", h, q_out, linear_role::q, d.qkv_bias), shard::heads, d.q_heads),
           sharded(lin("k", h, kvw, linear_role::k, d.qkv_bias), shard::kv_heads, d.kv_heads),
-          sharded(lin("v", h, kvw, linear_role::v, d.qkv_bias), shard::kv_heads, d.kv_heads),
+          sharded(lin("v", h, vw, linear_role::v, d.qkv_bias), shard::kv_heads, d.kv_heads),
           // A whole-layer norm's weight [q_heads x head_dim] splits with the heads.
           sharded(with_aux(nd("q_norm", op::qk_norm, {e(qw)}, {e(qw)}), d.qk_norm_weightless ? 0 : d.qk_norm_whole ? qw : d.head_dim),
                   shard::heads, d.q_heads, d.qk_norm_whole),
           sharded(with_aux(nd("k_norm", op::qk_norm, {e(kvw)}, {e(kvw)}), d.qk_norm_weightless ? 0 : d.qk_norm_whole ? kvw : d.head_dim),
                   shard::kv_heads, d.kv_heads, d.qk_norm_whole),
           sharded(nd("rope", op::rope, {e(qw), e(kvw)}, {e(qw), e(kvw)}), shard::heads, d.q_heads),
-          sharded(nd("kv_write", op::kv_write, {e(kvw), e(kvw)}, {}), shard::kv_heads, d.kv_heads),
+          sharded(nd("kv_write", op::kv_write, {e(kvw), e(vw)}, {}), shard::kv_heads, d.kv_heads),
           attend,
-          sharded(lin("o", qw, h, linear_role::o, d.o_bias), shard::rows, d.q_heads),
+          sharded(lin("o", ow, h, linear_role::o, d.o_bias), shard::rows, d.q_heads),
           nd("add", op::residual_add, {e(h), e(h)}, {e(h)}),
           {"k", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads},
-          {"v", state_kind::paged_kv, dtype_key::kv_cache, kvw, shard::kv_heads, d.kv_heads}};
+          {"v", state_kind::paged_kv, dtype_key::kv_cache, vw, shard::kv_heads, d.kv_heads}};
 }
 }  // namespace detail
 
@@ -127,6 +135,8 @@ constexpr std::uint8_t gqa_attention(circuit& c, std::string_view block_name, co
 /// projection); q_norm / k_norm and RoPE as in GQA; the gate multiplies the attention output
 /// before o. Used with qk_norm true; no biases, sinks or window in the shipped checkpoints.
 constexpr std::uint8_t gated_attention(circuit& c, std::string_view block_name, const gqa_dims& d) {
+  // The output gate multiplies the attention output head by head: value heads as wide as the query's.
+  ::headroom::detail::require_table(d.v_head_dim == 0 || d.v_head_dim == d.head_dim, "gated attention with a value head width of its own");
   const std::uint64_t qw = checked_mul(d.q_heads, d.head_dim);
   const detail::gqa_parts p = detail::gqa_parts_of(block_name, d, checked_mul(2, qw));
   const node split = sharded(nd("split", op::split, {e(2 * qw)}, {e(qw), e(qw)}), shard::heads, d.q_heads);

@@ -82,6 +82,7 @@ enum class check_kind : std::uint8_t {
   positive,          ///< an integer of at least 1 where the config class would accept 0 (Llama 4's interleave_moe_layer_step)
   equals_key,        ///< the key, if present, equals the value of the key named by `expected` (an alias the config class re-routes)
   indexer_schedule,  ///< GLM-5.2's indexer_types: num_hidden_layers entries, "full" where the built layer has an indexer, else "shared"
+  layer_flags,       ///< num_hidden_layers entries, each 0 or 1 (MiMo-V2-Flash's hybrid_layer_pattern, moe_layer_freq)
 };
 struct check {
   std::string_view key;
