@@ -111,13 +111,6 @@ TEST_CASE("sla --concurrency: each configuration's copies carry the clients, the
   CHECK(shared > 3);
 }
 
-TEST_CASE("sla: --concurrency and --request-rate are one load or the other") {
-  const auto r = run({"sla", "llama_3_1_8b_instruct", "--isl", "1000", "--osl", "100", "--ttft-ms", "500", "--tpot-ms", "30",
-                      "--concurrency", "64", "--request-rate", "4"});
-  CHECK(r.code == 2);
-  CHECK(r.err.find("--concurrency: clients or a request rate") != std::string::npos);
-}
-
 TEST_CASE("serve --request-rate: the rate's tokens served, the requests in flight its Little's-law count") {
   const json j = run_json({"serve", "qwen3_8b", "h100_sxm", "--isl", "1024", "--osl", "256", "--request-rate", "2,8,1000"});
   CHECK(j["loop"] == "open");
