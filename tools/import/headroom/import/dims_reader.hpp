@@ -227,18 +227,15 @@ class dims_reader {
         case ck::check_kind::compress_ratios: check_compress_ratios(file_, k(c.key), *v, layers, mtp_layers, c.why); break;
         case ck::check_kind::last_layer_index: check_last_layer_index(file_, k(c.key), *v, layers, c.why); break;
         case ck::check_kind::layer_flags:
+        case ck::check_kind::block_count:
+          // One entry a layer; layer_flags' entries 0 or 1.
           if (!v->is_array() || v->size() != layers) {
             fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries ({})", layers, c.why));
           }
-          for (std::size_t i = 0; i < v->size(); ++i) {
+          for (std::size_t i = 0; c.kind == ck::check_kind::layer_flags && i < v->size(); ++i) {
             if ((*v)[i] != json(0) && (*v)[i] != json(1)) {
               fail_key(file_, k(c.key), fmt::format("layer {} is {}, the importer needs 0 or 1 ({})", i, shown_value((*v)[i]), c.why));
             }
-          }
-          break;
-        case ck::check_kind::block_count:
-          if (!v->is_array() || v->size() != layers) {
-            fail_key(file_, k(c.key), fmt::format("expected an array of num_hidden_layers ({}) entries ({})", layers, c.why));
           }
           break;
         case ck::check_kind::no_rope_every: check_no_rope_layers(file_, k(c.key), *v, layers, interval, c.why); break;
