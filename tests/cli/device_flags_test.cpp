@@ -115,6 +115,8 @@ TEST_CASE("aliases name one shipped device, in any spelling") {
   CHECK(&resolve_device("B300-SXM") == &devices::b300);
   CHECK(&resolve_device("a100_sxm") == &devices::a100_sxm_80gb);
   CHECK_THROWS_AS(resolve_device("a100_pcie"), usage_error);  // 40 or 80 GB
+  // Its earlier releases' name for the GB200 system (SupportedSystems, sdk/common.py @ca90d206).
+  CHECK(&resolve_device("gb200_sxm") == &devices::gb200);
 }
 
 TEST_CASE("Hub ids are told apart from local paths") {

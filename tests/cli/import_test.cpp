@@ -157,6 +157,27 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
   }
 }
 
+TEST_CASE("import: Llama 3.1's base configs import to the shipped Instruct tables, node for node") {
+  // The three base checkpoints' config.json as aiconfigurator keeps them (tests/data/configs/README.md):
+  // the same circuit, formats and bytes as the Instruct release, so each is an alias of it
+  // (models/include/headroom/models/aliases.hpp), by both of the Hub's names.
+  struct pair {
+    const char* base;
+    const model* instruct;
+    const char* repos[2];
+  };
+  for (const pair& p : {pair{"meta_llama_3_1_8b", &models::llama_3_1_8b_instruct,
+                             {"meta-llama/Meta-Llama-3.1-8B", "meta-llama/Llama-3.1-8B"}},
+                        pair{"meta_llama_3_1_70b", &models::llama_3_1_70b_instruct,
+                             {"meta-llama/Meta-Llama-3.1-70B", "meta-llama/Llama-3.1-70B"}},
+                        pair{"meta_llama_3_1_405b", &models::llama_3_1_405b_instruct,
+                             {"meta-llama/Meta-Llama-3.1-405B", "meta-llama/Llama-3.1-405B"}}}) {
+    INFO("config " << p.base);
+    require_same_model(imp::import_config({config_dir(p.base), "", p.base})->m, *p.instruct);
+    for (const char* repo : p.repos) CHECK(models::find_repo(repo) == p.instruct);
+  }
+}
+
 TEST_CASE("import: Nemotron-3 Super's config.json builds the shipped circuit (latent MoE, MTP draft)") {
   // The published config.json less its 5.7 MB quantization_config (tests/data/configs/README.md):
   // imported BF16, so the circuit, the KV cache and the recurrent state are compared, not formats.

@@ -89,6 +89,7 @@ static_assert(find_alias("v100") == &v100_sxm2_32gb && find_alias("rtx_5060_ti")
 static_assert(find_alias("a100") == nullptr && find_alias("h100_sxm") == nullptr);
 static_assert(find_alias("b200_sxm") == &b200 && find_alias("b300_sxm") == &b300 && find_alias("a100_sxm") == &a100_sxm_80gb);
 static_assert(find_alias("a100_pcie") == nullptr);
+static_assert(find_alias("gb200_sxm") == &gb200);  // aiconfigurator's earlier name for its GB200 system
 
 }  // namespace
 }  // namespace headroom_static_devices_requested_test

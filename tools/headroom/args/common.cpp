@@ -128,7 +128,8 @@ const Entry* find_spelled(std::string_view wanted, const Entries& all, Repo repo
 namespace {
 // A model typed the way its Hub page spells it (`deepseek-ai/DeepSeek-R1-0528`) is compared with
 // every model's id, display name and Hub repository (without its organisation), and the
-// suggestions are the ids those spellings belong to, an alias's (models/aliases.hpp) its model's:
+// suggestions are the ids those spellings belong to, an alias's or another tool's name's
+// (models/aliases.hpp) its model's:
 // `DeepSeek-R1-0528` is nearest `DeepSeek-R1`, read as `deepseek_v3`, which no id is close to.
 // An unshipped checkpoint has a way in: its config.json.
 std::string unknown_model_message(std::string_view id) {
@@ -147,6 +148,10 @@ std::string unknown_model_message(std::string_view id) {
       spellings.push_back(v);
       owner.push_back(a.id);
     }
+  }
+  for (const models::model_tool_name& t : models::tool_names) {
+    spellings.push_back(t.spelled);
+    owner.push_back(models::find_tool_name(t.name)->id);
   }
   // Every close spelling, nearest first, of the whole argument and then of its repository part:
   // the first three models they belong to.
@@ -169,6 +174,8 @@ const model& resolve_model(std::string_view id) {
   for (const models::model_alias& a : models::aliases) {
     if (spelled(folded, a.alias, a.alias, a.repo)) return *models::find(a.id);
   }
+  // Another tool's name for it (NVIDIA aiconfigurator's `LLAMA3.1_8B`, `QWEN3_235B`).
+  if (const model* m = models::find_tool_name(folded)) return *m;
   if (const model* m = find_spelled<model>(id, models::all, [](const model& e) { return e.source.repo; }, "model")) return *m;
   throw usage_error(unknown_model_message(id));
 }

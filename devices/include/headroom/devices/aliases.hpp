@@ -6,7 +6,9 @@
 // `b200_sxm`, `b300_sxm` and `a100_sxm` (aic-core/src/aiconfigurator_core/systems/*.yaml
 // @095f58a51c4ca8e61b66ec108d86f223f8d559ce; its a100_sxm.yaml holds 80 GiB): B200 and B300 ship
 // only as SXM boards, and the one A100 SXM shipped here is the 80 GB one, so each names one entry
-// (`a100_pcie`, 40 or 80 GB, does not). The laws below hold at compile time.
+// (`a100_pcie`, 40 or 80 GB, does not). Its earlier releases named the GB200 system `gb200_sxm`
+// (SupportedSystems, src/aiconfigurator/sdk/common.py @ca90d206d27e71318a189c35c778e47a15b0ec67),
+// now `gb200`. The laws below hold at compile time.
 #pragma once
 
 #include <array>
@@ -28,7 +30,7 @@ inline constexpr std::array aliases{
     device_alias{"b60", "arc_pro_b60"},         device_alias{"jetson_thor", "jetson_agx_thor"},
     device_alias{"h20_3e", "h20_141gb"},  // the name nvidia-smi prints for it
     device_alias{"b200_sxm", "b200"},          device_alias{"b300_sxm", "b300"},
-    device_alias{"a100_sxm", "a100_sxm_80gb"},
+    device_alias{"a100_sxm", "a100_sxm_80gb"},  device_alias{"gb200_sxm", "gb200"},
 };
 
 }  // namespace headroom::devices

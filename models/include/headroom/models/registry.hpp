@@ -130,6 +130,26 @@ constexpr const model* find_alias(std::string_view alias) {
   return nullptr;
 }
 
+/// The registry entry a Hub repository names: a shipped entry's own, or an alias's; else nullptr.
+constexpr const model* find_repo(std::string_view repo) {
+  for (const model* m : all) {
+    if (m->source.repo == repo) return m;
+  }
+  for (const model_alias& a : aliases) {
+    if (a.repo == repo) return find(a.id);
+  }
+  return nullptr;
+}
+
+/// The registry entry another tool's name for a checkpoint (aliases.hpp, `tool_names`, folded:
+/// `llama3_1_8b` for aiconfigurator's `LLAMA3.1_8B`) names, or nullptr.
+constexpr const model* find_tool_name(std::string_view name) {
+  for (const model_tool_name& t : tool_names) {
+    if (t.name == name) return find_repo(t.repo);
+  }
+  return nullptr;
+}
+
 // Every alias names an entry, shadows no id and no entry's Hub repository, and says why. By ids,
 // not by comparing find() with nullptr (g++ under -fsanitize=undefined does not constant-evaluate
 // a global's address compared with null).
@@ -148,5 +168,29 @@ static_assert([] {
   }
   return true;
 }(), "a model alias must name a registry id, be none, and be no shipped entry's Hub repository");
+
+// Every tool name names the repository of an entry or an alias, and is no id and no alias: a name
+// that is one already needs no row.
+constexpr bool is_alias_id(std::string_view id) {
+  for (const model_alias& a : aliases) {
+    if (a.alias == id) return true;
+  }
+  return false;
+}
+constexpr bool is_repo_named(std::string_view repo) {
+  for (const model* m : all) {
+    if (m->source.repo == repo) return true;
+  }
+  for (const model_alias& a : aliases) {
+    if (a.repo == repo) return true;
+  }
+  return false;
+}
+static_assert([] {
+  for (const model_tool_name& t : tool_names) {
+    if (!is_repo_named(t.repo) || is_registry_id(t.name) || is_alias_id(t.name) || t.spelled.empty()) return false;
+  }
+  return true;
+}(), "a tool's model name must name the Hub repository of a registry entry or alias, and be no id or alias");
 
 }  // namespace headroom::models
