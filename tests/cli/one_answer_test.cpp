@@ -282,32 +282,41 @@ TEST_CASE("a configuration `sla` lists is at the most clients that meet both tar
   // The search doubles the clients until a target is missed, then bisects between the last two
   // counts until they are at most a sixteenth of the lower apart (at least 1). TTFT and TPOT only
   // grow with the clients, so a sixteenth more (at least one more) than the count reported misses
-  // a target, or finds the KV pool full (more clients only wait), or serves no more tokens/s per
-  // GPU than the count reported (the search keeps the better of two counts that both meet).
-  std::size_t checked = 0, refined = 0;
+  // a target, or finds the batch no larger (the KV pool or the scheduler full: more clients only
+  // wait), or serves no more tokens/s per GPU than the count reported (the search keeps the better
+  // of two counts that both meet). Disaggregated configurations too, whose decode workers hold
+  // fewer sequences than the clients (the rest are in a prefill worker) long before they are full.
+  std::size_t checked = 0, refined = 0, several_decode = 0;
   const json j = run_json({"sla", "llama_3_1_8b_instruct", "--devices", "h100_sxm,b200", "--isl", "1000", "--osl", "100",
                            "--ttft-ms", "500", "--tpot-ms", "30", "--gpus", "4"});
   const json& configs = j["configs"];
   REQUIRE(configs.size() > 5);
-  for (std::size_t i = 0; i < configs.size(); i += 2) {
+  for (std::size_t i = 0; i < configs.size(); ++i) {
     const json& c = configs[i];
+    const std::string plan = c["plan"].get<std::string>();
+    const bool several = plan.find("D(") != std::string::npos && plan.find(" + 1D(") == std::string::npos;
+    if (i % 2 != 0 && !several) continue;  // every other one, and every one with several decode workers
     INFO(c.dump());
     const std::uint64_t n = c["concurrency"].get<std::uint64_t>();
     if (n >= 1024) continue;  // the search's last count
     if ((n & (n - 1)) != 0) ++refined;  // not a power of two: found by the bisection
+    if (several) ++several_decode;
     const std::uint64_t more = n + std::max<std::uint64_t>(1, n / 16);
     std::vector<std::string> args{"serve", "llama_3_1_8b_instruct", c["device"].get<std::string>(), "--engine",
                                   c["engine"].get<std::string>(), "--isl", "1000", "--osl", "100", "--concurrency",
-                                  std::to_string(more)};
+                                  std::to_string(n) + "," + std::to_string(more)};
     for (const std::string& f : sla_plan_flags(c)) args.push_back(f);
-    const json r = run_json(args)["runs"][0];
+    const json runs = run_json(args)["runs"];
+    const json& at = runs[0];
+    const json& r = runs[1];
     INFO(r.dump());
     const bool misses = r["ttft_ms"].get<double>() > 500 || r["tpot_ms"].get<double>() > 30;
-    const bool pool_full = r["running_batch"].get<std::uint64_t>() < more;
+    const bool batch_full = r["running_batch"].get<std::uint64_t>() <= at["running_batch"].get<std::uint64_t>();
     const bool no_better = r["tokens_per_s_per_gpu"].get<double>() <= c["tokens_per_s_per_gpu"].get<double>();
-    CHECK((misses || pool_full || no_better));
+    CHECK((misses || batch_full || no_better));
     ++checked;
   }
   CHECK(checked > 5);
   CHECK(refined > 3);
+  CHECK(several_decode > 3);
 }

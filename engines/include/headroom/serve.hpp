@@ -205,6 +205,11 @@ struct serve_result {
   bool saturated = false;
   std::uint64_t slots = 0;  ///< open loop: the largest running batch, B_max
   ttft_breakdown ttft_parts{};  ///< where ttft_ms goes (appended)
+  /// The most sequences an instance's batch (a decode worker's when disaggregated) holds: the
+  /// smallest of the KV pool's, the scheduler's cap and, aggregated, the token budget's, over the
+  /// ranks that schedule their own sequences. A running batch below it is not full: when
+  /// disaggregated the rest of the clients are in a prefill worker or its queue. (Appended.)
+  std::uint64_t batch_limit = 0;
 };
 
 namespace detail {
@@ -725,6 +730,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
   // instance's: 64 clients on vLLM's 8 data-parallel ranks ran 8 sequences, the rest queued.
   const std::uint64_t b = headroom::detail::min(clients, checked_mul(b_rank, seq_shares(su.pd)));
   out.running_batch = b;
+  out.batch_limit = checked_mul(headroom::detail::min({out.batch_pool_seqs, su.cap, budget_seqs}), seq_shares(su.pd));
   const double osl_steps = static_cast<double>(l.osl - 1);
   calib_source worst = out.calibration;
 

@@ -89,8 +89,11 @@ double overshoot(const serve_result& s, const sla_request& r) {
 // target or reaches `limit`, then a bisection between the last count that met both and the first
 // that missed, to within a sixteenth of the lower (at least one client), so that a configuration
 // is not reported at up to half the load it carries (about four answers more). TTFT and TPOT only
-// grow with the clients. `full_stops`: stop once the KV pool is full (more clients only wait, at
-// the same tokens/s). `met` sees every answer that meets both, in increasing counts. Returns the
+// grow with the clients. `full_stops`: stop once the running batch is at its limit (the KV pool's,
+// the scheduler's cap or the token budget's: more clients only wait, at the same tokens/s). Not
+// once it holds fewer than the clients: disaggregated, a decode worker holds its share less those
+// in a prefill worker, and until 2026-12-07 that stopped the search at 64 clients for one decode
+// worker and at 2 for several. `met` sees every answer that meets both, in increasing counts. Returns the
 // most clients that met both (0: not one), the answer at one client in `first`.
 template <typename Met>
 std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uint64_t limit, bool full_stops,
@@ -106,7 +109,7 @@ std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uin
     }
     met(s);
     lo = n;
-    if (n >= limit || (full_stops && s.running_batch < n)) return lo;
+    if (n >= limit || (full_stops && s.running_batch >= s.batch_limit)) return lo;
   }
   if (lo == 0) return 0;
   while (hi - lo > std::max<std::uint64_t>(1, lo / 16)) {
@@ -119,7 +122,7 @@ std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uin
     }
     met(m);
     lo = mid;
-    if (full_stops && m.running_batch < mid) break;
+    if (full_stops && m.running_batch >= m.batch_limit) break;
   }
   return lo;
 }
