@@ -215,6 +215,44 @@ std::string mode_name(const sla_config& c) { return c.dis.on() ? "disaggregated"
 
 }  // namespace
 
+namespace {
+// The frontier's order: most tokens/s per user first, then most per GPU; ties keep their order.
+std::vector<std::size_t> frontier_order(const std::vector<sla_config>& pts) {
+  std::vector<std::size_t> order(pts.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    const serve_result& x = pts[i].r;
+    const serve_result& y = pts[j].r;
+    if (x.tokens_per_s_per_user != y.tokens_per_s_per_user) return x.tokens_per_s_per_user > y.tokens_per_s_per_user;
+    return x.tokens_per_s_per_gpu > y.tokens_per_s_per_gpu;
+  });
+  return order;
+}
+
+// Drops the points the frontier cannot hold: one that a point before it in the frontier's order
+// beats or ties on tokens/s per GPU. Whatever beats a dropped point is kept or is beaten by a kept
+// one, before it in that order, so dropping them as the search goes leaves the frontier as it
+// would be; it keeps the search from holding every point it met (thousands, whose fresh memory
+// was a tenth of its time). The kept points stay in the order they came.
+void keep_frontier(std::vector<sla_config>& pts) {
+  std::vector<char> keep(pts.size(), 0);
+  double best_gpu = -1;
+  for (const std::size_t i : frontier_order(pts)) {
+    if (pts[i].r.tokens_per_s_per_gpu > best_gpu) {
+      keep[i] = 1;
+      best_gpu = pts[i].r.tokens_per_s_per_gpu;
+    }
+  }
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    if (keep[i] == 0) continue;
+    if (out != i) pts[out] = std::move(pts[i]);
+    ++out;
+  }
+  pts.resize(out);
+}
+}  // namespace
+
 std::string config_plan_text(const sla_config& c) {
   if (!c.dis.on()) return plan_text(c.p);
   return fmt::format("{}P({}) + {}D({})", c.dis.prefill_workers, worker_plan_text(c.dis.prefill_plan()),
@@ -225,7 +263,14 @@ sla_answer compute_sla(const sla_request& r) {
   sla_answer a;
   footprint_memo memo;  // the model's footprints, the same on every device and under every engine
   const plan_list valid = model_plans(*r.m);
-  std::vector<sla_config> points;  // every (configuration, concurrency) meeting both targets
+  std::vector<sla_config> points;  // the (configuration, concurrency) pairs meeting both targets the frontier may hold
+  std::size_t prune_at = 512;
+  const auto add_point = [&](sla_config p) {
+    points.push_back(std::move(p));
+    if (points.size() < prune_at) return;
+    keep_frontier(points);
+    prune_at = std::max<std::size_t>(512, 2 * points.size());
+  };
   for (const device* d : r.devices) {
     const device_roofline roof = default_roofline(*d);
     const std::vector<candidate> cands = candidates(valid, *d, r.gpus);
@@ -250,14 +295,14 @@ sla_answer compute_sla(const sla_request& r) {
             best.reason = reject_reason(su.base, r);
           } else {
             best = r.request_rate > 0 ? best_replicas(r, su, best, a.evaluated) : best_copies(r, su, best, a.evaluated);
-            if (best.meets) points.push_back(best);
+            if (best.meets) add_point(best);
           }
           (best.meets ? a.best : a.rejected).push_back(std::move(best));
           continue;
         }
         serve_result first{};
         const std::uint64_t most = most_clients(su, r, max_concurrency, true, a.evaluated, first, [&](const serve_result& s) {
-          points.push_back({d, k, c.p, c.dis, s, true, {}});
+          add_point({d, k, c.p, c.dis, s, true, {}});
           if (!best.meets || s.tokens_per_s_per_gpu > best.r.tokens_per_s_per_gpu) {
             best.r = s;
             best.meets = true;
@@ -282,17 +327,8 @@ sla_answer compute_sla(const sla_request& r) {
     });
   }
   // The frontier: no other point has both more tokens/s per GPU and more per user.
-  std::stable_sort(points.begin(), points.end(), [](const sla_config& x, const sla_config& y) {
-    if (x.r.tokens_per_s_per_user != y.r.tokens_per_s_per_user) return x.r.tokens_per_s_per_user > y.r.tokens_per_s_per_user;
-    return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
-  });
-  double best_gpu = -1;
-  for (const sla_config& p : points) {
-    if (p.r.tokens_per_s_per_gpu > best_gpu) {
-      a.pareto.push_back(p);
-      best_gpu = p.r.tokens_per_s_per_gpu;
-    }
-  }
+  keep_frontier(points);
+  for (const std::size_t i : frontier_order(points)) a.pareto.push_back(std::move(points[i]));
   return a;
 }
 
