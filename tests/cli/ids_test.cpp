@@ -77,13 +77,18 @@ TEST_CASE("Llama 3.1's base checkpoints and first repository names resolve to th
 
 // NVIDIA aiconfigurator's model names and the Hub repositories it maps them to, as its
 // MODEL_NAME_TO_HF_ID lists them (src/aiconfigurator/sdk/common.py @ca90d206, Apache-2.0): each
-// one naming a checkpoint headroom ships resolves to the entry that repository names.
+// one naming a checkpoint headroom ships (all but `Nemotron_3_super`) resolves to the entry that
+// repository names.
 TEST_CASE("aiconfigurator's model names resolve to the checkpoints it maps them to") {
   struct named {
     const char* name;
     const char* repo;
   };
-  for (const named& n : {named{"LLAMA3.1_8B", "meta-llama/Meta-Llama-3.1-8B"},
+  for (const named& n : {named{"LLAMA2_7B", "meta-llama/Llama-2-7b-hf"}, named{"LLAMA2_13B", "meta-llama/Llama-2-13b-hf"},
+                         named{"LLAMA2_70B", "meta-llama/Llama-2-70b-hf"},
+                         named{"QWEN2.5_1.5B", "Qwen/Qwen2.5-1.5B"}, named{"QWEN2.5_7B", "Qwen/Qwen2.5-7B"},
+                         named{"QWEN2.5_32B", "Qwen/Qwen2.5-32B"}, named{"QWEN2.5_72B", "Qwen/Qwen2.5-72B"},
+                         named{"LLAMA3.1_8B", "meta-llama/Meta-Llama-3.1-8B"},
                          named{"LLAMA3.1_70B", "meta-llama/Meta-Llama-3.1-70B"},
                          named{"LLAMA3.1_405B", "meta-llama/Meta-Llama-3.1-405B"},
                          named{"MOE_Mixtral8x7B", "mistralai/Mixtral-8x7B-v0.1"},

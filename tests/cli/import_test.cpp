@@ -148,7 +148,8 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "llama_3_1_70b_instruct_fp8", "kimi_k2_instruct", "qwen3_coder_480b_a35b_instruct",
                          "minimax_m2_5", "qwen3_14b", "qwen3_4b", "qwen3_1_7b", "qwen3_0_6b", "qwen3_235b_a22b_nvfp4",
                          "mixtral_8x22b_v0_1", "nemotron_3_nano_30b_a3b_bf16", "llama_4_scout_17b_16e",
-                         "llama_4_maverick_17b_128e", "llama_3_3_nemotron_super_49b_v1"}) {
+                         "llama_4_maverick_17b_128e", "llama_3_3_nemotron_super_49b_v1", "qwen2_5_1_5b", "qwen2_5_7b",
+                         "qwen2_5_32b", "qwen2_5_72b", "llama_2_7b_hf", "llama_2_13b_hf", "llama_2_70b_hf"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);
@@ -277,6 +278,7 @@ TEST_CASE("import: checkpoints weigh their published total_size to the byte") {
                              published{"qwen3_30b_a3b", 61'064'245'248}, published{"qwen3_14b", 29'536'614'400},
                              published{"qwen3_4b", 8'044'936'192}, published{"qwen2_5_7b", 15'231'233'024},
                              published{"qwen2_5_3b", 6'171'877'376}, published{"qwen2_5_72b", 145'412'407'296},
+                             published{"qwen2_5_32b", 65'527'752'704},
                              published{"deepseek_v4_flash", 159'609'485'896}}) {
     INFO("model " << p.id);
     const auto im = imp::import_config({config_dir(p.id), "", p.id});

@@ -6,7 +6,8 @@
 #include <headroom/footprint.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_14b.hpp>
 #include <headroom/models/imported_qwen3_14b.hpp>
-#include <headroom/models/qwen2_5_7b.hpp>
+#include <headroom/models/checkpoints/qwen2_5/qwen2_5_7b.hpp>
+#include <headroom/models/imported_qwen2_5_7b.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_30b_a3b_nvfp4.hpp>
 #include <headroom/models/imported_qwen3_30b_a3b_nvfp4.hpp>
 #include <headroom/models/checkpoints/deepseek/deepseek_v3.hpp>
@@ -43,8 +44,10 @@ using namespace headroom;
 // Qwen/Qwen3-14B model.safetensors.index.json: metadata.total_size 29536614400 (the generated
 // header is named imported_: the shipped table qwen3_14b is the same checkpoint, compared below).
 static_assert(footprint(models::imported_qwen3_14b, settings{}).weights == 29'536'614'400);
-// Qwen/Qwen2.5-7B-Instruct model.safetensors.index.json: metadata.total_size 15231233024.
-static_assert(footprint(models::qwen2_5_7b, settings{}).weights == 15'231'233'024);
+// Qwen/Qwen2.5-7B-Instruct model.safetensors.index.json: metadata.total_size 15231233024 (the
+// generated header is named imported_: the shipped table qwen2_5_7b is the same checkpoint,
+// compared below).
+static_assert(footprint(models::imported_qwen2_5_7b, settings{}).weights == 15'231'233'024);
 // deepseek-ai/DeepSeek-V2-Lite model.safetensors.index.json: metadata.total_size 31412968448
 // (deepseek_v2: q_lora_rank null, one q_proj a layer).
 static_assert(footprint(models::deepseek_v2_lite, settings{}).weights == 31'412'968'448);
@@ -71,6 +74,7 @@ constexpr bool same_bytes(const model& a, const model& b) {
   }
   return true;
 }
+static_assert(same_bytes(models::imported_qwen2_5_7b, models::qwen2_5_7b));
 static_assert(same_bytes(models::imported_deepseek_v3, models::deepseek_v3));
 static_assert(same_bytes(models::imported_gpt_oss_20b, models::gpt_oss_20b));
 static_assert(same_bytes(models::imported_nvidia_nemotron_nano_9b_v2, models::nvidia_nemotron_nano_9b_v2));

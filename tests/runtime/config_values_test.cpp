@@ -46,6 +46,9 @@ constexpr spelling spellings[] = {
     {"mistral_7b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
     {"mixtral_8x7b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
     {"mixtral_8x22b_v0_1", "head_dim", "hidden_size/num_attention_heads"},
+    // Qwen2.5 (Qwen2Config derives head_dim as the quotient) and Llama-2 -hf (LlamaConfig).
+    {"qwen2_5_", "head_dim", "hidden_size/num_attention_heads"},
+    {"llama_2_", "head_dim", "hidden_size/num_attention_heads"},
     // Llama 4: no no_rope_layer_interval key (Llama4TextConfig's default 4: every fourth layer NoPE).
     {"llama_4_", "no_rope_layer_interval", ""},
 };

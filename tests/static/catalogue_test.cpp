@@ -389,6 +389,72 @@ static_assert(nas_params == 49'867'145'216);
 static_assert(parameter_count(models::llama_3_3_nemotron_super_49b_v1) == nas_params);
 static_assert(weights(models::llama_3_3_nemotron_super_49b_v1) == 2 * nas_params);
 
+// ---- aiconfigurator's legacy dense checkpoints: Qwen2.5 and Llama-2 ---------------------------
+// Qwen2.5 (Qwen2ForCausalLM), every tensor BF16, by hand from config.json (no head_dim key:
+// hidden / heads = 128): per layer q [q_heads x 128, hidden] and its bias [q_heads x 128], k, v
+// [kv_heads x 128, hidden] and their biases [kv_heads x 128], o [hidden, q_heads x 128], gate,
+// up [inter, hidden], down [hidden, inter], two norms [hidden]; embed_tokens (and, untied,
+// lm_head) [vocab, hidden]; the final norm.
+constexpr u64 q25_params(u64 hidden, u64 inter, u64 layers, u64 q_heads, u64 kv_heads, u64 vocab, bool tied) {
+  return layers * (2 * q_heads * 128 * hidden + q_heads * 128 + 2 * (kv_heads * 128 * hidden + kv_heads * 128) +
+                   3 * inter * hidden + 2 * hidden) +
+         (tied ? 1 : 2) * vocab * hidden + hidden;
+}
+// The Hub's safetensors parameter counts of the Qwen2.5 Instruct releases (the base releases'
+// tensors and shapes), as github.com/floschne/gimmick src/gimmick/models/__init__.py @ 81c06a5e
+// get_model_sizes() records them from HfApi.get_safetensors_metadata.
+// Qwen2.5-1.5B: one model.safetensors, no index (no published total_size); tied: 1,543,714,304
+// parameters, no lm_head stored.
+static_assert(q25_params(1536, 8960, 28, 12, 2, 151936, true) == 1'543'714'304);
+static_assert(parameter_count(models::qwen2_5_1_5b) == 1'543'714'304);
+static_assert(weights(models::qwen2_5_1_5b) == 2 * 1'543'714'304ULL);
+// Qwen2.5-7B: total_size 15,231,233,024 (Qwen/Qwen2.5-7B-Instruct's index); 7,615,616,512 parameters.
+static_assert(q25_params(3584, 18944, 28, 28, 4, 152064, false) == 7'615'616'512 && 2 * 7'615'616'512ULL == 15'231'233'024);
+static_assert(weights(models::qwen2_5_7b) == 15'231'233'024);
+static_assert(parameter_count(models::qwen2_5_7b) == 7'615'616'512);
+// Qwen2.5-32B: total_size 65,527,752,704 (Qwen/Qwen2.5-32B-Instruct's index); 32,763,876,352 parameters.
+static_assert(q25_params(5120, 27648, 64, 40, 8, 152064, false) == 32'763'876'352 &&
+              2 * 32'763'876'352ULL == 65'527'752'704);
+static_assert(weights(models::qwen2_5_32b) == 65'527'752'704);
+static_assert(parameter_count(models::qwen2_5_32b) == 32'763'876'352);
+// Qwen2.5-72B: total_size 145,412,407,296 (Qwen/Qwen2.5-72B-Instruct's index); 72,706,203,648 parameters.
+static_assert(q25_params(8192, 29568, 80, 64, 8, 152064, false) == 72'706'203'648 &&
+              2 * 72'706'203'648ULL == 145'412'407'296);
+static_assert(weights(models::qwen2_5_72b) == 145'412'407'296);
+static_assert(parameter_count(models::qwen2_5_72b) == 72'706'203'648);
+
+// Llama-2 -hf (LlamaForCausalLM, torch_dtype float16: two bytes an element), by hand from
+// config.json (vocab 32000, untied, no head_dim key: hidden / heads = 128): per layer q, o
+// [hidden, hidden], k, v [kv_heads x 128, hidden], gate, up [inter, hidden], down [hidden, inter],
+// two norms [hidden]; embed_tokens and lm_head [32000, hidden]; the final norm.
+constexpr u64 l2_params(u64 hidden, u64 inter, u64 layers, u64 kv_heads) {
+  return layers * (2 * hidden * hidden + 2 * kv_heads * 128 * hidden + 3 * inter * hidden + 2 * hidden) +
+         2 * 32000 * hidden + hidden;
+}
+// The -hf files also store each layer's self_attn.rotary_emb.inv_freq, 128 / 2 = 64 F32 values
+// (transformers saved it as a buffer then; huggingface/transformers pull request 35255: "only on
+// llama-2 checkpoints, llama-3 works well because it has no inv_freq in its state dict saved").
+// Engines recompute it and the table does not count it: the published figures hold layers x 64
+// parameters and layers x 64 x 4 bytes more. The Hub's safetensors.total (the model API, as a
+// public compute-records table quotes it with each revision): 7b 6,738,417,664 @ 01c7f73d, 13b
+// 13,015,866,880 @ 5c31dfb6, 70b 68,976,653,312 @ 3aba440b.
+// Llama-2-7b-hf: total_size 13,476,839,424 (its model.safetensors.index.json, as a public note on
+// the repository's files quotes it).
+static_assert(l2_params(4096, 11008, 32, 32) == 6'738'417'664 - 32 * 64);
+static_assert(2 * l2_params(4096, 11008, 32, 32) == 13'476'839'424 - 32 * 64 * 4);
+static_assert(parameter_count(models::llama_2_7b_hf) == 6'738'417'664 - 32 * 64);
+static_assert(weights(models::llama_2_7b_hf) == 13'476'839'424 - 32 * 64 * 4);
+// Llama-2-13b-hf: no published total_size was found: the Hub's count at two bytes an element.
+static_assert(l2_params(5120, 13824, 40, 40) == 13'015'866'880 - 40 * 64);
+static_assert(parameter_count(models::llama_2_13b_hf) == 13'015'866'880 - 40 * 64);
+static_assert(weights(models::llama_2_13b_hf) == 2 * (13'015'866'880ULL - 40 * 64));
+// Llama-2-70b-hf: total_size 137,953,316,864 (its 15-shard model.safetensors.index.json, as a
+// public note on loading Llama2-70B with accelerate quotes it); 8 KV heads.
+static_assert(l2_params(8192, 28672, 80, 8) == 68'976'653'312 - 80 * 64);
+static_assert(2 * l2_params(8192, 28672, 80, 8) == 137'953'316'864 - 80 * 64 * 4);
+static_assert(parameter_count(models::llama_2_70b_hf) == 68'976'653'312 - 80 * 64);
+static_assert(weights(models::llama_2_70b_hf) == 137'953'316'864 - 80 * 64 * 4);
+
 // ---- KV (BF16 and FP8) and state per sequence, every checkpoint, by hand ----------------------
 // layers with KV x 2 x kv_heads x head_dim (MLA: kv_lora + qk_rope, once) x element bytes;
 // recurrent state: recurrent layers x heads x dims x 4 B (f32); 0 where no layer is recurrent.
@@ -462,6 +528,14 @@ constexpr kv_row kv_rows[] = {
     {&models::llama_4_maverick_17b_128e, gqa_kv(48, 8, 128, 2), gqa_kv(48, 8, 128, 1), 0},
     // Nemotron-Super: the 49 layers with attention; the 31 no_op ones keep none.
     {&models::llama_3_3_nemotron_super_49b_v1, gqa_kv(49, 8, 128, 2), gqa_kv(49, 8, 128, 1), 0},
+    // Qwen2.5 and Llama-2: every layer keeps K and V (Llama-2 7b and 13b: one KV head per query head).
+    {&models::qwen2_5_1_5b, gqa_kv(28, 2, 128, 2), gqa_kv(28, 2, 128, 1), 0},
+    {&models::qwen2_5_7b, gqa_kv(28, 4, 128, 2), gqa_kv(28, 4, 128, 1), 0},
+    {&models::qwen2_5_32b, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
+    {&models::qwen2_5_72b, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
+    {&models::llama_2_7b_hf, gqa_kv(32, 32, 128, 2), gqa_kv(32, 32, 128, 1), 0},
+    {&models::llama_2_13b_hf, gqa_kv(40, 40, 128, 2), gqa_kv(40, 40, 128, 1), 0},
+    {&models::llama_2_70b_hf, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -64,9 +64,12 @@ struct model_tool_name {
 // NVIDIA aiconfigurator's model names before it took Hub ids (MODEL_NAME_TO_HF_ID,
 // src/aiconfigurator/sdk/common.py @ca90d206d27e71318a189c35c778e47a15b0ec67, Apache-2.0), which
 // its older configurations, reports and result tables carry. Names that fold to an id already
-// (`QWEN3_32B`, `DEEPSEEK_V3`, `GPT_OSS_120B`) are not repeated here; `Nemotron_3_super` maps to
+// (`QWEN3_32B`, `QWEN2.5_7B`, `DEEPSEEK_V3`, `GPT_OSS_120B`) are not repeated here; `Nemotron_3_super` maps to
 // `nvidia/NVIDIA-Nemotron-3-Super-120B-NVFP4-FP8KV`, a repository no shipped entry names.
 inline constexpr std::array tool_names{
+    model_tool_name{"llama2_7b", "LLAMA2_7B", "meta-llama/Llama-2-7b-hf"},
+    model_tool_name{"llama2_13b", "LLAMA2_13B", "meta-llama/Llama-2-13b-hf"},
+    model_tool_name{"llama2_70b", "LLAMA2_70B", "meta-llama/Llama-2-70b-hf"},
     model_tool_name{"llama3_1_8b", "LLAMA3.1_8B", "meta-llama/Meta-Llama-3.1-8B"},
     model_tool_name{"llama3_1_70b", "LLAMA3.1_70B", "meta-llama/Meta-Llama-3.1-70B"},
     model_tool_name{"llama3_1_405b", "LLAMA3.1_405B", "meta-llama/Meta-Llama-3.1-405B"},

@@ -57,6 +57,13 @@
 #include <headroom/models/checkpoints/meta/llama_4_scout_17b_16e.hpp>
 #include <headroom/models/checkpoints/meta/llama_4_maverick_17b_128e.hpp>
 #include <headroom/models/checkpoints/nvidia/llama_3_3_nemotron_super_49b_v1.hpp>
+#include <headroom/models/checkpoints/qwen2_5/qwen2_5_1_5b.hpp>
+#include <headroom/models/checkpoints/qwen2_5/qwen2_5_7b.hpp>
+#include <headroom/models/checkpoints/qwen2_5/qwen2_5_32b.hpp>
+#include <headroom/models/checkpoints/qwen2_5/qwen2_5_72b.hpp>
+#include <headroom/models/checkpoints/meta/llama_2_7b_hf.hpp>
+#include <headroom/models/checkpoints/meta/llama_2_13b_hf.hpp>
+#include <headroom/models/checkpoints/meta/llama_2_70b_hf.hpp>
 
 namespace headroom::models {
 
@@ -112,6 +119,13 @@ inline constexpr auto all = std::to_array<const model*>({
     &llama_4_scout_17b_16e,
     &llama_4_maverick_17b_128e,
     &llama_3_3_nemotron_super_49b_v1,
+    &qwen2_5_1_5b,
+    &qwen2_5_7b,
+    &qwen2_5_32b,
+    &qwen2_5_72b,
+    &llama_2_7b_hf,
+    &llama_2_13b_hf,
+    &llama_2_70b_hf,
 });
 
 /// The registry entry with this id, or nullptr.
