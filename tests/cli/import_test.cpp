@@ -148,7 +148,8 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "llama_3_1_70b_instruct_fp8", "kimi_k2_instruct", "qwen3_coder_480b_a35b_instruct",
                          "minimax_m2_5", "qwen3_14b", "qwen3_4b", "qwen3_1_7b", "qwen3_0_6b", "qwen3_235b_a22b_nvfp4",
                          "mixtral_8x22b_v0_1", "nemotron_3_nano_30b_a3b_bf16", "llama_4_scout_17b_16e",
-                         "llama_4_maverick_17b_128e", "llama_3_3_nemotron_super_49b_v1"}) {
+                         "llama_4_maverick_17b_128e", "llama_3_3_nemotron_super_49b_v1", "deepseek_v3_2", "glm_5",
+                         "glm_5_fp8", "kimi_k2_5"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

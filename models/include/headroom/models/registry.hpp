@@ -57,6 +57,10 @@
 #include <headroom/models/checkpoints/meta/llama_4_scout_17b_16e.hpp>
 #include <headroom/models/checkpoints/meta/llama_4_maverick_17b_128e.hpp>
 #include <headroom/models/checkpoints/nvidia/llama_3_3_nemotron_super_49b_v1.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3_2.hpp>
+#include <headroom/models/checkpoints/zai/glm_5.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_fp8.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_5.hpp>
 
 namespace headroom::models {
 
@@ -112,6 +116,10 @@ inline constexpr auto all = std::to_array<const model*>({
     &llama_4_scout_17b_16e,
     &llama_4_maverick_17b_128e,
     &llama_3_3_nemotron_super_49b_v1,
+    &deepseek_v3_2,
+    &glm_5,
+    &glm_5_fp8,
+    &kimi_k2_5,
 });
 
 /// The registry entry with this id, or nullptr.
