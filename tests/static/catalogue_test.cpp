@@ -346,16 +346,19 @@ static_assert(footprint(models::deepseek_v3_2, {}).draft_weights == ds_mtp + ds_
 // (input norm, q_a, q_a_layernorm, q_b, kv_a, kv_a_layernorm, kv_b, o, the indexer's wq_b, wk,
 // k_norm, weights_proj), a dense MLP, an MoE layer (256 routed experts and the shared one, the
 // router, its correction bias, the post-attention norm), embed + lm_head + final norm; the MTP layer
-// its own embed_tokens and shared_head.head, enorm, hnorm, shared_head.norm, eh_proj, one attention
-// and one MoE layer.
+// enorm, hnorm, shared_head.norm, eh_proj, one attention and one MoE layer, and no embed_tokens or
+// shared_head.head copy (model.layers.78 stores neither; the draft reads the main model's: the
+// sources in the glm_5 / glm_5_fp8 tables' provenance).
 constexpr u64 glm_attn = 6144 + 6144ULL * 2048 + 2048 + 2048ULL * 64 * 256 + 6144ULL * 576 + 512 + 512ULL * 64 * 448 +
                          64ULL * 256 * 6144 + 2048ULL * 32 * 128 + 6144ULL * 128 + 256 + 6144ULL * 32;
 constexpr u64 glm_dense = 3 * 6144ULL * 12288 + 6144;
 constexpr u64 glm_moe = 257 * 3 * 6144ULL * 2048 + 256 * 6144ULL + 256 + 6144;
 constexpr u64 glm_main = 2 * 154880ULL * 6144 + 6144 + 78 * glm_attn + 3 * glm_dense + 75 * glm_moe;
-constexpr u64 glm_mtp = 2 * 154880ULL * 6144 + 3 * 6144 + 6144ULL * 12288 + glm_attn + glm_moe;
+constexpr u64 glm_mtp = 3 * 6144 + 6144ULL * 12288 + glm_attn + glm_moe;
 static_assert(glm_main == 743'911'218'432);  // the model card's "744B parameters"
+static_assert(glm_mtp == 9'952'920'576);
 static_assert(parameter_count(models::glm_5) == glm_main + glm_mtp);
+static_assert(glm_main + glm_mtp == 753'864'139'008);
 // zai-org/GLM-5: every tensor BF16 but the 76 routers' F32 e_score_correction_bias (256 values, two
 // bytes more each).
 static_assert(weights(models::glm_5) == 2 * (glm_main + glm_mtp) + 76 * 256 * 2);
@@ -367,8 +370,8 @@ constexpr u64 g8_attn = 6144 * 2 + fp8b(2048, 6144) + 2048 * 2 + fp8b(64 * 256, 
                         6144ULL * 32 * 2;
 constexpr u64 g8_dense = 6144 * 2 + 2 * fp8b(12288, 6144) + fp8b(6144, 12288);
 constexpr u64 g8_moe = 6144 * 2 + 256ULL * 6144 * 2 + 256 * 4 + 257 * (2 * fp8b(2048, 6144) + fp8b(6144, 2048));
-constexpr u64 g8_table = 154880ULL * 6144 * 2;  // embed_tokens, lm_head, and each MTP copy
-constexpr u64 g8_mtp = 2 * g8_table + 3 * 6144 * 2 + 6144ULL * 12288 * 2 + g8_attn + g8_moe;
+constexpr u64 g8_table = 154880ULL * 6144 * 2;  // embed_tokens, lm_head
+constexpr u64 g8_mtp = 3 * 6144 * 2 + 6144ULL * 12288 * 2 + g8_attn + g8_moe;
 static_assert(weights(models::glm_5_fp8) == 2 * g8_table + 6144 * 2 + 78 * g8_attn + 3 * g8_dense + 75 * g8_moe + g8_mtp);
 static_assert(footprint(models::glm_5_fp8, {}).draft_weights == g8_mtp);
 static_assert(parameter_count(models::glm_5_fp8) == glm_main + glm_mtp);

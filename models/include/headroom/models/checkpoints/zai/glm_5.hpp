@@ -27,13 +27,13 @@ constexpr void fill_glm_5(model& m) {
       "@095f58a51c4ca8e61b66ec108d86f223f8d559ce; the model card's 744B parameters (the main model)"sv,
       "every tensor BF16 but the routers' e_score_correction_bias (F32); DeepSeek-V3.2's layer (a lightning "
       "indexer in each of the 78 layers and the MTP layer, its key cached as FP8 with an F32 scale per 128 "
-      "values whatever the KV dtype). The MTP layer (model.layers.78) is counted as the mla_moe family builds "
-      "DeepSeek-V3's, with its own embed_tokens and shared_head.head copies; the release may store neither: "
-      "vllm-ascend's GLM-5 guide (docs/source/tutorials/models/GLM5.md @011f97fc) copies model.embed_tokens "
-      "and lm_head into model.layers.78 with a script before serving MTP from these weights, and then the "
-      "weights are 2 x vocab_size x hidden_size BF16 values fewer; total_size not found: weights are the "
-      "hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2});
+      "values whatever the KV dtype). The MTP layer (model.layers.78) stores no embed_tokens or "
+      "shared_head.head copy, unlike DeepSeek-V3's: the draft reads the main model's embed_tokens and lm_head "
+      "(vllm-ascend's GLM-5 guide, docs/source/tutorials/models/GLM5.md @011f97fc, copies model.embed_tokens "
+      "and lm_head into model.layers.78 with a script before serving MTP from these weights; "
+      "vllm-project/vllm#34385 shares lm_head with the MTP layer's shared_head.head because GLM-5's "
+      "checkpoint omits it); total_size not found: weights are the hand sum"sv};
+  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2, .mtp_own_embed_and_head = false});
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

@@ -32,10 +32,13 @@ constexpr void fill_glm_5_fp8(model& m) {
       "GLM-5's tensors (glm_5) in block FP8: E4M3 with an F32 weight_scale_inv per 128x128 block on every "
       "attention, indexer (wq_b, wk) and MLP projection; the indexer's weights_proj BF16 (vLLM builds it with "
       "quant_config None); mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32. "
-      "The MTP layer (model.layers.78) is counted with its own BF16 embed_tokens and shared_head.head copies, "
-      "as in glm_5: modules_to_not_convert names neither, so the release may store neither (then 2 x "
-      "vocab_size x hidden_size BF16 values fewer); total_size not found: weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2});
+      "The MTP layer (model.layers.78) stores no embed_tokens or shared_head.head copy, as in glm_5: the draft "
+      "reads the main model's. modules_to_not_convert names the layer's eh_proj, enorm, hnorm and "
+      "shared_head.norm and neither copy; vllm-project/vllm#34385, serving this checkpoint with MTP, shares "
+      "lm_head with shared_head.head because the checkpoint omits it; and the 753.9B parameters a public "
+      "listing gives (https://llmrun.dev/model/zai-org-glm-5-fp8) are this table's 753,864,139,008 and "
+      "45,885,024 block scales, 755.8B with the copies; total_size not found: weights are the hand sum"sv};
+  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2, .mtp_own_embed_and_head = false});
   recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16), for_role(linear_role::index_weights, formats::bf16)});
 }
 }  // namespace detail
