@@ -13,6 +13,7 @@
 #include <headroom/devices/nvidia_hopper.hpp>
 #include <headroom/headroom.hpp>
 
+#include "headroom/checkpoint/verify.hpp"
 #include "headroom/import/importer.hpp"
 #include "published_config.hpp"
 #include "headroom/import/json_keys.hpp"
@@ -80,14 +81,32 @@ TEST_CASE("import: GLM-5 (glm_moe_dsa) counts the model card's 744B parameters")
   //   embed + lm_head 2 x 154880 x 6144 = 1,903,165,440; final norm 6144
   // main: 1,903,171,584 + 78 x 174,400,256 + 3 x 226,498,560 + 75 x 9,703,004,416
   //     = 743,911,218,432 -- the model card's "744B parameters" (zai-org/GLM-5).
-  // The MTP layer: embed_tokens and shared_head.head 2 x 951,582,720, enorm, hnorm and
-  // shared_head.norm 3 x 6144, eh_proj 6144 x 12288 = 75,497,472, one attention and one MoE.
+  // The MTP layer (model.layers.78): enorm, hnorm and shared_head.norm 3 x 6144, eh_proj
+  // 6144 x 12288 = 75,497,472, one attention and one MoE: 9,952,920,576. It stores no
+  // embed_tokens or shared_head.head copy (2 x 154880 x 6144 = 1,903,165,440 that DeepSeek-V3's
+  // layout would add): the draft reads the main model's (vllm-ascend's GLM-5 guide,
+  // docs/source/tutorials/models/GLM5.md @011f97fc, copies them into model.layers.78 before
+  // serving MTP from the BF16 weights; vllm-project/vllm#34385). All: 753,864,139,008.
   const std::uint64_t attention = 174'400'256ULL;
   const std::uint64_t moe = 9'703'004'416ULL;
   const std::uint64_t main = 1'903'171'584ULL + 78 * attention + 3 * 226'498'560ULL + 75 * moe;
   CHECK(main == 743'911'218'432ULL);
-  const std::uint64_t mtp = 2 * 951'582'720ULL + 3 * 6144 + 75'497'472ULL + attention + moe;
+  const std::uint64_t mtp = 3 * 6144 + 75'497'472ULL + attention + moe;
+  CHECK(mtp == 9'952'920'576ULL);
   CHECK(parameter_count(im->m) == main + mtp);
+  CHECK(main + mtp == 753'864'139'008ULL);
+  // The draft's bytes: BF16, the router's e_score_correction_bias F32 (256 x 2 bytes more).
+  CHECK(footprint(im->m, settings{}).draft_weights == 2 * mtp + 256 * 2);
+  // Its tensors: 256 x 3 experts, 3 shared-expert, the router's weight and correction bias, 7
+  // attention (q_a, q_a_layernorm, q_b, kv_a, kv_a_layernorm, kv_b, o), 5 indexer (wq_b, wk,
+  // k_norm weight and bias, weights_proj), 2 layer norms, eh_proj, enorm, hnorm and
+  // shared_head.norm: 791 (GLM-5.2's MTP layer, the same tensors, in the test below).
+  std::uint64_t layer_78_tensors = 0;
+  for (const auto& t : imp::inventory(im->m, "")) {
+    if (t.name.rfind("model.layers.78.", 0) == 0) ++layer_78_tensors;
+  }
+  CHECK(layer_78_tensors == 256 * 3 + 3 + 2 + 7 + 5 + 2 + 4);
+  CHECK(layer_78_tensors == 791);
   CHECK(footprint(im->m, settings{}).kv_per_token == 78 * (576 * 2 + 132));
 }
 
@@ -109,7 +128,12 @@ TEST_CASE("import: GLM-5.2's shared-indexer layers store no indexer and cache no
   const std::uint64_t moe = 9'703'004'416ULL;
   const std::uint64_t main = 1'903'171'584ULL + 21 * full + 57 * shared + 3 * 226'498'560ULL + 75 * moe;
   CHECK(main == 743'911'218'432ULL - 57 * 9'371'904ULL);
-  const std::uint64_t mtp = 2 * 951'582'720ULL + 3 * 6144 + 75'497'472ULL + full + moe;
+  // The MTP layer is GLM-5's, its indexer kept and no embed_tokens or shared_head.head copy:
+  // 3 x 6144 + 75,497,472 + 174,400,256 + 9,703,004,416 = 9,952,920,576 parameters in 791
+  // tensors -- the "791 tensors, ~9.95B params" a reader of GLM-5.2's BF16 shards counts in
+  // model.layers.78 (antirez/ds4#458); with the two copies it would be 793 tensors and 11.86B.
+  const std::uint64_t mtp = 3 * 6144 + 75'497'472ULL + full + moe;
+  CHECK(mtp == 9'952'920'576ULL);
   CHECK(parameter_count(im->m) == main + mtp);
   // KV a token: the latent row of 576 values in all 78 layers, the 132-byte index key in the 21.
   CHECK(footprint(im->m, settings{}).kv_per_token == 78 * 576 * 2 + 21 * 132);

@@ -334,6 +334,51 @@ static_assert(weights(models::kimi_k2_instruct) ==
               2 * 163840ULL * 7168 * 2 + 7168 * 2 + 61 * k2_mla + ds_dense + 60 * k2_moe);
 static_assert(parameter_count(models::kimi_k2_instruct) == 1'026'408'232'448);
 static_assert(footprint(models::kimi_k2_instruct, {}).draft_weights == 0);
+// DeepSeek-V3.2: DeepSeek-V3's tensors (the hand sum above) and a lightning indexer in each of the
+// 61 layers and the MTP layer (tests/cli/import_mla_test.cpp): wq_b [64 x 128, 1536] and wk
+// [128, 7168] block FP8, k_norm weight and bias [128] and weights_proj [64, 7168] BF16.
+constexpr u64 ds_indexer = fp8b(64 * 128, 1536) + fp8b(128, 7168) + 2 * 128 * 2 + 64ULL * 7168 * 2;
+static_assert(ds_indexer == 14'421'728);
+static_assert(weights(models::deepseek_v3_2) ==
+              129280ULL * 7168 * 2 + 61 * ds_mla + 3 * ds_dense + 58 * ds_moe + ds_head + ds_mtp + 62 * ds_indexer);
+static_assert(footprint(models::deepseek_v3_2, {}).draft_weights == ds_mtp + ds_indexer);
+// GLM-5: the parameter hand sum of tests/cli/import_mla_test.cpp, term for term: a layer's attention
+// (input norm, q_a, q_a_layernorm, q_b, kv_a, kv_a_layernorm, kv_b, o, the indexer's wq_b, wk,
+// k_norm, weights_proj), a dense MLP, an MoE layer (256 routed experts and the shared one, the
+// router, its correction bias, the post-attention norm), embed + lm_head + final norm; the MTP layer
+// enorm, hnorm, shared_head.norm, eh_proj, one attention and one MoE layer, and no embed_tokens or
+// shared_head.head copy (model.layers.78 stores neither; the draft reads the main model's: the
+// sources in the glm_5 / glm_5_fp8 tables' provenance).
+constexpr u64 glm_attn = 6144 + 6144ULL * 2048 + 2048 + 2048ULL * 64 * 256 + 6144ULL * 576 + 512 + 512ULL * 64 * 448 +
+                         64ULL * 256 * 6144 + 2048ULL * 32 * 128 + 6144ULL * 128 + 256 + 6144ULL * 32;
+constexpr u64 glm_dense = 3 * 6144ULL * 12288 + 6144;
+constexpr u64 glm_moe = 257 * 3 * 6144ULL * 2048 + 256 * 6144ULL + 256 + 6144;
+constexpr u64 glm_main = 2 * 154880ULL * 6144 + 6144 + 78 * glm_attn + 3 * glm_dense + 75 * glm_moe;
+constexpr u64 glm_mtp = 3 * 6144 + 6144ULL * 12288 + glm_attn + glm_moe;
+static_assert(glm_main == 743'911'218'432);  // the model card's "744B parameters"
+static_assert(glm_mtp == 9'952'920'576);
+static_assert(parameter_count(models::glm_5) == glm_main + glm_mtp);
+static_assert(glm_main + glm_mtp == 753'864'139'008);
+// zai-org/GLM-5: every tensor BF16 but the 76 routers' F32 e_score_correction_bias (256 values, two
+// bytes more each).
+static_assert(weights(models::glm_5) == 2 * (glm_main + glm_mtp) + 76 * 256 * 2);
+// zai-org/GLM-5-FP8: the same tensors; block FP8 (+ F32 128 x 128 block scales) on q_a, q_b, kv_a,
+// kv_b, o, the indexer's wq_b and wk, the dense MLPs and every expert; norms, weights_proj,
+// routers, eh_proj, embeddings and heads BF16, the correction bias F32.
+constexpr u64 g8_attn = 6144 * 2 + fp8b(2048, 6144) + 2048 * 2 + fp8b(64 * 256, 2048) + fp8b(576, 6144) + 512 * 2 +
+                        fp8b(64 * 448, 512) + fp8b(6144, 64 * 256) + fp8b(32 * 128, 2048) + fp8b(128, 6144) + 256 * 2 +
+                        6144ULL * 32 * 2;
+constexpr u64 g8_dense = 6144 * 2 + 2 * fp8b(12288, 6144) + fp8b(6144, 12288);
+constexpr u64 g8_moe = 6144 * 2 + 256ULL * 6144 * 2 + 256 * 4 + 257 * (2 * fp8b(2048, 6144) + fp8b(6144, 2048));
+constexpr u64 g8_table = 154880ULL * 6144 * 2;  // embed_tokens, lm_head
+constexpr u64 g8_mtp = 3 * 6144 * 2 + 6144ULL * 12288 * 2 + g8_attn + g8_moe;
+static_assert(weights(models::glm_5_fp8) == 2 * g8_table + 6144 * 2 + 78 * g8_attn + 3 * g8_dense + 75 * g8_moe + g8_mtp);
+static_assert(footprint(models::glm_5_fp8, {}).draft_weights == g8_mtp);
+static_assert(parameter_count(models::glm_5_fp8) == glm_main + glm_mtp);
+// Kimi-K2.5: Kimi-K2's text model with its routed experts INT4 (compressed-tensors, groups of 32)
+// and a BF16 MoonViT tower and projector: the hand sum tests/cli/import_kimi_test.cpp writes out.
+static_assert(weights(models::kimi_k2_5) == 595'148'745'696);
+static_assert(footprint(models::kimi_k2_5, {}).draft_weights == 0);
 
 // ---- Llama 4 --------------------------------------------------------------------------------
 // Scout and Maverick, by hand from config.json (tests/data/configs/llama_4_*): every layer's
@@ -536,6 +581,13 @@ constexpr kv_row kv_rows[] = {
     {&models::llama_2_7b_hf, gqa_kv(32, 32, 128, 2), gqa_kv(32, 32, 128, 1), 0},
     {&models::llama_2_13b_hf, gqa_kv(40, 40, 128, 2), gqa_kv(40, 40, 128, 1), 0},
     {&models::llama_2_70b_hf, gqa_kv(80, 8, 128, 2), gqa_kv(80, 8, 128, 1), 0},
+    // DeepSeek Sparse Attention: each layer's latent row (512 + 64) and its indexer's key, 128 FP8
+    // values and one F32 scale = 132 B whatever the KV dtype (vLLM DeepseekV32IndexerCache;
+    // tests/cli/import_mla_test.cpp).
+    {&models::deepseek_v3_2, 61 * ((512 + 64) * 2 + 132), 61 * (512 + 64 + 132), 0},
+    {&models::glm_5, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    {&models::glm_5_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    {&models::kimi_k2_5, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -11,10 +11,12 @@
 // layers: mlp.{gate,up}_proj [inter, hidden], down_proj [hidden, inter]; MoE layers: mlp.gate
 // [experts, hidden] and, with noaux_tc, its e_score_correction_bias [experts] (F32),
 // experts.E.{gate,up,down} and shared_experts.{gate,up,down} (width moe_inter * n_shared).
-// MTP layer: its own embed_tokens, enorm, hnorm [hidden], eh_proj [hidden, 2 * hidden], a full
-// MoE decoder layer, shared_head.norm and shared_head.head [vocab, hidden] (copies stored in
-// the checkpoint). A multimodal checkpoint's vision tower and projector (Kimi-K2.5) is one
-// aggregate of `vision_params` in the vision section.
+// MTP layer: embed_tokens, enorm, hnorm [hidden], eh_proj [hidden, 2 * hidden], a full MoE
+// decoder layer, shared_head.norm and shared_head.head [vocab, hidden]. DeepSeek-V3 stores its
+// own embed_tokens and shared_head.head copies in the MTP layer (model.layers.61); GLM-5 stores
+// neither and the draft reads the main model's (mtp_own_embed_and_head false). A multimodal
+// checkpoint's vision tower and projector (Kimi-K2.5) is one aggregate of `vision_params` in the
+// vision section.
 //
 // With q_lora_rank null (DeepSeek-V2-Lite) the query is one q_proj [heads * (qk_nope + qk_rope),
 // hidden]; with index_n_heads (DeepSeek-V3.2, GLM-5) every layer's attention is
@@ -59,6 +61,12 @@ struct mla_moe_dims {
   /// the previous full layer's selection and stores no indexer. 1: every layer full.
   std::uint64_t index_share_freq = 1;
   std::uint64_t index_share_offset = 0;
+  /// The MTP layer stores its own embed_tokens and shared_head.head [vocab, hidden] (DeepSeek-V3's
+  /// model.layers.61 holds both copies); false: the checkpoint stores neither and the draft reads
+  /// the main model's embed_tokens and lm_head (GLM-5's model.layers.78; vLLM shares both with an
+  /// MTP draft at load: vllm/v1/spec_decode/llm_base_proposer.py @00c4f22d, _maybe_share_embeddings
+  /// and _maybe_share_lm_head). The draft runs its head either way: only the stored bytes differ.
+  bool mtp_own_embed_and_head = true;
   /// A stored vision tower's parameters (Kimi-K2.5's MoonViT and projector), 0 = none.
   std::uint64_t vision_params = 0;
 };
@@ -109,11 +117,12 @@ constexpr void mla_moe(circuit& c, const mla_moe_dims& d) {
       head);
 
   if (s.mtp_layers > 0) {
-    // The MTP layer stores its own embed_tokens copy and its shared_head; it is numbered after
-    // the main layers (model.layers.61 in DeepSeek-V3).
+    // The MTP layer is numbered after the main layers (model.layers.61 in DeepSeek-V3); its
+    // embed_tokens and shared_head.head are copies it stores, or the main model's it reads.
+    const bool copies = d.mtp_own_embed_and_head;
     const auto mtp_in = blocks::mtp_in(
-        c, "mtp_in", {.hidden = h, .vocab = d.vocab, .stored_embed = true, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
-    const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, true);  // shared_head.norm, shared_head.head
+        c, "mtp_in", {.hidden = h, .vocab = d.vocab, .stored_embed = copies, .embed_norm = "enorm", .hidden_norm = "hnorm", .fc = "eh_proj"});
+    const auto mtp_out = blocks::mtp_out(c, "mtp_out", d.vocab, h, copies);  // shared_head.norm, shared_head.head
     blocks::layer_spec mtp{};
     mtp.then(mtp_in, layer_kind::none).then(mla, layer_kind::full_attention).then(moe, layer_kind::full_attention);
     mtp.then(mtp_out, layer_kind::none);

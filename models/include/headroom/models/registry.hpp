@@ -64,6 +64,10 @@
 #include <headroom/models/checkpoints/meta/llama_2_7b_hf.hpp>
 #include <headroom/models/checkpoints/meta/llama_2_13b_hf.hpp>
 #include <headroom/models/checkpoints/meta/llama_2_70b_hf.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3_2.hpp>
+#include <headroom/models/checkpoints/zai/glm_5.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_fp8.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_5.hpp>
 
 namespace headroom::models {
 
@@ -126,6 +130,10 @@ inline constexpr auto all = std::to_array<const model*>({
     &llama_2_7b_hf,
     &llama_2_13b_hf,
     &llama_2_70b_hf,
+    &deepseek_v3_2,
+    &glm_5,
+    &glm_5_fp8,
+    &kimi_k2_5,
 });
 
 /// The registry entry with this id, or nullptr.

@@ -76,7 +76,8 @@ BOOST_HANA_ADAPT_STRUCT(headroom::models::family::qwen3_hybrid_dims, gqa, full_a
                         lin_v_heads, lin_k_dim, lin_v_dim, conv_kernel, inter, experts, top_k, moe_inter, shared_inter,
                         mtp_layers, mtp_head_copy, vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::mla_moe_dims, mla, vocab, layers, moe, noaux_tc, index_heads,
-                        index_head_dim, index_topk, index_share_freq, index_share_offset, vision_params);
+                        index_head_dim, index_topk, index_share_freq, index_share_offset, mtp_own_embed_and_head,
+                        vision_params);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::deepseek_v4_dims, hidden, vocab, layers, compress_ratios, attention,
                         experts, top_k, moe_inter, shared_experts, hash_layers, mtp_layers);
 BOOST_HANA_ADAPT_STRUCT(headroom::models::family::gemma3_dims, gqa, inter, window, pattern, qk_norm, softcap, tie,

@@ -23,7 +23,8 @@ inline constexpr binding deepseek_v2_router[] = {
 };
 inline constexpr auto deepseek_v2_own =
     join(deepseek_v2_q, shared::mla_latent, shared::deepseek_moe, deepseek_v2_router);
-inline constexpr auto deepseek_v2 = join(shared::widths, deepseek_v2_own, mla::no_indexer, mla::text_only);
+inline constexpr auto deepseek_v2 =
+    join(shared::widths, deepseek_v2_own, mla::no_indexer, mla::mtp_copies, mla::text_only);
 inline constexpr auto deepseek_v2_ignored =
     join(shared::mla_kv_heads, shared::deepseek_aux_loss, shared::deepseek_grouping, shared::router_scaling);
 
@@ -54,7 +55,18 @@ inline constexpr binding indexer_share[] = {
     {"index_share_freq", "index_topk_freq", source::optional, 1, "GlmMoeDsaConfig's default: every layer runs its own indexer"},
     {"index_share_offset", "index_skip_topk_offset", source::optional, 2, "GlmMoeDsaConfig's default"},
 };
-inline constexpr auto glm_moe_dsa = join(shared::widths, deepseek_v2_own, indexer, indexer_share, mla::text_only);
+/// GLM-5's MTP layer (model.layers.78) stores no embed_tokens or shared_head.head: the draft reads
+/// the main model's. vllm-ascend's GLM-5 guide (docs/source/tutorials/models/GLM5.md @011f97fc)
+/// copies model.embed_tokens and lm_head into model.layers.78 before serving MTP from the BF16
+/// weights; vllm-project/vllm#34385 shares lm_head with shared_head.head because GLM-5-FP8's
+/// checkpoint omits it; GLM-5-FP8's modules_to_not_convert names every other BF16 module of
+/// layer 78 (eh_proj, enorm, hnorm, shared_head.norm) but not these.
+inline constexpr binding glm_mtp_reads_main[] = {
+    {"mtp_own_embed_and_head", {}, source::fixed, 0,
+     "GLM-5's MTP layer stores no embed_tokens or shared_head.head: it reads the main model's"},
+};
+inline constexpr auto glm_moe_dsa =
+    join(shared::widths, deepseek_v2_own, indexer, indexer_share, glm_mtp_reads_main, mla::text_only);
 inline constexpr check glm_moe_dsa_own_checks[] = {
     {"moe_layer_freq", check_kind::equals, "1", "every layer after first_k_dense_replace must be MoE"},
     {"mlp_layer_types", check_kind::dense_then_sparse, {}, "the mla_moe family's layers are dense, then MoE"},

@@ -130,8 +130,14 @@ inline constexpr binding deepseek_v3_q[] = {{"q_lora", "q_lora_rank"}};
 inline constexpr binding deepseek_v3_router[] = {
     {"noaux_tc", {}, source::fixed, 1, "DeepseekV3TopkRouter stores e_score_correction_bias [n_routed_experts]"},
 };
+/// DeepSeek-V3's MTP layer stores embed_tokens and shared_head.head copies of its own
+/// (model.layers.61.embed_tokens / shared_head.head in deepseek-ai/DeepSeek-V3's checkpoint).
+inline constexpr binding mtp_copies[] = {
+    {"mtp_own_embed_and_head", {}, source::fixed, 1,
+     "DeepSeek-V3's MTP layer stores its own embed_tokens and shared_head.head (model.layers.61)"},
+};
 inline constexpr auto deepseek_v3_own =
-    join(deepseek_v3_q, shared::mla_latent, shared::deepseek_moe, deepseek_v3_router);
+    join(deepseek_v3_q, shared::mla_latent, shared::deepseek_moe, deepseek_v3_router, mtp_copies);
 /// DeepSeek-V2 and V3 have no sparse-attention indexer (DeepSeek-V3.2's index_* keys).
 inline constexpr binding no_indexer[] = {
     {"index_heads", {}, source::fixed, 0, "plain MLA: no lightning indexer"},
