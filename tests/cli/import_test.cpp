@@ -150,7 +150,8 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "mixtral_8x22b_v0_1", "nemotron_3_nano_30b_a3b_bf16", "llama_4_scout_17b_16e",
                          "llama_4_maverick_17b_128e", "llama_3_3_nemotron_super_49b_v1", "qwen2_5_1_5b", "qwen2_5_7b",
                          "qwen2_5_32b", "qwen2_5_72b", "llama_2_7b_hf", "llama_2_13b_hf", "llama_2_70b_hf",
-                         "deepseek_v3_2", "glm_5", "glm_5_fp8", "kimi_k2_5"}) {
+                         "deepseek_v3_2", "glm_5", "glm_5_fp8", "kimi_k2_5", "qwen3_5_397b_a17b",
+                         "qwen3_5_122b_a10b", "qwen3_5_397b_a17b_nvfp4", "qwen3_5_122b_a10b_nvfp4"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

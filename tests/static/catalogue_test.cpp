@@ -240,6 +240,63 @@ static_assert(footprint(models::qwen3_5_35b_a3b, {}).vision_weights == 2 * q35_v
 static_assert(kv_bf16(models::qwen3_5_35b_a3b) == gqa_kv(10, 2, 256, 2) && kv_fp8(models::qwen3_5_35b_a3b) == gqa_kv(10, 2, 256, 1));
 static_assert(state(models::qwen3_5_35b_a3b) == 30ULL * 32 * 128 * 128 * 4);
 static_assert(conv(models::qwen3_5_35b_a3b) == 30ULL * 8192 * 3 * 2);
+// Qwen3.5-397B-A17B and Qwen3.5-122B-A10B (qwen3_6_moe: Qwen3.5-35B-A3B's layers, in_proj_qkv
+// and in_proj_z stored apart, the same bytes), by hand from config.json's text_config. Per layer,
+// hidden H, value_dim 64 x 128 = 8192, conv_dim 2 x 16 x 128 + 8192 = 12288:
+//   GDN: input norm H, in_proj_qkv [12288, H], in_proj_z [8192, H], in_proj_b / in_proj_a [64, H],
+//        conv1d [12288, 1, 4], A_log and dt_bias [64], norm [128], out_proj [H, 8192];
+//   attention: input norm H, q_proj [32 x 256 x 2 = 16384, H] (query and gate), k_proj / v_proj
+//        [2 x 256, H], o_proj [H, 8192], q_norm / k_norm [256];
+//   MoE: post-attention norm H, router [experts, H], experts x gate / up [1024, H] and down
+//        [H, 1024], the shared expert (1024) alike, shared_expert_gate [1, H];
+//   MTP: fc [H, 2H], pre_fc_norm_embedding / _hidden and norm H, one attention layer and its MoE;
+//   vision tower: Qwen3.5-35B-A3B's with the merger's fc2 projecting into H.
+constexpr u64 q35_gdn_of(u64 h) { return 12288 * h + 8192 * h + 2 * 64 * h + 12288 * 4 + 64 + 64 + 128 + h * 8192 + h; }
+constexpr u64 q35_attn_of(u64 h) { return 16384 * h + 2 * 512 * h + h * 8192 + 256 + 256 + h; }
+constexpr u64 q35_moe_of(u64 h, u64 experts) { return experts * h + (experts + 1) * 3 * 1024 * h + h + h; }
+constexpr u64 q35_mtp_of(u64 h, u64 experts) { return h * 2 * h + 3 * h + q35_attn_of(h) + q35_moe_of(h, experts); }
+constexpr u64 q35_vision_of(u64 h) { return q35_vision + (h - 2048) * 4608 + (h - 2048); }
+// 397B: H 4096, 60 layers (45 GDN, 15 attention), 512 experts (10 a token). The parts match the
+// published split of the Hub's 403,397,928,944 parameters (a public audit of the index at revision
+// 8472618112ab: text 396,346,350,336, vision 456,010,480, MTP 6,595,568,128); the model card's 397B
+// is the text and vision.
+static_assert(q35_gdn_of(4096) == 118'018'304 && q35_attn_of(4096) == 104'862'208 && q35_moe_of(4096, 512) == 6'457'139'200);
+static_assert(45 * q35_gdn_of(4096) + 15 * q35_attn_of(4096) + 60 * q35_moe_of(4096, 512) + 2 * 248320ULL * 4096 + 4096 ==
+              396'346'350'336);
+static_assert(q35_vision_of(4096) == 456'010'480 && q35_mtp_of(4096, 512) == 6'595'568'128);
+static_assert(396'346'350'336ULL + 456'010'480 + 6'595'568'128 == 403'397'928'944);
+static_assert(parameter_count(models::qwen3_5_397b_a17b) == 403'397'928'944);
+// model.safetensors.index.json total_size 806,795,875,168: 2,834 BF16 tensors and 90 F32, the 45
+// GDN layers' A_log [64] and norm.weight [128] (45 x 192 = 8,640 parameters, 2 B more each than
+// the family counts them).
+static_assert(2 * 403'397'928'944ULL + 45 * (64 + 128) * 2 == 806'795'875'168);
+static_assert(weights(models::qwen3_5_397b_a17b) == 806'795'875'168 - 45 * (64 + 128) * 2);
+static_assert(footprint(models::qwen3_5_397b_a17b, {}).vision_weights == 2 * 456'010'480ULL);
+static_assert(footprint(models::qwen3_5_397b_a17b, {}).draft_weights == 2 * 6'595'568'128ULL);
+static_assert(conv(models::qwen3_5_397b_a17b) == 45ULL * 12288 * 3 * 2);
+// nvidia/Qwen3.5-397B-A17B-NVFP4: the BF16 release with the 60 main layers' 512 routed experts'
+// gate / up / down ([1024, 4096] / [4096, 1024]) NVFP4 (E/2 + E/16, F32 weight_scale_2 and
+// input_scale: nv above) and the 15 attention layers' k_proj / v_proj an F32 k_scale / v_scale.
+static_assert(weights(models::qwen3_5_397b_a17b_nvfp4) ==
+              2 * 403'397'928'944ULL - 60 * 512 * 3 * (2 * 1024 * 4096ULL - nv(1024, 4096)) + 30 * 4);
+static_assert(parameter_count(models::qwen3_5_397b_a17b_nvfp4) == 403'397'928'944);  // the BF16 release's shapes
+// 122B: H 3072, 48 layers (36 GDN, 12 attention), 256 experts (8 a token): the Hub's
+// 125,086,497,008 parameters (BF16 125,086,490,096 and F32 6,912 = 36 x (64 + 128), as a public
+// model summary quotes its safetensors metadata); the model card's 122B is the text model.
+static_assert(q35_gdn_of(3072) == 88'526'080 && q35_attn_of(3072) == 78'646'784 && q35_moe_of(3072, 256) == 2'426'148'864);
+static_assert(36 * q35_gdn_of(3072) + 12 * q35_attn_of(3072) + 48 * q35_moe_of(3072, 256) + 2 * 248320ULL * 3072 + 3072 ==
+              122'111'526'912);
+static_assert(q35_vision_of(3072) == 451'290'864 && q35_mtp_of(3072, 256) == 2'523'679'232);
+static_assert(122'111'526'912ULL + 451'290'864 + 2'523'679'232 == 125'086'497'008);
+static_assert(125'086'490'096ULL + 36 * (64 + 128) == 125'086'497'008);
+static_assert(parameter_count(models::qwen3_5_122b_a10b) == 125'086'497'008);
+static_assert(weights(models::qwen3_5_122b_a10b) == 2 * 125'086'490'096ULL + 4 * 6'912 - 2 * 6'912);
+static_assert(footprint(models::qwen3_5_122b_a10b, {}).vision_weights == 2 * 451'290'864ULL);
+static_assert(conv(models::qwen3_5_122b_a10b) == 36ULL * 12288 * 3 * 2);
+// nvidia/Qwen3.5-122B-A10B-NVFP4: the 48 main layers' 256 routed experts NVFP4, 24 k / v scales.
+static_assert(weights(models::qwen3_5_122b_a10b_nvfp4) ==
+              2 * 125'086'497'008ULL - 48 * 256 * 3 * (2 * 1024 * 3072ULL - nv(1024, 3072)) + 24 * 4);
+static_assert(parameter_count(models::qwen3_5_122b_a10b_nvfp4) == 125'086'497'008);
 
 // ---- Nemotron-H -----------------------------------------------------------------------------
 // NVIDIA-Nemotron-Nano-9B-v2: 8,888,227,328 parameters (Hub), all BF16. Pattern: 27 Mamba,
@@ -588,6 +645,12 @@ constexpr kv_row kv_rows[] = {
     {&models::glm_5, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
     {&models::glm_5_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
     {&models::kimi_k2_5, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    // Qwen3.5-397B-A17B / -122B-A10B: 15 / 12 attention layers of 2 KV heads x 256; the 45 / 36
+    // Gated DeltaNet layers' F32 state of 64 value heads x 128 x 128.
+    {&models::qwen3_5_397b_a17b, gqa_kv(15, 2, 256, 2), gqa_kv(15, 2, 256, 1), 45ULL * 64 * 128 * 128 * 4},
+    {&models::qwen3_5_122b_a10b, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 64 * 128 * 128 * 4},
+    {&models::qwen3_5_397b_a17b_nvfp4, gqa_kv(15, 2, 256, 2), gqa_kv(15, 2, 256, 1), 45ULL * 64 * 128 * 128 * 4},
+    {&models::qwen3_5_122b_a10b_nvfp4, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 64 * 128 * 128 * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -68,6 +68,10 @@
 #include <headroom/models/checkpoints/zai/glm_5.hpp>
 #include <headroom/models/checkpoints/zai/glm_5_fp8.hpp>
 #include <headroom/models/checkpoints/moonshot/kimi_k2_5.hpp>
+#include <headroom/models/checkpoints/qwen3_5/qwen3_5_397b_a17b.hpp>
+#include <headroom/models/checkpoints/qwen3_5/qwen3_5_122b_a10b.hpp>
+#include <headroom/models/checkpoints/qwen3_5/qwen3_5_397b_a17b_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen3_5/qwen3_5_122b_a10b_nvfp4.hpp>
 
 namespace headroom::models {
 
@@ -134,6 +138,10 @@ inline constexpr auto all = std::to_array<const model*>({
     &glm_5,
     &glm_5_fp8,
     &kimi_k2_5,
+    &qwen3_5_397b_a17b,
+    &qwen3_5_122b_a10b,
+    &qwen3_5_397b_a17b_nvfp4,
+    &qwen3_5_122b_a10b_nvfp4,
 });
 
 /// The registry entry with this id, or nullptr.
