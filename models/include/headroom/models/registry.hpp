@@ -68,6 +68,10 @@
 #include <headroom/models/checkpoints/zai/glm_5.hpp>
 #include <headroom/models/checkpoints/zai/glm_5_fp8.hpp>
 #include <headroom/models/checkpoints/moonshot/kimi_k2_5.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_pro.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_1.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_1_fp8.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
 
 namespace headroom::models {
 
@@ -134,6 +138,10 @@ inline constexpr auto all = std::to_array<const model*>({
     &glm_5,
     &glm_5_fp8,
     &kimi_k2_5,
+    &deepseek_v4_pro,
+    &nemotron_3_super_120b_a12b_fp8,
+    &glm_5_1,
+    &glm_5_1_fp8,
 });
 
 /// The registry entry with this id, or nullptr.
