@@ -151,7 +151,8 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "llama_4_maverick_17b_128e", "llama_3_3_nemotron_super_49b_v1", "qwen2_5_1_5b", "qwen2_5_7b",
                          "qwen2_5_32b", "qwen2_5_72b", "llama_2_7b_hf", "llama_2_13b_hf", "llama_2_70b_hf",
                          "deepseek_v3_2", "glm_5", "glm_5_fp8", "kimi_k2_5", "qwen3_5_397b_a17b",
-                         "qwen3_5_122b_a10b", "qwen3_5_397b_a17b_nvfp4", "qwen3_5_122b_a10b_nvfp4"}) {
+                         "qwen3_5_122b_a10b", "qwen3_5_397b_a17b_nvfp4", "qwen3_5_122b_a10b_nvfp4", "deepseek_v4_pro",
+                         "glm_5_1", "glm_5_1_fp8"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);
@@ -191,6 +192,18 @@ TEST_CASE("import: Nemotron-3 Super's config.json builds the shipped circuit (la
   require_same_model(im->m, *shipped, false);
   // The BF16 release's parameter count, correction buffers and MTP draft included (the Hub's
   // safetensors metadata, as the shipped table's provenance states it).
+  CHECK(parameter_count(im->m) == 123'611'033'088);
+}
+
+TEST_CASE("import: Nemotron-3 Super FP8's config.json builds the shipped circuit") {
+  // The published config.json as aiconfigurator keeps it, without a quantization_config
+  // (tests/data/configs/README.md): imported BF16, so the circuit, the KV cache and the recurrent
+  // state are compared, not formats.
+  const char* id = "nemotron_3_super_120b_a12b_fp8";
+  const model* shipped = models::find(id);
+  REQUIRE(shipped != nullptr);
+  const auto im = imp::import_config({config_dir(id), "", id});
+  require_same_model(im->m, *shipped, false);
   CHECK(parameter_count(im->m) == 123'611'033'088);
 }
 

@@ -436,6 +436,69 @@ static_assert(parameter_count(models::glm_5_fp8) == glm_main + glm_mtp);
 // and a BF16 MoonViT tower and projector: the hand sum tests/cli/import_kimi_test.cpp writes out.
 static_assert(weights(models::kimi_k2_5) == 595'148'745'696);
 static_assert(footprint(models::kimi_k2_5, {}).draft_weights == 0);
+// GLM-5.1 and GLM-5.1-FP8: GLM-5's and GLM-5-FP8's config.json but transformers_version
+// (tests/data/configs/README.md), so GLM-5's tensors and the two hand sums above.
+static_assert(weights(models::glm_5_1) == 2 * (glm_main + glm_mtp) + 76 * 256 * 2);
+static_assert(parameter_count(models::glm_5_1) == glm_main + glm_mtp);
+static_assert(weights(models::glm_5_1_fp8) == 2 * g8_table + 6144 * 2 + 78 * g8_attn + 3 * g8_dense + 75 * g8_moe + g8_mtp);
+static_assert(footprint(models::glm_5_1_fp8, {}).draft_weights == g8_mtp);
+static_assert(parameter_count(models::glm_5_1_fp8) == glm_main + glm_mtp);
+
+// ---- DeepSeek-V4 ----------------------------------------------------------------------------
+// DeepSeek-V4-Pro, by hand from its config.json (tests/data/configs/deepseek_v4_pro): hidden
+// 7168, 61 layers, compress_ratios 128, 128, then 4 and 128 alternating to layer 60 (a 4), and
+// the MTP layer's 0: 30 CSA layers (ratio 4) and 31 HCA (128), no sliding-only main layer; hc 4,
+// 128 query heads of head_dim 512, q_lora 1536, o_groups 16 x o_lora 1024, indexer 64 heads x
+// 128, 384 experts of 3072 (6 a token) and one shared, 3 hash-routed layers, vocab 129280, one MTP
+// layer. Tensors and dtypes as DeepSeek-V4-Flash's, term for term
+// (tests/static/deepseek_v4_test.cpp): F8_E4M3 with one F8_E8M0 byte per 128 x 128 block, experts
+// E2M1 packed two to a byte with one F8_E8M0 byte per 32, BF16 2 B, F32 4 B, tid2eid I64.
+constexpr u64 v4_fp8(u64 n, u64 k) { return n * k + ((n + 127) / 128) * ((k + 127) / 128); }
+constexpr u64 v4_mx(u64 n, u64 k) { return n * k / 2 + n * k / 32; }
+//  A hyper-connection site: fn [(2 + 4) x 4 = 24, 4 x 7168] F32, base [24] and scale [3] F32.
+constexpr u64 v4p_hc = 24 * (4 * 7168ULL) * 4 + (24 + 3) * 4;
+//  Every layer's attention: hc site; attn_norm; wq_a [1536, 7168] and wkv [512, 7168] (FP8, 16 x
+//  56 blocks together); q_norm [1536], kv_norm [512]; wq_b [128 x 512, 1536]; attn_sink [128]
+//  F32; wo_a [16 x 1024, 128 x 512 / 16]; wo_b [7168, 16 x 1024].
+constexpr u64 v4p_attn = v4p_hc + 7168 * 2 + v4_fp8(2048, 7168) + 1536 * 2 + 512 * 2 + v4_fp8(65536, 1536) + 128 * 4 +
+                         v4_fp8(16384, 4096) + v4_fp8(7168, 16384);
+//  A compressor of a `row`-wide key at ratio r (coff 2 at r = 4, else 1): wkv and wgate
+//  [coff x row, 7168] BF16, ape [r, coff x row] F32, norm [row].
+constexpr u64 v4p_compressor(u64 row, u64 coff, u64 r) { return 2 * coff * row * 7168 * 2 + r * coff * row * 4 + row * 2; }
+//  CSA: the KV compressor (512, ratio 4); the indexer's wq_b [64 x 128, 1536] FP8, weights_proj
+//  [64, 7168] BF16 and its compressor (128, ratio 4). HCA: the KV compressor (512, ratio 128).
+constexpr u64 v4p_csa = v4p_attn + v4p_compressor(512, 2, 4) + v4_fp8(8192, 1536) + 64 * 7168 * 2 + v4p_compressor(128, 2, 4);
+constexpr u64 v4p_hca = v4p_attn + v4p_compressor(512, 1, 128);
+//  MoE: hc site; ffn_norm; gate [384, 7168] BF16; the shared expert's w1, w3 [3072, 7168] and w2
+//  [7168, 3072] FP8; 384 experts alike in MXFP4; then e_score_correction_bias [384] F32, or in
+//  the 3 hash layers tid2eid [129280, 6] I64.
+constexpr u64 v4p_expert = 2 * v4_mx(3072, 7168) + v4_mx(7168, 3072);
+constexpr u64 v4p_moe_common = v4p_hc + 7168 * 2 + 384 * 7168 * 2 + 2 * v4_fp8(3072, 7168) + v4_fp8(7168, 3072) + 384 * v4p_expert;
+constexpr u64 v4p_moe = v4p_moe_common + 384 * 4;
+constexpr u64 v4p_hash_moe = v4p_moe_common + 129280 * 6 * 8;
+//  embed and lm_head [129280, 7168] BF16; the head's hc_head_fn [4, 4 x 7168], base [4] and scale
+//  [1] F32 and norm [7168].
+constexpr u64 v4p_table = 129280ULL * 7168 * 2;
+constexpr u64 v4p_hc_head = 4 * (4 * 7168) * 4 + (4 + 1) * 4 + 7168 * 2;
+constexpr u64 v4p_main = 2 * v4p_table + v4p_hc_head + 30 * v4p_csa + 31 * v4p_hca + 3 * v4p_hash_moe + 58 * v4p_moe;
+//  The MTP layer (mtp.0.*): enorm, hnorm [7168]; e_proj, h_proj [7168, 7168] FP8; one sliding
+//  layer's attention (ratio 0) and a score-routed MoE; its own hc head and norm; no embed or head
+//  copy.
+constexpr u64 v4p_mtp = 2 * 7168 * 2 + 2 * v4_fp8(7168, 7168) + v4p_attn + v4p_moe + v4p_hc_head;
+static_assert(v4p_main + v4p_mtp == 864'704'792'696);
+static_assert(weights(models::deepseek_v4_pro) == v4p_main + v4p_mtp);
+static_assert(footprint(models::deepseek_v4_pro, {}).draft_weights == v4p_mtp);
+// Cross-checks: stored elements (one a byte of packed E2M1, a block scale or any other value) sum
+// to 861,608,274,846, the "861B" a public listing of the Hub's safetensors count gives
+// (https://theapplied.co/es/models/deepseek-ai-deepseek-v4-pro); and the main layers' parameters
+// (one an E2M1 value, scales excluded) are the model card's "1.6T" to its rounding. The MTP
+// layer's: enorm, hnorm, e_proj, h_proj, attention, MoE (bias included), hc head and norm.
+constexpr u64 v4p_attn_params = 24 * 4 * 7168ULL + 27 + 7168 + 2048ULL * 7168 + 1536 + 512 + 65536ULL * 1536 + 128 +
+                                16384ULL * 4096 + 7168ULL * 16384;
+constexpr u64 v4p_moe_params = 24 * 4 * 7168ULL + 27 + 7168 + 384 * 7168ULL + 3 * 3072ULL * 7168 + 384 * 3 * 3072ULL * 7168 + 384;
+constexpr u64 v4p_mtp_params = 2 * 7168 + 2 * 7168ULL * 7168 + v4p_attn_params + v4p_moe_params + 4 * 4 * 7168 + 5 + 7168;
+static_assert(parameter_count(models::deepseek_v4_pro) - v4p_mtp_params >= 1'550'000'000'000 &&
+              parameter_count(models::deepseek_v4_pro) - v4p_mtp_params < 1'650'000'000'000);
 
 // ---- Llama 4 --------------------------------------------------------------------------------
 // Scout and Maverick, by hand from config.json (tests/data/configs/llama_4_*): every layer's
@@ -651,6 +714,16 @@ constexpr kv_row kv_rows[] = {
     {&models::qwen3_5_122b_a10b, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 64 * 128 * 128 * 4},
     {&models::qwen3_5_397b_a17b_nvfp4, gqa_kv(15, 2, 256, 2), gqa_kv(15, 2, 256, 1), 45ULL * 64 * 128 * 128 * 4},
     {&models::qwen3_5_122b_a10b_nvfp4, gqa_kv(12, 2, 256, 2), gqa_kv(12, 2, 256, 1), 36ULL * 64 * 128 * 128 * 4},
+    // DeepSeek-V4-Pro, DeepSeek-V4-Flash's rows (above) over its layers: 61 window rows of 512,
+    // 30 CSA layers' compressed row (128 a token) and index key (33 B), 31 HCA layers' (4 a token);
+    // compressor states 30 x (8 x 2,048 + 8 x 512) + 31 x 128 x 1,024 F32 values.
+    {&models::deepseek_v4_pro, (61 * 512 + 30 * 128 + 31 * 4) * 2 + 30 * 33, 61 * 512 + 30 * (128 + 33) + 31 * 4,
+     (30 * (8 * 2048 + 8 * 512) + 31 * 128 * 1024) * 4},
+    // Nemotron-3-Super FP8: the NVFP4 export's 8 attention and 40 Mamba layers (weights:
+    // tests/static/nemotron_3_test.cpp).
+    {&models::nemotron_3_super_120b_a12b_fp8, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
+    {&models::glm_5_1, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    {&models::glm_5_1_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

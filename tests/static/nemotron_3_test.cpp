@@ -9,6 +9,7 @@
 #include <headroom/headroom.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_5_lightning_30b_a3b_nvfp4.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_nvfp4.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_nvfp4.hpp>
 
 #include "seed_prefill.hpp"
@@ -360,5 +361,22 @@ static_assert(fits(super, devices::h100_sxm, {.seqs = 1, .context = 4096, .setti
 static_assert(!fits(super, devices::h100_sxm,
                     {.seqs = 1, .context = 4096,
                      .settings = {.kv = kv_dtype::fp8, .ssm_h = state_dtype::f32, .speculative = true}, .engine = arithmetic}));
+
+// ---- 3 Super FP8: the same tensors (the NVFP4 export's dims and parameter sums above) ----------
+// NVIDIA's FP8 precision settings (the table's provenance): every routed expert's up and down,
+// the shared expert's up and down and the Mamba in_proj and out_proj FP8 W8A8 per tensor (f8:
+// weight, weight_scale, input_scale); attention, latent projections, routers, embed, lm_head,
+// norms and conv1d BF16, k_proj / v_proj with their k_scale / v_scale, the MTP draft BF16.
+constexpr const model& super_fp8 = models::nemotron_3_super_120b_a12b_fp8;
+constexpr u64 super_fp8_mamba = 40 * (2 * super_mamba_small + f8(18560, 4096) + f8(4096, 8192));
+constexpr u64 super_fp8_attn = 8 * (2 * bf(4096, 4096) + 2 * bf(256, 4096) + 2 * 4096 + 8);
+constexpr u64 super_fp8_moe = 40 * (bf(512, 4096) + 512 * 4 + 2 * 4096 + 512 * (f8(2688, 1024) + f8(1024, 2688)) +
+                                    f8(5376, 4096) + f8(4096, 5376) + bf(1024, 4096) + bf(4096, 1024));
+constexpr u64 super_fp8_main = super_fp8_mamba + super_fp8_attn + super_fp8_moe + 2 * bf(131072, 4096) + 2 * 4096;
+constexpr auto super_fp8_fp = footprint(super_fp8, fp8_kv);
+static_assert(super_fp8_fp.draft_weights == super_draft_bytes);
+static_assert(super_fp8_fp.weights == super_fp8_main + super_draft_bytes);
+static_assert(parameter_count(super_fp8) == 123'611'033'088);
+static_assert(super_fp8_fp.kv_per_token == super_fp.kv_per_token && super_fp8_fp.state_per_seq == super_fp.state_per_seq);
 }  // namespace
 }  // namespace headroom_static_nemotron_3_test

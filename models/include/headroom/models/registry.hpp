@@ -72,6 +72,10 @@
 #include <headroom/models/checkpoints/qwen3_5/qwen3_5_122b_a10b.hpp>
 #include <headroom/models/checkpoints/qwen3_5/qwen3_5_397b_a17b_nvfp4.hpp>
 #include <headroom/models/checkpoints/qwen3_5/qwen3_5_122b_a10b_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_pro.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_1.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_1_fp8.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
 
 namespace headroom::models {
 
@@ -142,6 +146,10 @@ inline constexpr auto all = std::to_array<const model*>({
     &qwen3_5_122b_a10b,
     &qwen3_5_397b_a17b_nvfp4,
     &qwen3_5_122b_a10b_nvfp4,
+    &deepseek_v4_pro,
+    &nemotron_3_super_120b_a12b_fp8,
+    &glm_5_1,
+    &glm_5_1_fp8,
 });
 
 /// The registry entry with this id, or nullptr.
