@@ -61,4 +61,27 @@ constexpr void fp8_block_128(model& m, std::initializer_list<precision_rule> exc
   m.add_rule(all_weights(formats::fp8_block(128, 128, ue8m0), formats::fp8_group(128)));
 }
 
+/// DeepSeek-V4's releases (DeepSeek-V4-Flash, DeepSeek-V4-Pro): the routed experts MXFP4 (E2M1
+/// with one E8M0 scale per 32, activations FP8 per 32), the compressors, the indexers'
+/// weights_proj BF16, the hyper-connection mixers F32, everything else block FP8 with UE8M0
+/// scales (scale_fmt ue8m0).
+constexpr void deepseek_v4(model& m) {
+  fp8_block_128(m,
+                {for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)),
+                 for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)),
+                 for_role(linear_role::compress, formats::bf16), for_role(linear_role::index_weights, formats::bf16),
+                 for_role(linear_role::hc_mix, formats::f32)},
+                true);
+}
+
+/// NVIDIA's ModelOpt NVFP4 exports of Qwen3.5 MoE (nvidia/Qwen3.5-397B-A17B-NVFP4,
+/// -122B-A10B-NVFP4): NVFP4 W4A4 on the main layers' routed experts only (one F32
+/// weight_scale_2 each), the MTP layer BF16, and the FP8 KV tail (bf16_with_fp8_kv_scales).
+constexpr void modelopt_nvfp4_routed_experts(model& m) {
+  m.add_rule(in_section(all_weights(formats::bf16), section::draft));
+  m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
+  m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
+  bf16_with_fp8_kv_scales(m);
+}
+
 }  // namespace headroom::models::recipes

@@ -53,12 +53,7 @@ constexpr void fill_deepseek_v4_flash(model& m) {
                              .shared_experts = 1,
                              .hash_layers = 3,
                              .mtp_layers = 1});
-  recipes::fp8_block_128(m,
-                         {for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)),
-                          for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)),
-                          for_role(linear_role::compress, formats::bf16), for_role(linear_role::index_weights, formats::bf16),
-                          for_role(linear_role::hc_mix, formats::f32)},
-                         true);
+  recipes::deepseek_v4(m);
 }
 }  // namespace detail
 

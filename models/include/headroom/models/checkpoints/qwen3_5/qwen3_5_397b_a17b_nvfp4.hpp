@@ -35,10 +35,7 @@ constexpr void fill_qwen3_5_397b_a17b_nvfp4(model& m) {
   m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as its config.json's text_config.
   m.config_state_dtype = state_dtype::f32;
-  m.add_rule(in_section(all_weights(formats::bf16), section::draft));  // mtp.layers.0* excluded
-  m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
-  m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
-  recipes::bf16_with_fp8_kv_scales(m);
+  recipes::modelopt_nvfp4_routed_experts(m);  // mtp.layers.0* excluded (hf_quant_config.json)
   m.config_kv_dtype = kv_dtype::fp8;  // hf_quant_config.json's kv_cache_quant_algo FP8
 }
 }  // namespace detail

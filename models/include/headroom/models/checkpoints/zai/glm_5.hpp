@@ -10,6 +10,23 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// zai-org/GLM-5's decoder as its config.json gives it (verbatim in tests/data/configs/glm_5); GLM-5-FP8,
+/// GLM-5.1 and GLM-5.1-FP8 have the same dims (their files differ in quantization_config and
+/// transformers_version). The MTP layer stores no embed_tokens or shared_head.head copy (below).
+inline constexpr mla_moe_dims glm_5_dims = {
+    .mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256},
+    .vocab = 154880,
+    .layers = 78,
+    .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1,
+            .mtp_layers = 1, .groups = 1, .top_groups = 1},
+    .index_heads = 32,
+    .index_head_dim = 128,
+    .index_topk = 2048,
+    .index_share_offset = 2,
+    .mtp_own_embed_and_head = false};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_glm_5(model& m) {
   m.id = "glm_5"sv;
@@ -33,7 +50,7 @@ constexpr void fill_glm_5(model& m) {
       "and lm_head into model.layers.78 with a script before serving MTP from these weights; "
       "vllm-project/vllm#34385 shares lm_head with the MTP layer's shared_head.head because GLM-5's "
       "checkpoint omits it); total_size not found: weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2, .mtp_own_embed_and_head = false});
+  family::mla_moe(m.c, family::glm_5_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

@@ -5,6 +5,7 @@
 
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/checkpoints/zai/glm_5.hpp>
 #include <headroom/models/mla_moe.hpp>
 
 namespace headroom::models {
@@ -32,7 +33,7 @@ constexpr void fill_glm_5_1(model& m) {
       "to store no embed_tokens or shared_head.head copy, as GLM-5's (same class and config; the sources in "
       "glm_5): the draft reads the main model's embed_tokens and lm_head; total_size not found: weights are "
       "the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2, .mtp_own_embed_and_head = false});
+  family::mla_moe(m.c, family::glm_5_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

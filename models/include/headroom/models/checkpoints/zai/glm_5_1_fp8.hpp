@@ -5,6 +5,7 @@
 
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/checkpoints/zai/glm_5.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/recipes.hpp>
 
@@ -36,7 +37,7 @@ constexpr void fill_glm_5_1_fp8(model& m) {
       "The MTP layer (model.layers.78) is taken to store no embed_tokens or shared_head.head copy, as "
       "GLM-5-FP8's (glm_5_fp8, its sources): modules_to_not_convert names the layer's eh_proj, enorm, hnorm "
       "and shared_head.norm and neither copy; total_size not found: weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 6144, .q_heads = 64, .q_lora = 2048, .kv_lora = 512, .qk_nope = 192, .qk_rope = 64, .v_head = 256}, .vocab = 154880, .layers = 78, .moe = {.inter = 12288, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 1, .top_groups = 1}, .index_heads = 32, .index_head_dim = 128, .index_topk = 2048, .index_share_offset = 2, .mtp_own_embed_and_head = false});
+  family::mla_moe(m.c, family::glm_5_dims);
   recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16), for_role(linear_role::index_weights, formats::bf16)});
 }
 }  // namespace detail
