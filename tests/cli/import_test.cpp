@@ -182,6 +182,24 @@ TEST_CASE("import: Llama 3.1's base configs import to the shipped Instruct table
   }
 }
 
+TEST_CASE("import: Llama-3.3-70B-Instruct and Qwen3-Next-80B-A3B-Thinking import to the tables they alias") {
+  // Their config.json as aiconfigurator keeps them (tests/data/configs/README.md): later
+  // post-trainings of a shipped circuit, with its formats and bytes, so each is an alias of it
+  // (models/include/headroom/models/aliases.hpp).
+  struct pair {
+    const char* config;
+    const model* table;
+    const char* repo;
+  };
+  for (const pair& p : {pair{"llama_3_3_70b_instruct", &models::llama_3_1_70b_instruct, "meta-llama/Llama-3.3-70B-Instruct"},
+                        pair{"qwen3_next_80b_a3b_thinking", &models::qwen3_next_80b_a3b_instruct,
+                             "Qwen/Qwen3-Next-80B-A3B-Thinking"}}) {
+    INFO("config " << p.config);
+    require_same_model(imp::import_config({config_dir(p.config), "", p.config})->m, *p.table);
+    CHECK(models::find_repo(p.repo) == p.table);
+  }
+}
+
 TEST_CASE("import: Nemotron-3 Super's config.json builds the shipped circuit (latent MoE, MTP draft)") {
   // The published config.json less its 5.7 MB quantization_config (tests/data/configs/README.md):
   // imported BF16, so the circuit, the KV cache and the recurrent state are compared, not formats.

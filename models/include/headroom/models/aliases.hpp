@@ -51,6 +51,16 @@ inline constexpr std::array aliases{
                 llama_3_1_renamed_why},
     model_alias{"meta_llama_3_1_405b_instruct", "meta-llama/Meta-Llama-3.1-405B-Instruct", "llama_3_1_405b_instruct",
                 llama_3_1_renamed_why},
+    model_alias{"llama_3_3_70b_instruct", "meta-llama/Llama-3.3-70B-Instruct", "llama_3_1_70b_instruct",
+                "a later post-training of the same circuit: its config.json (aiconfigurator's copy, "
+                "src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json "
+                "@f577ab8432dfc9970fea27853a24861a6d3076cf) differs from Llama-3.1-70B-Instruct's "
+                "(NVIDIA's copy, nvidia--Llama-3.1-70B-Instruct-FP8_config.json @095f58a5) in "
+                "transformers_version alone"sv},
+    model_alias{"qwen3_next_80b_a3b_thinking", "Qwen/Qwen3-Next-80B-A3B-Thinking", "qwen3_next_80b_a3b_instruct",
+                "the reasoning post-training of the same circuit: its config.json (aiconfigurator's copy, "
+                "src/aiconfigurator/model_configs/Qwen--Qwen3-Next-80B-A3B-Thinking_config.json "
+                "@1b7cfb10a6fa06880ad7911db5ddb949882ff76a) has the Instruct release's values, key for key"sv},
 };
 
 /// A name another tool gives a checkpoint, where it is not the checkpoint's id, display name or Hub
