@@ -152,7 +152,10 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "qwen2_5_32b", "qwen2_5_72b", "llama_2_7b_hf", "llama_2_13b_hf", "llama_2_70b_hf",
                          "deepseek_v3_2", "glm_5", "glm_5_fp8", "kimi_k2_5", "qwen3_5_397b_a17b",
                          "qwen3_5_122b_a10b", "qwen3_5_397b_a17b_nvfp4", "qwen3_5_122b_a10b_nvfp4", "deepseek_v4_pro",
-                         "glm_5_1", "glm_5_1_fp8"}) {
+                         "glm_5_1", "glm_5_1_fp8", "qwen3_vl_2b_instruct", "qwen3_vl_4b_instruct",
+                         "qwen3_vl_8b_instruct", "qwen3_vl_32b_instruct", "qwen3_vl_32b_thinking",
+                         "qwen3_vl_30b_a3b_instruct", "qwen3_vl_235b_a22b_instruct", "mimo_7b_base",
+                         "mimo_v2_flash"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

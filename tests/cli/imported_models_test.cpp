@@ -28,7 +28,9 @@
 #include <headroom/models/llama_3_1_8b_instruct_w4a16.hpp>
 #include <headroom/models/deepseek_v2_lite.hpp>
 #include <headroom/models/gemma_3_12b_it.hpp>
-#include <headroom/models/qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/imported_qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/checkpoints/xiaomi/mimo_v2_flash.hpp>
 #include <headroom/models/imported_mimo_v2_flash.hpp>
 #include <headroom/models/checkpoints/meta/llama_4_scout_17b_16e.hpp>
 #include <headroom/models/imported_llama_4_scout_17b_16e.hpp>
@@ -85,6 +87,8 @@ static_assert(same_bytes(models::imported_gemma_4_31b, models::gemma_4_31b));
 static_assert(same_bytes(models::imported_qwen3_14b, models::qwen3_14b));
 static_assert(same_bytes(models::imported_llama_4_scout_17b_16e, models::llama_4_scout_17b_16e));
 static_assert(same_bytes(models::imported_llama_3_3_nemotron_super_49b_v1, models::llama_3_3_nemotron_super_49b_v1));
+static_assert(same_bytes(models::imported_qwen3_vl_30b_a3b_instruct, models::qwen3_vl_30b_a3b_instruct));
+static_assert(same_bytes(models::imported_mimo_v2_flash, models::mimo_v2_flash));
 
 // The INT4 layouts in a generated header weigh the hand sums tests/cli/import_quant_test.cpp
 // writes out (AutoAWQ GEMM at group 128; compressed-tensors pack-quantized at group 128).
@@ -93,11 +97,12 @@ static_assert(footprint(models::qwen2_5_7b_instruct_awq, settings{}).weights ==
 static_assert(footprint(models::llama_3_1_8b_instruct_w4a16, settings{}).weights ==
               3'598'716'416ULL + 524'288 + 2'101'346'304 + 8'192);
 
-// Model types without a shipped table, as generated headers, weigh the sums
-// tests/cli/import_families_test.cpp writes out: Gemma-3-12B-it (keras-hub's vision+text count
-// plus 64 vocabulary rows of 3,840) and Qwen3-VL-30B-A3B-Instruct (31,070,754,032 parameters).
+// Generated headers weigh the sums tests/cli/import_families_test.cpp writes out: Gemma-3-12B-it
+// (keras-hub's vision+text count plus 64 vocabulary rows of 3,840; no shipped table) and
+// Qwen3-VL-30B-A3B-Instruct (31,070,754,032 parameters; imported_: the shipped table is compared
+// above).
 static_assert(footprint(models::gemma_3_12b_it, settings{}).weights == (12'187'079'280ULL + 64 * 3'840) * 2);
-static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
+static_assert(footprint(models::imported_qwen3_vl_30b_a3b_instruct, settings{}).weights == 31'070'754'032ULL * 2);
 // MiMo-V2-Flash (imported_: the family's header has the plain name): 313,051,659,008 bytes with its three MTP layers, 311,862,258,560 without, and
 // 222,720 bytes of BF16 K and V a token (9 full layers of 4 KV heads, 39 sliding of 8, each
 // head 192 + 128 wide).

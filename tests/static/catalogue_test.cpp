@@ -199,6 +199,71 @@ static_assert(scale_elements(models::qwen3_235b_a22b_nvfp4) ==
               94 * ((8192 + 2 * 512 + 8192 + 128 * 3 * 1536ULL) * 4096 / 16 + (4 + 128 * 3) * 2 + 2));
 static_assert(kv_fp8(models::qwen3_235b_a22b_nvfp4) == gqa_kv(94, 4, 128, 1));
 
+// ---- Qwen3-VL -------------------------------------------------------------------------------
+// Each Qwen3-VL release is a Qwen3 text decoder (the table of the same dims above) and the vision
+// tower it stores (model.visual.*, transformers' Qwen3VLVisionModel), every tensor BF16. By hand
+// from vision_config, per tower of hidden h, intermediate i, depth d (patch 16 x 16 x 2 frames of
+// 3 channels, merge 2 x 2, 2,304 positions) projecting into the text width t:
+//   patch_embed Conv3d [h, 3, 2, 16, 16] + bias; pos_embed [2304, h];
+//   per block norm1, norm2 (weight, bias), attn.qkv [3h, h], attn.proj [h, h], mlp.linear_fc1
+//   [i, h], linear_fc2 [h, i], all with biases;
+//   merger: norm over h, linear_fc1 [4h, 4h], linear_fc2 [t, 4h] with biases;
+//   three deepstack mergers (deepstack_visual_indexes): a norm over 4h and the same two linears.
+constexpr u64 vl_tower(u64 h, u64 i, u64 d, u64 t) {
+  const u64 block = 4 * h + (3 * h * h + 3 * h) + (h * h + h) + (i * h + i) + (h * i + h);
+  const u64 merge = (4 * h) * (4 * h) + 4 * h + t * 4 * h + t;
+  return (h * 3 * 2 * 16 * 16 + h) + 2304 * h + d * block + (2 * h + merge) + 3 * (2 * 4 * h + merge);
+}
+// The small tower (2B, 4B: h 1024, i 4096, depth 24) and the larger one (8B, 32B, 30B-A3B,
+// 235B-A22B: Qwen3.5's, h 1152, i 4304, depth 27).
+static_assert(vl_tower(1024, 4096, 24, 2048) == 406'957'056 && vl_tower(1024, 4096, 24, 2560) == 415'347'712);
+static_assert(vl_tower(1152, 4304, 27, 4096) == 576'388'336 && vl_tower(1152, 4304, 27, 5120) == 595'266'800);
+static_assert(vl_tower(1152, 4304, 27, 2048) == 538'631'408);
+static_assert(models::blocks::vision_tower_params(models::family::qwen3_vl_small_vision_tower, 2048, 3) == 406'957'056);
+static_assert(models::blocks::vision_tower_params(models::family::qwen3_5_vision_tower, 2048, 3) == 538'631'408);
+// Qwen3-VL-2B-Instruct: Qwen3-1.7B's decoder (1,720,574,976 parameters, tied) and the small tower:
+// 2,127,532,032 parameters, the Hub's safetensors count (revision 89644892e4d8: one
+// model.safetensors of 625 tensors, 4,255,064,064 B of data, as public projects pin them).
+static_assert(q3_params(2048, 6144, 28, 16, true) == 1'720'574'976);
+static_assert(1'720'574'976ULL + 406'957'056 == 2'127'532'032);
+static_assert(parameter_count(models::qwen3_vl_2b_instruct) == 2'127'532'032);
+static_assert(weights(models::qwen3_vl_2b_instruct) == 4'255'064'064);
+static_assert(footprint(models::qwen3_vl_2b_instruct, {}).vision_weights == 2 * 406'957'056ULL);
+// Qwen3-VL-4B-Instruct: total_size 8,875,631,616 (revision ebb281ec70b0, as a public audit of its
+// two shard headers records it: 713 tensors, every one BF16; the 315 model.visual.* tensors hold
+// 830,695,424 B): Qwen3-4B's 4,022,468,096 parameters and the small tower into 2560.
+static_assert(2 * (4'022'468'096ULL + 415'347'712) == 8'875'631'616 && 2 * 415'347'712ULL == 830'695'424);
+static_assert(weights(models::qwen3_vl_4b_instruct) == 8'875'631'616);
+static_assert(parameter_count(models::qwen3_vl_4b_instruct) == 4'022'468'096ULL + 415'347'712);
+static_assert(footprint(models::qwen3_vl_4b_instruct, {}).vision_weights == 830'695'424);
+// Qwen3-VL-8B-Instruct: total_size 17,534,247,392 (as a public note quotes its index); 8,767,123,696
+// parameters (a public model catalogue's count): Qwen3-8B's 8,190,735,360 and the larger tower.
+static_assert(8'190'735'360ULL + 576'388'336 == 8'767'123'696 && 2 * 8'767'123'696ULL == 17'534'247'392);
+static_assert(weights(models::qwen3_vl_8b_instruct) == 17'534'247'392);
+static_assert(parameter_count(models::qwen3_vl_8b_instruct) == 8'767'123'696);
+static_assert(footprint(models::qwen3_vl_8b_instruct, {}).vision_weights == 2 * 576'388'336ULL);
+// Qwen3-VL-32B-Instruct and -Thinking (one config.json): no published total_size or parameter
+// count was found: hand sum, Qwen3-32B's 32,762,123,264 parameters and the larger tower into 5120,
+// 33,357,390,064 (the 33.4B public listings show).
+static_assert(32'762'123'264ULL + 595'266'800 == 33'357'390'064);
+static_assert(parameter_count(models::qwen3_vl_32b_instruct) == 33'357'390'064);
+static_assert(weights(models::qwen3_vl_32b_instruct) == 2 * 33'357'390'064ULL);
+static_assert(weights(models::qwen3_vl_32b_thinking) == 2 * 33'357'390'064ULL);
+static_assert(footprint(models::qwen3_vl_32b_thinking, {}).vision_weights == 2 * 595'266'800ULL);
+// Qwen3-VL-30B-A3B-Instruct: 31,070,754,032 parameters in 882 tensors (a public inspection report
+// of the checkpoint; a public model catalogue gives the same count): Qwen3-30B-A3B's
+// 30,532,122,624 and the larger tower into 2048.
+static_assert(30'532'122'624ULL + 538'631'408 == 31'070'754'032);
+static_assert(parameter_count(models::qwen3_vl_30b_a3b_instruct) == 31'070'754'032);
+static_assert(weights(models::qwen3_vl_30b_a3b_instruct) == 2 * 31'070'754'032ULL);
+static_assert(footprint(models::qwen3_vl_30b_a3b_instruct, {}).vision_weights == 2 * 538'631'408ULL);
+// Qwen3-VL-235B-A22B-Instruct: 235,670,022,896 parameters (the same catalogue's count; no
+// total_size was found): Qwen3-235B-A22B's 235,093,634,560 and the larger tower into 4096.
+static_assert(235'093'634'560ULL + 576'388'336 == 235'670'022'896);
+static_assert(parameter_count(models::qwen3_vl_235b_a22b_instruct) == 235'670'022'896);
+static_assert(weights(models::qwen3_vl_235b_a22b_instruct) == 2 * 235'670'022'896ULL);
+static_assert(footprint(models::qwen3_vl_235b_a22b_instruct, {}).vision_weights == 2 * 576'388'336ULL);
+
 // ---- Qwen3 hybrid ---------------------------------------------------------------------------
 // Qwen3-Next-80B-A3B-Instruct-FP8: hand sum (tests/static/qwen3_next_80b_a3b_instruct_test.cpp
 // has the BF16 shapes). FP8 + F32 128 x 128 block scales on every projection and expert but
@@ -620,6 +685,57 @@ static_assert(2 * l2_params(8192, 28672, 80, 8) == 137'953'316'864 - 80 * 64 * 4
 static_assert(parameter_count(models::llama_2_70b_hf) == 68'976'653'312 - 80 * 64);
 static_assert(weights(models::llama_2_70b_hf) == 137'953'316'864 - 80 * 64 * 4);
 
+// ---- MiMo -----------------------------------------------------------------------------------
+// MiMo-7B-Base: no published total_size: hand sum from its config.json (untied, attention_bias
+// true): per layer q [4096, 4096] + bias, k, v [1024, 4096] + biases, o [4096, 4096], gate, up
+// [11008, 4096], down [4096, 11008], two norms; embed_tokens and lm_head [151680, 4096]; norm.
+// The MTP layer it also stores (model.mtp_layers.0, 210,794,496 parameters: the Hub's 7.8B with
+// it) is a draft model's, which vLLM's MiMoForCausalLM does not load: not counted.
+constexpr u64 mimo7_layer = (4096ULL * 4096 + 4096) + 2 * (1024ULL * 4096 + 1024) + 4096ULL * 4096 + 3 * 11008ULL * 4096 + 2 * 4096;
+static_assert(mimo7_layer == 177'223'680 && 36 * mimo7_layer + 2 * 151680ULL * 4096 + 4096 == 7'622'619'136);
+static_assert((7'622'619'136ULL + 210'794'496 + 50'000'000) / 100'000'000 == 78);
+static_assert(parameter_count(models::mimo_7b_base) == 7'622'619'136);
+static_assert(weights(models::mimo_7b_base) == 2 * 7'622'619'136ULL);
+// MiMo-V2-Flash: no published total_size: hand sum from its config.json. FP8 E4M3 weights, one
+// F32 scale per 128 x 128 block; BF16 o_proj, the MTP layers' eh_proj, norms, sinks, embed_tokens
+// and lm_head; F32 router and correction bias. Full-attention layers (9): q [12288, 4096] + 96 x
+// 32 scales, k [768, 4096] + 8 x 32 (tiled per 4 KV-head shards of 192 rows: 2 block rows each),
+// v [512, 4096] + 4 x 32, o [4096, 8192] BF16, input norm. Sliding layers (39): q, k [1536, 4096]
+// + 12 x 32, v [1024, 4096] + 8 x 32, o, input norm, 64 BF16 sinks. Dense MLP (layer 0 and each
+// MTP layer): gate, up [16384, 4096], down [4096, 16384], each + 128 x 32 scales, its norm. MoE
+// layers (47): router [256, 4096] and bias [256] F32, 256 x (gate, up [2048, 4096], down [4096,
+// 2048], each + 16 x 32), norm. embed_tokens, lm_head [152576, 4096]; norm. Each of the three MTP
+// layers: enorm, hnorm, eh_proj [4096, 8192] BF16, a sliding layer's attention, the dense MLP,
+// final_layernorm; it reads the main embed_tokens and lm_head.
+constexpr u64 mimo_q = 12'288ULL * 4'096 + 96 * 32 * 4;
+constexpr u64 mimo_o = 4'096ULL * 8'192 * 2;
+constexpr u64 mimo_full = mimo_q + (768ULL * 4'096 + 8 * 32 * 4) + (512ULL * 4'096 + 4 * 32 * 4) + mimo_o + 8'192;
+constexpr u64 mimo_swa = mimo_q + (1'536ULL * 4'096 + 12 * 32 * 4) + (1'024ULL * 4'096 + 8 * 32 * 4) + mimo_o + 8'192 + 64 * 2;
+constexpr u64 mimo_dense = 3 * (16'384ULL * 4'096 + 128 * 32 * 4) + 8'192;
+constexpr u64 mimo_moe = 256ULL * 4'096 * 4 + 256 * 4 + 256 * 3 * (2'048ULL * 4'096 + 16 * 32 * 4) + 8'192;
+constexpr u64 mimo_main = 9 * mimo_full + 39 * mimo_swa + mimo_dense + 47 * mimo_moe + 2 * 152'576ULL * 4'096 * 2 + 8'192;
+constexpr u64 mimo_mtp = 3 * (2 * 8'192 + 4'096ULL * 8'192 * 2 + mimo_swa + mimo_dense + 8'192);
+static_assert(mimo_main == 311'862'258'560 && mimo_mtp == 1'189'400'448);
+static_assert(weights(models::mimo_v2_flash) == mimo_main + mimo_mtp);
+static_assert(footprint(models::mimo_v2_flash, {}).draft_weights == mimo_mtp);
+static_assert(footprint(models::mimo_v2_flash, {}).loaded_weights == mimo_main);
+// The parameters, scales apart: the model card's 309B total, the MTP layers included (0.33B each
+// by the model card; 329,273,408 here).
+static_assert(12'288ULL * 4'096 + 768ULL * 4'096 + 512ULL * 4'096 + 4'096ULL * 8'192 + 4'096 == 89'133'056);  // full
+static_assert(12'288ULL * 4'096 + 1'536ULL * 4'096 + 1'024ULL * 4'096 + 4'096ULL * 8'192 + 4'096 + 64 == 94'376'000);  // sliding
+static_assert(3 * 16'384ULL * 4'096 + 4'096 == 201'330'688);  // the dense MLP
+static_assert(256ULL * 4'096 + 256 + 256 * 3 * 2'048ULL * 4'096 + 4'096 == 6'443'503'872);  // a MoE layer's MLP
+constexpr u64 mimo_mtp_params = 2 * 4'096 + 4'096ULL * 8'192 + 94'376'000 + 201'330'688 + 4'096;
+static_assert(mimo_mtp_params == 329'273'408);
+static_assert(parameter_count(models::mimo_v2_flash) == 9 * 89'133'056ULL + 39 * 94'376'000ULL + 201'330'688 +
+                                                          47 * 6'443'503'872ULL + 2 * 152'576ULL * 4'096 + 4'096 +
+                                                          3 * mimo_mtp_params);
+static_assert(parameter_count(models::mimo_v2_flash) == 309'766'601'088);
+// K of 192 and V of 128 a KV head: 9 full-attention layers of 4 KV heads, 39 sliding of 8 (a
+// window of 128 tokens with eviction; every token held without).
+static_assert(footprint(models::mimo_v2_flash, {}, evicting).kv_per_token == 9 * 4 * (192 + 128) * 2);
+static_assert(footprint(models::mimo_v2_flash, {}, evicting).swa_kv_per_token == 39 * 8 * (192 + 128) * 2);
+
 // ---- KV (BF16 and FP8) and state per sequence, every checkpoint, by hand ----------------------
 // layers with KV x 2 x kv_heads x head_dim (MLA: kv_lora + qk_rope, once) x element bytes;
 // recurrent state: recurrent layers x heads x dims x 4 B (f32); 0 where no layer is recurrent.
@@ -723,7 +839,16 @@ constexpr kv_row kv_rows[] = {
     // tests/static/nemotron_3_test.cpp).
     {&models::nemotron_3_super_120b_a12b_fp8, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
     {&models::glm_5_1, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
-    {&models::glm_5_1_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    {&models::glm_5_1_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},    // Qwen3-VL: the Qwen3 decoders' KV (the towers hold none).
+    {&models::qwen3_vl_2b_instruct, gqa_kv(28, 8, 128, 2), gqa_kv(28, 8, 128, 1), 0},
+    {&models::qwen3_vl_4b_instruct, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
+    {&models::qwen3_vl_8b_instruct, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
+    {&models::qwen3_vl_32b_instruct, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
+    {&models::qwen3_vl_32b_thinking, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
+    {&models::qwen3_vl_30b_a3b_instruct, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
+    {&models::qwen3_vl_235b_a22b_instruct, gqa_kv(94, 4, 128, 2), gqa_kv(94, 4, 128, 1), 0},    {&models::mimo_7b_base, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
+    // MiMo-V2-Flash: 9 full layers of 4 KV heads and 39 sliding of 8, K 192 and V 128 wide.
+    {&models::mimo_v2_flash, (9 * 4 + 39 * 8) * (192 + 128) * 2, (9 * 4 + 39 * 8) * (192 + 128), 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

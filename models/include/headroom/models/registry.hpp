@@ -76,6 +76,15 @@
 #include <headroom/models/checkpoints/zai/glm_5_1.hpp>
 #include <headroom/models/checkpoints/zai/glm_5_1_fp8.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_2b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_4b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_8b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_32b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_32b_thinking.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_30b_a3b_instruct.hpp>
+#include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_235b_a22b_instruct.hpp>
+#include <headroom/models/checkpoints/xiaomi/mimo_7b_base.hpp>
+#include <headroom/models/checkpoints/xiaomi/mimo_v2_flash.hpp>
 
 namespace headroom::models {
 
@@ -150,6 +159,15 @@ inline constexpr auto all = std::to_array<const model*>({
     &nemotron_3_super_120b_a12b_fp8,
     &glm_5_1,
     &glm_5_1_fp8,
+    &qwen3_vl_2b_instruct,
+    &qwen3_vl_4b_instruct,
+    &qwen3_vl_8b_instruct,
+    &qwen3_vl_32b_instruct,
+    &qwen3_vl_32b_thinking,
+    &qwen3_vl_30b_a3b_instruct,
+    &qwen3_vl_235b_a22b_instruct,
+    &mimo_7b_base,
+    &mimo_v2_flash,
 });
 
 /// The registry entry with this id, or nullptr.

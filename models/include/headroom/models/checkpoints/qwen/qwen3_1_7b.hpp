@@ -10,6 +10,14 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// Qwen/Qwen3-1.7B's decoder as its config.json gives it; Qwen/Qwen3-VL-2B-Instruct's text_config has
+/// the same dims (with its vision tower: checkpoints/qwen3_vl/).
+inline constexpr dense_gqa_dims qwen3_1_7b_dims = {
+    .gqa = {.hidden = 2048, .vocab = 151936, .layers = 28, .q_heads = 16, .kv_heads = 8, .head_dim = 128},
+    .inter = 6144, .qk_norm = true, .tie = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_qwen3_1_7b(model& m) {
   m.id = "qwen3_1_7b"sv;
@@ -23,7 +31,7 @@ constexpr void fill_qwen3_1_7b(model& m) {
       "every tensor BF16; q_norm / k_norm per layer; lm_head reads embed_tokens (as config.json says and "
       "engines load it): the stored lm_head.weight, 151,936 x 2,048 x 2 = 622,329,856 bytes, is not "
       "counted, so weights are total_size less it"sv};
-  family::dense_gqa(m.c, {.gqa = {.hidden = 2048, .vocab = 151936, .layers = 28, .q_heads = 16, .kv_heads = 8, .head_dim = 128}, .inter = 6144, .qk_norm = true, .tie = true});
+  family::dense_gqa(m.c, family::qwen3_1_7b_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

@@ -10,6 +10,14 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// Qwen/Qwen3-235B-A22B's decoder as its config.json gives it; Qwen/Qwen3-VL-235B-A22B-Instruct's
+/// text_config has the same dims (with its vision tower: checkpoints/qwen3_vl/).
+inline constexpr gqa_moe_dims qwen3_235b_a22b_dims = {
+    .gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128},
+    .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_qwen3_235b_a22b(model& m) {
   m.id = "qwen3_235b_a22b"sv;
@@ -21,7 +29,7 @@ constexpr void fill_qwen3_235b_a22b(model& m) {
       "{tie_word_embeddings}, torch_dtype bfloat16); model.safetensors.index.json (total_size 470187269120, "
       "36,945 tensors)"sv,
       "every tensor BF16; no shared expert"sv};
-  family::gqa_moe(m.c, {.gqa = {.hidden = 4096, .vocab = 151936, .layers = 94, .q_heads = 64, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 1536, .qk_norm = true});
+  family::gqa_moe(m.c, family::qwen3_235b_a22b_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

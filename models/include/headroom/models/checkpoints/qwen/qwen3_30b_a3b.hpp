@@ -10,6 +10,14 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// Qwen/Qwen3-30B-A3B's decoder as its config.json gives it; Qwen/Qwen3-VL-30B-A3B-Instruct's
+/// text_config has the same dims (with its vision tower: checkpoints/qwen3_vl/).
+inline constexpr gqa_moe_dims qwen3_30b_a3b_dims = {
+    .gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128},
+    .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_qwen3_30b_a3b(model& m) {
   m.id = "qwen3_30b_a3b"sv;
@@ -21,7 +29,7 @@ constexpr void fill_qwen3_30b_a3b(model& m) {
       "mlp_only_layers [], {vocab_size}, {tie_word_embeddings}, torch_dtype bfloat16); "
       "model.safetensors.index.json (total_size 61064245248, 16 shards)"sv,
       "every tensor BF16; no shared expert"sv};
-  family::gqa_moe(m.c, {.gqa = {.hidden = 2048, .vocab = 151936, .layers = 48, .q_heads = 32, .kv_heads = 4, .head_dim = 128}, .experts = 128, .top_k = 8, .moe_inter = 768, .qk_norm = true});
+  family::gqa_moe(m.c, family::qwen3_30b_a3b_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

@@ -10,6 +10,14 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// Qwen/Qwen3-8B's decoder as its config.json gives it; Qwen/Qwen3-VL-8B-Instruct's text_config has the
+/// same dims (with its vision tower: checkpoints/qwen3_vl/).
+inline constexpr dense_gqa_dims qwen3_8b_dims = {
+    .gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128},
+    .inter = 12288, .qk_norm = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_qwen3_8b(model& m) {
   m.id = "qwen3_8b"sv;
@@ -20,7 +28,7 @@ constexpr void fill_qwen3_8b(model& m) {
       "{num_key_value_heads}, {head_dim}, {vocab_size}, {tie_word_embeddings}, sliding_window null, "
       "torch_dtype bfloat16); model.safetensors.index.json (total_size 16381470720)"sv,
       "every tensor BF16; q_norm / k_norm per layer"sv};
-  family::dense_gqa(m.c, {.gqa = {.hidden = 4096, .vocab = 151936, .layers = 36, .q_heads = 32, .kv_heads = 8, .head_dim = 128}, .inter = 12288, .qk_norm = true});
+  family::dense_gqa(m.c, family::qwen3_8b_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail
