@@ -76,6 +76,12 @@
 #include <headroom/models/checkpoints/zai/glm_5_1.hpp>
 #include <headroom/models/checkpoints/zai/glm_5_1_fp8.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3_1_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3_2_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_flash_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_pro_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_flash_fp8.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_pro_fp8.hpp>
 
 namespace headroom::models {
 
@@ -150,6 +156,12 @@ inline constexpr auto all = std::to_array<const model*>({
     &nemotron_3_super_120b_a12b_fp8,
     &glm_5_1,
     &glm_5_1_fp8,
+    &deepseek_v3_1_nvfp4,
+    &deepseek_v3_2_nvfp4,
+    &deepseek_v4_flash_nvfp4,
+    &deepseek_v4_pro_nvfp4,
+    &deepseek_v4_flash_fp8,
+    &deepseek_v4_pro_fp8,
 });
 
 /// The registry entry with this id, or nullptr.
