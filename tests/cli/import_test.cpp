@@ -155,7 +155,10 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "glm_5_1", "glm_5_1_fp8", "qwen3_vl_2b_instruct", "qwen3_vl_4b_instruct",
                          "qwen3_vl_8b_instruct", "qwen3_vl_32b_instruct", "qwen3_vl_32b_thinking",
                          "qwen3_vl_30b_a3b_instruct", "qwen3_vl_235b_a22b_instruct", "mimo_7b_base",
-                         "mimo_v2_flash"}) {
+                         "mimo_v2_flash",
+                         "deepseek_v3_1_nvfp4", "deepseek_v3_2_nvfp4",
+                         "deepseek_v4_flash_nvfp4", "deepseek_v4_pro_nvfp4", "deepseek_v4_flash_fp8",
+                         "deepseek_v4_pro_fp8"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

@@ -508,6 +508,44 @@ static_assert(parameter_count(models::glm_5_1) == glm_main + glm_mtp);
 static_assert(weights(models::glm_5_1_fp8) == 2 * g8_table + 6144 * 2 + 78 * g8_attn + 3 * g8_dense + 75 * g8_moe + g8_mtp);
 static_assert(footprint(models::glm_5_1_fp8, {}).draft_weights == g8_mtp);
 static_assert(parameter_count(models::glm_5_1_fp8) == glm_main + glm_mtp);
+// DeepSeek-V3's parameters by hand, term for term with ds_* above (weights and norms, the F32
+// correction bias; scales apart): with its 41,540,496 F32 block scales (one per 128 x 128 block of
+// the 62 layers' attention, the 3 dense MLPs' and the 59 MoE layers' experts) they are the Hub's
+// 684,531,386,000 elements.
+constexpr u64 ds_mla_p = 7168 + 1536ULL * 7168 + 1536 + 24576ULL * 1536 + 576ULL * 7168 + 512 + 32768ULL * 512 + 7168ULL * 16384;
+constexpr u64 ds_dense_p = 7168 + 3 * 18432ULL * 7168;
+constexpr u64 ds_moe_p = 7168 + 256ULL * 7168 + 256 + 257 * 3 * 2048ULL * 7168;
+constexpr u64 ds_head_p = 7168 + 129280ULL * 7168;
+constexpr u64 ds_mtp_p = 129280ULL * 7168 + 2 * 7168 + 7168ULL * 14336 + ds_mla_p + ds_moe_p + ds_head_p;
+constexpr u64 ds_params = 129280ULL * 7168 + 61 * ds_mla_p + 3 * ds_dense_p + 58 * ds_moe_p + ds_head_p + ds_mtp_p;
+constexpr u64 ds_blocks = 62 * (12 * 56 + 192 * 12 + 5 * 56 + 256 * 4 + 56 * 128) + 3 * (2 * 144 * 56 + 56 * 144) +
+                          59 * 257 * (2 * 16 * 56 + 56 * 16);
+static_assert(ds_params == 684'489'845'504 && ds_blocks == 41'540'496 && ds_params + ds_blocks == 684'531'386'000);
+static_assert(parameter_count(models::deepseek_v3) == ds_params);
+// nvidia/DeepSeek-V3.1-NVFP4: DeepSeek-V3's tensors (its config.json states V3's dims) under its
+// hf_quant_config.json: NVFP4 (nv above) on o_proj [7168, 128 x 128], the dense MLPs and every
+// expert; the 61 layers' q_a, q_b, kv_a and kv_b, the routers (+ F32 correction bias), embeddings,
+// heads and the MTP layer (model.layers.61*, with its embed_tokens and shared_head.head copies)
+// BF16: DeepSeek-V3-0324-FP4's sum above with o_proj NVFP4 in the 61 main layers. MLA has no
+// k_proj / v_proj: the FP8 KV cache adds no k / v scales. No published total_size was found.
+constexpr u64 d31_mla = 7168 * 2 + b16(1536, 7168) + 1536 * 2 + b16(24576, 1536) + b16(576, 7168) + 512 * 2 +
+                        b16(32768, 512) + nv(7168, 16384);
+static_assert(weights(models::deepseek_v3_1_nvfp4) ==
+              129280ULL * 7168 * 2 + 61 * d31_mla + 3 * d4_dense + 58 * d4_moe + ds_head + d4_mtp);
+static_assert(weights(models::deepseek_v3_1_nvfp4) == weights(models::deepseek_v3_0324_fp4) - 61 * (b16(7168, 16384) - nv(7168, 16384)));
+static_assert(footprint(models::deepseek_v3_1_nvfp4, {}).draft_weights == d4_mtp);
+static_assert(parameter_count(models::deepseek_v3_1_nvfp4) == ds_params);
+// nvidia/DeepSeek-V3.2-NVFP4: DeepSeek-V3.1-NVFP4's sum with a lightning indexer in each of the 61
+// layers and the MTP layer, all BF16 (self_attn.indexer* excluded; the MTP layer whole): wq_b
+// [64 x 128, 1536], wk [128, 7168], k_norm weight and bias [128], weights_proj [64, 7168]. No
+// published total_size was found.
+constexpr u64 d32_indexer_p = 64 * 128ULL * 1536 + 128ULL * 7168 + 2 * 128 + 64ULL * 7168;
+static_assert(weights(models::deepseek_v3_2_nvfp4) ==
+              129280ULL * 7168 * 2 + 61 * d31_mla + 3 * d4_dense + 58 * d4_moe + ds_head + d4_mtp + 62 * 2 * d32_indexer_p);
+static_assert(footprint(models::deepseek_v3_2_nvfp4, {}).draft_weights == d4_mtp + 2 * d32_indexer_p);
+static_assert(parameter_count(models::deepseek_v3_2_nvfp4) == ds_params + 62 * d32_indexer_p);
+static_assert(ds_params + 62 * d32_indexer_p == 685'355'329'792);  // the model card's "685B"
+static_assert(parameter_count(models::deepseek_v3_2) == ds_params + 62 * d32_indexer_p);
 
 // ---- DeepSeek-V4 ----------------------------------------------------------------------------
 // DeepSeek-V4-Pro, by hand from its config.json (tests/data/configs/deepseek_v4_pro): hidden
@@ -564,6 +602,38 @@ constexpr u64 v4p_moe_params = 24 * 4 * 7168ULL + 27 + 7168 + 384 * 7168ULL + 3 
 constexpr u64 v4p_mtp_params = 2 * 7168 + 2 * 7168ULL * 7168 + v4p_attn_params + v4p_moe_params + 4 * 4 * 7168 + 5 + 7168;
 static_assert(parameter_count(models::deepseek_v4_pro) - v4p_mtp_params >= 1'550'000'000'000 &&
               parameter_count(models::deepseek_v4_pro) - v4p_mtp_params < 1'650'000'000'000);
+// nvidia/DeepSeek-V4-Pro-NVFP4: DeepSeek-V4-Pro's tensors with the 61 main layers' 384 routed
+// experts (quantized_layers layers.0-60.ffn.experts) NVFP4 in place of MXFP4: w1, w3 [3072, 7168]
+// and w2 [7168, 3072], E = 22,020,096 values, E/2 + E/16 + an F32 weight_scale_2 and input_scale
+// (nv above) = 12,386,312 B for MXFP4's E/2 + E/32 = 11,698,176 B. The MTP layer's experts (mtp.*
+// ignored) stay MXFP4. No published total_size was found.
+static_assert(nv(3072, 7168) == 12'386'312 && v4_mx(3072, 7168) == 11'698'176 && nv(7168, 3072) == nv(3072, 7168));
+static_assert(weights(models::deepseek_v4_pro_nvfp4) == v4p_main + v4p_mtp + 61 * 384 * 3 * (nv(3072, 7168) - v4_mx(3072, 7168)));
+static_assert(footprint(models::deepseek_v4_pro_nvfp4, {}).draft_weights == v4p_mtp);
+static_assert(parameter_count(models::deepseek_v4_pro_nvfp4) == parameter_count(models::deepseek_v4_pro));  // the same shapes
+// sgl-project/DeepSeek-V4-Pro-FP8: the same tensors with every routed expert, the MTP layer's
+// included (62 x 384), block FP8 like the shared expert: w1, w3 [3072, 7168] and w2 [7168, 3072]
+// at E + 24 x 56 E8M0 block scales each = 22,021,440 B. No published total_size was found.
+constexpr u64 v4p_fp8_expert = 2 * v4_fp8(3072, 7168) + v4_fp8(7168, 3072);
+static_assert(v4p_fp8_expert == 3 * 22'021'440ULL);
+static_assert(weights(models::deepseek_v4_pro_fp8) == v4p_main + v4p_mtp + 62 * 384 * (v4p_fp8_expert - v4p_expert));
+static_assert(footprint(models::deepseek_v4_pro_fp8, {}).draft_weights == v4p_mtp + 384 * (v4p_fp8_expert - v4p_expert));
+static_assert(parameter_count(models::deepseek_v4_pro_fp8) == parameter_count(models::deepseek_v4_pro));
+// nvidia/DeepSeek-V4-Flash-NVFP4 and sgl-project/DeepSeek-V4-Flash-FP8: DeepSeek-V4-Flash's published
+// total_size 159,609,485,896 (tests/data/configs/README.md; its tensors by hand in
+// tests/static/deepseek_v4_test.cpp) with its routed experts' w1, w3 [2048, 4096] and w2 [4096,
+// 2048] (E = 8,388,608 values, MXFP4 E/2 + E/32 = 4,456,448 B) NVFP4 in the 43 main layers
+// (E/2 + E/16 + 8 = 4,718,600 B), or block FP8 in all 44 (E + 16 x 32 = 8,389,120 B).
+static_assert(v4_mx(2048, 4096) == 4'456'448 && nv(2048, 4096) == 4'718'600 && v4_fp8(2048, 4096) == 8'389'120);
+static_assert(weights(models::deepseek_v4_flash_nvfp4) == 159'609'485'896 + 43ULL * 256 * 3 * (4'718'600 - 4'456'448));
+static_assert(weights(models::deepseek_v4_flash_nvfp4) == 168'266'793'544);
+static_assert(footprint(models::deepseek_v4_flash_nvfp4, {}).draft_weights == footprint(models::deepseek_v4_flash, {}).draft_weights);
+static_assert(weights(models::deepseek_v4_flash_fp8) == 159'609'485'896 + 44ULL * 256 * 3 * (8'389'120 - 4'456'448));
+static_assert(weights(models::deepseek_v4_flash_fp8) == 292'502'338'120);
+static_assert(footprint(models::deepseek_v4_flash_fp8, {}).draft_weights ==
+              footprint(models::deepseek_v4_flash, {}).draft_weights + 256ULL * 3 * (8'389'120 - 4'456'448));
+static_assert(parameter_count(models::deepseek_v4_flash_nvfp4) == parameter_count(models::deepseek_v4_flash));
+static_assert(parameter_count(models::deepseek_v4_flash_fp8) == parameter_count(models::deepseek_v4_flash));
 
 // ---- Llama 4 --------------------------------------------------------------------------------
 // Scout and Maverick, by hand from config.json (tests/data/configs/llama_4_*): every layer's
@@ -839,16 +909,30 @@ constexpr kv_row kv_rows[] = {
     // tests/static/nemotron_3_test.cpp).
     {&models::nemotron_3_super_120b_a12b_fp8, gqa_kv(8, 2, 128, 2), gqa_kv(8, 2, 128, 1), 40ULL * 128 * 64 * 128 * 4},
     {&models::glm_5_1, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
-    {&models::glm_5_1_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},    // Qwen3-VL: the Qwen3 decoders' KV (the towers hold none).
+    {&models::glm_5_1_fp8, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    // Qwen3-VL: the Qwen3 decoders' KV (the towers hold none).
     {&models::qwen3_vl_2b_instruct, gqa_kv(28, 8, 128, 2), gqa_kv(28, 8, 128, 1), 0},
     {&models::qwen3_vl_4b_instruct, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
     {&models::qwen3_vl_8b_instruct, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
     {&models::qwen3_vl_32b_instruct, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
     {&models::qwen3_vl_32b_thinking, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
     {&models::qwen3_vl_30b_a3b_instruct, gqa_kv(48, 4, 128, 2), gqa_kv(48, 4, 128, 1), 0},
-    {&models::qwen3_vl_235b_a22b_instruct, gqa_kv(94, 4, 128, 2), gqa_kv(94, 4, 128, 1), 0},    {&models::mimo_7b_base, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
+    {&models::qwen3_vl_235b_a22b_instruct, gqa_kv(94, 4, 128, 2), gqa_kv(94, 4, 128, 1), 0},
+    {&models::mimo_7b_base, gqa_kv(36, 8, 128, 2), gqa_kv(36, 8, 128, 1), 0},
     // MiMo-V2-Flash: 9 full layers of 4 KV heads and 39 sliding of 8, K 192 and V 128 wide.
     {&models::mimo_v2_flash, (9 * 4 + 39 * 8) * (192 + 128) * 2, (9 * 4 + 39 * 8) * (192 + 128), 0},
+    // NVIDIA's NVFP4 exports of DeepSeek-V3.1 / V3.2 and the V4 releases in NVFP4 / FP8: their
+    // base releases' rows (the same attention; V3.x's FP8 KV cache is a default, not a size).
+    {&models::deepseek_v3_1_nvfp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    {&models::deepseek_v3_2_nvfp4, 61 * ((512 + 64) * 2 + 132), 61 * (512 + 64 + 132), 0},
+    {&models::deepseek_v4_flash_nvfp4, (43 * 512 + 21 * 128 + 20 * 4) * 2 + 21 * 33, 43 * 512 + 21 * (128 + 33) + 20 * 4,
+     (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
+    {&models::deepseek_v4_pro_nvfp4, (61 * 512 + 30 * 128 + 31 * 4) * 2 + 30 * 33, 61 * 512 + 30 * (128 + 33) + 31 * 4,
+     (30 * (8 * 2048 + 8 * 512) + 31 * 128 * 1024) * 4},
+    {&models::deepseek_v4_flash_fp8, (43 * 512 + 21 * 128 + 20 * 4) * 2 + 21 * 33, 43 * 512 + 21 * (128 + 33) + 20 * 4,
+     (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
+    {&models::deepseek_v4_pro_fp8, (61 * 512 + 30 * 128 + 31 * 4) * 2 + 30 * 33, 61 * 512 + 30 * (128 + 33) + 31 * 4,
+     (30 * (8 * 2048 + 8 * 512) + 31 * 128 * 1024) * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

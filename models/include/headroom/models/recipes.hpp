@@ -61,17 +61,55 @@ constexpr void fp8_block_128(model& m, std::initializer_list<precision_rule> exc
   m.add_rule(all_weights(formats::fp8_block(128, 128, ue8m0), formats::fp8_group(128)));
 }
 
-/// DeepSeek-V4's releases (DeepSeek-V4-Flash, DeepSeek-V4-Pro): the routed experts MXFP4 (E2M1
-/// with one E8M0 scale per 32, activations FP8 per 32), the compressors, the indexers'
-/// weights_proj BF16, the hyper-connection mixers F32, everything else block FP8 with UE8M0
-/// scales (scale_fmt ue8m0).
-constexpr void deepseek_v4(model& m) {
+/// DeepSeek-V4's block-FP8 layout (quantization_config quant_method fp8, scale_fmt ue8m0): the
+/// compressors and the indexers' weights_proj BF16, the hyper-connection mixers F32, everything
+/// else block FP8 with UE8M0 scales, the routed experts included. As such it is
+/// sgl-project's DeepSeek-V4-Flash-FP8 / -Pro-FP8 (a config.json without expert_dtype);
+/// `exceptions`: the release's own, ahead of these rules.
+constexpr void deepseek_v4_fp8(model& m, std::initializer_list<precision_rule> exceptions = {}) {
+  for (const precision_rule& r : exceptions) m.add_rule(r);
   fp8_block_128(m,
-                {for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)),
-                 for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32)),
-                 for_role(linear_role::compress, formats::bf16), for_role(linear_role::index_weights, formats::bf16),
+                {for_role(linear_role::compress, formats::bf16), for_role(linear_role::index_weights, formats::bf16),
                  for_role(linear_role::hc_mix, formats::f32)},
                 true);
+}
+
+/// DeepSeek-V4's releases (DeepSeek-V4-Flash, DeepSeek-V4-Pro, expert_dtype fp4): deepseek_v4_fp8
+/// with the routed experts MXFP4 (E2M1 with one E8M0 scale per 32, activations FP8 per 32).
+constexpr void deepseek_v4(model& m) {
+  deepseek_v4_fp8(m, {for_op(op::expert_gate_up, formats::mxfp4, formats::fp8_group(32)),
+                      for_op(op::expert_down, formats::mxfp4, formats::fp8_group(32))});
+}
+
+/// NVIDIA's ModelOpt exports of DeepSeek-V4 (nvidia/DeepSeek-V4-Flash-NVFP4, -Pro-NVFP4:
+/// quant_algo MIXED_PRECISION, quantized_layers every main layer's ffn.experts NVFP4 in groups
+/// of 16): the main layers' routed experts NVFP4 W4A4 (one F32 weight_scale_2 each besides the
+/// input_scale), everything else as deepseek_v4 (ignore keeps attention, shared experts, head and
+/// the MTP layer mtp.*, whose experts stay MXFP4).
+constexpr void deepseek_v4_modelopt_nvfp4_experts(model& m) {
+  m.add_rule(with_scalars(in_section(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), section::main), 1));
+  m.add_rule(with_scalars(in_section(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), section::main), 1));
+  deepseek_v4(m);
+}
+
+/// NVIDIA's ModelOpt NVFP4 exports of DeepSeek-V3 and its successors (nvidia/DeepSeek-V3-0324-FP4,
+/// DeepSeek-V3.1-NVFP4, DeepSeek-V3.2-NVFP4; hf_quant_config.json quant_algo NVFP4, group_size
+/// 16): the MTP layer (model.layers.61*), each layer's MLA q_a_proj, q_b_proj,
+/// kv_a_proj_with_mqa and kv_b_proj, the routers (ModelOpt leaves mlp.gate unquantized whether
+/// listed or not), embed_tokens and lm_head BF16; NVFP4 W4A4 (one F32 weight_scale_2 and
+/// input_scale each) on o_proj, the dense MLPs and the routed and shared experts. MLA has no
+/// k_proj / v_proj to carry an FP8 KV cache's k_scale / v_scale. `exceptions`: the export's own
+/// BF16 modules beyond these, ahead of the NVFP4 catch-all.
+constexpr void modelopt_nvfp4_mla(model& m, std::initializer_list<precision_rule> exceptions = {}) {
+  m.add_rule(in_section(all_weights(formats::bf16), section::draft));
+  m.add_rule(for_op(op::router, formats::bf16));
+  bf16_embed_and_head(m);
+  m.add_rule(for_role(linear_role::mla_q_a, formats::bf16));
+  m.add_rule(for_role(linear_role::mla_q_b, formats::bf16));
+  m.add_rule(for_role(linear_role::mla_kv_a, formats::bf16));
+  m.add_rule(for_role(linear_role::mla_kv_b, formats::bf16));
+  for (const precision_rule& r : exceptions) m.add_rule(r);
+  m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
 }
 
 /// NVIDIA's ModelOpt NVFP4 exports of Qwen3.5 MoE (nvidia/Qwen3.5-397B-A17B-NVFP4,

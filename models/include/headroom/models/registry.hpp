@@ -85,6 +85,12 @@
 #include <headroom/models/checkpoints/qwen3_vl/qwen3_vl_235b_a22b_instruct.hpp>
 #include <headroom/models/checkpoints/xiaomi/mimo_7b_base.hpp>
 #include <headroom/models/checkpoints/xiaomi/mimo_v2_flash.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3_1_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3_2_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_flash_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_pro_nvfp4.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_flash_fp8.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v4_pro_fp8.hpp>
 
 namespace headroom::models {
 
@@ -168,6 +174,12 @@ inline constexpr auto all = std::to_array<const model*>({
     &qwen3_vl_235b_a22b_instruct,
     &mimo_7b_base,
     &mimo_v2_flash,
+    &deepseek_v3_1_nvfp4,
+    &deepseek_v3_2_nvfp4,
+    &deepseek_v4_flash_nvfp4,
+    &deepseek_v4_pro_nvfp4,
+    &deepseek_v4_flash_fp8,
+    &deepseek_v4_pro_fp8,
 });
 
 /// The registry entry with this id, or nullptr.

@@ -11,6 +11,19 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// deepseek-ai/DeepSeek-V3's decoder as its config.json gives it (tests/data/configs/deepseek_v3);
+/// DeepSeek-V3-0324, DeepSeek-V3.1 and NVIDIA's NVFP4 exports of them keep the architecture (the
+/// same dims in their config.json; DeepSeek-V3.2 adds the lightning indexer, deepseek_v3_2_dims).
+/// The MTP layer (model.layers.61) stores its own embed_tokens and shared_head.head copies.
+inline constexpr mla_moe_dims deepseek_v3_dims = {
+    .mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128},
+    .vocab = 129280,
+    .layers = 61,
+    .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1,
+            .mtp_layers = 1, .groups = 8, .top_groups = 4}};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_deepseek_v3(model& m) {
   m.id = "deepseek_v3"sv;
@@ -27,7 +40,7 @@ constexpr void fill_deepseek_v3(model& m) {
       "mlp.gate, eh_proj, embed_tokens, lm_head, norms BF16; e_score_correction_bias F32; the MTP layer "
       "(model.layers.61) stores its own embed_tokens and shared_head.head copies; total_size not published:"
       " weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 8, .top_groups = 4}});
+  family::mla_moe(m.c, family::deepseek_v3_dims);
   recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16)});
 }
 }  // namespace detail

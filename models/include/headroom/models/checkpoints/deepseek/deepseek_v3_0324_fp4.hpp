@@ -5,6 +5,7 @@
 
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/recipes.hpp>
 
@@ -27,16 +28,8 @@ constexpr void fill_deepseek_v3_0324_fp4(model& m) {
       "NVFP4 weights and activations (weight_scale, weight_scale_2, input_scale) on the dense MLPs, routed "
       "and shared experts; attention, routers, the MTP layer (assumed stored, in BF16), embed_tokens and "
       "lm_head BF16; e_score_correction_bias F32; total_size not published: weights are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 8, .top_groups = 4}});
-  m.add_rule(in_section(all_weights(formats::bf16), section::draft));
-  m.add_rule(for_op(op::router, formats::bf16));
-  recipes::bf16_embed_and_head(m);
-  m.add_rule(for_role(linear_role::mla_q_a, formats::bf16));
-  m.add_rule(for_role(linear_role::mla_q_b, formats::bf16));
-  m.add_rule(for_role(linear_role::mla_kv_a, formats::bf16));
-  m.add_rule(for_role(linear_role::mla_kv_b, formats::bf16));
-  m.add_rule(for_role(linear_role::o, formats::bf16));
-  m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
+  family::mla_moe(m.c, family::deepseek_v3_dims);
+  recipes::modelopt_nvfp4_mla(m, {for_role(linear_role::o, formats::bf16)});  // every self_attn* excluded
 }
 }  // namespace detail
 

@@ -5,11 +5,25 @@
 
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/checkpoints/deepseek/deepseek_v3.hpp>
 #include <headroom/models/mla_moe.hpp>
 #include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
+
+namespace family {
+/// deepseek-ai/DeepSeek-V3.2's decoder (config.json verbatim in tests/data/configs/deepseek_v3_2):
+/// DeepSeek-V3's dims and a lightning indexer in every layer (index_n_heads 64, index_head_dim
+/// 128, index_topk 2048); nvidia/DeepSeek-V3.2-NVFP4's config.json states the same.
+inline constexpr mla_moe_dims deepseek_v3_2_dims = [] {
+  mla_moe_dims d = deepseek_v3_dims;
+  d.index_heads = 64;
+  d.index_head_dim = 128;
+  d.index_topk = 2048;
+  return d;
+}();
+}  // namespace family
 
 namespace detail {
 constexpr void fill_deepseek_v3_2(model& m) {
@@ -34,7 +48,7 @@ constexpr void fill_deepseek_v3_2(model& m) {
       "norms BF16; e_score_correction_bias F32; the MTP layer (model.layers.61) counted with its own "
       "embed_tokens and shared_head.head copies, as DeepSeek-V3 stores them; total_size not found: weights "
       "are the hand sum"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 128, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 129280, .layers = 61, .moe = {.inter = 18432, .first_dense = 3, .experts = 256, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .mtp_layers = 1, .groups = 8, .top_groups = 4}, .index_heads = 64, .index_head_dim = 128, .index_topk = 2048});
+  family::mla_moe(m.c, family::deepseek_v3_2_dims);
   recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16), for_role(linear_role::index_weights, formats::bf16)});
 }
 }  // namespace detail

@@ -11,6 +11,35 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// deepseek-ai/DeepSeek-V4-Flash's decoder as its config.json gives it (tests/data/configs/deepseek_v4_flash);
+/// nvidia/DeepSeek-V4-Flash-NVFP4's and sgl-project/DeepSeek-V4-Flash-FP8's config.json state the same
+/// dims (their files differ in quantization_config, expert_dtype and spelling).
+inline constexpr deepseek_v4_dims deepseek_v4_flash_dims = {
+    .hidden = 4096,
+    .vocab = 129280,
+    .layers = 43,
+    .compress_ratios = {0,   0, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,
+                        128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128,
+                        4,   128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4, 0},
+    .attention = {.hc = 4,
+                  .q_heads = 64,
+                  .head_dim = 512,
+                  .q_lora = 1024,
+                  .o_groups = 8,
+                  .o_lora = 1024,
+                  .window = 128,
+                  .index_heads = 64,
+                  .index_head_dim = 128,
+                  .index_topk = 512},
+    .experts = 256,
+    .top_k = 6,
+    .moe_inter = 2048,
+    .shared_experts = 1,
+    .hash_layers = 3,
+    .mtp_layers = 1};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_deepseek_v4_flash(model& m) {
   m.id = "deepseek_v4_flash"sv;
@@ -31,28 +60,7 @@ constexpr void fill_deepseek_v4_flash(model& m) {
       "reads the main embed and head: the checkpoint stores no copy. Per-sequence compressor states F32 (vLLM "
       "CompressorStateCache), paged as each engine pages them (docs/engines.md). Not modelled: vLLM's cache layout "
       "(584 B rows)"sv};
-  family::deepseek_v4(m.c, {.hidden = 4096,
-                             .vocab = 129280,
-                             .layers = 43,
-                             .compress_ratios = {0,   0, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,
-                                                 128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128, 4,   128,
-                                                 4,   128, 4, 128, 4,   128, 4,   128, 4,   128, 4,   128, 4, 0},
-                             .attention = {.hc = 4,
-                                           .q_heads = 64,
-                                           .head_dim = 512,
-                                           .q_lora = 1024,
-                                           .o_groups = 8,
-                                           .o_lora = 1024,
-                                           .window = 128,
-                                           .index_heads = 64,
-                                           .index_head_dim = 128,
-                                           .index_topk = 512},
-                             .experts = 256,
-                             .top_k = 6,
-                             .moe_inter = 2048,
-                             .shared_experts = 1,
-                             .hash_layers = 3,
-                             .mtp_layers = 1});
+  family::deepseek_v4(m.c, family::deepseek_v4_flash_dims);
   recipes::deepseek_v4(m);
 }
 }  // namespace detail

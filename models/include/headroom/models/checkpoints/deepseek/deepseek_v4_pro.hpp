@@ -11,6 +11,36 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// deepseek-ai/DeepSeek-V4-Pro's decoder as its config.json gives it (tests/data/configs/deepseek_v4_pro);
+/// nvidia/DeepSeek-V4-Pro-NVFP4's and sgl-project/DeepSeek-V4-Pro-FP8's config.json state the same
+/// dims (their files differ in quantization_config, expert_dtype and spelling).
+inline constexpr deepseek_v4_dims deepseek_v4_pro_dims = {
+    .hidden = 7168,
+    .vocab = 129280,
+    .layers = 61,
+    .compress_ratios = {128, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
+                        4,   128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
+                        4,   128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
+                        4,   128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 0},
+    .attention = {.hc = 4,
+                  .q_heads = 128,
+                  .head_dim = 512,
+                  .q_lora = 1536,
+                  .o_groups = 16,
+                  .o_lora = 1024,
+                  .window = 128,
+                  .index_heads = 64,
+                  .index_head_dim = 128,
+                  .index_topk = 1024},
+    .experts = 384,
+    .top_k = 6,
+    .moe_inter = 3072,
+    .shared_experts = 1,
+    .hash_layers = 3,
+    .mtp_layers = 1};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_deepseek_v4_pro(model& m) {
   m.id = "deepseek_v4_pro"sv;
@@ -31,29 +61,7 @@ constexpr void fill_deepseek_v4_pro(model& m) {
       "hash-layer tid2eid I64. The MTP layer (mtp.0.*) reads the main embed and head. Per-sequence "
       "compressor states F32 (vLLM CompressorStateCache), paged as each engine pages them (docs/engines.md). "
       "Not modelled: vLLM's cache layout"sv};
-  family::deepseek_v4(m.c, {.hidden = 7168,
-                             .vocab = 129280,
-                             .layers = 61,
-                             .compress_ratios = {128, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
-                                                 4,   128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
-                                                 4,   128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
-                                                 4,   128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 0},
-                             .attention = {.hc = 4,
-                                           .q_heads = 128,
-                                           .head_dim = 512,
-                                           .q_lora = 1536,
-                                           .o_groups = 16,
-                                           .o_lora = 1024,
-                                           .window = 128,
-                                           .index_heads = 64,
-                                           .index_head_dim = 128,
-                                           .index_topk = 1024},
-                             .experts = 384,
-                             .top_k = 6,
-                             .moe_inter = 3072,
-                             .shared_experts = 1,
-                             .hash_layers = 3,
-                             .mtp_layers = 1});
+  family::deepseek_v4(m.c, family::deepseek_v4_pro_dims);
   recipes::deepseek_v4(m);
 }
 }  // namespace detail
