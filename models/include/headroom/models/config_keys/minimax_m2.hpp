@@ -31,6 +31,12 @@ inline constexpr ignored minimax_m2_ignored[] = {
     {"scoring_func", "router arithmetic (sigmoid), no tensor"},
     {"routed_scaling_factor", "router arithmetic, no tensor"},
     {"router_jitter_noise", "training only"},
+    // MiniMax-M2's config.json (not M2.5's or M2.7's) still carries MiniMax-Text-01's residual
+    // weights and shared-expert gate mode: arithmetic of the forward pass, no tensor.
+    {"layernorm_full_attention_beta", "a residual branch's weight (1.0), arithmetic of the forward pass, no tensor"},
+    {"layernorm_linear_attention_beta", "a residual branch's weight for lightning-attention layers, which attn_type_list checks absent"},
+    {"layernorm_mlp_beta", "a residual branch's weight (1.0), arithmetic of the forward pass, no tensor"},
+    {"shared_moe_mode", "how a shared expert's output is gated; shared_intermediate_size is checked 0: there is none"},
     {"sliding_window", "attn_type_list decides each layer's attention (checked full)"},
     {"use_mtp", "the MTP modules are not in the gqa_moe family (the shipped MiniMax-M2.7 table does not count them)"},
     {"num_mtp_modules", "the MTP modules are not in the gqa_moe family (the shipped MiniMax-M2.7 table does not count them)"},
