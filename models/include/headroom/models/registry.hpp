@@ -76,6 +76,14 @@
 #include <headroom/models/checkpoints/zai/glm_5_1.hpp>
 #include <headroom/models/checkpoints/zai/glm_5_1_fp8.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_5_nvfp4.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_7_nvfp4.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_26b_a4b_nvfp4.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_31b_it_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_6_27b_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_32b_fp8_static_per_tensor.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_bf16.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_nvfp4.hpp>
 
 namespace headroom::models {
 
@@ -150,6 +158,14 @@ inline constexpr auto all = std::to_array<const model*>({
     &nemotron_3_super_120b_a12b_fp8,
     &glm_5_1,
     &glm_5_1_fp8,
+    &minimax_m2_5_nvfp4,
+    &minimax_m2_7_nvfp4,
+    &gemma_4_26b_a4b_nvfp4,
+    &gemma_4_31b_it_nvfp4,
+    &qwen3_6_27b_nvfp4,
+    &qwen3_32b_fp8_static_per_tensor,
+    &nemotron_3_ultra_550b_a55b_bf16,
+    &nemotron_3_ultra_550b_a55b_nvfp4,
 });
 
 /// The registry entry with this id, or nullptr.

@@ -10,6 +10,15 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// Qwen/Qwen3-32B's decoder as its config.json gives it (tests/data/configs/qwen3_32b); the FP8
+/// releases Qwen/Qwen3-32B-FP8 and Qwen/Qwen3-32B-FP8-Static-PerTensor have the same dims.
+inline constexpr dense_gqa_dims qwen3_32b_dims = {
+    .gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128},
+    .inter = 25600,
+    .qk_norm = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_qwen3_32b(model& m) {
   m.id = "qwen3_32b"sv;
@@ -20,7 +29,7 @@ constexpr void fill_qwen3_32b(model& m) {
       "{num_key_value_heads}, {head_dim}, {vocab_size}, {tie_word_embeddings}, torch_dtype bfloat16); "
       "model.safetensors.index.json (total_size 65524246528, 17 shards)"sv,
       "every tensor BF16; q_norm / k_norm per layer"sv};
-  family::dense_gqa(m.c, {.gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 25600, .qk_norm = true});
+  family::dense_gqa(m.c, family::qwen3_32b_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail
