@@ -158,7 +158,9 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "mimo_v2_flash",
                          "deepseek_v3_1_nvfp4", "deepseek_v3_2_nvfp4",
                          "deepseek_v4_flash_nvfp4", "deepseek_v4_pro_nvfp4", "deepseek_v4_flash_fp8",
-                         "deepseek_v4_pro_fp8"}) {
+                         "deepseek_v4_pro_fp8", "minimax_m2_5_nvfp4", "minimax_m2_7_nvfp4",
+                         "gemma_4_26b_a4b_nvfp4", "gemma_4_31b_it_nvfp4", "qwen3_6_27b_nvfp4",
+                         "qwen3_32b_fp8_static_per_tensor", "nemotron_3_ultra_550b_a55b_bf16"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);
@@ -230,6 +232,20 @@ TEST_CASE("import: Nemotron-3 Super FP8's config.json builds the shipped circuit
   const auto im = imp::import_config({config_dir(id), "", id});
   require_same_model(im->m, *shipped, false);
   CHECK(parameter_count(im->m) == 123'611'033'088);
+}
+
+TEST_CASE("import: Nemotron-3 Ultra NVFP4's config.json builds the shipped circuit") {
+  // The BF16 release's config.json, byte for byte, as aiconfigurator keeps it for the NVFP4
+  // repository, without a quantization_config (tests/data/configs/README.md): imported BF16, so
+  // the circuit, the KV cache and the recurrent state are compared, not formats.
+  const char* id = "nemotron_3_ultra_550b_a55b_nvfp4";
+  const model* shipped = models::find(id);
+  REQUIRE(shipped != nullptr);
+  const auto im = imp::import_config({config_dir(id), "", id});
+  require_same_model(im->m, *shipped, false);
+  CHECK(parameter_count(im->m) == parameter_count(models::nemotron_3_ultra_550b_a55b_bf16));
+  // The Hub id resolves to the table.
+  CHECK(models::find_repo("nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4") == shipped);
 }
 
 TEST_CASE("import: Qwen3.6-35B-A3B's multimodal config imports to the shipped FP8 table's circuit, in BF16") {

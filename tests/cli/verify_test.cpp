@@ -327,6 +327,8 @@ TEST_CASE("verify: every shipped text-only model's inventory sums to its footpri
     if (m->family == "mimo_v2_flash") continue;  // nor mimo_v2_flash's (it says so)
     if (m->family == "deepseek_v4") continue;    // DeepSeek-V4's tensor names: not in verify's inventory yet
     if (m->family == "llama4" || m->family == "nemotron_nas") continue;  // their tensor names: not named yet (verify says so)
+    // NVFP4 routed experts of Gemma-4's fused 3-D tensors: the ModelOpt export's names not known yet (verify says so).
+    if (m->id == "gemma_4_26b_a4b_nvfp4") continue;
     INFO(m->id);
     std::uint64_t sum = 0;
     for (const auto& x : imp::inventory(*m, m->id.substr(0, 7) == "mixtral" ? "mixtral" : "")) sum += x.bytes;

@@ -53,6 +53,9 @@ constexpr spelling spellings[] = {
     {"llama_2_", "head_dim", "hidden_size/num_attention_heads"},
     // Llama 4: no no_rope_layer_interval key (Llama4TextConfig's default 4: every fourth layer NoPE).
     {"llama_4_", "no_rope_layer_interval", ""},
+    // Nemotron-3 Ultra (transformers 5's spelling): no num_hidden_layers key; its layers_block_type
+    // lists the 108 layers by name.
+    {"nemotron_3_ultra_", "num_hidden_layers", ""},
 };
 
 std::string_view config_key_of(std::string_view model_id, std::string_view key) {

@@ -83,6 +83,19 @@ static_assert(parameter_count(models::qwen3_32b_fp8) == 32'762'123'264);
 static_assert(scale_elements(models::qwen3_32b_fp8) == q32_blocks);
 static_assert(parameter_count(models::qwen3_32b_fp8) + q32_blocks == 1'558'406'144ULL + 31'205'621'760ULL);
 static_assert(weights(models::qwen3_32b_fp8) == 1'558'406'144ULL * 2 + 31'205'621'760ULL + 2 * q32_blocks);
+// Qwen/Qwen3-32B-FP8-Static-PerTensor (ModelOpt FP8 per tensor, FP8 KV cache, lm_head
+// excluded): no published total; hand sum, as tests/cli/import_modelopt_lists_test.cpp writes it
+// out: per layer q [8192, 5120], k, v [1024, 5120], o [5120, 8192], gate, up [25600, 5120], down
+// [5120, 25600] at 1 B/element, each with an F32 weight_scale and input_scale, k_proj and v_proj
+// also an F32 k_scale / v_scale; two norms [5120], q_norm, k_norm [128] BF16; BF16 embed_tokens
+// and lm_head [151936, 5120], the final norm.
+constexpr u64 q32_linear = 2 * 8192ULL * 5120 + 2 * 1024ULL * 5120 + 3 * 25600ULL * 5120;
+static_assert(q32_linear == 487'587'840);
+static_assert(weights(models::qwen3_32b_fp8_static_per_tensor) ==
+              64 * (q32_linear + 7 * 8 + 2 * 4 + 2 * (2 * 5120 + 2 * 128)) + 2 * 151936ULL * 5120 * 2 + 5120 * 2);
+static_assert(weights(models::qwen3_32b_fp8_static_per_tensor) == 34'318'628'864);
+static_assert(parameter_count(models::qwen3_32b_fp8_static_per_tensor) == 32'762'123'264);  // Qwen3-32B's shapes
+static_assert(scale_elements(models::qwen3_32b_fp8_static_per_tensor) == 64 * (7 * 2 + 2));
 // Qwen3 dense, every tensor BF16, by hand from config.json: per layer q [q_heads x 128, hidden],
 // k, v [8 x 128, hidden], o [hidden, q_heads x 128], gate, up [inter, hidden], down [hidden,
 // inter], q_norm, k_norm [128] and two norms [hidden]; embed_tokens (and, untied, lm_head)
@@ -198,6 +211,38 @@ static_assert(parameter_count(models::qwen3_235b_a22b_nvfp4) == 235'093'634'560)
 static_assert(scale_elements(models::qwen3_235b_a22b_nvfp4) ==
               94 * ((8192 + 2 * 512 + 8192 + 128 * 3 * 1536ULL) * 4096 / 16 + (4 + 128 * 3) * 2 + 2));
 static_assert(kv_fp8(models::qwen3_235b_a22b_nvfp4) == gqa_kv(94, 4, 128, 1));
+// nvidia/MiniMax-M2.5-NVFP4 and -M2.7-NVFP4: hand sum, MiniMax-M2.5's shapes (above) with the
+// 256 experts' w1, w3 [1536, 3072] and w2 [3072, 1536] NVFP4 (nv: NVFP4 activations, so an F32
+// input_scale too) and everything else BF16 (hf_quant_config.json excludes lm_head and every
+// layer's block_sparse_moe.gate and self_attn*): per layer q, k, v, o BF16, k_proj / v_proj an F32
+// k_scale / v_scale (FP8 KV cache); q_norm, k_norm, two norms, router BF16 (mm_bf16);
+// e_score_correction_bias F32; BF16 embed_tokens and lm_head, the final norm.
+constexpr u64 mm_attn = 6144ULL * 3072 + 2 * 1024ULL * 3072 + 3072ULL * 6144;
+constexpr u64 mm_nvfp4 = 62 * (2 * mm_attn + 2 * 4 + 256 * 3 * nv(1536, 3072) + 2 * mm_bf16 + 4 * 256) +
+                         2 * 2 * 200064ULL * 3072 + 2 * 3072;
+static_assert(mm_nvfp4 == 134'401'757'680);
+static_assert(weights(models::minimax_m2_5_nvfp4) == mm_nvfp4 && weights(models::minimax_m2_7_nvfp4) == mm_nvfp4);
+static_assert(parameter_count(models::minimax_m2_5_nvfp4) == parameter_count(models::minimax_m2_5));
+static_assert(parameter_count(models::minimax_m2_7_nvfp4) == 228'703'644'928 - 62 * mm_blocks);
+
+// ---- Gemma-4, NVIDIA NVFP4 exports ------------------------------------------------------------
+// The BF16 releases' parameters are the hand sums of tests/static/gemma4_test.cpp (30,697,345,340
+// and 25,233,141,790, the model card's 30.7B and 25.2B); the exports store the text decoder's
+// tensors so, but those named NVFP4 (nv: E/2 + E/16 + an F32 weight_scale_2 and input_scale in
+// place of 2E) and an F32 k_scale / v_scale on every k_proj and v_proj (FP8 KV cache). The vision
+// towers are not counted, as in the BF16 tables.
+// nvidia/Gemma-4-31B-IT-NVFP4: every layer's MLP gate_proj, up_proj [21504, 5376] and down_proj
+// [5376, 21504]; scales on the 50 sliding layers' k_proj and v_proj and the 10 global layers'
+// k_proj (attention_k_eq_v: no v_proj), 110.
+static_assert(nv(21504, 5376) == 65'028'104);
+static_assert(weights(models::gemma_4_31b_it_nvfp4) ==
+              2 * 30'697'345'340ULL - 60 * 3 * (2 * 21504ULL * 5376 - nv(21504, 5376)) + 110 * 4);
+static_assert(parameter_count(models::gemma_4_31b_it_nvfp4) == 30'697'345'340);
+// nvidia/Gemma-4-26B-A4B-NVFP4: the 30 layers' 128 experts' fused gate_up_proj [1408, 2816] and
+// down_proj [2816, 704] (the dense MLP, router and attention excluded); scales on 25 x 2 + 5 = 55.
+static_assert(2 * 1408ULL * 2816 - nv(1408, 2816) + 2 * 2816ULL * 704 - nv(2816, 704) == 8'549'360);
+static_assert(weights(models::gemma_4_26b_a4b_nvfp4) == 2 * 25'233'141'790ULL - 30 * 128 * 8'549'360ULL + 55 * 4);
+static_assert(parameter_count(models::gemma_4_26b_a4b_nvfp4) == 25'233'141'790);
 
 // ---- Qwen3-VL -------------------------------------------------------------------------------
 // Each Qwen3-VL release is a Qwen3 text decoder (the table of the same dims above) and the vision
@@ -303,6 +348,32 @@ static_assert(parameter_count(models::qwen3_5_35b_a3b) == q35_params);
 static_assert(weights(models::qwen3_5_35b_a3b) == 2 * q35_params);
 static_assert(footprint(models::qwen3_5_35b_a3b, {}).vision_weights == 2 * q35_vision);
 static_assert(kv_bf16(models::qwen3_5_35b_a3b) == gqa_kv(10, 2, 256, 2) && kv_fp8(models::qwen3_5_35b_a3b) == gqa_kv(10, 2, 256, 1));
+// nvidia/Qwen3.6-27B-NVFP4: hand sum, as tests/cli/import_modelopt_mixed_test.cpp writes it out
+// from its text_config (hidden 5120, 48 Gated DeltaNet and 16 gated-attention layers, 24 query /
+// 4 KV heads of 256, linear heads 16 key / 48 value of 128, intermediate 17408, vocab 248320,
+// untied, one MTP layer). FP8 per tensor (f8: weight + F32 weight_scale and input_scale) on
+// in_proj_qkv [10240, 5120], in_proj_z [6144, 5120], out_proj [5120, 6144], q_proj [12288, 5120],
+// k_proj / v_proj [1024, 5120], o_proj [5120, 6144]; NVFP4 W4A16 (nv: its F32 weight_scale_2 and
+// input_scale) on gate_proj / up_proj [17408, 5120], down_proj [5120, 17408] and lm_head; BF16:
+// in_proj_b / in_proj_a [48, 5120], input norm, conv1d 10240 x 4, A_log, dt_bias 48, norm 128;
+// attention norms, q_norm / k_norm 256; embed_tokens; the MTP layer (fc [5120, 10240], three norms,
+// an attention layer and its MLP) and the vision tower (460,730,096 parameters, above).
+constexpr u64 q36_f8(u64 out, u64 in) { return out * in + 8; }
+constexpr u64 q36_gdn = q36_f8(10240, 5120) + q36_f8(6144, 5120) + q36_f8(5120, 6144) + 2 * 2 * 48 * 5120ULL +
+                        2 * (5120 + 10240 * 4 + 48 + 48 + 128);
+constexpr u64 q36_attn_aux = 2 * (5120 + 256 + 256);
+constexpr u64 q36_attn = q36_f8(12288, 5120) + 2 * q36_f8(1024, 5120) + q36_f8(5120, 6144) + q36_attn_aux;
+constexpr u64 q36_mlp = 2 * nv(17408, 5120) + nv(5120, 17408) + 2 * 5120;
+static_assert(q36_gdn == 116'419'032 && q36_attn == 104'868'896 && q36_mlp == 150'415'384);
+constexpr u64 q36_main = 2 * 248320ULL * 5120 + 48 * q36_gdn + 16 * q36_attn + 64 * q36_mlp + 2 * 5120 + nv(248320, 5120);
+constexpr u64 q36_mtp = 2 * (5120ULL * 10240 + 3 * 5120 + 12288ULL * 5120 + 2 * 1024ULL * 5120 + 5120ULL * 6144 +
+                             3 * 17408ULL * 5120 + 5120) + q36_attn_aux;
+static_assert(q36_main == 20'150'569'096 && q36_mtp == 849'398'784);
+static_assert(weights(models::qwen3_6_27b_nvfp4) == q36_main + q36_mtp + 2 * 460'730'096ULL);
+static_assert(weights(models::qwen3_6_27b_nvfp4) == 21'921'428'072);
+static_assert(footprint(models::qwen3_6_27b_nvfp4, {}).draft_weights == q36_mtp);
+static_assert(footprint(models::qwen3_6_27b_nvfp4, {}).vision_weights == 2 * 460'730'096ULL);
+static_assert(parameter_count(models::qwen3_6_27b_nvfp4) == parameter_count(models::qwen3_5_27b));
 static_assert(state(models::qwen3_5_35b_a3b) == 30ULL * 32 * 128 * 128 * 4);
 static_assert(conv(models::qwen3_5_35b_a3b) == 30ULL * 8192 * 3 * 2);
 // Qwen3.5-397B-A17B and Qwen3.5-122B-A10B (qwen3_6_moe: Qwen3.5-35B-A3B's layers, in_proj_qkv
@@ -933,6 +1004,17 @@ constexpr kv_row kv_rows[] = {
      (21 * (8 * 2048 + 8 * 512) + 20 * 128 * 1024) * 4},
     {&models::deepseek_v4_pro_fp8, (61 * 512 + 30 * 128 + 31 * 4) * 2 + 30 * 33, 61 * 512 + 30 * (128 + 33) + 31 * 4,
      (30 * (8 * 2048 + 8 * 512) + 31 * 128 * 1024) * 4},
+    // The NVIDIA / ModelOpt exports: their BF16 releases' rows.
+    {&models::minimax_m2_5_nvfp4, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
+    {&models::minimax_m2_7_nvfp4, gqa_kv(62, 8, 128, 2), gqa_kv(62, 8, 128, 1), 0},
+    {&models::gemma_4_26b_a4b_nvfp4, gqa_kv(25, 8, 256, 2) + gqa_kv(5, 2, 512, 2), gqa_kv(25, 8, 256, 1) + gqa_kv(5, 2, 512, 1), 0},
+    {&models::gemma_4_31b_it_nvfp4, gqa_kv(50, 16, 256, 2) + gqa_kv(10, 4, 512, 2), gqa_kv(50, 16, 256, 1) + gqa_kv(10, 4, 512, 1), 0},
+    {&models::qwen3_6_27b_nvfp4, gqa_kv(16, 4, 256, 2), gqa_kv(16, 4, 256, 1), 48ULL * 48 * 128 * 128 * 4},
+    {&models::qwen3_32b_fp8_static_per_tensor, gqa_kv(64, 8, 128, 2), gqa_kv(64, 8, 128, 1), 0},
+    // Nemotron-3-Ultra: 12 attention layers of 2 KV heads x 128; 48 Mamba layers' F32 state of 256
+    // heads x 64 x 128 (weights: tests/static/nemotron_3_test.cpp).
+    {&models::nemotron_3_ultra_550b_a55b_bf16, gqa_kv(12, 2, 128, 2), gqa_kv(12, 2, 128, 1), 48ULL * 256 * 64 * 128 * 4},
+    {&models::nemotron_3_ultra_550b_a55b_nvfp4, gqa_kv(12, 2, 128, 2), gqa_kv(12, 2, 128, 1), 48ULL * 256 * 64 * 128 * 4},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Nemotron-3 (nemotron_h with MoE): Nano-30B-A3B-NVFP4, 3.5-Lightning-30B-A3B-NVFP4 (MTP draft)
-// and Super-120B-A12B-NVFP4 (latent MoE, MTP draft). Bytes by hand from the config.json dims and
-// the tensor shapes of HF modeling_nemotron_h.py (each table's `source` names the files);
+// Nemotron-3 (nemotron_h with MoE): Nano-30B-A3B-NVFP4, 3.5-Lightning-30B-A3B-NVFP4 (MTP draft),
+// Super-120B-A12B-NVFP4 and -FP8 (latent MoE, MTP draft) and Ultra-550B-A55B-BF16 and -NVFP4.
+// Bytes by hand from the config.json dims and the tensor shapes of HF modeling_nemotron_h.py (each
+// table's `source` names the files);
 // parameter counts against the published ones; Nano on H100 SXM against the seed system's
 // report (vectors within 0.5 %, with the arithmetic of every place headroom deliberately differs).
 #include <headroom/devices.hpp>
@@ -11,6 +12,8 @@
 #include <headroom/models/checkpoints/nvidia/nemotron_3_nano_30b_a3b_nvfp4.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_nvfp4.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_bf16.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_nvfp4.hpp>
 
 #include "seed_prefill.hpp"
 
@@ -378,5 +381,78 @@ static_assert(super_fp8_fp.draft_weights == super_draft_bytes);
 static_assert(super_fp8_fp.weights == super_fp8_main + super_draft_bytes);
 static_assert(parameter_count(super_fp8) == 123'611'033'088);
 static_assert(super_fp8_fp.kv_per_token == super_fp.kv_per_token && super_fp8_fp.state_per_seq == super_fp.state_per_seq);
+
+// ---- 3 Ultra: Super's layers at hidden 8192 (latent 2048), 108 layers, MTP draft ---------------
+// config.json (tests/data/configs/nemotron_3_ultra_550b_a55b_bf16): 48 Mamba, 48 MoE and 12
+// attention layers; the draft an attention and an MoE layer, as Super's.
+constexpr const model& ultra = models::nemotron_3_ultra_550b_a55b_bf16;
+// Mamba: d_inner 256 x 64 = 16384, conv channels 16384 + 2 x 8 x 128 = 18432, in_proj rows
+// 16384 + 18432 + 256 = 35072; small: conv1d 18432 x 4 + 18432, A_log / D / dt_bias 256 each,
+// gated norm 16384, norm 8192.
+constexpr u64 ultra_mamba_small = 18432 * 4 + 18432 + 3 * 256 + 16384 + 8192;
+constexpr u64 ultra_mamba_params = 35072ULL * 8192 + 8192ULL * 16384 + ultra_mamba_small;
+// Attention: q 8192 (64 x 128) x 8192, k / v 256 x 8192, o 8192 x 8192, norm 8192.
+constexpr u64 ultra_attn_params = 2 * 8192ULL * 8192 + 2 * 256ULL * 8192 + 8192;
+// MoE: router 512 x 8192 and its bias 512; fc1_latent_proj 2048 x 8192, fc2_latent_proj
+// 8192 x 2048; 512 experts x (up 5120 x 2048 + down 2048 x 5120); shared up 10240 x 8192 and
+// down 8192 x 10240; norm 8192.
+constexpr u64 ultra_moe_params =
+    512ULL * 8192 + 512 + 2 * 2048ULL * 8192 + 512ULL * 2 * 5120 * 2048 + 2 * 10240ULL * 8192 + 8192;
+constexpr u64 ultra_main_params =
+    48 * ultra_mamba_params + 12 * ultra_attn_params + 48 * ultra_moe_params + 2 * 131072ULL * 8192 + 8192;
+// MTP: enorm, hnorm 8192, eh_proj 8192 x 16384, an attention layer, an MoE layer, final_layernorm.
+constexpr u64 ultra_mtp_params = 2 * 8192 + 8192ULL * 16384 + ultra_attn_params + ultra_moe_params + 8192;
+static_assert(ultra_main_params == 549'308'993'536 && ultra_mtp_params == 11'215'610'368);
+// The Hub lists the BF16 release at 561B parameters (rounded; e.g. its entry in
+// https://huggingface.co/maxsh/activity/all): 560,524,603,904.
+static_assert(ultra_main_params + ultra_mtp_params == 560'524'603'904);
+static_assert(parameter_count(ultra) == ultra_main_params + ultra_mtp_params);
+// Bytes: every parameter BF16 but the 49 correction biases (48 main, 1 draft), F32.
+constexpr u64 ultra_draft_bytes = 2 * (ultra_mtp_params - 512) + 512 * 4;
+constexpr auto ultra_fp = footprint(ultra, fp8_kv);
+static_assert(ultra_fp.weights == 2 * (ultra_main_params + ultra_mtp_params) + 49 * 512 * 2);
+static_assert(ultra_fp.draft_weights == ultra_draft_bytes);
+// NVIDIA's NVFP4 write-up (https://developer.nvidia.com/blog/creating-the-nvidia-nemotron-3-ultra-
+// nvfp4-checkpoint-with-nvidia-model-optimizer/): "1,121 GB in BF16".
+static_assert(ultra_fp.weights / 1'000'000'000 == 1121);
+// KV: 12 attention layers x 2 x 2 KV heads x 128 x 1 B (FP8); state: 48 Mamba layers x 256
+// heads x 64 x 128 x 4 B (float32); conv windows 48 x 18432 x 3 x 2 B.
+static_assert(ultra_fp.kv_per_token == 12 * 2 * 2 * 128);
+static_assert(ultra_fp.state_per_seq == 48ULL * 256 * 64 * 128 * 4);
+static_assert(ultra_fp.conv_per_seq == 48ULL * 18432 * 3 * 2);
+
+// ---- 3 Ultra NVFP4: NVIDIA's NVFP4 + FP8 hybrid over the same tensors ----------------------------
+// The precision as the table's provenance gives it (NVIDIA's Nemotron 3 Ultra quantization page
+// and write-up), module by module in every layer: routed experts NVFP4 W4A4 (nv with its
+// input_scale), shared up / down and Mamba in_proj / out_proj FP8 per tensor (f8), attention,
+// latent projections, routers, embeddings, lm_head, norms and conv1d BF16, k_proj / v_proj with
+// k_scale / v_scale; the MTP draft BF16.
+constexpr const model& ultra_nv = models::nemotron_3_ultra_550b_a55b_nvfp4;
+constexpr u64 ultra_nv_mamba = 48 * (f8(35072, 8192) + f8(8192, 16384) + 2 * ultra_mamba_small);
+constexpr u64 ultra_nv_attn = 12 * (2 * bf(8192, 8192) + 2 * bf(256, 8192) + 2 * 8192 + 8);
+constexpr u64 ultra_nv_moe = 48 * (bf(512, 8192) + 512 * 4 + bf(2048, 8192) + bf(8192, 2048) +
+                                   512 * (nv(5120, 2048, true) + nv(2048, 5120, true)) + f8(10240, 8192) +
+                                   f8(8192, 10240) + 2 * 8192);
+constexpr u64 ultra_nv_main = ultra_nv_mamba + ultra_nv_attn + ultra_nv_moe + 2 * bf(131072, 8192) + 2 * 8192;
+constexpr auto ultra_nv_fp = footprint(ultra_nv, fp8_kv);
+static_assert(ultra_nv_fp.weights == ultra_nv_main + ultra_draft_bytes);
+static_assert(ultra_nv_fp.weights == 351'881'408'096);
+static_assert(ultra_nv_fp.draft_weights == ultra_draft_bytes);
+static_assert(parameter_count(ultra_nv) == ultra_main_params + ultra_mtp_params);
+// The write-up's "352.3 GB": the hand sum is 0.42 GB (0.12 %) under it -- the size of, e.g., one
+// Mamba in_proj kept BF16 and a shared projection or two, which the published files do not list
+// (the table's provenance).
+static_assert(ultra_nv_fp.weights > 351'800'000'000 && ultra_nv_fp.weights < 352'250'000'000);
+// The Hub's listings of the NVFP4 repository: 303B (https://huggingface.co/Daniel0902/collections)
+// and 335B (https://huggingface.co/AHandsomeBoy/activity/all). Its elements, one a
+// packed byte of two E2M1 values, an E4M3 scale or any other value: the 48 x 512 x 2 expert
+// matrices of 5120 x 2048 = E values stored as E/2 bytes and E/16 scales; the rest one each (the
+// F32 scalars a handful). Without the scale grids (as the Hub counts Lightning's release, above)
+// 302.8B; with them 335.0B.
+constexpr u64 ultra_nv_expert_params = 48ULL * 512 * 2 * 5120 * 2048;
+constexpr u64 ultra_nv_elements = ultra_main_params + ultra_mtp_params - ultra_nv_expert_params / 2;
+static_assert(ultra_nv_elements / 100'000'000 == 3028);
+static_assert((ultra_nv_elements + ultra_nv_expert_params / 16) / 100'000'000 == 3350);
+static_assert(ultra_nv_fp.kv_per_token == ultra_fp.kv_per_token && ultra_nv_fp.state_per_seq == ultra_fp.state_per_seq);
 }  // namespace
 }  // namespace headroom_static_nemotron_3_test

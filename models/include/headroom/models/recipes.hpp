@@ -112,9 +112,10 @@ constexpr void modelopt_nvfp4_mla(model& m, std::initializer_list<precision_rule
   m.add_rule(with_scalars(all_weights(formats::nvfp4_g16, formats::nvfp4_g16), 1));
 }
 
-/// NVIDIA's ModelOpt NVFP4 exports of Qwen3.5 MoE (nvidia/Qwen3.5-397B-A17B-NVFP4,
-/// -122B-A10B-NVFP4): NVFP4 W4A4 on the main layers' routed experts only (one F32
-/// weight_scale_2 each), the MTP layer BF16, and the FP8 KV tail (bf16_with_fp8_kv_scales).
+/// NVIDIA's ModelOpt NVFP4 exports that exclude every module but the routed experts
+/// (nvidia/Qwen3.5-397B-A17B-NVFP4, -122B-A10B-NVFP4, nvidia/MiniMax-M2.5-NVFP4, -M2.7-NVFP4,
+/// nvidia/Gemma-4-26B-A4B-NVFP4): NVFP4 W4A4 on the main layers' routed experts only (one F32
+/// weight_scale_2 each), an MTP layer BF16, and the FP8 KV tail (bf16_with_fp8_kv_scales).
 constexpr void modelopt_nvfp4_routed_experts(model& m) {
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));

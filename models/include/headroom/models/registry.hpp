@@ -91,6 +91,14 @@
 #include <headroom/models/checkpoints/deepseek/deepseek_v4_pro_nvfp4.hpp>
 #include <headroom/models/checkpoints/deepseek/deepseek_v4_flash_fp8.hpp>
 #include <headroom/models/checkpoints/deepseek/deepseek_v4_pro_fp8.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_5_nvfp4.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_7_nvfp4.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_26b_a4b_nvfp4.hpp>
+#include <headroom/models/checkpoints/google/gemma_4_31b_it_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_6_27b_nvfp4.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_32b_fp8_static_per_tensor.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_bf16.hpp>
+#include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_nvfp4.hpp>
 
 namespace headroom::models {
 
@@ -180,6 +188,14 @@ inline constexpr auto all = std::to_array<const model*>({
     &deepseek_v4_pro_nvfp4,
     &deepseek_v4_flash_fp8,
     &deepseek_v4_pro_fp8,
+    &minimax_m2_5_nvfp4,
+    &minimax_m2_7_nvfp4,
+    &gemma_4_26b_a4b_nvfp4,
+    &gemma_4_31b_it_nvfp4,
+    &qwen3_6_27b_nvfp4,
+    &qwen3_32b_fp8_static_per_tensor,
+    &nemotron_3_ultra_550b_a55b_bf16,
+    &nemotron_3_ultra_550b_a55b_nvfp4,
 });
 
 /// The registry entry with this id, or nullptr.

@@ -10,6 +10,16 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// google/gemma-4-26B-A4B's text decoder as its config.json's text_config gives it; the
+/// text_config of nvidia/Gemma-4-26B-A4B-NVFP4 (verbatim in tests/data/configs/gemma_4_26b_a4b_nvfp4)
+/// gives the same dims.
+inline constexpr gemma4_dims gemma_4_26b_a4b_dims = {
+    .hidden = 2816, .vocab = 262144, .layers = 30, .inter = 2112, .q_heads = 16, .kv_heads = 8, .head_dim = 256,
+    .window = 1024, .g_kv_heads = 2, .g_head_dim = 512, .pattern = 6, .k_eq_v = true, .experts = 128, .top_k = 8,
+    .moe_inter = 704, .tie = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_gemma_4_26b_a4b(model& m) {
   m.id = "gemma_4_26b_a4b"sv;
@@ -23,9 +33,7 @@ constexpr void fill_gemma_4_26b_a4b(model& m) {
       "every tensor BF16; a dense GeGLU MLP and 128 routed experts in every layer; the text decoder"
       " only: the vision tower (model.vision_tower and embed_vision) is not counted, its"
       " vision_config not transcribed"sv};
-  family::gemma4(m.c, {.hidden = 2816, .vocab = 262144, .layers = 30, .inter = 2112, .q_heads = 16, .kv_heads = 8,
-                        .head_dim = 256, .window = 1024, .g_kv_heads = 2, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
-                        .experts = 128, .top_k = 8, .moe_inter = 704, .tie = true});
+  family::gemma4(m.c, family::gemma_4_26b_a4b_dims);
   m.add_rule(all_weights(formats::bf16));
 }
 }  // namespace detail

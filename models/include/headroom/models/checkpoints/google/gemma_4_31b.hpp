@@ -10,6 +10,15 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// google/gemma-4-31B's text decoder as the instruction-tuned release's config.json text_config
+/// gives it (tests/data/configs/gemma_4_31b); nvidia/Gemma-4-31B-IT-NVFP4's text_config (verbatim
+/// in tests/data/configs/gemma_4_31b_it_nvfp4) gives the same dims.
+inline constexpr gemma4_dims gemma_4_31b_dims = {
+    .hidden = 5376, .vocab = 262144, .layers = 60, .inter = 21504, .q_heads = 32, .kv_heads = 16, .head_dim = 256,
+    .window = 1024, .g_kv_heads = 4, .g_head_dim = 512, .pattern = 6, .k_eq_v = true, .tie = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_gemma_4_31b(model& m) {
   m.id = "gemma_4_31b"sv;
@@ -23,9 +32,7 @@ constexpr void fill_gemma_4_31b(model& m) {
       "every tensor BF16; the text decoder only: the vision tower (model.vision_tower and"
       " embed_vision, ~0.55B per the model card) is not counted; of its vision_config only the size"
       " SGLang reads (num_hidden_layers 27, hidden_size 1152, tests/data/configs/gemma_4_31b)"sv};
-  family::gemma4(m.c, {.hidden = 5376, .vocab = 262144, .layers = 60, .inter = 21504, .q_heads = 32, .kv_heads = 16,
-                        .head_dim = 256, .window = 1024, .g_kv_heads = 4, .g_head_dim = 512, .pattern = 6, .k_eq_v = true,
-                        .tie = true});
+  family::gemma4(m.c, family::gemma_4_31b_dims);
   m.vision_config = {.present = true, .num_hidden_layers = 27, .hidden_size = 1152};
   m.add_rule(all_weights(formats::bf16));
 }

@@ -5,6 +5,7 @@
 
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/checkpoints/minimax/minimax_m2_7.hpp>
 #include <headroom/models/gqa_moe.hpp>
 #include <headroom/models/recipes.hpp>
 
@@ -29,7 +30,7 @@ constexpr void fill_minimax_m2_5(model& m) {
       " embed_tokens, lm_head, router (gate) and norms BF16; e_score_correction_bias F32; the MTP"
       " modules the config describes (use_mtp, num_mtp_modules 3) are not counted; total_size not found:"
       " weights are the hand sum"sv};
-  family::gqa_moe(m.c, {.gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128}, .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true, .routing_bias = true});
+  family::gqa_moe(m.c, family::minimax_m2_dims);
   recipes::fp8_block_128(m);
 }
 }  // namespace detail

@@ -11,6 +11,21 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// MiniMaxAI/MiniMax-M2.7's text decoder as its config.json gives it; MiniMax-M2.5 and NVIDIA's
+/// NVFP4 exports of both (nvidia/MiniMax-M2.5-NVFP4, nvidia/MiniMax-M2.7-NVFP4, verbatim in
+/// tests/data/configs) have the same dims (the files differ in max_position_embeddings and their
+/// quantization configs).
+inline constexpr gqa_moe_dims minimax_m2_dims = {
+    .gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128},
+    .experts = 256,
+    .top_k = 8,
+    .moe_inter = 1536,
+    .qk_norm = true,
+    .qk_norm_whole = true,
+    .routing_bias = true};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_minimax_m2_7(model& m) {
   m.id = "minimax_m2_7"sv;
@@ -27,7 +42,7 @@ constexpr void fill_minimax_m2_7(model& m) {
       " embed_tokens, lm_head, router (gate) and norms BF16; e_score_correction_bias F32; the MTP"
       " modules the config describes (use_mtp, num_mtp_modules 3) are not counted; no total_size is"
       " transcribed: weights are the hand sum"sv};
-  family::gqa_moe(m.c, {.gqa = {.hidden = 3072, .vocab = 200064, .layers = 62, .q_heads = 48, .kv_heads = 8, .head_dim = 128}, .experts = 256, .top_k = 8, .moe_inter = 1536, .qk_norm = true, .qk_norm_whole = true, .routing_bias = true});
+  family::gqa_moe(m.c, family::minimax_m2_dims);
   recipes::fp8_block_128(m);
 }
 }  // namespace detail

@@ -11,11 +11,14 @@ namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
 namespace family {
-/// Qwen/Qwen3-32B's decoder as its config.json gives it; Qwen/Qwen3-VL-32B-Instruct and -Thinking's
-/// text_config has the same dims (with its vision tower: checkpoints/qwen3_vl/).
+/// Qwen/Qwen3-32B's decoder as its config.json gives it (tests/data/configs/qwen3_32b); the FP8
+/// releases Qwen/Qwen3-32B-FP8 and Qwen/Qwen3-32B-FP8-Static-PerTensor and the text_config of
+/// Qwen/Qwen3-VL-32B-Instruct and -Thinking (with its vision tower: checkpoints/qwen3_vl/) have the
+/// same dims.
 inline constexpr dense_gqa_dims qwen3_32b_dims = {
     .gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128},
-    .inter = 25600, .qk_norm = true};
+    .inter = 25600,
+    .qk_norm = true};
 }  // namespace family
 
 namespace detail {

@@ -5,6 +5,7 @@
 
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_32b.hpp>
 #include <headroom/models/dense_gqa.hpp>
 #include <headroom/models/recipes.hpp>
 
@@ -26,7 +27,7 @@ constexpr void fill_qwen3_32b_fp8(model& m) {
       "per-token-group (128) FP8 activations; lm_head, embed_tokens, q_norm / k_norm and norms BF16; the "
       "Hub's BF16 count holds the block scales too (the files store them BF16): counted F32 here, as the "
       "fp8/block law has them, 2 B a block more; total_size not published: weights are the hand sum"sv};
-  family::dense_gqa(m.c, {.gqa = {.hidden = 5120, .vocab = 151936, .layers = 64, .q_heads = 64, .kv_heads = 8, .head_dim = 128}, .inter = 25600, .qk_norm = true});
+  family::dense_gqa(m.c, family::qwen3_32b_dims);
   recipes::fp8_block_128(m);
 }
 }  // namespace detail

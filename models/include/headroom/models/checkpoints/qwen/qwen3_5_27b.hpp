@@ -10,6 +10,17 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// Qwen/Qwen3.5-27B's decoder as its config.json's text_config gives it, with the stored vision
+/// tower of its vision_config (out_hidden_size 5120, the text hidden_size); nvidia/Qwen3.6-27B-NVFP4's
+/// config.json (verbatim in tests/data/configs/qwen3_6_27b_nvfp4) gives the same dims and tower.
+inline constexpr qwen3_hybrid_dims qwen3_5_27b_dims = with_vision_tower(
+    {.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256},
+     .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128,
+     .conv_kernel = 4, .inter = 17408, .mtp_layers = 1},
+    qwen3_5_vision_tower);
+}  // namespace family
+
 namespace detail {
 constexpr void fill_qwen3_5_27b(model& m) {
   m.id = "qwen3_5_27b"sv;
@@ -29,7 +40,7 @@ constexpr void fill_qwen3_5_27b(model& m) {
       "LayerNorms, qkv, proj, fc1 and fc2 with biases, the merger's LayerNorm, fc1 and fc2 with biases, fc2 "
       "projecting into the text hidden_size), inferred from the Qwen3-VL vision module, not a published "
       "figure; total_size not found: weights are the hand sum"sv};
-  family::qwen3_5(m.c, family::with_vision_tower({.gqa = {.hidden = 5120, .vocab = 248320, .layers = 64, .q_heads = 24, .kv_heads = 4, .head_dim = 256}, .full_attention_interval = 4, .lin_k_heads = 16, .lin_v_heads = 48, .lin_k_dim = 128, .lin_v_dim = 128, .conv_kernel = 4, .inter = 17408, .mtp_layers = 1}, family::qwen3_5_vision_tower));
+  family::qwen3_5(m.c, family::qwen3_5_27b_dims);
   m.vision_config = family::qwen3_5_vision_config;
   // config.json's text_config mamba_ssm_dtype "float32".
   m.config_state_dtype = state_dtype::f32;
