@@ -152,7 +152,8 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "qwen2_5_32b", "qwen2_5_72b", "llama_2_7b_hf", "llama_2_13b_hf", "llama_2_70b_hf",
                          "deepseek_v3_2", "glm_5", "glm_5_fp8", "kimi_k2_5", "qwen3_5_397b_a17b",
                          "qwen3_5_122b_a10b", "qwen3_5_397b_a17b_nvfp4", "qwen3_5_122b_a10b_nvfp4", "deepseek_v4_pro",
-                         "glm_5_1", "glm_5_1_fp8"}) {
+                         "glm_5_1", "glm_5_1_fp8", "kimi_k2_5_nvfp4", "kimi_k2_6_nvfp4", "kimi_k2_7_code_nvfp4",
+                         "glm_5_nvfp4", "glm_5_1_nvfp4", "glm_5_2", "glm_5_2_fp8", "glm_5_2_nvfp4"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

@@ -76,6 +76,14 @@
 #include <headroom/models/checkpoints/zai/glm_5_1.hpp>
 #include <headroom/models/checkpoints/zai/glm_5_1_fp8.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_super_120b_a12b_fp8.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_5_nvfp4.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_6_nvfp4.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_7_code_nvfp4.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_nvfp4.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_1_nvfp4.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_2.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_2_fp8.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_2_nvfp4.hpp>
 
 namespace headroom::models {
 
@@ -150,6 +158,14 @@ inline constexpr auto all = std::to_array<const model*>({
     &nemotron_3_super_120b_a12b_fp8,
     &glm_5_1,
     &glm_5_1_fp8,
+    &kimi_k2_5_nvfp4,
+    &kimi_k2_6_nvfp4,
+    &kimi_k2_7_code_nvfp4,
+    &glm_5_nvfp4,
+    &glm_5_1_nvfp4,
+    &glm_5_2,
+    &glm_5_2_fp8,
+    &glm_5_2_nvfp4,
 });
 
 /// The registry entry with this id, or nullptr.
