@@ -160,7 +160,9 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
                          "deepseek_v4_flash_nvfp4", "deepseek_v4_pro_nvfp4", "deepseek_v4_flash_fp8",
                          "deepseek_v4_pro_fp8", "minimax_m2_5_nvfp4", "minimax_m2_7_nvfp4",
                          "gemma_4_26b_a4b_nvfp4", "gemma_4_31b_it_nvfp4", "qwen3_6_27b_nvfp4",
-                         "qwen3_32b_fp8_static_per_tensor", "nemotron_3_ultra_550b_a55b_bf16"}) {
+                         "qwen3_32b_fp8_static_per_tensor", "nemotron_3_ultra_550b_a55b_bf16",
+                         "kimi_k2_5_nvfp4", "kimi_k2_6_nvfp4", "kimi_k2_7_code_nvfp4", "glm_5_nvfp4", "glm_5_1_nvfp4",
+                         "glm_5_2", "glm_5_2_fp8", "glm_5_2_nvfp4"}) {
     INFO("model " << id);
     const model* shipped = models::find(id);
     REQUIRE(shipped != nullptr);

@@ -617,6 +617,70 @@ static_assert(footprint(models::deepseek_v3_2_nvfp4, {}).draft_weights == d4_mtp
 static_assert(parameter_count(models::deepseek_v3_2_nvfp4) == ds_params + 62 * d32_indexer_p);
 static_assert(ds_params + 62 * d32_indexer_p == 685'355'329'792);  // the model card's "685B"
 static_assert(parameter_count(models::deepseek_v3_2) == ds_params + 62 * d32_indexer_p);
+// nvidia/Kimi-K2.5-NVFP4, -K2.6-NVFP4, -K2.7-Code-NVFP4: Kimi-K2.5's tensors (Kimi-K2's text model:
+// hidden 7168, 61 layers, the first dense, 384 routed experts of 2048 and one shared, vocab 163,840;
+// the MoonViT tower and projector, 471,143,920 parameters, BF16: tests/cli/import_kimi_test.cpp
+// writes both sums out). A layer's attention BF16 (input norm, q_a, q_a_layernorm, q_b, kv_a,
+// kv_a_layernorm, kv_b, o); NVFP4 tensors as nv above; routers BF16 and their F32 correction bias;
+// embed_tokens and lm_head BF16.
+constexpr u64 k25_attn = 7168 * 2 + b16(1536, 7168) + 1536 * 2 + b16(12288, 1536) + b16(576, 7168) + 512 * 2 +
+                         b16(16384, 512) + b16(7168, 8192);
+constexpr u64 k25_router = 7168 * 2 + 384ULL * 7168 * 2 + 384 * 4;  // post-attention norm, mlp.gate, bias
+constexpr u64 k25_rest = 2 * 163840ULL * 7168 * 2 + 7168 * 2 + 61 * k25_attn + 2 * 471'143'920ULL;
+constexpr u64 k25_expert_nv = 2 * nv(2048, 7168) + nv(7168, 2048);
+// K2.5-NVFP4: every MLP projection NVFP4 (layer 0's, the routed and the shared experts').
+static_assert(weights(models::kimi_k2_5_nvfp4) ==
+              k25_rest + 7168 * 2 + 2 * nv(18432, 7168) + nv(7168, 18432) + 60 * (k25_router + 385 * k25_expert_nv));
+static_assert(weights(models::kimi_k2_5_nvfp4) == 590'779'957'656);  // tests/cli/import_kimi_test.cpp's sum
+// K2.6-NVFP4 and K2.7-Code-NVFP4: the routed experts only; layer 0's MLP and the shared experts BF16.
+constexpr u64 k26_weights = k25_rest + 7168 * 2 + 3 * b16(18432, 7168) +
+                            60 * (k25_router + 384 * k25_expert_nv + 3 * b16(2048, 7168));
+static_assert(k26_weights == 595'148'192'736);  // tests/cli/import_kimi_test.cpp's sum
+static_assert(weights(models::kimi_k2_6_nvfp4) == k26_weights);
+static_assert(weights(models::kimi_k2_7_code_nvfp4) == k26_weights);
+static_assert(parameter_count(models::kimi_k2_5_nvfp4) == 1'026'408'232'448 + 471'143'920);
+static_assert(parameter_count(models::kimi_k2_6_nvfp4) == 1'026'408'232'448 + 471'143'920);
+static_assert(parameter_count(models::kimi_k2_7_code_nvfp4) == 1'026'408'232'448 + 471'143'920);
+static_assert(footprint(models::kimi_k2_6_nvfp4, {}).vision_weights == 2 * 471'143'920ULL);
+static_assert(footprint(models::kimi_k2_7_code_nvfp4, {}).draft_weights == 0);
+// nvidia/GLM-5-NVFP4: GLM-5's tensors (the parameter sums above); attention and the indexers BF16
+// (exclude_modules), the three dense MLPs and the 75 MoE layers' routed and shared experts NVFP4, the
+// routers BF16 with the F32 bias, the MTP layer BF16 (model.layers.78*, with its router's F32 bias).
+constexpr u64 gn_dense = 6144 * 2 + 2 * nv(12288, 6144) + nv(6144, 12288);
+constexpr u64 gn_moe = 6144 * 2 + 256ULL * 6144 * 2 + 256 * 4 + 257 * (2 * nv(2048, 6144) + nv(6144, 2048));
+static_assert(weights(models::glm_5_nvfp4) ==
+              2 * g8_table + 6144 * 2 + 78 * 2 * glm_attn + 3 * gn_dense + 75 * gn_moe + 2 * glm_mtp + 256 * 2);
+static_assert(footprint(models::glm_5_nvfp4, {}).draft_weights == 2 * glm_mtp + 256 * 2);
+static_assert(parameter_count(models::glm_5_nvfp4) == glm_main + glm_mtp);
+// nvidia/GLM-5.1-NVFP4: GLM-5.1's BF16 bytes (GLM-5's) with the 75 MoE layers' 256 routed experts'
+// gate / up ([2048, 6144]) and down ([6144, 2048]) NVFP4 in place of BF16.
+constexpr u64 glm_routed_nv_saving = 75ULL * 256 * 3 * (2 * 2048 * 6144ULL - nv(2048, 6144));
+static_assert(glm_routed_nv_saving == 1'041'864'652'800);  // tests/cli/import_modelopt_lists_test.cpp
+static_assert(weights(models::glm_5_1_nvfp4) == 2 * (glm_main + glm_mtp) + 76 * 256 * 2 - glm_routed_nv_saving);
+static_assert(footprint(models::glm_5_1_nvfp4, {}).draft_weights == 2 * glm_mtp + 256 * 2);
+static_assert(parameter_count(models::glm_5_1_nvfp4) == glm_main + glm_mtp);
+// zai-org/GLM-5.2: GLM-5's tensors less the indexer (wq_b, wk, k_norm weight and bias,
+// weights_proj) of the 57 "shared" main layers (IndexShare; tests/cli/import_mla_test.cpp); the
+// MTP layer keeps its indexer. 753,329,940,480 parameters: NVIDIA's GLM-5.2-NVFP4 model card gives
+// "753B in total" (https://huggingface.co/nvidia/GLM-5.2-NVFP4).
+constexpr u64 glm_indexer = 2048ULL * 32 * 128 + 6144ULL * 128 + 256 + 6144ULL * 32;
+static_assert(glm_indexer == 9'371'904);
+constexpr u64 g52_main = glm_main - 57 * glm_indexer;
+static_assert(g52_main + glm_mtp == 753'329'940'480);
+static_assert(parameter_count(models::glm_5_2) == g52_main + glm_mtp);
+static_assert(weights(models::glm_5_2) == 2 * (g52_main + glm_mtp) + 76 * 256 * 2);
+static_assert(footprint(models::glm_5_2, {}).draft_weights == 2 * glm_mtp + 256 * 2);
+// zai-org/GLM-5.2-FP8: GLM-5-FP8's hand sum above less the 57 shared layers' indexers (wq_b and wk
+// block FP8, k_norm and weights_proj BF16).
+constexpr u64 g8_indexer = fp8b(32 * 128, 2048) + fp8b(128, 6144) + 256 * 2 + 6144ULL * 32 * 2;
+static_assert(weights(models::glm_5_2_fp8) ==
+              2 * g8_table + 6144 * 2 + 78 * g8_attn - 57 * g8_indexer + 3 * g8_dense + 75 * g8_moe + g8_mtp);
+static_assert(footprint(models::glm_5_2_fp8, {}).draft_weights == g8_mtp);
+static_assert(parameter_count(models::glm_5_2_fp8) == g52_main + glm_mtp);
+// nvidia/GLM-5.2-NVFP4: GLM-5.2's BF16 bytes with the routed experts NVFP4, as GLM-5.1-NVFP4's.
+static_assert(weights(models::glm_5_2_nvfp4) == 2 * (g52_main + glm_mtp) + 76 * 256 * 2 - glm_routed_nv_saving);
+static_assert(footprint(models::glm_5_2_nvfp4, {}).draft_weights == 2 * glm_mtp + 256 * 2);
+static_assert(parameter_count(models::glm_5_2_nvfp4) == g52_main + glm_mtp);
 
 // ---- DeepSeek-V4 ----------------------------------------------------------------------------
 // DeepSeek-V4-Pro, by hand from its config.json (tests/data/configs/deepseek_v4_pro): hidden
@@ -1015,6 +1079,16 @@ constexpr kv_row kv_rows[] = {
     // heads x 64 x 128 (weights: tests/static/nemotron_3_test.cpp).
     {&models::nemotron_3_ultra_550b_a55b_bf16, gqa_kv(12, 2, 128, 2), gqa_kv(12, 2, 128, 1), 48ULL * 256 * 64 * 128 * 4},
     {&models::nemotron_3_ultra_550b_a55b_nvfp4, gqa_kv(12, 2, 128, 2), gqa_kv(12, 2, 128, 1), 48ULL * 256 * 64 * 128 * 4},
+    {&models::kimi_k2_5_nvfp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    {&models::kimi_k2_6_nvfp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    {&models::kimi_k2_7_code_nvfp4, 61 * (512 + 64) * 2, 61 * (512 + 64), 0},
+    {&models::glm_5_nvfp4, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    {&models::glm_5_1_nvfp4, 78 * ((512 + 64) * 2 + 132), 78 * (512 + 64 + 132), 0},
+    // GLM-5.2 (IndexShare): the latent row in all 78 layers, the indexer's 132-byte key in the 21
+    // full layers only (tests/cli/import_mla_test.cpp).
+    {&models::glm_5_2, 78 * (512 + 64) * 2 + 21 * 132, 78 * (512 + 64) + 21 * 132, 0},
+    {&models::glm_5_2_fp8, 78 * (512 + 64) * 2 + 21 * 132, 78 * (512 + 64) + 21 * 132, 0},
+    {&models::glm_5_2_nvfp4, 78 * (512 + 64) * 2 + 21 * 132, 78 * (512 + 64) + 21 * 132, 0},
 };
 // One constant expression per row (a model whose precision rules name layers is costed
 // instance by instance; all rows at once would pass clang's default step limit).

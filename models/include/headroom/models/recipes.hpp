@@ -116,11 +116,33 @@ constexpr void modelopt_nvfp4_mla(model& m, std::initializer_list<precision_rule
 /// (nvidia/Qwen3.5-397B-A17B-NVFP4, -122B-A10B-NVFP4, nvidia/MiniMax-M2.5-NVFP4, -M2.7-NVFP4,
 /// nvidia/Gemma-4-26B-A4B-NVFP4): NVFP4 W4A4 on the main layers' routed experts only (one F32
 /// weight_scale_2 each), an MTP layer BF16, and the FP8 KV tail (bf16_with_fp8_kv_scales).
+/// Also NVIDIA's later MLA exports whose exclude_modules keep the dense layers, attention (with
+/// the lightning indexer) and shared experts BF16 (nvidia/GLM-5.1-NVFP4, GLM-5.2-NVFP4,
+/// Kimi-K2.6-NVFP4, Kimi-K2.7-Code-NVFP4): MLA has no k_proj / v_proj, so the tail's k / v rules
+/// match nothing there, and Kimi has no MTP layer.
 constexpr void modelopt_nvfp4_routed_experts(model& m) {
   m.add_rule(in_section(all_weights(formats::bf16), section::draft));
   m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16, formats::nvfp4_g16), 1));
   bf16_with_fp8_kv_scales(m);
+}
+
+/// NVIDIA's ModelOpt NVFP4 exports of MLA MoE models that keep only attention BF16
+/// (nvidia/Kimi-K2.5-NVFP4's ignore list: lm_head and every layer's self_attn*; nvidia/GLM-5-NVFP4's
+/// exclude_modules: lm_head, every main layer's MLA projections and self_attn.indexer*, the MTP
+/// layer model.layers.78*): the MTP layer, where there is one, BF16; the MLA and indexer
+/// projections and the routers BF16 (ModelOpt leaves a router unquantized whatever the list
+/// says); the dense layers' MLPs, the shared and the routed experts NVFP4 W4A4 with an F32
+/// weight_scale_2 and input_scale; embed_tokens and lm_head BF16 (modelopt_fp8_kv, whose k / v
+/// rules match nothing on MLA).
+constexpr void modelopt_nvfp4_mla_bf16_attention(model& m) {
+  m.add_rule(in_section(all_weights(formats::bf16), section::draft));
+  for (linear_role r : {linear_role::mla_q_a, linear_role::mla_q_b, linear_role::mla_kv_a, linear_role::mla_kv_b,
+                        linear_role::o, linear_role::index_q, linear_role::index_k, linear_role::index_weights}) {
+    m.add_rule(for_role(r, formats::bf16));
+  }
+  m.add_rule(for_op(op::router, formats::bf16));
+  modelopt_fp8_kv(m, formats::nvfp4_g16);
 }
 
 }  // namespace headroom::models::recipes

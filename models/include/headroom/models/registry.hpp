@@ -99,6 +99,14 @@
 #include <headroom/models/checkpoints/qwen/qwen3_32b_fp8_static_per_tensor.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_bf16.hpp>
 #include <headroom/models/checkpoints/nvidia/nemotron_3_ultra_550b_a55b_nvfp4.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_5_nvfp4.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_6_nvfp4.hpp>
+#include <headroom/models/checkpoints/moonshot/kimi_k2_7_code_nvfp4.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_nvfp4.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_1_nvfp4.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_2.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_2_fp8.hpp>
+#include <headroom/models/checkpoints/zai/glm_5_2_nvfp4.hpp>
 
 namespace headroom::models {
 
@@ -196,6 +204,14 @@ inline constexpr auto all = std::to_array<const model*>({
     &qwen3_32b_fp8_static_per_tensor,
     &nemotron_3_ultra_550b_a55b_bf16,
     &nemotron_3_ultra_550b_a55b_nvfp4,
+    &kimi_k2_5_nvfp4,
+    &kimi_k2_6_nvfp4,
+    &kimi_k2_7_code_nvfp4,
+    &glm_5_nvfp4,
+    &glm_5_1_nvfp4,
+    &glm_5_2,
+    &glm_5_2_fp8,
+    &glm_5_2_nvfp4,
 });
 
 /// The registry entry with this id, or nullptr.

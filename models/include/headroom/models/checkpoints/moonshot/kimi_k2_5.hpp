@@ -11,6 +11,25 @@
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
 
+namespace family {
+/// moonshotai/Kimi-K2.5's text model and MoonViT tower as its config.json gives them (verbatim in
+/// tests/data/configs/kimi_k2_5): Kimi-K2-Instruct's text dims with n_group / topk_group 1, and the
+/// tower's parameters from its vision_config. NVIDIA's Kimi-K2.5, Kimi-K2.6 and Kimi-K2.7-Code NVFP4
+/// exports have the same dims and tower (their config.json differ from this one in quantization_config,
+/// eos_token_id, text_config.model_type, rope_scaling's spelling and transformers_version).
+inline constexpr mla_moe_dims kimi_k2_5_dims = {
+    .mla = {.hidden = 7168, .q_heads = 64, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128},
+    .vocab = 163840,
+    .layers = 61,
+    .moe = {.inter = 18432, .first_dense = 1, .experts = 384, .top_k = 8, .moe_inter = 2048, .shared_experts = 1,
+            .groups = 1, .top_groups = 1},
+    .vision_params = blocks::moonvit_kimi_k25_params(
+        {.layers = 27, .hidden = 1152, .inter = 4304, .patch = 14, .pos_height = 64, .pos_width = 64, .merge_h = 2, .merge_w = 2},
+        7168)};
+/// vision_config's vt_num_hidden_layers and vt_hidden_size, which SGLang sizes its multimodal memory by.
+inline constexpr vision_config_keys kimi_k2_5_vision_config = {.present = true, .num_hidden_layers = 27, .hidden_size = 1152};
+}  // namespace family
+
 namespace detail {
 constexpr void fill_kimi_k2_5(model& m) {
   m.id = "kimi_k2_5"sv;
@@ -35,9 +54,8 @@ constexpr void fill_kimi_k2_5(model& m) {
       "dense layer's MLP, mlp.gate, embed_tokens and lm_head BF16, e_score_correction_bias F32; the MoonViT "
       "tower and its projector BF16 (vLLM builds them without quant_config); no MTP layer; total_size not "
       "found: weights are the hand sum, which the 595GB VentureBeat reported for the release (2026-01-29) rounds"sv};
-  family::mla_moe(m.c, {.mla = {.hidden = 7168, .q_heads = 64, .q_lora = 1536, .kv_lora = 512, .qk_nope = 128, .qk_rope = 64, .v_head = 128}, .vocab = 163840, .layers = 61, .moe = {.inter = 18432, .first_dense = 1, .experts = 384, .top_k = 8, .moe_inter = 2048, .shared_experts = 1, .groups = 1, .top_groups = 1},
-                        .vision_params = blocks::moonvit_kimi_k25_params({.layers = 27, .hidden = 1152, .inter = 4304, .patch = 14, .pos_height = 64, .pos_width = 64, .merge_h = 2, .merge_w = 2}, 7168)});
-  m.vision_config = {.present = true, .num_hidden_layers = 27, .hidden_size = 1152};
+  family::mla_moe(m.c, family::kimi_k2_5_dims);
+  m.vision_config = family::kimi_k2_5_vision_config;
   m.add_rule(for_op(op::expert_gate_up, formats::int4(32)));
   m.add_rule(for_op(op::expert_down, formats::int4(32)));
   m.add_rule(all_weights(formats::bf16));
