@@ -192,7 +192,7 @@ TEST_CASE("import: Llama 3.1's base configs import to the shipped Instruct table
   }
 }
 
-TEST_CASE("import: Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking and MiniMax-M2 import to the tables they alias") {
+TEST_CASE("import: Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking, MiniMax-M2 and Gemma-4-31B-it import to the tables they alias") {
   // Their config.json as aiconfigurator keeps them (tests/data/configs/README.md): later
   // post-trainings of a shipped circuit, with its formats and bytes, so each is an alias of it
   // (models/include/headroom/models/aliases.hpp).
@@ -204,7 +204,8 @@ TEST_CASE("import: Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking and MiniM
   for (const pair& p : {pair{"llama_3_3_70b_instruct", &models::llama_3_1_70b_instruct, "meta-llama/Llama-3.3-70B-Instruct"},
                         pair{"qwen3_next_80b_a3b_thinking", &models::qwen3_next_80b_a3b_instruct,
                              "Qwen/Qwen3-Next-80B-A3B-Thinking"},
-                        pair{"minimax_m2", &models::minimax_m2_5, "MiniMaxAI/MiniMax-M2"}}) {
+                        pair{"minimax_m2", &models::minimax_m2_5, "MiniMaxAI/MiniMax-M2"},
+                        pair{"gemma_4_31b", &models::gemma_4_31b, "google/gemma-4-31B-it"}}) {
     INFO("config " << p.config);
     require_same_model(imp::import_config({config_dir(p.config), "", p.config})->m, *p.table);
     CHECK(models::find_repo(p.repo) == p.table);

