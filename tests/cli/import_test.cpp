@@ -192,7 +192,7 @@ TEST_CASE("import: Llama 3.1's base configs import to the shipped Instruct table
   }
 }
 
-TEST_CASE("import: Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking, MiniMax-M2 and Gemma-4-31B-it import to the tables they alias") {
+TEST_CASE("import: the configs of the aliased releases (Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking, MiniMax-M2, Gemma-4-31B-it, Qwen3-235B-A22B-Instruct-2507) import to the tables they alias") {
   // Their config.json as aiconfigurator keeps them (tests/data/configs/README.md): later
   // post-trainings of a shipped circuit, with its formats and bytes, so each is an alias of it
   // (models/include/headroom/models/aliases.hpp).
@@ -205,7 +205,9 @@ TEST_CASE("import: Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking, MiniMax-
                         pair{"qwen3_next_80b_a3b_thinking", &models::qwen3_next_80b_a3b_instruct,
                              "Qwen/Qwen3-Next-80B-A3B-Thinking"},
                         pair{"minimax_m2", &models::minimax_m2_5, "MiniMaxAI/MiniMax-M2"},
-                        pair{"gemma_4_31b", &models::gemma_4_31b, "google/gemma-4-31B-it"}}) {
+                        pair{"gemma_4_31b", &models::gemma_4_31b, "google/gemma-4-31B-it"},
+                        pair{"qwen3_235b_a22b_instruct_2507", &models::qwen3_235b_a22b,
+                             "Qwen/Qwen3-235B-A22B-Instruct-2507"}}) {
     INFO("config " << p.config);
     require_same_model(imp::import_config({config_dir(p.config), "", p.config})->m, *p.table);
     CHECK(models::find_repo(p.repo) == p.table);

