@@ -127,6 +127,24 @@ constexpr void modelopt_nvfp4_routed_experts(model& m) {
   bf16_with_fp8_kv_scales(m);
 }
 
+/// NVIDIA's ModelOpt NVFP4 exports of Qwen3.5 / Qwen3.6 hybrids by the recipe
+/// w4a16_nvfp4-fp8_attn-kv_fp8_cast (nvidia/Qwen3.6-27B-NVFP4, nvidia/Qwen3.6-35B-A3B-NVFP4): from
+/// base_disable_all (every module BF16), NVFP4 W4A16 on lm_head and on the MLP projections
+/// `nvfp4_mlp` names (each with an F32 input_scale), FP8 E4M3 W8A8 per tensor on the attention and
+/// Gated DeltaNet projections, the MTP layer BF16, and an FP8 KV cache cast with a constant amax (no
+/// k / v scales).
+constexpr void modelopt_w4a16_nvfp4_fp8_attn(model& m, std::initializer_list<precision_rule> nvfp4_mlp) {
+  m.add_rule(with_scalars(for_op(op::lm_head, formats::nvfp4_g16), 1));
+  m.add_rule(in_section(all_weights(formats::bf16), section::draft));
+  for (const precision_rule& r : nvfp4_mlp) m.add_rule(with_scalars(r, 1));
+  for (const linear_role r : {linear_role::q, linear_role::k, linear_role::v, linear_role::o, linear_role::qkvz,
+                              linear_role::gdn_out}) {
+    m.add_rule(with_scalars(for_role(r, formats::fp8_tensor, formats::fp8_tensor), 1));
+  }
+  m.add_rule(all_weights(formats::bf16));
+  m.config_kv_dtype = kv_dtype::fp8;
+}
+
 /// NVIDIA's ModelOpt NVFP4 exports of MLA MoE models that keep only attention BF16
 /// (nvidia/Kimi-K2.5-NVFP4's ignore list: lm_head and every layer's self_attn*; nvidia/GLM-5-NVFP4's
 /// exclude_modules: lm_head, every main layer's MLA projections and self_attn.indexer*, the MTP

@@ -6,6 +6,7 @@
 #include <headroom/checked_table.hpp>
 #include <headroom/model.hpp>
 #include <headroom/models/qwen3_6_moe.hpp>
+#include <headroom/models/recipes.hpp>
 
 namespace headroom::models {
 using std::string_view_literals::operator""sv;
@@ -41,19 +42,9 @@ constexpr void fill_qwen3_6_35b_a3b_nvfp4(model& m) {
   m.vision_config = family::qwen3_5_vision_config;
   // mamba_ssm_dtype "float32", as Qwen/Qwen3.6-35B-A3B's config.json (tests/data/configs/qwen3_6_35b_a3b).
   m.config_state_dtype = state_dtype::f32;
-  // The recipe starts from base_disable_all (every module BF16) and enables what follows.
-  m.add_rule(with_scalars(for_op(op::lm_head, formats::nvfp4_g16), 1));
-  m.add_rule(in_section(all_weights(formats::bf16), section::draft));
-  m.add_rule(with_scalars(for_op(op::expert_gate_up, formats::nvfp4_g16), 1));
-  m.add_rule(with_scalars(for_op(op::expert_down, formats::nvfp4_g16), 1));
-  m.add_rule(with_scalars(for_role(linear_role::shared_gate_up, formats::nvfp4_g16), 1));
-  m.add_rule(with_scalars(for_role(linear_role::shared_down, formats::nvfp4_g16), 1));
-  for (const linear_role r : {linear_role::q, linear_role::k, linear_role::v, linear_role::o, linear_role::qkvz,
-                              linear_role::gdn_out}) {
-    m.add_rule(with_scalars(for_role(r, formats::fp8_tensor, formats::fp8_tensor), 1));
-  }
-  m.add_rule(all_weights(formats::bf16));
-  m.config_kv_dtype = kv_dtype::fp8;  // its quantization config's FP8 KV cache (source above)
+  recipes::modelopt_w4a16_nvfp4_fp8_attn(
+      m, {for_op(op::expert_gate_up, formats::nvfp4_g16), for_op(op::expert_down, formats::nvfp4_g16),
+          for_role(linear_role::shared_gate_up, formats::nvfp4_g16), for_role(linear_role::shared_down, formats::nvfp4_g16)});
 }
 }  // namespace detail
 
