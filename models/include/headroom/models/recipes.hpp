@@ -74,6 +74,13 @@ constexpr void deepseek_v4_fp8(model& m, std::initializer_list<precision_rule> e
                 true);
 }
 
+/// Z.ai's block-FP8 releases of GLM-5 (zai-org/GLM-5-FP8, GLM-5.1-FP8, GLM-5.2-FP8; model_type
+/// glm_moe_dsa): fp8_block_128 with two BF16 exceptions, the MTP layer's eh_proj
+/// (modules_to_not_convert) and the indexer's weights_proj (vLLM builds it with quant_config None).
+constexpr void zai_block_fp8(model& m) {
+  fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16), for_role(linear_role::index_weights, formats::bf16)});
+}
+
 /// DeepSeek-V4's releases (DeepSeek-V4-Flash, DeepSeek-V4-Pro, expert_dtype fp4): deepseek_v4_fp8
 /// with the routed experts MXFP4 (E2M1 with one E8M0 scale per 32, activations FP8 per 32).
 constexpr void deepseek_v4(model& m) {

@@ -38,7 +38,7 @@ constexpr void fill_glm_5_1_fp8(model& m) {
       "GLM-5-FP8's (glm_5_fp8, its sources): modules_to_not_convert names the layer's eh_proj, enorm, hnorm "
       "and shared_head.norm and neither copy; total_size not found: weights are the hand sum"sv};
   family::mla_moe(m.c, family::glm_5_dims);
-  recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16), for_role(linear_role::index_weights, formats::bf16)});
+  recipes::zai_block_fp8(m);
 }
 }  // namespace detail
 

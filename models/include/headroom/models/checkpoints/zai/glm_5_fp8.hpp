@@ -40,7 +40,7 @@ constexpr void fill_glm_5_fp8(model& m) {
       "listing gives (https://llmrun.dev/model/zai-org-glm-5-fp8) are this table's 753,864,139,008 and "
       "45,885,024 block scales, 755.8B with the copies; total_size not found: weights are the hand sum"sv};
   family::mla_moe(m.c, family::glm_5_dims);
-  recipes::fp8_block_128(m, {for_role(linear_role::mtp_fc, formats::bf16), for_role(linear_role::index_weights, formats::bf16)});
+  recipes::zai_block_fp8(m);
 }
 }  // namespace detail
 
