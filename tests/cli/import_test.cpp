@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <headroom/headroom.hpp>
 #include <headroom/models.hpp>
@@ -171,46 +172,32 @@ TEST_CASE("import: each shipped checkpoint's config.json imports to the shipped 
   }
 }
 
-TEST_CASE("import: Llama 3.1's base configs import to the shipped Instruct tables, node for node") {
-  // The three base checkpoints' config.json as aiconfigurator keeps them (tests/data/configs/README.md):
-  // the same circuit, formats and bytes as the Instruct release, so each is an alias of it
-  // (models/include/headroom/models/aliases.hpp), by both of the Hub's names.
-  struct pair {
-    const char* base;
-    const model* instruct;
-    const char* repos[2];
-  };
-  for (const pair& p : {pair{"meta_llama_3_1_8b", &models::llama_3_1_8b_instruct,
-                             {"meta-llama/Meta-Llama-3.1-8B", "meta-llama/Llama-3.1-8B"}},
-                        pair{"meta_llama_3_1_70b", &models::llama_3_1_70b_instruct,
-                             {"meta-llama/Meta-Llama-3.1-70B", "meta-llama/Llama-3.1-70B"}},
-                        pair{"meta_llama_3_1_405b", &models::llama_3_1_405b_instruct,
-                             {"meta-llama/Meta-Llama-3.1-405B", "meta-llama/Llama-3.1-405B"}}}) {
-    INFO("config " << p.base);
-    require_same_model(imp::import_config({config_dir(p.base), "", p.base})->m, *p.instruct);
-    for (const char* repo : p.repos) CHECK(models::find_repo(repo) == p.instruct);
-  }
-}
-
-TEST_CASE("import: the configs of the aliased releases (Llama-3.3-70B-Instruct, Qwen3-Next-80B-A3B-Thinking, MiniMax-M2, Gemma-4-31B-it, Qwen3-235B-A22B-Instruct-2507) import to the tables they alias") {
-  // Their config.json as aiconfigurator keeps them (tests/data/configs/README.md): later
-  // post-trainings of a shipped circuit, with its formats and bytes, so each is an alias of it
+TEST_CASE("import: each aliased release's config.json imports to the table its alias names, node for node") {
+  // The aliased releases' config.json as public copies keep them (tests/data/configs/README.md):
+  // Llama 3.1's base checkpoints (by both of the Hub's names) and later post-trainings of a shipped
+  // circuit, with its formats and bytes, so each is an alias of it
   // (models/include/headroom/models/aliases.hpp).
   struct pair {
     const char* config;
     const model* table;
-    const char* repo;
+    std::vector<const char*> repos;
   };
-  for (const pair& p : {pair{"llama_3_3_70b_instruct", &models::llama_3_1_70b_instruct, "meta-llama/Llama-3.3-70B-Instruct"},
-                        pair{"qwen3_next_80b_a3b_thinking", &models::qwen3_next_80b_a3b_instruct,
-                             "Qwen/Qwen3-Next-80B-A3B-Thinking"},
-                        pair{"minimax_m2", &models::minimax_m2_5, "MiniMaxAI/MiniMax-M2"},
-                        pair{"gemma_4_31b", &models::gemma_4_31b, "google/gemma-4-31B-it"},
-                        pair{"qwen3_235b_a22b_instruct_2507", &models::qwen3_235b_a22b,
-                             "Qwen/Qwen3-235B-A22B-Instruct-2507"}}) {
+  const pair pairs[] = {
+      {"meta_llama_3_1_8b", &models::llama_3_1_8b_instruct, {"meta-llama/Meta-Llama-3.1-8B", "meta-llama/Llama-3.1-8B"}},
+      {"meta_llama_3_1_70b", &models::llama_3_1_70b_instruct,
+       {"meta-llama/Meta-Llama-3.1-70B", "meta-llama/Llama-3.1-70B"}},
+      {"meta_llama_3_1_405b", &models::llama_3_1_405b_instruct,
+       {"meta-llama/Meta-Llama-3.1-405B", "meta-llama/Llama-3.1-405B"}},
+      {"llama_3_3_70b_instruct", &models::llama_3_1_70b_instruct, {"meta-llama/Llama-3.3-70B-Instruct"}},
+      {"qwen3_next_80b_a3b_thinking", &models::qwen3_next_80b_a3b_instruct, {"Qwen/Qwen3-Next-80B-A3B-Thinking"}},
+      {"minimax_m2", &models::minimax_m2_5, {"MiniMaxAI/MiniMax-M2"}},
+      {"gemma_4_31b", &models::gemma_4_31b, {"google/gemma-4-31B-it"}},
+      {"qwen3_235b_a22b_instruct_2507", &models::qwen3_235b_a22b, {"Qwen/Qwen3-235B-A22B-Instruct-2507"}},
+  };
+  for (const pair& p : pairs) {
     INFO("config " << p.config);
     require_same_model(imp::import_config({config_dir(p.config), "", p.config})->m, *p.table);
-    CHECK(models::find_repo(p.repo) == p.table);
+    for (const char* repo : p.repos) CHECK(models::find_repo(repo) == p.table);
   }
 }
 
