@@ -4,6 +4,7 @@
 // host's time an eager pass adds -- each pinned by hand arithmetic or a published figure.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <utility>
@@ -220,6 +221,34 @@ TEST_CASE("serve: vLLM's --enforce-eager puts the host's time on every pass, gra
   CHECK(eager.ttft_ms - graphed.ttft_ms == doctest::Approx(vllm_host_ms).epsilon(1e-9));
   // Each decode step is a pass of the same kernels.
   CHECK(eager.tpot_ms - graphed.tpot_ms == doctest::Approx(vllm_host_ms).epsilon(1e-9));
+}
+TEST_CASE("serve: a vLLM pass above its largest CUDA graph takes the longer of its kernels and the host's issuing") {
+  // vLLM's largest capture size is min(2 x max_num_seqs, 512) tokens (or max_num_batched_tokens
+  // where smaller): 512 at 1,024 sequences, 256 at 128, on the grid 1, 2, 4, 8..248 by 8, 256..
+  // by 16; max_num_batched_tokens below that is itself the largest (vLLM _set_cudagraph_sizes).
+  static_assert(detail::vllm_largest_capture_size(1024, 8192) == 512);
+  static_assert(detail::vllm_largest_capture_size(128, 8192) == 256);
+  static_assert(detail::vllm_largest_capture_size(200, 8192) == 400);   // 256 + 9 x 16
+  static_assert(detail::vllm_largest_capture_size(5, 8192) == 8);       // 2 x 5 = 10: the grid's 8
+  static_assert(detail::vllm_largest_capture_size(1024, 300) == 300);   // the token budget, off the grid
+  // One 300-token prompt of DeepSeek-V3 at one client: graphed under 1,024 sequences (300 <=
+  // 512), above the largest graph under 128 (300 > 256). The cap on sequences changes no kernel.
+  const auto run = [](const vllm_knobs& k) { return deepseek(engine{.kind = engine_kind::vllm, .vllm = k}, 300); };
+  const serve_result graphed = run({.max_num_seqs = 1024});
+  const serve_result above = run({.max_num_seqs = 128});
+  const serve_result eager = run({.max_num_seqs = 1024, .enforce_eager = true});
+  REQUIRE(graphed.fits);
+  REQUIRE(above.fits);
+  // The pass's kernels K (graphed), the host's issuing H (eager adds it: the launches of
+  // --enforce-eager's test above, at PR #12160's time a launch): above the graph the pass takes
+  // max(K, H), so it gains H - K where the host is the longer, and what eager adds beyond it is K.
+  const double k_ms = graphed.ttft_parts.prefill_ms;
+  const double h_ms = pr12160_host_ms + (58.0 * 3.0 + 61.0) * engines::host_launch_us / 1e3;
+  CHECK(eager.ttft_ms - graphed.ttft_ms == doctest::Approx(h_ms).epsilon(1e-9));
+  CHECK(above.ttft_ms - graphed.ttft_ms == doctest::Approx(std::max(0.0, h_ms - k_ms)).epsilon(1e-9));
+  CHECK(eager.ttft_ms - above.ttft_ms == doctest::Approx(std::min(k_ms, h_ms)).epsilon(1e-9));
+  // Decode steps of one sequence are graphed under both caps.
+  CHECK(above.tpot_ms == graphed.tpot_ms);
 }
 TEST_CASE("serve: a prompt arriving mid-run waits for the step the engine has planned ahead") {
   // vLLM's async scheduling, SGLang's and TensorRT-LLM's overlap schedulers plan step n + 1 while

@@ -148,6 +148,12 @@ struct serving_facts {
   /// (forward(), serve.hpp); false: the decoding sequences travel through the stages together.
   bool pipeline_micro_batches = false;
   std::string_view pipeline_source{};
+  /// The largest forward pass, in tokens on a scheduling rank, the engine replays from a CUDA
+  /// graph under its knobs and its scheduler's cap and token budget (null: no limit); a pass of
+  /// more runs eagerly, its kernel launches issued by the host (`host_launch_us`), whatever
+  /// `eager` says of passes of its kind.
+  std::uint64_t (*graph_max_tokens)(const engine&, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) = nullptr;
+  std::string_view graph_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -234,6 +240,23 @@ struct serve_ctx {
   load l;
   double prefill_host_us = 0;  // the host's time an eager pass with prompt tokens adds (0: graphed)
   double decode_host_us = 0;   // the same for an eager decode pass
+  // A pass of more than `graph_max_tokens` tokens on a scheduling rank (0: no limit) has no CUDA
+  // graph and runs eagerly: it adds `graph_miss_host_us`.
+  std::uint64_t graph_max_tokens = 0;
+  double graph_miss_host_us = 0;
+  // A pass of `tokens` tokens a scheduling rank whose kernels take `kernels_us`, `host_us` the
+  // host's time its kind adds where the engine runs that kind eagerly: the two add (the engine's
+  // eager passes, docs/serving.md "Eager passes"). A pass of a graphed kind that outgrows the
+  // largest graph is issued by the host while its kernels run: it takes the longer of the two.
+  // vLLM's compiled forward issues its pieces without waiting on the GPU, and a long pass hides
+  // the issuing: a 4,096-token prefill chunk of a DeepSeek-V4-class model eager against replayed
+  // from a piecewise graph gained 1.3 % (local-inference-lab/vllm PR #742, six paired runs on
+  // 4 x RTX PRO 6000, 32K prompts: 21,836 against 22,116 tokens/s), where adding 69 us a launch
+  // would have cost it about a third.
+  [[nodiscard]] constexpr double issued_us(double kernels_us, double host_us, std::uint64_t tokens) const {
+    if (host_us != 0) return kernels_us + host_us;
+    return graph_max_tokens != 0 && tokens > graph_max_tokens && graph_miss_host_us > kernels_us ? graph_miss_host_us : kernels_us;
+  }
 };
 
 struct step_times {
@@ -323,7 +346,7 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
   const double kernels_us = pred[0] + pred[1] + link_p;
   const double host_us = prompt != 0 ? x.prefill_host_us : dec + pre != 0 ? x.decode_host_us : 0.0;
   out.kernels_us = kernels_us;
-  out.predicted_us = kernels_us + host_us + x.sf->step_overhead_us;
+  out.predicted_us = x.issued_us(kernels_us, host_us, div_up(dec + pre, seq_shares(p))) + x.sf->step_overhead_us;
   return out;
 }
 // A pass whose `pre` rows are all new prompts' tokens.
@@ -491,6 +514,10 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     const double host_us = kernel_launches(m, prompt, cs) * sf.host_us_per_launch(m);
     su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
     su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
+    if (sf.graph_max_tokens != nullptr && !is_arithmetic(dep.engine)) {
+      su.x.graph_max_tokens = sf.graph_max_tokens(dep.engine, su.cap, su.budget);
+      su.x.graph_miss_host_us = host_us;
+    }
   }
   su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, pp_run, s.kv, cs);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
@@ -640,9 +667,19 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
     if (m <= m_full) return one_us + (m - 1.0) * (full_us - one_us) / (m_full - 1.0);
     return m / m_full * full_us;
   };
-  // A pass of `m` prompts' chunks: their kernels, and the host's time once for each pass the
-  // chunk budget holds (m / m_full of them, at least one).
-  const auto pass_us = [&](double m) { return kernels_us(m) + headroom::detail::max(1.0, m / m_full) * x.prefill_host_us; };
+  // A pass of m prompts' chunks: their kernels, and the host's issuing of them where the engine
+  // runs a prompt pass eagerly (once for each pass the chunk budget holds, m / m_full of them, at
+  // least one), or where the pass (its chunks and, riding, the decoding rows) outgrows the
+  // largest CUDA graph (serve_ctx::issued_us).
+  const double ride_rows = rides ? static_cast<double>(plain_step ? b : others) : 0.0;
+  const double rank_shares = static_cast<double>(seq_shares(su.pd));
+  // Riding, the issuing hides behind the whole pass's kernels, the decoding rows' with the chunks'.
+  const double ride_base_us = rides ? plain.kernels_us : 0.0;
+  const auto one_pass_us = [&](double m) {  // m <= m_full prompts' chunks in one pass
+    const double rows = (ride_rows + headroom::detail::max(1.0, m) * static_cast<double>(chunk_tokens)) / rank_shares;
+    return x.issued_us(ride_base_us + kernels_us(m), x.prefill_host_us, static_cast<std::uint64_t>(rows + 0.999999)) - ride_base_us;
+  };
+  const auto pass_us = [&](double m) { return m <= m_full ? one_pass_us(m) : m / m_full * one_pass_us(m_full); };
   // Which others a poll gathers: answers of varied lengths (public benchmarks draw them at
   // random) end at random, so a poll gathers a Poisson number of the others' prompts, mean
   // `window`; a step carries their pass / N, and a prompt's own pass holds it and the others of

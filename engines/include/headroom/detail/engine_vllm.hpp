@@ -36,6 +36,20 @@ constexpr bool vllm_on_capture_grid(std::uint64_t n) {
   return n == 1 || n == 2 || n == 4 || (n >= 8 && n < 256 && n % 8 == 0) || (n >= 256 && (n - 256) % 16 == 0);
 }
 
+/// The largest pass, in tokens, vLLM replays from a CUDA graph: the largest capture size (the
+/// grid up to min(2 x max_num_seqs, 512), or max_num_batched_tokens itself when that is smaller:
+/// vllm_graphs_captured below). A pass of more tokens has no graph to replay and runs eagerly:
+/// CudagraphDispatcher.dispatch returns CUDAGraphMode.NONE when no key holds the batch
+/// ("If the dispatching key does not exist, default to return NONE mode for eager execution",
+/// vLLM's docs/design/cuda_graphs.md @0045689bdb239a1c53951f3847b9475098f36ef7).
+constexpr std::uint64_t vllm_largest_capture_size(std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) {
+  const std::uint64_t ceiling = headroom::detail::min<std::uint64_t>(2 * max_num_seqs, 512);
+  if (max_num_batched_tokens <= ceiling) return max_num_batched_tokens;
+  if (ceiling >= 256) return 256 + (ceiling - 256) / 16 * 16;
+  if (ceiling >= 8) return ceiling / 8 * 8;
+  return ceiling >= 4 ? 4 : ceiling;
+}
+
 /// The CUDA graphs vLLM captures in `mode` (engine.hpp, vllm_cudagraph_mode). Capture sizes: the
 /// grid up to cap = min(2 x max_num_seqs, 512, max_num_batched_tokens), and
 /// max_num_batched_tokens itself when it is below min(2 x max_num_seqs, 512) and off the grid

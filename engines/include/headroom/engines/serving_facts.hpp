@@ -4,6 +4,7 @@
 // per request (the HTTP front end, tokenization and admission before the first step).
 #pragma once
 
+#include <headroom/detail/engine_vllm.hpp>
 #include <headroom/device.hpp>
 #include <headroom/engine.hpp>
 #include <headroom/kernels.hpp>
@@ -83,6 +84,17 @@ constexpr eager_passes vllm_eager(const engine& e) {
   if (e.vllm.enforce_eager || e.vllm.cudagraph_mode == vllm_cudagraph_mode::none) return eager_passes::all;
   return e.vllm.cudagraph_mode == vllm_cudagraph_mode::full_decode_only ? eager_passes::prefill : eager_passes::none;
 }
+// vLLM replays a pass from a CUDA graph only up to its largest capture size
+// (detail::vllm_largest_capture_size: 512 tokens by default, fewer under a small
+// --max-num-seqs or --max-num-batched-tokens); a prompt's chunk of more tokens, or a decode
+// batch of more sequences, runs eagerly. The capture sizes are those the memory rule counts.
+constexpr std::uint64_t vllm_graph_max_tokens(const engine& e, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) {
+  if (e.vllm.enforce_eager || e.vllm.cudagraph_mode == vllm_cudagraph_mode::none) return 0;
+  return headroom::detail::vllm_largest_capture_size(max_num_seqs, max_num_batched_tokens);
+}
+inline constexpr std::string_view vllm_graph_source =
+    "vLLM CudagraphDispatcher: a batch above the largest capture size (min(2 x max_num_seqs, 512) by default) runs "
+    "eagerly (docs/design/cuda_graphs.md)";
 // The host's time a kernel of an eager pass adds to the pass: SGLang's own log of DeepSeek-V3
 // prefilling one new token, "forward cost-82.6406478881836 ms" eager against
 // 23.097753524780273 ms replayed from a CUDA graph (sgl-project/sglang PR #12160, 2025-10-26;
@@ -322,7 +334,8 @@ inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
                                             host_launch_source, true, vllm_admission_source, &always_ride,
                                             vllm_mixing_source, &vllm_ahead, vllm_ahead_source, host_launch_dense_us,
-                                            host_launch_dense_source, 0, {}, false, vllm_pipeline_source};
+                                            host_launch_dense_source, 0, {}, false, vllm_pipeline_source,
+                                            &vllm_graph_max_tokens, vllm_graph_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,
