@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Engine memory against public startup logs of the newer checkpoints (docs/engines.md
-// tabulates them with engine_logs_test.cpp's). Every number below is a log's printed value or
+// tabulates them with engine_logs_test.cpp's: N1 to N5, N8 to N10). Every number below is a log's printed value or
 // hand arithmetic written next to it, never a value read back from headroom. vLLM >= 0.24
 // prints "GPU KV cache size" as int(max_concurrency x max_model_len)
 // (vllm/v1/core/kv_cache_utils.py _report_kv_cache_config), so a log's token count is compared
@@ -11,8 +11,11 @@
 #include <headroom/models/checkpoints/google/gemma_4_26b_a4b.hpp>
 #include <headroom/models/checkpoints/google/gemma_4_31b.hpp>
 #include <headroom/models/checkpoints/minimax/minimax_m2_7.hpp>
+#include <headroom/models/checkpoints/mistral/mistral_small_4_119b.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_5_27b.hpp>
 #include <headroom/models/checkpoints/qwen/qwen3_6_35b_a3b_fp8.hpp>
+#include <headroom/models/checkpoints/qwen/qwen3_coder_480b_a35b_instruct.hpp>
+#include <headroom/models/checkpoints/xiaomi/mimo_v2_flash.hpp>
 
 namespace headroom_static_engine_logs_new_test {
 
@@ -175,5 +178,72 @@ constexpr engine_memory g26_a100 = engine_memory_of(
 static_assert(g26_a100.engine_starts && g26_a100.loaded_weights_bytes_per_rank < 485ULL * gib / 10);
 static_assert(within_10pct(g26_a100.loaded_weights_bytes_per_rank, 485ULL * gib / 10));
 static_assert(within_10pct(g26_a100.available_kv_cache_bytes, 215ULL * gib / 10));
+// ---- N8: sgl-project/sglang PR #15464 (log of 19 Dec 2025, SGLang main of that week, XiaomiMiMo/MiMo-V2-Flash,
+// the registry's block-FP8 checkpoint, on 4 x B200: the log's MoE configs name NVIDIA_B200 and
+// fp8_w8a8, ranks TP0 to TP3). Each rank prints both pools:
+//   "KV Cache is allocated. #tokens: 1496958, K size: 41.76 GB, V size: 27.84 GB" (sliding)
+//   "KV Cache is allocated. #tokens: 1496958, K size: 4.82 GB, V size: 3.21 GB"   (full)
+//   "SWAKVPool mem usage: 77.63 GB, swa size: 1496958, full size: 1496958"
+// (SGLang's GB are GiB). Per rank: 9 full-attention layers of 4 / 4 = 1 KV head, K 192 wide and
+// V 128 wide: K 9 x 192 x 2 B = 3,456 B, V 9 x 128 x 2 B = 2,304 B per token (4.818 and 3.212
+// GiB at 1,496,958 tokens); 39 sliding layers of 8 / 4 = 2 KV heads: K 39 x 2 x 192 x 2 B =
+// 29,952 B, V 39 x 2 x 128 x 2 B = 19,968 B (41.758 and 27.838 GiB). Together 55,680 B a token,
+// 77.626 GiB. The two sizes being equal is a sliding pool at ratio 1 of the full one (the flag
+// is not in the excerpt; SGLang's default is 0.8), which is given here.
+static_assert(gib_x100(1'496'958ULL * 3'456) == 482 && gib_x100(1'496'958ULL * 2'304) == 321);
+static_assert(gib_x100(1'496'958ULL * 29'952) == 4176 && gib_x100(1'496'958ULL * 19'968) == 2784);
+static_assert(gib_x100(1'496'958ULL * (3'456 + 2'304 + 29'952 + 19'968)) == 7763);
+constexpr engine mimo_sglang{.kind = engine_kind::sglang, .sglang = {.swa_full_tokens_ratio = {1'000'000}}};
+constexpr engine_memory mimo_b200 = engine_memory_of(models::mimo_v2_flash, devices::b200, {}, mimo_sglang, {.tp = 4}, 1, 262'144);
+static_assert(mimo_b200.block_size_tokens == 1 && mimo_b200.block_bytes == 3'456 + 2'304 + 29'952 + 19'968);
+static_assert(mimo_b200.engine_starts && mimo_b200.swa_kv_cache_tokens == mimo_b200.kv_cache_tokens);
+// --mem-fraction-static is not in the excerpt, so SGLang's default (as S4): headroom's pool is
+// 2.2 % above the log's tokens.
+static_assert(within_10pct(mimo_b200.kv_cache_tokens, 1'496'958) && mimo_b200.kv_cache_tokens > 1'496'958);
+
+// ---- N9: kaito-project/kaito issue #2132 (19 Jun 2026, vLLM of KAITO's preset image,
+// mistralai/Mistral-Small-4-119B-2603, the registry's FP8 checkpoint, on Azure
+// Standard_NC80adis_H100_v5: 2 x H100 NVL, max_model_len 1,048,576; the parallel plan is not in
+// the excerpt, TP 2 here, and MLA's latent is whole on every rank, so nothing below depends on it):
+// "22.5 GiB KV cache is needed, which is larger than the available KV cache memory (17.39 GiB).
+// Based on the available memory, the estimated maximum model length is 810208." MLA keeps one
+// latent of kv_lora_rank 256 + rope 64 per layer, whole on each rank: 36 x 320 x 2 B = 23,040 B
+// per token; 1,048,576 x 23,040 B = 22.5 GiB exactly, whatever the block.
+constexpr engine mistral_pool(byte_count pool) { return vllm_with({.kv_cache_memory_bytes = pool}); }
+// vLLM's estimate is the longest length whose cdiv(len, block) blocks fit (kv_cache_utils.py
+// estimate_max_model_len), a multiple of the block: 810,208 = 50,638 x 16 = 25,319 x 32, and not
+// a multiple of 64 (12,659.5). In 16-token blocks of 16 x 23,040 = 368,640 B the printed 17.39
+// GiB is 50,638 blocks and a fraction (17.38518 GiB; 50,637 print 17.38).
+static_assert(810'208 % 32 == 0 && 810'208 % 64 == 32);
+static_assert(gib_x100(50'638ULL * 368'640) == 1739 && gib_x100(50'637ULL * 368'640) == 1738);
+constexpr engine_memory ms4 = engine_memory_of(models::mistral_small_4_119b, devices::h100_nvl, {}, mistral_pool(50'638ULL * 368'640 + 4096),
+                                               {.tp = 2}, 1, 1'048'576);
+static_assert(ms4.request_bytes == 1'048'576ULL * 23'040 && ms4.request_bytes == 45ULL * gib / 2);
+static_assert(!ms4.engine_starts && ms4.stops == engine_term::kv_cache_cannot_hold_one_request);
+// headroom pages MLA in 64-token blocks (FlashMLA's, detail/engine_vllm.hpp) of 64 x 23,040 =
+// 1,474,560 B: that pool holds 12,659 of them, 810,176 tokens, 32 below the log (-0.004 %). The
+// log's block was 16 or 32 tokens; recorded, not tuned (docs/engines.md, N9).
+static_assert(ms4.block_size_tokens == 64 && ms4.block_bytes == 1'474'560 && ms4.largest_max_model_len == 810'176);
+static_assert(810'208 - ms4.largest_max_model_len == 32);
+
+// ---- N10: vllm-project/recipes PR #12 (4 Aug 2025, vLLM v0.10.1.dev101+gbda9d0535,
+// Qwen3-Coder-480B-A35B-Instruct-FP8 on 8 x H20, -dp=8 --enable-expert-parallel, max_model_len
+// 262,144): "62.00 GiB KV cache is needed, which is larger than the available KV cache memory
+// (48.66 GiB) ... the estimated maximum model length is 205728", and at
+// --gpu-memory-utilization 0.95 "(55.65 GiB) ... 235296". The FP8 weights are not the registry's
+// BF16 checkpoint, so only the KV layout is compared. A data-parallel rank keeps all 8 KV heads:
+// 62 layers x 8 x 128 x (K, V) x 2 B = 253,952 B per token, a block 16 x 253,952 = 4,063,232 B;
+// 262,144 tokens = 16,384 blocks = 62.00 GiB. 205,728 = 12,858 blocks (48.657 GiB) and 235,296 =
+// 14,706 blocks (55.650 GiB), each printing the log's pool.
+constexpr engine_memory coder_at(std::uint64_t blocks) {
+  return engine_memory_of(models::qwen3_coder_480b_a35b_instruct, devices::h20, {}, vllm_with({.kv_cache_memory_bytes = blocks * 4'063'232 + 4096}),
+                          {.ep = 8, .dp = 8}, 1, 262'144);
+}
+constexpr engine_memory coder_a = coder_at(12'858);
+static_assert(coder_a.block_bytes == 4'063'232 && coder_a.request_blocks == 16'384 && gib_x100(coder_a.request_bytes) == 6200);
+static_assert(!coder_a.engine_starts && coder_a.stops == engine_term::kv_cache_cannot_hold_one_request);
+static_assert(gib_x100(coder_a.available_kv_cache_bytes) == 4866 && coder_a.largest_max_model_len == 205'728);
+constexpr engine_memory coder_b = coder_at(14'706);
+static_assert(gib_x100(coder_b.available_kv_cache_bytes) == 5565 && coder_b.largest_max_model_len == 235'296);
 }  // namespace
 }  // namespace headroom_static_engine_logs_new_test
