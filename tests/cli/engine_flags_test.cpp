@@ -203,6 +203,20 @@ TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them 
   CHECK(refusal(f) == "--cudagraph-mode is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
 }
 
+TEST_CASE("--max-cudagraph-capture-size sets vLLM's largest graphed pass, a vLLM flag") {
+  kv_dtype kv = kv_dtype::bf16;
+  engine_flags f;
+  f.text_of("--max-cudagraph-capture-size") = "2048";
+  const engine e = resolve_engine(f, kv, false);
+  CHECK(e.vllm.max_cudagraph_capture_size == 2048);
+  CHECK(engine_flags_text(e) == " --max-cudagraph-capture-size 2048");
+  f.text_of("--max-cudagraph-capture-size") = "lots";
+  CHECK(!refusal(f).empty());
+  f.text_of("--max-cudagraph-capture-size") = "2048";
+  f.engine = "trtllm";
+  CHECK(refusal(f) == "--max-cudagraph-capture-size is a vllm flag; the selected engine is trtllm (pass --engine vllm to use it)");
+}
+
 TEST_CASE("SGLang's state-pool flags: slots, radix cache, scheduler strategy, draft tokens") {
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;

@@ -55,6 +55,17 @@ static_assert(vllm_graphs_captured(mode::full_and_piecewise, 8, 8192) == 5 + 4);
 static_assert(vllm_graphs_captured(mode::piecewise, 256, 100) == 16);
 static_assert(vllm_graphs_captured(mode::full_and_piecewise, 256, 100) == 32);
 
+// --max-cudagraph-capture-size replaces the ceiling min(2 x max_num_seqs, 512): vLLM's
+// perf-dashboard gpt-oss run (64 sequences, 8,192 batched tokens) sets 2048: mixed sizes 1, 2, 4
+// (3) + 8..248 (31) + 256..2048 by 16 (113) = 147, FULL decode sizes up to 64: 3 + 8 = 11. An
+// off-grid ceiling stops at the grid: 2008 keeps 256..2000 (110), 144 in all (vLLM then logs
+// "Truncating max_cudagraph_capture_size to 2000").
+static_assert(vllm_graphs_captured(mode::piecewise, 64, 8192, 2048) == 147);
+static_assert(vllm_graphs_captured(mode::full_and_piecewise, 64, 8192, 2048) == 147 + 11);
+static_assert(vllm_graphs_captured(mode::piecewise, 64, 8192, 2008) == 144);
+static_assert(detail::vllm_largest_capture_size(64, 8192, 2008) == 2000);
+static_assert(detail::vllm_largest_capture_size(64, 1000, 2048) == 1000);  // the token budget, below the ceiling
+
 // ---- The memory: LMCache #3430's deployment (engine_logs_test.cpp, l11) under each mode. The
 // log's 0.52 GiB is 86 graphs; PIECEWISE keeps 51 of them: 0.52 x 51 / 86 = 0.308 GiB.
 constexpr device rtx_a5000 = [] {

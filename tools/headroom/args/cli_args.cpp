@@ -153,7 +153,7 @@ void name_value_types(CLI::App& app) {
       {"prefill-redundant-experts", "N"}, {"decode-redundant-experts", "N"}, {"models", "IDS"}, {"macro-prefix", "NAME"},
       {"gpu-memory-utilization", "FRACTION"}, {"mem-fraction-static", "FRACTION"}, {"free-gpu-memory-fraction", "FRACTION"},
       {"max-model-len", "TOKENS"}, {"max-num-seqs", "N"}, {"max-num-batched-tokens", "TOKENS"}, {"block-size", "TOKENS"},
-      {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"num-speculative-tokens", "N"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
+      {"kv-cache-memory-bytes", "BYTES"}, {"cudagraph-mode", "MODE"}, {"max-cudagraph-capture-size", "TOKENS"}, {"num-speculative-tokens", "N"}, {"page-size", "TOKENS"}, {"chunked-prefill-size", "TOKENS"},
       {"max-running-requests", "N"}, {"cuda-graph-max-bs", "N"}, {"context-length", "TOKENS"}, {"max-mamba-cache-size", "N"},
       {"mamba-scheduler-strategy", "no_buffer|extra_buffer"}, {"speculative-num-draft-tokens", "N"}, {"scheduler-recv-interval", "N"}, {"requests-per-client", "N|steady"}, {"tokens-per-block", "TOKENS"},
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},

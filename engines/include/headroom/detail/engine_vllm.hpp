@@ -36,14 +36,23 @@ constexpr bool vllm_on_capture_grid(std::uint64_t n) {
   return n == 1 || n == 2 || n == 4 || (n >= 8 && n < 256 && n % 8 == 0) || (n >= 256 && (n - 256) % 16 == 0);
 }
 
+/// The ceiling of vLLM's capture sizes: --max-cudagraph-capture-size where given (0: not),
+/// else min(2 x max_num_seqs, 512) (VllmConfig._set_cudagraph_sizes, vllm/config/vllm.py
+/// @000fc94b754f66aeb60ef5acf1ea2e94cdc65164; under speculative decoding vLLM doubles
+/// max_num_seqs x (1 + K) instead, which headroom does not count).
+constexpr std::uint64_t vllm_capture_ceiling(std::uint64_t max_num_seqs, std::uint64_t max_capture_size) {
+  return max_capture_size != 0 ? max_capture_size : headroom::detail::min<std::uint64_t>(2 * max_num_seqs, 512);
+}
+
 /// The largest pass, in tokens, vLLM replays from a CUDA graph: the largest capture size (the
-/// grid up to min(2 x max_num_seqs, 512), or max_num_batched_tokens itself when that is smaller:
+/// grid up to the ceiling above, or max_num_batched_tokens itself when that is smaller:
 /// vllm_graphs_captured below). A pass of more tokens has no graph to replay and runs eagerly:
 /// CudagraphDispatcher.dispatch returns CUDAGraphMode.NONE when no key holds the batch
 /// ("If the dispatching key does not exist, default to return NONE mode for eager execution",
 /// vLLM's docs/design/cuda_graphs.md @0045689bdb239a1c53951f3847b9475098f36ef7).
-constexpr std::uint64_t vllm_largest_capture_size(std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) {
-  const std::uint64_t ceiling = headroom::detail::min<std::uint64_t>(2 * max_num_seqs, 512);
+constexpr std::uint64_t vllm_largest_capture_size(std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens,
+                                                  std::uint64_t max_capture_size = 0) {
+  const std::uint64_t ceiling = vllm_capture_ceiling(max_num_seqs, max_capture_size);
   if (max_num_batched_tokens <= ceiling) return max_num_batched_tokens;
   if (ceiling >= 256) return 256 + (ceiling - 256) / 16 * 16;
   if (ceiling >= 8) return ceiling / 8 * 8;
@@ -51,16 +60,17 @@ constexpr std::uint64_t vllm_largest_capture_size(std::uint64_t max_num_seqs, st
 }
 
 /// The CUDA graphs vLLM captures in `mode` (engine.hpp, vllm_cudagraph_mode). Capture sizes: the
-/// grid up to cap = min(2 x max_num_seqs, 512, max_num_batched_tokens), and
-/// max_num_batched_tokens itself when it is below min(2 x max_num_seqs, 512) and off the grid
+/// grid up to cap = min(ceiling, max_num_batched_tokens), the ceiling min(2 x max_num_seqs, 512)
+/// or --max-cudagraph-capture-size (vllm_capture_ceiling), and max_num_batched_tokens itself when
+/// it is below the ceiling and off the grid
 /// (VllmConfig._set_cudagraph_sizes, vllm/config/vllm.py @000fc94b754f66aeb60ef5acf1ea2e94cdc65164).
 /// Per size a graph of the mode's mixed routine (PIECEWISE, or FULL in FULL mode); where the mode
 /// has a separate decode routine of FULL graphs (FULL_AND_PIECEWISE, FULL_DECODE_ONLY), a FULL
 /// graph for each size up to max_num_seqs (CudagraphDispatcher.initialize_cudagraph_keys,
 /// vllm/v1/cudagraph_dispatcher.py @009eec3b2b00e1b8afb4bcafb58e9403b2aa1ada).
 constexpr std::uint64_t vllm_graphs_captured(vllm_cudagraph_mode mode, std::uint64_t max_num_seqs,
-                                             std::uint64_t max_num_batched_tokens) {
-  const std::uint64_t ceiling = headroom::detail::min<std::uint64_t>(2 * max_num_seqs, 512);
+                                             std::uint64_t max_num_batched_tokens, std::uint64_t max_capture_size = 0) {
+  const std::uint64_t ceiling = vllm_capture_ceiling(max_num_seqs, max_capture_size);
   const std::uint64_t cap = headroom::detail::min(ceiling, max_num_batched_tokens);
   const bool extra = max_num_batched_tokens <= ceiling && !vllm_on_capture_grid(max_num_batched_tokens);
   const auto sizes_up_to = [&](std::uint64_t limit) {
@@ -181,7 +191,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   em.sampler_bytes = checked_mul(checked_mul(checked_mul(em.max_num_seqs, l.vocab), 4), engine_constants::vllm_sampler_fp32_buffers);
   em.non_torch_bytes = engine_constants::vllm_non_torch_bytes;
   if (!k.enforce_eager && k.cudagraph_memory_profiling) {
-    em.cuda_graph_bytes = checked_mul(vllm_graphs_captured(k.cudagraph_mode, em.max_num_seqs, em.max_num_batched_tokens),
+    em.cuda_graph_bytes = checked_mul(vllm_graphs_captured(k.cudagraph_mode, em.max_num_seqs, em.max_num_batched_tokens, k.max_cudagraph_capture_size),
                                       engine_constants::vllm_cudagraph_bytes_per_graph);
   }
 
