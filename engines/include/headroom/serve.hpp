@@ -149,9 +149,9 @@ struct serving_facts {
   bool pipeline_micro_batches = false;
   std::string_view pipeline_source{};
   /// The largest forward pass, in tokens on a scheduling rank, the engine replays from a CUDA
-  /// graph under its knobs and its scheduler's cap and token budget (null: no limit); a pass of
-  /// more runs eagerly, its kernel launches issued by the host (`host_launch_us`), whatever
-  /// `eager` says of passes of its kind.
+  /// graph under its knobs and its scheduler's cap and token budget (null or 0: no limit); a
+  /// pass of more runs eagerly, its kernel launches issued by the host (`host_launch_us` each)
+  /// while its kernels run: it takes the longer of the two (serve_ctx::issued_us).
   std::uint64_t (*graph_max_tokens)(const engine&, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) = nullptr;
   std::string_view graph_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
@@ -241,7 +241,7 @@ struct serve_ctx {
   double prefill_host_us = 0;  // the host's time an eager pass with prompt tokens adds (0: graphed)
   double decode_host_us = 0;   // the same for an eager decode pass
   // A pass of more than `graph_max_tokens` tokens on a scheduling rank (0: no limit) has no CUDA
-  // graph and runs eagerly: it adds `graph_miss_host_us`.
+  // graph and runs eagerly, its launches issued in `graph_miss_host_us` (issued_us).
   std::uint64_t graph_max_tokens = 0;
   double graph_miss_host_us = 0;
   // A pass of `tokens` tokens a scheduling rank whose kernels take `kernels_us`, `host_us` the
@@ -677,7 +677,9 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const double ride_base_us = rides ? plain.kernels_us : 0.0;
   const auto one_pass_us = [&](double m) {  // m <= m_full prompts' chunks in one pass
     const double rows = (ride_rows + headroom::detail::max(1.0, m) * static_cast<double>(chunk_tokens)) / rank_shares;
-    return x.issued_us(ride_base_us + kernels_us(m), x.prefill_host_us, static_cast<std::uint64_t>(rows + 0.999999)) - ride_base_us;
+    const auto whole = static_cast<std::uint64_t>(rows);  // the pass's tokens a rank, rounded up
+    const std::uint64_t tokens = whole + (rows > static_cast<double>(whole) ? 1 : 0);
+    return x.issued_us(ride_base_us + kernels_us(m), x.prefill_host_us, tokens) - ride_base_us;
   };
   const auto pass_us = [&](double m) { return m <= m_full ? one_pass_us(m) : m / m_full * one_pass_us(m_full); };
   // Which others a poll gathers: answers of varied lengths (public benchmarks draw them at

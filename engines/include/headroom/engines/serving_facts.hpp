@@ -85,10 +85,10 @@ constexpr eager_passes vllm_eager(const engine& e) {
   return e.vllm.cudagraph_mode == vllm_cudagraph_mode::full_decode_only ? eager_passes::prefill : eager_passes::none;
 }
 // vLLM replays a pass from a CUDA graph only up to its largest capture size
-// (detail::vllm_largest_capture_size: 512 tokens by default, fewer under a small
-// --max-num-seqs or --max-num-batched-tokens, --max-cudagraph-capture-size where given); a
-// prompt's chunk of more tokens, or a decode
-// batch of more sequences, runs eagerly. The capture sizes are those the memory rule counts.
+// (detail::vllm_largest_capture_size: 512 tokens by default, fewer under a small --max-num-seqs
+// or --max-num-batched-tokens, --max-cudagraph-capture-size where given); a prompt's chunk of
+// more tokens, or a decode batch of more sequences, runs eagerly. The capture sizes are those
+// the memory rule counts. Under --enforce-eager or NONE every pass is eager already (0: no limit).
 constexpr std::uint64_t vllm_graph_max_tokens(const engine& e, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) {
   if (e.vllm.enforce_eager || e.vllm.cudagraph_mode == vllm_cudagraph_mode::none) return 0;
   return headroom::detail::vllm_largest_capture_size(max_num_seqs, max_num_batched_tokens, e.vllm.max_cudagraph_capture_size);
