@@ -3,7 +3,9 @@
 // is not selected, and the settings an engine implies. Expected values are written by hand.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -172,17 +174,6 @@ TEST_CASE("a regenerate line writes the knobs that differ from the engine's defa
   CHECK(engine_flags_text(resolve_engine(f, kv, false)) == " --gpu-memory-utilization 0.85 --max-model-len 32768");
 }
 
-TEST_CASE("--num-speculative-tokens sets vLLM's drafted tokens, a vLLM flag") {
-  kv_dtype kv = kv_dtype::bf16;
-  engine_flags f;
-  f.text_of("--num-speculative-tokens") = "3";
-  const engine e = resolve_engine(f, kv, false);
-  CHECK(e.vllm.num_speculative_tokens == 3);
-  CHECK(engine_flags_text(e) == " --num-speculative-tokens 3");
-  f.engine = "sglang";
-  CHECK(refusal(f) == "--num-speculative-tokens is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
-}
-
 TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them back as vLLM prints them") {
   kv_dtype kv = kv_dtype::bf16;
   engine_flags f;
@@ -203,18 +194,31 @@ TEST_CASE("--cudagraph-mode takes vLLM's mode names in any case and writes them 
   CHECK(refusal(f) == "--cudagraph-mode is a vllm flag; the selected engine is sglang (pass --engine vllm to use it)");
 }
 
-TEST_CASE("--max-cudagraph-capture-size sets vLLM's largest graphed pass, a vLLM flag") {
-  kv_dtype kv = kv_dtype::bf16;
-  engine_flags f;
-  f.text_of("--max-cudagraph-capture-size") = "2048";
-  const engine e = resolve_engine(f, kv, false);
-  CHECK(e.vllm.max_cudagraph_capture_size == 2048);
-  CHECK(engine_flags_text(e) == " --max-cudagraph-capture-size 2048");
-  f.text_of("--max-cudagraph-capture-size") = "lots";
-  CHECK(!refusal(f).empty());
-  f.text_of("--max-cudagraph-capture-size") = "2048";
-  f.engine = "trtllm";
-  CHECK(refusal(f) == "--max-cudagraph-capture-size is a vllm flag; the selected engine is trtllm (pass --engine vllm to use it)");
+TEST_CASE("vLLM's count flags set their knob, write it back, refuse a non-count and another engine") {
+  struct row {
+    std::string_view flag;
+    std::uint64_t vllm_knobs::*knob;
+    std::string_view other_engine;
+  };
+  // --num-speculative-tokens: the MTP head's drafted tokens; --max-cudagraph-capture-size: the
+  // largest pass vLLM graphs.
+  for (const row r : {row{"--num-speculative-tokens", &vllm_knobs::num_speculative_tokens, "sglang"},
+                      row{"--max-cudagraph-capture-size", &vllm_knobs::max_cudagraph_capture_size, "trtllm"}}) {
+    INFO(r.flag);
+    kv_dtype kv = kv_dtype::bf16;
+    engine_flags f;
+    const std::string flag{r.flag};
+    f.text_of(flag) = "2048";
+    const engine e = resolve_engine(f, kv, false);
+    CHECK(e.vllm.*r.knob == 2048);
+    CHECK(engine_flags_text(e) == " " + flag + " 2048");
+    f.text_of(flag) = "lots";
+    CHECK(refusal(f) == flag + ": `lots` is not a positive integer (suffixes: 32k = 32000, 32K = 32768)");
+    f.text_of(flag) = "2048";
+    f.engine = std::string{r.other_engine};
+    CHECK(refusal(f) == flag + " is a vllm flag; the selected engine is " + std::string{r.other_engine} +
+                            " (pass --engine vllm to use it)");
+  }
 }
 
 TEST_CASE("SGLang's state-pool flags: slots, radix cache, scheduler strategy, draft tokens") {
