@@ -514,7 +514,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     const double host_us = kernel_launches(m, prompt, cs) * sf.host_us_per_launch(m);
     su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
     su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
-    if (sf.graph_max_tokens != nullptr && !is_arithmetic(dep.engine)) {
+    if (sf.graph_max_tokens != nullptr) {
       su.x.graph_max_tokens = sf.graph_max_tokens(dep.engine, su.cap, su.budget);
       su.x.graph_miss_host_us = host_us;
     }

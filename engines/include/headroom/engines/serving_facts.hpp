@@ -90,7 +90,7 @@ constexpr eager_passes vllm_eager(const engine& e) {
 // more tokens, or a decode batch of more sequences, runs eagerly. The capture sizes are those
 // the memory rule counts. Under --enforce-eager or NONE every pass is eager already (0: no limit).
 constexpr std::uint64_t vllm_graph_max_tokens(const engine& e, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) {
-  if (e.vllm.enforce_eager || e.vllm.cudagraph_mode == vllm_cudagraph_mode::none) return 0;
+  if (vllm_eager(e) == eager_passes::all) return 0;
   return headroom::detail::vllm_largest_capture_size(max_num_seqs, max_num_batched_tokens, e.vllm.max_cudagraph_capture_size);
 }
 inline constexpr std::string_view vllm_graph_source =
