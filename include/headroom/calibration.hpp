@@ -150,6 +150,9 @@ constexpr double calib_ln(double x) {
   }
   const auto bits = std::bit_cast<std::uint64_t>(x);
   e += static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
+  // A power of two (the grids' axes are mostly powers of 2 and 4): z = 0 below, so the series
+  // adds exactly 0 and the result is e ln 2; returned without it.
+  if ((bits & 0x000fffffffffffffu) == 0) return e * ln2;
   double m = std::bit_cast<double>((bits & 0x000fffffffffffffu) | 0x3ff0000000000000u);  // [1, 2)
   if (m >= sqrt2) {
     m /= 2.0;
