@@ -250,6 +250,30 @@ TEST_CASE("serve: a vLLM pass above its largest CUDA graph takes the longer of i
   // Decode steps of one sequence are graphed under both caps.
   CHECK(above.tpot_ms == graphed.tpot_ms);
 }
+TEST_CASE("serve: vLLM's graphs under speculation follow its decode steps of 1 + K tokens a sequence") {
+  // Drafting K tokens a step, vLLM's ceiling is min(2 x max_num_seqs x (1 + K), 512) and its
+  // sizes multiples of 1 + K: at 128 sequences and K = 1, min(512, 512) = 512 (256 without).
+  const device_roofline roof = default_roofline(devices::h200_sxm);
+  const serving_facts sf = engines::serving_facts_of(engine_kind::vllm);
+  const auto limit = [&](std::uint64_t knob, std::uint32_t k) {
+    const deployment dep{.engine = as_allocated(engine{.kind = engine_kind::vllm, .vllm = {.max_num_seqs = 128, .num_speculative_tokens = knob}}),
+                         .parallel = {.tp = 8},
+                         .speculation = {.tokens = k, .acceptance_milli = k == 0 ? 0u : 1500u}};
+    const calibration_set cs = shipped_calibration(devices::h200_sxm, dep.engine);
+    const serve_setup su = setup_serving(models::deepseek_v3, devices::h200_sxm, roof, dep, {.isl = 300, .osl = 16, .concurrency = 1},
+                                         engines::exec_facts_of(dep.engine), cs, sf);
+    REQUIRE(su.base.fits);
+    return std::pair{su.x.graph_max_tokens, su.x.dep.engine.vllm.num_speculative_tokens};
+  };
+  CHECK(limit(0, 0) == std::pair<std::uint64_t, std::uint64_t>{256, 0});
+  // The deployment's K is vLLM's --num-speculative-tokens, which its memory rule reads too.
+  CHECK(limit(0, 1) == std::pair<std::uint64_t, std::uint64_t>{512, 1});
+  CHECK(limit(1, 1) == std::pair<std::uint64_t, std::uint64_t>{512, 1});
+  // K = 2: the grid up to 512 rounded up to multiples of 3, none past 512: 496 -> 498 the largest.
+  CHECK(limit(0, 2).first == 498);
+  // A knob that says another K contradicts the deployment.
+  CHECK_THROWS_AS(limit(2, 1), error);
+}
 TEST_CASE("serve: a prompt arriving mid-run waits for the step the engine has planned ahead") {
   // vLLM's async scheduling, SGLang's and TensorRT-LLM's overlap schedulers plan step n + 1 while
   // step n runs: a prompt arriving during step n joins step n + 2, one whole step later than it

@@ -56,12 +56,21 @@ static_assert(on_tp2.draft_weights == 475'293'696);
 static_assert(on_tp2.kv_per_token == 33 * 2'048);
 
 // vLLM: the head's layer joins the target's KV cache group (one group of 33 layers), so a
-// 16-token block is 16 x 33 x 4,096 = 2,162,688 B; its weights come off the same budget.
+// 16-token block is 16 x 33 x 4,096 = 2,162,688 B; its weights come off the same budget. And its
+// CUDA graphs follow decode steps of 1 + K tokens a sequence (K = 1, the head's one layer, where
+// --num-speculative-tokens is not given): on the H100, 1,024 sequences and 8,192 batched tokens,
+// the sizes up to min(2 x 1,024 x 2, 512) = 512 are 1, 2, 4, 8..248 by 8, 256..512 by 16 = 51,
+// and rounded up to multiples of 2 the 1 and the 2 are one: 50, the FULL decode graphs (sizes up
+// to 2 x 1,024) the same 50. Two graphs fewer than the plain target's 51 + 51.
+static_assert(detail::vllm_graphs_captured(vllm_cudagraph_mode::full_and_piecewise, 1024, 8192) == 51 + 51);
+static_assert(detail::vllm_graphs_captured(vllm_cudagraph_mode::full_and_piecewise, 1024, 8192, 0, 2) == 50 + 50);
 constexpr engine_memory plain = engine_memory_of(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, engine{}, {}, 1, 8192);
 constexpr engine_memory drafted = engine_memory_of(served, devices::h100_sxm, spec, engine{}, {}, 1, 8192);
 static_assert(plain.block_bytes == 16 * 32 * 4'096 && drafted.block_bytes == 2'162'688);
 static_assert(drafted.loaded_weights_bytes_per_rank == target_bytes + draft_bytes);
-static_assert(plain.available_kv_cache_bytes - drafted.available_kv_cache_bytes == draft_bytes);
+static_assert(plain.cuda_graph_bytes - drafted.cuda_graph_bytes == 2 * engine_constants::vllm_cudagraph_bytes_per_graph);
+static_assert(plain.available_kv_cache_bytes - drafted.available_kv_cache_bytes ==
+              draft_bytes - 2 * engine_constants::vllm_cudagraph_bytes_per_graph);
 static_assert(drafted.kv_cache_blocks == drafted.available_kv_cache_bytes / 2'162'688);
 
 // SGLang: the draft worker's own pool of the target's token count is one price per token of

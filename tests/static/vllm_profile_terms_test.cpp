@@ -44,10 +44,25 @@ static_assert(vllm_graphs_captured(mode::none, 256, 2048) == 0);
 // MTP with 3 speculative tokens), where vLLM itself fell back to PIECEWISE ("CUDAGraphMode.
 // FULL_AND_PIECEWISE is not supported with spec-decode ...; setting cudagraph_mode=PIECEWISE"):
 // "Profiling CUDA graph memory: PIECEWISE=5 (largest=16)", one group, no FULL graphs. The cap is
-// max_num_seqs x (1 + 3) x 2 = 16 tokens; headroom has no speculative decoding, so the same 8
-// decode tokens per step are max_num_seqs 8 here: sizes 1, 2, 4, 8, 16 = 5.
-static_assert(vllm_graphs_captured(mode::piecewise, 8, 8192) == 5);
-static_assert(vllm_graphs_captured(mode::full_and_piecewise, 8, 8192) == 5 + 4);  // + FULL 1, 2, 4, 8
+// max_num_seqs x (1 + 3) x 2 = 16 tokens: sizes 1, 2, 4, 8, 16 = 5, unrounded (PIECEWISE has no
+// FULL decode routine to round them for).
+static_assert(vllm_graphs_captured(mode::piecewise, 2, 8192, 0, 4) == 5);
+static_assert(detail::vllm_largest_capture_size(2, 8192, 0, 4, mode::piecewise) == 16);
+// Without the drafted tokens the cap would be 4: sizes 1, 2, 4.
+static_assert(vllm_graphs_captured(mode::piecewise, 2, 8192) == 3);
+// The same deployment under FULL_AND_PIECEWISE rounds each size up to a multiple of 4: 1, 2, 4 ->
+// 4; 8; 16: three sizes, and FULL decode graphs for those from 4 to 2 x 4 = 8: two.
+static_assert(vllm_graphs_captured(mode::full_and_piecewise, 2, 8192, 0, 4) == 3 + 2);
+// 64 sequences, K = 2 (q = 3): the cap min(64 x 3 x 2, 512) = 384, sizes 1, 2, 4 (3) + 8..248 (31)
+// + 256..384 by 16 (9); rounded to multiples of 3: 1, 2 -> 3, 4 -> 6, each step of 8 or 16 a new
+// multiple (the steps are wider than 3), 384 itself a multiple: 2 + 31 + 9 = 42. FULL decode: the
+// rounded sizes up to 3 x 64 = 192, from the sizes up to 192: 2 + 24 (8..192) = 26.
+static_assert(vllm_graphs_captured(mode::piecewise, 64, 8192, 0, 3) == 43);
+static_assert(vllm_graphs_captured(mode::full_and_piecewise, 64, 8192, 0, 3) == 42 + 26);
+// Where the list's largest is no multiple: 1,024 sequences at q = 3 keep the ceiling 512, and a
+// rounded size may not pass it: 512 -> 513 goes, 496 -> 498 is the largest.
+static_assert(detail::vllm_largest_capture_size(1024, 8192, 0, 3) == 498);
+static_assert(detail::vllm_largest_capture_size(1024, 8192, 0, 4) == 512);
 
 // max_num_batched_tokens below the cap is itself captured when off the grid
 // (_set_cudagraph_sizes): 256 sequences, 100 tokens: sizes 1, 2, 4, 8..96 (12), 100 = 16; all

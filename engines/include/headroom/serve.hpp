@@ -149,10 +149,14 @@ struct serving_facts {
   bool pipeline_micro_batches = false;
   std::string_view pipeline_source{};
   /// The largest forward pass, in tokens on a scheduling rank, the engine replays from a CUDA
-  /// graph under its knobs and its scheduler's cap and token budget (null or 0: no limit); a
-  /// pass of more runs eagerly, its kernel launches issued by the host (`host_launch_us` each)
-  /// while its kernels run: it takes the longer of the two (serve_ctx::issued_us).
-  std::uint64_t (*graph_max_tokens)(const engine&, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) = nullptr;
+  /// graph under its knobs and its scheduler's cap and token budget (null or 0: no limit), a
+  /// decode step carrying `decode_query_len` tokens a sequence (1 + K when K tokens are drafted a
+  /// step, else 1); a pass of more runs eagerly, its kernel launches issued by the host
+  /// (`host_launch_us` each) while its kernels run: it takes the longer of the two
+  /// (serve_ctx::issued_us). (Until 2026-12-08 without `decode_query_len`: a function of the
+  /// three-argument form no longer converts, and the compiler names this four-argument one.)
+  std::uint64_t (*graph_max_tokens)(const engine&, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens,
+                                    std::uint64_t decode_query_len) = nullptr;
   std::string_view graph_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
@@ -224,6 +228,7 @@ namespace detail {
 inline void serve_isl_osl_and_concurrency_must_be_positive() {}
 inline void acceptance_length_must_be_between_1_and_speculative_tokens_plus_1() {}
 inline void model_has_no_draft_head_for_speculative_decoding() {}
+inline void speculative_tokens_differ_from_the_engines_own_setting() {}
 inline void serve_request_rate_must_be_positive() {}
 
 constexpr std::uint64_t div_up(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
@@ -472,30 +477,44 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     detail::bad_deployment_at_run_time("serve: speculative tokens need the checkpoint's MTP draft head, and this model has none");
   }
   serve_setup su{{&m, &d, &r, dep, &facts, &cs, &sf, l}, dis};
-  // With speculation on, the engine loads the draft head and holds its KV.
-  if (dep.speculation.tokens != 0) su.x.dep.settings.speculative = true;
+  // With speculation on, the engine loads the draft head and holds its KV, and its own setting
+  // of the tokens drafted a step (vLLM's --num-speculative-tokens, which its memory rule reads:
+  // state pages, CUDA-graph sizes) is the deployment's K: unset, it takes K; set to another, the
+  // deployment contradicts itself (the CLI says so before it gets here).
+  if (dep.speculation.tokens != 0) {
+    su.x.dep.settings.speculative = true;
+    if (auto* const drafted = engines::rules_of(su.x.dep.engine).speculative_tokens; drafted != nullptr) {
+      std::uint64_t& k = *drafted(su.x.dep.engine);
+      if (k != 0 && k != dep.speculation.tokens) {
+        if (std::is_constant_evaluated()) detail::speculative_tokens_differ_from_the_engines_own_setting();
+        detail::bad_deployment_at_run_time("serve: the speculative tokens differ from the engine's own setting of them");
+      }
+      k = dep.speculation.tokens;
+    }
+  }
+  const engine& eng = su.x.dep.engine;
   const settings& s = su.x.dep.settings;
   const std::uint64_t ctx_max = l.isl + l.osl;
   su.pd = dis.on() ? dis.decode_plan() : dep.parallel;
   su.pp = dis.on() ? dis.prefill_plan() : dep.parallel;
-  if (!dis.on() && dep.parallel.dp > 1 && engines::rules_of(dep.engine).dp_replicas) {
+  if (!dis.on() && dep.parallel.dp > 1 && engines::rules_of(eng).dp_replicas) {
     su.replicas = dep.parallel.dp;
     su.pd.dp = su.pp.dp = 1;
   }
   if (dis.on()) {  // each side's plan, as the engine lays it out, obeys the rules an aggregated plan does
-    validate(m, attention_dp_layout(su.pd, dep.engine));
-    validate(m, attention_dp_layout(su.pp, dep.engine));
+    validate(m, attention_dp_layout(su.pd, eng));
+    validate(m, attention_dp_layout(su.pp, eng));
   }
   su.base.gpus = dis.on() ? static_cast<std::uint32_t>(dis.prefill_workers * dis.prefill_tp + dis.decode_workers * dis.decode_tp)
                           : dep.parallel.ranks();
   su.budget = ctx_max;
   // What the engine holds on one rank (engines::none: the arithmetic).
-  if (is_arithmetic(dep.engine)) {
-    su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, dep.engine, memo), d, ctx_max, usable_policy_of(dep.engine));
+  if (is_arithmetic(eng)) {
+    su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, eng, memo), d, ctx_max, usable_policy_of(eng));
     su.base.term = su.base.pool_seqs == 0 ? engine_term::no_memory_for_kv_cache : engine_term::none;
     su.base.batch_pool_seqs = su.base.pool_seqs;
   } else {
-    const engine_memory em = engine_memory_of(m, d, s, dep.engine, su.pd, 1, ctx_max, memo);
+    const engine_memory em = engine_memory_of(m, d, s, eng, su.pd, 1, ctx_max, memo);
     su.base.term = stopping_term(em, 1, ctx_max);
     su.base.pool_seqs = su.base.term == engine_term::none ? max_seqs_at(em, ctx_max) : 0;
     // An engine that allocates as tokens arrive runs its sequences at their mean context.
@@ -507,15 +526,15 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.base.fits = su.base.pool_seqs != 0;
   if (!su.base.fits) return su;
   // One whole prompt's prefill (its attention part is shared by every chunk).
-  const parallel pp_run = attention_dp_layout(su.pp, dep.engine);
+  const parallel pp_run = attention_dp_layout(su.pp, eng);
   const step_estimate prompt = prefill(m, d, r, l.isl, s, pp_run, facts);
   if (sf.eager != nullptr) {
-    const eager_passes e = sf.eager(dep.engine);
+    const eager_passes e = sf.eager(eng);
     const double host_us = kernel_launches(m, prompt, cs) * sf.host_us_per_launch(m);
     su.x.prefill_host_us = e == eager_passes::none ? 0.0 : host_us;
     su.x.decode_host_us = e == eager_passes::all ? host_us : 0.0;
     if (sf.graph_max_tokens != nullptr) {
-      su.x.graph_max_tokens = sf.graph_max_tokens(dep.engine, su.cap, su.budget);
+      su.x.graph_max_tokens = sf.graph_max_tokens(eng, su.cap, su.budget, 1u + dep.speculation.tokens);
       su.x.graph_miss_host_us = host_us;
     }
   }
@@ -525,7 +544,7 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   if (dis.on()) {
     su.one_prompt = detail::forward(su.x, su.pp, 0, 1, l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
-    const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, dep.engine, memo).per_seq(l.isl));
+    const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, eng, memo).per_seq(l.isl));
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
     su.transfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
   } else {

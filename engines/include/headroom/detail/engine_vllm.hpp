@@ -36,53 +36,124 @@ constexpr bool vllm_on_capture_grid(std::uint64_t n) {
   return n == 1 || n == 2 || n == 4 || (n >= 8 && n < 256 && n % 8 == 0) || (n >= 256 && (n - 256) % 16 == 0);
 }
 
-/// The ceiling of vLLM's capture sizes: --max-cudagraph-capture-size where given (0: not),
-/// else min(2 x max_num_seqs, 512) (VllmConfig._set_cudagraph_sizes, vllm/config/vllm.py
-/// @000fc94b754f66aeb60ef5acf1ea2e94cdc65164; under speculative decoding vLLM doubles
-/// max_num_seqs x (1 + K) instead, which headroom does not count).
-constexpr std::uint64_t vllm_capture_ceiling(std::uint64_t max_num_seqs, std::uint64_t max_capture_size) {
-  return max_capture_size != 0 ? max_capture_size : headroom::detail::min<std::uint64_t>(2 * max_num_seqs, 512);
+/// The ceiling of vLLM's capture sizes: --max-cudagraph-capture-size where given (0: not), else
+/// min(2 x max_num_seqs x q, 512), q = 1 + K the tokens a sequence's decode step carries when K
+/// tokens are drafted a step (`decode_query_len`; VllmConfig._set_cudagraph_sizes, vllm/config/vllm.py
+/// @000fc94b754f66aeb60ef5acf1ea2e94cdc65164, which raises the 512 to 1024 on capability 10.x
+/// since vllm-project/vllm PR #49390 (2026-07): releases before it, which the public logs and
+/// measurements here ran, keep 512 there too; --max-cudagraph-capture-size 1024 gives the newer).
+constexpr std::uint64_t vllm_capture_ceiling(std::uint64_t max_num_seqs, std::uint64_t max_capture_size,
+                                             std::uint64_t decode_query_len = 1) {
+  return max_capture_size != 0 ? max_capture_size
+                               : headroom::detail::min<std::uint64_t>(checked_mul(checked_mul(2, max_num_seqs), decode_query_len), 512);
 }
 
-/// The largest pass, in tokens, vLLM replays from a CUDA graph: the largest capture size (the
-/// grid up to the ceiling above, or max_num_batched_tokens itself when that is smaller:
-/// vllm_graphs_captured below). A pass of more tokens has no graph to replay and runs eagerly:
+/// The grid's largest size not above `x` (0: none).
+constexpr std::uint64_t vllm_grid_last(std::uint64_t x) {
+  if (x >= 256) return 256 + (x - 256) / 16 * 16;
+  if (x >= 8) return headroom::detail::min<std::uint64_t>(x, 248) / 8 * 8;
+  return x >= 4 ? 4 : x >= 2 ? 2 : x;
+}
+
+/// The grid's sizes up to `bound` rounded up to multiples of `r`: how many distinct values, and
+/// the largest over r (ceil(s / r) of the last size; 0: none). In closed form, so that any flag
+/// value costs the same: within a run of the grid of step d, the values rise at every size when
+/// d >= r and step through every multiple between the first's and the last's when d < r, and
+/// a run's first value can only repeat the run before's last.
+struct vllm_rounded {
+  std::uint64_t count = 0;
+  std::uint64_t last = 0;
+};
+constexpr vllm_rounded vllm_grid_rounded(std::uint64_t bound, std::uint64_t r) {
+  vllm_rounded out{};
+  const auto run = [&](std::uint64_t first, std::uint64_t step, std::uint64_t last) {
+    if (first > last) return;
+    const std::uint64_t m0 = ceil_div(first, r), m1 = ceil_div(last, r);
+    out.count += (step >= r ? (last - first) / step + 1 : m1 - m0 + 1) - (m0 == out.last ? 1 : 0);
+    out.last = m1;
+  };
+  if (bound >= 1) run(1, 1, 1);
+  if (bound >= 2) run(2, 1, 2);
+  if (bound >= 4) run(4, 1, 4);
+  if (bound >= 8) run(8, 8, headroom::detail::min<std::uint64_t>(bound, 248) / 8 * 8);
+  if (bound >= 256) run(256, 16, vllm_grid_last(bound));
+  return out;
+}
+
+/// The sizes vLLM captures, counted: `sizes` of every routine's list, `decode` of them the
+/// separate FULL decode routine keeps (FULL_AND_PIECEWISE, FULL_DECODE_ONLY; 0 in other modes),
+/// `largest` the largest (0: none).
+struct vllm_captures {
+  std::uint64_t sizes = 0;
+  std::uint64_t decode = 0;
+  std::uint64_t largest = 0;
+};
+/// The list: the grid up to cap = min(ceiling, max_num_batched_tokens), and max_num_batched_tokens
+/// itself when it is below the ceiling and off the grid (VllmConfig._set_cudagraph_sizes, @000fc94b
+/// above). Speculating (q > 1) under a mode with a FULL decode routine, vLLM rounds each size up to
+/// a multiple of q, drops those that pass the list's largest and keeps one of each
+/// (CompilationConfig.adjust_cudagraph_sizes_for_spec_decode, vllm/config/compilation.py
+/// @002284db4c87420647c6bc2cafe923942bcea307; it raises an error where none is left, q above the
+/// list's largest: no graph here): a uniform decode batch is a whole number of q-token sequences.
+/// The FULL decode graphs are the sizes from q to q x max_num_seqs
+/// (CudagraphDispatcher.initialize_cudagraph_keys, vllm/v1/cudagraph_dispatcher.py
+/// @009eec3b2b00e1b8afb4bcafb58e9403b2aa1ada). (Releases from 000fc94b also append q x n for n on
+/// the grid up to max_num_seqs, multiples of q the rounded grid mostly holds already: not added.)
+constexpr vllm_captures vllm_capture_list(vllm_cudagraph_mode mode, std::uint64_t max_num_seqs,
+                                          std::uint64_t max_num_batched_tokens, std::uint64_t max_capture_size = 0,
+                                          std::uint64_t decode_query_len = 1) {
+  vllm_captures out{};
+  if (mode == vllm_cudagraph_mode::none) return out;
+  const std::uint64_t q = decode_query_len == 0 ? 1 : decode_query_len;
+  const std::uint64_t ceiling = vllm_capture_ceiling(max_num_seqs, max_capture_size, q);
+  const std::uint64_t cap = headroom::detail::min(ceiling, max_num_batched_tokens);
+  // max_num_batched_tokens joins off the grid below the ceiling: it is then the cap, above every
+  // grid size, and the list's largest.
+  const bool extra = max_num_batched_tokens <= ceiling && !vllm_on_capture_grid(max_num_batched_tokens);
+  const std::uint64_t last = extra ? max_num_batched_tokens : vllm_grid_last(cap);
+  const std::uint64_t r = q > 1 && mode != vllm_cudagraph_mode::piecewise ? q : 1;
+  // A size stays when its rounded value does not pass `last`: sizes up to floor(last / r) x r.
+  const std::uint64_t kept = last / r * r;
+  const auto up_to = [&](std::uint64_t bound) {
+    vllm_rounded v = vllm_grid_rounded(headroom::detail::min(bound, cap), r);
+    if (extra && max_num_batched_tokens <= bound && ceil_div(max_num_batched_tokens, r) != v.last) {
+      ++v.count;
+      v.last = ceil_div(max_num_batched_tokens, r);
+    }
+    return v;
+  };
+  const vllm_rounded all = up_to(kept);
+  out.sizes = all.count;
+  out.largest = all.last * r;
+  const bool decode_routine = mode == vllm_cudagraph_mode::full_and_piecewise || mode == vllm_cudagraph_mode::full_decode_only;
+  if (decode_routine) out.decode = up_to(headroom::detail::min(kept, checked_mul(q, max_num_seqs))).count;
+  return out;
+}
+
+/// The largest pass, in tokens, vLLM replays from a CUDA graph: the largest capture size
+/// (vllm_capture_list). A pass of more tokens has no graph to replay and runs eagerly:
 /// CudagraphDispatcher.dispatch returns CUDAGraphMode.NONE when no key holds the batch
 /// ("If the dispatching key does not exist, default to return NONE mode for eager execution",
 /// vLLM's docs/design/cuda_graphs.md @0045689bdb239a1c53951f3847b9475098f36ef7).
 constexpr std::uint64_t vllm_largest_capture_size(std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens,
-                                                  std::uint64_t max_capture_size = 0) {
-  const std::uint64_t ceiling = vllm_capture_ceiling(max_num_seqs, max_capture_size);
-  if (max_num_batched_tokens <= ceiling) return max_num_batched_tokens;
-  if (ceiling >= 256) return 256 + (ceiling - 256) / 16 * 16;
-  if (ceiling >= 8) return ceiling / 8 * 8;
-  return ceiling >= 4 ? 4 : ceiling;
+                                                  std::uint64_t max_capture_size = 0, std::uint64_t decode_query_len = 1,
+                                                  vllm_cudagraph_mode mode = vllm_cudagraph_mode::full_and_piecewise) {
+  return vllm_capture_list(mode, max_num_seqs, max_num_batched_tokens, max_capture_size, decode_query_len).largest;
 }
 
-/// The CUDA graphs vLLM captures in `mode` (engine.hpp, vllm_cudagraph_mode). Capture sizes: the
-/// grid up to cap = min(ceiling, max_num_batched_tokens), the ceiling min(2 x max_num_seqs, 512)
-/// or --max-cudagraph-capture-size (vllm_capture_ceiling), and max_num_batched_tokens itself when
-/// it is below the ceiling and off the grid
-/// (VllmConfig._set_cudagraph_sizes, vllm/config/vllm.py @000fc94b754f66aeb60ef5acf1ea2e94cdc65164).
-/// Per size a graph of the mode's mixed routine (PIECEWISE, or FULL in FULL mode); where the mode
-/// has a separate decode routine of FULL graphs (FULL_AND_PIECEWISE, FULL_DECODE_ONLY), a FULL
-/// graph for each size up to max_num_seqs (CudagraphDispatcher.initialize_cudagraph_keys,
-/// vllm/v1/cudagraph_dispatcher.py @009eec3b2b00e1b8afb4bcafb58e9403b2aa1ada).
+/// The CUDA graphs vLLM captures in `mode` (engine.hpp, vllm_cudagraph_mode): per size of the
+/// list (vllm_capture_list) a graph of the mode's mixed routine (PIECEWISE, or FULL in FULL
+/// mode); where the mode has a separate decode routine of FULL graphs (FULL_AND_PIECEWISE,
+/// FULL_DECODE_ONLY), a FULL graph for each of its decode sizes.
 constexpr std::uint64_t vllm_graphs_captured(vllm_cudagraph_mode mode, std::uint64_t max_num_seqs,
-                                             std::uint64_t max_num_batched_tokens, std::uint64_t max_capture_size = 0) {
-  const std::uint64_t ceiling = vllm_capture_ceiling(max_num_seqs, max_capture_size);
-  const std::uint64_t cap = headroom::detail::min(ceiling, max_num_batched_tokens);
-  const bool extra = max_num_batched_tokens <= ceiling && !vllm_on_capture_grid(max_num_batched_tokens);
-  const auto sizes_up_to = [&](std::uint64_t limit) {
-    return vllm_capture_sizes_up_to(headroom::detail::min(cap, limit)) + (extra && max_num_batched_tokens <= limit ? 1 : 0);
-  };
-  const std::uint64_t mixed = sizes_up_to(cap);
-  const std::uint64_t decode = sizes_up_to(max_num_seqs);
+                                             std::uint64_t max_num_batched_tokens, std::uint64_t max_capture_size = 0,
+                                             std::uint64_t decode_query_len = 1) {
+  const vllm_captures c = vllm_capture_list(mode, max_num_seqs, max_num_batched_tokens, max_capture_size, decode_query_len);
   switch (mode) {
-    case vllm_cudagraph_mode::full_and_piecewise: return checked_add(mixed, decode);
+    case vllm_cudagraph_mode::full_and_piecewise: return checked_add(c.sizes, c.decode);
     case vllm_cudagraph_mode::piecewise:
-    case vllm_cudagraph_mode::full: return mixed;
-    case vllm_cudagraph_mode::full_decode_only: return decode;
+    case vllm_cudagraph_mode::full: return c.sizes;
+    case vllm_cudagraph_mode::full_decode_only: return c.decode;
     case vllm_cudagraph_mode::none: break;
   }
   return 0;
@@ -191,7 +262,10 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   em.sampler_bytes = checked_mul(checked_mul(checked_mul(em.max_num_seqs, l.vocab), 4), engine_constants::vllm_sampler_fp32_buffers);
   em.non_torch_bytes = engine_constants::vllm_non_torch_bytes;
   if (!k.enforce_eager && k.cudagraph_memory_profiling) {
-    em.cuda_graph_bytes = checked_mul(vllm_graphs_captured(k.cudagraph_mode, em.max_num_seqs, em.max_num_batched_tokens, k.max_cudagraph_capture_size),
+    // Speculating, a decode step carries 1 + K tokens a sequence, and the capture sizes follow.
+    const std::uint64_t decode_query_len = 1 + vllm_speculative_tokens(m, k, speculative);
+    em.cuda_graph_bytes = checked_mul(vllm_graphs_captured(k.cudagraph_mode, em.max_num_seqs, em.max_num_batched_tokens,
+                                                           k.max_cudagraph_capture_size, decode_query_len),
                                       engine_constants::vllm_cudagraph_bytes_per_graph);
   }
 

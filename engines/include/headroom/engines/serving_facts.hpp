@@ -86,15 +86,18 @@ constexpr eager_passes vllm_eager(const engine& e) {
 }
 // vLLM replays a pass from a CUDA graph only up to its largest capture size
 // (detail::vllm_largest_capture_size: 512 tokens by default, fewer under a small --max-num-seqs
-// or --max-num-batched-tokens, --max-cudagraph-capture-size where given); a prompt's chunk of
-// more tokens, or a decode batch of more sequences, runs eagerly. The capture sizes are those
-// the memory rule counts. Under --enforce-eager or NONE every pass is eager already (0: no limit).
-constexpr std::uint64_t vllm_graph_max_tokens(const engine& e, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens) {
+// or --max-num-batched-tokens, --max-cudagraph-capture-size where given, 2 x max_num_seqs x
+// (1 + K) when K tokens are drafted a step, the sizes then multiples of 1 + K); a prompt's chunk
+// of more tokens, or a decode batch of more, runs eagerly. The capture sizes are those the memory
+// rule counts. Under --enforce-eager or NONE every pass is eager already (0: no limit).
+constexpr std::uint64_t vllm_graph_max_tokens(const engine& e, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens,
+                                              std::uint64_t decode_query_len) {
   if (vllm_eager(e) == eager_passes::all) return 0;
-  return headroom::detail::vllm_largest_capture_size(max_num_seqs, max_num_batched_tokens, e.vllm.max_cudagraph_capture_size);
+  return headroom::detail::vllm_largest_capture_size(max_num_seqs, max_num_batched_tokens, e.vllm.max_cudagraph_capture_size,
+                                                     decode_query_len, e.vllm.cudagraph_mode);
 }
 inline constexpr std::string_view vllm_graph_source =
-    "vLLM CudagraphDispatcher: a batch above the largest capture size (min(2 x max_num_seqs, 512) by default) runs "
+    "vLLM CudagraphDispatcher: a batch above the largest capture size (min(2 x max_num_seqs x (1 + K), 512) by default) runs "
     "eagerly (docs/design/cuda_graphs.md)";
 // The host's time a kernel of an eager pass adds to the pass: SGLang's own log of DeepSeek-V3
 // prefilling one new token, "forward cost-82.6406478881836 ms" eager against
