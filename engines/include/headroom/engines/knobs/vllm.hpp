@@ -61,7 +61,8 @@ struct vllm_knobs {
   /// one step ahead (async scheduling, on by default: serving_facts::steps_ahead).
   bool no_async_scheduling = false;
   /// --max-cudagraph-capture-size: the largest pass, in tokens, vLLM captures a CUDA graph for
-  /// (engine_default: min(2 x max_num_seqs, 512)); a larger pass runs eagerly, and every size
+  /// (engine_default: min(2 x max_num_seqs x (1 + K), 512), K the tokens drafted a step, 0 when not
+  /// speculating); a larger pass runs eagerly, and every size
   /// up to it is a graph in memory (detail::vllm_graphs_captured).
   std::uint64_t max_cudagraph_capture_size = engine_default;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
