@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+#include <headroom/devices.hpp>
+#include <headroom/models.hpp>
+
+#include "headroom/commands/serve_cmd.hpp"
 #include "in_process_json.hpp"
 
 namespace {
@@ -133,4 +137,36 @@ TEST_CASE("serve --request-rate: the rate's tokens served, the requests in fligh
   CHECK(flood["concurrency"].is_null());
   CHECK(std::abs(flood["tokens_per_s"].get<double>() - flood["capacity_rps"].get<double>() * 256) < 1e-6);
   CHECK(flood["running_batch"] == flood["slots"]);
+}
+
+TEST_CASE("sla: the same answer on one thread as on several") {
+  // compute_sla searches the devices apart and joins their answers in the devices' order: the
+  // configurations, their order, the frontier and the counts cannot depend on the threads. Every
+  // device, the three engines, up to 2 GPUs; a closed loop, a number of clients and a rate.
+  headroom::cli::sla_request r;
+  r.m = &headroom::models::llama_3_1_8b_instruct;
+  r.devices.assign(headroom::devices::all.begin(), headroom::devices::all.end());
+  r.engines = {headroom::engine_kind::vllm, headroom::engine_kind::sglang, headroom::engine_kind::trtllm};
+  r.isl = 1000;
+  r.osl = 100;
+  r.ttft_ms = 500;
+  r.tpot_ms = 30;
+  r.gpus = 2;
+  for (const int load : {0, 1, 2}) {
+    r.clients = load == 1 ? 400 : 0;
+    r.request_rate = load == 2 ? 20.0 : 0.0;
+    std::string one;
+    for (const unsigned threads : {1U, 2U, 7U}) {
+      r.threads = threads;
+      const headroom::cli::sla_answer a = headroom::cli::compute_sla(r);
+      CHECK(a.evaluated > 0);
+      const std::string got = headroom::cli::sla_json(r, a).dump() + headroom::cli::sla_text(r, a);
+      INFO("load ", load, ", ", threads, " threads");
+      if (threads == 1) {
+        one = got;
+      } else {
+        CHECK(got == one);
+      }
+    }
+  }
 }

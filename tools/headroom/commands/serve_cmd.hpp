@@ -60,6 +60,7 @@ struct sla_request {
   double request_rate = 0; ///< --request-rate: an open loop of this many requests a second, served by replicas (0: closed loop)
   std::uint64_t clients = 0; ///< --concurrency: a closed loop of this many clients, served by replicas (0: each configuration's most)
   std::string command;     ///< the regenerate line
+  unsigned threads = 0;    ///< threads the devices are searched on (0: as many as the machine runs); the same answer on any number
 };
 struct sla_config {
   const device* d = nullptr;

@@ -6,10 +6,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include <headroom/engines/all_rules.hpp>
 #include <headroom/engines/exec_facts.hpp>
@@ -260,63 +263,102 @@ std::string config_plan_text(const sla_config& c) {
                      c.dis.decode_workers, worker_plan_text(c.dis.decode_plan()));
 }
 
-sla_answer compute_sla(const sla_request& r) {
-  sla_answer a;
-  footprint_memo memo;  // the model's footprints, the same on every device and under every engine
-  const plan_list valid = model_plans(*r.m);
-  std::vector<sla_config> points;  // the (configuration, concurrency) pairs meeting both targets the frontier may hold
+namespace {
+// One device's share of the search: its configurations (best and rejected, in the order searched),
+// the points the frontier may hold, the answers computed and the pairs left out.
+struct device_search {
+  std::vector<sla_config> best, rejected, points;
+  std::size_t evaluated = 0, skipped_pairs = 0;
+};
+
+device_search search_device(const sla_request& r, const device* d, const plan_list& valid, footprint_memo& memo) {
+  device_search out;
   std::size_t prune_at = 512;
   const auto add_point = [&](sla_config p) {
-    points.push_back(std::move(p));
-    if (points.size() < prune_at) return;
-    keep_frontier(points);
-    prune_at = std::max<std::size_t>(512, 2 * points.size());
+    out.points.push_back(std::move(p));
+    if (out.points.size() < prune_at) return;
+    keep_frontier(out.points);
+    prune_at = std::max<std::size_t>(512, 2 * out.points.size());
   };
-  for (const device* d : r.devices) {
-    const device_roofline roof = default_roofline(*d);
-    const std::vector<candidate> cands = candidates(valid, *d, r.gpus);
-    for (const engine_kind k : r.engines) {
-      if (!engines::runs_on(k, d->vendor)) {  // TensorRT-LLM on an AMD part: no answer to give
-        ++a.skipped_pairs;
+  const device_roofline roof = default_roofline(*d);
+  const std::vector<candidate> cands = candidates(valid, *d, r.gpus);
+  for (const engine_kind k : r.engines) {
+    if (!engines::runs_on(k, d->vendor)) {  // TensorRT-LLM on an AMD part: no answer to give
+      ++out.skipped_pairs;
+      continue;
+    }
+    const engine e = as_allocated(engine{.kind = k});
+    const calibration_set cs = shipped_calibration(*d, e);
+    const exec_facts& facts = engines::exec_facts_of(e);
+    const serving_facts& sf = engines::serving_facts_of(k);
+    settings s = r.s;
+    if (r.kv_auto) s.kv = auto_kv_dtype(e, *r.m);
+    for (const candidate& c : cands) {
+      const deployment dep{1, r.isl + r.osl, s, e, c.p};
+      sla_config best{d, k, c.p, c.dis, {}, false, {}};
+      const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis, &memo);
+      if (r.request_rate > 0 || r.clients > 0) {  // a load shared by copies: a rate or a number of clients
+        if (!su.base.fits) {
+          best.r = su.base;
+          best.reason = reject_reason(su.base, r);
+        } else {
+          best = r.request_rate > 0 ? best_replicas(r, su, best, out.evaluated) : best_copies(r, su, best, out.evaluated);
+          if (best.meets) add_point(best);
+        }
+        (best.meets ? out.best : out.rejected).push_back(std::move(best));
         continue;
       }
-      const engine e = as_allocated(engine{.kind = k});
-      const calibration_set cs = shipped_calibration(*d, e);
-      const exec_facts& facts = engines::exec_facts_of(e);
-      const serving_facts& sf = engines::serving_facts_of(k);
-      settings s = r.s;
-      if (r.kv_auto) s.kv = auto_kv_dtype(e, *r.m);
-      for (const candidate& c : cands) {
-        const deployment dep{1, r.isl + r.osl, s, e, c.p};
-        sla_config best{d, k, c.p, c.dis, {}, false, {}};
-        const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis, &memo);
-        if (r.request_rate > 0 || r.clients > 0) {  // a load shared by copies: a rate or a number of clients
-          if (!su.base.fits) {
-            best.r = su.base;
-            best.reason = reject_reason(su.base, r);
-          } else {
-            best = r.request_rate > 0 ? best_replicas(r, su, best, a.evaluated) : best_copies(r, su, best, a.evaluated);
-            if (best.meets) add_point(best);
-          }
-          (best.meets ? a.best : a.rejected).push_back(std::move(best));
-          continue;
+      serve_result first{};
+      const std::uint64_t limit = max_concurrency * (c.dis.on() ? c.dis.decode_workers : 1U);
+      const std::uint64_t most = most_clients(su, r, limit, true, out.evaluated, first, [&](const serve_result& s) {
+        add_point({d, k, c.p, c.dis, s, true, {}});
+        if (!best.meets || s.tokens_per_s_per_gpu > best.r.tokens_per_s_per_gpu) {
+          best.r = s;
+          best.meets = true;
         }
-        serve_result first{};
-        const std::uint64_t limit = max_concurrency * (c.dis.on() ? c.dis.decode_workers : 1U);
-        const std::uint64_t most = most_clients(su, r, limit, true, a.evaluated, first, [&](const serve_result& s) {
-          add_point({d, k, c.p, c.dis, s, true, {}});
-          if (!best.meets || s.tokens_per_s_per_gpu > best.r.tokens_per_s_per_gpu) {
-            best.r = s;
-            best.meets = true;
-          }
-        });
-        if (most == 0) {
-          best.r = first;
-          best.reason = reject_reason(first, r);
-        }
-        (best.meets ? a.best : a.rejected).push_back(std::move(best));
+      });
+      if (most == 0) {
+        best.r = first;
+        best.reason = reject_reason(first, r);
       }
+      (best.meets ? out.best : out.rejected).push_back(std::move(best));
     }
+  }
+  return out;
+}
+}  // namespace
+
+sla_answer compute_sla(const sla_request& r) {
+  sla_answer a;
+  const plan_list valid = model_plans(*r.m);
+  // The devices are searched apart, on as many threads as the machine runs (each with its own
+  // memo of the model's footprints: the same answers either way), and their answers joined in the
+  // devices' order: the output is the one a single thread gives. A device's points pruned to the
+  // frontier it may hold stay a superset of its share of the whole frontier (keep_frontier).
+  std::vector<device_search> parts(r.devices.size());
+  const unsigned wanted = r.threads != 0 ? r.threads : std::max(1U, std::thread::hardware_concurrency());
+  const std::size_t threads = std::min<std::size_t>(r.devices.size(), wanted);
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    footprint_memo memo;
+    for (std::size_t i = next++; i < parts.size(); i = next++) parts[i] = search_device(r, r.devices[i], valid, memo);
+  };
+  if (threads <= 1) {
+    work();
+  } else {
+    std::vector<std::thread> pool;
+    pool.reserve(threads - 1);
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+  }
+  std::vector<sla_config> points;  // the (configuration, concurrency) pairs meeting both targets the frontier may hold
+  for (device_search& part : parts) {
+    a.evaluated += part.evaluated;
+    a.skipped_pairs += part.skipped_pairs;
+    for (sla_config& c : part.best) a.best.push_back(std::move(c));
+    for (sla_config& c : part.rejected) a.rejected.push_back(std::move(c));
+    for (sla_config& c : part.points) points.push_back(std::move(c));
   }
   if (r.request_rate > 0 || r.clients > 0) {  // the load served: fewest GPUs first, then the most tokens/s per GPU
     std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
