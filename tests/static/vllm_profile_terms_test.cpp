@@ -53,6 +53,16 @@ static_assert(vllm_graphs_captured(mode::piecewise, 2, 8192) == 3);
 // The same deployment under FULL_AND_PIECEWISE rounds each size up to a multiple of 4: 1, 2, 4 ->
 // 4; 8; 16: three sizes, and FULL decode graphs for those from 4 to 2 x 4 = 8: two.
 static_assert(vllm_graphs_captured(mode::full_and_piecewise, 2, 8192, 0, 4) == 3 + 2);
+// ---- vllm-project/vllm issue #46367 (vLLM 0.1.dev17670+g7d24aa6f2, 2026-06-22, zai-org/GLM-5.2-FP8 on
+// 8 x B200, TP 8, max_num_seqs 32, 'speculative_config': {'method': 'mtp', 'num_speculative_tokens':
+// 5}, FULL_AND_PIECEWISE kept): "Profiling CUDA graph memory: PIECEWISE=41 (largest=384), FULL=25
+// (largest=192)". q = 6: the cap min(32 x 6 x 2, 512) = 384; sizes 1, 2, 4 round up to 6 (one),
+// 8..248 by 8 to 12, 18, 24, 36, ... 252 (31, each step of 8 a new multiple of 6), 256..384 by
+// 16 to 258, 276, 288, ... 384 (9): 41, the largest 384. FULL: the rounded sizes up to 32 x 6 =
+// 192, from 6 and the sizes 8..192 (24): 25, the largest 192.
+static_assert(vllm_graphs_captured(mode::full_and_piecewise, 32, 8192, 0, 6) == 41 + 25);
+static_assert(detail::vllm_capture_list(mode::full_and_piecewise, 32, 8192, 0, 6).largest == 384);
+static_assert(vllm_graphs_captured(mode::full_decode_only, 32, 8192, 0, 6) == 25);
 // 64 sequences, K = 2 (q = 3): the cap min(64 x 3 x 2, 512) = 384, sizes 1, 2, 4 (3) + 8..248 (31)
 // + 256..384 by 16 (9); rounded to multiples of 3: 1, 2 -> 3, 4 -> 6, each step of 8 or 16 a new
 // multiple (the steps are wider than 3), 384 itself a multiple: 2 + 31 + 9 = 42. FULL decode: the
