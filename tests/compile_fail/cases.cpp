@@ -21,8 +21,12 @@
 #if defined(HEADROOM_CASE_SLA_TPOT) || defined(HEADROOM_CASE_SLA_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_TTFT) || \
     defined(HEADROOM_CASE_SLA_TTFT_TWIN) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) ||                          \
     defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN) || defined(HEADROOM_CASE_SLA_DISAGG_TPOT) ||                 \
-    defined(HEADROOM_CASE_SLA_DISAGG_TPOT_TWIN)
+    defined(HEADROOM_CASE_SLA_DISAGG_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS) ||               \
+    defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
 #include <headroom/sla.hpp>  // only where asked: the calibration tables are not free to compile
+#endif
+#if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS) || defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
+#include <headroom/models/drafts/registry.hpp>
 #endif
 #if defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN)
 #include <headroom/devices/amd_cdna.hpp>
@@ -148,6 +152,35 @@ namespace sla_ttft_twin {
 HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
                     {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 2000, .tpot_ms = 100});
 }  // namespace sla_ttft_twin
+#endif
+#if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS) || defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
+namespace sla_speculative {
+// Llama-3.1-8B with its EAGLE-3 head, drafting one token a step (the deployment's K) on vLLM,
+// whose own --num-speculative-tokens is `knob`.
+inline constexpr headroom::model served =
+    headroom::models::with_draft(models::llama_3_1_8b_instruct, headroom::models::drafts::eagle3_llama3_1_instruct_8b);
+constexpr headroom::deployment drafting(std::uint64_t knob) {
+  headroom::deployment d{.engine = headroom::engines::vllm, .speculation = {.tokens = 1, .acceptance_milli = 1500}};
+  d.engine.vllm.num_speculative_tokens = knob;
+  return d;
+}
+}  // namespace sla_speculative
+#endif
+#if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS)
+namespace sla_speculative_tokens {
+// vLLM told to draft two tokens a step while the deployment drafts one: the deployment
+// contradicts itself, and the error names the rule.
+constexpr headroom::deployment two = sla_speculative::drafting(2);
+HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (two),
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000});
+}  // namespace sla_speculative_tokens
+#endif
+#if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
+namespace sla_speculative_tokens_twin {
+constexpr headroom::deployment one = sla_speculative::drafting(1);
+HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (one),
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000});
+}  // namespace sla_speculative_tokens_twin
 #endif
 #if defined(HEADROOM_CASE_SLA_ENGINE_VENDOR)
 namespace sla_engine_vendor {
