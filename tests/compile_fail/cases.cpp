@@ -164,23 +164,16 @@ constexpr headroom::deployment drafting(std::uint64_t knob) {
   d.engine.vllm.num_speculative_tokens = knob;
   return d;
 }
+inline constexpr headroom::sla one_client{.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000};
 }  // namespace sla_speculative
 #endif
 #if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS)
-namespace sla_speculative_tokens {
 // vLLM told to draft two tokens a step while the deployment drafts one: the deployment
 // contradicts itself, and the error names the rule.
-constexpr headroom::deployment two = sla_speculative::drafting(2);
-HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (two),
-                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000});
-}  // namespace sla_speculative_tokens
+HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (sla_speculative::drafting(2)), (sla_speculative::one_client));
 #endif
 #if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
-namespace sla_speculative_tokens_twin {
-constexpr headroom::deployment one = sla_speculative::drafting(1);
-HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (one),
-                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 100000, .tpot_ms = 1000});
-}  // namespace sla_speculative_tokens_twin
+HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (sla_speculative::drafting(1)), (sla_speculative::one_client));
 #endif
 #if defined(HEADROOM_CASE_SLA_ENGINE_VENDOR)
 namespace sla_engine_vendor {
