@@ -23,14 +23,6 @@ namespace headroom::detail {
 /// 8192 batched tokens and 1024 sequences, any other 2048 and 256.
 constexpr bool vllm_large_device(const device& d) { return d.memory_bytes >= 70ULL * gib && !contains(d.id, "a100"); }
 
-/// vLLM's CUDA-graph capture sizes not above `cap`: 1, 2, 4, then 8..248 by 8, then 256.. by 16.
-constexpr std::uint64_t vllm_capture_sizes_up_to(std::uint64_t cap) {
-  std::uint64_t n = headroom::detail::min<std::uint64_t>(cap, 2) + (cap >= 4 ? 1 : 0);
-  if (cap >= 8) n += headroom::detail::min<std::uint64_t>(cap, 248) / 8;
-  if (cap >= 256) n += (cap - 256) / 16 + 1;
-  return n;
-}
-
 /// Whether `n` is on vLLM's capture-size grid (1, 2, 4, 8..248 step 8, 256.. step 16).
 constexpr bool vllm_on_capture_grid(std::uint64_t n) {
   return n == 1 || n == 2 || n == 4 || (n >= 8 && n < 256 && n % 8 == 0) || (n >= 256 && (n - 256) % 16 == 0);
@@ -79,6 +71,9 @@ constexpr vllm_rounded vllm_grid_rounded(std::uint64_t bound, std::uint64_t r) {
   if (bound >= 256) run(256, 16, vllm_grid_last(bound));
   return out;
 }
+
+/// vLLM's CUDA-graph capture sizes not above `cap`: 1, 2, 4, then 8..248 by 8, then 256.. by 16.
+constexpr std::uint64_t vllm_capture_sizes_up_to(std::uint64_t cap) { return vllm_grid_rounded(cap, 1).count; }
 
 /// The sizes vLLM captures, counted: `sizes` of every routine's list, `decode` of them the
 /// separate FULL decode routine keeps (FULL_AND_PIECEWISE, FULL_DECODE_ONLY; 0 in other modes),
@@ -245,7 +240,8 @@ constexpr mxfp4_padding vllm_mxfp4_padding(const device& d, const vllm_knobs& k)
 constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_knobs& k, const parallel& p,
                                     const footprint_bytes& fp, const kv_layout& given, std::uint64_t context,
                                     bool speculative = false) {
-  const kv_layout l = vllm_spec_layout(given, vllm_speculative_tokens(m, k, speculative));
+  const std::uint64_t drafted = vllm_speculative_tokens(m, k, speculative);
+  const kv_layout l = vllm_spec_layout(given, drafted);
   engine_memory em = memory_at_start(engine_kind::vllm, d);
   em.budget_fraction = k.gpu_memory_utilization;
   em.budget_bytes = scale(em.total_bytes, k.gpu_memory_utilization);
@@ -263,7 +259,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   em.non_torch_bytes = engine_constants::vllm_non_torch_bytes;
   if (!k.enforce_eager && k.cudagraph_memory_profiling) {
     // Speculating, a decode step carries 1 + K tokens a sequence, and the capture sizes follow.
-    const std::uint64_t decode_query_len = 1 + vllm_speculative_tokens(m, k, speculative);
+    const std::uint64_t decode_query_len = 1 + drafted;
     em.cuda_graph_bytes = checked_mul(vllm_graphs_captured(k.cudagraph_mode, em.max_num_seqs, em.max_num_batched_tokens,
                                                            k.max_cudagraph_capture_size, decode_query_len),
                                       engine_constants::vllm_cudagraph_bytes_per_graph);
@@ -329,7 +325,7 @@ constexpr engine_memory vllm_memory(const model& m, const device& d, const vllm_
   // mode; num_speculative_blocks = num_speculative_tokens (MambaBase.get_kv_cache_spec,
   // vllm/model_executor/layers/mamba/abstract.py @00b08dc44519a82cbdd9061d92d1226985094622): the
   // state after each drafted token, kept until verification picks one.
-  em.state_pages_per_request = checked_add(k.mamba_cache_align ? 2 : 1, vllm_speculative_tokens(m, k, speculative));
+  em.state_pages_per_request = checked_add(k.mamba_cache_align ? 2 : 1, drafted);
   // DeepSeek-V4's compressor states, one SlidingWindowMLASpec per layer and compressor
   // (deepseek_compressor.py @0de10a2, CompressorStateCache): block_size 4 at ratio 4 (8 rows),
   // 8 at ratio 128 (128 rows); a page of block x state_dim F32 rounded up to the 576 B alignment
