@@ -168,12 +168,14 @@ constexpr double calib_ln(double x) {
 }
 
 /// The cell [i, i + 1] holding v (clamped into the axis) and the fraction along it in log space.
+/// `from`: a cell at or below v's (axis[from] <= v), where a caller locating rising values
+/// resumes the walk; the same span as from 0.
 struct calib_span { std::size_t i = 0; double t = 0; bool clamped = false; };
-constexpr calib_span calib_locate(const double* axis, std::size_t n, double v) {
-  calib_span s{};
+constexpr calib_span calib_locate(const double* axis, std::size_t n, double v, std::size_t from = 0) {
+  calib_span s{from};
   if (!(v >= axis[0])) return {0, 0.0, true};  // below the axis, NaN or non-positive
   if (v >= axis[n - 1]) return {n - 1, 0.0, v > axis[n - 1]};
-  while (s.i + 1 < n && axis[s.i + 1] <= v) ++s.i;
+  while (axis[s.i + 1] <= v) ++s.i;  // axis[n - 1] > v stops it
   if (v == axis[s.i]) return s;  // on a point: t = 0 exactly (the logarithms below would give 0 too)
   s.t = calib_ln(v / axis[s.i]) / calib_ln(axis[s.i + 1] / axis[s.i]);
   return s;

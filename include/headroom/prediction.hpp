@@ -458,8 +458,10 @@ constexpr floored_answer calibrated_floored(const calibration_set& cs, kernel_cl
   const calib_grid& gr = *fg.grid;
   const calib_span sy = calib_locate(gr.ys, gr.ny, y);
   floored_answer out{grid_value(gr, calib_locate(gr.xs, gr.nx, x), sy), fg.from, 1, gr.floor_us};
+  calib_span sx1{};
   for (double x1 = 1; x1 < x && x1 <= upto; x1 *= 2) {
-    const double r1 = grid_value(gr, calib_locate(gr.xs, gr.nx, x1), sy) * scale(x1);
+    sx1 = calib_locate(gr.xs, gr.nx, x1, sx1.i);  // x1 rises: the walk resumes
+    const double r1 = grid_value(gr, sx1, sy) * scale(x1);
     out.most = r1 > out.most ? r1 : out.most;
   }
   return out;

@@ -294,8 +294,19 @@ struct step_times {
 constexpr std::uint64_t micro_batch(std::uint64_t dec, const parallel& p, const serving_facts& sf) {
   return p.pp > 1 && sf.pipeline_micro_batches ? div_up(dec, p.pp) : dec;
 }
-constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint64_t dec_all, std::uint64_t ctx,
-                             std::uint64_t pre_all, const step_prediction& whole_prompt, std::uint64_t prompt) {
+// The decoding sequences' step of a forward pass on plan `plan` (forward() below): `dec_all`
+// sequences at context `ctx`, a micro-batch of them under pipeline stages; empty at none.
+constexpr step_prediction decode_of(const serve_ctx& x, const parallel& plan, std::uint64_t dec_all, std::uint64_t ctx) {
+  const parallel p = attention_dp_layout(plan, x.dep.engine);
+  const std::uint64_t dec = micro_batch(dec_all, p, *x.sf);
+  if (dec == 0) return {};
+  const step_estimate e = decode_step(*x.m, *x.d, *x.r, dec, ctx, x.dep.settings, p, *x.facts);
+  return predict(*x.m, x.r->r, e, step_pass::decode, dec, dec, ctx, p, x.dep.settings.kv, *x.cs);
+}
+// forward() with its decoding sequences' step given: `decoded` = decode_of(x, plan, dec_all,
+// ctx), which a caller with two passes of the same decoding sequences works out once.
+constexpr step_times forward_with(const serve_ctx& x, const parallel& plan, std::uint64_t dec_all, std::uint64_t pre_all,
+                                  const step_prediction& whole_prompt, std::uint64_t prompt, const step_prediction& decoded) {
   const settings& s = x.dep.settings;
   const parallel p = attention_dp_layout(plan, x.dep.engine);  // the layout the engine runs
   const std::uint64_t dec = micro_batch(dec_all, p, *x.sf);
@@ -305,8 +316,7 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
   std::array<double, step_parts> ceil{}, pred{};
   double link_c = 0, link_p = 0;
   if (dec != 0) {
-    const step_estimate e = decode_step(*x.m, *x.d, *x.r, dec, ctx, s, p, *x.facts);
-    const step_prediction sp = predict(*x.m, x.r->r, e, step_pass::decode, dec, dec, ctx, p, s.kv, *x.cs);
+    const step_prediction& sp = decoded;
     ceil = sp.ceiling_part_us, pred = sp.predicted_part_us;
     link_c = sp.link_ceiling_us, link_p = sp.link_predicted_us;
     out.worst = worse(out.worst, sp.worst);
@@ -353,6 +363,10 @@ constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint
   out.kernels_us = kernels_us;
   out.predicted_us = x.issued_us(kernels_us, host_us, div_up(dec + pre, seq_shares(p))) + x.sf->step_overhead_us;
   return out;
+}
+constexpr step_times forward(const serve_ctx& x, const parallel& plan, std::uint64_t dec_all, std::uint64_t ctx,
+                             std::uint64_t pre_all, const step_prediction& whole_prompt, std::uint64_t prompt) {
+  return forward_with(x, plan, dec_all, pre_all, whole_prompt, prompt, decode_of(x, plan, dec_all, ctx));
 }
 // A pass whose `pre` rows are all new prompts' tokens.
 constexpr step_times forward(const serve_ctx& x, const parallel& p, std::uint64_t dec, std::uint64_t ctx,
@@ -453,6 +467,11 @@ struct serve_setup {
   detail::step_times part{};       ///< aggregated: a prefill step of one chunk of a prompt arriving alone
   detail::step_times one_prompt{};  ///< disaggregated: a prefill worker's pass of one prompt
   double transfer_us = 0;           ///< disaggregated: one prompt's KV over the scale-out link
+  /// Disaggregated: the prompts a prefill worker's pass holds at most (its token budget on each
+  /// rank that schedules its own prompts, at least one), and that pass (one_prompt at one): every
+  /// answer at as many clients or more reads it, so it is worked out once.
+  std::uint64_t prompts_batch = 1;
+  detail::step_times prompts_pass{};
 };
 
 /// The setup of deployment `dep` for ISL / OSL (`l.concurrency` is not read), aggregated unless
@@ -543,6 +562,10 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.base.calibration = su.whole.worst;
   if (dis.on()) {
     su.one_prompt = detail::forward(su.x, su.pp, 0, 1, l.isl, su.whole);
+    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
+    su.prompts_batch = headroom::detail::max<std::uint64_t>(
+        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl), seq_shares(su.pp)));
+    su.prompts_pass = su.prompts_batch == 1 ? su.one_prompt : detail::forward(su.x, su.pp, 0, 1, su.prompts_batch * l.isl, su.whole);
     // The prompt's KV (and states) of one prefill rank over its scale-out link.
     const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, eng, memo).per_seq(l.isl));
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
@@ -641,14 +664,17 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const std::uint64_t chunk_tokens = div_up(l.isl, chunks);
   const step_times& part = su.part;
   const double n_chunks = static_cast<double>(chunks);
-  const step_times tok = token_time(x, su.pd, b, 0, su.whole);
   // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
   // B of `tok` when that is one plain step (one sequence's attention apart, the same weights
-  // stream; a search evaluates this for every concurrency).
+  // stream; a search evaluates this for every concurrency). A prompt's chunk rides with those
+  // decoding sequences (`riders`, below): their decode step is worked out once for both.
   const bool plain_step = x.dep.speculation.tokens == 0;
+  const std::uint64_t riders = plain_step ? b : others;
+  const step_prediction decoded = decode_of(x, su.pd, riders, ctx);
+  const step_times tok = plain_step ? forward_with(x, su.pd, b, 0, su.whole, 0, decoded) : token_time(x, su.pd, b, 0, su.whole);
   const step_times plain = others == 0 ? forward(x, su.pd, 0, ctx, 0, su.whole)
                            : plain_step ? tok
-                                        : forward(x, su.pd, others, ctx, 0, su.whole);
+                                        : forward_with(x, su.pd, others, 0, su.whole, 0, decoded);
   // A sequence sees the other B - 1 sequences' prompts in its decode steps: each slot starts
   // one every OSL - 1 + chunks steps, so a step carries (B - 1) / (OSL - 1 + chunks) of them.
   const double prompts_per_step = static_cast<double>(others) / (static_cast<double>(l.osl - 1) + n_chunks);
@@ -675,7 +701,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
                      (pp_stages <= 1.0 || x.sf->pipeline_micro_batches);
   double one_us = part.kernels_us;
   if (rides) {
-    const step_times ride = forward(x, su.pd, plain_step ? b : others, ctx, chunk_tokens, su.whole);
+    const step_times ride = forward_with(x, su.pd, riders, chunk_tokens, su.whole, chunk_tokens, decoded);
     one_us = headroom::detail::max(0.0, ride.kernels_us - plain.kernels_us);
   }
   const double m_full = static_cast<double>(pass_tokens) / static_cast<double>(chunk_tokens);
@@ -831,13 +857,13 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     detail::step_times tok = at_b;
     std::uint64_t b_run = b;
     // Prefill workers: whole prompts batched up to the token budget, a budget for each rank
-    // that schedules its own prompts (under DP attention every TP rank does).
-    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
-    const std::uint64_t prompts_per_rank = headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl);
-    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
-        1, headroom::detail::min<std::uint64_t>(checked_mul(prompts_per_rank, seq_shares(su.pp)), clients_total));
+    // that schedules its own prompts (under DP attention every TP rank does), fewer where fewer
+    // clients send them.
+    const std::uint64_t per_batch = headroom::detail::min<std::uint64_t>(su.prompts_batch, headroom::detail::max<std::uint64_t>(1, clients_total));
     const detail::step_times& pf1 = su.one_prompt;
-    const detail::step_times pf = per_batch == 1 ? pf1 : detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    const detail::step_times pf = per_batch == su.prompts_batch ? su.prompts_pass
+                                  : per_batch == 1             ? pf1
+                                                               : detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
     // A pass of k prompts, between one prompt's and the full pass's: T(k) = T(1) + (k - 1) slope.
     const double slope = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
     const auto pass_us = [&](double k) { return pf1.predicted_us + (k - 1.0) * slope; };
@@ -858,7 +884,11 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     // TTFT and the decode batch, which move the closed loop's rate).
     double own_us = pf1.predicted_us + xfer_us, rate = 0, wait_us = 0;
     detail::ttft_terms terms{};  // own_us's terms (the transfer apart)
-    for (int round = 0; round < 4; ++round) {
+    constexpr int rounds = 4;
+    std::array<std::uint64_t, rounds + 1> seen_b{b};  // the batches the step is known at, and those steps
+    std::array<detail::step_times, rounds + 1> seen{at_b};
+    std::size_t n_seen = 1;
+    for (int round = 0; round < rounds; ++round) {
       const double decode_us = osl_steps * tok.predicted_us;
       const double r0 = own_us + decode_us;  // one request, no wait
       rate = headroom::detail::min({n / r0, rate_prefill, rate_decode});
@@ -880,7 +910,14 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
         if (b_next == 0) b_next = 1;
         if (b_next != b_run) {
           b_run = b_next;
-          tok = detail::token_time(x, su.pd, b_run, 0, su.whole);
+          // A batch a round came back to (the rounds can swing between two) is not worked out again.
+          std::size_t i = 0;
+          while (i < n_seen && seen_b[i] != b_run) ++i;
+          if (i == n_seen) {
+            seen_b[n_seen] = b_run;
+            seen[n_seen++] = detail::token_time(x, su.pd, b_run, 0, su.whole);
+          }
+          tok = seen[i];
           worst = detail::worse(worst, tok.worst);
         }
       }
@@ -984,12 +1021,9 @@ constexpr rate_setup setup_rate(const serve_setup& su) {
   rs.instances = static_cast<double>(dis.on() ? dis.decode_workers : su.replicas);
   rs.capacity_per_us = rs.full.service_us > 0 ? static_cast<double>(rs.b_max) / rs.full.service_us * rs.instances : 1e300;
   if (dis.on()) {
-    const load& l = su.x.l;
-    const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
-    const std::uint64_t per_batch = headroom::detail::max<std::uint64_t>(
-        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl), seq_shares(su.pp)));
+    const std::uint64_t per_batch = su.prompts_batch;
     const step_times& pf1 = su.one_prompt;
-    const step_times pf = per_batch == 1 ? pf1 : forward(su.x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+    const step_times& pf = su.prompts_pass;
     rs.worst = worse(rs.worst, worse(pf.worst, pf1.worst));
     rs.pf1_us = pf1.predicted_us;
     rs.slope_us = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
