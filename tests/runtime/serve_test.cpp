@@ -243,6 +243,36 @@ TEST_CASE("serve: a footprint memo shared over devices, engines and plans change
   CHECK(memo.n < setups);
 }
 
+TEST_CASE("serve: a ladder's answers are serve_at's, in any order of counts") {
+  // serve_ladder keeps the decode steps one answer works out for the next (a disaggregated
+  // answer's rounds land on batches an earlier count's did): every answer the same, bit for bit,
+  // as serve_at's on the setup alone, the counts asked rising, falling and again.
+  const model& m = models::qwen3_32b;
+  const device& d = devices::h200_sxm;
+  const device_roofline roof = default_roofline(d);
+  for (const engine_kind k : {engine_kind::vllm, engine_kind::sglang, engine_kind::trtllm}) {
+    const engine e = as_allocated(engine{.kind = k});
+    const calibration_set cs = shipped_calibration(d, e);
+    const serving_facts& sf = engines::serving_facts_of(k);
+    for (const disaggregation& dis : {disaggregation{}, disaggregation{1, 2, 1, 2}, disaggregation{2, 1, 1, 4}}) {
+      const deployment dep{1, 2200, {}, e, parallel{.tp = 2}};
+      const serve_setup su = setup_serving(m, d, roof, dep, load{2000, 200, 1}, engines::exec_facts_of(e), cs, sf, dis);
+      REQUIRE(su.base.fits);
+      serve_ladder ladder(su);
+      for (const std::uint64_t n : {1u, 2u, 4u, 8u, 16u, 32u, 64u, 128u, 256u, 512u, 96u, 48u, 3u, 64u, 200u}) {
+        const serve_result x = serve_at(su, n), y = ladder.at(n);
+        CHECK(x.running_batch == y.running_batch);
+        CHECK(x.ttft_ms == y.ttft_ms);
+        CHECK(x.tpot_ms == y.tpot_ms);
+        CHECK(x.wait_ms == y.wait_ms);
+        CHECK(x.cycle_ms == y.cycle_ms);
+        CHECK(x.tokens_per_s == y.tokens_per_s);
+        CHECK(x.calibration == y.calibration);
+      }
+    }
+  }
+}
+
 TEST_CASE("serve: bad loads are refused at run time") {
   CHECK_THROWS_AS(serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, {.isl = 0, .osl = 1, .concurrency = 1}),
                   headroom::error);

@@ -781,10 +781,55 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   return out;
 }
 
+// The decode steps of one setup's decode side, by running batch, worked out once and read
+// again (up to `capacity`; past that each is worked out anew). A disaggregated answer settles
+// its decode batch in rounds (serve_at), and a search's answers at other client counts land on
+// the batches an earlier one's rounds did: about a quarter of them in the README's search
+// (Qwen3-32B on every device, 8 GPUs). One setup's: serve_ladder below binds the two.
+struct decode_memo {
+  static constexpr std::size_t capacity = 64;
+  struct entry {
+    std::uint64_t batch = 0;
+    step_times t{};
+  };
+  std::array<entry, capacity> entries{};
+  std::size_t n = 0;
+  constexpr step_times at(const serve_setup& su, std::uint64_t batch) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (entries[i].batch == batch) return entries[i].t;
+    }
+    const step_times t = token_time(su.x, su.pd, batch, 0, su.whole);
+    if (n < capacity) entries[n++] = {batch, t};
+    return t;
+  }
+};
+
+// serve_at(), the decode steps read from `memo` (that setup's) and kept there.
+constexpr serve_result serve_at_kept(const serve_setup& su, std::uint64_t clients_total, decode_memo& memo);
+
 }  // namespace detail
 
 /// The serving answer of `clients` clients on a setup.
 constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_total) {
+  detail::decode_memo memo{};
+  return detail::serve_at_kept(su, clients_total, memo);
+}
+
+/// One setup's answers at many client counts, as serve_at() gives them, the decode steps one
+/// answer works out kept for the next (detail::decode_memo): what a search over the counts
+/// uses. It holds the setup by reference: the setup outlives it.
+class serve_ladder {
+ public:
+  constexpr explicit serve_ladder(const serve_setup& su) : su_(&su) {}
+  constexpr serve_result at(std::uint64_t clients) { return detail::serve_at_kept(*su_, clients, memo_); }
+  [[nodiscard]] constexpr const serve_setup& setup() const { return *su_; }
+
+ private:
+  const serve_setup* su_;
+  detail::decode_memo memo_{};
+};
+
+constexpr serve_result detail::serve_at_kept(const serve_setup& su, std::uint64_t clients_total, decode_memo& memo) {
   serve_result out = su.base;
   out.concurrency = clients_total;
   if (!out.fits) return out;
@@ -853,7 +898,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     out.cycle_ms = (waits * service_us + service_us) / 1e3;
   } else {
     // Decode workers: pure decode steps of up to b sequences each (`at_b`: their capacity).
-    const detail::step_times at_b = detail::token_time(x, su.pd, b, 0, su.whole);
+    const detail::step_times at_b = memo.at(su, b);
     detail::step_times tok = at_b;
     std::uint64_t b_run = b;
     // Prefill workers: whole prompts batched up to the token budget, a budget for each rank
@@ -884,11 +929,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
     // TTFT and the decode batch, which move the closed loop's rate).
     double own_us = pf1.predicted_us + xfer_us, rate = 0, wait_us = 0;
     detail::ttft_terms terms{};  // own_us's terms (the transfer apart)
-    constexpr int rounds = 4;
-    std::array<std::uint64_t, rounds + 1> seen_b{b};  // the batches the step is known at, and those steps
-    std::array<detail::step_times, rounds + 1> seen{at_b};
-    std::size_t n_seen = 1;
-    for (int round = 0; round < rounds; ++round) {
+    for (int round = 0; round < 4; ++round) {
       const double decode_us = osl_steps * tok.predicted_us;
       const double r0 = own_us + decode_us;  // one request, no wait
       rate = headroom::detail::min({n / r0, rate_prefill, rate_decode});
@@ -910,14 +951,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
         if (b_next == 0) b_next = 1;
         if (b_next != b_run) {
           b_run = b_next;
-          // A batch a round came back to (the rounds can swing between two) is not worked out again.
-          std::size_t i = 0;
-          while (i < n_seen && seen_b[i] != b_run) ++i;
-          if (i == n_seen) {
-            seen_b[n_seen] = b_run;
-            seen[n_seen++] = detail::token_time(x, su.pd, b_run, 0, su.whole);
-          }
-          tok = seen[i];
+          tok = memo.at(su, b_run);
           worst = detail::worse(worst, tok.worst);
         }
       }

@@ -100,11 +100,11 @@ double overshoot(const serve_result& s, const sla_request& r) {
 // worker and at 2 for several. `met` sees every answer that meets both, in increasing counts. Returns the
 // most clients that met both (0: not one), the answer at one client in `first`.
 template <typename Met>
-std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uint64_t limit, bool full_stops,
+std::uint64_t most_clients(serve_ladder& ladder, const sla_request& r, std::uint64_t limit, bool full_stops,
                            std::size_t& evaluated, serve_result& first, Met met) {
   std::uint64_t lo = 0, hi = 0;
   for (std::uint64_t n = 1;; n = n < limit && n * 2 > limit ? limit : n * 2) {
-    const serve_result s = serve_at(su, n);
+    const serve_result s = ladder.at(n);
     ++evaluated;
     if (n == 1) first = s;
     if (!meets(s, r)) {
@@ -118,7 +118,7 @@ std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uin
   if (lo == 0) return 0;
   while (hi - lo > std::max<std::uint64_t>(1, lo / 16)) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    const serve_result m = serve_at(su, mid);
+    const serve_result m = ladder.at(mid);
     ++evaluated;
     if (!meets(m, r)) {
       hi = mid;
@@ -135,9 +135,9 @@ std::uint64_t most_clients(const serve_setup& su, const sla_request& r, std::uin
 // meeting both targets (most_clients, up to N; past a full pool the clients wait, and the wait is
 // in TTFT), then ceil(N / most) copies, each answered at its share, ceil(N / copies) clients (the
 // busiest copy's). `evaluated` counts the answers computed.
-sla_config best_copies(const sla_request& r, const serve_setup& su, sla_config c, std::size_t& evaluated) {
+sla_config best_copies(const sla_request& r, serve_ladder& ladder, sla_config c, std::size_t& evaluated) {
   serve_result first{}, at_most{};
-  const std::uint64_t most = most_clients(su, r, r.clients, false, evaluated, first, [&](const serve_result& s) { at_most = s; });
+  const std::uint64_t most = most_clients(ladder, r, r.clients, false, evaluated, first, [&](const serve_result& s) { at_most = s; });
   if (most == 0) {
     c.r = first;
     c.reason = reject_reason(first, r);
@@ -150,7 +150,7 @@ sla_config best_copies(const sla_request& r, const serve_setup& su, sla_config c
   if (share == most) {
     c.r = at_most;
   } else {
-    c.r = serve_at(su, share);
+    c.r = ladder.at(share);
     ++evaluated;
   }
   c.meets = meets(c.r, r);
@@ -297,12 +297,13 @@ device_search search_device(const sla_request& r, const device* d, const plan_li
       const deployment dep{1, r.isl + r.osl, s, e, c.p};
       sla_config best{d, k, c.p, c.dis, {}, false, {}};
       const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{r.isl, r.osl, 1, r.requests_per_client}, facts, cs, sf, c.dis, &memo);
+      serve_ladder ladder(su);  // its answers at the counts searched
       if (r.request_rate > 0 || r.clients > 0) {  // a load shared by copies: a rate or a number of clients
         if (!su.base.fits) {
           best.r = su.base;
           best.reason = reject_reason(su.base, r);
         } else {
-          best = r.request_rate > 0 ? best_replicas(r, su, best, out.evaluated) : best_copies(r, su, best, out.evaluated);
+          best = r.request_rate > 0 ? best_replicas(r, su, best, out.evaluated) : best_copies(r, ladder, best, out.evaluated);
           if (best.meets) add_point(best);
         }
         (best.meets ? out.best : out.rejected).push_back(std::move(best));
@@ -310,7 +311,7 @@ device_search search_device(const sla_request& r, const device* d, const plan_li
       }
       serve_result first{};
       const std::uint64_t limit = max_concurrency * (c.dis.on() ? c.dis.decode_workers : 1U);
-      const std::uint64_t most = most_clients(su, r, limit, true, out.evaluated, first, [&](const serve_result& s) {
+      const std::uint64_t most = most_clients(ladder, r, limit, true, out.evaluated, first, [&](const serve_result& s) {
         add_point({d, k, c.p, c.dis, s, true, {}});
         if (!best.meets || s.tokens_per_s_per_gpu > best.r.tokens_per_s_per_gpu) {
           best.r = s;
