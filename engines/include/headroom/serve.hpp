@@ -821,6 +821,7 @@ constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_tot
 class serve_ladder {
  public:
   constexpr explicit serve_ladder(const serve_setup& su) : su_(&su) {}
+  serve_ladder(const serve_setup&&) = delete;  // a setup about to end would leave it reading nothing
   constexpr serve_result at(std::uint64_t clients) { return detail::serve_at_kept(*su_, clients, memo_); }
   [[nodiscard]] constexpr const serve_setup& setup() const { return *su_; }
 

@@ -273,12 +273,14 @@ struct device_search {
 
 device_search search_device(const sla_request& r, const device* d, const plan_list& valid, footprint_memo& memo) {
   device_search out;
-  std::size_t prune_at = 512;
+  // Pruned at 128 points (46 KB) or twice the frontier: a device's points then stay in heap
+  // memory the search reuses, where 512 of them (184 KB) took fresh pages from the system each time.
+  std::size_t prune_at = 128;
   const auto add_point = [&](sla_config p) {
     out.points.push_back(std::move(p));
     if (out.points.size() < prune_at) return;
     keep_frontier(out.points);
-    prune_at = std::max<std::size_t>(512, 2 * out.points.size());
+    prune_at = std::max<std::size_t>(128, 2 * out.points.size());
   };
   const device_roofline roof = default_roofline(*d);
   const std::vector<candidate> cands = candidates(valid, *d, r.gpus);
@@ -329,6 +331,23 @@ device_search search_device(const sla_request& r, const device* d, const plan_li
 }
 }  // namespace
 
+namespace {
+// Puts v[order[k]] at v[k] for every k (`order` a permutation of v's indices), following each
+// cycle of the permutation once: swaps in place, no second copy of v.
+void permute(std::vector<sla_config>& v, std::vector<std::size_t>& order) {
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    std::size_t at = k;
+    while (order[at] != k) {  // the cycle through k: v[at] takes v[order[at]]
+      const std::size_t from = order[at];
+      std::swap(v[at], v[from]);
+      order[at] = at;
+      at = from;
+    }
+    order[at] = at;
+  }
+}
+}  // namespace
+
 sla_answer compute_sla(const sla_request& r) {
   sla_answer a;
   const plan_list valid = model_plans(*r.m);
@@ -354,6 +373,17 @@ sla_answer compute_sla(const sla_request& r) {
     for (std::thread& t : pool) t.join();
   }
   std::vector<sla_config> points;  // the (configuration, concurrency) pairs meeting both targets the frontier may hold
+  // Each list's room taken once: its growth would copy the configurations into fresh memory
+  // again and again, and a page first touched costs this VM-bound search more than its answers.
+  std::size_t n_best = 0, n_rejected = 0, n_points = 0;
+  for (const device_search& part : parts) {
+    n_best += part.best.size();
+    n_rejected += part.rejected.size();
+    n_points += part.points.size();
+  }
+  a.best.reserve(n_best);
+  a.rejected.reserve(n_rejected);
+  points.reserve(n_points);
   for (device_search& part : parts) {
     a.evaluated += part.evaluated;
     a.skipped_pairs += part.skipped_pairs;
@@ -361,16 +391,19 @@ sla_answer compute_sla(const sla_request& r) {
     for (sla_config& c : part.rejected) a.rejected.push_back(std::move(c));
     for (sla_config& c : part.points) points.push_back(std::move(c));
   }
-  if (r.request_rate > 0 || r.clients > 0) {  // the load served: fewest GPUs first, then the most tokens/s per GPU
-    std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
-      if (total_gpus(x) != total_gpus(y)) return total_gpus(x) < total_gpus(y);
-      return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
-    });
-  } else {
-    std::stable_sort(a.best.begin(), a.best.end(), [](const sla_config& x, const sla_config& y) {
-      return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
-    });
-  }
+  // The load served: fewest GPUs first, then the most tokens/s per GPU; else the most tokens/s
+  // per GPU first. Stable, by index, the configurations then moved into place (a stable sort of
+  // the configurations themselves takes a buffer of half of them).
+  const bool shared_load = r.request_rate > 0 || r.clients > 0;
+  std::vector<std::size_t> order(a.best.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    const sla_config& x = a.best[i];
+    const sla_config& y = a.best[j];
+    if (shared_load && total_gpus(x) != total_gpus(y)) return total_gpus(x) < total_gpus(y);
+    return x.r.tokens_per_s_per_gpu > y.r.tokens_per_s_per_gpu;
+  });
+  permute(a.best, order);
   // The frontier: no other point has both more tokens/s per GPU and more per user.
   keep_frontier(points);
   for (const std::size_t i : frontier_order(points)) a.pareto.push_back(std::move(points[i]));
