@@ -11,7 +11,9 @@
 // their state once per sequence, at the state's own element size).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include <headroom/circuit.hpp>
 #include <headroom/cost_class.hpp>
@@ -90,6 +92,34 @@ constexpr double dispatch_ranks(std::uint64_t experts, std::uint64_t top_k, std:
   return ranks < most ? ranks : most;
 }
 
+namespace detail {
+constexpr double ep_busiest_share_of(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep,
+                                     std::uint64_t groups, std::uint64_t top_groups);
+// The shares a thread has worked out, by their arguments (a direct-mapped table of 64): a search
+// asks the same few again for every step of every answer (a binomial sum each, an eighth of a
+// DeepSeek-V3 search's instructions). At run time only; the same value either way.
+struct busiest_shares {
+  struct entry {
+    std::array<std::uint64_t, 6> key{};
+    double share = 0;  // 0: empty (a share is at least 1)
+  };
+  std::array<entry, 64> entries{};
+};
+inline busiest_shares& thread_busiest_shares() {
+  thread_local busiest_shares kept;
+  return kept;
+}
+inline double kept_busiest_share(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep,
+                                 std::uint64_t groups, std::uint64_t top_groups) {
+  const std::array<std::uint64_t, 6> key{experts, top_k, t, ep, groups, top_groups};
+  std::uint64_t h = 0;
+  for (const std::uint64_t v : key) h = (h ^ v) * 0x9e3779b97f4a7c15u;
+  busiest_shares::entry& e = thread_busiest_shares().entries[h >> 58];
+  if (e.share == 0 || e.key != key) e = {key, ep_busiest_share_of(experts, top_k, t, ep, groups, top_groups)};
+  return e.share;
+}
+}  // namespace detail
+
 /// Expected busiest-rank load over the mean under expert parallelism: a rank holding E / ep
 /// of the experts touches Binomial(E / ep, p) of them, p = 1 - (1 - K/E)^t, and the step waits
 /// for the rank that touched the most. E[max of ep] / (E / ep * p), the ranks taken as
@@ -111,6 +141,13 @@ constexpr double dispatch_ranks(std::uint64_t experts, std::uint64_t top_k, std:
 /// the other) the grouping is left out.
 constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep,
                                   std::uint64_t groups = 0, std::uint64_t top_groups = 0) {
+  if (ep <= 1 || experts < ep || top_k == 0 || t == 0) return 1.0;
+  if (!std::is_constant_evaluated()) return detail::kept_busiest_share(experts, top_k, t, ep, groups, top_groups);
+  return detail::ep_busiest_share_of(experts, top_k, t, ep, groups, top_groups);
+}
+
+constexpr double detail::ep_busiest_share_of(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep,
+                                             std::uint64_t groups, std::uint64_t top_groups) {
   if (ep <= 1 || experts < ep || top_k == 0 || t == 0) return 1.0;
   const std::uint64_t n = experts / ep;
   const double p = 1.0 - ipow(1.0 - static_cast<double>(top_k) / static_cast<double>(experts), t);

@@ -1108,6 +1108,27 @@ struct hand_moe_table {
   hand_moe_table& operator=(const hand_moe_table&) = delete;
 };
 
+TEST_CASE("ep_busiest_share at run time, kept a thread, is its constant evaluation's, asked over and over") {
+  // The run-time shares come from a thread's table of 64 by their arguments: 300 argument sets
+  // (more than the table holds, so slots are taken over), asked three times in turn, each the
+  // value constant evaluation gives for it (hand arithmetic checks the values themselves, in the
+  // test below).
+  constexpr auto share_of = [](std::uint64_t i) {
+    return ep_busiest_share(256, 8, 1 + i % 100, i < 100 ? 8 : i < 200 ? 16 : 32, i < 200 ? 8 : 0, i < 200 ? 4 : 0);
+  };
+  constexpr auto all = [&] {
+    std::array<double, 300> v{};
+    for (std::uint64_t i = 0; i < v.size(); ++i) v[i] = share_of(i);
+    return v;
+  }();
+  for (int round = 0; round < 3; ++round) {
+    for (std::uint64_t i = 0; i < all.size(); ++i) {
+      const std::uint64_t j = round == 1 ? all.size() - 1 - i : i;
+      CHECK(share_of(j) == all[j]);
+    }
+  }
+}
+
 TEST_CASE("prediction: under expert parallelism an expert is read whole and the busiest rank sets the time") {
   // Two experts of four (E = 4, top-1) on each of two ranks, one token: a rank touches
   // Binomial(2, 1/4) of its experts, P(0) = 9/16, P(1) = 6/16, P(2) = 1/16. The busier of two
