@@ -141,7 +141,6 @@ inline double kept_busiest_share(std::uint64_t experts, std::uint64_t top_k, std
 /// the other) the grouping is left out.
 constexpr double ep_busiest_share(std::uint64_t experts, std::uint64_t top_k, std::uint64_t t, std::uint64_t ep,
                                   std::uint64_t groups = 0, std::uint64_t top_groups = 0) {
-  if (ep <= 1 || experts < ep || top_k == 0 || t == 0) return 1.0;
   if (!std::is_constant_evaluated()) return detail::kept_busiest_share(experts, top_k, t, ep, groups, top_groups);
   return detail::ep_busiest_share_of(experts, top_k, t, ep, groups, top_groups);
 }
