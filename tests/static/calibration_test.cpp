@@ -41,9 +41,22 @@ constexpr bool all_latent_modules_valid() {
   return true;
 }
 static_assert(all_latent_modules_valid());
-// SGLang's modules are not timed; a device without a table: the sentinel.
-static_assert(engines::latent_module_of("h200_sxm", engine_kind::sglang).n_grids == 0);
+// A device or engine without a table: the sentinel.
 static_assert(engines::latent_module_of("mi300x", engine_kind::vllm).n_grids == 0);
+static_assert(engines::latent_module_of("mi300x", engine_kind::sglang).n_grids == 0);
+static_assert(engines::latent_module_of("h200_sxm", engine_kind::llama_cpp).n_grids == 0);
+// SGLang's module, timed by aiconfigurator's wide-EP collector (context in `isl`, `step` 0), at
+// SGLang's default MLA backend: gb300/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
+// (@095f58a5), trtllm_mla, 128 heads (a DP-attention rank), batch_size 4, isl 1,024: latency
+// 0.1248 ms. On the H200 the rows hold fa3 (the default on Hopper) and flashinfer; at 16 heads,
+// 4 sequences, 1,024 tokens fa3 reads 0.0442 ms and flashinfer 0.0412: the table is fa3's.
+// The rows are logged with FP8 KV alone: a BF16 cache has no grid (the kernels' sum stands).
+static_assert(latent_module_us(engines::latent_module_of("gb300", engine_kind::sglang), 128, calib_format::fp8_block,
+                               calib_format::fp8, 4, 1024) == 124.8);
+static_assert(latent_module_us(engines::latent_module_of("h200_sxm", engine_kind::sglang), 16, calib_format::fp8_block,
+                               calib_format::fp8, 4, 1024) == 44.2);
+static_assert(latent_module_us(engines::latent_module_of("h200_sxm", engine_kind::sglang), 16, calib_format::fp8_block,
+                               calib_format::bf16, 4, 1024) == 0);
 // A cell is its row: aiconfigurator h200_sxm/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 // (@095f58a5), FLASHMLA, DeepSeek-V3, 16 heads, fp8_block GEMMs, FP8 KV, batch_size 4, step
 // 1,024: latency 0.1173 ms; at step 4,096 0.1246 ms. 2,048 tokens lie halfway between in log

@@ -12,6 +12,11 @@
 // @095f58a5: "Profiles the complete attention module forward pass (projections + attention +
 // output)"). `latency` is milliseconds. The table keeps the measured microseconds (no ratio:
 // headroom does not cost the module as one node), per (heads, projection weights, KV cache).
+// SGLang's module is timed by the wide-EP collector (`wideep_generation_mla_perf`: the same
+// module, SGLang's DeepseekV2AttentionMLA forward, one rank of `num_heads`, the context in `isl`
+// with `step` 0; collector/sglang/collect_wideep_attn.py @9c9724da, which wrote the 0.5.10 rows,
+// collector/sglang/collect_mla_module.py @095f58a5 since), at SGLang's default MLA backend of
+// each class and the Hopper alternative; docs/calibration.md says what those rows leave out.
 import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
@@ -28,7 +33,24 @@ const tree = new Set(git('ls-tree', '-r', 'HEAD', '--name-only', DATA).toString(
 
 /// The engine versions read: those of the shipped kernel tables (convert.mjs chose them: vLLM
 /// 0.24.0; TensorRT-LLM 1.3.0rc20, the newest that timed the modules; rc23's tables reuse it).
-const VERSION = { vllm: '0.24.0', trtllm: '1.3.0rc20' };
+const VERSION = { vllm: '0.24.0', trtllm: '1.3.0rc20', sglang: '0.5.10' };
+/// SGLang 0.5.10, the newest release whose modules were timed (its kernel tables are 0.5.14's);
+/// its default MLA backend for DeepSeek-V3: trtllm_mla on compute capability 10.x, fa3 on 9.0
+/// (aiconfigurator collector/sglang/collect_mla.py @095f58a5, `_select_default_mla_backend`,
+/// after SGLang's server_args.py `_get_default_attn_backend` and its DeepSeek special case).
+const SGLANG_BACKEND = (dev) => (dev.sm >= 100 ? 'trtllm_mla' : 'fa3');
+const FILE = {
+  vllm: (dev) => `${DATA}/${dev.aic}/mla/vllm/${VERSION.vllm}/mla_generation_module_perf.parquet`,
+  trtllm: (dev) => `${DATA}/${dev.aic}/mla/trtllm/${VERSION.trtllm}/mla_generation_module_perf.parquet`,
+  sglang: (dev) => `${DATA}/${dev.aic}/mla/sglang/${VERSION.sglang}/wideep_generation_mla_perf.parquet`,
+};
+/// A row's context: vLLM's and TensorRT-LLM's collectors log it as `step` (isl 1, the new
+/// token), SGLang's wide-EP one as `isl` (step 0).
+const context_of = { vllm: (r) => r.step, trtllm: (r) => r.step, sglang: (r) => r.isl };
+const row_ok = {
+  vllm: (r) => r.isl === 1, trtllm: (r) => r.isl === 1,
+  sglang: (r, dev) => r.step === 0 && r.kernel_source === SGLANG_BACKEND(dev),
+};
 /// The axes kept: every measured batch; every 4x of context from 16 to 65,536 tokens (a module
 /// at fewer tokens reads as at 16, where its time is nearly flat; beyond the last point it is
 /// not read); the heads a rank holds at TP 1 to 16 of DeepSeek-V3's 128 (and of Kimi-K2's 64).
@@ -59,10 +81,10 @@ const lit = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 const tables = [], summary = [];
 // The data-center parts that serve DeepSeek-V3-shaped models (L40S: no).
 for (const [device, dev] of Object.entries(devices).filter(([d]) => d !== 'l40s' && d !== 'a100_sxm_80gb')) {
-  for (const engine of ['vllm', 'trtllm']) {
-    const file = `${DATA}/${dev.aic}/mla/${engine}/${VERSION[engine]}/mla_generation_module_perf.parquet`;
+  for (const engine of ['vllm', 'trtllm', 'sglang']) {
+    const file = FILE[engine](dev);
     if (!tree.has(file)) continue;
-    const rows = (await rows_of(file)).filter(r => MODELS.has(r.model) && r.tp_size === 1 && r.isl === 1 && WEIGHTS[r.gemm_type] && KV[r.kv_cache_dtype]);
+    const rows = (await rows_of(file)).filter(r => MODELS.has(r.model) && r.tp_size === 1 && row_ok[engine](r, dev) && WEIGHTS[r.gemm_type] && KV[r.kv_cache_dtype]);
     const grids = [];
     for (const heads of HEADS) {
       for (const [gt, wf] of Object.entries(WEIGHTS).filter(([gt]) => weights_on(dev, gt))) {
@@ -78,7 +100,7 @@ for (const [device, dev] of Object.entries(devices).filter(([d]) => d !== 'l40s'
           // A cell no row measured is 0: the lookup does not read across it.
           let missing = 0;
           const values = XS.flatMap(x => YS.map(y => {
-            const at = sel.filter(r => r.batch_size === x && r.step === y).map(r => r.latency * 1e3).sort((a, b) => a - b);
+            const at = sel.filter(r => r.batch_size === x && context_of[engine](r) === y).map(r => r.latency * 1e3).sort((a, b) => a - b);
             if (!at.length) { ++missing; return 0; }
             return sig(at[Math.floor((at.length - 1) / 2)]);
           }));

@@ -67,26 +67,35 @@ inline constexpr std::array<const calibration*, 34> all_calibrations{
     &calibration_tables::mi355x_vllm, &calibration_tables::mi355x_sglang,
 };
 
-/// The latent attention modules measured whole (tools/calibrate/modules.mjs): vLLM's and
-/// TensorRT-LLM's on the NVIDIA parts aiconfigurator timed them on. SGLang's are not timed.
+/// The latent attention modules measured whole (tools/calibrate/modules.mjs): vLLM's,
+/// TensorRT-LLM's and SGLang's (its wide-EP collector's) on the NVIDIA parts aiconfigurator
+/// timed them on.
 struct latent_module_entry {
   std::string_view device;
   engine_kind engine;
   const latent_module_table* table;
 };
-inline constexpr std::array<latent_module_entry, 12> all_latent_modules{{
+inline constexpr std::array<latent_module_entry, 20> all_latent_modules{{
     {"h100_sxm", engine_kind::vllm, &calibration_tables::h100_sxm_vllm_latent},
     {"h100_sxm", engine_kind::trtllm, &calibration_tables::h100_sxm_trtllm_latent},
+    {"h100_sxm", engine_kind::sglang, &calibration_tables::h100_sxm_sglang_latent},
     {"h200_sxm", engine_kind::vllm, &calibration_tables::h200_sxm_vllm_latent},
     {"h200_sxm", engine_kind::trtllm, &calibration_tables::h200_sxm_trtllm_latent},
+    {"h200_sxm", engine_kind::sglang, &calibration_tables::h200_sxm_sglang_latent},
     {"b200", engine_kind::vllm, &calibration_tables::b200_vllm_latent},
     {"b200", engine_kind::trtllm, &calibration_tables::b200_trtllm_latent},
+    {"b200", engine_kind::sglang, &calibration_tables::b200_sglang_latent},
     {"b300", engine_kind::vllm, &calibration_tables::b300_vllm_latent},
     {"b300", engine_kind::trtllm, &calibration_tables::b300_trtllm_latent},
+    {"b300", engine_kind::sglang, &calibration_tables::b300_sglang_latent},
     {"gb200", engine_kind::vllm, &calibration_tables::gb200_vllm_latent},
     {"gb200", engine_kind::trtllm, &calibration_tables::gb200_trtllm_latent},
+    {"gb200", engine_kind::sglang, &calibration_tables::gb200_sglang_latent},
     {"gb300", engine_kind::vllm, &calibration_tables::gb300_vllm_latent},
     {"gb300", engine_kind::trtllm, &calibration_tables::gb300_trtllm_latent},
+    {"gb300", engine_kind::sglang, &calibration_tables::gb300_sglang_latent},
+    {"rtx_pro_6000_server", engine_kind::vllm, &calibration_tables::rtx_pro_6000_server_vllm_latent},
+    {"rtx_pro_6000_server", engine_kind::trtllm, &calibration_tables::rtx_pro_6000_server_trtllm_latent},
 }};
 
 /// The engine's latent attention module table on the device, or no_latent_module.

@@ -4,16 +4,24 @@
 // AFFILIATES; see ./NOTICE). Files read (aic-core/src/aiconfigurator_core/systems/data/):
 //   h100_sxm/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 //   h100_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
+//   h100_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
 //   h200_sxm/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 //   h200_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
+//   h200_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
 //   b200_sxm/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 //   b200_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
+//   b200_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
 //   b300_sxm/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 //   b300_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
+//   b300_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
 //   gb200/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 //   gb200/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
+//   gb200/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
 //   gb300/mla/vllm/0.24.0/mla_generation_module_perf.parquet
 //   gb300/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
+//   gb300/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet
+//   rtx_pro_6000_server/mla/vllm/0.24.0/mla_generation_module_perf.parquet
+//   rtx_pro_6000_server/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet
 // DeepSeek-V3's attention module in a decode step, measured microseconds a layer: grids over
 // (sequences on the rank, context tokens) per (query heads on the rank, projection weights, KV cache);
 // 0 where no row measured the cell (prediction.hpp, latent_module_table).
@@ -344,6 +352,88 @@ inline constexpr latent_module_grid grids[] = {
 inline constexpr latent_module_table h100_sxm_trtllm_latent{"trtllm 1.3.0rc20 on h100_sxm: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: h100_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
     detail::h100_sxm_trtllm_latent::grids, std::size(detail::h100_sxm_trtllm_latent::grids)};
 
+namespace detail::h100_sxm_sglang_latent {
+// 8 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v0[] = {
+    35.6, 37.0, 38.2, 40.4, 43.2, 50.2, 0.0,
+    35.0, 37.0, 37.8, 40.2, 42.7, 60.4, 0.0,
+    36.0, 37.3, 38.6, 40.7, 46.0, 74.0, 0.0,
+    34.3, 36.1, 37.9, 40.7, 56.6, 97.5, 0.0,
+    34.9, 36.6, 38.9, 44.0, 71.4, 147.2, 0.0,
+    35.2, 36.6, 39.9, 57.9, 95.5, 0.0, 0.0,
+    35.3, 36.9, 45.9, 73.2, 148.7, 0.0, 0.0,
+    39.7, 42.8, 62.1, 100.7, 0.0, 0.0, 0.0,
+    50.4, 60.8, 87.7, 163.0, 0.0, 0.0, 0.0,
+    81.8, 93.1, 139.8, 0.0, 0.0, 0.0, 0.0,
+    125.8, 146.4, 229.7, 0.0, 0.0, 0.0, 0.0,
+};
+// 16 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v1[] = {
+    38.8, 40.6, 41.8, 44.0, 47.7, 60.3, 0.0,
+    40.1, 41.7, 42.9, 45.3, 50.1, 66.4, 0.0,
+    39.4, 40.9, 42.7, 46.2, 56.0, 78.9, 0.0,
+    38.6, 40.0, 43.2, 47.3, 62.1, 101.9, 0.0,
+    37.9, 39.4, 45.4, 53.7, 76.8, 152.6, 0.0,
+    38.4, 40.1, 49.5, 64.3, 102.5, 0.0, 0.0,
+    38.7, 41.4, 58.9, 79.3, 154.5, 0.0, 0.0,
+    47.6, 52.1, 67.4, 105.7, 0.0, 0.0, 0.0,
+    63.0, 69.5, 97.3, 172.9, 0.0, 0.0, 0.0,
+    94.8, 106.9, 156.3, 0.0, 0.0, 0.0, 0.0,
+    151.8, 172.0, 259.9, 0.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v2[] = {
+    50.6, 52.5, 56.3, 59.1, 62.7, 70.8, 0.0,
+    50.6, 52.6, 56.5, 59.0, 63.6, 75.6, 0.0,
+    51.8, 53.7, 57.6, 61.3, 69.1, 88.2, 0.0,
+    50.3, 52.1, 57.7, 62.3, 73.2, 112.7, 0.0,
+    51.7, 53.3, 61.7, 68.0, 87.8, 162.6, 0.0,
+    52.3, 54.6, 64.4, 74.8, 113.6, 0.0, 0.0,
+    55.6, 58.1, 71.9, 92.0, 168.5, 0.0, 0.0,
+    62.3, 65.7, 79.1, 118.5, 0.0, 0.0, 0.0,
+    79.9, 84.6, 113.5, 190.7, 0.0, 0.0, 0.0,
+    120.8, 133.0, 187.3, 0.0, 0.0, 0.0, 0.0,
+    215.2, 231.2, 326.1, 0.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v3[] = {
+    69.2, 70.9, 75.1, 77.9, 81.0, 93.1, 0.0,
+    68.6, 70.3, 74.0, 77.1, 84.9, 101.8, 0.0,
+    70.0, 71.5, 77.4, 80.3, 92.3, 114.0, 0.0,
+    68.6, 70.5, 77.9, 84.7, 98.1, 136.3, 0.0,
+    69.9, 71.5, 84.3, 89.8, 111.0, 185.8, 0.0,
+    73.1, 74.6, 89.7, 101.3, 138.6, 0.0, 0.0,
+    76.9, 79.5, 99.1, 120.3, 196.8, 0.0, 0.0,
+    87.6, 89.8, 104.2, 143.3, 0.0, 0.0, 0.0,
+    111.8, 117.3, 149.9, 227.4, 0.0, 0.0, 0.0,
+    190.5, 200.1, 260.1, 0.0, 0.0, 0.0, 0.0,
+    341.9, 356.7, 467.7, 0.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v4[] = {
+    104.8, 106.1, 110.9, 113.5, 120.6, 132.9, 0.0,
+    106.1, 107.3, 112.4, 114.7, 124.6, 142.3, 0.0,
+    109.6, 111.1, 117.4, 122.4, 132.6, 158.0, 0.0,
+    107.9, 109.1, 119.9, 125.1, 139.0, 180.5, 0.0,
+    109.4, 110.8, 123.9, 131.5, 153.9, 239.4, 0.0,
+    112.0, 113.1, 132.5, 144.5, 188.1, 0.0, 0.0,
+    118.8, 119.8, 130.0, 152.0, 238.1, 0.0, 0.0,
+    138.3, 143.0, 163.6, 209.3, 0.0, 0.0, 0.0,
+    196.6, 202.4, 241.5, 329.6, 0.0, 0.0, 0.0,
+    345.5, 355.4, 429.5, 0.0, 0.0, 0.0, 0.0,
+    638.8, 652.2, 797.5, 0.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {8, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v4, true, 0.0}},
+};
+}  // namespace detail::h100_sxm_sglang_latent
+inline constexpr latent_module_table h100_sxm_sglang_latent{"sglang 0.5.10 on h100_sxm: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: h100_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet",
+    detail::h100_sxm_sglang_latent::grids, std::size(detail::h100_sxm_sglang_latent::grids)};
+
 namespace detail::h200_sxm_vllm_latent {
 // 8 heads, fp8_block weights, bf16 KV: FLASH_ATTN_MLA, 184 rows, 1 cells unmeasured
 inline constexpr double v0[] = {
@@ -657,6 +747,73 @@ inline constexpr latent_module_grid grids[] = {
 }  // namespace detail::h200_sxm_trtllm_latent
 inline constexpr latent_module_table h200_sxm_trtllm_latent{"trtllm 1.3.0rc20 on h200_sxm: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: h200_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
     detail::h200_sxm_trtllm_latent::grids, std::size(detail::h200_sxm_trtllm_latent::grids)};
+
+namespace detail::h200_sxm_sglang_latent {
+// 16 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v0[] = {
+    38.0, 39.5, 40.6, 42.8, 45.5, 55.3, 0.0,
+    38.2, 39.7, 40.9, 43.9, 46.5, 59.9, 0.0,
+    38.7, 40.2, 41.8, 44.2, 51.2, 68.4, 0.0,
+    36.9, 38.7, 40.7, 43.4, 57.9, 85.1, 0.0,
+    37.1, 38.7, 41.8, 49.5, 65.5, 118.2, 0.0,
+    37.7, 39.1, 46.0, 58.4, 84.6, 0.0, 0.0,
+    36.6, 39.1, 53.8, 68.1, 121.1, 0.0, 0.0,
+    43.6, 47.5, 61.3, 88.5, 0.0, 0.0, 0.0,
+    59.4, 66.0, 85.7, 140.6, 0.0, 0.0, 0.0,
+    92.2, 101.3, 138.2, 0.0, 0.0, 0.0, 0.0,
+    145.6, 163.3, 229.2, 0.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v1[] = {
+    48.4, 50.2, 52.6, 55.7, 59.0, 66.9, 0.0,
+    48.6, 50.3, 52.6, 55.8, 59.5, 69.9, 0.0,
+    49.6, 51.5, 54.3, 57.9, 63.6, 77.9, 0.0,
+    47.6, 49.3, 53.7, 57.4, 68.8, 93.7, 0.0,
+    47.8, 49.5, 56.1, 61.3, 76.6, 128.6, 0.0,
+    48.1, 50.3, 58.5, 66.0, 93.3, 0.0, 0.0,
+    50.3, 52.6, 64.1, 78.4, 132.1, 0.0, 0.0,
+    56.8, 59.7, 70.8, 98.2, 0.0, 0.0, 0.0,
+    74.9, 78.7, 101.4, 157.0, 0.0, 0.0, 0.0,
+    115.2, 125.7, 165.9, 0.0, 0.0, 0.0, 0.0,
+    200.6, 216.7, 289.6, 0.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v2[] = {
+    64.1, 65.3, 70.0, 71.6, 75.0, 83.5, 0.0,
+    64.1, 66.1, 69.5, 71.4, 76.8, 90.0, 0.0,
+    66.1, 67.6, 71.4, 74.0, 82.0, 100.9, 0.0,
+    63.7, 65.3, 70.8, 76.2, 86.2, 113.2, 0.0,
+    62.9, 64.3, 73.2, 79.0, 93.3, 145.5, 0.0,
+    63.9, 65.4, 77.6, 86.3, 113.1, 0.0, 0.0,
+    66.9, 68.0, 86.4, 100.0, 154.5, 0.0, 0.0,
+    76.8, 78.6, 90.2, 118.7, 0.0, 0.0, 0.0,
+    101.0, 105.6, 131.4, 187.7, 0.0, 0.0, 0.0,
+    174.2, 182.4, 228.4, 0.0, 0.0, 0.0, 0.0,
+    312.1, 323.6, 407.9, 0.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: fa3, 132 rows, 23 cells unmeasured
+inline constexpr double v3[] = {
+    93.0, 94.1, 98.2, 100.8, 103.6, 117.1, 0.0,
+    97.4, 98.4, 102.8, 105.0, 113.2, 128.5, 0.0,
+    99.8, 101.5, 107.0, 111.3, 119.4, 138.7, 0.0,
+    96.9, 98.6, 105.8, 110.1, 122.5, 161.5, 0.0,
+    96.9, 98.4, 108.6, 116.2, 136.6, 216.4, 0.0,
+    96.3, 97.3, 114.2, 124.6, 164.5, 0.0, 0.0,
+    95.7, 97.2, 107.1, 126.8, 206.7, 0.0, 0.0,
+    116.4, 119.9, 139.0, 180.8, 0.0, 0.0, 0.0,
+    174.2, 181.2, 216.7, 298.5, 0.0, 0.0, 0.0,
+    307.5, 318.2, 385.8, 0.0, 0.0, 0.0, 0.0,
+    573.1, 587.4, 722.0, 0.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+};
+}  // namespace detail::h200_sxm_sglang_latent
+inline constexpr latent_module_table h200_sxm_sglang_latent{"sglang 0.5.10 on h200_sxm: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: h200_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet",
+    detail::h200_sxm_sglang_latent::grids, std::size(detail::h200_sxm_sglang_latent::grids)};
 
 namespace detail::b200_vllm_latent {
 // 8 heads, bf16 weights, bf16 KV: FLASHINFER_MLA, 184 rows, 1 cells unmeasured
@@ -1272,6 +1429,73 @@ inline constexpr latent_module_grid grids[] = {
 inline constexpr latent_module_table b200_trtllm_latent{"trtllm 1.3.0rc20 on b200: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: b200_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
     detail::b200_trtllm_latent::grids, std::size(detail::b200_trtllm_latent::grids)};
 
+namespace detail::b200_sglang_latent {
+// 16 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v0[] = {
+    45.6, 45.5, 47.4, 49.5, 51.5, 57.7, 0.0,
+    45.6, 45.4, 47.6, 49.5, 49.6, 59.4, 0.0,
+    47.5, 47.4, 49.3, 49.7, 55.8, 65.9, 0.0,
+    45.5, 45.6, 47.6, 49.6, 55.8, 85.3, 0.0,
+    45.4, 45.3, 47.5, 51.5, 60.6, 112.1, 0.0,
+    45.6, 45.4, 48.5, 53.7, 84.7, 0.0, 0.0,
+    43.4, 43.4, 47.1, 66.2, 111.3, 0.0, 0.0,
+    44.4, 45.4, 50.4, 82.3, 0.0, 0.0, 0.0,
+    55.7, 56.9, 78.1, 121.5, 0.0, 0.0, 0.0,
+    83.3, 87.9, 113.6, 0.0, 0.0, 0.0, 0.0,
+    119.1, 127.1, 171.6, 0.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v1[] = {
+    51.7, 51.7, 53.7, 57.3, 57.9, 68.1, 0.0,
+    53.8, 53.6, 55.7, 57.7, 62.1, 76.9, 0.0,
+    53.5, 53.6, 55.7, 57.9, 63.8, 87.9, 0.0,
+    51.7, 51.8, 53.8, 57.9, 72.2, 102.7, 0.0,
+    53.7, 53.6, 55.6, 61.9, 86.1, 146.4, 0.0,
+    47.4, 47.5, 51.7, 63.6, 102.1, 0.0, 0.0,
+    49.6, 50.9, 59.3, 79.5, 137.5, 0.0, 0.0,
+    57.7, 59.6, 75.9, 106.5, 0.0, 0.0, 0.0,
+    82.4, 85.3, 103.5, 165.1, 0.0, 0.0, 0.0,
+    116.8, 117.3, 151.7, 0.0, 0.0, 0.0, 0.0,
+    182.7, 186.7, 249.8, 0.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v2[] = {
+    70.3, 70.1, 72.2, 78.1, 80.1, 90.6, 0.0,
+    72.0, 72.1, 74.2, 78.1, 84.2, 99.1, 0.0,
+    72.2, 72.2, 74.6, 80.5, 91.4, 99.2, 0.0,
+    73.8, 72.8, 75.7, 88.5, 89.4, 110.6, 0.0,
+    61.3, 60.9, 64.3, 78.5, 82.0, 122.2, 0.0,
+    65.6, 65.8, 72.0, 74.4, 98.4, 0.0, 0.0,
+    63.8, 64.0, 74.9, 85.0, 127.7, 0.0, 0.0,
+    70.8, 71.8, 77.9, 101.5, 0.0, 0.0, 0.0,
+    93.1, 94.3, 107.6, 155.6, 0.0, 0.0, 0.0,
+    124.7, 129.9, 157.1, 0.0, 0.0, 0.0, 0.0,
+    199.6, 209.6, 256.0, 0.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v3[] = {
+    105.2, 105.2, 108.2, 112.3, 121.2, 135.5, 0.0,
+    107.9, 106.8, 109.7, 114.8, 123.2, 123.0, 0.0,
+    108.8, 109.1, 111.1, 122.8, 116.6, 127.9, 0.0,
+    82.2, 81.8, 85.2, 96.7, 90.9, 111.8, 0.0,
+    86.4, 86.3, 90.8, 89.0, 99.9, 139.8, 0.0,
+    82.3, 82.3, 90.8, 95.8, 116.9, 0.0, 0.0,
+    88.3, 88.5, 91.7, 101.8, 143.1, 0.0, 0.0,
+    104.4, 104.5, 109.5, 131.8, 0.0, 0.0, 0.0,
+    137.6, 137.9, 152.1, 195.8, 0.0, 0.0, 0.0,
+    190.6, 193.7, 219.1, 0.0, 0.0, 0.0, 0.0,
+    343.1, 345.2, 393.3, 0.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+};
+}  // namespace detail::b200_sglang_latent
+inline constexpr latent_module_table b200_sglang_latent{"sglang 0.5.10 on b200: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: b200_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet",
+    detail::b200_sglang_latent::grids, std::size(detail::b200_sglang_latent::grids)};
+
 namespace detail::b300_vllm_latent {
 // 8 heads, bf16 weights, bf16 KV: FLASHINFER_MLA, 184 rows, 1 cells unmeasured
 inline constexpr double v0[] = {
@@ -1885,6 +2109,88 @@ inline constexpr latent_module_grid grids[] = {
 }  // namespace detail::b300_trtllm_latent
 inline constexpr latent_module_table b300_trtllm_latent{"trtllm 1.3.0rc20 on b300: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: b300_sxm/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
     detail::b300_trtllm_latent::grids, std::size(detail::b300_trtllm_latent::grids)};
+
+namespace detail::b300_sglang_latent {
+// 8 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v0[] = {
+    39.3, 39.3, 41.4, 43.4, 43.6, 49.8, 0.0,
+    39.3, 39.3, 41.4, 41.5, 42.3, 51.6, 0.0,
+    40.1, 39.6, 43.4, 43.4, 48.5, 57.9, 0.0,
+    39.5, 39.4, 41.5, 43.6, 49.7, 81.9, 0.0,
+    39.5, 39.5, 41.5, 45.8, 53.8, 109.0, 0.0,
+    41.4, 41.5, 43.8, 47.7, 80.7, 0.0, 0.0,
+    41.4, 41.3, 43.6, 55.5, 107.1, 0.0, 0.0,
+    41.4, 41.4, 45.4, 80.3, 0.0, 0.0, 0.0,
+    48.5, 49.4, 73.6, 115.1, 0.0, 0.0, 0.0,
+    66.1, 78.3, 103.8, 0.0, 0.0, 0.0, 0.0,
+    101.9, 110.5, 153.3, 0.0, 0.0, 0.0, 0.0,
+};
+// 16 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v1[] = {
+    43.6, 43.5, 46.8, 49.5, 49.5, 55.5, 0.0,
+    44.7, 45.4, 47.5, 47.6, 48.0, 57.9, 0.0,
+    45.6, 45.6, 47.6, 49.5, 55.4, 72.2, 0.0,
+    45.4, 45.4, 47.6, 49.6, 55.8, 86.7, 0.0,
+    45.4, 45.3, 47.5, 49.7, 68.0, 113.0, 0.0,
+    44.7, 45.4, 47.4, 53.2, 86.7, 0.0, 0.0,
+    41.6, 42.2, 45.4, 66.4, 113.7, 0.0, 0.0,
+    43.7, 43.5, 51.5, 84.5, 0.0, 0.0, 0.0,
+    57.0, 60.6, 80.7, 123.3, 0.0, 0.0, 0.0,
+    84.1, 89.8, 115.6, 0.0, 0.0, 0.0, 0.0,
+    117.4, 128.1, 172.7, 0.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v2[] = {
+    51.7, 51.8, 53.8, 56.3, 58.0, 66.3, 0.0,
+    54.0, 53.8, 55.8, 55.8, 61.9, 76.9, 0.0,
+    53.3, 53.8, 55.6, 57.9, 63.2, 87.1, 0.0,
+    51.9, 51.8, 53.9, 57.9, 70.1, 103.9, 0.0,
+    53.8, 53.5, 55.8, 62.1, 88.2, 144.3, 0.0,
+    45.6, 45.8, 50.0, 69.5, 102.4, 0.0, 0.0,
+    47.7, 47.8, 55.9, 80.4, 135.3, 0.0, 0.0,
+    56.8, 57.9, 76.6, 107.0, 0.0, 0.0, 0.0,
+    82.5, 85.6, 105.1, 163.1, 0.0, 0.0, 0.0,
+    117.3, 117.0, 150.4, 0.0, 0.0, 0.0, 0.0,
+    176.6, 183.1, 247.2, 0.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v3[] = {
+    68.3, 70.1, 72.0, 74.2, 77.1, 90.8, 0.0,
+    71.0, 72.2, 74.2, 78.6, 84.0, 99.1, 0.0,
+    72.6, 71.7, 76.7, 82.6, 91.8, 95.7, 0.0,
+    74.3, 74.4, 76.4, 88.9, 86.6, 111.3, 0.0,
+    63.8, 64.0, 66.3, 80.9, 84.3, 125.0, 0.0,
+    64.2, 64.0, 74.1, 76.9, 99.6, 0.0, 0.0,
+    64.4, 66.1, 78.8, 88.5, 130.7, 0.0, 0.0,
+    72.2, 74.0, 79.2, 104.9, 0.0, 0.0, 0.0,
+    93.9, 95.9, 108.3, 153.0, 0.0, 0.0, 0.0,
+    127.0, 131.4, 158.1, 0.0, 0.0, 0.0, 0.0,
+    198.0, 207.5, 253.8, 0.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v4[] = {
+    103.0, 103.9, 107.0, 109.3, 118.9, 133.0, 0.0,
+    105.8, 106.9, 108.8, 114.9, 124.0, 124.3, 0.0,
+    107.1, 107.5, 110.0, 120.9, 116.3, 127.5, 0.0,
+    84.3, 84.3, 86.4, 98.9, 94.1, 114.2, 0.0,
+    87.0, 88.6, 92.7, 91.8, 103.2, 143.1, 0.0,
+    84.0, 84.7, 94.1, 98.8, 119.8, 0.0, 0.0,
+    90.7, 90.2, 94.2, 104.8, 145.9, 0.0, 0.0,
+    105.1, 105.0, 110.5, 132.9, 0.0, 0.0, 0.0,
+    136.6, 136.9, 151.0, 195.5, 0.0, 0.0, 0.0,
+    189.5, 194.4, 220.3, 0.0, 0.0, 0.0, 0.0,
+    335.0, 338.6, 390.9, 0.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {8, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v4, true, 0.0}},
+};
+}  // namespace detail::b300_sglang_latent
+inline constexpr latent_module_table b300_sglang_latent{"sglang 0.5.10 on b300: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: b300_sxm/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet",
+    detail::b300_sglang_latent::grids, std::size(detail::b300_sglang_latent::grids)};
 
 namespace detail::gb200_vllm_latent {
 // 8 heads, bf16 weights, bf16 KV: FLASHINFER_MLA, 184 rows, 1 cells unmeasured
@@ -2500,6 +2806,88 @@ inline constexpr latent_module_grid grids[] = {
 inline constexpr latent_module_table gb200_trtllm_latent{"trtllm 1.3.0rc20 on gb200: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: gb200/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
     detail::gb200_trtllm_latent::grids, std::size(detail::gb200_trtllm_latent::grids)};
 
+namespace detail::gb200_sglang_latent {
+// 8 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v0[] = {
+    39.4, 39.6, 41.5, 43.5, 45.5, 50.3, 0.0,
+    39.7, 39.6, 41.6, 43.3, 43.5, 52.0, 0.0,
+    41.8, 41.6, 43.3, 43.8, 49.8, 59.7, 0.0,
+    39.5, 39.5, 41.5, 43.7, 49.8, 82.3, 0.0,
+    41.9, 41.6, 43.1, 45.4, 54.7, 107.9, 0.0,
+    41.8, 41.6, 44.9, 47.8, 80.6, 0.0, 0.0,
+    41.8, 41.8, 45.6, 57.2, 109.3, 0.0, 0.0,
+    41.6, 41.7, 45.6, 79.8, 0.0, 0.0, 0.0,
+    48.8, 49.8, 70.4, 114.5, 0.0, 0.0, 0.0,
+    67.4, 74.6, 104.2, 0.0, 0.0, 0.0, 0.0,
+    103.0, 111.0, 154.2, 0.0, 0.0, 0.0, 0.0,
+};
+// 16 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v1[] = {
+    43.5, 43.4, 45.5, 47.5, 49.7, 56.0, 0.0,
+    45.6, 45.7, 47.4, 49.0, 49.4, 57.9, 0.0,
+    45.7, 45.6, 47.5, 49.6, 55.8, 64.1, 0.0,
+    45.5, 45.5, 47.5, 49.6, 55.8, 87.6, 0.0,
+    43.6, 43.6, 45.6, 49.5, 61.7, 113.6, 0.0,
+    45.6, 45.5, 47.6, 51.7, 86.0, 0.0, 0.0,
+    43.6, 43.7, 45.6, 66.0, 113.4, 0.0, 0.0,
+    43.6, 43.7, 49.8, 83.7, 0.0, 0.0, 0.0,
+    53.1, 56.4, 78.9, 120.2, 0.0, 0.0, 0.0,
+    83.9, 89.4, 115.0, 0.0, 0.0, 0.0, 0.0,
+    119.3, 127.4, 170.3, 0.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v2[] = {
+    54.0, 54.1, 55.9, 57.9, 60.4, 70.1, 0.0,
+    55.7, 54.0, 55.9, 57.9, 62.4, 79.6, 0.0,
+    55.6, 55.7, 57.1, 59.7, 66.0, 89.2, 0.0,
+    55.9, 55.8, 58.0, 61.8, 76.0, 108.5, 0.0,
+    55.8, 55.8, 57.7, 62.1, 88.9, 148.3, 0.0,
+    47.5, 47.1, 52.0, 70.0, 103.8, 0.0, 0.0,
+    49.7, 51.7, 59.8, 82.4, 138.3, 0.0, 0.0,
+    59.9, 60.6, 76.6, 107.7, 0.0, 0.0, 0.0,
+    79.6, 85.6, 103.4, 163.5, 0.0, 0.0, 0.0,
+    117.7, 117.9, 150.3, 0.0, 0.0, 0.0, 0.0,
+    177.2, 183.1, 244.8, 0.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v3[] = {
+    74.2, 74.3, 76.4, 80.4, 80.7, 94.1, 0.0,
+    72.2, 72.0, 74.2, 78.5, 85.0, 102.9, 0.0,
+    72.4, 74.1, 76.6, 80.5, 94.6, 96.7, 0.0,
+    75.8, 76.2, 78.3, 91.4, 88.9, 112.4, 0.0,
+    59.9, 58.8, 62.1, 80.8, 82.8, 123.3, 0.0,
+    68.1, 67.9, 74.2, 76.8, 98.8, 0.0, 0.0,
+    65.1, 65.3, 76.2, 87.3, 129.7, 0.0, 0.0,
+    72.0, 72.4, 78.5, 102.3, 0.0, 0.0, 0.0,
+    90.8, 92.7, 105.5, 150.6, 0.0, 0.0, 0.0,
+    126.1, 132.4, 158.6, 0.0, 0.0, 0.0, 0.0,
+    195.6, 205.2, 250.3, 0.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v4[] = {
+    111.5, 112.2, 114.4, 118.5, 127.5, 141.7, 0.0,
+    110.2, 110.1, 112.3, 117.7, 127.5, 127.0, 0.0,
+    110.3, 109.5, 112.6, 123.5, 119.4, 128.5, 0.0,
+    83.2, 82.4, 85.7, 98.9, 91.4, 110.7, 0.0,
+    88.7, 87.2, 91.6, 90.3, 101.0, 139.4, 0.0,
+    83.0, 82.9, 90.5, 96.8, 117.4, 0.0, 0.0,
+    89.4, 89.8, 92.5, 103.1, 143.2, 0.0, 0.0,
+    104.8, 104.9, 109.1, 130.5, 0.0, 0.0, 0.0,
+    131.3, 132.3, 145.4, 189.7, 0.0, 0.0, 0.0,
+    188.1, 191.1, 216.3, 0.0, 0.0, 0.0, 0.0,
+    331.9, 332.6, 382.3, 0.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {8, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v4, true, 0.0}},
+};
+}  // namespace detail::gb200_sglang_latent
+inline constexpr latent_module_table gb200_sglang_latent{"sglang 0.5.10 on gb200: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: gb200/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet",
+    detail::gb200_sglang_latent::grids, std::size(detail::gb200_sglang_latent::grids)};
+
 namespace detail::gb300_vllm_latent {
 // 8 heads, bf16 weights, bf16 KV: FLASHINFER_MLA, 184 rows, 1 cells unmeasured
 inline constexpr double v0[] = {
@@ -3113,5 +3501,476 @@ inline constexpr latent_module_grid grids[] = {
 }  // namespace detail::gb300_trtllm_latent
 inline constexpr latent_module_table gb300_trtllm_latent{"trtllm 1.3.0rc20 on gb300: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: gb300/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
     detail::gb300_trtllm_latent::grids, std::size(detail::gb300_trtllm_latent::grids)};
+
+namespace detail::gb300_sglang_latent {
+// 8 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v0[] = {
+    41.4, 41.7, 43.6, 44.2, 45.8, 52.0, 0.0,
+    41.6, 40.1, 41.7, 43.7, 43.8, 51.7, 0.0,
+    41.6, 41.4, 44.1, 46.2, 50.2, 57.9, 0.0,
+    41.8, 41.9, 43.5, 44.7, 50.9, 82.4, 0.0,
+    41.7, 41.4, 43.6, 45.8, 53.9, 108.8, 0.0,
+    41.8, 41.9, 43.8, 47.8, 80.8, 0.0, 0.0,
+    41.4, 41.4, 43.6, 55.2, 107.5, 0.0, 0.0,
+    40.1, 41.8, 44.8, 80.0, 0.0, 0.0, 0.0,
+    47.7, 48.1, 70.1, 115.0, 0.0, 0.0, 0.0,
+    66.1, 75.2, 104.1, 0.0, 0.0, 0.0, 0.0,
+    100.8, 108.8, 150.2, 0.0, 0.0, 0.0, 0.0,
+};
+// 16 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v1[] = {
+    45.7, 45.7, 45.7, 49.9, 50.0, 55.9, 0.0,
+    45.7, 45.6, 47.8, 49.7, 50.0, 57.8, 0.0,
+    45.7, 45.7, 47.8, 50.9, 55.2, 64.6, 0.0,
+    45.8, 45.7, 47.6, 49.9, 56.0, 88.8, 0.0,
+    45.8, 45.5, 47.8, 49.8, 64.0, 114.5, 0.0,
+    45.6, 45.5, 47.5, 51.8, 86.5, 0.0, 0.0,
+    43.3, 41.7, 47.7, 64.9, 114.0, 0.0, 0.0,
+    43.5, 43.7, 49.8, 84.9, 0.0, 0.0, 0.0,
+    52.2, 54.9, 78.8, 122.0, 0.0, 0.0, 0.0,
+    83.0, 88.7, 113.9, 0.0, 0.0, 0.0, 0.0,
+    116.9, 125.5, 168.6, 0.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v2[] = {
+    51.7, 51.6, 52.0, 55.9, 55.9, 66.2, 0.0,
+    52.1, 51.7, 53.8, 56.0, 60.2, 74.3, 0.0,
+    51.8, 51.8, 53.9, 55.8, 63.5, 87.0, 0.0,
+    51.6, 52.2, 54.0, 57.8, 71.4, 104.2, 0.0,
+    51.9, 51.8, 53.7, 59.8, 86.1, 142.7, 0.0,
+    45.7, 45.7, 49.7, 64.7, 102.7, 0.0, 0.0,
+    47.8, 49.2, 56.0, 81.1, 135.6, 0.0, 0.0,
+    57.0, 58.0, 75.4, 106.2, 0.0, 0.0, 0.0,
+    77.6, 84.0, 101.7, 161.0, 0.0, 0.0, 0.0,
+    115.1, 115.2, 148.7, 0.0, 0.0, 0.0, 0.0,
+    173.0, 179.1, 241.2, 0.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v3[] = {
+    75.6, 75.1, 77.5, 80.3, 82.8, 95.0, 0.0,
+    72.9, 72.4, 75.0, 80.3, 85.5, 101.3, 0.0,
+    74.6, 74.4, 77.5, 80.6, 94.3, 97.0, 0.0,
+    76.6, 77.1, 80.9, 93.6, 90.6, 113.5, 0.0,
+    60.6, 61.8, 64.0, 80.2, 81.9, 123.3, 0.0,
+    66.7, 66.9, 74.0, 77.6, 100.4, 0.0, 0.0,
+    65.1, 64.4, 76.5, 88.2, 129.8, 0.0, 0.0,
+    71.7, 72.5, 78.7, 102.7, 0.0, 0.0, 0.0,
+    88.8, 91.3, 103.9, 149.4, 0.0, 0.0, 0.0,
+    122.9, 128.5, 153.9, 0.0, 0.0, 0.0, 0.0,
+    192.0, 202.1, 247.1, 0.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: trtllm_mla, 132 rows, 23 cells unmeasured
+inline constexpr double v4[] = {
+    112.2, 111.9, 113.2, 117.4, 126.5, 140.8, 0.0,
+    110.0, 109.4, 111.7, 117.5, 126.3, 126.2, 0.0,
+    112.3, 111.2, 113.3, 124.8, 119.4, 129.4, 0.0,
+    84.3, 82.8, 86.4, 99.0, 92.5, 111.3, 0.0,
+    89.9, 88.7, 92.8, 91.2, 101.2, 141.6, 0.0,
+    83.5, 82.8, 92.7, 97.5, 118.5, 0.0, 0.0,
+    89.7, 90.1, 92.7, 103.9, 144.2, 0.0, 0.0,
+    103.9, 104.1, 109.2, 131.8, 0.0, 0.0, 0.0,
+    128.4, 129.0, 142.8, 187.6, 0.0, 0.0, 0.0,
+    184.4, 187.0, 213.8, 0.0, 0.0, 0.0, 0.0,
+    320.8, 324.2, 375.6, 0.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {8, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v4, true, 0.0}},
+};
+}  // namespace detail::gb300_sglang_latent
+inline constexpr latent_module_table gb300_sglang_latent{"sglang 0.5.10 on gb300: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: gb300/mla/sglang/0.5.10/wideep_generation_mla_perf.parquet",
+    detail::gb300_sglang_latent::grids, std::size(detail::gb300_sglang_latent::grids)};
+
+namespace detail::rtx_pro_6000_server_vllm_latent {
+// 8 heads, bf16 weights, bf16 KV: TRITON_MLA, 166 rows, 9 cells unmeasured
+inline constexpr double v0[] = {
+    76.5, 78.5, 91.4, 110.0, 113.3, 118.4, 162.5,
+    82.9, 86.3, 99.3, 117.8, 120.0, 125.9, 274.5,
+    85.0, 87.8, 101.2, 121.2, 121.8, 156.2, 383.3,
+    88.8, 91.0, 105.1, 124.3, 125.5, 259.2, 625.2,
+    93.7, 97.0, 110.7, 129.9, 156.6, 362.3, 1053.0,
+    97.3, 99.5, 113.6, 132.2, 260.6, 598.5, 1946.0,
+    97.1, 99.5, 113.4, 161.5, 359.5, 1026.0, 0.0,
+    107.4, 111.0, 125.3, 270.8, 602.3, 1948.0, 0.0,
+    139.0, 144.4, 202.4, 387.9, 1060.0, 0.0, 0.0,
+    202.7, 213.3, 332.8, 688.0, 2049.0, 0.0, 0.0,
+    322.8, 362.5, 562.8, 1236.0, 0.0, 0.0, 0.0,
+};
+// 16 heads, bf16 weights, bf16 KV: TRITON_MLA, 166 rows, 9 cells unmeasured
+inline constexpr double v1[] = {
+    82.9, 85.9, 99.3, 117.9, 120.2, 126.0, 203.9,
+    88.8, 93.0, 105.5, 125.1, 127.5, 131.9, 290.4,
+    92.8, 95.1, 108.6, 127.8, 129.7, 199.4, 400.6,
+    97.0, 99.1, 113.5, 131.8, 133.8, 274.5, 654.1,
+    101.4, 103.3, 117.7, 136.5, 195.8, 381.2, 1100.0,
+    101.7, 105.2, 117.8, 137.9, 277.3, 629.2, 2044.0,
+    103.1, 105.8, 119.8, 207.6, 384.2, 1087.0, 0.0,
+    119.7, 121.8, 150.2, 291.0, 642.3, 2064.0, 0.0,
+    168.1, 174.2, 243.0, 424.9, 1140.0, 0.0, 0.0,
+    269.3, 288.3, 390.9, 773.1, 2227.0, 0.0, 0.0,
+    447.1, 486.3, 683.2, 1401.0, 0.0, 0.0, 0.0,
+};
+// 32 heads, bf16 weights, bf16 KV: TRITON_MLA, 166 rows, 9 cells unmeasured
+inline constexpr double v2[] = {
+    95.1, 96.8, 111.1, 129.9, 131.1, 160.6, 291.1,
+    100.7, 103.3, 116.1, 135.7, 142.0, 214.7, 362.6,
+    103.1, 105.5, 119.6, 138.4, 164.6, 274.9, 568.1,
+    107.3, 109.4, 123.3, 152.2, 214.9, 348.8, 916.3,
+    113.3, 116.1, 139.9, 189.0, 278.3, 551.1, 1628.0,
+    113.4, 115.8, 143.8, 221.5, 351.2, 905.7, 3045.0,
+    125.6, 129.8, 181.3, 287.1, 520.3, 1499.0, 0.0,
+    186.4, 207.9, 253.4, 380.3, 882.0, 2806.0, 0.0,
+    248.2, 263.3, 329.6, 682.1, 2026.0, 0.0, 0.0,
+    392.6, 420.0, 627.7, 1343.0, 4299.0, 0.0, 0.0,
+    648.5, 751.5, 1115.0, 2549.0, 0.0, 0.0, 0.0,
+};
+// 64 heads, bf16 weights, bf16 KV: TRITON_MLA, 166 rows, 9 cells unmeasured
+inline constexpr double v3[] = {
+    161.1, 162.6, 177.2, 196.1, 200.0, 205.0, 402.2,
+    207.5, 211.5, 231.5, 257.0, 260.0, 323.7, 589.3,
+    209.8, 213.5, 232.7, 260.1, 263.3, 387.7, 916.6,
+    216.1, 219.5, 239.2, 265.9, 324.9, 575.2, 1586.0,
+    221.8, 226.4, 245.8, 273.7, 395.6, 905.6, 2911.0,
+    236.5, 239.2, 259.1, 330.0, 539.0, 1417.0, 4812.0,
+    256.5, 261.3, 297.7, 406.3, 833.3, 2506.0, 0.0,
+    300.6, 311.4, 366.8, 589.0, 1457.0, 4851.0, 0.0,
+    377.7, 400.5, 499.6, 1177.0, 3761.0, 0.0, 0.0,
+    592.6, 638.0, 1031.0, 2497.0, 8371.0, 0.0, 0.0,
+    1163.0, 1313.0, 2029.0, 4890.0, 0.0, 0.0, 0.0,
+};
+// 128 heads, bf16 weights, bf16 KV: TRITON_MLA, 166 rows, 9 cells unmeasured
+inline constexpr double v4[] = {
+    265.2, 268.4, 283.3, 309.3, 320.5, 430.4, 679.5,
+    322.4, 325.5, 344.8, 371.0, 373.6, 496.2, 995.7,
+    326.5, 330.3, 348.9, 374.9, 433.7, 667.1, 1671.0,
+    333.0, 335.9, 355.4, 382.8, 498.5, 982.7, 2966.0,
+    345.0, 349.2, 368.9, 434.5, 634.1, 1490.0, 4841.0,
+    366.6, 373.3, 407.1, 510.8, 898.6, 2507.0, 8831.0,
+    405.2, 412.4, 461.4, 643.5, 1399.0, 4390.0, 0.0,
+    485.1, 506.4, 595.0, 1007.0, 2623.0, 8875.0, 0.0,
+    614.0, 647.4, 848.3, 2133.0, 7212.0, 0.0, 0.0,
+    1111.0, 1151.0, 1916.0, 4859.0, 16580.0, 0.0, 0.0,
+    2214.0, 2458.0, 3921.0, 9591.0, 0.0, 0.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {8, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {16, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {32, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {64, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+    {128, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v4, true, 0.0}},
+};
+}  // namespace detail::rtx_pro_6000_server_vllm_latent
+inline constexpr latent_module_table rtx_pro_6000_server_vllm_latent{"vllm 0.24.0 on rtx_pro_6000_server: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: rtx_pro_6000_server/mla/vllm/0.24.0/mla_generation_module_perf.parquet",
+    detail::rtx_pro_6000_server_vllm_latent::grids, std::size(detail::rtx_pro_6000_server_vllm_latent::grids)};
+
+namespace detail::rtx_pro_6000_server_trtllm_latent {
+// 8 heads, bf16 weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v0[] = {
+    39.9, 48.1, 62.4, 127.9, 398.7, 1427.0, 5670.0,
+    45.6, 50.8, 66.8, 136.4, 392.2, 1433.0, 6043.0,
+    46.0, 51.7, 68.3, 132.8, 394.0, 1485.0, 6089.0,
+    46.3, 52.1, 72.4, 134.6, 394.3, 1571.0, 6093.0,
+    48.1, 54.3, 70.6, 136.2, 410.1, 1559.0, 6045.0,
+    51.8, 56.8, 73.4, 138.3, 449.0, 1573.0, 6023.0,
+    54.1, 64.1, 87.3, 187.3, 592.3, 2156.0, 8476.0,
+    62.5, 71.9, 95.9, 223.0, 640.2, 2471.0, 9781.0,
+    92.4, 105.8, 160.8, 393.7, 1240.0, 4623.0, 18230.0,
+    157.7, 185.1, 287.9, 630.2, 1999.0, 7353.0, 29170.0,
+    259.0, 323.1, 511.2, 1182.0, 3895.0, 14460.0, 0.0,
+};
+// 8 heads, bf16 weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v1[] = {
+    37.7, 41.8, 52.6, 95.7, 267.1, 952.2, 3693.0,
+    43.8, 47.7, 58.2, 101.1, 273.8, 957.9, 3937.0,
+    44.3, 48.0, 58.3, 101.3, 274.5, 959.2, 4683.0,
+    44.2, 48.0, 58.6, 102.4, 273.3, 986.2, 4645.0,
+    47.6, 50.2, 62.2, 105.3, 275.9, 1202.0, 4597.0,
+    50.1, 54.1, 64.4, 111.5, 304.1, 1194.0, 4569.0,
+    50.1, 54.2, 64.5, 107.5, 366.4, 1203.0, 4595.0,
+    66.5, 70.6, 91.4, 202.3, 658.9, 2318.0, 8999.0,
+    93.2, 103.6, 135.1, 324.6, 1000.0, 3492.0, 13690.0,
+    159.8, 182.0, 273.1, 614.9, 1935.0, 6921.0, 27230.0,
+    281.7, 319.9, 489.0, 1099.0, 3531.0, 12820.0, 0.0,
+};
+// 8 heads, fp8_block weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v2[] = {
+    65.0, 72.0, 86.9, 152.4, 414.4, 1453.0, 5610.0,
+    66.5, 72.6, 91.3, 156.4, 416.8, 1455.0, 6016.0,
+    68.5, 74.7, 91.5, 157.5, 416.5, 1456.0, 6050.0,
+    68.4, 74.7, 90.9, 154.6, 416.4, 1575.0, 6058.0,
+    68.2, 74.4, 91.0, 158.6, 415.0, 1568.0, 6045.0,
+    66.8, 72.8, 89.1, 154.4, 460.0, 1564.0, 6020.0,
+    72.7, 80.8, 105.8, 204.0, 594.0, 2158.0, 8479.0,
+    87.3, 96.4, 121.1, 236.1, 664.4, 2490.0, 9857.0,
+    114.0, 127.9, 168.9, 414.9, 1266.0, 4650.0, 18220.0,
+    156.8, 182.2, 291.8, 630.8, 2009.0, 7360.0, 29170.0,
+    295.0, 358.7, 543.1, 1216.0, 3938.0, 14500.0, 0.0,
+};
+// 8 heads, fp8_block weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v3[] = {
+    64.6, 68.3, 79.0, 121.7, 293.9, 978.3, 3714.0,
+    68.5, 70.5, 82.6, 125.8, 294.1, 981.6, 3721.0,
+    66.4, 70.6, 80.8, 123.8, 295.7, 981.7, 4686.0,
+    66.5, 70.6, 81.2, 127.6, 295.8, 982.0, 4652.0,
+    66.5, 70.3, 81.6, 125.6, 295.8, 1206.0, 4606.0,
+    66.4, 72.6, 80.6, 122.4, 293.9, 1206.0, 4559.0,
+    68.2, 72.3, 83.0, 126.0, 367.7, 1204.0, 4583.0,
+    87.4, 95.0, 117.2, 221.1, 667.8, 2332.0, 9021.0,
+    113.1, 123.9, 156.7, 349.2, 1019.0, 3512.0, 13710.0,
+    158.6, 181.2, 259.4, 617.9, 1937.0, 6919.0, 27240.0,
+    296.5, 346.0, 527.8, 1141.0, 3566.0, 12870.0, 0.0,
+};
+// 16 heads, bf16 weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v4[] = {
+    46.3, 53.6, 68.5, 134.1, 396.0, 1434.0, 5985.0,
+    50.4, 56.0, 72.6, 138.0, 398.1, 1440.0, 6017.0,
+    52.1, 57.0, 73.2, 138.0, 398.3, 1561.0, 6092.0,
+    54.3, 58.0, 74.6, 140.2, 404.7, 1580.0, 6072.0,
+    54.3, 60.4, 78.6, 142.2, 449.2, 1580.0, 6057.0,
+    55.8, 60.3, 76.7, 144.9, 460.6, 1583.0, 6030.0,
+    58.4, 66.4, 92.1, 224.9, 603.0, 2168.0, 8480.0,
+    74.7, 80.8, 105.7, 236.6, 650.4, 2480.0, 9860.0,
+    114.3, 126.6, 200.3, 418.2, 1273.0, 4651.0, 18280.0,
+    199.6, 247.0, 334.0, 681.7, 2038.0, 7418.0, 29980.0,
+    366.6, 408.2, 597.6, 1278.0, 4002.0, 14570.0, 0.0,
+};
+// 16 heads, bf16 weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v5[] = {
+    46.8, 48.8, 60.2, 103.2, 274.4, 960.6, 3699.0,
+    50.1, 52.4, 65.6, 107.1, 279.3, 963.6, 4532.0,
+    50.1, 54.6, 66.6, 107.9, 279.1, 964.2, 4708.0,
+    51.9, 54.5, 66.2, 110.6, 281.8, 1190.0, 4665.0,
+    54.1, 56.3, 69.9, 111.6, 283.3, 1218.0, 4626.0,
+    54.2, 57.1, 68.2, 111.6, 358.9, 1215.0, 4570.0,
+    54.3, 58.4, 68.6, 113.7, 392.2, 1227.0, 4624.0,
+    72.5, 80.8, 101.5, 235.2, 678.2, 2340.0, 9031.0,
+    115.0, 124.5, 167.4, 353.7, 1025.0, 3531.0, 13730.0,
+    204.5, 228.8, 323.9, 669.6, 1993.0, 6979.0, 27310.0,
+    369.3, 411.1, 583.6, 1206.0, 3636.0, 12990.0, 0.0,
+};
+// 16 heads, fp8_block weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v6[] = {
+    70.6, 76.6, 93.7, 159.0, 418.3, 1458.0, 5616.0,
+    72.7, 78.4, 97.1, 160.7, 424.5, 1460.0, 6014.0,
+    76.0, 80.1, 99.2, 160.6, 422.8, 1465.0, 6097.0,
+    74.0, 82.9, 97.0, 161.0, 420.6, 1591.0, 6070.0,
+    72.5, 82.7, 94.9, 160.6, 421.3, 1583.0, 6049.0,
+    76.6, 78.8, 94.9, 163.6, 459.1, 1567.0, 6023.0,
+    78.3, 86.6, 111.0, 208.1, 598.4, 2166.0, 8478.0,
+    93.4, 102.8, 128.1, 246.3, 661.6, 2509.0, 9847.0,
+    131.7, 139.2, 193.3, 436.0, 1273.0, 4664.0, 18250.0,
+    183.3, 214.9, 325.9, 672.0, 2052.0, 7414.0, 29210.0,
+    345.9, 414.1, 609.3, 1281.0, 4002.0, 14560.0, 0.0,
+};
+// 16 heads, fp8_block weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v7[] = {
+    70.8, 72.9, 85.0, 128.1, 298.0, 982.3, 3722.0,
+    72.6, 76.5, 86.8, 131.1, 300.1, 987.8, 3727.0,
+    72.3, 76.9, 87.0, 130.1, 302.2, 987.8, 4716.0,
+    72.4, 76.3, 86.9, 129.9, 301.3, 986.3, 4675.0,
+    72.3, 75.6, 86.6, 129.6, 300.0, 1214.0, 4634.0,
+    71.3, 78.8, 85.5, 129.6, 311.3, 1210.0, 4578.0,
+    74.6, 78.6, 88.9, 132.2, 383.7, 1218.0, 4603.0,
+    98.9, 106.4, 123.8, 223.0, 680.7, 2344.0, 9042.0,
+    125.9, 142.2, 168.8, 363.2, 1040.0, 3534.0, 13750.0,
+    189.1, 209.7, 321.1, 662.7, 1987.0, 6976.0, 27300.0,
+    355.8, 416.8, 591.3, 1212.0, 3652.0, 12970.0, 0.0,
+};
+// 32 heads, bf16 weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v8[] = {
+    58.2, 64.3, 81.1, 145.9, 406.2, 1495.0, 6096.0,
+    62.4, 65.6, 82.6, 149.1, 412.5, 1604.0, 6088.0,
+    60.4, 66.4, 83.2, 148.7, 433.9, 1613.0, 6127.0,
+    62.1, 68.2, 85.1, 155.0, 482.8, 1612.0, 6103.0,
+    66.0, 70.4, 92.3, 185.2, 491.9, 1616.0, 6089.0,
+    64.3, 70.7, 91.2, 206.4, 485.7, 1610.0, 6068.0,
+    73.3, 84.9, 132.3, 246.3, 630.7, 2198.0, 8507.0,
+    102.0, 116.9, 171.0, 275.2, 700.0, 2540.0, 9881.0,
+    174.0, 191.5, 251.2, 467.9, 1317.0, 4702.0, 18320.0,
+    283.3, 316.9, 416.3, 765.1, 2130.0, 7501.0, 29390.0,
+    507.6, 552.9, 755.5, 1452.0, 4168.0, 14740.0, 0.0,
+};
+// 32 heads, bf16 weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v9[] = {
+    56.7, 60.4, 72.1, 122.3, 287.6, 1001.0, 4744.0,
+    59.0, 62.6, 74.7, 118.1, 295.3, 1095.0, 4739.0,
+    58.6, 64.5, 74.3, 120.8, 302.4, 1285.0, 4777.0,
+    61.6, 64.5, 76.4, 120.1, 360.3, 1267.0, 4736.0,
+    64.4, 70.8, 85.9, 143.9, 398.9, 1261.0, 4703.0,
+    64.5, 66.4, 85.4, 153.6, 396.6, 1248.0, 4649.0,
+    69.3, 76.5, 90.3, 188.5, 418.7, 1270.0, 4680.0,
+    102.4, 114.8, 167.0, 286.8, 731.0, 2394.0, 9104.0,
+    173.7, 181.8, 229.2, 399.1, 1088.0, 3609.0, 13880.0,
+    298.5, 321.3, 405.6, 757.9, 2089.0, 7113.0, 27520.0,
+    523.9, 561.1, 733.6, 1369.0, 3825.0, 13250.0, 0.0,
+};
+// 32 heads, fp8_block weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v10[] = {
+    85.1, 90.5, 105.3, 172.6, 431.1, 1476.0, 5954.0,
+    89.7, 89.2, 105.3, 171.6, 431.0, 1473.0, 6073.0,
+    84.6, 91.1, 105.7, 177.3, 431.0, 1527.0, 6103.0,
+    84.9, 89.0, 107.0, 171.0, 431.3, 1593.0, 6086.0,
+    89.0, 93.1, 105.3, 170.6, 455.6, 1596.0, 6065.0,
+    82.7, 88.6, 109.5, 168.8, 476.7, 1585.0, 6048.0,
+    87.0, 95.2, 123.7, 224.9, 615.2, 2179.0, 8484.0,
+    107.2, 115.7, 143.0, 260.3, 680.8, 2518.0, 9861.0,
+    156.0, 170.7, 252.6, 469.1, 1312.0, 4698.0, 18320.0,
+    244.9, 291.2, 395.4, 741.0, 2126.0, 7476.0, 29300.0,
+    457.5, 516.5, 714.7, 1401.0, 4155.0, 14720.0, 0.0,
+};
+// 32 heads, fp8_block weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v11[] = {
+    81.4, 82.8, 96.6, 140.1, 312.2, 996.7, 3738.0,
+    88.9, 86.9, 97.3, 146.3, 312.1, 997.8, 4303.0,
+    85.0, 92.2, 97.1, 142.4, 318.5, 1004.0, 4761.0,
+    82.7, 86.7, 97.4, 140.2, 312.3, 1180.0, 4781.0,
+    86.9, 86.9, 97.2, 138.3, 311.5, 1241.0, 4667.0,
+    80.8, 90.0, 95.3, 138.2, 369.4, 1243.0, 4621.0,
+    82.9, 87.0, 97.2, 140.1, 402.3, 1240.0, 4670.0,
+    113.6, 114.8, 140.2, 257.1, 705.8, 2374.0, 9094.0,
+    157.7, 168.8, 219.4, 405.1, 1095.0, 3603.0, 13900.0,
+    260.3, 302.6, 381.1, 738.2, 2071.0, 7087.0, 27500.0,
+    474.5, 527.8, 701.4, 1335.0, 3790.0, 13200.0, 0.0,
+};
+// 64 heads, bf16 weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v12[] = {
+    125.9, 131.8, 148.2, 213.0, 473.7, 1513.0, 6217.0,
+    165.5, 171.5, 188.4, 260.0, 544.6, 1683.0, 6211.0,
+    170.4, 174.2, 192.2, 262.8, 554.7, 1685.0, 6259.0,
+    170.4, 177.0, 193.6, 264.7, 549.9, 1684.0, 6242.0,
+    174.5, 179.6, 197.9, 269.8, 553.1, 1685.0, 6209.0,
+    178.7, 186.0, 203.4, 275.2, 561.3, 1687.0, 6194.0,
+    190.8, 197.7, 223.4, 322.2, 701.0, 2272.0, 8600.0,
+    209.3, 221.0, 248.1, 351.0, 771.6, 2624.0, 10010.0,
+    269.0, 284.2, 341.3, 555.8, 1413.0, 4803.0, 18920.0,
+    421.9, 458.3, 560.9, 926.1, 2299.0, 7681.0, 29650.0,
+    769.3, 830.5, 1043.0, 1773.0, 4483.0, 15130.0, 0.0,
+};
+// 64 heads, bf16 weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v13[] = {
+    125.5, 128.2, 140.2, 182.9, 355.2, 1044.0, 3804.0,
+    166.1, 168.9, 183.0, 239.4, 460.1, 1345.0, 4882.0,
+    169.5, 171.8, 185.7, 241.3, 465.2, 1357.0, 4928.0,
+    170.1, 173.4, 188.5, 243.4, 465.4, 1348.0, 4938.0,
+    174.1, 177.8, 191.5, 247.1, 465.4, 1342.0, 4878.0,
+    181.4, 183.5, 197.9, 251.7, 471.1, 1339.0, 4810.0,
+    189.2, 193.1, 207.0, 264.7, 490.9, 1362.0, 4879.0,
+    215.6, 225.0, 251.5, 362.9, 806.0, 2503.0, 9322.0,
+    274.4, 284.1, 331.1, 501.1, 1199.0, 3773.0, 14260.0,
+    441.5, 477.4, 556.7, 916.2, 2295.0, 7383.0, 28110.0,
+    800.3, 856.9, 1054.0, 1674.0, 4187.0, 13790.0, 0.0,
+};
+// 64 heads, fp8_block weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v14[] = {
+    107.4, 118.0, 128.9, 193.4, 455.1, 1532.0, 6179.0,
+    105.2, 117.6, 127.8, 193.4, 459.5, 1637.0, 6190.0,
+    107.3, 111.5, 127.8, 200.0, 482.2, 1644.0, 6218.0,
+    105.4, 109.8, 132.3, 191.5, 502.9, 1644.0, 6239.0,
+    109.5, 107.5, 125.3, 199.2, 504.1, 1641.0, 6164.0,
+    103.3, 109.2, 127.5, 222.5, 507.4, 1633.0, 6151.0,
+    109.6, 119.6, 158.1, 268.7, 653.1, 2224.0, 8555.0,
+    157.9, 164.7, 204.2, 318.1, 736.7, 2558.0, 10000.0,
+    232.0, 255.6, 311.3, 534.3, 1396.0, 4786.0, 18480.0,
+    365.4, 408.9, 502.2, 866.3, 2264.0, 7639.0, 29590.0,
+    684.3, 740.4, 947.6, 1653.0, 4407.0, 15020.0, 0.0,
+};
+// 64 heads, fp8_block weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v15[] = {
+    105.6, 107.1, 117.6, 163.2, 335.0, 1024.0, 4849.0,
+    102.9, 109.2, 119.5, 160.3, 335.3, 1067.0, 4848.0,
+    106.8, 114.1, 121.7, 164.9, 335.5, 1300.0, 4888.0,
+    102.9, 106.8, 117.6, 167.0, 367.4, 1317.0, 4857.0,
+    107.2, 105.3, 115.7, 163.3, 414.2, 1290.0, 4810.0,
+    107.8, 111.5, 122.2, 178.4, 418.7, 1294.0, 4767.0,
+    111.6, 115.9, 139.8, 213.1, 448.1, 1316.0, 4802.0,
+    162.1, 179.1, 204.1, 321.1, 770.8, 2469.0, 9250.0,
+    248.6, 251.4, 298.8, 486.1, 1191.0, 3747.0, 14260.0,
+    382.4, 414.4, 498.1, 858.9, 2229.0, 7330.0, 28030.0,
+    700.3, 761.9, 940.5, 1581.0, 4103.0, 13700.0, 0.0,
+};
+// 128 heads, bf16 weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v16[] = {
+    251.4, 256.1, 275.9, 350.8, 654.5, 1798.0, 6497.0,
+    282.8, 288.2, 305.9, 378.0, 663.0, 1804.0, 6479.0,
+    283.9, 290.3, 308.1, 380.5, 665.7, 1797.0, 6359.0,
+    286.7, 295.1, 310.5, 382.1, 669.3, 1808.0, 6326.0,
+    293.8, 298.0, 315.2, 389.4, 670.8, 1796.0, 6312.0,
+    303.1, 310.9, 335.6, 434.5, 818.3, 2372.0, 8658.0,
+    319.1, 325.1, 352.4, 453.6, 841.3, 2462.0, 9048.0,
+    379.6, 394.8, 447.1, 662.5, 1422.0, 4589.0, 17340.0,
+    443.1, 480.1, 554.0, 856.4, 2085.0, 7058.0, 30710.0,
+    738.0, 782.4, 964.0, 1560.0, 3929.0, 13520.0, 60060.0,
+    1407.0, 1481.0, 1785.0, 2887.0, 7490.0, 26510.0, 0.0,
+};
+// 128 heads, bf16 weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v17[] = {
+    249.9, 252.8, 254.8, 263.5, 320.7, 552.0, 1371.0,
+    285.9, 285.4, 288.8, 302.1, 352.9, 557.8, 1377.0,
+    287.1, 286.9, 291.6, 303.3, 355.9, 559.5, 1376.0,
+    289.5, 291.1, 294.0, 305.5, 357.4, 563.6, 1380.0,
+    295.8, 297.3, 298.2, 311.9, 364.7, 564.7, 1382.0,
+    304.2, 306.7, 309.8, 321.5, 373.6, 572.0, 1391.0,
+    329.5, 332.6, 340.3, 367.1, 464.7, 890.6, 2549.0,
+    395.5, 397.6, 409.8, 449.7, 615.6, 1246.0, 3761.0,
+    471.0, 486.0, 509.2, 600.8, 927.3, 2203.0, 7251.0,
+    781.2, 797.7, 857.2, 1047.0, 1700.0, 4257.0, 14290.0,
+    1561.0, 1587.0, 1747.0, 2005.0, 3255.0, 8139.0, 0.0,
+};
+// 128 heads, fp8_block weights, bf16 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v18[] = {
+    191.8, 197.0, 214.0, 285.7, 568.4, 1748.0, 6221.0,
+    193.9, 198.8, 216.2, 287.7, 586.6, 1709.0, 6246.0,
+    193.9, 198.5, 217.8, 296.5, 572.2, 1704.0, 6239.0,
+    194.8, 199.5, 217.0, 289.4, 572.1, 1707.0, 6216.0,
+    195.1, 205.4, 219.2, 289.6, 573.3, 1703.0, 6214.0,
+    201.6, 211.0, 236.6, 331.0, 714.8, 2270.0, 8555.0,
+    215.6, 222.4, 247.0, 347.2, 737.6, 2363.0, 8950.0,
+    257.2, 276.0, 333.9, 523.4, 1316.0, 4579.0, 17220.0,
+    368.7, 410.7, 476.8, 794.4, 2027.0, 7646.0, 26870.0,
+    616.6, 666.7, 849.8, 1444.0, 3823.0, 15290.0, 51800.0,
+    1212.0, 1285.0, 1630.0, 2693.0, 7298.0, 26200.0, 0.0,
+};
+// 128 heads, fp8_block weights, fp8 KV: default, 184 rows, 1 cells unmeasured
+inline constexpr double v19[] = {
+    194.2, 194.3, 197.5, 211.2, 261.3, 465.5, 1286.0,
+    196.1, 195.5, 199.6, 212.0, 263.0, 468.6, 1286.0,
+    195.3, 196.1, 199.2, 210.7, 265.4, 470.0, 1287.0,
+    196.0, 196.5, 200.9, 212.9, 265.1, 470.5, 1288.0,
+    197.8, 199.5, 203.1, 217.2, 268.5, 471.5, 1290.0,
+    203.7, 204.3, 208.9, 222.0, 274.2, 472.9, 1289.0,
+    226.9, 227.9, 236.8, 263.6, 360.8, 785.0, 2446.0,
+    273.6, 281.8, 291.5, 332.3, 497.4, 1138.0, 3648.0,
+    400.3, 407.4, 433.3, 538.6, 869.1, 2146.0, 7192.0,
+    691.5, 680.8, 747.5, 944.5, 1611.0, 4148.0, 14180.0,
+    1364.0, 1387.0, 1487.0, 1818.0, 3061.0, 7946.0, 0.0,
+};
+inline constexpr latent_module_grid grids[] = {
+    {8, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v0, true, 0.0}},
+    {8, calib_format::bf16, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v1, true, 0.0}},
+    {8, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v2, true, 0.0}},
+    {8, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v3, true, 0.0}},
+    {16, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v4, true, 0.0}},
+    {16, calib_format::bf16, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v5, true, 0.0}},
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v6, true, 0.0}},
+    {16, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v7, true, 0.0}},
+    {32, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v8, true, 0.0}},
+    {32, calib_format::bf16, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v9, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v10, true, 0.0}},
+    {32, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v11, true, 0.0}},
+    {64, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v12, true, 0.0}},
+    {64, calib_format::bf16, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v13, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v14, true, 0.0}},
+    {64, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v15, true, 0.0}},
+    {128, calib_format::bf16, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v16, true, 0.0}},
+    {128, calib_format::bf16, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v17, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::bf16, 11, 7, latent_modules::xs, latent_modules::ys, v18, true, 0.0}},
+    {128, calib_format::fp8_block, {kernel_class::mla_decode, calib_format::fp8, 11, 7, latent_modules::xs, latent_modules::ys, v19, true, 0.0}},
+};
+}  // namespace detail::rtx_pro_6000_server_trtllm_latent
+inline constexpr latent_module_table rtx_pro_6000_server_trtllm_latent{"trtllm 1.3.0rc20 on rtx_pro_6000_server: NVIDIA aiconfigurator (github.com/ai-dynamo/aiconfigurator) @095f58a51c4ca8e61b66ec108d86f223f8d559ce, Apache-2.0: rtx_pro_6000_server/mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet",
+    detail::rtx_pro_6000_server_trtllm_latent::grids, std::size(detail::rtx_pro_6000_server_trtllm_latent::grids)};
 
 }  // namespace headroom::engines::calibration_tables
