@@ -15,8 +15,9 @@
 // SGLang's module is timed by the wide-EP collector (`wideep_generation_mla_perf`: the same
 // module, SGLang's DeepseekV2AttentionMLA forward, one rank of `num_heads`, the context in `isl`
 // with `step` 0; collector/sglang/collect_wideep_attn.py @9c9724da, which wrote the 0.5.10 rows,
-// collector/sglang/collect_mla_module.py @095f58a5 since), at SGLang's default MLA backend of
-// each class and the Hopper alternative; docs/calibration.md says what those rows leave out.
+// collector/sglang/collect_mla_module.py @095f58a5 since); its rows hold SGLang's default MLA
+// backend of each device class (and on Hopper flashinfer's beside fa3's), and the table keeps the
+// default; docs/calibration.md says what those rows leave out.
 import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
