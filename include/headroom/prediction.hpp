@@ -304,6 +304,10 @@ struct step_prediction {
   std::array<double, all_cost_classes.size()> class_ceiling_us{};
   std::array<double, all_cost_classes.size()> class_predicted_us{};
   double overlap_us = 0;
+  /// What the latent attention modules measured whole added to their nodes' predictions (0
+  /// where none binds, or no module is read): part of predicted_us and of the classes, said
+  /// apart so that a report can tell a measured floor from the kernels' sum.
+  double module_floor_us = 0;
 };
 
 /// Sibling projections the engines run as one GEMM: q, k and v (QKVParallelLinear in vLLM and
@@ -1125,6 +1129,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
       const double hidden = pb[0] + pb[1] - (longer > pb[2] + pb[3] ? longer : pb[2] + pb[3]);
       const double excess = each_us * ms.layers - (pred - hidden);
       if (!(excess > 0) || !(pred > 0)) continue;
+      out.module_floor_us += excess;
       for (std::size_t k = 0; k < all_cost_classes.size(); ++k) out.class_predicted_us[k] += excess * ms.cls_pred[k] / pred;
       for (std::size_t p = 0; p < step_parts; ++p) out.predicted_part_us[p] += excess * ms.part_pred[p] / pred;
     }

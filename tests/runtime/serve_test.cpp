@@ -988,6 +988,11 @@ TEST_CASE("prediction: a latent attention module measured whole is its nodes' fl
   CHECK(classes - p1.overlap_us + p1.link_predicted_us == doctest::Approx(p1.predicted_us).epsilon(1e-12));
   // Not binding: a module measured faster than its nodes leaves them as they are.
   CHECK(deepseek_v3_tp8_decode(devices::h200_sxm, 4, with(fast)).predicted_us == p0.predicted_us);
+  // What the floor added is said apart: the step's rise over its kernels' sum, 0 where none binds.
+  CHECK(p0.module_floor_us == 0);
+  CHECK(deepseek_v3_tp8_decode(devices::h200_sxm, 4, with(fast)).module_floor_us == 0);
+  CHECK(p1.module_floor_us == doctest::Approx(p1.predicted_us - p0.predicted_us).epsilon(1e-9));
+  CHECK(p2.module_floor_us - p1.module_floor_us == doctest::Approx(61 * 10000.0).epsilon(1e-9));
   // Past the table's 64 sequences it is not read.
   CHECK(deepseek_v3_tp8_decode(devices::h200_sxm, 128, with(slow)).predicted_us ==
         deepseek_v3_tp8_decode(devices::h200_sxm, 128, none).predicted_us);

@@ -1215,6 +1215,9 @@ struct decode_breakdown {
   /// busiest rank is expected to read at this batch, and the mean rank's (ep_busiest_share
   /// times the mean: what the routed experts' prediction waits for). 0 without EP.
   double busiest_rank_experts = 0, mean_rank_experts = 0;
+  /// What the latent attention module measured whole adds to its nodes' sum
+  /// (step_prediction::module_floor_us): already in the classes and the step.
+  double module_floor_us = 0;
 };
 
 constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uint64_t batch) {
@@ -1238,6 +1241,7 @@ constexpr decode_breakdown decode_step_breakdown(const serve_setup& su, std::uin
   out.ceiling_us = sp.ceiling_us;
   out.predicted_us = sp.predicted_us + out.host_us + out.step_cost_us;
   out.worst = sp.worst;
+  out.module_floor_us = sp.module_floor_us;
   if (p.ep > 1) {
     for (std::size_t ni = 0; ni < x.m->c.n_nodes; ++ni) {
       const node& n = x.m->c.nodes[ni];

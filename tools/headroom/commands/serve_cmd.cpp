@@ -178,21 +178,24 @@ void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
 void breakdown_text(writer& w, const serve_request& r, const serve_answer& a) {
   if (a.steps.empty()) return;
   std::array<bool, all_cost_classes.size()> shown{};
-  bool overlap = false, host = false, busiest = false;
+  bool overlap = false, host = false, busiest = false, module = false;
   for (const decode_breakdown& b : a.steps) {
     busiest = busiest || b.busiest_rank_experts > 0;
+    module = module || b.module_floor_us > 0;
     for (std::size_t i = 0; i < shown.size(); ++i) shown[i] = shown[i] || b.class_ceiling_us[i] > 0 || b.class_predicted_us[i] > 0;
     overlap = overlap || b.overlap_us > 0;
     host = host || b.host_us > 0;
   }
   w("\n## Where a decode step goes\n\nA decode step of the running batch{} at the mean context of {} tokens, predicted "
     "(ceiling in brackets), in us: its kernels by cost class{}, the plan's collectives, {}the engine's fixed cost a step, "
-    "and the step. TPOT is this step plus the prompts' prefill passes it carries{}.{}\n\n",
+    "and the step. TPOT is this step plus the prompts' prefill passes it carries{}.{}{}\n\n",
     r.dis.on() ? " (a decode worker's)" : "", r.isl + r.osl / 2,
     overlap ? " (less what the shared expert's own stream hides, \"overlap\")" : "", host ? "the host's issuing of an eager step, " : "",
     r.spec.tokens != 0 ? "; with speculative decoding, the verify and draft steps over the acceptance length instead" : "",
     busiest ? " Under expert parallelism a MoE layer waits for its busiest rank: \"busiest rank\" gives the experts it is "
-              "expected to read at the batch against the mean rank's." : "");
+              "expected to read at the batch against the mean rank's." : "",
+    module ? " \"Module floor\": what the latent attention module measured whole adds to its kernels' sum (already in "
+             "the classes and the step)." : "");
   std::string head = r.request_rate.empty() ? "| concurrency | running batch |" : "| request rate (req/s) | running batch |";
   std::string rule = "|---:|---:|";
   for (std::size_t i = 0; i < shown.size(); ++i) {
@@ -202,6 +205,7 @@ void breakdown_text(writer& w, const serve_request& r, const serve_answer& a) {
   }
   if (overlap) head += " overlap |", rule += "---:|";
   if (busiest) head += " busiest rank (experts) |", rule += "---:|";
+  if (module) head += " module floor |", rule += "---:|";
   head += " collectives |";
   rule += "---:|";
   if (host) head += " host |", rule += "---:|";
@@ -222,6 +226,7 @@ void breakdown_text(writer& w, const serve_request& r, const serve_answer& a) {
     }
     if (overlap) line += fmt::format(" -{:.1f} |", b.overlap_us);
     if (busiest) line += fmt::format(" {:.2f} of {:.2f} |", b.busiest_rank_experts, b.mean_rank_experts);
+    if (module) line += fmt::format(" {:.1f} |", b.module_floor_us);
     line += fmt::format(" {:.1f} ({:.1f}) |", b.collectives_predicted_us, b.collectives_ceiling_us);
     if (host) line += fmt::format(" {:.1f} |", b.host_us);
     line += fmt::format(" {:.1f} | {:.1f} ({:.1f}) |", b.step_cost_us, b.predicted_us, b.ceiling_us);
@@ -312,7 +317,8 @@ ordered_json breakdown_json(const decode_breakdown& b) {
           {"predicted_us", b.predicted_us},
           {"calibration", name(b.worst)},
           {"busiest_rank_experts", b.busiest_rank_experts},
-          {"mean_rank_experts", b.mean_rank_experts}};
+          {"mean_rank_experts", b.mean_rank_experts},
+          {"module_floor_us", b.module_floor_us}};
 }
 
 }  // namespace
