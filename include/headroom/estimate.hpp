@@ -68,10 +68,13 @@ constexpr step_estimate decode_step(const model& m, const device& d, const devic
   validate(m, p);
   return detail::sum_plan(detail::decode_run(m, d, r, batch, context, s, facts), p);
 }
+/// `cached`: tokens of the sequence already in the KV cache before these (a prefix the engine's
+/// prefix cache holds): the new tokens attend over them, `cached` + a causal half, and nothing
+/// is computed for them.
 constexpr step_estimate prefill(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
-                                const settings& s, const parallel& p, const exec_facts& facts) {
+                                const settings& s, const parallel& p, const exec_facts& facts, std::uint64_t cached = 0) {
   validate(m, p);
-  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts), p);
+  return detail::sum_plan(detail::prefill_run(m, d, r, tokens, s, facts, 1, 0, 0, cached), p);
 }
 /// A prefill pass of `tokens` prompt tokens over `seqs` sequences (a batch of prompts of
 /// tokens / seqs tokens each, each attending over its own causal half): under a plan whose

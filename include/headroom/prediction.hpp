@@ -841,10 +841,10 @@ constexpr double kernel_launches(const model& m, const step_estimate& est) { ret
 
 /// The prediction of estimate `est` of model `m` on constants `r`: `pass` and (rows, seqs,
 /// context) as the estimate was run, `tp` the plan's tensor-parallel width (a sharded weight's share), `kv` the
-/// KV cache's element type.
+/// KV cache's element type; a prefill run after `cached` tokens of each sequence (prefill()'s) says so.
 constexpr step_prediction predict(const model& m, const roofline& r, const step_estimate& est, step_pass pass,
                                   std::uint64_t rows, std::uint64_t seqs, std::uint64_t context, const parallel& plan,
-                                  kv_dtype kv, const calibration_set& cs) {
+                                  kv_dtype kv, const calibration_set& cs, std::uint64_t cached = 0) {
   step_prediction out{};
   const double roof_gbps = r.dram_gbps;
   const circuit& c = m.c;
@@ -1046,7 +1046,12 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
             width = n.heads != 0 ? static_cast<double>(n.heads) : row_elements != 0 ? q_width / static_cast<double>(row_elements) : 1.0;
           }
           width /= share;
-          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf, own_rows / b, b * width);
+          // After a cached prefix the kernel is read at the whole sequence, prefix and new tokens,
+          // and its ratio applied to the new tokens' share of the causal work (the ceiling's):
+          // aiconfigurator's rule, the measured time at s + prefix times (full² - prefix²) / full²
+          // (aic-core/rust/aiconfigurator-core/src/operators/attention.rs, prefix_correction).
+          a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf,
+                                 own_rows / b + static_cast<double>(cached), b * width);
           break;
         }
         // Decode: by sequences and what one sequence reads; B sequences never take less than

@@ -22,7 +22,8 @@
     defined(HEADROOM_CASE_SLA_TTFT_TWIN) || defined(HEADROOM_CASE_SLA_ENGINE_VENDOR) ||                          \
     defined(HEADROOM_CASE_SLA_ENGINE_VENDOR_TWIN) || defined(HEADROOM_CASE_SLA_DISAGG_TPOT) ||                 \
     defined(HEADROOM_CASE_SLA_DISAGG_TPOT_TWIN) || defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS) ||               \
-    defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
+    defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN) || defined(HEADROOM_CASE_SLA_PREFIX) ||                    \
+    defined(HEADROOM_CASE_SLA_PREFIX_TWIN)
 #include <headroom/sla.hpp>  // only where asked: the calibration tables are not free to compile
 #endif
 #if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS) || defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
@@ -174,6 +175,20 @@ HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (sla_speculative
 #endif
 #if defined(HEADROOM_CASE_SLA_SPECULATIVE_TOKENS_TWIN)
 HEADROOM_ASSERT_SLA(sla_speculative::served, devices::h100_sxm, (sla_speculative::drafting(1)), (sla_speculative::one_client));
+#endif
+#if defined(HEADROOM_CASE_SLA_PREFIX)
+namespace sla_prefix {
+// A prompt wholly in the prefix cache has no token to prefill, so no first token to time: the
+// error names the rule.
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 2000, .tpot_ms = 100, .prefix = 1000});
+}  // namespace sla_prefix
+#endif
+#if defined(HEADROOM_CASE_SLA_PREFIX_TWIN)
+namespace sla_prefix_twin {
+HEADROOM_ASSERT_SLA(models::llama_3_1_8b_instruct, devices::h100_sxm, {},
+                    {.isl = 1000, .osl = 100, .concurrency = 1, .ttft_ms = 2000, .tpot_ms = 100, .prefix = 900});
+}  // namespace sla_prefix_twin
 #endif
 #if defined(HEADROOM_CASE_SLA_ENGINE_VENDOR)
 namespace sla_engine_vendor {

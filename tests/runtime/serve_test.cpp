@@ -127,6 +127,51 @@ TEST_CASE("serve: TTFT never falls as the prompt grows") {
   CHECK(checked > 1000);
 }
 
+TEST_CASE("serve: a cached prefix takes work off the prefill, not memory off the pool") {
+  // Of 4,096-token prompts, the first 0, 1,024 or 3,072 tokens in the engine's prefix cache:
+  // every model on three devices under three engines, at 1 and 16 clients. Each sequence holds its
+  // whole KV (load::prefix) and decodes at the same context, so the pool, the running batch and the
+  // decode step's ceiling stay; the prefill computes fewer tokens, so the first token's ceiling and
+  // its prediction fall as the prefix grows.
+  std::size_t checked = 0;
+  each_model_on_three_devices([&](const model& m, const device& d, engine_kind k, const deployment& dep) {
+    if (!engines::runs_on(k, d.vendor)) return;
+    for (const std::uint64_t n : {1u, 16u}) {
+      const serve_result none = serve(m, d, dep, {.isl = 4096, .osl = 256, .concurrency = n});
+      if (!none.fits) continue;
+      serve_result prev = none;
+      for (const std::uint64_t prefix : {1024u, 3072u}) {
+        const serve_result r = serve(m, d, dep, {.isl = 4096, .osl = 256, .concurrency = n, .prefix = prefix});
+        ++checked;
+        INFO(m.id, " on ", d.id, " under ", name(k), " at ", n, " clients, ", prefix, " tokens cached");
+        REQUIRE(r.fits);
+        CHECK(r.pool_seqs == none.pool_seqs);
+        CHECK(r.batch_pool_seqs == none.batch_pool_seqs);
+        CHECK(r.running_batch == none.running_batch);
+        CHECK(r.ceiling_tpot_ms == none.ceiling_tpot_ms);
+        CHECK(r.ceiling_ttft_ms < prev.ceiling_ttft_ms);
+        CHECK(r.ttft_ms <= prev.ttft_ms);
+        CHECK(r.ceiling_ttft_ms <= r.ttft_ms);
+        CHECK(r.ceiling_tpot_ms <= r.tpot_ms);
+        prev = r;
+      }
+    }
+  });
+  CHECK(checked > 500);
+}
+
+TEST_CASE("serve: a cached prefix is shorter than the prompt, and needs the engine's prefix cache") {
+  const model& m = models::llama_3_1_8b_instruct;
+  // At least one new token to prefill.
+  CHECK_THROWS_AS(serve(m, devices::h100_sxm, {}, {.isl = 1000, .osl = 100, .concurrency = 1, .prefix = 1000}), headroom::error);
+  CHECK(serve(m, devices::h100_sxm, {}, {.isl = 1000, .osl = 100, .concurrency = 1, .prefix = 999}).fits);
+  // SGLang without its radix cache holds no prefix to find.
+  deployment off{.engine = as_allocated(engine{.kind = engine_kind::sglang})};
+  off.engine.sglang.disable_radix_cache = true;
+  CHECK_THROWS_AS(serve(m, devices::h100_sxm, off, {.isl = 1000, .osl = 100, .concurrency = 1, .prefix = 500}), headroom::error);
+  CHECK(serve(m, devices::h100_sxm, off, {.isl = 1000, .osl = 100, .concurrency = 1}).fits);
+}
+
 TEST_CASE("serve: the same laws under plans whose ranks schedule their own sequences") {
   // Data parallel and DP attention deal the sequences out over the ranks, a prompt whole: a
   // pass that carries a prompt beside decoding sequences is its rank's prompt and decoding

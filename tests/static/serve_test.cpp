@@ -62,6 +62,32 @@ constexpr serve_result dis =
 static_assert(dis.fits && dis.gpus == 2);
 static_assert(near(dis.transfer_ms, 2.62344, 1e-12));
 static_assert(dis.ttft_ms > dis.transfer_ms);
+// A cached prefix (load::prefix): of each 1,000-token prompt the first 900 are in the engine's
+// prefix cache, so the prompt's prefill computes 100 tokens that attend over all 1,000. Each
+// sequence still holds its whole KV and decodes at the same context: the pool and the decode
+// ceiling are the uncached load's; the first token comes sooner. Disaggregated, only the 100 new
+// tokens' KV crosses the link: 100 x 131,072 = 13,107,200 bytes / 50e9 s = 262.144 us + 2 us.
+constexpr load cached_load{.isl = 1000, .osl = 100, .concurrency = 4, .prefix = 900};
+constexpr serve_result cached = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, cached_load);
+static_assert(cached.fits && cached.pool_seqs == agg.pool_seqs && cached.running_batch == 4);
+static_assert(cached.ceiling_tpot_ms == agg.ceiling_tpot_ms);
+static_assert(cached.ceiling_ttft_ms < agg.ceiling_ttft_ms && cached.ttft_ms < agg.ttft_ms);
+static_assert(cached.ceiling_ttft_ms <= cached.ttft_ms && cached.ceiling_tpot_ms <= cached.tpot_ms);
+constexpr serve_result dis_cached =
+    serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, cached_load, disaggregation{1, 1, 1, 1});
+static_assert(near(dis_cached.transfer_ms, 0.264144, 1e-12));
+// The 100 new tokens' attention over the 900 cached ones, at the estimate: each layer's scores
+// and weighted sum, 2 x 100 rows x 900 tokens x (4,096 query + 4,096 output wide) = 1,474,560,000
+// FLOPs more than 100 tokens alone, x 32 layers = 47,185,920,000; and it reads the 900 tokens' K
+// and V, 900 x 8 KV heads x 128 x 2 x 2 bytes = 3,686,400 bytes a layer, 117,964,800 in all
+// (config.json: 32 layers, 32 query heads and 8 KV heads of 128).
+constexpr device_roofline h100_roof = default_roofline(devices::h100_sxm);
+constexpr step_estimate after_prefix =
+    prefill(models::llama_3_1_8b_instruct, devices::h100_sxm, h100_roof, 100, settings{}, parallel{}, no_exec_facts, 900);
+constexpr step_estimate alone = prefill(models::llama_3_1_8b_instruct, devices::h100_sxm, h100_roof, 100, settings{}, parallel{}, no_exec_facts);
+static_assert(after_prefix.flops - alone.flops == 47'185'920'000.0);
+static_assert(after_prefix.bytes - alone.bytes == 117'964'800.0);
+
 // TensorRT-LLM lays attention DP out as data parallel (every block but the routed experts whole
 // on each rank), in a constant expression as at run time.
 static_assert(attention_dp_layout(parallel{.tp = 8, .ep = 8, .dp_attention = true}, engine{.kind = engine_kind::trtllm}) ==

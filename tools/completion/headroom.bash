@@ -50,7 +50,7 @@ _headroom() {
   for ((i = 2; i < cword; i++)); do
     [[ "${words[i]}" == -* ]] && continue
     [[ "${words[i - 1]}" == --* && "$value_flags" == *" ${words[i - 1]} "* ]] && continue
-    case "${words[i - 1]}" in -o | --output | --measured | --config | --gguf | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format | --isl | --osl | --concurrency | --requests-per-client | --ttft-ms | --tpot-ms | --gpus | --prefill-workers | --prefill-tp | --decode-workers | --decode-tp | --speculative-tokens | --acceptance-length | --draft-model | --calibration | --device-spec | --gpu-memory | --bandwidth | --bf16-tflops | --fp8-tflops | --fp4-tflops) continue ;; esac
+    case "${words[i - 1]}" in -o | --output | --measured | --config | --gguf | --quant | --id | --kv | --kv-cache-dtype | --ssm-h | --engine | --models | --devices | --context | --seqs | --batch | --tokens | --macro-prefix | --format | --isl | --osl | --prefix | --concurrency | --requests-per-client | --ttft-ms | --tpot-ms | --gpus | --prefill-workers | --prefill-tp | --decode-workers | --decode-tp | --speculative-tokens | --acceptance-length | --draft-model | --calibration | --device-spec | --gpu-memory | --bandwidth | --bf16-tflops | --fp8-tflops | --fp4-tflops) continue ;; esac
     positional=$((positional + 1))
   done
   case "$command" in

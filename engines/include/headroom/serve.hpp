@@ -56,6 +56,16 @@ struct load {
   /// many a second, whatever the answers before them; `concurrency` and `requests_per_client`
   /// are then not read. 0: the closed loop (serve_rate_at).
   double request_rate = 0;
+  /// Of each prompt's `isl` tokens, the first `prefix` are found in the engine's prefix cache (a
+  /// system prompt, an earlier turn of the conversation): their KV is there, so the prompt's
+  /// prefill computes the other isl - prefix tokens, which attend over all isl (appended;
+  /// aiconfigurator's `--prefix`, a part of `--isl` too). Each sequence's KV is counted whole,
+  /// as if no two requests shared their prefix's blocks: the pool's sequences are those of
+  /// distinct prefixes (earlier turns of different conversations); a prefix every request
+  /// shares (one system prompt) holds its blocks once, and the pool more sequences than said.
+  std::uint64_t prefix = 0;
+  /// The prompt tokens a request's prefill computes: isl less its cached prefix.
+  [[nodiscard]] constexpr std::uint64_t new_tokens() const { return isl - prefix; }
 };
 
 /// Disaggregated serving: prefill and decode workers, each a tensor-parallel group of `*_tp`
@@ -158,6 +168,10 @@ struct serving_facts {
   std::uint64_t (*graph_max_tokens)(const engine&, std::uint64_t max_num_seqs, std::uint64_t max_num_batched_tokens,
                                     std::uint64_t decode_query_len) = nullptr;
   std::string_view graph_source{};
+  /// Whether the engine's knobs turn its prefix cache off (null or false: on, as the engines
+  /// ship): a load with a cached prefix (load::prefix) is then refused, not served as if cached.
+  bool (*prefix_cache_off)(const engine&) = nullptr;
+  std::string_view prefix_cache_source{};
   /// The front end's share of a request's TTFT for an `isl`-token prompt.
   [[nodiscard]] constexpr double request_us(std::uint64_t isl) const {
     return request_overhead_us + prompt_token_overhead_us * static_cast<double>(isl);
@@ -230,6 +244,8 @@ inline void acceptance_length_must_be_between_1_and_speculative_tokens_plus_1() 
 inline void model_has_no_draft_head_for_speculative_decoding() {}
 inline void speculative_tokens_differ_from_the_engines_own_setting() {}
 inline void serve_request_rate_must_be_positive() {}
+inline void serve_prefix_must_be_shorter_than_the_prompt() {}
+inline void serve_prefix_needs_the_engines_prefix_cache() {}
 
 constexpr std::uint64_t div_up(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
 
@@ -327,7 +343,7 @@ constexpr step_times forward_with(const serve_ctx& x, const parallel& plan, std:
     // schedule their own (dp replicas, and under DP attention each TP rank), as its other rows
     // are (block_row_shares); a prompt is not split, so a rank attends over one whole prompt
     // when the pass holds one or more.
-    const double prompts = static_cast<double>(pre) / static_cast<double>(x.l.isl);
+    const double prompts = static_cast<double>(pre) / static_cast<double>(x.l.new_tokens());
     const double dealt = prompts / static_cast<double>(seq_shares(p));
     const double share = prompts <= 1.0 ? prompts : dealt > 1.0 ? dealt : 1.0;
     constexpr auto ctx_part = static_cast<std::size_t>(step_part::context);
@@ -340,11 +356,12 @@ constexpr step_times forward_with(const serve_ctx& x, const parallel& plan, std:
     // over the ranks that schedule their own (rank_rows): in a pass of both, the prompts are
     // its wide sequences, their rows on their ranks.
     const std::uint64_t rows = dec + pre;
-    const std::uint64_t whole = pre % x.l.isl == 0 ? pre / x.l.isl : 0;
+    const std::uint64_t fresh = x.l.new_tokens();
+    const std::uint64_t whole = pre % fresh == 0 ? pre / fresh : 0;
     const std::uint64_t seqs = dec != 0 && prompt == 0 ? dec
                                : dec != 0             ? dec + (whole != 0 ? whole : 1)
                                : whole != 0           ? whole
-                                                      : detail::div_up(pre, x.l.isl);
+                                                      : detail::div_up(pre, fresh);
     const std::uint64_t each = rows / seqs;
     const std::uint64_t wide_seqs = dec != 0 && prompt != 0 ? seqs - dec : 0;
     const std::uint64_t wide_rows = wide_seqs != 0 ? detail::div_up(prompt, wide_seqs) : 0;
@@ -486,6 +503,14 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
     if (std::is_constant_evaluated()) detail::serve_isl_osl_and_concurrency_must_be_positive();
     detail::bad_deployment_at_run_time("serve: isl, osl and concurrency must be at least 1");
   }
+  if (l.prefix >= l.isl) {
+    if (std::is_constant_evaluated()) detail::serve_prefix_must_be_shorter_than_the_prompt();
+    detail::bad_deployment_at_run_time("serve: the cached prefix must be shorter than the prompt (at least one new token to prefill)");
+  }
+  if (l.prefix != 0 && sf.prefix_cache_off != nullptr && sf.prefix_cache_off(dep.engine)) {
+    if (std::is_constant_evaluated()) detail::serve_prefix_needs_the_engines_prefix_cache();
+    detail::bad_deployment_at_run_time("serve: a cached prefix needs the engine's prefix cache, which its settings turn off");
+  }
   if (dep.speculation.tokens != 0 &&
       (dep.speculation.acceptance_milli < 1000 || dep.speculation.acceptance_milli > 1000u * (dep.speculation.tokens + 1u))) {
     if (std::is_constant_evaluated()) detail::acceptance_length_must_be_between_1_and_speculative_tokens_plus_1();
@@ -544,9 +569,11 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   }
   su.base.fits = su.base.pool_seqs != 0;
   if (!su.base.fits) return su;
-  // One whole prompt's prefill (its attention part is shared by every chunk).
+  // One whole prompt's prefill (its attention part is shared by every chunk): its new tokens,
+  // after the cached prefix.
+  const std::uint64_t fresh = l.new_tokens();
   const parallel pp_run = attention_dp_layout(su.pp, eng);
-  const step_estimate prompt = prefill(m, d, r, l.isl, s, pp_run, facts);
+  const step_estimate prompt = prefill(m, d, r, fresh, s, pp_run, facts, l.prefix);
   if (sf.eager != nullptr) {
     const eager_passes e = sf.eager(eng);
     const double host_us = kernel_launches(m, prompt, cs) * sf.host_us_per_launch(m);
@@ -557,26 +584,32 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
       su.x.graph_miss_host_us = host_us;
     }
   }
-  su.whole = predict(m, r.r, prompt, step_pass::prefill, l.isl, 1, l.isl / 2 == 0 ? 1 : l.isl / 2, pp_run, s.kv, cs);
+  su.whole = predict(m, r.r, prompt, step_pass::prefill, fresh, 1, l.prefix + (fresh / 2 == 0 ? 1 : fresh / 2), pp_run, s.kv, cs,
+                     l.prefix);
   su.base.ceiling_ttft_ms = su.whole.ceiling_us / 1e3;
   su.base.calibration = su.whole.worst;
   if (dis.on()) {
-    su.one_prompt = detail::forward(su.x, su.pp, 0, 1, l.isl, su.whole);
+    su.one_prompt = detail::forward(su.x, su.pp, 0, 1, fresh, su.whole);
     const std::uint64_t prefill_budget = dis.prefill_batch_tokens != 0 ? dis.prefill_batch_tokens : su.budget;
     su.prompts_batch = headroom::detail::max<std::uint64_t>(
-        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / l.isl), seq_shares(su.pp)));
-    su.prompts_pass = su.prompts_batch == 1 ? su.one_prompt : detail::forward(su.x, su.pp, 0, 1, su.prompts_batch * l.isl, su.whole);
-    // The prompt's KV (and states) of one prefill rank over its scale-out link.
-    const double kv_bytes = static_cast<double>(rank_footprint(m, s, su.pp, eng, memo).per_seq(l.isl));
+        1, checked_mul(headroom::detail::max<std::uint64_t>(1, prefill_budget / fresh), seq_shares(su.pp)));
+    su.prompts_pass = su.prompts_batch == 1 ? su.one_prompt : detail::forward(su.x, su.pp, 0, 1, su.prompts_batch * fresh, su.whole);
+    // The prompt's KV (and states) of one prefill rank over its scale-out link: the new tokens'
+    // KV, the cached prefix being in the decode worker's prefix cache too (its requests pass
+    // through both), as vLLM's KV connector loads only the tokens the decode side does not hold
+    // (get_num_new_matched_tokens); a recurrent state whole, the decode side's being the prefix's.
+    const footprint_bytes fp = rank_footprint(m, s, su.pp, eng, memo);
+    const byte_count prefix_kv = l.prefix == 0 ? 0 : fp.per_seq(l.prefix) - fp.state_per_seq - fp.conv_per_seq;
+    const double kv_bytes = static_cast<double>(fp.per_seq(l.isl) - prefix_kv);
     const double link_gbps = d.link.scale_out_gbps > 0 ? d.link.scale_out_gbps : d.link.scale_up_gbps;
     su.transfer_us = link_gbps > 0 ? kv_bytes / (link_gbps * 1e3) + d.link.scale_out_latency_us : 0.0;
   } else {
-    su.base.budget_seqs = checked_mul(su.budget, l.osl - 1 + detail::div_up(l.isl, su.budget)) / l.isl + 1;
+    su.base.budget_seqs = checked_mul(su.budget, l.osl - 1 + detail::div_up(fresh, su.budget)) / fresh + 1;
     // Every rank that schedules its own sequences fills its own budget (forward() deals the
     // pass's prompts over them). Until 2026-12-07 the instance's pass carried one budget in all.
     su.pass_tokens = checked_mul(su.budget, seq_shares(su.pd));
     su.full = detail::forward(su.x, su.pd, 0, 1, su.pass_tokens, su.whole);
-    su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(l.isl, detail::div_up(l.isl, su.budget)), su.whole);
+    su.part = detail::forward(su.x, su.pd, 0, 1, detail::div_up(fresh, detail::div_up(fresh, su.budget)), su.whole);
   }
   return su;
 }
@@ -638,7 +671,8 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   const double pp_stages = su.pd.pp > 1 ? static_cast<double>(su.pd.pp) : 1.0;
   // The first round: B prompts at once, prefilled in steps of the token budget (chunked
   // prefill); prompt j's first token comes with the step that holds its last prompt token.
-  const std::uint64_t total = b * l.isl;
+  const std::uint64_t fresh = l.new_tokens();
+  const std::uint64_t total = b * fresh;
   const std::uint64_t full_steps = total / pass_tokens;
   const std::uint64_t rest = total % pass_tokens;
   const step_times full = full_steps != 0 && first_round ? su.full : step_times{};
@@ -649,7 +683,7 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
     const double tick_us = full.predicted_us / pp_stages;
     double sum_us = 0;
     for (std::uint64_t j = 0; j < b; ++j) {
-      const std::uint64_t step = ((j + 1) * l.isl - 1) / pass_tokens;  // the step holding prompt j's last token
+      const std::uint64_t step = ((j + 1) * fresh - 1) / pass_tokens;  // the step holding prompt j's last token
       sum_us += step < full_steps ? (static_cast<double>(step) + pp_stages) * tick_us
                                   : static_cast<double>(full_steps) * tick_us + last.predicted_us;
     }
@@ -660,8 +694,8 @@ constexpr aggregated_times aggregated(const serve_setup& su, std::uint64_t b, bo
   // them (the engine's cost per step being the decode steps').
   const std::uint64_t others = b - 1;
   const std::uint64_t ctx = l.isl + l.osl / 2;
-  const std::uint64_t chunks = div_up(l.isl, budget);
-  const std::uint64_t chunk_tokens = div_up(l.isl, chunks);
+  const std::uint64_t chunks = div_up(fresh, budget);
+  const std::uint64_t chunk_tokens = div_up(fresh, chunks);
   const step_times& part = su.part;
   const double n_chunks = static_cast<double>(chunks);
   // The others' decode step: none when the prompt is alone; else B - 1 sequences, taken as the
@@ -909,7 +943,7 @@ constexpr serve_result detail::serve_at_kept(const serve_setup& su, std::uint64_
     const detail::step_times& pf1 = su.one_prompt;
     const detail::step_times pf = per_batch == su.prompts_batch ? su.prompts_pass
                                   : per_batch == 1             ? pf1
-                                                               : detail::forward(x, su.pp, 0, 1, per_batch * l.isl, su.whole);
+                                                               : detail::forward(x, su.pp, 0, 1, per_batch * l.new_tokens(), su.whole);
     // A pass of k prompts, between one prompt's and the full pass's: T(k) = T(1) + (k - 1) slope.
     const double slope = per_batch > 1 ? (pf.predicted_us - pf1.predicted_us) / static_cast<double>(per_batch - 1) : 0.0;
     const auto pass_us = [&](double k) { return pf1.predicted_us + (k - 1.0) * slope; };

@@ -109,6 +109,7 @@ struct sla {
   std::uint64_t ttft_us = 0;
   std::uint64_t tpot_us = 0;
   std::uint64_t requests_per_client = load{}.requests_per_client;  ///< load::requests_per_client
+  std::uint64_t prefix = 0;  ///< load::prefix: of each prompt's isl tokens, those in the engine's prefix cache (appended)
   [[nodiscard]] constexpr std::uint64_t ttft_target_us() const { return ttft_us != 0 ? ttft_us : ttft_ms * 1000; }
   [[nodiscard]] constexpr std::uint64_t tpot_target_us() const { return tpot_us != 0 ? tpot_us : tpot_ms * 1000; }
 };
@@ -138,7 +139,10 @@ constexpr std::uint64_t micros_up(double ms) {
 template <const model& Model, const device& Device, deployment Dep, sla Target, disaggregation Dis = disaggregation{}>
 consteval auto assert_sla() {
   constexpr serve_result r =
-      serve(Model, Device, Dep, load{Target.isl, Target.osl, Target.concurrency, Target.requests_per_client}, Dis);
+      serve(Model, Device, Dep,
+            load{.isl = Target.isl, .osl = Target.osl, .concurrency = Target.concurrency,
+                 .requests_per_client = Target.requests_per_client, .prefix = Target.prefix},
+            Dis);
   constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);
   if constexpr (!engines::runs_on(Dep.engine.kind, Device.vendor)) {

@@ -535,7 +535,7 @@ constexpr run decode_run(const model& m, const device& d, const device_roofline&
 }
 constexpr run prefill_run(const model& m, const device& d, const device_roofline& r, std::uint64_t tokens,
                           const settings& s, const exec_facts& facts = no_exec_facts, std::uint64_t seqs = 1,
-                          std::uint64_t wide_rows = 0, std::uint64_t wide_seqs = 0) {
+                          std::uint64_t wide_rows = 0, std::uint64_t wide_seqs = 0, std::uint64_t cached = 0) {
   validate(m), validate(d), validate(r.r);  // once per evaluation, not per node visit
   if (tokens == 0) {
     if (std::is_constant_evaluated()) tokens_must_be_positive();
@@ -545,9 +545,10 @@ constexpr run prefill_run(const model& m, const device& d, const device_roofline
     if (std::is_constant_evaluated()) tokens_must_be_positive();
     bad_query_at_run_time("prefill needs at least one sequence, and at least one token a sequence");
   }
-  // Each sequence attends over the causal half of its own prompt.
+  // Each sequence attends over the causal half of its own new tokens, after the `cached` tokens
+  // its KV already holds (a prefix the engine's cache found): those are attended over, not computed.
   const std::uint64_t each = tokens / seqs;
-  const std::uint64_t half = each / 2 == 0 ? 1 : each / 2;
+  const std::uint64_t half = checked_add(cached, each / 2 == 0 ? 1 : each / 2);
   cost_query q{tokens, seqs, half, s};
   q.wide_rows = wide_rows;
   q.wide_seqs = wide_seqs;

@@ -159,7 +159,7 @@ void name_value_types(CLI::App& app) {
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
-      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"concurrency", "N[,N...]"}, {"request-rate", "R[,R...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
+      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"prefix", "TOKENS"}, {"concurrency", "N[,N...]"}, {"request-rate", "R[,R...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
       {"decode-workers", "N"}, {"decode-tp", "N"}, {"prefill-ep", "N"}, {"decode-ep", "N"}, {"prefill-batch-tokens", "TOKENS"},
       {"moe-dense-tp-size", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"}, {"draft-model", "ID"},
       {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
@@ -292,6 +292,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
       app, a, which, "serve", "TTFT, TPOT and tokens/s of a closed loop of clients: prediction and ceiling (docs/serving.md)", true,
       {{"--isl", &a.serve_isl, "prompt tokens of each request", true},
        {"--osl", &a.serve_osl, "answer tokens of each request", true},
+       {"--prefix", &a.serve_prefix, "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)"},
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
        {"--requests-per-client", &a.requests_per_client, requests_help},
        {"--request-rate", &a.request_rate,
@@ -334,6 +335,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   a.sla->add_option("--devices", a.sla_devices, "all, or comma-separated device ids (default all)");
   a.sla->add_option("--isl", a.serve_isl, "prompt tokens of each request")->required();
   a.sla->add_option("--osl", a.serve_osl, "answer tokens of each request")->required();
+  a.sla->add_option("--prefix", a.serve_prefix, "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)");
   a.sla->add_option("--ttft-ms", a.sla_ttft, "time-to-first-token target, ms")->required();
   a.sla->add_option("--tpot-ms", a.sla_tpot, "time-per-output-token target, ms")->required();
   a.sla->add_option("--gpus", a.sla_gpus, "the most GPUs a configuration may use (default 8)");
@@ -367,6 +369,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.plot->add_option("--tokens", a.plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
     a.plot->add_option("--isl", a.serve_isl, "pareto: prompt tokens of each request");
     a.plot->add_option("--osl", a.serve_osl, "pareto: answer tokens of each request");
+    a.plot->add_option("--prefix", a.serve_prefix, "pareto: " "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)");
     a.plot->add_option("--ttft-ms", a.sla_ttft, "pareto: time-to-first-token target, ms");
     a.plot->add_option("--tpot-ms", a.sla_tpot, "pareto: time-per-output-token target, ms");
     a.plot->add_option("--gpus", a.sla_gpus, "pareto: the most GPUs a configuration may use (default 8)");

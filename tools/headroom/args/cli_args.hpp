@@ -92,7 +92,7 @@ struct cli_args {
   std::vector<std::string> plot_devices;
   std::string plot_seqs = "1", plot_context, plot_batch = "1,2,4,8,16,32,64,128,256", plot_tokens = "4096";
   CLI::App* serve = nullptr;
-  std::string serve_isl, serve_osl, serve_concurrency = "1", prefill_workers, prefill_tp = "1", decode_workers,
+  std::string serve_isl, serve_osl, serve_prefix, serve_concurrency = "1", prefill_workers, prefill_tp = "1", decode_workers,
       decode_tp = "1", prefill_ep = "1", decode_ep = "1", prefill_redundant_experts = "0",
       decode_redundant_experts = "0", prefill_batch_tokens, speculative_tokens, acceptance_length, draft_model,
       requests_per_client = "10", request_rate;

@@ -93,12 +93,18 @@ std::string run_text(std::uint64_t requests_per_client) {
                      requests_per_client, requests_per_client == 1 ? "" : "s");
 }
 
+std::string prompts_text(std::uint64_t isl, std::uint64_t prefix) {
+  if (prefix == 0) return fmt::format("{}-token prompts", isl);
+  return fmt::format("{}-token prompts (the first {} tokens of each in the engine's prefix cache, {} prefilled)", isl, prefix,
+                     isl - prefix);
+}
+
 serve_answer compute_serve(const serve_request& r) {
   serve_answer a;
   const calibration_set cs = calibration_for(r);
   deployment dep{1, r.isl + r.osl, r.q.s, r.q.e, r.q.p};
   dep.speculation = r.spec;
-  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{r.isl, r.osl, 1, r.requests_per_client}, engines::exec_facts_of(r.q.e),
+  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{.isl = r.isl, .osl = r.osl, .concurrency = 1, .requests_per_client = r.requests_per_client, .prefix = r.prefix}, engines::exec_facts_of(r.q.e),
                                        cs, engines::serving_facts_of(r.q.e.kind), r.dis);
   if (r.request_rate.empty()) {
     for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
@@ -128,9 +134,9 @@ void prediction_text(writer& w, const serve_answer& a) {
 // An open loop's table: one row a request rate.
 void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
   const query& q = r.q;
-  w("Load: an open loop: requests arriving at random (a Poisson process) at the rates below, each a {}-token prompt for "
-    "a {}-token answer; steady state. Mode: {}. Settings: {}. Speculative decoding: {}.\n\n",
-    r.isl, r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
+  w("Load: an open loop: requests arriving at random (a Poisson process) at the rates below, {} for {}-token answers; "
+    "steady state. Mode: {}. Settings: {}. Speculative decoding: {}.\n\n",
+    prompts_text(r.isl, r.prefix), r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
   prediction_text(w, a);
   w("| request rate (req/s) | in flight | running batch | TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
     "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | capacity (req/s) | calibration |\n");
@@ -333,9 +339,9 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
     ttft_breakdown_text(w, r, a);
     return std::move(w.out);
   }
-  w("Load: a closed loop of clients, each sending {}-token prompts for {}-token answers ({}). Mode: {}. Settings: {}. "
+  w("Load: a closed loop of clients, each sending {} for {}-token answers ({}). Mode: {}. Settings: {}. "
     "Speculative decoding: {}.\n\n",
-    r.isl, r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
+    prompts_text(r.isl, r.prefix), r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
   prediction_text(w, a);
   w("| concurrency | running batch | TTFT (ms) | steady TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
     "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | calibration |\n");
@@ -390,6 +396,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   j["engine"] = name(r.q.e.kind);
   j["isl"] = r.isl;
   j["osl"] = r.osl;
+  j["prefix"] = r.prefix;
   j["loop"] = r.request_rate.empty() ? "closed" : "open";
   if (r.request_rate.empty()) j["requests_per_client"] = r.requests_per_client;
   j["mode"] = r.dis.on() ? "disaggregated" : "aggregated";

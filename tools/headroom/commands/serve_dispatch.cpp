@@ -48,6 +48,23 @@ std::uint64_t parse_requests_per_client(std::string_view text) {
   }
 }
 
+// --prefix: the tokens of each --isl-token prompt in the engine's prefix cache, 0 up to isl - 1
+// (a prompt has at least one new token to prefill); absent: 0.
+std::uint64_t parse_prefix(std::string_view text, std::uint64_t isl) {
+  if (text.empty() || text == "0") return 0;
+  std::uint64_t v = 0;
+  try {
+    v = parse_count("--prefix", text);
+  } catch (const usage_error& e) {
+    throw usage_error(fmt::format("{}, or 0", e.what()));
+  }
+  if (v >= isl) {
+    throw usage_error(fmt::format("--prefix: `{}` is not below --isl's {} tokens (a prompt needs at least one new token to prefill)",
+                                  text, isl));
+  }
+  return v;
+}
+
 std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llround(a * 1000.0)); }
 
 // --draft-model: a shipped draft checkpoint by id, display name or Hub id, in any case.
@@ -115,6 +132,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   }
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
+  r.prefix = parse_prefix(a.serve_prefix, r.isl);
   r.ttft_ms = parse_positive_decimal("--ttft-ms", a.sla_ttft);
   r.requests_per_client = parse_requests_per_client(a.requests_per_client);
   r.tpot_ms = parse_positive_decimal("--tpot-ms", a.sla_tpot);
@@ -139,6 +157,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
                           r.model_arg, ids, r.isl, r.osl, num(r.ttft_ms), num(r.tpot_ms), r.gpus,
                           engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
+  if (r.prefix != 0) r.command += fmt::format(" --prefix {}", r.prefix);
   if (r.requests_per_client != load{}.requests_per_client) r.command += " --requests-per-client " + a.requests_per_client;
   if (r.request_rate > 0) r.command += " --request-rate " + num(r.request_rate);
   if (r.clients > 0) r.command += fmt::format(" --concurrency {}", r.clients);
@@ -181,6 +200,11 @@ command_output run_serve(cli_args& a) {
   r.breakdown = a.serve_breakdown;
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
+  r.prefix = parse_prefix(a.serve_prefix, r.isl);
+  if (const serving_facts& sf = engines::serving_facts_of(r.q.e.kind);
+      r.prefix != 0 && sf.prefix_cache_off != nullptr && sf.prefix_cache_off(r.q.e)) {
+    throw usage_error(fmt::format("--prefix: the engine's prefix cache is off under its flags ({})", sf.prefix_cache_source));
+  }
   r.requests_per_client = parse_requests_per_client(a.requests_per_client);
   r.concurrency.clear();
   for (const std::uint64_t c : parse_positive_list("--concurrency", a.serve_concurrency)) r.concurrency.push_back(c);

@@ -334,6 +334,17 @@ inline constexpr std::string_view sglang_mixing_source =
     "SGLang Scheduler.get_next_batch_to_run: a prefill (extend) batch apart from decode unless --enable-mixed-chunk "
     "(then the chunk joins the running decode batch, ScheduleBatch.mix_with_running)";
 
+// Prefix caching (serving_facts::prefix_cache_off): on by default in all three. vLLM V1's
+// enable_prefix_caching defaults to True (vllm/config/cache.py
+// @002f10e5cfa1373a19a0d2756598a34b700d20e5); SGLang's radix cache is on unless
+// --disable-radix-cache (python/sglang/srt/server_args.py
+// @ad0119fdde519598c25f5c48b95dacaa2b85d607); TensorRT-LLM's KV cache block reuse is on by
+// default (KvCacheConfig.enable_block_reuse = True, tensorrt_llm/llmapi/llm_args.py). Of their
+// switches headroom reads SGLang's (a knob it already has).
+constexpr bool sglang_prefix_cache_off(const engine& e) { return e.sglang.disable_radix_cache; }
+inline constexpr std::string_view sglang_prefix_cache_source =
+    "SGLang server_args.py: the radix (prefix) cache is on unless --disable-radix-cache";
+
 inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                             front_end_source, nullptr, &vllm_eager, host_launch_us,
                                             host_launch_source, true, vllm_admission_source, &always_ride,
@@ -345,7 +356,8 @@ inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_u
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,
                                               sglang_mixing_source, &sglang_ahead, sglang_ahead_source, host_launch_dense_us,
                                               host_launch_dense_source, sglang_disagg_admit_steps, sglang_admit_source,
-                                              true, sglang_pipeline_source};
+                                              true, sglang_pipeline_source, nullptr, {}, &sglang_prefix_cache_off,
+                                              sglang_prefix_cache_source};
 inline constexpr serving_facts trtllm_serving{580, trtllm_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, nullptr, &trtllm_eager, host_launch_us,
                                               host_launch_source, false, {}, &always_ride, trtllm_mixing_source, &trtllm_ahead,
