@@ -172,6 +172,28 @@ TEST_CASE("serve: a cached prefix is shorter than the prompt, and needs the engi
   CHECK(serve(m, devices::h100_sxm, off, {.isl = 1000, .osl = 100, .concurrency = 1}).fits);
 }
 
+TEST_CASE("serve: a prefix every request shares is held once, so the pool holds more") {
+  // Every model on three devices under three engines: sharing a 2,048-token prefix of 3,072-token
+  // prompts never holds fewer sequences than each holding its own, and more wherever the pool, not
+  // the scheduler's cap, bounds them and the prefix spans a whole block.
+  std::size_t more = 0, checked = 0;
+  each_model_on_three_devices([&](const model& m, const device& d, engine_kind k, const deployment& dep) {
+    if (!engines::runs_on(k, d.vendor)) return;
+    const serve_result own = serve(m, d, dep, {.isl = 3072, .osl = 1024, .concurrency = 8, .prefix = 2048});
+    const serve_result shared =
+        serve(m, d, dep, {.isl = 3072, .osl = 1024, .concurrency = 8, .prefix = 2048, .prefix_shared = true});
+    INFO(m.id, " on ", d.id, " under ", name(k));
+    CHECK(shared.fits == own.fits);
+    if (!own.fits) return;
+    ++checked;
+    CHECK(shared.pool_seqs >= own.pool_seqs);
+    CHECK(shared.batch_pool_seqs >= own.batch_pool_seqs);
+    if (shared.pool_seqs > own.pool_seqs) ++more;
+  });
+  CHECK(checked > 100);
+  CHECK(more > checked / 2);
+}
+
 TEST_CASE("serve: the same laws under plans whose ranks schedule their own sequences") {
   // Data parallel and DP attention deal the sequences out over the ranks, a prompt whole: a
   // pass that carries a prompt beside decoding sequences is its rank's prompt and decoding

@@ -88,6 +88,24 @@ constexpr step_estimate alone = prefill(models::llama_3_1_8b_instruct, devices::
 static_assert(after_prefix.flops - alone.flops == 47'185'920'000.0);
 static_assert(after_prefix.bytes - alone.bytes == 117'964'800.0);
 
+// A prefix every request shares (load::prefix_shared, one system prompt) is held once. vLLM's
+// blocks are 16 tokens: a 4,000-token request holds 250 of them; with its first 2,000 shared,
+// 125 are in the pool once and each request holds the other 125. So the pool of B blocks holds
+// (B - 125) / 125 requests where it held B / 250. (At the mean context of 3,500 tokens: 219
+// blocks a request, and 3,500 - 2,000 = 1,500 tokens, ceil(1,500 / 16) = 94, each.)
+constexpr engine_memory em_4000 =
+    engine_memory_of(models::llama_3_1_8b_instruct, devices::h100_sxm, settings{}, deployment{}.engine, parallel{}, 1, 4000);
+static_assert(em_4000.block_size_tokens == 16);
+constexpr std::uint64_t blocks_4000 = em_4000.kv_cache_blocks;
+constexpr load shared_load{.isl = 3000, .osl = 1000, .concurrency = 64, .prefix = 2000, .prefix_shared = true};
+constexpr load own_load{.isl = 3000, .osl = 1000, .concurrency = 64, .prefix = 2000};
+constexpr serve_result shared_pool = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, shared_load);
+constexpr serve_result own_pool = serve(models::llama_3_1_8b_instruct, devices::h100_sxm, {}, own_load);
+static_assert(own_pool.pool_seqs == blocks_4000 / 250 && own_pool.batch_pool_seqs == blocks_4000 / 219);
+static_assert(shared_pool.pool_seqs == (blocks_4000 - 125) / 125 && shared_pool.batch_pool_seqs == (blocks_4000 - 125) / 94);
+// The times of a batch both hold are the same: sharing moves memory, not work.
+static_assert(shared_pool.running_batch == 64 && own_pool.running_batch == 64 && shared_pool.tpot_ms == own_pool.tpot_ms);
+
 // TensorRT-LLM lays attention DP out as data parallel (every block but the routed experts whole
 // on each rank), in a constant expression as at run time.
 static_assert(attention_dp_layout(parallel{.tp = 8, .ep = 8, .dp_attention = true}, engine{.kind = engine_kind::trtllm}) ==

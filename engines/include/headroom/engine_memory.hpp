@@ -85,6 +85,23 @@ constexpr std::uint64_t max_seqs_at(const engine_memory& em, std::uint64_t conte
   return headroom::detail::min(per == 0 ? UINT64_MAX : em.kv_cache_blocks / per, em.max_num_seqs);
 }
 
+/// The same when every request begins with the same `shared` tokens that the engine's prefix
+/// cache holds once (a system prompt): the prefix's whole blocks (whole block_size_tokens; the
+/// engines share full blocks, a partial one is each request's own) are in the pool once, and each
+/// request holds the blocks of the rest, those of a request of context - shared tokens (its
+/// states, its own window). llama.cpp's per-slot cells share nothing: max_seqs_at.
+constexpr std::uint64_t max_seqs_sharing(const engine_memory& em, std::uint64_t context, std::uint64_t shared) {
+  if (!em.engine_starts || context > em.max_model_len) return 0;
+  const std::uint64_t bs = em.block_size_tokens == 0 ? 1 : em.block_size_tokens;
+  const std::uint64_t whole = shared < context ? shared - shared % bs : 0;
+  if (whole == 0 || engines::rules_of(em.kind).whole_cells) return max_seqs_at(em, context);
+  const std::uint64_t own = detail::request_blocks(em, context - whole);
+  const std::uint64_t all = detail::request_blocks(em, context);
+  const std::uint64_t once = all > own ? all - own : 0;
+  if (all > em.kv_cache_blocks) return 0;  // not one request (its prefix with it)
+  return headroom::detail::min(own == 0 ? UINT64_MAX : (em.kv_cache_blocks - once) / own, em.max_num_seqs);
+}
+
 /// Why `seqs` x `context` does not fit (engine_term::none when it does).
 constexpr engine_term stopping_term(const engine_memory& em, std::uint64_t seqs, std::uint64_t context) {
   if (!em.engine_starts) return em.stops;

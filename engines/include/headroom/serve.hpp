@@ -59,11 +59,13 @@ struct load {
   /// Of each prompt's `isl` tokens, the first `prefix` are found in the engine's prefix cache (a
   /// system prompt, an earlier turn of the conversation): their KV is there, so the prompt's
   /// prefill computes the other isl - prefix tokens, which attend over all isl (appended;
-  /// aiconfigurator's `--prefix`, a part of `--isl` too). Each sequence's KV is counted whole,
-  /// as if no two requests shared their prefix's blocks: the pool's sequences are those of
-  /// distinct prefixes (earlier turns of different conversations); a prefix every request
-  /// shares (one system prompt) holds its blocks once, and the pool more sequences than said.
+  /// aiconfigurator's `--prefix`, a part of `--isl` too). Each sequence's KV is counted whole
+  /// unless `prefix_shared`: prefixes of their own (earlier turns of different conversations).
   std::uint64_t prefix = 0;
+  /// Every request's prefix is the same tokens (one system prompt): the engine's pool holds its
+  /// whole blocks once, each sequence the rest (max_seqs_sharing), so the pool holds more of them.
+  /// (Appended.)
+  bool prefix_shared = false;
   /// The prompt tokens a request's prefill computes: isl less its cached prefix.
   [[nodiscard]] constexpr std::uint64_t new_tokens() const { return isl - prefix; }
 };
@@ -552,18 +554,22 @@ constexpr serve_setup setup_serving(const model& m, const device& d, const devic
   su.base.gpus = dis.on() ? static_cast<std::uint32_t>(dis.prefill_workers * dis.prefill_tp + dis.decode_workers * dis.decode_tp)
                           : dep.parallel.ranks();
   su.budget = ctx_max;
-  // What the engine holds on one rank (engines::none: the arithmetic).
+  // What the engine holds on one rank (engines::none: the arithmetic). A prefix every request
+  // shares is held once: its full-attention KV beside the weights, each sequence the rest.
+  const std::uint64_t shared = l.prefix_shared ? l.prefix : 0;
   if (is_arithmetic(eng)) {
-    su.base.pool_seqs = max_seqs(rank_footprint(m, s, su.pd, eng, memo), d, ctx_max, usable_policy_of(eng));
+    footprint_bytes fp = rank_footprint(m, s, su.pd, eng, memo);
+    fp.loaded_weights = checked_add(fp.loaded_weights, checked_mul(fp.kv_per_token, shared));
+    su.base.pool_seqs = max_seqs(fp, d, ctx_max - shared, usable_policy_of(eng));
     su.base.term = su.base.pool_seqs == 0 ? engine_term::no_memory_for_kv_cache : engine_term::none;
     su.base.batch_pool_seqs = su.base.pool_seqs;
   } else {
     const engine_memory em = engine_memory_of(m, d, s, eng, su.pd, 1, ctx_max, memo);
     su.base.term = stopping_term(em, 1, ctx_max);
-    su.base.pool_seqs = su.base.term == engine_term::none ? max_seqs_at(em, ctx_max) : 0;
+    su.base.pool_seqs = su.base.term == engine_term::none ? max_seqs_sharing(em, ctx_max, shared) : 0;
     // An engine that allocates as tokens arrive runs its sequences at their mean context.
     const std::uint64_t mean_ctx = l.isl + l.osl / 2;
-    su.base.batch_pool_seqs = su.base.pool_seqs != 0 && sf.kv_on_demand ? max_seqs_at(em, mean_ctx) : su.base.pool_seqs;
+    su.base.batch_pool_seqs = su.base.pool_seqs != 0 && sf.kv_on_demand ? max_seqs_sharing(em, mean_ctx, shared) : su.base.pool_seqs;
     if (em.max_num_seqs != 0) su.cap = em.max_num_seqs;
     if (em.max_num_batched_tokens != 0) su.budget = em.max_num_batched_tokens;
   }

@@ -110,6 +110,7 @@ struct sla {
   std::uint64_t tpot_us = 0;
   std::uint64_t requests_per_client = load{}.requests_per_client;  ///< load::requests_per_client
   std::uint64_t prefix = 0;  ///< load::prefix: of each prompt's isl tokens, those in the engine's prefix cache (appended)
+  bool prefix_shared = false;  ///< load::prefix_shared: one prefix every request shares, held once (appended)
   [[nodiscard]] constexpr std::uint64_t ttft_target_us() const { return ttft_us != 0 ? ttft_us : ttft_ms * 1000; }
   [[nodiscard]] constexpr std::uint64_t tpot_target_us() const { return tpot_us != 0 ? tpot_us : tpot_ms * 1000; }
 };
@@ -141,7 +142,8 @@ consteval auto assert_sla() {
   constexpr serve_result r =
       serve(Model, Device, Dep,
             load{.isl = Target.isl, .osl = Target.osl, .concurrency = Target.concurrency,
-                 .requests_per_client = Target.requests_per_client, .prefix = Target.prefix},
+                 .requests_per_client = Target.requests_per_client, .prefix = Target.prefix,
+                 .prefix_shared = Target.prefix_shared},
             Dis);
   constexpr std::uint64_t ttft = detail::micros_up(r.ttft_ms);
   constexpr std::uint64_t tpot = detail::micros_up(r.tpot_ms);

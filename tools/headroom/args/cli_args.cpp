@@ -292,6 +292,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
       app, a, which, "serve", "TTFT, TPOT and tokens/s of a closed loop of clients: prediction and ceiling (docs/serving.md)", true,
       {{"--isl", &a.serve_isl, "prompt tokens of each request", true},
        {"--osl", &a.serve_osl, "answer tokens of each request", true},
+       {"--shared-prefix", nullptr, "with --prefix: every request's prefix is the same tokens (one system prompt), which the KV pool holds once", false, &a.shared_prefix},
        {"--prefix", &a.serve_prefix, "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)"},
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
        {"--requests-per-client", &a.requests_per_client, requests_help},
@@ -335,6 +336,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   a.sla->add_option("--devices", a.sla_devices, "all, or comma-separated device ids (default all)");
   a.sla->add_option("--isl", a.serve_isl, "prompt tokens of each request")->required();
   a.sla->add_option("--osl", a.serve_osl, "answer tokens of each request")->required();
+  a.sla->add_flag("--shared-prefix", a.shared_prefix, "with --prefix: every request's prefix is the same tokens (one system prompt), which the KV pool holds once");
   a.sla->add_option("--prefix", a.serve_prefix, "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)");
   a.sla->add_option("--ttft-ms", a.sla_ttft, "time-to-first-token target, ms")->required();
   a.sla->add_option("--tpot-ms", a.sla_tpot, "time-per-output-token target, ms")->required();
@@ -369,6 +371,7 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
     a.plot->add_option("--tokens", a.plot_tokens, "roofline: prompt tokens of the prefill placed on the chart (default 4096)");
     a.plot->add_option("--isl", a.serve_isl, "pareto: prompt tokens of each request");
     a.plot->add_option("--osl", a.serve_osl, "pareto: answer tokens of each request");
+    a.plot->add_flag("--shared-prefix", a.shared_prefix, "pareto: " "with --prefix: every request's prefix is the same tokens (one system prompt), which the KV pool holds once");
     a.plot->add_option("--prefix", a.serve_prefix, "pareto: " "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)");
     a.plot->add_option("--ttft-ms", a.sla_ttft, "pareto: time-to-first-token target, ms");
     a.plot->add_option("--tpot-ms", a.sla_tpot, "pareto: time-per-output-token target, ms");

@@ -99,6 +99,7 @@ struct cli_args {
   std::string calibration;
   bool disagg = false, prefill_dp_attention = false, decode_dp_attention = false;
   bool serve_breakdown = false;  ///< serve --breakdown: where a decode step at each run's batch goes
+  bool shared_prefix = false;    ///< --shared-prefix: the --prefix is one every request shares
   CLI::App* sla = nullptr;
   std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8", sla_concurrency;
   CLI::App* import = nullptr;

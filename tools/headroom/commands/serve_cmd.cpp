@@ -93,10 +93,10 @@ std::string run_text(std::uint64_t requests_per_client) {
                      requests_per_client, requests_per_client == 1 ? "" : "s");
 }
 
-std::string prompts_text(std::uint64_t isl, std::uint64_t prefix) {
+std::string prompts_text(std::uint64_t isl, std::uint64_t prefix, bool shared) {
   if (prefix == 0) return fmt::format("{}-token prompts", isl);
-  return fmt::format("{}-token prompts (the first {} tokens of each in the engine's prefix cache, {} prefilled)", isl, prefix,
-                     isl - prefix);
+  return fmt::format("{}-token prompts (the first {} tokens of each {}in the engine's prefix cache, {} prefilled)", isl, prefix,
+                     shared ? "the same for every request and held once " : "", isl - prefix);
 }
 
 serve_answer compute_serve(const serve_request& r) {
@@ -104,7 +104,7 @@ serve_answer compute_serve(const serve_request& r) {
   const calibration_set cs = calibration_for(r);
   deployment dep{1, r.isl + r.osl, r.q.s, r.q.e, r.q.p};
   dep.speculation = r.spec;
-  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{.isl = r.isl, .osl = r.osl, .concurrency = 1, .requests_per_client = r.requests_per_client, .prefix = r.prefix}, engines::exec_facts_of(r.q.e),
+  const serve_setup su = setup_serving(*r.q.m, *r.q.d, r.q.r, dep, load{.isl = r.isl, .osl = r.osl, .concurrency = 1, .requests_per_client = r.requests_per_client, .prefix = r.prefix, .prefix_shared = r.prefix_shared}, engines::exec_facts_of(r.q.e),
                                        cs, engines::serving_facts_of(r.q.e.kind), r.dis);
   if (r.request_rate.empty()) {
     for (const std::uint64_t c : r.concurrency) a.runs.push_back(serve_at(su, c));
@@ -136,7 +136,7 @@ void open_loop_text(writer& w, const serve_request& r, const serve_answer& a) {
   const query& q = r.q;
   w("Load: an open loop: requests arriving at random (a Poisson process) at the rates below, {} for {}-token answers; "
     "steady state. Mode: {}. Settings: {}. Speculative decoding: {}.\n\n",
-    prompts_text(r.isl, r.prefix), r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
+    prompts_text(r.isl, r.prefix, r.prefix_shared), r.osl, mode_text(r), describe(q.s, q.e), spec_text(r));
   prediction_text(w, a);
   w("| request rate (req/s) | in flight | running batch | TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
     "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | capacity (req/s) | calibration |\n");
@@ -341,7 +341,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   }
   w("Load: a closed loop of clients, each sending {} for {}-token answers ({}). Mode: {}. Settings: {}. "
     "Speculative decoding: {}.\n\n",
-    prompts_text(r.isl, r.prefix), r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
+    prompts_text(r.isl, r.prefix, r.prefix_shared), r.osl, run_text(r.dis.on() ? 0 : r.requests_per_client), mode_text(r), describe(q.s, q.e), spec_text(r));
   prediction_text(w, a);
   w("| concurrency | running batch | TTFT (ms) | steady TTFT (ms) | TPOT (ms) | E2E (ms) | tok/s | tok/s/GPU | tok/s/user "
     "| ceiling TTFT (ms) | ceiling TPOT (ms) | wait (ms) | calibration |\n");
@@ -369,9 +369,10 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
         r.dis.on() ? (shares > 1 ? fmt::format(" on each of a decode worker's {} data-parallel schedulers", shares)
                                  : std::string{" on each decode worker"})
                    : (shares > 1 ? fmt::format(" on each of its {} data-parallel schedulers", shares) : std::string{});
-    w("\nThe engine's KV pool holds {} sequences of {} tokens{}{}{} running batch is the smallest of the clients, that "
+    const std::string held = r.prefix_shared ? " beside the shared prefix's whole blocks, held once" : "";
+    w("\nThe engine's KV pool holds {} sequences of {} tokens{}{}{}{} running batch is the smallest of the clients, that "
       "and the scheduler's cap, and the other clients wait (the wait is part of TTFT).\n",
-      s.pool_seqs, r.isl + r.osl, where, on_demand, on_demand.empty() ? "; the" : ". The");
+      s.pool_seqs, r.isl + r.osl, held, where, on_demand, on_demand.empty() ? "; the" : ". The");
     if (!r.dis.on() && r.q.p.dp > 1 && engines::rules_of(r.q.e).dp_replicas) {
       w("The engine runs the plan's {} data-parallel ranks as replicas, each with its own scheduler and pool, the clients "
         "dealt out over them (the busiest holding N / {} rounded up); the running batch and the times are that replica's.\n",
@@ -397,6 +398,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   j["isl"] = r.isl;
   j["osl"] = r.osl;
   j["prefix"] = r.prefix;
+  j["prefix_shared"] = r.prefix_shared;
   j["loop"] = r.request_rate.empty() ? "closed" : "open";
   if (r.request_rate.empty()) j["requests_per_client"] = r.requests_per_client;
   j["mode"] = r.dis.on() ? "disaggregated" : "aggregated";

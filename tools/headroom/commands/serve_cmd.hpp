@@ -24,6 +24,7 @@ struct serve_request {
   std::uint64_t isl = 1024;
   std::uint64_t osl = 128;
   std::uint64_t prefix = 0;  ///< --prefix: of each prompt's isl tokens, those in the engine's prefix cache
+  bool prefix_shared = false;  ///< --shared-prefix: one prefix every request shares, held once
   std::vector<std::uint64_t> concurrency{1};
   std::vector<double> request_rate;  ///< --request-rate: an open loop at these rates (empty: the closed loop)
   std::uint64_t requests_per_client = load{}.requests_per_client;  ///< 0: steady state alone
@@ -43,7 +44,7 @@ serve_answer compute_serve(const serve_request& r);
 /// The run a load describes, in words ("10 requests per client, the first round arriving together, ...").
 std::string run_text(std::uint64_t requests_per_client);
 /// A load's prompts, in words ("1024-token prompts", "... (the first 512 tokens of each in the engine's prefix cache)").
-std::string prompts_text(std::uint64_t isl, std::uint64_t prefix);
+std::string prompts_text(std::uint64_t isl, std::uint64_t prefix, bool shared);
 std::string serve_text(const serve_request& r, const serve_answer& a);
 ordered_json serve_json(const serve_request& r, const serve_answer& a);
 
@@ -58,6 +59,7 @@ struct sla_request {
   bool kv_auto = true;  ///< s.kv as the checkpoint names it under each engine (auto_kv_dtype)
   std::uint64_t isl = 1024, osl = 128;
   std::uint64_t prefix = 0;  ///< --prefix: of each prompt's isl tokens, those in the engine's prefix cache
+  bool prefix_shared = false;  ///< --shared-prefix: one prefix every request shares, held once
   double ttft_ms = 0, tpot_ms = 0;
   std::uint64_t requests_per_client = load{}.requests_per_client;
   std::uint32_t gpus = 8;  ///< largest configuration searched (--gpus)

@@ -65,6 +65,12 @@ std::uint64_t parse_prefix(std::string_view text, std::uint64_t isl) {
   return v;
 }
 
+// --shared-prefix: says how the --prefix is held, so it needs one.
+bool parse_shared_prefix(bool given, std::uint64_t prefix) {
+  if (given && prefix == 0) throw usage_error("--shared-prefix: needs --prefix P, the tokens every request shares");
+  return given;
+}
+
 std::uint32_t milli_of(double a) { return static_cast<std::uint32_t>(std::llround(a * 1000.0)); }
 
 // --draft-model: a shipped draft checkpoint by id, display name or Hub id, in any case.
@@ -133,6 +139,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
   r.prefix = parse_prefix(a.serve_prefix, r.isl);
+  r.prefix_shared = parse_shared_prefix(a.shared_prefix, r.prefix);
   r.ttft_ms = parse_positive_decimal("--ttft-ms", a.sla_ttft);
   r.requests_per_client = parse_requests_per_client(a.requests_per_client);
   r.tpot_ms = parse_positive_decimal("--tpot-ms", a.sla_tpot);
@@ -157,7 +164,7 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   r.command = fmt::format("headroom {} {} --devices {} --isl {} --osl {} --ttft-ms {} --tpot-ms {} --gpus {}{}{}", command,
                           r.model_arg, ids, r.isl, r.osl, num(r.ttft_ms), num(r.tpot_ms), r.gpus,
                           engine_given ? " --engine " + a.t.engine.engine : "", r.kv_auto ? "" : " --kv " + a.t.kv);
-  if (r.prefix != 0) r.command += fmt::format(" --prefix {}", r.prefix);
+  if (r.prefix != 0) r.command += fmt::format(" --prefix {}{}", r.prefix, r.prefix_shared ? " --shared-prefix" : "");
   if (r.requests_per_client != load{}.requests_per_client) r.command += " --requests-per-client " + a.requests_per_client;
   if (r.request_rate > 0) r.command += " --request-rate " + num(r.request_rate);
   if (r.clients > 0) r.command += fmt::format(" --concurrency {}", r.clients);
@@ -201,6 +208,7 @@ command_output run_serve(cli_args& a) {
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
   r.prefix = parse_prefix(a.serve_prefix, r.isl);
+  r.prefix_shared = parse_shared_prefix(a.shared_prefix, r.prefix);
   if (const serving_facts& sf = engines::serving_facts_of(r.q.e.kind);
       r.prefix != 0 && sf.prefix_cache_off != nullptr && sf.prefix_cache_off(r.q.e)) {
     throw usage_error(fmt::format("--prefix: the engine's prefix cache is off under its flags ({})", sf.prefix_cache_source));

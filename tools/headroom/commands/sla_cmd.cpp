@@ -298,7 +298,7 @@ device_search search_device(const sla_request& r, const device* d, const plan_li
     for (const candidate& c : cands) {
       const deployment dep{1, r.isl + r.osl, s, e, c.p};
       sla_config best{d, k, c.p, c.dis, {}, false, {}};
-      const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{.isl = r.isl, .osl = r.osl, .concurrency = 1, .requests_per_client = r.requests_per_client, .prefix = r.prefix}, facts, cs, sf, c.dis, &memo);
+      const serve_setup su = setup_serving(*r.m, *d, roof, dep, load{.isl = r.isl, .osl = r.osl, .concurrency = 1, .requests_per_client = r.requests_per_client, .prefix = r.prefix, .prefix_shared = r.prefix_shared}, facts, cs, sf, c.dis, &memo);
       serve_ladder ladder(su);  // its answers at the counts searched
       if (r.request_rate > 0 || r.clients > 0) {  // a load shared by copies: a rate or a number of clients
         if (!su.base.fits) {
@@ -470,7 +470,7 @@ std::string sla_copies_text(const sla_request& r, const sla_answer& a) {
       "for their class) at each copy's share of the rate; \"fallback\" marks a configuration with a kernel class the "
       "device and engine have no measurement of, \"stand-in\" one with a kernel read on a related kernel's "
       "measurements.\n\n",
-      num(r.request_rate), prompts_text(r.isl, r.prefix), r.osl, r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus, a.evaluated);
+      num(r.request_rate), prompts_text(r.isl, r.prefix, r.prefix_shared), r.osl, r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus, a.evaluated);
   } else {
     w("Load: a closed loop of {} clients, {}, {}-token answers ({}), shared by copies (replicas) of a "
       "configuration, each its own closed loop of its share. Searched: {} devices x {} engines{} x plans of up to {} GPUs "
@@ -479,7 +479,7 @@ std::string sla_copies_text(const sla_request& r, const sla_answer& a) {
       "ratios measured for their class) at the busiest copy's share of the clients; \"fallback\" marks a configuration "
       "with a kernel class the device and engine have no measurement of, \"stand-in\" one with a kernel read on a "
       "related kernel's measurements.\n\n",
-      r.clients, prompts_text(r.isl, r.prefix), r.osl, run_text(r.requests_per_client), r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus,
+      r.clients, prompts_text(r.isl, r.prefix, r.prefix_shared), r.osl, run_text(r.requests_per_client), r.devices.size(), r.engines.size(), skipped_text(r, a), r.gpus,
       r.clients, a.evaluated);
   }
   constexpr std::size_t shown = 25;
@@ -521,7 +521,7 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
     "evaluations. Times are predictions (kernels at their ceilings times the ratios measured for their class); "
     "\"fallback\" marks a configuration with a kernel class the device and engine have no measurement of, "
     "\"stand-in\" one with a kernel read on a related kernel's measurements.\n\n",
-    prompts_text(r.isl, r.prefix), r.osl, run_text(r.requests_per_client), r.devices.size(), r.engines.size(),
+    prompts_text(r.isl, r.prefix, r.prefix_shared), r.osl, run_text(r.requests_per_client), r.devices.size(), r.engines.size(),
     skipped_text(r, a),
     r.gpus, max_concurrency, a.evaluated);
   constexpr std::size_t shown = 25;
@@ -574,6 +574,7 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
   j["isl"] = r.isl;
   j["osl"] = r.osl;
   j["prefix"] = r.prefix;
+  j["prefix_shared"] = r.prefix_shared;
   j["loop"] = r.request_rate > 0 ? "open" : "closed";
   if (r.request_rate > 0) {
     j["request_rate"] = r.request_rate;
@@ -610,7 +611,7 @@ svg::line_chart pareto_chart(const sla_request& r, const sla_answer& a) {
   svg::line_chart c;
   c.title = fmt::format("{}: tokens/s per GPU against tokens/s per user", r.m->name);
   c.subtitle = fmt::format("ISL {}{} / OSL {}, {}TTFT <= {} ms, TPOT <= {} ms; predictions", r.isl,
-                           r.prefix != 0 ? fmt::format(" ({} cached)", r.prefix) : std::string{}, r.osl,
+                           r.prefix != 0 ? fmt::format(" ({} cached{})", r.prefix, r.prefix_shared ? ", shared" : "") : std::string{}, r.osl,
                            r.request_rate > 0 ? fmt::format("{} requests a second, ", num(r.request_rate))
                            : r.clients > 0    ? fmt::format("{} clients, ", r.clients)
                                               : std::string{},
