@@ -340,7 +340,10 @@ inline constexpr std::string_view sglang_mixing_source =
 // --disable-radix-cache (python/sglang/srt/server_args.py
 // @ad0119fdde519598c25f5c48b95dacaa2b85d607); TensorRT-LLM's KV cache block reuse is on by
 // default (KvCacheConfig.enable_block_reuse = True, tensorrt_llm/llmapi/llm_args.py). Of their
-// switches headroom reads SGLang's (a knob it already has).
+// switches headroom reads vLLM's and SGLang's.
+constexpr bool vllm_prefix_cache_off(const engine& e) { return e.vllm.no_enable_prefix_caching; }
+inline constexpr std::string_view vllm_prefix_cache_source =
+    "vLLM config/cache.py: prefix caching is on unless --no-enable-prefix-caching";
 constexpr bool sglang_prefix_cache_off(const engine& e) { return e.sglang.disable_radix_cache; }
 inline constexpr std::string_view sglang_prefix_cache_source =
     "SGLang server_args.py: the radix (prefix) cache is on unless --disable-radix-cache";
@@ -350,7 +353,8 @@ inline constexpr serving_facts vllm_serving{160, vllm_step_source, front_end_us,
                                             host_launch_source, true, vllm_admission_source, &always_ride,
                                             vllm_mixing_source, &vllm_ahead, vllm_ahead_source, host_launch_dense_us,
                                             host_launch_dense_source, 0, {}, false, vllm_pipeline_source,
-                                            &vllm_graph_max_tokens, vllm_graph_source};
+                                            &vllm_graph_max_tokens, vllm_graph_source, &vllm_prefix_cache_off,
+                                            vllm_prefix_cache_source};
 inline constexpr serving_facts sglang_serving{0, sglang_step_source, front_end_us, front_end_us_per_prompt_token,
                                               front_end_source, &sglang_poll_passes, &sglang_eager, host_launch_us,
                                               host_launch_source, true, sglang_admission_source, &sglang_rides,

@@ -28,6 +28,7 @@ inline constexpr engine_flag vllm_flags[] = {
     knob_flag<&engine::vllm, &vllm_knobs::num_speculative_tokens>("--num-speculative-tokens", "tokens the MTP head drafts a step under --speculative (--speculative-config's; default: its layers)", knob_text::count),
     knob_flag<&engine::vllm, &vllm_knobs::mxfp4_use_marlin>("--mxfp4-use-marlin", "VLLM_MXFP4_USE_MARLIN=1: MXFP4 MoE experts on Marlin (every GPU), its kernel and weight padding", knob_text::on_switch),
     knob_flag<&engine::vllm, &vllm_knobs::max_cudagraph_capture_size>("--max-cudagraph-capture-size", "largest pass with a CUDA graph, in tokens (default min(2 x max-num-seqs x (1 + drafted tokens), 512)); above, eager", knob_text::count),
+    knob_flag<&engine::vllm, &vllm_knobs::no_enable_prefix_caching>("--no-enable-prefix-caching", "no prefix cache: a cached --prefix is refused (serve, sla)", knob_text::on_switch),
     knob_flag<&engine::vllm, &vllm_knobs::no_async_scheduling>("--no-async-scheduling", "each step planned after the last, not one ahead (serve, sla)", knob_text::on_switch),
     kv_cache_dtype_flag,
 };

@@ -65,6 +65,10 @@ struct vllm_knobs {
   /// speculating); a larger pass runs eagerly, and every size
   /// up to it is a graph in memory (detail::vllm_graphs_captured).
   std::uint64_t max_cudagraph_capture_size = engine_default;
+  /// --no-enable-prefix-caching: no prefix cache (enable_prefix_caching defaults to True,
+  /// vllm/config/cache.py @002f10e5cfa1373a19a0d2756598a34b700d20e5), so a load whose prompts
+  /// begin with a cached prefix (load::prefix) is refused (serving_facts::prefix_cache_off).
+  bool no_enable_prefix_caching = false;
   friend constexpr bool operator==(const vllm_knobs&, const vllm_knobs&) = default;
 };
 
