@@ -1049,7 +1049,7 @@ constexpr step_prediction predict(const model& m, const roofline& r, const step_
           // After a cached prefix the kernel is read at the whole sequence, prefix and new tokens,
           // and its ratio applied to the new tokens' share of the causal work (the ceiling's):
           // aiconfigurator's rule, the measured time at s + prefix times (full² - prefix²) / full²
-          // (aic-core/rust/aiconfigurator-core/src/operators/attention.rs, prefix_correction).
+          // (aic-core/rust/aiconfigurator-core/src/operators/attention.rs @095f58a5, prefix_correction).
           a = detail::calibrated(cs, mla ? kernel_class::mla_prefill : kernel_class::prefill_attention, kvf,
                                  own_rows / b + static_cast<double>(cached), b * width);
           break;
