@@ -172,6 +172,17 @@ TEST_CASE("serve: a cached prefix is shorter than the prompt, and needs the engi
   CHECK(serve(m, devices::h100_sxm, off, {.isl = 1000, .osl = 100, .concurrency = 1}).fits);
 }
 
+TEST_CASE("serve: a million output tokens' price is the GPUs' price an hour over the tokens of an hour") {
+  // 1,000 tokens a second a GPU are 3,600,000 an hour: at $3.60 a GPU-hour a million cost $1.00,
+  // at $2.40 $0.666...; a run that emits none has no price (0).
+  serve_result r{};
+  r.tokens_per_s_per_gpu = 1000;
+  CHECK(close(usd_per_million_tokens(r, 3.6), 1.0));
+  CHECK(close(usd_per_million_tokens(r, 2.4), 2.4 / 3.6));
+  r.tokens_per_s_per_gpu = 0;
+  CHECK(usd_per_million_tokens(r, 3.6) == 0);
+}
+
 TEST_CASE("serve: a prefix every request shares is held once, so the pool holds more") {
   // Every model on three devices under three engines: sharing a 2,048-token prefix of 3,072-token
   // prompts never holds fewer sequences than each holding its own, and more wherever the pool, not

@@ -849,6 +849,13 @@ constexpr serve_result serve_at_kept(const serve_setup& su, std::uint64_t client
 
 }  // namespace detail
 
+/// What a million output tokens cost at `usd_per_gpu_hour` dollars a GPU-hour (a price the caller
+/// names: a cloud's rate, an amortized purchase): the run's GPUs' price an hour over the tokens they
+/// emit in one, tokens_per_s_per_gpu x 3,600; 0 where the run emits none.
+constexpr double usd_per_million_tokens(const serve_result& r, double usd_per_gpu_hour) {
+  return r.tokens_per_s_per_gpu > 0 ? usd_per_gpu_hour * 1e6 / (r.tokens_per_s_per_gpu * 3600.0) : 0.0;
+}
+
 /// The serving answer of `clients` clients on a setup.
 constexpr serve_result serve_at(const serve_setup& su, std::uint64_t clients_total) {
   detail::decode_memo memo{};

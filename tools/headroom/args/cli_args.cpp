@@ -159,7 +159,7 @@ void name_value_types(CLI::App& app) {
       {"max-num-tokens", "TOKENS"}, {"max-batch-size", "N"}, {"max-seq-len", "TOKENS"}, {"max-tokens", "TOKENS"},
       {"ctx-size", "TOKENS"}, {"parallel", "N"}, {"ubatch-size", "TOKENS"}, {"cache-type-k", "TYPE"},
       {"cache-type-v", "TYPE"}, {"flash-attn", "on|off"},
-      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"prefix", "TOKENS"}, {"concurrency", "N[,N...]"}, {"request-rate", "R[,R...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
+      {"isl", "TOKENS"}, {"osl", "TOKENS"}, {"prefix", "TOKENS"}, {"usd-per-gpu-hour", "PRICE"}, {"concurrency", "N[,N...]"}, {"request-rate", "R[,R...]"}, {"prefill-workers", "N"}, {"prefill-tp", "N"},
       {"decode-workers", "N"}, {"decode-tp", "N"}, {"prefill-ep", "N"}, {"decode-ep", "N"}, {"prefill-batch-tokens", "TOKENS"},
       {"moe-dense-tp-size", "N"}, {"speculative-tokens", "K"}, {"acceptance-length", "A"}, {"draft-model", "ID"},
       {"ttft-ms", "MS"}, {"tpot-ms", "MS"}, {"gpus", "N"}, {"calibration", "FILE"}};
@@ -292,6 +292,8 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
       app, a, which, "serve", "TTFT, TPOT and tokens/s of a closed loop of clients: prediction and ceiling (docs/serving.md)", true,
       {{"--isl", &a.serve_isl, "prompt tokens of each request", true},
        {"--osl", &a.serve_osl, "answer tokens of each request", true},
+       {"--usd-per-gpu-hour", &a.usd_per_gpu_hour,
+        "the price of a GPU-hour in dollars: each run's $ per million output tokens (the price is yours; none ships)"},
        {"--shared-prefix", nullptr, "with --prefix: every request's prefix is the same tokens (one system prompt), which the KV pool holds once", false, &a.shared_prefix},
        {"--prefix", &a.serve_prefix, "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)"},
        {"--concurrency", &a.serve_concurrency, "comma-separated client counts (default 1)"},
@@ -336,6 +338,9 @@ void declare_commands(CLI::App& app, cli_args& a, const command_filter& which) {
   a.sla->add_option("--devices", a.sla_devices, "all, or comma-separated device ids (default all)");
   a.sla->add_option("--isl", a.serve_isl, "prompt tokens of each request")->required();
   a.sla->add_option("--osl", a.serve_osl, "answer tokens of each request")->required();
+  a.sla->add_option("--usd-per-gpu-hour", a.usd_per_gpu_hour,
+                    "PRICE, or DEVICE=PRICE[,DEVICE=PRICE...]: dollars a GPU-hour, and the configurations cheapest first "
+                    "(devices not named unpriced)");
   a.sla->add_flag("--shared-prefix", a.shared_prefix, "with --prefix: every request's prefix is the same tokens (one system prompt), which the KV pool holds once");
   a.sla->add_option("--prefix", a.serve_prefix, "of each prompt's --isl tokens, the first TOKENS in the engine's prefix cache (a system prompt, an earlier turn): attended over, not prefilled (default 0)");
   a.sla->add_option("--ttft-ms", a.sla_ttft, "time-to-first-token target, ms")->required();

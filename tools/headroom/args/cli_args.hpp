@@ -102,6 +102,7 @@ struct cli_args {
   bool shared_prefix = false;    ///< --shared-prefix: the --prefix is one every request shares
   CLI::App* sla = nullptr;
   std::string sla_devices = "all", sla_ttft, sla_tpot, sla_gpus = "8", sla_concurrency;
+  std::string usd_per_gpu_hour;  ///< --usd-per-gpu-hour: PRICE, or (sla, plot pareto) DEVICE=PRICE[,DEVICE=PRICE...]
   CLI::App* import = nullptr;
   std::string import_config, import_quant, import_id, import_gguf;
   CLI::App* verify = nullptr;

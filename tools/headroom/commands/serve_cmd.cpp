@@ -124,6 +124,22 @@ serve_answer compute_serve(const serve_request& r) {
 
 namespace {
 
+// At a price the user gave: each fitting run's dollars a million output tokens.
+void cost_text(writer& w, const serve_request& r, const serve_answer& a) {
+  if (r.usd_per_gpu_hour <= 0) return;
+  std::string runs;
+  for (const serve_result& s : a.runs) {
+    if (!s.fits || s.tokens_per_s_per_gpu <= 0) continue;
+    const std::string load = r.request_rate.empty() ? fmt::format("{} client{}", s.concurrency, s.concurrency == 1 ? "" : "s")
+                                                    : fmt::format("{} req/s", num(s.request_rate));
+    runs += fmt::format("{}{} ${:.3f}", runs.empty() ? "" : ", ", load, usd_per_million_tokens(s, r.usd_per_gpu_hour));
+  }
+  if (runs.empty()) return;
+  w("\nAt ${} a GPU-hour (the price given), a million output tokens cost: {} (the GPUs' price an hour over the tokens "
+    "they emit in one).\n",
+    num(r.usd_per_gpu_hour), runs);
+}
+
 // What a prediction is and which tables it read: the same sentence for either load.
 void prediction_text(writer& w, const serve_answer& a) {
   w("Prediction: each kernel at its ceiling times the ratio measured for its class on the device under the engine; "
@@ -335,6 +351,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
   w("# Serving {} on {} under {}\n\n", q.m->name, q.d->name, name(q.e.kind));
   if (!r.request_rate.empty()) {
     open_loop_text(w, r, a);
+    cost_text(w, r, a);
     breakdown_text(w, r, a);
     ttft_breakdown_text(w, r, a);
     return std::move(w.out);
@@ -385,6 +402,7 @@ std::string serve_text(const serve_request& r, const serve_answer& a) {
         r.osl, s.budget_seqs);
     }
   }
+  cost_text(w, r, a);
   breakdown_text(w, r, a);
   ttft_breakdown_text(w, r, a);
   return std::move(w.out);
@@ -418,6 +436,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
   j["acceptance_length"] = static_cast<double>(r.spec.acceptance_milli) / 1000.0;
   if (!r.draft.empty()) j["draft_model"] = r.draft;
   j["calibration_table"] = a.calibration_name;
+  if (r.usd_per_gpu_hour > 0) j["usd_per_gpu_hour"] = r.usd_per_gpu_hour;
   ordered_json runs = ordered_json::array();
   for (std::size_t k = 0; k < a.runs.size(); ++k) {
     const serve_result& s = a.runs[k];
@@ -452,6 +471,7 @@ ordered_json serve_json(const serve_request& r, const serve_answer& a) {
       x["capacity_rps"] = s.capacity_rps;
       x["saturated"] = s.saturated;
     }
+    if (r.usd_per_gpu_hour > 0) x["usd_per_million_tokens"] = s.fits ? ordered_json(usd_per_million_tokens(s, r.usd_per_gpu_hour)) : ordered_json(nullptr);
     if (k < a.steps.size() && s.fits) x["decode_step"] = breakdown_json(a.steps[k]);
     if (k < a.steps.size() && s.fits && !s.saturated) x["ttft_breakdown"] = ttft_breakdown_json(s.ttft_parts);
     runs.push_back(std::move(x));

@@ -34,6 +34,7 @@ struct serve_request {
   std::string table_path;              ///< the file as given
   std::string draft;                   ///< --draft-model: the draft checkpoint's name (empty: the model's MTP head)
   bool breakdown = false;              ///< --breakdown: each run's decode step by cost class
+  double usd_per_gpu_hour = 0;         ///< --usd-per-gpu-hour: a GPU-hour's price (0: none given)
 };
 struct serve_answer {
   std::vector<serve_result> runs;
@@ -67,6 +68,16 @@ struct sla_request {
   std::uint64_t clients = 0; ///< --concurrency: a closed loop of this many clients, served by replicas (0: each configuration's most)
   std::string command;     ///< the regenerate line
   unsigned threads = 0;    ///< threads the devices are searched on (0: as many as the machine runs); the same answer on any number
+  /// --usd-per-gpu-hour: each priced device's GPU-hour in dollars (every device when the flag gave
+  /// one price); empty: none priced.
+  std::vector<std::pair<const device*, double>> prices;
+  /// A device's price, 0 where it has none.
+  [[nodiscard]] double price_of(const device* d) const {
+    for (const auto& [dev, usd] : prices) {
+      if (dev == d) return usd;
+    }
+    return 0;
+  }
 };
 struct sla_config {
   const device* d = nullptr;

@@ -65,6 +65,13 @@ std::uint64_t parse_prefix(std::string_view text, std::uint64_t isl) {
   return v;
 }
 
+// --usd-per-gpu-hour: a positive price, at most $10^6 an hour (a typo's guard, not a market's).
+double parse_price(std::string_view text) {
+  const double usd = parse_positive_decimal("--usd-per-gpu-hour", text);
+  if (usd > 1e6) throw usage_error(fmt::format("--usd-per-gpu-hour: `{}` is more than $10^6 a GPU-hour", text));
+  return usd;
+}
+
 // --shared-prefix: says how the --prefix is held, so it needs one.
 bool parse_shared_prefix(bool given, std::uint64_t prefix) {
   if (given && prefix == 0) throw usage_error("--shared-prefix: needs --prefix P, the tokens every request shares");
@@ -168,6 +175,39 @@ sla_request make_sla_request(cli_args& a, const CLI::App& cmd, std::string_view 
   if (r.requests_per_client != load{}.requests_per_client) r.command += " --requests-per-client " + a.requests_per_client;
   if (r.request_rate > 0) r.command += " --request-rate " + num(r.request_rate);
   if (r.clients > 0) r.command += fmt::format(" --concurrency {}", r.clients);
+  // Prices: one for every searched device, or DEVICE=PRICE for some (a device named twice, or not
+  // searched, is refused: its price would be dropped without a word).
+  if (!a.usd_per_gpu_hour.empty()) {
+    if (a.usd_per_gpu_hour.find('=') == std::string::npos) {
+      const double usd = parse_price(a.usd_per_gpu_hour);
+      for (const device* d : r.devices) r.prices.emplace_back(d, usd);
+    } else {
+      for (const std::string& item : parse_id_list("--usd-per-gpu-hour", a.usd_per_gpu_hour)) {
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos) {
+          throw usage_error(fmt::format("--usd-per-gpu-hour: `{}` is not DEVICE=PRICE (a list prices each device it names)", item));
+        }
+        const device* d = nullptr;
+        try {
+          d = &resolve_device(item.substr(0, eq));
+        } catch (const usage_error& e) {
+          throw usage_error(fmt::format("--usd-per-gpu-hour: {}", e.what()));
+        }
+        if (std::find(r.devices.begin(), r.devices.end(), d) == r.devices.end()) {
+          throw usage_error(fmt::format("--usd-per-gpu-hour: `{}` is not among the devices searched", d->id));
+        }
+        if (r.price_of(d) != 0) throw usage_error(fmt::format("--usd-per-gpu-hour: `{}` is priced twice", d->id));
+        r.prices.emplace_back(d, parse_price(item.substr(eq + 1)));
+      }
+      // In the devices' order, as the report and the JSON list them.
+      std::vector<std::pair<const device*, double>> ordered;
+      for (const device* d : r.devices) {
+        if (const double usd = r.price_of(d); usd > 0) ordered.emplace_back(d, usd);
+      }
+      r.prices = std::move(ordered);
+    }
+    r.command += " --usd-per-gpu-hour " + a.usd_per_gpu_hour;
+  }
   return r;
 }
 
@@ -205,6 +245,10 @@ command_output run_serve(cli_args& a) {
     r.draft = add_draft_model(r.q, a.draft_model);
   }
   r.breakdown = a.serve_breakdown;
+  if (a.usd_per_gpu_hour.find('=') != std::string::npos) {
+    throw usage_error("--usd-per-gpu-hour: serve prices its one device: PRICE, not DEVICE=PRICE");
+  }
+  if (!a.usd_per_gpu_hour.empty()) r.usd_per_gpu_hour = parse_price(a.usd_per_gpu_hour);
   r.isl = parse_count("--isl", a.serve_isl);
   r.osl = parse_count("--osl", a.serve_osl);
   r.prefix = parse_prefix(a.serve_prefix, r.isl);

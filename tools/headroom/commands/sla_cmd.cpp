@@ -425,6 +425,41 @@ std::string skipped_text(const sla_request& r, const sla_answer& a) {
 }  // namespace
 
 namespace {
+// At the prices given (--usd-per-gpu-hour): the priced configurations meeting both targets,
+// cheapest first. Serving a load that copies share, what the copies cost an hour (the load is the
+// same for each); otherwise dollars a million output tokens.
+void cheapest_text(writer& w, const sla_request& r, const sla_answer& a, std::size_t shown) {
+  if (r.prices.empty()) return;
+  const bool shared_load = r.request_rate > 0 || r.clients > 0;
+  struct priced {
+    const sla_config* c;
+    double per_hour, per_million;
+  };
+  std::vector<priced> list;
+  for (const sla_config& c : a.best) {
+    const double usd = r.price_of(c.d);
+    if (usd > 0) list.push_back({&c, usd * static_cast<double>(total_gpus(c)), usd_per_million_tokens(c.r, usd)});
+  }
+  std::stable_sort(list.begin(), list.end(), [&](const priced& x, const priced& y) {
+    if (shared_load && x.per_hour != y.per_hour) return x.per_hour < y.per_hour;
+    return x.per_million < y.per_million;
+  });
+  w("\n## Cheapest first, at the prices given ({})\n\n",
+    shared_load ? "what the copies cost an hour" : "dollars a million output tokens");
+  if (list.empty()) {
+    w("None priced.\n");
+    return;
+  }
+  w("| device | engine | mode | plan | GPUs | $/GPU-hour | $/hour | tok/s/GPU | $/M tokens |\n"
+    "|---|---|---|---|---:|---:|---:|---:|---:|\n");
+  for (std::size_t i = 0; i < list.size() && i < shown; ++i) {
+    const sla_config& c = *list[i].c;
+    w("| {} | {} | {} | {} | {} | {} | {:.2f} | {:.0f} | {:.3f} |\n", c.d->id, name(c.e), mode_name(c), config_plan_text(c),
+      total_gpus(c), num(r.price_of(c.d)), list[i].per_hour, c.r.tokens_per_s_per_gpu, list[i].per_million);
+  }
+  if (list.size() > shown) w("\n{} more priced (`--json` lists every one).\n", list.size() - shown);
+}
+
 // The report's last two sections, either load: the frontier in the rows of the first table, and
 // the rejected configurations with their reasons.
 template <typename Row>
@@ -505,6 +540,7 @@ std::string sla_copies_text(const sla_request& r, const sla_answer& a) {
     for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
     if (a.best.size() > shown) w("\n{} more serve {} (`--json` lists every one).\n", a.best.size() - shown, open ? "it" : "them");
   }
+  cheapest_text(w, r, a, shown);
   frontier_and_rejected(w, a, head, row, shown);
   return std::move(w.out);
 }
@@ -540,6 +576,7 @@ std::string sla_text(const sla_request& r, const sla_answer& a) {
     for (std::size_t i = 0; i < a.best.size() && i < shown; ++i) row(a.best[i]);
     if (a.best.size() > shown) w("\n{} more meet both targets (`--json` lists every one).\n", a.best.size() - shown);
   }
+  cheapest_text(w, r, a, shown);
   frontier_and_rejected(w, a, head, row, shown);
   return std::move(w.out);
 }
@@ -564,6 +601,11 @@ ordered_json config_json(const sla_config& c, const sla_request& r) {
   x["tokens_per_s_per_gpu"] = c.r.tokens_per_s_per_gpu;
   x["tokens_per_s_per_user"] = c.r.tokens_per_s_per_user;
   x["calibration"] = name(c.r.calibration);
+  if (!r.prices.empty()) {  // at the prices given; null where the device has none
+    const double usd = r.price_of(c.d);
+    x["usd_per_hour"] = usd > 0 ? ordered_json(usd * static_cast<double>(total_gpus(c))) : ordered_json(nullptr);
+    x["usd_per_million_tokens"] = usd > 0 ? ordered_json(usd_per_million_tokens(c.r, usd)) : ordered_json(nullptr);
+  }
   return x;
 }
 }  // namespace
@@ -585,6 +627,11 @@ ordered_json sla_json(const sla_request& r, const sla_answer& a) {
   j["ttft_ms"] = r.ttft_ms;
   j["tpot_ms"] = r.tpot_ms;
   j["gpus"] = r.gpus;
+  if (!r.prices.empty()) {  // --usd-per-gpu-hour, by device id in the devices' order
+    ordered_json prices;
+    for (const auto& [d, usd] : r.prices) prices[std::string(d->id)] = usd;
+    j["usd_per_gpu_hour"] = std::move(prices);
+  }
   j["evaluated"] = a.evaluated;
   j["skipped_pairs"] = a.skipped_pairs;
   ordered_json configs = ordered_json::array();
