@@ -214,6 +214,8 @@ sla_config best_replicas(const sla_request& r, const serve_setup& su, sla_config
 }
 
 std::uint64_t total_gpus(const sla_config& c) { return static_cast<std::uint64_t>(c.replicas) * c.r.gpus; }
+// What a configuration's GPUs (its copies' included) cost an hour at `usd_per_gpu_hour`.
+double usd_per_hour(const sla_config& c, double usd_per_gpu_hour) { return usd_per_gpu_hour * static_cast<double>(total_gpus(c)); }
 
 std::string mode_name(const sla_config& c) { return c.dis.on() ? "disaggregated" : "aggregated"; }
 
@@ -438,7 +440,7 @@ void cheapest_text(writer& w, const sla_request& r, const sla_answer& a, std::si
   std::vector<priced> list;
   for (const sla_config& c : a.best) {
     const double usd = r.price_of(c.d);
-    if (usd > 0) list.push_back({&c, usd * static_cast<double>(total_gpus(c)), usd_per_million_tokens(c.r, usd)});
+    if (usd > 0) list.push_back({&c, usd_per_hour(c, usd), usd_per_million_tokens(c.r, usd)});
   }
   std::stable_sort(list.begin(), list.end(), [&](const priced& x, const priced& y) {
     if (shared_load && x.per_hour != y.per_hour) return x.per_hour < y.per_hour;
@@ -603,7 +605,7 @@ ordered_json config_json(const sla_config& c, const sla_request& r) {
   x["calibration"] = name(c.r.calibration);
   if (!r.prices.empty()) {  // at the prices given; null where the device has none
     const double usd = r.price_of(c.d);
-    x["usd_per_hour"] = usd > 0 ? ordered_json(usd * static_cast<double>(total_gpus(c))) : ordered_json(nullptr);
+    x["usd_per_hour"] = usd > 0 ? ordered_json(usd_per_hour(c, usd)) : ordered_json(nullptr);
     x["usd_per_million_tokens"] = usd > 0 ? ordered_json(usd_per_million_tokens(c.r, usd)) : ordered_json(nullptr);
   }
   return x;
